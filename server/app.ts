@@ -1,0 +1,72 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { AppConfig } from './config.ts';
+import { contract } from './contract.ts';
+import type { Database } from './db/client.ts';
+import { bearerAuthHandler } from './plugins/authentication.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { authHandlers } from './routes/auth-handlers.ts';
+import { bridgesHandlers } from './routes/bridges-handlers.ts';
+import { contactHandlers } from './routes/contact-handlers.ts';
+import { datastreamsHandlers } from './routes/datastreams-handlers.ts';
+import type { Handlers, OperationId } from './routes/operation-types.ts';
+import { sensorsHandlers } from './routes/sensors-handlers.ts';
+import { spansHandlers } from './routes/spans-handlers.ts';
+import { systemHandlers } from './routes/system-handlers.ts';
+import { usersHandlers } from './routes/users-handlers.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** The built SPA (dist/); when absent or not built, only the API is served. */
+  spaDir?: string;
+  /** Replace parts of the services, e.g. the bridge-name source, in tests. */
+  overrides?: Partial<Services>;
+}
+
+/** Assembles the app: external plugins, then app plugins, then the contract's routes. */
+export async function buildApp({ config, database, spaDir, overrides }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.companyPassword'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const services = { ...createServices(config, database), ...overrides };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Map tiles come from a public tile service (spec §2); any https host may serve them.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  registerErrorHandler(app);
+  app.decorateRequest('user', null);
+
+  // Typing the union of all handler groups against every operationId makes a missing handler
+  // (a contract path the server does not answer) a type error.
+  const serviceHandlers: Handlers<OperationId> = {
+    ...systemHandlers(services),
+    ...authHandlers(services),
+    ...usersHandlers(services),
+    ...bridgesHandlers(services),
+    ...spansHandlers(services),
+    ...sensorsHandlers(services),
+    ...datastreamsHandlers(services),
+    ...contactHandlers(services),
+  };
+  await app.register(openapiGlue, {
+    specification: contract,
+    serviceHandlers,
+    securityHandlers: { bearerAuth: bearerAuthHandler(services) },
+  });
+  await registerSpa(app, spaDir);
+  return app;
+}

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../src/domain/enums.ts';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isStaff: boolean('is_staff').notNull().default(false),
+    company: text('company').notNull(),
+    address: text('address').notNull(),
+    companyUsername: text('company_username'),
+    // AES-256-GCM sealed (server/services/secret-box.ts); never leaves the server in clear.
+    companyPasswordSealed: text('company_password_sealed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const bridges = pgTable('bridges', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  location: text('location').notNull(),
+  constructionDate: date('construction_date', { mode: 'string' }),
+  lengthPerSpan: doublePrecision('length_per_span'),
+  locationOnMap: text('location_on_map'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  structureType: text('structure_type').notNull().default('Unknown'),
+  status: text('status').notNull().default('Open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const spans = pgTable(
+  'spans',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'restrict' }),
+    label: text('label').notNull(),
+    length: doublePrecision('length').notNull(),
+  },
+  (t) => [uniqueIndex('spans_bridge_label_key').on(t.bridgeId, t.label)],
+);
+
+export const sensors = pgTable(
+  'sensors',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'restrict' }),
+    spanId: integer('span_id')
+      .notNull()
+      .references(() => spans.id, { onDelete: 'restrict' }),
+    label: text('label').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    installationDate: date('installation_date', { mode: 'string' }).notNull(),
+    manufacturer: text('manufacturer'),
+    modelNumber: text('model_number'),
+    lastCalibrationDate: date('last_calibration_date', { mode: 'string' }),
+    nextCalibrationDate: date('next_calibration_date', { mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('sensors_bridge_label_key').on(t.bridgeId, t.label),
+    index('sensors_span_idx').on(t.spanId),
+    check('sensors_type_check', sql`${t.type} in (${inList(SENSOR_TYPES)})`),
+    check('sensors_status_check', sql`${t.status} in (${inList(SENSOR_STATUSES)})`),
+  ],
+);
+
+export const datastreams = pgTable(
+  'datastreams',
+  {
+    id: serial('id').primaryKey(),
+    streamId: text('stream_id').notNull(),
+    dataType: text('data_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('datastreams_stream_id_key').on(t.streamId),
+    check('datastreams_data_type_check', sql`${t.dataType} in (${inList(DATA_TYPES)})`),
+  ],
+);
+
+export const datastreamSensors = pgTable(
+  'datastream_sensors',
+  {
+    datastreamId: integer('datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.datastreamId, t.sensorId] }),
+    index('datastream_sensors_sensor_idx').on(t.sensorId),
+  ],
+);
+
+export const userBridges = pgTable(
+  'user_bridges',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bridgeId] })],
+);
+
+export const userDatastreams = pgTable(
+  'user_datastreams',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    datastreamId: integer('datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.datastreamId] })],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name'),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_lookup_idx').on(t.email, t.ip, t.failedAt)],
+);

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+
+/** A real Canadian bridge from the catalogue kept as data in the repository. */
+export interface CatalogueBridge {
+  name: string;
+  province: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  structure_type: string;
+  opened: number;
+  length_m: number;
+  main_span_m: number | null;
+  spans: number;
+  description: string;
+}
+
+export const bridgeCatalogue: readonly CatalogueBridge[] = JSON.parse(
+  readFileSync(new URL('./canadian-bridges.json', import.meta.url), 'utf8'),
+) as CatalogueBridge[];
+
+export function findCatalogueBridge(name: string): CatalogueBridge | undefined {
+  return bridgeCatalogue.find((bridge) => bridge.name === name);
+}

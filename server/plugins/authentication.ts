@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../http-error.ts';
+import type { UserRow } from '../repositories/users-repository.ts';
+import type { Viewer } from '../repositories/visibility.ts';
+import type { Services } from '../services.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** The user behind a valid access token; null when there is no token at all. */
+export async function authenticate(request: FastifyRequest, services: Services): Promise<UserRow | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const userId = await services.tokens.verify(token, 'access');
+  if (userId === null) throw new HttpError(401, 'Invalid or expired access token');
+  // Looking the user up on every request is what makes a deleted account's tokens useless.
+  const user = await services.users.findById(userId);
+  if (!user) throw new HttpError(401, 'This account no longer exists');
+  return user;
+}
+
+/** The security handler openapi-glue runs for operations secured with bearerAuth. */
+export function bearerAuthHandler(services: Services) {
+  return async (request: FastifyRequest) => {
+    const user = await authenticate(request, services);
+    if (!user) throw new HttpError(401, 'Authentication credentials were not provided');
+    request.user = user;
+  };
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.user) throw new HttpError(401, 'Authentication credentials were not provided');
+  return { id: request.user.id, isStaff: request.user.isStaff };
+}
+
+export function requireStaff(request: FastifyRequest): Viewer {
+  const viewer = viewerOf(request);
+  if (!viewer.isStaff) throw new HttpError(403, 'Only staff users may do this');
+  return viewer;
+}

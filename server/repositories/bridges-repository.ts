@@ -1,0 +1,69 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bridges, datastreamSensors, sensors, spans } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+import { type Viewer, visibleBridgeFilter } from './visibility.ts';
+
+export type BridgeRow = typeof bridges.$inferSelect;
+export type NewBridge = typeof bridges.$inferInsert;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function createBridgesRepository(db: Db) {
+  return {
+    async list(viewer: Viewer): Promise<BridgeRow[]> {
+      return db
+        .select()
+        .from(bridges)
+        .where(visibleBridgeFilter(db, viewer, bridges.id))
+        .orderBy(bridges.name, bridges.id);
+    },
+
+    async findById(id: number): Promise<BridgeRow | undefined> {
+      const [row] = await db.select().from(bridges).where(eq(bridges.id, id));
+      return row;
+    },
+
+    async create(values: NewBridge): Promise<BridgeRow> {
+      const [row] = await db.insert(bridges).values(values).returning();
+      if (!row) throw new Error('insert into bridges returned no row');
+      return row;
+    },
+
+    async update(id: number, values: Partial<NewBridge>): Promise<BridgeRow | undefined> {
+      const [row] = await db.update(bridges).set(values).where(eq(bridges.id, id)).returning();
+      return row;
+    },
+
+    /**
+     * Refuses (409) while spans or sensors hang off the bridge. With cascade the spans and
+     * sensors go too; data streams are only unlinked, since they carry the recorded readings.
+     */
+    async delete(id: number, cascade: boolean): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [bridge] = await tx.select({ id: bridges.id, name: bridges.name }).from(bridges).where(eq(bridges.id, id));
+        if (!bridge) return false;
+        const [spanCount] = await tx.select({ n: count() }).from(spans).where(eq(spans.bridgeId, id));
+        const sensorIds = (await tx.select({ id: sensors.id }).from(sensors).where(eq(sensors.bridgeId, id))).map(
+          (row) => row.id,
+        );
+        const spansAttached = spanCount?.n ?? 0;
+        if (!cascade && (spansAttached > 0 || sensorIds.length > 0)) {
+          throw new HttpError(
+            409,
+            `Bridge '${bridge.name}' still has ${plural(spansAttached, 'span')} and ${plural(sensorIds.length, 'sensor')} attached; delete them first or pass cascade=true`,
+          );
+        }
+        if (sensorIds.length > 0) {
+          await tx.delete(datastreamSensors).where(inArray(datastreamSensors.sensorId, sensorIds));
+          await tx.delete(sensors).where(inArray(sensors.id, sensorIds));
+        }
+        await tx.delete(spans).where(eq(spans.bridgeId, id));
+        await tx.delete(bridges).where(eq(bridges.id, id));
+        return true;
+      });
+    },
+  };
+}
+
+export type BridgesRepository = ReturnType<typeof createBridgesRepository>;

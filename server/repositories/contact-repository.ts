@@ -1,0 +1,18 @@
+import { desc } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { contactMessages } from '../db/schema.ts';
+
+export function createContactRepository(db: Db) {
+  return {
+    async create(values: typeof contactMessages.$inferInsert) {
+      const [row] = await db.insert(contactMessages).values(values).returning();
+      if (!row) throw new Error('insert into contact_messages returned no row');
+      return row;
+    },
+    async list() {
+      return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+    },
+  };
+}
+
+export type ContactRepository = ReturnType<typeof createContactRepository>;

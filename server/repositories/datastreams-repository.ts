@@ -1,0 +1,100 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { uniqueViolation } from '../db/errors.ts';
+import { datastreamSensors, datastreams, sensors } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+import { type Viewer, visibleDatastreamFilter } from './visibility.ts';
+
+export interface DatastreamWithSensors {
+  id: number;
+  streamId: string;
+  dataType: string;
+  sensorIds: number[];
+}
+
+export function createDatastreamsRepository(db: Db) {
+  async function withSensors(rows: (typeof datastreams.$inferSelect)[]): Promise<DatastreamWithSensors[]> {
+    if (rows.length === 0) return [];
+    const links = await db
+      .select()
+      .from(datastreamSensors)
+      .where(inArray(datastreamSensors.datastreamId, rows.map((r) => r.id)))
+      .orderBy(datastreamSensors.sensorId);
+    return rows.map((row) => ({
+      id: row.id,
+      streamId: row.streamId,
+      dataType: row.dataType,
+      sensorIds: links.filter((l) => l.datastreamId === row.id).map((l) => l.sensorId),
+    }));
+  }
+
+  async function findById(id: number): Promise<DatastreamWithSensors | undefined> {
+    const rows = await db.select().from(datastreams).where(eq(datastreams.id, id));
+    const [found] = await withSensors(rows);
+    return found;
+  }
+
+  async function assertSensorsExist(ids: number[]) {
+    if (ids.length === 0) return;
+    const found = await db.select({ id: sensors.id }).from(sensors).where(inArray(sensors.id, ids));
+    const missing = ids.filter((id) => !found.some((row) => row.id === id));
+    if (missing.length > 0) throw new HttpError(400, `sensors: no sensor with id ${missing.join(', ')}`);
+  }
+
+  return {
+    findById,
+
+    async list(viewer: Viewer): Promise<DatastreamWithSensors[]> {
+      const rows = await db
+        .select()
+        .from(datastreams)
+        .where(visibleDatastreamFilter(db, viewer, datastreams.id))
+        .orderBy(datastreams.streamId);
+      return withSensors(rows);
+    },
+
+    async create(values: { streamId: string; dataType: string; sensorIds: number[] }): Promise<DatastreamWithSensors> {
+      const sensorIds = [...new Set(values.sensorIds)];
+      await assertSensorsExist(sensorIds);
+      try {
+        const id = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(datastreams)
+            .values({ streamId: values.streamId, dataType: values.dataType })
+            .returning({ id: datastreams.id });
+          if (!row) throw new Error('insert into datastreams returned no row');
+          if (sensorIds.length > 0) {
+            await tx.insert(datastreamSensors).values(sensorIds.map((sensorId) => ({ datastreamId: row.id, sensorId })));
+          }
+          return row.id;
+        });
+        const created = await findById(id);
+        if (!created) throw new Error('created data stream vanished');
+        return created;
+      } catch (error) {
+        if (uniqueViolation(error) !== null) {
+          throw new HttpError(400, `stream_id: a data stream '${values.streamId}' already exists`);
+        }
+        throw error;
+      }
+    },
+
+    async linkSensor(datastreamId: number, sensorId: number): Promise<DatastreamWithSensors> {
+      const [sensor] = await db.select({ id: sensors.id }).from(sensors).where(eq(sensors.id, sensorId));
+      if (!sensor) throw new HttpError(404, `Sensor ${sensorId} not found`);
+      const [stream] = await db.select({ id: datastreams.id }).from(datastreams).where(eq(datastreams.id, datastreamId));
+      if (!stream) throw new HttpError(404, `Data stream ${datastreamId} not found`);
+      await db.insert(datastreamSensors).values({ datastreamId, sensorId }).onConflictDoNothing();
+      const linked = await findById(datastreamId);
+      if (!linked) throw new Error('linked data stream vanished');
+      return linked;
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const rows = await db.delete(datastreams).where(eq(datastreams.id, id)).returning({ id: datastreams.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type DatastreamsRepository = ReturnType<typeof createDatastreamsRepository>;

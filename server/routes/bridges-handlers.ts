@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import { notFound } from '../http-error.ts';
+import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import type { NewBridge } from '../repositories/bridges-repository.ts';
+import type { Services } from '../services.ts';
+import { bridgeDto } from './dto.ts';
+import type { Handlers, Schemas } from './operation-types.ts';
+import { requiredText } from './text-fields.ts';
+import { findCatalogueBridge } from '../integrations/bridge-catalogue.ts';
+
+/**
+ * location_on_map is always written from latitude and longitude, so the map (spec §5) and the
+ * numeric fields can never disagree. A new bridge takes its structure type from the catalogue
+ * when its name is there.
+ */
+function bridgeValues(body: Schemas['BridgeInput']): NewBridge {
+  const name = requiredText(body.name, 'name');
+  const values: NewBridge = {
+    name,
+    location: requiredText(body.location, 'location'),
+    constructionDate: body.construction_date,
+    lengthPerSpan: body.length_per_span ?? null,
+    latitude: body.latitude,
+    longitude: body.longitude,
+    locationOnMap: `${body.latitude},${body.longitude}`,
+  };
+  const structureType = body.structure_type?.trim() || findCatalogueBridge(name)?.structure_type;
+  if (structureType) values.structureType = structureType;
+  if (body.status) values.status = body.status;
+  return values;
+}
+
+export function bridgesHandlers(
+  services: Services,
+): Handlers<
+  'listBridges' | 'listBridgesWithSlash' | 'listRensysBridgeNames' | 'createBridge' | 'updateBridge' | 'deleteBridge'
+> {
+  const { bridges, bridgeNames, secretBox } = services;
+
+  // Both spellings of the path (spec §7) answer the same list.
+  const listBridges = async (request: FastifyRequest) => (await bridges.list(viewerOf(request))).map(bridgeDto);
+
+  return {
+    listBridges,
+    listBridgesWithSlash: listBridges,
+
+    async listRensysBridgeNames(request) {
+      viewerOf(request);
+      const user = request.user;
+      const sealed = user?.companyPasswordSealed;
+      const data = await bridgeNames.names({
+        username: user?.companyUsername ?? null,
+        password: sealed ? secretBox.open(sealed) : null,
+      });
+      return { status: 'success', data };
+    },
+
+    async createBridge(request, reply) {
+      requireStaff(request);
+      const created = await bridges.create(bridgeValues(request.body));
+      reply.code(201);
+      return bridgeDto(created);
+    },
+
+    async updateBridge(request) {
+      requireStaff(request);
+      const updated = await bridges.update(request.params.id, bridgeValues(request.body));
+      if (!updated) throw notFound('Bridge', request.params.id);
+      return bridgeDto(updated);
+    },
+
+    async deleteBridge(request, reply) {
+      requireStaff(request);
+      const deleted = await bridges.delete(request.params.id, request.query.cascade === true);
+      if (!deleted) throw notFound('Bridge', request.params.id);
+      return reply.code(204).send();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { requireStaff } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import type { Handlers } from './operation-types.ts';
+import { optionalText, requiredText } from './text-fields.ts';
+
+export function contactHandlers(services: Services): Handlers<'createContactMessage' | 'listContactMessages'> {
+  const { contact } = services;
+  return {
+    async createContactMessage(request, reply) {
+      const body = request.body;
+      await contact.create({
+        firstName: requiredText(body.first_name, 'first_name'),
+        lastName: optionalText(body.last_name),
+        email: requiredText(body.email, 'email'),
+        message: requiredText(body.message, 'message'),
+      });
+      reply.code(201);
+      return { message: 'Thank you: your message has been received.' };
+    },
+
+    async listContactMessages(request) {
+      requireStaff(request);
+      return (await contact.list()).map((row) => ({
+        id: row.id,
+        first_name: row.firstName,
+        last_name: row.lastName,
+        email: row.email,
+        message: row.message,
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+  };
+}

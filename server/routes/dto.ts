@@ -1,0 +1,66 @@
+import type { BridgeRow } from '../repositories/bridges-repository.ts';
+import type { DatastreamWithSensors } from '../repositories/datastreams-repository.ts';
+import type { SensorRow } from '../repositories/sensors-repository.ts';
+import type { SpanRow } from '../repositories/spans-repository.ts';
+import type { UserAssignments, UserRow } from '../repositories/users-repository.ts';
+import type { Schemas } from './operation-types.ts';
+
+/** Storage rows to contract shapes. The company password never leaves through here. */
+export function userDto(row: UserRow, assignments: UserAssignments): Schemas['User'] {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    is_staff: row.isStaff,
+    company: row.company,
+    address: row.address,
+    companyUsername: row.companyUsername,
+    has_company_password: row.companyPasswordSealed !== null,
+    bridges: assignments.bridges,
+    datastreams: assignments.datastreams,
+  };
+}
+
+export function bridgeDto(row: BridgeRow): Schemas['Bridge'] {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    construction_date: row.constructionDate,
+    length_per_span: row.lengthPerSpan,
+    location_on_map: row.locationOnMap,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    structure_type: row.structureType,
+    status: row.status,
+  };
+}
+
+export function spanDto(row: SpanRow): Schemas['Span'] {
+  return { id: row.id, bridge: row.bridgeId, span_id: row.label, length: row.length };
+}
+
+export function sensorDto(row: SensorRow): Schemas['Sensor'] {
+  return {
+    id: row.id,
+    bridge: row.bridgeId,
+    span: row.spanId,
+    sensor_id: row.label,
+    type: row.type as Schemas['SensorType'],
+    status: row.status as Schemas['SensorStatus'],
+    installation_date: row.installationDate,
+    manufacturer: row.manufacturer,
+    model_number: row.modelNumber,
+    last_calibration_date: row.lastCalibrationDate,
+    next_calibration_date: row.nextCalibrationDate,
+  };
+}
+
+export function datastreamDto(row: DatastreamWithSensors): Schemas['Datastream'] {
+  return {
+    id: row.id,
+    stream_id: row.streamId,
+    data_type: row.dataType as Schemas['DataType'],
+    sensors: row.sensorIds,
+  };
+}

@@ -1,0 +1,55 @@
+import { HttpError, notFound } from '../http-error.ts';
+import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import { datastreamDto, sensorDto } from './dto.ts';
+import type { Handlers } from './operation-types.ts';
+import { optionalText, requiredText } from './text-fields.ts';
+
+export function sensorsHandlers(
+  services: Services,
+): Handlers<'listSensors' | 'createSensor' | 'deleteSensor' | 'assignSensor'> {
+  const { sensors, datastreams } = services;
+  return {
+    async listSensors(request) {
+      return (await sensors.list(viewerOf(request))).map(sensorDto);
+    },
+
+    async createSensor(request, reply) {
+      requireStaff(request);
+      const body = request.body;
+      const last = body.last_calibration_date ?? null;
+      const next = body.next_calibration_date ?? null;
+      if (last && next && next < last) {
+        throw new HttpError(400, 'next_calibration_date: must not be before last_calibration_date');
+      }
+      const created = await sensors.create({
+        bridgeId: body.bridge,
+        spanId: body.span,
+        label: requiredText(body.sensor_id, 'sensor_id'),
+        type: body.type,
+        status: body.status,
+        installationDate: body.installation_date,
+        manufacturer: optionalText(body.manufacturer),
+        modelNumber: optionalText(body.model_number),
+        lastCalibrationDate: last,
+        nextCalibrationDate: next,
+      });
+      reply.code(201);
+      return sensorDto(created);
+    },
+
+    async deleteSensor(request, reply) {
+      requireStaff(request);
+      if (!(await sensors.delete(request.params.id, request.query.cascade === true))) {
+        throw notFound('Sensor', request.params.id);
+      }
+      return reply.code(204).send();
+    },
+
+    async assignSensor(request) {
+      requireStaff(request);
+      const { sensor_id: sensorId, datastream_id: datastreamId } = request.body;
+      return datastreamDto(await datastreams.linkSensor(datastreamId, sensorId));
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { notFound } from '../http-error.ts';
+import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import { spanDto } from './dto.ts';
+import type { Handlers } from './operation-types.ts';
+import { requiredText } from './text-fields.ts';
+
+export function spansHandlers(services: Services): Handlers<'listSpans' | 'createSpan' | 'deleteSpan'> {
+  const { spans } = services;
+  return {
+    async listSpans(request) {
+      return (await spans.list(viewerOf(request))).map(spanDto);
+    },
+
+    async createSpan(request, reply) {
+      requireStaff(request);
+      const { bridge, span_id: spanId, length } = request.body;
+      const created = await spans.create({ bridgeId: bridge, label: requiredText(spanId, 'span_id'), length });
+      reply.code(201);
+      return spanDto(created);
+    },
+
+    async deleteSpan(request, reply) {
+      requireStaff(request);
+      if (!(await spans.delete(request.params.id, request.query.cascade === true))) {
+        throw notFound('Span', request.params.id);
+      }
+      return reply.code(204).send();
+    },
+  };
+}

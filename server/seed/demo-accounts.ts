@@ -1,0 +1,12 @@
+/** The demo accounts `npm start` creates on an empty database and prints at start. */
+export const DEMO_STAFF = {
+  username: 'demo-staff',
+  email: 'staff@spanwatch.demo',
+  password: 'SpanWatch-staff-1',
+} as const;
+
+export const DEMO_OPERATOR = {
+  username: 'demo-operator',
+  email: 'operator@spanwatch.demo',
+  password: 'SpanWatch-operator-1',
+} as const;

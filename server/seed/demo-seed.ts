@@ -1,0 +1,165 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bridges, datastreamSensors, datastreams, sensors, spans, userBridges, userDatastreams, users } from '../db/schema.ts';
+import { SENSOR_STATUSES, SENSOR_TYPES, type DataType, type SensorType } from '../../src/domain/enums.ts';
+import { findCatalogueBridge, type CatalogueBridge } from '../integrations/bridge-catalogue.ts';
+import { hashPassword } from '../services/passwords.ts';
+import type { SecretBox } from '../services/secret-box.ts';
+import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
+
+/** Real bridges with their real coordinates, in the order they are created. */
+const DEMO_BRIDGES = [
+  'Confederation Bridge',
+  'Lions Gate Bridge',
+  'Jacques Cartier Bridge',
+  'Samuel De Champlain Bridge',
+  'Quebec Bridge',
+  'Angus L. Macdonald Bridge',
+  'Burlington Bay James N. Allan Skyway',
+  'Alex Fraser Bridge',
+  'High Level Bridge (Edmonton)',
+  'Broadway Bridge',
+] as const;
+
+/** A real bridge whose position is not surveyed yet: it must stay off the map (spec §5). */
+const UNLOCATED_BRIDGE = 'Hartland Covered Bridge';
+
+/** The operator sees these (by index into DEMO_BRIDGES), not the whole fleet. */
+const OPERATOR_BRIDGES = [0, 1, 2];
+
+const DATA_TYPE_OF: Record<SensorType, DataType> = {
+  accelerometer: 'acceleration',
+  strain_gauge: 'strain',
+  temperature: 'temperature',
+  displacement: 'displacement',
+  tilt: 'tilt',
+  load_cell: 'load',
+};
+
+const MANUFACTURER_OF: Record<SensorType, [string, string]> = {
+  accelerometer: ['PCB Piezotronics', '393B04'],
+  strain_gauge: ['HBK', 'LY41-6/350'],
+  temperature: ['Campbell Scientific', '109-L'],
+  displacement: ['Micro-Epsilon', 'WDS-1000-P60'],
+  tilt: ['Geokon', '6160'],
+  load_cell: ['Futek', 'LCF450'],
+};
+
+function catalogue(name: string): CatalogueBridge {
+  const found = findCatalogueBridge(name);
+  if (!found) throw new Error(`demo bridge '${name}' is missing from the catalogue`);
+  return found;
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+/** A demo company: two accounts, real bridges, spans, sensors of every type and status, streams. */
+export async function seedDemo(db: Db, secretBox: SecretBox): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [staff, operator] = await tx
+      .insert(users)
+      .values([
+        {
+          ...DEMO_STAFF,
+          passwordHash: await hashPassword(DEMO_STAFF.password),
+          isStaff: true,
+          company: 'SpanWatch Demo Engineering',
+          address: '100 Queen Street, Ottawa, ON K1P 1J9',
+          companyUsername: 'demo-staff',
+          companyPasswordSealed: secretBox.seal('demo-company-secret'),
+        },
+        {
+          ...DEMO_OPERATOR,
+          passwordHash: await hashPassword(DEMO_OPERATOR.password),
+          company: 'Atlantic Crossings Operations',
+          address: '1 Confederation Way, Borden-Carleton, PE C0B 1X0',
+        },
+      ])
+      .returning();
+    if (!staff || !operator) throw new Error('demo users were not created');
+
+    const located = DEMO_BRIDGES.map(catalogue);
+    const unlocated = catalogue(UNLOCATED_BRIDGE);
+    const bridgeRows = await tx
+      .insert(bridges)
+      .values([
+        ...located.map((b) => ({
+          name: b.name,
+          location: `${b.city}, ${b.province}. ${b.description}`,
+          constructionDate: `${b.opened}-01-01`,
+          lengthPerSpan: Math.round((b.length_m / Math.max(1, b.spans)) * 10) / 10,
+          latitude: b.latitude,
+          longitude: b.longitude,
+          locationOnMap: `${b.latitude},${b.longitude}`,
+          structureType: b.structure_type,
+          status: 'Open',
+        })),
+        {
+          name: unlocated.name,
+          location: `${unlocated.city}, ${unlocated.province}. Position not yet surveyed.`,
+          constructionDate: `${unlocated.opened}-01-01`,
+          structureType: unlocated.structure_type,
+          status: 'Restricted',
+        },
+      ])
+      .returning();
+
+    let sensorIndex = 0;
+    const streamRows: { streamId: string; dataType: string; sensorId: number; bridgeId: number }[] = [];
+    for (const bridge of bridgeRows) {
+      const spanRows = await tx
+        .insert(spans)
+        .values(['west_span', 'main_span', 'east_span'].map((label) => ({
+          bridgeId: bridge.id,
+          label,
+          length: bridge.lengthPerSpan ?? 30,
+        })))
+        .returning();
+      for (const span of spanRows) {
+        // Two sensors per span, cycling through every type and every status across the fleet.
+        for (let k = 0; k < 2; k += 1) {
+          const type = SENSOR_TYPES[sensorIndex % SENSOR_TYPES.length] ?? 'accelerometer';
+          const status = sensorIndex % 5 === 4 ? (SENSOR_STATUSES[(sensorIndex / 5) % 4 | 0] ?? 'active') : 'active';
+          const [manufacturer, model] = MANUFACTURER_OF[type];
+          const label = `B${bridge.id}-${span.label.split('_')[0]?.toUpperCase()}-${type.toUpperCase()}-${k + 1}`;
+          const [sensor] = await tx
+            .insert(sensors)
+            .values({
+              bridgeId: bridge.id,
+              spanId: span.id,
+              label,
+              type,
+              status,
+              installationDate: '2024-05-15',
+              manufacturer,
+              modelNumber: model,
+              lastCalibrationDate: '2026-05-01',
+              nextCalibrationDate: '2027-05-01',
+            })
+            .returning();
+          if (sensor) {
+            streamRows.push({ streamId: label.toLowerCase(), dataType: DATA_TYPE_OF[type], sensorId: sensor.id, bridgeId: bridge.id });
+          }
+          sensorIndex += 1;
+        }
+      }
+    }
+
+    const created = await tx
+      .insert(datastreams)
+      .values(streamRows.map(({ streamId, dataType }) => ({ streamId, dataType })))
+      .returning();
+    await tx.insert(datastreamSensors).values(
+      created.map((stream, i) => ({ datastreamId: stream.id, sensorId: streamRows[i]?.sensorId ?? 0 })),
+    );
+
+    const operatorBridgeIds = OPERATOR_BRIDGES.map((i) => bridgeRows[i]?.id).filter((id): id is number => id !== undefined);
+    await tx.insert(userBridges).values(operatorBridgeIds.map((bridgeId) => ({ userId: operator.id, bridgeId })));
+    // One stream from a bridge the operator does not otherwise see, assigned directly.
+    const extraStream = created.find((_, i) => !operatorBridgeIds.includes(streamRows[i]?.bridgeId ?? -1));
+    if (extraStream) await tx.insert(userDatastreams).values({ userId: operator.id, datastreamId: extraStream.id });
+  });
+}

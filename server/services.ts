@@ -1,0 +1,41 @@
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { type BridgeNameSource, catalogueNameSource, httpNameSource } from './integrations/bridge-name-source.ts';
+import { createBridgesRepository } from './repositories/bridges-repository.ts';
+import { createContactRepository } from './repositories/contact-repository.ts';
+import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
+import { createLoginFailuresRepository } from './repositories/login-failures-repository.ts';
+import { createSensorsRepository } from './repositories/sensors-repository.ts';
+import { createSpansRepository } from './repositories/spans-repository.ts';
+import { createUsersRepository } from './repositories/users-repository.ts';
+import { createSecretBox } from './services/secret-box.ts';
+import { createTokenService } from './services/tokens.ts';
+
+/** Failed logins allowed per email and address in the window before answering 429. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Everything a handler may use, built once per app from the config and the database. */
+export function createServices(config: AppConfig, database: Database) {
+  const { db } = database;
+  const bridgeNames: BridgeNameSource = config.rensysUrl ? httpNameSource(config.rensysUrl) : catalogueNameSource;
+  return {
+    database,
+    users: createUsersRepository(db),
+    bridges: createBridgesRepository(db),
+    spans: createSpansRepository(db),
+    sensors: createSensorsRepository(db),
+    datastreams: createDatastreamsRepository(db),
+    contact: createContactRepository(db),
+    loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
+    tokens: createTokenService({
+      secret: config.jwtSecret,
+      accessTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    }),
+    secretBox: createSecretBox(config.dataEncryptionKey),
+    bridgeNames,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,54 @@
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from '../../openapi/schema';
+import { REFRESH_PATH, createAuthMiddleware } from './auth-middleware';
+import { errorDetail } from './errors';
+import { tokenStorage } from './token-storage';
+
+export type ApiClient = Client<paths>;
+
+export interface ApiClientOptions {
+  /** '' means the page's own origin, where the server (or the dev proxy) answers /api. */
+  baseUrl?: string;
+  fetch?: (request: Request) => Promise<Response>;
+  onAuthFailure?: (reason: Error) => void;
+}
+
+function sendToLogin(reason: Error): void {
+  // Spec §8: a failed refresh is logged, then the visitor signs in again.
+  console.warn(`Session ended: ${reason.message}`);
+  // A full navigation (not a router one) drops every piece of in-memory signed-in state.
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const {
+    baseUrl = '',
+    // Looked up per call so test doubles installed on globalThis after start-up still apply.
+    fetch = (request: Request) => globalThis.fetch(request),
+    onAuthFailure = sendToLogin,
+  } = options;
+
+  const client = createClient<paths>({
+    baseUrl,
+    fetch,
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+
+  client.use(
+    createAuthMiddleware({
+      storage: tokenStorage,
+      fetch,
+      onAuthFailure,
+      async requestNewAccessToken(refresh) {
+        const { data, error } = await client.POST(REFRESH_PATH, { body: { refresh } });
+        if (!data) throw new Error(errorDetail(error) ?? 'The session could not be renewed');
+        return data.access;
+      },
+    }),
+  );
+
+  return client;
+}
+
+export const apiClient = createApiClient();

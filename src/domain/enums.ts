@@ -1,0 +1,26 @@
+// The closed value sets of spec §3, shared by the SPA forms and the server's storage checks.
+export const SENSOR_TYPES = [
+  'accelerometer',
+  'strain_gauge',
+  'temperature',
+  'displacement',
+  'tilt',
+  'load_cell',
+] as const;
+export type SensorType = (typeof SENSOR_TYPES)[number];
+
+export const SENSOR_STATUSES = ['active', 'inactive', 'maintenance', 'faulty'] as const;
+export type SensorStatus = (typeof SENSOR_STATUSES)[number];
+
+export const DATA_TYPES = [
+  'acceleration',
+  'strain',
+  'temperature',
+  'displacement',
+  'tilt',
+  'load',
+] as const;
+export type DataType = (typeof DATA_TYPES)[number];
+
+export const BRIDGE_STATUSES = ['Open', 'Restricted', 'Closed', 'Under Construction'] as const;
+export type BridgeStatus = (typeof BRIDGE_STATUSES)[number];

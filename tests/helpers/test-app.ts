@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import type { AppConfig } from '../../server/config.ts';
+import { createServices, type Services } from '../../server/services.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
+import { assertMatchesContract } from './contract-validator.ts';
+import { type DriverKind, createTestDatabase, truncateAll, type TestDatabase } from './test-database.ts';
+
+export const testConfig: AppConfig = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  databaseUrl: undefined,
+  jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
+  dataEncryptionKey: 'test-encryption-key-test-encryption-key-01',
+  accessTokenTtlSeconds: 900,
+  refreshTokenTtlSeconds: 604800,
+  rensysUrl: undefined,
+  production: false,
+  logLevel: 'silent',
+};
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  services: Services;
+  /** Calls the API and checks the answer against the contract before returning it. */
+  request<T = unknown>(options: { method: string; url: string; token?: string; body?: unknown }): Promise<ApiResponse<T>>;
+  createUser(options?: { staff?: boolean; name?: string; password?: string }): Promise<{ id: number; email: string; token: string }>;
+}
+
+/**
+ * One app per test file and driver, on its own database, truncated before each test.
+ * `overrides` swap services (e.g. the bridge-name source); `config` adjusts settings.
+ */
+export function useTestApp(
+  kind: DriverKind,
+  options: { config?: Partial<AppConfig>; overrides?: (services: Services) => Partial<Services> } = {},
+): TestContext {
+  let testDb: TestDatabase;
+  const context = {} as TestContext;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    const config = { ...testConfig, ...options.config };
+    const base = createServices(config, testDb.database);
+    context.services = { ...base, ...options.overrides?.(base) };
+    context.app = await buildApp({ config, database: testDb.database, overrides: options.overrides?.(base) });
+    await context.app.ready();
+  });
+
+  afterAll(async () => {
+    await context.app?.close();
+    await testDb?.drop();
+  });
+
+  beforeEach(async () => {
+    await truncateAll(testDb.database);
+  });
+
+  context.request = async ({ method, url, token, body }) => {
+    const response = await context.app.inject({
+      method: method as 'GET',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const parsed: unknown = response.body === '' ? undefined : response.json();
+    assertMatchesContract(method, url, response.statusCode, parsed);
+    return { status: response.statusCode, body: parsed as never };
+  };
+
+  let counter = 0;
+  context.createUser = async ({ staff = false, name, password = 'correct-horse-9' } = {}) => {
+    counter += 1;
+    const username = name ?? `${staff ? 'staff' : 'user'}${counter}`;
+    const email = `${username}@example.ca`;
+    const row = await context.services.users.create({
+      username,
+      email,
+      passwordHash: await hashPassword(password),
+      isStaff: staff,
+      company: 'Test Co',
+      address: '1 Test Road, Ottawa',
+    });
+    const token = await context.services.tokens.issue(row.id, 'access');
+    return { id: row.id, email, token };
+  };
+
+  return context;
+}

@@ -1,0 +1,192 @@
+import { HttpResponse, delay, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../../src/api/client';
+import { TEST_ORIGIN, apiUrl, useMswServer } from '../../helpers/msw';
+import { aUser, storeTokens } from '../../helpers/web-fixtures';
+
+const server = useMswServer();
+
+const ME = apiUrl('/api/v1/user/me');
+const REFRESH = apiUrl('/api/v1/auth/refresh/');
+const LOGIN = apiUrl('/api/v1/auth/login');
+const unauthorized = () => HttpResponse.json({ detail: 'Token expired' }, { status: 401 });
+
+function setup() {
+  const onAuthFailure = vi.fn<(reason: Error) => void>();
+  const client = createApiClient({ baseUrl: TEST_ORIGIN, onAuthFailure });
+  return { client, onAuthFailure };
+}
+
+/** /user/me accepts only `Bearer <valid>`; refresh hands out `valid` for `refresh-1`. */
+function acceptOnly(valid: string) {
+  const calls = { me: 0, refresh: 0 };
+  server.use(
+    http.get(ME, ({ request }) => {
+      calls.me += 1;
+      const ok = request.headers.get('Authorization') === `Bearer ${valid}`;
+      return ok ? HttpResponse.json(aUser()) : unauthorized();
+    }),
+    http.post(REFRESH, async ({ request }) => {
+      calls.refresh += 1;
+      const body = (await request.json()) as { refresh?: string };
+      if (body.refresh !== 'refresh-1') return unauthorized();
+      await delay(20);
+      return HttpResponse.json({ access: valid });
+    }),
+  );
+  return calls;
+}
+
+describe('api client', () => {
+  it('sends the stored access token as a bearer header', async () => {
+    storeTokens('access-1');
+    acceptOnly('access-1');
+    const { client } = setup();
+
+    const { data } = await client.GET('/api/v1/user/me');
+
+    expect(data?.username).toBe('ada');
+  });
+
+  it('sends no Authorization header when no token is stored', async () => {
+    let header: string | null = 'unset';
+    server.use(
+      http.get(apiUrl('/api/v1/health'), ({ request }) => {
+        header = request.headers.get('Authorization');
+        return HttpResponse.json({ status: 'ok', database: 'pglite' });
+      }),
+    );
+    const { client } = setup();
+
+    await client.GET('/api/v1/health');
+
+    expect(header).toBeNull();
+  });
+
+  it('on a 401 refreshes once, stores the new access token and repeats the request', async () => {
+    storeTokens('stale');
+    const calls = acceptOnly('fresh');
+    const { client, onAuthFailure } = setup();
+
+    const { data } = await client.GET('/api/v1/user/me');
+
+    expect(data?.username).toBe('ada');
+    expect(calls).toEqual({ me: 2, refresh: 1 });
+    expect(window.localStorage.getItem('access')).toBe('fresh');
+    expect(window.localStorage.getItem('refresh')).toBe('refresh-1');
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('repeats a request together with its body', async () => {
+    storeTokens('stale');
+    acceptOnly('fresh');
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/api/v1/users/:id/assign'), async ({ request }) => {
+        bodies.push(await request.json());
+        if (request.headers.get('Authorization') !== 'Bearer fresh') return unauthorized();
+        return HttpResponse.json(aUser({ bridges: [3, 4] }));
+      }),
+    );
+    const { client } = setup();
+
+    const { data } = await client.POST('/api/v1/users/{id}/assign', {
+      params: { path: { id: 7 } },
+      body: { bridge_ids: [3, 4] },
+    });
+
+    expect(data?.bridges).toEqual([3, 4]);
+    expect(bodies).toEqual([{ bridge_ids: [3, 4] }, { bridge_ids: [3, 4] }]);
+  });
+
+  it('shares one refresh between requests that fail at the same time', async () => {
+    storeTokens('stale');
+    const calls = acceptOnly('fresh');
+    const { client } = setup();
+
+    const results = await Promise.all([
+      client.GET('/api/v1/user/me'),
+      client.GET('/api/v1/user/me'),
+      client.GET('/api/v1/user/me'),
+    ]);
+
+    expect(results.map((result) => result.data?.username)).toEqual(['ada', 'ada', 'ada']);
+    expect(calls.refresh).toBe(1);
+  });
+
+  it('repeats only once: a second 401 after the refresh is returned as it is', async () => {
+    storeTokens('stale');
+    const calls = acceptOnly('never-accepted');
+    server.use(http.get(ME, () => (calls.me++, unauthorized())));
+    const { client, onAuthFailure } = setup();
+
+    const { data, error, response } = await client.GET('/api/v1/user/me');
+
+    expect(data).toBeUndefined();
+    expect(error).toEqual({ detail: 'Token expired' });
+    expect(response.status).toBe(401);
+    expect(calls).toEqual({ me: 2, refresh: 1 });
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('when the refresh is refused, removes both tokens and sends the visitor to sign in', async () => {
+    storeTokens('stale', 'revoked');
+    const calls = acceptOnly('fresh');
+    const { client, onAuthFailure } = setup();
+
+    const { response } = await client.GET('/api/v1/user/me');
+
+    expect(response.status).toBe(401);
+    expect(calls).toEqual({ me: 1, refresh: 1 });
+    expect(window.localStorage.getItem('access')).toBeNull();
+    expect(window.localStorage.getItem('refresh')).toBeNull();
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out only once when several requests fail together', async () => {
+    storeTokens('stale', 'revoked');
+    acceptOnly('fresh');
+    const { client, onAuthFailure } = setup();
+
+    await Promise.all([client.GET('/api/v1/user/me'), client.GET('/api/v1/user/me')]);
+
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a refresh token, fails with "No refresh token available" and signs out', async () => {
+    window.localStorage.setItem('access', 'stale');
+    const calls = acceptOnly('fresh');
+    const { client, onAuthFailure } = setup();
+
+    const { response } = await client.GET('/api/v1/user/me');
+
+    expect(response.status).toBe(401);
+    expect(calls.refresh).toBe(0);
+    expect(window.localStorage.getItem('access')).toBeNull();
+    expect(onAuthFailure).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ message: 'No refresh token available' }),
+    );
+  });
+
+  it('never refreshes for a refused login', async () => {
+    storeTokens('stale');
+    const calls = acceptOnly('fresh');
+    let authorization: string | null = 'unset';
+    server.use(
+      http.post(LOGIN, ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return HttpResponse.json({ detail: 'Wrong email or password' }, { status: 401 });
+      }),
+    );
+    const { client, onAuthFailure } = setup();
+
+    const { error } = await client.POST('/api/v1/auth/login', {
+      body: { email: 'ada@example.test', password: 'not-the-password' },
+    });
+
+    expect(error).toEqual({ detail: 'Wrong email or password' });
+    expect(authorization).toBeNull();
+    expect(calls.refresh).toBe(0);
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { apiUrl, useMswServer } from '../../helpers/msw';
+import { renderApp } from '../../helpers/render-app';
+import { aUser, storeTokens } from '../../helpers/web-fixtures';
+
+const server = useMswServer();
+
+function signedInAs(user = aUser()) {
+  storeTokens();
+  server.use(http.get(apiUrl('/api/v1/user/me'), () => HttpResponse.json(user)));
+}
+
+const welcome = () => screen.findByRole('heading', { level: 1, name: 'Welcome to SpanWatch' });
+
+describe('route guards (spec §2)', () => {
+  it.each(['/map', '/dashboard', '/bridges', '/users'])(
+    'send a signed-out visitor from %s to /login',
+    async (path) => {
+      const { router } = await renderApp(path);
+
+      expect(await welcome()).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it.each(['/login', '/signup'])('send a signed-in user from %s to /dashboard', async (path) => {
+    signedInAs();
+    const { router } = await renderApp(path);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bridge Health Dashboard' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('send a signed-in user who is not staff from /users to /map', async () => {
+    signedInAs(aUser({ is_staff: false }));
+    const { router } = await renderApp('/users');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bridge Locations' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/map');
+  });
+
+  it('let staff open /users', async () => {
+    signedInAs(aUser({ is_staff: true }));
+    await renderApp('/users');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'User Management' }),
+    ).toBeInTheDocument();
+  });
+
+  it('leave public pages open to everyone', async () => {
+    await renderApp('/solutions/real-time-capacity-tracking');
+
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Structural Condition Forecast Modeling',
+      }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('signed-in frame', () => {
+  it('names the user and signs out to /login', async () => {
+    signedInAs();
+    const { router } = await renderApp('/map');
+
+    expect(await screen.findByText('Bridge Management System')).toBeInTheDocument();
+    expect(screen.getByText(/Signed in as/)).toHaveTextContent('Signed in as ada');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await welcome()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem('access')).toBeNull();
+    expect(window.localStorage.getItem('refresh')).toBeNull();
+  });
+});

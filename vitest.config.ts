@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+// Two projects: the browser-side code runs in jsdom, the server and pure modules in Node.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react(), vanillaExtractPlugin()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/helpers/setup-web.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'tests/server/**/*.test.ts',
+            'tests/machines/**/*.test.ts',
+            'tests/domain/**/*.test.ts',
+          ],
+          setupFiles: ['tests/helpers/setup-node.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
