@@ -8,10 +8,14 @@ const apiPort = process.env.API_PORT ?? '8080';
 export default defineConfig({
   // The router plugin must run before react() so it can generate the route tree and split
   // route components before JSX is transformed.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    vanillaExtractPlugin(),
+  ],
   server: {
     proxy: {
-      '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+      '/api': { target: `http://127.0.0.1:${apiPort}` },
     },
   },
   build: {

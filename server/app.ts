@@ -1,4 +1,6 @@
 import helmet from '@fastify/helmet';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppConfig } from './config.ts';
@@ -27,10 +29,38 @@ export interface BuildAppOptions {
   overrides?: Partial<Services>;
 }
 
+/**
+ * JSON bodies are validated as sent: Fastify's default coercion would turn `latitude: null`
+ * into 0 and put a bridge on the equator. Path and query values arrive as text and are still
+ * coerced ('7' -> 7, 'true' -> true). openapi-glue reuses `$id`s across routes, hence
+ * addUsedSchema: false.
+ */
+function registerStrictBodyValidation(app: FastifyInstance) {
+  const options = {
+    useDefaults: true,
+    removeAdditional: true,
+    addUsedSchema: false,
+    allErrors: false,
+  } as const;
+  const bodyAjv = addFormats(new Ajv({ ...options, coerceTypes: false }));
+  const textAjv = addFormats(new Ajv({ ...options, coerceTypes: 'array' }));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
+  );
+}
+
 /** Assembles the app: external plugins, then app plugins, then the contract's routes. */
-export async function buildApp({ config, database, spaDir, overrides }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  spaDir,
+  overrides,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.companyPassword'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.body.password', 'req.body.companyPassword'],
+    },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
@@ -44,10 +74,14 @@ export async function buildApp({ config, database, spaDir, overrides }: BuildApp
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
+        // Plain-http deployments on a LAN must keep working; TLS is the proxy's business.
+        upgradeInsecureRequests: null,
       },
     },
+    hsts: config.production,
   });
   registerErrorHandler(app);
+  registerStrictBodyValidation(app);
   app.decorateRequest('user', null);
 
   // Typing the union of all handler groups against every operationId makes a missing handler

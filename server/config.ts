@@ -48,7 +48,12 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
  * A secret from the environment, or one generated once and kept in the data directory so
  * tokens and sealed passwords survive a restart of the embedded default.
  */
-function secret(env: NodeJS.ProcessEnv, name: string, dataDir: string, production: boolean): string {
+function secret(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  dataDir: string,
+  production: boolean,
+): string {
   const fromEnv = env[name];
   if (fromEnv !== undefined && fromEnv !== '') {
     if (fromEnv.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);

@@ -27,7 +27,10 @@ function readConfig(): AppConfig {
 function buildSpaIfMissing() {
   if (existsSync(path.join(distDir, 'index.html'))) return;
   console.log('Building the web app (first start only)...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('The web app failed to build; serving the API only.');
   }
@@ -35,7 +38,10 @@ function buildSpaIfMissing() {
 
 const config = readConfig();
 const wantsDemo = process.argv.includes('--demo');
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pglite'),
+});
 await database.migrate();
 
 // Seeding is for trying the product out: a production deployment seeds only when asked.
@@ -47,7 +53,8 @@ buildSpaIfMissing();
 const app = await buildApp({ config, database, spaDir: distDir });
 await app.listen({ port: config.port, host: config.host });
 
-const storage = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
+const storage =
+  database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
 console.log(`SpanWatch is running at http://localhost:${config.port} (${storage})`);
 if (seedAllowed) {
   console.log(`${seeded ? 'Seeded the demo company. ' : ''}Demo accounts:`);

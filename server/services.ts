@@ -1,6 +1,10 @@
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { type BridgeNameSource, catalogueNameSource, httpNameSource } from './integrations/bridge-name-source.ts';
+import {
+  type BridgeNameSource,
+  catalogueNameSource,
+  httpNameSource,
+} from './integrations/bridge-name-source.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
 import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
@@ -18,7 +22,9 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Everything a handler may use, built once per app from the config and the database. */
 export function createServices(config: AppConfig, database: Database) {
   const { db } = database;
-  const bridgeNames: BridgeNameSource = config.rensysUrl ? httpNameSource(config.rensysUrl) : catalogueNameSource;
+  const bridgeNames: BridgeNameSource = config.rensysUrl
+    ? httpNameSource(config.rensysUrl)
+    : catalogueNameSource;
   return {
     database,
     users: createUsersRepository(db),

@@ -22,12 +22,18 @@ const TIMEOUT_MS = 10_000;
 function namesFrom(payload: unknown): string[] | null {
   const list = Array.isArray(payload)
     ? payload
-    : typeof payload === 'object' && payload !== null && Array.isArray((payload as { data?: unknown }).data)
+    : typeof payload === 'object' &&
+        payload !== null &&
+        Array.isArray((payload as { data?: unknown }).data)
       ? (payload as { data: unknown[] }).data
       : null;
   if (!list) return null;
   const names = list.map((item) =>
-    typeof item === 'string' ? item : typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined,
+    typeof item === 'string'
+      ? item
+      : typeof item === 'object' && item !== null
+        ? (item as { name?: unknown }).name
+        : undefined,
   );
   return names.every((name): name is string => typeof name === 'string') ? names : null;
 }
@@ -42,7 +48,9 @@ export function httpNameSource(baseUrl: string, fetchImpl: typeof fetch = fetch)
     async names(credentials) {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (credentials.username) {
-        const basic = Buffer.from(`${credentials.username}:${credentials.password ?? ''}`).toString('base64');
+        const basic = Buffer.from(`${credentials.username}:${credentials.password ?? ''}`).toString(
+          'base64',
+        );
         headers.authorization = `Basic ${basic}`;
       }
       let response: Response;
@@ -58,7 +66,8 @@ export function httpNameSource(baseUrl: string, fetchImpl: typeof fetch = fetch)
         throw new HttpError(502, `The bridge-name service failed with HTTP ${response.status}`);
       }
       const names = namesFrom(await response.json().catch(() => null));
-      if (!names) throw new HttpError(502, 'The bridge-name service answered in an unexpected format');
+      if (!names)
+        throw new HttpError(502, 'The bridge-name service answered in an unexpected format');
       return names;
     },
   };

@@ -18,7 +18,10 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The user behind a valid access token; null when there is no token at all. */
-export async function authenticate(request: FastifyRequest, services: Services): Promise<UserRow | null> {
+export async function authenticate(
+  request: FastifyRequest,
+  services: Services,
+): Promise<UserRow | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const userId = await services.tokens.verify(token, 'access');

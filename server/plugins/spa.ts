@@ -16,10 +16,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(reply, filePath) {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -27,6 +30,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     if (hasSpa && request.method === 'GET' && !isApiPath(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -41,12 +41,18 @@ export function createBridgesRepository(db: Db) {
      */
     async delete(id: number, cascade: boolean): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [bridge] = await tx.select({ id: bridges.id, name: bridges.name }).from(bridges).where(eq(bridges.id, id));
+        const [bridge] = await tx
+          .select({ id: bridges.id, name: bridges.name })
+          .from(bridges)
+          .where(eq(bridges.id, id));
         if (!bridge) return false;
-        const [spanCount] = await tx.select({ n: count() }).from(spans).where(eq(spans.bridgeId, id));
-        const sensorIds = (await tx.select({ id: sensors.id }).from(sensors).where(eq(sensors.bridgeId, id))).map(
-          (row) => row.id,
-        );
+        const [spanCount] = await tx
+          .select({ n: count() })
+          .from(spans)
+          .where(eq(spans.bridgeId, id));
+        const sensorIds = (
+          await tx.select({ id: sensors.id }).from(sensors).where(eq(sensors.bridgeId, id))
+        ).map((row) => row.id);
         const spansAttached = spanCount?.n ?? 0;
         if (!cascade && (spansAttached > 0 || sensorIds.length > 0)) {
           throw new HttpError(

@@ -10,7 +10,10 @@ export function createContactRepository(db: Db) {
       return row;
     },
     async list() {
-      return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+      return db
+        .select()
+        .from(contactMessages)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
     },
   };
 }

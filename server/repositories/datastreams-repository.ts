@@ -13,12 +13,19 @@ export interface DatastreamWithSensors {
 }
 
 export function createDatastreamsRepository(db: Db) {
-  async function withSensors(rows: (typeof datastreams.$inferSelect)[]): Promise<DatastreamWithSensors[]> {
+  async function withSensors(
+    rows: (typeof datastreams.$inferSelect)[],
+  ): Promise<DatastreamWithSensors[]> {
     if (rows.length === 0) return [];
     const links = await db
       .select()
       .from(datastreamSensors)
-      .where(inArray(datastreamSensors.datastreamId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          datastreamSensors.datastreamId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(datastreamSensors.sensorId);
     return rows.map((row) => ({
       id: row.id,
@@ -38,7 +45,8 @@ export function createDatastreamsRepository(db: Db) {
     if (ids.length === 0) return;
     const found = await db.select({ id: sensors.id }).from(sensors).where(inArray(sensors.id, ids));
     const missing = ids.filter((id) => !found.some((row) => row.id === id));
-    if (missing.length > 0) throw new HttpError(400, `sensors: no sensor with id ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new HttpError(400, `sensors: no sensor with id ${missing.join(', ')}`);
   }
 
   return {
@@ -53,7 +61,11 @@ export function createDatastreamsRepository(db: Db) {
       return withSensors(rows);
     },
 
-    async create(values: { streamId: string; dataType: string; sensorIds: number[] }): Promise<DatastreamWithSensors> {
+    async create(values: {
+      streamId: string;
+      dataType: string;
+      sensorIds: number[];
+    }): Promise<DatastreamWithSensors> {
       const sensorIds = [...new Set(values.sensorIds)];
       await assertSensorsExist(sensorIds);
       try {
@@ -64,7 +76,9 @@ export function createDatastreamsRepository(db: Db) {
             .returning({ id: datastreams.id });
           if (!row) throw new Error('insert into datastreams returned no row');
           if (sensorIds.length > 0) {
-            await tx.insert(datastreamSensors).values(sensorIds.map((sensorId) => ({ datastreamId: row.id, sensorId })));
+            await tx
+              .insert(datastreamSensors)
+              .values(sensorIds.map((sensorId) => ({ datastreamId: row.id, sensorId })));
           }
           return row.id;
         });
@@ -80,9 +94,15 @@ export function createDatastreamsRepository(db: Db) {
     },
 
     async linkSensor(datastreamId: number, sensorId: number): Promise<DatastreamWithSensors> {
-      const [sensor] = await db.select({ id: sensors.id }).from(sensors).where(eq(sensors.id, sensorId));
+      const [sensor] = await db
+        .select({ id: sensors.id })
+        .from(sensors)
+        .where(eq(sensors.id, sensorId));
       if (!sensor) throw new HttpError(404, `Sensor ${sensorId} not found`);
-      const [stream] = await db.select({ id: datastreams.id }).from(datastreams).where(eq(datastreams.id, datastreamId));
+      const [stream] = await db
+        .select({ id: datastreams.id })
+        .from(datastreams)
+        .where(eq(datastreams.id, datastreamId));
       if (!stream) throw new HttpError(404, `Data stream ${datastreamId} not found`);
       await db.insert(datastreamSensors).values({ datastreamId, sensorId }).onConflictDoNothing();
       const linked = await findById(datastreamId);
@@ -91,7 +111,10 @@ export function createDatastreamsRepository(db: Db) {
     },
 
     async delete(id: number): Promise<boolean> {
-      const rows = await db.delete(datastreams).where(eq(datastreams.id, id)).returning({ id: datastreams.id });
+      const rows = await db
+        .delete(datastreams)
+        .where(eq(datastreams.id, id))
+        .returning({ id: datastreams.id });
       return rows.length > 0;
     },
   };

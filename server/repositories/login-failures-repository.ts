@@ -10,7 +10,13 @@ export function createLoginFailuresRepository(db: Db, windowMs: number) {
       const [row] = await db
         .select({ n: count() })
         .from(loginFailures)
-        .where(and(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.ip, ip), gt(loginFailures.failedAt, since())));
+        .where(
+          and(
+            eq(loginFailures.email, email.toLowerCase()),
+            eq(loginFailures.ip, ip),
+            gt(loginFailures.failedAt, since()),
+          ),
+        );
       return row?.n ?? 0;
     },
     async record(email: string, ip: string): Promise<void> {
@@ -19,7 +25,9 @@ export function createLoginFailuresRepository(db: Db, windowMs: number) {
       await db.delete(loginFailures).where(lt(loginFailures.failedAt, sql`${since()}`));
     },
     async clear(email: string, ip: string): Promise<void> {
-      await db.delete(loginFailures).where(and(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.ip, ip)));
+      await db
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.ip, ip)));
     },
   };
 }

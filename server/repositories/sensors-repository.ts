@@ -24,12 +24,18 @@ export function createSensorsRepository(db: Db) {
     },
 
     async create(values: NewSensor): Promise<SensorRow> {
-      const [bridge] = await db.select({ id: bridges.id }).from(bridges).where(eq(bridges.id, values.bridgeId));
+      const [bridge] = await db
+        .select({ id: bridges.id })
+        .from(bridges)
+        .where(eq(bridges.id, values.bridgeId));
       if (!bridge) throw new HttpError(400, `bridge: no bridge with id ${values.bridgeId}`);
       const [span] = await db.select().from(spans).where(eq(spans.id, values.spanId));
       if (!span) throw new HttpError(400, `span: no span with id ${values.spanId}`);
       if (span.bridgeId !== values.bridgeId) {
-        throw new HttpError(400, `span: span ${values.spanId} does not belong to bridge ${values.bridgeId}`);
+        throw new HttpError(
+          400,
+          `span: span ${values.spanId} does not belong to bridge ${values.bridgeId}`,
+        );
       }
       try {
         const [row] = await db.insert(sensors).values(values).returning();
@@ -37,7 +43,10 @@ export function createSensorsRepository(db: Db) {
         return row;
       } catch (error) {
         if (uniqueViolation(error) !== null) {
-          throw new HttpError(400, `sensor_id: bridge ${values.bridgeId} already has a sensor '${values.label}'`);
+          throw new HttpError(
+            400,
+            `sensor_id: bridge ${values.bridgeId} already has a sensor '${values.label}'`,
+          );
         }
         throw error;
       }

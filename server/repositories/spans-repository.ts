@@ -18,7 +18,10 @@ export function createSpansRepository(db: Db) {
     },
 
     async create(values: { bridgeId: number; label: string; length: number }): Promise<SpanRow> {
-      const [bridge] = await db.select({ id: bridges.id }).from(bridges).where(eq(bridges.id, values.bridgeId));
+      const [bridge] = await db
+        .select({ id: bridges.id })
+        .from(bridges)
+        .where(eq(bridges.id, values.bridgeId));
       if (!bridge) throw new HttpError(400, `bridge: no bridge with id ${values.bridgeId}`);
       try {
         const [row] = await db.insert(spans).values(values).returning();
@@ -26,7 +29,10 @@ export function createSpansRepository(db: Db) {
         return row;
       } catch (error) {
         if (uniqueViolation(error) !== null) {
-          throw new HttpError(400, `span_id: bridge ${values.bridgeId} already has a span '${values.label}'`);
+          throw new HttpError(
+            400,
+            `span_id: bridge ${values.bridgeId} already has a span '${values.label}'`,
+          );
         }
         throw error;
       }
@@ -37,7 +43,10 @@ export function createSpansRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [span] = await tx.select().from(spans).where(eq(spans.id, id));
         if (!span) return false;
-        const mounted = await tx.select({ id: sensors.id, label: sensors.label }).from(sensors).where(eq(sensors.spanId, id));
+        const mounted = await tx
+          .select({ id: sensors.id, label: sensors.label })
+          .from(sensors)
+          .where(eq(sensors.spanId, id));
         if (mounted.length > 0 && !cascade) {
           throw new HttpError(
             409,

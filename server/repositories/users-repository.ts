@@ -96,7 +96,10 @@ export function createUsersRepository(db: Db) {
       const wanted = [...new Set(bridgeIds)];
       await db.transaction(async (tx) => {
         if (wanted.length > 0) {
-          const found = await tx.select({ id: bridges.id }).from(bridges).where(inArray(bridges.id, wanted));
+          const found = await tx
+            .select({ id: bridges.id })
+            .from(bridges)
+            .where(inArray(bridges.id, wanted));
           const missing = wanted.filter((id) => !found.some((row) => row.id === id));
           if (missing.length > 0) {
             throw new HttpError(400, `bridge_ids: no bridge with id ${missing.join(', ')}`);

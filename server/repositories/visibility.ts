@@ -10,7 +10,11 @@ export interface Viewer {
 }
 
 /** A filter on a bridge-id column: undefined for staff (no filter). */
-export function visibleBridgeFilter(db: Db, viewer: Viewer, bridgeColumn: PgColumn): SQL | undefined {
+export function visibleBridgeFilter(
+  db: Db,
+  viewer: Viewer,
+  bridgeColumn: PgColumn,
+): SQL | undefined {
   if (viewer.isStaff) return undefined;
   const assigned = db
     .select({ id: userBridges.bridgeId })
@@ -20,7 +24,11 @@ export function visibleBridgeFilter(db: Db, viewer: Viewer, bridgeColumn: PgColu
 }
 
 /** Data streams fed by sensors on the viewer's bridges, plus those assigned to the viewer. */
-export function visibleDatastreamFilter(db: Db, viewer: Viewer, datastreamColumn: PgColumn): SQL | undefined {
+export function visibleDatastreamFilter(
+  db: Db,
+  viewer: Viewer,
+  datastreamColumn: PgColumn,
+): SQL | undefined {
   if (viewer.isStaff) return undefined;
   const assignedBridges = db
     .select({ id: userBridges.bridgeId })

@@ -8,7 +8,9 @@ import { optionalText, requiredText } from './text-fields.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
-export function authHandlers(services: Services): Handlers<'login' | 'signup' | 'refreshToken' | 'getCurrentUser'> {
+export function authHandlers(
+  services: Services,
+): Handlers<'login' | 'signup' | 'refreshToken' | 'getCurrentUser'> {
   const { users, loginFailures, tokens, secretBox } = services;
 
   return {
@@ -25,7 +27,10 @@ export function authHandlers(services: Services): Handlers<'login' | 'signup' | 
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
       await loginFailures.clear(email, request.ip);
-      const [access, refresh] = await Promise.all([tokens.issue(user.id, 'access'), tokens.issue(user.id, 'refresh')]);
+      const [access, refresh] = await Promise.all([
+        tokens.issue(user.id, 'access'),
+        tokens.issue(user.id, 'refresh'),
+      ]);
       return { access, refresh };
     },
 
@@ -53,7 +58,8 @@ export function authHandlers(services: Services): Handlers<'login' | 'signup' | 
     async refreshToken(request) {
       const userId = await tokens.verify(request.body.refresh, 'refresh');
       if (userId === null) throw new HttpError(401, 'Invalid or expired refresh token');
-      if (!(await users.findById(userId))) throw new HttpError(401, 'This account no longer exists');
+      if (!(await users.findById(userId)))
+        throw new HttpError(401, 'This account no longer exists');
       return { access: await tokens.issue(userId, 'access') };
     },
 

@@ -33,12 +33,18 @@ function bridgeValues(body: Schemas['BridgeInput']): NewBridge {
 export function bridgesHandlers(
   services: Services,
 ): Handlers<
-  'listBridges' | 'listBridgesWithSlash' | 'listRensysBridgeNames' | 'createBridge' | 'updateBridge' | 'deleteBridge'
+  | 'listBridges'
+  | 'listBridgesWithSlash'
+  | 'listRensysBridgeNames'
+  | 'createBridge'
+  | 'updateBridge'
+  | 'deleteBridge'
 > {
   const { bridges, bridgeNames, secretBox } = services;
 
   // Both spellings of the path (spec §7) answer the same list.
-  const listBridges = async (request: FastifyRequest) => (await bridges.list(viewerOf(request))).map(bridgeDto);
+  const listBridges = async (request: FastifyRequest) =>
+    (await bridges.list(viewerOf(request))).map(bridgeDto);
 
   return {
     listBridges,

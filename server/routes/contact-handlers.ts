@@ -3,7 +3,9 @@ import type { Services } from '../services.ts';
 import type { Handlers } from './operation-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 
-export function contactHandlers(services: Services): Handlers<'createContactMessage' | 'listContactMessages'> {
+export function contactHandlers(
+  services: Services,
+): Handlers<'createContactMessage' | 'listContactMessages'> {
   const { contact } = services;
   return {
     async createContactMessage(request, reply) {

@@ -8,7 +8,9 @@ import { requiredText } from './text-fields.ts';
 
 export function datastreamsHandlers(
   services: Services,
-): Handlers<'listDatastreams' | 'listDataStreamsHyphenated' | 'createDatastream' | 'deleteDatastream'> {
+): Handlers<
+  'listDatastreams' | 'listDataStreamsHyphenated' | 'createDatastream' | 'deleteDatastream'
+> {
   const { datastreams } = services;
 
   // Both spellings of the path (spec §7) answer the same list.
@@ -33,7 +35,8 @@ export function datastreamsHandlers(
 
     async deleteDatastream(request, reply) {
       requireStaff(request);
-      if (!(await datastreams.delete(request.params.id))) throw notFound('Data stream', request.params.id);
+      if (!(await datastreams.delete(request.params.id)))
+        throw notFound('Data stream', request.params.id);
       return reply.code(204).send();
     },
   };

@@ -8,12 +8,15 @@ export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
-export type BodyOf<K extends OperationId> = Op<K> extends { requestBody: infer R } ? Json<R> : undefined;
+export type BodyOf<K extends OperationId> =
+  Op<K> extends { requestBody: infer R } ? Json<R> : undefined;
 export type ParamsOf<K extends OperationId> = Op<K>['parameters'] extends { path: infer P }
   ? P
   : Record<string, never>;
 export type QueryOf<K extends OperationId> = Op<K>['parameters'] extends { query?: infer Q }
-  ? [Q] extends [undefined] ? Record<string, never> : NonNullable<Q>
+  ? [Q] extends [undefined]
+    ? Record<string, never>
+    : NonNullable<Q>
   : Record<string, never>;
 
 type Responses<K extends OperationId> = Op<K>['responses'];

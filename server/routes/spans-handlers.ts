@@ -5,7 +5,9 @@ import { spanDto } from './dto.ts';
 import type { Handlers } from './operation-types.ts';
 import { requiredText } from './text-fields.ts';
 
-export function spansHandlers(services: Services): Handlers<'listSpans' | 'createSpan' | 'deleteSpan'> {
+export function spansHandlers(
+  services: Services,
+): Handlers<'listSpans' | 'createSpan' | 'deleteSpan'> {
   const { spans } = services;
   return {
     async listSpans(request) {
@@ -15,7 +17,11 @@ export function spansHandlers(services: Services): Handlers<'listSpans' | 'creat
     async createSpan(request, reply) {
       requireStaff(request);
       const { bridge, span_id: spanId, length } = request.body;
-      const created = await spans.create({ bridgeId: bridge, label: requiredText(spanId, 'span_id'), length });
+      const created = await spans.create({
+        bridgeId: bridge,
+        label: requiredText(spanId, 'span_id'),
+        length,
+      });
       reply.code(201);
       return spanDto(created);
     },

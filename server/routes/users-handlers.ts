@@ -21,13 +21,17 @@ export function usersHandlers(
     return userDto(row, assignments.get(userId) ?? { bridges: [], datastreams: [] });
   }
 
-  async function patchFrom(body: Schemas['UserUpdate'], callerIsStaff: boolean): Promise<Partial<NewUser>> {
+  async function patchFrom(
+    body: Schemas['UserUpdate'],
+    callerIsStaff: boolean,
+  ): Promise<Partial<NewUser>> {
     const patch: Partial<NewUser> = {};
     if (body.username !== undefined) patch.username = requiredText(body.username, 'username');
     if (body.email !== undefined) patch.email = requiredText(body.email, 'email');
     if (body.company !== undefined) patch.company = requiredText(body.company, 'company');
     if (body.address !== undefined) patch.address = requiredText(body.address, 'address');
-    if (body.companyUsername !== undefined) patch.companyUsername = optionalText(body.companyUsername);
+    if (body.companyUsername !== undefined)
+      patch.companyUsername = optionalText(body.companyUsername);
     // Spec §5: on edit the password (and the company password) change only when filled in.
     if (body.password) {
       if (body.password.length < MIN_PASSWORD) {
@@ -49,13 +53,16 @@ export function usersHandlers(
       requireStaff(request);
       const rows = await users.list();
       const assignments = await users.assignmentsOf(rows.map((row) => row.id));
-      return rows.map((row) => userDto(row, assignments.get(row.id) ?? { bridges: [], datastreams: [] }));
+      return rows.map((row) =>
+        userDto(row, assignments.get(row.id) ?? { bridges: [], datastreams: [] }),
+      );
     },
 
     async updateUser(request) {
       const viewer = viewerOf(request);
       const { id } = request.params;
-      if (!viewer.isStaff && viewer.id !== id) throw new HttpError(403, 'You may only edit your own account');
+      if (!viewer.isStaff && viewer.id !== id)
+        throw new HttpError(403, 'You may only edit your own account');
       if (!(await users.findById(id))) throw notFound('User', id);
       await users.update(id, await patchFrom(request.body, viewer.isStaff));
       return present(id);
@@ -64,7 +71,8 @@ export function usersHandlers(
     async deleteUser(request, reply) {
       const viewer = viewerOf(request);
       const { id } = request.params;
-      if (!viewer.isStaff && viewer.id !== id) throw new HttpError(403, 'You may only delete your own account');
+      if (!viewer.isStaff && viewer.id !== id)
+        throw new HttpError(403, 'You may only delete your own account');
       if (!(await users.delete(id))) throw notFound('User', id);
       return reply.code(204).send();
     },

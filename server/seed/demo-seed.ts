@@ -1,7 +1,21 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { bridges, datastreamSensors, datastreams, sensors, spans, userBridges, userDatastreams, users } from '../db/schema.ts';
-import { SENSOR_STATUSES, SENSOR_TYPES, type DataType, type SensorType } from '../../src/domain/enums.ts';
+import {
+  bridges,
+  datastreamSensors,
+  datastreams,
+  sensors,
+  spans,
+  userBridges,
+  userDatastreams,
+  users,
+} from '../db/schema.ts';
+import {
+  SENSOR_STATUSES,
+  SENSOR_TYPES,
+  type DataType,
+  type SensorType,
+} from '../../src/domain/enums.ts';
 import { findCatalogueBridge, type CatalogueBridge } from '../integrations/bridge-catalogue.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
@@ -108,21 +122,27 @@ export async function seedDemo(db: Db, secretBox: SecretBox): Promise<void> {
       .returning();
 
     let sensorIndex = 0;
-    const streamRows: { streamId: string; dataType: string; sensorId: number; bridgeId: number }[] = [];
+    const streamRows: { streamId: string; dataType: string; sensorId: number; bridgeId: number }[] =
+      [];
     for (const bridge of bridgeRows) {
       const spanRows = await tx
         .insert(spans)
-        .values(['west_span', 'main_span', 'east_span'].map((label) => ({
-          bridgeId: bridge.id,
-          label,
-          length: bridge.lengthPerSpan ?? 30,
-        })))
+        .values(
+          ['west_span', 'main_span', 'east_span'].map((label) => ({
+            bridgeId: bridge.id,
+            label,
+            length: bridge.lengthPerSpan ?? 30,
+          })),
+        )
         .returning();
       for (const span of spanRows) {
         // Two sensors per span, cycling through every type and every status across the fleet.
         for (let k = 0; k < 2; k += 1) {
           const type = SENSOR_TYPES[sensorIndex % SENSOR_TYPES.length] ?? 'accelerometer';
-          const status = sensorIndex % 5 === 4 ? (SENSOR_STATUSES[(sensorIndex / 5) % 4 | 0] ?? 'active') : 'active';
+          const status =
+            sensorIndex % 5 === 4
+              ? (SENSOR_STATUSES[((sensorIndex / 5) % 4) | 0] ?? 'active')
+              : 'active';
           const [manufacturer, model] = MANUFACTURER_OF[type];
           const label = `B${bridge.id}-${span.label.split('_')[0]?.toUpperCase()}-${type.toUpperCase()}-${k + 1}`;
           const [sensor] = await tx
@@ -141,7 +161,12 @@ export async function seedDemo(db: Db, secretBox: SecretBox): Promise<void> {
             })
             .returning();
           if (sensor) {
-            streamRows.push({ streamId: label.toLowerCase(), dataType: DATA_TYPE_OF[type], sensorId: sensor.id, bridgeId: bridge.id });
+            streamRows.push({
+              streamId: label.toLowerCase(),
+              dataType: DATA_TYPE_OF[type],
+              sensorId: sensor.id,
+              bridgeId: bridge.id,
+            });
           }
           sensorIndex += 1;
         }
@@ -153,13 +178,25 @@ export async function seedDemo(db: Db, secretBox: SecretBox): Promise<void> {
       .values(streamRows.map(({ streamId, dataType }) => ({ streamId, dataType })))
       .returning();
     await tx.insert(datastreamSensors).values(
-      created.map((stream, i) => ({ datastreamId: stream.id, sensorId: streamRows[i]?.sensorId ?? 0 })),
+      created.map((stream, i) => ({
+        datastreamId: stream.id,
+        sensorId: streamRows[i]?.sensorId ?? 0,
+      })),
     );
 
-    const operatorBridgeIds = OPERATOR_BRIDGES.map((i) => bridgeRows[i]?.id).filter((id): id is number => id !== undefined);
-    await tx.insert(userBridges).values(operatorBridgeIds.map((bridgeId) => ({ userId: operator.id, bridgeId })));
+    const operatorBridgeIds = OPERATOR_BRIDGES.map((i) => bridgeRows[i]?.id).filter(
+      (id): id is number => id !== undefined,
+    );
+    await tx
+      .insert(userBridges)
+      .values(operatorBridgeIds.map((bridgeId) => ({ userId: operator.id, bridgeId })));
     // One stream from a bridge the operator does not otherwise see, assigned directly.
-    const extraStream = created.find((_, i) => !operatorBridgeIds.includes(streamRows[i]?.bridgeId ?? -1));
-    if (extraStream) await tx.insert(userDatastreams).values({ userId: operator.id, datastreamId: extraStream.id });
+    const extraStream = created.find(
+      (_, i) => !operatorBridgeIds.includes(streamRows[i]?.bridgeId ?? -1),
+    );
+    if (extraStream)
+      await tx
+        .insert(userDatastreams)
+        .values({ userId: operator.id, datastreamId: extraStream.id });
   });
 }

@@ -43,16 +43,24 @@ function resolveResponse(response: ResponseObject): ResponseObject {
 }
 
 /** Throws unless the status is documented for the operation and the body matches its schema. */
-export function assertMatchesContract(method: string, url: string, status: number, body: unknown): void {
+export function assertMatchesContract(
+  method: string,
+  url: string,
+  status: number,
+  body: unknown,
+): void {
   const operation = findOperation(method, url);
   const documented = operation.responses[String(status)];
   if (!documented) {
-    throw new Error(`${operation.operationId} answered ${status}, which the contract does not document: ${JSON.stringify(body)}`);
+    throw new Error(
+      `${operation.operationId} answered ${status}, which the contract does not document: ${JSON.stringify(body)}`,
+    );
   }
   const response = resolveResponse(documented);
   const hasSchema = response.content?.['application/json']?.schema !== undefined;
   if (!hasSchema) {
-    if (body !== undefined) throw new Error(`${operation.operationId} ${status} should have no body`);
+    if (body !== undefined)
+      throw new Error(`${operation.operationId} ${status} should have no body`);
     return;
   }
   const key = `${operation.operationId}:${status}`;
@@ -60,11 +68,19 @@ export function assertMatchesContract(method: string, url: string, status: numbe
   if (!validate) {
     const pointer = documented.$ref
       ? `contract${documented.$ref}/content/application~1json/schema`
-      : `contract#/paths/${Object.keys(paths).find((p) => paths[p]?.[method.toLowerCase()] === operation)?.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+      : `contract#/paths/${Object.keys(paths)
+          .find((p) => paths[p]?.[method.toLowerCase()] === operation)
+          ?.replace(/~/g, '~0')
+          .replace(
+            /\//g,
+            '~1',
+          )}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
     validate = ajv.compile({ $ref: pointer });
     validators.set(key, validate);
   }
   if (!validate(body)) {
-    throw new Error(`${operation.operationId} ${status} body breaks the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+    throw new Error(
+      `${operation.operationId} ${status} body breaks the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`,
+    );
   }
 }

@@ -9,7 +9,7 @@ export function apiUrl(path: string): string {
 }
 
 /** One msw server per test file; any request without a handler fails the test. */
-export function useMswServer() {
+export function setupMswServer() {
   const server = setupServer();
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());

@@ -5,7 +5,12 @@ import type { AppConfig } from '../../server/config.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { assertMatchesContract } from './contract-validator.ts';
-import { type DriverKind, createTestDatabase, truncateAll, type TestDatabase } from './test-database.ts';
+import {
+  type DriverKind,
+  createTestDatabase,
+  truncateAll,
+  type TestDatabase,
+} from './test-database.ts';
 
 export const testConfig: AppConfig = {
   port: 0,
@@ -30,17 +35,29 @@ export interface TestContext {
   app: FastifyInstance;
   services: Services;
   /** Calls the API and checks the answer against the contract before returning it. */
-  request<T = unknown>(options: { method: string; url: string; token?: string; body?: unknown }): Promise<ApiResponse<T>>;
-  createUser(options?: { staff?: boolean; name?: string; password?: string }): Promise<{ id: number; email: string; token: string }>;
+  request<T = unknown>(options: {
+    method: string;
+    url: string;
+    token?: string;
+    body?: unknown;
+  }): Promise<ApiResponse<T>>;
+  createUser(options?: {
+    staff?: boolean;
+    name?: string;
+    password?: string;
+  }): Promise<{ id: number; email: string; token: string }>;
 }
 
 /**
  * One app per test file and driver, on its own database, truncated before each test.
  * `overrides` swap services (e.g. the bridge-name source); `config` adjusts settings.
  */
-export function useTestApp(
+export function setupTestApp(
   kind: DriverKind,
-  options: { config?: Partial<AppConfig>; overrides?: (services: Services) => Partial<Services> } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    overrides?: (services: Services) => Partial<Services>;
+  } = {},
 ): TestContext {
   let testDb: TestDatabase;
   const context = {} as TestContext;
@@ -50,7 +67,11 @@ export function useTestApp(
     const config = { ...testConfig, ...options.config };
     const base = createServices(config, testDb.database);
     context.services = { ...base, ...options.overrides?.(base) };
-    context.app = await buildApp({ config, database: testDb.database, overrides: options.overrides?.(base) });
+    context.app = await buildApp({
+      config,
+      database: testDb.database,
+      overrides: options.overrides?.(base),
+    });
     await context.app.ready();
   });
 

@@ -6,8 +6,8 @@ export function SignupPage() {
   return (
     <AuthCard footer={<Link to="/login">Already have an account? Sign in</Link>}>
       <p>
-        Account registration opens here soon. If your organisation already uses SpanWatch, ask
-        your administrator for an account.
+        Account registration opens here soon. If your organisation already uses SpanWatch, ask your
+        administrator for an account.
       </p>
     </AuthCard>
   );

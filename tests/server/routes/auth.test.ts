@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../server/db/schema.ts';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../helpers/test-database.ts';
-import { useTestApp } from '../../helpers/test-app.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
 
 const signup = {
   username: 'river-engineer',
@@ -12,12 +13,20 @@ const signup = {
 };
 
 describe.each(drivers)('auth on %s', (kind) => {
-  const t = useTestApp(kind);
+  const t = setupTestApp(kind);
 
   it('signs up, signs in, refreshes and reads the current user', async () => {
-    const created = await t.request<{ id: number; is_staff: boolean }>({ method: 'POST', url: '/api/v1/auth/signup', body: signup });
+    const created = await t.request<{ id: number; is_staff: boolean }>({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      body: signup,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ username: 'river-engineer', is_staff: false, has_company_password: false });
+    expect(created.body).toMatchObject({
+      username: 'river-engineer',
+      is_staff: false,
+      has_company_password: false,
+    });
 
     const login = await t.request<{ access: string; refresh: string }>({
       method: 'POST',
@@ -27,7 +36,11 @@ describe.each(drivers)('auth on %s', (kind) => {
     expect(login.status).toBe(200);
 
     const me = await t.request({ method: 'GET', url: '/api/v1/user/me', token: login.body.access });
-    expect(me.body).toMatchObject({ id: created.body.id, email: signup.email, company: signup.company });
+    expect(me.body).toMatchObject({
+      id: created.body.id,
+      email: signup.email,
+      company: signup.company,
+    });
 
     const refreshed = await t.request<{ access: string }>({
       method: 'POST',
@@ -35,7 +48,11 @@ describe.each(drivers)('auth on %s', (kind) => {
       body: { refresh: login.body.refresh },
     });
     expect(refreshed.status).toBe(200);
-    const again = await t.request({ method: 'GET', url: '/api/v1/user/me', token: refreshed.body.access });
+    const again = await t.request({
+      method: 'GET',
+      url: '/api/v1/user/me',
+      token: refreshed.body.access,
+    });
     expect(again.status).toBe(200);
   });
 
@@ -46,10 +63,21 @@ describe.each(drivers)('auth on %s', (kind) => {
       url: '/api/v1/auth/login',
       body: { email: signup.email, password: signup.password },
     });
-    const asAccess = await t.request({ method: 'GET', url: '/api/v1/user/me', token: login.body.refresh });
+    const asAccess = await t.request({
+      method: 'GET',
+      url: '/api/v1/user/me',
+      token: login.body.refresh,
+    });
     expect(asAccess).toEqual({ status: 401, body: { detail: 'Invalid or expired access token' } });
-    const asRefresh = await t.request({ method: 'POST', url: '/api/v1/auth/refresh/', body: { refresh: login.body.access } });
-    expect(asRefresh).toEqual({ status: 401, body: { detail: 'Invalid or expired refresh token' } });
+    const asRefresh = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/refresh/',
+      body: { refresh: login.body.access },
+    });
+    expect(asRefresh).toEqual({
+      status: 401,
+      body: { detail: 'Invalid or expired refresh token' },
+    });
   });
 
   it('answers wrong credentials with 401 and the same detail for unknown emails', async () => {
@@ -94,7 +122,11 @@ describe.each(drivers)('auth on %s', (kind) => {
     [{ ...signup, company: '   ' }, 'company'],
     [{ ...signup, address: undefined }, 'address'],
   ])('rejects a bad sign-up with a detail naming the field (%#)', async (body, field) => {
-    const response = await t.request<{ detail: string }>({ method: 'POST', url: '/api/v1/auth/signup', body });
+    const response = await t.request<{ detail: string }>({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      body,
+    });
     expect(response.status).toBe(400);
     expect(response.body.detail).toContain(field);
   });
@@ -106,13 +138,19 @@ describe.each(drivers)('auth on %s', (kind) => {
       url: '/api/v1/auth/signup',
       body: { ...signup, username: 'someone-else', email: 'Engineer@Example.ca' },
     });
-    expect(sameEmail).toEqual({ status: 400, body: { detail: 'email: a user with this email already exists' } });
+    expect(sameEmail).toEqual({
+      status: 400,
+      body: { detail: 'email: a user with this email already exists' },
+    });
     const sameName = await t.request({
       method: 'POST',
       url: '/api/v1/auth/signup',
       body: { ...signup, username: 'River-Engineer', email: 'other@example.ca' },
     });
-    expect(sameName).toEqual({ status: 400, body: { detail: 'username: a user with this username already exists' } });
+    expect(sameName).toEqual({
+      status: 400,
+      body: { detail: 'username: a user with this username already exists' },
+    });
   });
 
   it('lets staff create staff users with company credentials, sealed at rest and never returned', async () => {
@@ -121,23 +159,43 @@ describe.each(drivers)('auth on %s', (kind) => {
       method: 'POST',
       url: '/api/v1/auth/signup',
       headers: { authorization: `Bearer ${staff.token}` },
-      payload: { ...signup, companyUsername: 'prairie-ops', companyPassword: 'rensys-secret-42', is_staff: true },
+      payload: {
+        ...signup,
+        companyUsername: 'prairie-ops',
+        companyPassword: 'rensys-secret-42',
+        is_staff: true,
+      },
     });
     expect(created.statusCode).toBe(201);
     expect(created.body).not.toContain('rensys-secret-42');
-    expect(created.json()).toMatchObject({ is_staff: true, companyUsername: 'prairie-ops', has_company_password: true });
+    expect(created.json()).toMatchObject({
+      is_staff: true,
+      companyUsername: 'prairie-ops',
+      has_company_password: true,
+    });
 
-    const stored = await t.services.database.db.execute(sql`select company_password_sealed as sealed from users where email = ${signup.email}`);
-    const sealed = String((stored.rows[0] as { sealed: string }).sealed);
+    const [stored] = await t.services.database.db
+      .select({ sealed: users.companyPasswordSealed })
+      .from(users)
+      .where(eq(users.email, signup.email));
+    const sealed = stored?.sealed ?? '';
     expect(sealed).not.toContain('rensys-secret-42');
     expect(t.services.secretBox.open(sealed)).toBe('rensys-secret-42');
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: { authorization: `Bearer ${staff.token}` } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users',
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
     expect(list.body).not.toContain('rensys-secret-42');
   });
 
   it('refuses is_staff on a public sign-up', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/v1/auth/signup', body: { ...signup, is_staff: true } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      body: { ...signup, is_staff: true },
+    });
     expect(response.status).toBe(403);
   });
 

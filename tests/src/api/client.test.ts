@@ -1,10 +1,10 @@
 import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
-import { TEST_ORIGIN, apiUrl, useMswServer } from '../../helpers/msw';
+import { TEST_ORIGIN, apiUrl, setupMswServer } from '../../helpers/msw';
 import { aUser, storeTokens } from '../../helpers/web-fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 const ME = apiUrl('/api/v1/user/me');
 const REFRESH = apiUrl('/api/v1/auth/refresh/');

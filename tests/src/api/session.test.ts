@@ -2,10 +2,10 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
 import { createSession } from '../../../src/api/session';
-import { TEST_ORIGIN, apiUrl, useMswServer } from '../../helpers/msw';
+import { TEST_ORIGIN, apiUrl, setupMswServer } from '../../helpers/msw';
 import { aUser, storeTokens } from '../../helpers/web-fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 const ME = apiUrl('/api/v1/user/me');
 const LOGIN = apiUrl('/api/v1/auth/login');
 

@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiUrl, useMswServer } from '../../helpers/msw';
+import { apiUrl, setupMswServer } from '../../helpers/msw';
 import { renderApp } from '../../helpers/render-app';
 import { aUser, storeTokens } from '../../helpers/web-fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 function signedInAs(user = aUser()) {
   storeTokens();

@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiUrl, useMswServer } from '../../../helpers/msw';
+import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
 import { aUser } from '../../../helpers/web-fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 const LOGIN = apiUrl('/api/v1/auth/login');
 
 async function fillIn(email: string, password: string) {

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app.ts';
+import { openDatabase, type Database } from '../../../server/db/client.ts';
+import { testConfig } from '../../helpers/test-app.ts';
+
+describe('serving the built SPA', () => {
+  let app: FastifyInstance;
+  let database: Database;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'spanwatch-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SpanWatch</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+    database = openDatabase({});
+    app = await buildApp({ config: testConfig, database, spaDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers / with the app shell (it once answered 403)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>SpanWatch</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers any other page path with the app shell, so the router can show its 404', async () => {
+    for (const url of ['/map', '/solutions/damage-detection-modeling', '/no/such/page']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>SpanWatch</title>');
+    }
+  });
+
+  it('caches hashed assets for a year and keeps API 404s as JSON', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const api = await app.inject({ method: 'GET', url: '/api/v1/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'No route for GET /api/v1/unknown' });
+  });
+
+  it('sends security headers without forcing https on a plain-http deployment', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { drivers } from '../../helpers/test-database.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+
+describe.each(drivers)('contact messages on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  it('stores a message from the public form, and staff read it back newest first', async () => {
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/auth/contact/',
+      body: {
+        first_name: 'Marie',
+        last_name: 'Tremblay',
+        email: 'marie@ville.qc.ca',
+        message: 'Please call about the Pont Laviolette.',
+      },
+    });
+    expect(first.status).toBe(201);
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/contact/',
+      body: { first_name: 'Sam', email: 'sam@example.ca', message: 'Pricing for 40 bridges?' },
+    });
+    const staff = await t.createUser({ staff: true });
+    const list = await t.request<{ first_name: string; last_name: string | null }[]>({
+      method: 'GET',
+      url: '/api/v1/contact-messages',
+      token: staff.token,
+    });
+    expect(list.body.map((m) => [m.first_name, m.last_name])).toEqual([
+      ['Sam', null],
+      ['Marie', 'Tremblay'],
+    ]);
+  });
+
+  it.each([
+    [{ email: 'a@b.ca', message: 'hi' }, 'first_name'],
+    [{ first_name: 'A', email: 'not-email', message: 'hi' }, 'email'],
+    [{ first_name: 'A', email: 'a@b.ca', message: '   ' }, 'message'],
+  ])('rejects an incomplete message, naming the field (%#)', async (body, field) => {
+    const response = await t.request<{ detail: string }>({
+      method: 'POST',
+      url: '/api/auth/contact/',
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toContain(field);
+  });
+});

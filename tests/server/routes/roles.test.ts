@@ -1,0 +1,356 @@
+import { describe, expect, it } from 'vitest';
+import { contract } from '../../../server/contract.ts';
+import { seedDemo } from '../../../server/seed/demo-seed.ts';
+import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
+
+type Access = 'public' | 'signed-in' | 'staff';
+interface Call {
+  method: string;
+  url: string;
+  body?: unknown;
+}
+interface Actors {
+  staffId: number;
+  operatorId: number;
+}
+
+/** A fresh bridge with a span and a sensor, for the calls that change or delete things. */
+async function freshStructure(t: TestContext) {
+  const bridge = await t.services.bridges.create({ name: 'Matrix Bridge', location: 'Test river' });
+  const span = await t.services.spans.create({ bridgeId: bridge.id, label: 'main', length: 40 });
+  const sensor = await t.services.sensors.create({
+    bridgeId: bridge.id,
+    spanId: span.id,
+    label: `acc-${bridge.id}`,
+    type: 'accelerometer',
+    status: 'active',
+    installationDate: '2025-01-01',
+  });
+  const stream = await t.services.datastreams.create({
+    streamId: `s-${bridge.id}`,
+    dataType: 'acceleration',
+    sensorIds: [],
+  });
+  return { bridge, span, sensor, stream };
+}
+
+const bridgeBody = {
+  name: 'Quebec Bridge',
+  location: 'Quebec City',
+  construction_date: '1917-08-20',
+  latitude: 46.7461,
+  longitude: -71.2878,
+};
+
+/** Every contract operation, who may call it, and a valid call. */
+const matrix: Record<
+  string,
+  { access: Access; call: (t: TestContext, a: Actors) => Promise<Call> }
+> = {
+  getHealth: { access: 'public', call: async () => ({ method: 'GET', url: '/api/v1/health' }) },
+  login: {
+    access: 'public',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      body: { email: DEMO_STAFF.email, password: DEMO_STAFF.password },
+    }),
+  },
+  signup: {
+    access: 'public',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      body: {
+        username: `new${Date.now()}${Math.random()}`.slice(0, 30),
+        email: `n${Date.now()}${Math.floor(Math.random() * 1e6)}@example.ca`,
+        password: 'long-enough-1',
+        company: 'C',
+        address: 'A',
+      },
+    }),
+  },
+  refreshToken: {
+    access: 'public',
+    call: async (t, a) => ({
+      method: 'POST',
+      url: '/api/v1/auth/refresh/',
+      body: { refresh: await t.services.tokens.issue(a.operatorId, 'refresh') },
+    }),
+  },
+  createContactMessage: {
+    access: 'public',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/auth/contact/',
+      body: { first_name: 'Ada', email: 'ada@example.ca', message: 'Hello' },
+    }),
+  },
+  getCurrentUser: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/user/me' }),
+  },
+  listBridges: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/bridges' }),
+  },
+  listBridgesWithSlash: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/bridges/' }),
+  },
+  listRensysBridgeNames: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/bridges/from_rensys' }),
+  },
+  listSpans: { access: 'signed-in', call: async () => ({ method: 'GET', url: '/api/v1/spans' }) },
+  listSensors: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/sensors' }),
+  },
+  listDatastreams: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/datastreams' }),
+  },
+  listDataStreamsHyphenated: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/data-streams/' }),
+  },
+  listUsers: { access: 'staff', call: async () => ({ method: 'GET', url: '/api/v1/users' }) },
+  updateUser: {
+    access: 'staff',
+    call: async (t) => {
+      const other = await t.createUser();
+      return {
+        method: 'PUT',
+        url: `/api/v1/users/${other.id}/update`,
+        body: { company: 'Renamed Co' },
+      };
+    },
+  },
+  deleteUser: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'DELETE',
+      url: `/api/v1/users/${(await t.createUser()).id}/delete`,
+    }),
+  },
+  assignBridges: {
+    access: 'staff',
+    call: async (_t, a) => ({
+      method: 'POST',
+      url: `/api/v1/users/${a.operatorId}/assign`,
+      body: { bridge_ids: [1, 2] },
+    }),
+  },
+  assignDatastreams: {
+    access: 'staff',
+    call: async (_t, a) => ({
+      method: 'POST',
+      url: '/api/v1/users/assigndatastream',
+      body: { user_id: a.operatorId, stream_ids: [1] },
+    }),
+  },
+  createBridge: {
+    access: 'staff',
+    call: async () => ({ method: 'POST', url: '/api/v1/bridges/create', body: bridgeBody }),
+  },
+  updateBridge: {
+    access: 'staff',
+    call: async () => ({ method: 'PUT', url: '/api/v1/bridges/1/update', body: bridgeBody }),
+  },
+  deleteBridge: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'DELETE',
+      url: `/api/v1/bridges/${(await freshStructure(t)).bridge.id}/delete?cascade=true`,
+    }),
+  },
+  createSpan: {
+    access: 'staff',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/v1/spans/create',
+      body: { bridge: 1, span_id: `span-${Math.random()}`, length: 12.5 },
+    }),
+  },
+  deleteSpan: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'DELETE',
+      url: `/api/v1/spans/${(await freshStructure(t)).span.id}/delete?cascade=true`,
+    }),
+  },
+  createSensor: {
+    access: 'staff',
+    call: async (t) => {
+      const { bridge, span } = await freshStructure(t);
+      return {
+        method: 'POST',
+        url: '/api/v1/sensors/create',
+        body: {
+          bridge: bridge.id,
+          span: span.id,
+          sensor_id: 'tilt-9',
+          type: 'tilt',
+          status: 'active',
+          installation_date: '2025-03-01',
+        },
+      };
+    },
+  },
+  deleteSensor: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'DELETE',
+      url: `/api/v1/sensors/${(await freshStructure(t)).sensor.id}/delete`,
+    }),
+  },
+  assignSensor: {
+    access: 'staff',
+    call: async (t) => {
+      const { sensor, stream } = await freshStructure(t);
+      return {
+        method: 'PUT',
+        url: '/api/v1/sensors/assign',
+        body: { sensor_id: sensor.id, datastream_id: stream.id },
+      };
+    },
+  },
+  createDatastream: {
+    access: 'staff',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/v1/datastreams/create',
+      body: { stream_id: `ds-${Math.random()}`, data_type: 'strain', sensors: [1] },
+    }),
+  },
+  deleteDatastream: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'DELETE',
+      url: `/api/v1/datastreams/${(await freshStructure(t)).stream.id}/delete`,
+    }),
+  },
+  listContactMessages: {
+    access: 'staff',
+    call: async () => ({ method: 'GET', url: '/api/v1/contact-messages' }),
+  },
+};
+
+const contractOperations = Object.values(
+  contract.paths as Record<string, Record<string, { operationId: string }>>,
+).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
+
+describe('the role matrix', () => {
+  it('covers every operation in the contract', () => {
+    expect(Object.keys(matrix).sort()).toEqual([...contractOperations].sort());
+  });
+});
+
+describe.each(drivers)('roles on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  async function actors(): Promise<Actors & { staffToken: string; operatorToken: string }> {
+    await seedDemo(t.services.database.db, t.services.secretBox);
+    const staff = await t.services.users.findByEmail(DEMO_STAFF.email);
+    const operator = await t.services.users.findByEmail(DEMO_OPERATOR.email);
+    if (!staff || !operator) throw new Error('demo users missing');
+    return {
+      staffId: staff.id,
+      operatorId: operator.id,
+      staffToken: await t.services.tokens.issue(staff.id, 'access'),
+      operatorToken: await t.services.tokens.issue(operator.id, 'access'),
+    };
+  }
+
+  it.each(Object.entries(matrix))(
+    '%s: anonymous, user and staff get what their role allows',
+    async (_name, row) => {
+      const a = await actors();
+      const anonymous = await t.request({ ...(await row.call(t, a)) });
+      const asUser = await t.request({ ...(await row.call(t, a)), token: a.operatorToken });
+      const asStaff = await t.request({ ...(await row.call(t, a)), token: a.staffToken });
+
+      if (row.access === 'public') expect(anonymous.status).toBeLessThan(300);
+      else expect(anonymous).toMatchObject({ status: 401, body: { detail: expect.any(String) } });
+
+      if (row.access === 'staff')
+        expect(asUser).toMatchObject({
+          status: 403,
+          body: { detail: expect.stringMatching(/staff|your own/) },
+        });
+      else expect(asUser.status).toBeLessThan(300);
+
+      expect(asStaff.status).toBeLessThan(300);
+    },
+  );
+
+  it('shows a non-staff user only their bridges and what hangs off them', async () => {
+    const a = await actors();
+    const mine = await t.request<{ id: number }[]>({
+      method: 'GET',
+      url: '/api/v1/bridges',
+      token: a.operatorToken,
+    });
+    const all = await t.request<{ id: number }[]>({
+      method: 'GET',
+      url: '/api/v1/bridges',
+      token: a.staffToken,
+    });
+    const me = await t.request<{ bridges: number[]; datastreams: number[] }>({
+      method: 'GET',
+      url: '/api/v1/user/me',
+      token: a.operatorToken,
+    });
+    expect(mine.body.map((b) => b.id).sort()).toEqual([...me.body.bridges].sort());
+    expect(mine.body.length).toBeGreaterThan(0);
+    expect(mine.body.length).toBeLessThan(all.body.length);
+
+    const spans = await t.request<{ bridge: number }[]>({
+      method: 'GET',
+      url: '/api/v1/spans',
+      token: a.operatorToken,
+    });
+    expect(spans.body.length).toBeGreaterThan(0);
+    expect(spans.body.every((s) => me.body.bridges.includes(s.bridge))).toBe(true);
+
+    const sensors = await t.request<{ id: number; bridge: number }[]>({
+      method: 'GET',
+      url: '/api/v1/sensors',
+      token: a.operatorToken,
+    });
+    expect(sensors.body.every((s) => me.body.bridges.includes(s.bridge))).toBe(true);
+
+    const streams = await t.request<{ id: number; sensors: number[] }[]>({
+      method: 'GET',
+      url: '/api/v1/datastreams',
+      token: a.operatorToken,
+    });
+    const visibleSensorIds = new Set(sensors.body.map((s) => s.id));
+    for (const stream of streams.body) {
+      const viaBridge = stream.sensors.some((id) => visibleSensorIds.has(id));
+      expect(viaBridge || me.body.datastreams.includes(stream.id)).toBe(true);
+    }
+    expect(me.body.datastreams.length).toBeGreaterThan(0);
+    expect(streams.body.map((s) => s.id)).toEqual(expect.arrayContaining(me.body.datastreams));
+  });
+
+  it('answers 401 to a garbage token and 404 JSON to an unknown API path', async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/bridges',
+          headers: { authorization: 'Bearer nonsense' },
+        })
+      ).json(),
+    ).toEqual({
+      detail: 'Invalid or expired access token',
+    });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/nowhere' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'No route for GET /api/v1/nowhere' });
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../src/domain/enums.ts';
+import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
+import { isEmpty, seedDemo } from '../../../server/seed/demo-seed.ts';
+import { verifyPassword } from '../../../server/services/passwords.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+
+describe.each(drivers)('the demo company on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  it('seeds both accounts, real bridges, one without a location, and every sensor type, status and data type', async () => {
+    const { db } = t.services.database;
+    expect(await isEmpty(db)).toBe(true);
+    await seedDemo(db, t.services.secretBox);
+    expect(await isEmpty(db)).toBe(false);
+
+    const staff = await t.services.users.findByEmail(DEMO_STAFF.email);
+    const operator = await t.services.users.findByEmail(DEMO_OPERATOR.email);
+    expect(staff?.isStaff).toBe(true);
+    expect(operator?.isStaff).toBe(false);
+    expect(await verifyPassword(DEMO_STAFF.password, staff?.passwordHash ?? '')).toBe(true);
+    expect(await verifyPassword(DEMO_OPERATOR.password, operator?.passwordHash ?? '')).toBe(true);
+
+    const viewer = { id: staff?.id ?? 0, isStaff: true };
+    const bridges = await t.services.bridges.list(viewer);
+    const located = bridges.filter((b) => b.locationOnMap !== null && b.latitude !== null);
+    expect(located.length).toBeGreaterThanOrEqual(8);
+    expect(bridges.filter((b) => b.locationOnMap === null)).toHaveLength(1);
+
+    const sensors = await t.services.sensors.list(viewer);
+    expect(new Set(sensors.map((s) => s.type))).toEqual(new Set(SENSOR_TYPES));
+    expect(new Set(sensors.map((s) => s.status))).toEqual(new Set(SENSOR_STATUSES));
+    const streams = await t.services.datastreams.list(viewer);
+    expect(new Set(streams.map((s) => s.dataType))).toEqual(new Set(DATA_TYPES));
+
+    const assignments = (await t.services.users.assignmentsOf([operator?.id ?? 0])).get(
+      operator?.id ?? 0,
+    );
+    expect(assignments?.bridges.length).toBeGreaterThan(0);
+    expect(assignments?.bridges.length).toBeLessThan(bridges.length);
+  });
+});
