@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import type { Session } from './api/session';
 import { SessionProvider } from './api/session-context';
 import type { createAppRouter } from './router';
+import { ToastProvider } from './ui/toast';
 
 export interface AppProps {
   router: ReturnType<typeof createAppRouter>;
@@ -14,7 +15,9 @@ export function App({ router, queryClient, session }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider session={session}>
-        <RouterProvider router={router} />
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
       </SessionProvider>
     </QueryClientProvider>
   );
