@@ -46,7 +46,8 @@ export default defineConfig({
   webServer: {
     command: 'npm run build && npx tsx server/main.ts',
     url: `${origin}/api/v1/health`,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test' },
+    // The embedded database, like the quick start: DATABASE_URL (set for the API tests in CI) is cleared.
+    env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
