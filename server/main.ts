@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
 import { isEmpty, seedDemo } from './seed/demo-seed.ts';
+import { demoSeedAllowed } from './seed/seed-policy.ts';
 import { createSecretBox } from './services/secret-box.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,15 +38,13 @@ function buildSpaIfMissing() {
 }
 
 const config = readConfig();
-const wantsDemo = process.argv.includes('--demo');
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
 });
 await database.migrate();
 
-// Seeding is for trying the product out: a production deployment seeds only when asked.
-const seedAllowed = !config.production || wantsDemo;
+const seedAllowed = demoSeedAllowed(config, process.argv);
 const seeded = seedAllowed && (await isEmpty(database.db));
 if (seeded) await seedDemo(database.db, createSecretBox(config.dataEncryptionKey));
 
