@@ -6,7 +6,7 @@ import globals from 'globals';
 
 // Imports flow one way (STYLE.md): domain/ui/api -> features -> routes. Features never import
 // each other, and the pure layers (machines, domain, server/analytics) never touch React or I/O.
-const featureNames = ['marketing', 'auth', 'map', 'dashboard', 'users', 'bridges'];
+const featureNames = ['marketing', 'auth', 'map', 'dashboard', 'users', 'bridges', 'account'];
 
 export default tseslint.config(
   {

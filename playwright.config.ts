@@ -1,15 +1,59 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 8765;
-const origin = `http://127.0.0.1:${PORT}`;
+// A port the system says is free now. Fixed ports collided when several runs shared a machine;
+// the config is loaded synchronously, so a short child process asks for one.
+function freePort(): string {
+  const script =
+    "const s=require('node:net').createServer();" +
+    "s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
 
-// Every run starts on an empty database, which the server migrates and seeds with the demo
-// data. Workers load this file again; the variable keeps them on the directory the runner made.
+// Every run starts on empty databases (which the servers migrate and seed with the demo data)
+// and on ports of its own. Workers load this file again; the variables keep them on what the
+// runner chose. SPANWATCH_E2E_PORT may be set to pin the main server's port.
+process.env.SPANWATCH_E2E_PORT ??= freePort();
+while (!process.env.SPANWATCH_E2E_SHORT_TOKEN_PORT) {
+  const port = freePort();
+  if (port !== process.env.SPANWATCH_E2E_PORT) process.env.SPANWATCH_E2E_SHORT_TOKEN_PORT = port;
+}
 process.env.SPANWATCH_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'spanwatch-e2e-'));
+process.env.SPANWATCH_E2E_SHORT_TOKEN_DATA_DIR ??= mkdtempSync(
+  join(tmpdir(), 'spanwatch-e2e-short-token-'),
+);
+const PORT = process.env.SPANWATCH_E2E_PORT;
+const origin = `http://127.0.0.1:${PORT}`;
 const dataDir = process.env.SPANWATCH_E2E_DATA_DIR;
+
+// A second server whose access tokens live 3 seconds, for the 401 refresh path of spec §4.
+// Only tests tagged @short-token run against it.
+const SHORT_TOKEN_PORT = process.env.SPANWATCH_E2E_SHORT_TOKEN_PORT;
+const shortTokenOrigin = `http://127.0.0.1:${SHORT_TOKEN_PORT}`;
+const shortTokenDataDir = process.env.SPANWATCH_E2E_SHORT_TOKEN_DATA_DIR;
+const SHORT_ACCESS_TOKEN_TTL_SECONDS = 3;
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  // Debian's Chromium: Playwright's own browser downloads are not available here.
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+const SHORT_TOKEN_TAG = /@short-token/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,34 +67,38 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
+    { name: 'chromium', grepInvert: SHORT_TOKEN_TAG, use: chromium },
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        // Debian's Chromium: Playwright's own browser downloads are not available here.
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
+      name: 'chromium-short-token',
+      grep: SHORT_TOKEN_TAG,
+      use: { ...chromium, baseURL: shortTokenOrigin },
     },
   ],
-  webServer: {
-    command: 'npm run build && npx tsx server/main.ts',
-    url: `${origin}/api/v1/health`,
-    // The embedded database, like the quick start: DATABASE_URL (set for the API tests in CI) is cleared.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Started in order: the first builds the SPA into dist/, which the second then serves too.
+  webServer: [
+    {
+      // The build is a production one, as deployed; NODE_ENV=test below is for the server only.
+      command: 'NODE_ENV=production npm run build && npx tsx server/main.ts',
+      url: `${origin}/api/v1/health`,
+      env: { PORT, DATA_DIR: dataDir, NODE_ENV: 'test' },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `${shortTokenOrigin}/api/v1/health`,
+      env: {
+        PORT: SHORT_TOKEN_PORT,
+        DATA_DIR: shortTokenDataDir,
+        NODE_ENV: 'test',
+        ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_TTL_SECONDS),
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

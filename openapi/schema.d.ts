@@ -482,6 +482,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/ingest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Store a batch of reading blocks and single readings
+     * @description Authenticated by a bridge's ingest token (`X-Ingest-Token`; only that bridge's data
+     *     streams are accepted) or a staff session. Each item is checked on its own: the answer
+     *     counts the accepted samples and lists every rejected item with its reason, and a rejected
+     *     item never blocks the valid ones. A retried block (same data stream and start) is stored
+     *     once and counted in `duplicate_samples`. Bulk forms for gateways: NDJSON (one item per
+     *     line) and CSV (`stream_id,start,rate_hz,v1,v2,...`; an empty rate_hz makes the line a
+     *     single reading `stream_id,ts,,value`).
+     */
+    post: operations['ingestReadings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bridges/{id}/ingest-tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Ingest tokens of a bridge, without their secrets (staff) */
+    get: operations['listIngestTokens'];
+    put?: never;
+    /** Create an ingest token for a bridge; the secret is shown only in this answer (staff) */
+    post: operations['createIngestToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bridges/{id}/ingest-tokens/{tokenId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an ingest token; it stops working at once (staff) */
+    delete: operations['revokeIngestToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/datastreams/{id}/readings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readings of a data stream, downsampled to at most max_points points
+     * @description Short ranges are answered from the raw samples, long ones from the per-block,
+     *     per-minute or per-hour roll-ups (`level`). Each point carries min and max besides the
+     *     mean, so a spike is never hidden by averaging. Visible to whoever may see the data stream.
+     */
+    get: operations['getReadings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/datastreams/{id}/readings.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Raw samples of a data stream as CSV (timestamp,value), streamed */
+    get: operations['exportReadingsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/contact/': {
     parameters: {
       query?: never;
@@ -693,11 +793,103 @@ export interface components {
       data_type: components['schemas']['DataType'];
       /** @description Ids of the sensors feeding this stream */
       sensors: number[];
+      /**
+       * Format: date-time
+       * @description Time of the newest stored sample; null before the first
+       */
+      last_seen: string | null;
+      /** @description Samples stored so far */
+      sample_count: number;
     };
     DatastreamInput: {
       stream_id: string;
       data_type: components['schemas']['DataType'];
       sensors?: number[];
+    };
+    /**
+     * @description A block `{ stream_id, start, rate_hz, values }` (samples `values[i]` at
+     *     `start + i / rate_hz`) or a single reading `{ stream_id, ts, value }`. Field types are
+     *     checked item by item by the server, so one bad item is rejected alone.
+     */
+    IngestItem: {
+      /** @description The data stream's stream_id */
+      stream_id?: unknown;
+      /** @description ISO 8601 time of the first sample */
+      start?: unknown;
+      /** @description Samples per second, above 0 and at most 10000 */
+      rate_hz?: unknown;
+      /** @description At most 10000 finite numbers, covering at most 600 seconds */
+      values?: unknown;
+      /** @description ISO 8601 time of a single reading */
+      ts?: unknown;
+      /** @description A single finite number */
+      value?: unknown;
+    };
+    IngestResult: {
+      /** @description Samples in the valid items, including duplicates of stored blocks */
+      accepted_samples: number;
+      /** @description Samples of blocks that were already stored (a retry); stored once */
+      duplicate_samples: number;
+      rejected: components['schemas']['IngestRejection'][];
+    };
+    IngestRejection: {
+      /** @description Position of the item in the batch (or line) */
+      index: number;
+      stream_id: string | null;
+      /** @enum {string} */
+      reason:
+        | 'invalid_item'
+        | 'unknown_stream'
+        | 'stream_not_on_bridge'
+        | 'non_finite_value'
+        | 'future_time'
+        | 'rate_out_of_range'
+        | 'block_too_large';
+      detail: string;
+    };
+    IngestToken: {
+      id: number;
+      bridge: number;
+      name: string;
+      /** @description The first characters of the token, to tell them apart */
+      prefix: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      last_used_at: string | null;
+      /** Format: date-time */
+      revoked_at: string | null;
+    };
+    IngestTokenInput: {
+      name: string;
+    };
+    IngestTokenCreated: components['schemas']['IngestToken'] & {
+      /** @description The secret; shown only in this answer */
+      token: string;
+    };
+    ReadingSeries: {
+      datastream: number;
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      /**
+       * @description The storage level the points were computed from
+       * @enum {string}
+       */
+      level: 'raw' | 'block' | 'minute' | 'hour';
+      points: components['schemas']['ReadingPoint'][];
+    };
+    ReadingPoint: {
+      /**
+       * Format: date-time
+       * @description Start of the time the point covers (for a raw sample: its time)
+       */
+      t: string;
+      min: number;
+      max: number;
+      mean: number;
+      count: number;
     };
     ContactMessageInput: {
       first_name: string;
@@ -815,6 +1007,10 @@ export interface components {
     Id: number;
     /** @description Also delete what hangs off the resource instead of answering 409 */
     Cascade: boolean;
+    /** @description Start of the range (inclusive); default 24 hours before `to` */
+    From: string;
+    /** @description End of the range (exclusive); default now */
+    To: string;
   };
   requestBodies: never;
   headers: never;
@@ -1478,6 +1674,181 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+    };
+  };
+  ingestReadings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IngestItem'][];
+        'application/x-ndjson': string;
+        'text/csv': string;
+      };
+    };
+    responses: {
+      /** @description What was stored and what was rejected, item by item */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listIngestTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Tokens, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngestToken'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createIngestToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IngestTokenInput'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngestTokenCreated'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  revokeIngestToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        tokenId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getReadings: {
+    parameters: {
+      query?: {
+        /** @description Start of the range (inclusive); default 24 hours before `to` */
+        from?: components['parameters']['From'];
+        /** @description End of the range (exclusive); default now */
+        to?: components['parameters']['To'];
+        max_points?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The downsampled series */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadingSeries'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  exportReadingsCsv: {
+    parameters: {
+      query?: {
+        /** @description Start of the range (inclusive); default 24 hours before `to` */
+        from?: components['parameters']['From'];
+        /** @description End of the range (exclusive); default now */
+        to?: components['parameters']['To'];
+      };
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV with a header line `timestamp,value` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
     };
   };
   createContactMessage: {

@@ -7,13 +7,17 @@ import type { AppConfig } from './config.ts';
 import { contract } from './contract.ts';
 import type { Database } from './db/client.ts';
 import { bearerAuthHandler } from './plugins/authentication.ts';
+import { registerIngestParsers, ingestTokenAuthHandler } from './ingest/http-plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
 import { contactHandlers } from './routes/contact-handlers.ts';
 import { datastreamsHandlers } from './routes/datastreams-handlers.ts';
+import { ingestHandlers } from './routes/ingest-handlers.ts';
+import { ingestTokensHandlers } from './routes/ingest-tokens-handlers.ts';
 import type { Handlers, OperationId } from './routes/operation-types.ts';
+import { readingsHandlers } from './routes/readings-handlers.ts';
 import { sensorsHandlers } from './routes/sensors-handlers.ts';
 import { spansHandlers } from './routes/spans-handlers.ts';
 import { systemHandlers } from './routes/system-handlers.ts';
@@ -83,6 +87,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerStrictBodyValidation(app);
   app.decorateRequest('user', null);
+  registerIngestParsers(app);
 
   // Typing the union of all handler groups against every operationId makes a missing handler
   // (a contract path the server does not answer) a type error.
@@ -95,11 +100,17 @@ export async function buildApp({
     ...sensorsHandlers(services),
     ...datastreamsHandlers(services),
     ...contactHandlers(services),
+    ...ingestHandlers(services),
+    ...ingestTokensHandlers(services),
+    ...readingsHandlers(services),
   };
   await app.register(openapiGlue, {
     specification: contract,
     serviceHandlers,
-    securityHandlers: { bearerAuth: bearerAuthHandler(services) },
+    securityHandlers: {
+      bearerAuth: bearerAuthHandler(services),
+      ingestToken: ingestTokenAuthHandler(services),
+    },
   });
   await registerSpa(app, spaDir);
   return app;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startMqttFromEnv } from './ingest/mqtt-config.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
 import { isEmpty, seedDemo } from './seed/demo-seed.ts';
 import { demoSeedAllowed } from './seed/seed-policy.ts';
@@ -52,6 +53,8 @@ buildSpaIfMissing();
 const app = await buildApp({ config, database, spaDir: distDir });
 await app.listen({ port: config.port, host: config.host });
 
+const mqttIngest = await startMqttFromEnv(database, (message) => console.log(message));
+
 const storage =
   database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
 console.log(`SpanWatch is running at http://localhost:${config.port} (${storage})`);
@@ -64,6 +67,7 @@ if (seedAllowed) {
 async function shutdown(signal: string) {
   console.log(`${signal} received, shutting down`);
   await app.close();
+  await mqttIngest?.stop();
   await database.close();
   process.exit(0);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -99,6 +100,9 @@ export const datastreams = pgTable(
     streamId: text('stream_id').notNull(),
     dataType: text('data_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Kept by the ingest (server/ingest/store-blocks.ts) so the list never scans readings.
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    sampleCount: bigint('sample_count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('datastreams_stream_id_key').on(t.streamId),
@@ -166,4 +170,80 @@ export const loginFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_lookup_idx').on(t.email, t.ip, t.failedAt)],
+);
+
+/**
+ * Readings in blocks: one row per data stream and block start (typically one second of samples),
+ * so a fleet writes thousands of rows a second, not hundreds of thousands. Partitioned by month
+ * on `start` in migration 0002 (drizzle-kit cannot express partitioning). The block's own
+ * min/max/sum/count answer mid-range charts without reading the values.
+ */
+export const readings = pgTable(
+  'readings',
+  {
+    datastreamId: integer('datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    start: timestamp('start', { withTimezone: true, mode: 'date' }).notNull(),
+    // 0 marks a single reading (one sample at `start`).
+    rateHz: doublePrecision('rate_hz').notNull(),
+    values: doublePrecision('values').array().notNull(),
+    n: integer('n').notNull(),
+    vMin: doublePrecision('v_min').notNull(),
+    vMax: doublePrecision('v_max').notNull(),
+    vSum: doublePrecision('v_sum').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.datastreamId, t.start] })],
+);
+
+/** Per-minute (60) and per-hour (3600) min/max/sum/count, kept up to date by the ingest. */
+export const readingRollups = pgTable(
+  'reading_rollups',
+  {
+    datastreamId: integer('datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    bucketSeconds: integer('bucket_seconds').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true, mode: 'date' }).notNull(),
+    vMin: doublePrecision('v_min').notNull(),
+    vMax: doublePrecision('v_max').notNull(),
+    vSum: doublePrecision('v_sum').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.datastreamId, t.bucketSeconds, t.bucket] })],
+);
+
+/** Per-bridge ingest tokens: only the SHA-256 of the secret is stored (shown once at creation). */
+export const ingestTokens = pgTable(
+  'ingest_tokens',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ingest_tokens_hash_key').on(t.tokenHash),
+    index('ingest_tokens_bridge_idx').on(t.bridgeId),
+  ],
+);
+
+/** MQTT messages that could not be stored, with the reason: nothing is dropped silently. */
+export const deadLetters = pgTable(
+  'dead_letters',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source').notNull(),
+    topic: text('topic'),
+    payload: text('payload').notNull(),
+    reason: text('reason').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dead_letters_received_idx').on(t.receivedAt)],
 );

@@ -17,6 +17,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       root: distDir,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br/.gz beside each asset (build/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(

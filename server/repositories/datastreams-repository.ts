@@ -10,6 +10,8 @@ export interface DatastreamWithSensors {
   streamId: string;
   dataType: string;
   sensorIds: number[];
+  lastSeenAt: Date | null;
+  sampleCount: number;
 }
 
 export function createDatastreamsRepository(db: Db) {
@@ -31,6 +33,8 @@ export function createDatastreamsRepository(db: Db) {
       id: row.id,
       streamId: row.streamId,
       dataType: row.dataType,
+      lastSeenAt: row.lastSeenAt,
+      sampleCount: row.sampleCount,
       sensorIds: links.filter((l) => l.datastreamId === row.id).map((l) => l.sensorId),
     }));
   }
@@ -110,7 +114,19 @@ export function createDatastreamsRepository(db: Db) {
       return linked;
     },
 
-    async delete(id: number): Promise<boolean> {
+    /** Refuses (409) while readings are stored, naming how many; cascade deletes them too. */
+    async delete(id: number, cascade: boolean): Promise<boolean> {
+      const [stream] = await db
+        .select({ streamId: datastreams.streamId, sampleCount: datastreams.sampleCount })
+        .from(datastreams)
+        .where(eq(datastreams.id, id));
+      if (!stream) return false;
+      if (stream.sampleCount > 0 && !cascade) {
+        throw new HttpError(
+          409,
+          `Data stream '${stream.streamId}' has ${stream.sampleCount.toLocaleString('en-CA')} readings; pass cascade=true to delete them with it`,
+        );
+      }
       const rows = await db
         .delete(datastreams)
         .where(eq(datastreams.id, id))

@@ -1,10 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import type { DatastreamWithSensors } from '../repositories/datastreams-repository.ts';
 import type { Services } from '../services.ts';
 import { datastreamDto } from './dto.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers, Schemas } from './operation-types.ts';
 import { requiredText } from './text-fields.ts';
+
+/** The contract's Datastream with what the ingest keeps: last-seen time and sample count. */
+function withIngestStats(row: DatastreamWithSensors): Schemas['Datastream'] {
+  return {
+    ...datastreamDto(row),
+    last_seen: row.lastSeenAt?.toISOString() ?? null,
+    sample_count: row.sampleCount,
+  };
+}
 
 export function datastreamsHandlers(
   services: Services,
@@ -15,7 +25,7 @@ export function datastreamsHandlers(
 
   // Both spellings of the path (spec §7) answer the same list.
   const listDatastreams = async (request: FastifyRequest) =>
-    (await datastreams.list(viewerOf(request))).map(datastreamDto);
+    (await datastreams.list(viewerOf(request))).map(withIngestStats);
 
   return {
     listDatastreams,
@@ -30,12 +40,12 @@ export function datastreamsHandlers(
         sensorIds: sensors,
       });
       reply.code(201);
-      return datastreamDto(created);
+      return withIngestStats(created);
     },
 
     async deleteDatastream(request, reply) {
       requireStaff(request);
-      if (!(await datastreams.delete(request.params.id)))
+      if (!(await datastreams.delete(request.params.id, request.query.cascade === true)))
         throw notFound('Data stream', request.params.id);
       return reply.code(204).send();
     },

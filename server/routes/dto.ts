@@ -62,5 +62,7 @@ export function datastreamDto(row: DatastreamWithSensors): Schemas['Datastream']
     stream_id: row.streamId,
     data_type: row.dataType as Schemas['DataType'],
     sensors: row.sensorIds,
+    last_seen: row.lastSeenAt?.toISOString() ?? null,
+    sample_count: row.sampleCount,
   };
 }

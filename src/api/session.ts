@@ -1,89 +1,174 @@
+import { type Actor, type InspectionEvent, createActor, fromPromise, waitFor } from 'xstate';
+import {
+  SESSION_BUSY_TAG,
+  type SessionTokens,
+  type SessionUser,
+  sessionMachine,
+} from '../../machines/session.machine';
 import type { components } from '../../openapi/schema';
-import { SIGN_IN_FAILED, UNEXPECTED_ERROR } from '../domain/messages';
+import { HttpFailure } from '../domain/auth-failure';
+import { inspect as inspectMachines } from '../inspector';
 import { type ApiClient, apiClient } from './client';
-import { errorDetail } from './errors';
 import { type TokenStorage, tokenStorage } from './token-storage';
 
-export type CurrentUser = components['schemas']['User'];
+export type CurrentUser = SessionUser;
 export type LoginCredentials = components['schemas']['LoginRequest'];
+export type SignupPayload = components['schemas']['SignupRequest'];
 
 export type SessionState =
   | { status: 'loading'; user: null }
   | { status: 'signed-in'; user: CurrentUser }
   | { status: 'signed-out'; user: null };
 
-export type SignInResult = { ok: true; user: CurrentUser } | { ok: false; message: string };
-
 /**
  * The signed-in user, shared by route guards (through the router context) and components
- * (through SessionProvider). A plain store for now; the session state machine replaces its
- * insides later without changing this surface.
+ * (through SessionProvider). Its state is the session machine's (machines/session.machine.ts);
+ * this surface adds the HTTP calls and turns events into promises for callers.
  */
 export interface Session {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
   /** Spec §4: at start, a stored access token is checked against the current-user call. */
   restore(): Promise<void>;
-  signIn(credentials: LoginCredentials): Promise<SignInResult>;
+  /** Resolves with the user; rejects with an HttpFailure, or any error for no answer. */
+  signIn(credentials: LoginCredentials): Promise<CurrentUser>;
   signOut(): void;
+  /** Resolves when the account exists; rejects with an HttpFailure unless 200 or 201. */
+  signUp(payload: SignupPayload): Promise<void>;
+  /** Deletes the signed-in user, then signs out. False (and logged) when deletion failed. */
+  deleteAccount(): Promise<boolean>;
 }
 
+export interface CreateSessionOptions {
+  inspect?: (event: InspectionEvent) => void;
+}
+
+const LOADING: SessionState = { status: 'loading', user: null };
 const SIGNED_OUT: SessionState = { status: 'signed-out', user: null };
 
-export function createSession(api: ApiClient, storage: TokenStorage = tokenStorage): Session {
-  let state: SessionState = { status: 'loading', user: null };
-  const listeners = new Set<() => void>();
+function toState(user: CurrentUser | null, loading: boolean): SessionState {
+  if (user) return { status: 'signed-in', user };
+  return loading ? LOADING : SIGNED_OUT;
+}
 
-  function setState(next: SessionState): void {
-    state = next;
-    for (const listener of listeners) listener();
-  }
-
+export function createSession(
+  api: ApiClient,
+  storage: TokenStorage = tokenStorage,
+  { inspect = inspectMachines }: CreateSessionOptions = {},
+): Session {
   async function fetchCurrentUser(): Promise<CurrentUser> {
-    const { data, error } = await api.GET('/api/v1/user/me');
-    if (!data) throw new Error(errorDetail(error) ?? 'The current user could not be loaded');
+    const { data, error, response } = await api.GET('/api/v1/user/me');
+    if (!data) throw new HttpFailure(response.status, error);
     return data;
   }
 
+  async function requestTokens(credentials: LoginCredentials): Promise<SessionTokens> {
+    try {
+      const { data, error, response } = await api.POST('/api/v1/auth/login', {
+        body: credentials,
+      });
+      if (!data) throw new HttpFailure(response.status, error);
+      return data;
+    } catch (error) {
+      // Spec §8: a failed login is logged, then shown by the form.
+      console.warn('Sign-in failed:', error);
+      throw error;
+    }
+  }
+
+  const machine = sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise(async () => {
+        if (!storage.getAccess()) return null;
+        try {
+          return await fetchCurrentUser();
+        } catch (error) {
+          // Spec §8: a failed auth check is logged.
+          console.warn('Stored session rejected:', error);
+          throw error;
+        }
+      }),
+      storeSession: fromPromise<CurrentUser, SessionTokens>(async ({ input }) => {
+        storage.setTokens(input);
+        return fetchCurrentUser();
+      }),
+      clearSession: fromPromise(async () => {
+        storage.clear();
+        return undefined;
+      }),
+      deleteAccount: fromPromise<undefined, { id: number }>(async ({ input }) => {
+        const { error, response } = await api.DELETE('/api/v1/users/{id}/delete', {
+          params: { path: { id: input.id } },
+        });
+        if (!response.ok) throw new HttpFailure(response.status, error);
+        return undefined;
+      }),
+    },
+  });
+
+  // Created on restore(), not here: the inspector connects first and must see it being born.
+  let actor: Actor<typeof machine> | undefined;
+  let state: SessionState = LOADING;
+  const listeners = new Set<() => void>();
+
+  function running(): Actor<typeof machine> {
+    if (!actor) throw new Error('The session is used before restore()');
+    return actor;
+  }
+
+  function settled() {
+    return waitFor(running(), (snapshot) => !snapshot.hasTag(SESSION_BUSY_TAG));
+  }
+
   return {
+    // The same object until the state changes, as useSyncExternalStore requires.
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async restore() {
-      if (!storage.getAccess()) return setState(SIGNED_OUT);
-      try {
-        setState({ status: 'signed-in', user: await fetchCurrentUser() });
-      } catch (error) {
-        console.warn('Stored session rejected:', error);
-        storage.clear();
-        setState(SIGNED_OUT);
+      if (!actor) {
+        actor = createActor(machine, { inspect });
+        actor.subscribe((snapshot) => {
+          const next = toState(snapshot.context.user, snapshot.matches('loading'));
+          if (next.status === state.status && next.user === state.user) return;
+          state = next;
+          for (const listener of listeners) listener();
+        });
+        actor.start();
       }
+      await settled();
     },
     async signIn(credentials) {
-      try {
-        const { data, error } = await api.POST('/api/v1/auth/login', { body: credentials });
-        if (!data) return { ok: false, message: errorDetail(error) ?? SIGN_IN_FAILED };
-        try {
-          storage.setTokens(data);
-          const user = await fetchCurrentUser();
-          setState({ status: 'signed-in', user });
-          return { ok: true, user };
-        } catch (error) {
-          // Spec §4: half a session is worse than none.
-          storage.clear();
-          setState(SIGNED_OUT);
-          throw error;
-        }
-      } catch (error) {
-        console.warn('Sign-in failed:', error);
-        return { ok: false, message: UNEXPECTED_ERROR };
-      }
+      const tokens = await requestTokens(credentials);
+      const session = running();
+      session.send({ type: 'session.login', tokens });
+      if (!session.getSnapshot().matches('signingIn')) throw new Error('Already signed in');
+      const snapshot = await settled();
+      if (snapshot.context.user) return snapshot.context.user;
+      // Spec §4: tokens cleared and user emptied by the machine; the error goes to the caller.
+      throw snapshot.context.error;
     },
     signOut() {
-      storage.clear();
-      setState(SIGNED_OUT);
+      running().send({ type: 'session.logout' });
+    },
+    async signUp(payload) {
+      const { error, response } = await api.POST('/api/v1/auth/signup', { body: payload });
+      // Spec §7: 200 or 201 is success.
+      if (response.status !== 200 && response.status !== 201) {
+        throw new HttpFailure(response.status, error);
+      }
+    },
+    async deleteAccount() {
+      const session = running();
+      session.send({ type: 'session.deleteAccount' });
+      if (!session.getSnapshot().matches('deletingAccount')) return false;
+      const snapshot = await settled();
+      if (!snapshot.context.user) return true;
+      // Spec §8: account deletion failure is logged only.
+      console.warn('Account deletion failed:', snapshot.context.error);
+      return false;
     },
   };
 }

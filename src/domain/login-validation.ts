@@ -18,7 +18,13 @@ export function isValidEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email);
 }
 
-export function validateLogin({ email, password }: LoginFields): LoginErrors {
+/** What is sent: spaces around an email are a typing slip; in a password they count. */
+export function normalizeLogin({ email, password }: LoginFields): LoginFields {
+  return { email: email.trim(), password };
+}
+
+export function validateLogin(fields: LoginFields): LoginErrors {
+  const { email, password } = normalizeLogin(fields);
   const errors: LoginErrors = {};
   if (!isValidEmail(email)) errors.email = INVALID_EMAIL;
   if (password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;

@@ -26,6 +26,8 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ queryClient, auth: session, history });
-  const view = render(<App router={router} queryClient={queryClient} session={session} />);
+  const view = render(
+    <App router={router} queryClient={queryClient} session={session} api={api} />,
+  );
   return { ...view, router, session };
 }

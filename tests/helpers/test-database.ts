@@ -44,6 +44,7 @@ export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase
 }
 
 const TABLES = [
+  'dead_letters',
   'login_failures',
   'contact_messages',
   'user_datastreams',

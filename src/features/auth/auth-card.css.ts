@@ -2,6 +2,8 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 export const backdrop = style({
+  position: 'relative',
+  overflow: 'hidden',
   display: 'grid',
   placeItems: 'center',
   minHeight: '100vh',
@@ -10,6 +12,9 @@ export const backdrop = style({
 });
 
 export const card = style({
+  // Above the decorative dots.
+  position: 'relative',
+  zIndex: 1,
   width: '100%',
   maxWidth: vars.layout.formWidth,
   padding: vars.space.xl,

@@ -1,42 +1,43 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { type LoginFieldName, loginMachine } from '../../../machines/login.machine';
 import { useSession } from '../../api/session-context';
-import { type LoginErrors, type LoginFields, validateLogin } from '../../domain/login-validation';
+import type { LoginFields } from '../../domain/login-validation';
+import { inspect } from '../../inspector';
 import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { TextField } from '../../ui/text-field';
+import { focusFirstError } from './focus-first-error';
+import { useEmitted } from './use-emitted';
 
-// A deliberately small form; the login state machine replaces this logic in a later issue.
+const FIELD_ORDER: readonly LoginFieldName[] = ['email', 'password'];
+
+// The sign-in form of spec §2: its states and messages are the login machine's.
 export function LoginForm() {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const [fields, setFields] = useState<LoginFields>({ email: '', password: '' });
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Created once: the machine a running actor was started from must not change under it.
+  const [machine] = useState(() =>
+    loginMachine.provide({
+      actors: { submitLogin: fromPromise<unknown, LoginFields>(({ input }) => signIn(input)) },
+    }),
+  );
+  const [snapshot, send, actor] = useMachine(machine, { inspect });
+  useEmitted(actor, (event) => void navigate({ to: event.to }));
 
-  // Spec §2: editing a field clears that field's error and the server's message.
-  const change = (name: keyof LoginFields) => (event: ChangeEvent<HTMLInputElement>) => {
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
-    setServerError(null);
-  };
+  const { fields, errors, serverError } = snapshot.context;
+  const busy = snapshot.matches('submitting') || snapshot.matches('success');
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  const change = (field: LoginFieldName) => (event: ChangeEvent<HTMLInputElement>) =>
+    send({ type: 'field.changed', field, value: event.target.value });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateLogin(fields);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-
-    setBusy(true);
-    const result = await signIn({ email: fields.email.trim(), password: fields.password });
-    if (result.ok) {
-      await navigate({ to: '/map' });
-      return;
-    }
-    setServerError(result.message);
-    setBusy(false);
+    send({ type: 'form.submitted' });
+    focusFirstError(event.currentTarget, FIELD_ORDER, actor.getSnapshot().context.errors);
   }
 
   return (

@@ -1,15 +1,105 @@
 import { Link } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../ui/screen-placeholder';
+import { type KeyboardEvent, useCallback, useState } from 'react';
+import { button as buttonStyles } from '../../ui/button.css';
+import { container } from '../../ui/layout.css';
+import { BridgeFormModal } from './bridge-form-modal';
+import * as styles from './bridges-page.css';
+import { BridgesTab } from './bridges-tab';
+import { DatastreamDialog } from './datastream-dialog';
+import { DatastreamsTab } from './datastreams-tab';
+import { DeleteDialog } from './delete-dialog';
+import type { BridgesDialog, Selection } from './dialogs';
+import { SensorFormModal } from './sensor-form-modal';
+import { SensorsTab } from './sensors-tab';
+import { SpanFormModal } from './span-form-modal';
+import { SpansTab } from './spans-tab';
+import { useStructureData } from './structure-data';
 
-export function BridgesPage() {
+const TABS = [
+  ['bridges', 'Bridges'],
+  ['spans', 'Spans'],
+  ['sensors', 'Sensors'],
+  ['datastreams', 'Datastreams'],
+] as const;
+type Tab = (typeof TABS)[number][0];
+
+const NOTHING: Selection = { bridgeId: null, spanId: null, sensorId: null };
+
+/** Spec §2, Bridge Management: everyone signed in reads; staff also write. */
+export function BridgesPage({ isStaff }: { isStaff: boolean }) {
+  const data = useStructureData();
+  const [tab, setTab] = useState<Tab>('bridges');
+  const [selection, setSelection] = useState<Selection>(NOTHING);
+  const [dialog, setDialog] = useState<BridgesDialog | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+
+  // Spec §2: switching a tab clears the selected bridge and span.
+  const switchTo = (next: Tab) => {
+    setTab(next);
+    setSelection(NOTHING);
+  };
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = TABS[(index + step + TABS.length) % TABS.length];
+    if (!next) return;
+    switchTo(next[0]);
+    document.getElementById(`tab-${next[0]}`)?.focus();
+  };
+
+  const tabProps = { data, isStaff, selection, onSelect: setSelection, onOpen: setDialog };
   return (
-    <ScreenPlaceholder
-      title="Bridge Management"
-      description="Bridges, their spans, sensors and data streams will be listed and managed here."
-    >
-      <p>
-        <Link to="/map">Back to the map</Link>
-      </p>
-    </ScreenPlaceholder>
+    <div className={`${container} ${styles.page}`}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>Bridge Management</h1>
+        <Link to="/map" className={buttonStyles.secondary}>
+          DASHBOARD
+        </Link>
+      </header>
+      <div role="tablist" aria-label="Bridge data" className={styles.tabList}>
+        {TABS.map(([id, label], index) => (
+          <button
+            key={id}
+            id={`tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-controls={`panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            className={styles.tab}
+            onClick={() => switchTo(id)}
+            onKeyDown={(e) => onTabKey(e, index)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <section
+        id={`panel-${tab}`}
+        role="tabpanel"
+        aria-labelledby={`tab-${tab}`}
+        className={styles.page}
+      >
+        {tab === 'bridges' && (
+          <BridgesTab
+            {...tabProps}
+            onViewSpans={(bridge) => {
+              setTab('spans');
+              setSelection({ ...NOTHING, bridgeId: bridge.id });
+            }}
+          />
+        )}
+        {tab === 'spans' && <SpansTab {...tabProps} />}
+        {tab === 'sensors' && <SensorsTab {...tabProps} />}
+        {tab === 'datastreams' && <DatastreamsTab {...tabProps} />}
+      </section>
+      {dialog?.kind === 'bridge-form' && <BridgeFormModal bridge={dialog.bridge} onClose={close} />}
+      {dialog?.kind === 'span-form' && <SpanFormModal bridge={dialog.bridge} onClose={close} />}
+      {dialog?.kind === 'sensor-form' && <SensorFormModal span={dialog.span} onClose={close} />}
+      {dialog?.kind === 'datastream' && <DatastreamDialog sensor={dialog.sensor} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteDialog target={dialog.target} onClose={close} />}
+    </div>
   );
 }

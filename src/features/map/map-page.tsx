@@ -1,27 +1,78 @@
-import { Link } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../ui/screen-placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useApi } from '../../api/api-context';
+import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import { initialMapView } from '../../domain/map-centre';
+import { Button } from '../../ui/button';
+import { visuallyHidden } from '../../ui/layout.css';
+import { BridgeMap } from './bridge-map';
+import { MapLegend } from './map-legend';
+import * as styles from './map-page.css';
+import { type ConditionOf, notAssessed, toMapPoints } from './map-points';
+import { MapSidebar, SIDEBAR_ID } from './map-sidebar';
+import { useMapToasts } from './use-map-toasts';
 
-export function MapPage({ isStaff }: { isStaff: boolean }) {
+export interface MapPageProps {
+  isStaff: boolean;
+  /** The sidebar's Settings entry; features do not import each other, so the route passes it. */
+  settingsEntry: ReactNode;
+  /** Each bridge's current condition; unassessed until health data is wired in. */
+  conditionOf?: ConditionOf;
+}
+
+export function MapPage({ isStaff, settingsEntry, conditionOf = notAssessed }: MapPageProps) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const bridgesQuery = useQuery(listBridgesQueryOptions(api));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const bridges = bridgesQuery.data;
+  const points = useMemo(() => toMapPoints(bridges ?? [], conditionOf), [bridges, conditionOf]);
+  // Spec §9: fixed from the first answer; on failure the map still opens on the default view.
+  const view = useMemo(() => initialMapView(points.map((p) => p.position)), [points]);
+  useMapToasts(bridgesQuery, view.hasBridges);
+
+  const openDashboard = useCallback(
+    (bridgeId: number) => void navigate({ to: '/dashboard', search: { bridge: bridgeId } }),
+    [navigate],
+  );
+
   return (
-    <ScreenPlaceholder
-      title="Bridge Locations"
-      description="The map of your bridges will appear here, with a marker for each one and its health at a glance."
-    >
-      <nav aria-label="Screens">
-        <ul>
-          <li>
-            <Link to="/dashboard">Health dashboard</Link>
-          </li>
-          <li>
-            <Link to="/bridges">Bridges</Link>
-          </li>
-          {isStaff && (
-            <li>
-              <Link to="/users">Users</Link>
-            </li>
-          )}
-        </ul>
-      </nav>
-    </ScreenPlaceholder>
+    <div className={styles.page}>
+      <h1 className={visuallyHidden}>Bridge Locations</h1>
+      <MapSidebar
+        isStaff={isStaff}
+        settingsEntry={settingsEntry}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+      />
+      <div className={styles.mapArea} role="region" aria-label="Bridge locations map">
+        {bridgesQuery.isPending ? (
+          <p className={styles.status} role="status">
+            Loading map...
+          </p>
+        ) : (
+          <>
+            <BridgeMap
+              bridges={bridges ?? []}
+              points={points}
+              view={view}
+              onOpenDashboard={openDashboard}
+            />
+            <MapLegend />
+          </>
+        )}
+        <Button
+          variant="secondary"
+          className={styles.menuButton}
+          aria-expanded={drawerOpen}
+          aria-controls={SIDEBAR_ID}
+          onClick={() => setDrawerOpen((open) => !open)}
+        >
+          Menu
+        </Button>
+      </div>
+    </div>
   );
 }

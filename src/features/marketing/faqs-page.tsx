@@ -1,3 +1,5 @@
+import { FaqAccordion } from './faq-accordion';
+import { faqs } from './faqs';
 import { MarketingPage } from './marketing-page';
 
 export function FaqsPage() {
@@ -5,9 +7,9 @@ export function FaqsPage() {
     <MarketingPage
       eyebrow="Help"
       title="Frequently Asked Questions"
-      lead="Short answers to the questions bridge owners ask us most."
+      lead="Straight answers to what bridge owners, engineers and agencies ask us most about sensors, models and what happens when something changes."
     >
-      <p>The full list of questions and answers is being written and will appear here shortly.</p>
+      <FaqAccordion entries={faqs} />
     </MarketingPage>
   );
 }

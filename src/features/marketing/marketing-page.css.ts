@@ -27,16 +27,12 @@ export const title = style({
 export const lead = style({
   marginBlockStart: vars.space.md,
   fontSize: vars.fontSize.lg,
-  maxWidth: '42rem',
+  maxWidth: '46rem',
 });
 
 export const body = style({
-  paddingBlock: vars.space.xxl,
-});
-
-export const prose = style({
   display: 'flex',
   flexDirection: 'column',
-  gap: vars.space.md,
-  maxWidth: '46rem',
+  gap: vars.space.xxl,
+  paddingBlock: vars.space.xxl,
 });

@@ -9,7 +9,7 @@ export interface MarketingPageProps {
   children?: ReactNode;
 }
 
-// The common shape of a public page: a banner with the page's one h1, then its content.
+// The common shape of a public page: a banner with the page's one h1, then its sections.
 export function MarketingPage({ eyebrow, title, lead, children }: MarketingPageProps) {
   return (
     <>
@@ -20,11 +20,7 @@ export function MarketingPage({ eyebrow, title, lead, children }: MarketingPageP
           <p className={styles.lead}>{lead}</p>
         </div>
       </section>
-      {children && (
-        <div className={`${container} ${styles.body}`}>
-          <div className={styles.prose}>{children}</div>
-        </div>
-      )}
+      {children && <div className={`${container} ${styles.body}`}>{children}</div>}
     </>
   );
 }

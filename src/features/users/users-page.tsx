@@ -1,15 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../ui/screen-placeholder';
+import { useState } from 'react';
+import { useApi } from '../../api/api-context';
+import { type User, listUsersQueryOptions } from '../../api/queries/users';
+import { Button } from '../../ui/button';
+import { button as buttonStyles } from '../../ui/button.css';
+import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
+import { container } from '../../ui/layout.css';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { useFetchErrorToast } from './use-notify';
+import { AssignBridgesModal, AssignDatastreamsModal } from './user-assignments';
+import { UserFormModal } from './user-form-modal';
+import { USER_TOASTS } from './user-messages';
+import * as styles from './users-page.css';
 
+type Dialog =
+  { kind: 'add' } | { kind: 'edit' | 'delete' | 'bridges' | 'streams'; user: User } | null;
+
+const COLUMNS: DataTableColumn<User>[] = [
+  { id: 'username', header: 'Username', value: (u) => u.username },
+  { id: 'email', header: 'Email', value: (u) => u.email },
+  { id: 'company', header: 'Company', value: (u) => u.company },
+];
+
+/** Spec §2, User Management: staff only (the route redirects everyone else). */
 export function UsersPage() {
+  const api = useApi();
+  const users = useQuery(listUsersQueryOptions(api));
+  useFetchErrorToast(users.isError, USER_TOASTS.fetchUsersFailed);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  const actions = (user: User) => (
+    <div className={styles.rowActions}>
+      {(
+        [
+          ['edit', 'Edit'],
+          ['delete', 'Delete'],
+          ['bridges', 'Assign bridges'],
+          ['streams', 'Assign data streams'],
+        ] as const
+      ).map(([kind, text]) => (
+        <button
+          key={kind}
+          type="button"
+          className={styles.actionButton}
+          aria-label={`${text} ${user.username}`}
+          onClick={() => setDialog({ kind, user })}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+
   return (
-    <ScreenPlaceholder
-      title="User Management"
-      description="Staff will add, edit and remove accounts here, and assign bridges and data streams to them."
-    >
-      <p>
-        <Link to="/map">Back to the map</Link>
-      </p>
-    </ScreenPlaceholder>
+    <div className={`${container} ${styles.page}`}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>User Management</h1>
+        <Link to="/map" className={buttonStyles.secondary}>
+          DASHBOARD
+        </Link>
+      </header>
+      <DataTable
+        label="Users"
+        columns={COLUMNS}
+        rows={users.data ?? []}
+        rowKey={(u) => u.id}
+        loading={users.isPending}
+        emptyMessage={users.isError ? USER_TOASTS.fetchUsersFailed : 'No users yet.'}
+        actions={actions}
+        toolbar={<Button onClick={() => setDialog({ kind: 'add' })}>Add User</Button>}
+      />
+      {dialog?.kind === 'add' && <UserFormModal onClose={close} />}
+      {dialog?.kind === 'edit' && <UserFormModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'bridges' && <AssignBridgesModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'streams' && <AssignDatastreamsModal user={dialog.user} onClose={close} />}
+    </div>
   );
 }

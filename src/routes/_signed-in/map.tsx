@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SettingsEntry } from '../../features/account/settings-entry';
 import { MapPage } from '../../features/map/map-page';
 import { headTitle } from '../../ui/document-title';
 
@@ -9,5 +10,5 @@ export const Route = createFileRoute('/_signed-in/map')({
 
 function MapScreen() {
   const isStaff = Route.useRouteContext({ select: (context) => context.user.is_staff });
-  return <MapPage isStaff={isStaff} />;
+  return <MapPage isStaff={isStaff} settingsEntry={<SettingsEntry />} />;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
@@ -16,6 +17,10 @@ describe('serving the built SPA', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SpanWatch</title>');
     writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(dist, 'assets', 'app-1a2b3c.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
     database = openDatabase({});
     app = await buildApp({ config: testConfig, database, spaDir: dist });
   });
@@ -45,6 +50,18 @@ describe('serving the built SPA', () => {
     const api = await app.inject({ method: 'GET', url: '/api/v1/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'No route for GET /api/v1/unknown' });
+  });
+
+  it('sends the pre-compressed asset to a browser that accepts brotli', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('sends security headers without forcing https on a plain-http deployment', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../server/contract.ts';
+import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -10,6 +11,8 @@ interface Call {
   method: string;
   url: string;
   body?: unknown;
+  /** The success answer is not JSON (a CSV export): only the status is compared. */
+  raw?: boolean;
 }
 interface Actors {
   staffId: number;
@@ -237,7 +240,52 @@ const matrix: Record<
     access: 'staff',
     call: async () => ({ method: 'GET', url: '/api/v1/contact-messages' }),
   },
+  ingestReadings: {
+    access: 'staff',
+    call: async () => ({ method: 'POST', url: '/api/v1/ingest', body: [] }),
+  },
+  listIngestTokens: {
+    access: 'staff',
+    call: async () => ({ method: 'GET', url: '/api/v1/bridges/1/ingest-tokens' }),
+  },
+  createIngestToken: {
+    access: 'staff',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/v1/bridges/1/ingest-tokens',
+      body: { name: 'gateway' },
+    }),
+  },
+  revokeIngestToken: {
+    access: 'staff',
+    call: async (t) => {
+      const { row } = await ingestContextOf(t.services.database).ingestTokens.create(1, 'old');
+      return { method: 'DELETE', url: `/api/v1/bridges/1/ingest-tokens/${row.id}` };
+    },
+  },
+  getReadings: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/datastreams/${await operatorStreamId(t, a)}/readings`,
+    }),
+  },
+  exportReadingsCsv: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/datastreams/${await operatorStreamId(t, a)}/readings.csv`,
+      raw: true,
+    }),
+  },
 };
+
+/** A data stream the demo operator may see. */
+async function operatorStreamId(t: TestContext, a: Actors): Promise<number> {
+  const [stream] = await t.services.datastreams.list({ id: a.operatorId, isStaff: false });
+  if (!stream) throw new Error('the demo operator sees no data stream');
+  return stream.id;
+}
 
 const contractOperations = Object.values(
   contract.paths as Record<string, Record<string, { operationId: string }>>,
@@ -265,13 +313,25 @@ describe.each(drivers)('roles on %s', (kind) => {
     };
   }
 
+  /** Through the contract check, or (for a non-JSON answer) only its status. */
+  async function send(call: Call, token?: string) {
+    if (!call.raw) return t.request({ ...call, ...(token ? { token } : {}) });
+    const response = await t.app.inject({
+      method: call.method as 'GET',
+      url: call.url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    const json = String(response.headers['content-type']).startsWith('application/json');
+    return { status: response.statusCode, body: json ? (response.json() as unknown) : undefined };
+  }
+
   it.each(Object.entries(matrix))(
     '%s: anonymous, user and staff get what their role allows',
     async (_name, row) => {
       const a = await actors();
-      const anonymous = await t.request({ ...(await row.call(t, a)) });
-      const asUser = await t.request({ ...(await row.call(t, a)), token: a.operatorToken });
-      const asStaff = await t.request({ ...(await row.call(t, a)), token: a.staffToken });
+      const anonymous = await send(await row.call(t, a));
+      const asUser = await send(await row.call(t, a), a.operatorToken);
+      const asStaff = await send(await row.call(t, a), a.staffToken);
 
       if (row.access === 'public') expect(anonymous.status).toBeLessThan(300);
       else expect(anonymous).toMatchObject({ status: 401, body: { detail: expect.any(String) } });

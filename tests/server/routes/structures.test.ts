@@ -357,6 +357,8 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
         stream_id: 'LG-ACC-STREAM',
         data_type: 'acceleration',
         sensors: [sensor.id],
+        last_seen: null,
+        sample_count: 0,
       });
       const plain = await get<Datastream[]>('/api/v1/datastreams');
       const hyphenated = await get<Datastream[]>('/api/v1/data-streams/');

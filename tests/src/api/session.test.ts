@@ -2,17 +2,32 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
 import { createSession } from '../../../src/api/session';
+import { type TokenStorage, tokenStorage } from '../../../src/api/token-storage';
+import { HttpFailure } from '../../../src/domain/auth-failure';
 import { TEST_ORIGIN, apiUrl, setupMswServer } from '../../helpers/msw';
 import { aUser, storeTokens } from '../../helpers/web-fixtures';
 
 const server = setupMswServer();
 const ME = apiUrl('/api/v1/user/me');
 const LOGIN = apiUrl('/api/v1/auth/login');
+const SIGNUP = apiUrl('/api/v1/auth/signup');
+const DELETE_ME = apiUrl('/api/v1/users/7/delete');
+const CREDENTIALS = { email: 'ada@example.test', password: 'secret-123' };
 
-function setup() {
-  const onAuthFailure = vi.fn<(reason: Error) => void>();
-  return { session: createSession(createApiClient({ baseUrl: TEST_ORIGIN, onAuthFailure })) };
+function setup(storage: TokenStorage = tokenStorage) {
+  const api = createApiClient({ baseUrl: TEST_ORIGIN, onAuthFailure: () => undefined });
+  return { session: createSession(api, storage, { inspect: () => undefined }) };
 }
+
+async function signedInSession() {
+  storeTokens();
+  server.use(http.get(ME, () => HttpResponse.json(aUser())));
+  const { session } = setup();
+  await session.restore();
+  return session;
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   // Failed checks are logged by design (spec §8); keep the test output quiet.
@@ -30,42 +45,61 @@ describe('session', () => {
   });
 
   it('restores the user from a stored token', async () => {
-    storeTokens();
-    server.use(http.get(ME, () => HttpResponse.json(aUser())));
-    const { session } = setup();
-
-    await session.restore();
+    const session = await signedInSession();
 
     expect(session.getState()).toEqual({ status: 'signed-in', user: aUser() });
   });
 
-  it('drops both tokens when the stored session is refused', async () => {
-    window.localStorage.setItem('access', 'stale');
-    server.use(http.get(ME, () => HttpResponse.json({ detail: 'Expired' }, { status: 401 })));
+  it('drops both tokens when the stored session is refused, and logs it', async () => {
+    storeTokens('stale', 'refresh-gone');
+    server.use(
+      http.get(ME, () => HttpResponse.json({ detail: 'Expired' }, { status: 401 })),
+      http.post(apiUrl('/api/v1/auth/refresh/'), () =>
+        HttpResponse.json({ detail: 'Invalid or expired refresh token' }, { status: 401 }),
+      ),
+    );
     const { session } = setup();
 
     await session.restore();
 
     expect(session.getState().status).toBe('signed-out');
     expect(window.localStorage.getItem('access')).toBeNull();
+    expect(window.localStorage.getItem('refresh')).toBeNull();
+    expect(console.warn).toHaveBeenCalledWith('Stored session rejected:', expect.any(HttpFailure));
   });
 
-  it('signs in: stores both tokens and loads the user', async () => {
+  it('signs in: stores both tokens, loads the user and tells subscribers', async () => {
     server.use(
       http.post(LOGIN, () => HttpResponse.json({ access: 'a', refresh: 'r' })),
-      http.get(ME, () => HttpResponse.json(aUser())),
+      http.get(ME, ({ request }) =>
+        request.headers.get('Authorization') === 'Bearer a'
+          ? HttpResponse.json(aUser())
+          : HttpResponse.json({ detail: 'No token' }, { status: 401 }),
+      ),
     );
     const { session } = setup();
+    await session.restore();
     const listener = vi.fn();
     session.subscribe(listener);
 
-    const result = await session.signIn({ email: 'ada@example.test', password: 'secret-123' });
+    await expect(session.signIn(CREDENTIALS)).resolves.toEqual(aUser());
 
-    expect(result).toEqual({ ok: true, user: aUser() });
-    expect(session.getState().status).toBe('signed-in');
+    expect(session.getState()).toEqual({ status: 'signed-in', user: aUser() });
     expect(listener).toHaveBeenCalled();
     expect(window.localStorage.getItem('access')).toBe('a');
     expect(window.localStorage.getItem('refresh')).toBe('r');
+  });
+
+  it("rejects with the server's answer when the credentials are refused", async () => {
+    server.use(http.post(LOGIN, () => HttpResponse.json({ detail: 'Nope' }, { status: 401 })));
+    const { session } = setup();
+    await session.restore();
+
+    const failure = await session.signIn(CREDENTIALS).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(HttpFailure);
+    expect(failure).toMatchObject({ status: 401, body: { detail: 'Nope' } });
+    expect(session.getState().status).toBe('signed-out');
   });
 
   it('keeps no half session when the user cannot be loaded after sign-in', async () => {
@@ -74,32 +108,121 @@ describe('session', () => {
       http.get(ME, () => HttpResponse.json({ detail: 'Boom' }, { status: 500 })),
     );
     const { session } = setup();
+    await session.restore();
 
-    const result = await session.signIn({ email: 'ada@example.test', password: 'secret-123' });
+    await expect(session.signIn(CREDENTIALS)).rejects.toMatchObject({ status: 500 });
 
-    expect(result.ok).toBe(false);
-    expect(session.getState().status).toBe('signed-out');
+    expect(session.getState()).toEqual({ status: 'signed-out', user: null });
     expect(window.localStorage.getItem('access')).toBeNull();
+    expect(window.localStorage.getItem('refresh')).toBeNull();
   });
 
-  it('reports a network failure as an unexpected error', async () => {
+  it('clears the tokens and rethrows when storing them fails', async () => {
+    server.use(http.post(LOGIN, () => HttpResponse.json({ access: 'a', refresh: 'r' })));
+    const quota = new Error('QuotaExceededError');
+    const cleared = vi.fn();
+    const { session } = setup({
+      ...tokenStorage,
+      setTokens: () => {
+        throw quota;
+      },
+      clear: cleared,
+    });
+    await session.restore();
+
+    await expect(session.signIn(CREDENTIALS)).rejects.toBe(quota);
+
+    expect(cleared).toHaveBeenCalledOnce();
+    expect(session.getState()).toEqual({ status: 'signed-out', user: null });
+  });
+
+  it('lets a network failure through as it is (no HTTP answer)', async () => {
     server.use(http.post(LOGIN, () => HttpResponse.error()));
     const { session } = setup();
+    await session.restore();
 
-    const result = await session.signIn({ email: 'ada@example.test', password: 'secret-123' });
+    const failure = await session.signIn(CREDENTIALS).catch((error: unknown) => error);
 
-    expect(result).toEqual({ ok: false, message: 'An unexpected error occurred' });
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(HttpFailure);
   });
 
-  it('signs out: clears the tokens and the user', async () => {
-    storeTokens();
-    server.use(http.get(ME, () => HttpResponse.json(aUser())));
-    const { session } = setup();
-    await session.restore();
+  it('signs out: forgets the user at once and clears the tokens', async () => {
+    const session = await signedInSession();
 
     session.signOut();
 
     expect(session.getState()).toEqual({ status: 'signed-out', user: null });
+    await flush();
+    expect(window.localStorage.getItem('access')).toBeNull();
     expect(window.localStorage.getItem('refresh')).toBeNull();
+  });
+
+  it('signs up with the five fields and accepts 201', async () => {
+    let sent: unknown;
+    server.use(
+      http.post(SIGNUP, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(aUser(), { status: 201 });
+      }),
+    );
+    const { session } = setup();
+    const payload = {
+      username: 'ada',
+      email: 'ada@example.test',
+      password: 'correct-horse',
+      company: 'Northern Spans Ltd',
+      address: '1 Harbour Road',
+    };
+
+    await expect(session.signUp(payload)).resolves.toBeUndefined();
+    expect(sent).toEqual(payload);
+  });
+
+  it('rejects a refused sign-up with the status and body', async () => {
+    server.use(
+      http.post(SIGNUP, () => HttpResponse.json({ detail: 'email: taken' }, { status: 400 })),
+    );
+    const { session } = setup();
+
+    await expect(
+      session.signUp({
+        username: 'ada',
+        email: 'a@b.c',
+        password: '12345678',
+        company: 'C',
+        address: 'A',
+      }),
+    ).rejects.toMatchObject({ status: 400, body: { detail: 'email: taken' } });
+  });
+
+  it('deletes the signed-in account, then signs out', async () => {
+    const session = await signedInSession();
+    let deletedWith: string | null = null;
+    server.use(
+      http.delete(DELETE_ME, ({ request }) => {
+        deletedWith = request.headers.get('Authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+
+    await expect(session.deleteAccount()).resolves.toBe(true);
+
+    expect(deletedWith).toBe('Bearer access-1');
+    expect(session.getState().status).toBe('signed-out');
+    expect(window.localStorage.getItem('access')).toBeNull();
+  });
+
+  it('keeps the user signed in when deletion fails, and only logs it', async () => {
+    const session = await signedInSession();
+    server.use(
+      http.delete(DELETE_ME, () => HttpResponse.json({ detail: 'Boom' }, { status: 500 })),
+    );
+
+    await expect(session.deleteAccount()).resolves.toBe(false);
+
+    expect(session.getState()).toEqual({ status: 'signed-in', user: aUser() });
+    expect(window.localStorage.getItem('access')).toBe('access-1');
+    expect(console.warn).toHaveBeenCalledWith('Account deletion failed:', expect.any(HttpFailure));
   });
 });

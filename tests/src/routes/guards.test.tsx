@@ -1,12 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, setupMswServer } from '../../helpers/msw';
 import { renderApp } from '../../helpers/render-app';
 import { aUser, storeTokens } from '../../helpers/web-fixtures';
 
 const server = setupMswServer();
+
+// The map screen behind sign-in asks for the bridges; none is enough here.
+beforeEach(() => {
+  server.use(http.get(apiUrl('/api/v1/bridges'), () => HttpResponse.json([])));
+});
 
 function signedInAs(user = aUser()) {
   storeTokens();
@@ -25,6 +30,25 @@ describe('route guards (spec §2)', () => {
       expect(router.state.location.pathname).toBe('/login');
     },
   );
+
+  it('send a visitor whose stored session is refused from /map to /login, tokens removed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    storeTokens('expired', 'expired-too');
+    server.use(
+      http.get(apiUrl('/api/v1/user/me'), () =>
+        HttpResponse.json({ detail: 'Token expired' }, { status: 401 }),
+      ),
+      http.post(apiUrl('/api/v1/auth/refresh/'), () =>
+        HttpResponse.json({ detail: 'Invalid or expired refresh token' }, { status: 401 }),
+      ),
+    );
+    const { router } = await renderApp('/map');
+
+    expect(await welcome()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem('access')).toBeNull();
+    expect(window.localStorage.getItem('refresh')).toBeNull();
+  });
 
   it.each(['/login', '/signup'])('send a signed-in user from %s to /dashboard', async (path) => {
     signedInAs();
@@ -48,6 +72,7 @@ describe('route guards (spec §2)', () => {
 
   it('let staff open /users', async () => {
     signedInAs(aUser({ is_staff: true }));
+    server.use(http.get(apiUrl('/api/v1/users'), () => HttpResponse.json([])));
     await renderApp('/users');
 
     expect(

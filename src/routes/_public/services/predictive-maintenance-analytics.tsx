@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../../../features/marketing/page-head';
+import { predictiveMaintenanceAnalytics } from '../../../features/marketing/topic-content/predictive-maintenance-analytics';
 import { TopicPage } from '../../../features/marketing/topic-page';
 import { services } from '../../../features/marketing/topics';
-import { headTitle } from '../../../ui/document-title';
 
 const topic = services['predictive-maintenance-analytics'];
 
 export const Route = createFileRoute('/_public/services/predictive-maintenance-analytics')({
-  head: () => headTitle(topic.title),
+  head: () => pageHead(topic.title, topic.description),
   component: PredictiveMaintenanceAnalyticsPage,
 });
 
 function PredictiveMaintenanceAnalyticsPage() {
-  return <TopicPage kind="Service" topic={topic} />;
+  return <TopicPage kind="Service" topic={topic} content={predictiveMaintenanceAnalytics} />;
 }

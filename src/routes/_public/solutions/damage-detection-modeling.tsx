@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../../../features/marketing/page-head';
+import { damageDetectionModeling } from '../../../features/marketing/topic-content/damage-detection-modeling';
 import { TopicPage } from '../../../features/marketing/topic-page';
 import { solutions } from '../../../features/marketing/topics';
-import { headTitle } from '../../../ui/document-title';
 
 const topic = solutions['damage-detection-modeling'];
 
 export const Route = createFileRoute('/_public/solutions/damage-detection-modeling')({
-  head: () => headTitle(topic.title),
+  head: () => pageHead(topic.title, topic.description),
   component: DamageDetectionModelingPage,
 });
 
 function DamageDetectionModelingPage() {
-  return <TopicPage kind="Solution" topic={topic} />;
+  return <TopicPage kind="Solution" topic={topic} content={damageDetectionModeling} />;
 }

@@ -1,0 +1,208 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { DataType } from '../src/domain/enums';
+
+// The Manage Datastream dialog of spec §2 and §4: two modes (Create New is the default),
+// validation of spec §5 before any call, and the toasts of spec §8.
+export type DatastreamDialogMode = 'create' | 'assign';
+export type DatastreamDialogField = 'streamId' | 'dataType' | 'datastreamId';
+export type DatastreamDialogErrors = Partial<Record<DatastreamDialogField, string>>;
+
+export const DATASTREAM_DIALOG_TEXT = {
+  streamIdRequired: 'Stream ID is required',
+  dataTypeRequired: 'Data type is required',
+  datastreamRequired: 'Please select a datastream',
+  createFailed: 'Failed to create datastream',
+  assignFailed: 'Failed to assign sensor',
+  created: 'Datastream created successfully',
+  assigned: 'Sensor assigned successfully',
+} as const;
+
+export interface DatastreamDialogInput {
+  /** The sensor's numeric id. */
+  sensorId: number;
+}
+
+export interface DatastreamDialogContext {
+  sensorId: number;
+  streamId: string;
+  dataType: DataType | '';
+  datastreamId: number | null;
+  errors: DatastreamDialogErrors;
+  /** The last failure, as the toast shows it. */
+  failure: string | null;
+  /** Set once a call succeeded, as the toast shows it. */
+  success: string | null;
+}
+
+export type DatastreamDialogEvent =
+  | { type: 'mode.changed'; mode: DatastreamDialogMode }
+  | { type: 'field.changed'; field: 'streamId'; value: string }
+  | { type: 'field.changed'; field: 'dataType'; value: DataType | '' }
+  | { type: 'field.changed'; field: 'datastreamId'; value: number | null }
+  | { type: 'form.submitted' }
+  | { type: 'dialog.cancelled' };
+
+export interface CreateDatastreamInput {
+  streamId: string;
+  dataType: DataType;
+  sensorId: number;
+}
+
+export interface AssignSensorInput {
+  sensorId: number;
+  datastreamId: number;
+}
+
+function notProvided(name: string): never {
+  throw new Error(`${name} must be provided with machine.provide()`);
+}
+
+/** The server's `{ detail }` when it sent one (spec §8), else undefined. */
+export function serverDetail(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'detail' in error) {
+    const { detail } = error;
+    if (typeof detail === 'string' && detail.trim() !== '') return detail;
+  }
+  return undefined;
+}
+
+function createErrors(context: DatastreamDialogContext): DatastreamDialogErrors {
+  const errors: DatastreamDialogErrors = {};
+  if (context.streamId.trim() === '') errors.streamId = DATASTREAM_DIALOG_TEXT.streamIdRequired;
+  if (context.dataType === '') errors.dataType = DATASTREAM_DIALOG_TEXT.dataTypeRequired;
+  return errors;
+}
+
+function assignErrors(context: DatastreamDialogContext): DatastreamDialogErrors {
+  return context.datastreamId === null
+    ? { datastreamId: DATASTREAM_DIALOG_TEXT.datastreamRequired }
+    : {};
+}
+
+const isEmpty = (errors: DatastreamDialogErrors) => Object.keys(errors).length === 0;
+
+export const datastreamDialogMachine = setup({
+  types: {
+    input: {} as DatastreamDialogInput,
+    context: {} as DatastreamDialogContext,
+    events: {} as DatastreamDialogEvent,
+  },
+  actors: {
+    // I/O lives only here; the screen provides the real calls, tests provide fixtures.
+    createDatastream: fromPromise<unknown, CreateDatastreamInput>(async () =>
+      notProvided('createDatastream'),
+    ),
+    assignSensor: fromPromise<unknown, AssignSensorInput>(async () => notProvided('assignSensor')),
+  },
+  guards: {
+    isCreateValid: ({ context }) => isEmpty(createErrors(context)),
+    isAssignValid: ({ context }) => isEmpty(assignErrors(context)),
+  },
+  actions: {
+    updateField: assign(({ context, event }) => {
+      if (event.type !== 'field.changed') return {};
+      // Editing a field clears that field's message, as on the other forms of the spec.
+      const errors = Object.fromEntries(
+        Object.entries(context.errors).filter(([field]) => field !== event.field),
+      );
+      return { [event.field]: event.value, errors, failure: null };
+    }),
+    clearMessages: assign({ errors: {}, failure: null }),
+    showCreateErrors: assign({ errors: ({ context }) => createErrors(context) }),
+    showAssignErrors: assign({ errors: ({ context }) => assignErrors(context) }),
+    recordCreateFailure: assign((_, params: { error: unknown }) => ({
+      failure: serverDetail(params.error) ?? DATASTREAM_DIALOG_TEXT.createFailed,
+    })),
+    recordAssignFailure: assign((_, params: { error: unknown }) => ({
+      failure: serverDetail(params.error) ?? DATASTREAM_DIALOG_TEXT.assignFailed,
+    })),
+  },
+}).createMachine({
+  id: 'datastreamDialog',
+  context: ({ input }) => ({
+    sensorId: input.sensorId,
+    streamId: '',
+    dataType: '',
+    datastreamId: null,
+    errors: {},
+    failure: null,
+    success: null,
+  }),
+  initial: 'create',
+  on: {
+    'dialog.cancelled': { target: '.cancelled' },
+  },
+  states: {
+    create: {
+      on: {
+        'mode.changed': {
+          guard: ({ event }) => event.mode === 'assign',
+          target: 'assign',
+          actions: 'clearMessages',
+        },
+        'field.changed': { actions: 'updateField' },
+        'form.submitted': [
+          { guard: 'isCreateValid', target: 'creating', actions: 'clearMessages' },
+          { actions: 'showCreateErrors' },
+        ],
+      },
+    },
+    creating: {
+      invoke: {
+        src: 'createDatastream',
+        input: ({ context }) => ({
+          streamId: context.streamId.trim(),
+          dataType: context.dataType as DataType,
+          sensorId: context.sensorId,
+        }),
+        onDone: {
+          target: 'done',
+          actions: assign({ success: DATASTREAM_DIALOG_TEXT.created }),
+        },
+        onError: {
+          target: 'create',
+          actions: {
+            type: 'recordCreateFailure',
+            params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+          },
+        },
+      },
+    },
+    assign: {
+      on: {
+        'mode.changed': {
+          guard: ({ event }) => event.mode === 'create',
+          target: 'create',
+          actions: 'clearMessages',
+        },
+        'field.changed': { actions: 'updateField' },
+        'form.submitted': [
+          { guard: 'isAssignValid', target: 'assigning', actions: 'clearMessages' },
+          { actions: 'showAssignErrors' },
+        ],
+      },
+    },
+    assigning: {
+      invoke: {
+        src: 'assignSensor',
+        input: ({ context }) => ({
+          sensorId: context.sensorId,
+          datastreamId: context.datastreamId ?? 0,
+        }),
+        onDone: {
+          target: 'done',
+          actions: assign({ success: DATASTREAM_DIALOG_TEXT.assigned }),
+        },
+        onError: {
+          target: 'assign',
+          actions: {
+            type: 'recordAssignFailure',
+            params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+          },
+        },
+      },
+    },
+    done: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});

@@ -1,0 +1,164 @@
+import { at } from './at.ts';
+import type { RowScorer, ScorerTrainer, TrainOptions } from './detector.ts';
+import { denseForward, type DenseWeights } from './dense-network.ts';
+import { fitResidualDistance } from './residual-distance.ts';
+import { loadTensorflow } from './tf-backend.ts';
+
+/**
+ * Conditional autoencoder: the encoder sees the features and the environmental context and
+ * squeezes them into a bottleneck of about an eighth of the feature count; the decoder rebuilds
+ * the features from that code and the context again. Because the context goes straight to the
+ * decoder, the network learns how temperature moves the healthy features (including the
+ * non-linear stiffening of a frozen deck) and spends the narrow code on what temperature does not
+ * explain and the features share (traffic, a common drift). A damage that moves one mode against
+ * the others does not fit that code, so it shows as reconstruction error.
+ *
+ * The network works on the residuals of the linear context regression (preprocess.ts) and learns
+ * the non-linear rest: below the coldest baseline temperature tanh units saturate, so the model
+ * falls back on the linear trend instead of extrapolating wildly. A missing feature enters as its
+ * expected value (exactly what the blanked features of the denoising copy look like in training)
+ * and adds no error itself. The error is the Mahalanobis distance of the reconstruction residuals
+ * under their healthy covariance (residual-distance.ts).
+ *
+ * Training uses TensorFlow.js (WASM backend, seeded initialisers, a fixed seeded row order);
+ * scoring copies the weights into a plain forward pass (dense-network.ts).
+ */
+export interface AutoencoderShape {
+  hidden: number;
+  code: number;
+}
+
+export function autoencoderShape(features: number, context: number): AutoencoderShape {
+  return {
+    hidden: Math.min(32, Math.max(8, 2 * (features + context))),
+    code: Math.max(1, Math.round(features / 8)),
+  };
+}
+
+/** Enough passes for about 8000 optimiser steps, within 30..300 epochs. */
+function defaultEpochs(rows: number, batchSize: number): number {
+  return Math.min(300, Math.max(30, Math.ceil(8000 / Math.ceil(rows / batchSize))));
+}
+
+const MASK_PROBABILITY = 0.15;
+
+function maskedCopy(rows: readonly number[][], seed: number): number[][] {
+  let state = (seed ^ 0x5bd1e995) >>> 0 || 1;
+  const uniform = (): number => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+  return rows.map((row) => row.map((v) => (uniform() < MASK_PROBABILITY ? 0 : v)));
+}
+
+function seededOrder(n: number, seed: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  let state = seed >>> 0 || 1;
+  for (let i = n - 1; i > 0; i -= 1) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    const j = state % (i + 1);
+    [order[i], order[j]] = [at(order, j), at(order, i)];
+  }
+  return order;
+}
+
+export const trainAutoencoder: ScorerTrainer = async (
+  rows,
+  preprocessor,
+  options: TrainOptions,
+) => {
+  const tf = await loadTensorflow();
+  const seed = options.seed ?? 42;
+  const d = preprocessor.featureCount;
+  const m = preprocessor.contextCount;
+  const shape = autoencoderShape(d, m);
+  // Residuals from the linear context trend; a missing feature starts at its expected value.
+  const linearResidual = (z: readonly number[], c: readonly number[]): number[] => {
+    const expected = preprocessor.expected(c);
+    return z.map((v, j) => (Number.isFinite(v) ? v - at(expected, j) : 0));
+  };
+  const order = seededOrder(rows.features.length, seed);
+  const targets = order.map((r) => linearResidual(at(rows.features, r), at(rows.context, r)));
+  // Denoising: a second copy with features randomly blanked teaches the network to rebuild each
+  // feature from the others (what makes one mode's shift stand out, and what lets it cope with a
+  // sensor that drops out).
+  const masked = maskedCopy(targets, seed);
+  const inputs = [...targets, ...masked];
+  const outputs = [...targets, ...targets];
+  const contexts = [...order, ...order].map((r) => [...at(rows.context, r)]);
+  const init = (offset: number) => tf.initializers.glorotUniform({ seed: seed + offset });
+  const featureIn = tf.input({ shape: [d] });
+  const contextIn = tf.input({ shape: [Math.max(1, m)] });
+  const joined = tf.layers.concatenate().apply([featureIn, contextIn]) as ReturnType<
+    typeof tf.input
+  >;
+  const dense = (units: number, activation: 'tanh' | 'linear', offset: number) =>
+    tf.layers.dense({ units, activation, kernelInitializer: init(offset) });
+  const hidden = dense(shape.hidden, 'tanh', 1).apply(joined) as ReturnType<typeof tf.input>;
+  const code = dense(shape.code, 'linear', 2).apply(hidden) as ReturnType<typeof tf.input>;
+  const decoderIn = tf.layers.concatenate().apply([code, contextIn]) as ReturnType<typeof tf.input>;
+  const decoded = dense(shape.hidden, 'tanh', 3).apply(decoderIn) as ReturnType<typeof tf.input>;
+  const output = dense(d, 'linear', 4).apply(decoded) as ReturnType<typeof tf.input>;
+  const model = tf.model({ inputs: [featureIn, contextIn], outputs: output });
+  model.compile({ optimizer: tf.train.adam(0.005), loss: 'meanSquaredError' });
+  const batchSize = inputs.length > 2000 ? 256 : 64;
+  const epochs = options.epochs ?? defaultEpochs(inputs.length, batchSize);
+  const x = tf.tensor2d(inputs, [inputs.length, d]);
+  const y = tf.tensor2d(outputs, [outputs.length, d]);
+  const c = m > 0 ? tf.tensor2d(contexts, [contexts.length, m]) : tf.zeros([inputs.length, 1]);
+  await model.fit([x, c], y, {
+    epochs,
+    batchSize,
+    shuffle: false, // tfjs shuffles with Math.random; the seeded order above keeps training repeatable
+    verbose: 0,
+    callbacks: { onEpochEnd: (epoch) => options.onProgress?.((epoch + 1) / epochs) },
+  });
+  const layers: DenseWeights[] = model.layers
+    .filter((layer) => layer.getClassName() === 'Dense')
+    .map((layer) => {
+      const [kernel, bias] = layer.getWeights();
+      if (!kernel || !bias) throw new Error('a dense layer without kernel and bias');
+      const config = layer.getConfig();
+      return {
+        kernel: Float64Array.from(kernel.dataSync()),
+        bias: Float64Array.from(bias.dataSync()),
+        inputs: at(kernel.shape, 0),
+        outputs: at(kernel.shape, 1),
+        activation: config.activation === 'tanh' ? 'tanh' : 'linear',
+      };
+    });
+  x.dispose();
+  y.dispose();
+  c.dispose();
+  model.dispose();
+  const [encodeHidden, encodeCode, decodeHidden, decodeOut] = layers as [
+    DenseWeights,
+    DenseWeights,
+    DenseWeights,
+    DenseWeights,
+  ];
+  // Beyond the baseline's context range (a cold snap colder than any baseline day) the learned
+  // non-linear part is held at the edge of that range; the linear trend carries on.
+  const low = Array.from({ length: m }, (_, k) => Math.min(...contexts.map((c) => at(c, k))));
+  const high = Array.from({ length: m }, (_, k) => Math.max(...contexts.map((c) => at(c, k))));
+  const clamp = (context: readonly number[]): number[] =>
+    context.map((v, k) => Math.min(at(high, k), Math.max(at(low, k), v)));
+  const reconstruct = (z: readonly number[], ctx0: readonly number[]): number[] => {
+    const ctx = m > 0 ? ctx0 : [0];
+    const code = denseForward(encodeCode, denseForward(encodeHidden, [...z, ...ctx]));
+    return denseForward(decodeOut, denseForward(decodeHidden, [...code, ...ctx]));
+  };
+  const residualsOf = (z: readonly number[], context: readonly number[]): number[] => {
+    const input = linearResidual(z, context);
+    const rebuilt = reconstruct(input, clamp(context));
+    return z.map((v, j) => (Number.isFinite(v) ? at(input, j) - at(rebuilt, j) : Number.NaN));
+  };
+  // The reconstruction error is measured in the metric of the healthy reconstruction residuals.
+  const distance = fitResidualDistance(
+    order.map((r) => residualsOf(at(rows.features, r), at(rows.context, r))),
+  );
+  const scorer: RowScorer = {
+    score: (z, context) => distance(residualsOf(z, context)),
+  };
+  return scorer;
+};

@@ -1,0 +1,192 @@
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { Database } from '../db/client.ts';
+import {
+  createDeadLettersRepository,
+  type DeadLetter,
+} from '../repositories/dead-letters-repository.ts';
+import { createReadingsRepository } from '../repositories/readings-repository.ts';
+import { createIngestService } from './ingest-service.ts';
+import { itemsOfMessages, TOPIC_FILTER } from './mqtt-messages.ts';
+
+export interface MqttIngestOptions {
+  url: string;
+  /** Fixed per process, so the broker keeps this process's session (and queue) across restarts. */
+  clientId: string;
+  /** Shared-subscription group: processes in one group split the messages. */
+  group?: string;
+  /** A batch is written when it holds this many messages or is this old, whichever comes first. */
+  batchMessages?: number;
+  batchMs?: number;
+  log?: (message: string) => void;
+  /** Called with the payloads of each committed batch (benchmarks measure publish→commit). */
+  onCommitted?: (payloads: string[]) => void;
+}
+
+interface Pending {
+  topic: string;
+  payload: string;
+  ack: () => void;
+  connection: number;
+}
+
+type PacketSender = (packet: { cmd: string }, callback?: () => void, ...rest: unknown[]) => void;
+
+/**
+ * MQTT.js acknowledges a QoS 1 message as soon as its handler returns and hands over the next
+ * message only then, so acknowledging after the commit would mean one commit per message. Here
+ * the PUBACK packet is held back instead (the handler returns at once) and sent after the batch
+ * holding the message is committed: a crash before the commit leaves the message unacknowledged,
+ * and the broker delivers it again (the primary key makes the redelivery harmless).
+ */
+function holdPubacks(client: MqttClient, onHeld: (send: () => void) => void) {
+  const target = client as unknown as { _sendPacket: PacketSender };
+  const send = target._sendPacket.bind(client);
+  target._sendPacket = (packet, callback, ...rest) => {
+    if (packet.cmd !== 'puback') return send(packet, callback, ...rest);
+    onHeld(() => send(packet, undefined, ...rest));
+    callback?.();
+  };
+}
+
+export function startMqttIngest(database: Database, options: MqttIngestOptions) {
+  const log = options.log ?? (() => undefined);
+  const batchMessages = options.batchMessages ?? 2000;
+  const batchMs = options.batchMs ?? 25;
+  const ingest = createIngestService(database.db, createReadingsRepository(database), {
+    cacheMs: 5000,
+  });
+  const deadLetters = createDeadLettersRepository(database.db);
+
+  let buffer: Pending[] = [];
+  let lastHeldAck: (() => void) | null = null;
+  let flushing: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let connection = 0;
+  let received = 0;
+
+  const clientOptions: IClientOptions = {
+    clientId: options.clientId,
+    clean: false,
+    protocolVersion: 5,
+    // Keep the session (subscription and queued messages) for a day while this process is down.
+    properties: { sessionExpiryInterval: 24 * 60 * 60, receiveMaximum: 65535 },
+    reconnectPeriod: 1000,
+  };
+  const client = mqtt.connect(options.url, clientOptions);
+  holdPubacks(client, (send) => {
+    lastHeldAck = send;
+  });
+
+  async function write(batch: Pending[]): Promise<void> {
+    const { items, unreadable } = itemsOfMessages(batch);
+    const letters: DeadLetter[] = unreadable.map(({ message, reason }) => ({
+      source: 'mqtt',
+      topic: batch[message]?.topic ?? null,
+      payload: batch[message]?.payload ?? '',
+      reason,
+    }));
+    const result = await ingest.ingestPerItem(items);
+    for (const rejection of result.rejected) {
+      const pending = batch[items[rejection.index]?.message ?? -1];
+      letters.push({
+        source: 'mqtt',
+        topic: pending?.topic ?? null,
+        payload: pending?.payload ?? '',
+        reason: `${rejection.reason}: ${rejection.detail}`,
+      });
+    }
+    await deadLetters.add(letters);
+  }
+
+  async function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = buffer;
+    buffer = [];
+    if (batch.length === 0) return;
+    for (;;) {
+      try {
+        await write(batch);
+        break;
+      } catch (error) {
+        log(`MQTT ingest: storing a batch failed, retrying in 1 s: ${String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+    // Acks of an older connection would name message ids the broker has already reassigned.
+    for (const pending of batch) if (pending.connection === connection) pending.ack();
+    options.onCommitted?.(batch.map((pending) => pending.payload));
+  }
+
+  function scheduleFlush() {
+    if (flushing) return;
+    if (buffer.length >= batchMessages) {
+      flushing = flush().finally(() => {
+        flushing = null;
+        if (buffer.length > 0) scheduleFlush();
+      });
+    } else if (!timer) {
+      timer = setTimeout(() => {
+        timer = null;
+        if (!flushing) {
+          flushing = flush().finally(() => {
+            flushing = null;
+            if (buffer.length > 0) scheduleFlush();
+          });
+        }
+      }, batchMs);
+    }
+  }
+
+  client.handleMessage = (packet, callback) => {
+    if (packet.cmd !== 'publish') return callback();
+    lastHeldAck = null;
+    callback();
+    // For QoS 1 the PUBACK was just held by holdPubacks; QoS 0 has none.
+    const ack = lastHeldAck ?? (() => undefined);
+    received += 1;
+    buffer.push({ topic: packet.topic, payload: packet.payload.toString(), ack, connection });
+    scheduleFlush();
+  };
+
+  const ready = new Promise<void>((resolve, reject) => {
+    client.once('error', reject);
+    client.on('connect', (connack) => {
+      connection += 1;
+      if (!connack.sessionPresent) {
+        client.subscribe(
+          `$share/${options.group ?? 'spanwatch'}/${TOPIC_FILTER}`,
+          { qos: 1 },
+          (error) => {
+            if (error) reject(error);
+            else resolve();
+          },
+        );
+      } else resolve();
+    });
+  });
+  client.on('error', (error) => log(`MQTT ingest: ${error.message}`));
+
+  return {
+    ready,
+    /** Messages handed over by the broker so far (stored or not). */
+    received: () => received,
+    /** Writes what is buffered, acknowledges it, and leaves the session for the next start. */
+    async stop(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await flushing;
+      await flush();
+      await client.endAsync();
+    },
+    /** Drops the connection without writing or acknowledging (a crash, for tests). */
+    async kill(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      buffer = [];
+      connection += 1;
+      await client.endAsync(true);
+    },
+  };
+}
+
+export type MqttIngest = ReturnType<typeof startMqttIngest>;

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { MAX_BLOCK_SECONDS } from '../ingest/block-validation.ts';
+import { createBucketer, type Level, levelFor, type Point } from '../ingest/downsample.ts';
+import { rowsOf } from '../ingest/pg-arrays.ts';
+
+interface BlockRow {
+  ms: number;
+  rate_hz: number;
+  values: number[];
+}
+interface AggregateRow {
+  ms: number;
+  v_min: number;
+  v_max: number;
+  v_sum: number;
+  n: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** Blocks that start before `from` may still reach into it (a block covers at most this). */
+const LOOKBACK_MS = MAX_BLOCK_SECONDS * 1000;
+const CSV_PAGE_BLOCKS = 500;
+
+/** Reading back: downsampled series for charts and a paged raw export. */
+export function createReadingsQueryRepository(db: Db) {
+  /** Blocks holding samples in [from, to): those starting in it and those reaching into it. */
+  async function rawBlocks(id: number, fromMs: number, toMs: number, limit?: number) {
+    return rowsOf<BlockRow>(
+      await db.execute(sql`
+        SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
+        FROM readings
+        WHERE datastream_id = ${id} AND start >= ${iso(fromMs - LOOKBACK_MS)}::timestamptz
+          AND start < ${iso(toMs)}::timestamptz
+          AND (start >= ${iso(fromMs)}::timestamptz
+               OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > ${iso(fromMs)}::timestamptz))
+        ORDER BY start ${limit ? sql`LIMIT ${limit}` : sql``}`),
+    );
+  }
+
+  async function aggregates(level: Level, id: number, fromMs: number, toMs: number) {
+    const seconds = level === 'minute' ? 60 : 3600;
+    const query =
+      level === 'block'
+        ? sql`SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, v_min, v_max, v_sum, n
+              FROM readings WHERE datastream_id = ${id}
+                AND start >= ${iso(fromMs)}::timestamptz AND start < ${iso(toMs)}::timestamptz`
+        : sql`SELECT (extract(epoch FROM bucket) * 1000)::float8 AS ms, v_min, v_max, v_sum,
+                     n::float8 AS n
+              FROM reading_rollups
+              WHERE datastream_id = ${id} AND bucket_seconds = ${seconds}
+                AND bucket >= ${iso(fromMs - seconds * 1000)}::timestamptz AND bucket < ${iso(toMs)}::timestamptz`;
+    return rowsOf<AggregateRow>(await db.execute(query));
+  }
+
+  return {
+    async series(
+      id: number,
+      fromMs: number,
+      toMs: number,
+      maxPoints: number,
+    ): Promise<{ level: Level; points: Point[] }> {
+      const level = levelFor(fromMs, toMs, maxPoints);
+      const bucketer = createBucketer(fromMs, toMs, maxPoints);
+      // Note: a roll-up bucket that straddles `from` counts wholly in the first point.
+      if (level === 'raw') {
+        for (const block of await rawBlocks(id, fromMs, toMs)) {
+          const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
+          block.values.forEach((v, i) => bucketer.add(block.ms + i * step, v, v, v, 1));
+        }
+      } else {
+        // Roll-up buckets are aligned to the minute/hour; the one holding `from` counts from `from`.
+        for (const row of await aggregates(level, id, fromMs, toMs)) {
+          bucketer.add(Math.max(row.ms, fromMs), row.v_min, row.v_max, row.v_sum, Number(row.n));
+        }
+      }
+      return { level, points: bucketer.points() };
+    },
+
+    /** Raw samples as CSV lines, one page of blocks at a time, so memory stays flat. */
+    async *csvLines(id: number, fromMs: number, toMs: number): AsyncGenerator<string> {
+      yield 'timestamp,value\n';
+      let cursor = fromMs;
+      for (;;) {
+        const page = await rawBlocks(id, cursor, toMs, CSV_PAGE_BLOCKS);
+        let chunk = '';
+        for (const block of page) {
+          const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
+          block.values.forEach((v, i) => {
+            const t = block.ms + i * step;
+            if (t >= fromMs && t < toMs) chunk += `${iso(t)},${v}\n`;
+          });
+        }
+        if (chunk) yield chunk;
+        const last = page.at(-1);
+        if (page.length < CSV_PAGE_BLOCKS || !last) return;
+        cursor = last.ms + 0.001;
+      }
+    },
+  };
+}
+
+export type ReadingsQueryRepository = ReturnType<typeof createReadingsQueryRepository>;

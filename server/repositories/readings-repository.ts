@@ -1,0 +1,167 @@
+import type { Database } from '../db/client.ts';
+import type { Block } from '../ingest/block-validation.ts';
+import { createPartitionKeeper } from '../ingest/partitions.ts';
+import { floatArray, intArray, nestedFloatArray, timeArray } from '../ingest/pg-arrays.ts';
+import { blockStats, rollupsOf, sampleTimeMs, type BlockStats } from '../ingest/rollups.ts';
+import { type Exec, transactionRunner } from '../ingest/sql-runner.ts';
+
+export interface StreamBlock {
+  datastreamId: number;
+  block: Block;
+}
+
+export interface StoreResult {
+  storedSamples: number;
+  duplicateSamples: number;
+}
+
+const keyOf = (datastreamId: number, ms: number) => `${datastreamId}:${ms}`;
+const COLUMNS = 'datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum';
+const RETURNING = 'RETURNING datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms';
+
+function copyRows(blocks: StreamBlock[], stats: BlockStats[]): string {
+  return blocks
+    .map(({ datastreamId, block }, i) => {
+      const s = stats[i] as BlockStats;
+      return `${datastreamId}\t${new Date(block.startMs).toISOString()}\t${block.rateHz}\t${floatArray(block.values)}\t${block.values.length}\t${s.min}\t${s.max}\t${s.sum}\n`;
+    })
+    .join('');
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/**
+ * On a PostgreSQL server the blocks are COPYed straight into `readings` (the float text is
+ * parsed once, as in a bare COPY). A retried block makes the COPY fail on the primary key: then,
+ * rarely, the batch goes through a staging table and ON CONFLICT DO NOTHING instead. PGlite has
+ * no COPY FROM STDIN, so it takes one unnest() insert. Returns the blocks actually stored.
+ */
+async function insertBlocks(exec: Exec, blocks: StreamBlock[], stats: BlockStats[]) {
+  if (exec.copyIn) {
+    const rows = copyRows(blocks, stats);
+    await exec.query('SAVEPOINT fast_copy');
+    try {
+      await exec.copyIn(`COPY readings (${COLUMNS}) FROM STDIN`, rows);
+      await exec.query('RELEASE SAVEPOINT fast_copy');
+      return blocks.map((b) => ({ datastream_id: b.datastreamId, ms: b.block.startMs }));
+    } catch (error) {
+      await exec.query('ROLLBACK TO SAVEPOINT fast_copy');
+      if (!isUniqueViolation(error)) throw error;
+    }
+    await exec.query(
+      'CREATE TEMP TABLE IF NOT EXISTS readings_staging (LIKE readings) ON COMMIT DELETE ROWS',
+    );
+    await exec.copyIn(`COPY readings_staging (${COLUMNS}) FROM STDIN`, rows);
+    return exec.query<{ datastream_id: number; ms: number }>(
+      `INSERT INTO readings (${COLUMNS}) SELECT ${COLUMNS} FROM readings_staging
+       ON CONFLICT DO NOTHING ${RETURNING}`,
+    );
+  }
+  return exec.query<{ datastream_id: number; ms: number }>(
+    `INSERT INTO readings (${COLUMNS})
+     SELECT id, start, rate, vals::float8[], array_length(vals::float8[], 1), lo, hi, total
+     FROM unnest($1::int[], $2::timestamptz[], $3::float8[], $4::text[], $5::float8[],
+                 $6::float8[], $7::float8[]) AS u(id, start, rate, vals, lo, hi, total)
+     ON CONFLICT DO NOTHING ${RETURNING}`,
+    [
+      intArray(blocks.map((b) => b.datastreamId)),
+      timeArray(blocks.map((b) => b.block.startMs)),
+      floatArray(blocks.map((b) => b.block.rateHz)),
+      nestedFloatArray(blocks.map((b) => b.block.values)),
+      floatArray(stats.map((s) => s.min)),
+      floatArray(stats.map((s) => s.max)),
+      floatArray(stats.map((s) => s.sum)),
+    ],
+  );
+}
+
+async function upsertRollups(exec: Exec, stored: StreamBlock[]) {
+  const rollups = rollupsOf(stored);
+  await exec.query(
+    `INSERT INTO reading_rollups (datastream_id, bucket_seconds, bucket, v_min, v_max, v_sum, n)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::float8[], $5::float8[],
+                          $6::float8[], $7::bigint[])
+     ON CONFLICT (datastream_id, bucket_seconds, bucket) DO UPDATE SET
+       v_min = least(reading_rollups.v_min, excluded.v_min),
+       v_max = greatest(reading_rollups.v_max, excluded.v_max),
+       v_sum = reading_rollups.v_sum + excluded.v_sum,
+       n = reading_rollups.n + excluded.n`,
+    [
+      intArray(rollups.map((r) => r.datastreamId)),
+      intArray(rollups.map((r) => r.bucketSeconds)),
+      timeArray(rollups.map((r) => r.bucketMs)),
+      floatArray(rollups.map((r) => r.min)),
+      floatArray(rollups.map((r) => r.max)),
+      floatArray(rollups.map((r) => r.sum)),
+      intArray(rollups.map((r) => r.n)),
+    ],
+  );
+}
+
+async function updateStreamStats(exec: Exec, stored: StreamBlock[]) {
+  const perStream = new Map<number, { n: number; lastMs: number }>();
+  for (const { datastreamId, block } of stored) {
+    const lastMs = sampleTimeMs(block, block.values.length - 1);
+    const entry = perStream.get(datastreamId);
+    if (entry) {
+      entry.n += block.values.length;
+      entry.lastMs = Math.max(entry.lastMs, lastMs);
+    } else perStream.set(datastreamId, { n: block.values.length, lastMs });
+  }
+  // Sorted, so concurrent ingest processes lock the stream rows in the same order.
+  const ids = [...perStream.keys()].sort((a, b) => a - b);
+  await exec.query(
+    `UPDATE datastreams AS d
+     SET sample_count = d.sample_count + u.n, last_seen_at = greatest(d.last_seen_at, u.last)
+     FROM unnest($1::int[], $2::bigint[], $3::timestamptz[]) AS u(id, n, last)
+     WHERE d.id = u.id`,
+    [
+      intArray(ids),
+      intArray(ids.map((id) => perStream.get(id)?.n ?? 0)),
+      timeArray(ids.map((id) => perStream.get(id)?.lastMs ?? 0)),
+    ],
+  );
+}
+
+/**
+ * Writes checked blocks: the blocks (a retried block is skipped by the primary key), then the
+ * roll-ups and each stream's last-seen time and sample count from the blocks that were new.
+ * One transaction, so the roll-ups never count a block that was not stored.
+ */
+export function createReadingsRepository(database: Database) {
+  const ensureMonths = createPartitionKeeper(database.db);
+  const transact = transactionRunner(database);
+
+  async function store(input: StreamBlock[]): Promise<StoreResult> {
+    const unique = new Map<string, StreamBlock>();
+    let duplicateSamples = 0;
+    for (const item of input) {
+      const key = keyOf(item.datastreamId, item.block.startMs);
+      if (unique.has(key)) duplicateSamples += item.block.values.length;
+      else unique.set(key, item);
+    }
+    const blocks = [...unique.values()];
+    if (blocks.length === 0) return { storedSamples: 0, duplicateSamples };
+    await ensureMonths(blocks.map((b) => b.block.startMs));
+    const stats = blocks.map((b) => blockStats(b.block.values));
+
+    return transact(async (exec) => {
+      const inserted = await insertBlocks(exec, blocks, stats);
+      const fresh = new Set(inserted.map((r) => keyOf(r.datastream_id, Math.round(r.ms))));
+      const stored = blocks.filter((b) => fresh.has(keyOf(b.datastreamId, b.block.startMs)));
+      const storedSamples = stored.reduce((sum, b) => sum + b.block.values.length, 0);
+      const total = blocks.reduce((sum, b) => sum + b.block.values.length, 0);
+      duplicateSamples += total - storedSamples;
+      if (stored.length > 0) {
+        await upsertRollups(exec, stored);
+        await updateStreamStats(exec, stored);
+      }
+      return { storedSamples, duplicateSamples };
+    });
+  }
+
+  return { store };
+}
+
+export type ReadingsRepository = ReturnType<typeof createReadingsRepository>;

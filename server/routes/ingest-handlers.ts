@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { parseCsv, parseNdjson, type ParsedLine } from '../ingest/bulk-parsers.ts';
+import { ingestContextOf } from '../ingest/ingest-context.ts';
+import type { IngestScope } from '../ingest/ingest-service.ts';
+import { HttpError } from '../http-error.ts';
+import { requireStaff } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import type { Handlers } from './operation-types.ts';
+
+function linesOf(body: unknown, contentType: string | undefined): ParsedLine[] {
+  if (Array.isArray(body)) return body.map((item: unknown) => ({ item }));
+  if (typeof body !== 'string') throw new HttpError(400, 'body must be an array of items');
+  return contentType?.startsWith('text/csv') ? parseCsv(body) : parseNdjson(body);
+}
+
+/** An ingest token limits the batch to its bridge; a session must be staff's and may send any. */
+function scopeOf(request: FastifyRequest): IngestScope {
+  if (request.ingestBridgeId !== null) return { bridgeId: request.ingestBridgeId };
+  requireStaff(request);
+  return { anyBridge: true };
+}
+
+export function ingestHandlers(services: Services): Handlers<'ingestReadings'> {
+  const { ingest } = ingestContextOf(services.database);
+  return {
+    async ingestReadings(request) {
+      const scope = scopeOf(request);
+      const lines = linesOf(request.body as unknown, request.headers['content-type']);
+      const result = await ingest.ingest(
+        lines.map((line) => line.item ?? null),
+        scope,
+      );
+      // A line that could not be read at all is reported with its own message.
+      for (const rejection of result.rejected) {
+        const error = lines[rejection.index]?.error;
+        if (error) rejection.detail = error;
+      }
+      return result;
+    },
+  };
+}

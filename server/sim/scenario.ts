@@ -1,0 +1,84 @@
+// The description of a simulated bridge: its spans and modes, climate, sensors, damage and
+// sensor faults. Times are epoch milliseconds.
+
+export type SimDataType =
+  'acceleration' | 'strain' | 'temperature' | 'displacement' | 'tilt' | 'load';
+
+export interface ModeSpec {
+  /** Natural frequency at the reference temperature (10 °C), undamaged, no traffic. */
+  f0Hz: number;
+  /** Damping ratio (concrete and steel decks: 0.5-3 %). */
+  damping: number;
+  /** Relative frequency loss per °C above 0 °C (typically 0.1-0.3 %/°C). */
+  tempCoefPerC: number;
+  /** Relative stiffening once frozen (deck and bearings), reached a few degrees below 0 °C. */
+  freezeGain: number;
+}
+
+export interface SpanSpec {
+  id: string;
+  modes: ModeSpec[];
+}
+
+export interface ClimateSpec {
+  meanC: number;
+  /** Half the summer-to-winter difference of daily means. */
+  seasonalAmpC: number;
+  /** Half the day-to-night difference. */
+  dailyAmpC: number;
+  /** Amplitude of multi-day weather swings. */
+  weatherAmpC: number;
+  coldSpells: { from: number; to: number; deltaC: number }[];
+}
+
+export interface StreamSpec {
+  id: string;
+  dataType: SimDataType;
+  span: string;
+  /** Position along the span, 0..1 (mode shapes are sin(k·π·x)). */
+  position: number;
+  rateHz: number;
+  /** Standard deviation of the measurement noise, in the stream's unit. */
+  noise: number;
+}
+
+export interface DamageSpec {
+  span: string;
+  /** Zero-based mode indices on that span whose frequency drops. */
+  modes: number[];
+  /** Frequency loss in percent (2 means f × 0.98). */
+  dropPercent: number;
+  from: number;
+}
+
+export type FaultKind = 'drift' | 'spikes' | 'stuck' | 'dropout';
+
+export interface FaultSpec {
+  stream: string;
+  kind: FaultKind;
+  from: number;
+  to?: number;
+  /** drift: units per hour; spikes: spike height; stuck and dropout: unused. */
+  magnitude?: number;
+  /** spikes: probability per sample (default 0.001). */
+  rate?: number;
+}
+
+export interface BridgeScenario {
+  seed: number;
+  spans: SpanSpec[];
+  climate: ClimateSpec;
+  streams: StreamSpec[];
+  damage: DamageSpec[];
+  faults: FaultSpec[];
+}
+
+/** Units by data type, as the simulator emits them. */
+export const SIM_UNITS: Record<SimDataType, string> = {
+  acceleration: 'm/s²',
+  strain: 'µε',
+  temperature: '°C',
+  displacement: 'mm',
+  tilt: 'mrad',
+  load: 'kN',
+};

@@ -1,0 +1,192 @@
+import { createClimate, type ClimateModel } from './climate.ts';
+import { applyFaults, isDroppedOut, type FaultState } from './faults.ts';
+import { spanFrequencies } from './modal-model.ts';
+import {
+  resonatorCoefficients,
+  stepResonator,
+  type ResonatorCoefficients,
+  type ResonatorState,
+} from './resonator.ts';
+import { createRng, deriveSeed, type Rng } from './rng.ts';
+import type { BridgeScenario, FaultSpec, StreamSpec } from './scenario.ts';
+import { REFERENCE_TEMPERATURE_C } from './modal-model.ts';
+import { trafficAt } from './traffic.ts';
+
+/** One block of samples, the shape the ingest accepts (`stream` is the data stream's stream_id). */
+export interface SimBlock {
+  stream: string;
+  /** ISO 8601 time of the first sample. */
+  start: string;
+  rate_hz: number;
+  values: number[];
+}
+
+interface Pulse {
+  centre: number;
+  amplitude: number;
+  width: number;
+}
+
+/** Vehicles per second at full traffic. */
+const VEHICLE_RATE = 0.4;
+const WARM_UP_MS = 30_000;
+
+/**
+ * Stateful generator for one data stream: vibration modes keep ringing and vehicles keep
+ * crossing from one block to the next. Deterministic for (scenario.seed, stream id, start time).
+ */
+export class StreamSimulator {
+  private readonly rng: Rng;
+  private readonly faultRng: Rng;
+  private readonly faultState: FaultState = { stuckValue: null };
+  private readonly faults: FaultSpec[];
+  private readonly modeStates: ResonatorState[];
+  private pulses: Pulse[] = [];
+  private readonly origin: number;
+  private sampleIndex = 0;
+  private windowEnd: number;
+  private coefficients: ResonatorCoefficients[] | null = null;
+  private temperature = 0;
+  private traffic = 0;
+
+  constructor(
+    private readonly scenario: BridgeScenario,
+    readonly stream: StreamSpec,
+    start: number,
+    private readonly climate: ClimateModel = createClimate(scenario.climate, scenario.seed),
+  ) {
+    this.rng = createRng(deriveSeed(scenario.seed, 'stream', stream.id, start));
+    this.faultRng = createRng(deriveSeed(scenario.seed, 'fault', stream.id, start));
+    this.faults = scenario.faults.filter((f) => f.stream === stream.id);
+    const modes = scenario.spans.find((s) => s.id === stream.span)?.modes.length ?? 0;
+    this.modeStates = Array.from({ length: modes }, () => ({ y1: 0, y2: 0 }));
+    // Whole sample periods of warm-up, so the stream's sample grid lands on `start`.
+    const periodMs = 1000 / stream.rateHz;
+    this.origin = start - Math.ceil(WARM_UP_MS / periodMs) * periodMs;
+    this.generate(start); // let the modes reach their stationary response before `start`
+    this.windowEnd = start;
+  }
+
+  /**
+   * The samples due in the next `seconds` seconds as one block; null when none is due (a
+   * low-rate stream between samples) or a dropout fault swallows the block.
+   */
+  nextBlock(seconds: number): SimBlock | null {
+    const until = this.windowEnd + seconds * 1000;
+    const first = this.sampleTime(this.sampleIndex);
+    const values = this.generate(until);
+    this.windowEnd = until;
+    if (values.length === 0 || isDroppedOut(this.faults, first)) return null;
+    return {
+      stream: this.stream.id,
+      start: new Date(first).toISOString(),
+      rate_hz: this.stream.rateHz,
+      values,
+    };
+  }
+
+  private sampleTime(index: number): number {
+    return this.origin + (index * 1000) / this.stream.rateHz;
+  }
+
+  /** Samples on the stream's own grid up to (not including) `until`. */
+  private generate(until: number): number[] {
+    const values: number[] = [];
+    const perSecond = Math.max(1, Math.round(this.stream.rateHz));
+    for (
+      let t = this.sampleTime(this.sampleIndex);
+      t < until;
+      t = this.sampleTime(this.sampleIndex)
+    ) {
+      if (this.sampleIndex % perSecond === 0 || this.coefficients === null) {
+        // Temperature and traffic change slowly: refresh them and the mode filters every second.
+        this.temperature = this.climate.temperatureAt(t);
+        this.traffic = trafficAt(t);
+        this.coefficients =
+          this.stream.dataType === 'acceleration'
+            ? this.modeCoefficients(this.temperature, this.traffic, t)
+            : [];
+        this.spawnVehicles(t, this.traffic);
+      }
+      const clean = this.cleanSample(t, this.temperature, this.traffic, this.coefficients);
+      values.push(applyFaults(this.faults, this.faultState, this.faultRng, t, clean));
+      this.sampleIndex += 1;
+    }
+    return values;
+  }
+
+  private modeCoefficients(
+    temperature: number,
+    traffic: number,
+    t: number,
+  ): ResonatorCoefficients[] {
+    const spec = this.scenario.spans.find((s) => s.id === this.stream.span);
+    const frequencies = spanFrequencies(this.scenario, this.stream.span, temperature, traffic, t);
+    return frequencies.map((f, k) =>
+      resonatorCoefficients(f, spec?.modes[k]?.damping ?? 0.02, this.stream.rateHz),
+    );
+  }
+
+  private spawnVehicles(t: number, traffic: number): void {
+    this.pulses = this.pulses.filter((p) => p.centre + 4 * p.width > t);
+    if (!['strain', 'load', 'displacement', 'tilt'].includes(this.stream.dataType)) return;
+    // Poisson arrivals within the coming second (Knuth's method; the rate is small).
+    const limit = Math.exp(-VEHICLE_RATE * traffic);
+    let arrivals = 0;
+    let product = this.rng.next();
+    while (product > limit) {
+      arrivals += 1;
+      product *= this.rng.next();
+    }
+    for (let i = 0; i < arrivals; i += 1) {
+      const heavy = this.rng.next() < 0.1;
+      this.pulses.push({
+        centre: t + 1000 + this.rng.next() * 1000,
+        amplitude: (heavy ? 4 : 1) * Math.exp(0.3 * this.rng.normal()),
+        width: 600 + 400 * this.rng.next(),
+      });
+    }
+  }
+
+  private vehicleLoad(t: number): number {
+    let sum = 0;
+    for (const pulse of this.pulses)
+      sum += pulse.amplitude * Math.exp(-(((t - pulse.centre) / pulse.width) ** 2));
+    return sum;
+  }
+
+  private cleanSample(
+    t: number,
+    temperature: number,
+    traffic: number,
+    coefficients: ResonatorCoefficients[],
+  ): number {
+    const { dataType, position, noise } = this.stream;
+    const dT = temperature - REFERENCE_TEMPERATURE_C;
+    const measurementNoise = noise * this.rng.normal();
+    switch (dataType) {
+      case 'acceleration': {
+        // Ambient (wind, ground) excitation plus traffic; mode shapes sin(kπx).
+        const drive = Math.sqrt(0.15 + traffic);
+        let sum = 0;
+        coefficients.forEach((c, k) => {
+          const state = this.modeStates[k];
+          if (!state) return;
+          const y = stepResonator(state, c, drive * this.rng.normal());
+          sum += (0.02 / (k + 1)) * Math.sin((k + 1) * Math.PI * position) * y;
+        });
+        return sum + measurementNoise;
+      }
+      case 'strain':
+        return -6 * dT + 25 * this.vehicleLoad(t) * Math.sin(Math.PI * position) + measurementNoise;
+      case 'load':
+        return 1200 + 60 * this.vehicleLoad(t) + measurementNoise;
+      case 'displacement':
+        return 0.6 * dT + 0.4 * this.vehicleLoad(t) + measurementNoise;
+      case 'tilt':
+        return 0.02 * dT + 0.01 * this.vehicleLoad(t) + measurementNoise;
+      case 'temperature':
+        return temperature + measurementNoise;
+    }
+  }
+}

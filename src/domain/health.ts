@@ -1,0 +1,133 @@
+// Health derivation and alert rules of spec §4, shared by the SPA dashboard and the server's
+// alert generator so both always agree.
+
+export type Condition = 'Good' | 'Fair' | 'Poor' | 'Critical';
+export type Threat = 'Low' | 'Medium' | 'High' | 'Critical';
+export type GaugeColour = 'green' | 'orange' | 'red';
+export type ColourClass = 'green' | 'yellow' | 'orange' | 'red';
+export type AlertType = 'Structural Warning' | 'Maintenance Required' | 'Anomaly Detection';
+
+export interface HealthSummary {
+  condition: Condition;
+  threat: Threat;
+  /** Days from today to the next maintenance (180 / 90 / 30 / 7). */
+  maintenanceDays: number;
+  /** YYYY-MM-DD (UTC), today plus maintenanceDays. */
+  nextMaintenance: string;
+  gauge: 90 | 75 | 60;
+  gaugeColour: GaugeColour;
+}
+
+export interface HealthAlert {
+  type: AlertType;
+  severity: Threat;
+  message: string;
+}
+
+interface HealthRow {
+  /** Largest anomaly count of the row (Infinity for "more than 5"). */
+  maxCount: number;
+  condition: Condition;
+  threat: Threat;
+  maintenanceDays: number;
+}
+
+const CRITICAL_ROW: HealthRow = {
+  maxCount: Infinity,
+  condition: 'Critical',
+  threat: 'Critical',
+  maintenanceDays: 7,
+};
+
+// The table of spec §4, top to bottom.
+const HEALTH_TABLE: readonly HealthRow[] = [
+  { maxCount: 0, condition: 'Good', threat: 'Low', maintenanceDays: 180 },
+  { maxCount: 2, condition: 'Fair', threat: 'Medium', maintenanceDays: 90 },
+  { maxCount: 5, condition: 'Poor', threat: 'High', maintenanceDays: 30 },
+  CRITICAL_ROW,
+];
+
+/** Spec §9 thresholds. */
+export const MAINTENANCE_ALERT_DAYS = 30;
+export const MAINTENANCE_HIGH_DAYS = 7;
+export const ANOMALY_CRITICAL_ABOVE = 3;
+
+const DAY_MS = 86_400_000;
+
+function checkCount(anomalyCount: number): void {
+  if (!Number.isInteger(anomalyCount) || anomalyCount < 0) {
+    throw new RangeError(`Anomaly count must be a whole number of 0 or more, got ${anomalyCount}`);
+  }
+}
+
+/** Gauge rule of spec §4: 0 gives 90, under 3 gives 75, otherwise 60. */
+export function gaugeValue(anomalyCount: number): 90 | 75 | 60 {
+  checkCount(anomalyCount);
+  if (anomalyCount === 0) return 90;
+  return anomalyCount < 3 ? 75 : 60;
+}
+
+export function gaugeColour(gauge: 90 | 75 | 60): GaugeColour {
+  if (gauge === 90) return 'green';
+  return gauge === 75 ? 'orange' : 'red';
+}
+
+export function deriveHealth(anomalyCount: number, today: Date): HealthSummary {
+  checkCount(anomalyCount);
+  const row = HEALTH_TABLE.find((r) => anomalyCount <= r.maxCount) ?? CRITICAL_ROW;
+  const gauge = gaugeValue(anomalyCount);
+  const next = new Date(today.getTime() + row.maintenanceDays * DAY_MS);
+  return {
+    condition: row.condition,
+    threat: row.threat,
+    maintenanceDays: row.maintenanceDays,
+    nextMaintenance: next.toISOString().slice(0, 10),
+    gauge,
+    gaugeColour: gaugeColour(gauge),
+  };
+}
+
+/** The alerts spec §4 generates for a derived health and its anomaly count. */
+export function healthAlerts(health: HealthSummary, anomalyCount: number): HealthAlert[] {
+  checkCount(anomalyCount);
+  const alerts: HealthAlert[] = [];
+  if (health.condition === 'Poor' || health.condition === 'Critical') {
+    alerts.push({
+      type: 'Structural Warning',
+      severity: health.threat,
+      message: `Structural condition is ${health.condition}`,
+    });
+  }
+  if (health.maintenanceDays <= MAINTENANCE_ALERT_DAYS) {
+    alerts.push({
+      type: 'Maintenance Required',
+      severity: health.maintenanceDays <= MAINTENANCE_HIGH_DAYS ? 'High' : 'Medium',
+      message: `Maintenance due within ${health.maintenanceDays} days`,
+    });
+  }
+  if (anomalyCount > 0) {
+    alerts.push({
+      type: 'Anomaly Detection',
+      severity: anomalyCount > ANOMALY_CRITICAL_ABOVE ? 'Critical' : 'High',
+      message: `${anomalyCount} ${anomalyCount === 1 ? 'anomaly' : 'anomalies'} detected`,
+    });
+  }
+  return alerts;
+}
+
+/** Colour classes of spec §4: Good/Low green, Fair/Medium yellow, Poor/High orange, Critical red. */
+export function colourClass(level: Condition | Threat): ColourClass {
+  switch (level) {
+    case 'Good':
+    case 'Low':
+      return 'green';
+    case 'Fair':
+    case 'Medium':
+      return 'yellow';
+    case 'Poor':
+    case 'High':
+      return 'orange';
+    case 'Critical':
+      return 'red';
+  }
+}

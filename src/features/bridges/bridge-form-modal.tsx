@@ -1,0 +1,154 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useApi } from '../../api/api-context';
+import {
+  type Bridge,
+  bridgesQueryKey,
+  listRensysBridgeNamesQueryOptions,
+} from '../../api/queries/bridges';
+import { Button } from '../../ui/button';
+import { stack } from '../../ui/layout.css';
+import { isValidLatLng } from '../../ui/leaflet/leaflet-setup';
+import { LocationPicker } from '../../ui/leaflet/location-picker';
+import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
+import {
+  type BridgeFormErrors,
+  type BridgeFormValues,
+  bridgeBody,
+  bridgeFormValues,
+  parseNumber,
+  validateBridgeForm,
+} from './bridge-form';
+import { BRIDGE_TOASTS } from './bridge-messages';
+import { SelectField } from './select-field';
+import { useNotify } from './use-notify';
+
+// Six decimals is about 0.1 m: finer than a click can aim, short enough to read.
+const roundCoordinate = (n: number) => String(Number(n.toFixed(6)));
+
+export function BridgeFormModal({ bridge, onClose }: { bridge?: Bridge; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const names = useQuery(listRensysBridgeNamesQueryOptions(api));
+  const [values, setValues] = useState(() => bridgeFormValues(bridge));
+  const [errors, setErrors] = useState<BridgeFormErrors>({});
+
+  // Spec §8: a failed bridge-name fetch is only logged.
+  useEffect(() => {
+    if (names.error) console.warn('Bridge names could not be loaded:', names.error);
+  }, [names.error]);
+
+  const set = (patch: Partial<BridgeFormValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    // Editing a field clears its message.
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !(key in patch))));
+  };
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = bridgeBody(values);
+      const { error } = bridge
+        ? await api.PUT('/api/v1/bridges/{id}/update', {
+            params: { path: { id: bridge.id } },
+            body,
+          })
+        : await api.POST('/api/v1/bridges/create', { body });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      notify('success', bridge ? BRIDGE_TOASTS.bridgeUpdated : BRIDGE_TOASTS.bridgeCreated);
+      await queryClient.invalidateQueries({ queryKey: bridgesQueryKey });
+      onClose();
+    },
+    onError: () => notify('error', BRIDGE_TOASTS.bridgeSaveFailed),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateBridgeForm(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+
+  const lat = parseNumber(values.latitude);
+  const lng = parseNumber(values.longitude);
+  const position = lat !== null && lng !== null && isValidLatLng(lat, lng) ? { lat, lng } : null;
+  // An edited bridge keeps its name even when the external list no longer offers it.
+  const nameOptions = [...new Set([...(bridge ? [bridge.name] : []), ...(names.data ?? [])])];
+
+  return (
+    <Modal
+      wide
+      title={bridge ? 'Edit Bridge' : 'Create Bridge'}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="bridge-form" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id="bridge-form" className={stack} noValidate onSubmit={submit}>
+        <SelectField
+          label="Bridge name"
+          placeholder="Select a bridge"
+          options={nameOptions.map((n) => ({ value: n, label: n }))}
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <TextField
+          label="Location Description"
+          value={values.location}
+          error={errors.location}
+          onChange={(e) => set({ location: e.target.value })}
+        />
+        <TextField
+          label="Construction date"
+          type="date"
+          value={values.constructionDate}
+          error={errors.constructionDate}
+          onChange={(e) => set({ constructionDate: e.target.value })}
+        />
+        <TextField
+          label="Length per Span (m)"
+          type="number"
+          step="0.1"
+          min="0"
+          value={values.lengthPerSpan}
+          error={errors.lengthPerSpan}
+          onChange={(e) => set({ lengthPerSpan: e.target.value })}
+        />
+        <TextField
+          label="Latitude"
+          type="number"
+          step="any"
+          value={values.latitude}
+          error={errors.latitude}
+          onChange={(e) => set({ latitude: e.target.value })}
+        />
+        <TextField
+          label="Longitude"
+          type="number"
+          step="any"
+          value={values.longitude}
+          error={errors.longitude}
+          onChange={(e) => set({ longitude: e.target.value })}
+        />
+        <LocationPicker
+          label="Bridge location map"
+          value={position}
+          onChange={(p) =>
+            set({ latitude: roundCoordinate(p.lat), longitude: roundCoordinate(p.lng) })
+          }
+        />
+      </form>
+    </Modal>
+  );
+}

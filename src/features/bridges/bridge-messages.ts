@@ -1,0 +1,36 @@
+// Spec §8 word for word; spec §9: management toasts last 3000 ms.
+export const TOAST_MS = 3000;
+
+export const BRIDGE_TOASTS = {
+  fetchBridgesFailed: 'Failed to fetch bridges',
+  fetchSpansFailed: 'Failed to fetch spans',
+  fetchSensorsFailed: 'Failed to fetch sensors',
+  fetchStreamsFailed: 'Failed to fetch datastreams',
+  bridgeCreated: 'Bridge created successfully',
+  bridgeUpdated: 'Bridge updated successfully',
+  bridgeSaveFailed: 'Failed to save bridge',
+  spanCreated: 'Span created successfully',
+  spanCreateFailed: 'Failed to create span',
+  sensorCreated: 'Sensor created successfully',
+  sensorCreateFailed: 'Failed to create sensor',
+} as const;
+
+export type DeletableKind = 'bridge' | 'span' | 'sensor' | 'datastream';
+
+export const DELETE_TOASTS: Record<DeletableKind, { done: string; failed: string }> = {
+  bridge: { done: 'Bridge deleted successfully', failed: 'Failed to delete bridge' },
+  span: { done: 'Span deleted successfully', failed: 'Failed to delete span' },
+  sensor: { done: 'Sensor deleted successfully', failed: 'Failed to delete sensor' },
+  datastream: { done: 'Datastream deleted successfully', failed: 'Failed to delete datastream' },
+};
+
+/** Spec §3: 'maintenance' shows as 'Under Maintenance'; the others read as words. */
+export function sensorStatusLabel(status: string): string {
+  if (status === 'maintenance') return 'Under Maintenance';
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+export function sensorTypeLabel(type: string): string {
+  const words = type.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,77 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const page = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  paddingBlock: vars.space.lg,
+});
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const title = style({ fontSize: vars.fontSize.xl, margin: 0 });
+
+export const tabList = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xxs,
+  borderBottom: `2px solid ${vars.color.border}`,
+});
+
+export const tab = style({
+  minHeight: '2.75rem',
+  paddingInline: vars.space.md,
+  border: 0,
+  borderBottom: '3px solid transparent',
+  marginBottom: '-2px',
+  background: 'none',
+  font: 'inherit',
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-selected="true"]': { color: vars.color.brand, borderBottomColor: vars.color.brand },
+  },
+});
+
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  alignItems: 'flex-end',
+});
+
+export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xxs });
+
+export const actionButton = style({
+  minHeight: '2.25rem',
+  paddingInline: vars.space.xs,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.link,
+  cursor: 'pointer',
+  ':hover': { backgroundColor: vars.color.surfaceRaised },
+});
+
+export const modeSwitch = style({
+  display: 'flex',
+  gap: vars.space.lg,
+  border: 0,
+  padding: 0,
+  margin: `0 0 ${vars.space.md}`,
+});
+
+export const conflict = style({
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.dangerSurface,
+  color: vars.color.danger,
+});

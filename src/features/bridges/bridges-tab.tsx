@@ -1,0 +1,65 @@
+import type { Bridge } from '../../api/queries/bridges';
+import { Button } from '../../ui/button';
+import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
+import type { BridgesDialog } from './dialogs';
+import { RowActions } from './row-actions';
+import type { StructureData } from './structure-data';
+
+const COLUMNS: DataTableColumn<Bridge>[] = [
+  { id: 'name', header: 'Name', value: (b) => b.name },
+  { id: 'location', header: 'Location', value: (b) => b.location },
+  { id: 'structure', header: 'Structure Type', value: (b) => b.structure_type },
+  { id: 'status', header: 'Status', value: (b) => b.status },
+];
+
+export interface BridgesTabProps {
+  data: StructureData;
+  isStaff: boolean;
+  onOpen: (dialog: BridgesDialog) => void;
+  onViewSpans: (bridge: Bridge) => void;
+}
+
+export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabProps) {
+  return (
+    <DataTable
+      label="Bridges"
+      columns={COLUMNS}
+      rows={data.bridges}
+      rowKey={(b) => b.id}
+      loading={data.loading.bridges}
+      emptyMessage="No bridges yet."
+      toolbar={
+        isStaff && <Button onClick={() => onOpen({ kind: 'bridge-form' })}>Add Bridge</Button>
+      }
+      actions={
+        isStaff
+          ? (bridge) => (
+              <RowActions
+                actions={[
+                  {
+                    text: 'Edit',
+                    label: `Edit ${bridge.name}`,
+                    onClick: () => onOpen({ kind: 'bridge-form', bridge }),
+                  },
+                  {
+                    text: 'Delete',
+                    label: `Delete ${bridge.name}`,
+                    onClick: () =>
+                      onOpen({
+                        kind: 'delete',
+                        target: { kind: 'bridge', id: bridge.id, name: bridge.name },
+                      }),
+                  },
+                  {
+                    text: 'View spans',
+                    label: `View spans of ${bridge.name}`,
+                    onClick: () => onViewSpans(bridge),
+                  },
+                ]}
+              />
+            )
+          : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,165 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { type FormEvent, useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  type AssignSensorInput,
+  type CreateDatastreamInput,
+  datastreamDialogMachine,
+} from '../../../machines/datastream-dialog.machine';
+import { useApi } from '../../api/api-context';
+import {
+  type Sensor,
+  datastreamsQueryKey,
+  listDatastreamsQueryOptions,
+} from '../../api/queries/structures';
+import { DATA_TYPES, type DataType } from '../../domain/enums';
+import { Button } from '../../ui/button';
+import { stack } from '../../ui/layout.css';
+import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
+import * as styles from './bridges-page.css';
+import { SelectField } from './select-field';
+import { useNotify } from './use-notify';
+
+/** Spec §2: Manage Datastream for one sensor, Create New (default) or Assign Existing. */
+export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const streams = useQuery(listDatastreamsQueryOptions(api));
+
+  const machine = useMemo(
+    () =>
+      datastreamDialogMachine.provide({
+        actors: {
+          createDatastream: fromPromise<unknown, CreateDatastreamInput>(async ({ input }) => {
+            const { data, error } = await api.POST('/api/v1/datastreams/create', {
+              body: {
+                stream_id: input.streamId,
+                data_type: input.dataType,
+                sensors: [input.sensorId],
+              },
+            });
+            if (!data) throw error ?? new Error('No answer');
+            return data;
+          }),
+          assignSensor: fromPromise<unknown, AssignSensorInput>(async ({ input }) => {
+            const { data, error } = await api.PUT('/api/v1/sensors/assign', {
+              body: { sensor_id: input.sensorId, datastream_id: input.datastreamId },
+            });
+            if (!data) throw error ?? new Error('No answer');
+            return data;
+          }),
+        },
+      }),
+    [api],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { sensorId: sensor.id } });
+  const { context } = snapshot;
+  const mode = snapshot.matches('assign') || snapshot.matches('assigning') ? 'assign' : 'create';
+  const busy = snapshot.matches('creating') || snapshot.matches('assigning');
+
+  // Toasts and closing are the screen's side of the machine's outcome.
+  useEffect(() => {
+    if (context.failure) notify('error', context.failure);
+  }, [context.failure, notify]);
+  useEffect(() => {
+    if (snapshot.status !== 'done') return;
+    if (context.success) {
+      notify('success', context.success);
+      void queryClient.invalidateQueries({ queryKey: datastreamsQueryKey });
+    }
+    onClose();
+  }, [snapshot.status, context.success, notify, queryClient, onClose]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'form.submitted' });
+  };
+  const cancel = () => send({ type: 'dialog.cancelled' });
+
+  return (
+    <Modal
+      title={`Manage Datastream for ${sensor.sensor_id}`}
+      onClose={cancel}
+      actions={
+        <>
+          <Button variant="secondary" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" form="datastream-form" disabled={busy}>
+            {mode === 'create' ? 'Create Datastream' : 'Assign Sensor'}
+          </Button>
+        </>
+      }
+    >
+      <fieldset className={styles.modeSwitch}>
+        <legend>Mode</legend>
+        {(
+          [
+            ['create', 'Create New'],
+            ['assign', 'Assign Existing'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name="datastream-mode"
+              checked={mode === value}
+              disabled={busy}
+              onChange={() => send({ type: 'mode.changed', mode: value })}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <form id="datastream-form" className={stack} noValidate onSubmit={submit}>
+        {mode === 'create' ? (
+          <>
+            <TextField
+              label="Stream ID"
+              value={context.streamId}
+              error={context.errors.streamId}
+              onChange={(e) =>
+                send({ type: 'field.changed', field: 'streamId', value: e.target.value })
+              }
+            />
+            <SelectField
+              label="Data Type"
+              placeholder="Select a data type"
+              options={DATA_TYPES.map((t) => ({ value: t, label: t }))}
+              value={context.dataType}
+              error={context.errors.dataType}
+              onChange={(e) =>
+                send({
+                  type: 'field.changed',
+                  field: 'dataType',
+                  value: e.target.value as DataType | '',
+                })
+              }
+            />
+          </>
+        ) : (
+          <SelectField
+            label="Existing datastream"
+            placeholder="Select a datastream"
+            options={(streams.data ?? []).map((s) => ({
+              value: String(s.id),
+              label: `${s.stream_id} (${s.data_type})`,
+            }))}
+            value={context.datastreamId === null ? '' : String(context.datastreamId)}
+            error={context.errors.datastreamId}
+            onChange={(e) =>
+              send({
+                type: 'field.changed',
+                field: 'datastreamId',
+                value: e.target.value === '' ? null : Number(e.target.value),
+              })
+            }
+          />
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Datastream } from '../../api/queries/structures';
+import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
+import type { BridgesDialog } from './dialogs';
+import { RowActions } from './row-actions';
+import type { StructureData } from './structure-data';
+
+const joinedOrUnknown = (items: (string | undefined)[]) => {
+  const known = [...new Set(items.filter((i): i is string => Boolean(i)))];
+  return known.length ? known.join(', ') : 'Unknown';
+};
+
+export interface DatastreamsTabProps {
+  data: StructureData;
+  isStaff: boolean;
+  onOpen: (dialog: BridgesDialog) => void;
+}
+
+export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
+  const sensorsOf = (d: Datastream) => d.sensors.map((id) => data.sensorById.get(id));
+  const columns: DataTableColumn<Datastream>[] = [
+    { id: 'stream', header: 'Stream ID', value: (d) => d.stream_id },
+    { id: 'type', header: 'Data Type', value: (d) => d.data_type },
+    {
+      id: 'sensors',
+      header: 'Sensors',
+      // The sensors' own ids (sensor_id) where this user can see the sensor.
+      value: (d) =>
+        d.sensors.length
+          ? d.sensors.map((id) => data.sensorById.get(id)?.sensor_id ?? String(id)).join(', ')
+          : 'Unknown',
+    },
+    {
+      id: 'bridge',
+      header: 'Bridge',
+      value: (d) =>
+        joinedOrUnknown(sensorsOf(d).map((s) => s && data.bridgeById.get(s.bridge)?.name)),
+    },
+    {
+      id: 'span',
+      header: 'Span',
+      value: (d) =>
+        joinedOrUnknown(sensorsOf(d).map((s) => s && data.spanById.get(s.span)?.span_id)),
+    },
+  ];
+
+  return (
+    <DataTable
+      label="Datastreams"
+      columns={columns}
+      rows={data.datastreams}
+      rowKey={(d) => d.id}
+      loading={data.loading.datastreams}
+      emptyMessage="No datastreams yet."
+      actions={
+        isStaff
+          ? (stream) => (
+              <RowActions
+                actions={[
+                  {
+                    text: 'Delete',
+                    label: `Delete ${stream.stream_id}`,
+                    onClick: () =>
+                      onOpen({
+                        kind: 'delete',
+                        target: { kind: 'datastream', id: stream.id, name: stream.stream_id },
+                      }),
+                  },
+                ]}
+              />
+            )
+          : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import type { Bridge } from '../../api/queries/bridges';
+import type { Sensor, Span } from '../../api/queries/structures';
+import type { DeleteTarget } from './delete-dialog';
+
+export type BridgesDialog =
+  | { kind: 'bridge-form'; bridge?: Bridge }
+  | { kind: 'span-form'; bridge: Bridge }
+  | { kind: 'sensor-form'; span: Span }
+  | { kind: 'datastream'; sensor: Sensor }
+  | { kind: 'delete'; target: DeleteTarget };
+
+export interface Selection {
+  bridgeId: number | null;
+  spanId: number | null;
+  sensorId: number | null;
+}

@@ -1,0 +1,111 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useApi } from '../../api/api-context';
+import { type Span, sensorsQueryKey } from '../../api/queries/structures';
+import { SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums';
+import { Button } from '../../ui/button';
+import { stack } from '../../ui/layout.css';
+import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
+import { BRIDGE_TOASTS, sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
+import { SelectField } from './select-field';
+import { EMPTY_SENSOR_FORM, sensorBody, validateSensorForm } from './structure-forms';
+import { useFormState } from './use-form-state';
+import { useNotify } from './use-notify';
+
+const DATE_FIELDS = [
+  ['installationDate', 'Installation date'],
+  ['lastCalibrationDate', 'Last calibration date'],
+  ['nextCalibrationDate', 'Next calibration date'],
+] as const;
+
+export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { values, errors, setErrors, set } = useFormState(EMPTY_SENSOR_FORM);
+
+  const create = useMutation({
+    mutationFn: async () => {
+      const body = sensorBody(values, { bridge: span.bridge, span: span.id });
+      const { error } = await api.POST('/api/v1/sensors/create', { body });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      notify('success', BRIDGE_TOASTS.sensorCreated);
+      await queryClient.invalidateQueries({ queryKey: sensorsQueryKey });
+      onClose();
+    },
+    onError: () => notify('error', BRIDGE_TOASTS.sensorCreateFailed),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSensorForm(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) create.mutate();
+  };
+
+  return (
+    <Modal
+      wide
+      title={`Create Sensor on ${span.span_id}`}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="sensor-form" disabled={create.isPending}>
+            {create.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id="sensor-form" className={stack} noValidate onSubmit={submit}>
+        <TextField
+          label="Sensor ID"
+          value={values.sensorId}
+          error={errors.sensorId}
+          onChange={(e) => set('sensorId', e.target.value)}
+        />
+        <SelectField
+          label="Type"
+          placeholder="Select a type"
+          options={SENSOR_TYPES.map((t) => ({ value: t, label: sensorTypeLabel(t) }))}
+          value={values.type}
+          error={errors.type}
+          onChange={(e) => set('type', e.target.value)}
+        />
+        <SelectField
+          label="Status"
+          placeholder="Select a status"
+          options={SENSOR_STATUSES.map((s) => ({ value: s, label: sensorStatusLabel(s) }))}
+          value={values.status}
+          error={errors.status}
+          onChange={(e) => set('status', e.target.value)}
+        />
+        <TextField
+          label="Manufacturer"
+          value={values.manufacturer}
+          onChange={(e) => set('manufacturer', e.target.value)}
+        />
+        <TextField
+          label="Model number"
+          value={values.modelNumber}
+          onChange={(e) => set('modelNumber', e.target.value)}
+        />
+        {DATE_FIELDS.map(([field, label]) => (
+          <TextField
+            key={field}
+            label={label}
+            type="date"
+            value={values[field]}
+            error={errors[field]}
+            onChange={(e) => set(field, e.target.value)}
+          />
+        ))}
+      </form>
+    </Modal>
+  );
+}

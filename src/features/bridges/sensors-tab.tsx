@@ -1,0 +1,88 @@
+import type { Sensor } from '../../api/queries/structures';
+import { Button } from '../../ui/button';
+import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
+import { sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
+import type { BridgesDialog, Selection } from './dialogs';
+import { RowActions } from './row-actions';
+import { SelectionFilters } from './selection-filters';
+import type { StructureData } from './structure-data';
+
+export interface SensorsTabProps {
+  data: StructureData;
+  isStaff: boolean;
+  selection: Selection;
+  onSelect: (selection: Selection) => void;
+  onOpen: (dialog: BridgesDialog) => void;
+}
+
+export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: SensorsTabProps) {
+  const columns: DataTableColumn<Sensor>[] = [
+    {
+      id: 'bridge',
+      header: 'Bridge',
+      value: (s) => data.bridgeById.get(s.bridge)?.name ?? 'Unknown',
+    },
+    { id: 'span', header: 'Span', value: (s) => data.spanById.get(s.span)?.span_id ?? 'Unknown' },
+    { id: 'sensor', header: 'Sensor ID', value: (s) => s.sensor_id },
+    { id: 'type', header: 'Type', value: (s) => sensorTypeLabel(s.type) },
+    { id: 'status', header: 'Status', value: (s) => sensorStatusLabel(s.status) },
+  ];
+  const rows = data.sensors.filter(
+    (s) =>
+      (selection.bridgeId === null || s.bridge === selection.bridgeId) &&
+      (selection.spanId === null || s.span === selection.spanId),
+  );
+  const selected =
+    selection.sensorId === null ? undefined : data.sensorById.get(selection.sensorId);
+
+  return (
+    <>
+      <SelectionFilters
+        data={data}
+        selection={selection}
+        onChange={onSelect}
+        levels={['bridge', 'span', 'sensor']}
+      />
+      <DataTable
+        label="Sensors"
+        columns={columns}
+        rows={rows}
+        rowKey={(s) => s.id}
+        loading={data.loading.sensors}
+        emptyMessage="No sensors yet."
+        toolbar={
+          isStaff &&
+          selected && (
+            <Button onClick={() => onOpen({ kind: 'datastream', sensor: selected })}>
+              Add DataStream
+            </Button>
+          )
+        }
+        actions={
+          isStaff
+            ? (sensor) => (
+                <RowActions
+                  actions={[
+                    {
+                      text: 'Datastream',
+                      label: `Manage datastream of ${sensor.sensor_id}`,
+                      onClick: () => onOpen({ kind: 'datastream', sensor }),
+                    },
+                    {
+                      text: 'Delete',
+                      label: `Delete ${sensor.sensor_id}`,
+                      onClick: () =>
+                        onOpen({
+                          kind: 'delete',
+                          target: { kind: 'sensor', id: sensor.id, name: sensor.sensor_id },
+                        }),
+                    },
+                  ]}
+                />
+              )
+            : undefined
+        }
+      />
+    </>
+  );
+}

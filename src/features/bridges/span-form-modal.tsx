@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useApi } from '../../api/api-context';
+import type { Bridge } from '../../api/queries/bridges';
+import { spansQueryKey } from '../../api/queries/structures';
+import { Button } from '../../ui/button';
+import { stack } from '../../ui/layout.css';
+import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
+import { BRIDGE_TOASTS } from './bridge-messages';
+import { validateSpanForm } from './structure-forms';
+import { useFormState } from './use-form-state';
+import { useNotify } from './use-notify';
+
+export function SpanFormModal({ bridge, onClose }: { bridge: Bridge; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { values, errors, setErrors, set } = useFormState({ spanId: '', length: '' });
+
+  const create = useMutation({
+    mutationFn: async () => {
+      const { error } = await api.POST('/api/v1/spans/create', {
+        body: { bridge: bridge.id, span_id: values.spanId.trim(), length: Number(values.length) },
+      });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      notify('success', BRIDGE_TOASTS.spanCreated);
+      await queryClient.invalidateQueries({ queryKey: spansQueryKey });
+      onClose();
+    },
+    onError: () => notify('error', BRIDGE_TOASTS.spanCreateFailed),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSpanForm(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) create.mutate();
+  };
+
+  return (
+    <Modal
+      title={`Create Span on ${bridge.name}`}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="span-form" disabled={create.isPending}>
+            {create.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id="span-form" className={stack} noValidate onSubmit={submit}>
+        <TextField
+          label="Span ID"
+          placeholder="e.g. west_span"
+          value={values.spanId}
+          error={errors.spanId}
+          onChange={(e) => set('spanId', e.target.value)}
+        />
+        <TextField
+          label="Span Length (m)"
+          type="number"
+          step="0.1"
+          min="0"
+          value={values.length}
+          error={errors.length}
+          onChange={(e) => set('length', e.target.value)}
+        />
+      </form>
+    </Modal>
+  );
+}

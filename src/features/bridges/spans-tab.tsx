@@ -1,0 +1,78 @@
+import type { Span } from '../../api/queries/structures';
+import { Button } from '../../ui/button';
+import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
+import type { BridgesDialog, Selection } from './dialogs';
+import { RowActions } from './row-actions';
+import { SelectionFilters } from './selection-filters';
+import type { StructureData } from './structure-data';
+
+export interface SpansTabProps {
+  data: StructureData;
+  isStaff: boolean;
+  selection: Selection;
+  onSelect: (selection: Selection) => void;
+  onOpen: (dialog: BridgesDialog) => void;
+}
+
+export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTabProps) {
+  const columns: DataTableColumn<Span>[] = [
+    {
+      id: 'bridge',
+      header: 'Bridge',
+      value: (s) => data.bridgeById.get(s.bridge)?.name ?? 'Unknown',
+    },
+    { id: 'span', header: 'Span ID', value: (s) => s.span_id },
+    { id: 'length', header: 'Length (m)', value: (s) => s.length },
+  ];
+  const rows = data.spans.filter(
+    (s) => selection.bridgeId === null || s.bridge === selection.bridgeId,
+  );
+  const selectedBridge =
+    selection.bridgeId === null ? undefined : data.bridgeById.get(selection.bridgeId);
+
+  return (
+    <>
+      <SelectionFilters data={data} selection={selection} onChange={onSelect} levels={['bridge']} />
+      <DataTable
+        label="Spans"
+        columns={columns}
+        rows={rows}
+        rowKey={(s) => s.id}
+        loading={data.loading.spans}
+        emptyMessage="No spans yet."
+        toolbar={
+          isStaff &&
+          selectedBridge && (
+            <Button onClick={() => onOpen({ kind: 'span-form', bridge: selectedBridge })}>
+              Add Span
+            </Button>
+          )
+        }
+        actions={
+          isStaff
+            ? (span) => (
+                <RowActions
+                  actions={[
+                    {
+                      text: 'Sensors',
+                      label: `Add a sensor to ${span.span_id}`,
+                      onClick: () => onOpen({ kind: 'sensor-form', span }),
+                    },
+                    {
+                      text: 'Delete',
+                      label: `Delete ${span.span_id}`,
+                      onClick: () =>
+                        onOpen({
+                          kind: 'delete',
+                          target: { kind: 'span', id: span.id, name: span.span_id },
+                        }),
+                    },
+                  ]}
+                />
+              )
+            : undefined
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { components } from '../../../openapi/schema';
+import { parseNumber } from './bridge-form';
+
+type SensorInput = components['schemas']['SensorInput'];
+
+export const SPAN_FORM_TEXT = {
+  spanId: 'Span ID is required',
+  lengthRequired: 'Span length is required',
+  lengthPositive: 'Span length must be greater than 0',
+} as const;
+
+export interface SpanFormValues {
+  spanId: string;
+  length: string;
+}
+
+export function validateSpanForm(values: SpanFormValues) {
+  const errors: Partial<Record<keyof SpanFormValues, string>> = {};
+  if (!values.spanId.trim()) errors.spanId = SPAN_FORM_TEXT.spanId;
+  const length = parseNumber(values.length);
+  if (values.length.trim() === '') errors.length = SPAN_FORM_TEXT.lengthRequired;
+  else if (length === null || length <= 0) errors.length = SPAN_FORM_TEXT.lengthPositive;
+  return errors;
+}
+
+export const SENSOR_FORM_TEXT = {
+  sensorId: 'Sensor ID is required',
+  type: 'Type is required',
+  status: 'Status is required',
+  installationDate: 'Installation date is required',
+} as const;
+
+// A type alias (not an interface) so it fits useFormState's Record constraint.
+export type SensorFormValues = {
+  sensorId: string;
+  type: string;
+  status: string;
+  installationDate: string;
+  manufacturer: string;
+  modelNumber: string;
+  lastCalibrationDate: string;
+  nextCalibrationDate: string;
+};
+
+export const EMPTY_SENSOR_FORM: SensorFormValues = {
+  sensorId: '',
+  type: '',
+  status: '',
+  installationDate: '',
+  manufacturer: '',
+  modelNumber: '',
+  lastCalibrationDate: '',
+  nextCalibrationDate: '',
+};
+
+/** Spec §5: sensor id, type, status and installation date required; the rest optional. */
+export function validateSensorForm(values: SensorFormValues) {
+  const errors: Partial<Record<keyof SensorFormValues, string>> = {};
+  if (!values.sensorId.trim()) errors.sensorId = SENSOR_FORM_TEXT.sensorId;
+  if (!values.type) errors.type = SENSOR_FORM_TEXT.type;
+  if (!values.status) errors.status = SENSOR_FORM_TEXT.status;
+  if (!values.installationDate) errors.installationDate = SENSOR_FORM_TEXT.installationDate;
+  return errors;
+}
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+export function sensorBody(
+  values: SensorFormValues,
+  where: { bridge: number; span: number },
+): SensorInput {
+  return {
+    bridge: where.bridge,
+    span: where.span,
+    sensor_id: values.sensorId.trim(),
+    type: values.type as SensorInput['type'],
+    status: values.status as SensorInput['status'],
+    installation_date: values.installationDate,
+    manufacturer: orNull(values.manufacturer),
+    model_number: orNull(values.modelNumber),
+    last_calibration_date: orNull(values.lastCalibrationDate),
+    next_calibration_date: orNull(values.nextCalibrationDate),
+  };
+}

@@ -1,0 +1,62 @@
+import type { LeafletKeyboardEvent, Marker as LeafletMarker } from 'leaflet';
+import { memo, useMemo } from 'react';
+import { Marker } from 'react-leaflet';
+import type { LatLng } from '../../domain/coordinates';
+import type { MarkerCondition } from './cluster-index';
+import { bridgeIcon } from './marker-icons';
+
+export interface BridgeMarkerProps {
+  bridgeId: number;
+  name: string;
+  position: LatLng;
+  condition: MarkerCondition;
+  onOpenDashboard: (bridgeId: number) => void;
+  /** Shows this bridge's popup (the layer keeps one popup for all markers). */
+  onShowDetails: (bridgeId: number, fromKeyboard: boolean) => void;
+  onHideDetails: () => void;
+  register: (bridgeId: number, marker: LeafletMarker | null) => void;
+}
+
+/**
+ * One bridge. A click opens its dashboard (spec §2); hovering, or Enter or Space on the focused
+ * marker (as on any role="button"), shows the popup with its details.
+ */
+export const BridgeMarker = memo(function BridgeMarker({
+  bridgeId,
+  name,
+  position,
+  condition,
+  onOpenDashboard,
+  onShowDetails,
+  onHideDetails,
+  register,
+}: BridgeMarkerProps) {
+  const eventHandlers = useMemo(
+    () => ({
+      click: () => onOpenDashboard(bridgeId),
+      mouseover: () => onShowDetails(bridgeId, false),
+      keydown: (event: LeafletKeyboardEvent) => {
+        const { key } = event.originalEvent;
+        if (key === 'Enter' || key === ' ') {
+          event.originalEvent.preventDefault();
+          onShowDetails(bridgeId, true);
+        } else if (key === 'Escape') {
+          onHideDetails();
+        }
+      },
+    }),
+    [bridgeId, onOpenDashboard, onShowDetails, onHideDetails],
+  );
+
+  return (
+    <Marker
+      ref={(marker) => {
+        register(bridgeId, marker);
+        return () => register(bridgeId, null);
+      }}
+      position={position}
+      icon={bridgeIcon(name, condition)}
+      eventHandlers={eventHandlers}
+    />
+  );
+});

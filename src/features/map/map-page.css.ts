@@ -1,0 +1,85 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+import { main as appShellMain } from '../../ui/app-shell.css';
+
+export const page = style({
+  position: 'relative',
+  display: 'flex',
+  flex: 1,
+  minHeight: '24rem',
+});
+
+// The map fills the screen under the app's top bar: the shell's content area drops its padding
+// and stretches its one child. Scoped with :has so the other signed-in screens keep theirs.
+globalStyle(`${appShellMain}:has(> ${page})`, {
+  display: 'flex',
+  flexDirection: 'column',
+  paddingBlock: 0,
+});
+
+export const mapArea = style({ position: 'relative', flex: 1, minWidth: 0 });
+
+export const map = style({ position: 'absolute', inset: 0, zIndex: 0 });
+
+export const status = style({
+  position: 'absolute',
+  inset: 0,
+  display: 'grid',
+  placeItems: 'center',
+  fontSize: vars.fontSize.lg,
+  color: vars.color.textMuted,
+  background: vars.color.background,
+});
+
+export const menuButton = style({
+  position: 'absolute',
+  top: vars.space.sm,
+  left: vars.space.sm,
+  zIndex: 1000,
+  '@media': { [breakpoints.tablet]: { display: 'none' } },
+});
+
+export const legend = style({
+  position: 'absolute',
+  left: vars.space.sm,
+  bottom: vars.space.lg,
+  zIndex: 1000,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.md,
+  fontSize: vars.fontSize.sm,
+});
+
+export const legendTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const legendList = style({ listStyle: 'none', margin: 0, padding: 0 });
+
+export const legendItem = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
+
+export const legendSwatch = style({
+  width: '0.75rem',
+  height: '0.75rem',
+  borderRadius: '50%',
+  border: '1px solid rgba(0, 0, 0, 0.25)',
+});
+
+export const popup = style({ minWidth: '12rem', fontFamily: vars.font.body });
+
+export const popupTitle = style({ margin: 0, fontSize: vars.fontSize.md });
+
+export const popupFacts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: vars.space.sm,
+  margin: `${vars.space.xs} 0`,
+});
+
+globalStyle(`${popupFacts} dt`, { fontWeight: vars.fontWeight.bold });
+globalStyle(`${popupFacts} dd`, { margin: 0 });
+
+export const popupLink = style({ color: vars.color.link, fontWeight: vars.fontWeight.medium });

@@ -1,0 +1,64 @@
+import { Link } from '@tanstack/react-router';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import * as styles from './map-sidebar.css';
+
+export interface MapSidebarProps {
+  isStaff: boolean;
+  /** The Settings entry (it opens the settings dialog); the route supplies it. */
+  settingsEntry: ReactNode;
+  /** Only matters on small screens, where the drawer is temporary. */
+  open: boolean;
+  onClose: () => void;
+}
+
+export const SIDEBAR_ID = 'map-sidebar';
+
+/**
+ * The map's drawer, 240 px wide (spec §9): permanent on wide screens; on small ones it slides
+ * over the map when opened and closes with Escape, the backdrop or a chosen entry.
+ */
+export function MapSidebar({ isStaff, settingsEntry, open, onClose }: MapSidebarProps) {
+  const navRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (open) navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) onClose();
+  };
+
+  return (
+    <>
+      {open && <div className={styles.backdrop} aria-hidden="true" onClick={onClose} />}
+      <nav
+        id={SIDEBAR_ID}
+        ref={navRef}
+        aria-label="Map menu"
+        className={open ? styles.sidebarOpen : styles.sidebar}
+        onKeyDown={onKeyDown}
+      >
+        <ul className={styles.list}>
+          <li>
+            <Link to="/map" className={styles.entry} onClick={onClose}>
+              Bridge Locations
+            </Link>
+          </li>
+          <li>
+            <Link to="/bridges" className={styles.entry}>
+              Bridges
+            </Link>
+          </li>
+          {isStaff && (
+            <li>
+              <Link to="/users" className={styles.entry}>
+                Users
+              </Link>
+            </li>
+          )}
+          <li className={styles.settingsItem}>{settingsEntry}</li>
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import { type User, usersQueryKey } from '../../api/queries/users';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { useNotify } from './use-notify';
+import { USER_TOASTS } from './user-messages';
+
+export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const remove = useMutation({
+    mutationFn: async () => {
+      const { error } = await api.DELETE('/api/v1/users/{id}/delete', {
+        params: { path: { id: user.id } },
+      });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      notify('success', USER_TOASTS.deleted);
+      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      onClose();
+    },
+    onError: () => {
+      notify('error', USER_TOASTS.deleteFailed);
+      onClose();
+    },
+  });
+
+  return (
+    <Modal
+      title="Delete User"
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </>
+      }
+    >
+      <p>
+        Delete the account of <strong>{user.username}</strong> ({user.email})? This action cannot be
+        undone.
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import { listDatastreamsQueryOptions } from '../../api/queries/structures';
+import { type User, usersQueryKey } from '../../api/queries/users';
+import { AssignModal } from './assign-modal';
+import { useFetchErrorToast, useNotify } from './use-notify';
+import { USER_TOASTS } from './user-messages';
+
+interface Props {
+  user: User;
+  onClose: () => void;
+}
+
+/** Spec §2: every bridge by name; the user's current bridges pre-checked. */
+export function AssignBridgesModal({ user, onClose }: Props) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const bridges = useQuery(listBridgesQueryOptions(api));
+  useFetchErrorToast(bridges.isError, USER_TOASTS.fetchBridgesFailed);
+
+  const assign = useMutation({
+    mutationFn: async (bridgeIds: number[]) => {
+      const { error } = await api.POST('/api/v1/users/{id}/assign', {
+        params: { path: { id: user.id } },
+        body: { bridge_ids: bridgeIds },
+      });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      notify('success', USER_TOASTS.bridgesAssigned);
+      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      onClose();
+    },
+    onError: () => notify('error', USER_TOASTS.bridgesFailed),
+  });
+
+  return (
+    <AssignModal
+      title={`Assign Bridges to ${user.username}`}
+      options={(bridges.data ?? []).map((b) => ({ id: b.id, label: b.name }))}
+      loading={bridges.isPending}
+      initial={user.bridges}
+      busy={assign.isPending}
+      onAssign={(ids) => assign.mutate(ids)}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Spec §2: every data stream by stream_id; the user's current streams pre-checked. */
+export function AssignDatastreamsModal({ user, onClose }: Props) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const streams = useQuery(listDatastreamsQueryOptions(api));
+  useFetchErrorToast(streams.isError, USER_TOASTS.fetchStreamsFailed);
+
+  const assign = useMutation({
+    mutationFn: async (streamIds: number[]) => {
+      const { error } = await api.POST('/api/v1/users/assigndatastream', {
+        body: { user_id: user.id, stream_ids: streamIds },
+      });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      notify('success', USER_TOASTS.streamsAssigned);
+      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      onClose();
+    },
+    onError: () => notify('error', USER_TOASTS.streamsFailed),
+  });
+
+  return (
+    <AssignModal
+      title={`Assign Data Streams to ${user.username}`}
+      options={(streams.data ?? []).map((s) => ({ id: s.id, label: s.stream_id }))}
+      loading={streams.isPending}
+      initial={user.datastreams}
+      busy={assign.isPending}
+      onAssign={(ids) => assign.mutate(ids)}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useApi } from '../../api/api-context';
+import { type User, usersQueryKey } from '../../api/queries/users';
+import { Button } from '../../ui/button';
+import { stack } from '../../ui/layout.css';
+import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
+import { useNotify } from './use-notify';
+import {
+  type UserFormValues,
+  createUserBody,
+  emptyUserForm,
+  updateUserBody,
+  validateUserForm,
+} from './user-form';
+import { USER_TOASTS } from './user-messages';
+
+export interface UserFormModalProps {
+  /** The user to edit; absent to create one. */
+  user?: User;
+  onClose: () => void;
+}
+
+const FIELDS: { name: keyof UserFormValues; label: string; type?: string; createOnly?: boolean }[] =
+  [
+    { name: 'username', label: 'Username' },
+    { name: 'email', label: 'Email', type: 'email' },
+    { name: 'password', label: 'Password', type: 'password', createOnly: true },
+    { name: 'company', label: 'Company' },
+    { name: 'companyUsername', label: 'CompanyUsername' },
+    { name: 'companyPassword', label: 'CompanyPassword', type: 'password' },
+    { name: 'address', label: 'Address' },
+  ];
+
+export function UserFormModal({ user, onClose }: UserFormModalProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [values, setValues] = useState(() => emptyUserForm(user));
+  const [errors, setErrors] = useState<Partial<Record<keyof UserFormValues, string>>>({});
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const { error } = user
+        ? await api.PUT('/api/v1/users/{id}/update', {
+            params: { path: { id: user.id } },
+            body: updateUserBody(values),
+          })
+        : await api.POST('/api/v1/auth/signup', { body: createUserBody(values) });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      notify('success', user ? USER_TOASTS.updated : USER_TOASTS.created);
+      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      onClose();
+    },
+    onError: () => notify('error', USER_TOASTS.saveFailed),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateUserForm(values, user);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+
+  const formId = user ? `user-form-${user.id}` : 'user-form-new';
+  return (
+    <Modal
+      title={user ? 'Edit User' : 'Add User'}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={stack} noValidate onSubmit={submit}>
+        {FIELDS.filter((f) => !(f.createOnly && user)).map((field) => (
+          <TextField
+            key={field.name}
+            label={field.label}
+            type={field.type ?? 'text'}
+            autoComplete={field.type === 'password' ? 'new-password' : 'off'}
+            placeholder={
+              field.name === 'companyPassword' && user?.has_company_password
+                ? 'Stored; leave blank to keep it'
+                : undefined
+            }
+            value={values[field.name]}
+            error={errors[field.name]}
+            onChange={(e) => {
+              const value = e.target.value;
+              setValues((v) => ({ ...v, [field.name]: value }));
+              setErrors(({ [field.name]: _cleared, ...rest }) => rest);
+            }}
+          />
+        ))}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const page = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  paddingBlock: vars.space.lg,
+});
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const title = style({ fontSize: vars.fontSize.xl, margin: 0 });
+
+export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xxs });
+
+export const actionButton = style({
+  minHeight: '2.25rem',
+  paddingInline: vars.space.xs,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.link,
+  cursor: 'pointer',
+  ':hover': { backgroundColor: vars.color.surfaceRaised },
+});

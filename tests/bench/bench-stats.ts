@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] as number;
+}
+
+/** Busy and total jiffies of the whole machine, from /proc/stat (all processes: DB, broker...). */
+function machineTicks(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const fields = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+/** CPU use over a phase: this process (in cores) and the whole machine (busy share). */
+export function cpuMeter() {
+  const startProcess = process.cpuUsage();
+  const startMachine = machineTicks();
+  const startWall = performance.now();
+  return () => {
+    const used = process.cpuUsage(startProcess);
+    const wallMs = performance.now() - startWall;
+    const machine = machineTicks();
+    return {
+      processCores: (used.user + used.system) / 1000 / wallMs,
+      machineBusy: (machine.busy - startMachine.busy) / (machine.total - startMachine.total),
+    };
+  };
+}
+
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-CA');

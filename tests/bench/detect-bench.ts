@@ -1,0 +1,150 @@
+// npm run bench:detect: detection quality, Yonghe sanity check, forecast accuracy and speed
+// (issue 8, Quality and speed). Not part of npm test; takes a few minutes.
+import { at } from '../../server/analytics/at.ts';
+import { readFileSync } from 'node:fs';
+import { parseChannelCsv } from '../../server/analytics/csv-table.ts';
+import { detectTable } from '../../server/analytics/detect.ts';
+import { METHODS } from '../../server/analytics/detector.ts';
+import { forecastIndicator, mase, seasonalNaive } from '../../server/analytics/forecast.ts';
+import { compensatedFrequency, dailyMeans } from '../../server/analytics/health-indicator.ts';
+import { simulateFeatureWindows } from '../../server/sim/feature-generator.ts';
+import { createScenario } from '../../server/sim/scenarios.ts';
+import { benchCase, BASELINE_FROM, TEST_FROM } from './detect-scenarios.ts';
+
+const DAY = 86_400_000;
+import { evaluate, trainFor, type CaseResult } from './detect-metrics.ts';
+
+const percent = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(2)} %` : 'n/a');
+
+async function simulatorScenarios(): Promise<void> {
+  console.log(
+    '## Simulator: one year of hourly baseline, 16 monitored winter weeks, damage from week 9',
+  );
+  console.log(
+    '| damage | method | detected (damaged windows) | false alarms (healthy) | inside baseline range | colder than baseline (n) | delay | training |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const drop of [1, 2, 5]) {
+    const c = benchCase(drop, 11);
+    for (const method of METHODS) {
+      const r: CaseResult = await evaluate(method, c);
+      console.log(
+        `| ${c.name} | ${method} | ${percent(r.detectionRate)} of ${r.damagedWindows} | ${percent(r.falseAlarmRate)} of ${r.healthyWindows} | ${percent(r.insideFalseAlarmRate)} | ${percent(r.outsideFalseAlarmRate)} (${r.outsideWindows}) | ${r.delayHours ?? 'never'} h | ${r.trainingS.toFixed(1)} s |`,
+      );
+    }
+    console.error(
+      `skipped (declared faulty sensors): ${c.declaredFaulty.filter(Boolean).length} windows`,
+    );
+  }
+}
+
+async function yonghe(): Promise<void> {
+  const text = readFileSync(
+    new URL('../../../shared/data/yonghe-bridge-frequencies.csv', import.meta.url),
+    'utf8',
+  );
+  // Keep sample and f1..f4; the label and split columns are the truth, not channels.
+  const csv = text
+    .trim()
+    .split('\n')
+    .map((line) =>
+      line
+        .split(',')
+        .filter((_, i) => i === 0 || (i >= 2 && i <= 5))
+        .join(','),
+    )
+    .join('\n');
+  const table = parseChannelCsv(csv);
+  console.log('\n## Yonghe bridge (train on samples 1-144)');
+  console.log('| method | false alarms 145-192 | detected 193-216 | threshold |');
+  console.log('|---|---|---|---|');
+  for (const method of METHODS) {
+    const result = await detectTable(table, {
+      baselineRows: 144,
+      contextColumns: [],
+      method,
+      seed: 1,
+    });
+    const flagged = new Set(result.anomaly_indices);
+    const count = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, k) => from + k).filter((i) => flagged.has(i)).length;
+    console.log(
+      `| ${method} | ${count(144, 192)} / 48 | ${count(192, 216)} / 24 | ${result.threshold.toFixed(3)} |`,
+    );
+  }
+}
+
+async function speed(): Promise<void> {
+  const c = benchCase(0, 21);
+  const ten = {
+    ...c,
+    set: {
+      ...c.set,
+      windows: c.set.windows.map((w) => ({ ...w, features: w.features.slice(0, 10) })),
+    },
+  };
+  console.log('\n## Speed (one core; ten-feature vectors plus temperature)');
+  console.log('| method | vectors scored per second | training on 8,760 hourly windows |');
+  console.log('|---|---|---|');
+  const vectors = ten.set.windows.map((w) => w.features);
+  for (const method of METHODS) {
+    const detector = await trainFor(method, ten);
+    const total = 300_000;
+    let sink = 0;
+    const started = performance.now();
+    for (let i = 0; i < total; i += 1) {
+      const w = at(ten.set.windows, i % vectors.length);
+      sink += detector.score(w.features, [w.temperatureC]);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `| ${method} | ${Math.round(total / seconds).toLocaleString('en')} | ${(detector.trainingMs / 1000).toFixed(1)} s |${Number.isNaN(sink) ? ' (NaN seen)' : ''}`,
+    );
+  }
+}
+
+function forecastAccuracy(coldSpell: boolean): void {
+  // A healthy bridge: one year of history, then four held-back January weeks.
+  const scenario = createScenario({
+    seed: 31,
+    climate: coldSpell
+      ? { coldSpells: [{ from: TEST_FROM + 20 * DAY, to: TEST_FROM + 27 * DAY, deltaC: -8 }] }
+      : {},
+  });
+  const set = simulateFeatureWindows(scenario, {
+    from: BASELINE_FROM,
+    to: TEST_FROM + 28 * DAY,
+    windowSeconds: 3600,
+  });
+  const f1 = set.featureNames.indexOf('span-1.f1');
+  const windows = set.windows;
+  const indicator = compensatedFrequency(
+    windows.map((w) => at(w.features, f1)),
+    windows.map((w) => w.temperatureC),
+    windows.filter((w) => w.start < TEST_FROM).length,
+  );
+  const days = dailyMeans(
+    windows.map((w) => w.start),
+    indicator,
+    BASELINE_FROM,
+    365 + 28,
+  );
+  const training = days.slice(0, 365);
+  const heldBack = days.slice(365);
+  const forecast = forecastIndicator(training, 28);
+  const naive = seasonalNaive(training, 28, 7);
+  const inside = (lower: number[], upper: number[]) =>
+    heldBack.filter((v, h) => v >= at(lower, h) && v <= at(upper, h)).length / heldBack.length;
+  console.log(
+    `\n## Forecast of the temperature-compensated f1 (daily), 4 held-back weeks${coldSpell ? ' with a cold spell colder than the baseline' : ''}`,
+  );
+  console.log(
+    `MASE ${mase(heldBack, forecast.mean, training, 7).toFixed(3)} (seasonal naive, weekly: ${mase(heldBack, naive, training, 7).toFixed(3)}); 80 % band holds ${percent(inside(forecast.lower80, forecast.upper80))}, 95 % band ${percent(inside(forecast.lower95, forecast.upper95))}`,
+  );
+}
+
+await simulatorScenarios();
+await yonghe();
+forecastAccuracy(false);
+forecastAccuracy(true);
+await speed();

@@ -1,0 +1,142 @@
+/**
+ * `npm run bench:ingest` (issue 5, Benchmarks), on the local PostgreSQL and Mosquitto, loopback
+ * only: HTTP ingest through the real server vs a bare COPY of the same blocks into the same
+ * table; MQTT end to end with CPU use and publish→commit delay; query latency over a week of one
+ * 100 Hz stream; and the HTTP ingest figure on PGlite. Not part of `npm test`.
+ */
+import pg from 'pg';
+import { openDatabase } from '../../server/db/client.ts';
+import { createPartitionKeeper } from '../../server/ingest/partitions.ts';
+import { type BlockBody, sineBlocks } from '../helpers/readings-fixtures.ts';
+import { bridgeWithStreams, startServer } from './bench-server.ts';
+import { copyLine, copyReadings, resetReadings } from './bench-copy.ts';
+import { ndjsonBodies, sendBodies } from './bench-http.ts';
+import { fleet, runMqtt } from './bench-mqtt.ts';
+import { loadWeek, timeQueries } from './bench-query.ts';
+import { fmt } from './bench-stats.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const MQTT_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
+const MQTT_SECONDS = Number(process.env.BENCH_MQTT_SECONDS ?? 20);
+const DAYS = Number(process.env.BENCH_DAYS ?? 7);
+const T0 = Date.UTC(2026, 9, 10);
+
+const dbName = `spanwatch_bench_${process.pid}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const benchUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
+const database = openDatabase({ databaseUrl: benchUrl });
+await database.migrate();
+const report: Record<string, unknown> = {};
+
+/** One second of every stream, then the next second: the order a gateway sends in. */
+function interleaved(labels: string[], startMs: number, seconds: number): BlockBody[] {
+  const perStream = labels.map((label) => sineBlocks(label, startMs, seconds));
+  const out: BlockBody[] = [];
+  for (let s = 0; s < seconds; s += 1)
+    for (const blocks of perStream) out.push(blocks[s] as BlockBody);
+  return out;
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; value: T }> {
+  const began = performance.now();
+  const value = await run();
+  return { seconds: (performance.now() - began) / 1000, value };
+}
+
+const server = await startServer(18091, benchUrl);
+try {
+  // 1. HTTP ingest vs bare COPY, same blocks, same (empty) table, best of two rounds each.
+  const setup = await bridgeWithStreams(server.baseUrl, 'bench', STREAMS);
+  const idOf = new Map(setup.labels.map((label, i) => [label, setup.ids[i] as number]));
+  const blocks = interleaved(setup.labels, T0, SECONDS);
+  const samples = blocks.length * 100;
+  const bodies = ndjsonBodies(blocks, 1000);
+  const copyChunks: string[] = [];
+  for (let i = 0; i < blocks.length; i += 1000) {
+    copyChunks.push(
+      blocks
+        .slice(i, i + 1000)
+        .map((b) => copyLine(idOf.get(b.stream_id) ?? 0, b))
+        .join(''),
+    );
+  }
+  await sendBodies(
+    server.baseUrl,
+    setup.ingestToken,
+    ndjsonBodies(interleaved(setup.labels, T0 - 3_600_000, 5), 1000),
+    1,
+  );
+  let copyBest = Infinity;
+  let httpBest = Infinity;
+  for (let round = 0; round < 2; round += 1) {
+    await resetReadings(benchUrl);
+    copyBest = Math.min(copyBest, (await timed(() => copyReadings(benchUrl, copyChunks))).seconds);
+    await resetReadings(benchUrl);
+    const http = await timed(() => sendBodies(server.baseUrl, setup.ingestToken, bodies, 4));
+    if (http.value !== samples) throw new Error(`HTTP accepted ${http.value} of ${samples}`);
+    httpBest = Math.min(httpBest, http.seconds);
+  }
+  report.httpVsCopy = {
+    samples,
+    copySamplesPerSecond: Math.round(samples / copyBest),
+    httpSamplesPerSecond: Math.round(samples / httpBest),
+    ratio: Number((copyBest / httpBest).toFixed(3)),
+  };
+  console.log(
+    `HTTP ingest (PostgreSQL): ${fmt(samples / httpBest)} samples/s; bare COPY: ${fmt(samples / copyBest)} samples/s; ratio ${(copyBest / httpBest).toFixed(2)}`,
+  );
+
+  // 2. Query latency over a week of one 100 Hz stream.
+  await resetReadings(benchUrl);
+  const weekFrom = Date.UTC(2026, 8, 1);
+  await createPartitionKeeper(database.db)([weekFrom, weekFrom + 7 * 86_400_000]);
+  const queryStream = setup.ids[0] as number;
+  const loadSeconds = await loadWeek(benchUrl, queryStream, weekFrom, DAYS);
+  const queries = await timeQueries(server.baseUrl, setup.access, queryStream, weekFrom, DAYS);
+  report.query = { loadSeconds, ...queries };
+  console.log(
+    `Query, week of 100 Hz (60.5 M samples, loaded in ${loadSeconds.toFixed(0)} s):`,
+    JSON.stringify(queries),
+  );
+} finally {
+  await server.stop();
+}
+
+// 3. MQTT end to end: 30 bridges × 50 channels × 100 Hz, paced to real time, then flat out.
+const topics = await fleet(database, 30, 50);
+const paced = await runMqtt(database, MQTT_URL, topics, MQTT_SECONDS, true, Date.UTC(2026, 9, 20));
+console.log('MQTT paced at 150,000 samples/s:', JSON.stringify(paced));
+const flat = await runMqtt(database, MQTT_URL, topics, 10, false, Date.UTC(2026, 9, 21));
+console.log('MQTT flat out:', JSON.stringify(flat));
+report.mqtt = { paced, flat };
+
+await database.close();
+// pg-pool's end() resolves before its sockets are gone; give them a moment before the drop.
+await new Promise((resolve) => setTimeout(resolve, 1000));
+await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+await admin.end();
+
+// 4. The same HTTP ingest on the embedded PGlite (on disk, as `npm start` runs it).
+const embedded = await startServer(18092);
+try {
+  const setup = await bridgeWithStreams(embedded.baseUrl, 'lite', STREAMS);
+  const blocks = interleaved(setup.labels, T0, 60);
+  await sendBodies(
+    embedded.baseUrl,
+    setup.ingestToken,
+    ndjsonBodies(interleaved(setup.labels, T0 - 3_600_000, 2), 1000),
+    1,
+  );
+  const run = await timed(() =>
+    sendBodies(embedded.baseUrl, setup.ingestToken, ndjsonBodies(blocks, 1000), 2),
+  );
+  report.pglite = { samples: run.value, samplesPerSecond: Math.round(run.value / run.seconds) };
+  console.log(`HTTP ingest (PGlite on disk): ${fmt(run.value / run.seconds)} samples/s`);
+} finally {
+  await embedded.stop();
+}
+console.log(JSON.stringify(report, null, 2));

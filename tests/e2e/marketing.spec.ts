@@ -1,0 +1,163 @@
+import { type Page, expect, test } from '@playwright/test';
+
+const DEMO_STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
+
+// Every public route of spec §2 with the h1 a visitor sees there and, where it differs from
+// '{h1} | SpanWatch', the tab title.
+const publicPages: ReadonlyArray<readonly [string, string, string?]> = [
+  [
+    '/',
+    'Bridge health, watched around the clock',
+    'SpanWatch — Bridge structural health monitoring',
+  ],
+  ['/about', 'About SpanWatch', 'About | SpanWatch'],
+  ['/faqs', 'Frequently Asked Questions', 'FAQs | SpanWatch'],
+  ['/solutions/structural-health-monitoring', 'Structural Health Monitoring'],
+  ['/solutions/data-driven-maintenance-insights', 'Data-Driven Maintenance Insights'],
+  ['/solutions/real-time-capacity-tracking', 'Structural Condition Forecast Modeling'],
+  ['/solutions/damage-detection-modeling', 'Damage Detection Modeling'],
+  ['/services/real-time-monitoring', 'Real-Time Monitoring'],
+  ['/services/predictive-maintenance-analytics', 'Predictive Maintenance Analytics'],
+  ['/services/risk-security-assessment', 'Risk and Security Assessment'],
+  ['/services/iot-for-connectivity', 'IoT for Connectivity'],
+  ['/services/automated-reporting-alerts', 'Automated Reporting and Alerts'],
+  ['/services/consulting-optimization', 'Consulting and Optimization'],
+];
+
+async function pageWidths(page: Page) {
+  return page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+}
+
+test.describe('public pages', () => {
+  for (const [path, heading, title = `${heading} | SpanWatch`] of publicPages) {
+    test(`${path} shows its heading, its own title and description, and every image has alt text`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveTitle(title);
+      const descriptions = await page
+        .locator('meta[name="description"]')
+        .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content') ?? ''));
+      expect(descriptions.at(-1)?.length).toBeGreaterThan(60);
+      const missingAlt = await page.locator('img:not([alt])').count();
+      expect(missingAlt).toBe(0);
+      await expect(page.getByRole('heading', { level: 2, name: 'Contact us' })).toBeAttached();
+    });
+  }
+
+  test('service pages quote their case-study figures', async ({ page }) => {
+    await page.goto('/services/predictive-maintenance-analytics');
+    for (const name of ['Overview', 'Key Features', 'Benefits', 'Case Studies']) {
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    }
+    await expect(page.getByText(/30%/).first()).toBeVisible();
+  });
+
+  test('any other path shows the 404 page', async ({ page }) => {
+    await page.goto('/services/no-such-service');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+  });
+
+  test('no page scrolls sideways at 360 px, and the hamburger opens the menu', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const [path] of publicPages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const { scroll, viewport } = await pageWidths(page);
+      expect(scroll, path).toBeLessThanOrEqual(viewport);
+    }
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await nav.getByRole('button', { name: 'Services' }).click();
+    await nav.getByRole('link', { name: 'Risk and Security Assessment' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Risk and Security Assessment' }),
+    ).toBeVisible();
+    await expect(nav).toBeHidden();
+  });
+});
+
+test.describe('header', () => {
+  test('changes its background once the page is scrolled', async ({ page }) => {
+    await page.goto('/about');
+    const header = page.locator('header').first();
+    const before = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.mouse.wheel(0, 600);
+    await expect
+      .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .not.toBe(before);
+  });
+
+  test('dropdowns open one at a time, close on mouse leave, and work by keyboard', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    const solutions = page.getByRole('button', { name: 'Solutions' });
+    const services = page.getByRole('button', { name: 'Services' });
+
+    await solutions.click();
+    await expect(page.getByRole('link', { name: 'Damage Detection Modeling' })).toBeVisible();
+    await services.click();
+    await expect(page.getByRole('link', { name: 'Damage Detection Modeling' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'IoT for Connectivity' })).toBeVisible();
+
+    await page.mouse.move(10, 600);
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+
+    await solutions.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: 'Structural Health Monitoring' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(solutions).toHaveAttribute('aria-expanded', 'false');
+    await expect(solutions).toBeFocused();
+  });
+
+  test('Contact us scrolls down to the contact form', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('button', { name: 'Send message' });
+    await expect(form).not.toBeInViewport();
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact us' })
+      .click();
+
+    await expect(form).toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Contact us' })).toBeFocused();
+  });
+});
+
+test('a message sent from the contact form reaches staff', async ({ page, request }) => {
+  const message = `Please call about the Pont Laviolette (${Date.now()}).`;
+  await page.goto('/faqs');
+
+  await page.getByLabel('First name').fill('Marie');
+  await page.getByLabel('Last name (optional)').fill('Tremblay');
+  await page.getByLabel('Email').fill('marie@ville.qc.ca');
+  await page.getByLabel('Message').fill(message);
+  await page.getByRole('button', { name: 'Send message' }).click();
+
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  await expect(page.getByText('Message sent successfully')).toBeVisible();
+  await expect(page.getByLabel('Message')).toHaveValue('');
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect(page.getByText('Message sent successfully')).toBeHidden();
+
+  const login = await request.post('/api/v1/auth/login', { data: DEMO_STAFF });
+  const { access } = (await login.json()) as { access: string };
+  const inbox = await request.get('/api/v1/contact-messages', {
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  const messages = (await inbox.json()) as { first_name: string; message: string }[];
+  expect(messages).toContainEqual(
+    expect.objectContaining({ first_name: 'Marie', last_name: 'Tremblay', message }),
+  );
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  type AssignSensorInput,
+  type CreateDatastreamInput,
+  datastreamDialogMachine,
+} from '../../machines/datastream-dialog.machine';
+
+function start(
+  options: {
+    create?: (input: CreateDatastreamInput) => Promise<unknown>;
+    assign?: (input: AssignSensorInput) => Promise<unknown>;
+  } = {},
+) {
+  const create = vi.fn(options.create ?? (async () => ({ id: 1 })));
+  const assignSensor = vi.fn(options.assign ?? (async () => ({ id: 2 })));
+  const machine = datastreamDialogMachine.provide({
+    actors: {
+      createDatastream: fromPromise(({ input }: { input: CreateDatastreamInput }) => create(input)),
+      assignSensor: fromPromise(({ input }: { input: AssignSensorInput }) => assignSensor(input)),
+    },
+  });
+  const actor = createActor(machine, { input: { sensorId: 42 } }).start();
+  return { actor, create, assignSensor };
+}
+
+const settled = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => !s.matches('creating') && !s.matches('assigning'));
+
+describe('datastream dialog machine', () => {
+  it('starts in Create New mode with empty fields', () => {
+    const { actor } = start();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('create');
+    expect(snapshot.context).toMatchObject({ sensorId: 42, streamId: '', dataType: '' });
+  });
+
+  it('refuses an empty create form with both messages and makes no call', () => {
+    const { actor, create } = start();
+    actor.send({ type: 'form.submitted' });
+    expect(actor.getSnapshot().value).toBe('create');
+    expect(actor.getSnapshot().context.errors).toEqual({
+      streamId: 'Stream ID is required',
+      dataType: 'Data type is required',
+    });
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('treats a blank stream id as missing', () => {
+    const { actor } = start();
+    actor.send({ type: 'field.changed', field: 'streamId', value: '   ' });
+    actor.send({ type: 'field.changed', field: 'dataType', value: 'strain' });
+    actor.send({ type: 'form.submitted' });
+    expect(actor.getSnapshot().context.errors).toEqual({ streamId: 'Stream ID is required' });
+  });
+
+  it('clears a field message when that field is edited', () => {
+    const { actor } = start();
+    actor.send({ type: 'form.submitted' });
+    actor.send({ type: 'field.changed', field: 'streamId', value: 'S-1' });
+    expect(actor.getSnapshot().context.errors).toEqual({ dataType: 'Data type is required' });
+  });
+
+  it('creates the stream for the sensor and ends with the success text', async () => {
+    const { actor, create } = start();
+    actor.send({ type: 'field.changed', field: 'streamId', value: ' west-strain ' });
+    actor.send({ type: 'field.changed', field: 'dataType', value: 'strain' });
+    actor.send({ type: 'form.submitted' });
+    expect(actor.getSnapshot().value).toBe('creating');
+    await settled(actor);
+    expect(create).toHaveBeenCalledWith({
+      streamId: 'west-strain',
+      dataType: 'strain',
+      sensorId: 42,
+    });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().context.success).toBe('Datastream created successfully');
+  });
+
+  it("shows the server's detail when creation fails", async () => {
+    const { actor } = start({
+      create: () => Promise.reject({ detail: 'stream_id S-1 already exists' }),
+    });
+    actor.send({ type: 'field.changed', field: 'streamId', value: 'S-1' });
+    actor.send({ type: 'field.changed', field: 'dataType', value: 'tilt' });
+    actor.send({ type: 'form.submitted' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('create');
+    expect(actor.getSnapshot().context.failure).toBe('stream_id S-1 already exists');
+  });
+
+  it("falls back to 'Failed to create datastream' without a detail", async () => {
+    const { actor } = start({ create: () => Promise.reject(new TypeError('network down')) });
+    actor.send({ type: 'field.changed', field: 'streamId', value: 'S-1' });
+    actor.send({ type: 'field.changed', field: 'dataType', value: 'tilt' });
+    actor.send({ type: 'form.submitted' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.failure).toBe('Failed to create datastream');
+  });
+
+  it('switches to Assign Existing and back, dropping messages', () => {
+    const { actor } = start();
+    actor.send({ type: 'form.submitted' });
+    actor.send({ type: 'mode.changed', mode: 'assign' });
+    expect(actor.getSnapshot().value).toBe('assign');
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'mode.changed', mode: 'create' });
+    expect(actor.getSnapshot().value).toBe('create');
+  });
+
+  it('requires a selected datastream before assigning', () => {
+    const { actor, assignSensor } = start();
+    actor.send({ type: 'mode.changed', mode: 'assign' });
+    actor.send({ type: 'form.submitted' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      datastreamId: 'Please select a datastream',
+    });
+    expect(assignSensor).not.toHaveBeenCalled();
+  });
+
+  it('assigns the sensor to the chosen stream by numeric ids', async () => {
+    const { actor, assignSensor } = start();
+    actor.send({ type: 'mode.changed', mode: 'assign' });
+    actor.send({ type: 'field.changed', field: 'datastreamId', value: 9 });
+    actor.send({ type: 'form.submitted' });
+    await settled(actor);
+    expect(assignSensor).toHaveBeenCalledWith({ sensorId: 42, datastreamId: 9 });
+    expect(actor.getSnapshot().context.success).toBe('Sensor assigned successfully');
+  });
+
+  it("shows the server's detail, else 'Failed to assign sensor'", async () => {
+    const withDetail = start({
+      assign: () => Promise.reject({ detail: 'datastream_id: not found' }),
+    });
+    const without = start({ assign: () => Promise.reject({ detail: '' }) });
+    for (const { actor } of [withDetail, without]) {
+      actor.send({ type: 'mode.changed', mode: 'assign' });
+      actor.send({ type: 'field.changed', field: 'datastreamId', value: 9 });
+      actor.send({ type: 'form.submitted' });
+      await settled(actor);
+      expect(actor.getSnapshot().value).toBe('assign');
+    }
+    expect(withDetail.actor.getSnapshot().context.failure).toBe('datastream_id: not found');
+    expect(without.actor.getSnapshot().context.failure).toBe('Failed to assign sensor');
+  });
+
+  it('ignores a second submit while a call is running', () => {
+    const { actor, create } = start({ create: () => new Promise(() => undefined) });
+    actor.send({ type: 'field.changed', field: 'streamId', value: 'S-1' });
+    actor.send({ type: 'field.changed', field: 'dataType', value: 'load' });
+    actor.send({ type: 'form.submitted' });
+    actor.send({ type: 'form.submitted' });
+    actor.send({ type: 'mode.changed', mode: 'assign' });
+    expect(actor.getSnapshot().value).toBe('creating');
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends as cancelled when the dialog is cancelled', () => {
+    const { actor } = start();
+    actor.send({ type: 'dialog.cancelled' });
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+});

@@ -1,0 +1,148 @@
+import { at } from '../../../server/analytics/at';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../server/sim/rng';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+const CLI = path.resolve('server/analytics/detect-cli.ts');
+const dir = mkdtempSync(path.join(tmpdir(), 'detect-cli-'));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function detect(args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(TSX, [CLI, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+// 160 hourly rows: three modes following temperature; the first mode drops 4 % from row 140.
+function writeCsv(name: string, rows = 160): string {
+  const rng = createRng(12);
+  const lines = ['time,f1,f2,f3,temperature'];
+  for (let i = 0; i < rows; i += 1) {
+    const t = 5 + 8 * Math.sin(i / 12) + 0.2 * rng.normal();
+    const drop = i >= 140 ? 0.96 : 1;
+    const modes = [3, 10, 21].map(
+      (f, k) => f * (1 - 0.002 * t) * (k === 0 ? drop : 1) * (1 + 0.002 * rng.normal()),
+    );
+    const time = new Date(Date.UTC(2026, 0, 1, i)).toISOString();
+    const cells = modes.map((f) => f.toFixed(5));
+    if (i === 150) cells[1] = ''; // a missing value
+    lines.push([time, ...cells, i === 151 ? '' : t.toFixed(2)].join(','));
+  }
+  const file = path.join(dir, name);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+function prefixOf(file: string, name: string, rows: number): string {
+  const text = readFileSync(file, 'utf8');
+  const prefix = path.join(dir, name);
+  writeFileSync(
+    prefix,
+    `${text
+      .split('\n')
+      .slice(0, rows + 1)
+      .join('\n')}\n`,
+  );
+  return prefix;
+}
+
+describe('npm run detect', () => {
+  const full = writeCsv('full.csv');
+  const prefix = prefixOf(full, 'prefix.csv', 145);
+
+  it.each([
+    ['mahalanobis', []],
+    ['autoencoder', ['--epochs', '3']],
+  ])(
+    '%s: one JSON object, damage flagged, and causal scores on a prefix',
+    async (method, extra) => {
+      const base = [
+        '--baseline-rows',
+        '100',
+        '--context',
+        'temperature',
+        '--method',
+        method,
+        '--seed',
+        '5',
+        ...extra,
+      ];
+      const [whole, part] = await Promise.all([
+        detect(['--input', full, ...base]),
+        detect(['--input', prefix, ...base]),
+      ]);
+      expect(whole.code).toBe(0);
+      expect(whole.stderr).toContain('Scored 160 rows');
+      const result = JSON.parse(whole.stdout) as Record<string, unknown> & {
+        reconstruction_errors: number[];
+        anomaly_indices: number[];
+      };
+      expect(Object.keys(result)).toEqual([
+        'method',
+        'threshold',
+        'reconstruction_errors',
+        'anomaly_indices',
+        'anomaly_count',
+      ]);
+      expect(result.method).toBe(method);
+      expect(result.reconstruction_errors).toHaveLength(160);
+      expect(result.anomaly_count).toBe(result.anomaly_indices.length);
+      const damagedFlagged = result.anomaly_indices.filter((i) => i >= 140).length;
+      expect(damagedFlagged).toBeGreaterThanOrEqual(method === 'mahalanobis' ? 18 : 10);
+      const prefixResult = JSON.parse(part.stdout) as typeof result;
+      expect(prefixResult.threshold).toBe(result.threshold);
+      expect(prefixResult.reconstruction_errors).toEqual(
+        result.reconstruction_errors.slice(0, 145),
+      );
+      expect(prefixResult.anomaly_indices).toEqual(result.anomaly_indices.filter((i) => i < 145));
+    },
+  );
+
+  // Bad inputs run side by side to keep the file fast.
+  const badInputs: [string[], string][] = [
+    [
+      ['--input', 'missing.csv', '--baseline-rows', '10'],
+      "Cannot read the input file 'missing.csv'",
+    ],
+    [['--baseline-rows', '10'], '--input is required'],
+    [
+      ['--input', 'FULL', '--baseline-rows', '500'],
+      '--baseline-rows must be a whole number from 8 to the 160 rows of the file',
+    ],
+    [
+      ['--input', 'FULL', '--baseline-rows', '50', '--context', 'humidity'],
+      "Context column 'humidity' is not in the CSV header",
+    ],
+    [
+      ['--input', 'FULL', '--baseline-rows', '50', '--method', 'magic'],
+      "Unknown method 'magic'; use one of: autoencoder, mahalanobis",
+    ],
+    [['--input', 'BAD', '--baseline-rows', '8'], "Line 3, column 'f1': 'abc' is not a number"],
+  ];
+
+  it('exits with code 2 and a clear message on bad input, printing nothing on stdout', async () => {
+    const bad = path.join(dir, 'bad.csv');
+    writeFileSync(bad, 'time,f1\n1,2.5\n2,abc\n');
+    const runs = await Promise.all(
+      badInputs.map(([args]) =>
+        detect(args.map((a) => (a === 'FULL' ? full : a === 'BAD' ? bad : a))),
+      ),
+    );
+    runs.forEach((run, i) => {
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(at(badInputs, i)[1]);
+    });
+  });
+});

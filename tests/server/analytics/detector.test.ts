@@ -1,0 +1,86 @@
+import { at } from '../../../server/analytics/at';
+import { describe, expect, it } from 'vitest';
+import { trainAutoencoder } from '../../../server/analytics/autoencoder';
+import { trainDetector } from '../../../server/analytics/detector';
+import { groupEvents } from '../../../server/analytics/events';
+import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
+import { splitBaseline, thresholdFromErrors } from '../../../server/analytics/threshold';
+import { createRng } from '../../../server/sim/rng';
+
+// Three "modes" that all stiffen as it gets colder, plus one common traffic factor.
+function healthyRows(n: number, seed: number): { features: number[][]; context: number[][] } {
+  const rng = createRng(seed);
+  const features: number[][] = [];
+  const context: number[][] = [];
+  for (let i = 0; i < n; i += 1) {
+    const t = 10 + 12 * Math.sin(i / 15) + rng.normal();
+    const traffic = rng.normal();
+    features.push(
+      [3, 10, 21].map(
+        (f, k) =>
+          f * (1 - 0.002 * (t - 10)) +
+          0.01 * f * 0.2 * traffic +
+          (0.003 * f * rng.normal() * (k + 1)) / 2,
+      ),
+    );
+    context.push([t]);
+  }
+  return { features, context };
+}
+
+describe('threshold rule', () => {
+  it('holds out every fourth block of the baseline', () => {
+    const { train, heldOut } = splitBaseline(80);
+    expect(heldOut).toEqual([
+      6, 7, 14, 15, 22, 23, 30, 31, 38, 39, 46, 47, 54, 55, 62, 63, 70, 71, 78, 79,
+    ]);
+    expect(train).toHaveLength(60);
+  });
+
+  it('puts the threshold at the 0.1 % point of an exponential tail above the 75th percentile', () => {
+    const errors = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    // u = 7 (75th percentile), mean excess over 7 = 1.5, threshold = 7 + 1.5·ln(250).
+    expect(thresholdFromErrors(errors)).toBeCloseTo(7 + 1.5 * Math.log(250), 10);
+  });
+});
+
+describe('anomaly events', () => {
+  it('joins consecutive anomalous windows into one event', () => {
+    expect(groupEvents([0.1, 5, 6, null, 7, 0.2, 9], 1)).toEqual([
+      { startIndex: 1, endIndex: 2, windows: 2, peakError: 6, peakIndex: 2 },
+      { startIndex: 4, endIndex: 4, windows: 1, peakError: 7, peakIndex: 4 },
+      { startIndex: 6, endIndex: 6, windows: 1, peakError: 9, peakIndex: 6 },
+    ]);
+  });
+});
+
+describe.each([
+  ['mahalanobis', trainMahalanobis, undefined],
+  ['autoencoder', trainAutoencoder, 40],
+] as const)('%s detector', (method, trainer, epochs) => {
+  const baseline = healthyRows(400, 1);
+  const later = healthyRows(200, 2);
+
+  it('stays quiet on healthy windows across the temperature cycle and flags a 3 % drop of one mode', async () => {
+    const detector = await trainDetector(method, trainer, baseline, { seed: 3, epochs });
+    expect(detector.method).toBe(method);
+    const healthy = later.features.map((f, i) => detector.score(f, at(later.context, i)));
+    const alarms = healthy.filter((e) => e > detector.threshold).length;
+    expect(alarms).toBeLessThanOrEqual(4);
+    const damaged = later.features.map((f) => [at(f, 0) * 0.97, at(f, 1), at(f, 2)]);
+    const detected = damaged.filter(
+      (f, i) => detector.score(f, at(later.context, i)) > detector.threshold,
+    ).length;
+    expect(detected).toBeGreaterThan(190);
+  });
+
+  it('scores a window with a missing feature on the others, and none without features as NaN', async () => {
+    const detector = await trainDetector(method, trainer, baseline, { seed: 3, epochs });
+    const row = at(later.features, 5);
+    const partial = detector.score([Number.NaN, at(row, 1), at(row, 2)], at(later.context, 5));
+    expect(partial).toBeLessThan(detector.threshold);
+    expect(detector.score([Number.NaN, Number.NaN, Number.NaN], [10])).toBeNaN();
+    expect(detector.outsideBaseline([60])).toBe(true);
+    expect(detector.outsideBaseline([10])).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv, parseNdjson } from '../../../server/ingest/bulk-parsers.ts';
+import { createBucketer, levelFor } from '../../../server/ingest/downsample.ts';
+import { rollupsOf } from '../../../server/ingest/rollups.ts';
+
+const MIN = 60_000;
+
+describe('levelFor', () => {
+  it.each([
+    [MIN, 2000, 'raw'],
+    [24 * 60 * MIN, 2000, 'block'],
+    [7 * 24 * 60 * MIN, 2000, 'minute'],
+    [365 * 24 * 60 * MIN, 2000, 'hour'],
+  ])('a range of %i ms in %i points reads the %s level', (range, points, level) => {
+    expect(levelFor(0, range, points)).toBe(level);
+  });
+});
+
+describe('createBucketer', () => {
+  it('keeps the extremes of every bucket and never makes more than max points', () => {
+    const bucketer = createBucketer(0, 1000, 4);
+    for (let t = 0; t < 1000; t += 1)
+      bucketer.add(t, t === 333 ? -9 : 0, t === 777 ? 9 : 1, 0.5, 1);
+    const points = bucketer.points();
+    expect(points).toHaveLength(4);
+    expect(points.map((p) => [p.t, p.min, p.max, p.count])).toEqual([
+      [0, 0, 1, 250],
+      [250, -9, 1, 250],
+      [500, 0, 1, 250],
+      [750, 0, 9, 250],
+    ]);
+  });
+});
+
+describe('rollupsOf', () => {
+  it('splits a block that crosses a minute boundary and adds up to the samples', () => {
+    const rows = rollupsOf([
+      {
+        datastreamId: 1,
+        block: { streamId: 'a', startMs: MIN - 1000, rateHz: 2, values: [1, 2, 3, 4] },
+      },
+    ]);
+    expect(rows.filter((r) => r.bucketSeconds === 60)).toEqual([
+      { datastreamId: 1, bucketSeconds: 60, bucketMs: 0, min: 1, max: 2, sum: 3, n: 2 },
+      { datastreamId: 1, bucketSeconds: 60, bucketMs: MIN, min: 3, max: 4, sum: 7, n: 2 },
+    ]);
+    expect(rows.filter((r) => r.bucketSeconds === 3600)).toEqual([
+      { datastreamId: 1, bucketSeconds: 3600, bucketMs: 0, min: 1, max: 4, sum: 10, n: 4 },
+    ]);
+  });
+});
+
+describe('bulk parsers', () => {
+  it('reads CSV blocks and single readings, naming a short line', () => {
+    expect(
+      parseCsv(
+        'stream_id,start,rate_hz,values\na,2026-01-01T00:00:00Z,10,1,2\nb,2026-01-01T00:00:00Z,,5\nc,x\n',
+      ),
+    ).toEqual([
+      { item: { stream_id: 'a', start: '2026-01-01T00:00:00Z', rate_hz: 10, values: [1, 2] } },
+      { item: { stream_id: 'b', ts: '2026-01-01T00:00:00Z', value: 5 } },
+      { error: 'line 4 needs stream_id, time, rate_hz and a value' },
+    ]);
+  });
+
+  it('reads NDJSON line by line, skipping blank lines', () => {
+    expect(parseNdjson('{"a":1}\n\n[oops\n')).toEqual([
+      { item: { a: 1 } },
+      { error: 'line 3 is not valid JSON' },
+    ]);
+  });
+});

@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+
+import { ApiProvider } from '../../../../src/api/api-context';
+import { createApiClient } from '../../../../src/api/client';
+import { ToastProvider } from '../../../../src/ui/toast';
+import { TEST_ORIGIN } from '../../../helpers/msw';
+
+/**
+ * One screen with the providers the app gives it (query cache, API client pointed at msw,
+ * toasts) on a small router, so its links work and '/map' can be reached.
+ */
+export function renderPage(Page: () => ReactNode) {
+  const api = createApiClient({ baseUrl: TEST_ORIGIN, onAuthFailure: () => undefined });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const routeTree = rootRoute.addChildren([
+    createRoute({ getParentRoute: () => rootRoute, path: '/', component: Page }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/map',
+      component: () => <h1>Bridge map</h1>,
+    }),
+  ]);
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider client={api}>
+        <ToastProvider>
+          <RouterProvider router={router as never} />
+        </ToastProvider>
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
