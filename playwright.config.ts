@@ -80,7 +80,9 @@ export default defineConfig({
       // The build is a production one, as deployed; NODE_ENV=test below is for the server only.
       command: 'NODE_ENV=production npm run build && npx tsx server/main.ts',
       url: `${origin}/api/v1/health`,
-      env: { PORT, DATA_DIR: dataDir, NODE_ENV: 'test' },
+      // The embedded database, as in the quick start: DATABASE_URL (set for the API tests in
+      // CI) is cleared, and so is MQTT_URL.
+      env: { PORT, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '', MQTT_URL: '' },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'pipe',
@@ -93,6 +95,8 @@ export default defineConfig({
         PORT: SHORT_TOKEN_PORT,
         DATA_DIR: shortTokenDataDir,
         NODE_ENV: 'test',
+        DATABASE_URL: '',
+        MQTT_URL: '',
         ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_TTL_SECONDS),
       },
       reuseExistingServer: false,

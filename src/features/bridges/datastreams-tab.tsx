@@ -4,6 +4,10 @@ import type { BridgesDialog } from './dialogs';
 import { RowActions } from './row-actions';
 import type { StructureData } from './structure-data';
 
+/** 'YYYY-MM-DD HH:MM UTC': readable, and sorts in time order as text. */
+const lastSeenText = (iso: string | null) =>
+  iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : 'Never';
+
 const joinedOrUnknown = (items: (string | undefined)[]) => {
   const known = [...new Set(items.filter((i): i is string => Boolean(i)))];
   return known.length ? known.join(', ') : 'Unknown';
@@ -41,6 +45,8 @@ export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
       value: (d) =>
         joinedOrUnknown(sensorsOf(d).map((s) => s && data.spanById.get(s.span)?.span_id)),
     },
+    { id: 'last-seen', header: 'Last seen', value: (d) => lastSeenText(d.last_seen) },
+    { id: 'samples', header: 'Samples', value: (d) => d.sample_count },
   ];
 
   return (
