@@ -76,9 +76,20 @@ describe('Bridge Management for staff', () => {
     expect(headers()).toEqual(['Bridge', 'Span', 'Sensor ID', 'Type', 'Status', 'Actions']);
     expect(cellsOfColumn(4)).toEqual(['Under Maintenance']);
     await user.click(screen.getByRole('tab', { name: 'Datastreams' }));
-    expect(headers()).toEqual(['Stream ID', 'Data Type', 'Sensors', 'Bridge', 'Span', 'Actions']);
+    expect(headers()).toEqual([
+      'Stream ID',
+      'Data Type',
+      'Sensors',
+      'Bridge',
+      'Span',
+      'Last seen',
+      'Samples',
+      'Actions',
+    ]);
     expect(cellsOfColumn(2)).toEqual(['LG-ACC-1', 'Unknown']);
     expect(cellsOfColumn(3)).toEqual(['Lions Gate', 'Unknown']);
+    expect(cellsOfColumn(5)).toEqual(['2026-11-20 08:00 UTC', 'Never']);
+    expect(cellsOfColumn(6)).toEqual(['360000', '0']);
   });
 
   it('checks the bridge form, then creates the bridge from typed coordinates', async () => {
