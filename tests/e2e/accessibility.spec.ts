@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect, test } from '@playwright/test';
+
+// axe-core on every public page, the sign-in screens and the signed-in map: no serious or
+// critical violations (issues 4 and 6). Map tiles are refused so nothing depends on them.
+const publicPaths = [
+  '/',
+  '/about',
+  '/faqs',
+  '/solutions/structural-health-monitoring',
+  '/solutions/data-driven-maintenance-insights',
+  '/solutions/real-time-capacity-tracking',
+  '/solutions/damage-detection-modeling',
+  '/services/real-time-monitoring',
+  '/services/predictive-maintenance-analytics',
+  '/services/risk-security-assessment',
+  '/services/iot-for-connectivity',
+  '/services/automated-reporting-alerts',
+  '/services/consulting-optimization',
+  '/login',
+  '/signup',
+  '/no/such/page',
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const path of publicPaths) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('axe finds no serious or critical violation on the signed-in map', async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('operator@spanwatch.demo');
+  await page.getByLabel('Password').fill('SpanWatch-operator-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/map$/);
+  await expect(page.getByText('Bridge Management System')).toBeVisible();
+  await expect(page.getByText('Loading map...')).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
+});
