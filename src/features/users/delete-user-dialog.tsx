@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { useLeaveToLogin, useSession } from '../../api/session-context';
 import { type User, usersQueryKey } from '../../api/queries/users';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -10,6 +11,10 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const session = useSession();
+  const leaveToLogin = useLeaveToLogin();
+  // Deleting your own account (spec §7) ends your session like the Settings dialog does.
+  const deletingSelf = session.user?.id === user.id;
   const remove = useMutation({
     mutationFn: async () => {
       const { error } = await api.DELETE('/api/v1/users/{id}/delete', {
@@ -19,6 +24,11 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
     },
     onSuccess: async () => {
       notify('success', USER_TOASTS.deleted);
+      if (deletingSelf) {
+        session.signOut();
+        await leaveToLogin();
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: usersQueryKey });
       onClose();
     },

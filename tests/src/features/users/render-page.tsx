@@ -11,7 +11,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 
 import { ApiProvider } from '../../../../src/api/api-context';
-import { createApiClient } from '../../../../src/api/client';
+import { type ApiClient, createApiClient } from '../../../../src/api/client';
+import { type Session, createSession } from '../../../../src/api/session';
+import { SessionProvider } from '../../../../src/api/session-context';
 import { ToastProvider } from '../../../../src/ui/toast';
 import { TEST_ORIGIN } from '../../../helpers/msw';
 
@@ -19,8 +21,17 @@ import { TEST_ORIGIN } from '../../../helpers/msw';
  * One screen with the providers the app gives it (query cache, API client pointed at msw,
  * toasts) on a small router, so its links work and '/map' can be reached.
  */
-export function renderPage(Page: () => ReactNode) {
-  const api = createApiClient({ baseUrl: TEST_ORIGIN, onAuthFailure: () => undefined });
+export function testApiClient(): ApiClient {
+  return createApiClient({ baseUrl: TEST_ORIGIN, onAuthFailure: () => undefined });
+}
+
+export function renderPage(
+  Page: () => ReactNode,
+  {
+    api = testApiClient(),
+    session = createSession(api),
+  }: { api?: ApiClient; session?: Session } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -32,6 +43,11 @@ export function renderPage(Page: () => ReactNode) {
       path: '/map',
       component: () => <h1>Bridge map</h1>,
     }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/login',
+      component: () => <h1>Welcome to SpanWatch</h1>,
+    }),
   ]);
   const router = createRouter({
     routeTree,
@@ -40,9 +56,11 @@ export function renderPage(Page: () => ReactNode) {
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>
-        <ToastProvider>
-          <RouterProvider router={router as never} />
-        </ToastProvider>
+        <SessionProvider session={session}>
+          <ToastProvider>
+            <RouterProvider router={router as never} />
+          </ToastProvider>
+        </SessionProvider>
       </ApiProvider>
     </QueryClientProvider>,
   );

@@ -4,9 +4,10 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { UsersPage } from '../../../../src/features/users/users-page';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
-import { aUser } from '../../../helpers/web-fixtures';
+import { createSession } from '../../../../src/api/session';
+import { aUser, storeTokens } from '../../../helpers/web-fixtures';
 import { fill } from './fill';
-import { renderPage } from './render-page';
+import { renderPage, testApiClient } from './render-page';
 
 const server = setupMswServer();
 
@@ -241,5 +242,30 @@ describe('User Management', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('status')).toHaveTextContent('User deleted successfully');
     expect(deleted).toBe(1);
+  });
+
+  it('signs staff out to /login after they delete their own account', async () => {
+    listUsers();
+    storeTokens();
+    server.use(
+      http.get(apiUrl('/api/v1/user/me'), () => HttpResponse.json(ada)),
+      http.delete(apiUrl('/api/v1/users/7/delete'), () => new HttpResponse(null, { status: 204 })),
+    );
+    const api = testApiClient();
+    const session = createSession(api);
+    await session.restore();
+    const user = userEvent.setup();
+    const { router } = renderPage(UsersPage, { api, session });
+    await screen.findByRole('cell', { name: 'ada' }, { timeout: 4000 });
+
+    await user.click(screen.getByRole('button', { name: 'Delete ada' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to SpanWatch' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(session.getState().status).toBe('signed-out');
+    expect(window.localStorage.getItem('access')).toBeNull();
   });
 });
