@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { precompress } from './build/precompress-plugin';
+import { precompress } from './build/precompress-plugin.ts';
 
 const apiPort = process.env.API_PORT ?? '8080';
 
