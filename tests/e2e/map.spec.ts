@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { bridgeMarkers, bridgesShown, clusterMarkers, mapRegion } from '../helpers/e2e-map';
 import { canadianFleet } from '../bench/map-fleet';
 
 // The demo accounts the server seeds into its empty database (README, Quick start).
@@ -13,19 +14,6 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL('/map');
-}
-
-const mapRegion = (page: Page) => page.getByRole('region', { name: 'Bridge locations map' });
-const bridgeMarkers = (page: Page) => mapRegion(page).getByRole('button', { name: /, condition / });
-const clusterMarkers = (page: Page) =>
-  mapRegion(page).getByRole('button', { name: /^\d+ bridges, worst condition/ });
-
-/** Bridges on the map: single markers plus the counts shown on clusters. */
-async function bridgesShown(page: Page): Promise<number> {
-  // The visible count on each cluster (its accessible label repeats it in words).
-  const counts = await clusterMarkers(page).locator('[aria-hidden="true"]').allTextContents();
-  const inClusters = counts.reduce((sum, count) => sum + Number(count), 0);
-  return (await bridgeMarkers(page).count()) + inClusters;
 }
 
 test('the operator sees a marker for each of their three bridges, and no Users entry', async ({

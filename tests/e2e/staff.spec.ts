@@ -1,4 +1,5 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
+import { bridgesShown } from '../helpers/e2e-map';
 
 // Demo accounts seeded into the empty database the Playwright server starts on.
 const STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
@@ -102,6 +103,8 @@ test('staff manage a bridge end to end; the operator then reads it', async ({ br
   await toast(staff, 'Bridges assigned successfully');
 
   const operator = await signIn(browser, OPERATOR);
+  // The new bridge joins the operator's three on their map (as a marker or in a cluster).
+  await expect.poll(() => bridgesShown(operator)).toBe(4);
   await operator.goto('/bridges');
   await expect(operator.getByRole('cell', { name: LOCATION })).toBeVisible();
   await expect(operator.getByRole('row')).toHaveCount(1 + 4);
