@@ -22,7 +22,7 @@ import {
 } from './bridge-form';
 import { BRIDGE_TOASTS } from './bridge-messages';
 import { SelectField } from './select-field';
-import { useNotify } from './use-notify';
+import { useNotify } from '../../ui/use-notify';
 
 // Six decimals is about 0.1 m: finer than a click can aim, short enough to read.
 const roundCoordinate = (n: number) => String(Number(n.toFixed(6)));

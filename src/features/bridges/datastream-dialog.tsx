@@ -20,7 +20,7 @@ import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import * as styles from './bridges-page.css';
 import { SelectField } from './select-field';
-import { useNotify } from './use-notify';
+import { useNotify } from '../../ui/use-notify';
 
 /** Spec §2: Manage Datastream for one sensor, Create New (default) or Assign Existing. */
 export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose: () => void }) {

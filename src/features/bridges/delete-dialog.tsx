@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { DELETE_TOASTS, type DeletableKind } from './bridge-messages';
 import * as styles from './bridges-page.css';
-import { useNotify } from './use-notify';
+import { useNotify } from '../../ui/use-notify';
 
 export interface DeleteTarget {
   kind: DeletableKind;

@@ -11,7 +11,7 @@ import { BRIDGE_TOASTS, sensorStatusLabel, sensorTypeLabel } from './bridge-mess
 import { SelectField } from './select-field';
 import { EMPTY_SENSOR_FORM, sensorBody, validateSensorForm } from './structure-forms';
 import { useFormState } from './use-form-state';
-import { useNotify } from './use-notify';
+import { useNotify } from '../../ui/use-notify';
 
 const DATE_FIELDS = [
   ['installationDate', 'Installation date'],

@@ -10,7 +10,7 @@ import { TextField } from '../../ui/text-field';
 import { BRIDGE_TOASTS } from './bridge-messages';
 import { validateSpanForm } from './structure-forms';
 import { useFormState } from './use-form-state';
-import { useNotify } from './use-notify';
+import { useNotify } from '../../ui/use-notify';
 
 export function SpanFormModal({ bridge, onClose }: { bridge: Bridge; onClose: () => void }) {
   const api = useApi();

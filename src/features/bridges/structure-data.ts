@@ -10,7 +10,7 @@ import {
   listSpansQueryOptions,
 } from '../../api/queries/structures';
 import { BRIDGE_TOASTS } from './bridge-messages';
-import { useFetchErrorToast } from './use-notify';
+import { useFetchErrorToast } from '../../ui/use-notify';
 
 export interface StructureData {
   bridges: Bridge[];

@@ -4,7 +4,7 @@ import { useLeaveToLogin, useSession } from '../../api/session-context';
 import { type User, usersQueryKey } from '../../api/queries/users';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { useNotify } from './use-notify';
+import { useNotify } from '../../ui/use-notify';
 import { USER_TOASTS } from './user-messages';
 
 export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { listDatastreamsQueryOptions } from '../../api/queries/structures';
 import { type User, usersQueryKey } from '../../api/queries/users';
 import { AssignModal } from './assign-modal';
-import { useFetchErrorToast, useNotify } from './use-notify';
+import { useFetchErrorToast, useNotify } from '../../ui/use-notify';
 import { USER_TOASTS } from './user-messages';
 
 interface Props {

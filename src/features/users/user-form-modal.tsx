@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { useNotify } from './use-notify';
+import { useNotify } from '../../ui/use-notify';
 import {
   type UserFormValues,
   createUserBody,

@@ -1,5 +1,4 @@
-// Spec §8, word for word; spec §9: user-screen toasts last 3000 ms.
-export const TOAST_MS = 3000;
+// Spec §8, word for word (the 3000 ms of spec §9 is APP_TOAST_MS in src/ui/use-notify.ts).
 
 export const USER_TOASTS = {
   created: 'User created successfully',

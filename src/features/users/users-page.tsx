@@ -8,7 +8,7 @@ import { button as buttonStyles } from '../../ui/button.css';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { container } from '../../ui/layout.css';
 import { DeleteUserDialog } from './delete-user-dialog';
-import { useFetchErrorToast } from './use-notify';
+import { useFetchErrorToast } from '../../ui/use-notify';
 import { AssignBridgesModal, AssignDatastreamsModal } from './user-assignments';
 import { UserFormModal } from './user-form-modal';
 import { USER_TOASTS } from './user-messages';

@@ -1,13 +1,14 @@
 import { useCallback, useEffect } from 'react';
-import { useToast } from '../../ui/toast';
-import { TOAST_MS } from './bridge-messages';
+import { useToast } from './toast';
 
-export function useNotify() {
+/** Spec §9: the map, user and management screens show their toasts for 3000 ms. */
+export const APP_TOAST_MS = 3000;
+
+export function useNotify(durationMs = APP_TOAST_MS) {
   const toast = useToast();
   return useCallback(
-    (tone: 'success' | 'error', message: string) =>
-      toast.show({ tone, message, durationMs: TOAST_MS }),
-    [toast],
+    (tone: 'success' | 'error', message: string) => toast.show({ tone, message, durationMs }),
+    [toast, durationMs],
   );
 }
 
