@@ -1,23 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
-export const page = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  paddingBlock: vars.space.lg,
-});
-
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
-
-export const title = style({ fontSize: vars.fontSize.xl, margin: 0 });
-
 export const tabList = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -46,19 +29,6 @@ export const filters = style({
   flexWrap: 'wrap',
   gap: vars.space.md,
   alignItems: 'flex-end',
-});
-
-export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xxs });
-
-export const actionButton = style({
-  minHeight: '2.25rem',
-  paddingInline: vars.space.xs,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.link,
-  cursor: 'pointer',
-  ':hover': { backgroundColor: vars.color.surfaceRaised },
 });
 
 export const modeSwitch = style({

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useCallback, useState } from 'react';
 import { button as buttonStyles } from '../../ui/button.css';
 import { container } from '../../ui/layout.css';
 import { BridgeFormModal } from './bridge-form-modal';
+import * as frame from '../../ui/management-page.css';
 import * as styles from './bridges-page.css';
 import { BridgesTab } from './bridges-tab';
 import { DatastreamDialog } from './datastream-dialog';
@@ -51,9 +52,9 @@ export function BridgesPage({ isStaff }: { isStaff: boolean }) {
 
   const tabProps = { data, isStaff, selection, onSelect: setSelection, onOpen: setDialog };
   return (
-    <div className={`${container} ${styles.page}`}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Bridge Management</h1>
+    <div className={`${container} ${frame.page}`}>
+      <header className={frame.header}>
+        <h1 className={frame.title}>Bridge Management</h1>
         <Link to="/map" className={buttonStyles.secondary}>
           DASHBOARD
         </Link>
@@ -80,7 +81,7 @@ export function BridgesPage({ isStaff }: { isStaff: boolean }) {
         id={`panel-${tab}`}
         role="tabpanel"
         aria-labelledby={`tab-${tab}`}
-        className={styles.page}
+        className={frame.page}
       >
         {tab === 'bridges' && (
           <BridgesTab

@@ -1,4 +1,4 @@
-import * as styles from './bridges-page.css';
+import * as styles from '../../ui/management-page.css';
 
 export interface RowAction {
   text: string;

@@ -12,7 +12,7 @@ import { useFetchErrorToast } from '../../ui/use-notify';
 import { AssignBridgesModal, AssignDatastreamsModal } from './user-assignments';
 import { UserFormModal } from './user-form-modal';
 import { USER_TOASTS } from './user-messages';
-import * as styles from './users-page.css';
+import * as styles from '../../ui/management-page.css';
 
 type Dialog =
   { kind: 'add' } | { kind: 'edit' | 'delete' | 'bridges' | 'streams'; user: User } | null;

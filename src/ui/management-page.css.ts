@@ -1,5 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../styles/theme.css';
+import { vars } from '../styles/theme.css';
+
+// The frame shared by the staff screens (User and Bridge Management): title bar and row actions.
 
 export const page = style({
   display: 'flex',
