@@ -31,6 +31,11 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, an admin's terminate) would otherwise be an
+    // unhandled 'error' event that takes the whole process down; the pool reconnects on next use.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
