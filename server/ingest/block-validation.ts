@@ -33,6 +33,8 @@ export interface Block {
   startMs: number;
   rateHz: number;
   values: number[];
+  /** `values` as the sender wrote them (plain decimals), reused as the stored array's text. */
+  valuesText?: string;
 }
 
 export type Checked = { ok: true; block: Block } | { ok: false; rejection: Rejection };

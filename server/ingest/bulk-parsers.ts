@@ -5,9 +5,18 @@
  * with `stream_id`. A line that cannot be read becomes a rejection, not a failed request.
  */
 
+import { plainDecimalList, valuesTextOfJsonLine } from './values-literal.ts';
+
 export interface ParsedLine {
   item?: unknown;
   error?: string;
+  /** The block's values as received, when safe to store as they are (see values-literal.ts). */
+  valuesText?: string;
+}
+
+function valueCountOf(item: unknown): number {
+  const values = (item as { values?: unknown } | null)?.values;
+  return Array.isArray(values) ? values.length : -1;
 }
 
 export function parseNdjson(text: string): ParsedLine[] {
@@ -16,7 +25,10 @@ export function parseNdjson(text: string): ParsedLine[] {
     const trimmed = line.trim();
     if (trimmed === '') continue;
     try {
-      out.push({ item: JSON.parse(trimmed) as unknown });
+      const item = JSON.parse(trimmed) as unknown;
+      const count = valueCountOf(item);
+      const valuesText = count > 0 ? valuesTextOfJsonLine(trimmed, count) : undefined;
+      out.push(valuesText === undefined ? { item } : { item, valuesText });
     } catch {
       out.push({ error: `line ${index + 1} is not valid JSON` });
     }
@@ -46,9 +58,14 @@ export function parseCsv(text: string): ParsedLine[] {
     } else if (rate.trim() === '') {
       out.push({ item: { stream_id: streamId, ts: start, value: csvNumber(rest[0] ?? '') } });
     } else {
-      out.push({
-        item: { stream_id: streamId, start, rate_hz: csvNumber(rate), values: rest.map(csvNumber) },
-      });
+      const item = {
+        stream_id: streamId,
+        start,
+        rate_hz: csvNumber(rate),
+        values: rest.map(csvNumber),
+      };
+      const valuesText = plainDecimalList(rest.join(','), rest.length);
+      out.push(valuesText === undefined ? { item } : { item, valuesText });
     }
   }
   return out;

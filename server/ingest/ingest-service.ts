@@ -72,6 +72,7 @@ export function createIngestService(
     items: unknown[],
     bridgeOf: (index: number) => number | null,
     now: number,
+    valuesTexts: readonly (string | undefined)[] = [],
   ): Promise<IngestResult> {
     const streams = await resolve(
       items.map(streamIdOf).filter((s): s is string => s !== null),
@@ -95,7 +96,9 @@ export function createIngestService(
           detail: `data stream '${streamId}' is not fed by a sensor on bridge ${bridgeId}`,
         });
       }
-      valid.push({ datastreamId: stream.id, block: checked.block });
+      const valuesText = valuesTexts[index];
+      const block = valuesText === undefined ? checked.block : { ...checked.block, valuesText };
+      valid.push({ datastreamId: stream.id, block });
     });
     const stored = await readings.store(valid);
     return {
@@ -106,9 +109,15 @@ export function createIngestService(
   }
 
   return {
-    ingest(items: unknown[], scope: IngestScope, now = Date.now()): Promise<IngestResult> {
+    /** `valuesTexts[i]`: item i's values as received (bulk forms), stored without reformatting. */
+    ingest(
+      items: unknown[],
+      scope: IngestScope,
+      now = Date.now(),
+      valuesTexts: readonly (string | undefined)[] = [],
+    ): Promise<IngestResult> {
       const bridgeId = 'bridgeId' in scope ? scope.bridgeId : null;
-      return run(items, () => bridgeId, now);
+      return run(items, () => bridgeId, now, valuesTexts);
     },
     /** MQTT: one batch mixes topics, so each item carries the bridge of its own topic. */
     ingestPerItem(

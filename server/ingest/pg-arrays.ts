@@ -9,9 +9,12 @@ export const floatArray = (values: number[]) => `{${values.map(String).join(',')
 export const timeArray = (ms: number[]) =>
   `{${ms.map((t) => `"${new Date(t).toISOString()}"`).join(',')}}`;
 
-/** A text[] whose elements are float8[] literals (ragged, so not a 2-D array). */
-export const nestedFloatArray = (blocks: number[][]) =>
-  `{${blocks.map((values) => `"${floatArray(values)}"`).join(',')}}`;
+/**
+ * A text[] whose elements are float8[] literals (ragged, so not a 2-D array); a block's values
+ * text as received is used when it has one.
+ */
+export const nestedFloatArray = (blocks: { values: number[]; valuesText?: string }[]) =>
+  `{${blocks.map((b) => `"${b.valuesText === undefined ? floatArray(b.values) : `{${b.valuesText}}`}"`).join(',')}}`;
 
 /** Rows of a raw query on either driver: both answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {

@@ -37,8 +37,8 @@ export const sampleTimeMs = (block: Block, i: number) =>
 
 /**
  * Minute and hour aggregates of the given blocks, sorted by key so concurrent ingest processes
- * upsert the same rows in the same order (no deadlocks). Samples are bucketed one by one because
- * a block may cross a minute boundary; the map is touched only when the bucket changes.
+ * upsert the same rows in the same order (no deadlocks). A block inside one bucket adds its own
+ * aggregates; one crossing a boundary is bucketed sample by sample.
  */
 export function rollupsOf(blocks: { datastreamId: number; block: Block }[]): RollupRow[] {
   const rows = new Map<string, RollupRow>();
@@ -60,16 +60,30 @@ export function rollupsOf(blocks: { datastreamId: number; block: Block }[]): Rol
     return row;
   };
   for (const { datastreamId, block } of blocks) {
+    const firstMs = sampleTimeMs(block, 0);
+    const lastMs = sampleTimeMs(block, block.values.length - 1);
+    let whole: BlockStats | null = null;
     for (const seconds of ROLLUP_LEVELS) {
       const width = seconds * 1000;
+      const bucketMs = Math.floor(firstMs / width) * width;
+      // Most blocks (a second of samples) sit inside one minute: their own aggregates suffice.
+      if (lastMs < bucketMs + width) {
+        whole ??= blockStats(block.values);
+        const row = rowFor(datastreamId, seconds, bucketMs);
+        row.min = Math.min(row.min, whole.min);
+        row.max = Math.max(row.max, whole.max);
+        row.sum += whole.sum;
+        row.n += block.values.length;
+        continue;
+      }
       let row: RollupRow | null = null;
       let bucketEnd = -Infinity;
       for (let i = 0; i < block.values.length; i += 1) {
         const t = sampleTimeMs(block, i);
         if (row === null || t >= bucketEnd || t < row.bucketMs) {
-          const bucketMs = Math.floor(t / width) * width;
-          row = rowFor(datastreamId, seconds, bucketMs);
-          bucketEnd = bucketMs + width;
+          const start = Math.floor(t / width) * width;
+          row = rowFor(datastreamId, seconds, start);
+          bucketEnd = start + width;
         }
         const value = block.values[i] as number;
         if (value < row.min) row.min = value;

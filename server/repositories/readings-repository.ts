@@ -3,7 +3,7 @@ import type { Block } from '../ingest/block-validation.ts';
 import { createPartitionKeeper } from '../ingest/partitions.ts';
 import { floatArray, intArray, nestedFloatArray, timeArray } from '../ingest/pg-arrays.ts';
 import { blockStats, rollupsOf, sampleTimeMs, type BlockStats } from '../ingest/rollups.ts';
-import { type Exec, transactionRunner } from '../ingest/sql-runner.ts';
+import { type Exec, inlineLiteral, transactionRunner } from '../ingest/sql-runner.ts';
 
 export interface StreamBlock {
   datastreamId: number;
@@ -23,7 +23,9 @@ function copyRows(blocks: StreamBlock[], stats: BlockStats[]): string {
   return blocks
     .map(({ datastreamId, block }, i) => {
       const s = stats[i] as BlockStats;
-      return `${datastreamId}\t${new Date(block.startMs).toISOString()}\t${block.rateHz}\t${floatArray(block.values)}\t${block.values.length}\t${s.min}\t${s.max}\t${s.sum}\n`;
+      const values =
+        block.valuesText === undefined ? floatArray(block.values) : `{${block.valuesText}}`;
+      return `${datastreamId}\t${new Date(block.startMs).toISOString()}\t${block.rateHz}\t${values}\t${block.values.length}\t${s.min}\t${s.max}\t${s.sum}\n`;
     })
     .join('');
 }
@@ -43,7 +45,7 @@ async function insertBlocks(exec: Exec, blocks: StreamBlock[], stats: BlockStats
     await exec.query('SAVEPOINT fast_copy');
     try {
       await exec.copyIn(`COPY readings (${COLUMNS}) FROM STDIN`, rows);
-      await exec.query('RELEASE SAVEPOINT fast_copy');
+      // The savepoint is not released: COMMIT ends it, one round trip fewer.
       return blocks.map((b) => ({ datastream_id: b.datastreamId, ms: b.block.startMs }));
     } catch (error) {
       await exec.query('ROLLBACK TO SAVEPOINT fast_copy');
@@ -68,7 +70,7 @@ async function insertBlocks(exec: Exec, blocks: StreamBlock[], stats: BlockStats
       intArray(blocks.map((b) => b.datastreamId)),
       timeArray(blocks.map((b) => b.block.startMs)),
       floatArray(blocks.map((b) => b.block.rateHz)),
-      nestedFloatArray(blocks.map((b) => b.block.values)),
+      nestedFloatArray(blocks.map((b) => b.block)),
       floatArray(stats.map((s) => s.min)),
       floatArray(stats.map((s) => s.max)),
       floatArray(stats.map((s) => s.sum)),
@@ -76,30 +78,29 @@ async function insertBlocks(exec: Exec, blocks: StreamBlock[], stats: BlockStats
   );
 }
 
-async function upsertRollups(exec: Exec, stored: StreamBlock[]) {
+function upsertRollups(exec: Exec, stored: StreamBlock[]): void {
   const rollups = rollupsOf(stored);
-  await exec.query(
+  const ids = inlineLiteral(intArray(rollups.map((r) => r.datastreamId)));
+  const levels = inlineLiteral(intArray(rollups.map((r) => r.bucketSeconds)));
+  const buckets = inlineLiteral(timeArray(rollups.map((r) => r.bucketMs)));
+  const mins = inlineLiteral(floatArray(rollups.map((r) => r.min)));
+  const maxes = inlineLiteral(floatArray(rollups.map((r) => r.max)));
+  const sums = inlineLiteral(floatArray(rollups.map((r) => r.sum)));
+  const counts = inlineLiteral(intArray(rollups.map((r) => r.n)));
+  exec.atCommit(
     `INSERT INTO reading_rollups (datastream_id, bucket_seconds, bucket, v_min, v_max, v_sum, n)
-     SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::float8[], $5::float8[],
-                          $6::float8[], $7::bigint[])
+     SELECT * FROM unnest(${ids}::int[], ${levels}::int[], ${buckets}::timestamptz[],
+                          ${mins}::float8[], ${maxes}::float8[], ${sums}::float8[],
+                          ${counts}::bigint[])
      ON CONFLICT (datastream_id, bucket_seconds, bucket) DO UPDATE SET
        v_min = least(reading_rollups.v_min, excluded.v_min),
        v_max = greatest(reading_rollups.v_max, excluded.v_max),
        v_sum = reading_rollups.v_sum + excluded.v_sum,
        n = reading_rollups.n + excluded.n`,
-    [
-      intArray(rollups.map((r) => r.datastreamId)),
-      intArray(rollups.map((r) => r.bucketSeconds)),
-      timeArray(rollups.map((r) => r.bucketMs)),
-      floatArray(rollups.map((r) => r.min)),
-      floatArray(rollups.map((r) => r.max)),
-      floatArray(rollups.map((r) => r.sum)),
-      intArray(rollups.map((r) => r.n)),
-    ],
   );
 }
 
-async function updateStreamStats(exec: Exec, stored: StreamBlock[]) {
+function updateStreamStats(exec: Exec, stored: StreamBlock[]): void {
   const perStream = new Map<number, { n: number; lastMs: number }>();
   for (const { datastreamId, block } of stored) {
     const lastMs = sampleTimeMs(block, block.values.length - 1);
@@ -111,23 +112,22 @@ async function updateStreamStats(exec: Exec, stored: StreamBlock[]) {
   }
   // Sorted, so concurrent ingest processes lock the stream rows in the same order.
   const ids = [...perStream.keys()].sort((a, b) => a - b);
-  await exec.query(
+  const counts = inlineLiteral(intArray(ids.map((id) => perStream.get(id)?.n ?? 0)));
+  const lasts = inlineLiteral(timeArray(ids.map((id) => perStream.get(id)?.lastMs ?? 0)));
+  exec.atCommit(
     `UPDATE datastreams AS d
      SET sample_count = d.sample_count + u.n, last_seen_at = greatest(d.last_seen_at, u.last)
-     FROM unnest($1::int[], $2::bigint[], $3::timestamptz[]) AS u(id, n, last)
+     FROM unnest(${inlineLiteral(intArray(ids))}::int[], ${counts}::bigint[],
+                 ${lasts}::timestamptz[]) AS u(id, n, last)
      WHERE d.id = u.id`,
-    [
-      intArray(ids),
-      intArray(ids.map((id) => perStream.get(id)?.n ?? 0)),
-      timeArray(ids.map((id) => perStream.get(id)?.lastMs ?? 0)),
-    ],
   );
 }
 
 /**
  * Writes checked blocks: the blocks (a retried block is skipped by the primary key), then the
  * roll-ups and each stream's last-seen time and sample count from the blocks that were new.
- * One transaction, so the roll-ups never count a block that was not stored.
+ * One transaction, so the roll-ups never count a block that was not stored; the last two ride
+ * with the COMMIT (their literals are our own numbers and times, inlined).
  */
 export function createReadingsRepository(database: Database) {
   const ensureMonths = createPartitionKeeper(database.db);
@@ -154,8 +154,8 @@ export function createReadingsRepository(database: Database) {
       const total = blocks.reduce((sum, b) => sum + b.block.values.length, 0);
       duplicateSamples += total - storedSamples;
       if (stored.length > 0) {
-        await upsertRollups(exec, stored);
-        await updateStreamStats(exec, stored);
+        upsertRollups(exec, stored);
+        updateStreamStats(exec, stored);
       }
       return { storedSamples, duplicateSamples };
     });

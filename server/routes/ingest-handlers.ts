@@ -29,6 +29,8 @@ export function ingestHandlers(services: Services): Handlers<'ingestReadings'> {
       const result = await ingest.ingest(
         lines.map((line) => line.item ?? null),
         scope,
+        Date.now(),
+        lines.map((line) => line.valuesText),
       );
       // A line that could not be read at all is reported with its own message.
       for (const rejection of result.rejected) {

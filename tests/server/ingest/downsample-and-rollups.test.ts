@@ -48,6 +48,44 @@ describe('rollupsOf', () => {
       { datastreamId: 1, bucketSeconds: 3600, bucketMs: 0, min: 1, max: 4, sum: 10, n: 4 },
     ]);
   });
+
+  it('gives the same rows as bucketing every sample, for blocks inside and across buckets', () => {
+    const blocks = Array.from({ length: 150 }, (_, k) => ({
+      datastreamId: 1 + (k % 2),
+      block: {
+        streamId: 's',
+        startMs: MIN * 59 + k * 1700,
+        rateHz: 4,
+        values: Array.from({ length: 8 }, (_, i) => Math.sin(k * 8 + i) * 10),
+      },
+    }));
+    const expected = new Map<string, { min: number; max: number; sum: number; n: number }>();
+    for (const { datastreamId, block } of blocks) {
+      block.values.forEach((value, i) => {
+        const t = block.startMs + i * 250;
+        for (const seconds of [60, 3600]) {
+          const key = `${datastreamId}:${seconds}:${Math.floor(t / (seconds * 1000)) * seconds * 1000}`;
+          const row = expected.get(key) ?? { min: Infinity, max: -Infinity, sum: 0, n: 0 };
+          expected.set(key, {
+            min: Math.min(row.min, value),
+            max: Math.max(row.max, value),
+            sum: row.sum + value,
+            n: row.n + 1,
+          });
+        }
+      });
+    }
+    const rows = rollupsOf(blocks);
+    expect(rows).toHaveLength(expected.size);
+    for (const row of rows) {
+      const want = expected.get(`${row.datastreamId}:${row.bucketSeconds}:${row.bucketMs}`);
+      expect(want).toBeDefined();
+      expect(row.min).toBe(want?.min);
+      expect(row.max).toBe(want?.max);
+      expect(row.n).toBe(want?.n);
+      expect(row.sum).toBeCloseTo(want?.sum ?? NaN, 9);
+    }
+  });
 });
 
 describe('bulk parsers', () => {
@@ -57,7 +95,10 @@ describe('bulk parsers', () => {
         'stream_id,start,rate_hz,values\na,2026-01-01T00:00:00Z,10,1,2\nb,2026-01-01T00:00:00Z,,5\nc,x\n',
       ),
     ).toEqual([
-      { item: { stream_id: 'a', start: '2026-01-01T00:00:00Z', rate_hz: 10, values: [1, 2] } },
+      {
+        item: { stream_id: 'a', start: '2026-01-01T00:00:00Z', rate_hz: 10, values: [1, 2] },
+        valuesText: '1,2',
+      },
       { item: { stream_id: 'b', ts: '2026-01-01T00:00:00Z', value: 5 } },
       { error: 'line 4 needs stream_id, time, rate_hz and a value' },
     ]);
