@@ -82,9 +82,19 @@ export default defineConfig({
       url: `${origin}/api/v1/health`,
       // The embedded database, as in the quick start: DATABASE_URL (set for the API tests in
       // CI) is cleared, and so is MQTT_URL.
-      env: { PORT, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '', MQTT_URL: '' },
+      // The demo as `npm start` gives it: 30 days of history, the live feed, background analysis.
+      env: {
+        PORT,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        DATABASE_URL: '',
+        MQTT_URL: '',
+        DEMO_HISTORY_DAYS: '30',
+        DEMO_LIVE_FEED: 'on',
+      },
       reuseExistingServer: false,
-      timeout: 180_000,
+      // The build, then a first start that writes the demo history (up to a minute under load).
+      timeout: 300_000,
       stdout: 'pipe',
       stderr: 'pipe',
     },
@@ -98,6 +108,9 @@ export default defineConfig({
         DATABASE_URL: '',
         MQTT_URL: '',
         ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_TTL_SECONDS),
+        // Only sign-in and token refresh are tested here: no sensor history needed.
+        DEMO_HISTORY_DAYS: '0',
+        DEMO_LIVE_FEED: 'off',
       },
       reuseExistingServer: false,
       timeout: 60_000,

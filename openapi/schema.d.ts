@@ -582,6 +582,139 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/ai/anomalies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The latest anomaly evaluation of a bridge
+     * @description The evaluation period is the last 7 days of the bridge's data (ending at its newest
+     *     sample), cut into 10-minute windows scored by the bridge's trained detector.
+     *     `num_anomalies` counts anomaly events (anomalous windows with under an hour of quiet between them count once) and
+     *     drives the health derivation of spec §4; `anomaly_count` counts anomalous windows
+     *     (`anomaly_indices` index `windows` and `reconstruction_errors`). A bridge the caller may
+     *     not see answers 404, as an unknown one does; a bridge without a trained model answers
+     *     409 with the reason.
+     */
+    get: operations['getAnomalies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/ai/predict/prediction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PNG chart of the bridge's main health indicator with anomalies and forecast
+     * @description The temperature-compensated first natural frequency over recent weeks, anomalous days
+     *     marked, the alarm band, and a 30-day forecast with 80 % and 95 % bands, rendered on the
+     *     server (SVG through resvg).
+     */
+    post: operations['getPredictionChart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/ai/forecast': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The prediction chart's series as JSON, for an interactive chart */
+    get: operations['getForecast'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/ai/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the bridge's analysis job stands (training progress included) */
+    get: operations['getAnalysisStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/ai/analyze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Queue an analysis of the bridge now (staff); retrain also retrains the model */
+    post: operations['requestAnalysis'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Alerts of the bridges the caller may see, newest first */
+    get: operations['listAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/alerts/{id}/acknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Acknowledge an active alert (stored with the user, the time and a comment) */
+    post: operations['acknowledgeAlert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/contact/': {
     parameters: {
       query?: never;
@@ -714,6 +847,11 @@ export interface components {
       longitude: number | null;
       structure_type: string;
       status: string;
+      /**
+       * @description Condition derived (spec §4) from the latest anomaly evaluation; null while the
+       *     bridge has not been assessed
+       */
+      condition?: components['schemas']['Condition'] | null;
     };
     BridgeInput: {
       name: string;
@@ -891,6 +1029,165 @@ export interface components {
       mean: number;
       count: number;
     };
+    /** @enum {string} */
+    Condition: 'Good' | 'Fair' | 'Poor' | 'Critical';
+    /** @enum {string} */
+    Severity: 'Low' | 'Medium' | 'High' | 'Critical';
+    Contributor: {
+      /** @description Feature name, e.g. span-1-acc:f1 or span-1-str:rms */
+      feature: string;
+      /** @description stream_id the feature comes from */
+      datastream: string | null;
+      /** @description Share of the error */
+      share: number;
+    };
+    AnomalyWindow: {
+      /** Format: date-time */
+      start: string;
+      /** Format: date-time */
+      end: string;
+      /** @description null when the window was skipped */
+      error: number | null;
+      anomalous: boolean;
+      /** @description The window's temperature is outside the baseline's range (an extrapolation) */
+      outside_baseline: boolean;
+    };
+    AnomalyEvent: {
+      /** Format: date-time */
+      start: string;
+      /** Format: date-time */
+      end: string;
+      /** @description Anomalous windows in the event */
+      windows: number;
+      peak_error: number;
+      top_contributors: components['schemas']['Contributor'][];
+    };
+    AnomalyReport: {
+      sid: string;
+      bridge: number;
+      /** @enum {string} */
+      method: 'autoencoder' | 'mahalanobis';
+      /** @description Anomaly events in the period */
+      num_anomalies: number;
+      /** @description Anomalous windows in the period */
+      anomaly_count: number;
+      anomaly_indices: number[];
+      reconstruction_errors: (number | null)[];
+      threshold: number;
+      /** Format: date-time */
+      period_start: string;
+      /** Format: date-time */
+      period_end: string;
+      /** Format: date-time */
+      evaluated_at: string;
+      /** Format: date-time */
+      trained_at: string;
+      windows: components['schemas']['AnomalyWindow'][];
+      events: components['schemas']['AnomalyEvent'][];
+      /** @description Features that explain most of the error over the anomalous windows */
+      top_contributors: components['schemas']['Contributor'][];
+      /** @description Windows not scored, by reason (faulty sensor, too few samples, ...) */
+      skipped_windows: {
+        [key: string]: number;
+      };
+    };
+    PredictionRequest: {
+      /** @description The bridge's name */
+      sid: string;
+    };
+    ForecastPoint: {
+      /** Format: date-time */
+      t: string;
+      mean: number;
+      lower80: number;
+      upper80: number;
+      lower95: number;
+      upper95: number;
+    };
+    IndicatorPoint: {
+      /** Format: date-time */
+      t: string;
+      value: number | null;
+      anomalous: boolean;
+    };
+    ForecastSeries: {
+      sid: string;
+      bridge: number;
+      /** @description What is plotted, in words */
+      indicator: string;
+      unit: string;
+      history: components['schemas']['IndicatorPoint'][];
+      /** @description The next 30 days */
+      forecast: components['schemas']['ForecastPoint'][];
+      /** @description Indicator value below which the bridge's behaviour is outside its baseline */
+      alarm_low: number | null;
+      /** Format: date-time */
+      generated_at: string;
+    };
+    AnalysisStatus: {
+      sid: string;
+      bridge: number;
+      /** @enum {string} */
+      state: 'idle' | 'queued' | 'training' | 'scoring' | 'failed';
+      /** @description Of the running step */
+      progress: number;
+      /** @description What the job is doing, in words */
+      message: string;
+      /** Format: date-time */
+      trained_at: string | null;
+      /** Format: date-time */
+      evaluated_at: string | null;
+      last_error: string | null;
+    };
+    AnalysisRequest: {
+      sid: string;
+      /** @default false */
+      retrain: boolean;
+    };
+    AlertCause: {
+      /** @description The anomalous windows behind the alert */
+      windows: {
+        /** Format: date-time */
+        start: string;
+        /** Format: date-time */
+        end: string;
+        error: number;
+      }[];
+      /** @description The data streams (and their sensors) behind the alert */
+      datastreams: {
+        id: number;
+        stream_id: string;
+        sensors: string[];
+      }[];
+    };
+    Alert: {
+      id: number;
+      bridge: number;
+      bridge_name: string;
+      /** @enum {string} */
+      type: 'Structural Warning' | 'Maintenance Required' | 'Anomaly Detection' | 'Sensor offline';
+      severity: components['schemas']['Severity'];
+      message: string;
+      /** @enum {string} */
+      state: 'active' | 'acknowledged' | 'cleared';
+      /** Format: date-time */
+      raised_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: date-time */
+      acknowledged_at: string | null;
+      acknowledged_by: {
+        id: number;
+        username: string;
+      } | null;
+      comment: string | null;
+      /** Format: date-time */
+      cleared_at: string | null;
+      cause: components['schemas']['AlertCause'];
+    };
+    AcknowledgeRequest: {
+      comment?: string;
+    };
     ContactMessageInput: {
       first_name: string;
       last_name?: string | null;
@@ -940,6 +1237,15 @@ export interface components {
     };
     /** @description No such resource */
     NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The bridge has no trained model or no evaluation yet; detail says why */
+    NotReady: {
       headers: {
         [name: string]: unknown;
       };
@@ -1009,6 +1315,8 @@ export interface components {
     Cascade: boolean;
     /** @description Start of the range (inclusive); default 24 hours before `to` */
     From: string;
+    /** @description The bridge's name (spec §7) */
+    Sid: string;
     /** @description End of the range (exclusive); default now */
     To: string;
   };
@@ -1849,6 +2157,201 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+    };
+  };
+  getAnomalies: {
+    parameters: {
+      query: {
+        /** @description The bridge's name (spec §7) */
+        sid: components['parameters']['Sid'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The evaluation */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnomalyReport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['NotReady'];
+    };
+  };
+  getPredictionChart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PredictionRequest'];
+      };
+    };
+    responses: {
+      /** @description The chart */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/png': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['NotReady'];
+    };
+  };
+  getForecast: {
+    parameters: {
+      query: {
+        /** @description The bridge's name (spec §7) */
+        sid: components['parameters']['Sid'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description History and forecast of the health indicator */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ForecastSeries'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['NotReady'];
+    };
+  };
+  getAnalysisStatus: {
+    parameters: {
+      query: {
+        /** @description The bridge's name (spec §7) */
+        sid: components['parameters']['Sid'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job status */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalysisStatus'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  requestAnalysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AnalysisRequest'];
+      };
+    };
+    responses: {
+      /** @description Queued (or already queued or running) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalysisStatus'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listAlerts: {
+    parameters: {
+      query?: {
+        /** @description Only this bridge's alerts (its numeric id) */
+        bridge?: number;
+        /** @description Lifecycle filter; `open` means active or acknowledged */
+        state?: 'open' | 'active' | 'acknowledged' | 'cleared' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Alerts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Alert'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  acknowledgeAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['AcknowledgeRequest'];
+      };
+    };
+    responses: {
+      /** @description The acknowledged alert */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Alert'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
     };
   };
   createContactMessage: {

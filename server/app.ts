@@ -10,6 +10,8 @@ import { bearerAuthHandler } from './plugins/authentication.ts';
 import { registerIngestParsers, ingestTokenAuthHandler } from './ingest/http-plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { alertsHandlers } from './routes/alerts-handlers.ts';
+import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
 import { contactHandlers } from './routes/contact-handlers.ts';
@@ -103,6 +105,8 @@ export async function buildApp({
     ...ingestHandlers(services),
     ...ingestTokensHandlers(services),
     ...readingsHandlers(services),
+    ...analyticsHandlers(services),
+    ...alertsHandlers(services),
   };
   await app.register(openapiGlue, {
     specification: contract,

@@ -15,6 +15,18 @@ export interface AppConfig {
   rensysUrl: string | undefined;
   production: boolean;
   logLevel: string;
+  /** Where newly raised alerts are POSTed; undefined sends none. Optional so tests may omit it. */
+  alertWebhookUrl?: string | undefined;
+  /** Seconds between two 'Sensor offline' checks (default 60). */
+  sensorOfflineCheckSeconds?: number;
+  /** Seconds between two looks for bridges with new data to analyse (default 600). */
+  analysisIntervalSeconds?: number;
+  /** Whether this process runs analysis jobs and the scheduler (default true). */
+  analysisWorkers?: boolean;
+  /** Days of simulated sensor history written on the demo's first start (default 30; 0: none). */
+  demoHistoryDays?: number;
+  /** Whether the demo bridges keep sending simulated data while the server runs (default on). */
+  demoLiveFeed?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -27,6 +39,32 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
     throw new ConfigError(`${name} must be a positive whole number, got '${raw}'`);
   }
   return value;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new ConfigError(`${name} must be 'on' or 'off', got '${raw}'`);
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new ConfigError(`${name} must be a whole number from 0 to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+/** A switch that also takes the spellings people type for it: on/off, true/false, 1/0. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['on', 'true', '1'].includes(raw)) return true;
+  if (['off', 'false', '0'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off (true/false, 1/0), got '${env[name]}'`);
 }
 
 function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
@@ -88,5 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rensysUrl: url(env, 'RENSYS_URL', ['http:', 'https:']),
     production,
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    alertWebhookUrl: url(env, 'ALERT_WEBHOOK_URL', ['http:', 'https:']),
+    sensorOfflineCheckSeconds: positiveInt(env, 'SENSOR_OFFLINE_CHECK_SECONDS', 60),
+    analysisIntervalSeconds: positiveInt(env, 'ANALYSIS_INTERVAL_SECONDS', 600),
+    analysisWorkers: onOff(env, 'ANALYSIS_WORKERS', true),
+    demoHistoryDays: wholeNumber(env, 'DEMO_HISTORY_DAYS', 30, 366),
+    demoLiveFeed: flag(env, 'DEMO_LIVE_FEED', true),
   };
 }

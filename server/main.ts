@@ -2,13 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startAlertMonitor } from './alerts/alert-monitor.ts';
+import { alertServiceFromConfig } from './alerts/alert-service.ts';
+import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
+import { startAnalysisWorkers } from './analysis/analysis-workers.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startDemoLiveFeed } from './demo/live-feed.ts';
 import { startMqttFromEnv } from './ingest/mqtt-config.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
-import { isEmpty, seedDemo } from './seed/demo-seed.ts';
-import { demoSeedAllowed } from './seed/seed-policy.ts';
+import { prepareDemoOnStart } from './seed/demo-first-start.ts';
 import { createSecretBox } from './services/secret-box.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,15 +49,44 @@ const database = openDatabase({
 });
 await database.migrate();
 
-const seedAllowed = demoSeedAllowed(config, process.argv);
-const seeded = seedAllowed && (await isEmpty(database.db));
-if (seeded) await seedDemo(database.db, createSecretBox(config.dataEncryptionKey));
+const { allowed: seedAllowed, seeded } = await prepareDemoOnStart(
+  database,
+  createSecretBox(config.dataEncryptionKey),
+  config,
+  process.argv,
+  { log: (message) => console.log(message), parallel: true },
+);
 
 buildSpaIfMissing();
-const app = await buildApp({ config, database, spaDir: distDir });
+// Built here rather than inside buildApp so the monitor below drives the same instance.
+const alerts = alertServiceFromConfig(config, database.db);
+const analysisJobs = createAnalysisJobs(database);
+const app = await buildApp({
+  config,
+  database,
+  spaDir: distDir,
+  overrides: { alerts, analysisJobs },
+});
 await app.listen({ port: config.port, host: config.host });
+const alertMonitor = startAlertMonitor(alerts, {
+  checkSeconds: config.sensorOfflineCheckSeconds ?? 60,
+  log: (message) => console.warn(message),
+});
+
+const analysisWorkers = await startAnalysisWorkers(
+  { database, alerts, jobs: analysisJobs },
+  config,
+  (message) => console.warn(message),
+);
 
 const mqttIngest = await startMqttFromEnv(database, (message) => console.log(message));
+const demoLiveFeed =
+  seedAllowed && (config.demoLiveFeed ?? true)
+    ? await startDemoLiveFeed(database, {
+        historyDays: config.demoHistoryDays ?? 30,
+        log: (message) => console.log(message),
+      })
+    : null;
 
 const storage =
   database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
@@ -66,7 +99,10 @@ if (seedAllowed) {
 
 async function shutdown(signal: string) {
   console.log(`${signal} received, shutting down`);
+  await demoLiveFeed?.stop();
   await app.close();
+  await analysisWorkers.stop();
+  await alertMonitor.stop();
   await mqttIngest?.stop();
   await database.close();
   process.exit(0);

@@ -1,4 +1,6 @@
 import type { AppConfig } from './config.ts';
+import { alertServiceFromConfig } from './alerts/alert-service.ts';
+import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import type { Database } from './db/client.ts';
 import {
   type BridgeNameSource,
@@ -41,6 +43,8 @@ export function createServices(config: AppConfig, database: Database) {
     }),
     secretBox: createSecretBox(config.dataEncryptionKey),
     bridgeNames,
+    alerts: alertServiceFromConfig(config, db),
+    analysisJobs: createAnalysisJobs(database),
   };
 }
 

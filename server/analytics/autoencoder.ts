@@ -1,7 +1,12 @@
 import { at } from './at.ts';
-import type { RowScorer, ScorerTrainer, TrainOptions } from './detector.ts';
-import { denseForward, type DenseWeights } from './dense-network.ts';
-import { fitResidualDistance } from './residual-distance.ts';
+import type { ScorerTrainer, TrainOptions } from './detector.ts';
+import { fitResidualCovariance } from './residual-distance.ts';
+import {
+  autoencoderResiduals,
+  linearResidual as linearResidualOf,
+  restoreScorer,
+  type DenseLayerModel,
+} from './scorer-models.ts';
 import { loadTensorflow } from './tf-backend.ts';
 
 /**
@@ -21,7 +26,8 @@ import { loadTensorflow } from './tf-backend.ts';
  * under their healthy covariance (residual-distance.ts).
  *
  * Training uses TensorFlow.js (WASM backend, seeded initialisers, a fixed seeded row order);
- * scoring copies the weights into a plain forward pass (dense-network.ts).
+ * scoring copies the weights into a plain forward pass (dense-network.ts, scorer-models.ts), so
+ * a stored model scores without TensorFlow.js.
  */
 export interface AutoencoderShape {
   hidden: number;
@@ -73,10 +79,8 @@ export const trainAutoencoder: ScorerTrainer = async (
   const m = preprocessor.contextCount;
   const shape = autoencoderShape(d, m);
   // Residuals from the linear context trend; a missing feature starts at its expected value.
-  const linearResidual = (z: readonly number[], c: readonly number[]): number[] => {
-    const expected = preprocessor.expected(c);
-    return z.map((v, j) => (Number.isFinite(v) ? v - at(expected, j) : 0));
-  };
+  const linearResidual = (z: readonly number[], c: readonly number[]): number[] =>
+    linearResidualOf(preprocessor, z, c);
   const order = seededOrder(rows.features.length, seed);
   const targets = order.map((r) => linearResidual(at(rows.features, r), at(rows.context, r)));
   // Denoising: a second copy with features randomly blanked teaches the network to rebuild each
@@ -113,15 +117,15 @@ export const trainAutoencoder: ScorerTrainer = async (
     verbose: 0,
     callbacks: { onEpochEnd: (epoch) => options.onProgress?.((epoch + 1) / epochs) },
   });
-  const layers: DenseWeights[] = model.layers
+  const layers: DenseLayerModel[] = model.layers
     .filter((layer) => layer.getClassName() === 'Dense')
     .map((layer) => {
       const [kernel, bias] = layer.getWeights();
       if (!kernel || !bias) throw new Error('a dense layer without kernel and bias');
       const config = layer.getConfig();
       return {
-        kernel: Float64Array.from(kernel.dataSync()),
-        bias: Float64Array.from(bias.dataSync()),
+        kernel: Array.from(kernel.dataSync()),
+        bias: Array.from(bias.dataSync()),
         inputs: at(kernel.shape, 0),
         outputs: at(kernel.shape, 1),
         activation: config.activation === 'tanh' ? 'tanh' : 'linear',
@@ -131,34 +135,17 @@ export const trainAutoencoder: ScorerTrainer = async (
   y.dispose();
   c.dispose();
   model.dispose();
-  const [encodeHidden, encodeCode, decodeHidden, decodeOut] = layers as [
-    DenseWeights,
-    DenseWeights,
-    DenseWeights,
-    DenseWeights,
-  ];
   // Beyond the baseline's context range (a cold snap colder than any baseline day) the learned
   // non-linear part is held at the edge of that range; the linear trend carries on.
-  const low = Array.from({ length: m }, (_, k) => Math.min(...contexts.map((c) => at(c, k))));
-  const high = Array.from({ length: m }, (_, k) => Math.max(...contexts.map((c) => at(c, k))));
-  const clamp = (context: readonly number[]): number[] =>
-    context.map((v, k) => Math.min(at(high, k), Math.max(at(low, k), v)));
-  const reconstruct = (z: readonly number[], ctx0: readonly number[]): number[] => {
-    const ctx = m > 0 ? ctx0 : [0];
-    const code = denseForward(encodeCode, denseForward(encodeHidden, [...z, ...ctx]));
-    return denseForward(decodeOut, denseForward(decodeHidden, [...code, ...ctx]));
+  const network = {
+    layers,
+    contextLow: Array.from({ length: m }, (_, k) => Math.min(...contexts.map((c) => at(c, k)))),
+    contextHigh: Array.from({ length: m }, (_, k) => Math.max(...contexts.map((c) => at(c, k)))),
   };
-  const residualsOf = (z: readonly number[], context: readonly number[]): number[] => {
-    const input = linearResidual(z, context);
-    const rebuilt = reconstruct(input, clamp(context));
-    return z.map((v, j) => (Number.isFinite(v) ? at(input, j) - at(rebuilt, j) : Number.NaN));
-  };
+  const residualsOf = autoencoderResiduals(network, preprocessor);
   // The reconstruction error is measured in the metric of the healthy reconstruction residuals.
-  const distance = fitResidualDistance(
+  const covariance = fitResidualCovariance(
     order.map((r) => residualsOf(at(rows.features, r), at(rows.context, r))),
   );
-  const scorer: RowScorer = {
-    score: (z, context) => distance(residualsOf(z, context)),
-  };
-  return scorer;
+  return restoreScorer({ kind: 'autoencoder', ...network, covariance }, preprocessor);
 };

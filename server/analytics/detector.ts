@@ -1,5 +1,11 @@
 import { at } from './at.ts';
-import { fitPreprocessor, type Preprocessor } from './preprocess.ts';
+import {
+  fitPreprocessor,
+  restorePreprocessor,
+  type Preprocessor,
+  type PreprocessorParams,
+} from './preprocess.ts';
+import { restoreScorer, type ScorerModel } from './scorer-models.ts';
 import { splitBaseline, thresholdFromErrors } from './threshold.ts';
 
 export type MethodName = 'autoencoder' | 'mahalanobis';
@@ -23,6 +29,21 @@ export interface TrainOptions {
 /** A model's error for one standardised row; both methods implement it. */
 export interface RowScorer {
   score(scaledFeatures: readonly number[], scaledContext: readonly number[]): number;
+  /** Each feature's part of the score (they add up to it). */
+  contributions(scaledFeatures: readonly number[], scaledContext: readonly number[]): number[];
+  model: ScorerModel;
+}
+
+/** A trained detector as plain JSON (stored per bridge; see restoreDetector). */
+export interface DetectorModel {
+  version: 1;
+  method: MethodName;
+  threshold: number;
+  preprocessor: PreprocessorParams;
+  scorer: ScorerModel;
+  /** The baseline's context range, raw units. */
+  contextLow: number[];
+  contextHigh: number[];
 }
 
 export type ScorerTrainer = (
@@ -42,7 +63,11 @@ export interface TrainedDetector {
    * baseline): the score then rests on extrapolation, and an alert should say so.
    */
   outsideBaseline(context: readonly number[]): boolean;
+  /** Each feature's part of the score (0 where missing), same order as the features. */
+  contributions(features: readonly number[], context: readonly number[]): number[];
   trainingMs: number;
+  /** Everything needed to score again later: JSON-safe. */
+  model: DetectorModel;
 }
 
 export const MIN_BASELINE_ROWS = 8;
@@ -72,25 +97,60 @@ export async function trainDetector(
     context: pick(baseline.context, train).map((c) => preprocessor.scaleContext(c)),
   };
   const scorer = await trainer(scaled, preprocessor, options);
-  const score = (features: readonly number[], context: readonly number[]): number => {
-    const z = preprocessor.scaleFeatures(features);
-    if (!z.some(Number.isFinite)) return Number.NaN;
-    return scorer.score(z, preprocessor.scaleContext(context));
-  };
-  const heldOutErrors = heldOut.map((i) =>
-    score(at(baseline.features, i), at(baseline.context, i)),
+  const column = (k: number) => baseline.context.map((c) => at(c, k));
+  const contextCount = baseline.context[0]?.length ?? 0;
+  const partial = assembleDetector(
+    {
+      version: 1,
+      method,
+      threshold: Number.NaN,
+      preprocessor: preprocessor.params,
+      scorer: scorer.model,
+      contextLow: Array.from({ length: contextCount }, (_, k) => Math.min(...column(k))),
+      contextHigh: Array.from({ length: contextCount }, (_, k) => Math.max(...column(k))),
+    },
+    preprocessor,
+    scorer,
+    0,
   );
-  const low =
-    baseline.context[0]?.map((_, k) => Math.min(...baseline.context.map((c) => at(c, k)))) ?? [];
-  const high =
-    baseline.context[0]?.map((_, k) => Math.max(...baseline.context.map((c) => at(c, k)))) ?? [];
+  const heldOutErrors = heldOut.map((i) =>
+    partial.score(at(baseline.features, i), at(baseline.context, i)),
+  );
+  const model = { ...partial.model, threshold: thresholdFromErrors(heldOutErrors) };
+  return assembleDetector(model, preprocessor, scorer, performance.now() - started);
+}
+
+function assembleDetector(
+  model: DetectorModel,
+  preprocessor: Preprocessor,
+  scorer: RowScorer,
+  trainingMs: number,
+): TrainedDetector {
+  const { contextLow: low, contextHigh: high } = model;
   return {
-    method,
-    threshold: thresholdFromErrors(heldOutErrors),
-    score,
+    method: model.method,
+    threshold: model.threshold,
+    score(features, context) {
+      const z = preprocessor.scaleFeatures(features);
+      if (!z.some(Number.isFinite)) return Number.NaN;
+      return scorer.score(z, preprocessor.scaleContext(context));
+    },
+    contributions: (features, context) =>
+      scorer.contributions(
+        preprocessor.scaleFeatures(features),
+        preprocessor.scaleContext(context),
+      ),
     outsideBaseline: (context) => context.some((v, k) => v < at(low, k) || v > at(high, k)),
-    trainingMs: performance.now() - started,
+    trainingMs,
+    model,
   };
+}
+
+/** A stored detector, scoring exactly as when it was trained (no TensorFlow.js needed). */
+export function restoreDetector(model: DetectorModel): TrainedDetector {
+  if (model.version !== 1) throw new RangeError(`Unknown detector model version ${model.version}`);
+  const preprocessor = restorePreprocessor(model.preprocessor);
+  return assembleDetector(model, preprocessor, restoreScorer(model.scorer, preprocessor), 0);
 }
 
 /** Mean over observed features of (residual / its training RMS)². */

@@ -1,4 +1,4 @@
-/** A run of consecutive anomalous windows, reported as one event. */
+/** A run of anomalous windows, reported as one event. */
 export interface AnomalyEvent {
   /** Index of the first anomalous window. */
   startIndex: number;
@@ -9,12 +9,21 @@ export interface AnomalyEvent {
   peakIndex: number;
 }
 
-export function groupEvents(errors: readonly (number | null)[], threshold: number): AnomalyEvent[] {
+/**
+ * Joins anomalous windows into events. With `maxGapWindows` 0 only consecutive windows join; a
+ * monitor passes a tolerance so that one persistent change whose windows cross the threshold
+ * intermittently (a damaged span under varying traffic) counts once, not once per flicker.
+ */
+export function groupEvents(
+  errors: readonly (number | null)[],
+  threshold: number,
+  maxGapWindows = 0,
+): AnomalyEvent[] {
   const events: AnomalyEvent[] = [];
   let current: AnomalyEvent | null = null;
   errors.forEach((error, i) => {
     if (error !== null && error > threshold) {
-      if (current && current.endIndex === i - 1) {
+      if (current && i - current.endIndex - 1 <= maxGapWindows) {
         current.endIndex = i;
         current.windows += 1;
         if (error > current.peakError) {

@@ -9,29 +9,57 @@ import { ridgeRegression } from './linear-algebra.ts';
  * What remains moves with stiffness (damage) and not with the weather.
  */
 const HINGES_C = [0, -2, -4];
+
+/** The fitted temperature compensation, JSON-safe so it can be stored with a bridge's model. */
+export interface CompensationModel {
+  beta: number[];
+  /** Mean first natural frequency of the baseline (the level compensated values are put at). */
+  mean: number;
+  /** Baseline temperature range; temperatures outside it are held at its edge. */
+  lowC: number;
+  highC: number;
+}
+
+const designRow = (model: Pick<CompensationModel, 'lowC' | 'highC'>, raw: number): number[] => {
+  const t = Math.min(model.highC, Math.max(model.lowC, raw));
+  return [1, t, ...HINGES_C.map((h) => Math.min(t, h))];
+};
+
+export function fitCompensation(
+  frequencies: readonly number[],
+  temperatures: readonly number[],
+): CompensationModel {
+  const seen = temperatures.filter(Number.isFinite);
+  const range = { lowC: Math.min(...seen), highC: Math.max(...seen) };
+  const beta = ridgeRegression(
+    temperatures.map((t) => designRow(range, t)),
+    frequencies,
+    1e-9,
+  );
+  const baseline = frequencies.filter(Number.isFinite);
+  const mean = baseline.reduce((a, b) => a + b, 0) / baseline.length;
+  return { beta, mean, ...range };
+}
+
+export function applyCompensation(
+  model: CompensationModel,
+  frequency: number,
+  temperature: number,
+): number {
+  const trend = designRow(model, temperature).reduce((sum, x, k) => sum + x * at(model.beta, k), 0);
+  return frequency - trend + model.mean;
+}
+
 export function compensatedFrequency(
   frequencies: readonly number[],
   temperatures: readonly number[],
   baselineRows: number,
 ): number[] {
-  const seen = temperatures.slice(0, baselineRows).filter(Number.isFinite);
-  const low = Math.min(...seen);
-  const high = Math.max(...seen);
-  const design = temperatures.map((raw) => {
-    const t = Math.min(high, Math.max(low, raw));
-    return [1, t, ...HINGES_C.map((h) => Math.min(t, h))];
-  });
-  const beta = ridgeRegression(
-    design.slice(0, baselineRows),
+  const model = fitCompensation(
     frequencies.slice(0, baselineRows),
-    1e-9,
+    temperatures.slice(0, baselineRows),
   );
-  const baseline = frequencies.slice(0, baselineRows).filter(Number.isFinite);
-  const mean = baseline.reduce((a, b) => a + b, 0) / baseline.length;
-  return frequencies.map((f, i) => {
-    const trend = at(design, i).reduce((sum, x, k) => sum + x * at(beta, k), 0);
-    return f - trend + mean;
-  });
+  return frequencies.map((f, i) => applyCompensation(model, f, at(temperatures, i)));
 }
 
 /** Daily means of a window series (NaN for a day without values), days counted from `from`. */

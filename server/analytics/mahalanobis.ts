@@ -1,6 +1,6 @@
-import { at } from './at.ts';
-import type { RowScorer, ScorerTrainer } from './detector.ts';
-import { fitResidualDistance } from './residual-distance.ts';
+import type { ScorerTrainer } from './detector.ts';
+import { fitResidualCovariance } from './residual-distance.ts';
+import { restoreScorer } from './scorer-models.ts';
 
 /**
  * The linear baseline: each feature's temperature dependence is removed by the linear context
@@ -8,13 +8,12 @@ import { fitResidualDistance } from './residual-distance.ts';
  * (residual-distance.ts).
  */
 export const trainMahalanobis: ScorerTrainer = async (rows, preprocessor) => {
-  const residual = (z: readonly number[], c: readonly number[]): number[] => {
-    const expected = preprocessor.expected(c);
-    return z.map((v, j) => v - at(expected, j));
-  };
-  const distance = fitResidualDistance(
-    rows.features.map((z, r) => residual(z, at(rows.context, r))),
+  const residuals = rows.features.map((z, r) => {
+    const expected = preprocessor.expected(rows.context[r] ?? []);
+    return z.map((v, j) => v - (expected[j] ?? 0));
+  });
+  return restoreScorer(
+    { kind: 'mahalanobis', covariance: fitResidualCovariance(residuals) },
+    preprocessor,
   );
-  const scorer: RowScorer = { score: (z, c) => distance(residual(z, c)) };
-  return scorer;
 };

@@ -16,6 +16,15 @@ export interface Preprocessor {
   scaleContext(context: readonly number[]): number[];
   /** Expected standardised features given standardised context (linear). */
   expected(scaledContext: readonly number[]): number[];
+  /** Everything fitted, as plain JSON, so a stored model scores without refitting. */
+  params: PreprocessorParams;
+}
+
+export interface PreprocessorParams {
+  featureScales: ColumnScale[];
+  contextScales: ColumnScale[];
+  /** Per feature: intercept, then one coefficient per standardised context value. */
+  coefficients: number[][];
 }
 
 interface ColumnScale {
@@ -42,6 +51,9 @@ function columnScales(rows: readonly (readonly number[])[], width: number): Colu
   });
 }
 
+const scale = (values: readonly number[], scales: readonly ColumnScale[]): number[] =>
+  scales.map((s, j) => (at(values, j) - s.mean) / s.std);
+
 export function fitPreprocessor(
   features: readonly (readonly number[])[],
   context: readonly (readonly number[])[],
@@ -50,8 +62,6 @@ export function fitPreprocessor(
   const contextCount = context[0]?.length ?? 0;
   const featureScales = columnScales(features, featureCount);
   const contextScales = columnScales(context, contextCount);
-  const scale = (values: readonly number[], scales: ColumnScale[]): number[] =>
-    scales.map((s, j) => (at(values, j) - s.mean) / s.std);
   const design = context.map((c) => [1, ...scale(c, contextScales)]);
   const scaled = features.map((f) => scale(f, featureScales));
   const coefficients = Array.from({ length: featureCount }, (_, j) =>
@@ -60,14 +70,21 @@ export function fitPreprocessor(
       scaled.map((row) => at(row, j)),
     ),
   );
+  return restorePreprocessor({ featureScales, contextScales, coefficients });
+}
+
+/** The preprocessor of a stored model, identical to the one fitted. */
+export function restorePreprocessor(params: PreprocessorParams): Preprocessor {
+  const { featureScales, contextScales, coefficients } = params;
   return {
-    featureCount,
-    contextCount,
+    featureCount: featureScales.length,
+    contextCount: contextScales.length,
     scaleFeatures: (f) => scale(f, featureScales),
     scaleContext: (c) => scale(c, contextScales),
     expected: (c) =>
       coefficients.map((beta) =>
         beta.reduce((sum, b, i) => sum + b * (i === 0 ? 1 : at(c, i - 1)), 0),
       ),
+    params,
   };
 }

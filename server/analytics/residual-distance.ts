@@ -11,7 +11,8 @@ import { inverseSpd } from './linear-algebra.ts';
  */
 export type ResidualDistance = (residual: readonly number[]) => number;
 
-export function fitResidualDistance(residuals: readonly (readonly number[])[]): ResidualDistance {
+/** The healthy residuals' covariance (with a small ridge), the whole fitted state. */
+export function fitResidualCovariance(residuals: readonly (readonly number[])[]): number[][] {
   const d = residuals[0]?.length ?? 0;
   const covariance = Array.from({ length: d }, () => new Array<number>(d).fill(0));
   const counts = Array.from({ length: d }, () => new Array<number>(d).fill(0));
@@ -33,6 +34,19 @@ export function fitResidualDistance(residuals: readonly (readonly number[])[]): 
   const meanVariance = covariance.reduce((sum, row, i) => sum + at(row, i), 0) / Math.max(1, d);
   for (let i = 0; i < d; i += 1)
     at(covariance, i)[i] = at(at(covariance, i), i) + 1e-6 * meanVariance + 1e-12;
+  return covariance;
+}
+
+export interface ResidualMetric {
+  distance: ResidualDistance;
+  /**
+   * Each feature's part of the distance: r_j·(P·r)_j / n (they add up to the distance; 0 for a
+   * missing feature). A part can be negative when correlated residuals partly cancel.
+   */
+  contributions(residual: readonly number[]): number[];
+}
+
+export function residualMetric(covariance: readonly (readonly number[])[]): ResidualMetric {
   const cache = new Map<string, { observed: number[]; precision: number[][] }>();
   const precisionFor = (r: readonly number[]) => {
     const key = r.map((v) => (Number.isFinite(v) ? '1' : '0')).join('');
@@ -45,18 +59,34 @@ export function fitResidualDistance(residuals: readonly (readonly number[])[]): 
     }
     return entry;
   };
-  return (r) => {
-    const { observed, precision } = precisionFor(r);
-    if (observed.length === 0) return Number.NaN;
-    // Hot loop: every index comes from `observed`, built from r itself, so `?? 0` never applies.
-    const values = observed.map((j) => r[j] ?? 0);
-    let sum = 0;
-    for (let a = 0; a < values.length; a += 1) {
-      const precisionRow = precision[a] ?? [];
-      let row = 0;
-      for (let b = 0; b < values.length; b += 1) row += (precisionRow[b] ?? 0) * (values[b] ?? 0);
-      sum += (values[a] ?? 0) * row;
-    }
-    return sum / values.length;
+  return {
+    distance(r) {
+      const { observed, precision } = precisionFor(r);
+      if (observed.length === 0) return Number.NaN;
+      // Hot loop: every index comes from `observed`, built from r itself, so `?? 0` never applies.
+      const values = observed.map((j) => r[j] ?? 0);
+      let sum = 0;
+      for (let a = 0; a < values.length; a += 1) {
+        const precisionRow = precision[a] ?? [];
+        let row = 0;
+        for (let b = 0; b < values.length; b += 1) row += (precisionRow[b] ?? 0) * (values[b] ?? 0);
+        sum += (values[a] ?? 0) * row;
+      }
+      return sum / values.length;
+    },
+    contributions(r) {
+      const parts = new Array<number>(r.length).fill(0);
+      const { observed, precision } = precisionFor(r);
+      const values = observed.map((j) => at(r, j));
+      observed.forEach((j, a) => {
+        const row = at(precision, a).reduce((sum, p, b) => sum + p * at(values, b), 0);
+        parts[j] = (at(values, a) * row) / observed.length;
+      });
+      return parts;
+    },
   };
+}
+
+export function fitResidualDistance(residuals: readonly (readonly number[])[]): ResidualDistance {
+  return residualMetric(fitResidualCovariance(residuals)).distance;
 }

@@ -21,14 +21,28 @@ export interface ModalSetup {
   initialHz: number[];
   minHz: number;
   maxHz: number;
+  /**
+   * Welch segment length (a power of two); default from the window's sample count. A
+   * duty-cycled accelerometer (a one-minute burst per window) needs one sized to its burst.
+   */
+  segmentLength?: number;
 }
 
 export interface WindowingOptions {
   from: number;
   to: number;
   windowSeconds: number;
-  /** Share of the expected samples a stream must have in a window (default 0.9). */
+  /**
+   * Share of the expected samples a stream must have in a window (default 0.9). A window with
+   * fewer is skipped as 'too_few_samples'.
+   */
   minCoverage?: number;
+  /**
+   * Samples a stream normally has in one window, by stream id. Default: rate × window length
+   * (continuous acquisition). A duty-cycled sensor (e.g. a 60 s burst every 10 min) states its
+   * usual count here, e.g. the baseline's median count per window.
+   */
+  expectedSamples?: Record<string, number>;
   modal: ModalSetup[];
   /** The stream giving the environmental context (its window mean). */
   temperatureStream?: string;
@@ -50,6 +64,8 @@ export interface WindowingResult {
   windows: FeatureWindow[];
   skipped: Record<SkipReason, number>;
   skippedWindows: { start: number; reason: SkipReason; stream: string }[];
+  /** Each tracked stream's last known frequencies: the next chunk's `initialHz`. */
+  trackedHz: Record<string, number[]>;
 }
 
 const STAT_NAMES = ['mean', 'rms', 'peak', 'std'] as const;
@@ -78,6 +94,7 @@ export function extractWindowFeatures(
     windows: [],
     skipped: { faulty: 0, maintenance: 0, too_few_samples: 0 },
     skippedWindows: [],
+    trackedHz: {},
   };
   const windowMs = options.windowSeconds * 1000;
   for (let start = options.from; start + windowMs <= options.to; start += windowMs) {
@@ -96,7 +113,12 @@ export function extractWindowFeatures(
       const modal = options.modal.find((m) => m.stream === s.id);
       const tracker = trackers.get(s.id);
       if (modal && tracker) {
-        const spectrum = welchPsd(values, s.rateHz, defaultSegmentLength(values.length));
+        const segmentLength = modal.segmentLength ?? defaultSegmentLength(values.length);
+        if (values.length < segmentLength) {
+          features.push(...modal.initialHz.map(() => Number.NaN));
+          continue;
+        }
+        const spectrum = welchPsd(values, s.rateHz, segmentLength);
         const peaks = pickPeaks(spectrum, {
           minHz: modal.minHz,
           maxHz: modal.maxHz,
@@ -110,6 +132,7 @@ export function extractWindowFeatures(
       : Number.NaN;
     result.windows.push({ start, end, features, temperatureC });
   }
+  for (const [stream, tracker] of trackers) result.trackedHz[stream] = [...tracker.current];
   return result;
 }
 
@@ -128,7 +151,7 @@ function skipReason(
   const minCoverage = options.minCoverage ?? 0.9;
   for (const s of series) {
     const values = sliceSeries(s, start, end);
-    const expected = ((end - start) * s.rateHz) / 1000;
+    const expected = options.expectedSamples?.[s.id] ?? ((end - start) * s.rateHz) / 1000;
     if (windowStats(values).count < minCoverage * expected) {
       return { reason: 'too_few_samples', stream: s.id };
     }

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -246,4 +247,80 @@ export const deadLetters = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dead_letters_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * One trained detector per bridge: the serialised model (preprocessing, weights, threshold) and
+ * the baseline it was trained on. Retraining replaces the row.
+ */
+export const analysisModels = pgTable('analysis_models', {
+  bridgeId: integer('bridge_id')
+    .primaryKey()
+    .references(() => bridges.id, { onDelete: 'cascade' }),
+  method: text('method').notNull(),
+  featureNames: jsonb('feature_names').$type<string[]>().notNull(),
+  model: jsonb('model').notNull(),
+  threshold: doublePrecision('threshold').notNull(),
+  baselineStart: timestamp('baseline_start', { withTimezone: true }).notNull(),
+  baselineEnd: timestamp('baseline_end', { withTimezone: true }).notNull(),
+  trainingSeconds: doublePrecision('training_seconds').notNull(),
+  trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The latest evaluation of each bridge (the AnomalyReport and ForecastSeries of the contract,
+ * stored whole so the API answers without recomputing) and the job state behind it.
+ */
+export const analysisResults = pgTable('analysis_results', {
+  bridgeId: integer('bridge_id')
+    .primaryKey()
+    .references(() => bridges.id, { onDelete: 'cascade' }),
+  state: text('state').notNull().default('idle'),
+  progress: doublePrecision('progress').notNull().default(0),
+  message: text('message').notNull().default(''),
+  lastError: text('last_error'),
+  numAnomalies: integer('num_anomalies'),
+  report: jsonb('report'),
+  forecast: jsonb('forecast'),
+  dataUntil: timestamp('data_until', { withTimezone: true }),
+  evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Alerts with their lifecycle: active, then acknowledged (by whom, when, why), then cleared when
+ * the cause is gone. `cause` holds the windows and data streams behind the alert.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Tells two open alerts of one type apart (the data stream of a 'Sensor offline'). */
+    subject: text('subject').notNull().default(''),
+    severity: text('severity').notNull(),
+    message: text('message').notNull(),
+    state: text('state').notNull().default('active'),
+    cause: jsonb('cause').notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    comment: text('comment'),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    webhookDeliveredAt: timestamp('webhook_delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('alerts_state_check', sql`${t.state} in ('active', 'acknowledged', 'cleared')`),
+    index('alerts_bridge_idx').on(t.bridgeId, t.raisedAt),
+    // At most one open alert per bridge, type and subject: a new one only once the old cleared.
+    uniqueIndex('alerts_open_key')
+      .on(t.bridgeId, t.type, t.subject)
+      .where(sql`${t.state} <> 'cleared'`),
+  ],
 );

@@ -1,13 +1,8 @@
 /** Creates, through the API, the spans, sensors and data streams a simulated bridge feeds. */
+import { DATA_TYPES, type DataType, SENSOR_TYPE_OF } from '../../src/domain/enums.ts';
 
-const SENSOR_TYPE: Record<string, string> = {
-  acceleration: 'accelerometer',
-  strain: 'strain_gauge',
-  temperature: 'temperature',
-  displacement: 'displacement',
-  tilt: 'tilt',
-  load: 'load_cell',
-};
+const isDataType = (value: string): value is DataType =>
+  (DATA_TYPES as readonly string[]).includes(value);
 
 export interface SimStream {
   id: string;
@@ -77,7 +72,7 @@ export async function prepareBridge(
         bridge: bridgeId,
         span: span.id,
         sensor_id: stream.id,
-        type: SENSOR_TYPE[stream.dataType] ?? 'accelerometer',
+        type: isDataType(stream.dataType) ? SENSOR_TYPE_OF[stream.dataType] : 'accelerometer',
         status: 'active',
         installation_date: new Date().toISOString().slice(0, 10),
       }));

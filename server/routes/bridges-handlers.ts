@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { bridgeCondition, listBridgesWithCondition } from '../analysis/bridge-conditions.ts';
 import { notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { NewBridge } from '../repositories/bridges-repository.ts';
@@ -44,7 +45,9 @@ export function bridgesHandlers(
 
   // Both spellings of the path (spec §7) answer the same list.
   const listBridges = async (request: FastifyRequest) =>
-    (await bridges.list(viewerOf(request))).map(bridgeDto);
+    (await listBridgesWithCondition(services.database.db, viewerOf(request))).map((b) =>
+      bridgeDto(b.row, b.condition),
+    );
 
   return {
     listBridges,
@@ -72,7 +75,7 @@ export function bridgesHandlers(
       requireStaff(request);
       const updated = await bridges.update(request.params.id, bridgeValues(request.body));
       if (!updated) throw notFound('Bridge', request.params.id);
-      return bridgeDto(updated);
+      return bridgeDto(updated, await bridgeCondition(services.database.db, updated.id));
     },
 
     async deleteBridge(request, reply) {

@@ -21,7 +21,11 @@ export function userDto(row: UserRow, assignments: UserAssignments): Schemas['Us
   };
 }
 
-export function bridgeDto(row: BridgeRow): Schemas['Bridge'] {
+/** `condition` comes from the latest evaluation (server/analysis/bridge-conditions.ts). */
+export function bridgeDto(
+  row: BridgeRow,
+  condition: Schemas['Condition'] | null = null,
+): Schemas['Bridge'] {
   return {
     id: row.id,
     name: row.name,
@@ -33,6 +37,7 @@ export function bridgeDto(row: BridgeRow): Schemas['Bridge'] {
     longitude: row.longitude,
     structure_type: row.structureType,
     status: row.status,
+    condition,
   };
 }
 

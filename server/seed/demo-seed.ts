@@ -10,16 +10,13 @@ import {
   userDatastreams,
   users,
 } from '../db/schema.ts';
-import {
-  SENSOR_STATUSES,
-  SENSOR_TYPES,
-  type DataType,
-  type SensorType,
-} from '../../src/domain/enums.ts';
+import type { DataType, SensorType } from '../../src/domain/enums.ts';
+import { DEMO_SPAN_LABELS } from '../demo/demo-scenarios.ts';
 import { findCatalogueBridge, type CatalogueBridge } from '../integrations/bridge-catalogue.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
+import { planSensors } from './demo-sensors.ts';
 
 /** Real bridges with their real coordinates, in the order they are created. */
 const DEMO_BRIDGES = [
@@ -70,7 +67,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** A demo company: two accounts, real bridges, spans, sensors of every type and status, streams. */
+/**
+ * A demo company: two accounts, real bridges, spans, sensors of every type and status, streams.
+ * The operator's three bridges carry the sensors of their simulated scenarios (see
+ * server/demo/), named after their data streams, e.g. `confederation-s1-acc`.
+ */
 export async function seedDemo(db: Db, secretBox: SecretBox): Promise<void> {
   await db.transaction(async (tx) => {
     const [staff, operator] = await tx
@@ -121,54 +122,45 @@ export async function seedDemo(db: Db, secretBox: SecretBox): Promise<void> {
       ])
       .returning();
 
-    let sensorIndex = 0;
+    const fleetCycle = { index: 0 };
     const streamRows: { streamId: string; dataType: string; sensorId: number; bridgeId: number }[] =
       [];
     for (const bridge of bridgeRows) {
       const spanRows = await tx
         .insert(spans)
         .values(
-          ['west_span', 'main_span', 'east_span'].map((label) => ({
+          DEMO_SPAN_LABELS.map((label) => ({
             bridgeId: bridge.id,
             label,
             length: bridge.lengthPerSpan ?? 30,
           })),
         )
         .returning();
-      for (const span of spanRows) {
-        // Two sensors per span, cycling through every type and every status across the fleet.
-        for (let k = 0; k < 2; k += 1) {
-          const type = SENSOR_TYPES[sensorIndex % SENSOR_TYPES.length] ?? 'accelerometer';
-          const status =
-            sensorIndex % 5 === 4
-              ? (SENSOR_STATUSES[((sensorIndex / 5) % 4) | 0] ?? 'active')
-              : 'active';
-          const [manufacturer, model] = MANUFACTURER_OF[type];
-          const label = `B${bridge.id}-${span.label.split('_')[0]?.toUpperCase()}-${type.toUpperCase()}-${k + 1}`;
-          const [sensor] = await tx
-            .insert(sensors)
-            .values({
-              bridgeId: bridge.id,
-              spanId: span.id,
-              label,
-              type,
-              status,
-              installationDate: '2024-05-15',
-              manufacturer,
-              modelNumber: model,
-              lastCalibrationDate: '2026-05-01',
-              nextCalibrationDate: '2027-05-01',
-            })
-            .returning();
-          if (sensor) {
-            streamRows.push({
-              streamId: label.toLowerCase(),
-              dataType: DATA_TYPE_OF[type],
-              sensorId: sensor.id,
-              bridgeId: bridge.id,
-            });
-          }
-          sensorIndex += 1;
+      const planned = planSensors(bridge, spanRows, fleetCycle);
+      for (const { label, type, status, spanId } of planned) {
+        const [manufacturer, model] = MANUFACTURER_OF[type];
+        const [sensor] = await tx
+          .insert(sensors)
+          .values({
+            bridgeId: bridge.id,
+            spanId,
+            label,
+            type,
+            status,
+            installationDate: '2024-05-15',
+            manufacturer,
+            modelNumber: model,
+            lastCalibrationDate: '2026-05-01',
+            nextCalibrationDate: '2027-05-01',
+          })
+          .returning();
+        if (sensor) {
+          streamRows.push({
+            streamId: label.toLowerCase(),
+            dataType: DATA_TYPE_OF[type],
+            sensorId: sensor.id,
+            bridgeId: bridge.id,
+          });
         }
       }
     }

@@ -1,3 +1,4 @@
+import { ambientDrive, modeWeight } from './acceleration.ts';
 import { createClimate, type ClimateModel } from './climate.ts';
 import { applyFaults, isDroppedOut, type FaultState } from './faults.ts';
 import { spanFrequencies } from './modal-model.ts';
@@ -130,8 +131,13 @@ export class StreamSimulator {
   private spawnVehicles(t: number, traffic: number): void {
     this.pulses = this.pulses.filter((p) => p.centre + 4 * p.width > t);
     if (!['strain', 'load', 'displacement', 'tilt'].includes(this.stream.dataType)) return;
-    // Poisson arrivals within the coming second (Knuth's method; the rate is small).
-    const limit = Math.exp(-VEHICLE_RATE * traffic);
+    // Poisson arrivals within the coming second (Knuth's method; the rate is small). A stream
+    // slower than 1 Hz gets the vehicles of the few seconds around its next sample instead, so
+    // its samples still catch passing vehicles: those in between never show in any sample.
+    const spanSeconds = Math.max(1, 1 / this.stream.rateHz);
+    const windowSeconds = Math.min(spanSeconds, 4);
+    const offsetMs = 1000 * (1 + spanSeconds - windowSeconds);
+    const limit = Math.exp(-VEHICLE_RATE * traffic * windowSeconds);
     let arrivals = 0;
     let product = this.rng.next();
     while (product > limit) {
@@ -141,7 +147,7 @@ export class StreamSimulator {
     for (let i = 0; i < arrivals; i += 1) {
       const heavy = this.rng.next() < 0.1;
       this.pulses.push({
-        centre: t + 1000 + this.rng.next() * 1000,
+        centre: t + offsetMs + this.rng.next() * 1000 * windowSeconds,
         amplitude: (heavy ? 4 : 1) * Math.exp(0.3 * this.rng.normal()),
         width: 600 + 400 * this.rng.next(),
       });
@@ -167,13 +173,13 @@ export class StreamSimulator {
     switch (dataType) {
       case 'acceleration': {
         // Ambient (wind, ground) excitation plus traffic; mode shapes sin(kπx).
-        const drive = Math.sqrt(0.15 + traffic);
+        const drive = ambientDrive(traffic);
         let sum = 0;
         coefficients.forEach((c, k) => {
           const state = this.modeStates[k];
           if (!state) return;
           const y = stepResonator(state, c, drive * this.rng.normal());
-          sum += (0.02 / (k + 1)) * Math.sin((k + 1) * Math.PI * position) * y;
+          sum += modeWeight(k, position) * y;
         });
         return sum + measurementNoise;
       }

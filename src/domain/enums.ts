@@ -22,5 +22,15 @@ export const DATA_TYPES = [
 ] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
+/** The kind of sensor that produces each data type. */
+export const SENSOR_TYPE_OF: Record<DataType, SensorType> = {
+  acceleration: 'accelerometer',
+  strain: 'strain_gauge',
+  temperature: 'temperature',
+  displacement: 'displacement',
+  tilt: 'tilt',
+  load: 'load_cell',
+};
+
 export const BRIDGE_STATUSES = ['Open', 'Restricted', 'Closed', 'Under Construction'] as const;
 export type BridgeStatus = (typeof BRIDGE_STATUSES)[number];

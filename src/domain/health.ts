@@ -5,7 +5,10 @@ export type Condition = 'Good' | 'Fair' | 'Poor' | 'Critical';
 export type Threat = 'Low' | 'Medium' | 'High' | 'Critical';
 export type GaugeColour = 'green' | 'orange' | 'red';
 export type ColourClass = 'green' | 'yellow' | 'orange' | 'red';
-export type AlertType = 'Structural Warning' | 'Maintenance Required' | 'Anomaly Detection';
+/** The alert types the spec §4 health table raises from an analysis. */
+export type HealthAlertType = 'Structural Warning' | 'Maintenance Required' | 'Anomaly Detection';
+/** Every stored alert type: the health ones plus a silent data stream. */
+export type AlertType = HealthAlertType | typeof SENSOR_OFFLINE_ALERT;
 
 export interface HealthSummary {
   condition: Condition;
@@ -19,7 +22,7 @@ export interface HealthSummary {
 }
 
 export interface HealthAlert {
-  type: AlertType;
+  type: HealthAlertType;
   severity: Threat;
   message: string;
 }
@@ -130,4 +133,56 @@ export function colourClass(level: Condition | Threat): ColourClass {
     case 'Critical':
       return 'red';
   }
+}
+
+/** The health alert types in the order healthAlerts lists them. */
+export const HEALTH_ALERT_TYPES: readonly HealthAlertType[] = [
+  'Structural Warning',
+  'Maintenance Required',
+  'Anomaly Detection',
+];
+
+const SEVERITY_ORDER: readonly Threat[] = ['Low', 'Medium', 'High', 'Critical'];
+
+/** True when `next` is a more serious severity than `previous` (Low < Medium < High < Critical). */
+export function severityRises(previous: Threat, next: Threat): boolean {
+  return SEVERITY_ORDER.indexOf(next) > SEVERITY_ORDER.indexOf(previous);
+}
+
+// 'Sensor offline' (not in spec §4; decided in docs/decisions/004-alerts.md).
+export const SENSOR_OFFLINE_ALERT = 'Sensor offline';
+/** A silent stream is worth a look, not an emergency: the structure itself is not known to be worse. */
+export const SENSOR_OFFLINE_SEVERITY: Threat = 'Medium';
+/** Never call a stream offline sooner than this, however often it usually sends. */
+export const SENSOR_OFFLINE_MIN_SILENCE_MS = 15 * 60 * 1000;
+/** A stream is offline after this many of its usual gaps between blocks without data. */
+export const SENSOR_OFFLINE_GAP_FACTOR = 5;
+
+/** How long a stream may stay silent: max(15 minutes, 5 × its usual gap between blocks). */
+export function sensorOfflineAfterMs(usualGapMs: number | null): number {
+  const fromGap =
+    usualGapMs !== null && usualGapMs > 0 ? usualGapMs * SENSOR_OFFLINE_GAP_FACTOR : 0;
+  return Math.max(SENSOR_OFFLINE_MIN_SILENCE_MS, fromGap);
+}
+
+/** Offline once the newest sample is older than the allowed silence (a stream never seen is not). */
+export function isSensorOffline(
+  lastSeen: Date | null,
+  usualGapMs: number | null,
+  now: Date,
+): boolean {
+  if (lastSeen === null) return false;
+  return now.getTime() - lastSeen.getTime() > sensorOfflineAfterMs(usualGapMs);
+}
+
+/** The alert for a silent stream; the message names the stream and the last sample's time. */
+export function sensorOfflineAlert(
+  streamLabel: string,
+  lastSeen: Date,
+): { type: typeof SENSOR_OFFLINE_ALERT; severity: Threat; message: string } {
+  return {
+    type: SENSOR_OFFLINE_ALERT,
+    severity: SENSOR_OFFLINE_SEVERITY,
+    message: `No data from stream ${streamLabel} since ${lastSeen.toISOString()}`,
+  };
 }

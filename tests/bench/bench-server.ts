@@ -18,6 +18,9 @@ export async function startServer(port: number, databaseUrl?: string): Promise<B
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
   env.DATA_DIR = dataDir;
   env.LOG_LEVEL = 'warn';
+  // Only what the benchmark sends: no demo history, live feed or background analysis load.
+  env.DEMO_HISTORY_DAYS = '0';
+  env.DEMO_LIVE_FEED = 'off';
   delete env.MQTT_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -4,8 +4,13 @@ import {
   deriveHealth,
   gaugeColour,
   gaugeValue,
+  HEALTH_ALERT_TYPES,
   healthAlerts,
   type HealthSummary,
+  isSensorOffline,
+  sensorOfflineAfterMs,
+  sensorOfflineAlert,
+  severityRises,
 } from '../../src/domain/health';
 
 const TODAY = new Date('2026-03-01T10:00:00Z');
@@ -70,6 +75,14 @@ describe('alert rules (spec §4)', () => {
       ],
     ],
     [
+      4,
+      [
+        ['Structural Warning', 'High', 'Structural condition is Poor'],
+        ['Maintenance Required', 'Medium', 'Maintenance due within 30 days'],
+        ['Anomaly Detection', 'Critical', '4 anomalies detected'],
+      ],
+    ],
+    [
       5,
       [
         ['Structural Warning', 'High', 'Structural condition is Poor'],
@@ -115,5 +128,60 @@ describe('alert rules (spec §4)', () => {
     ['Critical', 'red'],
   ] as const)('%s is shown %s', (level, colour) => {
     expect(colourClass(level)).toBe(colour);
+  });
+});
+
+describe('alert bookkeeping', () => {
+  it('lists the health alert types in the order the rules raise them', () => {
+    expect(healthAlerts(deriveHealth(6, TODAY), 6).map((a) => a.type)).toEqual(HEALTH_ALERT_TYPES);
+  });
+
+  it.each([
+    ['Low', 'Medium', true],
+    ['Medium', 'High', true],
+    ['High', 'Critical', true],
+    ['High', 'High', false],
+    ['Critical', 'High', false],
+    ['Medium', 'Low', false],
+  ] as const)('%s → %s is a rise: %s', (previous, next, rises) => {
+    expect(severityRises(previous, next)).toBe(rises);
+  });
+});
+
+describe("'Sensor offline' rule", () => {
+  const MINUTE = 60_000;
+  const NOW = new Date('2026-03-01T12:00:00Z');
+  const ago = (ms: number) => new Date(NOW.getTime() - ms);
+
+  it.each([
+    [null, 15 * MINUTE],
+    [0, 15 * MINUTE],
+    [1000, 15 * MINUTE],
+    [3 * MINUTE, 15 * MINUTE],
+    [4 * MINUTE, 20 * MINUTE],
+    [60 * MINUTE, 300 * MINUTE],
+  ])('a usual gap of %s ms allows %i ms of silence', (gap, allowed) => {
+    expect(sensorOfflineAfterMs(gap)).toBe(allowed);
+  });
+
+  it.each([
+    [15 * MINUTE, null, false],
+    [15 * MINUTE + 1, null, true],
+    [20 * MINUTE, 4 * MINUTE, false],
+    [20 * MINUTE + 1, 4 * MINUTE, true],
+  ])('silent for %i ms with a usual gap of %s ms: offline %s', (silence, gap, offline) => {
+    expect(isSensorOffline(ago(silence), gap, NOW)).toBe(offline);
+  });
+
+  it('never calls a stream that has not sent anything offline', () => {
+    expect(isSensorOffline(null, null, NOW)).toBe(false);
+  });
+
+  it('raises a Medium alert naming the stream and its last sample', () => {
+    expect(sensorOfflineAlert('deck-acc-1', ago(20 * MINUTE))).toEqual({
+      type: 'Sensor offline',
+      severity: 'Medium',
+      message: 'No data from stream deck-acc-1 since 2026-03-01T11:40:00.000Z',
+    });
   });
 });

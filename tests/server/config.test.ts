@@ -19,6 +19,58 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sends no alert webhook by default and checks for silent sensors every minute', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      alertWebhookUrl: undefined,
+      sensorOfflineCheckSeconds: 60,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        ALERT_WEBHOOK_URL: 'https://hooks.example.ca/spanwatch',
+        SENSOR_OFFLINE_CHECK_SECONDS: '15',
+      }),
+    ).toMatchObject({
+      alertWebhookUrl: 'https://hooks.example.ca/spanwatch',
+      sensorOfflineCheckSeconds: 15,
+    });
+  });
+
+  it('writes 30 days of demo history and keeps the demo live feed on by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      demoHistoryDays: 30,
+      demoLiveFeed: true,
+    });
+  });
+
+  it.each([
+    [{ DEMO_HISTORY_DAYS: '0', DEMO_LIVE_FEED: 'off' }, 0, false],
+    [{ DEMO_HISTORY_DAYS: '7', DEMO_LIVE_FEED: 'false' }, 7, false],
+    [{ DEMO_HISTORY_DAYS: '45', DEMO_LIVE_FEED: '0' }, 45, false],
+    [{ DEMO_LIVE_FEED: 'ON' }, 30, true],
+  ])('reads the demo data settings %j', (env, demoHistoryDays, demoLiveFeed) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), ...env })).toMatchObject({
+      demoHistoryDays,
+      demoLiveFeed,
+    });
+  });
+
+  it('analyses every 10 minutes with workers on by default, and checks both settings', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      analysisIntervalSeconds: 600,
+      analysisWorkers: true,
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), ANALYSIS_INTERVAL_SECONDS: '60', ANALYSIS_WORKERS: 'off' }),
+    ).toMatchObject({ analysisIntervalSeconds: 60, analysisWorkers: false });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ANALYSIS_WORKERS: 'yes' })).toThrow(
+      "ANALYSIS_WORKERS must be 'on' or 'off', got 'yes'",
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ANALYSIS_INTERVAL_SECONDS: '0' })).toThrow(
+      ConfigError,
+    );
+  });
+
   it('generates the secrets once and keeps them in the data directory', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir });
@@ -35,6 +87,15 @@ describe('loadConfig', () => {
     [{ RENSYS_URL: 'not a url' }, 'RENSYS_URL is not a valid URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ ACCESS_TOKEN_TTL_SECONDS: '0' }, 'ACCESS_TOKEN_TTL_SECONDS must be a positive whole number'],
+    [{ ALERT_WEBHOOK_URL: 'ftp://hooks.example.ca' }, 'ALERT_WEBHOOK_URL must start with http:'],
+    [{ ALERT_WEBHOOK_URL: 'hooks' }, 'ALERT_WEBHOOK_URL is not a valid URL'],
+    [
+      { SENSOR_OFFLINE_CHECK_SECONDS: '-5' },
+      'SENSOR_OFFLINE_CHECK_SECONDS must be a positive whole number',
+    ],
+    [{ DEMO_HISTORY_DAYS: '-1' }, 'DEMO_HISTORY_DAYS must be a whole number from 0 to 366'],
+    [{ DEMO_HISTORY_DAYS: 'a month' }, 'DEMO_HISTORY_DAYS must be a whole number'],
+    [{ DEMO_LIVE_FEED: 'sometimes' }, 'DEMO_LIVE_FEED must be on or off'],
     [
       { NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' },
       'JWT_SECRET must be set in production',

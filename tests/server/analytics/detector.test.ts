@@ -52,6 +52,15 @@ describe('anomaly events', () => {
       { startIndex: 6, endIndex: 6, windows: 1, peakError: 9, peakIndex: 6 },
     ]);
   });
+
+  it('bridges quiet or skipped windows up to the tolerance, and no further', () => {
+    const errors = [5, 0.1, null, 6, 0.1, 0.1, 0.1, 7];
+    expect(groupEvents(errors, 1, 2)).toEqual([
+      { startIndex: 0, endIndex: 3, windows: 2, peakError: 6, peakIndex: 3 },
+      { startIndex: 7, endIndex: 7, windows: 1, peakError: 7, peakIndex: 7 },
+    ]);
+    expect(groupEvents(errors, 1, 3)).toHaveLength(1);
+  });
 });
 
 describe.each([

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../server/contract.ts';
+import { alerts } from '../../../server/db/schema.ts';
 import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { storeEvaluation } from '../analysis/stored-evaluation.ts';
 import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
 
 type Access = 'public' | 'signed-in' | 'staff';
@@ -278,7 +280,84 @@ const matrix: Record<
       raw: true,
     }),
   },
+  listAlerts: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/alerts?state=all' }),
+  },
+  acknowledgeAlert: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'POST',
+      url: `/api/v1/alerts/${await operatorAlertId(t, a)}/acknowledge`,
+      body: { comment: 'Seen' },
+    }),
+  },
+  getAnomalies: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/ai/anomalies?sid=${encodeURIComponent(await evaluatedOperatorBridge(t, a))}`,
+    }),
+  },
+  getForecast: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/ai/forecast?sid=${encodeURIComponent(await evaluatedOperatorBridge(t, a))}`,
+    }),
+  },
+  getPredictionChart: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'POST',
+      url: '/api/v1/ai/predict/prediction',
+      body: { sid: await evaluatedOperatorBridge(t, a) },
+      raw: true,
+    }),
+  },
+  getAnalysisStatus: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/ai/status?sid=${encodeURIComponent(await evaluatedOperatorBridge(t, a))}`,
+    }),
+  },
+  requestAnalysis: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'POST',
+      url: '/api/v1/ai/analyze',
+      body: { sid: await evaluatedOperatorBridge(t, a) },
+    }),
+  },
 };
+
+/** The name of a bridge the demo operator may see, with a stored evaluation. */
+async function evaluatedOperatorBridge(t: TestContext, a: Actors): Promise<string> {
+  const [bridge] = await t.services.bridges.list({ id: a.operatorId, isStaff: false });
+  if (!bridge) throw new Error('the demo operator sees no bridge');
+  await storeEvaluation(t.services, bridge);
+  return bridge.name;
+}
+
+/** A fresh active alert on a bridge the demo operator may see. */
+async function operatorAlertId(t: TestContext, a: Actors): Promise<number> {
+  const [bridge] = await t.services.bridges.list({ id: a.operatorId, isStaff: false });
+  if (!bridge) throw new Error('the demo operator sees no bridge');
+  const [row] = await t.services.database.db
+    .insert(alerts)
+    .values({
+      bridgeId: bridge.id,
+      type: 'Sensor offline',
+      subject: `matrix-${Math.random()}`,
+      severity: 'Medium',
+      message: 'No data',
+      cause: { windows: [], datastreams: [] },
+    })
+    .returning({ id: alerts.id });
+  if (!row) throw new Error('alert not stored');
+  return row.id;
+}
 
 /** A data stream the demo operator may see. */
 async function operatorStreamId(t: TestContext, a: Actors): Promise<number> {
@@ -320,6 +399,7 @@ describe.each(drivers)('roles on %s', (kind) => {
       method: call.method as 'GET',
       url: call.url,
       headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(call.body === undefined ? {} : { payload: call.body as object }),
     });
     const json = String(response.headers['content-type']).startsWith('application/json');
     return { status: response.statusCode, body: json ? (response.json() as unknown) : undefined };
@@ -395,6 +475,48 @@ describe.each(drivers)('roles on %s', (kind) => {
     }
     expect(me.body.datastreams.length).toBeGreaterThan(0);
     expect(streams.body.map((s) => s.id)).toEqual(expect.arrayContaining(me.body.datastreams));
+  });
+
+  it("shows a non-staff user only their bridges' alerts and hides the others' (404)", async () => {
+    const a = await actors();
+    const mine = await t.services.bridges.list({ id: a.operatorId, isStaff: false });
+    const everyBridge = await t.services.bridges.list({ id: a.staffId, isStaff: true });
+    const hidden = everyBridge.find((b) => !mine.some((m) => m.id === b.id));
+    if (!hidden) throw new Error('the demo operator sees every bridge');
+    for (const bridge of everyBridge) {
+      await t.services.alerts.analysisCompleted({
+        bridgeId: bridge.id,
+        numAnomalies: 1,
+        evaluatedAt: new Date(),
+        anomalousWindows: [],
+        contributingStreams: [],
+      });
+    }
+    const seen = await t.request<{ id: number; bridge: number }[]>({
+      method: 'GET',
+      url: '/api/v1/alerts',
+      token: a.operatorToken,
+    });
+    expect(seen.body.map((alert) => alert.bridge).sort()).toEqual(mine.map((b) => b.id).sort());
+
+    const all = await t.request<{ id: number; bridge: number }[]>({
+      method: 'GET',
+      url: '/api/v1/alerts',
+      token: a.staffToken,
+    });
+    const hiddenAlert = all.body.find((alert) => alert.bridge === hidden.id);
+    const tryHidden = await t.request({
+      method: 'POST',
+      url: `/api/v1/alerts/${hiddenAlert?.id ?? 0}/acknowledge`,
+      token: a.operatorToken,
+    });
+    expect(tryHidden.status).toBe(404);
+    const filtered = await t.request({
+      method: 'GET',
+      url: `/api/v1/alerts?bridge=${hidden.id}`,
+      token: a.operatorToken,
+    });
+    expect(filtered.status).toBe(404);
   });
 
   it('answers 401 to a garbage token and 404 JSON to an unknown API path', async () => {

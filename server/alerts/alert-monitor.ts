@@ -1,0 +1,41 @@
+import type { AlertsService } from './alert-service.ts';
+
+export interface AlertMonitor {
+  stop(): Promise<void>;
+}
+
+/**
+ * The background side of alerts in a running server: the 'Sensor offline' check every
+ * `checkSeconds`, and (with a webhook) the alerts a previous run left undelivered.
+ */
+export function startAlertMonitor(
+  alerts: AlertsService,
+  options: { checkSeconds: number; log: (message: string) => void },
+): AlertMonitor {
+  let running: Promise<unknown> | null = null;
+
+  const tick = () => {
+    // A slow check is never overlapped by the next one.
+    if (running) return;
+    running = alerts
+      .checkSensorsOffline()
+      .catch((error: unknown) => options.log(`Sensor offline check failed: ${String(error)}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, options.checkSeconds * 1000);
+  timer.unref();
+
+  void alerts.webhook
+    ?.deliverPending()
+    .catch((error: unknown) => options.log(`Alert webhook: ${String(error)}`));
+
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await alerts.webhook?.stop();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Viewer } from '../repositories/visibility.ts';
+import { type AlertWebhook, createAlertWebhook } from './alert-webhook.ts';
+import {
+  type AlertDto,
+  type AlertStateFilter,
+  createAlertsRepository,
+} from './alerts-repository.ts';
+import { applyAnalysisOutcome } from './analysis-alerts.ts';
+import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
+
+/**
+ * What the analysis hands to the alert side after each evaluation of a bridge. The alert
+ * service turns it into stored alerts through the rules of src/domain/health.ts.
+ */
+export interface AnalysisOutcome {
+  bridgeId: number;
+  /** Anomaly events in the evaluation period (drives the spec §4 health table). */
+  numAnomalies: number;
+  evaluatedAt: Date;
+  /** The anomalous windows of the period, for the alert's cause. */
+  anomalousWindows: { start: Date; end: Date; error: number }[];
+  /** stream_ids of the data streams contributing most to the anomalies. */
+  contributingStreams: string[];
+}
+
+export interface AlertService {
+  /** Raise, update or clear the bridge's analysis alerts after an evaluation. */
+  analysisCompleted(outcome: AnalysisOutcome): Promise<void>;
+}
+
+export interface AlertServiceOptions {
+  db: Db;
+  /** Set when ALERT_WEBHOOK_URL is configured: newly raised alerts are handed to it. */
+  webhook?: AlertWebhook | undefined;
+  now?: () => Date;
+}
+
+/** Stored alerts: raised by the analysis and the offline check, read and acknowledged by users. */
+export function createAlertService({ db, webhook, now = () => new Date() }: AlertServiceOptions) {
+  const repository = createAlertsRepository(db);
+  return {
+    webhook,
+
+    async analysisCompleted(outcome: AnalysisOutcome): Promise<void> {
+      // Not inside `webhook?.enqueue(...)`: without a webhook the argument would never run.
+      const raised = await applyAnalysisOutcome(db, outcome, now());
+      webhook?.enqueue(raised);
+    },
+
+    /** One pass of the 'Sensor offline' monitor; tests call it with the time they need. */
+    async checkSensorsOffline(at: Date = now()): Promise<OfflineCheckResult> {
+      const result = await checkSensorsOffline(db, at);
+      webhook?.enqueue(result.raised);
+      return result;
+    },
+
+    list(
+      viewer: Viewer,
+      filter: { bridgeId?: number | undefined; state: AlertStateFilter },
+    ): Promise<AlertDto[]> {
+      return repository.list(viewer, filter);
+    },
+
+    bridgeIsVisible: (viewer: Viewer, bridgeId: number) =>
+      repository.bridgeIsVisible(viewer, bridgeId),
+
+    acknowledge(viewer: Viewer, id: number, comment: string | null): Promise<AlertDto> {
+      return repository.acknowledge(viewer, id, comment, now());
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertService>;
+
+/** The service as the settings ask for it: with the webhook when ALERT_WEBHOOK_URL is set. */
+export function alertServiceFromConfig(
+  config: Pick<AppConfig, 'alertWebhookUrl'>,
+  db: Db,
+): AlertsService {
+  const webhook = config.alertWebhookUrl
+    ? createAlertWebhook({ db, url: config.alertWebhookUrl, log: console.warn })
+    : undefined;
+  return createAlertService({ db, webhook });
+}

@@ -1,0 +1,85 @@
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Threat } from '../../src/domain/health.ts';
+import type { Db } from '../db/client.ts';
+import { alerts } from '../db/schema.ts';
+import type { AlertCause } from './alerts-repository.ts';
+
+export interface RaisedAlert {
+  bridgeId: number;
+  type: string;
+  /** Tells apart open alerts of one type on one bridge ('' for the health alerts). */
+  subject: string;
+  severity: Threat;
+  message: string;
+  cause: AlertCause;
+}
+
+// Severity as a number inside SQL, so "did it rise?" is decided in the same statement.
+const rank = (column: string) =>
+  sql.raw(`array_position(ARRAY['Low','Medium','High','Critical'], ${column})`);
+
+/**
+ * Raises the alert, or updates the open one of the same bridge, type and subject. One INSERT ...
+ * ON CONFLICT on the partial unique index, so concurrent raisers never make a duplicate. An
+ * acknowledged alert stays acknowledged unless its severity rises: then it is active again and
+ * the old acknowledgement is dropped (docs/decisions/004-alerts.md). Nothing is written when
+ * nothing changed. Returns the id of a newly raised alert, or null.
+ */
+export async function raiseOrUpdate(tx: Db, alert: RaisedAlert, now: Date): Promise<number | null> {
+  const rises = sql`${rank('excluded.severity')} > ${rank('alerts.severity')}`;
+  const rows = await tx
+    .insert(alerts)
+    .values({ ...alert, state: 'active', raisedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [alerts.bridgeId, alerts.type, alerts.subject],
+      targetWhere: sql.raw(`state <> 'cleared'`),
+      set: {
+        severity: sql`excluded.severity`,
+        message: sql`excluded.message`,
+        cause: sql`excluded.cause`,
+        updatedAt: now,
+        state: sql`CASE WHEN ${rises} THEN 'active' ELSE alerts.state END`,
+        acknowledgedAt: sql`CASE WHEN ${rises} THEN NULL ELSE alerts.acknowledged_at END`,
+        acknowledgedBy: sql`CASE WHEN ${rises} THEN NULL ELSE alerts.acknowledged_by END`,
+        comment: sql`CASE WHEN ${rises} THEN NULL ELSE alerts.comment END`,
+      },
+      setWhere: sql.raw(
+        `alerts.severity IS DISTINCT FROM excluded.severity
+         OR alerts.message IS DISTINCT FROM excluded.message
+         OR alerts.cause IS DISTINCT FROM excluded.cause`,
+      ),
+    })
+    .returning({ id: alerts.id, inserted: sql<boolean>`(xmax = 0)` });
+  const [row] = rows;
+  return row?.inserted ? row.id : null;
+}
+
+/**
+ * Clears the open alerts of these types whose subject is not still firing. `bridgeId` limits it
+ * to one bridge (the analysis); without it every bridge is looked at (the offline check).
+ */
+export async function clearGone(
+  tx: Db,
+  scope: { bridgeId?: number; types: readonly string[]; stillFiring: readonly string[] },
+  now: Date,
+): Promise<number[]> {
+  if (scope.types.length === 0) return [];
+  const key = sql<string>`${alerts.bridgeId}::text || '|' || ${alerts.type} || '|' || ${alerts.subject}`;
+  const rows = await tx
+    .update(alerts)
+    .set({ state: 'cleared', clearedAt: now, updatedAt: now })
+    .where(
+      and(
+        ne(alerts.state, 'cleared'),
+        inArray(alerts.type, [...scope.types]),
+        scope.bridgeId === undefined ? undefined : eq(alerts.bridgeId, scope.bridgeId),
+        scope.stillFiring.length === 0 ? undefined : notInArray(key, [...scope.stillFiring]),
+      ),
+    )
+    .returning({ id: alerts.id });
+  return rows.map((row) => row.id);
+}
+
+/** The key clearGone compares with: one open alert per bridge, type and subject. */
+export const openAlertKey = (alert: Pick<RaisedAlert, 'bridgeId' | 'type' | 'subject'>) =>
+  `${alert.bridgeId}|${alert.type}|${alert.subject}`;

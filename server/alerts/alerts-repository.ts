@@ -1,0 +1,135 @@
+import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { alerts, bridges, users } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
+import type { Schemas } from '../routes/operation-types.ts';
+
+export type AlertRow = typeof alerts.$inferSelect;
+export type AlertDto = Schemas['Alert'];
+export type AlertCause = Schemas['AlertCause'];
+export type AlertStateFilter = 'open' | 'active' | 'acknowledged' | 'cleared' | 'all';
+
+const withNames = {
+  alert: alerts,
+  bridgeName: bridges.name,
+  acknowledgerName: users.username,
+};
+
+interface JoinedRow {
+  alert: AlertRow;
+  bridgeName: string;
+  acknowledgerName: string | null;
+}
+
+/** A stored alert in the contract's shape. */
+export function alertDto({ alert, bridgeName, acknowledgerName }: JoinedRow): AlertDto {
+  return {
+    id: alert.id,
+    bridge: alert.bridgeId,
+    bridge_name: bridgeName,
+    type: alert.type as AlertDto['type'],
+    severity: alert.severity as AlertDto['severity'],
+    message: alert.message,
+    state: alert.state as AlertDto['state'],
+    raised_at: alert.raisedAt.toISOString(),
+    updated_at: alert.updatedAt.toISOString(),
+    acknowledged_at: alert.acknowledgedAt?.toISOString() ?? null,
+    acknowledged_by:
+      alert.acknowledgedBy !== null && acknowledgerName !== null
+        ? { id: alert.acknowledgedBy, username: acknowledgerName }
+        : null,
+    comment: alert.comment,
+    cleared_at: alert.clearedAt?.toISOString() ?? null,
+    cause: alert.cause as AlertCause,
+  };
+}
+
+function stateCondition(state: AlertStateFilter): SQL | undefined {
+  if (state === 'all') return undefined;
+  if (state === 'open') return ne(alerts.state, 'cleared');
+  return eq(alerts.state, state);
+}
+
+/** Reads and the acknowledge step; raising and clearing live in the alert service. */
+export function createAlertsRepository(db: Db) {
+  const joined = (where: SQL | undefined) =>
+    db
+      .select(withNames)
+      .from(alerts)
+      .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
+      .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
+      .where(where);
+
+  async function findVisible(viewer: Viewer, id: number): Promise<AlertRow | undefined> {
+    const [row] = await joined(
+      and(eq(alerts.id, id), visibleBridgeFilter(db, viewer, alerts.bridgeId)),
+    );
+    return row?.alert;
+  }
+
+  async function findDtos(ids: number[]): Promise<AlertDto[]> {
+    if (ids.length === 0) return [];
+    return (await joined(inArray(alerts.id, ids)).orderBy(alerts.id)).map(alertDto);
+  }
+
+  return {
+    findDtos,
+
+    async bridgeIsVisible(viewer: Viewer, bridgeId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: bridges.id })
+        .from(bridges)
+        .where(and(eq(bridges.id, bridgeId), visibleBridgeFilter(db, viewer, bridges.id)));
+      return row !== undefined;
+    },
+
+    /** Newest first, only on bridges the viewer may see. */
+    async list(
+      viewer: Viewer,
+      filter: { bridgeId?: number | undefined; state: AlertStateFilter },
+    ): Promise<AlertDto[]> {
+      const rows = await joined(
+        and(
+          visibleBridgeFilter(db, viewer, alerts.bridgeId),
+          filter.bridgeId === undefined ? undefined : eq(alerts.bridgeId, filter.bridgeId),
+          stateCondition(filter.state),
+        ),
+      ).orderBy(desc(alerts.raisedAt), desc(alerts.id));
+      return rows.map(alertDto);
+    },
+
+    /**
+     * Active → acknowledged. The state condition in the UPDATE makes two simultaneous
+     * acknowledgements end with one 200 and one 409, never two.
+     */
+    async acknowledge(
+      viewer: Viewer,
+      id: number,
+      comment: string | null,
+      now: Date,
+    ): Promise<AlertDto> {
+      const existing = await findVisible(viewer, id);
+      if (!existing) throw new HttpError(404, `Alert ${id} not found`);
+      const updated = await db
+        .update(alerts)
+        .set({ state: 'acknowledged', acknowledgedAt: now, acknowledgedBy: viewer.id, comment })
+        .where(and(eq(alerts.id, id), eq(alerts.state, 'active')))
+        .returning({ id: alerts.id });
+      if (updated.length === 0) {
+        const current = (await findVisible(viewer, id)) ?? existing;
+        throw new HttpError(
+          409,
+          current.state === 'cleared'
+            ? `Alert ${id} is cleared; only an active alert can be acknowledged`
+            : `Alert ${id} is already acknowledged`,
+        );
+      }
+      const [dto] = await findDtos([id]);
+      if (!dto) throw new HttpError(404, `Alert ${id} not found`);
+      return dto;
+    },
+  };
+}
+
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

@@ -1,0 +1,89 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { deriveHealth, HEALTH_ALERT_TYPES, healthAlerts } from '../../src/domain/health.ts';
+import type { Db } from '../db/client.ts';
+import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
+import { clearGone, openAlertKey, raiseOrUpdate } from './alert-store.ts';
+import type { AlertCause } from './alerts-repository.ts';
+import type { AnalysisOutcome } from './alert-service.ts';
+
+// One key for every lock the alert side takes, so its advisory locks never meet another's.
+export const ALERT_LOCK_SPACE = 7_410_001;
+
+/** The contributing streams by stream_id, with the sensor_id labels of their sensors. */
+async function causeStreams(tx: Db, streamIds: string[]): Promise<AlertCause['datastreams']> {
+  if (streamIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: datastreams.id, streamId: datastreams.streamId, label: sensors.label })
+    .from(datastreams)
+    .leftJoin(datastreamSensors, eq(datastreamSensors.datastreamId, datastreams.id))
+    .leftJoin(sensors, eq(sensors.id, datastreamSensors.sensorId))
+    .where(inArray(datastreams.streamId, streamIds))
+    .orderBy(datastreams.id, sensors.label);
+  const byId = new Map<number, AlertCause['datastreams'][number]>();
+  for (const row of rows) {
+    const entry = byId.get(row.id) ?? { id: row.id, stream_id: row.streamId, sensors: [] };
+    byId.set(row.id, entry);
+    if (row.label !== null) entry.sensors.push(row.label);
+  }
+  // Keep the analysis's order (most contributing first).
+  const order = new Map(streamIds.map((id, index) => [id, index]));
+  return [...byId.values()].sort(
+    (a, b) => (order.get(a.stream_id) ?? 0) - (order.get(b.stream_id) ?? 0),
+  );
+}
+
+/** Keeps a stored row and a webhook payload small when a long period is anomalous. */
+export const MAX_CAUSE_WINDOWS = 100;
+
+/** The newest anomalous windows, oldest first; an error that is not a finite number is dropped. */
+function causeWindows(windows: AnalysisOutcome['anomalousWindows']): AlertCause['windows'] {
+  return [...windows]
+    .filter((w) => Number.isFinite(w.error))
+    .sort((a, b) => a.start.getTime() - b.start.getTime())
+    .slice(-MAX_CAUSE_WINDOWS)
+    .map((w) => ({ start: w.start.toISOString(), end: w.end.toISOString(), error: w.error }));
+}
+
+/**
+ * Turns one evaluation into stored alerts (spec §4): raise or update what fires, clear what no
+ * longer does. One transaction holding a per-bridge advisory lock, so two evaluations of the same
+ * bridge apply one after the other. Returns the ids of newly raised alerts.
+ */
+export async function applyAnalysisOutcome(
+  db: Db,
+  outcome: AnalysisOutcome,
+  now: Date,
+): Promise<number[]> {
+  const health = deriveHealth(outcome.numAnomalies, outcome.evaluatedAt);
+  const firing = healthAlerts(health, outcome.numAnomalies);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(${ALERT_LOCK_SPACE}::int, ${outcome.bridgeId}::int)`,
+    );
+    const cause: AlertCause = {
+      windows: causeWindows(outcome.anomalousWindows),
+      datastreams: firing.length === 0 ? [] : await causeStreams(tx, outcome.contributingStreams),
+    };
+    const raised: number[] = [];
+    for (const alert of firing) {
+      const id = await raiseOrUpdate(
+        tx,
+        { bridgeId: outcome.bridgeId, subject: '', cause, ...alert },
+        now,
+      );
+      if (id !== null) raised.push(id);
+    }
+    await clearGone(
+      tx,
+      {
+        bridgeId: outcome.bridgeId,
+        types: HEALTH_ALERT_TYPES,
+        stillFiring: firing.map((a) =>
+          openAlertKey({ bridgeId: outcome.bridgeId, type: a.type, subject: '' }),
+        ),
+      },
+      now,
+    );
+    return raised;
+  });
+}

@@ -1,0 +1,201 @@
+import { restoreDetector } from '../analytics/detector.ts';
+import type { AlertService } from '../alerts/alert-service.ts';
+import type { Database } from '../db/client.ts';
+import { createBridgesRepository } from '../repositories/bridges-repository.ts';
+import type { Schemas } from '../routes/operation-types.ts';
+import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
+import { DAY_MS, dayStart, HISTORY_DAYS, NotReadyError, PERIOD_DAYS } from './analysis-rules.ts';
+import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
+import { contextRows } from './context.ts';
+import { WINDOW_SECONDS } from './dataset-plan.ts';
+import { buildReport, scoreWindows } from './evaluation-report.ts';
+import { buildForecastSeries } from './forecast-series.ts';
+import { isStoredModel, type StoredModel } from './stored-model.ts';
+import { trainBridgeModel, type TrainingOptions } from './train-model.ts';
+import { alignToWindow, type DatasetWindow, loadWindows } from './window-dataset.ts';
+
+const WINDOW_MS = WINDOW_SECONDS * 1000;
+
+export interface AnalysisDeps {
+  database: Database;
+  alerts: AlertService;
+}
+
+export interface AnalyseOptions extends Omit<TrainingOptions, 'onProgress'> {
+  /** Train again even when a model is stored. */
+  retrain?: boolean;
+}
+
+export type AnalysisOutcomeKind = 'evaluated' | 'not-ready' | 'unknown-bridge';
+
+/** Progress writes at most this often, so a job does not hammer the database. */
+const PROGRESS_EVERY_MS = 500;
+
+function progressWriter(deps: AnalysisDeps, bridgeId: number) {
+  const repository = createAnalysisRepository(deps.database.db);
+  let lastWrite = 0;
+  // Writes are chained so a late progress line never overwrites a later state.
+  let chain: Promise<void> = Promise.resolve();
+  return (state: AnalysisState, progress: number, message: string, force = false) => {
+    const now = Date.now();
+    if (!force && now - lastWrite < PROGRESS_EVERY_MS) return chain;
+    lastWrite = now;
+    chain = chain
+      .then(() => repository.setProgress(bridgeId, { state, progress, message }))
+      .catch(() => undefined);
+    return chain;
+  };
+}
+
+/**
+ * One analysis of one bridge, start to end: train when asked or when no model is stored,
+ * score the evaluation period, store the report and the indicator series, tell the alerts.
+ * Job state and progress go to analysis_results as it runs. Tests call this directly.
+ */
+export async function analyseBridge(
+  deps: AnalysisDeps,
+  bridgeId: number,
+  options: AnalyseOptions = {},
+): Promise<AnalysisOutcomeKind> {
+  const { db } = deps.database;
+  const repository = createAnalysisRepository(db);
+  const bridge = await createBridgesRepository(db).findById(bridgeId);
+  if (!bridge) return 'unknown-bridge';
+  const progress = progressWriter(deps, bridgeId);
+  try {
+    await progress('scoring', 0, 'Looking at the stored data', true);
+    const streams = await loadBridgeStreams(db, bridgeId);
+    const extent = await dataExtent(
+      db,
+      streams.map((s) => s.id),
+    );
+    if (!extent) throw new NotReadyError('No sensor data stored for this bridge yet');
+    let row = await repository.findModel(bridgeId);
+    let baselineWindows: DatasetWindow[] = [];
+    let baselineEnd = 0;
+    const retrained = options.retrain === true || !row || !isStoredModel(row.model);
+    if (retrained) {
+      await progress('training', 0, 'Starting training', true);
+      const trained = await trainBridgeModel(db, streams, extent, {
+        ...options,
+        onProgress: (fraction, message) => void progress('training', fraction, message),
+      });
+      const values = {
+        bridgeId,
+        method: trained.model.detector.method,
+        featureNames: trained.model.featureNames,
+        model: trained.model,
+        threshold: trained.model.detector.threshold,
+        baselineStart: new Date(trained.baseline.from),
+        baselineEnd: new Date(trained.baseline.to),
+        trainingSeconds: trained.trainingMs / 1000,
+        trainedAt: new Date(),
+      };
+      await repository.saveModel(values);
+      row = { ...values };
+      baselineWindows = trained.baselineWindows;
+      baselineEnd = trained.baseline.to;
+    }
+    if (!row || !isStoredModel(row.model)) throw new Error('the stored model is unreadable');
+    const model: StoredModel = row.model;
+    const detector = restoreDetector(model.detector);
+
+    await progress('scoring', 0, 'Reading the evaluation period', true);
+    const first = Math.ceil(extent.first / WINDOW_MS) * WINDOW_MS;
+    const periodTo = alignToWindow(extent.newest);
+    const period = { from: Math.max(first, periodTo - PERIOD_DAYS * DAY_MS), to: periodTo };
+    const previous = retrained ? null : await previousSeries(repository, bridgeId);
+    const historyFrom = Math.max(first, dayStart(extent.newest - 1) - (HISTORY_DAYS - 1) * DAY_MS);
+    const lastKnownDay = previous?.history.at(-1)?.t;
+    const computeFrom = lastKnownDay
+      ? Math.max(historyFrom, Date.parse(lastKnownDay))
+      : historyFrom;
+    const reused = baselineWindows.filter((w) => w.start >= computeFrom && w.start < period.from);
+    const loadFrom = Math.max(computeFrom, baselineEnd);
+    const history =
+      loadFrom < period.from
+        ? await loadWindows(db, model.plan, streams, { from: loadFrom, to: period.from }, {})
+        : { windows: [] };
+    const evaluation = await loadWindows(db, model.plan, streams, period, {
+      onDay: (done, days) =>
+        void progress('scoring', (0.8 * done) / days, `Reading day ${done} of ${days}`),
+    });
+    await progress('scoring', 0.9, 'Scoring the windows', true);
+    const windows = [...reused, ...history.windows, ...evaluation.windows];
+    const hasTemperature = model.plan.temperatureStream !== null;
+    const scored = scoreWindows(
+      detector,
+      windows,
+      contextRows(windows, hasTemperature, model.contextFill),
+    );
+    const evaluatedAt = new Date();
+    const report = buildReport({
+      sid: bridge.name,
+      bridgeId,
+      detector,
+      featureNames: model.featureNames,
+      period,
+      scored: scored.filter((w) => w.start >= period.from),
+      skipped: evaluation.skipped,
+      evaluatedAt,
+      trainedAt: row.trainedAt ?? evaluatedAt,
+    });
+    const forecast = buildForecastSeries({
+      sid: bridge.name,
+      bridgeId,
+      model,
+      scored,
+      previous,
+      newest: extent.newest,
+      generatedAt: evaluatedAt,
+    });
+    await repository.saveEvaluation(bridgeId, {
+      report,
+      forecast,
+      numAnomalies: report.num_anomalies,
+      dataUntil: new Date(extent.newest),
+      evaluatedAt,
+    });
+    await deps.alerts.analysisCompleted({
+      bridgeId,
+      numAnomalies: report.num_anomalies,
+      evaluatedAt,
+      anomalousWindows: report.windows
+        .filter((w) => w.anomalous)
+        .map((w) => ({ start: new Date(w.start), end: new Date(w.end), error: w.error ?? 0 })),
+      contributingStreams: [
+        ...new Set(
+          report.top_contributors.flatMap((c) => (c.datastream === null ? [] : [c.datastream])),
+        ),
+      ],
+    });
+    return 'evaluated';
+  } catch (error) {
+    await progress('failed', 0, '', true); // drains pending progress writes first
+    if (error instanceof NotReadyError) {
+      await repository.setProgress(bridgeId, {
+        state: 'idle',
+        progress: 0,
+        message: error.message,
+      });
+      return 'not-ready';
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    await repository.setProgress(bridgeId, {
+      state: 'failed',
+      progress: 0,
+      message: 'The analysis failed',
+      lastError: message,
+    });
+    throw error;
+  }
+}
+
+async function previousSeries(
+  repository: ReturnType<typeof createAnalysisRepository>,
+  bridgeId: number,
+): Promise<Schemas['ForecastSeries'] | null> {
+  const result = await repository.findResult(bridgeId);
+  const forecast = result?.forecast as Schemas['ForecastSeries'] | null | undefined;
+  return forecast && Array.isArray(forecast.history) ? forecast : null;
+}

@@ -1,0 +1,26 @@
+import type { Database } from '../db/client.ts';
+import { createInProcessJobs } from './in-process-jobs.ts';
+import { createPgBossJobs } from './pg-boss-jobs.ts';
+
+export interface AnalysisJob {
+  bridgeId: number;
+  retrain: boolean;
+}
+
+export type JobRunner = (job: AnalysisJob) => Promise<unknown>;
+
+/**
+ * The analysis job queue, one interface for both databases: pg-boss on a PostgreSQL server (jobs
+ * shared by every worker process, never two at once for one bridge), an in-process serial queue
+ * on the embedded PGlite. `enqueue` works without `start` (a web process only queues); `start`
+ * makes this process a worker running `run` for each job.
+ */
+export interface AnalysisJobs {
+  enqueue(bridgeId: number, options?: { retrain?: boolean }): Promise<void>;
+  start(run: JobRunner): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createAnalysisJobs(database: Database): AnalysisJobs {
+  return database.kind === 'postgres' ? createPgBossJobs(database) : createInProcessJobs(database);
+}

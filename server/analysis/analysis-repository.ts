@@ -1,0 +1,118 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { analysisModels, analysisResults } from '../db/schema.ts';
+import { rowsOf } from '../ingest/pg-arrays.ts';
+
+export type AnalysisState = 'idle' | 'queued' | 'training' | 'scoring' | 'failed';
+export type AnalysisModelRow = typeof analysisModels.$inferSelect;
+export type AnalysisResultRow = typeof analysisResults.$inferSelect;
+export type NewAnalysisModel = typeof analysisModels.$inferInsert;
+
+export interface JobProgress {
+  state: AnalysisState;
+  progress: number;
+  message: string;
+  lastError?: string | null;
+}
+
+export interface Evaluation {
+  report: unknown;
+  forecast: unknown;
+  numAnomalies: number;
+  dataUntil: Date;
+  evaluatedAt: Date;
+}
+
+const RUNNING: AnalysisState[] = ['training', 'scoring'];
+
+/** The stored models and the latest evaluation (with the job state) of each bridge. */
+export function createAnalysisRepository(db: Db) {
+  async function upsertResult(bridgeId: number, values: Partial<AnalysisResultRow>) {
+    const set = { ...values, updatedAt: new Date() };
+    await db
+      .insert(analysisResults)
+      .values({ bridgeId, ...set })
+      .onConflictDoUpdate({ target: analysisResults.bridgeId, set });
+  }
+
+  return {
+    async findModel(bridgeId: number): Promise<AnalysisModelRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(analysisModels)
+        .where(eq(analysisModels.bridgeId, bridgeId));
+      return row;
+    },
+
+    async saveModel(values: NewAnalysisModel): Promise<void> {
+      await db
+        .insert(analysisModels)
+        .values(values)
+        .onConflictDoUpdate({ target: analysisModels.bridgeId, set: values });
+    },
+
+    async findResult(bridgeId: number): Promise<AnalysisResultRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(analysisResults)
+        .where(eq(analysisResults.bridgeId, bridgeId));
+      return row;
+    },
+
+    setProgress(bridgeId: number, progress: JobProgress): Promise<void> {
+      return upsertResult(bridgeId, { lastError: null, ...progress });
+    },
+
+    /** Marks a bridge queued, unless a job is running on it (its state stays visible). */
+    async markQueued(bridgeId: number): Promise<void> {
+      await db
+        .insert(analysisResults)
+        .values({ bridgeId, state: 'queued', progress: 0, message: 'Waiting for a worker' })
+        .onConflictDoNothing();
+      await db
+        .update(analysisResults)
+        .set({
+          state: 'queued',
+          progress: 0,
+          message: 'Waiting for a worker',
+          updatedAt: new Date(),
+        })
+        .where(
+          and(eq(analysisResults.bridgeId, bridgeId), notInArray(analysisResults.state, RUNNING)),
+        );
+    },
+
+    saveEvaluation(bridgeId: number, evaluation: Evaluation): Promise<void> {
+      return upsertResult(bridgeId, {
+        ...evaluation,
+        state: 'idle',
+        progress: 1,
+        message: 'Evaluation up to date',
+        lastError: null,
+      });
+    },
+
+    /**
+     * Bridges whose newest sample is later than the data their last evaluation covered (or that
+     * were never evaluated). Queued or running ones are included: the queue keeps one waiting
+     * job per bridge, and a state left behind by a crashed process must not block a bridge.
+     */
+    async bridgesWithNewData(): Promise<number[]> {
+      const rows = rowsOf<{ bridge_id: number }>(
+        await db.execute(sql`
+          SELECT s.bridge_id
+          FROM sensors s
+          JOIN datastream_sensors ds ON ds.sensor_id = s.id
+          JOIN datastreams d ON d.id = ds.datastream_id
+          LEFT JOIN analysis_results r ON r.bridge_id = s.bridge_id
+          WHERE d.last_seen_at IS NOT NULL
+          GROUP BY s.bridge_id, r.data_until
+          HAVING r.data_until IS NULL OR max(d.last_seen_at) > r.data_until
+          ORDER BY s.bridge_id`),
+      );
+      return rows.map((r) => Number(r.bridge_id));
+    },
+  };
+}
+
+export type AnalysisRepository = ReturnType<typeof createAnalysisRepository>;

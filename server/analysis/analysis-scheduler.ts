@@ -1,0 +1,54 @@
+import type { Database } from '../db/client.ts';
+import type { AnalysisJobs } from './analysis-jobs.ts';
+import { createAnalysisRepository } from './analysis-repository.ts';
+
+export interface AnalysisScheduler {
+  /** Queues every bridge with data newer than its last evaluation; returns their ids. */
+  tick(): Promise<number[]>;
+  start(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Every `intervalSeconds` (and once at start) queues the bridges whose newest sample is later
+ * than the data their last evaluation covered. Several processes may run one: the queue keeps
+ * each bridge to one waiting job.
+ */
+export function createAnalysisScheduler(
+  database: Database,
+  jobs: AnalysisJobs,
+  options: { intervalSeconds: number; onError?: (error: unknown) => void },
+): AnalysisScheduler {
+  const repository = createAnalysisRepository(database.db);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number[]> | null = null;
+
+  async function queueNewData(): Promise<number[]> {
+    const bridgeIds = await repository.bridgesWithNewData();
+    for (const bridgeId of bridgeIds) await jobs.enqueue(bridgeId);
+    return bridgeIds;
+  }
+
+  const tick = (): Promise<number[]> => {
+    // A slow tick is never overlapped by the next one.
+    running ??= queueNewData().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const safeTick = () => void tick().catch((error: unknown) => options.onError?.(error));
+
+  return {
+    tick,
+    async start() {
+      safeTick();
+      timer = setInterval(safeTick, options.intervalSeconds * 1000);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bridges } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
+import type { Schemas } from '../routes/operation-types.ts';
+import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
+
+export interface NamedBridge {
+  id: number;
+  name: string;
+}
+
+/**
+ * The bridge a `sid` (its name, spec §7) names, among those the viewer may see; one the viewer
+ * may not see answers 404 exactly like an unknown one, so names do not leak.
+ */
+export async function findVisibleBridge(db: Db, viewer: Viewer, sid: string): Promise<NamedBridge> {
+  const [row] = await db
+    .select({ id: bridges.id, name: bridges.name })
+    .from(bridges)
+    .where(and(eq(bridges.name, sid), visibleBridgeFilter(db, viewer, bridges.id)))
+    .orderBy(bridges.id)
+    .limit(1);
+  if (!row) throw new HttpError(404, `sid: no bridge named '${sid}'`);
+  return row;
+}
+
+export async function analysisStatus(
+  db: Db,
+  bridge: NamedBridge,
+): Promise<Schemas['AnalysisStatus']> {
+  const repository = createAnalysisRepository(db);
+  const [result, model] = await Promise.all([
+    repository.findResult(bridge.id),
+    repository.findModel(bridge.id),
+  ]);
+  return {
+    sid: bridge.name,
+    bridge: bridge.id,
+    state: (result?.state ?? 'idle') as AnalysisState,
+    progress: Math.min(1, Math.max(0, result?.progress ?? 0)),
+    message: result?.message || (model ? 'Trained; waiting for new data' : 'Not analysed yet'),
+    trained_at: model?.trainedAt.toISOString() ?? null,
+    evaluated_at: result?.evaluatedAt?.toISOString() ?? null,
+    last_error: result?.lastError ?? null,
+  };
+}
+
+/** The stored evaluation of a bridge, or the 409 that explains why there is none yet. */
+export async function storedEvaluation(db: Db, bridge: NamedBridge) {
+  const repository = createAnalysisRepository(db);
+  const [result, model] = await Promise.all([
+    repository.findResult(bridge.id),
+    repository.findModel(bridge.id),
+  ]);
+  if (!result?.report || !result.forecast) {
+    const state = result?.lastError
+      ? `${result.state}: ${result.lastError}`
+      : result?.message || 'no analysis has run yet';
+    throw new HttpError(
+      409,
+      model
+        ? `No evaluation yet for bridge '${bridge.name}': ${state}`
+        : `No trained model yet for bridge '${bridge.name}': ${state}`,
+    );
+  }
+  return {
+    report: result.report as Schemas['AnomalyReport'],
+    forecast: result.forecast as Schemas['ForecastSeries'],
+  };
+}

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { deriveHealth, type Condition } from '../../src/domain/health.ts';
+import type { Db } from '../db/client.ts';
+import { analysisResults, bridges } from '../db/schema.ts';
+import type { BridgeRow } from '../repositories/bridges-repository.ts';
+import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
+
+export interface BridgeWithCondition {
+  row: BridgeRow;
+  condition: Condition | null;
+}
+
+/** Spec §4: the condition from the latest evaluation's anomaly events; null if never assessed. */
+export function conditionOf(numAnomalies: number | null | undefined): Condition | null {
+  return numAnomalies === null || numAnomalies === undefined
+    ? null
+    : deriveHealth(numAnomalies, new Date()).condition;
+}
+
+/** The viewer's bridges with their condition, in one joined query. */
+export async function listBridgesWithCondition(
+  db: Db,
+  viewer: Viewer,
+): Promise<BridgeWithCondition[]> {
+  const rows = await db
+    .select({ row: bridges, numAnomalies: analysisResults.numAnomalies })
+    .from(bridges)
+    .leftJoin(analysisResults, eq(analysisResults.bridgeId, bridges.id))
+    .where(visibleBridgeFilter(db, viewer, bridges.id))
+    .orderBy(bridges.name, bridges.id);
+  return rows.map(({ row, numAnomalies }) => ({ row, condition: conditionOf(numAnomalies) }));
+}
+
+export async function bridgeCondition(db: Db, bridgeId: number): Promise<Condition | null> {
+  const [row] = await db
+    .select({ numAnomalies: analysisResults.numAnomalies })
+    .from(analysisResults)
+    .where(eq(analysisResults.bridgeId, bridgeId));
+  return conditionOf(row?.numAnomalies);
+}

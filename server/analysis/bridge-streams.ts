@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { StreamSeries } from '../analytics/series.ts';
+import type { SensorCondition } from '../analytics/window-features.ts';
+import type { Db } from '../db/client.ts';
+import { MAX_BLOCK_SECONDS } from '../ingest/block-validation.ts';
+import { intArray, rowsOf } from '../ingest/pg-arrays.ts';
+
+/** A data stream fed by a sensor on the bridge (datastream_sensors). */
+export interface BridgeStream {
+  /** datastreams.id */
+  id: number;
+  /** datastreams.stream_id */
+  streamId: string;
+  dataType: StreamSeries['dataType'];
+  /** The worst status of the sensors feeding it (faulty > maintenance > inactive > active). */
+  status: SensorCondition;
+}
+
+const SEVERITY: SensorCondition[] = ['active', 'inactive', 'maintenance', 'faulty'];
+
+export async function loadBridgeStreams(db: Db, bridgeId: number): Promise<BridgeStream[]> {
+  const rows = rowsOf<{ id: number; stream_id: string; data_type: string; statuses: string[] }>(
+    await db.execute(sql`
+      SELECT d.id, d.stream_id, d.data_type, array_agg(s.status) AS statuses
+      FROM datastreams d
+      JOIN datastream_sensors ds ON ds.datastream_id = d.id
+      JOIN sensors s ON s.id = ds.sensor_id
+      WHERE s.bridge_id = ${bridgeId}
+      GROUP BY d.id
+      ORDER BY d.stream_id`),
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    streamId: row.stream_id,
+    dataType: row.data_type as StreamSeries['dataType'],
+    status:
+      SEVERITY[Math.max(...row.statuses.map((s) => SEVERITY.indexOf(s as SensorCondition)))] ??
+      'active',
+  }));
+}
+
+/** Epoch ms of the oldest and newest stored sample of these streams; null without data. */
+export async function dataExtent(
+  db: Db,
+  streamIds: number[],
+): Promise<{ first: number; newest: number } | null> {
+  if (streamIds.length === 0) return null;
+  // One index probe per stream on the (datastream_id, start) key, then the ingest's last_seen_at.
+  const [row] = rowsOf<{ first: number | null; newest: number | null }>(
+    await db.execute(sql`
+      SELECT
+        (SELECT min((extract(epoch FROM (SELECT min(r.start) FROM readings r
+                                          WHERE r.datastream_id = u.id)) * 1000)::float8)
+         FROM unnest(${intArray(streamIds)}::int[]) AS u(id)) AS first,
+        (SELECT (extract(epoch FROM max(d.last_seen_at)) * 1000)::float8
+         FROM datastreams d WHERE d.id = ANY(${intArray(streamIds)}::int[])) AS newest`),
+  );
+  if (!row || row.first === null || row.newest === null) return null;
+  return { first: Number(row.first), newest: Number(row.newest) };
+}
+
+export interface StoredBlock {
+  datastreamId: number;
+  startMs: number;
+  rateHz: number;
+  values: number[];
+}
+
+/** The longest block the ingest accepts reaches this far back into a range. */
+const LOOKBACK_MS = MAX_BLOCK_SECONDS * 1000;
+
+/** Every stored block of these streams holding samples in [from, to), oldest first. */
+export async function loadBlocks(
+  db: Db,
+  streamIds: number[],
+  from: number,
+  to: number,
+): Promise<StoredBlock[]> {
+  if (streamIds.length === 0) return [];
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const rows = rowsOf<{ datastream_id: number; ms: number; rate_hz: number; values: number[] }>(
+    await db.execute(sql`
+      SELECT datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
+      FROM readings
+      WHERE datastream_id = ANY(${intArray(streamIds)}::int[])
+        AND start >= ${iso(from - LOOKBACK_MS)}::timestamptz AND start < ${iso(to)}::timestamptz
+        AND (start >= ${iso(from)}::timestamptz
+             OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > ${iso(from)}::timestamptz))
+      ORDER BY start`),
+  );
+  return rows.map((row) => ({
+    datastreamId: Number(row.datastream_id),
+    startMs: Number(row.ms),
+    rateHz: Number(row.rate_hz),
+    values: row.values.map(Number),
+  }));
+}

@@ -1,0 +1,132 @@
+import { pickPeaks } from '../analytics/peak-picking.ts';
+import { seriesFromBlocks, sliceSeries, type StreamSeries } from '../analytics/series.ts';
+import { windowStats } from '../analytics/stats.ts';
+import { defaultSegmentLength, welchPsd } from '../analytics/welch.ts';
+import type { ModalSetup } from '../analytics/window-features.ts';
+import type { BridgeStream, StoredBlock } from './bridge-streams.ts';
+
+export const WINDOW_SECONDS = 600;
+const WINDOW_MS = WINDOW_SECONDS * 1000;
+/** Modes looked for per accelerometer (the strongest peaks of the baseline's average PSD). */
+const MODES_PER_STREAM = 2;
+
+/** How one stream enters the features: fixed at training, so scoring sees the same layout. */
+export interface PlannedStream {
+  id: number;
+  streamId: string;
+  dataType: StreamSeries['dataType'];
+  /** Grid rate: the blocks' rate, or one over the median spacing of single readings. */
+  rateHz: number;
+  /** Median samples per window over the first baseline day (duty cycles included). */
+  expectedSamples: number;
+}
+
+export interface DatasetPlan {
+  streams: PlannedStream[];
+  temperatureStream: string | null;
+  modal: ModalSetup[];
+  /** Streams left out because they had no data on the first baseline day. */
+  unfed: string[];
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] ?? 0);
+};
+
+function gridRate(blocks: StoredBlock[]): number {
+  const rated = blocks.filter((b) => b.rateHz > 0).map((b) => b.rateHz);
+  if (rated.length > 0) return median(rated);
+  const spacing = blocks.slice(1).map((b, i) => b.startMs - (blocks[i]?.startMs ?? 0));
+  const step = median(spacing.filter((s) => s > 0));
+  return step > 0 ? 1000 / step : 0;
+}
+
+/** Blocks as the grid expects them: a single reading (rate 0) takes the stream's grid rate. */
+export function blocksForGrid(blocks: StoredBlock[], rateHz: number) {
+  return blocks.map((b) => ({
+    start: b.startMs,
+    rate_hz: b.rateHz > 0 ? b.rateHz : rateHz,
+    values: b.values,
+  }));
+}
+
+/**
+ * Natural frequencies to start tracking from, found in the data itself (no design values are
+ * stored): the strongest peaks of the PSD averaged over the day's windows, between about 0.3 Hz
+ * and 0.8 × Nyquist (anti-aliasing filters roll off above).
+ */
+function findModes(series: StreamSeries, from: number, to: number, expected: number) {
+  const segmentLength = defaultSegmentLength(expected);
+  const minHz = Math.max(0.3, (2 * series.rateHz) / segmentLength);
+  const maxHz = 0.4 * series.rateHz;
+  let sum: Float64Array | null = null;
+  let frequencies: Float64Array | null = null;
+  for (let start = from; start + WINDOW_MS <= to; start += WINDOW_MS) {
+    const values = sliceSeries(series, start, start + WINDOW_MS);
+    if (values.length < segmentLength) continue;
+    const spectrum = welchPsd(values, series.rateHz, segmentLength);
+    if (spectrum.segments === 0) continue;
+    sum ??= new Float64Array(spectrum.psd.length);
+    spectrum.psd.forEach((p, k) => {
+      if (sum) sum[k] = (sum[k] ?? 0) + p;
+    });
+    frequencies = spectrum.frequencies;
+  }
+  if (!sum || !frequencies) return null;
+  const peaks = pickPeaks(
+    { frequencies, psd: sum, segments: 1 },
+    { minHz, maxHz, count: MODES_PER_STREAM },
+  );
+  if (peaks.length === 0) return null;
+  return { initialHz: peaks.map((p) => p.frequencyHz), minHz, maxHz, segmentLength };
+}
+
+/**
+ * Decides, from the first day of the baseline, how each stream enters the features: its grid
+ * rate, its usual samples per window (so a duty-cycled accelerometer is not taken as short of
+ * samples) and, for accelerometers, the modes to track. Streams of faulty, maintenance or
+ * inactive sensors are planned like the others: whether they are used is decided per run.
+ */
+export function planDataset(
+  streams: BridgeStream[],
+  firstDay: StoredBlock[],
+  from: number,
+  to: number,
+): DatasetPlan {
+  const planned: PlannedStream[] = [];
+  const modal: ModalSetup[] = [];
+  const unfed: string[] = [];
+  for (const stream of streams) {
+    const blocks = firstDay.filter((b) => b.datastreamId === stream.id);
+    const rateHz = gridRate(blocks);
+    if (blocks.length === 0 || rateHz <= 0) {
+      unfed.push(stream.streamId);
+      continue;
+    }
+    const series = seriesFromBlocks(
+      stream.streamId,
+      stream.dataType,
+      rateHz,
+      blocksForGrid(blocks, rateHz),
+      from,
+      to,
+    );
+    const counts: number[] = [];
+    for (let start = from; start + WINDOW_MS <= to; start += WINDOW_MS) {
+      counts.push(windowStats(sliceSeries(series, start, start + WINDOW_MS)).count);
+    }
+    const expectedSamples = median(counts);
+    if (expectedSamples === 0) {
+      unfed.push(stream.streamId);
+      continue;
+    }
+    planned.push({ ...stream, rateHz, expectedSamples });
+    if (stream.dataType === 'acceleration') {
+      const modes = findModes(series, from, to, expectedSamples);
+      if (modes) modal.push({ stream: stream.streamId, ...modes });
+    }
+  }
+  const temperature = planned.find((s) => s.dataType === 'temperature');
+  return { streams: planned, temperatureStream: temperature?.streamId ?? null, modal, unfed };
+}

@@ -1,0 +1,50 @@
+import type { Database } from '../db/client.ts';
+import type { AnalysisJob, AnalysisJobs, JobRunner } from './analysis-jobs.ts';
+import { createAnalysisRepository } from './analysis-repository.ts';
+
+/**
+ * The embedded database's queue: jobs wait in memory and run one at a time in this process
+ * (PGlite is single-process, and training takes the CPU anyway). A bridge waits at most once;
+ * asking again while it waits only adds a retrain request.
+ */
+export function createInProcessJobs(database: Database): AnalysisJobs {
+  const repository = createAnalysisRepository(database.db);
+  const waiting = new Map<number, AnalysisJob>();
+  let runner: JobRunner | null = null;
+  let draining: Promise<void> | null = null;
+
+  async function drain() {
+    for (;;) {
+      const next = waiting.values().next();
+      if (next.done || !runner) return;
+      waiting.delete(next.value.bridgeId);
+      // The runner records a failure in the job state; one bad bridge must not stop the queue.
+      await runner(next.value).catch(() => undefined);
+    }
+  }
+
+  const kick = () => {
+    if (!runner || draining) return;
+    draining = drain().finally(() => {
+      draining = null;
+      if (runner && waiting.size > 0) kick();
+    });
+  };
+
+  return {
+    async enqueue(bridgeId, options = {}) {
+      const retrain = options.retrain === true || waiting.get(bridgeId)?.retrain === true;
+      waiting.set(bridgeId, { bridgeId, retrain });
+      await repository.markQueued(bridgeId);
+      kick();
+    },
+    async start(run) {
+      runner = run;
+      kick();
+    },
+    async stop() {
+      runner = null;
+      await draining;
+    },
+  };
+}

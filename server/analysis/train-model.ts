@@ -1,0 +1,135 @@
+import { at } from '../analytics/at.ts';
+import { trainDetector, type MethodName } from '../analytics/detector.ts';
+import { TRAINERS } from '../analytics/detect.ts';
+import { applyCompensation, dailyMeans, fitCompensation } from '../analytics/health-indicator.ts';
+import type { Db } from '../db/client.ts';
+import { baselineRange, DAY_MS, NotReadyError } from './analysis-rules.ts';
+import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
+import { contextRows, meanOf } from './context.ts';
+import { planDataset, WINDOW_SECONDS } from './dataset-plan.ts';
+import type { IndicatorModel, StoredModel } from './stored-model.ts';
+import { type DatasetWindow, loadWindows, planFeatureNames } from './window-dataset.ts';
+
+const WINDOW_MS = WINDOW_SECONDS * 1000;
+/** z for a 0.1 % one-sided normal tail: the same exceedance as the detector's threshold rule. */
+const ALARM_Z = 3.09;
+
+export interface TrainingOptions {
+  method?: MethodName;
+  epochs?: number;
+  seed?: number;
+  onProgress?: (progress: number, message: string) => void;
+}
+
+export interface TrainedBridgeModel {
+  model: StoredModel;
+  baseline: { from: number; to: number };
+  trainingMs: number;
+  baselineWindows: DatasetWindow[];
+}
+
+/**
+ * The indicator (temperature-compensated first natural frequency of the first tracked
+ * accelerometer) and its alarm level: the baseline's daily mean minus 3.09 standard deviations
+ * of its daily values, the level a healthy day falls below with probability 0.1 %.
+ */
+function fitIndicator(
+  model: Omit<StoredModel, 'indicator'>,
+  windows: DatasetWindow[],
+  context: number[][],
+): IndicatorModel | null {
+  const first = model.plan.modal[0];
+  if (!first) return null;
+  const feature = `${first.stream}.f1`;
+  const column = model.featureNames.indexOf(feature);
+  const frequencies = windows.map((w) => at(w.features, column));
+  if (frequencies.filter(Number.isFinite).length < 2) return null;
+  const temperatures = context.map((c) => c[0] ?? Number.NaN);
+  const compensation = model.plan.temperatureStream
+    ? fitCompensation(frequencies, temperatures)
+    : null;
+  const values = frequencies.map((f, i) =>
+    compensation ? applyCompensation(compensation, f, at(temperatures, i)) : f,
+  );
+  const from = windows[0]?.start ?? 0;
+  const days = Math.ceil(((windows.at(-1)?.end ?? from) - from) / DAY_MS);
+  const daily = dailyMeans(
+    windows.map((w) => w.start),
+    values,
+    from,
+    days,
+  ).filter(Number.isFinite);
+  const mean = meanOf(daily);
+  const spread =
+    mean === null || daily.length < 2
+      ? null
+      : Math.sqrt(daily.reduce((s, v) => s + (v - mean) ** 2, 0) / (daily.length - 1));
+  return {
+    feature,
+    compensation,
+    alarmLow: mean === null || spread === null ? null : mean - ALARM_Z * spread,
+  };
+}
+
+/** Trains a bridge's detector on its baseline (rule in analysis-rules.ts). */
+export async function trainBridgeModel(
+  db: Db,
+  streams: BridgeStream[],
+  extent: { first: number; newest: number },
+  options: TrainingOptions = {},
+): Promise<TrainedBridgeModel> {
+  const started = performance.now();
+  const report = options.onProgress ?? (() => undefined);
+  const range = baselineRange(extent.first, extent.newest);
+  const baseline = {
+    from: Math.ceil(range.from / WINDOW_MS) * WINDOW_MS,
+    to: Math.floor(range.to / WINDOW_MS) * WINDOW_MS,
+  };
+  report(0, 'Reading the first baseline day');
+  const firstDay = await loadBlocks(
+    db,
+    streams.map((s) => s.id),
+    baseline.from,
+    baseline.from + DAY_MS,
+  );
+  const plan = planDataset(streams, firstDay, baseline.from, baseline.from + DAY_MS);
+  if (plan.streams.length === 0)
+    throw new NotReadyError('No data stream of this bridge has data in its baseline');
+  const set = await loadWindows(db, plan, streams, baseline, {
+    onDay: (done, days) => report((0.3 * done) / days, `Reading baseline day ${done} of ${days}`),
+  });
+  const windows = set.windows.filter((w) => w.features.some(Number.isFinite));
+  const hasTemperature = plan.temperatureStream !== null;
+  const contextFill = hasTemperature ? meanOf(windows.map((w) => w.temperatureC)) : null;
+  const context = contextRows(windows, hasTemperature, contextFill);
+  const method = options.method ?? 'autoencoder';
+  report(0.3, `Training the ${method} on ${windows.length} baseline windows`);
+  let detector;
+  try {
+    detector = await trainDetector(
+      method,
+      TRAINERS[method],
+      { features: windows.map((w) => w.features), context },
+      {
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(options.epochs === undefined ? {} : { epochs: options.epochs }),
+        onProgress: (fraction) =>
+          report(0.3 + 0.7 * fraction, `Training the ${method}: ${Math.round(fraction * 100)} %`),
+      },
+    );
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new NotReadyError(`Too few usable baseline windows to train: ${error.message}`);
+    }
+    throw error;
+  }
+  const partial = {
+    version: 1 as const,
+    plan,
+    featureNames: planFeatureNames(plan),
+    detector: detector.model,
+    contextFill,
+  };
+  const model: StoredModel = { ...partial, indicator: fitIndicator(partial, windows, context) };
+  return { model, baseline, trainingMs: performance.now() - started, baselineWindows: windows };
+}

@@ -1,0 +1,119 @@
+import { seriesFromBlocks } from '../analytics/series.ts';
+import { extractWindowFeatures } from '../analytics/window-features.ts';
+import type { Db } from '../db/client.ts';
+import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
+import { blocksForGrid, type DatasetPlan, WINDOW_SECONDS } from './dataset-plan.ts';
+
+const DAY_MS = 86_400_000;
+const WINDOW_MS = WINDOW_SECONDS * 1000;
+const STATS = ['mean', 'rms', 'peak', 'std'];
+
+export interface DatasetWindow {
+  start: number;
+  end: number;
+  /** In the order of the plan's feature names; NaN where missing (never filled). */
+  features: number[];
+  temperatureC: number;
+}
+
+export interface WindowSet {
+  windows: DatasetWindow[];
+  /** Windows not scored, by reason; a left-out stream counts each window of the range. */
+  skipped: Record<string, number>;
+  /** Each tracked accelerometer's last frequencies (to carry on from). */
+  trackedHz: Record<string, number[]>;
+}
+
+/** Feature names of a plan: per scored stream its statistics, then its tracked modes. */
+export function planFeatureNames(plan: DatasetPlan): string[] {
+  return plan.streams
+    .filter((s) => s.streamId !== plan.temperatureStream)
+    .flatMap((s) => [
+      ...STATS.map((stat) => `${s.streamId}.${stat}`),
+      ...(plan.modal
+        .find((m) => m.stream === s.streamId)
+        ?.initialHz.map((_, k) => `${s.streamId}.f${k + 1}`) ?? []),
+    ]);
+}
+
+/** The data stream a feature name comes from. */
+export const streamOfFeature = (feature: string): string =>
+  feature.slice(0, feature.lastIndexOf('.'));
+
+export const alignToWindow = (ms: number): number => Math.floor(ms / WINDOW_MS) * WINDOW_MS;
+
+/**
+ * Cuts [from, to) into 10-minute windows of features, one day of stored blocks at a time so
+ * memory stays flat over weeks. Streams whose sensor is now faulty, in maintenance or inactive
+ * are left out (their features stay missing, never filled) and counted for every window; the
+ * detector scores the windows on the other features.
+ */
+export async function loadWindows(
+  db: Db,
+  plan: DatasetPlan,
+  current: BridgeStream[],
+  range: { from: number; to: number },
+  options: { trackedHz?: Record<string, number[]>; onDay?: (done: number, days: number) => void },
+): Promise<WindowSet> {
+  const names = planFeatureNames(plan);
+  const index = new Map(names.map((name, i) => [name, i]));
+  const skipped: Record<string, number> = {};
+  const slots = Math.max(0, Math.floor((range.to - range.from) / WINDOW_MS));
+  const usable = plan.streams.filter((s) => {
+    const status = current.find((c) => c.id === s.id)?.status ?? 'inactive';
+    if (status === 'active') return true;
+    skipped[status] = (skipped[status] ?? 0) + slots;
+    return false;
+  });
+  const trackedHz: Record<string, number[]> = { ...options.trackedHz };
+  const windows: DatasetWindow[] = [];
+  const days = Math.ceil((range.to - range.from) / DAY_MS);
+  for (let day = 0; day < days; day += 1) {
+    const from = range.from + day * DAY_MS;
+    const to = Math.min(range.to, from + DAY_MS);
+    const blocks = await loadBlocks(
+      db,
+      usable.map((s) => s.id),
+      from,
+      to,
+    );
+    const series = usable.map((s) =>
+      seriesFromBlocks(
+        s.streamId,
+        s.dataType,
+        s.rateHz,
+        blocksForGrid(
+          blocks.filter((b) => b.datastreamId === s.id),
+          s.rateHz,
+        ),
+        from,
+        to,
+      ),
+    );
+    const result = extractWindowFeatures(series, {
+      from,
+      to,
+      windowSeconds: WINDOW_SECONDS,
+      minCoverage: 0.9,
+      expectedSamples: Object.fromEntries(usable.map((s) => [s.streamId, s.expectedSamples])),
+      modal: plan.modal
+        .filter((m) => usable.some((s) => s.streamId === m.stream))
+        .map((m) => ({ ...m, initialHz: trackedHz[m.stream] ?? m.initialHz })),
+      ...(plan.temperatureStream ? { temperatureStream: plan.temperatureStream } : {}),
+    });
+    Object.assign(trackedHz, result.trackedHz);
+    for (const [reason, count] of Object.entries(result.skipped)) {
+      if (count > 0) skipped[reason] = (skipped[reason] ?? 0) + count;
+    }
+    for (const window of result.windows) {
+      const features = new Array<number>(names.length).fill(Number.NaN);
+      result.featureNames.forEach((name, i) => {
+        const at = index.get(name);
+        if (at !== undefined) features[at] = window.features[i] ?? Number.NaN;
+      });
+      windows.push({ ...window, features });
+    }
+    options.onDay?.(day + 1, days);
+  }
+  return { windows, skipped, trackedHz };
+}

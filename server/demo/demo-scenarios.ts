@@ -1,0 +1,243 @@
+import { DEMO_BURST_SCHEDULE, type BurstSchedule } from '../sim/burst-simulator.ts';
+import type {
+  BridgeScenario,
+  ClimateSpec,
+  DamageSpec,
+  FaultSpec,
+  ModeSpec,
+  SimDataType,
+  StreamSpec,
+} from '../sim/scenario.ts';
+
+const DAY_MS = 86_400_000;
+const YEAR_DAYS = 365.25;
+
+/** The seeded span labels, in the order of the scenario's spans span-1, span-2, span-3. */
+export const DEMO_SPAN_LABELS = ['west_span', 'main_span', 'east_span'] as const;
+
+/** How densely the demo records: duty-cycled accelerometers, slow continuous streams. */
+export interface DemoRates {
+  bursts: BurstSchedule;
+  strainHz: number;
+  temperatureHz: number;
+}
+
+/** One minute of 20 Hz acceleration in every ten, strain every 10 s, temperature every minute. */
+export const DEMO_RATES: DemoRates = {
+  bursts: DEMO_BURST_SCHEDULE,
+  strainHz: 0.1,
+  temperatureHz: 1 / 60,
+};
+
+/** The accelerometers' sample rate inside a burst. */
+export const DEMO_ACCELERATION_HZ = 20;
+
+/**
+ * The demo's clock: the history ends at `end` (the moment the demo was seeded, on a 10-minute
+ * boundary) and starts at `start`. Events are placed relative to these, so the demo always
+ * shows a recent damage whatever the date.
+ */
+export interface DemoTimeline {
+  start: number;
+  end: number;
+}
+
+export function demoTimeline(seededAt: number, historyDays: number): DemoTimeline {
+  const every = DEMO_BURST_SCHEDULE.everySeconds * 1000;
+  const end = Math.floor(seededAt / every) * every;
+  return { start: end - historyDays * DAY_MS, end };
+}
+
+interface DemoClimate {
+  /** Daily mean temperature at the end of the history (late autumn at the bridge). */
+  nowMeanC: number;
+  seasonalAmpC: number;
+  dailyAmpC: number;
+  weatherAmpC: number;
+}
+
+export interface DemoBridge {
+  /** The bridge's name as seeded from the catalogue. */
+  name: string;
+  /** Prefix of its sensor and stream ids. */
+  key: string;
+  seed: number;
+  /** First vertical mode of the west span at 10 °C. */
+  firstModeHz: number;
+  climate: DemoClimate;
+  /** A stiffness loss on one span, `daysAgo` before the end of the history. */
+  damage?: { span: number; dropPercent: number; daysAgo: number };
+  /** A strain gauge that drifts (µε per hour) and that staff have marked faulty. */
+  faultyStrain?: { span: number; driftPerHour: number; daysAgo: number };
+  /** A strain gauge whose data stream stopped sending `daysAgo` before the end. */
+  silentStrain?: { span: number; daysAgo: number };
+}
+
+/** The operator's three bridges, in the seed's order (indices 0, 1 and 2 of the fleet). */
+export const DEMO_BRIDGES_WITH_DATA: readonly DemoBridge[] = [
+  {
+    name: 'Confederation Bridge',
+    key: 'confederation',
+    seed: 101,
+    firstModeHz: 2.4,
+    climate: { nowMeanC: 2, seasonalAmpC: 12, dailyAmpC: 3, weatherAmpC: 3 },
+    damage: { span: 2, dropPercent: 5, daysAgo: 4 },
+  },
+  {
+    name: 'Lions Gate Bridge',
+    key: 'lions-gate',
+    seed: 202,
+    firstModeHz: 2.1,
+    climate: { nowMeanC: 5, seasonalAmpC: 7, dailyAmpC: 3, weatherAmpC: 2.5 },
+    faultyStrain: { span: 2, driftPerHour: 2.5, daysAgo: 5 },
+    silentStrain: { span: 3, daysAgo: 2 },
+  },
+  {
+    name: 'Jacques Cartier Bridge',
+    key: 'jacques-cartier',
+    seed: 303,
+    firstModeHz: 2.7,
+    climate: { nowMeanC: 0, seasonalAmpC: 14, dailyAmpC: 4, weatherAmpC: 3.5 },
+  },
+];
+
+export const accelerometerId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-acc`;
+export const strainId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-str`;
+export const temperatureId = (bridge: DemoBridge) => `${bridge.key}-temp`;
+
+/** What the seed creates for a demo bridge: one sensor and one data stream per scenario stream. */
+export interface DemoSensor {
+  streamId: string;
+  dataType: SimDataType;
+  /** Zero-based index into DEMO_SPAN_LABELS. */
+  spanIndex: number;
+  status: 'active' | 'faulty';
+}
+
+export function demoSensors(bridge: DemoBridge): DemoSensor[] {
+  return demoStreams(bridge, DEMO_RATES).map((stream) => ({
+    streamId: stream.id,
+    dataType: stream.dataType,
+    spanIndex: Number(stream.span.slice('span-'.length)) - 1,
+    status:
+      bridge.faultyStrain && stream.id === strainId(bridge, bridge.faultyStrain.span)
+        ? 'faulty'
+        : 'active',
+  }));
+}
+
+// The main span is the longest, so its modes sit lowest. Three modes below 8 Hz, so a 20 Hz
+// burst resolves them all even when a frozen deck stiffens them by 8 %.
+const SPAN_FACTORS = [1, 0.9, 1.05];
+const MODE_RATIOS = [1, 1.8, 2.5];
+
+function spanModes(bridge: DemoBridge, spanIndex: number): ModeSpec[] {
+  return MODE_RATIOS.map((ratio, k) => ({
+    f0Hz: bridge.firstModeHz * (SPAN_FACTORS[spanIndex] ?? 1) * ratio,
+    damping: 0.015 + 0.005 * k,
+    tempCoefPerC: 0.0016 - 0.0002 * k,
+    freezeGain: 0.08 - 0.015 * k,
+  }));
+}
+
+function demoStreams(bridge: DemoBridge, rates: DemoRates): StreamSpec[] {
+  const streams: StreamSpec[] = [];
+  DEMO_SPAN_LABELS.forEach((_, i) => {
+    const span = `span-${i + 1}`;
+    streams.push(
+      {
+        id: accelerometerId(bridge, i + 1),
+        dataType: 'acceleration',
+        span,
+        position: 0.4,
+        rateHz: DEMO_ACCELERATION_HZ,
+        noise: 0.002,
+      },
+      {
+        id: strainId(bridge, i + 1),
+        dataType: 'strain',
+        span,
+        position: 0.5,
+        rateHz: rates.strainHz,
+        noise: 1,
+      },
+    );
+  });
+  streams.push({
+    id: temperatureId(bridge),
+    dataType: 'temperature',
+    span: 'span-2',
+    position: 0.5,
+    rateHz: rates.temperatureHz,
+    noise: 0.1,
+  });
+  return streams;
+}
+
+/**
+ * Late-autumn weather ending at `timeline.end`: the seasonal mean is shifted so the last day
+ * averages `nowMeanC` whatever the date. A cold spell well below 0 °C falls early in the
+ * history (inside the first 21 days an analysis learns from) and a milder frost in the last week
+ * stays within what that baseline has seen.
+ */
+function demoClimate(bridge: DemoBridge, timeline: DemoTimeline): ClimateSpec {
+  const { nowMeanC, seasonalAmpC } = bridge.climate;
+  const dayOfYear = (timeline.end / DAY_MS) % YEAR_DAYS;
+  const seasonalNow = -seasonalAmpC * Math.cos((2 * Math.PI * (dayOfYear - 15)) / YEAR_DAYS);
+  return {
+    ...bridge.climate,
+    meanC: nowMeanC - seasonalNow,
+    coldSpells: [
+      { from: timeline.start + 6 * DAY_MS, to: timeline.start + 10 * DAY_MS, deltaC: -16 },
+      { from: timeline.end - 6.5 * DAY_MS, to: timeline.end - 5.5 * DAY_MS, deltaC: -6 },
+    ],
+  };
+}
+
+function demoEvents(
+  bridge: DemoBridge,
+  end: number,
+): { damage: DamageSpec[]; faults: FaultSpec[] } {
+  const damage: DamageSpec[] = bridge.damage
+    ? [
+        {
+          span: `span-${bridge.damage.span}`,
+          modes: [0],
+          dropPercent: bridge.damage.dropPercent,
+          from: end - bridge.damage.daysAgo * DAY_MS,
+        },
+      ]
+    : [];
+  const faults: FaultSpec[] = [];
+  if (bridge.faultyStrain) {
+    faults.push({
+      stream: strainId(bridge, bridge.faultyStrain.span),
+      kind: 'drift',
+      from: end - bridge.faultyStrain.daysAgo * DAY_MS,
+      magnitude: bridge.faultyStrain.driftPerHour,
+    });
+  }
+  if (bridge.silentStrain) {
+    faults.push({
+      stream: strainId(bridge, bridge.silentStrain.span),
+      kind: 'dropout',
+      from: end - bridge.silentStrain.daysAgo * DAY_MS,
+    });
+  }
+  return { damage, faults };
+}
+
+/** The simulator scenario of a demo bridge on a given timeline. */
+export function demoScenario(
+  bridge: DemoBridge,
+  timeline: DemoTimeline,
+  rates: DemoRates = DEMO_RATES,
+): BridgeScenario {
+  return {
+    seed: bridge.seed,
+    spans: DEMO_SPAN_LABELS.map((_, i) => ({ id: `span-${i + 1}`, modes: spanModes(bridge, i) })),
+    climate: demoClimate(bridge, timeline),
+    streams: demoStreams(bridge, rates),
+    ...demoEvents(bridge, timeline.end),
+  };
+}

@@ -1,0 +1,56 @@
+import { createBridgeSimulator, type BridgeSimulator } from '../sim/bridge-simulator.ts';
+import { simulateBursts } from '../sim/burst-simulator.ts';
+import { encodeBatch, type EncodedBatch } from './bulk-block-writer.ts';
+import type { DemoRates } from './demo-scenarios.ts';
+import { toStreamBlocks, type DemoBridgeData } from './demo-streams.ts';
+
+const HOUR_MS = 3_600_000;
+/** Chunks of whole hours, so no roll-up bucket is split between two COPYs. */
+const CHUNK_MS = 6 * HOUR_MS;
+/** Continuous streams are stored as 10-minute blocks, the longest a block may cover. */
+const CONTINUOUS_BLOCK_SECONDS = 600;
+
+/** The chunk boundaries of [start, end): whole 6-hour periods (UTC), partial at both ends. */
+export function historyChunks(start: number, end: number): [number, number][] {
+  const chunks: [number, number][] = [];
+  for (let from = start; from < end;) {
+    const to = Math.min(end, (Math.floor(from / CHUNK_MS) + 1) * CHUNK_MS);
+    chunks.push([from, to]);
+    from = to;
+  }
+  return chunks;
+}
+
+/**
+ * Simulates the demo bridges chunk after chunk (the continuous streams' simulators carry on from
+ * one chunk to the next, so call it in time order) and encodes each chunk for the bulk writer.
+ * Pure computation, so it can run on a worker thread beside the database.
+ */
+export function createHistoryEncoder(found: readonly DemoBridgeData[], rates: DemoRates) {
+  const runs = found.map((data) => {
+    const present = data.scenario.streams.filter((s) => data.streams.has(s.id));
+    const ids = (acceleration: boolean) =>
+      present.filter((s) => (s.dataType === 'acceleration') === acceleration).map((s) => s.id);
+    const continuous: BridgeSimulator = createBridgeSimulator(data.scenario, data.timeline.start, {
+      streams: ids(false),
+      blockSeconds: CONTINUOUS_BLOCK_SECONDS,
+    });
+    return { data, accelerometers: ids(true), continuous };
+  });
+
+  return function encodeChunk(from: number, to: number): EncodedBatch {
+    const blocks = runs.flatMap(({ data, accelerometers, continuous }) => [
+      ...toStreamBlocks(
+        simulateBursts(data.scenario, {
+          from,
+          to,
+          streams: accelerometers,
+          schedule: rates.bursts,
+        }),
+        data.streams,
+      ),
+      ...toStreamBlocks(continuous.advance(to), data.streams),
+    ]);
+    return encodeBatch(blocks);
+  };
+}

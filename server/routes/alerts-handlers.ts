@@ -1,0 +1,26 @@
+import { notFound } from '../http-error.ts';
+import { viewerOf } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import type { Handlers, Schemas } from './operation-types.ts';
+
+export function alertsHandlers(services: Services): Handlers<'listAlerts' | 'acknowledgeAlert'> {
+  const { alerts } = services;
+  return {
+    async listAlerts(request) {
+      const viewer = viewerOf(request);
+      const { bridge, state = 'open' } = request.query;
+      // An invisible bridge answers like an unknown one, so ids do not leak.
+      if (bridge !== undefined && !(await alerts.bridgeIsVisible(viewer, bridge))) {
+        throw notFound('Bridge', bridge);
+      }
+      return alerts.list(viewer, { bridgeId: bridge, state });
+    },
+
+    async acknowledgeAlert(request) {
+      // The body is optional in the contract, which BodyOf does not model; it is validated.
+      const body = request.body as Schemas['AcknowledgeRequest'] | undefined;
+      const comment = body?.comment?.trim() || null;
+      return alerts.acknowledge(viewerOf(request), request.params.id, comment);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { analysisStatus, findVisibleBridge, storedEvaluation } from '../analysis/analysis-view.ts';
+import { renderChartPng } from '../analysis/prediction-chart.ts';
+import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import type { Handlers } from './operation-types.ts';
+
+/**
+ * The /ai operations answer from the stored evaluation (analysis_results): nothing is computed
+ * per request except the chart's drawing. Analyses run as jobs (server/analysis/).
+ */
+export function analyticsHandlers(
+  services: Services,
+): Handlers<
+  'getAnomalies' | 'getPredictionChart' | 'getForecast' | 'getAnalysisStatus' | 'requestAnalysis'
+> {
+  const { db } = services.database;
+
+  return {
+    async getAnomalies(request) {
+      const bridge = await findVisibleBridge(db, viewerOf(request), request.query.sid);
+      return (await storedEvaluation(db, bridge)).report;
+    },
+
+    async getForecast(request) {
+      const bridge = await findVisibleBridge(db, viewerOf(request), request.query.sid);
+      return (await storedEvaluation(db, bridge)).forecast;
+    },
+
+    async getPredictionChart(request, reply) {
+      const bridge = await findVisibleBridge(db, viewerOf(request), request.body.sid);
+      const { forecast } = await storedEvaluation(db, bridge);
+      return reply.type('image/png').send(renderChartPng(forecast));
+    },
+
+    async getAnalysisStatus(request) {
+      const bridge = await findVisibleBridge(db, viewerOf(request), request.query.sid);
+      return analysisStatus(db, bridge);
+    },
+
+    async requestAnalysis(request, reply) {
+      const bridge = await findVisibleBridge(db, requireStaff(request), request.body.sid);
+      await services.analysisJobs.enqueue(bridge.id, { retrain: request.body.retrain === true });
+      return reply.code(202).send(await analysisStatus(db, bridge));
+    },
+  };
+}
