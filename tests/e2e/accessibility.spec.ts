@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 
-// axe-core on every public page, the sign-in screens and the signed-in map: no serious or
-// critical violations (issues 4 and 6). Map tiles are refused so nothing depends on them.
+// axe-core on every public page, the sign-in screens, the signed-in map and a bridge dashboard:
+// no serious or critical violations (issues 4 and 6). Map tiles are refused so nothing depends
+// on them.
 const publicPaths = [
   '/',
   '/about',
@@ -36,6 +37,22 @@ for (const path of publicPaths) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('axe finds no serious or critical violation on a bridge dashboard', async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('operator@spanwatch.demo');
+  await page.getByLabel('Password').fill('SpanWatch-operator-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/map$/);
+  await page
+    .getByRole('region', { name: 'Bridge locations map' })
+    .getByRole('button', { name: /^Lions Gate Bridge,/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /Health condition$/ })).toBeVisible();
+  await expect(page.getByText('Loading bridge health')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 test('axe finds no serious or critical violation on the signed-in map', async ({ page }) => {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());

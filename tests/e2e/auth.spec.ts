@@ -80,9 +80,10 @@ test('the operator signs in, stays signed in across a reload, is kept from /user
   await expect(page).toHaveURL('/map');
   await expect(page.getByText(`Signed in as ${OPERATOR.username}`)).toBeVisible();
 
-  // Signed in, the sign-in screen is not for them; and /users is for staff only.
+  // Signed in, the sign-in screen is not for them (/dashboard, which without a bridge shows the
+  // map); and /users is for staff only.
   await page.goto('/login');
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL('/map');
   await page.goto('/users');
   await expect(page).toHaveURL('/map');
 

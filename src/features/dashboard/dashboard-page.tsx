@@ -1,15 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../ui/screen-placeholder';
+import type { ReactNode } from 'react';
+import { useApi } from '../../api/api-context';
+import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import { ErrorBanner } from '../../ui/error-banner';
+import { Spinner } from '../../ui/spinner';
+import { BridgeDashboard } from './bridge-dashboard';
+import * as styles from './dashboard.css';
 
-export function DashboardPage() {
+export interface DashboardPageProps {
+  bridgeId: number;
+}
+
+/** Spec §2, Dashboard: one bridge's health, found by the id in the address. */
+export function DashboardPage({ bridgeId }: DashboardPageProps) {
+  const api = useApi();
+  const bridges = useQuery(listBridgesQueryOptions(api));
+  const bridge = bridges.data?.find((b) => b.id === bridgeId);
+
+  if (bridges.isPending) {
+    return (
+      <div className={styles.page}>
+        <Spinner label="Loading the bridge" />
+      </div>
+    );
+  }
+  if (bridges.isError) {
+    return (
+      <DashboardFrame title="Bridge health">
+        <ErrorBanner>{bridges.error.message}</ErrorBanner>
+      </DashboardFrame>
+    );
+  }
+  if (!bridge) {
+    return (
+      <DashboardFrame title="Bridge not found">
+        <p className={styles.notice} role="status">
+          There is no bridge {bridgeId} among the bridges you can see. It may have been removed, or
+          it is not assigned to you. <Link to="/map">Pick a bridge on the map</Link>
+        </p>
+      </DashboardFrame>
+    );
+  }
   return (
-    <ScreenPlaceholder
-      title="Bridge Health Dashboard"
-      description="Each bridge's condition, anomalies, alerts and forecast will be shown here. Pick a bridge on the map to open it."
-    >
-      <p>
-        <Link to="/map">Back to the map</Link>
-      </p>
-    </ScreenPlaceholder>
+    <DashboardFrame title={`${bridge.name} Health condition`}>
+      <BridgeDashboard bridge={bridge} />
+    </DashboardFrame>
+  );
+}
+
+function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <Link to="/map" className={styles.backLink}>
+          <span aria-hidden="true">←&nbsp;</span>Back to map
+        </Link>
+        <h1 className={styles.title}>{title}</h1>
+      </header>
+      {children}
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import { visuallyHidden } from '../../ui/layout.css';
 import { BridgeMap } from './bridge-map';
 import { MapLegend } from './map-legend';
 import * as styles from './map-page.css';
-import { type ConditionOf, notAssessed, toMapPoints } from './map-points';
+import { toMapPoints } from './map-points';
 import { MapSidebar, SIDEBAR_ID } from './map-sidebar';
 import { useMapToasts } from './use-map-toasts';
 
@@ -17,18 +17,17 @@ export interface MapPageProps {
   isStaff: boolean;
   /** The sidebar's Settings entry; features do not import each other, so the route passes it. */
   settingsEntry: ReactNode;
-  /** Each bridge's current condition; unassessed until health data is wired in. */
-  conditionOf?: ConditionOf;
 }
 
-export function MapPage({ isStaff, settingsEntry, conditionOf = notAssessed }: MapPageProps) {
+export function MapPage({ isStaff, settingsEntry }: MapPageProps) {
   const api = useApi();
   const navigate = useNavigate();
   const bridgesQuery = useQuery(listBridgesQueryOptions(api));
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const bridges = bridgesQuery.data;
-  const points = useMemo(() => toMapPoints(bridges ?? [], conditionOf), [bridges, conditionOf]);
+  // Markers take each bridge's condition from the list itself (spec §4, derived by the server).
+  const points = useMemo(() => toMapPoints(bridges ?? []), [bridges]);
   // Spec §9: fixed from the first answer; on failure the map still opens on the default view.
   const view = useMemo(() => initialMapView(points.map((p) => p.position)), [points]);
   useMapToasts(bridgesQuery, view.hasBridges);

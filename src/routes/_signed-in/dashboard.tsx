@@ -1,8 +1,21 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { validateDashboardSearch } from '../../domain/bridge-search';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { headTitle } from '../../ui/document-title';
 
+// Spec §2 and §5: the bridge travels in the address; without one the map is the place to pick it.
 export const Route = createFileRoute('/_signed-in/dashboard')({
+  validateSearch: validateDashboardSearch,
+  beforeLoad: ({ search }) => {
+    if (search.bridge === undefined) throw redirect({ to: '/map', replace: true });
+  },
   head: () => headTitle('Bridge health'),
-  component: DashboardPage,
+  component: DashboardRoute,
 });
+
+function DashboardRoute() {
+  const bridgeId = Route.useSearch({ select: (search) => search.bridge });
+  // beforeLoad has already sent an address without a bridge to the map.
+  if (bridgeId === undefined) return null;
+  return <DashboardPage key={bridgeId} bridgeId={bridgeId} />;
+}

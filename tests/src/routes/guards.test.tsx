@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,15 +50,15 @@ describe('route guards (spec §2)', () => {
     expect(window.localStorage.getItem('refresh')).toBeNull();
   });
 
-  it.each(['/login', '/signup'])('send a signed-in user from %s to /dashboard', async (path) => {
-    signedInAs();
-    const { router } = await renderApp(path);
+  it.each(['/login', '/signup'])(
+    'send a signed-in user from %s to /dashboard, which without a bridge goes on to /map',
+    async (path) => {
+      signedInAs();
+      const { router } = await renderApp(path);
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Bridge Health Dashboard' }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
-  });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/map'));
+    },
+  );
 
   it('send a signed-in user who is not staff from /users to /map', async () => {
     signedInAs(aUser({ is_staff: false }));

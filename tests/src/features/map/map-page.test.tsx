@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
+import { CONDITION_SWATCH } from '../../../../src/features/map/condition-colours';
 import { aBridge, renderMap } from './render-map';
 
 const server = setupMswServer();
@@ -179,18 +180,34 @@ describe('Bridge map', () => {
     expect(toast).not.toBeInTheDocument();
   });
 
+  it.each(['Good', 'Fair', 'Poor', 'Critical', null] as const)(
+    "colours a marker by the bridge's condition (%s)",
+    async (condition) => {
+      listBridges([{ ...lionsGate, condition }]);
+      renderMap();
+      const shown = condition ?? 'Not assessed';
+      const marker = await screen.findByRole('button', {
+        name: `Lions Gate Bridge, condition ${shown}`,
+      });
+      const style = marker.querySelector('path')?.getAttribute('style') ?? '';
+      expect(style.replace(/\s/g, '')).toBe(`fill:${CONDITION_SWATCH[shown].fill}`);
+    },
+  );
+
+  it('gives each condition its own marker colour', () => {
+    const fills = Object.values(CONDITION_SWATCH).map((swatch) => swatch.fill);
+    expect(new Set(fills).size).toBe(5);
+  });
+
   it('groups nearby bridges into a cluster with their count and worst condition', async () => {
     const champlain = aBridge({
       id: 8,
       name: 'Samuel De Champlain Bridge',
       location_on_map: '45.4626,-73.5197',
+      condition: 'Poor',
     });
-    listBridges([lionsGate, jacquesCartier, champlain]);
-    const conditions = new Map([
-      [2, 'Fair'],
-      [8, 'Poor'],
-    ] as const);
-    renderMap({ conditionOf: (id) => conditions.get(id as 2 | 8) });
+    listBridges([lionsGate, { ...jacquesCartier, condition: 'Fair' }, champlain]);
+    renderMap();
     const user = userEvent.setup();
     const cluster = await screen.findByRole('button', {
       name: '2 bridges, worst condition Poor. Zoom in',

@@ -1,0 +1,192 @@
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+
+export const page = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  width: '100%',
+  maxWidth: '90rem',
+  marginInline: 'auto',
+  paddingInline: vars.space.md,
+  boxSizing: 'border-box',
+  '@media': { [breakpoints.tablet]: { paddingInline: vars.space.xl } },
+});
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+
+export const title = style({ fontSize: vars.fontSize.xl, margin: 0 });
+
+export const backLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '2.75rem',
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `2px solid ${vars.color.brand}`,
+  color: vars.color.brand,
+  background: vars.color.surface,
+  fontWeight: vars.fontWeight.bold,
+  textDecoration: 'none',
+  ':hover': { background: vars.color.surfaceRaised },
+  ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+});
+
+// One column on phones, two on tablets, three on wide screens; wide cards span the row.
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.md,
+  '@media': {
+    [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [breakpoints.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  },
+});
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+  minWidth: 0,
+});
+
+export const wide = style({ gridColumn: '1 / -1' });
+
+export const cardTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+});
+
+export const subTitle = style({ margin: 0, fontSize: vars.fontSize.md });
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: vars.space.sm,
+  rowGap: vars.space.xxs,
+  margin: 0,
+});
+
+globalStyle(`${facts} dt`, { fontWeight: vars.fontWeight.bold });
+globalStyle(`${facts} dd`, { margin: 0 });
+
+export const muted = style({ color: vars.color.textMuted, margin: 0 });
+
+export const big = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const badge = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  minWidth: '1.75rem',
+  height: '1.75rem',
+  paddingInline: vars.space.xxs,
+  borderRadius: vars.radius.pill,
+  background: vars.color.danger,
+  color: '#ffffff',
+  fontSize: vars.fontSize.sm,
+});
+
+export const badgeCalm = style([badge, { background: vars.color.success }]);
+
+// Spec §4 colour classes, as a chip beside the word (colour is never the only cue).
+export const level = styleVariants({
+  green: { background: vars.condition.good, color: vars.condition.onGood },
+  yellow: { background: vars.condition.fair, color: vars.condition.onFair },
+  orange: { background: vars.condition.poor, color: vars.condition.onPoor },
+  red: { background: vars.condition.critical, color: vars.condition.onCritical },
+});
+
+export const chip = style({
+  display: 'inline-block',
+  paddingInline: vars.space.xs,
+  borderRadius: vars.radius.pill,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});
+
+export const alertItem = style({
+  padding: vars.space.xs,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+});
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+export const predictionImage = style({
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  borderRadius: vars.radius.md,
+});
+
+export const miniMap = style({
+  height: '14rem',
+  width: '100%',
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  zIndex: 0,
+});
+
+export const notice = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  borderInlineStart: `4px solid ${vars.color.link}`,
+  background: vars.color.surfaceRaised,
+});
+
+export const rangeButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xxs });
+
+export const rangeButton = style({
+  minHeight: '2.25rem',
+  paddingInline: vars.space.sm,
+  border: `1px solid ${vars.color.brand}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.brand,
+  cursor: 'pointer',
+  ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  selectors: {
+    '&[aria-pressed="true"]': { background: vars.color.brand, color: vars.color.onBrand },
+  },
+});
+
+// The data streams side by side from tablet width up.
+export const streams = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.sm,
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+export const details = style({
+  paddingBlock: vars.space.sm,
+  borderTop: `1px solid ${vars.color.border}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+});
