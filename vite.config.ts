@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { precompress } from './build/precompress-plugin.ts';
+import { prerenderBuilder, prerenderEnvironment } from './build/prerender-plugin.ts';
 
 const apiPort = process.env.API_PORT ?? '8080';
 
@@ -13,7 +14,8 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     vanillaExtractPlugin(),
-    precompress(),
+    // Only what the browser downloads; the Node build for prerendering is never served.
+    { ...precompress(), applyToEnvironment: (environment) => environment.name === 'client' },
   ],
   server: {
     proxy: {
@@ -23,5 +25,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by the prerender step to find each public page's route chunks and styles.
+    manifest: true,
   },
+  // `vite build` also renders the public pages to HTML (build/prerender-plugin.ts), so their
+  // first paint waits for no JavaScript (issue 4, Lighthouse).
+  environments: { ssr: prerenderEnvironment('src/prerender.tsx') },
+  builder: prerenderBuilder,
 });

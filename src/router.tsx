@@ -8,9 +8,19 @@ import { PageSpinner } from './ui/spinner';
 export interface CreateAppRouterOptions extends RouterContext {
   /** Tests pass a memory history; the app uses the browser's. */
   history?: RouterHistory;
+  /**
+   * Build-time rendering (src/prerender.tsx) must not write the scroll-restoring script into
+   * the page: the browser's render has none (and the CSP would block it).
+   */
+  prerender?: boolean;
 }
 
-export function createAppRouter({ queryClient, auth, history }: CreateAppRouterOptions) {
+export function createAppRouter({
+  queryClient,
+  auth,
+  history,
+  prerender = false,
+}: CreateAppRouterOptions) {
   return createRouter({
     routeTree,
     context: { queryClient, auth },
@@ -21,7 +31,7 @@ export function createAppRouter({ queryClient, auth, history }: CreateAppRouterO
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: RouteError,
     defaultPendingComponent: PageSpinner,
-    scrollRestoration: true,
+    scrollRestoration: !prerender,
   });
 }
 

@@ -1,13 +1,35 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api';
 
+// Written by the build (build/prerender-plugin.ts): the public pages' HTML, rendered ahead.
+const PRERENDER_DIR = 'prerendered';
+
+/** Page path -> file under distDir, e.g. '/faqs' -> 'prerendered/faqs.html'. */
+function prerenderedPages(distDir: string): Map<string, string> {
+  const dir = path.join(distDir, PRERENDER_DIR);
+  if (!existsSync(dir)) return new Map();
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.html'),
+  );
+  return new Map(
+    files.map((file) => {
+      const page = `/${file
+        .split(path.sep)
+        .join('/')
+        .replace(/\.html$/, '')}`;
+      return [page === '/index' ? '/' : page, `${PRERENDER_DIR}/${file}`];
+    }),
+  );
+}
+
 /**
- * Serves the built SPA with history fallback: any GET outside /api that is not a file gets
- * index.html, and the router shows its own 404 page. API paths answer JSON 404s.
+ * Serves the built SPA with history fallback: a prerendered public page gets its own HTML, any
+ * other GET outside /api that is not a file gets index.html, and the router shows its own 404
+ * page. API paths answer JSON 404s.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
@@ -27,6 +49,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
         );
       },
     });
+    // A public page's own HTML paints before any JavaScript runs; the app then takes over.
+    for (const [page, file] of prerenderedPages(distDir)) {
+      app.get(page, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file));
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasSpa && request.method === 'GET' && !isApiPath(request.url)) {

@@ -85,6 +85,85 @@ test.describe('public pages', () => {
   });
 });
 
+// The build renders the public pages ahead (build/prerender-plugin.ts), so they paint before
+// any JavaScript runs, and the app adopts that HTML rather than drawing the page again.
+test.describe('prerendered pages', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('every public page arrives with its heading, title, description and contact form', async ({
+      page,
+    }) => {
+      for (const [path, heading, title = `${heading} | SpanWatch`] of publicPages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page).toHaveTitle(title);
+        await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+        await expect(page.getByRole('button', { name: 'Send message' })).toBeAttached();
+      }
+    });
+  });
+
+  test('the app adopts the page without redrawing it, then keeps the title up to date', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        Object.assign(window, { arrivedHeading: document.querySelector('h1') });
+      });
+    });
+    await page.goto('/faqs');
+
+    // React marks the nodes it owns; the heading that arrived with the page is one of them.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const heading = document.querySelector('h1');
+          const adopted = Object.keys(heading ?? {}).some((key) => key.startsWith('__react'));
+          return adopted && heading === (window as { arrivedHeading?: Element }).arrivedHeading;
+        }),
+      )
+      .toBe(true);
+    expect(warnings.filter((text) => /redrawn|hydrat/i.test(text))).toEqual([]);
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About SpanWatch' })).toBeVisible();
+    await expect(page).toHaveTitle('About | SpanWatch');
+    await expect(page.locator('title')).toHaveCount(1);
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  });
+
+  test('what a visitor types before the app starts is kept and sent', async ({ page }) => {
+    // Hold the app's code back, as a slow phone would, while the visitor fills in the form.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/faqs', { waitUntil: 'commit' });
+    await page.getByLabel('First name').fill('Marie');
+    await page.getByLabel('Email').fill('marie@ville.qc.ca');
+    await page.getByLabel('Message').fill('Typed while the page was still loading.');
+    releaseApp();
+
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+  });
+
+  test('a signed-out path still gets the app shell, rendered in the browser', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+});
+
 test.describe('header', () => {
   test('changes its background once the page is scrolled', async ({ page }) => {
     await page.goto('/about');

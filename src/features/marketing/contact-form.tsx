@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { type FormEvent, useMemo } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import {
   CONTACT_SUCCESS_MESSAGE,
@@ -15,6 +15,15 @@ import { TextField } from '../../ui/text-field';
 import * as toastStyles from '../../ui/toast.css';
 import * as styles from './site-footer.css';
 import { TextAreaField } from './text-area-field';
+import { useHydrated } from './use-hydrated';
+
+// Each field of the machine and the name of its control.
+const CONTROL_NAMES: ReadonlyArray<readonly [ContactField, string]> = [
+  ['firstName', 'first_name'],
+  ['lastName', 'last_name'],
+  ['email', 'email'],
+  ['message', 'message'],
+];
 
 function contactSender(api: ApiClient) {
   return fromPromise<unknown, ContactMessage>(async ({ input }) => {
@@ -37,6 +46,23 @@ export function ContactForm() {
   const [snapshot, send] = useMachine(machine);
   const { fields, errors } = snapshot.context;
   const submitting = snapshot.matches('submitting');
+  const formRef = useRef<HTMLFormElement>(null);
+  // Before the app starts, sending would submit the form the browser's way, the message landing
+  // in the address; the button waits for the app.
+  const hydrated = useHydrated();
+
+  // The page may arrive prerendered (build/prerender-plugin.ts), so a visitor can type before
+  // the app starts. React keeps the text on screen but not in the machine; this puts it there.
+  useEffect(() => {
+    for (const [field, name] of CONTROL_NAMES) {
+      const control = formRef.current?.elements.namedItem(name);
+      const typed =
+        control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement
+          ? control.value
+          : '';
+      if (typed) send({ type: 'field.changed', field, value: typed });
+    }
+  }, [send]);
 
   const change = (field: ContactField) => (value: string) =>
     send({ type: 'field.changed', field, value });
@@ -47,7 +73,13 @@ export function ContactForm() {
 
   return (
     <>
-      <form className={styles.form} noValidate onSubmit={submit} aria-busy={submitting}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        noValidate
+        onSubmit={submit}
+        aria-busy={submitting}
+      >
         <div className={styles.nameRow}>
           <TextField
             label="First name"
@@ -89,7 +121,7 @@ export function ContactForm() {
           disabled={submitting}
           onChange={(event) => change('message')(event.target.value)}
         />
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" disabled={submitting || !hydrated}>
           {submitting ? 'Submitting...' : 'Send message'}
         </Button>
       </form>

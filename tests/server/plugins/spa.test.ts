@@ -72,3 +72,38 @@ describe('serving the built SPA', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('serving the prerendered public pages', () => {
+  let app: FastifyInstance;
+  let database: Database;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'spanwatch-dist-'));
+    mkdirSync(path.join(dist, 'prerendered', 'solutions'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SpanWatch</title>');
+    writeFileSync(path.join(dist, 'prerendered', 'index.html'), '<h1>Home, prerendered</h1>');
+    writeFileSync(
+      path.join(dist, 'prerendered', 'solutions', 'damage-detection-modeling.html'),
+      '<h1>Damage detection, prerendered</h1>',
+    );
+    database = openDatabase({});
+    app = await buildApp({ config: testConfig, database, spaDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers a public page with its own HTML and every other path with the app shell', async () => {
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toBe('<h1>Home, prerendered</h1>');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const nested = await app.inject({ method: 'GET', url: '/solutions/damage-detection-modeling' });
+    expect(nested.body).toBe('<h1>Damage detection, prerendered</h1>');
+    for (const url of ['/map', '/login', '/solutions/unknown']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>SpanWatch</title>');
+    }
+  });
+});
