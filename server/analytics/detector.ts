@@ -1,4 +1,5 @@
 import { at } from './at.ts';
+import { trainMahalanobis } from './mahalanobis.ts';
 import {
   fitPreprocessor,
   restorePreprocessor,
@@ -44,6 +45,11 @@ export interface DetectorModel {
   /** The baseline's context range, raw units. */
   contextLow: number[];
   contextHigh: number[];
+  /**
+   * The linear model that scores rows whose context lies outside that range (see
+   * trainDetector); its errors are rescaled so that `threshold` applies to them too.
+   */
+  extrapolation?: { scorer: ScorerModel; threshold: number };
 }
 
 export type ScorerTrainer = (
@@ -116,8 +122,24 @@ export async function trainDetector(
   const heldOutErrors = heldOut.map((i) =>
     partial.score(at(baseline.features, i), at(baseline.context, i)),
   );
-  const model = { ...partial.model, threshold: thresholdFromErrors(heldOutErrors) };
-  return assembleDetector(model, preprocessor, scorer, performance.now() - started);
+  let model: DetectorModel = { ...partial.model, threshold: thresholdFromErrors(heldOutErrors) };
+  let linear: RowScorer | undefined;
+  if (method !== 'mahalanobis') {
+    // A neural network's answer outside the contexts it was trained on is arbitrary (a colder
+    // day than any in the baseline gave most of the autoencoder's false alarms), whereas the
+    // linear context model extrapolates its temperature trend and frozen-deck hinges smoothly.
+    // So rows outside the baseline's range are scored by the linear model, on the same scale.
+    linear = await trainMahalanobis(scaled, preprocessor, options);
+    const linearErrors = heldOut.map((i) => {
+      const z = preprocessor.scaleFeatures(at(baseline.features, i));
+      return linear?.score(z, preprocessor.scaleContext(at(baseline.context, i))) ?? Number.NaN;
+    });
+    model = {
+      ...model,
+      extrapolation: { scorer: linear.model, threshold: thresholdFromErrors(linearErrors) },
+    };
+  }
+  return assembleDetector(model, preprocessor, scorer, performance.now() - started, linear);
 }
 
 function assembleDetector(
@@ -125,22 +147,32 @@ function assembleDetector(
   preprocessor: Preprocessor,
   scorer: RowScorer,
   trainingMs: number,
+  extrapolationScorer?: RowScorer,
 ): TrainedDetector {
-  const { contextLow: low, contextHigh: high } = model;
+  const { contextLow: low, contextHigh: high, extrapolation } = model;
+  const outsideBaseline = (context: readonly number[]) =>
+    context.some((v, k) => v < at(low, k) || v > at(high, k));
+  // Which model scores a row, and the factor that puts its errors on the detector's scale.
+  const scorerFor = (context: readonly number[]): { by: RowScorer; scale: number } =>
+    extrapolationScorer && extrapolation && outsideBaseline(context)
+      ? { by: extrapolationScorer, scale: model.threshold / extrapolation.threshold }
+      : { by: scorer, scale: 1 };
   return {
     method: model.method,
     threshold: model.threshold,
     score(features, context) {
       const z = preprocessor.scaleFeatures(features);
       if (!z.some(Number.isFinite)) return Number.NaN;
-      return scorer.score(z, preprocessor.scaleContext(context));
+      const { by, scale } = scorerFor(context);
+      return by.score(z, preprocessor.scaleContext(context)) * scale;
     },
-    contributions: (features, context) =>
-      scorer.contributions(
-        preprocessor.scaleFeatures(features),
-        preprocessor.scaleContext(context),
-      ),
-    outsideBaseline: (context) => context.some((v, k) => v < at(low, k) || v > at(high, k)),
+    contributions(features, context) {
+      const { by, scale } = scorerFor(context);
+      return by
+        .contributions(preprocessor.scaleFeatures(features), preprocessor.scaleContext(context))
+        .map((c) => c * scale);
+    },
+    outsideBaseline,
     trainingMs,
     model,
   };
@@ -150,7 +182,16 @@ function assembleDetector(
 export function restoreDetector(model: DetectorModel): TrainedDetector {
   if (model.version !== 1) throw new RangeError(`Unknown detector model version ${model.version}`);
   const preprocessor = restorePreprocessor(model.preprocessor);
-  return assembleDetector(model, preprocessor, restoreScorer(model.scorer, preprocessor), 0);
+  const extrapolation = model.extrapolation
+    ? restoreScorer(model.extrapolation.scorer, preprocessor)
+    : undefined;
+  return assembleDetector(
+    model,
+    preprocessor,
+    restoreScorer(model.scorer, preprocessor),
+    0,
+    extrapolation,
+  );
 }
 
 /** Mean over observed features of (residual / its training RMS)². */

@@ -1,7 +1,7 @@
 import { at } from '../../../server/analytics/at';
 import { describe, expect, it } from 'vitest';
 import { trainAutoencoder } from '../../../server/analytics/autoencoder';
-import { trainDetector } from '../../../server/analytics/detector';
+import { restoreDetector, trainDetector } from '../../../server/analytics/detector';
 import { groupEvents } from '../../../server/analytics/events';
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
 import { splitBaseline, thresholdFromErrors } from '../../../server/analytics/threshold';
@@ -91,5 +91,50 @@ describe.each([
     expect(detector.score([Number.NaN, Number.NaN, Number.NaN], [10])).toBeNaN();
     expect(detector.outsideBaseline([60])).toBe(true);
     expect(detector.outsideBaseline([10])).toBe(false);
+  });
+});
+
+describe('autoencoder on days colder than its baseline', () => {
+  // The same bridge at -15 to -12 °C, well below the baseline's coldest window (about -3 °C).
+  function coldRows(n: number, seed: number, drop = 0) {
+    const rng = createRng(seed);
+    const features: number[][] = [];
+    const context: number[][] = [];
+    for (let i = 0; i < n; i += 1) {
+      const t = -13.5 + 1.5 * Math.sin(i / 7);
+      const traffic = rng.normal();
+      features.push(
+        [3, 10, 21].map(
+          (f, k) =>
+            f * (k === 0 ? 1 - drop : 1) * (1 - 0.002 * (t - 10)) +
+            0.01 * f * 0.2 * traffic +
+            (0.003 * f * rng.normal() * (k + 1)) / 2,
+        ),
+      );
+      context.push([t]);
+    }
+    return { features, context };
+  }
+
+  it('scores them with the linear context model on its own scale: quiet when healthy, loud when damaged, and the same after a restore', async () => {
+    const detector = await trainDetector('autoencoder', trainAutoencoder, healthyRows(400, 1), {
+      seed: 3,
+      epochs: 40,
+    });
+    expect(detector.model.extrapolation?.threshold).toBeGreaterThan(0);
+    const healthy = coldRows(100, 7);
+    const damaged = coldRows(100, 8, 0.03);
+    const alarms = (rows: { features: number[][]; context: number[][] }) =>
+      rows.features.filter((f, i) => detector.score(f, at(rows.context, i)) > detector.threshold)
+        .length;
+    expect(detector.outsideBaseline(at(healthy.context, 0))).toBe(true);
+    expect(alarms(healthy)).toBeLessThanOrEqual(2);
+    expect(alarms(damaged)).toBeGreaterThan(95);
+    const restored = restoreDetector(JSON.parse(JSON.stringify(detector.model)));
+    const row = at(healthy.features, 3);
+    expect(restored.score(row, at(healthy.context, 3))).toBeCloseTo(
+      detector.score(row, at(healthy.context, 3)),
+      10,
+    );
   });
 });
