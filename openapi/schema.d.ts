@@ -593,7 +593,7 @@ export interface paths {
      * The latest anomaly evaluation of a bridge
      * @description The evaluation period is the last 7 days of the bridge's data (ending at its newest
      *     sample), cut into 10-minute windows scored by the bridge's trained detector.
-     *     `num_anomalies` counts anomaly events (anomalous windows with under an hour of quiet between them count once) and
+     *     `num_anomalies` counts anomaly events (at least 3 anomalous windows with under an hour of quiet between them) and
      *     drives the health derivation of spec §4; `anomaly_count` counts anomalous windows
      *     (`anomaly_indices` index `windows` and `reconstruction_errors`). A bridge the caller may
      *     not see answers 404, as an unknown one does; a bridge without a trained model answers

@@ -5,7 +5,9 @@
  *   that has just begun is judged by the model instead of being learnt as normal.
  * - evaluation period: the last 7 days, ending at the newest sample.
  * - anomaly events: anomalous windows with quiet spells of under an hour between them (at most
- *   5 ten-minute windows) are one event, so a persistent change counts once.
+ *   5 ten-minute windows) are one event, so a persistent change counts once; an event needs at
+ *   least 3 anomalous windows, so a lone window in the threshold's 0.1 % tail does not make a
+ *   healthy bridge 'Fair' (it still shows in anomaly_count and on the chart).
  * - history of the health indicator: daily points over up to the last 8 weeks; forecast 30 days.
  */
 export const DAY_MS = 86_400_000;
@@ -15,6 +17,7 @@ export const PERIOD_DAYS = 7;
 export const HISTORY_DAYS = 56;
 export const FORECAST_DAYS = 30;
 export const EVENT_MAX_GAP_WINDOWS = 5;
+export const EVENT_MIN_WINDOWS = 3;
 
 /** Expected: the bridge cannot be analysed yet (answered 409 with this text). */
 export class NotReadyError extends Error {

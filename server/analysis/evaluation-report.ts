@@ -2,7 +2,7 @@ import { at } from '../analytics/at.ts';
 import type { TrainedDetector } from '../analytics/detector.ts';
 import { groupEvents } from '../analytics/events.ts';
 import type { Schemas } from '../routes/operation-types.ts';
-import { EVENT_MAX_GAP_WINDOWS } from './analysis-rules.ts';
+import { EVENT_MAX_GAP_WINDOWS, EVENT_MIN_WINDOWS } from './analysis-rules.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { type DatasetWindow, streamOfFeature } from './window-dataset.ts';
 
@@ -97,7 +97,12 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
   const anomalyIndices = windows.flatMap((w, i) => (w.anomalous ? [i] : []));
   const anomalous = (from: number, to: number) =>
     slots.slice(from, to + 1).filter((w): w is ScoredWindow => w?.anomalous === true);
-  const events = groupEvents(errors, detector.threshold, EVENT_MAX_GAP_WINDOWS).map((event) => ({
+  const events = groupEvents(
+    errors,
+    detector.threshold,
+    EVENT_MAX_GAP_WINDOWS,
+    EVENT_MIN_WINDOWS,
+  ).map((event) => ({
     start: at(windows, event.startIndex).start,
     end: at(windows, event.endIndex).end,
     windows: event.windows,

@@ -12,12 +12,15 @@ export interface AnomalyEvent {
 /**
  * Joins anomalous windows into events. With `maxGapWindows` 0 only consecutive windows join; a
  * monitor passes a tolerance so that one persistent change whose windows cross the threshold
- * intermittently (a damaged span under varying traffic) counts once, not once per flicker.
+ * intermittently (a damaged span under varying traffic) counts once, not once per flicker. With
+ * `minWindows` above 1, shorter runs are left out: a real change persists, a lone window over
+ * the threshold is the 0.1 % tail the threshold allows (it stays visible per window).
  */
 export function groupEvents(
   errors: readonly (number | null)[],
   threshold: number,
   maxGapWindows = 0,
+  minWindows = 1,
 ): AnomalyEvent[] {
   const events: AnomalyEvent[] = [];
   let current: AnomalyEvent | null = null;
@@ -36,5 +39,5 @@ export function groupEvents(
       }
     }
   });
-  return events;
+  return events.filter((event) => event.windows >= minWindows);
 }

@@ -61,6 +61,13 @@ describe('anomaly events', () => {
     ]);
     expect(groupEvents(errors, 1, 3)).toHaveLength(1);
   });
+
+  it('leaves out events shorter than the minimum', () => {
+    const errors = [5, 0.1, 6, 7, 0.1, 0.1, 0.1, 8];
+    expect(groupEvents(errors, 1, 0, 2)).toEqual([
+      { startIndex: 2, endIndex: 3, windows: 2, peakError: 7, peakIndex: 3 },
+    ]);
+  });
 });
 
 describe.each([
