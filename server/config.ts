@@ -15,18 +15,18 @@ export interface AppConfig {
   rensysUrl: string | undefined;
   production: boolean;
   logLevel: string;
-  /** Where newly raised alerts are POSTed; undefined sends none. Optional so tests may omit it. */
-  alertWebhookUrl?: string | undefined;
+  /** Where newly raised alerts are POSTed; undefined sends none. */
+  alertWebhookUrl: string | undefined;
   /** Seconds between two 'Sensor offline' checks (default 60). */
-  sensorOfflineCheckSeconds?: number;
+  sensorOfflineCheckSeconds: number;
   /** Seconds between two looks for bridges with new data to analyse (default 600). */
-  analysisIntervalSeconds?: number;
+  analysisIntervalSeconds: number;
   /** Whether this process runs analysis jobs and the scheduler (default true). */
-  analysisWorkers?: boolean;
+  analysisWorkers: boolean;
   /** Days of simulated sensor history written on the demo's first start (default 30; 0: none). */
-  demoHistoryDays?: number;
+  demoHistoryDays: number;
   /** Whether the demo bridges keep sending simulated data while the server runs (default on). */
-  demoLiveFeed?: boolean;
+  demoLiveFeed: boolean;
 }
 
 export class ConfigError extends Error {}

@@ -69,7 +69,7 @@ const app = await buildApp({
 });
 await app.listen({ port: config.port, host: config.host });
 const alertMonitor = startAlertMonitor(alerts, {
-  checkSeconds: config.sensorOfflineCheckSeconds ?? 60,
+  checkSeconds: config.sensorOfflineCheckSeconds,
   log: (message) => console.warn(message),
 });
 
@@ -81,9 +81,9 @@ const analysisWorkers = await startAnalysisWorkers(
 
 const mqttIngest = await startMqttFromEnv(database, (message) => console.log(message));
 const demoLiveFeed =
-  seedAllowed && (config.demoLiveFeed ?? true)
+  seedAllowed && config.demoLiveFeed
     ? await startDemoLiveFeed(database, {
-        historyDays: config.demoHistoryDays ?? 30,
+        historyDays: config.demoHistoryDays,
         log: (message) => console.log(message),
       })
     : null;

@@ -12,7 +12,7 @@ export async function startAnalysisWorkers(
   config: Pick<AppConfig, 'analysisIntervalSeconds' | 'analysisWorkers'>,
   log: (message: string) => void,
 ): Promise<{ stop(): Promise<void> }> {
-  if (config.analysisWorkers === false) return { stop: async () => undefined };
+  if (!config.analysisWorkers) return { stop: async () => undefined };
   await deps.jobs.start(async ({ bridgeId, retrain }) => {
     try {
       await analyseBridge(deps, bridgeId, { retrain });
@@ -24,7 +24,7 @@ export async function startAnalysisWorkers(
     }
   });
   const scheduler = createAnalysisScheduler(deps.database, deps.jobs, {
-    intervalSeconds: config.analysisIntervalSeconds ?? 600,
+    intervalSeconds: config.analysisIntervalSeconds,
     onError: (error) =>
       log(`Analysis scheduler: ${error instanceof Error ? error.message : error}`),
   });

@@ -28,7 +28,7 @@ export async function prepareDemoOnStart(
   const seeded = allowed && (await isEmpty(database.db));
   if (!seeded) return { allowed, seeded };
   await seedDemo(database.db, secretBox);
-  const days = config.demoHistoryDays ?? 30;
+  const days = config.demoHistoryDays;
   if (days > 0) {
     const started = Date.now();
     const { samples } = await writeDemoHistory(database, { days, ...options });

@@ -24,6 +24,12 @@ export const testConfig: AppConfig = {
   rensysUrl: undefined,
   production: false,
   logLevel: 'silent',
+  alertWebhookUrl: undefined,
+  sensorOfflineCheckSeconds: 60,
+  analysisIntervalSeconds: 600,
+  analysisWorkers: true,
+  demoHistoryDays: 0,
+  demoLiveFeed: false,
 };
 
 export interface ApiResponse<T = unknown> {
