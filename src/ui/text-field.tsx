@@ -1,5 +1,5 @@
-import { type ComponentPropsWithRef, useId } from 'react';
-import * as styles from './text-field.css';
+import type { ComponentPropsWithRef } from 'react';
+import { FormField } from './form-field';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
   label: string;
@@ -8,25 +8,9 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id
 }
 
 export function TextField({ label, error, ...inputProps }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...inputProps}
-      />
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FormField label={label} error={error}>
+      {(control) => <input {...control} {...inputProps} />}
+    </FormField>
   );
 }

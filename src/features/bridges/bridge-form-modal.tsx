@@ -21,7 +21,7 @@ import {
   validateBridgeForm,
 } from './bridge-form';
 import { BRIDGE_TOASTS } from './bridge-messages';
-import { SelectField } from './select-field';
+import { SelectField } from '../../ui/select-field';
 import { useNotify } from '../../ui/use-notify';
 
 // Six decimals is about 0.1 m: finer than a click can aim, short enough to read.

@@ -19,7 +19,7 @@ import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import * as styles from './bridges-page.css';
-import { SelectField } from './select-field';
+import { SelectField } from '../../ui/select-field';
 import { useNotify } from '../../ui/use-notify';
 
 /** Spec §2: Manage Datastream for one sensor, Create New (default) or Assign Existing. */

@@ -1,6 +1,6 @@
 import * as styles from './bridges-page.css';
 import type { Selection } from './dialogs';
-import { SelectField } from './select-field';
+import { SelectField } from '../../ui/select-field';
 import type { StructureData } from './structure-data';
 
 export interface SelectionFiltersProps {

@@ -8,7 +8,7 @@ import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { BRIDGE_TOASTS, sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
-import { SelectField } from './select-field';
+import { SelectField } from '../../ui/select-field';
 import { EMPTY_SENSOR_FORM, sensorBody, validateSensorForm } from './structure-forms';
 import { useFormState } from './use-form-state';
 import { useNotify } from '../../ui/use-notify';
