@@ -7,7 +7,11 @@ import type { AppConfig } from './config.ts';
 import { contract } from './contract.ts';
 import type { Database } from './db/client.ts';
 import { bearerAuthHandler } from './plugins/authentication.ts';
-import { registerIngestParsers, ingestTokenAuthHandler } from './ingest/http-plugin.ts';
+import {
+  BULK_CONTENT_TYPES,
+  ingestTokenAuthHandler,
+  registerIngestParsers,
+} from './ingest/http-plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { alertsHandlers } from './routes/alerts-handlers.ts';
@@ -50,9 +54,14 @@ function registerStrictBodyValidation(app: FastifyInstance) {
   } as const;
   const bodyAjv = addFormats(new Ajv({ ...options, coerceTypes: false }));
   const textAjv = addFormats(new Ajv({ ...options, coerceTypes: 'array' }));
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
-  );
+  app.setValidatorCompiler(({ schema, httpPart, contentType }) => {
+    // The bulk forms' schema is text, but they arrive as bytes (ingest/http-plugin.ts) and the
+    // handler reads them line by line, naming each line it cannot read.
+    if (httpPart === 'body' && contentType && BULK_CONTENT_TYPES.includes(contentType)) {
+      return (body: unknown) => Buffer.isBuffer(body);
+    }
+    return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+  });
 }
 
 /** Assembles the app: external plugins, then app plugins, then the contract's routes. */

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { createPartitionKeeper } from '../ingest/partitions.ts';
 import { intArray, timeArray } from '../ingest/pg-arrays.ts';
-import { blockStats, rollupsOf, sampleTimeMs, type RollupRow } from '../ingest/rollups.ts';
+import { valuesOf } from '../ingest/block-validation.ts';
+import { rollupsOf, sampleTimeMs, type RollupRow } from '../ingest/rollups.ts';
 import type { StreamBlock } from '../repositories/readings-repository.ts';
 import { binaryCopier, CopyEncoder, copyRowBytes as bytes } from './binary-copy.ts';
 
@@ -14,18 +15,18 @@ function encodeReadings(blocks: readonly StreamBlock[]): Uint8Array<ArrayBuffer>
       2 * bytes.int4 +
       bytes.timestamptz +
       4 * bytes.float8 +
-      bytes.float8Array(block.values.length);
+      bytes.float8Array(block.stats.count);
   }
   const encoder = new CopyEncoder(size);
   for (const { datastreamId, block } of blocks) {
-    const stats = blockStats(block.values);
+    const { stats } = block;
     encoder
       .row(8)
       .int4(datastreamId)
       .timestamptz(block.startMs)
       .float8(block.rateHz)
-      .float8Array(block.values)
-      .int4(block.values.length)
+      .float8Array(valuesOf(block))
+      .int4(stats.count)
       .float8(stats.min)
       .float8(stats.max)
       .float8(stats.sum);
@@ -69,12 +70,12 @@ export function encodeBatch(blocks: readonly StreamBlock[]): EncodedBatch {
   let lastMs = -Infinity;
   let samples = 0;
   for (const { datastreamId, block } of blocks) {
-    const newest = sampleTimeMs(block, block.values.length - 1);
+    const newest = sampleTimeMs(block, block.stats.count - 1);
     const total = totals.get(datastreamId) ?? [datastreamId, 0, newest];
-    total[1] += block.values.length;
+    total[1] += block.stats.count;
     total[2] = Math.max(total[2], newest);
     totals.set(datastreamId, total);
-    samples += block.values.length;
+    samples += block.stats.count;
     firstMs = Math.min(firstMs, block.startMs);
     lastMs = Math.max(lastMs, block.startMs);
   }

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { datastreams } from '../db/schema.ts';
+import { blockOf } from '../ingest/block-validation.ts';
 import type { SimBlock } from '../sim/stream-simulator.ts';
 import type { StreamBlock } from '../repositories/readings-repository.ts';
 import {
@@ -77,12 +78,7 @@ export function toStreamBlocks(
     if (!stream) continue;
     out.push({
       datastreamId: stream.datastreamId,
-      block: {
-        streamId: block.stream,
-        startMs: Date.parse(block.start),
-        rateHz: block.rate_hz,
-        values: block.values,
-      },
+      block: blockOf(block.stream, Date.parse(block.start), block.rate_hz, block.values),
     });
   }
   return out;

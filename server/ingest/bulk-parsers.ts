@@ -1,36 +1,51 @@
 /**
- * The compact bulk forms for gateways, turned into the same items as the JSON form.
- * NDJSON: one JSON item per line. CSV: `stream_id,start,rate_hz,v1,v2,...` per line, with an
- * empty rate_hz for a single reading (`stream_id,ts,,value`); an optional header line starts
- * with `stream_id`. A line that cannot be read becomes a rejection, not a failed request.
+ * The compact bulk forms for gateways, read from the body's bytes. NDJSON: one JSON item per
+ * line. CSV: `stream_id,start,rate_hz,v1,v2,...` per line, with an empty rate_hz for a single
+ * reading (`stream_id,ts,,value`); an optional header line starts with `stream_id`. A line that
+ * cannot be read becomes a rejection, not a failed request.
+ *
+ * Blocks of plain decimals are read in one pass over their bytes (ndjson-block-line.ts,
+ * decimal-list.ts); anything else is decoded and parsed the general way, with the same result.
  */
+import { END_OF_RANGE, scanDecimalList } from './decimal-list.ts';
+import { readBlockLine, type ScannedBlock } from './ndjson-block-line.ts';
 
-import { plainDecimalList, valuesTextOfJsonLine } from './values-literal.ts';
+export type ParsedLine = { item: unknown } | { scanned: ScannedBlock } | { error: string };
 
-export interface ParsedLine {
-  item?: unknown;
-  error?: string;
-  /** The block's values as received, when safe to store as they are (see values-literal.ts). */
-  valuesText?: string;
+const NEWLINE = 10;
+const COMMA = 44;
+
+// What String.prototype.trim removes, in ASCII: tab, line feed, vertical tab, form feed, CR, space.
+const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+/** Each non-blank line of `body` as [from, to) with surrounding whitespace left out. */
+function* linesOf(body: Buffer): Generator<{ from: number; to: number; number: number }> {
+  let number = 0;
+  for (let from = 0; from < body.length;) {
+    const newline = body.indexOf(NEWLINE, from);
+    const end = newline < 0 ? body.length : newline;
+    number += 1;
+    let start = from;
+    let to = end;
+    while (start < to && isBlank(body[start] as number)) start += 1;
+    while (to > start && isBlank(body[to - 1] as number)) to -= 1;
+    if (to > start) yield { from: start, to, number };
+    from = end + 1;
+  }
 }
 
-function valueCountOf(item: unknown): number {
-  const values = (item as { values?: unknown } | null)?.values;
-  return Array.isArray(values) ? values.length : -1;
-}
-
-export function parseNdjson(text: string): ParsedLine[] {
+export function parseNdjson(body: Buffer): ParsedLine[] {
   const out: ParsedLine[] = [];
-  for (const [index, line] of text.split('\n').entries()) {
-    const trimmed = line.trim();
-    if (trimmed === '') continue;
+  for (const { from, to, number } of linesOf(body)) {
+    const scanned = readBlockLine(body, from, to);
+    if (scanned) {
+      out.push({ scanned });
+      continue;
+    }
     try {
-      const item = JSON.parse(trimmed) as unknown;
-      const count = valueCountOf(item);
-      const valuesText = count > 0 ? valuesTextOfJsonLine(trimmed, count) : undefined;
-      out.push(valuesText === undefined ? { item } : { item, valuesText });
+      out.push({ item: JSON.parse(body.toString('utf8', from, to)) as unknown });
     } catch {
-      out.push({ error: `line ${index + 1} is not valid JSON` });
+      out.push({ error: `line ${number} is not valid JSON` });
     }
   }
   return out;
@@ -46,27 +61,45 @@ function csvNumber(field: string): number | string {
   return field;
 }
 
-export function parseCsv(text: string): ParsedLine[] {
+/** Index just past the third comma in body[from, to), or -1. */
+function afterThreeCommas(body: Buffer, from: number, to: number): number {
+  let at = from - 1;
+  for (let seen = 0; seen < 3; seen += 1) {
+    at = body.indexOf(COMMA, at + 1);
+    if (at < 0 || at >= to) return -1;
+  }
+  return at + 1;
+}
+
+function csvLine(body: Buffer, from: number, to: number, number: number): ParsedLine {
+  const valuesFrom = afterThreeCommas(body, from, to);
+  if (valuesFrom < 0) return { error: `line ${number} needs stream_id, time, rate_hz and a value` };
+  const [streamId = '', start = '', rate = ''] = body
+    .toString('utf8', from, valuesFrom - 1)
+    .split(',');
+  const valuesText = () => body.toString('utf8', valuesFrom, to);
+  if (rate.trim() === '') {
+    const [value = ''] = valuesText().split(',');
+    return { item: { stream_id: streamId, ts: start, value: csvNumber(value) } };
+  }
+  const head = { stream_id: streamId, start, rate_hz: csvNumber(rate) };
+  const values = scanDecimalList(body, valuesFrom, to, END_OF_RANGE);
+  if (values === null) {
+    return { item: { ...head, values: valuesText().split(',').map(csvNumber) } };
+  }
+  if (values.textReusable) {
+    return { scanned: { ...head, values, valuesText: body.subarray(valuesFrom, to) } };
+  }
+  const numbers: number[] = [];
+  scanDecimalList(body, valuesFrom, to, END_OF_RANGE, numbers);
+  return { scanned: { ...head, values, numbers } };
+}
+
+export function parseCsv(body: Buffer): ParsedLine[] {
   const out: ParsedLine[] = [];
-  const lines = text.split('\n');
-  for (const [index, line] of lines.entries()) {
-    const trimmed = line.trim();
-    if (trimmed === '' || (index === 0 && trimmed.startsWith('stream_id'))) continue;
-    const [streamId = '', start = '', rate = '', ...rest] = trimmed.split(',');
-    if (rest.length === 0) {
-      out.push({ error: `line ${index + 1} needs stream_id, time, rate_hz and a value` });
-    } else if (rate.trim() === '') {
-      out.push({ item: { stream_id: streamId, ts: start, value: csvNumber(rest[0] ?? '') } });
-    } else {
-      const item = {
-        stream_id: streamId,
-        start,
-        rate_hz: csvNumber(rate),
-        values: rest.map(csvNumber),
-      };
-      const valuesText = plainDecimalList(rest.join(','), rest.length);
-      out.push(valuesText === undefined ? { item } : { item, valuesText });
-    }
+  for (const { from, to, number } of linesOf(body)) {
+    const isHeader = number === 1 && body.toString('latin1', from, from + 9) === 'stream_id';
+    if (!isHeader) out.push(csvLine(body, from, to, number));
   }
   return out;
 }

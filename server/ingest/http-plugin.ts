@@ -16,13 +16,14 @@ export const BULK_CONTENT_TYPES = ['application/x-ndjson', 'text/csv'];
 
 /**
  * What the ingest needs from the app before the contract's routes are added: the bulk content
- * types arrive as text (parsed item by item in the handler, so one bad line is rejected alone).
+ * types arrive as bytes (read line by line in the handler, so one bad line is rejected alone,
+ * and the values' text goes to the database without being decoded).
  */
 export function registerIngestParsers(app: FastifyInstance): void {
   app.decorateRequest('ingestBridgeId', null);
   app.addContentTypeParser(
     BULK_CONTENT_TYPES,
-    { parseAs: 'string', bodyLimit: BULK_BODY_LIMIT },
+    { parseAs: 'buffer', bodyLimit: BULK_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
 }

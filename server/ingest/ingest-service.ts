@@ -2,7 +2,15 @@ import { inArray, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import type { ReadingsRepository, StreamBlock } from '../repositories/readings-repository.ts';
-import { checkItem, type Rejection, streamIdOf } from './block-validation.ts';
+import {
+  type Checked,
+  checkItem,
+  checkScanned,
+  type Rejection,
+  streamIdOf,
+} from './block-validation.ts';
+import type { ParsedLine } from './bulk-parsers.ts';
+import type { ScannedBlock } from './ndjson-block-line.ts';
 
 export interface RejectedItem extends Rejection {
   index: number;
@@ -17,6 +25,11 @@ export interface IngestResult {
 
 /** Who sends: a bridge's ingest token or MQTT topic limits the streams; a staff session does not. */
 export type IngestScope = { bridgeId: number } | { anyBridge: true };
+
+/** An item parsed from JSON, or a block the bulk reader read straight from bytes. */
+type Candidate = { item: unknown } | { scanned: ScannedBlock };
+
+const streamIdOfCandidate = (c: Candidate) => streamIdOf('item' in c ? c.item : c.scanned);
 
 interface StreamInfo {
   id: number;
@@ -69,21 +82,21 @@ export function createIngestService(
 
   /** Checks and stores items; `bridgeOf(i)` is the bridge item i must belong to (null: any). */
   async function run(
-    items: unknown[],
+    candidates: Candidate[],
     bridgeOf: (index: number) => number | null,
     now: number,
-    valuesTexts: readonly (string | undefined)[] = [],
   ): Promise<IngestResult> {
     const streams = await resolve(
-      items.map(streamIdOf).filter((s): s is string => s !== null),
+      candidates.map(streamIdOfCandidate).filter((s): s is string => s !== null),
       now,
     );
     const rejected: RejectedItem[] = [];
     const valid: StreamBlock[] = [];
-    items.forEach((item, index) => {
-      const checked = checkItem(item, now);
+    candidates.forEach((candidate, index) => {
+      const checked: Checked =
+        'item' in candidate ? checkItem(candidate.item, now) : checkScanned(candidate.scanned, now);
       const fail = (rejection: Rejection) =>
-        rejected.push({ index, stream_id: streamIdOf(item), ...rejection });
+        rejected.push({ index, stream_id: streamIdOfCandidate(candidate), ...rejection });
       if (!checked.ok) return fail(checked.rejection);
       const { streamId } = checked.block;
       const stream = streams.get(streamId);
@@ -96,36 +109,42 @@ export function createIngestService(
           detail: `data stream '${streamId}' is not fed by a sensor on bridge ${bridgeId}`,
         });
       }
-      const valuesText = valuesTexts[index];
-      const block = valuesText === undefined ? checked.block : { ...checked.block, valuesText };
-      valid.push({ datastreamId: stream.id, block });
+      valid.push({ datastreamId: stream.id, block: checked.block });
     });
     const stored = await readings.store(valid);
     return {
-      accepted_samples: valid.reduce((sum, v) => sum + v.block.values.length, 0),
+      accepted_samples: valid.reduce((sum, v) => sum + v.block.stats.count, 0),
       duplicate_samples: stored.duplicateSamples,
       rejected,
     };
   }
 
+  /** The bulk forms' lines; a line that could not be read is rejected as an invalid item. */
+  function ingestLines(
+    lines: ParsedLine[],
+    scope: IngestScope,
+    now = Date.now(),
+  ): Promise<IngestResult> {
+    const bridgeId = 'bridgeId' in scope ? scope.bridgeId : null;
+    const candidates = lines.map((line) => ('error' in line ? { item: null } : line));
+    return run(candidates, () => bridgeId, now);
+  }
+
   return {
-    /** `valuesTexts[i]`: item i's values as received (bulk forms), stored without reformatting. */
-    ingest(
-      items: unknown[],
-      scope: IngestScope,
-      now = Date.now(),
-      valuesTexts: readonly (string | undefined)[] = [],
-    ): Promise<IngestResult> {
-      const bridgeId = 'bridgeId' in scope ? scope.bridgeId : null;
-      return run(items, () => bridgeId, now, valuesTexts);
-    },
+    ingestLines,
+    ingest: (items: unknown[], scope: IngestScope, now = Date.now()) =>
+      ingestLines(
+        items.map((item) => ({ item })),
+        scope,
+        now,
+      ),
     /** MQTT: one batch mixes topics, so each item carries the bridge of its own topic. */
     ingestPerItem(
       items: { item: unknown; bridgeId: number }[],
       now = Date.now(),
     ): Promise<IngestResult> {
       return run(
-        items.map((i) => i.item),
+        items.map(({ item }) => ({ item })),
         (index) => items[index]?.bridgeId ?? null,
         now,
       );

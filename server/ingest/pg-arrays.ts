@@ -13,8 +13,8 @@ export const timeArray = (ms: number[]) =>
  * A text[] whose elements are float8[] literals (ragged, so not a 2-D array); a block's values
  * text as received is used when it has one.
  */
-export const nestedFloatArray = (blocks: { values: number[]; valuesText?: string }[]) =>
-  `{${blocks.map((b) => `"${b.valuesText === undefined ? floatArray(b.values) : `{${b.valuesText}}`}"`).join(',')}}`;
+export const nestedFloatArray = (blocks: { values?: number[]; valuesText?: Uint8Array }[]) =>
+  `{${blocks.map((b) => `"{${b.valuesText ? Buffer.from(b.valuesText).toString('latin1') : (b.values ?? []).join(',')}}"`).join(',')}}`;
 
 /** Rows of a raw query on either driver: both answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {

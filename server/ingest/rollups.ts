@@ -1,4 +1,4 @@
-import type { Block } from './block-validation.ts';
+import { type Block, valuesOf } from './block-validation.ts';
 
 /** Roll-up levels kept as data arrives: per minute and per hour (issue 5, Storage). */
 export const ROLLUP_LEVELS = [60, 3600] as const;
@@ -11,24 +11,6 @@ export interface RollupRow {
   max: number;
   sum: number;
   n: number;
-}
-
-export interface BlockStats {
-  min: number;
-  max: number;
-  sum: number;
-}
-
-export function blockStats(values: number[]): BlockStats {
-  let min = Infinity;
-  let max = -Infinity;
-  let sum = 0;
-  for (const v of values) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-    sum += v;
-  }
-  return { min, max, sum };
 }
 
 /** Time of sample i of a block; a single reading (rate 0) is its start. */
@@ -61,31 +43,32 @@ export function rollupsOf(blocks: { datastreamId: number; block: Block }[]): Rol
   };
   for (const { datastreamId, block } of blocks) {
     const firstMs = sampleTimeMs(block, 0);
-    const lastMs = sampleTimeMs(block, block.values.length - 1);
-    let whole: BlockStats | null = null;
+    const { stats } = block;
+    const lastMs = sampleTimeMs(block, stats.count - 1);
+    let values: number[] | null = null;
     for (const seconds of ROLLUP_LEVELS) {
       const width = seconds * 1000;
       const bucketMs = Math.floor(firstMs / width) * width;
       // Most blocks (a second of samples) sit inside one minute: their own aggregates suffice.
       if (lastMs < bucketMs + width) {
-        whole ??= blockStats(block.values);
         const row = rowFor(datastreamId, seconds, bucketMs);
-        row.min = Math.min(row.min, whole.min);
-        row.max = Math.max(row.max, whole.max);
-        row.sum += whole.sum;
-        row.n += block.values.length;
+        row.min = Math.min(row.min, stats.min);
+        row.max = Math.max(row.max, stats.max);
+        row.sum += stats.sum;
+        row.n += stats.count;
         continue;
       }
       let row: RollupRow | null = null;
       let bucketEnd = -Infinity;
-      for (let i = 0; i < block.values.length; i += 1) {
+      values ??= valuesOf(block);
+      for (let i = 0; i < values.length; i += 1) {
         const t = sampleTimeMs(block, i);
         if (row === null || t >= bucketEnd || t < row.bucketMs) {
           const start = Math.floor(t / width) * width;
           row = rowFor(datastreamId, seconds, start);
           bucketEnd = start + width;
         }
-        const value = block.values[i] as number;
+        const value = values[i] as number;
         if (value < row.min) row.min = value;
         if (value > row.max) row.max = value;
         row.sum += value;

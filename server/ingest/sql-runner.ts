@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -9,7 +8,7 @@ import type { Database } from '../db/client.ts';
 export interface Exec {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
   /** COPY ... FROM STDIN of text-format rows; only on a PostgreSQL server. */
-  copyIn?(copySql: string, rows: string): Promise<void>;
+  copyIn?(copySql: string, rows: Uint8Array): Promise<void>;
   /**
    * A statement without parameters whose answer is not needed, run at the end of the
    * transaction: on a server it travels with the COMMIT, saving a round trip per batch.
@@ -61,7 +60,9 @@ export function transactionRunner(database: Database): Transact {
           },
           async copyIn(copySql, rows) {
             await open();
-            await pipeline(Readable.from([rows]), connection.query(copyFrom(copySql)));
+            const copy = connection.query(copyFrom(copySql));
+            copy.end(rows);
+            await finished(copy);
           },
           atCommit: (statement) => deferred.push(statement),
         });

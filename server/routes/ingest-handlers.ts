@@ -9,7 +9,7 @@ import type { Handlers } from './operation-types.ts';
 
 function linesOf(body: unknown, contentType: string | undefined): ParsedLine[] {
   if (Array.isArray(body)) return body.map((item: unknown) => ({ item }));
-  if (typeof body !== 'string') throw new HttpError(400, 'body must be an array of items');
+  if (!Buffer.isBuffer(body)) throw new HttpError(400, 'body must be an array of items');
   return contentType?.startsWith('text/csv') ? parseCsv(body) : parseNdjson(body);
 }
 
@@ -26,16 +26,11 @@ export function ingestHandlers(services: Services): Handlers<'ingestReadings'> {
     async ingestReadings(request) {
       const scope = scopeOf(request);
       const lines = linesOf(request.body as unknown, request.headers['content-type']);
-      const result = await ingest.ingest(
-        lines.map((line) => line.item ?? null),
-        scope,
-        Date.now(),
-        lines.map((line) => line.valuesText),
-      );
+      const result = await ingest.ingestLines(lines, scope, Date.now());
       // A line that could not be read at all is reported with its own message.
       for (const rejection of result.rejected) {
-        const error = lines[rejection.index]?.error;
-        if (error) rejection.detail = error;
+        const line = lines[rejection.index];
+        if (line && 'error' in line) rejection.detail = line.error;
       }
       return result;
     },

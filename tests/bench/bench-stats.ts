@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -32,3 +32,28 @@ export function cpuMeter() {
 }
 
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-CA');
+
+/** Pids of a process and all its descendants (a tsx server runs node in a child process). */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i += 1) {
+    for (const task of readdirSync(`/proc/${out[i]}/task`)) {
+      const children = readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
+      if (children) out.push(...children.split(/\s+/).map(Number));
+    }
+  }
+  return out;
+}
+
+/** User + system CPU seconds used so far by a process tree, from /proc/<pid>/stat. */
+export function processTreeCpuSeconds(pid: number): number {
+  const ticksPerSecond = 100;
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state; utime/stime are 14/15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / ticksPerSecond;
+}

@@ -13,7 +13,7 @@ import { copyLine, copyReadings, resetReadings } from './bench-copy.ts';
 import { ndjsonBodies, sendBodies } from './bench-http.ts';
 import { fleet, runMqtt } from './bench-mqtt.ts';
 import { loadWeek, timeQueries } from './bench-query.ts';
-import { fmt } from './bench-stats.ts';
+import { cpuMeter, fmt, processTreeCpuSeconds } from './bench-stats.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const MQTT_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -24,6 +24,9 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 7);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const HTTP_CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 4);
 const T0 = Date.UTC(2026, 9, 10);
+/** `http`, `query`, `mqtt` or `pglite` runs only that part; unset runs all four. */
+const ONLY = process.env.BENCH_ONLY ?? '';
+const runs = (part: string) => ONLY === '' || ONLY === part;
 
 const dbName = `spanwatch_bench_${process.pid}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -51,8 +54,15 @@ async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; value
 
 const server = await startServer(18091, benchUrl);
 try {
-  // 1. HTTP ingest vs bare COPY, same blocks, same (empty) table, paired rounds (see below).
   const setup = await bridgeWithStreams(server.baseUrl, 'bench', STREAMS);
+  if (runs('http')) await httpVsCopy(setup);
+  if (runs('query')) await queryWeek(setup);
+} finally {
+  await server.stop();
+}
+
+/** 1. HTTP ingest vs bare COPY, same blocks, same (empty) table, paired rounds (see below). */
+async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) {
   const idOf = new Map(setup.labels.map((label, i) => [label, setup.ids[i] as number]));
   const blocks = interleaved(setup.labels, T0, SECONDS);
   const samples = blocks.length * 100;
@@ -75,15 +85,22 @@ try {
   // The machine is shared: each round times a COPY and then the HTTP ingest of the same blocks,
   // so both see the same load, and the median of the rounds' ratios is reported.
   const ratios: number[] = [];
+  const serverCpuNsPerSample: number[] = [];
+  const machineBusy: number[] = [];
   let copyBest = Infinity;
   let httpBest = Infinity;
+  const serverPid = server.process.pid ?? 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     await resetReadings(benchUrl);
     const copy = (await timed(() => copyReadings(benchUrl, copyChunks))).seconds;
     await resetReadings(benchUrl);
+    const cpuBefore = processTreeCpuSeconds(serverPid);
+    const meter = cpuMeter();
     const http = await timed(() =>
       sendBodies(server.baseUrl, setup.ingestToken, bodies, HTTP_CONCURRENCY),
     );
+    machineBusy.push(meter().machineBusy);
+    serverCpuNsPerSample.push(((processTreeCpuSeconds(serverPid) - cpuBefore) * 1e9) / samples);
     if (http.value !== samples) throw new Error(`HTTP accepted ${http.value} of ${samples}`);
     ratios.push(copy / http.seconds);
     copyBest = Math.min(copyBest, copy);
@@ -97,12 +114,17 @@ try {
     httpSamplesPerSecond: Math.round(samples / httpBest),
     roundRatios: ratios.map((r) => Number(r.toFixed(3))),
     medianRatio: Number(medianRatio.toFixed(3)),
+    // Server process CPU per sample during the HTTP rounds: what the ingest code itself costs.
+    serverCpuNsPerSample: serverCpuNsPerSample.map(Math.round),
+    machineBusyDuringHttp: machineBusy.map((b) => Number(b.toFixed(2))),
   };
   console.log(
     `HTTP ingest (PostgreSQL): ${fmt(samples / httpBest)} samples/s; bare COPY: ${fmt(samples / copyBest)} samples/s (best rounds); median ratio of ${ROUNDS} paired rounds ${medianRatio.toFixed(2)}`,
   );
+}
 
-  // 2. Query latency over a week of one 100 Hz stream.
+/** 2. Query latency over a week of one 100 Hz stream. */
+async function queryWeek(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) {
   await resetReadings(benchUrl);
   const weekFrom = Date.UTC(2026, 8, 1);
   await createPartitionKeeper(database.db)([weekFrom, weekFrom + 7 * 86_400_000]);
@@ -114,17 +136,18 @@ try {
     `Query, week of 100 Hz (60.5 M samples, loaded in ${loadSeconds.toFixed(0)} s):`,
     JSON.stringify(queries),
   );
-} finally {
-  await server.stop();
 }
 
 // 3. MQTT end to end: 30 bridges × 50 channels × 100 Hz, paced to real time, then flat out.
-const topics = await fleet(database, 30, 50);
-const paced = await runMqtt(database, MQTT_URL, topics, MQTT_SECONDS, true, Date.UTC(2026, 9, 20));
-console.log('MQTT paced at 150,000 samples/s:', JSON.stringify(paced));
-const flat = await runMqtt(database, MQTT_URL, topics, 10, false, Date.UTC(2026, 9, 21));
-console.log('MQTT flat out:', JSON.stringify(flat));
-report.mqtt = { paced, flat };
+if (runs('mqtt')) {
+  const topics = await fleet(database, 30, 50);
+  const start = Date.UTC(2026, 9, 20);
+  const paced = await runMqtt(database, MQTT_URL, topics, MQTT_SECONDS, true, start);
+  console.log('MQTT paced at 150,000 samples/s:', JSON.stringify(paced));
+  const flat = await runMqtt(database, MQTT_URL, topics, 10, false, Date.UTC(2026, 9, 21));
+  console.log('MQTT flat out:', JSON.stringify(flat));
+  report.mqtt = { paced, flat };
+}
 
 await database.close();
 // pg-pool's end() resolves before its sockets are gone; give them a moment before the drop.
@@ -133,22 +156,26 @@ await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 await admin.end();
 
 // 4. The same HTTP ingest on the embedded PGlite (on disk, as `npm start` runs it).
-const embedded = await startServer(18092);
-try {
-  const setup = await bridgeWithStreams(embedded.baseUrl, 'lite', STREAMS);
-  const blocks = interleaved(setup.labels, T0, 60);
-  await sendBodies(
-    embedded.baseUrl,
-    setup.ingestToken,
-    ndjsonBodies(interleaved(setup.labels, T0 - 3_600_000, 2), 1000),
-    1,
-  );
-  const run = await timed(() =>
-    sendBodies(embedded.baseUrl, setup.ingestToken, ndjsonBodies(blocks, 1000), 2),
-  );
-  report.pglite = { samples: run.value, samplesPerSecond: Math.round(run.value / run.seconds) };
-  console.log(`HTTP ingest (PGlite on disk): ${fmt(run.value / run.seconds)} samples/s`);
-} finally {
-  await embedded.stop();
-}
+if (runs('pglite')) await pgliteIngest();
 console.log(JSON.stringify(report, null, 2));
+
+async function pgliteIngest() {
+  const embedded = await startServer(18092);
+  try {
+    const setup = await bridgeWithStreams(embedded.baseUrl, 'lite', STREAMS);
+    const blocks = interleaved(setup.labels, T0, 60);
+    await sendBodies(
+      embedded.baseUrl,
+      setup.ingestToken,
+      ndjsonBodies(interleaved(setup.labels, T0 - 3_600_000, 2), 1000),
+      1,
+    );
+    const run = await timed(() =>
+      sendBodies(embedded.baseUrl, setup.ingestToken, ndjsonBodies(blocks, 1000), 2),
+    );
+    report.pglite = { samples: run.value, samplesPerSecond: Math.round(run.value / run.seconds) };
+    console.log(`HTTP ingest (PGlite on disk): ${fmt(run.value / run.seconds)} samples/s`);
+  } finally {
+    await embedded.stop();
+  }
+}

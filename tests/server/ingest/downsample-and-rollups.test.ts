@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, parseNdjson } from '../../../server/ingest/bulk-parsers.ts';
+import { blockOf } from '../../../server/ingest/block-validation.ts';
 import { createBucketer, levelFor } from '../../../server/ingest/downsample.ts';
 import { rollupsOf } from '../../../server/ingest/rollups.ts';
 
@@ -34,12 +34,7 @@ describe('createBucketer', () => {
 
 describe('rollupsOf', () => {
   it('splits a block that crosses a minute boundary and adds up to the samples', () => {
-    const rows = rollupsOf([
-      {
-        datastreamId: 1,
-        block: { streamId: 'a', startMs: MIN - 1000, rateHz: 2, values: [1, 2, 3, 4] },
-      },
-    ]);
+    const rows = rollupsOf([{ datastreamId: 1, block: blockOf('a', MIN - 1000, 2, [1, 2, 3, 4]) }]);
     expect(rows.filter((r) => r.bucketSeconds === 60)).toEqual([
       { datastreamId: 1, bucketSeconds: 60, bucketMs: 0, min: 1, max: 2, sum: 3, n: 2 },
       { datastreamId: 1, bucketSeconds: 60, bucketMs: MIN, min: 3, max: 4, sum: 7, n: 2 },
@@ -49,15 +44,23 @@ describe('rollupsOf', () => {
     ]);
   });
 
+  it('buckets a block held as received text the same as one held as numbers', () => {
+    const numbers = blockOf('a', MIN - 1000, 2, [1, 2.5, -3, 4]);
+    const text = { ...numbers, values: undefined, valuesText: Buffer.from('1, 2.5,-3,4') };
+    expect(rollupsOf([{ datastreamId: 1, block: text }])).toEqual(
+      rollupsOf([{ datastreamId: 1, block: numbers }]),
+    );
+  });
+
   it('gives the same rows as bucketing every sample, for blocks inside and across buckets', () => {
     const blocks = Array.from({ length: 150 }, (_, k) => ({
       datastreamId: 1 + (k % 2),
-      block: {
-        streamId: 's',
-        startMs: MIN * 59 + k * 1700,
-        rateHz: 4,
-        values: Array.from({ length: 8 }, (_, i) => Math.sin(k * 8 + i) * 10),
-      },
+      block: blockOf(
+        's',
+        MIN * 59 + k * 1700,
+        4,
+        Array.from({ length: 8 }, (_, i) => Math.sin(k * 8 + i) * 10),
+      ),
     }));
     const expected = new Map<string, { min: number; max: number; sum: number; n: number }>();
     for (const { datastreamId, block } of blocks) {
@@ -85,29 +88,5 @@ describe('rollupsOf', () => {
       expect(row.n).toBe(want?.n);
       expect(row.sum).toBeCloseTo(want?.sum ?? NaN, 9);
     }
-  });
-});
-
-describe('bulk parsers', () => {
-  it('reads CSV blocks and single readings, naming a short line', () => {
-    expect(
-      parseCsv(
-        'stream_id,start,rate_hz,values\na,2026-01-01T00:00:00Z,10,1,2\nb,2026-01-01T00:00:00Z,,5\nc,x\n',
-      ),
-    ).toEqual([
-      {
-        item: { stream_id: 'a', start: '2026-01-01T00:00:00Z', rate_hz: 10, values: [1, 2] },
-        valuesText: '1,2',
-      },
-      { item: { stream_id: 'b', ts: '2026-01-01T00:00:00Z', value: 5 } },
-      { error: 'line 4 needs stream_id, time, rate_hz and a value' },
-    ]);
-  });
-
-  it('reads NDJSON line by line, skipping blank lines', () => {
-    expect(parseNdjson('{"a":1}\n\n[oops\n')).toEqual([
-      { item: { a: 1 } },
-      { error: 'line 3 is not valid JSON' },
-    ]);
   });
 });
