@@ -5,7 +5,8 @@ import { intArray, timeArray } from '../ingest/pg-arrays.ts';
 import { valuesOf } from '../ingest/block-validation.ts';
 import { rollupsOf, sampleTimeMs, type RollupRow } from '../ingest/rollups.ts';
 import type { StreamBlock } from '../repositories/readings-repository.ts';
-import { binaryCopier, CopyEncoder, copyRowBytes as bytes } from './binary-copy.ts';
+import { CopyEncoder, copyRowBytes as bytes } from '../ingest/copy-encoder.ts';
+import { binaryCopier } from './binary-copy.ts';
 
 function encodeReadings(blocks: readonly StreamBlock[]): Uint8Array<ArrayBuffer> {
   let size = 0;

@@ -3,7 +3,7 @@
  * `{ stream_id, ts, value }`) as it arrived over HTTP or MQTT. Pure: the stream lookup happens
  * elsewhere, so a bad item is rejected with its reason and never blocks the valid ones.
  */
-import { END_OF_RANGE, scanDecimalList } from './decimal-list.ts';
+import { numbersOfElements } from './float8-elements.ts';
 import type { ScannedBlock } from './ndjson-block-line.ts';
 
 /** Highest sample rate accepted: 10 kHz covers every structural accelerometer we know of. */
@@ -38,8 +38,8 @@ export interface BlockStats {
 }
 
 /**
- * A checked block; rateHz 0 marks a single reading. It holds its values as numbers, or as the
- * decimal text it arrived in (bulk forms), which is stored as it is; `valuesOf` reads either.
+ * A checked block; rateHz 0 marks a single reading. It holds its values as numbers, or, from the
+ * bulk forms, as binary float8 elements ready for the COPY; `valuesOf` reads either.
  */
 export interface Block {
   streamId: string;
@@ -47,17 +47,13 @@ export interface Block {
   rateHz: number;
   stats: BlockStats;
   values?: number[];
-  /** The values as the sender wrote them (plain decimals, see decimal-list.ts). */
-  valuesText?: Uint8Array;
+  /** The values as binary COPY float8 elements (see float8-elements.ts). */
+  elements?: Uint8Array;
 }
 
-/** The numbers of a block's values (parsed from its text when it holds only text). */
+/** The numbers of a block's values. */
 export function valuesOf(block: Block): number[] {
-  if (block.values) return block.values;
-  const text = block.valuesText ?? new Uint8Array();
-  const numbers: number[] = [];
-  scanDecimalList(text, 0, text.length, END_OF_RANGE, numbers);
-  return numbers;
+  return block.values ?? numbersOfElements(block.elements ?? new Uint8Array());
 }
 
 /** Count and stats of numbers; null when one is not a finite number. */
@@ -185,8 +181,7 @@ export function checkScanned(scanned: ScannedBlock, nowMs: number): Checked {
     startMs,
     rateHz: scanned.rate_hz as number,
     stats: { count, min, max, sum },
+    elements: scanned.elements,
   };
-  if (scanned.valuesText) block.valuesText = scanned.valuesText;
-  else block.values = scanned.numbers ?? [];
   return finish(block, nowMs);
 }

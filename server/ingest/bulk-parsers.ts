@@ -8,7 +8,8 @@
  * decimal-list.ts); anything else is decoded and parsed the general way, with the same result.
  */
 import { END_OF_RANGE, scanDecimalList } from './decimal-list.ts';
-import { readBlockLine, type ScannedBlock } from './ndjson-block-line.ts';
+import { Float8Elements } from './float8-elements.ts';
+import { maxElements, readBlockLine, type ScannedBlock } from './ndjson-block-line.ts';
 
 export type ParsedLine = { item: unknown } | { scanned: ScannedBlock } | { error: string };
 
@@ -36,8 +37,9 @@ function* linesOf(body: Buffer): Generator<{ from: number; to: number; number: n
 
 export function parseNdjson(body: Buffer): ParsedLine[] {
   const out: ParsedLine[] = [];
+  const arena = new Float8Elements();
   for (const { from, to, number } of linesOf(body)) {
-    const scanned = readBlockLine(body, from, to);
+    const scanned = readBlockLine(body, from, to, arena);
     if (scanned) {
       out.push({ scanned });
       continue;
@@ -71,7 +73,13 @@ function afterThreeCommas(body: Buffer, from: number, to: number): number {
   return at + 1;
 }
 
-function csvLine(body: Buffer, from: number, to: number, number: number): ParsedLine {
+function csvLine(
+  body: Buffer,
+  from: number,
+  to: number,
+  number: number,
+  arena: Float8Elements,
+): ParsedLine {
   const valuesFrom = afterThreeCommas(body, from, to);
   if (valuesFrom < 0) return { error: `line ${number} needs stream_id, time, rate_hz and a value` };
   const [streamId = '', start = '', rate = ''] = body
@@ -83,23 +91,20 @@ function csvLine(body: Buffer, from: number, to: number, number: number): Parsed
     return { item: { stream_id: streamId, ts: start, value: csvNumber(value) } };
   }
   const head = { stream_id: streamId, start, rate_hz: csvNumber(rate) };
-  const values = scanDecimalList(body, valuesFrom, to, END_OF_RANGE);
+  arena.room(maxElements(valuesFrom, to));
+  const values = scanDecimalList(body, valuesFrom, to, END_OF_RANGE, arena.view, arena.offset);
   if (values === null) {
     return { item: { ...head, values: valuesText().split(',').map(csvNumber) } };
   }
-  if (values.textReusable) {
-    return { scanned: { ...head, values, valuesText: body.subarray(valuesFrom, to) } };
-  }
-  const numbers: number[] = [];
-  scanDecimalList(body, valuesFrom, to, END_OF_RANGE, numbers);
-  return { scanned: { ...head, values, numbers } };
+  return { scanned: { ...head, values, elements: arena.take(values.count) } };
 }
 
 export function parseCsv(body: Buffer): ParsedLine[] {
   const out: ParsedLine[] = [];
+  const arena = new Float8Elements();
   for (const { from, to, number } of linesOf(body)) {
     const isHeader = number === 1 && body.toString('latin1', from, from + 9) === 'stream_id';
-    if (!isHeader) out.push(csvLine(body, from, to, number));
+    if (!isHeader) out.push(csvLine(body, from, to, number, arena));
   }
   return out;
 }

@@ -1,11 +1,12 @@
 /**
  * The common NDJSON line, `{"stream_id":"…","start":"…","rate_hz":100,"values":[…]}` in any key
  * order, read in one pass over the body's bytes. The fields are exactly what JSON.parse would
- * give; the values come as their count, min, max and sum plus the bytes of their text when it
- * can be stored as received. Any other line (other or repeated keys, escapes, exponents, a
- * numeric start, a single reading) answers null and goes through JSON.parse.
+ * give; the values come as their count, min, max and sum, written as binary float8 elements into
+ * the body's arena. Any other line (other or repeated keys, escapes, exponents, a numeric start,
+ * a single reading) answers null and goes through JSON.parse.
  */
 import { asciiText, type DecimalList, scanDecimalList } from './decimal-list.ts';
+import type { Float8Elements } from './float8-elements.ts';
 
 /** A block read straight from bytes; its values were not turned into an array. */
 export interface ScannedBlock {
@@ -14,11 +15,12 @@ export interface ScannedBlock {
   /** A number from NDJSON; CSV hands over what it could make of the field. */
   rate_hz?: number | string;
   values: DecimalList;
-  /** The values' text (a view into the body) when it is safe to store as it is. */
-  valuesText?: Uint8Array;
-  /** The numbers, only when the text is not safe to store as it is. */
-  numbers?: number[];
+  /** The values as binary float8 elements (a view into the body's arena). */
+  elements: Uint8Array;
 }
+
+/** Most elements a list in bytes [from, limit) can hold: a digit and a comma each. */
+export const maxElements = (from: number, limit: number) => Math.floor((limit - from + 1) / 2);
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -74,14 +76,21 @@ function numberEnd(bytes: Uint8Array, at: number, limit: number): number {
 }
 
 /** Reads the line `body[from, to)`; a trailing carriage return is allowed. */
-export function readBlockLine(body: Buffer, from: number, to: number): ScannedBlock | null {
+export function readBlockLine(
+  body: Buffer,
+  from: number,
+  to: number,
+  arena: Float8Elements,
+): ScannedBlock | null {
   let limit = to;
   while (limit > from && (body[limit - 1] === CARRIAGE_RETURN || body[limit - 1] === SPACE)) {
     limit -= 1;
   }
-  const fields: Omit<ScannedBlock, 'values'> = {};
+  let streamId: string | undefined;
+  let start: string | undefined;
+  let rate: number | undefined;
   let values: DecimalList | undefined;
-  let valuesFrom = 0;
+  let elements: Uint8Array | undefined;
   let i = skipSpaces(body, from, limit);
   if (body[i] !== OPEN_BRACE) return null;
   i = skipSpaces(body, i + 1, limit);
@@ -93,24 +102,27 @@ export function readBlockLine(body: Buffer, from: number, to: number): ScannedBl
     i = skipSpaces(body, keyEnd, limit);
     if (body[i] !== COLON) return null;
     i = skipSpaces(body, i + 1, limit);
-    if ((key === 'stream_id' || key === 'start') && fields[key] === undefined) {
-      if (body[i] !== QUOTE) return null;
+    if (key === 'stream_id' || key === 'start') {
+      if (body[i] !== QUOTE || (key === 'start' ? start : streamId) !== undefined) return null;
       const end = stringEnd(body, i, limit);
       if (end < 0) return null;
-      fields[key] = body.toString('utf8', i + 1, end - 1);
+      const text = body.toString('utf8', i + 1, end - 1);
+      if (key === 'start') start = text;
+      else streamId = text;
       i = end;
-    } else if (key === 'rate_hz' && fields.rate_hz === undefined) {
+    } else if (key === 'rate_hz' && rate === undefined) {
       const end = numberEnd(body, i, limit);
       const text = asciiText(body, i, end);
       if (!JSON_NUMBER.test(text)) return null;
-      fields.rate_hz = Number(text);
+      rate = Number(text);
       i = end;
     } else if (key === 'values' && values === undefined) {
       if (body[i] !== OPEN_BRACKET) return null;
-      valuesFrom = i + 1;
-      const list = scanDecimalList(body, valuesFrom, limit, CLOSE_BRACKET);
+      arena.room(maxElements(i + 1, limit));
+      const list = scanDecimalList(body, i + 1, limit, CLOSE_BRACKET, arena.view, arena.offset);
       if (list === null) return null;
       values = list;
+      elements = arena.take(list.count);
       i = list.end + 1;
     } else return null;
     i = skipSpaces(body, i, limit);
@@ -118,12 +130,12 @@ export function readBlockLine(body: Buffer, from: number, to: number): ScannedBl
       i = skipSpaces(body, i + 1, limit);
       continue;
     }
-    if (body[i] !== CLOSE_BRACE || i + 1 !== limit || values === undefined) return null;
-    if (values.textReusable) {
-      return { ...fields, values, valuesText: body.subarray(valuesFrom, values.end) };
-    }
-    const numbers: number[] = [];
-    scanDecimalList(body, valuesFrom, limit, CLOSE_BRACKET, numbers);
-    return { ...fields, values, numbers };
+    if (body[i] !== CLOSE_BRACE || i + 1 !== limit || !values || !elements) return null;
+    // Absent fields stay absent, as in JSON.parse's object; the validation names them.
+    const block: ScannedBlock = { values, elements };
+    if (streamId !== undefined) block.stream_id = streamId;
+    if (start !== undefined) block.start = start;
+    if (rate !== undefined) block.rate_hz = rate;
+    return block;
   }
 }

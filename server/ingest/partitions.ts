@@ -10,11 +10,21 @@ const monthKey = (ms: number) => new Date(ms).toISOString().slice(0, 7);
  */
 export function createPartitionKeeper(db: Db) {
   const known = new Set<string>();
+  // The last month seen as [from, to): nearly every block of a batch falls in it, and checking
+  // two numbers is far cheaper than formatting a date per block.
+  let lastFrom = 0;
+  let lastTo = 0;
   return async function ensureMonths(startsMs: Iterable<number>): Promise<void> {
     const months = new Set<string>();
     for (const ms of startsMs) {
+      if (ms >= lastFrom && ms < lastTo) continue;
       const key = monthKey(ms);
       if (!known.has(key)) months.add(key);
+      else {
+        const date = new Date(ms);
+        lastFrom = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+        lastTo = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+      }
     }
     for (const key of months) {
       const [year, month] = key.split('-').map(Number) as [number, number];

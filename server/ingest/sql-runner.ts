@@ -7,8 +7,8 @@ import type { Database } from '../db/client.ts';
 /** The few things the readings writer needs inside one transaction, on either driver. */
 export interface Exec {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
-  /** COPY ... FROM STDIN of text-format rows; only on a PostgreSQL server. */
-  copyIn?(copySql: string, rows: Uint8Array): Promise<void>;
+  /** A binary COPY of `rows` into `target` (`table (columns)`), on either driver. */
+  copyIn(target: string, rows: Uint8Array<ArrayBuffer>): Promise<void>;
   /**
    * A statement without parameters whose answer is not needed, run at the end of the
    * transaction: on a server it travels with the COMMIT, saving a round trip per batch.
@@ -58,10 +58,12 @@ export function transactionRunner(database: Database): Transact {
             await open();
             return (await connection.query(text, params)).rows as T[];
           },
-          async copyIn(copySql, rows) {
+          async copyIn(target, rows) {
             await open();
-            const copy = connection.query(copyFrom(copySql));
-            copy.end(rows);
+            const copy = connection.query(
+              copyFrom(`COPY ${target} FROM STDIN WITH (FORMAT binary)`),
+            );
+            copy.end(Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength));
             await finished(copy);
           },
           atCommit: (statement) => deferred.push(statement),
@@ -86,6 +88,12 @@ export function transactionRunner(database: Database): Transact {
       const result = await work({
         query: async <T>(text: string, params?: unknown[]) =>
           (await tx.query<T>(text, params)).rows,
+        async copyIn(target, rows) {
+          // PGlite has no COPY FROM STDIN; it reads a blob as the file /dev/blob instead.
+          await tx.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT binary)`, [], {
+            blob: new Blob([rows]),
+          });
+        },
         atCommit: (statement) => deferred.push(statement),
       });
       if (deferred.length > 0) await tx.exec(deferred.join(';\n'));

@@ -33,6 +33,18 @@ export async function copyReadings(url: string, chunks: Iterable<string>): Promi
   }
 }
 
+/** The same chunks dealt over `connections` concurrent COPYs, as concurrent gateways would. */
+export async function copyReadingsInParallel(
+  url: string,
+  chunks: string[],
+  connections: number,
+): Promise<void> {
+  const shares = Array.from({ length: connections }, (_, c) =>
+    chunks.filter((_chunk, i) => i % connections === c),
+  );
+  await Promise.all(shares.map((share) => copyReadings(url, share)));
+}
+
 export async function sql(url: string, text: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -21,6 +21,7 @@ export async function startServer(port: number, databaseUrl?: string): Promise<B
   // Only what the benchmark sends: no demo history, live feed or background analysis load.
   env.DEMO_HISTORY_DAYS = '0';
   env.DEMO_LIVE_FEED = 'off';
+  env.ANALYSIS_WORKERS = 'off';
   delete env.MQTT_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -45,15 +45,17 @@ function processTree(pid: number): number[] {
   return out;
 }
 
-/** User + system CPU seconds used so far by a process tree, from /proc/<pid>/stat. */
-export function processTreeCpuSeconds(pid: number): number {
+/** User and system (kernel) CPU seconds used so far by a process tree, from /proc/<pid>/stat. */
+export function processTreeCpuSeconds(pid: number): { user: number; system: number } {
   const ticksPerSecond = 100;
-  let ticks = 0;
+  let user = 0;
+  let system = 0;
   for (const member of processTree(pid)) {
     const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start at state; utime/stime are 14/15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    user += Number(fields[11]);
+    system += Number(fields[12]);
   }
-  return ticks / ticksPerSecond;
+  return { user: user / ticksPerSecond, system: system / ticksPerSecond };
 }

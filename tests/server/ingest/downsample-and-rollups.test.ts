@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockOf } from '../../../server/ingest/block-validation.ts';
+import { END_OF_RANGE, scanDecimalList } from '../../../server/ingest/decimal-list.ts';
+import { Float8Elements } from '../../../server/ingest/float8-elements.ts';
 import { createBucketer, levelFor } from '../../../server/ingest/downsample.ts';
 import { rollupsOf } from '../../../server/ingest/rollups.ts';
 
@@ -44,10 +46,14 @@ describe('rollupsOf', () => {
     ]);
   });
 
-  it('buckets a block held as received text the same as one held as numbers', () => {
+  it('buckets a block held as encoded elements the same as one held as numbers', () => {
     const numbers = blockOf('a', MIN - 1000, 2, [1, 2.5, -3, 4]);
-    const text = { ...numbers, values: undefined, valuesText: Buffer.from('1, 2.5,-3,4') };
-    expect(rollupsOf([{ datastreamId: 1, block: text }])).toEqual(
+    const text = Buffer.from('1, 2.5,-3,4');
+    const arena = new Float8Elements();
+    arena.room(text.length);
+    scanDecimalList(text, 0, text.length, END_OF_RANGE, arena.view, arena.offset);
+    const encoded = { ...numbers, values: undefined, elements: arena.take(4) };
+    expect(rollupsOf([{ datastreamId: 1, block: encoded }])).toEqual(
       rollupsOf([{ datastreamId: 1, block: numbers }]),
     );
   });
