@@ -61,6 +61,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // The demo server analyses its bridges in the background while the first tests run; on a
+  // shared 2-core machine axe on a page can then take longer than the default 30 s.
+  timeout: 60_000,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: origin,

@@ -24,6 +24,16 @@ const publicPages: ReadonlyArray<readonly [string, string, string?]> = [
   ['/services/consulting-optimization', 'Consulting and Optimization'],
 ];
 
+/**
+ * Waits until the app has adopted the prerendered page (the contact form's button turns on then):
+ * before that, links work but the header's buttons do not respond yet.
+ */
+async function appStarted(page: Page) {
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled({
+    timeout: 20_000,
+  });
+}
+
 async function pageWidths(page: Page) {
   return page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
@@ -75,6 +85,7 @@ test.describe('public pages', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav).toBeHidden();
+    await appStarted(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('button', { name: 'Services' }).click();
     await nav.getByRole('link', { name: 'Risk and Security Assessment' }).click();
@@ -179,6 +190,7 @@ test.describe('header', () => {
     page,
   }) => {
     await page.goto('/about');
+    await appStarted(page);
     const solutions = page.getByRole('button', { name: 'Solutions' });
     const services = page.getByRole('button', { name: 'Services' });
 
@@ -201,6 +213,7 @@ test.describe('header', () => {
 
   test('Contact us scrolls down to the contact form', async ({ page }) => {
     await page.goto('/');
+    await appStarted(page);
     const form = page.getByRole('button', { name: 'Send message' });
     await expect(form).not.toBeInViewport();
 
