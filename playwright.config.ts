@@ -62,8 +62,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // The demo server analyses its bridges in the background while the first tests run; on a
-  // shared 2-core machine axe on a page can then take longer than the default 30 s.
+  // shared 2-core machine axe on a page can then take longer than the default 30 s, and a page
+  // the app draws in the browser longer than the default 5 s to appear.
   timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: origin,
