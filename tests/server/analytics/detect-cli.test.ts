@@ -1,14 +1,15 @@
 import { at } from '../../../server/analytics/at';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../../server/sim/rng';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 const CLI = path.resolve('server/analytics/detect-cli.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'detect-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Run {
   code: number;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -11,9 +11,10 @@ import { testConfig } from '../../helpers/test-app.ts';
 describe('serving the built SPA', () => {
   let app: FastifyInstance;
   let database: Database;
+  let dist = '';
 
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'spanwatch-dist-'));
+    dist = mkdtempSync(path.join(tmpdir(), 'spanwatch-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SpanWatch</title>');
     writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
@@ -27,6 +28,7 @@ describe('serving the built SPA', () => {
   afterAll(async () => {
     await app.close();
     await database.close();
+    rmSync(dist, { recursive: true, force: true });
   });
 
   it('answers / with the app shell (it once answered 403)', async () => {
@@ -76,9 +78,10 @@ describe('serving the built SPA', () => {
 describe('serving the prerendered public pages', () => {
   let app: FastifyInstance;
   let database: Database;
+  let dist = '';
 
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'spanwatch-dist-'));
+    dist = mkdtempSync(path.join(tmpdir(), 'spanwatch-dist-'));
     mkdirSync(path.join(dist, 'prerendered', 'solutions'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SpanWatch</title>');
     writeFileSync(path.join(dist, 'prerendered', 'index.html'), '<h1>Home, prerendered</h1>');
@@ -92,6 +95,7 @@ describe('serving the prerendered public pages', () => {
   afterAll(async () => {
     await app.close();
     await database.close();
+    rmSync(dist, { recursive: true, force: true });
   });
 
   it('answers a public page with its own HTML and every other path with the app shell', async () => {
