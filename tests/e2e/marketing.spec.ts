@@ -50,10 +50,15 @@ test.describe('public pages', () => {
 
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page).toHaveTitle(title);
-      const descriptions = await page
-        .locator('meta[name="description"]')
-        .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content') ?? ''));
-      expect(descriptions.at(-1)?.length).toBeGreaterThan(60);
+      // Polled: while the app adopts the page, the build's head tags give way to the router's.
+      await expect
+        .poll(async () => {
+          const descriptions = await page
+            .locator('meta[name="description"]')
+            .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content') ?? ''));
+          return descriptions.at(-1)?.length ?? 0;
+        })
+        .toBeGreaterThan(60);
       const missingAlt = await page.locator('img:not([alt])').count();
       expect(missingAlt).toBe(0);
       await expect(page.getByRole('heading', { level: 2, name: 'Contact us' })).toBeAttached();
