@@ -10,6 +10,8 @@
  * from what JSON.parse would give.
  */
 
+import { FLOAT8_ELEMENT_BYTES } from './copy-encoder.ts';
+
 export interface DecimalList {
   count: number;
   min: number;
@@ -105,7 +107,7 @@ export function scanDecimalList(
     if (out) {
       out.setInt32(o, 8);
       out.setFloat64(o + 4, value);
-      o += 12;
+      o += FLOAT8_ELEMENT_BYTES;
     }
     while (c === SPACE) c = ++i < limit ? (bytes[i] as number) : NONE;
     if (c === COMMA) {
