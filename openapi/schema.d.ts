@@ -21,6 +21,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness for traffic (database, migrations, MQTT broker)
+     * @description 200 when this process can do its work: the database answers, every migration is applied and, when this process ingests over MQTT, the broker is connected. 503 with the failing checks otherwise, and while the process shuts down. A load balancer sends traffic only to ready processes; liveness is GET /api/v1/health.
+     */
+    get: operations['getReadiness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/login': {
     parameters: {
       query?: never;
@@ -763,6 +783,17 @@ export interface components {
       /** @enum {string} */
       database: 'pglite' | 'postgres';
     };
+    Readiness: {
+      /** @enum {string} */
+      status: 'ready' | 'not_ready';
+      checks: {
+        /** @enum {string} */
+        name: 'database' | 'migrations' | 'mqtt_broker' | 'shutdown';
+        ok: boolean;
+        /** @description Why the check failed */
+        detail?: string;
+      }[];
+    };
     /** Format: email */
     Email: string;
     /**
@@ -1346,6 +1377,37 @@ export interface operations {
       };
       429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ready */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Readiness'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      /** @description Not ready; the checks say why */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Readiness'];
+        };
+      };
     };
   };
   login: {

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppConfig } from './config.ts';
 import { contract } from './contract.ts';
@@ -12,6 +12,7 @@ import {
   ingestTokenAuthHandler,
   registerIngestParsers,
 } from './ingest/http-plugin.ts';
+import { registerHttpMetrics } from './ops/metrics.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { alertsHandlers } from './routes/alerts-handlers.ts';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   spaDir?: string;
   /** Replace parts of the services, e.g. the bridge-name source, in tests. */
   overrides?: Partial<Services>;
+  /** The process's logger (server/ops/logger.ts); by default the app makes its own. */
+  logger?: FastifyBaseLogger;
 }
 
 /**
@@ -70,12 +73,17 @@ export async function buildApp({
   database,
   spaDir,
   overrides,
+  logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.body.password', 'req.body.companyPassword'],
-    },
+    ...(logger
+      ? { loggerInstance: logger }
+      : {
+          logger: {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.body.password', 'req.body.companyPassword'],
+          },
+        }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
@@ -96,6 +104,7 @@ export async function buildApp({
     hsts: config.production,
   });
   registerErrorHandler(app);
+  registerHttpMetrics(app);
   registerStrictBodyValidation(app);
   app.decorateRequest('user', null);
   registerIngestParsers(app);

@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
+
+/** What one process does; `npm start` runs all three (see docs/decisions/009-runtime-roles.md). */
+export const ROLES = ['api', 'ingest', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface AppConfig {
   port: number;
@@ -27,110 +33,201 @@ export interface AppConfig {
   demoHistoryDays: number;
   /** Whether the demo bridges keep sending simulated data while the server runs (default on). */
   demoLiveFeed: boolean;
+  /** The MQTT broker to ingest from; undefined: no MQTT ingest. */
+  mqttUrl?: string | undefined;
+  /** Stable per ingest process, so the broker keeps its session across restarts. */
+  mqttClientId?: string;
+  /** Shared-subscription group: ingest processes in one group split the messages. */
+  mqttGroup?: string;
+  /** What this process runs (default all three). */
+  roles?: readonly Role[];
+  /** Port of the Prometheus /metrics listener; undefined: no metrics listener. */
+  metricsPort?: number | undefined;
+  /** How long SIGTERM may take to finish requests, batches and jobs before exiting 1. */
+  shutdownTimeoutSeconds?: number;
 }
+
+/** The settings without the secrets: what commands other than the server start may read. */
+export type AppSettings = Omit<AppConfig, 'jwtSecret' | 'dataEncryptionKey'>;
 
 export class ConfigError extends Error {}
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new ConfigError(`${name} must be a positive whole number, got '${raw}'`);
-  }
-  return value;
+// Each rule reads one variable as the environment gives it (a string or nothing) and says what
+// is wrong in words that follow the variable's name: "PORT must be ...".
+type Check<T> = (raw: string, fail: (message: string) => never) => T;
+
+function variable<T>(fallback: T, check: Check<T>) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T => {
+      if (raw === undefined || raw === '') return fallback;
+      try {
+        return check(raw, (message) => {
+          throw new ConfigError(message);
+        });
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    });
 }
 
-function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'on' || raw === 'off') return raw === 'on';
-  throw new ConfigError(`${name} must be 'on' or 'off', got '${raw}'`);
-}
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  variable(fallback, (raw, fail) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value <= 0) {
+      fail(`must be a positive whole number, got '${raw}'`);
+    }
+    if (value > max) fail(`must be at most ${max}, got ${value}`);
+    return value;
+  });
 
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number) {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) {
-    throw new ConfigError(`${name} must be a whole number from 0 to ${max}, got '${raw}'`);
-  }
-  return value;
-}
+const wholeNumber = (fallback: number, max: number) =>
+  variable(fallback, (raw, fail) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      fail(`must be a whole number from 0 to ${max}, got '${raw}'`);
+    }
+    return value;
+  });
+
+const onOff = (fallback: boolean) =>
+  variable(fallback, (raw, fail) => {
+    if (raw === 'on' || raw === 'off') return raw === 'on';
+    return fail(`must be 'on' or 'off', got '${raw}'`);
+  });
 
 /** A switch that also takes the spellings people type for it: on/off, true/false, 1/0. */
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['on', 'true', '1'].includes(raw)) return true;
-  if (['off', 'false', '0'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be on or off (true/false, 1/0), got '${env[name]}'`);
+const flag = (fallback: boolean) =>
+  variable(fallback, (raw, fail) => {
+    const lower = raw.toLowerCase();
+    if (['on', 'true', '1'].includes(lower)) return true;
+    if (['off', 'false', '0'].includes(lower)) return false;
+    return fail(`must be on or off (true/false, 1/0), got '${raw}'`);
+  });
+
+const url = (protocols: string[]) =>
+  variable<string | undefined>(undefined, (raw, fail) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      return fail(`is not a valid URL: '${raw}'`);
+    }
+    if (!protocols.includes(parsed.protocol)) fail(`must start with ${protocols.join(' or ')}`);
+    return raw;
+  });
+
+const oneOf = <T extends string>(fallback: T | undefined, allowed: readonly T[]) =>
+  variable<T | undefined>(fallback, (raw, fail) => {
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    return fail(`must be one of ${allowed.join(', ')}, got '${raw}'`);
+  });
+
+const text = (fallback: string) => variable(fallback, (raw) => raw);
+
+const roleList = variable<readonly Role[]>(ROLES, (raw, fail) => {
+  const names = raw.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(ROLES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    fail(`must be a comma-separated list of ${ROLES.join(', ')}, got '${raw}'`);
+  }
+  return ROLES.filter((role) => names.includes(role));
+});
+
+/** One entry per environment variable the server reads (README, Configuration). */
+const environmentSchema = z.object({
+  PORT: positiveInt(8080, 65535),
+  HOST: text('0.0.0.0'),
+  DATA_DIR: text('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
+  RENSYS_URL: url(['http:', 'https:']),
+  NODE_ENV: text(''),
+  LOG_LEVEL: oneOf(undefined, ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  ALERT_WEBHOOK_URL: url(['http:', 'https:']),
+  SENSOR_OFFLINE_CHECK_SECONDS: positiveInt(60),
+  ANALYSIS_INTERVAL_SECONDS: positiveInt(600),
+  ANALYSIS_WORKERS: onOff(true),
+  DEMO_HISTORY_DAYS: wholeNumber(30, 366),
+  DEMO_LIVE_FEED: flag(true),
+  MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
+  MQTT_CLIENT_ID: text(`spanwatch-ingest-${hostname()}`),
+  MQTT_GROUP: text('spanwatch'),
+  ROLES: roleList,
+  METRICS_PORT: positiveInt(0, 65535),
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
+});
+
+function parseEnvironment(env: NodeJS.ProcessEnv) {
+  const parsed = environmentSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const messages = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  throw new ConfigError(messages.join('; '));
 }
 
-function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL: '${raw}'`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}`);
-  }
-  return raw;
+/** Reads and validates every setting but the secrets; writes nothing (commands use this). */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings {
+  const vars = parseEnvironment(env);
+  const production = vars.NODE_ENV === 'production';
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: path.resolve(vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
+    rensysUrl: vars.RENSYS_URL,
+    production,
+    logLevel: vars.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    alertWebhookUrl: vars.ALERT_WEBHOOK_URL,
+    sensorOfflineCheckSeconds: vars.SENSOR_OFFLINE_CHECK_SECONDS,
+    analysisIntervalSeconds: vars.ANALYSIS_INTERVAL_SECONDS,
+    analysisWorkers: vars.ANALYSIS_WORKERS,
+    demoHistoryDays: vars.DEMO_HISTORY_DAYS,
+    demoLiveFeed: vars.DEMO_LIVE_FEED,
+    mqttUrl: vars.MQTT_URL,
+    mqttClientId: vars.MQTT_CLIENT_ID,
+    mqttGroup: vars.MQTT_GROUP,
+    roles: vars.ROLES,
+    metricsPort: vars.METRICS_PORT === 0 ? undefined : vars.METRICS_PORT,
+    shutdownTimeoutSeconds: vars.SHUTDOWN_TIMEOUT_SECONDS,
+  };
 }
 
 /**
  * A secret from the environment, or one generated once and kept in the data directory so
  * tokens and sealed passwords survive a restart of the embedded default.
  */
-function secret(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  dataDir: string,
-  production: boolean,
-): string {
+function secret(env: NodeJS.ProcessEnv, name: string, settings: AppSettings): string {
   const fromEnv = env[name];
   if (fromEnv !== undefined && fromEnv !== '') {
     if (fromEnv.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
     return fromEnv;
   }
-  if (production && env.DATABASE_URL) {
+  if (settings.production && settings.databaseUrl) {
     throw new ConfigError(`${name} must be set in production when DATABASE_URL is used`);
   }
-  const file = path.join(dataDir, `${name.toLowerCase()}.key`);
+  const file = path.join(settings.dataDir, `${name.toLowerCase()}.key`);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(settings.dataDir, { recursive: true });
   const generated = randomBytes(48).toString('base64url');
   writeFileSync(file, generated, { mode: 0o600 });
   return generated;
 }
 
-/** Reads and validates the environment once at start; a bad value stops the process. */
+/**
+ * The server start's settings: validated once, with the secrets (generated into DATA_DIR when
+ * not given). Only the server start calls this; a bad value stops the process.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const production = env.NODE_ENV === 'production';
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  const port = positiveInt(env, 'PORT', 8080);
-  if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
+  const settings = loadSettings(env);
   return {
-    port,
-    host: env.HOST || '0.0.0.0',
-    dataDir,
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    jwtSecret: secret(env, 'JWT_SECRET', dataDir, production),
-    dataEncryptionKey: secret(env, 'DATA_ENCRYPTION_KEY', dataDir, production),
-    accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
-    refreshTokenTtlSeconds: positiveInt(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60),
-    rensysUrl: url(env, 'RENSYS_URL', ['http:', 'https:']),
-    production,
-    logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
-    alertWebhookUrl: url(env, 'ALERT_WEBHOOK_URL', ['http:', 'https:']),
-    sensorOfflineCheckSeconds: positiveInt(env, 'SENSOR_OFFLINE_CHECK_SECONDS', 60),
-    analysisIntervalSeconds: positiveInt(env, 'ANALYSIS_INTERVAL_SECONDS', 600),
-    analysisWorkers: onOff(env, 'ANALYSIS_WORKERS', true),
-    demoHistoryDays: wholeNumber(env, 'DEMO_HISTORY_DAYS', 30, 366),
-    demoLiveFeed: flag(env, 'DEMO_LIVE_FEED', true),
+    ...settings,
+    jwtSecret: secret(env, 'JWT_SECRET', settings),
+    dataEncryptionKey: secret(env, 'DATA_ENCRYPTION_KEY', settings),
   };
 }

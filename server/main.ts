@@ -1,26 +1,36 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startAlertMonitor } from './alerts/alert-monitor.ts';
 import { alertServiceFromConfig } from './alerts/alert-service.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { startAnalysisWorkers } from './analysis/analysis-workers.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { ConfigError, loadConfig, ROLES, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startDemoLiveFeed } from './demo/live-feed.ts';
-import { startMqttFromEnv } from './ingest/mqtt-config.ts';
+import { mqttConfigOf, startMqttFromEnv } from './ingest/mqtt-config.ts';
+import type { MqttIngest } from './ingest/mqtt-subscriber.ts';
+import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts';
+import { createLogger, logTo } from './ops/logger.ts';
+import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
+import { createReadinessProbe } from './ops/readiness.ts';
+import { stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
+import { projectPath } from './project-paths.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
 import { prepareDemoOnStart } from './seed/demo-first-start.ts';
 import { createSecretBox } from './services/secret-box.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = path.join(root, 'dist');
+/** `--role api,ingest` (or `--role=worker`) overrides ROLES for this process. */
+function roleArgument(argv: readonly string[]): string | undefined {
+  const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (index < 0) return undefined;
+  const arg = argv[index] ?? '';
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[index + 1] ?? '');
+}
 
 function readConfig(): AppConfig {
+  const role = roleArgument(process.argv);
   try {
-    return loadConfig();
+    return loadConfig(role === undefined ? process.env : { ...process.env, ROLES: role });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
@@ -30,82 +40,117 @@ function readConfig(): AppConfig {
   }
 }
 
-function buildSpaIfMissing() {
-  if (existsSync(path.join(distDir, 'index.html'))) return;
-  console.log('Building the web app (first start only)...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) {
-    console.error('The web app failed to build; serving the API only.');
-  }
-}
-
 const config = readConfig();
+const roles = new Set(config.roles ?? ROLES);
+const logger = createLogger(config);
+const mqttConfig = mqttConfigOf(config);
+if (roles.has('ingest') && !roles.has('api') && !mqttConfig) {
+  console.error('Configuration error: the ingest role needs MQTT_URL (e.g. mqtt://127.0.0.1:1883)');
+  process.exit(1);
+}
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
 });
-await database.migrate();
+const steps: ShutdownStep[] = [];
+stopOnSignals(() => steps, {
+  log: logger,
+  timeoutMs: (config.shutdownTimeoutSeconds ?? 30) * 1000,
+});
 
-const { allowed: seedAllowed, seeded } = await prepareDemoOnStart(
-  database,
-  createSecretBox(config.dataEncryptionKey),
-  config,
-  process.argv,
-  { log: (message) => console.log(message), parallel: true },
-);
+// Processes starting together migrate (and seed the demo) one after the other.
+const demo = await withAdvisoryLock(config.databaseUrl, LOCKS.migrate, async () => {
+  await database.migrate();
+  if (!roles.has('api')) return { allowed: false, seeded: false };
+  return prepareDemoOnStart(
+    database,
+    createSecretBox(config.dataEncryptionKey),
+    config,
+    process.argv,
+    {
+      log: (message) => console.log(message),
+      parallel: true,
+    },
+  );
+});
 
-buildSpaIfMissing();
-// Built here rather than inside buildApp so the monitor below drives the same instance.
+let mqttIngest: MqttIngest | null = null;
+const readiness = createReadinessProbe(database, {
+  brokerConnected:
+    roles.has('ingest') && mqttConfig ? () => mqttIngest?.connected() === true : undefined,
+});
 const alerts = alertServiceFromConfig(config, database.db);
 const analysisJobs = createAnalysisJobs(database);
-const app = await buildApp({
-  config,
-  database,
-  spaDir: distDir,
-  overrides: { alerts, analysisJobs },
-});
-await app.listen({ port: config.port, host: config.host });
-const alertMonitor = startAlertMonitor(alerts, {
-  checkSeconds: config.sensorOfflineCheckSeconds,
-  log: (message) => console.warn(message),
-});
+watchAnalysisQueue(database.db);
 
-const analysisWorkers = await startAnalysisWorkers(
-  { database, alerts, jobs: analysisJobs },
-  config,
-  (message) => console.warn(message),
-);
+if (roles.has('api')) {
+  const app = await buildApp({
+    config,
+    database,
+    spaDir: projectPath('dist'),
+    overrides: { alerts, analysisJobs, readiness },
+    logger,
+  });
+  await app.listen({ port: config.port, host: config.host });
+  steps.push({ name: 'readiness', stop: async () => readiness.drain() });
+  steps.push({ name: 'http', stop: () => app.close() });
+  if (demo.allowed && config.demoLiveFeed) {
+    const feed = await startDemoLiveFeed(database, {
+      historyDays: config.demoHistoryDays,
+      log: logTo(logger.child({ component: 'demo-feed' })),
+    });
+    steps.push({ name: 'demo feed', stop: async () => feed?.stop() });
+  }
+}
 
-const mqttIngest = await startMqttFromEnv(database, (message) => console.log(message));
-const demoLiveFeed =
-  seedAllowed && config.demoLiveFeed
-    ? await startDemoLiveFeed(database, {
-        historyDays: config.demoHistoryDays,
-        log: (message) => console.log(message),
-      })
-    : null;
+if (roles.has('ingest') && mqttConfig) {
+  mqttIngest = await startMqttFromEnv(
+    database,
+    logTo(logger.child({ component: 'mqtt' })),
+    mqttConfig,
+  );
+  const ingest = mqttIngest;
+  steps.push({ name: 'mqtt ingest', stop: async () => ingest?.stop() });
+}
+
+if (roles.has('worker')) {
+  const leadership = await startLeadership(config.databaseUrl, {
+    key: LOCKS.schedules,
+    retryMs: 5000,
+    log: logger.child({ component: 'schedules' }),
+  });
+  const workers = await startAnalysisWorkers(
+    { database, alerts, jobs: analysisJobs },
+    config,
+    logger.child({ component: 'analysis' }),
+    { leads: leadership.isLeader },
+  );
+  const monitor = startAlertMonitor(alerts, {
+    checkSeconds: config.sensorOfflineCheckSeconds,
+    log: logTo(logger.child({ component: 'alerts' }), 'warn'),
+    leads: leadership.isLeader,
+  });
+  steps.push({ name: 'analysis workers', stop: () => workers.stop() });
+  steps.push({ name: 'alert monitor', stop: () => monitor.stop() });
+  steps.push({ name: 'schedules lock', stop: () => leadership.stop() });
+}
+
+if (config.metricsPort) {
+  const metrics = await startMetricsServer(config.metricsPort, config.host);
+  steps.push({ name: 'metrics', stop: () => new Promise((resolve) => metrics.close(resolve)) });
+}
+steps.push({ name: 'database', stop: () => database.close() });
 
 const storage =
   database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
-console.log(`SpanWatch is running at http://localhost:${config.port} (${storage})`);
-if (seedAllowed) {
-  console.log(`${seeded ? 'Seeded the demo company. ' : ''}Demo accounts:`);
+const running = [...roles].join(', ');
+console.log(
+  roles.has('api')
+    ? `SpanWatch is running at http://localhost:${config.port} (${storage}; ${running})`
+    : `SpanWatch is running (${storage}; ${running})`,
+);
+if (demo.allowed) {
+  console.log(`${demo.seeded ? 'Seeded the demo company. ' : ''}Demo accounts:`);
   console.log(`  staff     ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`);
   console.log(`  operator  ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}`);
 }
-
-async function shutdown(signal: string) {
-  console.log(`${signal} received, shutting down`);
-  await demoLiveFeed?.stop();
-  await app.close();
-  await analysisWorkers.stop();
-  await alertMonitor.stop();
-  await mqttIngest?.stop();
-  await database.close();
-  process.exit(0);
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));

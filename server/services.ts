@@ -10,6 +10,7 @@ import {
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
 import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
+import { createReadinessProbe } from './ops/readiness.ts';
 import { createLoginFailuresRepository } from './repositories/login-failures-repository.ts';
 import { createSensorsRepository } from './repositories/sensors-repository.ts';
 import { createSpansRepository } from './repositories/spans-repository.ts';
@@ -45,6 +46,7 @@ export function createServices(config: AppConfig, database: Database) {
     bridgeNames,
     alerts: alertServiceFromConfig(config, db),
     analysisJobs: createAnalysisJobs(database),
+    readiness: createReadinessProbe(database),
   };
 }
 

@@ -10,13 +10,18 @@ export interface AlertMonitor {
  */
 export function startAlertMonitor(
   alerts: AlertsService,
-  options: { checkSeconds: number; log: (message: string) => void },
+  options: {
+    checkSeconds: number;
+    log: (message: string) => void;
+    /** False in processes that do not lead the schedules (server/ops/advisory-lock.ts). */
+    leads?: () => boolean;
+  },
 ): AlertMonitor {
   let running: Promise<unknown> | null = null;
 
   const tick = () => {
     // A slow check is never overlapped by the next one.
-    if (running) return;
+    if (running || options.leads?.() === false) return;
     running = alerts
       .checkSensorsOffline()
       .catch((error: unknown) => options.log(`Sensor offline check failed: ${String(error)}`))

@@ -17,7 +17,12 @@ export interface AnalysisScheduler {
 export function createAnalysisScheduler(
   database: Database,
   jobs: AnalysisJobs,
-  options: { intervalSeconds: number; onError?: (error: unknown) => void },
+  options: {
+    intervalSeconds: number;
+    onError?: (error: unknown) => void;
+    /** False in processes that do not lead the schedules (server/ops/advisory-lock.ts). */
+    leads?: () => boolean;
+  },
 ): AnalysisScheduler {
   const repository = createAnalysisRepository(database.db);
   let timer: NodeJS.Timeout | null = null;
@@ -37,7 +42,10 @@ export function createAnalysisScheduler(
     return running;
   };
 
-  const safeTick = () => void tick().catch((error: unknown) => options.onError?.(error));
+  const safeTick = () => {
+    if (options.leads?.() === false) return;
+    void tick().catch((error: unknown) => options.onError?.(error));
+  };
 
   return {
     tick,

@@ -1,12 +1,22 @@
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadSettings } from '../config.ts';
+import { LOCKS, withAdvisoryLock } from '../ops/advisory-lock.ts';
 import { openDatabase } from './client.ts';
 
-const config = loadConfig();
+// Reads the settings without the secrets: migrating writes nothing into DATA_DIR but the
+// database itself.
+let settings;
+try {
+  settings = loadSettings();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Configuration error: ${error.message}`);
+  process.exit(1);
+}
 const database = openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
+  databaseUrl: settings.databaseUrl,
+  dataDir: path.join(settings.dataDir, 'pglite'),
 });
-await database.migrate();
+await withAdvisoryLock(settings.databaseUrl, LOCKS.migrate, () => database.migrate());
 await database.close();
 console.log(`Migrated the ${database.kind} database.`);

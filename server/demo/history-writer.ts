@@ -1,10 +1,10 @@
-import { Worker } from 'node:worker_threads';
 import type { Database } from '../db/client.ts';
 import { createBulkBlockWriter, type EncodedBatch } from './bulk-block-writer.ts';
 import { DEMO_RATES, type DemoRates } from './demo-scenarios.ts';
 import { findDemoBridges } from './demo-streams.ts';
 import { createHistoryEncoder, historyChunks } from './history-chunks.ts';
 import type { HistoryWorkerInput } from './history-worker.ts';
+import { startWorkerThread } from '../worker-entry.ts';
 
 export interface HistoryOptions {
   days: number;
@@ -19,8 +19,6 @@ export interface HistoryResult {
   bridges: string[];
 }
 
-const WORKER_URL = new URL('./history-worker.ts', import.meta.url);
-
 function* inlineChunks(input: HistoryWorkerInput): Generator<EncodedBatch> {
   const encodeChunk = createHistoryEncoder(input.found, input.rates);
   for (const [from, to] of historyChunks(input.start, input.end)) yield encodeChunk(from, to);
@@ -28,11 +26,7 @@ function* inlineChunks(input: HistoryWorkerInput): Generator<EncodedBatch> {
 
 /** The worker's chunks, two requested ahead; throws when the worker fails. */
 async function* workerChunks(input: HistoryWorkerInput): AsyncGenerator<EncodedBatch> {
-  // A worker does not inherit tsx's loader: register it there before loading the TypeScript.
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-    .then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
-  const worker = new Worker(bootstrap, {
-    eval: true,
+  const worker = startWorkerThread('demo/history-worker.ts', {
     workerData: input,
     resourceLimits: { maxYoungGenerationSizeMb: 96 },
   });

@@ -11,6 +11,7 @@ import {
 } from './block-validation.ts';
 import type { ParsedLine } from './bulk-parsers.ts';
 import type { ScannedBlock } from './ndjson-block-line.ts';
+import { recordIngest } from '../ops/metrics.ts';
 
 export interface RejectedItem extends Rejection {
   index: number;
@@ -112,11 +113,13 @@ export function createIngestService(
       valid.push({ datastreamId: stream.id, block: checked.block });
     });
     const stored = await readings.store(valid);
-    return {
+    const result = {
       accepted_samples: valid.reduce((sum, v) => sum + v.block.stats.count, 0),
       duplicate_samples: stored.duplicateSamples,
       rejected,
     };
+    recordIngest(result);
+    return result;
   }
 
   /** The bulk forms' lines; a line that could not be read is rejected as an invalid item. */

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { type AppSettings, loadSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { startMqttIngest, type MqttIngest } from './mqtt-subscriber.ts';
 
@@ -14,15 +15,18 @@ export interface MqttConfig {
  * the load; the default is per host. MQTT_GROUP names the shared subscription.
  */
 export function mqttConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MqttConfig | null {
-  const url = env.MQTT_URL;
-  if (!url) return null;
-  if (!/^(mqtts?|wss?|tcp):\/\//.test(url)) {
-    throw new Error(`MQTT_URL must start with mqtt://, mqtts://, ws:// or wss://, got '${url}'`);
-  }
+  return mqttConfigOf(loadSettings(env));
+}
+
+/** The subscriber's settings out of the validated config (server/config.ts checks MQTT_URL). */
+export function mqttConfigOf(
+  settings: Pick<AppSettings, 'mqttUrl' | 'mqttClientId' | 'mqttGroup'>,
+): MqttConfig | null {
+  if (!settings.mqttUrl) return null;
   return {
-    url,
-    clientId: env.MQTT_CLIENT_ID || `spanwatch-ingest-${hostname()}`,
-    group: env.MQTT_GROUP || 'spanwatch',
+    url: settings.mqttUrl,
+    clientId: settings.mqttClientId ?? `spanwatch-ingest-${hostname()}`,
+    group: settings.mqttGroup ?? 'spanwatch',
   };
 }
 
@@ -30,8 +34,8 @@ export function mqttConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MqttCon
 export async function startMqttFromEnv(
   database: Database,
   log: (message: string) => void,
+  config: MqttConfig | null = mqttConfigFromEnv(),
 ): Promise<MqttIngest | null> {
-  const config = mqttConfigFromEnv();
   if (!config) return null;
   const ingest = startMqttIngest(database, { ...config, log });
   await ingest.ready;

@@ -171,6 +171,8 @@ export function startMqttIngest(database: Database, options: MqttIngestOptions) 
     ready,
     /** Messages handed over by the broker so far (stored or not). */
     received: () => received,
+    /** Whether the broker connection is up now (readiness). */
+    connected: () => client.connected,
     /** Writes what is buffered, acknowledges it, and leaves the session for the next start. */
     async stop(): Promise<void> {
       if (timer) clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { projectPath } from '../project-paths.ts';
 
 /** A real Canadian bridge from the catalogue kept as data in the repository. */
 export interface CatalogueBridge {
@@ -16,7 +17,7 @@ export interface CatalogueBridge {
 }
 
 export const bridgeCatalogue: readonly CatalogueBridge[] = JSON.parse(
-  readFileSync(new URL('./canadian-bridges.json', import.meta.url), 'utf8'),
+  readFileSync(projectPath('server', 'integrations', 'canadian-bridges.json'), 'utf8'),
 ) as CatalogueBridge[];
 
 export function findCatalogueBridge(name: string): CatalogueBridge | undefined {

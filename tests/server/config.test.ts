@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig, loadSettings } from '../../server/config.ts';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -108,8 +108,53 @@ describe('loadConfig', () => {
       { NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' },
       'JWT_SECRET must be set in production',
     ],
+    [{ MQTT_URL: 'http://broker:1883' }, 'MQTT_URL must start with mqtt: or mqtts:'],
+    [{ MQTT_URL: 'broker' }, 'MQTT_URL is not a valid URL'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info'],
+    [{ ROLES: 'api,web' }, 'ROLES must be a comma-separated list of api, ingest, worker'],
+    [{ METRICS_PORT: '99999' }, 'METRICS_PORT must be at most 65535'],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: 'soon' }, 'SHUTDOWN_TIMEOUT_SECONDS must be a positive whole'],
   ])('stops with a clear message on a bad value (%#)', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'x', MQTT_URL: 'ftp://b' })).toThrow(
+      /PORT must be a positive whole number.*; MQTT_URL must start with mqtt:/,
+    );
+  });
+
+  it('reads the MQTT, role and metrics settings', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        MQTT_URL: 'mqtt://127.0.0.1:1883',
+        MQTT_CLIENT_ID: 'ingest-7',
+        MQTT_GROUP: 'north',
+        ROLES: 'worker, api',
+        METRICS_PORT: '9464',
+      }),
+    ).toMatchObject({
+      mqttUrl: 'mqtt://127.0.0.1:1883',
+      mqttClientId: 'ingest-7',
+      mqttGroup: 'north',
+      roles: ['api', 'worker'],
+      metricsPort: 9464,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      mqttUrl: undefined,
+      mqttGroup: 'spanwatch',
+      roles: ['api', 'ingest', 'worker'],
+      metricsPort: undefined,
+    });
+  });
+
+  it('reads the settings for commands without writing any secret file', () => {
+    const dir = path.join(tempDir(), 'data');
+    const settings = loadSettings({ DATA_DIR: dir });
+    expect(settings).toMatchObject({ dataDir: dir, port: 8080 });
+    expect(settings).not.toHaveProperty('jwtSecret');
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });
 });

@@ -55,6 +55,7 @@ const matrix: Record<
   { access: Access; call: (t: TestContext, a: Actors) => Promise<Call> }
 > = {
   getHealth: { access: 'public', call: async () => ({ method: 'GET', url: '/api/v1/health' }) },
+  getReadiness: { access: 'public', call: async () => ({ method: 'GET', url: '/api/v1/ready' }) },
   login: {
     access: 'public',
     call: async () => ({
