@@ -3,7 +3,7 @@ import type { TestContext } from './test-app.ts';
 let counter = 0;
 
 /** A bridge with a span, an accelerometer and a data stream fed by it. */
-export async function streamOnBridge(t: TestContext, label?: string) {
+export async function streamOnBridge(t: Pick<TestContext, 'services'>, label?: string) {
   counter += 1;
   const bridge = await t.services.bridges.create({
     name: `Ingest Bridge ${counter}`,

@@ -10,6 +10,8 @@ export const drivers: DriverKind[] = process.env.DATABASE_URL ? ['pglite', 'post
 
 export interface TestDatabase {
   database: Database;
+  /** The server database's URL (PostgreSQL only), for a server process started by a test. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
