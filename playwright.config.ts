@@ -79,11 +79,12 @@ export default defineConfig({
       use: { ...chromium, baseURL: shortTokenOrigin },
     },
   ],
-  // Started in order: the first builds the SPA into dist/, which the second then serves too.
+  // Started in order: the first builds the SPA into dist/ and the server into dist-server/
+  // (`npm run build`), which the second then runs too: the compiled server, as in production.
   webServer: [
     {
       // The build is a production one, as deployed; NODE_ENV=test below is for the server only.
-      command: 'NODE_ENV=production npm run build && npx tsx server/main.ts',
+      command: 'NODE_ENV=production npm run build && node dist-server/main.js',
       url: `${origin}/api/v1/health`,
       // The embedded database, as in the quick start: DATABASE_URL (set for the API tests in
       // CI) is cleared, and so is MQTT_URL.
@@ -104,7 +105,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'npx tsx server/main.ts',
+      command: 'node dist-server/main.js',
       url: `${shortTokenOrigin}/api/v1/health`,
       env: {
         PORT: SHORT_TOKEN_PORT,

@@ -45,7 +45,7 @@ for (const htmlFile of ['index.html', 'prerendered/index.html']) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'spanwatch-bench-'));
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
   env: {
     ...process.env,
     PORT: String(PORT),

@@ -51,6 +51,7 @@ if (roles.has('ingest') && !roles.has('api') && !mqttConfig) {
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
+  log: logTo(logger.child({ component: 'database' }), 'warn'),
 });
 const steps: ShutdownStep[] = [];
 stopOnSignals(() => steps, {
@@ -79,8 +80,15 @@ const readiness = createReadinessProbe(database, {
   brokerConnected:
     roles.has('ingest') && mqttConfig ? () => mqttIngest?.connected() === true : undefined,
 });
-const alerts = alertServiceFromConfig(config, database.db);
-const analysisJobs = createAnalysisJobs(database);
+const alerts = alertServiceFromConfig(
+  config,
+  database.db,
+  logTo(logger.child({ component: 'alert-webhook' }), 'warn'),
+);
+const analysisJobs = createAnalysisJobs(
+  database,
+  logTo(logger.child({ component: 'jobs' }), 'warn'),
+);
 watchAnalysisQueue(database.db);
 
 if (roles.has('api')) {

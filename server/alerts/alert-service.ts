@@ -78,9 +78,10 @@ export type AlertsService = ReturnType<typeof createAlertService>;
 export function alertServiceFromConfig(
   config: Pick<AppConfig, 'alertWebhookUrl'>,
   db: Db,
+  log: (message: string) => void = console.warn,
 ): AlertsService {
   const webhook = config.alertWebhookUrl
-    ? createAlertWebhook({ db, url: config.alertWebhookUrl, log: console.warn })
+    ? createAlertWebhook({ db, url: config.alertWebhookUrl, log })
     : undefined;
   return createAlertService({ db, webhook });
 }

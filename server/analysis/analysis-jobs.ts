@@ -21,6 +21,11 @@ export interface AnalysisJobs {
   stop(): Promise<void>;
 }
 
-export function createAnalysisJobs(database: Database): AnalysisJobs {
-  return database.kind === 'postgres' ? createPgBossJobs(database) : createInProcessJobs(database);
+export function createAnalysisJobs(
+  database: Database,
+  log?: (message: string) => void,
+): AnalysisJobs {
+  return database.kind === 'postgres'
+    ? createPgBossJobs(database, { log })
+    : createInProcessJobs(database);
 }

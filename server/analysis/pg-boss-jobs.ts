@@ -14,14 +14,14 @@ export const ANALYSIS_QUEUE = 'bridge-analysis';
  */
 export function createPgBossJobs(
   database: Database,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; log?: (message: string) => void } = {},
 ): AnalysisJobs {
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const repository = createAnalysisRepository(database.db);
   const db = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
   const newBoss = (supervise: boolean) => {
     const boss = new PgBoss({ db, supervise, schedule: false, migrate: true });
-    boss.on('error', (error) => console.warn(`pg-boss: ${error.message}`));
+    boss.on('error', (error) => (options.log ?? console.warn)(`pg-boss: ${error.message}`));
     return boss;
   };
   let sender: Promise<PgBoss> | null = null;

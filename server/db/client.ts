@@ -25,6 +25,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; when absent PGlite keeps everything in memory (tests). */
   dataDir?: string | undefined;
+  /** Where the pool reports a dropped idle connection (the process's logger in the server). */
+  log?: (message: string) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
@@ -33,7 +35,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     // An idle connection the server drops (a restart, an admin's terminate) would otherwise be an
     // unhandled 'error' event that takes the whole process down; the pool reconnects on next use.
     pool.on('error', (error) => {
-      console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
+      (options.log ?? console.warn)(`PostgreSQL dropped an idle connection: ${error.message}`);
     });
     const db = drizzlePg(pool, { schema });
     return {

@@ -12,7 +12,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The real server (`server/main.ts`) in a child process on loopback, as a gateway sees it. */
+/** The real server, compiled as production runs it, in a child process on loopback. */
 export async function startServer(port: number, databaseUrl?: string): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spanwatch-bench-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
@@ -25,7 +25,7 @@ export async function startServer(port: number, databaseUrl?: string): Promise<B
   delete env.MQTT_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
