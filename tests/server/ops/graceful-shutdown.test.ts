@@ -63,7 +63,12 @@ describe.each(drivers)('graceful shutdown on %s', (kind) => {
     buildServer();
     broker = await startMosquitto(MOSQUITTO_PORT + (kind === 'postgres' ? 1 : 0));
   });
-  afterAll(() => broker?.stop());
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    // A failed test leaves no server behind.
+    for (const server of servers) await server.stop('SIGKILL');
+    await broker?.stop();
+  });
 
   it('on SIGTERM finishes in-flight ingest, exits 0 and loses no acknowledged sample', async () => {
     const place = await serverDatabase(kind);
@@ -97,7 +102,12 @@ describe.each(drivers)('graceful shutdown on %s', (kind) => {
       JWT_SECRET: testConfig.jwtSecret,
       DATA_ENCRYPTION_KEY: testConfig.dataEncryptionKey,
     };
-    let server: ServerProcess = await startServerProcess(env);
+    const start = async () => {
+      const started = await startServerProcess(env);
+      servers.push(started);
+      return started;
+    };
+    let server = await start();
 
     // HTTP load: four clients, each batch one distinct one-second block; a 2xx is a promise.
     const acknowledged: number[] = [];
@@ -137,7 +147,8 @@ describe.each(drivers)('graceful shutdown on %s', (kind) => {
     })();
 
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await server.stop('SIGTERM')).toBe(0);
+    const firstExit = await server.stop('SIGTERM');
+    expect(firstExit, server.output()).toBe(0);
     await clients;
     await published;
     expect(acknowledged.length).toBeGreaterThan(0);
@@ -149,7 +160,7 @@ describe.each(drivers)('graceful shutdown on %s', (kind) => {
     await place.release(database);
 
     // The next start stores the MQTT blocks the first did not acknowledge: all, once each.
-    server = await startServerProcess(env);
+    server = await start();
     const mqttSamples = async () => {
       const response = await fetch(`http://127.0.0.1:${port}/api/v1/datastreams`, {
         headers: { authorization: `Bearer ${staffToken}` },
@@ -161,7 +172,8 @@ describe.each(drivers)('graceful shutdown on %s', (kind) => {
     while ((await mqttSamples()) < MQTT_BLOCKS * 100 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect(await server.stop('SIGTERM')).toBe(0);
+    const secondExit = await server.stop('SIGTERM');
+    expect(secondExit, server.output()).toBe(0);
     await publisher.endAsync();
     database = await place.open();
     const mqttStarts = await storedStarts(database, viaMqtt.stream.id);
