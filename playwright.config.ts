@@ -119,7 +119,8 @@ export default defineConfig({
         DEMO_LIVE_FEED: 'off',
       },
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Migrating and seeding a fresh database took over 60 s on a shared, loaded 2-core machine.
+      timeout: 180_000,
       stdout: 'pipe',
       stderr: 'pipe',
     },

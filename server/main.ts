@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startAlertMonitor } from './alerts/alert-monitor.ts';
-import { alertServiceFromConfig } from './alerts/alert-service.ts';
+import { alertServiceForServer } from './alerts/alert-service.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { startAnalysisWorkers } from './analysis/analysis-workers.ts';
 import { buildApp } from './app.ts';
@@ -80,9 +80,9 @@ const readiness = createReadinessProbe(database, {
   brokerConnected:
     roles.has('ingest') && mqttConfig ? () => mqttIngest?.connected() === true : undefined,
 });
-const alerts = alertServiceFromConfig(
+const { alerts, queuedWebhook } = alertServiceForServer(
   config,
-  database.db,
+  database,
   logTo(logger.child({ component: 'alert-webhook' }), 'warn'),
 );
 const analysisJobs = createAnalysisJobs(
@@ -138,6 +138,7 @@ if (roles.has('worker')) {
     log: logTo(logger.child({ component: 'alerts' }), 'warn'),
     leads: leadership.isLeader,
   });
+  await queuedWebhook?.work();
   steps.push({ name: 'analysis workers', stop: () => workers.stop() });
   steps.push({ name: 'alert monitor', stop: () => monitor.stop() });
   steps.push({ name: 'schedules lock', stop: () => leadership.stop() });
@@ -147,6 +148,9 @@ if (config.metricsPort) {
   const metrics = await startMetricsServer(config.metricsPort, config.host);
   steps.push({ name: 'metrics', stop: () => new Promise((resolve) => metrics.close(resolve)) });
 }
+// In a worker the alert monitor stops the webhook; elsewhere the queued one may have started.
+if (!roles.has('worker'))
+  steps.push({ name: 'alert webhook', stop: async () => alerts.webhook?.stop() });
 steps.push({ name: 'database', stop: () => database.close() });
 
 const storage =

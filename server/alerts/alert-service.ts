@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { Viewer } from '../repositories/visibility.ts';
 import { type AlertWebhook, createAlertWebhook } from './alert-webhook.ts';
 import {
@@ -8,6 +8,7 @@ import {
   createAlertsRepository,
 } from './alerts-repository.ts';
 import { applyAnalysisOutcome } from './analysis-alerts.ts';
+import { createQueuedAlertWebhook, type QueuedAlertWebhook } from './queued-alert-webhook.ts';
 import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
 
 /**
@@ -84,4 +85,20 @@ export function alertServiceFromConfig(
     ? createAlertWebhook({ db, url: config.alertWebhookUrl, log })
     : undefined;
   return createAlertService({ db, webhook });
+}
+
+/**
+ * The running server's alert service: on PostgreSQL the webhook goes through the job queue
+ * (any worker delivers, pg-boss retries), on the embedded database it is delivered in-process.
+ */
+export function alertServiceForServer(
+  config: Pick<AppConfig, 'alertWebhookUrl'>,
+  database: Database,
+  log: (message: string) => void,
+): { alerts: AlertsService; queuedWebhook: QueuedAlertWebhook | undefined } {
+  if (database.kind !== 'postgres' || !config.alertWebhookUrl) {
+    return { alerts: alertServiceFromConfig(config, database.db, log), queuedWebhook: undefined };
+  }
+  const queuedWebhook = createQueuedAlertWebhook({ database, url: config.alertWebhookUrl, log });
+  return { alerts: createAlertService({ db: database.db, webhook: queuedWebhook }), queuedWebhook };
 }

@@ -5,7 +5,7 @@ import { createAlertsRepository } from './alerts-repository.ts';
 
 /** 1 s, 2 s, 4 s, 8 s between the five tries. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000];
-const ATTEMPT_TIMEOUT_MS = 10_000;
+export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 export interface AlertWebhookOptions {
   db: Db;
@@ -25,6 +25,43 @@ export interface AlertWebhook {
   idle(): Promise<void>;
   /** Stops retrying; what is undelivered is picked up by deliverPending after the next start. */
   stop(): Promise<void>;
+}
+
+/** POSTs one alert's JSON; null on a 2xx, otherwise what went wrong. */
+export async function postAlert(
+  url: string,
+  body: string,
+  timeoutMs: number,
+): Promise<string | null> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+    return response.ok ? null : `HTTP ${response.status}`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export async function markDelivered(db: Db, alertId: number): Promise<void> {
+  await db
+    .update(alerts)
+    .set({ webhookDeliveredAt: new Date() })
+    .where(and(eq(alerts.id, alertId), isNull(alerts.webhookDeliveredAt)));
+}
+
+/** Open alerts not yet delivered (a restart interrupted them, or they gave up). */
+export async function undeliveredAlertIds(db: Db): Promise<number[]> {
+  const pending = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(isNull(alerts.webhookDeliveredAt), ne(alerts.state, 'cleared')))
+    .orderBy(alerts.id);
+  return pending.map((row) => row.id);
 }
 
 /**
@@ -53,32 +90,14 @@ export function createAlertWebhook(options: AlertWebhookOptions): AlertWebhook {
     });
   }
 
-  async function post(body: string): Promise<string | null> {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body?.cancel();
-      return response.ok ? null : `HTTP ${response.status}`;
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-  }
-
   async function deliver(alertId: number): Promise<void> {
     const [alert] = await repository.findDtos([alertId]);
     if (!alert) return;
     const body = JSON.stringify({ event: 'raised', ...alert });
     for (let attempt = 0; !stopped; attempt += 1) {
-      const failure = await post(body);
+      const failure = await postAlert(url, body, timeoutMs);
       if (failure === null) {
-        await db
-          .update(alerts)
-          .set({ webhookDeliveredAt: new Date() })
-          .where(and(eq(alerts.id, alertId), isNull(alerts.webhookDeliveredAt)));
+        await markDelivered(db, alertId);
         return;
       }
       const delay = delays[attempt];
@@ -104,12 +123,7 @@ export function createAlertWebhook(options: AlertWebhookOptions): AlertWebhook {
   return {
     enqueue,
     async deliverPending() {
-      const pending = await db
-        .select({ id: alerts.id })
-        .from(alerts)
-        .where(and(isNull(alerts.webhookDeliveredAt), ne(alerts.state, 'cleared')))
-        .orderBy(alerts.id);
-      enqueue(pending.map((row) => row.id));
+      enqueue(await undeliveredAlertIds(db));
     },
     async idle() {
       while (inFlight.size > 0) await Promise.all(inFlight.values());
