@@ -89,22 +89,30 @@ export function registerHttpMetrics(app: FastifyInstance): void {
   });
 }
 
-/** Bridges waiting for analysis, read from the stored job states when Prometheus scrapes. */
-export function watchAnalysisQueue(db: Db): void {
-  if (metricsRegistry.getSingleMetric('spanwatch_analysis_queue_depth')) return;
-  new Gauge({
-    name: 'spanwatch_analysis_queue_depth',
-    help: 'Bridges queued for analysis and not yet running',
-    registers,
-    async collect() {
+let queueDb: Db | null = null;
+
+new Gauge({
+  name: 'spanwatch_analysis_queue_depth',
+  help: 'Bridges queued for analysis and not yet running',
+  registers,
+  async collect() {
+    if (!queueDb) return;
+    try {
       const [row] = rowsOf<{ queued: string | number }>(
-        await db.execute(
+        await queueDb.execute(
           sql`select count(*) as queued from analysis_results where state = 'queued'`,
         ),
       );
       this.set(Number(row?.queued ?? 0));
-    },
-  });
+    } catch {
+      // A database that does not answer must not take the other metrics down with it.
+    }
+  },
+});
+
+/** Bridges waiting for analysis, read from the stored job states when Prometheus scrapes. */
+export function watchAnalysisQueue(db: Db): void {
+  queueDb = db;
 }
 
 /** GET /metrics on its own port, kept apart from the public API (METRICS_PORT). */
