@@ -496,8 +496,10 @@ export interface paths {
      * @description Authenticated by a bridge's ingest token (`X-Ingest-Token`; only that bridge's data
      *     streams are accepted) or a staff session. Each item is checked on its own: the answer
      *     counts the accepted samples and lists every rejected item with its reason, and a rejected
-     *     item never blocks the valid ones. A retried block (same data stream and start) is stored
-     *     once and counted in `duplicate_samples`. Bulk forms for gateways: NDJSON (one item per
+     *     item never blocks the valid ones. A retried block (same data stream, start and samples) is
+     *     stored once and counted in `duplicate_samples`; a different block with the same start is
+     *     rejected as `conflict`. Times are ISO 8601 (a date-time without an offset is UTC), from
+     *     the ingest horizon up to an hour after the server time. Bulk forms for gateways: NDJSON (one item per
      *     line) and CSV (`stream_id,start,rate_hz,v1,v2,...`; an empty rate_hz makes the line a
      *     single reading `stream_id,ts,,value`).
      */
@@ -964,7 +966,7 @@ export interface components {
       value?: unknown;
     };
     IngestResult: {
-      /** @description Samples in the valid items, including duplicates of stored blocks */
+      /** @description Samples in the items not rejected, including duplicates of stored blocks */
       accepted_samples: number;
       /** @description Samples of blocks that were already stored (a retry); stored once */
       duplicate_samples: number;
@@ -974,15 +976,27 @@ export interface components {
       /** @description Position of the item in the batch (or line) */
       index: number;
       stream_id: string | null;
-      /** @enum {string} */
+      /**
+       * @description `invalid_item`: among others a time that is not ISO 8601 or names a day that does not
+       *     exist; `time_out_of_range`: before the ingest horizon (`INGEST_HORIZON_DAYS`, about 10
+       *     years by default); `value_out_of_range`: a value beyond ±1e100;
+       *     `conflict`: a different block with the same data stream and start is stored (an
+       *     identical resend counts as a duplicate instead); `refused_by_database`: the database
+       *     refused the item alone (it is kept as a dead letter).
+       * @enum {string}
+       */
       reason:
         | 'invalid_item'
         | 'unknown_stream'
         | 'stream_not_on_bridge'
         | 'non_finite_value'
+        | 'value_out_of_range'
         | 'future_time'
+        | 'time_out_of_range'
         | 'rate_out_of_range'
-        | 'block_too_large';
+        | 'block_too_large'
+        | 'conflict'
+        | 'refused_by_database';
       detail: string;
     };
     IngestToken: {

@@ -111,7 +111,7 @@ export async function buildApp({
     ...sensorsHandlers(services),
     ...datastreamsHandlers(services),
     ...contactHandlers(services),
-    ...ingestHandlers(services),
+    ...ingestHandlers(services, config.ingestHorizonDays),
     ...ingestTokensHandlers(services),
     ...readingsHandlers(services),
     ...analyticsHandlers(services),

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_HORIZON_DAYS } from './ingest/ingest-limits.ts';
 
 export interface AppConfig {
   port: number;
@@ -27,6 +28,8 @@ export interface AppConfig {
   demoHistoryDays: number;
   /** Whether the demo bridges keep sending simulated data while the server runs (default on). */
   demoLiveFeed: boolean;
+  /** Days before now that ingested readings may reach back (default 3650, about 10 years). */
+  ingestHorizonDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +111,18 @@ function secret(
   return generated;
 }
 
+/**
+ * INGEST_HORIZON_DAYS, also read on its own by the stand-alone MQTT ingest process. At most a
+ * century: every month in reach may get a partition of its own (issue 13, finding 7).
+ */
+export function ingestHorizonDaysFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const days = positiveInt(env, 'INGEST_HORIZON_DAYS', DEFAULT_HORIZON_DAYS);
+  if (days > 36_500) {
+    throw new ConfigError(`INGEST_HORIZON_DAYS must be at most 36500 (a century), got ${days}`);
+  }
+  return days;
+}
+
 /** Reads and validates the environment once at start; a bad value stops the process. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
@@ -132,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analysisWorkers: onOff(env, 'ANALYSIS_WORKERS', true),
     demoHistoryDays: wholeNumber(env, 'DEMO_HISTORY_DAYS', 30, 366),
     demoLiveFeed: flag(env, 'DEMO_LIVE_FEED', true),
+    ingestHorizonDays: ingestHorizonDaysFromEnv(env),
   };
 }

@@ -79,7 +79,11 @@ const analysisWorkers = await startAnalysisWorkers(
   (message) => console.warn(message),
 );
 
-const mqttIngest = await startMqttFromEnv(database, (message) => console.log(message));
+const mqttIngest = await startMqttFromEnv(
+  database,
+  (message) => console.log(message),
+  config.ingestHorizonDays,
+);
 const demoLiveFeed =
   seedAllowed && config.demoLiveFeed
     ? await startDemoLiveFeed(database, {

@@ -235,18 +235,28 @@ export const ingestTokens = pgTable(
   ],
 );
 
-/** MQTT messages that could not be stored, with the reason: nothing is dropped silently. */
+/**
+ * Items the ingest could not store, with the reason: every refused MQTT message or item, and
+ * over HTTP the items the database refused (the others are answered to the sender). `payload`
+ * is a bounded copy; bridge and stream are kept as sent, without references, so a dead letter
+ * outlives a deleted bridge or stream.
+ */
 export const deadLetters = pgTable(
   'dead_letters',
   {
     id: serial('id').primaryKey(),
     source: text('source').notNull(),
     topic: text('topic'),
+    bridgeId: integer('bridge_id'),
+    streamId: text('stream_id'),
     payload: text('payload').notNull(),
     reason: text('reason').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dead_letters_received_idx').on(t.receivedAt)],
+  (t) => [
+    index('dead_letters_received_idx').on(t.receivedAt),
+    check('dead_letters_source_check', sql`${t.source} IN ('http', 'mqtt')`),
+  ],
 );
 
 /**

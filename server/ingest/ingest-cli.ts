@@ -3,6 +3,7 @@
  * several processes. Needs MQTT_URL; DATABASE_URL (or DATA_DIR for the embedded database).
  */
 import path from 'node:path';
+import { ingestHorizonDaysFromEnv } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { startMqttFromEnv } from './mqtt-config.ts';
 
@@ -15,7 +16,11 @@ const database = openDatabase({
   dataDir: path.join(path.resolve(process.env.DATA_DIR || './data'), 'pglite'),
 });
 await database.migrate();
-const ingest = await startMqttFromEnv(database, (message) => console.log(message));
+const ingest = await startMqttFromEnv(
+  database,
+  (message) => console.log(message),
+  ingestHorizonDaysFromEnv(),
+);
 
 async function shutdown(signal: string) {
   console.log(`${signal} received: writing what is buffered, then stopping`);

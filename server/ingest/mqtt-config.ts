@@ -30,10 +30,11 @@ export function mqttConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MqttCon
 export async function startMqttFromEnv(
   database: Database,
   log: (message: string) => void,
+  horizonDays?: number,
 ): Promise<MqttIngest | null> {
   const config = mqttConfigFromEnv();
   if (!config) return null;
-  const ingest = startMqttIngest(database, { ...config, log });
+  const ingest = startMqttIngest(database, { ...config, log, horizonDays });
   await ingest.ready;
   log(`MQTT ingest: subscribed to $share/${config.group}/spanwatch/+/+ on ${config.url}`);
   return ingest;

@@ -30,6 +30,7 @@ export const testConfig: AppConfig = {
   analysisWorkers: true,
   demoHistoryDays: 0,
   demoLiveFeed: false,
+  ingestHorizonDays: 3650,
 };
 
 export interface ApiResponse<T = unknown> {
