@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
-import { type Block, valuesOf } from '../ingest/block-validation.ts';
+import type { Block } from '../ingest/block-validation.ts';
+import { groupByKey, keyOf, outcomesOf } from '../ingest/block-outcomes.ts';
 import { createPartitionKeeper } from '../ingest/partitions.ts';
 import { CopyEncoder, copyRowBytes as bytes } from '../ingest/copy-encoder.ts';
 import { floatArray, intArray, timeArray } from '../ingest/pg-arrays.ts';
@@ -18,7 +19,6 @@ export interface StoreResult {
   conflicts: number[];
 }
 
-const keyOf = (datastreamId: number, ms: number) => `${datastreamId}:${ms}`;
 const COLUMNS = 'datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum';
 const RETURNING = 'RETURNING datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms';
 
@@ -85,16 +85,6 @@ async function insertBlocks(
   return { inserted, conflicting };
 }
 
-/** Whether two blocks with one key hold the same samples (a resend rather than a conflict). */
-function sameBlock(a: Block, b: Block): boolean {
-  if (a.rateHz !== b.rateHz || a.stats.count !== b.stats.count || a.stats.sum !== b.stats.sum) {
-    return false;
-  }
-  const left = valuesOf(a);
-  const right = valuesOf(b);
-  return left.every((value, i) => value === right[i]);
-}
-
 function upsertRollups(exec: Exec, stored: StreamBlock[]): void {
   const rollups = rollupsOf(stored);
   const ids = inlineLiteral(intArray(rollups.map((r) => r.datastreamId)));
@@ -152,16 +142,7 @@ export function createReadingsRepository(database: Database) {
   const transact = transactionRunner(database);
 
   async function store(input: StreamBlock[]): Promise<StoreResult> {
-    // The first block of each key is written; later ones in the batch are compared with it.
-    const firstOf = new Map<string, number>();
-    const repeats: { index: number; first: number }[] = [];
-    input.forEach((item, index) => {
-      const key = keyOf(item.datastreamId, item.block.startMs);
-      const first = firstOf.get(key);
-      if (first === undefined) firstOf.set(key, index);
-      else repeats.push({ index, first });
-    });
-    const firsts = [...firstOf.values()];
+    const { firsts, repeats } = groupByKey(input);
     const blocks = firsts.map((index) => input[index] as StreamBlock);
     if (blocks.length > 0) await ensureMonths(blocks.map((b) => b.block.startMs));
 
@@ -180,29 +161,7 @@ export function createReadingsRepository(database: Database) {
           return { fresh, conflicting: keys(conflicting) };
         }));
 
-    const status = new Map<number, 'stored' | 'duplicate' | 'conflict'>();
-    for (const index of firsts) {
-      const { datastreamId, block } = input[index] as StreamBlock;
-      const key = keyOf(datastreamId, block.startMs);
-      if (outcome.fresh.has(key)) status.set(index, 'stored');
-      else status.set(index, outcome.conflicting.has(key) ? 'conflict' : 'duplicate');
-    }
-    for (const { index, first } of repeats) {
-      const same = sameBlock(
-        (input[index] as StreamBlock).block,
-        (input[first] as StreamBlock).block,
-      );
-      status.set(index, same && status.get(first) !== 'conflict' ? 'duplicate' : 'conflict');
-    }
-    const result: StoreResult = { storedSamples: 0, duplicateSamples: 0, conflicts: [] };
-    for (const [index, kind] of status) {
-      const count = (input[index] as StreamBlock).block.stats.count;
-      if (kind === 'stored') result.storedSamples += count;
-      else if (kind === 'duplicate') result.duplicateSamples += count;
-      else result.conflicts.push(index);
-    }
-    result.conflicts.sort((a, b) => a - b);
-    return result;
+    return outcomesOf(input, { firsts, repeats }, outcome);
   }
 
   return { store };

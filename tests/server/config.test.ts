@@ -63,6 +63,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes ingested readings from up to about 10 years back by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).ingestHorizonDays).toBe(3650);
+    expect(loadConfig({ DATA_DIR: tempDir(), INGEST_HORIZON_DAYS: '400' }).ingestHorizonDays).toBe(
+      400,
+    );
+  });
+
   it('analyses every 10 minutes with workers on by default, and checks both settings', () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       analysisIntervalSeconds: 600,
@@ -104,6 +111,8 @@ describe('loadConfig', () => {
     [{ DEMO_HISTORY_DAYS: '-1' }, 'DEMO_HISTORY_DAYS must be a whole number from 0 to 366'],
     [{ DEMO_HISTORY_DAYS: 'a month' }, 'DEMO_HISTORY_DAYS must be a whole number'],
     [{ DEMO_LIVE_FEED: 'sometimes' }, 'DEMO_LIVE_FEED must be on or off'],
+    [{ INGEST_HORIZON_DAYS: '0' }, 'INGEST_HORIZON_DAYS must be a positive whole number'],
+    [{ INGEST_HORIZON_DAYS: '40000' }, 'INGEST_HORIZON_DAYS must be at most 36500'],
     [
       { NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' },
       'JWT_SECRET must be set in production',
