@@ -554,8 +554,10 @@ export interface paths {
     };
     /**
      * Readings of a data stream, downsampled to at most max_points points
-     * @description Short ranges are answered from the raw samples, long ones from the per-block,
-     *     per-minute or per-hour roll-ups (`level`). Each point carries min and max besides the
+     * @description Short ranges are answered from the raw samples (while they number at most 20 per
+     *     point), longer ones or faster streams from the per-block, per-minute or per-hour
+     *     roll-ups (`level`). `from` and `to` lie between 1970-01-01T00:00:00Z and
+     *     9999-12-31T23:59:59Z. Each point carries min and max besides the
      *     mean, so a spike is never hidden by averaging. Visible to whoever may see the data stream.
      */
     get: operations['getReadings'];
