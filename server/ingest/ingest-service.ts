@@ -12,7 +12,7 @@ import {
 } from './block-validation.ts';
 import type { ParsedLine } from './bulk-parsers.ts';
 import { type Candidate, payloadOf } from './candidate-payload.ts';
-import { timeBounds } from './ingest-limits.ts';
+import { type TimeBounds, timeBounds } from './ingest-limits.ts';
 import { storeIsolating } from './isolate-refusals.ts';
 
 export interface RejectedItem extends Rejection {
@@ -88,22 +88,13 @@ export function createIngestService(
     return found;
   }
 
-  /**
-   * Checks and stores items; `bridgeOf(i)` is the bridge item i must belong to (null: any).
-   * Every item is judged on its own, down to the database (isolate-refusals.ts); `refused` lists
-   * the dead letters due for items the database refused.
-   */
-  async function run(
+  /** The items that pass their checks, as blocks with their positions; the rest rejected. */
+  function check(
     candidates: Candidate[],
+    streams: Map<string, StreamInfo>,
     bridgeOf: (index: number) => number | null,
-    clock: IngestClock,
-  ): Promise<{ result: IngestResult; refused: DeadLetter[] }> {
-    const now = clock.now ?? Date.now();
-    const bounds = timeBounds(now, clock.horizonDays);
-    const streams = await resolve(
-      candidates.map(streamIdOfCandidate).filter((s): s is string => s !== null),
-      now,
-    );
+    bounds: TimeBounds,
+  ) {
     const rejected: RejectedItem[] = [];
     const valid: StreamBlock[] = [];
     const validIndex: number[] = [];
@@ -129,6 +120,26 @@ export function createIngestService(
       valid.push({ datastreamId: stream.id, block: checked.block });
       validIndex.push(index);
     });
+    return { rejected, valid, validIndex, fail };
+  }
+
+  /**
+   * Checks and stores items; `bridgeOf(i)` is the bridge item i must belong to (null: any).
+   * Every item is judged on its own, down to the database (isolate-refusals.ts); `refused` lists
+   * the dead letters due for items the database refused.
+   */
+  async function run(
+    candidates: Candidate[],
+    bridgeOf: (index: number) => number | null,
+    clock: IngestClock,
+  ): Promise<{ result: IngestResult; refused: DeadLetter[] }> {
+    const now = clock.now ?? Date.now();
+    const streams = await resolve(
+      candidates.map(streamIdOfCandidate).filter((s): s is string => s !== null),
+      now,
+    );
+    const bounds = timeBounds(now, clock.horizonDays);
+    const { rejected, valid, validIndex, fail } = check(candidates, streams, bridgeOf, bounds);
     const stored = await storeIsolating(readings.store, valid);
     let acceptedSamples = valid.reduce((sum, v) => sum + v.block.stats.count, 0);
     const refused: DeadLetter[] = [];
