@@ -27,6 +27,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it("hashes passwords at OWASP's scrypt cost unless PASSWORD_HASH_COST says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).passwordHashCost).toBe(17);
+    expect(loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+  });
+
   it('sends no alert webhook by default and checks for silent sensors every minute', () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       alertWebhookUrl: undefined,
@@ -104,6 +109,8 @@ describe('loadConfig', () => {
     [{ DEMO_HISTORY_DAYS: '-1' }, 'DEMO_HISTORY_DAYS must be a whole number from 0 to 366'],
     [{ DEMO_HISTORY_DAYS: 'a month' }, 'DEMO_HISTORY_DAYS must be a whole number'],
     [{ DEMO_LIVE_FEED: 'sometimes' }, 'DEMO_LIVE_FEED must be on or off'],
+    [{ PASSWORD_HASH_COST: '9' }, 'PASSWORD_HASH_COST must be a whole number from 10 to 20'],
+    [{ PASSWORD_HASH_COST: '21' }, 'PASSWORD_HASH_COST must be a whole number from 10 to 20'],
     [
       { NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' },
       'JWT_SECRET must be set in production',
