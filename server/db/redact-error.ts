@@ -31,7 +31,6 @@ export function redactError<T>(error: T, depth = 0): T {
     copy[key] = SECRET_KEYS.has(key) ? REDACTED : value;
   }
   copy.message = message;
-  copy.name = error.name;
   copy.stack = error.stack?.replace(error.message, message);
   if (error.cause !== undefined) copy.cause = redactError(error.cause, depth + 1);
   return copy as T;
