@@ -68,8 +68,35 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange a refresh token for a new access token */
+    /**
+     * Exchange a refresh token for a new access token and a new refresh token
+     * @description Refresh tokens are single use: the one sent is spent, and the answer carries its
+     *     successor. Sending a spent refresh token again ends its whole session (every token
+     *     descended from the same sign-in) and answers 401.
+     */
     post: operations['refreshToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * End the session of a refresh token
+     * @description Revokes the session (sign-in) the refresh token belongs to: its refresh tokens and its
+     *     access tokens stop working at once. Answers 204 for an unknown or already ended token
+     *     too, so signing out never fails for the client.
+     */
+    post: operations['logout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -118,7 +145,12 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update a user (staff, or the user themself) */
+    /**
+     * Update a user (staff, or the user themself)
+     * @description Changing one's own password or email needs `current_password` (400 when missing, 403
+     *     when wrong) and ends every other session of the user. Staff setting another user's
+     *     password ends every session of that user.
+     */
     put: operations['updateUser'];
     post?: never;
     delete?: never;
@@ -779,20 +811,18 @@ export interface components {
       password: string;
     };
     TokenPair: {
-      /** @description JWT access token, 15 minutes */
+      /** @description JWT access token, 15 minutes, naming its session */
       access: string;
-      /** @description JWT refresh token, 7 days */
+      /** @description Opaque refresh token, 7 days, single use (rotated by /auth/refresh/) */
       refresh: string;
     };
     RefreshRequest: {
       refresh: string;
     };
-    AccessToken: {
-      access: string;
-    };
     SignupRequest: {
       username: string;
       email: components['schemas']['Email'];
+      /** @description Not only spaces */
       password: string;
       company: string;
       address: string;
@@ -819,7 +849,10 @@ export interface components {
     UserUpdate: {
       username?: string;
       email?: components['schemas']['Email'];
-      /** @description Sent only to change it; an empty string leaves it as it is */
+      /**
+       * @description Sent only to change it; an empty string leaves it as it is. At least 8 characters,
+       *     not only spaces
+       */
       password?: string;
       company?: string;
       address?: string;
@@ -828,6 +861,11 @@ export interface components {
       companyPassword?: string;
       /** @description Staff only */
       is_staff?: boolean;
+      /**
+       * @description The caller's own current password; required when changing one's own password or
+       *     email, ignored otherwise
+       */
+      current_password?: string;
     };
     AssignBridgesRequest: {
       bridge_ids: number[];
@@ -1430,17 +1468,48 @@ export interface operations {
       };
     };
     responses: {
-      /** @description A new access token */
+      /** @description A new access token and the refresh token that replaces the one sent */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AccessToken'];
+          'application/json': components['schemas']['TokenPair'];
         };
       };
       400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
+      /** @description The refresh token is unknown, expired, already used, or its session ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefreshRequest'];
+      };
+    };
+    responses: {
+      /** @description The session has ended */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
     };
   };
   getCurrentUser: {
@@ -1513,8 +1582,17 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /** @description The role does not allow this, or current_password is wrong (detail names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   deleteUser: {

@@ -2,10 +2,12 @@ import helmet from '@fastify/helmet';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppConfig } from './config.ts';
 import { contract } from './contract.ts';
 import type { Database } from './db/client.ts';
+import { safeErrorSerializer } from './db/redact-error.ts';
 import { bearerAuthHandler } from './plugins/authentication.ts';
 import {
   BULK_CONTENT_TYPES,
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   spaDir?: string;
   /** Replace parts of the services, e.g. the bridge-name source, in tests. */
   overrides?: Partial<Services>;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -70,11 +74,21 @@ export async function buildApp({
   database,
   spaDir,
   overrides,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.body.password', 'req.body.companyPassword'],
+      redact: [
+        'req.headers.authorization',
+        'req.body.password',
+        'req.body.current_password',
+        'req.body.companyPassword',
+        'req.body.refresh',
+      ],
+      // A failed statement's bound values and row details may hold hashes and sealed secrets.
+      serializers: { err: safeErrorSerializer },
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
@@ -98,6 +112,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerStrictBodyValidation(app);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   registerIngestParsers(app);
 
   // Typing the union of all handler groups against every operationId makes a missing handler

@@ -2,6 +2,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_HORIZON_DAYS } from './ingest/ingest-limits.ts';
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  MAX_PASSWORD_HASH_COST,
+  MIN_PASSWORD_HASH_COST,
+} from './services/passwords.ts';
 
 export interface AppConfig {
   port: number;
@@ -13,6 +18,8 @@ export interface AppConfig {
   dataEncryptionKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** log2 of scrypt's N for new password hashes (default 17, OWASP; lower only in tests). */
+  passwordHashCost: number;
   rensysUrl: string | undefined;
   production: boolean;
   logLevel: string;
@@ -85,6 +92,23 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw;
 }
 
+/** log2 of scrypt's N; below OWASP's 17 only for tests (README, Configuration). */
+function passwordHashCost(env: NodeJS.ProcessEnv): number {
+  const raw = env.PASSWORD_HASH_COST;
+  if (raw === undefined || raw === '') return DEFAULT_PASSWORD_HASH_COST;
+  const value = Number(raw);
+  if (
+    !Number.isInteger(value) ||
+    value < MIN_PASSWORD_HASH_COST ||
+    value > MAX_PASSWORD_HASH_COST
+  ) {
+    throw new ConfigError(
+      `PASSWORD_HASH_COST must be a whole number from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}, got '${raw}'`,
+    );
+  }
+  return value;
+}
+
 /**
  * A secret from the environment, or one generated once and kept in the data directory so
  * tokens and sealed passwords survive a restart of the embedded default.
@@ -138,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataEncryptionKey: secret(env, 'DATA_ENCRYPTION_KEY', dataDir, production),
     accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
     refreshTokenTtlSeconds: positiveInt(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60),
+    passwordHashCost: passwordHashCost(env),
     rensysUrl: url(env, 'RENSYS_URL', ['http:', 'https:']),
     production,
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),

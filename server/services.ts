@@ -14,7 +14,10 @@ import { createLoginFailuresRepository } from './repositories/login-failures-rep
 import { createSensorsRepository } from './repositories/sensors-repository.ts';
 import { createSpansRepository } from './repositories/spans-repository.ts';
 import { createUsersRepository } from './repositories/users-repository.ts';
+import { createSessionsRepository } from './repositories/sessions-repository.ts';
+import { createPasswordHasher } from './services/passwords.ts';
 import { createSecretBox } from './services/secret-box.ts';
+import { createSessionService } from './services/sessions.ts';
 import { createTokenService } from './services/tokens.ts';
 
 /** Failed logins allowed per email and address in the window before answering 429. */
@@ -36,11 +39,14 @@ export function createServices(config: AppConfig, database: Database) {
     datastreams: createDatastreamsRepository(db),
     contact: createContactRepository(db),
     loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
-    tokens: createTokenService({
-      secret: config.jwtSecret,
-      accessTtlSeconds: config.accessTokenTtlSeconds,
-      refreshTtlSeconds: config.refreshTokenTtlSeconds,
-    }),
+    sessions: createSessionService(
+      createSessionsRepository(db, config.refreshTokenTtlSeconds),
+      createTokenService({
+        secret: config.jwtSecret,
+        accessTtlSeconds: config.accessTokenTtlSeconds,
+      }),
+    ),
+    passwords: createPasswordHasher(config.passwordHashCost),
     secretBox: createSecretBox(config.dataEncryptionKey),
     bridgeNames,
     alerts: alertServiceFromConfig(config, db),

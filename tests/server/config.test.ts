@@ -27,6 +27,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it("hashes passwords at OWASP's scrypt cost unless PASSWORD_HASH_COST says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).passwordHashCost).toBe(17);
+    expect(loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+  });
+
   it('sends no alert webhook by default and checks for silent sensors every minute', () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       alertWebhookUrl: undefined,
@@ -113,6 +118,8 @@ describe('loadConfig', () => {
     [{ DEMO_LIVE_FEED: 'sometimes' }, 'DEMO_LIVE_FEED must be on or off'],
     [{ INGEST_HORIZON_DAYS: '0' }, 'INGEST_HORIZON_DAYS must be a positive whole number'],
     [{ INGEST_HORIZON_DAYS: '40000' }, 'INGEST_HORIZON_DAYS must be at most 36500'],
+    [{ PASSWORD_HASH_COST: '9' }, 'PASSWORD_HASH_COST must be a whole number from 10 to 20'],
+    [{ PASSWORD_HASH_COST: '21' }, 'PASSWORD_HASH_COST must be a whole number from 10 to 20'],
     [
       { NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' },
       'JWT_SECRET must be set in production',
