@@ -3,7 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { minerDamage } from '../../../../server/analytics/fatigue/miner.ts';
-import { RainflowCounter } from '../../../../server/analytics/fatigue/rainflow.ts';
+import {
+  RainflowCounter,
+  type RainflowState,
+} from '../../../../server/analytics/fatigue/rainflow.ts';
 import { countHistory, countResidue } from '../../../../server/analytics/fatigue/residue.ts';
 import {
   addRange,
@@ -55,26 +58,45 @@ describe('rainflow properties', () => {
     }
   });
 
-  it('counts a history in chunks exactly as in one piece, gaps included', () => {
+  it('counts a history in chunks exactly as in one piece, gaps and restarts included', () => {
     const withGaps = fc.array(
-      fc.oneof(fc.double({ min: -300, max: 300, noNaN: true }), fc.constant(NaN)),
+      fc.oneof(
+        fc.double({ min: -300, max: 300, noNaN: true }).map((x) => x + 0) /* JSON has no −0 */,
+        fc.constant(NaN),
+      ),
       {
         maxLength: 150,
       },
     );
     fc.assert(
-      fc.property(withGaps, fc.array(fc.nat(150), { maxLength: 6 }), (samples, cuts) => {
-        const whole = new RainflowCounter();
-        whole.push(Float64Array.from(samples));
-        const chunked = new RainflowCounter();
-        let from = 0;
-        for (const cut of [...cuts].sort((a, b) => a - b).concat(samples.length)) {
-          chunked.push(Float64Array.from(samples.slice(from, Math.max(from, cut))));
-          from = Math.max(from, cut);
-        }
-        expect(Array.from(chunked.residue())).toEqual(Array.from(whole.residue()));
-        expect(toSparse(chunked.histogram)).toEqual(toSparse(whole.histogram));
-      }),
+      fc.property(
+        withGaps,
+        fc.array(fc.nat(150), { maxLength: 6 }),
+        fc.boolean(),
+        (samples, cuts, restart) => {
+          const whole = new RainflowCounter();
+          whole.push(Float64Array.from(samples));
+          let chunked = new RainflowCounter();
+          const counted = createHistogram();
+          let from = 0;
+          for (const cut of [...cuts].sort((a, b) => a - b).concat(samples.length)) {
+            chunked.push(Float64Array.from(samples.slice(from, Math.max(from, cut))));
+            from = Math.max(from, cut);
+            if (restart) {
+              // A worker that stops between chunks keeps the day's cycles and the JSON state only.
+              mergeInto(counted, chunked.takeHistogram());
+              chunked = RainflowCounter.fromState(
+                JSON.parse(JSON.stringify(chunked.state())) as RainflowState,
+              );
+            }
+          }
+          expect(Array.from(chunked.residue())).toEqual(Array.from(whole.residue()));
+          expect(toSparse(mergeInto(counted, chunked.histogram))).toEqual(
+            toSparse(whole.histogram),
+          );
+          expect(Array.from(chunked.endHistory())).toEqual(Array.from(whole.endHistory()));
+        },
+      ),
       RUNS,
     );
   });

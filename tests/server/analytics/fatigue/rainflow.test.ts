@@ -127,6 +127,15 @@ describe('rainflow counter, streaming', () => {
     ]);
   });
 
+  it('takes reversals under the gate for noise, when a gate is set', () => {
+    const samples = [0, 10, 9.5, 10.2, 0];
+    expect(toSparse(countHistory(samples, { binWidth: 0.1 })).bins).toEqual([
+      [5, 1],
+      [102, 1],
+    ]);
+    expect(toSparse(countHistory(samples, { binWidth: 0.1, gate: 1 })).bins).toEqual([[102, 1]]);
+  });
+
   it('rejects a scale or gate that is not a positive number', () => {
     expect(() => new RainflowCounter({ scale: 0 })).toThrow(/scale/);
     expect(() => new RainflowCounter({ gate: -1 })).toThrow(/gate/);
