@@ -7,10 +7,11 @@
 // pair, as ASTM's "X ≥ Y" does. What stays on the stack is the residue: ranges first growing,
 // then shrinking. ASTM's three-point rules count the growing part as half cycles on the way (the
 // "starting point" rule, step 5) and the rest at the end (step 6); the four-point form keeps them
-// all on the stack and counts them at the end instead, which gives the same counts (checked in
-// tests/server/analytics/fatigue against a literal implementation of §5.4.4) and lets the stack
-// carry over from one chunk of samples to the next: counting in chunks equals counting in one
-// piece, and only the residue (a few dozen points for real strain) is ever held.
+// all on the stack and counts them at the end instead, which gives the same counts (McInnes and
+// Meehan, Int. J. Fatigue 30 (2008) 547; checked in tests/server/analytics/fatigue against a
+// literal transcription of §5.4.4) and lets the stack carry over from one chunk of samples to
+// the next: counting in chunks equals counting in one piece, and only the residue (a few dozen
+// points for real strain) is ever held.
 //
 // What happens to the residue at the end is a choice (`ResidueMode` in residue.ts): half cycles
 // (ASTM §5.4.4 step 6, the default), closed by repeating it (a stationary block), or left open.

@@ -1,7 +1,7 @@
 // What to do with the rainflow residue (the turning points no cycle closed) at the end of a
 // history. See docs/decisions/006-fatigue.md.
 import { RainflowCounter, type RainflowOptions } from './rainflow.ts';
-import { addRange, type RangeHistogram } from './range-histogram.ts';
+import { addRange, mergeInto, type RangeHistogram } from './range-histogram.ts';
 
 /**
  * - `half` (default): each range between consecutive residue points is half a cycle: ASTM
@@ -42,11 +42,7 @@ export function countResidue(
   closer.push(residue);
   closer.push(residue);
   closer.endHistory();
-  const counts = closer.histogram.counts;
-  for (let bin = 0; bin < counts.length; bin += 1) {
-    const count = counts[bin] as number;
-    if (count !== 0) addRange(histogram, bin * histogram.binWidth, count);
-  }
+  mergeInto(histogram, closer.histogram);
 }
 
 export interface CountOptions extends RainflowOptions {
