@@ -1,5 +1,5 @@
 // What to do with the rainflow residue (the turning points no cycle closed) at the end of a
-// history. See docs/decisions/006-fatigue.md.
+// history. See docs/decisions/007-fatigue.md.
 import { RainflowCounter, type RainflowOptions } from './rainflow.ts';
 import { addRange, mergeInto, type RangeHistogram } from './range-histogram.ts';
 
