@@ -4,7 +4,7 @@ import { trainAutoencoder } from '../../../server/analytics/autoencoder';
 import { restoreDetector, trainDetector } from '../../../server/analytics/detector';
 import { groupEvents } from '../../../server/analytics/events';
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
-import { splitBaseline, thresholdFromErrors } from '../../../server/analytics/threshold';
+import { thresholdFromErrors } from '../../../server/analytics/threshold';
 import { createRng } from '../../../server/sim/rng';
 
 // Three "modes" that all stiffen as it gets colder, plus one common traffic factor.
@@ -29,14 +29,6 @@ function healthyRows(n: number, seed: number): { features: number[][]; context: 
 }
 
 describe('threshold rule', () => {
-  it('holds out every fourth block of the baseline', () => {
-    const { train, heldOut } = splitBaseline(80);
-    expect(heldOut).toEqual([
-      6, 7, 14, 15, 22, 23, 30, 31, 38, 39, 46, 47, 54, 55, 62, 63, 70, 71, 78, 79,
-    ]);
-    expect(train).toHaveLength(60);
-  });
-
   it('puts the threshold at the 0.1 % point of an exponential tail above the 75th percentile', () => {
     const errors = [1, 2, 3, 4, 5, 6, 7, 8, 9];
     // u = 7 (75th percentile), mean excess over 7 = 1.5, threshold = 7 + 1.5·ln(250).
