@@ -12,7 +12,7 @@ import {
 } from './detect.ts';
 
 const USAGE =
-  'Usage: npm run -s detect -- --input FILE.csv --baseline-rows N [--context COL,...] [--method autoencoder|mahalanobis|streaming] [--target-false-alarm-rate P] [--seed N] [--epochs N]';
+  'Usage: npm run -s detect -- --input FILE.csv --baseline-rows N [--context COL,...] [--method autoencoder|mahalanobis|streaming] [--target-false-alarm-rate P] [--smooth-rows K] [--seed N] [--epochs N]';
 
 function progressBar(label: string): (fraction: number) => void {
   let shown = -1;
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
         context: { type: 'string' },
         method: { type: 'string' },
         'target-false-alarm-rate': { type: 'string' },
+        'smooth-rows': { type: 'string' },
         seed: { type: 'string' },
         epochs: { type: 'string' },
       },
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     contextColumns,
     method,
     targetFalseAlarmRate: rate(values['target-false-alarm-rate']),
+    smoothRows: integer(values['smooth-rows'], '--smooth-rows'),
     seed: integer(values.seed, '--seed'),
     epochs: integer(values.epochs, '--epochs'),
     onProgress: progressBar(`Training ${method}`),

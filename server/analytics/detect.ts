@@ -11,6 +11,8 @@ import {
 import { trainMahalanobis } from './mahalanobis.ts';
 import { DEFAULT_EPISODE_RULES, findEpisodes, type EpisodeRules } from './episodes.ts';
 import { detectStream } from './streaming-detector.ts';
+import { smoothedDetectorScores } from './score-smoothing.ts';
+import { DEFAULT_TARGET_FALSE_ALARM_RATE } from './threshold.ts';
 
 // TensorFlow.js takes a second to load, so it is loaded only when the autoencoder is asked for.
 const trainAutoencoderLazily: ScorerTrainer = async (rows, preprocessor, options) => {
@@ -29,14 +31,15 @@ export const DETECT_METHODS: readonly DetectMethod[] = [...METHODS, 'streaming']
 
 /**
  * Default false-alarm targets (docs/decisions/006-calibrated-alarms.md): 1 % of healthy rows for
- * the trained methods, where a missed damaged hour costs more than a false one and the episode
- * rules join flickers; 0.1 % of rows for a stream, judged by its alarms.
+ * the trained methods (threshold.ts); 0.1 % of rows for a stream, judged by its alarms.
  */
-export const DEFAULT_TARGET_FALSE_ALARM_RATE: Record<DetectMethod, number> = {
-  autoencoder: 0.01,
-  mahalanobis: 0.01,
+export const DEFAULT_TARGETS: Record<DetectMethod, number> = {
+  autoencoder: DEFAULT_TARGET_FALSE_ALARM_RATE,
+  mahalanobis: DEFAULT_TARGET_FALSE_ALARM_RATE,
   streaming: 0.001,
 };
+/** Rows in the trailing mean of the trained methods' scores (score-smoothing.ts). */
+export const DEFAULT_SMOOTH_ROWS = 12;
 
 /** Streaming for one channel without context, the autoencoder otherwise. */
 export const defaultMethod = (
@@ -51,6 +54,8 @@ export interface DetectOptions {
   method: DetectMethod;
   /** Share of healthy rows allowed above the threshold; default per method (above). */
   targetFalseAlarmRate?: number;
+  /** Trained methods: rows in the trailing mean of the scores (1 = each row alone). */
+  smoothRows?: number;
   seed?: number;
   epochs?: number;
   onProgress?: (fraction: number) => void;
@@ -63,6 +68,8 @@ export interface DetectResult {
   target_false_alarm_rate: number;
   /** How many baseline rows, the last ones, set the threshold. */
   calibration_rows: number;
+  /** Rows in the trailing mean that makes each score (1 for the streaming method). */
+  smooth_rows: number;
   reconstruction_errors: (number | null)[];
   /** Every row above the threshold. */
   anomaly_indices: number[];
@@ -106,7 +113,7 @@ export function checkDetectOptions(table: ChannelTable, options: DetectOptions):
 }
 
 export const targetRateOf = (options: DetectOptions): number =>
-  options.targetFalseAlarmRate ?? DEFAULT_TARGET_FALSE_ALARM_RATE[options.method];
+  options.targetFalseAlarmRate ?? DEFAULT_TARGETS[options.method];
 
 /**
  * Splits the table into scored channels and context, filling missing context causally (the last
@@ -168,7 +175,10 @@ export async function trainOnTable(
 
 /** The answer from per-row scores: alarms are judged on the rows after the baseline. */
 function resultOf(
-  head: Pick<DetectResult, 'method' | 'threshold' | 'target_false_alarm_rate' | 'calibration_rows'>,
+  head: Pick<
+    DetectResult,
+    'method' | 'threshold' | 'target_false_alarm_rate' | 'calibration_rows' | 'smooth_rows'
+  >,
   errors: (number | null)[],
   alarms: number[],
 ): DetectResult {
@@ -186,22 +196,26 @@ export function scoreRows(
   detector: TrainedDetector,
   data: { features: number[][]; context: number[][] },
   baselineRows: number,
+  smoothRows = DEFAULT_SMOOTH_ROWS,
   rules: EpisodeRules = DEFAULT_EPISODE_RULES,
 ): DetectResult {
-  const errors = data.features.map((f, i) => {
-    const error = detector.score(f, at(data.context, i));
-    return Number.isFinite(error) ? error : null;
-  });
+  const { scores: errors, threshold } = smoothedDetectorScores(
+    detector,
+    data,
+    baselineRows,
+    smoothRows,
+  );
   const judged = errors.map((e, i) => (i < baselineRows ? null : e));
   return resultOf(
     {
       method: detector.method,
-      threshold: detector.threshold,
+      threshold,
       target_false_alarm_rate: detector.targetFalseAlarmRate,
       calibration_rows: detector.calibrationRows,
+      smooth_rows: Math.max(1, smoothRows),
     },
     errors,
-    findEpisodes(judged, detector.threshold, rules).map((e) => e.start),
+    findEpisodes(judged, threshold, rules).map((e) => e.start),
   );
 }
 
@@ -219,6 +233,7 @@ function detectStreamTable(table: ChannelTable, options: DetectOptions): DetectR
       threshold: result.threshold,
       target_false_alarm_rate: target,
       calibration_rows: result.calibrationRows,
+      smooth_rows: 1,
     },
     result.scores,
     result.episodes.map((e) => e.start),
@@ -235,5 +250,8 @@ export async function detectTable(
     return { ...detectStreamTable(table, options), trainingMs: performance.now() - started };
   }
   const { detector, data } = await trainOnTable(table, { ...options, method });
-  return { ...scoreRows(detector, data, options.baselineRows), trainingMs: detector.trainingMs };
+  return {
+    ...scoreRows(detector, data, options.baselineRows, options.smoothRows),
+    trainingMs: detector.trainingMs,
+  };
 }

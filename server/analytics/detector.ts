@@ -8,7 +8,7 @@ import {
 } from './preprocess.ts';
 import { restoreScorer, type ScorerModel } from './scorer-models.ts';
 import { assembleDetector } from './assemble-detector.ts';
-import { EXCEEDANCE_PROBABILITY, splitBaseline } from './threshold.ts';
+import { DEFAULT_TARGET_FALSE_ALARM_RATE, splitBaseline } from './threshold.ts';
 
 export type MethodName = 'autoencoder' | 'mahalanobis';
 export const METHODS: readonly MethodName[] = ['autoencoder', 'mahalanobis'];
@@ -25,7 +25,7 @@ export interface TrainOptions {
   seed?: number;
   /** Training passes for the autoencoder (default: sized to the baseline). */
   epochs?: number;
-  /** Share of healthy rows allowed above the threshold (default 0.1 %, threshold.ts). */
+  /** Share of healthy rows allowed above the threshold (default 1 %, threshold.ts). */
   targetFalseAlarmRate?: number;
   onProgress?: (fraction: number) => void;
 }
@@ -144,7 +144,7 @@ export async function trainDetector(
     contextHigh: Array.from({ length: contextCount }, (_, k) => Math.max(...column(k))),
     ...(linear ? { extrapolation: { scorer: linear.model, threshold: Number.NaN } } : {}),
     calibration: {
-      targetFalseAlarmRate: options.targetFalseAlarmRate ?? EXCEEDANCE_PROBABILITY,
+      targetFalseAlarmRate: options.targetFalseAlarmRate ?? DEFAULT_TARGET_FALSE_ALARM_RATE,
       features: pick(baseline.features, heldOut).map((f) =>
         f.map((v) => (Number.isFinite(v) ? v : null)),
       ),

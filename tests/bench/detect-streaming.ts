@@ -3,13 +3,13 @@
 // (server/analytics/stream-benchmark-score.ts), beside a windowed-Gaussian detector and one
 // that never fires.
 import { normalisedScore, scoreStream } from '../../server/analytics/stream-benchmark-score.ts';
-import { DEFAULT_TARGET_FALSE_ALARM_RATE } from '../../server/analytics/detect.ts';
+import { DEFAULT_TARGETS } from '../../server/analytics/detect.ts';
 import { detectStream } from '../../server/analytics/streaming-detector.ts';
 import { PROBATION_ROWS, streamScenarios, windowedGaussian } from './stream-scenarios.ts';
 
 type Detector = (values: number[]) => number[];
 
-export function streamingScores(targetRate = DEFAULT_TARGET_FALSE_ALARM_RATE.streaming): void {
+export function streamingScores(targetRate = DEFAULT_TARGETS.streaming): void {
   const streams = streamScenarios();
   const run = (values: number[]) =>
     detectStream(values, { baselineRows: PROBATION_ROWS, targetFalseAlarmRate: targetRate });

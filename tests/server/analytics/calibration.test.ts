@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { at } from '../../../server/analytics/at';
 import { recalibrateDetector, trainDetector } from '../../../server/analytics/detector';
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
+import { smoothedThreshold, trailingMean } from '../../../server/analytics/score-smoothing';
 import { splitBaseline } from '../../../server/analytics/threshold';
 import { createRng } from '../../../server/sim/rng';
 
@@ -68,5 +69,19 @@ describe('calibrated threshold', () => {
       detector.score(row, [10]),
       10,
     );
+  });
+});
+
+describe('trailing mean of scores', () => {
+  it('averages the scored rows of the window up to each row, and leaves unscored rows unscored', () => {
+    expect(trailingMean([1, null, 3, 5, 7], 2)).toEqual([1, null, 3, 4, 6]);
+    expect(trailingMean([1, null, 3], 1)).toEqual([1, null, 3]);
+  });
+
+  it('calibrates its threshold on the smoothed calibration rows only', () => {
+    const smoothed = [100, 100, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1000];
+    // Rows 2..11 calibrate; with 2 rows in the mean the first window lies inside from row 3, so
+    // rows 3..11 (2..10) set it: their 75th percentile, 8, at a 25 % rate.
+    expect(smoothedThreshold(smoothed, { from: 2, to: 12 }, 2, 0.25)).toBeCloseTo(8, 10);
   });
 });

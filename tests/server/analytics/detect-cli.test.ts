@@ -63,11 +63,12 @@ describe('npm run detect', () => {
   const prefix = prefixOf(full, 'prefix.csv', 145);
 
   it.each([
-    ['mahalanobis', []],
-    ['autoencoder', ['--epochs', '3']],
+    ['mahalanobis', ['--smooth-rows', '1'], 1, 18],
+    ['autoencoder', ['--epochs', '3', '--smooth-rows', '1'], 1, 10],
+    ['mahalanobis', [], 12, 12],
   ])(
-    '%s: one JSON object, damage flagged, and causal scores on a prefix',
-    async (method, extra) => {
+    '%s %s: one JSON object, damage flagged, and causal scores on a prefix',
+    async (method, extra, smoothRows, mustFlag) => {
       const base = [
         '--baseline-rows',
         '100',
@@ -95,6 +96,7 @@ describe('npm run detect', () => {
         'threshold',
         'target_false_alarm_rate',
         'calibration_rows',
+        'smooth_rows',
         'reconstruction_errors',
         'anomaly_indices',
         'anomaly_count',
@@ -103,13 +105,14 @@ describe('npm run detect', () => {
       expect(result.method).toBe(method);
       expect(result.target_false_alarm_rate).toBe(0.01);
       expect(result.calibration_rows).toBe(25);
+      expect(result.smooth_rows).toBe(smoothRows);
       // One episode for the damage from row 140, none in the healthy rows after the baseline.
       expect(result.alarms.filter((i) => i >= 140)).toHaveLength(1);
       expect(result.alarms.every((i) => i >= 100)).toBe(true);
       expect(result.reconstruction_errors).toHaveLength(160);
       expect(result.anomaly_count).toBe(result.anomaly_indices.length);
       const damagedFlagged = result.anomaly_indices.filter((i) => i >= 140).length;
-      expect(damagedFlagged).toBeGreaterThanOrEqual(method === 'mahalanobis' ? 18 : 10);
+      expect(damagedFlagged).toBeGreaterThanOrEqual(mustFlag);
       const prefixResult = JSON.parse(part.stdout) as typeof result;
       expect(prefixResult.threshold).toBe(result.threshold);
       expect(prefixResult.reconstruction_errors).toEqual(
