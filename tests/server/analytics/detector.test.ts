@@ -70,7 +70,11 @@ describe.each([
   const later = healthyRows(200, 2);
 
   it('stays quiet on healthy windows across the temperature cycle and flags a 3 % drop of one mode', async () => {
-    const detector = await trainDetector(method, trainer, baseline, { seed: 3, epochs });
+    const detector = await trainDetector(method, trainer, baseline, {
+      seed: 3,
+      epochs,
+      targetFalseAlarmRate: 0.001,
+    });
     expect(detector.method).toBe(method);
     const healthy = later.features.map((f, i) => detector.score(f, at(later.context, i)));
     const alarms = healthy.filter((e) => e > detector.threshold).length;
@@ -83,7 +87,11 @@ describe.each([
   });
 
   it('scores a window with a missing feature on the others, and none without features as NaN', async () => {
-    const detector = await trainDetector(method, trainer, baseline, { seed: 3, epochs });
+    const detector = await trainDetector(method, trainer, baseline, {
+      seed: 3,
+      epochs,
+      targetFalseAlarmRate: 0.001,
+    });
     const row = at(later.features, 5);
     const partial = detector.score([Number.NaN, at(row, 1), at(row, 2)], at(later.context, 5));
     expect(partial).toBeLessThan(detector.threshold);
@@ -119,6 +127,7 @@ describe('autoencoder on days colder than its baseline', () => {
     const detector = await trainDetector('autoencoder', trainAutoencoder, healthyRows(400, 1), {
       seed: 3,
       epochs: 40,
+      targetFalseAlarmRate: 0.001,
     });
     expect(detector.model.extrapolation?.threshold).toBeGreaterThan(0);
     const healthy = coldRows(100, 7);
