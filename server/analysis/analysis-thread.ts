@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type DatabaseLink, openDatabaseLink } from '../db/client.ts';
 import { serializeError, type SerializedError } from '../db/pglite-protocol.ts';
+import { lowerThreadPriority } from '../threads/lower-priority.ts';
 import { type AnalyseOptions, evaluateBridge, type EvaluationResult } from './analyse-bridge.ts';
 import type { AnalysisJob } from './analysis-jobs.ts';
 
@@ -19,6 +20,7 @@ export type ThreadAnswer =
   | { id: number; ok: true; result: EvaluationResult }
   | { id: number; ok: false; error: SerializedError };
 
+lowerThreadPriority();
 const { link } = workerData as { link: DatabaseLink };
 const database = openDatabaseLink(link);
 
