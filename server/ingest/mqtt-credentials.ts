@@ -67,20 +67,15 @@ export function dynsecCredentials(admin: DynsecAdmin, ingestUsername: string) {
   }
 
   /**
-   * The server's own client gets the ingest role once: adding a role it holds already is an
-   * 'Internal error' in Mosquitto 2.0, and any role change disconnects the client.
+   * Whether the server's own client holds the ingest role. Adding a role it holds already is
+   * an 'Internal error' in Mosquitto 2.0, hence the look first.
    */
-  async function ensureIngestRole() {
+  async function holdsIngestRole(): Promise<boolean> {
     const [answer] = await admin.run([{ command: 'getClient', username: ingestUsername }]);
     assertAnswered(answer ? [answer] : []);
     const client = (answer?.data as { client?: { roles?: { rolename: string }[] } } | undefined)
       ?.client;
-    if (client?.roles?.some((role) => role.rolename === INGEST_ROLE)) return;
-    assertAnswered(
-      await admin.run([
-        { command: 'addClientRole', username: ingestUsername, rolename: INGEST_ROLE },
-      ]),
-    );
+    return client?.roles?.some((role) => role.rolename === INGEST_ROLE) ?? false;
   }
 
   return {
@@ -139,7 +134,17 @@ export function dynsecCredentials(admin: DynsecAdmin, ingestUsername: string) {
         ]),
         ALREADY_THERE,
       );
-      await ensureIngestRole();
+      if (!(await holdsIngestRole())) {
+        // Mosquitto 2.0 disconnects a client whose roles change, this connection too, before the
+        // answer comes: the reconciliation then starts again on reconnection, role in place.
+        const answered = await admin
+          .run([{ command: 'addClientRole', username: ingestUsername, rolename: INGEST_ROLE }])
+          .then(
+            (answers) => (assertAnswered(answers), true),
+            () => false,
+          );
+        if (!answered) return { removed: [], missing: [] };
+      }
       const clients = await brokerClients();
       const live = await readLive();
       const liveNames = new Set(live.map(mqttUsernameOf));
