@@ -552,7 +552,12 @@ export interface paths {
     /** Ingest tokens of a bridge, without their secrets (staff) */
     get: operations['listIngestTokens'];
     put?: never;
-    /** Create an ingest token for a bridge; the secret is shown only in this answer (staff) */
+    /**
+     * Create an ingest token for a bridge; the secret is shown only in this answer (staff)
+     * @description When the server manages the MQTT broker (`MQTT_DYNSEC=on`), the token is also the
+     *     password of a broker client that may publish only to this bridge's topics; 502 when the
+     *     broker does not confirm it, and then no token is made.
+     */
     post: operations['createIngestToken'];
     delete?: never;
     options?: never;
@@ -1045,6 +1050,8 @@ export interface components {
       name: string;
       /** @description The first characters of the token, to tell them apart */
       prefix: string;
+      /** @description Username of the token's MQTT credential (`bridge-<bridge>-token-<id>`); its password is the token. It may publish only to `spanwatch/<bridge>/<stream_id>`. */
+      mqtt_username: string;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -2162,6 +2169,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      502: components['responses']['BadGateway'];
     };
   };
   revokeIngestToken: {

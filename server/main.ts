@@ -10,7 +10,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startDemoLiveFeed } from './demo/live-feed.ts';
-import { startMqttFromEnv } from './ingest/mqtt-config.ts';
+import { mqttConfigFromEnv, startMqttFromEnv } from './ingest/mqtt-config.ts';
+import { startMqttCredentialSyncFromEnv } from './ingest/mqtt-credentials-sync.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
 import { prepareDemoOnStart } from './seed/demo-first-start.ts';
 import { createSecretBox } from './services/secret-box.ts';
@@ -20,6 +21,7 @@ const distDir = path.join(root, 'dist');
 
 function readConfig(): AppConfig {
   try {
+    mqttConfigFromEnv(); // a bad MQTT setting stops the start the same way
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -61,11 +63,18 @@ buildSpaIfMissing();
 // Built here rather than inside buildApp so the monitor below drives the same instance.
 const alerts = alertServiceFromConfig(config, database.db);
 const analysisJobs = createAnalysisJobs(database);
+const mqttCredentialSync = startMqttCredentialSyncFromEnv(database, (message) =>
+  console.warn(message),
+);
 const app = await buildApp({
   config,
   database,
   spaDir: distDir,
-  overrides: { alerts, analysisJobs },
+  overrides: {
+    alerts,
+    analysisJobs,
+    ...(mqttCredentialSync ? { mqttCredentials: mqttCredentialSync.credentials } : {}),
+  },
 });
 await app.listen({ port: config.port, host: config.host });
 const alertMonitor = startAlertMonitor(alerts, {
@@ -108,6 +117,7 @@ async function shutdown(signal: string) {
   await analysisWorkers.stop();
   await alertMonitor.stop();
   await mqttIngest?.stop();
+  await mqttCredentialSync?.stop();
   await database.close();
   process.exit(0);
 }

@@ -7,6 +7,7 @@ import {
   catalogueNameSource,
   httpNameSource,
 } from './integrations/bridge-name-source.ts';
+import { type MqttCredentials, noMqttCredentials } from './ingest/mqtt-credentials.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
 import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
@@ -51,6 +52,8 @@ export function createServices(config: AppConfig, database: Database) {
     bridgeNames,
     alerts: alertServiceFromConfig(config, db),
     analysisJobs: createAnalysisJobs(database),
+    /** The broker's per-token clients; main.ts swaps in the dynsec ones with MQTT_DYNSEC=on. */
+    mqttCredentials: noMqttCredentials as MqttCredentials,
   };
 }
 

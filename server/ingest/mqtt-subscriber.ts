@@ -14,6 +14,9 @@ export interface MqttIngestOptions {
   clientId: string;
   /** Shared-subscription group: processes in one group split the messages. */
   group?: string;
+  /** The broker credential when it requires one (docs/decisions/006). */
+  username?: string;
+  password?: string;
   /** A batch is written when it holds this many messages or is this old, whichever comes first. */
   batchMessages?: number;
   batchMs?: number;
@@ -68,6 +71,8 @@ export function startMqttIngest(database: Database, options: MqttIngestOptions) 
 
   const clientOptions: IClientOptions = {
     clientId: options.clientId,
+    username: options.username,
+    password: options.password,
     clean: false,
     protocolVersion: 5,
     // Keep the session (subscription and queued messages) for a day while this process is down.
