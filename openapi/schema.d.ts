@@ -767,9 +767,11 @@ export interface components {
     Email: string;
     /**
      * Format: date
-     * @description A calendar date, YYYY-MM-DD
+     * @description A calendar date, YYYY-MM-DD, from the year 1000 on
      */
     Date: string;
+    /** @description A resource's numeric id */
+    Id: number;
     LoginRequest: {
       email: components['schemas']['Email'];
       password: string;
@@ -826,12 +828,12 @@ export interface components {
       is_staff?: boolean;
     };
     AssignBridgesRequest: {
-      bridge_ids: number[];
+      bridge_ids: components['schemas']['Id'][];
     };
     AssignDatastreamsRequest: {
-      user_id: number;
+      user_id: components['schemas']['Id'];
       /** @description Data stream ids (the numeric id, not the stream_id text) */
-      stream_ids: number[];
+      stream_ids: components['schemas']['Id'][];
     };
     Bridge: {
       id: number;
@@ -881,7 +883,7 @@ export interface components {
       length: number;
     };
     SpanInput: {
-      bridge: number;
+      bridge: components['schemas']['Id'];
       span_id: string;
       length: number;
     };
@@ -907,8 +909,8 @@ export interface components {
       next_calibration_date: string | null;
     };
     SensorInput: {
-      bridge: number;
-      span: number;
+      bridge: components['schemas']['Id'];
+      span: components['schemas']['Id'];
       sensor_id: string;
       type: components['schemas']['SensorType'];
       status: components['schemas']['SensorStatus'];
@@ -920,8 +922,8 @@ export interface components {
     };
     SensorAssignRequest: {
       /** @description The sensor's numeric id */
-      sensor_id: number;
-      datastream_id: number;
+      sensor_id: components['schemas']['Id'];
+      datastream_id: components['schemas']['Id'];
     };
     /** @enum {string} */
     DataType: 'acceleration' | 'strain' | 'temperature' | 'displacement' | 'tilt' | 'load';
@@ -942,7 +944,7 @@ export interface components {
     DatastreamInput: {
       stream_id: string;
       data_type: components['schemas']['DataType'];
-      sensors?: number[];
+      sensors?: components['schemas']['Id'][];
     };
     /**
      * @description A block `{ stream_id, start, rate_hz, values }` (samples `values[i]` at
@@ -1262,9 +1264,11 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Too many failed attempts; try again later */
+    /** @description Too many attempts; the Retry-After header says in how many seconds to try again */
     TooManyRequests: {
       headers: {
+        /** @description Seconds to wait */
+        'Retry-After'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -1399,6 +1403,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   refreshToken: {
@@ -1425,6 +1430,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getCurrentUser: {
@@ -2377,6 +2383,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   listContactMessages: {

@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import {
+  parseRateLimit,
+  RATE_LIMIT_SETTINGS,
+  type RateLimits,
+} from './http/rate-limit-settings.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy-setting.ts';
 
 export interface AppConfig {
   port: number;
@@ -27,6 +33,10 @@ export interface AppConfig {
   demoHistoryDays: number;
   /** Whether the demo bridges keep sending simulated data while the server runs (default on). */
   demoLiveFeed: boolean;
+  /** Which proxies may set X-Forwarded-For (default none). */
+  trustProxy: TrustProxy;
+  /** Throttles of the anonymous entry points (sign-in, sign-up, contact, refresh). */
+  rateLimits: RateLimits;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +92,29 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw;
 }
 
+/** A setting read by its own parser; the parser's complaint is reported with the name. */
+function parsed<T>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  parse: (raw: string) => T,
+  fallback: string,
+) {
+  const raw = env[name] || fallback;
+  try {
+    return parse(raw);
+  } catch (error) {
+    throw new ConfigError(`${name} ${(error as Error).message}, got '${raw}'`);
+  }
+}
+
+function rateLimits(env: NodeJS.ProcessEnv): RateLimits {
+  const entries = Object.entries(RATE_LIMIT_SETTINGS).map(([key, [name, fallback]]) => [
+    key,
+    parsed(env, name, parseRateLimit, fallback),
+  ]);
+  return Object.fromEntries(entries) as RateLimits;
+}
+
 /**
  * A secret from the environment, or one generated once and kept in the data directory so
  * tokens and sealed passwords survive a restart of the embedded default.
@@ -132,5 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analysisWorkers: onOff(env, 'ANALYSIS_WORKERS', true),
     demoHistoryDays: wholeNumber(env, 'DEMO_HISTORY_DAYS', 30, 366),
     demoLiveFeed: flag(env, 'DEMO_LIVE_FEED', true),
+    trustProxy: parsed(env, 'TRUST_PROXY', parseTrustProxy, 'false'),
+    rateLimits: rateLimits(env),
   };
 }
