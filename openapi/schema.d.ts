@@ -808,9 +808,11 @@ export interface components {
     Email: string;
     /**
      * Format: date
-     * @description A calendar date, YYYY-MM-DD
+     * @description A calendar date, YYYY-MM-DD, from the year 1000 on
      */
     Date: string;
+    /** @description A resource's numeric id */
+    Id: number;
     LoginRequest: {
       email: components['schemas']['Email'];
       password: string;
@@ -873,12 +875,12 @@ export interface components {
       current_password?: string;
     };
     AssignBridgesRequest: {
-      bridge_ids: number[];
+      bridge_ids: components['schemas']['Id'][];
     };
     AssignDatastreamsRequest: {
-      user_id: number;
+      user_id: components['schemas']['Id'];
       /** @description Data stream ids (the numeric id, not the stream_id text) */
-      stream_ids: number[];
+      stream_ids: components['schemas']['Id'][];
     };
     Bridge: {
       id: number;
@@ -928,7 +930,7 @@ export interface components {
       length: number;
     };
     SpanInput: {
-      bridge: number;
+      bridge: components['schemas']['Id'];
       span_id: string;
       length: number;
     };
@@ -954,8 +956,8 @@ export interface components {
       next_calibration_date: string | null;
     };
     SensorInput: {
-      bridge: number;
-      span: number;
+      bridge: components['schemas']['Id'];
+      span: components['schemas']['Id'];
       sensor_id: string;
       type: components['schemas']['SensorType'];
       status: components['schemas']['SensorStatus'];
@@ -967,8 +969,8 @@ export interface components {
     };
     SensorAssignRequest: {
       /** @description The sensor's numeric id */
-      sensor_id: number;
-      datastream_id: number;
+      sensor_id: components['schemas']['Id'];
+      datastream_id: components['schemas']['Id'];
     };
     /** @enum {string} */
     DataType: 'acceleration' | 'strain' | 'temperature' | 'displacement' | 'tilt' | 'load';
@@ -989,7 +991,7 @@ export interface components {
     DatastreamInput: {
       stream_id: string;
       data_type: components['schemas']['DataType'];
-      sensors?: number[];
+      sensors?: components['schemas']['Id'][];
     };
     /**
      * @description A block `{ stream_id, start, rate_hz, values }` (samples `values[i]` at
@@ -1323,9 +1325,11 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Too many failed attempts; try again later */
+    /** @description Too many attempts; the Retry-After header says in how many seconds to try again */
     TooManyRequests: {
       headers: {
+        /** @description Seconds to wait */
+        'Retry-After'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -1460,6 +1464,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   refreshToken: {
@@ -1494,6 +1499,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      429: components['responses']['TooManyRequests'];
     };
   };
   logout: {
@@ -1517,6 +1523,7 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getCurrentUser: {
@@ -2135,6 +2142,7 @@ export interface operations {
           'application/json': components['schemas']['IngestToken'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -2479,6 +2487,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   listContactMessages: {

@@ -14,6 +14,9 @@ import {
   ingestTokenAuthHandler,
   registerIngestParsers,
 } from './ingest/http-plugin.ts';
+import { registerRequestGuards } from './http/request-guards.ts';
+import { registerThrottle } from './http/throttle.ts';
+import { fastifyTrustProxy } from './http/trust-proxy-setting.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { alertsHandlers } from './routes/alerts-handlers.ts';
@@ -90,7 +93,7 @@ export async function buildApp({
       serializers: { err: safeErrorSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   const services = { ...createServices(config, database), ...overrides };
@@ -114,6 +117,8 @@ export async function buildApp({
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   registerIngestParsers(app);
+  registerRequestGuards(app, services);
+  await registerThrottle(app, config.rateLimits, services);
 
   // Typing the union of all handler groups against every operationId makes a missing handler
   // (a contract path the server does not answer) a type error.

@@ -7,6 +7,12 @@ import {
   MAX_PASSWORD_HASH_COST,
   MIN_PASSWORD_HASH_COST,
 } from './services/passwords.ts';
+import {
+  parseRateLimit,
+  RATE_LIMIT_SETTINGS,
+  type RateLimits,
+} from './http/rate-limit-settings.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy-setting.ts';
 
 export interface AppConfig {
   port: number;
@@ -37,6 +43,10 @@ export interface AppConfig {
   demoLiveFeed: boolean;
   /** Days before now that ingested readings may reach back (default 3650, about 10 years). */
   ingestHorizonDays: number;
+  /** Which proxies may set X-Forwarded-For (default none). */
+  trustProxy: TrustProxy;
+  /** Throttles of the anonymous entry points (sign-in, sign-up, contact, refresh). */
+  rateLimits: RateLimits;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +119,29 @@ function passwordHashCost(env: NodeJS.ProcessEnv): number {
   return value;
 }
 
+/** A setting read by its own parser; the parser's complaint is reported with the name. */
+function parsed<T>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  parse: (raw: string) => T,
+  fallback: string,
+) {
+  const raw = env[name] || fallback;
+  try {
+    return parse(raw);
+  } catch (error) {
+    throw new ConfigError(`${name} ${(error as Error).message}, got '${raw}'`);
+  }
+}
+
+function rateLimits(env: NodeJS.ProcessEnv): RateLimits {
+  const entries = Object.entries(RATE_LIMIT_SETTINGS).map(([key, [name, fallback]]) => [
+    key,
+    parsed(env, name, parseRateLimit, fallback),
+  ]);
+  return Object.fromEntries(entries) as RateLimits;
+}
+
 /**
  * A secret from the environment, or one generated once and kept in the data directory so
  * tokens and sealed passwords survive a restart of the embedded default.
@@ -173,5 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoHistoryDays: wholeNumber(env, 'DEMO_HISTORY_DAYS', 30, 366),
     demoLiveFeed: flag(env, 'DEMO_LIVE_FEED', true),
     ingestHorizonDays: ingestHorizonDaysFromEnv(env),
+    trustProxy: parsed(env, 'TRUST_PROXY', parseTrustProxy, 'false'),
+    rateLimits: rateLimits(env),
   };
 }

@@ -32,6 +32,15 @@ export const testConfig: AppConfig = {
   demoHistoryDays: 0,
   demoLiveFeed: false,
   ingestHorizonDays: 3650,
+  trustProxy: false,
+  // Generous, so tests that sign in or up many times are not throttled; throttle tests lower them.
+  rateLimits: {
+    signInPerAddress: { max: 10_000, windowSeconds: 900 },
+    signInPerAccount: { max: 10_000, windowSeconds: 900 },
+    signUpPerAddress: { max: 10_000, windowSeconds: 3600 },
+    contactPerAddress: { max: 10_000, windowSeconds: 3600 },
+    refreshPerAddress: { max: 10_000, windowSeconds: 900 },
+  },
 };
 
 export interface ApiResponse<T = unknown> {
