@@ -13,7 +13,11 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.login'; tokens: SessionTokens }
   | { type: 'session.logout' }
-  | { type: 'session.deleteAccount' };
+  | { type: 'session.deleteAccount' }
+  | { type: 'session.userUpdated'; user: SessionUser };
+
+/** How long sign-out waits for the server to end the session before forgetting it anyway. */
+export const REVOKE_TIMEOUT_MS = 5000;
 
 /** States in which the session is between two settled answers (signed in or out). */
 export const SESSION_BUSY_TAG = 'busy';
@@ -37,6 +41,10 @@ export const sessionMachine = setup({
     /** Stores both tokens, then loads the user they belong to. */
     storeSession: fromPromise<SessionUser, SessionTokens>(async () => {
       throw new Error('storeSession is provided by the app');
+    }),
+    /** Asks the server to end the session (POST /auth/logout with the refresh token). */
+    revokeSession: fromPromise<undefined>(async () => {
+      throw new Error('revokeSession is provided by the app');
     }),
     /** Removes both tokens. */
     clearSession: fromPromise<undefined>(async () => {
@@ -110,9 +118,26 @@ export const sessionMachine = setup({
     },
     signedIn: {
       on: {
-        'session.logout': { target: 'clearing' },
+        'session.logout': { target: 'endingSession' },
         'session.deleteAccount': { target: 'deletingAccount', actions: 'clearError' },
+        // The account's own changes (Settings) answer the updated user.
+        'session.userUpdated': {
+          actions: { type: 'setUser', params: ({ event }) => event.user },
+        },
       },
+    },
+    endingSession: {
+      tags: SESSION_BUSY_TAG,
+      // Issue 13: the server ends the session, so a copied token is useless too. The user is
+      // forgotten at once, and the tokens are forgotten whatever the server says, or after a
+      // while without an answer.
+      entry: 'forgetUser',
+      invoke: {
+        src: 'revokeSession',
+        onDone: { target: 'clearing' },
+        onError: { target: 'clearing' },
+      },
+      after: { [REVOKE_TIMEOUT_MS]: { target: 'clearing' } },
     },
     deletingAccount: {
       tags: SESSION_BUSY_TAG,

@@ -88,8 +88,35 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange a refresh token for a new access token */
+    /**
+     * Exchange a refresh token for a new access token and a new refresh token
+     * @description Refresh tokens are single use: the one sent is spent, and the answer carries its
+     *     successor. Sending a spent refresh token again ends its whole session (every token
+     *     descended from the same sign-in) and answers 401.
+     */
     post: operations['refreshToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * End the session of a refresh token
+     * @description Revokes the session (sign-in) the refresh token belongs to: its refresh tokens and its
+     *     access tokens stop working at once. Answers 204 for an unknown or already ended token
+     *     too, so signing out never fails for the client.
+     */
+    post: operations['logout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -138,7 +165,12 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update a user (staff, or the user themself) */
+    /**
+     * Update a user (staff, or the user themself)
+     * @description Changing one's own password or email needs `current_password` (400 when missing, 403
+     *     when wrong) and ends every other session of the user. Staff setting another user's
+     *     password ends every session of that user.
+     */
     put: operations['updateUser'];
     post?: never;
     delete?: never;
@@ -516,8 +548,10 @@ export interface paths {
      * @description Authenticated by a bridge's ingest token (`X-Ingest-Token`; only that bridge's data
      *     streams are accepted) or a staff session. Each item is checked on its own: the answer
      *     counts the accepted samples and lists every rejected item with its reason, and a rejected
-     *     item never blocks the valid ones. A retried block (same data stream and start) is stored
-     *     once and counted in `duplicate_samples`. Bulk forms for gateways: NDJSON (one item per
+     *     item never blocks the valid ones. A retried block (same data stream, start and samples) is
+     *     stored once and counted in `duplicate_samples`; a different block with the same start is
+     *     rejected as `conflict`. Times are ISO 8601 (a date-time without an offset is UTC), from
+     *     the ingest horizon up to an hour after the server time. Bulk forms for gateways: NDJSON (one item per
      *     line) and CSV (`stream_id,start,rate_hz,v1,v2,...`; an empty rate_hz makes the line a
      *     single reading `stream_id,ts,,value`).
      */
@@ -538,7 +572,12 @@ export interface paths {
     /** Ingest tokens of a bridge, without their secrets (staff) */
     get: operations['listIngestTokens'];
     put?: never;
-    /** Create an ingest token for a bridge; the secret is shown only in this answer (staff) */
+    /**
+     * Create an ingest token for a bridge; the secret is shown only in this answer (staff)
+     * @description When the server manages the MQTT broker (`MQTT_DYNSEC=on`), the token is also the
+     *     password of a broker client that may publish only to this bridge's topics; 502 when the
+     *     broker does not confirm it, and then no token is made.
+     */
     post: operations['createIngestToken'];
     delete?: never;
     options?: never;
@@ -572,8 +611,10 @@ export interface paths {
     };
     /**
      * Readings of a data stream, downsampled to at most max_points points
-     * @description Short ranges are answered from the raw samples, long ones from the per-block,
-     *     per-minute or per-hour roll-ups (`level`). Each point carries min and max besides the
+     * @description Short ranges are answered from the raw samples (while they number at most 20 per
+     *     point), longer ones or faster streams from the per-block, per-minute or per-hour
+     *     roll-ups (`level`). `from` and `to` lie between 1970-01-01T00:00:00Z and
+     *     9999-12-31T23:59:59Z. Each point carries min and max besides the
      *     mean, so a spike is never hidden by averaging. Visible to whoever may see the data stream.
      */
     get: operations['getReadings'];
@@ -798,28 +839,28 @@ export interface components {
     Email: string;
     /**
      * Format: date
-     * @description A calendar date, YYYY-MM-DD
+     * @description A calendar date, YYYY-MM-DD, from the year 1000 on
      */
     Date: string;
+    /** @description A resource's numeric id */
+    Id: number;
     LoginRequest: {
       email: components['schemas']['Email'];
       password: string;
     };
     TokenPair: {
-      /** @description JWT access token, 15 minutes */
+      /** @description JWT access token, 15 minutes, naming its session */
       access: string;
-      /** @description JWT refresh token, 7 days */
+      /** @description Opaque refresh token, 7 days, single use (rotated by /auth/refresh/) */
       refresh: string;
     };
     RefreshRequest: {
       refresh: string;
     };
-    AccessToken: {
-      access: string;
-    };
     SignupRequest: {
       username: string;
       email: components['schemas']['Email'];
+      /** @description Not only spaces */
       password: string;
       company: string;
       address: string;
@@ -846,7 +887,10 @@ export interface components {
     UserUpdate: {
       username?: string;
       email?: components['schemas']['Email'];
-      /** @description Sent only to change it; an empty string leaves it as it is */
+      /**
+       * @description Sent only to change it; an empty string leaves it as it is. At least 8 characters,
+       *     not only spaces
+       */
       password?: string;
       company?: string;
       address?: string;
@@ -855,14 +899,19 @@ export interface components {
       companyPassword?: string;
       /** @description Staff only */
       is_staff?: boolean;
+      /**
+       * @description The caller's own current password; required when changing one's own password or
+       *     email, ignored otherwise
+       */
+      current_password?: string;
     };
     AssignBridgesRequest: {
-      bridge_ids: number[];
+      bridge_ids: components['schemas']['Id'][];
     };
     AssignDatastreamsRequest: {
-      user_id: number;
+      user_id: components['schemas']['Id'];
       /** @description Data stream ids (the numeric id, not the stream_id text) */
-      stream_ids: number[];
+      stream_ids: components['schemas']['Id'][];
     };
     Bridge: {
       id: number;
@@ -912,7 +961,7 @@ export interface components {
       length: number;
     };
     SpanInput: {
-      bridge: number;
+      bridge: components['schemas']['Id'];
       span_id: string;
       length: number;
     };
@@ -938,8 +987,8 @@ export interface components {
       next_calibration_date: string | null;
     };
     SensorInput: {
-      bridge: number;
-      span: number;
+      bridge: components['schemas']['Id'];
+      span: components['schemas']['Id'];
       sensor_id: string;
       type: components['schemas']['SensorType'];
       status: components['schemas']['SensorStatus'];
@@ -951,8 +1000,8 @@ export interface components {
     };
     SensorAssignRequest: {
       /** @description The sensor's numeric id */
-      sensor_id: number;
-      datastream_id: number;
+      sensor_id: components['schemas']['Id'];
+      datastream_id: components['schemas']['Id'];
     };
     /** @enum {string} */
     DataType: 'acceleration' | 'strain' | 'temperature' | 'displacement' | 'tilt' | 'load';
@@ -973,7 +1022,7 @@ export interface components {
     DatastreamInput: {
       stream_id: string;
       data_type: components['schemas']['DataType'];
-      sensors?: number[];
+      sensors?: components['schemas']['Id'][];
     };
     /**
      * @description A block `{ stream_id, start, rate_hz, values }` (samples `values[i]` at
@@ -995,7 +1044,7 @@ export interface components {
       value?: unknown;
     };
     IngestResult: {
-      /** @description Samples in the valid items, including duplicates of stored blocks */
+      /** @description Samples in the items not rejected, including duplicates of stored blocks */
       accepted_samples: number;
       /** @description Samples of blocks that were already stored (a retry); stored once */
       duplicate_samples: number;
@@ -1005,15 +1054,27 @@ export interface components {
       /** @description Position of the item in the batch (or line) */
       index: number;
       stream_id: string | null;
-      /** @enum {string} */
+      /**
+       * @description `invalid_item`: among others a time that is not ISO 8601 or names a day that does not
+       *     exist; `time_out_of_range`: before the ingest horizon (`INGEST_HORIZON_DAYS`, about 10
+       *     years by default); `value_out_of_range`: a value beyond ±1e100;
+       *     `conflict`: a different block with the same data stream and start is stored (an
+       *     identical resend counts as a duplicate instead); `refused_by_database`: the database
+       *     refused the item alone (it is kept as a dead letter).
+       * @enum {string}
+       */
       reason:
         | 'invalid_item'
         | 'unknown_stream'
         | 'stream_not_on_bridge'
         | 'non_finite_value'
+        | 'value_out_of_range'
         | 'future_time'
+        | 'time_out_of_range'
         | 'rate_out_of_range'
-        | 'block_too_large';
+        | 'block_too_large'
+        | 'conflict'
+        | 'refused_by_database';
       detail: string;
     };
     IngestToken: {
@@ -1022,6 +1083,8 @@ export interface components {
       name: string;
       /** @description The first characters of the token, to tell them apart */
       prefix: string;
+      /** @description Username of the token's MQTT credential (`bridge-<bridge>-token-<id>`); its password is the token. It may publish only to `spanwatch/<bridge>/<stream_id>`. */
+      mqtt_username: string;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1293,9 +1356,11 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Too many failed attempts; try again later */
+    /** @description Too many attempts; the Retry-After header says in how many seconds to try again */
     TooManyRequests: {
       headers: {
+        /** @description Seconds to wait */
+        'Retry-After'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -1461,6 +1526,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   refreshToken: {
@@ -1476,17 +1542,50 @@ export interface operations {
       };
     };
     responses: {
-      /** @description A new access token */
+      /** @description A new access token and the refresh token that replaces the one sent */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AccessToken'];
+          'application/json': components['schemas']['TokenPair'];
         };
       };
       400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
+      /** @description The refresh token is unknown, expired, already used, or its session ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefreshRequest'];
+      };
+    };
+    responses: {
+      /** @description The session has ended */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getCurrentUser: {
@@ -1559,8 +1658,17 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /** @description The role does not allow this, or current_password is wrong (detail names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   deleteUser: {
@@ -2096,6 +2204,7 @@ export interface operations {
           'application/json': components['schemas']['IngestToken'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -2130,6 +2239,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      502: components['responses']['BadGateway'];
     };
   };
   revokeIngestToken: {
@@ -2439,6 +2549,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   listContactMessages: {

@@ -14,7 +14,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * entry is started through server/worker-entry.ts, which finds its compiled twin here by the
  * same relative path (server/demo/history-worker.ts -> dist-server/demo/history-worker.js).
  */
-export const SERVER_ENTRIES = ['main.ts', 'db/migrate-cli.ts', 'demo/history-worker.ts'];
+export const SERVER_ENTRIES = [
+  'main.ts',
+  'db/migrate-cli.ts',
+  'demo/history-worker.ts',
+  // Worker-thread entries (server/threads/start-worker.ts).
+  'analysis/analysis-thread.ts',
+  'db/pglite-thread.ts',
+];
 
 export const SERVER_OUT_DIR = path.join(root, 'dist-server');
 

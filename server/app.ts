@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppConfig } from './config.ts';
 import { contract } from './contract.ts';
@@ -12,6 +13,10 @@ import {
   ingestTokenAuthHandler,
   registerIngestParsers,
 } from './ingest/http-plugin.ts';
+import { registerRequestGuards } from './http/request-guards.ts';
+import { registerThrottle } from './http/throttle.ts';
+import { fastifyTrustProxy } from './http/trust-proxy-setting.ts';
+import { loggerOptions } from './ops/logger.ts';
 import { registerHttpMetrics } from './ops/metrics.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -40,6 +45,8 @@ export interface BuildAppOptions {
   overrides?: Partial<Services>;
   /** The process's logger (server/ops/logger.ts); by default the app makes its own. */
   logger?: FastifyBaseLogger;
+  /** Where log lines go when the app makes its own logger (default stdout); tests read them. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -74,17 +81,13 @@ export async function buildApp({
   spaDir,
   overrides,
   logger,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger
       ? { loggerInstance: logger }
-      : {
-          logger: {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.body.password', 'req.body.companyPassword'],
-          },
-        }),
-    trustProxy: true,
+      : { logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) } }),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   const services = { ...createServices(config, database), ...overrides };
@@ -107,7 +110,10 @@ export async function buildApp({
   registerHttpMetrics(app);
   registerStrictBodyValidation(app);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   registerIngestParsers(app);
+  registerRequestGuards(app, services);
+  await registerThrottle(app, config.rateLimits, services);
 
   // Typing the union of all handler groups against every operationId makes a missing handler
   // (a contract path the server does not answer) a type error.
@@ -120,7 +126,7 @@ export async function buildApp({
     ...sensorsHandlers(services),
     ...datastreamsHandlers(services),
     ...contactHandlers(services),
-    ...ingestHandlers(services),
+    ...ingestHandlers(services, config.ingestHorizonDays),
     ...ingestTokensHandlers(services),
     ...readingsHandlers(services),
     ...analyticsHandlers(services),

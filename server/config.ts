@@ -3,8 +3,20 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  parseRateLimit,
+  RATE_LIMIT_SETTINGS,
+  type RateLimits,
+} from './http/rate-limit-settings.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy-setting.ts';
+import { DEFAULT_HORIZON_DAYS } from './ingest/ingest-limits.ts';
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  MAX_PASSWORD_HASH_COST,
+  MIN_PASSWORD_HASH_COST,
+} from './services/passwords.ts';
 
-/** What one process does; `npm start` runs all three (see docs/decisions/009-runtime-roles.md). */
+/** What one process does; `npm start` runs all three (see docs/decisions/011-runtime-roles-and-operations.md). */
 export const ROLES = ['api', 'ingest', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -18,6 +30,8 @@ export interface AppConfig {
   dataEncryptionKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** log2 of scrypt's N; below OWASP's 17 only for tests (README, Configuration). */
+  passwordHashCost: number;
   rensysUrl: string | undefined;
   production: boolean;
   logLevel: string;
@@ -33,12 +47,23 @@ export interface AppConfig {
   demoHistoryDays: number;
   /** Whether the demo bridges keep sending simulated data while the server runs (default on). */
   demoLiveFeed: boolean;
+  /** Days before now that ingested readings may reach back (default 3650, about 10 years). */
+  ingestHorizonDays: number;
+  /** Which proxies may set X-Forwarded-For (default none). */
+  trustProxy: TrustProxy;
+  /** Throttles of the anonymous entry points (sign-in, sign-up, contact, refresh). */
+  rateLimits: RateLimits;
   /** The MQTT broker to ingest from; undefined: no MQTT ingest. */
   mqttUrl?: string | undefined;
   /** Stable per ingest process, so the broker keeps its session across restarts. */
   mqttClientId?: string;
   /** Shared-subscription group: ingest processes in one group split the messages. */
   mqttGroup?: string;
+  /** The server's own broker credential (the dynamic-security admin with MQTT_DYNSEC). */
+  mqttUsername?: string | undefined;
+  mqttPassword?: string | undefined;
+  /** Whether the server keeps the broker's per-token clients (docs/decisions/010). */
+  mqttDynsec?: boolean;
   /** What this process runs (default all three). */
   roles?: readonly Role[];
   /** Port of the Prometheus /metrics listener; undefined: no metrics listener. */
@@ -128,6 +153,37 @@ const oneOf = <T extends string>(fallback: T | undefined, allowed: readonly T[])
 
 const text = (fallback: string) => variable(fallback, (raw) => raw);
 
+/** A setting with a parser of its own, whose complaint follows the variable's name. */
+const parsedBy = <T>(parse: (raw: string) => T, fallback: string) =>
+  variable(parse(fallback), (raw, fail) => {
+    try {
+      return parse(raw);
+    } catch (error) {
+      return fail(`${(error as Error).message}, got '${raw}'`);
+    }
+  });
+
+const passwordHashCost = variable(DEFAULT_PASSWORD_HASH_COST, (raw, fail) => {
+  const value = Number(raw);
+  if (
+    !Number.isInteger(value) ||
+    value < MIN_PASSWORD_HASH_COST ||
+    value > MAX_PASSWORD_HASH_COST
+  ) {
+    fail(
+      `must be a whole number from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}, got '${raw}'`,
+    );
+  }
+  return value;
+});
+
+const rateLimitVariables = Object.fromEntries(
+  Object.values(RATE_LIMIT_SETTINGS).map(([name, fallback]) => [
+    name,
+    parsedBy(parseRateLimit, fallback),
+  ]),
+);
+
 const roleList = variable<readonly Role[]>(ROLES, (raw, fail) => {
   const names = raw.split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !(ROLES as readonly string[]).includes(name));
@@ -145,6 +201,7 @@ const environmentSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
+  PASSWORD_HASH_COST: passwordHashCost,
   RENSYS_URL: url(['http:', 'https:']),
   NODE_ENV: text(''),
   LOG_LEVEL: oneOf(undefined, ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -157,6 +214,13 @@ const environmentSchema = z.object({
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
   MQTT_CLIENT_ID: text(`spanwatch-ingest-${hostname()}`),
   MQTT_GROUP: text('spanwatch'),
+  MQTT_USERNAME: text(''),
+  MQTT_PASSWORD: text(''),
+  MQTT_DYNSEC: onOff(false),
+  // At most a century: every month in reach may get a partition of its own (issue 13).
+  INGEST_HORIZON_DAYS: positiveInt(DEFAULT_HORIZON_DAYS, 36_500),
+  TRUST_PROXY: parsedBy(parseTrustProxy, 'false'),
+  ...rateLimitVariables,
   ROLES: roleList,
   METRICS_PORT: positiveInt(0, 65535),
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
@@ -164,9 +228,30 @@ const environmentSchema = z.object({
 
 function parseEnvironment(env: NodeJS.ProcessEnv) {
   const parsed = environmentSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    checkMqttCredentials(parsed.data);
+    return parsed.data;
+  }
   const messages = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
   throw new ConfigError(messages.join('; '));
+}
+
+/** The broker settings that only make sense together (docs/decisions/010). */
+function checkMqttCredentials(vars: z.infer<typeof environmentSchema>): void {
+  if (vars.MQTT_DYNSEC && !vars.MQTT_URL) throw new ConfigError('MQTT_DYNSEC=on needs MQTT_URL');
+  if (Boolean(vars.MQTT_USERNAME) !== Boolean(vars.MQTT_PASSWORD)) {
+    throw new ConfigError('MQTT_USERNAME and MQTT_PASSWORD must be set together');
+  }
+  if (vars.MQTT_DYNSEC && !vars.MQTT_USERNAME) {
+    throw new ConfigError(
+      'MQTT_DYNSEC=on needs MQTT_USERNAME and MQTT_PASSWORD (the dynsec admin)',
+    );
+  }
+}
+
+function rateLimitsOf(vars: Record<string, unknown>): RateLimits {
+  const entries = Object.entries(RATE_LIMIT_SETTINGS).map(([key, [name]]) => [key, vars[name]]);
+  return Object.fromEntries(entries) as RateLimits;
 }
 
 /** Reads and validates every setting but the secrets; writes nothing (commands use this). */
@@ -180,6 +265,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     databaseUrl: vars.DATABASE_URL,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
+    passwordHashCost: vars.PASSWORD_HASH_COST,
     rensysUrl: vars.RENSYS_URL,
     production,
     logLevel: vars.LOG_LEVEL ?? (production ? 'info' : 'warn'),
@@ -192,6 +278,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     mqttUrl: vars.MQTT_URL,
     mqttClientId: vars.MQTT_CLIENT_ID,
     mqttGroup: vars.MQTT_GROUP,
+    mqttUsername: vars.MQTT_USERNAME || undefined,
+    mqttPassword: vars.MQTT_PASSWORD || undefined,
+    mqttDynsec: vars.MQTT_DYNSEC,
+    ingestHorizonDays: vars.INGEST_HORIZON_DAYS,
+    trustProxy: vars.TRUST_PROXY,
+    rateLimits: rateLimitsOf(vars),
     roles: vars.ROLES,
     metricsPort: vars.METRICS_PORT === 0 ? undefined : vars.METRICS_PORT,
     shutdownTimeoutSeconds: vars.SHUTDOWN_TIMEOUT_SECONDS,

@@ -15,6 +15,7 @@ import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
 import { createReadinessProbe } from './ops/readiness.ts';
 import { stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
 import { projectPath } from './project-paths.ts';
+import { startMqttCredentialSyncFromEnv } from './ingest/mqtt-credentials-sync.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
 import { prepareDemoOnStart } from './seed/demo-first-start.ts';
 import { createSecretBox } from './services/secret-box.ts';
@@ -92,16 +93,27 @@ const analysisJobs = createAnalysisJobs(
 watchAnalysisQueue(database.db);
 
 if (roles.has('api')) {
+  // Ingest tokens are made and revoked through the API: its process keeps the broker in step.
+  const mqttCredentialSync = startMqttCredentialSyncFromEnv(
+    database,
+    logTo(logger.child({ component: 'mqtt-credentials' }), 'warn'),
+  );
   const app = await buildApp({
     config,
     database,
     spaDir: projectPath('dist'),
-    overrides: { alerts, analysisJobs, readiness },
+    overrides: {
+      alerts,
+      analysisJobs,
+      readiness,
+      ...(mqttCredentialSync ? { mqttCredentials: mqttCredentialSync.credentials } : {}),
+    },
     logger,
   });
   await app.listen({ port: config.port, host: config.host });
   steps.push({ name: 'readiness', stop: async () => readiness.drain() });
   steps.push({ name: 'http', stop: () => app.close() });
+  steps.push({ name: 'mqtt credentials', stop: async () => mqttCredentialSync?.stop() });
   if (demo.allowed && config.demoLiveFeed) {
     const feed = await startDemoLiveFeed(database, {
       historyDays: config.demoHistoryDays,
@@ -116,6 +128,7 @@ if (roles.has('ingest') && mqttConfig) {
     database,
     logTo(logger.child({ component: 'mqtt' })),
     mqttConfig,
+    config.ingestHorizonDays,
   );
   const ingest = mqttIngest;
   steps.push({ name: 'mqtt ingest', stop: async () => ingest?.stop() });

@@ -7,6 +7,7 @@ import {
   catalogueNameSource,
   httpNameSource,
 } from './integrations/bridge-name-source.ts';
+import { type MqttCredentials, noMqttCredentials } from './ingest/mqtt-credentials.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
 import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
@@ -15,7 +16,10 @@ import { createLoginFailuresRepository } from './repositories/login-failures-rep
 import { createSensorsRepository } from './repositories/sensors-repository.ts';
 import { createSpansRepository } from './repositories/spans-repository.ts';
 import { createUsersRepository } from './repositories/users-repository.ts';
+import { createSessionsRepository } from './repositories/sessions-repository.ts';
+import { createPasswordHasher } from './services/passwords.ts';
 import { createSecretBox } from './services/secret-box.ts';
+import { createSessionService } from './services/sessions.ts';
 import { createTokenService } from './services/tokens.ts';
 
 /** Failed logins allowed per email and address in the window before answering 429. */
@@ -37,16 +41,21 @@ export function createServices(config: AppConfig, database: Database) {
     datastreams: createDatastreamsRepository(db),
     contact: createContactRepository(db),
     loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
-    tokens: createTokenService({
-      secret: config.jwtSecret,
-      accessTtlSeconds: config.accessTokenTtlSeconds,
-      refreshTtlSeconds: config.refreshTokenTtlSeconds,
-    }),
+    sessions: createSessionService(
+      createSessionsRepository(db, config.refreshTokenTtlSeconds),
+      createTokenService({
+        secret: config.jwtSecret,
+        accessTtlSeconds: config.accessTokenTtlSeconds,
+      }),
+    ),
+    passwords: createPasswordHasher(config.passwordHashCost),
     secretBox: createSecretBox(config.dataEncryptionKey),
     bridgeNames,
     alerts: alertServiceFromConfig(config, db),
     analysisJobs: createAnalysisJobs(database),
     readiness: createReadinessProbe(database),
+    /** The broker's per-token clients; main.ts swaps in the dynsec ones with MQTT_DYNSEC=on. */
+    mqttCredentials: noMqttCredentials as MqttCredentials,
   };
 }
 

@@ -1,5 +1,5 @@
 import { restoreDetector } from '../analytics/detector.ts';
-import type { AlertService } from '../alerts/alert-service.ts';
+import type { AlertService, AnalysisOutcome } from '../alerts/alert-service.ts';
 import type { Database } from '../db/client.ts';
 import { createBridgesRepository } from '../repositories/bridges-repository.ts';
 import type { Schemas } from '../routes/operation-types.ts';
@@ -28,11 +28,15 @@ export interface AnalyseOptions extends Omit<TrainingOptions, 'onProgress'> {
 
 export type AnalysisOutcomeKind = 'evaluated' | 'not-ready' | 'unknown-bridge';
 
+/** What an evaluation leaves for the alerts (plain data: it crosses from a worker thread). */
+export type EvaluationResult =
+  { kind: 'evaluated'; outcome: AnalysisOutcome } | { kind: 'not-ready' | 'unknown-bridge' };
+
 /** Progress writes at most this often, so a job does not hammer the database. */
 const PROGRESS_EVERY_MS = 500;
 
-function progressWriter(deps: AnalysisDeps, bridgeId: number) {
-  const repository = createAnalysisRepository(deps.database.db);
+function progressWriter(database: Database, bridgeId: number) {
+  const repository = createAnalysisRepository(database.db);
   let lastWrite = 0;
   // Writes are chained so a late progress line never overwrites a later state.
   let chain: Promise<void> = Promise.resolve();
@@ -48,20 +52,34 @@ function progressWriter(deps: AnalysisDeps, bridgeId: number) {
 }
 
 /**
- * One analysis of one bridge, start to end: train when asked or when no model is stored,
- * score the evaluation period, store the report and the indicator series, tell the alerts.
- * Job state and progress go to analysis_results as it runs. Tests call this directly.
+ * One analysis of one bridge, start to end, then the alerts told. Tests call this directly;
+ * the server runs `evaluateBridge` on a worker thread and tells the alerts itself.
  */
 export async function analyseBridge(
   deps: AnalysisDeps,
   bridgeId: number,
   options: AnalyseOptions = {},
 ): Promise<AnalysisOutcomeKind> {
-  const { db } = deps.database;
+  const result = await evaluateBridge(deps.database, bridgeId, options);
+  if (result.kind === 'evaluated') await deps.alerts.analysisCompleted(result.outcome);
+  return result.kind;
+}
+
+/**
+ * Train when asked or when no model is stored, score the evaluation period, store the report
+ * and the indicator series; returns what the alerts need. Job state and progress go to
+ * analysis_results as it runs.
+ */
+export async function evaluateBridge(
+  database: Database,
+  bridgeId: number,
+  options: AnalyseOptions = {},
+): Promise<EvaluationResult> {
+  const { db } = database;
   const repository = createAnalysisRepository(db);
   const bridge = await createBridgesRepository(db).findById(bridgeId);
-  if (!bridge) return 'unknown-bridge';
-  const progress = progressWriter(deps, bridgeId);
+  if (!bridge) return { kind: 'unknown-bridge' };
+  const progress = progressWriter(database, bridgeId);
   try {
     await progress('scoring', 0, 'Looking at the stored data', true);
     const streams = await loadBridgeStreams(db, bridgeId);
@@ -156,7 +174,7 @@ export async function analyseBridge(
       dataUntil: new Date(extent.newest),
       evaluatedAt,
     });
-    await deps.alerts.analysisCompleted({
+    const outcome: AnalysisOutcome = {
       bridgeId,
       numAnomalies: report.num_anomalies,
       evaluatedAt,
@@ -168,8 +186,8 @@ export async function analyseBridge(
           report.top_contributors.flatMap((c) => (c.datastream === null ? [] : [c.datastream])),
         ),
       ],
-    });
-    return 'evaluated';
+    };
+    return { kind: 'evaluated', outcome };
   } catch (error) {
     await progress('failed', 0, '', true); // drains pending progress writes first
     if (error instanceof NotReadyError) {
@@ -178,7 +196,7 @@ export async function analyseBridge(
         progress: 0,
         message: error.message,
       });
-      return 'not-ready';
+      return { kind: 'not-ready' };
     }
     const message = error instanceof Error ? error.message : String(error);
     await repository.setProgress(bridgeId, {

@@ -3,11 +3,16 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { InputError, parseChannelCsv } from './csv-table.ts';
-import { scoreRows, trainOnTable, type DetectOptions } from './detect.ts';
-import type { MethodName } from './detector.ts';
+import {
+  defaultMethod,
+  detectTable,
+  targetRateOf,
+  type DetectMethod,
+  type DetectOptions,
+} from './detect.ts';
 
 const USAGE =
-  'Usage: npm run -s detect -- --input FILE.csv --baseline-rows N [--context COL,...] [--method autoencoder|mahalanobis] [--seed N] [--epochs N]';
+  'Usage: npm run -s detect -- --input FILE.csv --baseline-rows N [--context COL,...] [--method autoencoder|mahalanobis|streaming] [--target-false-alarm-rate P] [--smooth-rows K] [--seed N] [--epochs N]';
 
 function progressBar(label: string): (fraction: number) => void {
   let shown = -1;
@@ -26,6 +31,15 @@ function progressBar(label: string): (fraction: number) => void {
   };
 }
 
+function rate(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed)) {
+    throw new InputError(`--target-false-alarm-rate must be a number, got '${value}'`);
+  }
+  return parsed;
+}
+
 function integer(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new InputError(`${name} must be a whole number, got '${value}'`);
@@ -40,7 +54,9 @@ async function main(): Promise<void> {
         input: { type: 'string' },
         'baseline-rows': { type: 'string' },
         context: { type: 'string' },
-        method: { type: 'string', default: 'autoencoder' },
+        method: { type: 'string' },
+        'target-false-alarm-rate': { type: 'string' },
+        'smooth-rows': { type: 'string' },
         seed: { type: 'string' },
         epochs: { type: 'string' },
       },
@@ -58,32 +74,36 @@ async function main(): Promise<void> {
     throw new InputError(`Cannot read the input file '${values.input}'`);
   }
   const table = parseChannelCsv(text);
+  const contextColumns = values.context
+    ? values.context
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean)
+    : [];
+  const method = (values.method ?? defaultMethod(table, contextColumns)) as DetectMethod;
   const options: DetectOptions = {
     baselineRows,
-    contextColumns: values.context
-      ? values.context
-          .split(',')
-          .map((c) => c.trim())
-          .filter(Boolean)
-      : [],
-    method: values.method as MethodName,
+    contextColumns,
+    method,
+    targetFalseAlarmRate: rate(values['target-false-alarm-rate']),
+    smoothRows: integer(values['smooth-rows'], '--smooth-rows'),
     seed: integer(values.seed, '--seed'),
     epochs: integer(values.epochs, '--epochs'),
-    onProgress: progressBar(`Training ${values.method}`),
+    onProgress: progressBar(`Training ${method}`),
   };
   process.stderr.write(
     `Read ${table.rows.length} rows, ${table.columns.length} channels from ${values.input}\n`,
   );
-  const { detector, data } = await trainOnTable(table, options);
-  options.onProgress?.(1);
+  const result = await detectTable(table, options);
+  if (method !== 'streaming') options.onProgress?.(1);
   process.stderr.write(
-    `Trained in ${(detector.trainingMs / 1000).toFixed(1)} s; threshold ${detector.threshold.toPrecision(4)}\n`,
+    `Trained ${method} in ${(result.trainingMs / 1000).toFixed(1)} s; threshold ${result.threshold.toPrecision(4)} for a false-alarm rate of ${targetRateOf(options)} (${result.calibration_rows} calibration rows)\n`,
   );
-  const result = scoreRows(detector, data);
   process.stderr.write(
-    `Scored ${table.rows.length} rows: ${result.anomaly_count} above the threshold\n`,
+    `Scored ${table.rows.length} rows: ${result.anomaly_count} above the threshold, ${result.alarms.length} alarms\n`,
   );
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  // trainingMs is progress information, not part of the answer.
+  process.stdout.write(`${JSON.stringify({ ...result, trainingMs: undefined })}\n`);
 }
 
 main().catch((error: unknown) => {

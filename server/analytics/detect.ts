@@ -9,6 +9,10 @@ import {
   type TrainedDetector,
 } from './detector.ts';
 import { trainMahalanobis } from './mahalanobis.ts';
+import { DEFAULT_EPISODE_RULES, findEpisodes, type EpisodeRules } from './episodes.ts';
+import { detectStream } from './streaming-detector.ts';
+import { smoothedDetectorScores } from './score-smoothing.ts';
+import { DEFAULT_TARGET_FALSE_ALARM_RATE } from './threshold.ts';
 
 // TensorFlow.js takes a second to load, so it is loaded only when the autoencoder is asked for.
 const trainAutoencoderLazily: ScorerTrainer = async (rows, preprocessor, options) => {
@@ -21,10 +25,37 @@ export const TRAINERS: Record<MethodName, ScorerTrainer> = {
   mahalanobis: trainMahalanobis,
 };
 
+/** The detect command's methods: the trained ones, and the streaming one for a single channel. */
+export type DetectMethod = MethodName | 'streaming';
+export const DETECT_METHODS: readonly DetectMethod[] = [...METHODS, 'streaming'];
+
+/**
+ * Default false-alarm targets (docs/decisions/008-calibrated-alarms.md): 1 % of healthy rows for
+ * the trained methods (threshold.ts); 0.1 % of rows for a stream, judged by its alarms.
+ */
+export const DEFAULT_TARGETS: Record<DetectMethod, number> = {
+  autoencoder: DEFAULT_TARGET_FALSE_ALARM_RATE,
+  mahalanobis: DEFAULT_TARGET_FALSE_ALARM_RATE,
+  streaming: 0.001,
+};
+/** Rows in the trailing mean of the trained methods' scores (score-smoothing.ts). */
+export const DEFAULT_SMOOTH_ROWS = 12;
+
+/** Streaming for one channel without context, the autoencoder otherwise. */
+export const defaultMethod = (
+  table: ChannelTable,
+  contextColumns: readonly string[],
+): DetectMethod =>
+  table.columns.length === 1 && contextColumns.length === 0 ? 'streaming' : 'autoencoder';
+
 export interface DetectOptions {
   baselineRows: number;
   contextColumns: string[];
-  method: MethodName;
+  method: DetectMethod;
+  /** Share of healthy rows allowed above the threshold; default per method (above). */
+  targetFalseAlarmRate?: number;
+  /** Trained methods: rows in the trailing mean of the scores (1 = each row alone). */
+  smoothRows?: number;
   seed?: number;
   epochs?: number;
   onProgress?: (fraction: number) => void;
@@ -32,16 +63,30 @@ export interface DetectOptions {
 
 /** The detect command's answer (issue 8). A row with no scored value gets a null error. */
 export interface DetectResult {
-  method: MethodName;
+  method: DetectMethod;
   threshold: number;
+  target_false_alarm_rate: number;
+  /** How many baseline rows, the last ones, set the threshold. */
+  calibration_rows: number;
+  /** Rows in the trailing mean that makes each score (1 for the streaming method). */
+  smooth_rows: number;
   reconstruction_errors: (number | null)[];
+  /** Every row above the threshold. */
   anomaly_indices: number[];
   anomaly_count: number;
+  /** Rows after the baseline where an alarm episode starts (episodes.ts): the detections. */
+  alarms: number[];
 }
 
 export function checkDetectOptions(table: ChannelTable, options: DetectOptions): void {
-  if (!METHODS.includes(options.method)) {
-    throw new InputError(`Unknown method '${options.method}'; use one of: ${METHODS.join(', ')}`);
+  if (!DETECT_METHODS.includes(options.method)) {
+    throw new InputError(
+      `Unknown method '${options.method}'; use one of: ${DETECT_METHODS.join(', ')}`,
+    );
+  }
+  const rate = options.targetFalseAlarmRate;
+  if (rate !== undefined && !(rate > 0 && rate < 0.5)) {
+    throw new InputError('--target-false-alarm-rate must be a number above 0 and below 0.5');
   }
   const n = options.baselineRows;
   if (!Number.isInteger(n) || n < MIN_BASELINE_ROWS || n > table.rows.length) {
@@ -57,7 +102,18 @@ export function checkDetectOptions(table: ChannelTable, options: DetectOptions):
   if (table.columns.every((c) => options.contextColumns.includes(c))) {
     throw new InputError('Every channel is a context column; nothing is left to score');
   }
+  if (
+    options.method === 'streaming' &&
+    table.columns.length - options.contextColumns.length !== 1
+  ) {
+    throw new InputError(
+      'The streaming method scores one channel; name the others with --context or choose another --method',
+    );
+  }
 }
+
+export const targetRateOf = (options: DetectOptions): number =>
+  options.targetFalseAlarmRate ?? DEFAULT_TARGETS[options.method];
 
 /**
  * Splits the table into scored channels and context, filling missing context causally (the last
@@ -95,7 +151,7 @@ export function splitTable(
 
 export async function trainOnTable(
   table: ChannelTable,
-  options: DetectOptions,
+  options: DetectOptions & { method: MethodName },
 ): Promise<{
   detector: TrainedDetector;
   data: { features: number[][]; context: number[][] };
@@ -107,33 +163,95 @@ export async function trainOnTable(
     options.method,
     TRAINERS[options.method],
     { features: data.features.slice(0, n), context: data.context.slice(0, n) },
-    { seed: options.seed, epochs: options.epochs, onProgress: options.onProgress },
+    {
+      seed: options.seed,
+      epochs: options.epochs,
+      onProgress: options.onProgress,
+      targetFalseAlarmRate: targetRateOf(options),
+    },
   );
   return { detector, data };
+}
+
+/** The answer from per-row scores: alarms are judged on the rows after the baseline. */
+function resultOf(
+  head: Pick<
+    DetectResult,
+    'method' | 'threshold' | 'target_false_alarm_rate' | 'calibration_rows' | 'smooth_rows'
+  >,
+  errors: (number | null)[],
+  alarms: number[],
+): DetectResult {
+  const anomalies = errors.flatMap((e, i) => (e !== null && e > head.threshold ? [i] : []));
+  return {
+    ...head,
+    reconstruction_errors: errors,
+    anomaly_indices: anomalies,
+    anomaly_count: anomalies.length,
+    alarms,
+  };
 }
 
 export function scoreRows(
   detector: TrainedDetector,
   data: { features: number[][]; context: number[][] },
+  baselineRows: number,
+  smoothRows = DEFAULT_SMOOTH_ROWS,
+  rules: EpisodeRules = DEFAULT_EPISODE_RULES,
 ): DetectResult {
-  const errors = data.features.map((f, i) => {
-    const error = detector.score(f, at(data.context, i));
-    return Number.isFinite(error) ? error : null;
-  });
-  const anomalies = errors.flatMap((e, i) => (e !== null && e > detector.threshold ? [i] : []));
-  return {
-    method: detector.method,
-    threshold: detector.threshold,
-    reconstruction_errors: errors,
-    anomaly_indices: anomalies,
-    anomaly_count: anomalies.length,
-  };
+  const { scores: errors, threshold } = smoothedDetectorScores(
+    detector,
+    data,
+    baselineRows,
+    smoothRows,
+  );
+  const judged = errors.map((e, i) => (i < baselineRows ? null : e));
+  return resultOf(
+    {
+      method: detector.method,
+      threshold,
+      target_false_alarm_rate: detector.targetFalseAlarmRate,
+      calibration_rows: detector.calibrationRows,
+      smooth_rows: Math.max(1, smoothRows),
+    },
+    errors,
+    findEpisodes(judged, threshold, rules).map((e) => e.start),
+  );
+}
+
+function detectStreamTable(table: ChannelTable, options: DetectOptions): DetectResult {
+  checkDetectOptions(table, options);
+  const channel = table.columns.findIndex((c) => !options.contextColumns.includes(c));
+  const target = targetRateOf(options);
+  const result = detectStream(
+    table.rows.map((row) => at(row, channel)),
+    { baselineRows: options.baselineRows, targetFalseAlarmRate: target },
+  );
+  return resultOf(
+    {
+      method: 'streaming',
+      threshold: result.threshold,
+      target_false_alarm_rate: target,
+      calibration_rows: result.calibrationRows,
+      smooth_rows: 1,
+    },
+    result.scores,
+    result.episodes.map((e) => e.start),
+  );
 }
 
 export async function detectTable(
   table: ChannelTable,
   options: DetectOptions,
-): Promise<DetectResult> {
-  const { detector, data } = await trainOnTable(table, options);
-  return scoreRows(detector, data);
+): Promise<DetectResult & { trainingMs: number }> {
+  const started = performance.now();
+  const { method } = options;
+  if (method === 'streaming') {
+    return { ...detectStreamTable(table, options), trainingMs: performance.now() - started };
+  }
+  const { detector, data } = await trainOnTable(table, { ...options, method });
+  return {
+    ...scoreRows(detector, data, options.baselineRows, options.smoothRows),
+    trainingMs: detector.trainingMs,
+  };
 }

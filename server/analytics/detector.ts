@@ -7,7 +7,8 @@ import {
   type PreprocessorParams,
 } from './preprocess.ts';
 import { restoreScorer, type ScorerModel } from './scorer-models.ts';
-import { splitBaseline, thresholdFromErrors } from './threshold.ts';
+import { assembleDetector } from './assemble-detector.ts';
+import { DEFAULT_TARGET_FALSE_ALARM_RATE, splitBaseline } from './threshold.ts';
 
 export type MethodName = 'autoencoder' | 'mahalanobis';
 export const METHODS: readonly MethodName[] = ['autoencoder', 'mahalanobis'];
@@ -24,6 +25,8 @@ export interface TrainOptions {
   seed?: number;
   /** Training passes for the autoencoder (default: sized to the baseline). */
   epochs?: number;
+  /** Share of healthy rows allowed above the threshold (default 1 %, threshold.ts). */
+  targetFalseAlarmRate?: number;
   onProgress?: (fraction: number) => void;
 }
 
@@ -50,6 +53,16 @@ export interface DetectorModel {
    * trainDetector); its errors are rescaled so that `threshold` applies to them too.
    */
   extrapolation?: { scorer: ScorerModel; threshold: number };
+  /**
+   * The calibration rows (the baseline's last quarter, raw units, null = missing) and the
+   * target: thresholds per missing pattern are recomputed from them on restore. Absent in
+   * models stored before issue 15, which keep their one threshold.
+   */
+  calibration?: {
+    targetFalseAlarmRate: number;
+    features: (number | null)[][];
+    context: number[][];
+  };
 }
 
 export type ScorerTrainer = (
@@ -61,7 +74,16 @@ export type ScorerTrainer = (
 /** A trained detector. Scoring a row depends on that row only, so scores are causal. */
 export interface TrainedDetector {
   method: MethodName;
+  /**
+   * The threshold of a fully observed row. Rows with missing features are scored against
+   * their own pattern's calibrated threshold and rescaled, so this one threshold applies to
+   * every score.
+   */
   threshold: number;
+  /** The false-alarm rate the threshold was calibrated for. */
+  targetFalseAlarmRate: number;
+  /** How many baseline rows (the last ones) calibrated it; 0 for an old stored model. */
+  calibrationRows: number;
   /** NaN when none of the row's features is observed. */
   score(features: readonly number[], context: readonly number[]): number;
   /**
@@ -79,8 +101,9 @@ export interface TrainedDetector {
 export const MIN_BASELINE_ROWS = 8;
 
 /**
- * Fits the preprocessing and the model on the training part of the baseline and sets the
- * threshold from the held-out part (rule in threshold.ts).
+ * Fits the preprocessing and the model on the earlier part of the baseline and calibrates the
+ * threshold on the later part (rule in threshold.ts, per missing pattern in
+ * pattern-calibration.ts).
  */
 export async function trainDetector(
   method: MethodName,
@@ -103,79 +126,32 @@ export async function trainDetector(
     context: pick(baseline.context, train).map((c) => preprocessor.scaleContext(c)),
   };
   const scorer = await trainer(scaled, preprocessor, options);
+  // A neural network's answer outside the contexts it was trained on is arbitrary (a colder
+  // day than any in the baseline gave most of the autoencoder's false alarms), whereas the
+  // linear context model extrapolates its temperature trend and frozen-deck hinges smoothly.
+  // So rows outside the baseline's range are scored by the linear model, on the same scale.
+  const linear =
+    method === 'mahalanobis' ? undefined : await trainMahalanobis(scaled, preprocessor, options);
   const column = (k: number) => baseline.context.map((c) => at(c, k));
   const contextCount = baseline.context[0]?.length ?? 0;
-  const partial = assembleDetector(
-    {
-      version: 1,
-      method,
-      threshold: Number.NaN,
-      preprocessor: preprocessor.params,
-      scorer: scorer.model,
-      contextLow: Array.from({ length: contextCount }, (_, k) => Math.min(...column(k))),
-      contextHigh: Array.from({ length: contextCount }, (_, k) => Math.max(...column(k))),
+  const model: DetectorModel = {
+    version: 1,
+    method,
+    threshold: Number.NaN, // set by the calibration when assembled
+    preprocessor: preprocessor.params,
+    scorer: scorer.model,
+    contextLow: Array.from({ length: contextCount }, (_, k) => Math.min(...column(k))),
+    contextHigh: Array.from({ length: contextCount }, (_, k) => Math.max(...column(k))),
+    ...(linear ? { extrapolation: { scorer: linear.model, threshold: Number.NaN } } : {}),
+    calibration: {
+      targetFalseAlarmRate: options.targetFalseAlarmRate ?? DEFAULT_TARGET_FALSE_ALARM_RATE,
+      features: pick(baseline.features, heldOut).map((f) =>
+        f.map((v) => (Number.isFinite(v) ? v : null)),
+      ),
+      context: pick(baseline.context, heldOut).map((c) => [...c]),
     },
-    preprocessor,
-    scorer,
-    0,
-  );
-  const heldOutErrors = heldOut.map((i) =>
-    partial.score(at(baseline.features, i), at(baseline.context, i)),
-  );
-  let model: DetectorModel = { ...partial.model, threshold: thresholdFromErrors(heldOutErrors) };
-  let linear: RowScorer | undefined;
-  if (method !== 'mahalanobis') {
-    // A neural network's answer outside the contexts it was trained on is arbitrary (a colder
-    // day than any in the baseline gave most of the autoencoder's false alarms), whereas the
-    // linear context model extrapolates its temperature trend and frozen-deck hinges smoothly.
-    // So rows outside the baseline's range are scored by the linear model, on the same scale.
-    linear = await trainMahalanobis(scaled, preprocessor, options);
-    const linearErrors = heldOut.map((i) => {
-      const z = preprocessor.scaleFeatures(at(baseline.features, i));
-      return linear?.score(z, preprocessor.scaleContext(at(baseline.context, i))) ?? Number.NaN;
-    });
-    model = {
-      ...model,
-      extrapolation: { scorer: linear.model, threshold: thresholdFromErrors(linearErrors) },
-    };
-  }
-  return assembleDetector(model, preprocessor, scorer, performance.now() - started, linear);
-}
-
-function assembleDetector(
-  model: DetectorModel,
-  preprocessor: Preprocessor,
-  scorer: RowScorer,
-  trainingMs: number,
-  extrapolationScorer?: RowScorer,
-): TrainedDetector {
-  const { contextLow: low, contextHigh: high, extrapolation } = model;
-  const outsideBaseline = (context: readonly number[]) =>
-    context.some((v, k) => v < at(low, k) || v > at(high, k));
-  // Which model scores a row, and the factor that puts its errors on the detector's scale.
-  const scorerFor = (context: readonly number[]): { by: RowScorer; scale: number } =>
-    extrapolationScorer && extrapolation && outsideBaseline(context)
-      ? { by: extrapolationScorer, scale: model.threshold / extrapolation.threshold }
-      : { by: scorer, scale: 1 };
-  return {
-    method: model.method,
-    threshold: model.threshold,
-    score(features, context) {
-      const z = preprocessor.scaleFeatures(features);
-      if (!z.some(Number.isFinite)) return Number.NaN;
-      const { by, scale } = scorerFor(context);
-      return by.score(z, preprocessor.scaleContext(context)) * scale;
-    },
-    contributions(features, context) {
-      const { by, scale } = scorerFor(context);
-      return by
-        .contributions(preprocessor.scaleFeatures(features), preprocessor.scaleContext(context))
-        .map((c) => c * scale);
-    },
-    outsideBaseline,
-    trainingMs,
-    model,
   };
+  return assembleDetector(model, preprocessor, scorer, performance.now() - started, linear);
 }
 
 /** A stored detector, scoring exactly as when it was trained (no TensorFlow.js needed). */
@@ -191,6 +167,18 @@ export function restoreDetector(model: DetectorModel): TrainedDetector {
     restoreScorer(model.scorer, preprocessor),
     0,
     extrapolation,
+  );
+}
+
+/**
+ * The same trained detector calibrated for another false-alarm rate (no retraining: the
+ * calibration rows are part of the model). Models stored before calibration keep their rate.
+ */
+export function recalibrateDetector(model: DetectorModel, targetRate: number): TrainedDetector {
+  return restoreDetector(
+    model.calibration
+      ? { ...model, calibration: { ...model.calibration, targetFalseAlarmRate: targetRate } }
+      : model,
   );
 }
 

@@ -1,3 +1,4 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -6,6 +7,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { projectPath } from '../project-paths.ts';
+import { startWorker } from '../threads/start-worker.ts';
+import { serveDatabase } from './pglite-host.ts';
+import { RemotePglite } from './pglite-remote.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -16,7 +20,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** What another thread needs to reach this database (openDatabaseLink there). */
+  link(): Promise<DatabaseLink>;
 }
+
+/** A database handed to a worker thread: the server's URL, or a port to PGlite's owner. */
+export type DatabaseLink =
+  { kind: 'postgres'; databaseUrl: string } | { kind: 'pglite'; port: MessagePort };
 
 const migrationsFolder = projectPath('server', 'db', 'migrations');
 
@@ -25,13 +35,21 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; when absent PGlite keeps everything in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * Run PGlite on a thread of its own (docs/decisions/009). Default: with a data directory
+   * (the app); in memory (tests) it runs on the calling thread.
+   */
+  pgliteThread?: boolean | undefined;
   /** Where the pool reports a dropped idle connection (the process's logger in the server). */
   log?: (message: string) => void;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number | undefined;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const databaseUrl = options.databaseUrl;
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server drops (a restart, an admin's terminate) would otherwise be an
     // unhandled 'error' event that takes the whole process down; the pool reconnects on next use.
     pool.on('error', (error) => {
@@ -43,14 +61,62 @@ export function openDatabase(options: DatabaseOptions): Database {
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      link: async () => ({ kind: 'postgres', databaseUrl }),
     };
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema });
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+  return (options.pgliteThread ?? options.dataDir !== undefined)
+    ? pgliteOnThread(options.dataDir)
+    : pgliteHere(options.dataDir);
+}
+
+function pgliteDatabase(
+  client: PGlite | RemotePglite,
+  rest: Omit<Database, 'db' | 'kind' | 'migrate'>,
+): Database {
+  // RemotePglite answers the part of PGlite's interface that drizzle calls.
+  const db = drizzlePglite(client as PGlite, { schema });
+  return { db, kind: 'pglite', migrate: () => migratePglite(db, { migrationsFolder }), ...rest };
+}
+
+/** PGlite on this thread; other threads reach it through ports this thread answers. */
+function pgliteHere(dataDir: string | undefined): Database {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  return pgliteDatabase(client, {
     close: () => client.close(),
-  };
+    async link() {
+      const { port1, port2 } = new MessageChannel();
+      serveDatabase(client, port1);
+      port1.unref(); // a forgotten link must not keep the process alive
+      return { kind: 'pglite', port: port2 };
+    },
+  });
+}
+
+/** PGlite on its own worker thread, the one owner of the data directory. */
+function pgliteOnThread(dataDir: string | undefined): Database {
+  const worker = startWorker('pglite', { workerData: { dataDir } });
+  const client = new RemotePglite(worker);
+  worker.on('error', (error) => client.fail(error));
+  worker.on('exit', (code) => client.fail(new Error(`the database thread exited (${code})`)));
+  return pgliteDatabase(client, {
+    async close() {
+      await client.close();
+      await worker.terminate();
+    },
+    async link() {
+      const { port1, port2 } = new MessageChannel();
+      await client.connect(port1);
+      return { kind: 'pglite', port: port2 };
+    },
+  });
+}
+
+/** The database a worker thread was given (Database.link in the thread that owns it). */
+export function openDatabaseLink(link: DatabaseLink): Database {
+  if (link.kind === 'postgres') return openDatabase({ databaseUrl: link.databaseUrl, poolSize: 2 });
+  const client = new RemotePglite(link.port);
+  return pgliteDatabase(client, {
+    close: async () => link.port.close(),
+    link: () => Promise.reject(new Error('a linked database hands out no further links')),
+  });
 }

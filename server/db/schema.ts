@@ -174,6 +174,47 @@ export const loginFailures = pgTable(
 );
 
 /**
+ * A signed-in session (one sign-in): the family its refresh tokens belong to. Its id is the
+ * access tokens' `sid` claim, checked on every request, so revoking the row ends the session at
+ * once (docs/decisions/006-sessions.md).
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout, reuse, password_change, email_change or password_reset. */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Refresh tokens, single use: only the SHA-256 of the random secret is stored. A rotated token
+ * is kept (rotated_at set) until it expires, so presenting it again is seen as reuse.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refresh_tokens_session_idx').on(t.sessionId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
  * Readings in blocks: one row per data stream and block start (typically one second of samples),
  * so a fleet writes thousands of rows a second, not hundreds of thousands. Partitioned by month
  * on `start` in migration 0002 (drizzle-kit cannot express partitioning). The block's own
@@ -235,18 +276,28 @@ export const ingestTokens = pgTable(
   ],
 );
 
-/** MQTT messages that could not be stored, with the reason: nothing is dropped silently. */
+/**
+ * Items the ingest could not store, with the reason: every refused MQTT message or item, and
+ * over HTTP the items the database refused (the others are answered to the sender). `payload`
+ * is a bounded copy; bridge and stream are kept as sent, without references, so a dead letter
+ * outlives a deleted bridge or stream.
+ */
 export const deadLetters = pgTable(
   'dead_letters',
   {
     id: serial('id').primaryKey(),
     source: text('source').notNull(),
     topic: text('topic'),
+    bridgeId: integer('bridge_id'),
+    streamId: text('stream_id'),
     payload: text('payload').notNull(),
     reason: text('reason').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dead_letters_received_idx').on(t.receivedAt)],
+  (t) => [
+    index('dead_letters_received_idx').on(t.receivedAt),
+    check('dead_letters_source_check', sql`${t.source} IN ('http', 'mqtt')`),
+  ],
 );
 
 /**

@@ -143,7 +143,11 @@ export async function startDemoLiveFeed(
       .map(({ stream, ...rest }) => ({ stream_id: stream, ...rest }));
     let accepted = 0;
     for (let i = 0; i < items.length; i += BATCH_ITEMS) {
-      const result = await ingest.ingest(items.slice(i, i + BATCH_ITEMS), { anyBridge: true }, now);
+      const result = await ingest.ingest(
+        items.slice(i, i + BATCH_ITEMS),
+        { anyBridge: true },
+        { now },
+      );
       accepted += result.accepted_samples;
     }
     return accepted;

@@ -48,9 +48,16 @@ export function httpSender(
   };
 }
 
-/** Publishes each block on spanwatch/<bridge>/<stream> at QoS 1. */
-export async function mqttSender(url: string, bridgeId: number): Promise<BlockSender> {
-  const client = await mqtt.connectAsync(url, { protocolVersion: 5 });
+/**
+ * Publishes each block on spanwatch/<bridge>/<stream> at QoS 1, as the bridge's ingest token's
+ * MQTT client (username `bridge-<bridge>-token-<id>`, password the token) when given one.
+ */
+export async function mqttSender(
+  url: string,
+  bridgeId: number,
+  credential?: { username: string; password: string },
+): Promise<BlockSender> {
+  const client = await mqtt.connectAsync(url, { protocolVersion: 5, ...credential });
   return {
     async send(blocks) {
       await Promise.all(

@@ -4,16 +4,17 @@
  * elsewhere, so a bad item is rejected with its reason and never blocks the valid ones.
  */
 import { numbersOfElements } from './float8-elements.ts';
+import {
+  MAX_ABS_VALUE,
+  MAX_BLOCK_SAMPLES,
+  MAX_BLOCK_SECONDS,
+  MAX_FUTURE_MS,
+  MAX_RATE_HZ,
+  MAX_STREAM_ID_LENGTH,
+  type TimeBounds,
+} from './ingest-limits.ts';
+import { parseIsoTime } from './iso-time.ts';
 import type { ScannedBlock } from './ndjson-block-line.ts';
-
-/** Highest sample rate accepted: 10 kHz covers every structural accelerometer we know of. */
-export const MAX_RATE_HZ = 10_000;
-/** Samples in one block; a second at 10 kHz. */
-export const MAX_BLOCK_SAMPLES = 10_000;
-/** A block may cover at most this long, so a query finds every block overlapping its range. */
-export const MAX_BLOCK_SECONDS = 600;
-/** Gateways' clocks drift, but a sample an hour ahead of the server is a wrong clock. */
-export const MAX_FUTURE_MS = 60 * 60 * 1000;
 
 export type RejectionReason =
   | 'invalid_item'
@@ -21,8 +22,12 @@ export type RejectionReason =
   | 'stream_not_on_bridge'
   | 'non_finite_value'
   | 'future_time'
+  | 'time_out_of_range'
+  | 'value_out_of_range'
   | 'rate_out_of_range'
-  | 'block_too_large';
+  | 'block_too_large'
+  | 'conflict'
+  | 'refused_by_database';
 
 export interface Rejection {
   reason: RejectionReason;
@@ -86,17 +91,21 @@ const reject = (reason: RejectionReason, detail: string): Checked => ({
   rejection: { reason, detail },
 });
 
+/** An ISO 8601 text, or a number of milliseconds since the epoch (older gateways send one). */
 function parseTime(raw: unknown): number | null {
   if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
-  if (typeof raw !== 'string' || raw === '') return null;
-  const ms = Date.parse(raw);
-  return Number.isNaN(ms) ? null : ms;
+  return typeof raw === 'string' ? parseIsoTime(raw) : null;
 }
+
+// Control characters (NUL above all) cannot be stored in a text column and name no stream.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 export function streamIdOf(item: unknown): string | null {
   if (typeof item !== 'object' || item === null) return null;
   const id = (item as { stream_id?: unknown }).stream_id;
-  return typeof id === 'string' && id !== '' ? id : null;
+  if (typeof id !== 'string' || id === '' || id.length > MAX_STREAM_ID_LENGTH) return null;
+  return CONTROL_CHARACTER.test(id) ? null : id;
 }
 
 function checkRate(rate: unknown, count: number): Rejection | null {
@@ -123,26 +132,40 @@ function checkRate(rate: unknown, count: number): Rejection | null {
 
 const EMPTY_VALUES = 'values must be a non-empty array of numbers';
 const NOT_FINITE = 'values must be finite numbers';
+const NO_STREAM_ID = `stream_id must be a string of 1 to ${MAX_STREAM_ID_LENGTH} printable characters`;
 
-/** The checks after the values: the block must not end far in the future. */
-function finish(block: Block, nowMs: number): Checked {
+/** The checks after the values: magnitudes, and a time between the horizon and the near future. */
+function finish(block: Block, bounds: TimeBounds): Checked {
   const { rateHz, startMs, stats } = block;
+  if (Math.max(-stats.min, stats.max) > MAX_ABS_VALUE) {
+    return reject('value_out_of_range', `values must lie within ±${MAX_ABS_VALUE}`);
+  }
+  if (startMs < bounds.earliestMs) {
+    const horizon = new Date(bounds.earliestMs).toISOString();
+    return reject(
+      'time_out_of_range',
+      `the block starts before ${horizon}, the ingest horizon (INGEST_HORIZON_DAYS)`,
+    );
+  }
   const lastMs = rateHz === 0 ? startMs : startMs + ((stats.count - 1) * 1000) / rateHz;
-  if (lastMs > nowMs + MAX_FUTURE_MS) {
+  if (lastMs > bounds.nowMs + MAX_FUTURE_MS) {
     return reject('future_time', 'the block ends more than an hour after the server time');
   }
   return { ok: true, block };
 }
 
 /** Checks an item parsed from JSON (the JSON form, NDJSON's general path, CSV, MQTT). */
-export function checkItem(item: unknown, nowMs: number): Checked {
+export function checkItem(item: unknown, bounds: TimeBounds): Checked {
   const streamId = streamIdOf(item);
-  if (streamId === null) return reject('invalid_item', 'stream_id must be a non-empty string');
+  if (streamId === null) return reject('invalid_item', NO_STREAM_ID);
   const fields = item as Record<string, unknown>;
   const isSingle = 'ts' in fields || 'value' in fields;
   const startMs = parseTime(isSingle ? fields.ts : fields.start);
   if (startMs === null) {
-    return reject('invalid_item', `${isSingle ? 'ts' : 'start'} must be an ISO 8601 time`);
+    return reject(
+      'invalid_item',
+      `${isSingle ? 'ts' : 'start'} must be an ISO 8601 time on a day that exists`,
+    );
   }
   let rateHz = 0;
   let rawValues: unknown[];
@@ -159,15 +182,17 @@ export function checkItem(item: unknown, nowMs: number): Checked {
   }
   const stats = statsOf(rawValues);
   if (stats === null) return reject('non_finite_value', NOT_FINITE);
-  return finish({ streamId, startMs, rateHz, stats, values: rawValues as number[] }, nowMs);
+  return finish({ streamId, startMs, rateHz, stats, values: rawValues as number[] }, bounds);
 }
 
 /** Checks a block read straight from a bulk body's bytes: the same rules as `checkItem`. */
-export function checkScanned(scanned: ScannedBlock, nowMs: number): Checked {
+export function checkScanned(scanned: ScannedBlock, bounds: TimeBounds): Checked {
   const streamId = streamIdOf(scanned);
-  if (streamId === null) return reject('invalid_item', 'stream_id must be a non-empty string');
+  if (streamId === null) return reject('invalid_item', NO_STREAM_ID);
   const startMs = parseTime(scanned.start);
-  if (startMs === null) return reject('invalid_item', 'start must be an ISO 8601 time');
+  if (startMs === null) {
+    return reject('invalid_item', 'start must be an ISO 8601 time on a day that exists');
+  }
   const { count, min, max, sum } = scanned.values;
   if (count === 0) return reject('invalid_item', EMPTY_VALUES);
   const rateProblem = checkRate(scanned.rate_hz, count);
@@ -183,5 +208,5 @@ export function checkScanned(scanned: ScannedBlock, nowMs: number): Checked {
     stats: { count, min, max, sum },
     elements: scanned.elements,
   };
-  return finish(block, nowMs);
+  return finish(block, bounds);
 }

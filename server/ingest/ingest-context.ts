@@ -8,12 +8,13 @@ import { createIngestService } from './ingest-service.ts';
 function build(database: Database) {
   const { db } = database;
   const readings = createReadingsRepository(database);
+  const deadLetters = createDeadLettersRepository(db);
   return {
     readings,
     readingsQuery: createReadingsQueryRepository(db),
     ingestTokens: createIngestTokensRepository(db),
-    deadLetters: createDeadLettersRepository(db),
-    ingest: createIngestService(db, readings),
+    deadLetters,
+    ingest: createIngestService(db, readings, deadLetters),
   };
 }
 

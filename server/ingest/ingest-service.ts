@@ -1,6 +1,7 @@
 import { inArray, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { datastreamSensors, datastreams, sensors } from '../db/schema.ts';
+import type { DeadLetter, DeadLettersRepository } from '../repositories/dead-letters-repository.ts';
 import type { ReadingsRepository, StreamBlock } from '../repositories/readings-repository.ts';
 import {
   type Checked,
@@ -10,7 +11,9 @@ import {
   streamIdOf,
 } from './block-validation.ts';
 import type { ParsedLine } from './bulk-parsers.ts';
-import type { ScannedBlock } from './ndjson-block-line.ts';
+import { type Candidate, payloadOf } from './candidate-payload.ts';
+import { type TimeBounds, timeBounds } from './ingest-limits.ts';
+import { storeIsolating } from './isolate-refusals.ts';
 import { recordIngest } from '../ops/metrics.ts';
 
 export interface RejectedItem extends Rejection {
@@ -27,10 +30,14 @@ export interface IngestResult {
 /** Who sends: a bridge's ingest token or MQTT topic limits the streams; a staff session does not. */
 export type IngestScope = { bridgeId: number } | { anyBridge: true };
 
-/** An item parsed from JSON, or a block the bulk reader read straight from bytes. */
-type Candidate = { item: unknown } | { scanned: ScannedBlock };
+/** When the items arrive (default now) and how far back they may reach (INGEST_HORIZON_DAYS). */
+export interface IngestClock {
+  now?: number;
+  horizonDays?: number;
+}
 
-const streamIdOfCandidate = (c: Candidate) => streamIdOf('item' in c ? c.item : c.scanned);
+const streamIdOfCandidate = (c: Candidate | undefined) =>
+  c === undefined ? null : streamIdOf('item' in c ? c.item : c.scanned);
 
 interface StreamInfo {
   id: number;
@@ -44,6 +51,7 @@ interface StreamInfo {
 export function createIngestService(
   db: Db,
   readings: ReadingsRepository,
+  deadLetters: DeadLettersRepository,
   options: { cacheMs?: number } = {},
 ) {
   const cacheMs = options.cacheMs ?? 0;
@@ -81,76 +89,135 @@ export function createIngestService(
     return found;
   }
 
-  /** Checks and stores items; `bridgeOf(i)` is the bridge item i must belong to (null: any). */
-  async function run(
+  /** The items that pass their checks, as blocks with their positions; the rest rejected. */
+  function check(
     candidates: Candidate[],
+    streams: Map<string, StreamInfo>,
     bridgeOf: (index: number) => number | null,
-    now: number,
-  ): Promise<IngestResult> {
-    const streams = await resolve(
-      candidates.map(streamIdOfCandidate).filter((s): s is string => s !== null),
-      now,
-    );
+    bounds: TimeBounds,
+  ) {
     const rejected: RejectedItem[] = [];
     const valid: StreamBlock[] = [];
+    const validIndex: number[] = [];
+    const fail = (index: number, rejection: Rejection) =>
+      rejected.push({ index, stream_id: streamIdOfCandidate(candidates[index]), ...rejection });
     candidates.forEach((candidate, index) => {
       const checked: Checked =
-        'item' in candidate ? checkItem(candidate.item, now) : checkScanned(candidate.scanned, now);
-      const fail = (rejection: Rejection) =>
-        rejected.push({ index, stream_id: streamIdOfCandidate(candidate), ...rejection });
-      if (!checked.ok) return fail(checked.rejection);
+        'item' in candidate
+          ? checkItem(candidate.item, bounds)
+          : checkScanned(candidate.scanned, bounds);
+      if (!checked.ok) return fail(index, checked.rejection);
       const { streamId } = checked.block;
       const stream = streams.get(streamId);
       if (!stream)
-        return fail({ reason: 'unknown_stream', detail: `no data stream '${streamId}'` });
+        return fail(index, { reason: 'unknown_stream', detail: `no data stream '${streamId}'` });
       const bridgeId = bridgeOf(index);
       if (bridgeId !== null && !stream.bridgeIds.has(bridgeId)) {
-        return fail({
+        return fail(index, {
           reason: 'stream_not_on_bridge',
           detail: `data stream '${streamId}' is not fed by a sensor on bridge ${bridgeId}`,
         });
       }
       valid.push({ datastreamId: stream.id, block: checked.block });
+      validIndex.push(index);
     });
-    const stored = await readings.store(valid);
+    return { rejected, valid, validIndex, fail };
+  }
+
+  /**
+   * Checks and stores items; `bridgeOf(i)` is the bridge item i must belong to (null: any).
+   * Every item is judged on its own, down to the database (isolate-refusals.ts); `refused` lists
+   * the dead letters due for items the database refused.
+   */
+  async function run(
+    candidates: Candidate[],
+    bridgeOf: (index: number) => number | null,
+    clock: IngestClock,
+  ): Promise<{ result: IngestResult; refused: DeadLetter[] }> {
+    const now = clock.now ?? Date.now();
+    const streams = await resolve(
+      candidates.map(streamIdOfCandidate).filter((s): s is string => s !== null),
+      now,
+    );
+    const bounds = timeBounds(now, clock.horizonDays);
+    const { rejected, valid, validIndex, fail } = check(candidates, streams, bridgeOf, bounds);
+    const stored = await storeIsolating(readings.store, valid);
+    let acceptedSamples = valid.reduce((sum, v) => sum + v.block.stats.count, 0);
+    const refused: DeadLetter[] = [];
+    const notStored = (position: number, rejection: Rejection) => {
+      const { block, datastreamId } = valid[position] as StreamBlock;
+      acceptedSamples -= block.stats.count;
+      const index = validIndex[position] as number;
+      fail(index, rejection);
+      if (rejection.reason !== 'refused_by_database') return;
+      const bridgeIds = [...(streams.get(block.streamId)?.bridgeIds ?? [])];
+      refused.push({
+        source: 'http',
+        bridgeId: bridgeOf(index) ?? (bridgeIds.length === 1 ? bridgeIds[0] : null),
+        streamId: block.streamId,
+        payload: payloadOf(candidates[index]),
+        reason: `${rejection.reason}: ${rejection.detail} (data stream ${datastreamId})`,
+      });
+    };
+    for (const position of stored.conflicts) {
+      const { block } = valid[position] as StreamBlock;
+      notStored(position, {
+        reason: 'conflict',
+        detail: `another block of '${block.streamId}' starting at ${new Date(block.startMs).toISOString()} is stored`,
+      });
+    }
+    for (const { index, detail } of stored.refused) {
+      notStored(index, { reason: 'refused_by_database', detail });
+    }
+    rejected.sort((a, b) => a.index - b.index);
     const result = {
-      accepted_samples: valid.reduce((sum, v) => sum + v.block.stats.count, 0),
+      accepted_samples: acceptedSamples,
       duplicate_samples: stored.duplicateSamples,
       rejected,
     };
     recordIngest(result);
-    return result;
+    return { result, refused };
   }
 
-  /** The bulk forms' lines; a line that could not be read is rejected as an invalid item. */
-  function ingestLines(
+  /**
+   * The HTTP forms' items (and the demo feed's, which stands in for a gateway). A line that
+   * could not be read is rejected as an invalid item; an item the database refused becomes a
+   * dead letter besides its rejection, since the sender may not keep what it sent.
+   */
+  async function ingestLines(
     lines: ParsedLine[],
     scope: IngestScope,
-    now = Date.now(),
+    clock: IngestClock = {},
   ): Promise<IngestResult> {
     const bridgeId = 'bridgeId' in scope ? scope.bridgeId : null;
     const candidates = lines.map((line) => ('error' in line ? { item: null } : line));
-    return run(candidates, () => bridgeId, now);
+    const { result, refused } = await run(candidates, () => bridgeId, clock);
+    await deadLetters.add(refused);
+    return result;
   }
 
   return {
     ingestLines,
-    ingest: (items: unknown[], scope: IngestScope, now = Date.now()) =>
+    ingest: (items: unknown[], scope: IngestScope, clock: IngestClock = {}) =>
       ingestLines(
         items.map((item) => ({ item })),
         scope,
-        now,
+        clock,
       ),
-    /** MQTT: one batch mixes topics, so each item carries the bridge of its own topic. */
-    ingestPerItem(
+    /**
+     * MQTT: one batch mixes topics, so each item carries the bridge of its own topic. The
+     * subscriber writes a dead letter for every rejection (there is no one to answer).
+     */
+    async ingestPerItem(
       items: { item: unknown; bridgeId: number }[],
-      now = Date.now(),
+      clock: IngestClock = {},
     ): Promise<IngestResult> {
-      return run(
+      const { result } = await run(
         items.map(({ item }) => ({ item })),
         (index) => items[index]?.bridgeId ?? null,
-        now,
+        clock,
       );
+      return result;
     },
   };
 }

@@ -7,26 +7,38 @@ export interface MqttConfig {
   url: string;
   clientId: string;
   group: string;
+  /** The server's own credential on the broker (the dynamic-security admin with MQTT_DYNSEC). */
+  username: string | undefined;
+  password: string | undefined;
+  /** Whether the server keeps the broker's per-token clients (docs/decisions/010). */
+  dynsec: boolean;
 }
 
 /**
- * MQTT_URL turns the subscriber on. MQTT_CLIENT_ID must stay the same across restarts of one
- * process (the broker keeps its session by that id) and differ between processes that share
- * the load; the default is per host. MQTT_GROUP names the shared subscription.
+ * MQTT_URL turns the subscriber on; MQTT_USERNAME/MQTT_PASSWORD are its credential.
+ * MQTT_CLIENT_ID must stay the same across restarts of one process (the broker keeps its
+ * session by that id) and differ between processes that share the load; the default is per
+ * host. MQTT_GROUP names the shared subscription. server/config.ts validates them all.
  */
 export function mqttConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MqttConfig | null {
   return mqttConfigOf(loadSettings(env));
 }
 
-/** The subscriber's settings out of the validated config (server/config.ts checks MQTT_URL). */
+/** The subscriber's settings out of the validated config. */
 export function mqttConfigOf(
-  settings: Pick<AppSettings, 'mqttUrl' | 'mqttClientId' | 'mqttGroup'>,
+  settings: Pick<
+    AppSettings,
+    'mqttUrl' | 'mqttClientId' | 'mqttGroup' | 'mqttUsername' | 'mqttPassword' | 'mqttDynsec'
+  >,
 ): MqttConfig | null {
   if (!settings.mqttUrl) return null;
   return {
     url: settings.mqttUrl,
     clientId: settings.mqttClientId ?? `spanwatch-ingest-${hostname()}`,
     group: settings.mqttGroup ?? 'spanwatch',
+    username: settings.mqttUsername,
+    password: settings.mqttPassword,
+    dynsec: settings.mqttDynsec ?? false,
   };
 }
 
@@ -35,9 +47,10 @@ export async function startMqttFromEnv(
   database: Database,
   log: (message: string) => void,
   config: MqttConfig | null = mqttConfigFromEnv(),
+  horizonDays?: number,
 ): Promise<MqttIngest | null> {
   if (!config) return null;
-  const ingest = startMqttIngest(database, { ...config, log });
+  const ingest = startMqttIngest(database, { ...config, log, horizonDays });
   await ingest.ready;
   log(`MQTT ingest: subscribed to $share/${config.group}/spanwatch/+/+ on ${config.url}`);
   return ingest;

@@ -14,10 +14,15 @@ export interface MqttIngestOptions {
   clientId: string;
   /** Shared-subscription group: processes in one group split the messages. */
   group?: string;
+  /** The broker credential when it requires one (docs/decisions/010). */
+  username?: string;
+  password?: string;
   /** A batch is written when it holds this many messages or is this old, whichever comes first. */
   batchMessages?: number;
   batchMs?: number;
   log?: (message: string) => void;
+  /** Days before now that items may reach back (INGEST_HORIZON_DAYS; default about 10 years). */
+  horizonDays?: number;
   /** Called with the payloads of each committed batch (benchmarks measure publish→commit). */
   onCommitted?: (payloads: string[]) => void;
 }
@@ -52,10 +57,10 @@ export function startMqttIngest(database: Database, options: MqttIngestOptions) 
   const log = options.log ?? (() => undefined);
   const batchMessages = options.batchMessages ?? 2000;
   const batchMs = options.batchMs ?? 25;
-  const ingest = createIngestService(database.db, createReadingsRepository(database), {
+  const deadLetters = createDeadLettersRepository(database.db);
+  const ingest = createIngestService(database.db, createReadingsRepository(database), deadLetters, {
     cacheMs: 5000,
   });
-  const deadLetters = createDeadLettersRepository(database.db);
 
   let buffer: Pending[] = [];
   let lastHeldAck: (() => void) | null = null;
@@ -66,6 +71,8 @@ export function startMqttIngest(database: Database, options: MqttIngestOptions) 
 
   const clientOptions: IClientOptions = {
     clientId: options.clientId,
+    username: options.username,
+    password: options.password,
     clean: false,
     protocolVersion: 5,
     // Keep the session (subscription and queued messages) for a day while this process is down.
@@ -77,6 +84,11 @@ export function startMqttIngest(database: Database, options: MqttIngestOptions) 
     lastHeldAck = send;
   });
 
+  /**
+   * Stores a batch; every message or item that cannot be stored becomes a dead letter, so the
+   * batch is acknowledged whole and nothing poisonous is delivered again. Only an outage
+   * (isolate-refusals.ts) throws, and then the batch is retried.
+   */
   async function write(batch: Pending[]): Promise<void> {
     const { items, unreadable } = itemsOfMessages(batch);
     const letters: DeadLetter[] = unreadable.map(({ message, reason }) => ({
@@ -85,13 +97,15 @@ export function startMqttIngest(database: Database, options: MqttIngestOptions) 
       payload: batch[message]?.payload ?? '',
       reason,
     }));
-    const result = await ingest.ingestPerItem(items);
+    const result = await ingest.ingestPerItem(items, { horizonDays: options.horizonDays });
     for (const rejection of result.rejected) {
-      const pending = batch[items[rejection.index]?.message ?? -1];
+      const item = items[rejection.index];
       letters.push({
         source: 'mqtt',
-        topic: pending?.topic ?? null,
-        payload: pending?.payload ?? '',
+        topic: batch[item?.message ?? -1]?.topic ?? null,
+        bridgeId: item?.bridgeId ?? null,
+        streamId: rejection.stream_id,
+        payload: JSON.stringify(item?.item) ?? '',
         reason: `${rejection.reason}: ${rejection.detail}`,
       });
     }

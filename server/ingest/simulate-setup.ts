@@ -29,13 +29,16 @@ export async function login(base: string, email: string, password: string): Prom
   return access;
 }
 
-/** Missing pieces only: running it twice changes nothing. Returns a fresh ingest token. */
+/**
+ * Missing pieces only: running it twice changes nothing. Returns a fresh ingest token and the
+ * username of its MQTT credential (whose password is the token).
+ */
 export async function prepareBridge(
   base: string,
   access: string,
   bridgeId: number,
   streams: SimStream[],
-): Promise<string> {
+): Promise<{ token: string; mqttUsername: string }> {
   const spans = (
     await api<{ id: number; bridge: number; span_id: string }[]>(
       base,
@@ -82,7 +85,7 @@ export async function prepareBridge(
       sensors: [sensor.id],
     });
   }
-  const { token } = await api<{ token: string }>(
+  const created = await api<{ token: string; mqtt_username: string }>(
     base,
     access,
     'POST',
@@ -91,5 +94,5 @@ export async function prepareBridge(
       name: `simulator ${new Date().toISOString()}`,
     },
   );
-  return token;
+  return { token: created.token, mqttUsername: created.mqtt_username };
 }

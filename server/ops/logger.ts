@@ -1,5 +1,6 @@
-import { pino, type Logger } from 'pino';
+import { pino, type Logger, type LoggerOptions } from 'pino';
 import type { AppConfig } from '../config.ts';
+import { safeErrorSerializer } from '../db/redact-error.ts';
 
 export type { Logger };
 
@@ -9,10 +10,23 @@ export type { Logger };
  * bridge or job they work on, e.g. `logger.child({ component: 'analysis', bridgeId })`.
  */
 export function createLogger(config: Pick<AppConfig, 'logLevel'>): Logger {
-  return pino({
+  return pino(loggerOptions(config));
+}
+
+/** Level, redaction and the error serializer, shared by the process's and a test app's logger. */
+export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
+  return {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.body.password', 'req.body.companyPassword'],
-  });
+    redact: [
+      'req.headers.authorization',
+      'req.body.password',
+      'req.body.current_password',
+      'req.body.companyPassword',
+      'req.body.refresh',
+    ],
+    // A failed statement's bound values and row details may hold hashes and sealed secrets.
+    serializers: { err: safeErrorSerializer },
+  } satisfies LoggerOptions;
 }
 
 /** A `(message) => void` for the modules that take a plain log function. */

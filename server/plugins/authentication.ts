@@ -7,6 +7,8 @@ import type { Services } from '../services.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
+    /** The session (sign-in) of the access token, for changes that end every other session. */
+    sessionId: string | null;
   }
 }
 
@@ -24,11 +26,10 @@ export async function authenticate(
 ): Promise<UserRow | null> {
   const token = bearerToken(request);
   if (!token) return null;
-  const userId = await services.tokens.verify(token, 'access');
-  if (userId === null) throw new HttpError(401, 'Invalid or expired access token');
-  // Looking the user up on every request is what makes a deleted account's tokens useless.
-  const user = await services.users.findById(userId);
-  if (!user) throw new HttpError(401, 'This account no longer exists');
+  // Looking the user and the session up on every request is what makes a deleted account's
+  // or an ended session's tokens useless at once.
+  const { user, sessionId } = await services.sessions.authenticate(token);
+  request.sessionId = sessionId;
   return user;
 }
 

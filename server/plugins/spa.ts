@@ -4,6 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api';
+/**
+ * Build metadata such as `.vite/manifest.json` lists every file of the build and is for the
+ * build alone: no path with a segment that starts with a dot is served, nor answered with the app.
+ */
+const isHiddenPath = (url: string) => /\/\./.test(url.split('?')[0] ?? '');
 
 // Written by the build (build/prerender-plugin.ts): the public pages' HTML, rendered ahead.
 const PRERENDER_DIR = 'prerendered';
@@ -41,6 +46,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       index: ['index.html'],
       // The build writes .br/.gz beside each asset (build/precompress-plugin.ts).
       preCompressed: true,
+      allowedPath: (pathName) => !isHiddenPath(pathName),
       setHeaders(reply, filePath) {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -55,7 +61,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     }
   }
   app.setNotFoundHandler((request, reply) => {
-    if (hasSpa && request.method === 'GET' && !isApiPath(request.url)) {
+    if (
+      hasSpa &&
+      request.method === 'GET' &&
+      !isApiPath(request.url) &&
+      !isHiddenPath(request.url)
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

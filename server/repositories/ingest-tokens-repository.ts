@@ -45,6 +45,19 @@ export function createIngestTokensRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Every token not revoked, for keeping the MQTT broker's clients in line. */
+    listLive(): Promise<{ id: number; bridgeId: number }[]> {
+      return db
+        .select({ id: ingestTokens.id, bridgeId: ingestTokens.bridgeId })
+        .from(ingestTokens)
+        .where(isNull(ingestTokens.revokedAt));
+    },
+
+    /** Undoes a creation the MQTT broker did not confirm (the secret was never shown). */
+    async remove(id: number): Promise<void> {
+      await db.delete(ingestTokens).where(eq(ingestTokens.id, id));
+    },
+
     /** The bridge a live token belongs to, or null. Last use is written at most once a minute. */
     async bridgeOf(token: string): Promise<number | null> {
       if (!token.startsWith(TOKEN_PREFIX)) return null;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { MAX_BLOCK_SECONDS } from '../ingest/block-validation.ts';
+import { MAX_BLOCK_SECONDS } from '../ingest/ingest-limits.ts';
 import { createBucketer, type Level, levelFor, type Point } from '../ingest/downsample.ts';
 import { rowsOf } from '../ingest/pg-arrays.ts';
 
@@ -21,6 +21,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Blocks that start before `from` may still reach into it (a block covers at most this). */
 const LOOKBACK_MS = MAX_BLOCK_SECONDS * 1000;
 const CSV_PAGE_BLOCKS = 500;
+/**
+ * Raw samples read for one chart at most, per point asked for: beyond it the raw level would
+ * hold every sample of a fast stream in memory to draw a few points (issue 13, finding 11),
+ * and the blocks' own min/max/sum answer instead.
+ */
+export const RAW_SAMPLES_PER_POINT = 20;
 
 /** Reading back: downsampled series for charts and a paged raw export. */
 export function createReadingsQueryRepository(db: Db) {
@@ -36,6 +42,17 @@ export function createReadingsQueryRepository(db: Db) {
                OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > ${iso(fromMs)}::timestamptz))
         ORDER BY start ${limit ? sql`LIMIT ${limit}` : sql``}`),
     );
+  }
+
+  /** Samples in the blocks the raw level would read, from the blocks' counts alone. */
+  async function rawSampleCount(id: number, fromMs: number, toMs: number): Promise<number> {
+    const [row] = rowsOf<{ n: number | string | null }>(
+      await db.execute(sql`
+        SELECT sum(n)::float8 AS n FROM readings
+        WHERE datastream_id = ${id} AND start >= ${iso(fromMs - LOOKBACK_MS)}::timestamptz
+          AND start < ${iso(toMs)}::timestamptz`),
+    );
+    return Number(row?.n ?? 0);
   }
 
   async function aggregates(level: Level, id: number, fromMs: number, toMs: number) {
@@ -60,7 +77,13 @@ export function createReadingsQueryRepository(db: Db) {
       toMs: number,
       maxPoints: number,
     ): Promise<{ level: Level; points: Point[] }> {
-      const level = levelFor(fromMs, toMs, maxPoints);
+      let level = levelFor(fromMs, toMs, maxPoints);
+      if (
+        level === 'raw' &&
+        (await rawSampleCount(id, fromMs, toMs)) > RAW_SAMPLES_PER_POINT * maxPoints
+      ) {
+        level = 'block';
+      }
       const bucketer = createBucketer(fromMs, toMs, maxPoints);
       // Note: a roll-up bucket that straddles `from` counts wholly in the first point.
       if (level === 'raw') {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import type { Block } from '../ingest/block-validation.ts';
+import { groupByKey, keyOf, outcomesOf } from '../ingest/block-outcomes.ts';
 import { createPartitionKeeper } from '../ingest/partitions.ts';
 import { CopyEncoder, copyRowBytes as bytes } from '../ingest/copy-encoder.ts';
 import { floatArray, intArray, timeArray } from '../ingest/pg-arrays.ts';
@@ -14,9 +15,10 @@ export interface StreamBlock {
 export interface StoreResult {
   storedSamples: number;
   duplicateSamples: number;
+  /** Positions in the input of blocks whose start is taken by a different block: not stored. */
+  conflicts: number[];
 }
 
-const keyOf = (datastreamId: number, ms: number) => `${datastreamId}:${ms}`;
 const COLUMNS = 'datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum';
 const RETURNING = 'RETURNING datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms';
 
@@ -43,18 +45,25 @@ const ROW_BYTES = bytes.row + 2 * bytes.int4 + bytes.timestamptz + 4 * bytes.flo
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
+type KeyRow = { datastream_id: number; ms: number };
+
 /**
  * The blocks are COPYed (binary) straight into `readings`. A retried block makes the COPY fail on
  * the primary key: then, rarely, the batch goes through a staging table and ON CONFLICT DO
- * NOTHING instead. Returns the blocks actually stored.
+ * NOTHING instead. Returns the blocks actually stored, and those whose start is taken by a
+ * stored block with another rate or other values (a resend of the same block is no conflict).
  */
-async function insertBlocks(exec: Exec, blocks: StreamBlock[]) {
+async function insertBlocks(
+  exec: Exec,
+  blocks: StreamBlock[],
+): Promise<{ inserted: KeyRow[]; conflicting: KeyRow[] }> {
   const rows = copyRows(blocks);
   await exec.query('SAVEPOINT fast_copy');
   try {
     await exec.copyIn(`readings (${COLUMNS})`, rows);
     // The savepoint is not released: COMMIT ends it, one round trip fewer.
-    return blocks.map((b) => ({ datastream_id: b.datastreamId, ms: b.block.startMs }));
+    const inserted = blocks.map((b) => ({ datastream_id: b.datastreamId, ms: b.block.startMs }));
+    return { inserted, conflicting: [] };
   } catch (error) {
     await exec.query('ROLLBACK TO SAVEPOINT fast_copy');
     if (!isUniqueViolation(error)) throw error;
@@ -63,10 +72,17 @@ async function insertBlocks(exec: Exec, blocks: StreamBlock[]) {
     'CREATE TEMP TABLE IF NOT EXISTS readings_staging (LIKE readings) ON COMMIT DELETE ROWS',
   );
   await exec.copyIn(`readings_staging (${COLUMNS})`, rows);
-  return exec.query<{ datastream_id: number; ms: number }>(
+  const inserted = await exec.query<KeyRow>(
     `INSERT INTO readings (${COLUMNS}) SELECT ${COLUMNS} FROM readings_staging
      ON CONFLICT DO NOTHING ${RETURNING}`,
   );
+  // Rows just inserted meet themselves here and are equal; only a different stored block differs.
+  const conflicting = await exec.query<KeyRow>(
+    `SELECT s.datastream_id, (extract(epoch FROM s.start) * 1000)::float8 AS ms
+     FROM readings_staging s JOIN readings r ON r.datastream_id = s.datastream_id AND r.start = s.start
+     WHERE r.rate_hz <> s.rate_hz OR r.values <> s.values`,
+  );
+  return { inserted, conflicting };
 }
 
 function upsertRollups(exec: Exec, stored: StreamBlock[]): void {
@@ -126,30 +142,26 @@ export function createReadingsRepository(database: Database) {
   const transact = transactionRunner(database);
 
   async function store(input: StreamBlock[]): Promise<StoreResult> {
-    const unique = new Map<string, StreamBlock>();
-    let duplicateSamples = 0;
-    for (const item of input) {
-      const key = keyOf(item.datastreamId, item.block.startMs);
-      if (unique.has(key)) duplicateSamples += item.block.stats.count;
-      else unique.set(key, item);
-    }
-    const blocks = [...unique.values()];
-    if (blocks.length === 0) return { storedSamples: 0, duplicateSamples };
-    await ensureMonths(blocks.map((b) => b.block.startMs));
+    const { firsts, repeats } = groupByKey(input);
+    const blocks = firsts.map((index) => input[index] as StreamBlock);
+    if (blocks.length > 0) await ensureMonths(blocks.map((b) => b.block.startMs));
 
-    return transact(async (exec) => {
-      const inserted = await insertBlocks(exec, blocks);
-      const fresh = new Set(inserted.map((r) => keyOf(r.datastream_id, Math.round(r.ms))));
-      const stored = blocks.filter((b) => fresh.has(keyOf(b.datastreamId, b.block.startMs)));
-      const storedSamples = stored.reduce((sum, b) => sum + b.block.stats.count, 0);
-      const total = blocks.reduce((sum, b) => sum + b.block.stats.count, 0);
-      duplicateSamples += total - storedSamples;
-      if (stored.length > 0) {
-        upsertRollups(exec, stored);
-        updateStreamStats(exec, stored);
-      }
-      return { storedSamples, duplicateSamples };
-    });
+    const outcome = await (blocks.length === 0
+      ? { fresh: new Set<string>(), conflicting: new Set<string>() }
+      : transact(async (exec) => {
+          const { inserted, conflicting } = await insertBlocks(exec, blocks);
+          const keys = (rows: KeyRow[]) =>
+            new Set(rows.map((r) => keyOf(r.datastream_id, Math.round(r.ms))));
+          const fresh = keys(inserted);
+          const stored = blocks.filter((b) => fresh.has(keyOf(b.datastreamId, b.block.startMs)));
+          if (stored.length > 0) {
+            upsertRollups(exec, stored);
+            updateStreamStats(exec, stored);
+          }
+          return { fresh, conflicting: keys(conflicting) };
+        }));
+
+    return outcomesOf(input, { firsts, repeats }, outcome);
   }
 
   return { store };

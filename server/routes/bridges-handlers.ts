@@ -82,6 +82,10 @@ export function bridgesHandlers(
       requireStaff(request);
       const deleted = await bridges.delete(request.params.id, request.query.cascade === true);
       if (!deleted) throw notFound('Bridge', request.params.id);
+      // Its ingest tokens went with it; their broker clients go too (or at the next reconcile).
+      await services.mqttCredentials.withdrawBridge(request.params.id).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the MQTT broker kept the clients of a deleted bridge');
+      });
       return reply.code(204).send();
     },
   };

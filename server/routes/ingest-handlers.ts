@@ -20,13 +20,17 @@ function scopeOf(request: FastifyRequest): IngestScope {
   return { anyBridge: true };
 }
 
-export function ingestHandlers(services: Services): Handlers<'ingestReadings'> {
+/** `horizonDays`: how far back items may reach (INGEST_HORIZON_DAYS). */
+export function ingestHandlers(
+  services: Services,
+  horizonDays: number,
+): Handlers<'ingestReadings'> {
   const { ingest } = ingestContextOf(services.database);
   return {
     async ingestReadings(request) {
       const scope = scopeOf(request);
       const lines = linesOf(request.body as unknown, request.headers['content-type']);
-      const result = await ingest.ingestLines(lines, scope, Date.now());
+      const result = await ingest.ingestLines(lines, scope, { horizonDays });
       // A line that could not be read at all is reported with its own message.
       for (const rejection of result.rejected) {
         const line = lines[rejection.index];

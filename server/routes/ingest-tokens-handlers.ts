@@ -1,5 +1,6 @@
 import { ingestContextOf } from '../ingest/ingest-context.ts';
-import { notFound } from '../http-error.ts';
+import { mqttUsernameOf } from '../ingest/mqtt-credentials.ts';
+import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { IngestTokenRow } from '../repositories/ingest-tokens-repository.ts';
 import type { Services } from '../services.ts';
@@ -14,6 +15,7 @@ function ingestTokenDto(row: IngestTokenRow): Schemas['IngestToken'] {
     bridge: row.bridgeId,
     name: row.name,
     prefix: row.prefix,
+    mqtt_username: mqttUsernameOf(row),
     created_at: row.createdAt.toISOString(),
     last_used_at: iso(row.lastUsedAt),
     revoked_at: iso(row.revokedAt),
@@ -25,6 +27,7 @@ export function ingestTokensHandlers(
   services: Services,
 ): Handlers<'listIngestTokens' | 'createIngestToken' | 'revokeIngestToken'> {
   const { ingestTokens } = ingestContextOf(services.database);
+  const { mqttCredentials } = services;
   const assertBridge = async (id: number) => {
     if (!(await services.bridges.findById(id))) throw notFound('Bridge', id);
   };
@@ -40,6 +43,14 @@ export function ingestTokensHandlers(
       await assertBridge(request.params.id);
       const name = requiredText(request.body.name, 'name');
       const { row, token } = await ingestTokens.create(request.params.id, name);
+      try {
+        await mqttCredentials.grant(row, token);
+      } catch (error) {
+        // A token that works over HTTP but not MQTT would be a trap: none is made.
+        await ingestTokens.remove(row.id);
+        request.log.warn({ err: error }, 'the MQTT broker did not take an ingest token');
+        throw new HttpError(502, 'The MQTT broker did not confirm the token; none was created');
+      }
       reply.code(201);
       return { ...ingestTokenDto(row), token };
     },
@@ -48,6 +59,11 @@ export function ingestTokensHandlers(
       requireStaff(request);
       const { id, tokenId } = request.params;
       if (!(await ingestTokens.revoke(id, tokenId))) throw notFound('Ingest token', tokenId);
+      // Revoked for HTTP already; a broker that cannot be reached now (so takes no publications
+      // either) is caught up as soon as the server reconnects to it (mqtt-credentials-sync.ts).
+      await mqttCredentials.withdraw({ id: tokenId, bridgeId: id }).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the MQTT broker did not drop a revoked ingest token');
+      });
       return reply.code(204).send();
     },
   };

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { datastreams } from '../db/schema.ts';
 import { ingestContextOf } from '../ingest/ingest-context.ts';
+import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import { visibleDatastreamFilter } from '../repositories/visibility.ts';
@@ -10,10 +11,33 @@ import type { Services } from '../services.ts';
 import type { Handlers } from './operation-types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Times a range may name: from the epoch (no sensor data is older) to the last instant ISO 8601
+ * writes with four digits. Beyond them the database refuses the time, and the CSV export had
+ * already sent its 200 (issue 13, finding 8).
+ */
+const EARLIEST_MS = Date.UTC(1970, 0, 1);
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+function timeOf(field: 'from' | 'to', text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const ms = parseIsoTime(text);
+  if (ms === null) {
+    throw new HttpError(400, `${field}: must be an ISO 8601 date-time on a day that exists`);
+  }
+  if (ms < EARLIEST_MS || ms > LATEST_MS) {
+    throw new HttpError(
+      400,
+      `${field}: must lie between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z`,
+    );
+  }
+  return ms;
+}
+
+/** The range asked for, checked before anything is read or any header is sent. */
 function rangeOf(query: { from?: string; to?: string }): { fromMs: number; toMs: number } {
-  const toMs = query.to ? Date.parse(query.to) : Date.now();
-  const fromMs = query.from ? Date.parse(query.from) : toMs - DAY_MS;
+  const toMs = timeOf('to', query.to) ?? Date.now();
+  const fromMs = timeOf('from', query.from) ?? Math.max(EARLIEST_MS, toMs - DAY_MS);
   if (!(fromMs < toMs)) throw new HttpError(400, 'from: must be before to');
   return { fromMs, toMs };
 }

@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from '../../src/domain/login-validation.ts';
+import { isBlankPassword } from '../../src/domain/password-rules.ts';
 import { HttpError } from '../http-error.ts';
 
 /** A required text field: trimmed, and refused when only white space is left. */
@@ -11,4 +13,13 @@ export function requiredText(value: string, field: string): string {
 export function optionalText(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
+}
+
+/** A password being set: kept as typed (spaces count), but never only spaces (issue 13). */
+export function newPassword(value: string, field = 'password'): string {
+  if (value.length < PASSWORD_MIN_LENGTH) {
+    throw new HttpError(400, `${field}: must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+  if (isBlankPassword(value)) throw new HttpError(400, `${field}: must not be only spaces`);
+  return value;
 }

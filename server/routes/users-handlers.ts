@@ -1,18 +1,16 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { NewUser } from '../repositories/users-repository.ts';
-import { hashPassword } from '../services/passwords.ts';
 import type { Services } from '../services.ts';
+import { checkCredentialChange } from './credential-change.ts';
 import { userDto } from './dto.ts';
 import type { Handlers, Schemas } from './operation-types.ts';
-import { optionalText, requiredText } from './text-fields.ts';
-
-const MIN_PASSWORD = 8;
+import { newPassword, optionalText, requiredText } from './text-fields.ts';
 
 export function usersHandlers(
   services: Services,
 ): Handlers<'listUsers' | 'updateUser' | 'deleteUser' | 'assignBridges' | 'assignDatastreams'> {
-  const { users, secretBox } = services;
+  const { users, secretBox, passwords } = services;
 
   async function present(userId: number): Promise<Schemas['User']> {
     const row = await users.findById(userId);
@@ -21,10 +19,11 @@ export function usersHandlers(
     return userDto(row, assignments.get(userId) ?? { bridges: [], datastreams: [] });
   }
 
-  async function patchFrom(
+  /** The changes asked for, checked; a new password is kept in clear until it is allowed. */
+  function patchFrom(
     body: Schemas['UserUpdate'],
     callerIsStaff: boolean,
-  ): Promise<Partial<NewUser>> {
+  ): { patch: Partial<NewUser>; password: string | null } {
     const patch: Partial<NewUser> = {};
     if (body.username !== undefined) patch.username = requiredText(body.username, 'username');
     if (body.email !== undefined) patch.email = requiredText(body.email, 'email');
@@ -33,19 +32,14 @@ export function usersHandlers(
     if (body.companyUsername !== undefined)
       patch.companyUsername = optionalText(body.companyUsername);
     // Spec §5: on edit the password (and the company password) change only when filled in.
-    if (body.password) {
-      if (body.password.length < MIN_PASSWORD) {
-        throw new HttpError(400, `password: must be at least ${MIN_PASSWORD} characters`);
-      }
-      patch.passwordHash = await hashPassword(body.password);
-    }
+    const password = body.password ? newPassword(body.password) : null;
     const companyPassword = optionalText(body.companyPassword);
     if (companyPassword !== null) patch.companyPasswordSealed = secretBox.seal(companyPassword);
     if (body.is_staff !== undefined) {
       if (!callerIsStaff) throw new HttpError(403, 'is_staff: only staff users may change roles');
       patch.isStaff = body.is_staff;
     }
-    return patch;
+    return { patch, password };
   }
 
   return {
@@ -63,8 +57,21 @@ export function usersHandlers(
       const { id } = request.params;
       if (!viewer.isStaff && viewer.id !== id)
         throw new HttpError(403, 'You may only edit your own account');
-      if (!(await users.findById(id))) throw notFound('User', id);
-      await users.update(id, await patchFrom(request.body, viewer.isStaff));
+      const stored = await users.findById(id);
+      if (!stored) throw notFound('User', id);
+      const { patch, password } = patchFrom(request.body, viewer.isStaff);
+      const change = await checkCredentialChange(services, {
+        stored,
+        ownAccount: viewer.id === id,
+        newEmail: patch.email,
+        newPassword: password !== null,
+        currentPassword: request.body.current_password,
+        ip: request.ip,
+      });
+      if (password !== null) patch.passwordHash = await passwords.hash(password);
+      await users.update(id, patch);
+      // The caller's own session survives their own change; everyone else signs in again.
+      if (change) await services.sessions.revokeAllOf(id, change, request.sessionId ?? undefined);
       return present(id);
     },
 

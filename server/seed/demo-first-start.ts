@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { writeDemoHistory } from '../demo/history-writer.ts';
 import type { DemoRates } from '../demo/demo-scenarios.ts';
+import { createPasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import { isEmpty, seedDemo } from './demo-seed.ts';
 import { demoSeedAllowed } from './seed-policy.ts';
@@ -20,14 +21,15 @@ export interface DemoStart {
 export async function prepareDemoOnStart(
   database: Database,
   secretBox: SecretBox,
-  config: Pick<AppConfig, 'production' | 'demoHistoryDays'>,
+  config: Pick<AppConfig, 'production' | 'demoHistoryDays'> &
+    Partial<Pick<AppConfig, 'passwordHashCost'>>,
   argv: readonly string[],
   options: { log?: (message: string) => void; rates?: DemoRates; parallel?: boolean } = {},
 ): Promise<DemoStart> {
   const allowed = demoSeedAllowed(config, argv);
   const seeded = allowed && (await isEmpty(database.db));
   if (!seeded) return { allowed, seeded };
-  await seedDemo(database.db, secretBox);
+  await seedDemo(database.db, secretBox, createPasswordHasher(config.passwordHashCost));
   const days = config.demoHistoryDays;
   if (days > 0) {
     const started = Date.now();

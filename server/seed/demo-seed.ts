@@ -13,7 +13,7 @@ import {
 import type { DataType, SensorType } from '../../src/domain/enums.ts';
 import { DEMO_SPAN_LABELS } from '../demo/demo-scenarios.ts';
 import { findCatalogueBridge, type CatalogueBridge } from '../integrations/bridge-catalogue.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { type PasswordHasher, defaultPasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
 import { planSensors } from './demo-sensors.ts';
@@ -72,14 +72,18 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * The operator's three bridges carry the sensors of their simulated scenarios (see
  * server/demo/), named after their data streams, e.g. `confederation-s1-acc`.
  */
-export async function seedDemo(db: Db, secretBox: SecretBox): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  secretBox: SecretBox,
+  passwords: PasswordHasher = defaultPasswordHasher,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [staff, operator] = await tx
       .insert(users)
       .values([
         {
           ...DEMO_STAFF,
-          passwordHash: await hashPassword(DEMO_STAFF.password),
+          passwordHash: await passwords.hash(DEMO_STAFF.password),
           isStaff: true,
           company: 'SpanWatch Demo Engineering',
           address: '100 Queen Street, Ottawa, ON K1P 1J9',
@@ -88,7 +92,7 @@ export async function seedDemo(db: Db, secretBox: SecretBox): Promise<void> {
         },
         {
           ...DEMO_OPERATOR,
-          passwordHash: await hashPassword(DEMO_OPERATOR.password),
+          passwordHash: await passwords.hash(DEMO_OPERATOR.password),
           company: 'Atlantic Crossings Operations',
           address: '1 Confederation Way, Borden-Carleton, PE C0B 1X0',
         },

@@ -1,11 +1,19 @@
 import { SignJWT, jwtVerify } from 'jose';
 
-export type TokenKind = 'access' | 'refresh';
+/** Who an access token speaks for: the user and the session (sign-in) it was issued to. */
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
 
+/**
+ * Access tokens only: short-lived JWTs carrying the session id (`sid`). Refresh tokens are
+ * opaque random secrets kept hashed in the database (server/services/sessions.ts).
+ */
 export interface TokenService {
-  issue(userId: number, kind: TokenKind): Promise<string>;
-  /** The user id the token was issued to, or null when it is invalid, expired or of another kind. */
-  verify(token: string, kind: TokenKind): Promise<number | null>;
+  issueAccess(claims: AccessClaims): Promise<string>;
+  /** The claims of a valid access token; null when invalid, expired, or without exp or sid. */
+  verifyAccess(token: string): Promise<AccessClaims | null>;
 }
 
 const ISSUER = 'spanwatch';
@@ -13,26 +21,32 @@ const ISSUER = 'spanwatch';
 export function createTokenService(options: {
   secret: string;
   accessTtlSeconds: number;
-  refreshTtlSeconds: number;
 }): TokenService {
   const key = new TextEncoder().encode(options.secret);
-  const ttl = { access: options.accessTtlSeconds, refresh: options.refreshTtlSeconds };
   return {
-    issue(userId, kind) {
-      return new SignJWT({ typ: kind })
+    issueAccess({ userId, sessionId }) {
+      return new SignJWT({ typ: 'access', sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setJti(crypto.randomUUID())
-        .setExpirationTime(`${ttl[kind]}s`)
+        .setExpirationTime(`${options.accessTtlSeconds}s`)
         .sign(key);
     },
-    async verify(token, kind) {
+    async verifyAccess(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        // jose checks exp only when present: a token without it would never expire.
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub', 'sid'],
+        });
         const userId = Number(payload.sub);
-        return payload.typ === kind && Number.isInteger(userId) ? userId : null;
+        const sessionId = payload.sid;
+        const valid =
+          payload.typ === 'access' && Number.isInteger(userId) && typeof sessionId === 'string';
+        return valid ? { userId, sessionId } : null;
       } catch {
         return null;
       }

@@ -2,7 +2,8 @@
  * `npm run simulate -- --bridge 3 [--via http|mqtt] [--hours 1] [--live] ...`: simulated sensor
  * data for any bridge, sent through the real ingest (HTTP or MQTT), never written to the
  * database directly. With --email/--password (a staff account) it first creates the spans,
- * sensors and data streams the scenario feeds, and an ingest token; otherwise pass --token.
+ * sensors and data streams the scenario feeds, and an ingest token; otherwise pass --token (and,
+ * over MQTT, --mqtt-username: the token's broker client, `bridge-<bridge>-token-<id>`).
  */
 import { parseArgs } from 'node:util';
 import { httpSender, mqttSender, type BlockSender } from '../ingest/block-senders.ts';
@@ -17,6 +18,7 @@ const { values: args } = parseArgs({
     url: { type: 'string', default: process.env.SPANWATCH_URL ?? 'http://127.0.0.1:8080' },
     mqtt: { type: 'string', default: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883' },
     token: { type: 'string', default: process.env.SPANWATCH_INGEST_TOKEN },
+    'mqtt-username': { type: 'string', default: process.env.SPANWATCH_MQTT_USERNAME },
     email: { type: 'string', default: process.env.SPANWATCH_EMAIL },
     password: { type: 'string', default: process.env.SPANWATCH_PASSWORD },
     prefix: { type: 'string' },
@@ -32,8 +34,9 @@ const bridgeId = Number(args.bridge);
 if (!Number.isInteger(bridgeId) || bridgeId < 1) {
   console.error('Usage: npm run simulate -- --bridge <id> [--via http|mqtt] [--hours N] [--live]');
   console.error(
-    '       [--email staff@... --password ...] or [--token swi_...] [--url ...] [--mqtt ...]',
+    '       [--email staff@... --password ...] or [--token swi_... [--mqtt-username bridge-..]]',
   );
+  console.error('       [--url ...] [--mqtt ...]');
   process.exit(1);
 }
 const scenario = createScenario({
@@ -44,11 +47,12 @@ const scenario = createScenario({
 });
 
 let token = args.token;
+let mqttUsername = args['mqtt-username'];
 let access: string | undefined;
 if (args.email && args.password) {
   access = await login(args.url, args.email, args.password);
   const streams = scenario.streams.map((s) => ({ id: s.id, dataType: s.dataType, span: s.span }));
-  token = await prepareBridge(args.url, access, bridgeId, streams);
+  ({ token, mqttUsername } = await prepareBridge(args.url, access, bridgeId, streams));
 }
 if (args.via === 'http' && !token && !access) {
   console.error(
@@ -56,9 +60,15 @@ if (args.via === 'http' && !token && !access) {
   );
   process.exit(1);
 }
+// Over MQTT the token is the password of its broker client (docs/decisions/010).
+const mqttCredential =
+  token && mqttUsername ? { username: mqttUsername, password: token } : undefined;
+if (args.via === 'mqtt' && !mqttCredential) {
+  console.warn('No MQTT credential (--mqtt-username with --token): publishing anonymously.');
+}
 const sender: BlockSender =
   args.via === 'mqtt'
-    ? await mqttSender(args.mqtt, bridgeId)
+    ? await mqttSender(args.mqtt, bridgeId, mqttCredential)
     : httpSender(args.url, { token, access });
 
 // History up to the current second, an hour of simulated time per round trip group.

@@ -1,21 +1,26 @@
 import type { Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema';
-import type { TokenStorage } from './token-storage';
+import type { TokenPair, TokenStorage } from './token-storage';
 
 export const NO_REFRESH_TOKEN = 'No refresh token available';
 
 const LOGIN_PATH = '/api/v1/auth/login' satisfies keyof paths;
 export const REFRESH_PATH = '/api/v1/auth/refresh/' satisfies keyof paths;
+export const LOGOUT_PATH = '/api/v1/auth/logout' satisfies keyof paths;
 
-// These calls trade credentials for tokens. A 401 from them means "wrong credentials", never
-// "expired access token", so refreshing would be wrong (and for refresh itself, a loop). A
-// stale bearer header is not sent either: it carries no meaning there.
-const TOKEN_EXCHANGE_PATHS: ReadonlySet<string> = new Set([LOGIN_PATH, REFRESH_PATH]);
+// These calls trade credentials (or a refresh token) for tokens, or end a session. A 401 from
+// them means "wrong credentials", never "expired access token", so refreshing would be wrong
+// (and for refresh itself, a loop). A stale bearer header is not sent either: it carries no
+// meaning there.
+const TOKEN_EXCHANGE_PATHS: ReadonlySet<string> = new Set([LOGIN_PATH, REFRESH_PATH, LOGOUT_PATH]);
 
 export interface AuthMiddlewareOptions {
   storage: TokenStorage;
-  /** Trades the refresh token for a new access token; rejects when the server refuses. */
-  requestNewAccessToken: (refresh: string) => Promise<string>;
+  /**
+   * Trades the refresh token for a new access token and its successor refresh token (the
+   * server spends the one sent); rejects when the server refuses.
+   */
+  requestNewTokens: (refresh: string) => Promise<TokenPair>;
   /** Sends the repeated request; it must not pass through this middleware again. */
   fetch: (request: Request) => Promise<Response>;
   /** Called once per failed refresh, after both tokens have been removed. */
@@ -27,7 +32,7 @@ export interface AuthMiddlewareOptions {
  * request once more. Requests that fail together share one refresh.
  */
 export function createAuthMiddleware(options: AuthMiddlewareOptions): Middleware {
-  const { storage, requestNewAccessToken, fetch, onAuthFailure } = options;
+  const { storage, requestNewTokens, fetch, onAuthFailure } = options;
   // fetch() consumes a request body, so a copy is kept for the possible single repeat.
   const replays = new Map<string, Request>();
   let pendingRefresh: Promise<string | null> | undefined;
@@ -36,9 +41,10 @@ export function createAuthMiddleware(options: AuthMiddlewareOptions): Middleware
     try {
       const refresh = storage.getRefresh();
       if (!refresh) throw new Error(NO_REFRESH_TOKEN);
-      const access = await requestNewAccessToken(refresh);
-      storage.setAccess(access);
-      return access;
+      const tokens = await requestNewTokens(refresh);
+      // Both: the refresh token sent is spent, and sending it again would end the session.
+      storage.setTokens(tokens);
+      return tokens.access;
     } catch (error) {
       storage.clear();
       onAuthFailure(error instanceof Error ? error : new Error(String(error)));

@@ -40,10 +40,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       storage: tokenStorage,
       fetch,
       onAuthFailure,
-      async requestNewAccessToken(refresh) {
+      async requestNewTokens(refresh) {
         const { data, error } = await client.POST(REFRESH_PATH, { body: { refresh } });
         if (!data) throw new Error(errorDetail(error) ?? 'The session could not be renewed');
-        return data.access;
+        return data;
       },
     }),
   );

@@ -10,7 +10,7 @@ export function SessionProvider({ session, children }: { session: Session; child
 }
 
 export type UseSessionResult = SessionState &
-  Pick<Session, 'signIn' | 'signOut' | 'signUp' | 'deleteAccount'>;
+  Pick<Session, 'signIn' | 'signOut' | 'signUp' | 'deleteAccount' | 'userChanged'>;
 
 export function useSession(): UseSessionResult {
   const session = use(SessionContext);
@@ -22,6 +22,7 @@ export function useSession(): UseSessionResult {
     signOut: session.signOut,
     signUp: session.signUp,
     deleteAccount: session.deleteAccount,
+    userChanged: session.userChanged,
   };
 }
 

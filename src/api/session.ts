@@ -32,7 +32,10 @@ export interface Session {
   restore(): Promise<void>;
   /** Resolves with the user; rejects with an HttpFailure, or any error for no answer. */
   signIn(credentials: LoginCredentials): Promise<CurrentUser>;
+  /** Forgets the user at once; the server ends the session, then both tokens are removed. */
   signOut(): void;
+  /** The signed-in user changed their own account (Settings); shows the stored answer. */
+  userChanged(user: CurrentUser): void;
   /** Resolves when the account exists; rejects with an HttpFailure unless 200 or 201. */
   signUp(payload: SignupPayload): Promise<void>;
   /** Deletes the signed-in user, then signs out. False (and logged) when deletion failed. */
@@ -91,6 +94,14 @@ export function createSession(
       storeSession: fromPromise<CurrentUser, SessionTokens>(async ({ input }) => {
         storage.setTokens(input);
         return fetchCurrentUser();
+      }),
+      revokeSession: fromPromise(async () => {
+        const refresh = storage.getRefresh();
+        if (!refresh) return undefined;
+        const { error, response } = await api.POST('/api/v1/auth/logout', { body: { refresh } });
+        // The tokens are forgotten anyway (session machine); a failure is only worth a log line.
+        if (!response.ok) console.warn('Sign-out not confirmed by the server:', error);
+        return undefined;
       }),
       clearSession: fromPromise(async () => {
         storage.clear();
@@ -152,6 +163,9 @@ export function createSession(
     },
     signOut() {
       running().send({ type: 'session.logout' });
+    },
+    userChanged(user) {
+      running().send({ type: 'session.userUpdated', user });
     },
     async signUp(payload) {
       const { error, response } = await api.POST('/api/v1/auth/signup', { body: payload });

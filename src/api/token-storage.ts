@@ -20,9 +20,6 @@ function read(key: string): string | null {
 export const tokenStorage = {
   getAccess: (): string | null => read(ACCESS_KEY),
   getRefresh: (): string | null => read(REFRESH_KEY),
-  setAccess(access: string): void {
-    window.localStorage.setItem(ACCESS_KEY, access);
-  },
   // Writes may throw (quota, disabled storage); callers decide how to recover (spec §4, Login).
   setTokens({ access, refresh }: TokenPair): void {
     window.localStorage.setItem(ACCESS_KEY, access);

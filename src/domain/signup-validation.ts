@@ -1,9 +1,5 @@
-import {
-  INVALID_EMAIL,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_SHORT,
-  isValidEmail,
-} from './login-validation';
+import { INVALID_EMAIL, isValidEmail } from './login-validation';
+import { newPasswordProblem } from './password-rules';
 
 // Spec §5 and §9: checked before submit; the request is sent only if every rule passes.
 export const USERNAME_MIN_LENGTH = 3;
@@ -43,7 +39,8 @@ export function validateSignup(fields: SignupFields): SignupErrors {
   // An empty username is also too short: spec §5 gives one message for both.
   if (username.length < USERNAME_MIN_LENGTH) errors.username = USERNAME_TOO_SHORT;
   if (!isValidEmail(email)) errors.email = INVALID_EMAIL;
-  if (password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;
+  const passwordProblem = newPasswordProblem(password);
+  if (passwordProblem) errors.password = passwordProblem;
   if (company === '') errors.company = COMPANY_REQUIRED;
   if (address === '') errors.address = ADDRESS_REQUIRED;
   return errors;

@@ -12,22 +12,35 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The real server, compiled as production runs it, in a child process on loopback. */
-export async function startServer(port: number, databaseUrl?: string): Promise<BenchServer> {
+/**
+ * The real server, compiled as production runs it (`scripts/run-server.mjs`), in a child process on loopback, as a gateway sees it.
+ * `env` overrides the quiet defaults below (a benchmark that wants the demo's first start);
+ * `nodeArgs` go to node itself (`--cpu-prof` is refused in NODE_OPTIONS).
+ */
+export async function startServer(
+  port: number,
+  databaseUrl?: string,
+  { env = {}, nodeArgs = [] }: { env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spanwatch-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
-  env.DATA_DIR = dataDir;
-  env.LOG_LEVEL = 'warn';
-  // Only what the benchmark sends: no demo history, live feed or background analysis load.
-  env.DEMO_HISTORY_DAYS = '0';
-  env.DEMO_LIVE_FEED = 'off';
-  env.ANALYSIS_WORKERS = 'off';
-  delete env.MQTT_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Only what the benchmark sends: no demo history, live feed or background analysis load.
+    DEMO_HISTORY_DAYS: '0',
+    DEMO_LIVE_FEED: 'off',
+    ANALYSIS_WORKERS: 'off',
+    ...env,
+  };
+  delete childEnv.MQTT_URL;
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  else delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/run-server.mjs', 'main'], {
     cwd: root,
-    env,
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

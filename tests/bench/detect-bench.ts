@@ -1,5 +1,7 @@
 // npm run bench:detect: detection quality, Yonghe sanity check, forecast accuracy and speed
-// (issue 8, Quality and speed). Not part of npm test; takes a few minutes.
+// (issue 8, Quality and speed), calibrated alarms and streams that adapt (issue 15). The issue 8
+// parts are feature-level: true frequencies plus noise, not the product's pipeline end to end.
+// Not part of npm test; takes a few minutes.
 import { at } from '../../server/analytics/at.ts';
 import { readFileSync } from 'node:fs';
 import { parseChannelCsv } from '../../server/analytics/csv-table.ts';
@@ -13,12 +15,16 @@ import { benchCase, BASELINE_FROM, TEST_FROM } from './detect-scenarios.ts';
 
 const DAY = 86_400_000;
 import { evaluate, trainFor, type CaseResult } from './detect-metrics.ts';
+import { calibratedAlarms } from './detect-calibration.ts';
+import { streamingScores } from './detect-streaming.ts';
+import { streamScenarios } from './stream-scenarios.ts';
+import { detectStream } from '../../server/analytics/streaming-detector.ts';
 
 const percent = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(2)} %` : 'n/a');
 
 async function simulatorScenarios(): Promise<void> {
   console.log(
-    '## Simulator: one year of hourly baseline, 16 monitored winter weeks, damage from week 9',
+    '## Feature-level simulator: one year of hourly baseline, 16 monitored winter weeks, damage from week 9',
   );
   console.log(
     '| damage | method | detected (damaged windows) | false alarms (healthy) | inside baseline range | colder than baseline (n) | delay | training |',
@@ -55,7 +61,7 @@ async function yonghe(): Promise<void> {
     )
     .join('\n');
   const table = parseChannelCsv(csv);
-  console.log('\n## Yonghe bridge (train on samples 1-144)');
+  console.log('\n## Feature-level Yonghe bridge (train on samples 1-144), default targets');
   console.log('| method | false alarms 145-192 | detected 193-216 | threshold |');
   console.log('|---|---|---|---|');
   for (const method of METHODS) {
@@ -83,7 +89,7 @@ async function speed(): Promise<void> {
       windows: c.set.windows.map((w) => ({ ...w, features: w.features.slice(0, 10) })),
     },
   };
-  console.log('\n## Speed (one core; ten-feature vectors plus temperature)');
+  console.log('\n## Feature-level speed (one core; ten-feature vectors plus temperature)');
   console.log('| method | vectors scored per second | training on 8,760 hourly windows |');
   console.log('|---|---|---|');
   const vectors = ten.set.windows.map((w) => w.features);
@@ -101,6 +107,15 @@ async function speed(): Promise<void> {
       `| ${method} | ${Math.round(total / seconds).toLocaleString('en')} | ${(detector.trainingMs / 1000).toFixed(1)} s |${Number.isNaN(sink) ? ' (NaN seen)' : ''}`,
     );
   }
+  // The streaming method: one channel, 300,000 rows of the streaming scenarios end to end.
+  const rows = streamScenarios().flatMap((s) => s.values);
+  const values = Array.from({ length: 300_000 }, (_, i) => at(rows, i % rows.length));
+  const started = performance.now();
+  detectStream(values, { baselineRows: 4000, targetFalseAlarmRate: 0.001 });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `| streaming | ${Math.round(values.length / seconds).toLocaleString('en')} | (fits while it runs) |`,
+  );
 }
 
 const FORECAST_SEEDS = [31, 32, 33, 34, 35, 36, 37, 38];
@@ -159,7 +174,7 @@ function forecastAccuracy(coldSpell: boolean): void {
   );
 }
 
-// BENCH_ONLY=forecast (or detection, yonghe, speed) runs one part.
+// BENCH_ONLY=forecast (or detection, yonghe, speed, calibration, streaming) runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'detection') await simulatorScenarios();
 if (!only || only === 'yonghe') await yonghe();
@@ -168,3 +183,5 @@ if (!only || only === 'forecast') {
   forecastAccuracy(true);
 }
 if (!only || only === 'speed') await speed();
+if (!only || only === 'calibration') await calibratedAlarms();
+if (!only || only === 'streaming') streamingScores();

@@ -39,7 +39,10 @@ describe('sign-up validation (spec §5)', () => {
     [{ email: 'ada@example' }, { email: 'Please enter a valid email' }],
     [{ email: ' ada@example.com ' }, {}],
     [{ password: '1234567' }, { password: 'Password must be at least 8 characters' }],
-    [{ password: '        ' }, {}],
+    // Issue 13: a password of spaces only is refused, as the server does; spaces inside count.
+    [{ password: '        ' }, { password: 'Password cannot be only spaces' }],
+    [{ password: ' \t      ' }, { password: 'Password cannot be only spaces' }],
+    [{ password: ' pass word ' }, {}],
     [{ company: '   ' }, { company: COMPANY_REQUIRED }],
     [{ address: '' }, { address: ADDRESS_REQUIRED }],
   ])('%j gives %j', (change, errors) => {

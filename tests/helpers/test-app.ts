@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { AppConfig } from '../../server/config.ts';
 import { createServices, type Services } from '../../server/services.ts';
-import { hashPassword } from '../../server/services/passwords.ts';
 import { assertMatchesContract } from './contract-validator.ts';
 import {
   type DriverKind,
@@ -21,6 +20,8 @@ export const testConfig: AppConfig = {
   dataEncryptionKey: 'test-encryption-key-test-encryption-key-01',
   accessTokenTtlSeconds: 900,
   refreshTokenTtlSeconds: 604800,
+  // 2^10 instead of OWASP's 2^17: a hash in ~1 ms, so API tests stay fast (README).
+  passwordHashCost: 10,
   rensysUrl: undefined,
   production: false,
   logLevel: 'silent',
@@ -30,6 +31,16 @@ export const testConfig: AppConfig = {
   analysisWorkers: true,
   demoHistoryDays: 0,
   demoLiveFeed: false,
+  ingestHorizonDays: 3650,
+  trustProxy: false,
+  // Generous, so tests that sign in or up many times are not throttled; throttle tests lower them.
+  rateLimits: {
+    signInPerAddress: { max: 10_000, windowSeconds: 900 },
+    signInPerAccount: { max: 10_000, windowSeconds: 900 },
+    signUpPerAddress: { max: 10_000, windowSeconds: 3600 },
+    contactPerAddress: { max: 10_000, windowSeconds: 3600 },
+    refreshPerAddress: { max: 10_000, windowSeconds: 900 },
+  },
 };
 
 export interface ApiResponse<T = unknown> {
@@ -51,7 +62,7 @@ export interface TestContext {
     staff?: boolean;
     name?: string;
     password?: string;
-  }): Promise<{ id: number; email: string; token: string }>;
+  }): Promise<{ id: number; email: string; token: string; refresh: string }>;
 }
 
 /**
@@ -110,13 +121,13 @@ export function setupTestApp(
     const row = await context.services.users.create({
       username,
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await context.services.passwords.hash(password),
       isStaff: staff,
       company: 'Test Co',
       address: '1 Test Road, Ottawa',
     });
-    const token = await context.services.tokens.issue(row.id, 'access');
-    return { id: row.id, email, token };
+    const { access, refresh } = await context.services.sessions.start(row.id);
+    return { id: row.id, email, token: access, refresh };
   };
 
   return context;

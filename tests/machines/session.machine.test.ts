@@ -1,6 +1,7 @@
-import { createActor, fromPromise } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
+  REVOKE_TIMEOUT_MS,
   SESSION_BUSY_TAG,
   type SessionTokens,
   type SessionUser,
@@ -25,10 +26,11 @@ interface Fakes {
   restore?: () => Promise<SessionUser | null>;
   store?: (tokens: SessionTokens) => Promise<SessionUser>;
   deleteAccount?: (id: number) => Promise<void>;
+  revoke?: () => Promise<void>;
 }
 
 // The fake token store records what the machine asked for, in order.
-function start(fakes: Fakes = {}) {
+function start(fakes: Fakes = {}, clock?: SimulatedClock) {
   const log: string[] = [];
   const machine = sessionMachine.provide({
     actors: {
@@ -39,6 +41,11 @@ function start(fakes: Fakes = {}) {
       storeSession: fromPromise<SessionUser, SessionTokens>(async ({ input }) => {
         log.push(`store ${input.access} ${input.refresh}`);
         return (fakes.store ?? (async () => ADA))(input);
+      }),
+      revokeSession: fromPromise(async () => {
+        log.push('revoke');
+        await (fakes.revoke ?? (async () => undefined))();
+        return undefined;
       }),
       clearSession: fromPromise(async () => {
         log.push('clear');
@@ -51,14 +58,14 @@ function start(fakes: Fakes = {}) {
       }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, clock ? { clock } : {}).start();
   return { actor, log };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function signedIn(fakes: Fakes = {}) {
-  const started = start({ restore: async () => ADA, ...fakes });
+async function signedIn(fakes: Fakes = {}, clock?: SimulatedClock) {
+  const started = start({ restore: async () => ADA, ...fakes }, clock);
   await flush();
   return started;
 }
@@ -155,16 +162,57 @@ describe('session machine', () => {
     expect(log).toEqual(['restore', 'store a-1 r-1']);
   });
 
-  it('logout forgets the user at once, then clears both tokens', async () => {
+  it('logout forgets the user at once, has the server end the session, then clears both tokens', async () => {
     const { actor, log } = await signedIn();
     actor.send({ type: 'session.logout' });
 
-    expect(actor.getSnapshot().value).toBe('clearing');
+    expect(actor.getSnapshot().value).toBe('endingSession');
+    expect(actor.getSnapshot().hasTag(SESSION_BUSY_TAG)).toBe(true);
     expect(actor.getSnapshot().context.user).toBeNull();
     await flush();
 
     expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(log).toEqual(['restore', 'clear']);
+    expect(log).toEqual(['restore', 'revoke', 'clear']);
+  });
+
+  it('clears both tokens even when the server does not confirm the logout', async () => {
+    const { actor, log } = await signedIn({
+      revoke: async () => {
+        throw new Error('Network down');
+      },
+    });
+    actor.send({ type: 'session.logout' });
+    await flush();
+
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(log).toEqual(['restore', 'revoke', 'clear']);
+  });
+
+  it('stops waiting for a server that does not answer the logout', async () => {
+    const clock = new SimulatedClock();
+    const { actor, log } = await signedIn({ revoke: () => new Promise(() => undefined) }, clock);
+    actor.send({ type: 'session.logout' });
+    await flush();
+    clock.increment(REVOKE_TIMEOUT_MS - 1);
+    expect(actor.getSnapshot().value).toBe('endingSession');
+
+    clock.increment(1);
+    await flush();
+
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(log).toEqual(['restore', 'revoke', 'clear']);
+  });
+
+  it('takes the updated user while signed in (Settings), and ignores it when signed out', async () => {
+    const { actor } = await signedIn();
+    const moved = { ...ADA, email: 'moved@example.test' };
+    actor.send({ type: 'session.userUpdated', user: moved });
+    expect(actor.getSnapshot().context.user).toEqual(moved);
+
+    actor.send({ type: 'session.logout' });
+    await flush();
+    actor.send({ type: 'session.userUpdated', user: moved });
+    expect(actor.getSnapshot().context.user).toBeNull();
   });
 
   it('deleting the account deletes the signed-in user, then signs out', async () => {
@@ -201,13 +249,16 @@ describe('session machine', () => {
     expect(log).toEqual(['restore', 'delete 7']);
   });
 
-  it('ignores every event while clearing', async () => {
+  it('ignores every event while ending the session and clearing', async () => {
     const { actor } = await signedIn();
     actor.send({ type: 'session.logout' });
     actor.send({ type: 'session.login', tokens: TOKENS });
     actor.send({ type: 'session.deleteAccount' });
+    actor.send({ type: 'session.logout' });
+    actor.send({ type: 'session.userUpdated', user: ADA });
 
-    expect(actor.getSnapshot().value).toBe('clearing');
+    expect(actor.getSnapshot().value).toBe('endingSession');
+    expect(actor.getSnapshot().context.user).toBeNull();
     await flush();
     expect(actor.getSnapshot().value).toBe('signedOut');
   });

@@ -27,6 +27,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it("hashes passwords at OWASP's scrypt cost unless PASSWORD_HASH_COST says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).passwordHashCost).toBe(17);
+    expect(loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+  });
+
   it('sends no alert webhook by default and checks for silent sensors every minute', () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       alertWebhookUrl: undefined,
@@ -61,6 +66,13 @@ describe('loadConfig', () => {
       demoHistoryDays,
       demoLiveFeed,
     });
+  });
+
+  it('takes ingested readings from up to about 10 years back by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).ingestHorizonDays).toBe(3650);
+    expect(loadConfig({ DATA_DIR: tempDir(), INGEST_HORIZON_DAYS: '400' }).ingestHorizonDays).toBe(
+      400,
+    );
   });
 
   it('analyses every 10 minutes with workers on by default, and checks both settings', () => {
@@ -104,6 +116,10 @@ describe('loadConfig', () => {
     [{ DEMO_HISTORY_DAYS: '-1' }, 'DEMO_HISTORY_DAYS must be a whole number from 0 to 366'],
     [{ DEMO_HISTORY_DAYS: 'a month' }, 'DEMO_HISTORY_DAYS must be a whole number'],
     [{ DEMO_LIVE_FEED: 'sometimes' }, 'DEMO_LIVE_FEED must be on or off'],
+    [{ INGEST_HORIZON_DAYS: '0' }, 'INGEST_HORIZON_DAYS must be a positive whole number'],
+    [{ INGEST_HORIZON_DAYS: '40000' }, 'INGEST_HORIZON_DAYS must be at most 36500'],
+    [{ PASSWORD_HASH_COST: '9' }, 'PASSWORD_HASH_COST must be a whole number from 10 to 20'],
+    [{ PASSWORD_HASH_COST: '21' }, 'PASSWORD_HASH_COST must be a whole number from 10 to 20'],
     [
       { NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' },
       'JWT_SECRET must be set in production',

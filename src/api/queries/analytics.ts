@@ -93,3 +93,28 @@ export function forecastQueryOptions(api: ApiClient, sid: string) {
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 }
+
+export type AnalysisStatus = components['schemas']['AnalysisStatus'];
+
+/** While a job is queued or running its progress is worth following closely. */
+export const ANALYSIS_PROGRESS_REFRESH_MS = 3_000;
+
+export const isAnalysisRunning = (status: AnalysisStatus | undefined): boolean =>
+  status?.state === 'queued' || status?.state === 'training' || status?.state === 'scoring';
+
+/** GET /ai/status: where the bridge's analysis job stands, polled closely while it runs. */
+export function analysisStatusQueryOptions(api: ApiClient, sid: string) {
+  return queryOptions({
+    queryKey: [...analyticsQueryKey(sid), 'status'] as const,
+    queryFn: async (): Promise<AnalysisStatus> => {
+      const { data, error, response } = await api.GET('/api/v1/ai/status', {
+        params: { query: { sid } },
+      });
+      if (!data)
+        throw new ApiFailure('Failed to fetch the analysis status', error, response.status);
+      return data;
+    },
+    refetchInterval: (query) =>
+      isAnalysisRunning(query.state.data) ? ANALYSIS_PROGRESS_REFRESH_MS : DASHBOARD_REFRESH_MS,
+  });
+}

@@ -2,17 +2,20 @@ import { useState } from 'react';
 import { useLeaveToLogin, useSession } from '../../api/session-context';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+import { ChangeCredentialsDialog } from './change-credentials-dialog';
 import { DeleteAccountConfirmation } from './delete-account-confirmation';
 import * as styles from './settings-dialog.css';
 
 /**
  * Spec §2, Settings: the signed-in user's username and email, Logout, and Delete Account behind
- * a confirmation. Self-contained: whatever opens it (the map's sidebar entry) only passes onClose.
+ * a confirmation; issue 13 adds changing the email or password (with the current password).
+ * Self-contained: whatever opens it (the map's sidebar entry) only passes onClose.
  */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
-  const { user, signOut, deleteAccount } = useSession();
+  const { user, signOut, deleteAccount, userChanged } = useSession();
   const leaveToLogin = useLeaveToLogin();
   const [confirming, setConfirming] = useState(false);
+  const [changing, setChanging] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   // Signed out (by Logout or a deletion): the screen is leaving; nothing left to show.
@@ -56,7 +59,19 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           <dt className={styles.term}>Email</dt>
           <dd className={styles.value}>{user.email}</dd>
         </dl>
+        <div>
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setChanging(true)}>
+            Change email or password
+          </Button>
+        </div>
       </Modal>
+      {changing && (
+        <ChangeCredentialsDialog
+          user={user}
+          onChanged={userChanged}
+          onClose={() => setChanging(false)}
+        />
+      )}
       {confirming && (
         <DeleteAccountConfirmation
           deleting={deleting}

@@ -5,6 +5,7 @@ import { anomalyReportQueryOptions } from '../../api/queries/analytics';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Spinner } from '../../ui/spinner';
 import { AlertsCards } from './alerts-cards';
+import { AnalysisProgress } from './analysis-progress';
 import { BridgeMiniMap } from './bridge-mini-map';
 import { dashboardErrorText } from './dashboard-error';
 import * as styles from './dashboard.css';
@@ -38,6 +39,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
           <p className={styles.notice} role="status">
             {result.detail}
           </p>
+          <AnalysisProgress sid={bridge.name} />
           <p className={styles.muted}>
             The condition, gauge and forecast appear once the bridge&apos;s first evaluation is
             done.

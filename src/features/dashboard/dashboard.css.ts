@@ -190,3 +190,7 @@ export const details = style({
   flexDirection: 'column',
   gap: vars.space.xxs,
 });
+
+export const progress = style({ display: 'grid', gap: vars.space.xxs });
+
+export const progressBar = style({ width: '100%', maxWidth: '24rem', height: '0.75rem' });

@@ -1,5 +1,6 @@
 import type { components } from '../../../openapi/schema';
 import { isValidEmail } from '../../domain/login-validation';
+import { newPasswordProblem } from '../../domain/password-rules';
 
 type User = components['schemas']['User'];
 
@@ -47,7 +48,8 @@ export function validateUserForm(values: UserFormValues, editing?: User): UserFo
   const errors: UserFormErrors = {};
   if (values.username.trim().length < 3) errors.username = USER_FORM_TEXT.username;
   if (!isValidEmail(values.email.trim())) errors.email = USER_FORM_TEXT.email;
-  if (!editing && values.password.length < 8) errors.password = USER_FORM_TEXT.password;
+  const passwordProblem = editing ? undefined : newPasswordProblem(values.password);
+  if (passwordProblem) errors.password = passwordProblem;
   if (!values.company.trim()) errors.company = USER_FORM_TEXT.company;
   if (!values.companyUsername.trim()) errors.companyUsername = USER_FORM_TEXT.companyUsername;
   const keepsStoredPassword = editing?.has_company_password === true;

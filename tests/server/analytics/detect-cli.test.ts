@@ -63,11 +63,12 @@ describe('npm run detect', () => {
   const prefix = prefixOf(full, 'prefix.csv', 145);
 
   it.each([
-    ['mahalanobis', []],
-    ['autoencoder', ['--epochs', '3']],
+    ['mahalanobis', ['--smooth-rows', '1'], 1, 18],
+    ['autoencoder', ['--epochs', '3', '--smooth-rows', '1'], 1, 10],
+    ['mahalanobis', [], 12, 12],
   ])(
-    '%s: one JSON object, damage flagged, and causal scores on a prefix',
-    async (method, extra) => {
+    '%s %s: one JSON object, damage flagged, and causal scores on a prefix',
+    async (method, extra, smoothRows, mustFlag) => {
       const base = [
         '--baseline-rows',
         '100',
@@ -88,27 +89,71 @@ describe('npm run detect', () => {
       const result = JSON.parse(whole.stdout) as Record<string, unknown> & {
         reconstruction_errors: number[];
         anomaly_indices: number[];
+        alarms: number[];
       };
       expect(Object.keys(result)).toEqual([
         'method',
         'threshold',
+        'target_false_alarm_rate',
+        'calibration_rows',
+        'smooth_rows',
         'reconstruction_errors',
         'anomaly_indices',
         'anomaly_count',
+        'alarms',
       ]);
       expect(result.method).toBe(method);
+      expect(result.target_false_alarm_rate).toBe(0.01);
+      expect(result.calibration_rows).toBe(25);
+      expect(result.smooth_rows).toBe(smoothRows);
+      // One episode for the damage from row 140, none in the healthy rows after the baseline.
+      expect(result.alarms.filter((i) => i >= 140)).toHaveLength(1);
+      expect(result.alarms.every((i) => i >= 100)).toBe(true);
       expect(result.reconstruction_errors).toHaveLength(160);
       expect(result.anomaly_count).toBe(result.anomaly_indices.length);
       const damagedFlagged = result.anomaly_indices.filter((i) => i >= 140).length;
-      expect(damagedFlagged).toBeGreaterThanOrEqual(method === 'mahalanobis' ? 18 : 10);
+      expect(damagedFlagged).toBeGreaterThanOrEqual(mustFlag);
       const prefixResult = JSON.parse(part.stdout) as typeof result;
       expect(prefixResult.threshold).toBe(result.threshold);
       expect(prefixResult.reconstruction_errors).toEqual(
         result.reconstruction_errors.slice(0, 145),
       );
       expect(prefixResult.anomaly_indices).toEqual(result.anomaly_indices.filter((i) => i < 145));
+      expect(prefixResult.alarms).toEqual(result.alarms.filter((i) => i < 145));
     },
   );
+
+  it('scores one channel without context as a stream: one alarm for a level shift, at the stated rate', async () => {
+    const rng = createRng(3);
+    const lines = ['time,flow'];
+    for (let i = 0; i < 1200; i += 1)
+      lines.push(`${i},${(10 + rng.normal() + (i >= 800 ? 6 : 0)).toFixed(3)}`);
+    const file = path.join(dir, 'stream.csv');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const args = ['--baseline-rows', '180', '--target-false-alarm-rate', '0.002'];
+    const [whole, part] = await Promise.all([
+      detect(['--input', file, ...args]),
+      detect(['--input', prefixOf(file, 'stream-prefix.csv', 850), ...args]),
+    ]);
+    expect(whole.code).toBe(0);
+    const result = JSON.parse(whole.stdout) as {
+      method: string;
+      target_false_alarm_rate: number;
+      calibration_rows: number;
+      anomaly_indices: number[];
+      alarms: number[];
+      reconstruction_errors: (number | null)[];
+    };
+    expect(result.method).toBe('streaming');
+    expect(result.target_false_alarm_rate).toBe(0.002);
+    expect(result.calibration_rows).toBe(90);
+    expect(result.alarms).toEqual([800]);
+    expect(result.anomaly_indices.length).toBeGreaterThan(1);
+    expect(result.anomaly_indices).toContain(800);
+    const prefix = JSON.parse(part.stdout) as typeof result;
+    expect(prefix.reconstruction_errors).toEqual(result.reconstruction_errors.slice(0, 850));
+    expect(prefix.alarms).toEqual([800]);
+  });
 
   // Bad inputs run side by side to keep the file fast.
   const badInputs: [string[], string][] = [
@@ -127,7 +172,19 @@ describe('npm run detect', () => {
     ],
     [
       ['--input', 'FULL', '--baseline-rows', '50', '--method', 'magic'],
-      "Unknown method 'magic'; use one of: autoencoder, mahalanobis",
+      "Unknown method 'magic'; use one of: autoencoder, mahalanobis, streaming",
+    ],
+    [
+      ['--input', 'FULL', '--baseline-rows', '50', '--target-false-alarm-rate', '0.7'],
+      '--target-false-alarm-rate must be a number above 0 and below 0.5',
+    ],
+    [
+      ['--input', 'FULL', '--baseline-rows', '50', '--target-false-alarm-rate', 'often'],
+      "--target-false-alarm-rate must be a number, got 'often'",
+    ],
+    [
+      ['--input', 'FULL', '--baseline-rows', '50', '--method', 'streaming'],
+      'The streaming method scores one channel',
     ],
     [['--input', 'BAD', '--baseline-rows', '8'], "Line 3, column 'f1': 'abc' is not a number"],
   ];
@@ -145,5 +202,5 @@ describe('npm run detect', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain(at(badInputs, i)[1]);
     });
-  });
+  }, 90_000);
 });

@@ -4,7 +4,7 @@ import { trainAutoencoder } from '../../../server/analytics/autoencoder';
 import { restoreDetector, trainDetector } from '../../../server/analytics/detector';
 import { groupEvents } from '../../../server/analytics/events';
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
-import { splitBaseline, thresholdFromErrors } from '../../../server/analytics/threshold';
+import { thresholdFromErrors } from '../../../server/analytics/threshold';
 import { createRng } from '../../../server/sim/rng';
 
 // Three "modes" that all stiffen as it gets colder, plus one common traffic factor.
@@ -29,14 +29,6 @@ function healthyRows(n: number, seed: number): { features: number[][]; context: 
 }
 
 describe('threshold rule', () => {
-  it('holds out every fourth block of the baseline', () => {
-    const { train, heldOut } = splitBaseline(80);
-    expect(heldOut).toEqual([
-      6, 7, 14, 15, 22, 23, 30, 31, 38, 39, 46, 47, 54, 55, 62, 63, 70, 71, 78, 79,
-    ]);
-    expect(train).toHaveLength(60);
-  });
-
   it('puts the threshold at the 0.1 % point of an exponential tail above the 75th percentile', () => {
     const errors = [1, 2, 3, 4, 5, 6, 7, 8, 9];
     // u = 7 (75th percentile), mean excess over 7 = 1.5, threshold = 7 + 1.5·ln(250).
@@ -78,7 +70,11 @@ describe.each([
   const later = healthyRows(200, 2);
 
   it('stays quiet on healthy windows across the temperature cycle and flags a 3 % drop of one mode', async () => {
-    const detector = await trainDetector(method, trainer, baseline, { seed: 3, epochs });
+    const detector = await trainDetector(method, trainer, baseline, {
+      seed: 3,
+      epochs,
+      targetFalseAlarmRate: 0.001,
+    });
     expect(detector.method).toBe(method);
     const healthy = later.features.map((f, i) => detector.score(f, at(later.context, i)));
     const alarms = healthy.filter((e) => e > detector.threshold).length;
@@ -91,7 +87,11 @@ describe.each([
   });
 
   it('scores a window with a missing feature on the others, and none without features as NaN', async () => {
-    const detector = await trainDetector(method, trainer, baseline, { seed: 3, epochs });
+    const detector = await trainDetector(method, trainer, baseline, {
+      seed: 3,
+      epochs,
+      targetFalseAlarmRate: 0.001,
+    });
     const row = at(later.features, 5);
     const partial = detector.score([Number.NaN, at(row, 1), at(row, 2)], at(later.context, 5));
     expect(partial).toBeLessThan(detector.threshold);
@@ -127,6 +127,7 @@ describe('autoencoder on days colder than its baseline', () => {
     const detector = await trainDetector('autoencoder', trainAutoencoder, healthyRows(400, 1), {
       seed: 3,
       epochs: 40,
+      targetFalseAlarmRate: 0.001,
     });
     expect(detector.model.extrapolation?.threshold).toBeGreaterThan(0);
     const healthy = coldRows(100, 7);

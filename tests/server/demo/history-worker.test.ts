@@ -20,7 +20,7 @@ describe('the demo history on a worker thread', () => {
     expect(parallel.messages.join('\n')).not.toContain('main thread');
     expect(parallel.stored).toBe(parallel.samples);
 
-    await seedDemo(t.services.database.db, t.services.secretBox);
+    await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
     const single = await writeDemoHistory(t.services.database, { days: 3, rates: LIGHT_RATES });
     expect(parallel.samples).toBe(single.samples);
   });

@@ -44,7 +44,7 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
   }
 
   it('appends every demo stream’s new samples through the ingest, and the silent one stays silent', async () => {
-    await seedDemo(t.services.database.db, t.services.secretBox);
+    await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
     const seededAt = (await streams()).get('confederation-s1-acc')?.created ?? 0;
     let now = seededAt;
     const feed = await startDemoLiveFeed(t.services.database, {
@@ -109,7 +109,7 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
   });
 
   it('keeps sending on its own timer until stopped', async () => {
-    await seedDemo(t.services.database.db, t.services.secretBox);
+    await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
     let now = (await streams()).get('confederation-temp')?.created ?? 0;
     const feed = await startDemoLiveFeed(t.services.database, {
       historyDays: 0,

@@ -88,7 +88,7 @@ describe.each(drivers)('graceful shutdown on %s', (kind) => {
       company: 'Test Co',
       address: '1 Test Road, Ottawa',
     });
-    const staffToken = await services.tokens.issue(staff.id, 'access');
+    const staffToken = (await services.sessions.start(staff.id)).access;
     await place.release(database);
 
     const port = PORTS[kind];

@@ -22,6 +22,8 @@ describe('serving the built SPA', () => {
       path.join(dist, 'assets', 'app-1a2b3c.js.br'),
       brotliCompressSync('console.log(1)'),
     );
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"index.html":{"file":"x.js"}}');
     database = openDatabase({});
     app = await buildApp({ config: testConfig, database, spaDir: dist });
   });
@@ -43,6 +45,15 @@ describe('serving the built SPA', () => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<title>SpanWatch</title>');
+    }
+  });
+
+  it('does not serve the build manifest, nor the app shell in its place (issue 13)', async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/', '/assets/../.vite/manifest.json']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('x.js');
+      expect(response.body).not.toContain('<title>');
     }
   });
 

@@ -42,12 +42,13 @@ describe.each(drivers)('auth on %s', (kind) => {
       company: signup.company,
     });
 
-    const refreshed = await t.request<{ access: string }>({
+    const refreshed = await t.request<{ access: string; refresh: string }>({
       method: 'POST',
       url: '/api/v1/auth/refresh/',
       body: { refresh: login.body.refresh },
     });
     expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh).not.toBe(login.body.refresh);
     const again = await t.request({
       method: 'GET',
       url: '/api/v1/user/me',

@@ -84,7 +84,7 @@ describe('GET /bridges/from_rensys from an external service', () => {
         companyPassword: password,
       },
     });
-    return t.services.tokens.issue(created.body.id, 'access');
+    return (await t.services.sessions.start(created.body.id)).access;
   }
 
   it("calls the service with the user's company credentials and answers its names", async () => {

@@ -83,7 +83,15 @@ const matrix: Record<
     call: async (t, a) => ({
       method: 'POST',
       url: '/api/v1/auth/refresh/',
-      body: { refresh: await t.services.tokens.issue(a.operatorId, 'refresh') },
+      body: { refresh: (await t.services.sessions.start(a.operatorId)).refresh },
+    }),
+  },
+  logout: {
+    access: 'public',
+    call: async (t, a) => ({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      body: { refresh: (await t.services.sessions.start(a.operatorId)).refresh },
     }),
   },
   createContactMessage: {
@@ -381,15 +389,15 @@ describe.each(drivers)('roles on %s', (kind) => {
   const t = setupTestApp(kind);
 
   async function actors(): Promise<Actors & { staffToken: string; operatorToken: string }> {
-    await seedDemo(t.services.database.db, t.services.secretBox);
+    await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
     const staff = await t.services.users.findByEmail(DEMO_STAFF.email);
     const operator = await t.services.users.findByEmail(DEMO_OPERATOR.email);
     if (!staff || !operator) throw new Error('demo users missing');
     return {
       staffId: staff.id,
       operatorId: operator.id,
-      staffToken: await t.services.tokens.issue(staff.id, 'access'),
-      operatorToken: await t.services.tokens.issue(operator.id, 'access'),
+      staffToken: (await t.services.sessions.start(staff.id)).access,
+      operatorToken: (await t.services.sessions.start(operator.id)).access,
     };
   }
 

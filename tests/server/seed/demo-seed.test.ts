@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../src/domain/enums.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { isEmpty, seedDemo } from '../../../server/seed/demo-seed.ts';
-import { verifyPassword } from '../../../server/services/passwords.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
@@ -12,15 +11,16 @@ describe.each(drivers)('the demo company on %s', (kind) => {
   it('seeds both accounts, real bridges, one without a location, and every sensor type, status and data type', async () => {
     const { db } = t.services.database;
     expect(await isEmpty(db)).toBe(true);
-    await seedDemo(db, t.services.secretBox);
+    await seedDemo(db, t.services.secretBox, t.services.passwords);
     expect(await isEmpty(db)).toBe(false);
 
     const staff = await t.services.users.findByEmail(DEMO_STAFF.email);
     const operator = await t.services.users.findByEmail(DEMO_OPERATOR.email);
     expect(staff?.isStaff).toBe(true);
     expect(operator?.isStaff).toBe(false);
-    expect(await verifyPassword(DEMO_STAFF.password, staff?.passwordHash ?? '')).toBe(true);
-    expect(await verifyPassword(DEMO_OPERATOR.password, operator?.passwordHash ?? '')).toBe(true);
+    const { passwords } = t.services;
+    expect(await passwords.verify(DEMO_STAFF.password, staff?.passwordHash ?? '')).toBe(true);
+    expect(await passwords.verify(DEMO_OPERATOR.password, operator?.passwordHash ?? '')).toBe(true);
 
     const viewer = { id: staff?.id ?? 0, isStaff: true };
     const bridges = await t.services.bridges.list(viewer);

@@ -17,7 +17,10 @@ function setup() {
   return { client, onAuthFailure };
 }
 
-/** /user/me accepts only `Bearer <valid>`; refresh hands out `valid` for `refresh-1`. */
+/**
+ * /user/me accepts only `Bearer <valid>`; refresh spends `refresh-1` and hands out `valid` with
+ * its successor `refresh-2` (issue 13: refresh tokens are single use).
+ */
 function acceptOnly(valid: string) {
   const calls = { me: 0, refresh: 0 };
   server.use(
@@ -31,7 +34,7 @@ function acceptOnly(valid: string) {
       const body = (await request.json()) as { refresh?: string };
       if (body.refresh !== 'refresh-1') return unauthorized();
       await delay(20);
-      return HttpResponse.json({ access: valid });
+      return HttpResponse.json({ access: valid, refresh: 'refresh-2' });
     }),
   );
   return calls;
@@ -63,7 +66,7 @@ describe('api client', () => {
     expect(header).toBeNull();
   });
 
-  it('on a 401 refreshes once, stores the new access token and repeats the request', async () => {
+  it('on a 401 refreshes once, stores both new tokens and repeats the request', async () => {
     storeTokens('stale');
     const calls = acceptOnly('fresh');
     const { client, onAuthFailure } = setup();
@@ -73,7 +76,8 @@ describe('api client', () => {
     expect(data?.username).toBe('ada');
     expect(calls).toEqual({ me: 2, refresh: 1 });
     expect(window.localStorage.getItem('access')).toBe('fresh');
-    expect(window.localStorage.getItem('refresh')).toBe('refresh-1');
+    // The one sent is spent: keeping it would end the session at the next refresh.
+    expect(window.localStorage.getItem('refresh')).toBe('refresh-2');
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
@@ -166,6 +170,28 @@ describe('api client', () => {
     expect(onAuthFailure).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ message: 'No refresh token available' }),
     );
+  });
+
+  it('sends logout without a bearer header and never refreshes for it', async () => {
+    storeTokens('stale', 'refresh-1');
+    const calls = acceptOnly('fresh');
+    let seen: { authorization: string | null; body: unknown } | undefined;
+    server.use(
+      http.post(apiUrl('/api/v1/auth/logout'), async ({ request }) => {
+        seen = { authorization: request.headers.get('Authorization'), body: await request.json() };
+        return HttpResponse.json({ detail: 'Boom' }, { status: 401 });
+      }),
+    );
+    const { client, onAuthFailure } = setup();
+
+    const { response } = await client.POST('/api/v1/auth/logout', {
+      body: { refresh: 'refresh-1' },
+    });
+
+    expect(response.status).toBe(401);
+    expect(seen).toEqual({ authorization: null, body: { refresh: 'refresh-1' } });
+    expect(calls.refresh).toBe(0);
+    expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
   it('never refreshes for a refused login', async () => {

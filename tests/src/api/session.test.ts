@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
 import { createSession } from '../../../src/api/session';
@@ -12,6 +13,7 @@ const ME = apiUrl('/api/v1/user/me');
 const LOGIN = apiUrl('/api/v1/auth/login');
 const SIGNUP = apiUrl('/api/v1/auth/signup');
 const DELETE_ME = apiUrl('/api/v1/users/7/delete');
+const LOGOUT = apiUrl('/api/v1/auth/logout');
 const CREDENTIALS = { email: 'ada@example.test', password: 'secret-123' };
 
 function setup(storage: TokenStorage = tokenStorage) {
@@ -26,8 +28,6 @@ async function signedInSession() {
   await session.restore();
   return session;
 }
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   // Failed checks are logged by design (spec §8); keep the test output quiet.
@@ -147,15 +147,36 @@ describe('session', () => {
     expect(failure).not.toBeInstanceOf(HttpFailure);
   });
 
-  it('signs out: forgets the user at once and clears the tokens', async () => {
+  it('signs out: forgets the user at once, ends the session on the server, clears the tokens', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(LOGOUT, async ({ request }) => {
+        sent.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const session = await signedInSession();
 
     session.signOut();
 
     expect(session.getState()).toEqual({ status: 'signed-out', user: null });
-    await flush();
-    expect(window.localStorage.getItem('access')).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem('access')).toBeNull());
     expect(window.localStorage.getItem('refresh')).toBeNull();
+    expect(sent).toEqual([{ refresh: 'refresh-1' }]);
+  });
+
+  it.each([
+    ['refuses', () => HttpResponse.json({ detail: 'Boom' }, { status: 500 })],
+    ['cannot be reached', () => HttpResponse.error()],
+  ])('signs out all the same when the server %s', async (_, answer) => {
+    server.use(http.post(LOGOUT, answer));
+    const session = await signedInSession();
+
+    session.signOut();
+
+    await waitFor(() => expect(window.localStorage.getItem('refresh')).toBeNull());
+    expect(window.localStorage.getItem('access')).toBeNull();
+    expect(session.getState().status).toBe('signed-out');
   });
 
   it('signs up with the five fields and accepts 201', async () => {

@@ -100,11 +100,14 @@ describe('signed-in frame', () => {
     expect(await screen.findByText('Bridge Management System')).toBeInTheDocument();
     expect(screen.getByText(/Signed in as/)).toHaveTextContent('Signed in as ada');
 
+    server.use(
+      http.post(apiUrl('/api/v1/auth/logout'), () => new HttpResponse(null, { status: 204 })),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await welcome()).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(window.localStorage.getItem('access')).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem('access')).toBeNull());
     expect(window.localStorage.getItem('refresh')).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import { aUser, storeTokens } from '../../../helpers/web-fixtures';
 
 const server = setupMswServer();
 const DELETE_ME = apiUrl('/api/v1/users/7/delete');
+const UPDATE_ME = apiUrl('/api/v1/users/7/update');
+const LOGOUT = apiUrl('/api/v1/auth/logout');
 
 async function openSettings() {
   storeTokens();
@@ -63,15 +65,35 @@ describe('settings dialog', () => {
     expect(screen.getByRole('button', { name: 'Settings' })).toHaveFocus();
   });
 
-  it('logs out to /login and clears both tokens', async () => {
+  it('logs out to /login, ends the session on the server and clears both tokens', async () => {
+    const ended: unknown[] = [];
+    server.use(
+      http.post(LOGOUT, async ({ request }) => {
+        ended.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const { dialog, router } = await openSettings();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Logout' }));
 
     expect(await welcome()).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(window.localStorage.getItem('access')).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem('access')).toBeNull());
     expect(window.localStorage.getItem('refresh')).toBeNull();
+    expect(ended).toEqual([{ refresh: 'refresh-1' }]);
+  });
+
+  it('logs out all the same when the server cannot end the session', async () => {
+    server.use(http.post(LOGOUT, () => HttpResponse.json({ detail: 'Boom' }, { status: 500 })));
+    const { dialog, router } = await openSettings();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Logout' }));
+
+    expect(await welcome()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(window.localStorage.getItem('refresh')).toBeNull());
+    expect(window.localStorage.getItem('access')).toBeNull();
   });
 
   it('asks before deleting, with focus on Cancel, and Cancel deletes nothing', async () => {
@@ -147,6 +169,8 @@ describe('settings dialog', () => {
 
     await userEvent.keyboard('{Enter}');
     const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    expect(within(dialog).getByRole('button', { name: 'Change email or password' })).toHaveFocus();
+    await userEvent.tab();
     expect(within(dialog).getByRole('button', { name: 'Logout' })).toHaveFocus();
     await userEvent.tab();
     expect(within(dialog).getByRole('button', { name: 'Delete Account' })).toHaveFocus();
@@ -157,5 +181,91 @@ describe('settings dialog', () => {
 
     expect(await welcome()).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('changing the email or password from Settings (issue 13)', () => {
+  async function openChange() {
+    const view = await openSettings();
+    await userEvent.click(
+      within(view.dialog).getByRole('button', { name: 'Change email or password' }),
+    );
+    return { ...view, form: screen.getByRole('dialog', { name: 'Change email or password' }) };
+  }
+
+  /** Records what PUT /users/7/update receives and answers with `answer`. */
+  function updateAnswers(answer: (body: Record<string, unknown>) => Response) {
+    const sent: unknown[] = [];
+    server.use(
+      http.put(UPDATE_ME, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return answer(body);
+      }),
+    );
+    return sent;
+  }
+
+  it('changes the email with the current password, and Settings shows the new one', async () => {
+    const sent = updateAnswers((body) => HttpResponse.json(aUser({ email: String(body.email) })));
+    const { form } = await openChange();
+
+    await userEvent.type(within(form).getByLabelText('New email'), 'moved@example.test');
+    await userEvent.type(within(form).getByLabelText('Current password'), 'old-secret-1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Change email or password' })).toBeNull(),
+    );
+    expect(sent).toEqual([{ email: 'moved@example.test', current_password: 'old-secret-1' }]);
+    const settings = screen.getByRole('dialog', { name: 'Settings' });
+    expect(within(settings).getByText('Email').nextElementSibling).toHaveTextContent(
+      'moved@example.test',
+    );
+    expect(await screen.findByText('Account updated successfully')).toBeInTheDocument();
+  });
+
+  it('asks for the current password, and refuses a password of spaces, before any call', async () => {
+    const sent = updateAnswers(() => HttpResponse.json(aUser()));
+    const { form } = await openChange();
+
+    await userEvent.type(within(form).getByLabelText('New password'), '          ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(within(form).getByLabelText('New password')).toHaveAccessibleDescription(
+      'Password cannot be only spaces',
+    );
+    expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription(
+      'Current password is required',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the server's refusal on the field it names, and keeps the dialog open", async () => {
+    const sent = updateAnswers(() =>
+      HttpResponse.json(
+        { detail: 'current_password: the current password is not correct' },
+        { status: 403 },
+      ),
+    );
+    const { form } = await openChange();
+
+    await userEvent.type(within(form).getByLabelText('New password'), 'new-secret-22');
+    await userEvent.type(within(form).getByLabelText('Current password'), 'a-wrong-guess');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const current = within(form).getByLabelText('Current password');
+    await waitFor(() =>
+      expect(current).toHaveAccessibleDescription(
+        'current_password: the current password is not correct',
+      ),
+    );
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([{ password: 'new-secret-22', current_password: 'a-wrong-guess' }]);
+    expect(screen.getByRole('dialog', { name: 'Change email or password' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('access')).toBe('access-1');
+
+    await userEvent.type(current, 'x');
+    expect(current).not.toHaveAttribute('aria-invalid');
   });
 });

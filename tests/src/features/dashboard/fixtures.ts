@@ -174,6 +174,22 @@ export interface DashboardApi {
 }
 
 /** A signed-in user and every call the dashboard makes, answered with the fixtures above. */
+export function anAnalysisStatus(
+  overrides: Partial<S['AnalysisStatus']> = {},
+): S['AnalysisStatus'] {
+  return {
+    sid: confederation.name,
+    bridge: confederation.id,
+    state: 'idle',
+    progress: 0,
+    message: 'Not analysed yet',
+    trained_at: null,
+    evaluated_at: null,
+    last_error: null,
+    ...overrides,
+  };
+}
+
 export function serveDashboard(server: SetupServer, api: DashboardApi = {}): void {
   storeTokens();
   const report = api.report ?? anAnomalyReport();
@@ -188,6 +204,7 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
       () => new HttpResponse(PNG, { headers: { 'Content-Type': 'image/png' } }),
     ),
     http.get(apiUrl('/api/v1/ai/forecast'), () => HttpResponse.json(aForecast())),
+    http.get(apiUrl('/api/v1/ai/status'), () => HttpResponse.json(anAnalysisStatus())),
     http.get(apiUrl('/api/v1/alerts'), () => HttpResponse.json(api.alerts ?? [])),
     http.get(apiUrl('/api/v1/sensors'), () => HttpResponse.json([cbSensor])),
     http.get(apiUrl('/api/v1/datastreams'), () => HttpResponse.json([cbStream, otherStream])),

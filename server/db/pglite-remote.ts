@@ -1,0 +1,142 @@
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { MessagePort, Transferable } from 'node:worker_threads';
+import {
+  type HostAnswer,
+  type HostRequest,
+  type HostResult,
+  type RemoteQueryOptions,
+  restoreError,
+} from './pglite-protocol.ts';
+
+/** What a client needs from its channel: a MessagePort, or a Worker talking to its parentPort. */
+export interface ChannelLike {
+  on(event: 'message', listener: (answer: HostAnswer) => void): unknown;
+  postMessage(message: HostRequest, transfer?: readonly Transferable[]): void;
+}
+
+type Request = HostRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
+
+function remoteOptions(options: QueryOptions | undefined): RemoteQueryOptions {
+  return {
+    ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
+    ...(options?.blob ? { blob: options.blob } : {}),
+    ...(options?.parsers ? { textTypes: Object.keys(options.parsers).map(Number) } : {}),
+  };
+}
+
+/**
+ * PGlite's query interface (what drizzle and the ingest's COPY path use) over a message channel
+ * to the thread that owns the database (pglite-host.ts), so this thread never runs PGlite's
+ * WebAssembly. Transactions keep PGlite's semantics: the callback's throw rolls back.
+ */
+export class RemotePglite {
+  #channel: ChannelLike;
+  #pending = new Map<number, { resolve(result: HostResult): void; reject(error: Error): void }>();
+  #nextId = 1;
+  #broken: Error | null = null;
+
+  constructor(channel: ChannelLike) {
+    this.#channel = channel;
+    channel.on('message', (answer) => {
+      const waiting = this.#pending.get(answer.id);
+      if (!waiting) return;
+      this.#pending.delete(answer.id);
+      if (answer.ok) waiting.resolve(answer.result);
+      else waiting.reject(restoreError(answer.error));
+    });
+  }
+
+  /** The owner thread is gone: every open and later request fails with `error`. */
+  fail(error: Error): void {
+    this.#broken = error;
+    for (const waiting of this.#pending.values()) waiting.reject(error);
+    this.#pending.clear();
+  }
+
+  #call(request: Request, transfer: Transferable[] = []): Promise<HostResult> {
+    if (this.#broken) return Promise.reject(this.#broken);
+    const id = this.#nextId++;
+    return new Promise<HostResult>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#channel.postMessage({ ...request, id } as HostRequest, transfer);
+    });
+  }
+
+  #query<T>(sql: string, params: unknown[], options: QueryOptions | undefined, tx?: number) {
+    const request: Request = {
+      op: 'query',
+      sql,
+      params,
+      options: remoteOptions(options),
+      ...(tx === undefined ? {} : { tx }),
+    };
+    return this.#call(request) as Promise<Results<T>>;
+  }
+
+  #exec(sql: string, tx?: number) {
+    return this.#call({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) }) as Promise<
+      Results[]
+    >;
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.#query<T>(sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.#exec(sql);
+  }
+
+  async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const txId = (await this.#call({ op: 'begin' })) as number;
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const tx = {
+      query: <R>(sql: string, params: unknown[] = [], options?: QueryOptions) => {
+        open();
+        return this.#query<R>(sql, params, options, txId);
+      },
+      exec: (sql: string) => {
+        open();
+        return this.#exec(sql, txId);
+      },
+      rollback: async () => {
+        open();
+        closed = true;
+        await this.#call({ op: 'rollback', tx: txId });
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    try {
+      const result = await callback(tx as unknown as Transaction);
+      if (!closed) {
+        closed = true;
+        await this.#call({ op: 'commit', tx: txId });
+      }
+      return result;
+    } catch (error) {
+      if (!closed) {
+        closed = true;
+        await this.#call({ op: 'rollback', tx: txId }).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  /** Hands the owner another port, for a thread of its own (analysis workers). */
+  async connect(port: MessagePort): Promise<void> {
+    await this.#call({ op: 'connect', port }, [port]);
+  }
+
+  async close(): Promise<void> {
+    await this.#call({ op: 'close' });
+  }
+}

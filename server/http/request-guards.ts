@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { HttpError } from '../http-error.ts';
+import { ingestTokenAuthHandler } from '../ingest/http-plugin.ts';
+import { authenticate } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import { type ContractOperation, contractOperation } from './contract-operations.ts';
+import { fieldWithControlCharacter, type Part } from './control-characters.ts';
+
+function sendsBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length !== undefined) return length !== '0';
+  return request.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Only the media types the contract lists reach a handler: Fastify would otherwise parse, say,
+ * text/plain into a string that skips the JSON schema. Runs before the body is read, so a
+ * refused body costs nothing.
+ */
+function acceptOnly(operation: ContractOperation): onRequestHookHandler {
+  return async (request) => {
+    if (!sendsBody(request)) return;
+    const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (operation.bodyTypes.length === 0) {
+      throw new HttpError(415, `${operation.operationId} takes no request body`);
+    }
+    if (!mediaType || !operation.bodyTypes.includes(mediaType)) {
+      throw new HttpError(
+        415,
+        `content-type: ${mediaType ?? 'none'} is not accepted here; send ${operation.bodyTypes.join(' or ')}`,
+      );
+    }
+  };
+}
+
+/**
+ * The ingest reads bodies of up to 64 MiB, so its credentials are checked before the body is
+ * read; openapi-glue's security handlers run only after parsing (and check again, which is
+ * cheap next to the body).
+ */
+function ingestCredentialsFirst(services: Services): onRequestHookHandler {
+  const ingestToken = ingestTokenAuthHandler(services);
+  return async (request) => {
+    if (request.headers['x-ingest-token'] !== undefined) return ingestToken(request);
+    if (!(await authenticate(request, services))) {
+      throw new HttpError(401, 'Authentication credentials were not provided');
+    }
+  };
+}
+
+// Ingest items are checked one by one by the ingest itself, so one bad item is rejected alone.
+const ITEM_CHECKED_BODIES = new Set(['ingestReadings']);
+
+function refuseControlCharacters(operation: ContractOperation) {
+  const checkBody = !ITEM_CHECKED_BODIES.has(operation.operationId);
+  return async (request: FastifyRequest) => {
+    const parts: [Part, unknown][] = [
+      ['params', request.params],
+      ['querystring', request.query],
+    ];
+    if (checkBody) parts.push(['body', request.body]);
+    for (const [part, value] of parts) {
+      const field = fieldWithControlCharacter(value, part);
+      if (field) throw new HttpError(400, `${field} must not contain control characters`);
+    }
+  };
+}
+
+/** Checks every contract route gets before its handler; register before the routes. */
+export function registerRequestGuards(app: FastifyInstance, services: Services): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const operation = contractOperation(methods[0] ?? '', route.url);
+    if (!operation) return;
+    const onRequest = [acceptOnly(operation)];
+    if (operation.operationId === 'ingestReadings')
+      onRequest.push(ingestCredentialsFirst(services));
+    route.onRequest = [...onRequest, ...[route.onRequest ?? []].flat()];
+    route.preValidation = [
+      refuseControlCharacters(operation),
+      ...[route.preValidation ?? []].flat(),
+    ];
+  });
+  // No answer of the API is for a shared cache: most carry one user's data.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+}

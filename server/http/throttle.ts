@@ -1,0 +1,122 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http-error.ts';
+import { authenticate } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import { FailureWindow } from './failure-window.ts';
+import type { RateLimits } from './rate-limit-settings.ts';
+
+type KeyOf = (request: FastifyRequest) => string | null;
+
+const byAddress: KeyOf = (request) => request.ip;
+/** The account a sign-in names; a body that is not one is refused by validation anyway. */
+const byAccount: KeyOf = (request) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : null;
+};
+
+interface Rule {
+  limit: keyof RateLimits;
+  key: KeyOf;
+  /** What the 429 says is being throttled. */
+  what: string;
+}
+
+/**
+ * The anonymous entry points, by route. Address rules run before the body is read; account rules
+ * need the body. Logout is counted like refresh: both take a refresh token.
+ */
+const RULES: Record<string, Rule[]> = {
+  'POST /api/v1/auth/login': [
+    { limit: 'signInPerAddress', key: byAddress, what: 'sign-in attempts from this address' },
+    { limit: 'signInPerAccount', key: byAccount, what: 'sign-in attempts for this account' },
+  ],
+  'POST /api/v1/auth/signup': [
+    { limit: 'signUpPerAddress', key: byAddress, what: 'sign-ups from this address' },
+  ],
+  'POST /api/auth/contact/': [
+    { limit: 'contactPerAddress', key: byAddress, what: 'messages from this address' },
+  ],
+  'POST /api/v1/auth/refresh/': [
+    { limit: 'refreshPerAddress', key: byAddress, what: 'token refreshes from this address' },
+  ],
+  'POST /api/v1/auth/logout': [
+    { limit: 'refreshPerAddress', key: byAddress, what: 'sign-outs from this address' },
+  ],
+};
+
+/**
+ * Throttles failed sign-ins (per address and per account), sign-up, contact, refresh and logout (per
+ * address), answering 429 with Retry-After. Counts live in this process's memory: with several
+ * API instances each counts on its own, so the effective limit is the setting times the
+ * instances. Register before the routes.
+ */
+export async function registerThrottle(
+  app: FastifyInstance,
+  limits: RateLimits,
+  services: Services,
+): Promise<void> {
+  await app.register(rateLimit, { global: false, cache: 10_000 });
+  // Staff creating accounts through sign-up are not the abuse the sign-up throttle is for.
+  const isStaff = async (request: FastifyRequest) =>
+    (await authenticate(request, services).catch(() => null))?.isStaff === true;
+
+  const limiter = (rule: Rule) =>
+    app.createRateLimit({
+      max: limits[rule.limit].max,
+      timeWindow: limits[rule.limit].windowSeconds * 1000,
+      keyGenerator: (request) => rule.key(request) ?? '',
+      allowList: async (request) => {
+        if (rule.key(request) === null) return true;
+        return rule.limit === 'signUpPerAddress' && (await isStaff(request));
+      },
+    });
+  const hookOf = (rule: Rule) => {
+    const check = limiter(rule);
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await check(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw new HttpError(429, `Too many ${rule.what}; try again in ${result.ttlInSeconds} s`);
+    };
+  };
+
+  const signInRules = RULES['POST /api/v1/auth/login'] ?? [];
+  const signInFailures = signInRules.map((rule) => ({
+    rule,
+    window: new FailureWindow(limits[rule.limit]),
+  }));
+  /** Sign-in refuses a key whose recent failures reached the limit; successes never count. */
+  const refuseThrottledSignIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const { rule, window } of signInFailures) {
+      const key = rule.key(request);
+      const wait = key === null ? 0 : window.retryAfter(key);
+      if (wait > 0) {
+        reply.header('retry-after', wait);
+        throw new HttpError(429, `Too many ${rule.what}; try again in ${wait} s`);
+      }
+    }
+  };
+  const countSignInFailure = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode !== 401) return;
+    for (const { rule, window } of signInFailures) {
+      const key = rule.key(request);
+      if (key !== null) window.record(key);
+    }
+  };
+
+  app.addHook('onRoute', (route) => {
+    const routeKey = `${[route.method].flat()[0]} ${route.url}`;
+    if (routeKey === 'POST /api/v1/auth/login') {
+      route.preValidation = [...[route.preValidation ?? []].flat(), refuseThrottledSignIn];
+      route.onResponse = [...[route.onResponse ?? []].flat(), countSignInFailure];
+      return;
+    }
+    const rules = RULES[routeKey] ?? [];
+    const stage = (rule: Rule) => (rule.key === byAccount ? 'preValidation' : 'onRequest');
+    for (const rule of rules) {
+      // Each route gets counters of its own (createRateLimit makes a new store per call).
+      route[stage(rule)] = [...[route[stage(rule)] ?? []].flat(), hookOf(rule)];
+    }
+  });
+}

@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { authSessions, refreshTokens, users } from '../db/schema.ts';
+import type { UserRow } from './users-repository.ts';
+
+export type RevokeReason =
+  'logout' | 'reuse' | 'password_change' | 'email_change' | 'password_reset';
+
+const TOKEN_PREFIX = 'swr_';
+/** A 256-bit random secret needs no slow hash: SHA-256 cannot be brute-forced back. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const newSecret = () => `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+/**
+ * Two tabs of one browser share the stored refresh token and may both spend it within the same
+ * moment; a second use this soon after the rotation continues the session instead of ending it
+ * (the "reuse interval" of common identity providers). Later reuse still revokes the family.
+ */
+export const REUSE_GRACE_MS = 10_000;
+
+export type RotateResult =
+  | { kind: 'rotated'; userId: number; sessionId: string; refresh: string }
+  | { kind: 'reused' }
+  | { kind: 'invalid' };
+
+/** Sessions (refresh-token families) and their single-use refresh tokens. */
+export function createSessionsRepository(db: Db, refreshTtlSeconds: number) {
+  const expiry = () => new Date(Date.now() + refreshTtlSeconds * 1000);
+
+  async function revokeSession(sessionId: string, reason: RevokeReason): Promise<void> {
+    await db
+      .update(authSessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  }
+
+  async function issueSuccessor(
+    tx: Pick<Db, 'insert'>,
+    sessionId: string,
+    userId: number,
+  ): Promise<RotateResult> {
+    const refresh = newSecret();
+    await tx
+      .insert(refreshTokens)
+      .values({ tokenHash: hashOf(refresh), sessionId, expiresAt: expiry() });
+    return { kind: 'rotated', userId, sessionId, refresh };
+  }
+
+  return {
+    /** A new session with its first refresh token; expired leftovers are swept on the way. */
+    async start(userId: number): Promise<{ sessionId: string; refresh: string }> {
+      const sessionId = crypto.randomUUID();
+      const refresh = newSecret();
+      await db.transaction(async (tx) => {
+        await tx.insert(authSessions).values({ id: sessionId, userId });
+        await tx
+          .insert(refreshTokens)
+          .values({ tokenHash: hashOf(refresh), sessionId, expiresAt: expiry() });
+      });
+      await this.sweep();
+      return { sessionId, refresh };
+    },
+
+    /**
+     * Spends a refresh token and hands out its successor. A token already spent means someone
+     * kept a copy: the whole family is revoked (RFC 9700 §4.14.2).
+     */
+    async rotate(refresh: string): Promise<RotateResult> {
+      if (!refresh.startsWith(TOKEN_PREFIX)) return { kind: 'invalid' };
+      const tokenHash = hashOf(refresh);
+      const now = new Date();
+      const liveSessions = db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(isNull(authSessions.revokedAt));
+      return db.transaction(async (tx): Promise<RotateResult> => {
+        // One conditional UPDATE: of two concurrent uses, exactly one finds rotated_at empty.
+        const [spent] = await tx
+          .update(refreshTokens)
+          .set({ rotatedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, tokenHash),
+              isNull(refreshTokens.rotatedAt),
+              gt(refreshTokens.expiresAt, now),
+              inArray(refreshTokens.sessionId, liveSessions),
+            ),
+          )
+          .returning({ sessionId: refreshTokens.sessionId });
+        if (!spent) {
+          const [known] = await tx
+            .select({ sessionId: refreshTokens.sessionId, rotatedAt: refreshTokens.rotatedAt })
+            .from(refreshTokens)
+            .where(eq(refreshTokens.tokenHash, tokenHash));
+          if (!known?.rotatedAt) return { kind: 'invalid' };
+          const [live] = await tx
+            .select({ userId: authSessions.userId })
+            .from(authSessions)
+            .where(and(eq(authSessions.id, known.sessionId), isNull(authSessions.revokedAt)));
+          if (live && now.getTime() - known.rotatedAt.getTime() <= REUSE_GRACE_MS) {
+            return issueSuccessor(tx, known.sessionId, live.userId);
+          }
+          await tx
+            .update(authSessions)
+            .set({ revokedAt: now, revokedReason: 'reuse' })
+            .where(and(eq(authSessions.id, known.sessionId), isNull(authSessions.revokedAt)));
+          return { kind: 'reused' };
+        }
+        const [session] = await tx
+          .select({ userId: authSessions.userId })
+          .from(authSessions)
+          .where(eq(authSessions.id, spent.sessionId));
+        if (!session) return { kind: 'invalid' };
+        return issueSuccessor(tx, spent.sessionId, session.userId);
+      });
+    },
+
+    /** Logout: the session the token belongs to ends, whether the token was spent or not. */
+    async endByToken(refresh: string): Promise<void> {
+      const [row] = await db
+        .select({ sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashOf(refresh)));
+      if (row) await revokeSession(row.sessionId, 'logout');
+    },
+
+    /** Every live session of the user except `keep` (the caller's own, when they change it). */
+    async revokeAllOf(userId: number, reason: RevokeReason, keep?: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(
+          and(
+            eq(authSessions.userId, userId),
+            isNull(authSessions.revokedAt),
+            keep === undefined ? undefined : ne(authSessions.id, keep),
+          ),
+        );
+    },
+
+    /** The user of a live session, and whether the session is live; undefined: no such user. */
+    async userOfSession(
+      userId: number,
+      sessionId: string,
+    ): Promise<{ user: UserRow; live: boolean } | undefined> {
+      const [row] = await db
+        .select({ user: users, revokedAt: authSessions.revokedAt, sessionId: authSessions.id })
+        .from(users)
+        .leftJoin(
+          authSessions,
+          and(eq(authSessions.id, sessionId), eq(authSessions.userId, users.id)),
+        )
+        .where(eq(users.id, userId));
+      if (!row) return undefined;
+      return { user: row.user, live: row.sessionId !== null && row.revokedAt === null };
+    },
+
+    /** Expired tokens can neither be used nor reused; sessions left without a live one are over. */
+    async sweep(): Promise<void> {
+      const now = new Date();
+      await db.delete(refreshTokens).where(lte(refreshTokens.expiresAt, now));
+      await db.delete(authSessions).where(
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(eq(refreshTokens.sessionId, authSessions.id)),
+        ),
+      );
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,122 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useApi } from '../../api/api-context';
+import { errorDetail } from '../../api/errors';
+import type { CurrentUser } from '../../api/session';
+import {
+  ACCOUNT_UPDATED,
+  type CredentialsErrors,
+  type CredentialsFields,
+  EMPTY_CREDENTIALS,
+  credentialsChangeBody,
+  credentialsErrorFromServer,
+  validateCredentialsChange,
+} from '../../domain/credentials-change';
+import { Button } from '../../ui/button';
+import { ErrorBanner } from '../../ui/error-banner';
+import { stack } from '../../ui/layout.css';
+import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
+import { useNotify } from '../../ui/use-notify';
+
+export interface ChangeCredentialsDialogProps {
+  user: CurrentUser;
+  /** The server's answer: the user as now stored. */
+  onChanged: (user: CurrentUser) => void;
+  onClose: () => void;
+}
+
+class RefusedChange extends Error {
+  constructor(readonly errors: CredentialsErrors) {
+    super('The change was refused');
+  }
+}
+
+const FIELDS: { name: keyof CredentialsFields; label: string; type: string; auto: string }[] = [
+  { name: 'email', label: 'New email', type: 'email', auto: 'email' },
+  { name: 'password', label: 'New password', type: 'password', auto: 'new-password' },
+  {
+    name: 'currentPassword',
+    label: 'Current password',
+    type: 'password',
+    auto: 'current-password',
+  },
+];
+
+/**
+ * Issue 13: a new email or password only with the current one; the server then ends every
+ * other session of the account. Its refusals are shown on the field they name.
+ */
+export function ChangeCredentialsDialog({
+  user,
+  onChanged,
+  onClose,
+}: ChangeCredentialsDialogProps) {
+  const api = useApi();
+  const notify = useNotify();
+  const [fields, setFields] = useState<CredentialsFields>(EMPTY_CREDENTIALS);
+  const [errors, setErrors] = useState<CredentialsErrors>({});
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const { data, error } = await api.PUT('/api/v1/users/{id}/update', {
+        params: { path: { id: user.id } },
+        body: credentialsChangeBody(fields, user.email),
+      });
+      if (!data) throw new RefusedChange(credentialsErrorFromServer(errorDetail(error)));
+      return data;
+    },
+    onSuccess: (updated) => {
+      notify('success', ACCOUNT_UPDATED);
+      onChanged(updated);
+      onClose();
+    },
+    onError: (error) =>
+      setErrors(
+        error instanceof RefusedChange ? error.errors : credentialsErrorFromServer(undefined),
+      ),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCredentialsChange(fields, user.email);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+
+  return (
+    <Modal
+      title="Change email or password"
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="change-credentials" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id="change-credentials" className={stack} noValidate onSubmit={submit}>
+        {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.auto}
+            value={fields[field.name]}
+            error={errors[field.name]}
+            onChange={(e) => {
+              const value = e.target.value;
+              setFields((current) => ({ ...current, [field.name]: value }));
+              setErrors(({ [field.name]: _cleared, form: _form, ...rest }) => rest);
+            }}
+          />
+        ))}
+      </form>
+    </Modal>
+  );
+}

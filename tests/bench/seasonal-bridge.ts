@@ -1,0 +1,62 @@
+// A simulated analogue of the held-out real bridge of issue 15: a year of hourly f1..f4 from
+// mid-August, air temperature with seasons, days and weather, a deck that follows the air with a
+// lag, frost stiffening below 0 °C, identification scatter of about half a percent with the odd
+// mis-picked peak and unidentified mode, and a small progressive stiffness loss in the last five
+// weeks. The baseline is the first 200 days (late summer to early March: warm days and a
+// winter's frost); spring and early summer are the healthy test, the damage comes in July.
+import { createRng } from '../../server/sim/rng.ts';
+
+export const HOURS = 365 * 24;
+export const BASELINE_ROWS = 200 * 24;
+export const DAMAGE_FROM = 330 * 24;
+
+const NOMINAL = [3.88, 5.02, 9.8, 10.3];
+/** Relative change per °C above freezing (softening when warm). */
+const THERMAL = [0.0016, 0.0011, 0.0013, 0.0009];
+/** Relative stiffening per °C of frost in the deck (asphalt and soil freezing). */
+const FROST = [0.012, 0.01, 0.011, 0.01];
+const SCATTER = [0.004, 0.006, 0.005, 0.007];
+/** The damage at full size, relative, per mode; it grows in three stages. */
+const DAMAGE = [-0.04, -0.01, -0.03, -0.01];
+
+export interface SeasonalBridge {
+  /** f1..f4 per hour (NaN = mode not identified). */
+  features: number[][];
+  /** Air temperature per hour. */
+  context: number[][];
+  damaged: boolean[];
+}
+
+export function seasonalBridge(seed: number): SeasonalBridge {
+  const rng = createRng(seed);
+  const features: number[][] = [];
+  const context: number[][] = [];
+  const damaged: boolean[] = [];
+  let weather = 0;
+  let deck = 8;
+  for (let h = 0; h < HOURS; h += 1) {
+    const day = h / 24;
+    // Coldest in mid-January (day 153 from 15 August), warmest in mid-July.
+    const seasonal = 9 - 11 * Math.cos((2 * Math.PI * (day - 153)) / 365);
+    const daily = 4 * Math.sin((2 * Math.PI * ((h % 24) - 9)) / 24);
+    weather = 0.995 * weather + 0.4 * rng.normal();
+    const air = seasonal + daily + weather;
+    deck += (air - deck) / 3; // thermal lag of about three hours
+    const frost = Math.log1p(Math.exp(-2 * deck)) / 2; // smooth max(0, −deck)
+    const stage =
+      h < DAMAGE_FROM ? 0 : h < DAMAGE_FROM + 8 * 24 ? 0.4 : h < DAMAGE_FROM + 16 * 24 ? 0.7 : 1;
+    const common = 0.002 * rng.normal(); // mass of traffic and moisture, on every mode
+    features.push(
+      NOMINAL.map((f, k) => {
+        if (rng.next() < 0.02) return Number.NaN;
+        const outlier = rng.next() < 0.005 ? 0.03 * (rng.next() < 0.5 ? -1 : 1) : 0;
+        const thermal = -(THERMAL[k] ?? 0) * (deck - 10) + (FROST[k] ?? 0) * frost;
+        const loss = stage * (DAMAGE[k] ?? 0);
+        return f * (1 + thermal + loss + common + outlier + (SCATTER[k] ?? 0) * rng.normal());
+      }),
+    );
+    context.push([Math.round(air * 10) / 10]);
+    damaged.push(stage > 0);
+  }
+  return { features, context, damaged };
+}
