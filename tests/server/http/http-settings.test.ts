@@ -36,8 +36,8 @@ describe('RATE_LIMIT_* (issue 13)', () => {
     expect(load({}).rateLimits).toEqual({
       signInPerAddress: { max: 50, windowSeconds: 900 },
       signInPerAccount: { max: 10, windowSeconds: 900 },
-      signUpPerAddress: { max: 10, windowSeconds: 3600 },
-      contactPerAddress: { max: 10, windowSeconds: 3600 },
+      signUpPerAddress: { max: 30, windowSeconds: 3600 },
+      contactPerAddress: { max: 30, windowSeconds: 3600 },
       refreshPerAddress: { max: 300, windowSeconds: 900 },
     });
   });
