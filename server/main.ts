@@ -13,7 +13,7 @@ import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts
 import { createLogger, logTo } from './ops/logger.ts';
 import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
 import { createReadinessProbe } from './ops/readiness.ts';
-import { stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
+import { closeHttpServer, stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
 import { projectPath } from './project-paths.ts';
 import { startMqttCredentialSyncFromEnv } from './ingest/mqtt-credentials-sync.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
@@ -40,6 +40,9 @@ function readConfig(): AppConfig {
     throw error;
   }
 }
+
+/** How long requests in flight may finish on SIGTERM before connections are closed. */
+const HTTP_DRAIN_MS = 5000;
 
 const config = readConfig();
 const roles = new Set(config.roles ?? ROLES);
@@ -112,7 +115,7 @@ if (roles.has('api')) {
   });
   await app.listen({ port: config.port, host: config.host });
   steps.push({ name: 'readiness', stop: async () => readiness.drain() });
-  steps.push({ name: 'http', stop: () => app.close() });
+  steps.push({ name: 'http', stop: () => closeHttpServer(app, HTTP_DRAIN_MS) });
   steps.push({ name: 'mqtt credentials', stop: async () => mqttCredentialSync?.stop() });
   if (demo.allowed && config.demoLiveFeed) {
     const feed = await startDemoLiveFeed(database, {

@@ -33,16 +33,44 @@ export function stopOnSignals(
   process.on('SIGTERM', onSignal);
 }
 
+/** A step slower than this is named in the log, so a slow shutdown says where it waited. */
+const SLOW_STEP_MS = 2000;
+
 async function runSteps(steps: ShutdownStep[], log: Logger): Promise<boolean> {
   let ok = true;
   for (const step of steps) {
+    const slow = setTimeout(
+      () => log.warn({ step: step.name }, 'Shutdown step still running'),
+      SLOW_STEP_MS,
+    );
+    slow.unref();
     try {
       await step.stop();
     } catch (error) {
       ok = false;
       log.error({ err: error, step: step.name }, 'A shutdown step failed');
+    } finally {
+      clearTimeout(slow);
     }
   }
   log.info('Stopped');
   return ok;
+}
+
+/**
+ * Closes the HTTP server: requests in flight may finish for `drainMs`, then every connection is
+ * closed. Clients that keep sending on a keep-alive connection would otherwise hold the server
+ * open for good; a request cut at that point was never answered, so nothing acknowledged is lost.
+ */
+export async function closeHttpServer(
+  app: { close(): Promise<unknown>; server: { closeAllConnections(): void } },
+  drainMs: number,
+): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), drainMs);
+  cut.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
 }
