@@ -3,7 +3,7 @@ import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import * as styles from './dashboard.css';
-import { formatDateTime, formatNumber } from './format';
+import { formatDateTime, formatNumber } from '../../domain/formats';
 
 interface AlertDetailsModalProps {
   alerts: readonly Alert[];

@@ -15,7 +15,7 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { AlertDetailsModal } from './alert-details-modal';
 import * as styles from './dashboard.css';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../domain/formats';
 import { LegendList } from './legend-list';
 
 const DISMISS_FAILED = 'Failed to dismiss the alerts';

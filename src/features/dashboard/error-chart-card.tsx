@@ -6,7 +6,7 @@ import { linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
 import * as styles from './dashboard.css';
-import { formatNumber, formatShortDate, formatShortDateTime } from './format';
+import { formatNumber, formatShortDate, formatShortDateTime } from '../../domain/formats';
 
 const ERROR_COLOUR = vars.color.link;
 const THRESHOLD_COLOUR = vars.condition.critical;

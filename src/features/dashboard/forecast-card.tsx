@@ -9,7 +9,7 @@ import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
 import { Spinner } from '../../ui/spinner';
 import * as styles from './dashboard.css';
-import { formatNumber, formatShortDate } from './format';
+import { formatNumber, formatShortDate } from '../../domain/formats';
 
 const HISTORY_COLOUR = vars.color.brand;
 const FORECAST_COLOUR = vars.color.link;

@@ -4,7 +4,7 @@ import type { Bridge } from '../../api/queries/bridges';
 import { currentSituation } from '../../domain/dashboard-messages';
 import { type Condition, type Threat, colourClass, deriveHealth } from '../../domain/health';
 import * as styles from './dashboard.css';
-import { formatCalendarDate, formatDateTime } from './format';
+import { formatCalendarDate, formatDateTime } from '../../domain/formats';
 import { HealthGauge } from './health-gauge';
 import { PredictionCard } from './prediction-card';
 

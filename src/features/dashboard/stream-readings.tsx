@@ -17,7 +17,7 @@ import { saveBlob } from '../../ui/save-blob';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import * as styles from './dashboard.css';
-import { formatNumber, formatShortDateTime, timeTickFormat } from './format';
+import { formatNumber, formatShortDateTime, timeTickFormat } from '../../domain/formats';
 import { type RangeKey, rangeFor } from './readings-range';
 
 const MEAN_COLOUR = vars.color.brand;

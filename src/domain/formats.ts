@@ -1,4 +1,5 @@
-// How the dashboard writes times: in the reader's locale and time zone.
+// How the app writes times, dates, numbers and counts: one format for each, in the reader's
+// locale and time zone. Every screen uses these, so no screen shows a raw ISO string.
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const shortDateTime = new Intl.DateTimeFormat(undefined, {
@@ -9,6 +10,15 @@ const shortDateTime = new Intl.DateTimeFormat(undefined, {
 });
 
 export const formatDateTime = (iso: string | number): string => dateTime.format(new Date(iso));
+
+const utc = new Intl.DateTimeFormat('en-CA', {
+  dateStyle: 'medium',
+  timeStyle: 'long',
+  timeZone: 'UTC',
+});
+
+/** The same instant in UTC, for a `title` beside a local time (shown on hover). */
+export const formatUtc = (iso: string | number): string => utc.format(new Date(iso));
 export const formatShortDate = (ms: number): string => shortDate.format(new Date(ms));
 export const formatShortDateTime = (iso: string | number): string =>
   shortDateTime.format(new Date(iso));
@@ -32,4 +42,12 @@ const TWO_DAYS_MS = 2 * 86_400_000;
 /** Axis labels for a time domain: day and hour for short spans, the day alone for longer ones. */
 export function timeTickFormat([start, end]: readonly [number, number]): (ms: number) => string {
   return end - start <= TWO_DAYS_MS ? formatShortDateTime : formatShortDate;
+}
+
+const pluralRules = new Intl.PluralRules('en');
+
+/** '1 anomalous window', '204 anomalous windows': the count with the noun in the right number. */
+export function countOf(count: number, one: string, other: string): string {
+  const noun = pluralRules.select(count) === 'one' ? one : other;
+  return `${count.toLocaleString('en')} ${noun}`;
 }
