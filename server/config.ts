@@ -70,6 +70,11 @@ export interface AppConfig {
   metricsPort?: number | undefined;
   /** How long SIGTERM may take to finish requests, batches and jobs before exiting 1. */
   shutdownTimeoutSeconds?: number;
+  /**
+   * How long an analysis job may stay running before PostgreSQL's queue takes it back from a
+   * worker that died and hands it to another (default 1800).
+   */
+  analysisJobTimeoutSeconds?: number;
 }
 
 /** The settings without the secrets: what commands other than the server start may read. */
@@ -224,6 +229,7 @@ const environmentSchema = z.object({
   ROLES: roleList,
   METRICS_PORT: positiveInt(0, 65535),
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
+  ANALYSIS_JOB_TIMEOUT_SECONDS: positiveInt(1800, 86_400),
 });
 
 function parseEnvironment(env: NodeJS.ProcessEnv) {
@@ -287,6 +293,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     roles: vars.ROLES,
     metricsPort: vars.METRICS_PORT === 0 ? undefined : vars.METRICS_PORT,
     shutdownTimeoutSeconds: vars.SHUTDOWN_TIMEOUT_SECONDS,
+    analysisJobTimeoutSeconds: vars.ANALYSIS_JOB_TIMEOUT_SECONDS,
   };
 }
 

@@ -92,6 +92,7 @@ const { alerts, queuedWebhook } = alertServiceForServer(
 const analysisJobs = createAnalysisJobs(
   database,
   logTo(logger.child({ component: 'jobs' }), 'warn'),
+  { jobTimeoutSeconds: config.analysisJobTimeoutSeconds },
 );
 watchAnalysisQueue(database.db);
 

@@ -24,8 +24,9 @@ export interface AnalysisJobs {
 export function createAnalysisJobs(
   database: Database,
   log?: (message: string) => void,
+  { jobTimeoutSeconds }: { jobTimeoutSeconds?: number } = {},
 ): AnalysisJobs {
   return database.kind === 'postgres'
-    ? createPgBossJobs(database, { log })
+    ? createPgBossJobs(database, { log, jobTimeoutSeconds })
     : createInProcessJobs(database);
 }

@@ -6,21 +6,54 @@ import { createAnalysisRepository } from './analysis-repository.ts';
 
 export const ANALYSIS_QUEUE = 'bridge-analysis';
 
+/** What the queue promises a job whose worker dies mid-run (docs/decisions/011). */
+export const ANALYSIS_RETRY_LIMIT = 2;
+export const DEFAULT_JOB_TIMEOUT_SECONDS = 1800;
+
+export interface PgBossJobsOptions {
+  pollingIntervalSeconds?: number;
+  log?: (message: string) => void;
+  /** How long a job may stay active before it counts as its worker's death and runs again. */
+  jobTimeoutSeconds?: number | undefined;
+  /** How often the supervising worker looks for such jobs (pg-boss's maintenance). */
+  maintenanceIntervalSeconds?: number;
+}
+
 /**
  * pg-boss 10 on the app's own connection pool. The queue's 'stately' policy with the bridge id
  * as singleton key keeps at most one job queued and one running per bridge across all worker
  * processes: two workers never analyse one bridge at once, and a request while one runs is
  * queued once behind it.
+ *
+ * A job whose worker dies (killed, out of memory, machine lost) stays active until its timeout;
+ * pg-boss's maintenance then fails it and, within the retry limit, queues it again for any
+ * worker. A job that ends in an error is not retried: the analysis recorded why it failed, and
+ * the same data would fail the same way; the scheduler asks again when new data arrives.
  */
 export function createPgBossJobs(
   database: Database,
-  options: { pollingIntervalSeconds?: number; log?: (message: string) => void } = {},
+  options: PgBossJobsOptions = {},
 ): AnalysisJobs {
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const repository = createAnalysisRepository(database.db);
   const db = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
+  const queueOptions = {
+    name: ANALYSIS_QUEUE,
+    policy: 'stately',
+    retryLimit: ANALYSIS_RETRY_LIMIT,
+    retryDelay: 0,
+    expireInSeconds: options.jobTimeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS,
+  } as const;
   const newBoss = (supervise: boolean) => {
-    const boss = new PgBoss({ db, supervise, schedule: false, migrate: true });
+    const boss = new PgBoss({
+      db,
+      supervise,
+      schedule: false,
+      migrate: true,
+      ...(options.maintenanceIntervalSeconds
+        ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }
+        : {}),
+    });
     boss.on('error', (error) => (options.log ?? console.warn)(`pg-boss: ${error.message}`));
     return boss;
   };
@@ -29,14 +62,19 @@ export function createPgBossJobs(
 
   async function ensureQueue(boss: PgBoss) {
     await boss.start();
-    if (await boss.getQueue(ANALYSIS_QUEUE)) return boss;
+    const existing = await boss.getQueue(ANALYSIS_QUEUE);
+    if (existing) {
+      // A queue made by an earlier release (no retries, three hours) takes today's promise.
+      if (
+        existing.retryLimit !== queueOptions.retryLimit ||
+        existing.expireInSeconds !== queueOptions.expireInSeconds
+      ) {
+        await boss.updateQueue(ANALYSIS_QUEUE, queueOptions);
+      }
+      return boss;
+    }
     try {
-      await boss.createQueue(ANALYSIS_QUEUE, {
-        name: ANALYSIS_QUEUE,
-        policy: 'stately',
-        retryLimit: 0,
-        expireInSeconds: 3 * 3600,
-      });
+      await boss.createQueue(ANALYSIS_QUEUE, queueOptions);
     } catch (error) {
       // Another process created it at the same moment.
       if (!(await boss.getQueue(ANALYSIS_QUEUE))) throw error;
@@ -58,7 +96,15 @@ export function createPgBossJobs(
         ANALYSIS_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
-          if (job) await run(job.data);
+          if (!job) return;
+          try {
+            await run(job.data);
+          } catch (error) {
+            // Recorded by the runner; completing the job keeps pg-boss from running it again.
+            (options.log ?? console.warn)(
+              `analysis of bridge ${job.data.bridgeId} failed: ${(error as Error).message}`,
+            );
+          }
         },
       );
     },

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisJob } from '../../../server/analysis/analysis-jobs.ts';
 import { createPgBossJobs } from '../../../server/analysis/pg-boss-jobs.ts';
@@ -45,6 +47,67 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss analysis jobs on PostgreSQL'
       expect(overlapped).toBe(false);
     } finally {
       await Promise.all([first.stop(), second.stop()]);
+    }
+  }, 60_000);
+
+  it('a job whose worker is killed mid-run is taken back after its timeout and completed by another', async () => {
+    const bridges = createBridgesRepository(testDb.database.db);
+    const bridge = await bridges.create({ name: 'Killed Worker', location: 'River' });
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const doomed = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/helpers/hanging-analysis-worker.ts'],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: testDb.url ?? '', JOB_TIMEOUT_SECONDS: '2' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const exited = new Promise((resolve) => doomed.once('exit', resolve));
+    let printed = '';
+    doomed.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const survivor = createPgBossJobs(testDb.database, {
+      pollingIntervalSeconds: 0.5,
+      jobTimeoutSeconds: 2,
+      maintenanceIntervalSeconds: 1,
+    });
+    try {
+      // Queued before the survivor works, so the doomed process takes it.
+      await survivor.enqueue(bridge.id);
+      await expect
+        .poll(() => printed, { timeout: 60_000, interval: 200 })
+        .toContain(`holding bridge ${bridge.id}`);
+      doomed.kill('SIGKILL');
+      await exited;
+      const completed: number[] = [];
+      await survivor.start(async (job) => void completed.push(job.bridgeId));
+      await expect.poll(() => completed, { timeout: 30_000, interval: 200 }).toEqual([bridge.id]);
+    } finally {
+      doomed.kill('SIGKILL');
+      await survivor.stop();
+    }
+  }, 120_000);
+
+  it('a job that fails is recorded once, not run again', async () => {
+    const bridges = createBridgesRepository(testDb.database.db);
+    const bridge = await bridges.create({ name: 'Failing Analysis', location: 'River' });
+    const jobs = createPgBossJobs(testDb.database, {
+      pollingIntervalSeconds: 0.5,
+      maintenanceIntervalSeconds: 1,
+      log: () => undefined,
+    });
+    let attempts = 0;
+    await jobs.start(async () => {
+      attempts += 1;
+      throw new Error('unreadable data');
+    });
+    try {
+      await jobs.enqueue(bridge.id);
+      await expect.poll(() => attempts, { timeout: 20_000, interval: 100 }).toBe(1);
+      await sleep(3000);
+      expect(attempts).toBe(1);
+    } finally {
+      await jobs.stop();
     }
   }, 60_000);
 });
