@@ -66,10 +66,20 @@ const mqttCredential =
 if (args.via === 'mqtt' && !mqttCredential) {
   console.warn('No MQTT credential (--mqtt-username with --token): publishing anonymously.');
 }
-const sender: BlockSender =
-  args.via === 'mqtt'
-    ? await mqttSender(args.mqtt, bridgeId, mqttCredential)
+const sender: BlockSender = await openSender().catch((error: unknown) => {
+  // A refused broker connection is a setup mistake, not a crash: say what to check.
+  console.error(
+    `Could not connect to the MQTT broker at ${args.mqtt}: ${(error as Error).message}`,
+  );
+  console.error('Check --mqtt, and pass --token with --mqtt-username when the broker needs them.');
+  process.exit(1);
+});
+
+async function openSender(): Promise<BlockSender> {
+  return args.via === 'mqtt'
+    ? mqttSender(args.mqtt, bridgeId, mqttCredential)
     : httpSender(args.url, { token, access });
+}
 
 // History up to the current second, an hour of simulated time per round trip group.
 const now = Math.floor(Date.now() / 1000) * 1000;
