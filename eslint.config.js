@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
@@ -7,6 +8,10 @@ import globals from 'globals';
 // Imports flow one way (STYLE.md): domain/ui/api -> features -> routes. Features never import
 // each other, and the pure layers (machines, domain, server/analytics) never touch React or I/O.
 const featureNames = ['marketing', 'auth', 'map', 'dashboard', 'users', 'bridges', 'account'];
+// Every folder of the server, read when lint runs, so a new one is covered without an edit here.
+const serverParts = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -35,7 +40,13 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // The import rules follow only files they can parse: TypeScript's, through its parser.
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/ignore': ['node_modules'],
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -70,9 +81,26 @@ export default tseslint.config(
               from: ['./src/features', './src/routes', './src/ui', './src/api'],
               message: 'The server shares only pure domain rules with the SPA.',
             },
+            {
+              target: './server/routes',
+              from: './server/routes/*-handlers.ts',
+              message: 'A route never imports another route; share through a service.',
+            },
+            {
+              target: serverParts
+                .filter((part) => !['demo', 'seed'].includes(part))
+                .map((part) => `./server/${part}`),
+              from: './server/demo',
+              message: 'Only the composition root (server/main.ts) and the seed reach the demo.',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // Cycles in the server's imports hide its layering; the SPA's lazy routes need none either.
+    files: ['server/**/*.ts'],
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
