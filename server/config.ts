@@ -9,6 +9,7 @@ import {
   type RateLimits,
 } from './http/rate-limit-settings.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy-setting.ts';
+import { DEFAULT_GROUP_COMMIT_MS } from './ingest/group-commit.ts';
 import { DEFAULT_HORIZON_DAYS } from './ingest/ingest-limits.ts';
 import {
   DEFAULT_PASSWORD_HASH_COST,
@@ -49,6 +50,8 @@ export interface AppConfig {
   demoLiveFeed: boolean;
   /** Days before now that ingested readings may reach back (default 3650, about 10 years). */
   ingestHorizonDays: number;
+  /** Milliseconds HTTP ingest requests wait to be written together (default 4; 0: one by one). */
+  ingestGroupCommitMs?: number;
   /** Which proxies may set X-Forwarded-For (default none). */
   trustProxy: TrustProxy;
   /** Throttles of the anonymous entry points (sign-in, sign-up, contact, refresh). */
@@ -219,6 +222,7 @@ const environmentSchema = z.object({
   MQTT_DYNSEC: onOff(false),
   // At most a century: every month in reach may get a partition of its own (issue 13).
   INGEST_HORIZON_DAYS: positiveInt(DEFAULT_HORIZON_DAYS, 36_500),
+  INGEST_GROUP_COMMIT_MS: wholeNumber(DEFAULT_GROUP_COMMIT_MS, 1000),
   TRUST_PROXY: parsedBy(parseTrustProxy, 'false'),
   ...rateLimitVariables,
   ROLES: roleList,
@@ -282,6 +286,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     mqttPassword: vars.MQTT_PASSWORD || undefined,
     mqttDynsec: vars.MQTT_DYNSEC,
     ingestHorizonDays: vars.INGEST_HORIZON_DAYS,
+    ingestGroupCommitMs: vars.INGEST_GROUP_COMMIT_MS,
     trustProxy: vars.TRUST_PROXY,
     rateLimits: rateLimitsOf(vars),
     roles: vars.ROLES,
