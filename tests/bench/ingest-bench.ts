@@ -13,7 +13,8 @@ import { copyLine, copyReadings, copyReadingsInParallel, resetReadings } from '.
 import { ndjsonBodies, sendBodies } from './bench-http.ts';
 import { gatewayRounds } from './bench-gateways.ts';
 import { fleet, runMqtt } from './bench-mqtt.ts';
-import { loadWeek, timeQueries } from './bench-query.ts';
+import { loadWeek, timeQueries, timeRanges } from './bench-query.ts';
+import { loadYear } from './bench-year.ts';
 import { cpuMeter, fmt, processTreeCpuSeconds } from './bench-stats.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -192,6 +193,28 @@ async function queryWeek(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) {
   console.log(
     `Query, week of 100 Hz (60.5 M samples, loaded in ${loadSeconds.toFixed(0)} s):`,
     JSON.stringify(queries),
+  );
+
+  // A year of a 10 Hz stream: roll-ups for all of it, raw blocks for a sample of days.
+  const yearFrom = Date.UTC(2025, 0, 1);
+  const yearStream = setup.ids[1] as number;
+  const rawDays = Number(process.env.BENCH_YEAR_RAW_DAYS ?? 12);
+  const step = Math.floor(365 / Math.max(1, rawDays));
+  await createPartitionKeeper(database.db)(
+    Array.from({ length: rawDays }, (_, d) => yearFrom + d * step * 86_400_000),
+  );
+  const year = await loadYear(benchUrl, yearStream, yearFrom, rawDays);
+  const day = year.rawDayStarts[Math.floor(rawDays / 2)] ?? yearFrom;
+  const yearQueries = await timeRanges(server.baseUrl, setup.access, yearStream, [
+    { name: 'year', fromMs: yearFrom, toMs: yearFrom + 365 * 86_400_000 },
+    { name: 'month', fromMs: day - 15 * 86_400_000, toMs: day + 15 * 86_400_000 },
+    { name: 'rawDay', fromMs: day, toMs: day + 86_400_000 },
+    { name: 'rawMinute', fromMs: day + 43_200_000, toMs: day + 43_260_000 },
+  ]);
+  report.queryYear = { loadSeconds: year.loadSeconds, rawDays, ...yearQueries };
+  console.log(
+    `Query, year of 10 Hz (roll-ups for 365 days, raw for ${rawDays}, loaded in ${year.loadSeconds.toFixed(0)} s):`,
+    JSON.stringify(yearQueries),
   );
 }
 
