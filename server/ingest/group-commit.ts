@@ -18,6 +18,8 @@ export interface GroupCommitOptions {
   maxBlocks?: number;
   /** Transactions written at the same time (large bodies use several backends, as COPYs do). */
   maxFlushes?: number;
+  /** A request with this many blocks is written on its own at once: it fills a batch alone. */
+  soloBlocks?: number;
 }
 
 interface Waiter {
@@ -54,6 +56,7 @@ export function groupCommit(store: Store, options: GroupCommitOptions): StoreBlo
   if (options.windowMs <= 0) return (blocks) => storeIsolating(store, blocks);
   const maxBlocks = options.maxBlocks ?? 2000;
   const maxFlushes = options.maxFlushes ?? 4;
+  const soloBlocks = options.soloBlocks ?? 500;
   let queue: Waiter[] = [];
   let queuedBlocks = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -93,7 +96,8 @@ export function groupCommit(store: Store, options: GroupCommitOptions): StoreBlo
   }
 
   return (blocks) => {
-    if (blocks.length === 0) return storeIsolating(store, blocks);
+    // Joined with others, a large body would only wait and lose the parallel COPYs it gets alone.
+    if (blocks.length === 0 || blocks.length >= soloBlocks) return storeIsolating(store, blocks);
     return new Promise<IsolatedResult>((resolve, reject) => {
       queue.push({ blocks, resolve, reject });
       queuedBlocks += blocks.length;
