@@ -2181,6 +2181,17 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      /** @description The readings store failed before the items were committed (an outage, not the items' fault); send the same body again: items already stored are reported as duplicates */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   listIngestTokens: {

@@ -126,7 +126,7 @@ export async function buildApp({
     ...sensorsHandlers(services),
     ...datastreamsHandlers(services),
     ...contactHandlers(services),
-    ...ingestHandlers(services, config.ingestHorizonDays),
+    ...ingestHandlers(services, config.ingestHorizonDays, config.ingestGroupCommitMs),
     ...ingestTokensHandlers(services),
     ...readingsHandlers(services),
     ...analyticsHandlers(services),

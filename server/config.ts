@@ -9,6 +9,7 @@ import {
   type RateLimits,
 } from './http/rate-limit-settings.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy-setting.ts';
+import { DEFAULT_GROUP_COMMIT_MS } from './ingest/group-commit.ts';
 import { DEFAULT_HORIZON_DAYS } from './ingest/ingest-limits.ts';
 import {
   DEFAULT_PASSWORD_HASH_COST,
@@ -49,6 +50,10 @@ export interface AppConfig {
   demoLiveFeed: boolean;
   /** Days before now that ingested readings may reach back (default 3650, about 10 years). */
   ingestHorizonDays: number;
+  /** Milliseconds HTTP ingest requests wait to be written together (default 4; 0: one by one). */
+  ingestGroupCommitMs?: number;
+  /** Days raw blocks are kept before their monthly partitions are dropped; undefined: forever. */
+  rawRetentionDays?: number | undefined;
   /** Which proxies may set X-Forwarded-For (default none). */
   trustProxy: TrustProxy;
   /** Throttles of the anonymous entry points (sign-in, sign-up, contact, refresh). */
@@ -189,6 +194,16 @@ const rateLimitVariables = Object.fromEntries(
   ]),
 );
 
+/** Off (keep raw blocks forever) or a number of days; a month's partition goes once all of it is older. */
+const retentionDays = variable<number | undefined>(undefined, (raw, fail) => {
+  if (raw === 'off') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 36_500) {
+    fail(`must be 'off' or a whole number of days from 1 to 36500, got '${raw}'`);
+  }
+  return value;
+});
+
 const roleList = variable<readonly Role[]>(ROLES, (raw, fail) => {
   const names = raw.split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !(ROLES as readonly string[]).includes(name));
@@ -224,6 +239,8 @@ const environmentSchema = z.object({
   MQTT_DYNSEC: onOff(false),
   // At most a century: every month in reach may get a partition of its own (issue 13).
   INGEST_HORIZON_DAYS: positiveInt(DEFAULT_HORIZON_DAYS, 36_500),
+  INGEST_GROUP_COMMIT_MS: wholeNumber(DEFAULT_GROUP_COMMIT_MS, 1000),
+  RAW_RETENTION_DAYS: retentionDays,
   TRUST_PROXY: parsedBy(parseTrustProxy, 'false'),
   ...rateLimitVariables,
   ROLES: roleList,
@@ -288,6 +305,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     mqttPassword: vars.MQTT_PASSWORD || undefined,
     mqttDynsec: vars.MQTT_DYNSEC,
     ingestHorizonDays: vars.INGEST_HORIZON_DAYS,
+    ingestGroupCommitMs: vars.INGEST_GROUP_COMMIT_MS,
+    rawRetentionDays: vars.RAW_RETENTION_DAYS,
     trustProxy: vars.TRUST_PROXY,
     rateLimits: rateLimitsOf(vars),
     roles: vars.ROLES,

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { startDemoLiveFeed } from './demo/live-feed.ts';
 import { mqttConfigOf, startMqttFromEnv } from './ingest/mqtt-config.ts';
 import type { MqttIngest } from './ingest/mqtt-subscriber.ts';
+import { startRawRetention } from './ingest/raw-retention.ts';
 import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts';
 import { createLogger, logTo } from './ops/logger.ts';
 import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
@@ -155,7 +156,17 @@ if (roles.has('worker')) {
     log: logTo(logger.child({ component: 'alerts' }), 'warn'),
     leads: leadership.isLeader,
   });
+  const retentionDays = config.rawRetentionDays;
+  const retention =
+    retentionDays === undefined
+      ? null
+      : startRawRetention(database.db, {
+          days: retentionDays,
+          leads: leadership.isLeader,
+          log: logTo(logger.child({ component: 'retention' }), 'warn'),
+        });
   await queuedWebhook?.work();
+  steps.push({ name: 'raw retention', stop: async () => retention?.stop() });
   steps.push({ name: 'analysis workers', stop: () => workers.stop() });
   steps.push({ name: 'alert monitor', stop: () => monitor.stop() });
   steps.push({ name: 'schedules lock', stop: () => leadership.stop() });

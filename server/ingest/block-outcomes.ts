@@ -59,13 +59,21 @@ export function outcomesOf(
     );
     status.set(index, same && status.get(first) !== 'conflict' ? 'duplicate' : 'conflict');
   }
-  const result: StoreResult = { storedSamples: 0, duplicateSamples: 0, conflicts: [] };
+  const result: StoreResult = {
+    storedSamples: 0,
+    duplicateSamples: 0,
+    conflicts: [],
+    duplicates: [],
+  };
   for (const [index, kind] of status) {
     const count = (input[index] as StreamBlock).block.stats.count;
     if (kind === 'stored') result.storedSamples += count;
-    else if (kind === 'duplicate') result.duplicateSamples += count;
-    else result.conflicts.push(index);
+    else if (kind === 'duplicate') {
+      result.duplicateSamples += count;
+      result.duplicates.push(index);
+    } else result.conflicts.push(index);
   }
   result.conflicts.sort((a, b) => a - b);
+  result.duplicates.sort((a, b) => a - b);
   return result;
 }

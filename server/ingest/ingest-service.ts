@@ -13,7 +13,7 @@ import {
 import type { ParsedLine } from './bulk-parsers.ts';
 import { type Candidate, payloadOf } from './candidate-payload.ts';
 import { type TimeBounds, timeBounds } from './ingest-limits.ts';
-import { storeIsolating } from './isolate-refusals.ts';
+import { type GroupCommitOptions, groupCommit } from './group-commit.ts';
 import { recordIngest } from '../ops/metrics.ts';
 
 export interface RejectedItem extends Rejection {
@@ -52,9 +52,11 @@ export function createIngestService(
   db: Db,
   readings: ReadingsRepository,
   deadLetters: DeadLettersRepository,
-  options: { cacheMs?: number } = {},
+  options: { cacheMs?: number; groupCommit?: GroupCommitOptions } = {},
 ) {
   const cacheMs = options.cacheMs ?? 0;
+  // Items checked per request; their blocks written with other requests' (group-commit.ts).
+  const storeBlocks = groupCommit(readings.store, options.groupCommit ?? { windowMs: 0 });
   const cache = new Map<string, { info: StreamInfo; at: number }>();
 
   async function resolve(labels: string[], now: number): Promise<Map<string, StreamInfo>> {
@@ -141,7 +143,7 @@ export function createIngestService(
     );
     const bounds = timeBounds(now, clock.horizonDays);
     const { rejected, valid, validIndex, fail } = check(candidates, streams, bridgeOf, bounds);
-    const stored = await storeIsolating(readings.store, valid);
+    const stored = await storeBlocks(valid);
     let acceptedSamples = valid.reduce((sum, v) => sum + v.block.stats.count, 0);
     const refused: DeadLetter[] = [];
     const notStored = (position: number, rejection: Rejection) => {

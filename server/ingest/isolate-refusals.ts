@@ -54,7 +54,7 @@ function refusalOf(error: unknown): string | null {
   return null;
 }
 
-type Store = (blocks: StreamBlock[]) => Promise<StoreResult>;
+export type Store = (blocks: StreamBlock[]) => Promise<StoreResult>;
 
 /** Stores `blocks`, bisecting around the ones the database refuses. */
 export async function storeIsolating(
@@ -64,7 +64,12 @@ export async function storeIsolating(
 ): Promise<IsolatedResult> {
   try {
     const result = await store(blocks);
-    return { ...result, conflicts: result.conflicts.map((i) => i + offset), refused: [] };
+    return {
+      ...result,
+      conflicts: result.conflicts.map((i) => i + offset),
+      duplicates: result.duplicates.map((i) => i + offset),
+      refused: [],
+    };
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal === null) throw error;
@@ -73,6 +78,7 @@ export async function storeIsolating(
         storedSamples: 0,
         duplicateSamples: 0,
         conflicts: [],
+        duplicates: [],
         refused: [{ index: offset, detail: refusal }],
       };
     }
@@ -83,6 +89,7 @@ export async function storeIsolating(
       storedSamples: left.storedSamples + right.storedSamples,
       duplicateSamples: left.duplicateSamples + right.duplicateSamples,
       conflicts: [...left.conflicts, ...right.conflicts],
+      duplicates: [...left.duplicates, ...right.duplicates],
       refused: [...left.refused, ...right.refused],
     };
   }

@@ -31,15 +31,17 @@ export const RAW_SAMPLES_PER_POINT = 20;
 /** Reading back: downsampled series for charts and a paged raw export. */
 export function createReadingsQueryRepository(db: Db) {
   /** Blocks holding samples in [from, to): those starting in it and those reaching into it. */
+  const overlapping = (id: number, fromMs: number, toMs: number) => sql`
+    datastream_id = ${id} AND start >= ${iso(fromMs - LOOKBACK_MS)}::timestamptz
+    AND start < ${iso(toMs)}::timestamptz
+    AND (start >= ${iso(fromMs)}::timestamptz
+         OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > ${iso(fromMs)}::timestamptz))`;
+
   async function rawBlocks(id: number, fromMs: number, toMs: number, limit?: number) {
     return rowsOf<BlockRow>(
       await db.execute(sql`
         SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
-        FROM readings
-        WHERE datastream_id = ${id} AND start >= ${iso(fromMs - LOOKBACK_MS)}::timestamptz
-          AND start < ${iso(toMs)}::timestamptz
-          AND (start >= ${iso(fromMs)}::timestamptz
-               OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > ${iso(fromMs)}::timestamptz))
+        FROM readings WHERE ${overlapping(id, fromMs, toMs)}
         ORDER BY start ${limit ? sql`LIMIT ${limit}` : sql``}`),
     );
   }
@@ -48,26 +50,45 @@ export function createReadingsQueryRepository(db: Db) {
   async function rawSampleCount(id: number, fromMs: number, toMs: number): Promise<number> {
     const [row] = rowsOf<{ n: number | string | null }>(
       await db.execute(sql`
-        SELECT sum(n)::float8 AS n FROM readings
-        WHERE datastream_id = ${id} AND start >= ${iso(fromMs - LOOKBACK_MS)}::timestamptz
-          AND start < ${iso(toMs)}::timestamptz`),
+        SELECT sum(n)::float8 AS n FROM readings WHERE ${overlapping(id, fromMs, toMs)}`),
     );
     return Number(row?.n ?? 0);
   }
 
-  async function aggregates(level: Level, id: number, fromMs: number, toMs: number) {
+  /**
+   * Block or roll-up aggregates of [from, to), already merged per chart point in the database,
+   * so a long range of a fast stream returns at most `maxPoints` rows whatever it covers. A
+   * roll-up bucket that straddles `from` counts from `from` (it holds samples inside the range).
+   */
+  async function aggregates(
+    level: Exclude<Level, 'raw'>,
+    id: number,
+    fromMs: number,
+    toMs: number,
+    maxPoints: number,
+  ) {
     const seconds = level === 'minute' ? 60 : 3600;
-    const query =
+    const source =
       level === 'block'
-        ? sql`SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, v_min, v_max, v_sum, n
+        ? sql`SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, v_min, v_max, v_sum,
+                     n::float8 AS n
               FROM readings WHERE datastream_id = ${id}
                 AND start >= ${iso(fromMs)}::timestamptz AND start < ${iso(toMs)}::timestamptz`
-        : sql`SELECT (extract(epoch FROM bucket) * 1000)::float8 AS ms, v_min, v_max, v_sum,
-                     n::float8 AS n
+        : sql`SELECT greatest((extract(epoch FROM bucket) * 1000)::float8, ${fromMs}::float8) AS ms,
+                     v_min, v_max, v_sum, n::float8 AS n
               FROM reading_rollups
               WHERE datastream_id = ${id} AND bucket_seconds = ${seconds}
-                AND bucket >= ${iso(fromMs - seconds * 1000)}::timestamptz AND bucket < ${iso(toMs)}::timestamptz`;
-    return rowsOf<AggregateRow>(await db.execute(query));
+                AND bucket > ${iso(fromMs - seconds * 1000)}::timestamptz
+                AND bucket < ${iso(toMs)}::timestamptz`;
+    const width = (toMs - fromMs) / maxPoints;
+    return rowsOf<AggregateRow>(
+      await db.execute(sql`
+        SELECT min(ms) AS ms, min(v_min) AS v_min, max(v_max) AS v_max, sum(v_sum) AS v_sum,
+               sum(n) AS n
+        FROM (${source}) AS r
+        WHERE n > 0
+        GROUP BY least(${maxPoints - 1}::int, floor((ms - ${fromMs}::float8) / ${width}::float8))`),
+    );
   }
 
   return {
@@ -92,9 +113,8 @@ export function createReadingsQueryRepository(db: Db) {
           block.values.forEach((v, i) => bucketer.add(block.ms + i * step, v, v, v, 1));
         }
       } else {
-        // Roll-up buckets are aligned to the minute/hour; the one holding `from` counts from `from`.
-        for (const row of await aggregates(level, id, fromMs, toMs)) {
-          bucketer.add(Math.max(row.ms, fromMs), row.v_min, row.v_max, row.v_sum, Number(row.n));
+        for (const row of await aggregates(level, id, fromMs, toMs, maxPoints)) {
+          bucketer.add(Number(row.ms), row.v_min, row.v_max, Number(row.v_sum), Number(row.n));
         }
       }
       return { level, points: bucketer.points() };

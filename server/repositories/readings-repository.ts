@@ -17,6 +17,8 @@ export interface StoreResult {
   duplicateSamples: number;
   /** Positions in the input of blocks whose start is taken by a different block: not stored. */
   conflicts: number[];
+  /** Positions of blocks already stored (a resend): counted in duplicateSamples. */
+  duplicates: number[];
 }
 
 const COLUMNS = 'datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum';

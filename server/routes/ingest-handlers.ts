@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { parseCsv, parseNdjson, type ParsedLine } from '../ingest/bulk-parsers.ts';
 import { ingestContextOf } from '../ingest/ingest-context.ts';
-import type { IngestScope } from '../ingest/ingest-service.ts';
+import { DEFAULT_GROUP_COMMIT_MS } from '../ingest/group-commit.ts';
+import {
+  createIngestService,
+  type IngestResult,
+  type IngestScope,
+} from '../ingest/ingest-service.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
@@ -20,17 +25,36 @@ function scopeOf(request: FastifyRequest): IngestScope {
   return { anyBridge: true };
 }
 
-/** `horizonDays`: how far back items may reach (INGEST_HORIZON_DAYS). */
+/**
+ * `horizonDays`: how far back items may reach (INGEST_HORIZON_DAYS); `groupCommitMs`: how long
+ * requests wait to be written together (INGEST_GROUP_COMMIT_MS, group-commit.ts).
+ */
 export function ingestHandlers(
   services: Services,
   horizonDays: number,
+  groupCommitMs = DEFAULT_GROUP_COMMIT_MS,
 ): Handlers<'ingestReadings'> {
-  const { ingest } = ingestContextOf(services.database);
+  const { readings, deadLetters } = ingestContextOf(services.database);
+  const ingest = createIngestService(services.database.db, readings, deadLetters, {
+    groupCommit: { windowMs: groupCommitMs },
+  });
   return {
-    async ingestReadings(request) {
+    async ingestReadings(request, reply) {
       const scope = scopeOf(request);
       const lines = linesOf(request.body as unknown, request.headers['content-type']);
-      const result = await ingest.ingestLines(lines, scope, { horizonDays });
+      let result: IngestResult;
+      try {
+        result = await ingest.ingestLines(lines, scope, { horizonDays });
+      } catch (error) {
+        // Refusals are per item (isolate-refusals.ts); what is thrown is an outage, and the
+        // items of a transaction that did not commit are not acknowledged.
+        request.log.error({ err: error }, 'ingest could not write to the readings store');
+        reply.header('retry-after', '1');
+        throw new HttpError(
+          503,
+          'The readings store is unavailable; send the same items again (those already stored count as duplicates)',
+        );
+      }
       // A line that could not be read at all is reported with its own message.
       for (const rejection of result.rejected) {
         const line = lines[rejection.index];

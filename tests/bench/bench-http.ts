@@ -14,12 +14,16 @@ export function ndjsonBodies(blocks: BlockBody[], perBody: number): string[] {
   return bodies;
 }
 
-/** Sends the bodies with `concurrency` requests in flight; returns accepted samples. */
+/**
+ * Sends the bodies with `concurrency` requests in flight; returns accepted samples. With
+ * `latencies`, each request's time to its answer (ms) is pushed there.
+ */
 export async function sendBodies(
   baseUrl: string,
   ingestToken: string,
   bodies: string[],
   concurrency: number,
+  latencies?: number[],
 ): Promise<number> {
   let next = 0;
   let accepted = 0;
@@ -27,12 +31,14 @@ export async function sendBodies(
     while (next < bodies.length) {
       const body = bodies[next];
       next += 1;
+      const began = performance.now();
       const response = await fetch(`${baseUrl}/api/v1/ingest`, {
         method: 'POST',
         headers: { 'x-ingest-token': ingestToken, 'content-type': 'application/x-ndjson' },
         body,
       });
       const result = (await response.json()) as { accepted_samples: number; rejected: unknown[] };
+      latencies?.push(performance.now() - began);
       if (!response.ok || result.rejected.length > 0) {
         throw new Error(
           `ingest answered ${response.status}: ${JSON.stringify(result).slice(0, 300)}`,

@@ -74,32 +74,31 @@ export async function loadWeek(url: string, datastreamId: number, fromMs: number
   return (Date.now() - began) / 1000;
 }
 
-/** p50/p95 of GET .../readings over HTTP for the whole week (2000 points) and one raw minute. */
-export async function timeQueries(
+export interface NamedRange {
+  name: string;
+  fromMs: number;
+  toMs: number;
+  maxPoints?: number;
+}
+
+/** p50/p95 of GET .../readings over HTTP for each range (2000 points unless said). */
+export async function timeRanges(
   baseUrl: string,
   token: string,
   datastreamId: number,
-  fromMs: number,
-  days: number,
+  ranges: NamedRange[],
   runs = 40,
 ) {
-  const week = `from=${new Date(fromMs).toISOString()}&to=${new Date(fromMs + days * DAY_MS).toISOString()}&max_points=2000`;
-  const middle = fromMs + (days / 2) * DAY_MS;
-  const minute = `from=${new Date(middle).toISOString()}&to=${new Date(middle + 60_000).toISOString()}&max_points=2000`;
   const results: Record<string, { p50: number; p95: number; points: number; level: string }> = {};
-  for (const [name, query] of [
-    ['week', week],
-    ['minute', minute],
-  ] as const) {
+  for (const { name, fromMs, toMs, maxPoints = 2000 } of ranges) {
+    const query = `from=${new Date(fromMs).toISOString()}&to=${new Date(toMs).toISOString()}&max_points=${maxPoints}`;
     const times: number[] = [];
     let last = { points: [] as unknown[], level: '' };
     for (let i = 0; i < runs; i += 1) {
       const began = performance.now();
       const response = await fetch(
         `${baseUrl}/api/v1/datastreams/${datastreamId}/readings?${query}`,
-        {
-          headers: { authorization: `Bearer ${token}` },
-        },
+        { headers: { authorization: `Bearer ${token}` } },
       );
       last = (await response.json()) as typeof last;
       times.push(performance.now() - began);
@@ -114,3 +113,18 @@ export async function timeQueries(
   }
   return results;
 }
+
+/** The whole week (2000 points) and one raw minute in its middle. */
+export const timeQueries = (
+  baseUrl: string,
+  token: string,
+  datastreamId: number,
+  fromMs: number,
+  days: number,
+) => {
+  const middle = fromMs + (days / 2) * DAY_MS;
+  return timeRanges(baseUrl, token, datastreamId, [
+    { name: 'week', fromMs, toMs: fromMs + days * DAY_MS },
+    { name: 'minute', fromMs: middle, toMs: middle + 60_000 },
+  ]);
+};

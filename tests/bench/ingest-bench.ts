@@ -11,8 +11,10 @@ import { type BlockBody, sineBlocks } from '../helpers/readings-fixtures.ts';
 import { bridgeWithStreams, startServer } from './bench-server.ts';
 import { copyLine, copyReadings, copyReadingsInParallel, resetReadings } from './bench-copy.ts';
 import { ndjsonBodies, sendBodies } from './bench-http.ts';
+import { gatewayRounds } from './bench-gateways.ts';
 import { fleet, runMqtt } from './bench-mqtt.ts';
-import { loadWeek, timeQueries } from './bench-query.ts';
+import { loadWeek, timeQueries, timeRanges } from './bench-query.ts';
+import { loadYear } from './bench-year.ts';
 import { cpuMeter, fmt, processTreeCpuSeconds } from './bench-stats.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -23,8 +25,12 @@ const MQTT_SECONDS = Number(process.env.BENCH_MQTT_SECONDS ?? 20);
 const DAYS = Number(process.env.BENCH_DAYS ?? 7);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const HTTP_CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 4);
+/** Gateway seconds sent per round of the gateway-sized part (one request each). */
+const GATEWAY_SECONDS = Number(process.env.BENCH_GATEWAY_SECONDS ?? 3000);
+const GATEWAY_IN_FLIGHT = Number(process.env.BENCH_GATEWAY_IN_FLIGHT ?? 64);
+const GATEWAY_ROUNDS = Number(process.env.BENCH_GATEWAY_ROUNDS ?? 3);
 const T0 = Date.UTC(2026, 9, 10);
-/** `http`, `query`, `mqtt` or `pglite` runs only that part; unset runs all four. */
+/** `http`, `gateways`, `query`, `mqtt` or `pglite` runs only that part; unset runs all. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const runs = (part: string) => ONLY === '' || ONLY === part;
 
@@ -53,12 +59,34 @@ async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; value
 }
 
 const server = await startServer(18091, benchUrl);
+// The same server with one transaction per request (before issue 16), on the same database.
+const ungrouped = await startServer(18093, benchUrl, { env: { INGEST_GROUP_COMMIT_MS: '0' } });
 try {
   const setup = await bridgeWithStreams(server.baseUrl, 'bench', STREAMS);
   if (runs('http')) await httpVsCopy(setup);
+  if (runs('gateways')) await gateways(setup);
   if (runs('query')) await queryWeek(setup);
 } finally {
   await server.stop();
+  await ungrouped.stop();
+}
+
+/** 1b. Gateway-sized bodies (one second of a 50-channel gateway), many requests in flight. */
+async function gateways(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) {
+  const figures = await gatewayRounds({
+    url: benchUrl,
+    ingestToken: setup.ingestToken,
+    blocks: interleaved(setup.labels, T0, GATEWAY_SECONDS),
+    channels: STREAMS,
+    inFlight: GATEWAY_IN_FLIGHT,
+    rounds: GATEWAY_ROUNDS,
+    targets: [
+      { name: 'groupCommit', baseUrl: server.baseUrl },
+      { name: 'oneTransactionPerRequest', baseUrl: ungrouped.baseUrl },
+    ],
+  });
+  report.gateways = figures;
+  console.log('HTTP ingest, gateway-sized bodies:', JSON.stringify(figures));
 }
 
 /** 1. HTTP ingest vs bare COPY, same blocks, same (empty) table, paired rounds (see below). */
@@ -88,6 +116,8 @@ async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) 
   // the HTTP ingest has gateways (several backends can use both cores).
   const ratios: number[] = [];
   const singleStreamRatios: number[] = [];
+  const parallelRatios: number[] = [];
+  const ungroupedParallelRatios: number[] = [];
   const serverCpuNsPerSample: number[] = [];
   const serverKernelNsPerSample: number[] = [];
   const machineBusy: number[] = [];
@@ -113,6 +143,12 @@ async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) 
     serverCpuNsPerSample.push(((cpuAfter.user - cpuBefore.user) * 1e9) / samples);
     serverKernelNsPerSample.push(((cpuAfter.system - cpuBefore.system) * 1e9) / samples);
     if (http.value !== samples) throw new Error(`HTTP accepted ${http.value} of ${samples}`);
+    await resetReadings(benchUrl);
+    const before = await timed(() =>
+      sendBodies(ungrouped.baseUrl, setup.ingestToken, bodies, HTTP_CONCURRENCY),
+    );
+    parallelRatios.push(parallelCopy / http.seconds);
+    ungroupedParallelRatios.push(parallelCopy / before.seconds);
     ratios.push(Math.min(copy, parallelCopy) / http.seconds);
     singleStreamRatios.push(copy / http.seconds);
     copyBest = Math.min(copyBest, copy);
@@ -132,6 +168,8 @@ async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) 
     roundRatios: ratios.map((r) => Number(r.toFixed(3))),
     medianRatio: Number(medianRatio.toFixed(3)),
     medianRatioToOneCopyStream: Number(median(singleStreamRatios).toFixed(3)),
+    medianRatioToParallelCopy: Number(median(parallelRatios).toFixed(3)),
+    medianRatioToParallelCopyWithoutGroupCommit: Number(median(ungroupedParallelRatios).toFixed(3)),
     // Server process CPU per sample during the HTTP rounds: what the ingest itself costs, in
     // user space and in the kernel (socket I/O for the request bodies and the COPY).
     serverUserNsPerSample: serverCpuNsPerSample.map(Math.round),
@@ -139,7 +177,7 @@ async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) 
     machineBusyDuringHttp: machineBusy.map((b) => Number(b.toFixed(2))),
   };
   console.log(
-    `HTTP ingest (PostgreSQL): ${fmt(samples / httpBest)} samples/s; bare COPY: ${fmt(samples / copyBest)} samples/s in one stream, ${fmt(samples / parallelCopyBest)} in ${HTTP_CONCURRENCY} (best rounds); median ratio to the faster, of ${ROUNDS} paired rounds: ${medianRatio.toFixed(2)}`,
+    `HTTP ingest (PostgreSQL): ${fmt(samples / httpBest)} samples/s; bare COPY: ${fmt(samples / copyBest)} samples/s in one stream, ${fmt(samples / parallelCopyBest)} in ${HTTP_CONCURRENCY} (best rounds); median ratio to the faster, of ${ROUNDS} paired rounds: ${medianRatio.toFixed(2)}; to ${HTTP_CONCURRENCY} COPYs: ${median(parallelRatios).toFixed(2)} (one transaction per request: ${median(ungroupedParallelRatios).toFixed(2)})`,
   );
 }
 
@@ -155,6 +193,28 @@ async function queryWeek(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) {
   console.log(
     `Query, week of 100 Hz (60.5 M samples, loaded in ${loadSeconds.toFixed(0)} s):`,
     JSON.stringify(queries),
+  );
+
+  // A year of a 10 Hz stream: roll-ups for all of it, raw blocks for a sample of days.
+  const yearFrom = Date.UTC(2025, 0, 1);
+  const yearStream = setup.ids[1] as number;
+  const rawDays = Number(process.env.BENCH_YEAR_RAW_DAYS ?? 12);
+  const step = Math.floor(365 / Math.max(1, rawDays));
+  await createPartitionKeeper(database.db)(
+    Array.from({ length: rawDays }, (_, d) => yearFrom + d * step * 86_400_000),
+  );
+  const year = await loadYear(benchUrl, yearStream, yearFrom, rawDays);
+  const day = year.rawDayStarts[Math.floor(rawDays / 2)] ?? yearFrom;
+  const yearQueries = await timeRanges(server.baseUrl, setup.access, yearStream, [
+    { name: 'year', fromMs: yearFrom, toMs: yearFrom + 365 * 86_400_000 },
+    { name: 'month', fromMs: day - 15 * 86_400_000, toMs: day + 15 * 86_400_000 },
+    { name: 'rawDay', fromMs: day, toMs: day + 86_400_000 },
+    { name: 'rawMinute', fromMs: day + 43_200_000, toMs: day + 43_260_000 },
+  ]);
+  report.queryYear = { loadSeconds: year.loadSeconds, rawDays, ...yearQueries };
+  console.log(
+    `Query, year of 10 Hz (roll-ups for 365 days, raw for ${rawDays}, loaded in ${year.loadSeconds.toFixed(0)} s):`,
+    JSON.stringify(yearQueries),
   );
 }
 

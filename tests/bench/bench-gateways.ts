@@ -1,0 +1,74 @@
+/**
+ * Gateway-sized HTTP ingest (issue 16): one body per gateway second (one one-second block per
+ * channel), many gateways in flight, against servers that differ only in group commit. Rounds
+ * alternate the servers so both see the same machine load; the median round is reported.
+ */
+import type { BlockBody } from '../helpers/readings-fixtures.ts';
+import { resetReadings } from './bench-copy.ts';
+import { ndjsonBodies, sendBodies } from './bench-http.ts';
+import { percentile } from './bench-stats.ts';
+
+export interface GatewayTarget {
+  name: string;
+  baseUrl: string;
+}
+
+interface RoundFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+export async function gatewayRounds(options: {
+  url: string;
+  ingestToken: string;
+  blocks: BlockBody[];
+  channels: number;
+  inFlight: number;
+  rounds: number;
+  targets: GatewayTarget[];
+}) {
+  const bodies = ndjsonBodies(options.blocks, options.channels);
+  const perTarget = new Map<string, RoundFigures[]>(options.targets.map((t) => [t.name, []]));
+  const speedups: number[] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    const rates = new Map<string, number>();
+    for (const target of options.targets) {
+      await resetReadings(options.url);
+      const latencies: number[] = [];
+      const began = performance.now();
+      await sendBodies(target.baseUrl, options.ingestToken, bodies, options.inFlight, latencies);
+      const seconds = (performance.now() - began) / 1000;
+      latencies.sort((a, b) => a - b);
+      const figures = {
+        requestsPerSecond: Math.round(bodies.length / seconds),
+        p50Ms: Math.round(percentile(latencies, 50)),
+        p99Ms: Math.round(percentile(latencies, 99)),
+      };
+      perTarget.get(target.name)?.push(figures);
+      rates.set(target.name, figures.requestsPerSecond);
+    }
+    const [first, second] = options.targets;
+    if (first && second)
+      speedups.push((rates.get(first.name) ?? 0) / (rates.get(second.name) ?? 1));
+  }
+  const summary: Record<string, unknown> = {
+    requests: bodies.length,
+    blocksPerRequest: options.channels,
+    inFlight: options.inFlight,
+    rounds: options.rounds,
+  };
+  for (const [name, figures] of perTarget) {
+    summary[name] = {
+      requestsPerSecond: median(figures.map((f) => f.requestsPerSecond)),
+      p50Ms: median(figures.map((f) => f.p50Ms)),
+      p99Ms: median(figures.map((f) => f.p99Ms)),
+      rounds: figures,
+    };
+  }
+  summary.medianSpeedup = Number(median(speedups).toFixed(2));
+  return summary;
+}
