@@ -1151,8 +1151,9 @@ export interface components {
       start: string;
       /** Format: date-time */
       end: string;
-      /** @description Anomalous windows in the event */
+      /** @description Windows in the episode whose smoothed error is above alarm_threshold */
       windows: number;
+      /** @description Largest window error in the episode */
       peak_error: number;
       top_contributors: components['schemas']['Contributor'][];
     };
@@ -1161,7 +1162,7 @@ export interface components {
       bridge: number;
       /** @enum {string} */
       method: 'autoencoder' | 'mahalanobis';
-      /** @description Anomaly events in the period */
+      /** @description Alarm episodes in the period (one per event) */
       num_anomalies: number;
       /** @description Anomalous windows in the period */
       anomaly_count: number;
@@ -1184,6 +1185,12 @@ export interface components {
       skipped_windows: {
         [key: string]: number;
       };
+      /** @description Window indices where an alarm episode starts (episodes.ts, as the detect command counts them); absent in reports stored before issue 15 */
+      alarms?: number[];
+      /** @description Threshold of the smoothed errors (trailing mean of smooth_windows) that episodes use */
+      alarm_threshold?: number;
+      /** @description Windows in the trailing mean that episodes are judged on (1 = each window alone) */
+      smooth_windows?: number;
     };
     PredictionRequest: {
       /** @description The bridge's name */

@@ -4,7 +4,14 @@ import type { Database } from '../db/client.ts';
 import { createBridgesRepository } from '../repositories/bridges-repository.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
-import { DAY_MS, dayStart, HISTORY_DAYS, NotReadyError, PERIOD_DAYS } from './analysis-rules.ts';
+import {
+  ALARM_TARGET_RATE,
+  DAY_MS,
+  dayStart,
+  HISTORY_DAYS,
+  NotReadyError,
+  PERIOD_DAYS,
+} from './analysis-rules.ts';
 import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
@@ -157,6 +164,7 @@ export async function evaluateBridge(
       skipped: evaluation.skipped,
       evaluatedAt,
       trainedAt: row.trainedAt ?? evaluatedAt,
+      alarmTargetRate: ALARM_TARGET_RATE,
     });
     const forecast = buildForecastSeries({
       sid: bridge.name,

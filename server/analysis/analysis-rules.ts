@@ -4,10 +4,10 @@
  *   When more than 7 days are stored, the newest day stays out of the baseline, so a change
  *   that has just begun is judged by the model instead of being learnt as normal.
  * - evaluation period: the last 7 days, ending at the newest sample.
- * - anomaly events: anomalous windows with quiet spells of under an hour between them (at most
- *   5 ten-minute windows) are one event, so a persistent change counts once; an event needs at
- *   least 3 anomalous windows, so a lone window in the threshold's 0.1 % tail does not make a
- *   healthy bridge 'Fair' (it still shows in anomaly_count and on the chart).
+ * - anomaly events are alarm episodes, found as the detect command finds them (episodes.ts on
+ *   the 12-window trailing mean of the errors, evaluation-report.ts): a persistent change counts
+ *   once, and a lone window in the threshold's tail rarely lifts the mean above its own threshold
+ *   (it still shows in anomaly_count and on the chart).
  * - history of the health indicator: daily points over up to the last 8 weeks; forecast 30 days.
  */
 export const DAY_MS = 86_400_000;
@@ -16,8 +16,13 @@ export const MIN_TRAINING_DAYS = 7;
 export const PERIOD_DAYS = 7;
 export const HISTORY_DAYS = 56;
 export const FORECAST_DAYS = 30;
-export const EVENT_MAX_GAP_WINDOWS = 5;
-export const EVENT_MIN_WINDOWS = 3;
+/**
+ * The stored analysis' alarm rate on the smoothed window errors: 0.1 % of healthy windows. At the
+ * detect command's 1 % a healthy bridge (1,008 windows a week) would raise an episode or more
+ * every week and never read 'Good'; at 0.1 % about one every few weeks before smoothing joins
+ * neighbours, and the per-window anomaly_count keeps the detector's own 1 %.
+ */
+export const ALARM_TARGET_RATE = 0.001;
 
 /** Expected: the bridge cannot be analysed yet (answered 409 with this text). */
 export class NotReadyError extends Error {

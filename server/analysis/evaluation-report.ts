@@ -1,8 +1,9 @@
 import { at } from '../analytics/at.ts';
 import type { TrainedDetector } from '../analytics/detector.ts';
-import { groupEvents } from '../analytics/events.ts';
+import { DEFAULT_SMOOTH_ROWS } from '../analytics/detect.ts';
+import { DEFAULT_EPISODE_RULES, findEpisodes } from '../analytics/episodes.ts';
+import { alarmScoring, trailingMean } from '../analytics/score-smoothing.ts';
 import type { Schemas } from '../routes/operation-types.ts';
-import { EVENT_MAX_GAP_WINDOWS, EVENT_MIN_WINDOWS } from './analysis-rules.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { type DatasetWindow, streamOfFeature } from './window-dataset.ts';
 
@@ -73,6 +74,8 @@ export interface ReportInput {
   skipped: Record<string, number>;
   evaluatedAt: Date;
   trainedAt: Date;
+  /** Share of healthy smoothed windows allowed above the alarm threshold (default: the detector's). */
+  alarmTargetRate?: number;
 }
 
 /** The AnomalyReport of the contract: every 10-minute slot of the period, skipped ones null. */
@@ -97,21 +100,24 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
   const anomalyIndices = windows.flatMap((w, i) => (w.anomalous ? [i] : []));
   const anomalous = (from: number, to: number) =>
     slots.slice(from, to + 1).filter((w): w is ScoredWindow => w?.anomalous === true);
-  const events = groupEvents(
-    errors,
-    detector.threshold,
-    EVENT_MAX_GAP_WINDOWS,
-    EVENT_MIN_WINDOWS,
-  ).map((event) => ({
-    start: at(windows, event.startIndex).start,
-    end: at(windows, event.endIndex).end,
-    windows: event.windows,
-    peak_error: event.peakError,
-    top_contributors: contributors(
-      detector,
-      input.featureNames,
-      anomalous(event.startIndex, event.endIndex),
-    ),
+  // A smoothed episode can hold no single anomalous window: its scored windows explain it then.
+  const inEpisode = (episode: { start: number; end: number }) => {
+    const above = anomalous(episode.start, episode.end);
+    return above.length > 0
+      ? above
+      : slots.slice(episode.start, episode.end + 1).filter((w): w is ScoredWindow => w !== null);
+  };
+  // Episodes exactly as the detect command finds them (episodes.ts, score-smoothing.ts): the
+  // trailing mean of the window errors against its calibrated threshold, one alarm per episode.
+  const scoring = alarmScoring(detector, DEFAULT_SMOOTH_ROWS, input.alarmTargetRate);
+  const alarmScores = trailingMean(errors, scoring.smoothRows);
+  const episodes = findEpisodes(alarmScores, scoring.threshold, DEFAULT_EPISODE_RULES);
+  const events = episodes.map((episode) => ({
+    start: at(windows, episode.start).start,
+    end: at(windows, episode.end).end,
+    windows: episode.rows,
+    peak_error: Math.max(...errors.slice(episode.start, episode.end + 1).map((e) => e ?? 0)),
+    top_contributors: contributors(detector, input.featureNames, inEpisode(episode)),
   }));
   return {
     sid: input.sid,
@@ -130,5 +136,8 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
     events,
     top_contributors: contributors(detector, input.featureNames, anomalous(0, slots.length - 1)),
     skipped_windows: input.skipped,
+    alarms: episodes.map((episode) => episode.start),
+    alarm_threshold: scoring.threshold,
+    smooth_windows: scoring.smoothRows,
   };
 }
