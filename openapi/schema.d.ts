@@ -1145,6 +1145,8 @@ export interface components {
       anomalous: boolean;
       /** @description The window's temperature is outside the baseline's range (an extrapolation) */
       outside_baseline: boolean;
+      /** @description Further outside than the model may extrapolate (or frozen when the baseline never froze): scored for the chart but judged neither normal nor anomalous */
+      outside_learned_conditions?: boolean;
     };
     AnomalyEvent: {
       /** Format: date-time */
@@ -1156,6 +1158,16 @@ export interface components {
       /** @description Largest window error in the episode */
       peak_error: number;
       top_contributors: components['schemas']['Contributor'][];
+      /** @description The tracked mode that moved most in the episode (null without one) */
+      frequency_shift?: components['schemas']['FrequencyShift'] | null;
+    };
+    FrequencyShift: {
+      /** @description e.g. 'bridge-s1-acc.f1' */
+      feature: string;
+      /** @description Mean measured minus expected frequency at the windows' temperature */
+      shift_hz: number;
+      /** @description The shift in percent of the expected */
+      shift_percent: number;
     };
     AnomalyReport: {
       sid: string;
@@ -1191,6 +1203,22 @@ export interface components {
       alarm_threshold?: number;
       /** @description Windows in the trailing mean that episodes are judged on (1 = each window alone) */
       smooth_windows?: number;
+      /** @description Windows of the period outside the conditions the baseline learnt (not judged) */
+      outside_learned_conditions?: number;
+      /** @description Share of tracked natural frequencies not found over the scored windows */
+      missing_mode_rate?: number;
+      /** @description The mode trackers' frequencies (Hz) at the start of each day of the period, by day (ISO date-time) and accelerometer stream; the next evaluation carries on from them */
+      tracked_hz?: {
+        [key: string]: {
+          [key: string]: number[];
+        };
+      };
+      /** Format: date-time */
+      baseline_start?: string;
+      /** Format: date-time */
+      baseline_end?: string;
+      /** @description Whole months of conditions the baseline covers ('Learning: n of 12 months') */
+      learned_months?: number;
     };
     PredictionRequest: {
       /** @description The bridge's name */

@@ -80,6 +80,10 @@ describe('the stored evaluation report', () => {
     const [event] = inDrop;
     expect(Date.parse(event?.start ?? '')).toBeLessThan(FROM + 512 * WINDOW_MS);
     expect(event?.windows).toBeGreaterThan(90);
+    // Its physical size: the first mode, about 4 % (0.116 Hz of 2.9 Hz) lower than expected.
+    expect(event?.frequency_shift?.feature).toBe('acc.f1');
+    expect(event?.frequency_shift?.shift_percent).toBeCloseTo(-4, 0);
+    expect(event?.frequency_shift?.shift_hz).toBeCloseTo(-0.116, 1);
     expect(event?.top_contributors[0]?.feature).toBe('acc.f1');
     // Every window above the per-window threshold still counts in anomaly_count.
     expect(report.anomaly_count).toBe(
