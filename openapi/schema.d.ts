@@ -1145,23 +1145,36 @@ export interface components {
       anomalous: boolean;
       /** @description The window's temperature is outside the baseline's range (an extrapolation) */
       outside_baseline: boolean;
+      /** @description Further outside than the model may extrapolate (or frozen when the baseline never froze): scored for the chart but judged neither normal nor anomalous */
+      outside_learned_conditions?: boolean;
     };
     AnomalyEvent: {
       /** Format: date-time */
       start: string;
       /** Format: date-time */
       end: string;
-      /** @description Anomalous windows in the event */
+      /** @description Windows in the episode whose smoothed error is above alarm_threshold */
       windows: number;
+      /** @description Largest window error in the episode */
       peak_error: number;
       top_contributors: components['schemas']['Contributor'][];
+      /** @description The tracked mode that moved most in the episode (null without one) */
+      frequency_shift?: components['schemas']['FrequencyShift'] | null;
+    };
+    FrequencyShift: {
+      /** @description e.g. 'bridge-s1-acc.f1' */
+      feature: string;
+      /** @description Mean measured minus expected frequency at the windows' temperature */
+      shift_hz: number;
+      /** @description The shift in percent of the expected */
+      shift_percent: number;
     };
     AnomalyReport: {
       sid: string;
       bridge: number;
       /** @enum {string} */
       method: 'autoencoder' | 'mahalanobis';
-      /** @description Anomaly events in the period */
+      /** @description Alarm episodes in the period (one per event) */
       num_anomalies: number;
       /** @description Anomalous windows in the period */
       anomaly_count: number;
@@ -1184,6 +1197,28 @@ export interface components {
       skipped_windows: {
         [key: string]: number;
       };
+      /** @description Window indices where an alarm episode starts (episodes.ts, as the detect command counts them); absent in reports stored before issue 15 */
+      alarms?: number[];
+      /** @description Threshold of the smoothed errors (trailing mean of smooth_windows) that episodes use */
+      alarm_threshold?: number;
+      /** @description Windows in the trailing mean that episodes are judged on (1 = each window alone) */
+      smooth_windows?: number;
+      /** @description Windows of the period outside the conditions the baseline learnt (not judged) */
+      outside_learned_conditions?: number;
+      /** @description Share of tracked natural frequencies not found over the scored windows */
+      missing_mode_rate?: number;
+      /** @description The mode trackers' frequencies (Hz) at the start of each day of the period, by day (ISO date-time) and accelerometer stream; the next evaluation carries on from them */
+      tracked_hz?: {
+        [key: string]: {
+          [key: string]: number[];
+        };
+      };
+      /** Format: date-time */
+      baseline_start?: string;
+      /** Format: date-time */
+      baseline_end?: string;
+      /** @description Whole months of conditions the baseline covers ('Learning: n of 12 months') */
+      learned_months?: number;
     };
     PredictionRequest: {
       /** @description The bridge's name */

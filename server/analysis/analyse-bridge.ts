@@ -4,7 +4,15 @@ import type { Database } from '../db/client.ts';
 import { createBridgesRepository } from '../repositories/bridges-repository.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
-import { DAY_MS, dayStart, HISTORY_DAYS, NotReadyError, PERIOD_DAYS } from './analysis-rules.ts';
+import {
+  ALARM_TARGET_RATE,
+  DAY_MS,
+  dayStart,
+  evaluationRange,
+  HISTORY_DAYS,
+  NotReadyError,
+  retrainReason,
+} from './analysis-rules.ts';
 import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
@@ -91,7 +99,12 @@ export async function evaluateBridge(
     let row = await repository.findModel(bridgeId);
     let baselineWindows: DatasetWindow[] = [];
     let baselineEnd = 0;
-    const retrained = options.retrain === true || !row || !isStoredModel(row.model);
+    const previousReport = (await repository.findResult(bridgeId))?.report as
+      Partial<Schemas['AnomalyReport']> | null | undefined;
+    const due =
+      row?.baselineEnd &&
+      retrainReason(row.baselineEnd.getTime(), extent.newest, outsideLearnedStarts(previousReport));
+    const retrained = options.retrain === true || !row || !isStoredModel(row.model) || !!due;
     if (retrained) {
       await progress('training', 0, 'Starting training', true);
       const trained = await trainBridgeModel(db, streams, extent, {
@@ -120,8 +133,12 @@ export async function evaluateBridge(
 
     await progress('scoring', 0, 'Reading the evaluation period', true);
     const first = Math.ceil(extent.first / WINDOW_MS) * WINDOW_MS;
-    const periodTo = alignToWindow(extent.newest);
-    const period = { from: Math.max(first, periodTo - PERIOD_DAYS * DAY_MS), to: periodTo };
+    const modelBaseline = {
+      from: row.baselineStart?.getTime() ?? first,
+      to: row.baselineEnd?.getTime() ?? first,
+    };
+    const range = evaluationRange(first, alignToWindow(extent.newest), modelBaseline.to);
+    const period = { from: Math.ceil(range.from / WINDOW_MS) * WINDOW_MS, to: range.to };
     const previous = retrained ? null : await previousSeries(repository, bridgeId);
     const historyFrom = Math.max(first, dayStart(extent.newest - 1) - (HISTORY_DAYS - 1) * DAY_MS);
     const lastKnownDay = previous?.history.at(-1)?.t;
@@ -130,11 +147,20 @@ export async function evaluateBridge(
       : historyFrom;
     const reused = baselineWindows.filter((w) => w.start >= computeFrom && w.start < period.from);
     const loadFrom = Math.max(computeFrom, baselineEnd);
+    // The trackers carry on from where the last evaluation found the modes on that day.
+    const carried = trackerStateAt(previousReport, Math.min(loadFrom, period.from));
     const history =
       loadFrom < period.from
-        ? await loadWindows(db, model.plan, streams, { from: loadFrom, to: period.from }, {})
-        : { windows: [] };
+        ? await loadWindows(
+            db,
+            model.plan,
+            streams,
+            { from: loadFrom, to: period.from },
+            { trackedHz: carried },
+          )
+        : { windows: [], trackedHz: carried };
     const evaluation = await loadWindows(db, model.plan, streams, period, {
+      trackedHz: history.trackedHz,
       onDay: (done, days) =>
         void progress('scoring', (0.8 * done) / days, `Reading day ${done} of ${days}`),
     });
@@ -144,7 +170,7 @@ export async function evaluateBridge(
     const scored = scoreWindows(
       detector,
       windows,
-      contextRows(windows, hasTemperature, model.contextFill),
+      contextRows(windows, hasTemperature, model.contextFill, model.contextLayout),
     );
     const evaluatedAt = new Date();
     const report = buildReport({
@@ -157,6 +183,9 @@ export async function evaluateBridge(
       skipped: evaluation.skipped,
       evaluatedAt,
       trainedAt: row.trainedAt ?? evaluatedAt,
+      alarmTargetRate: ALARM_TARGET_RATE,
+      baseline: modelBaseline,
+      trackedByDay: evaluation.trackedByDay,
     });
     const forecast = buildForecastSeries({
       sid: bridge.name,
@@ -207,6 +236,24 @@ export async function evaluateBridge(
     });
     throw error;
   }
+}
+
+/** Starts of the stored report's windows outside the learned conditions (none if unreadable). */
+function outsideLearnedStarts(report: Partial<Schemas['AnomalyReport']> | null | undefined) {
+  const windows = report?.windows;
+  if (!Array.isArray(windows)) return [];
+  return windows.flatMap((w) => (w.outside_learned_conditions ? [Date.parse(w.start)] : []));
+}
+
+/** The stored trackers' frequencies of the latest day at or before `from` (empty if none). */
+function trackerStateAt(
+  report: Partial<Schemas['AnomalyReport']> | null | undefined,
+  from: number,
+): Record<string, number[]> {
+  const days = Object.entries(report?.tracked_hz ?? {})
+    .filter(([day]) => Date.parse(day) <= from)
+    .sort(([a], [b]) => Date.parse(a) - Date.parse(b));
+  return days.at(-1)?.[1] ?? {};
 }
 
 async function previousSeries(

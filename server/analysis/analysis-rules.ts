@@ -1,23 +1,36 @@
 /**
  * The analysis rules, in one place (documented in server/analytics/README.md):
- * - baseline: the bridge's earliest data, up to 21 days; training needs at least 7 days stored.
- *   When more than 7 days are stored, the newest day stays out of the baseline, so a change
+ * - baseline: grows with the data up to a full year (the latest 365 days before the evaluation
+ *   period); training needs at least 7 days stored. The evaluation period is the last 7 days but
+ *   never reaches back into the baseline, so with 7 to 14 days stored it is shorter: a change
  *   that has just begun is judged by the model instead of being learnt as normal.
- * - evaluation period: the last 7 days, ending at the newest sample.
- * - anomaly events: anomalous windows with quiet spells of under an hour between them (at most
- *   5 ten-minute windows) are one event, so a persistent change counts once; an event needs at
- *   least 3 anomalous windows, so a lone window in the threshold's 0.1 % tail does not make a
- *   healthy bridge 'Fair' (it still shows in anomaly_count and on the chart).
+ * - retraining (decision 017): when 30 more days could join the baseline, and when the data that
+ *   could join it holds windows outside the conditions the current baseline learnt (the first
+ *   frost), so the seasons enter the baseline as they come.
+ * - anomaly events are alarm episodes, found as the detect command finds them (episodes.ts on
+ *   the 12-window trailing mean of the errors, evaluation-report.ts): a persistent change counts
+ *   once, and a lone window in the threshold's tail rarely lifts the mean above its own threshold
+ *   (it still shows in anomaly_count and on the chart).
  * - history of the health indicator: daily points over up to the last 8 weeks; forecast 30 days.
  */
 export const DAY_MS = 86_400_000;
-export const BASELINE_MAX_DAYS = 21;
+export const BASELINE_MAX_DAYS = 365;
+export const RETRAIN_EVERY_DAYS = 30;
+/** Calibration blocks of a long baseline: a week of 10-minute windows (threshold.ts). */
+export const CALIBRATION_BLOCK_WINDOWS = 7 * 144;
+/** An hour of windows outside the learned conditions is enough to learn them. */
+export const RETRAIN_OUTSIDE_WINDOWS = 6;
 export const MIN_TRAINING_DAYS = 7;
 export const PERIOD_DAYS = 7;
 export const HISTORY_DAYS = 56;
 export const FORECAST_DAYS = 30;
-export const EVENT_MAX_GAP_WINDOWS = 5;
-export const EVENT_MIN_WINDOWS = 3;
+/**
+ * The stored analysis' alarm rate on the smoothed window errors: 0.1 % of healthy windows. At the
+ * detect command's 1 % a healthy bridge (1,008 windows a week) would raise an episode or more
+ * every week and never read 'Good'; at 0.1 % about one every few weeks before smoothing joins
+ * neighbours, and the per-window anomaly_count keeps the detector's own 1 %.
+ */
+export const ALARM_TARGET_RATE = 0.001;
 
 /** Expected: the bridge cannot be analysed yet (answered 409 with this text). */
 export class NotReadyError extends Error {
@@ -31,11 +44,34 @@ export function baselineRange(first: number, newest: number): { from: number; to
       `Not enough data to train: ${days.toFixed(1)} days stored, ${MIN_TRAINING_DAYS} needed`,
     );
   }
-  const end = Math.min(
-    first + BASELINE_MAX_DAYS * DAY_MS,
-    Math.max(first + MIN_TRAINING_DAYS * DAY_MS, newest - DAY_MS),
-  );
-  return { from: first, to: end };
+  const to = Math.max(first + MIN_TRAINING_DAYS * DAY_MS, newest - PERIOD_DAYS * DAY_MS);
+  return { from: Math.max(first, to - BASELINE_MAX_DAYS * DAY_MS), to };
+}
+
+/** The evaluation period: the last 7 days, never overlapping the baseline. */
+export function evaluationRange(
+  first: number,
+  newest: number,
+  baselineEnd: number,
+): { from: number; to: number } {
+  return { from: Math.max(first, baselineEnd, newest - PERIOD_DAYS * DAY_MS), to: newest };
+}
+
+export type RetrainReason = 'schedule' | 'conditions';
+
+/**
+ * Why a stored model should be trained again, or null. `outsideLearned` are the starts of the
+ * last evaluation's windows outside the learned conditions.
+ */
+export function retrainReason(
+  baselineEnd: number,
+  newest: number,
+  outsideLearned: readonly number[],
+): RetrainReason | null {
+  const learnable = newest - PERIOD_DAYS * DAY_MS;
+  if (learnable - baselineEnd >= RETRAIN_EVERY_DAYS * DAY_MS) return 'schedule';
+  const reachable = outsideLearned.filter((t) => t >= baselineEnd && t < learnable).length;
+  return reachable >= RETRAIN_OUTSIDE_WINDOWS ? 'conditions' : null;
 }
 
 export const dayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;

@@ -1,7 +1,21 @@
 import type { DatasetWindow } from './window-dataset.ts';
 
 /**
- * The detector's context rows: the window's mean temperature, a missing one carried forward
+ * How temperature enters the detector. 'temperature' (models stored before issue 15): the
+ * window's mean. 'seasonal': the mean, frozen-deck hinges max(0, h − T) at 0, −2 and −4 °C
+ * (below 0 °C a deck stiffens sharply, then levels off: asphalt, joints and bearings freeze; the
+ * same hinges as the health indicator's), and a lagged mean (exponential, 3-hour time constant)
+ * because the deck follows the air with a delay.
+ */
+export type ContextLayout = 'temperature' | 'seasonal';
+
+const WINDOW_SECONDS = 600;
+const LAG_SECONDS = 3 * 3600;
+const LAG_WEIGHT = 1 - Math.exp(-WINDOW_SECONDS / LAG_SECONDS);
+const HINGES_C = [0, -1, -2, -3, -4, -6];
+
+/**
+ * The detector's context rows: from the window's mean temperature, a missing one carried forward
  * from the last window that had one (or `fill` before the first), so no row borrows from the
  * future. Without a temperature stream the context is empty.
  */
@@ -9,12 +23,16 @@ export function contextRows(
   windows: readonly DatasetWindow[],
   hasTemperature: boolean,
   fill: number | null,
+  layout: ContextLayout = 'temperature',
 ): number[][] {
   if (!hasTemperature) return windows.map(() => []);
   let last = fill ?? 0;
+  let lagged = last;
   return windows.map((w) => {
     if (Number.isFinite(w.temperatureC)) last = w.temperatureC;
-    return [last];
+    if (layout === 'temperature') return [last];
+    lagged += LAG_WEIGHT * (last - lagged);
+    return [last, ...HINGES_C.map((h) => Math.max(0, h - last)), lagged];
   });
 }
 

@@ -1,9 +1,12 @@
 import { at } from '../analytics/at.ts';
 import type { TrainedDetector } from '../analytics/detector.ts';
-import { groupEvents } from '../analytics/events.ts';
+import { DEFAULT_SMOOTH_ROWS } from '../analytics/detect.ts';
+import { DEFAULT_EPISODE_RULES, findEpisodes } from '../analytics/episodes.ts';
+import { alarmScoring, trailingMean } from '../analytics/score-smoothing.ts';
+import { restorePreprocessor } from '../analytics/preprocess.ts';
 import type { Schemas } from '../routes/operation-types.ts';
-import { EVENT_MAX_GAP_WINDOWS, EVENT_MIN_WINDOWS } from './analysis-rules.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
+import { outsideLearnedConditions } from './learned-conditions.ts';
 import { type DatasetWindow, streamOfFeature } from './window-dataset.ts';
 
 const WINDOW_MS = WINDOW_SECONDS * 1000;
@@ -16,9 +19,14 @@ export interface ScoredWindow extends DatasetWindow {
   error: number | null;
   anomalous: boolean;
   outsideBaseline: boolean;
+  /** Outside the conditions the baseline learnt (learned-conditions.ts): scored, never judged. */
+  outsideLearned: boolean;
 }
 
-/** Scores each window on its own (causal: the model is fixed, context carried forward). */
+/**
+ * Scores each window on its own (causal: the model is fixed, context carried forward). A window
+ * outside the learned conditions keeps its error for the chart but is not judged anomalous.
+ */
 export function scoreWindows(
   detector: TrainedDetector,
   windows: readonly DatasetWindow[],
@@ -28,12 +36,14 @@ export function scoreWindows(
     const c = at(context, i);
     const raw = detector.score(w.features, c);
     const error = Number.isFinite(raw) ? raw : null;
+    const outsideLearned = outsideLearnedConditions(detector.model, c);
     return {
       ...w,
       context: c,
       error,
-      anomalous: error !== null && error > detector.threshold,
+      anomalous: !outsideLearned && error !== null && error > detector.threshold,
       outsideBaseline: detector.outsideBaseline(c),
+      outsideLearned,
     };
   });
 }
@@ -62,6 +72,58 @@ function contributors(
     .slice(0, TOP_CONTRIBUTORS);
 }
 
+/**
+ * The physical size of an episode: per tracked mode, the mean over its windows of the measured
+ * frequency minus the one the baseline's context model expects at that temperature; the mode
+ * that moved most, in Hz and percent of the expected frequency.
+ */
+function frequencyShift(
+  detector: TrainedDetector,
+  featureNames: readonly string[],
+  windows: readonly ScoredWindow[],
+): Schemas['FrequencyShift'] | null {
+  const pre = restorePreprocessor(detector.model.preprocessor);
+  const scales = detector.model.preprocessor.featureScales;
+  const modes = featureNames.flatMap((name, j) => (/\.f\d+$/.test(name) ? [j] : []));
+  let best: Schemas['FrequencyShift'] | null = null;
+  for (const j of modes) {
+    let shift = 0;
+    let expected = 0;
+    let count = 0;
+    for (const w of windows) {
+      const measured = at(w.features, j);
+      if (!Number.isFinite(measured)) continue;
+      const scale = at(scales, j);
+      const hz = scale.mean + scale.std * at(pre.expected(pre.scaleContext(w.context)), j);
+      shift += measured - hz;
+      expected += hz;
+      count += 1;
+    }
+    if (count === 0 || !(expected > 0)) continue;
+    const percent = (100 * shift) / expected;
+    if (!best || Math.abs(percent) > Math.abs(best.shift_percent)) {
+      best = { feature: at(featureNames, j), shift_hz: shift / count, shift_percent: percent };
+    }
+  }
+  return best;
+}
+
+/** Share of tracked modes (features named `….fN`) not found, over the scored windows. */
+function missingModeRate(featureNames: readonly string[], windows: readonly ScoredWindow[]) {
+  const modes = featureNames.flatMap((name, j) => (/\.f\d+$/.test(name) ? [j] : []));
+  const total = modes.length * windows.length;
+  if (total === 0) return 0;
+  const missing = windows.reduce(
+    (sum, w) => sum + modes.filter((j) => !Number.isFinite(at(w.features, j))).length,
+    0,
+  );
+  return missing / total;
+}
+
+/** Whole months of conditions a baseline has seen, up to the 12 of a full annual cycle. */
+export const learnedMonths = (baseline: { from: number; to: number }): number =>
+  Math.min(12, Math.floor((baseline.to - baseline.from) / (30.44 * 86_400_000)));
+
 export interface ReportInput {
   sid: string;
   bridgeId: number;
@@ -73,6 +135,12 @@ export interface ReportInput {
   skipped: Record<string, number>;
   evaluatedAt: Date;
   trainedAt: Date;
+  /** Tracked mode frequencies at the start of each day (stored for the next evaluation). */
+  trackedByDay?: Record<string, Record<string, number[]>>;
+  /** The data the model learnt from (absent: not stated in the report). */
+  baseline?: { from: number; to: number };
+  /** Share of healthy smoothed windows allowed above the alarm threshold (default: the detector's). */
+  alarmTargetRate?: number;
 }
 
 /** The AnomalyReport of the contract: every 10-minute slot of the period, skipped ones null. */
@@ -92,26 +160,32 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
       error: w?.error ?? null,
       anomalous: w?.anomalous ?? false,
       outside_baseline: w?.outsideBaseline ?? false,
+      outside_learned_conditions: w?.outsideLearned ?? false,
     };
   });
   const anomalyIndices = windows.flatMap((w, i) => (w.anomalous ? [i] : []));
   const anomalous = (from: number, to: number) =>
     slots.slice(from, to + 1).filter((w): w is ScoredWindow => w?.anomalous === true);
-  const events = groupEvents(
-    errors,
-    detector.threshold,
-    EVENT_MAX_GAP_WINDOWS,
-    EVENT_MIN_WINDOWS,
-  ).map((event) => ({
-    start: at(windows, event.startIndex).start,
-    end: at(windows, event.endIndex).end,
-    windows: event.windows,
-    peak_error: event.peakError,
-    top_contributors: contributors(
-      detector,
-      input.featureNames,
-      anomalous(event.startIndex, event.endIndex),
-    ),
+  // A smoothed episode can hold no single anomalous window: its scored windows explain it then.
+  const inEpisode = (episode: { start: number; end: number }) => {
+    const above = anomalous(episode.start, episode.end);
+    return above.length > 0
+      ? above
+      : slots.slice(episode.start, episode.end + 1).filter((w): w is ScoredWindow => w !== null);
+  };
+  // Episodes exactly as the detect command finds them (episodes.ts, score-smoothing.ts): the
+  // trailing mean of the window errors against its calibrated threshold, one alarm per episode.
+  const scoring = alarmScoring(detector, DEFAULT_SMOOTH_ROWS, input.alarmTargetRate);
+  const judged = slots.map((w) => (w && !w.outsideLearned ? w.error : null));
+  const alarmScores = trailingMean(judged, scoring.smoothRows);
+  const episodes = findEpisodes(alarmScores, scoring.threshold, DEFAULT_EPISODE_RULES);
+  const events = episodes.map((episode) => ({
+    start: at(windows, episode.start).start,
+    end: at(windows, episode.end).end,
+    windows: episode.rows,
+    peak_error: Math.max(...errors.slice(episode.start, episode.end + 1).map((e) => e ?? 0)),
+    top_contributors: contributors(detector, input.featureNames, inEpisode(episode)),
+    frequency_shift: frequencyShift(detector, input.featureNames, inEpisode(episode)),
   }));
   return {
     sid: input.sid,
@@ -130,5 +204,18 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
     events,
     top_contributors: contributors(detector, input.featureNames, anomalous(0, slots.length - 1)),
     skipped_windows: input.skipped,
+    alarms: episodes.map((episode) => episode.start),
+    alarm_threshold: scoring.threshold,
+    smooth_windows: scoring.smoothRows,
+    outside_learned_conditions: slots.filter((w) => w?.outsideLearned === true).length,
+    missing_mode_rate: missingModeRate(input.featureNames, input.scored),
+    ...(input.trackedByDay ? { tracked_hz: input.trackedByDay } : {}),
+    ...(input.baseline
+      ? {
+          baseline_start: iso(input.baseline.from),
+          baseline_end: iso(input.baseline.to),
+          learned_months: learnedMonths(input.baseline),
+        }
+      : {}),
   };
 }

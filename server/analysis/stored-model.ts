@@ -1,4 +1,5 @@
 import type { DetectorModel } from '../analytics/detector.ts';
+import type { ContextLayout } from './context.ts';
 import type { CompensationModel } from '../analytics/health-indicator.ts';
 import type { DatasetPlan } from './dataset-plan.ts';
 
@@ -22,6 +23,8 @@ export interface StoredModel {
   detector: DetectorModel;
   /** Temperature used before the first reading of a run (the baseline mean). */
   contextFill: number | null;
+  /** How temperature enters the detector (context.ts); absent = 'temperature' (before issue 15). */
+  contextLayout?: ContextLayout;
   indicator: IndicatorModel | null;
 }
 

@@ -3,7 +3,12 @@ import { trainDetector, type MethodName } from '../analytics/detector.ts';
 import { TRAINERS } from '../analytics/detect.ts';
 import { applyCompensation, dailyMeans, fitCompensation } from '../analytics/health-indicator.ts';
 import type { Db } from '../db/client.ts';
-import { baselineRange, DAY_MS, NotReadyError } from './analysis-rules.ts';
+import {
+  baselineRange,
+  CALIBRATION_BLOCK_WINDOWS,
+  DAY_MS,
+  NotReadyError,
+} from './analysis-rules.ts';
 import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
 import { contextRows, meanOf } from './context.ts';
 import { planDataset, WINDOW_SECONDS } from './dataset-plan.ts';
@@ -101,7 +106,7 @@ export async function trainBridgeModel(
   const windows = set.windows.filter((w) => w.features.some(Number.isFinite));
   const hasTemperature = plan.temperatureStream !== null;
   const contextFill = hasTemperature ? meanOf(windows.map((w) => w.temperatureC)) : null;
-  const context = contextRows(windows, hasTemperature, contextFill);
+  const context = contextRows(windows, hasTemperature, contextFill, 'seasonal');
   const method = options.method ?? 'autoencoder';
   report(0.3, `Training the ${method} on ${windows.length} baseline windows`);
   let detector;
@@ -113,6 +118,7 @@ export async function trainBridgeModel(
       {
         ...(options.seed === undefined ? {} : { seed: options.seed }),
         ...(options.epochs === undefined ? {} : { epochs: options.epochs }),
+        calibrationBlockRows: CALIBRATION_BLOCK_WINDOWS,
         onProgress: (fraction) =>
           report(0.3 + 0.7 * fraction, `Training the ${method}: ${Math.round(fraction * 100)} %`),
       },
@@ -129,6 +135,7 @@ export async function trainBridgeModel(
     featureNames: planFeatureNames(plan),
     detector: detector.model,
     contextFill,
+    contextLayout: 'seasonal' as const,
   };
   const model: StoredModel = { ...partial, indicator: fitIndicator(partial, windows, context) };
   return { model, baseline, trainingMs: performance.now() - started, baselineWindows: windows };

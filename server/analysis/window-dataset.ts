@@ -22,6 +22,8 @@ export interface WindowSet {
   skipped: Record<string, number>;
   /** Each tracked accelerometer's last frequencies (to carry on from). */
   trackedHz: Record<string, number[]>;
+  /** The trackers' frequencies at the start of each day read (ISO day start → stream → Hz). */
+  trackedByDay: Record<string, Record<string, number[]>>;
 }
 
 /** Feature names of a plan: per scored stream its statistics, then its tracked modes. */
@@ -46,7 +48,8 @@ export const alignToWindow = (ms: number): number => Math.floor(ms / WINDOW_MS) 
  * Cuts [from, to) into 10-minute windows of features, one day of stored blocks at a time so
  * memory stays flat over weeks. Streams whose sensor is now faulty, in maintenance or inactive
  * are left out (their features stay missing, never filled) and counted for every window; the
- * detector scores the windows on the other features.
+ * detector scores the windows on the other features. The mode trackers start from
+ * `trackedHz` (where the last run left them) rather than the commissioning day's peaks.
  */
 export async function loadWindows(
   db: Db,
@@ -65,12 +68,20 @@ export async function loadWindows(
     skipped[status] = (skipped[status] ?? 0) + slots;
     return false;
   });
-  const trackedHz: Record<string, number[]> = { ...options.trackedHz };
+  const trackedHz: Record<string, number[]> = Object.fromEntries(
+    Object.entries(options.trackedHz ?? {}).filter(
+      ([stream, hz]) => plan.modal.find((m) => m.stream === stream)?.initialHz.length === hz.length,
+    ),
+  );
+  const trackedByDay: Record<string, Record<string, number[]>> = {};
   const windows: DatasetWindow[] = [];
   const days = Math.ceil((range.to - range.from) / DAY_MS);
   for (let day = 0; day < days; day += 1) {
     const from = range.from + day * DAY_MS;
     const to = Math.min(range.to, from + DAY_MS);
+    trackedByDay[new Date(from).toISOString()] = Object.fromEntries(
+      plan.modal.map((m) => [m.stream, [...(trackedHz[m.stream] ?? m.initialHz)]]),
+    );
     const blocks = await loadBlocks(
       db,
       usable.map((s) => s.id),
@@ -115,5 +126,5 @@ export async function loadWindows(
     }
     options.onDay?.(day + 1, days);
   }
-  return { windows, skipped, trackedHz };
+  return { windows, skipped, trackedHz, trackedByDay };
 }

@@ -27,6 +27,11 @@ export interface TrainOptions {
   epochs?: number;
   /** Share of healthy rows allowed above the threshold (default 1 %, threshold.ts). */
   targetFalseAlarmRate?: number;
+  /**
+   * Calibrate on every fourth block of this many rows instead of the last quarter (threshold.ts),
+   * for baselines long enough to span seasons (at least 8 blocks).
+   */
+  calibrationBlockRows?: number;
   onProgress?: (fraction: number) => void;
 }
 
@@ -115,7 +120,7 @@ export async function trainDetector(
   const n = baseline.features.length;
   if (n < MIN_BASELINE_ROWS)
     throw new RangeError(`The baseline needs at least ${MIN_BASELINE_ROWS} rows`);
-  const { train, heldOut } = splitBaseline(n);
+  const { train, heldOut } = splitBaseline(n, options.calibrationBlockRows);
   const pick = <T>(rows: readonly T[], indices: number[]): T[] => indices.map((i) => at(rows, i));
   const preprocessor = fitPreprocessor(
     pick(baseline.features, train),

@@ -5,7 +5,9 @@ import { ridgeRegression } from './linear-algebra.ts';
  * The main health indicator: the first natural frequency with the temperature effect taken out,
  * in Hz at the baseline's mean conditions. The regression uses temperature and frozen-deck
  * hinges min(T, 0), min(T, −2), min(T, −4) because stiffness rises sharply, then levels off, below
- * 0 °C; temperatures outside the baseline's range are held at its edge rather than extrapolated.
+ * 0 °C. Temperatures outside the baseline's range are extrapolated, not held at its edge: held,
+ * a first frost would vanish from the temperature effect and show as stiffening of the bridge
+ * while looking compensated (the analysis reports such days as outside learned conditions).
  * What remains moves with stiffness (damage) and not with the weather.
  */
 const HINGES_C = [0, -2, -4];
@@ -15,15 +17,12 @@ export interface CompensationModel {
   beta: number[];
   /** Mean first natural frequency of the baseline (the level compensated values are put at). */
   mean: number;
-  /** Baseline temperature range; temperatures outside it are held at its edge. */
+  /** Baseline temperature range (what the fit has seen). */
   lowC: number;
   highC: number;
 }
 
-const designRow = (model: Pick<CompensationModel, 'lowC' | 'highC'>, raw: number): number[] => {
-  const t = Math.min(model.highC, Math.max(model.lowC, raw));
-  return [1, t, ...HINGES_C.map((h) => Math.min(t, h))];
-};
+const designRow = (t: number): number[] => [1, t, ...HINGES_C.map((h) => Math.min(t, h))];
 
 export function fitCompensation(
   frequencies: readonly number[],
@@ -31,11 +30,7 @@ export function fitCompensation(
 ): CompensationModel {
   const seen = temperatures.filter(Number.isFinite);
   const range = { lowC: Math.min(...seen), highC: Math.max(...seen) };
-  const beta = ridgeRegression(
-    temperatures.map((t) => designRow(range, t)),
-    frequencies,
-    1e-9,
-  );
+  const beta = ridgeRegression(temperatures.map(designRow), frequencies, 1e-9);
   const baseline = frequencies.filter(Number.isFinite);
   const mean = baseline.reduce((a, b) => a + b, 0) / baseline.length;
   return { beta, mean, ...range };
@@ -46,7 +41,7 @@ export function applyCompensation(
   frequency: number,
   temperature: number,
 ): number {
-  const trend = designRow(model, temperature).reduce((sum, x, k) => sum + x * at(model.beta, k), 0);
+  const trend = designRow(temperature).reduce((sum, x, k) => sum + x * at(model.beta, k), 0);
   return frequency - trend + model.mean;
 }
 

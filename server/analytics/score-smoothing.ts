@@ -62,3 +62,36 @@ export function smoothedDetectorScores(
     threshold: smoothedThreshold(scores, calibration, smoothRows, detector.targetFalseAlarmRate),
   };
 }
+
+/**
+ * How a stored detector's scores become alarms, the same way for the detect command and the
+ * stored analysis: the trailing mean of `smoothRows` scores against the threshold calibrated on
+ * the detector's own calibration rows (the baseline's last quarter, kept in the model). A model
+ * stored before those rows were kept scores each row alone against its one threshold.
+ * `targetRate` may differ from the detector's (the stored analysis alarms at a lower rate).
+ */
+export function alarmScoring(
+  detector: TrainedDetector,
+  smoothRows: number,
+  targetRate = detector.targetFalseAlarmRate,
+): { smoothRows: number; threshold: number } {
+  const calibration = detector.model.calibration;
+  if (smoothRows <= 1 || !calibration || calibration.features.length < smoothRows + 2) {
+    return { smoothRows: 1, threshold: detector.threshold };
+  }
+  const { scores } = smoothedDetectorScores(
+    detector,
+    {
+      features: calibration.features.map((f) => f.map((v) => v ?? Number.NaN)),
+      context: calibration.context,
+    },
+    calibration.features.length,
+    1,
+  );
+  const smoothed = trailingMean(scores, smoothRows);
+  const rows = { from: 0, to: smoothed.length };
+  return {
+    smoothRows,
+    threshold: smoothedThreshold(smoothed, rows, smoothRows, targetRate),
+  };
+}

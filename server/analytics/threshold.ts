@@ -53,8 +53,19 @@ export const thresholdFromErrors = (errors: readonly number[]): number =>
  * Splits baseline rows 0..n-1 in time: the first three quarters train, the last quarter (at
  * least 2 rows) calibrates.
  */
-export function splitBaseline(n: number): { train: number[]; heldOut: number[] } {
-  const calibration = Math.max(2, Math.round(n * CALIBRATION_SHARE));
+export function splitBaseline(
+  n: number,
+  blockRows?: number,
+): { train: number[]; heldOut: number[] } {
   const rows = Array.from({ length: n }, (_, i) => i);
+  // A baseline that grows through the seasons (decision 017) cannot hold its newest quarter
+  // out: that quarter is the first frost, which training would then never see. With blocks,
+  // every fourth block of `blockRows` (a week) calibrates, still days away from most training
+  // rows' weather, and every season is in both parts.
+  if (blockRows && n >= 8 * blockRows) {
+    const block = (i: number) => Math.floor(i / blockRows) % 4 === 3;
+    return { train: rows.filter((i) => !block(i)), heldOut: rows.filter(block) };
+  }
+  const calibration = Math.max(2, Math.round(n * CALIBRATION_SHARE));
   return { train: rows.slice(0, n - calibration), heldOut: rows.slice(n - calibration) };
 }

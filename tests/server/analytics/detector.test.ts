@@ -2,7 +2,6 @@ import { at } from '../../../server/analytics/at';
 import { describe, expect, it } from 'vitest';
 import { trainAutoencoder } from '../../../server/analytics/autoencoder';
 import { restoreDetector, trainDetector } from '../../../server/analytics/detector';
-import { groupEvents } from '../../../server/analytics/events';
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
 import { thresholdFromErrors } from '../../../server/analytics/threshold';
 import { createRng } from '../../../server/sim/rng';
@@ -33,32 +32,6 @@ describe('threshold rule', () => {
     const errors = [1, 2, 3, 4, 5, 6, 7, 8, 9];
     // u = 7 (75th percentile), mean excess over 7 = 1.5, threshold = 7 + 1.5·ln(250).
     expect(thresholdFromErrors(errors)).toBeCloseTo(7 + 1.5 * Math.log(250), 10);
-  });
-});
-
-describe('anomaly events', () => {
-  it('joins consecutive anomalous windows into one event', () => {
-    expect(groupEvents([0.1, 5, 6, null, 7, 0.2, 9], 1)).toEqual([
-      { startIndex: 1, endIndex: 2, windows: 2, peakError: 6, peakIndex: 2 },
-      { startIndex: 4, endIndex: 4, windows: 1, peakError: 7, peakIndex: 4 },
-      { startIndex: 6, endIndex: 6, windows: 1, peakError: 9, peakIndex: 6 },
-    ]);
-  });
-
-  it('bridges quiet or skipped windows up to the tolerance, and no further', () => {
-    const errors = [5, 0.1, null, 6, 0.1, 0.1, 0.1, 7];
-    expect(groupEvents(errors, 1, 2)).toEqual([
-      { startIndex: 0, endIndex: 3, windows: 2, peakError: 6, peakIndex: 3 },
-      { startIndex: 7, endIndex: 7, windows: 1, peakError: 7, peakIndex: 7 },
-    ]);
-    expect(groupEvents(errors, 1, 3)).toHaveLength(1);
-  });
-
-  it('leaves out events shorter than the minimum', () => {
-    const errors = [5, 0.1, 6, 7, 0.1, 0.1, 0.1, 8];
-    expect(groupEvents(errors, 1, 0, 2)).toEqual([
-      { startIndex: 2, endIndex: 3, windows: 2, peakError: 7, peakIndex: 3 },
-    ]);
   });
 });
 

@@ -66,6 +66,31 @@ describe('Welch PSD and peak picking', () => {
   });
 });
 
+describe('mode tracking through large changes', () => {
+  const peaks = (...hz: number[]) => hz.map((frequencyHz) => ({ frequencyHz, power: 1 }));
+
+  it('follows a mode that dropped 20 % once the new peak holds, and reports it as a frequency', () => {
+    const tracker = new ModeTracker([3, 8]);
+    expect(tracker.track(peaks(3.01, 8.02))).toEqual([3.01, 8.02]);
+    // The first two windows after the drop: not yet confirmed, so missing.
+    expect(tracker.track(peaks(2.41, 8.01))[0]).toBeNaN();
+    expect(tracker.track(peaks(2.4, 8.0))[0]).toBeNaN();
+    expect(tracker.track(peaks(2.405, 8.0))).toEqual([2.405, 8.0]);
+    expect(tracker.track(peaks(2.41, 8.0))).toEqual([2.41, 8.0]);
+    expect(tracker.current).toEqual([2.41, 8.0]);
+  });
+
+  it('is not pulled by a peak that comes and goes, nor onto a neighbouring mode', () => {
+    const tracker = new ModeTracker([3, 3.5]);
+    expect(tracker.track(peaks(2.5, 3.5))[0]).toBeNaN();
+    expect(tracker.track(peaks(3.0, 3.5))).toEqual([3.0, 3.5]);
+    expect(tracker.track(peaks(2.6, 3.5))[0]).toBeNaN();
+    // Mode 1 vanished; 3.45 belongs to mode 2 (nearer to it), never taken by mode 1.
+    for (let i = 0; i < 4; i += 1) expect(tracker.track(peaks(3.45))).toEqual([Number.NaN, 3.45]);
+    expect(tracker.current).toEqual([3.0, 3.45]);
+  });
+});
+
 describe('window features from simulated streams', () => {
   const scenario = createScenario({ seed: 4, spans: 1 });
   const to = T0 + 30 * 60_000;

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { at } from '../../../server/analytics/at';
+import { scoreRows } from '../../../server/analytics/detect';
+import { trainDetector } from '../../../server/analytics/detector';
+import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
+import { buildReport, scoreWindows } from '../../../server/analysis/evaluation-report';
+import { createRng } from '../../../server/sim/rng';
+
+const WINDOW_MS = 600_000;
+const FROM = Date.UTC(2026, 0, 5);
+
+function rows(n: number, seed: number, drop: (i: number) => number) {
+  const rng = createRng(seed);
+  const features: number[][] = [];
+  const context: number[][] = [];
+  for (let i = 0; i < n; i += 1) {
+    const t = 8 + 6 * Math.sin(i / 20) + 0.5 * rng.normal();
+    features.push(
+      [2.9, 8.1, 12.4].map(
+        (f, k) =>
+          f * (1 - 0.002 * (t - 8)) * (1 - (k === 0 ? drop(i) : 0)) * (1 + 0.003 * rng.normal()),
+      ),
+    );
+    context.push([t]);
+  }
+  return { features, context };
+}
+
+describe('the stored evaluation report', () => {
+  it('counts alarm episodes as the detect command does: one per persistent change', async () => {
+    const baseline = rows(800, 1, () => 0);
+    const detector = await trainDetector('mahalanobis', trainMahalanobis, baseline, {
+      targetFalseAlarmRate: 0.01,
+    });
+    // A week of windows: healthy, then a 4 % drop of the first mode, then healthy again.
+    const week = rows(1008, 2, (i) => (i >= 500 && i < 600 ? 0.04 : 0));
+    const windows = week.features.map((features, i) => ({
+      start: FROM + i * WINDOW_MS,
+      end: FROM + (i + 1) * WINDOW_MS,
+      features,
+      temperatureC: at(at(week.context, i), 0),
+    }));
+    const input = {
+      sid: 'Test Bridge',
+      bridgeId: 1,
+      detector,
+      featureNames: ['acc.f1', 'acc.f2', 'acc.f3'],
+      period: { from: FROM, to: FROM + 1008 * WINDOW_MS },
+      scored: scoreWindows(detector, windows, week.context),
+      skipped: {},
+      evaluatedAt: new Date(FROM + 1008 * WINDOW_MS),
+      trainedAt: new Date(FROM),
+    };
+    const report = buildReport(input);
+
+    const calibration = detector.calibrationRows;
+    const detect = scoreRows(
+      detector,
+      {
+        features: [...baseline.features.slice(-calibration), ...week.features],
+        context: [...baseline.context.slice(-calibration), ...week.context],
+      },
+      calibration,
+    );
+    expect(report.alarms).toEqual(detect.alarms.map((row) => row - calibration));
+    expect(report.alarm_threshold).toBeCloseTo(detect.threshold, 10);
+    expect(report.smooth_windows).toBe(12);
+    expect(report.num_anomalies).toBe(report.events.length);
+    expect(report.num_anomalies).toBe(report.alarms?.length);
+    // At the stored analysis' lower alarm rate the healthy stretches raise fewer; the drop
+    // raises one episode that lasts while it does.
+    const stored = buildReport({ ...input, alarmTargetRate: 0.001 });
+    expect(stored.num_anomalies).toBeLessThan(report.num_anomalies);
+    const inDrop = stored.events.filter(
+      (e) =>
+        Date.parse(e.start) >= FROM + 500 * WINDOW_MS &&
+        Date.parse(e.start) < FROM + 600 * WINDOW_MS,
+    );
+    expect(inDrop).toHaveLength(1);
+    const [event] = inDrop;
+    expect(Date.parse(event?.start ?? '')).toBeLessThan(FROM + 512 * WINDOW_MS);
+    expect(event?.windows).toBeGreaterThan(90);
+    // Its physical size: the first mode, about 4 % (0.116 Hz of 2.9 Hz) lower than expected.
+    expect(event?.frequency_shift?.feature).toBe('acc.f1');
+    expect(event?.frequency_shift?.shift_percent).toBeCloseTo(-4, 0);
+    expect(event?.frequency_shift?.shift_hz).toBeCloseTo(-0.116, 1);
+    expect(event?.top_contributors[0]?.feature).toBe('acc.f1');
+    // Every window above the per-window threshold still counts in anomaly_count.
+    expect(report.anomaly_count).toBe(
+      report.windows.filter((w) => w.error !== null && w.error > report.threshold).length,
+    );
+  });
+});
