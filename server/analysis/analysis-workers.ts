@@ -35,6 +35,9 @@ export async function startAnalysisWorkers(
     try {
       const result = await measureJob('bridge-analysis', () => pool.run({ bridgeId, retrain }));
       if (result.kind === 'evaluated') await deps.alerts.analysisCompleted(result.outcome);
+      if (result.fatigue && 'error' in result.fatigue) {
+        jobLog.error({ err: result.fatigue.error }, 'Fatigue counting failed');
+      }
       jobLog.info('Analysis completed');
     } catch (error) {
       jobLog.error({ err: error }, 'Analysis failed');
