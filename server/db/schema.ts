@@ -408,3 +408,23 @@ export const fatigueCounters = pgTable('fatigue_counters', {
   residue: jsonb('residue').$type<{ stack: number[]; candidate: number | null }>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The fatigue detail a strain gauge watches (one per gauge): its S-N curve ('EC3 71',
+ * 'AASHTO C', ...), modulus and factors, design life and alert settings (issue 19).
+ */
+export const fatigueDetails = pgTable('fatigue_details', {
+  sensorId: integer('sensor_id')
+    .primaryKey()
+    .references(() => sensors.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  curve: text('curve').notNull(),
+  modulusGpa: doublePrecision('modulus_gpa').notNull().default(200),
+  stressConcentration: doublePrecision('stress_concentration').notNull().default(1),
+  gammaFf: doublePrecision('gamma_ff').notNull().default(1),
+  gammaMf: doublePrecision('gamma_mf').notNull().default(1),
+  designLifeYears: doublePrecision('design_life_years').notNull().default(100),
+  alertLifeYears: doublePrecision('alert_life_years').notNull().default(10),
+  alertRateFactor: doublePrecision('alert_rate_factor').notNull().default(3),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
