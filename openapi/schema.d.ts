@@ -1417,7 +1417,12 @@ export interface components {
       bridge: number;
       bridge_name: string;
       /** @enum {string} */
-      type: 'Structural Warning' | 'Maintenance Required' | 'Anomaly Detection' | 'Sensor offline';
+      type:
+        | 'Structural Warning'
+        | 'Maintenance Required'
+        | 'Anomaly Detection'
+        | 'Sensor offline'
+        | 'Fatigue';
       severity: components['schemas']['Severity'];
       message: string;
       /** @enum {string} */

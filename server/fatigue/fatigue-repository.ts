@@ -10,6 +10,7 @@ export interface DetailWithData {
   row: FatigueDetailRow;
   sensorLabel: string;
   streamId: string | null;
+  datastreamId: number | null;
   countedThrough: string | null;
   days: DayHistogram[];
 }
@@ -79,6 +80,7 @@ export function createFatigueRepository(db: Db) {
           row,
           sensorLabel: label,
           streamId: stream?.streamId ?? null,
+          datastreamId: stream?.id ?? null,
           countedThrough: stream?.countedThrough ?? null,
           days: stream ? await daysOf(stream.id) : [],
         });

@@ -1,4 +1,5 @@
 import type { RemainingLife } from '../analytics/fatigue/miner.ts';
+import { applyFatigueAlerts } from '../fatigue/fatigue-alerts.ts';
 import { createFatigueRepository, type FatigueDetailRow } from '../fatigue/fatigue-repository.ts';
 import { type DetailSettings, fatigueState } from '../fatigue/fatigue-status.ts';
 import { HttpError, notFound } from '../http-error.ts';
@@ -89,13 +90,18 @@ export function fatigueHandlers(
         alertLifeYears: body.alert_life_years ?? 10,
         alertRateFactor: body.alert_rate_factor ?? 3,
       };
-      return detailDto(await repository.upsert(id, settings));
+      const row = await repository.upsert(id, settings);
+      // New thresholds take effect now, not at the next job.
+      await applyFatigueAlerts(services.database.db, sensor.bridgeId, new Date());
+      return detailDto(row);
     },
 
     async deleteFatigueDetail(request, reply) {
       requireStaff(request);
       const { id } = request.params;
-      if (!(await repository.remove(id))) throw notFound('Fatigue detail of sensor', id);
+      const sensor = await services.sensors.findById(id);
+      if (!sensor || !(await repository.remove(id))) throw notFound('Fatigue detail of sensor', id);
+      await applyFatigueAlerts(services.database.db, sensor.bridgeId, new Date());
       return reply.code(204).send();
     },
   };

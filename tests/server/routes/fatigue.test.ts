@@ -165,4 +165,36 @@ describe.each(drivers)('fatigue details API on %s', (kind) => {
     expect((await get(staff.token, bridge.id)).body.details).toEqual([]);
     expect((await remove()).status).toBe(404);
   });
+
+  it('raises a fatigue alert under the horizon, acknowledged and cleared like any alert', async () => {
+    const { staff, bridge, sensor } = await scene();
+    const settings = { name: 'Cover plate end', curve: 'EC3 71' };
+    await put(staff.token, sensor.id, { ...settings, alert_life_years: 5 });
+    const open = () =>
+      t.request<{ id: number; type: string; severity: string; message: string; state: string }[]>({
+        method: 'GET',
+        url: `/api/v1/alerts?bridge=${bridge.id}&state=open`,
+        token: staff.token,
+      });
+    const [alert] = (await open()).body;
+    expect(alert).toMatchObject({
+      type: 'Fatigue',
+      severity: 'High',
+      state: 'active',
+      message:
+        "Fatigue detail 'Cover plate end' (fb-str gauge): remaining life 1.9 years, under the 5-year horizon",
+    });
+    const acknowledged = await t.request({
+      method: 'POST',
+      url: `/api/v1/alerts/${alert?.id ?? 0}/acknowledge`,
+      token: staff.token,
+      body: { comment: 'Inspection booked' },
+    });
+    expect(acknowledged).toMatchObject({ status: 200, body: { state: 'acknowledged' } });
+    // The same state again changes nothing; a horizon of 0 turns the alert off and clears it.
+    await put(staff.token, sensor.id, { ...settings, alert_life_years: 5 });
+    expect((await open()).body.map((a) => a.state)).toEqual(['acknowledged']);
+    await put(staff.token, sensor.id, { ...settings, alert_life_years: 0 });
+    expect((await open()).body).toEqual([]);
+  });
 });
