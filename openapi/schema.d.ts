@@ -810,10 +810,168 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/fatigue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Fatigue of each detail on the bridge's strain gauges
+     * @description Per fatigue detail: the Miner damage of every counted day (rainflow, ASTM E1049), the
+     *     equivalent stress range at 2 million cycles, the remaining life at the damage rate of
+     *     the last 90 days (365 once a year of data is counted) and the assumptions behind them.
+     *     Days are counted on the worker once they are over (UTC). Visible to whoever may see the
+     *     bridge.
+     */
+    get: operations['getBridgeFatigue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sensors/{id}/fatigue-detail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the fatigue detail a strain gauge watches (staff)
+     * @description One detail per strain gauge. Stress is σ = E·ε (E in GPa, strain in microstrain, stress
+     *     in MPa); each counted range is multiplied by stress_concentration · gamma_ff · gamma_mf
+     *     before it meets the S-N curve. Changing any of these needs no recount.
+     */
+    put: operations['setFatigueDetail'];
+    post?: never;
+    /** Remove a strain gauge's fatigue detail; its counted histograms stay (staff) */
+    delete: operations['deleteFatigueDetail'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description EN 1993-1-9 detail category (ΔσC at 2·10⁶ cycles, MPa) or AASHTO LRFD detail category
+     * @enum {string}
+     */
+    SnCurveName:
+      | 'EC3 160'
+      | 'EC3 140'
+      | 'EC3 125'
+      | 'EC3 112'
+      | 'EC3 100'
+      | 'EC3 90'
+      | 'EC3 80'
+      | 'EC3 71'
+      | 'EC3 63'
+      | 'EC3 56'
+      | 'EC3 50'
+      | 'EC3 45'
+      | 'EC3 40'
+      | 'EC3 36'
+      | 'AASHTO A'
+      | 'AASHTO B'
+      | "AASHTO B'"
+      | 'AASHTO C'
+      | "AASHTO C'"
+      | 'AASHTO D'
+      | 'AASHTO E'
+      | "AASHTO E'";
+    FatigueDetailInput: {
+      name: string;
+      curve: components['schemas']['SnCurveName'];
+      /**
+       * @description Young's modulus E in GPa (steel 200)
+       * @default 200
+       */
+      modulus_gpa: number;
+      /**
+       * @description Kf, from the gauge's nominal stress to the detail
+       * @default 1
+       */
+      stress_concentration: number;
+      /**
+       * @description Partial factor for fatigue loading γFf
+       * @default 1
+       */
+      gamma_ff: number;
+      /**
+       * @description Partial factor for fatigue strength γMf
+       * @default 1
+       */
+      gamma_mf: number;
+      /** @default 100 */
+      design_life_years: number;
+      /**
+       * @description An alert is raised when the remaining life falls under this (0 never)
+       * @default 10
+       */
+      alert_life_years: number;
+      /**
+       * @description An alert is raised when the damage rate of the last 7 days exceeds this many times
+       *     the rate of the last 90
+       * @default 3
+       */
+      alert_rate_factor: number;
+    };
+    FatigueDetail: components['schemas']['FatigueDetailInput'] & {
+      sensor: number;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    RemainingLife: {
+      /** @description The rate window: 90 or 365 days */
+      window_days: number;
+      days_with_data: number;
+      damage_per_year: number;
+      /** @description Years until D = 1 at that rate; null when no damage accumulates */
+      years: number | null;
+    };
+    FatigueDetailStatus: {
+      detail: components['schemas']['FatigueDetail'];
+      sensor_label: string;
+      /** @description The strain stream counted (the first the gauge feeds) */
+      stream_id: string | null;
+      /** @description Miner damage D since the first counted day */
+      damage: number;
+      /** @description Δσ_E,2 at the detail (gauge stress × Kf), without partial factors */
+      equivalent_range_mpa: number;
+      /** Format: date */
+      first_day: string | null;
+      /** Format: date */
+      counted_through: string | null;
+      days_with_data: number;
+      remaining_life: components['schemas']['RemainingLife'] | null;
+      remaining_life_365: components['schemas']['RemainingLife'] | null;
+      /** @description Damage rate of the last 7 days over that of the last 90 */
+      damage_rate_jump: number | null;
+      monthly_damage: {
+        /** @description YYYY-MM */
+        month: string;
+        damage: number;
+      }[];
+      /** @description Stress ranges at the gauge (E·ε), all counted days, bins with cycles */
+      histogram: {
+        bin_width_mpa: number;
+        bins: number[][];
+      };
+      assumptions: string[];
+    };
+    BridgeFatigue: {
+      bridge: number;
+      details: components['schemas']['FatigueDetailStatus'][];
+    };
     Error: {
       /** @description What went wrong, naming the field when one is at fault */
       detail: string;
@@ -1294,7 +1452,12 @@ export interface components {
       bridge: number;
       bridge_name: string;
       /** @enum {string} */
-      type: 'Structural Warning' | 'Maintenance Required' | 'Anomaly Detection' | 'Sensor offline';
+      type:
+        | 'Structural Warning'
+        | 'Maintenance Required'
+        | 'Anomaly Detection'
+        | 'Sensor offline'
+        | 'Fatigue';
       severity: components['schemas']['Severity'];
       message: string;
       /** @enum {string} */
@@ -2618,6 +2781,88 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  getBridgeFatigue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bridge's fatigue details, by sensor label */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BridgeFatigue'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setFatigueDetail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FatigueDetailInput'];
+      };
+    };
+    responses: {
+      /** @description Stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FatigueDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteFatigueDetail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
 }

@@ -27,6 +27,7 @@ import { bridgesHandlers } from './routes/bridges-handlers.ts';
 import { contactHandlers } from './routes/contact-handlers.ts';
 import { datastreamsHandlers } from './routes/datastreams-handlers.ts';
 import { ingestHandlers } from './routes/ingest-handlers.ts';
+import { fatigueHandlers } from './routes/fatigue-handlers.ts';
 import { ingestTokensHandlers } from './routes/ingest-tokens-handlers.ts';
 import type { Handlers, OperationId } from './routes/operation-types.ts';
 import { readingsHandlers } from './routes/readings-handlers.ts';
@@ -131,6 +132,7 @@ export async function buildApp({
     ...readingsHandlers(services),
     ...analyticsHandlers(services),
     ...alertsHandlers(services),
+    ...fatigueHandlers(services),
   };
   await app.register(openapiGlue, {
     specification: contract,

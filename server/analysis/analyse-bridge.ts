@@ -1,6 +1,7 @@
 import { restoreDetector } from '../analytics/detector.ts';
 import type { AlertService, AnalysisOutcome } from '../alerts/alert-service.ts';
 import type { Database } from '../db/client.ts';
+import type { FatigueCountResult } from '../fatigue/bridge-job.ts';
 import { createBridgesRepository } from '../repositories/bridges-repository.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
@@ -37,8 +38,9 @@ export interface AnalyseOptions extends Omit<TrainingOptions, 'onProgress'> {
 export type AnalysisOutcomeKind = 'evaluated' | 'not-ready' | 'unknown-bridge';
 
 /** What an evaluation leaves for the alerts (plain data: it crosses from a worker thread). */
-export type EvaluationResult =
-  { kind: 'evaluated'; outcome: AnalysisOutcome } | { kind: 'not-ready' | 'unknown-bridge' };
+export type EvaluationResult = (
+  { kind: 'evaluated'; outcome: AnalysisOutcome } | { kind: 'not-ready' | 'unknown-bridge' }
+) & { fatigue?: FatigueCountResult };
 
 /** Progress writes at most this often, so a job does not hammer the database. */
 const PROGRESS_EVERY_MS = 500;

@@ -2,7 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type DatabaseLink, openDatabaseLink } from '../db/client.ts';
 import { serializeError, type SerializedError } from '../db/pglite-protocol.ts';
 import { lowerThreadPriority } from '../threads/lower-priority.ts';
-import { type AnalyseOptions, evaluateBridge, type EvaluationResult } from './analyse-bridge.ts';
+import { runBridgeJob } from '../fatigue/bridge-job.ts';
+import type { AnalyseOptions, EvaluationResult } from './analyse-bridge.ts';
 import type { AnalysisJob } from './analysis-jobs.ts';
 
 // Worker-thread entry (server/threads/start-worker.ts): evaluates bridges, reading and writing
@@ -25,7 +26,7 @@ const { link } = workerData as { link: DatabaseLink };
 const database = openDatabaseLink(link);
 
 parentPort?.on('message', ({ id, job, options }: ThreadTask) => {
-  evaluateBridge(database, job.bridgeId, { ...options, retrain: job.retrain }).then(
+  runBridgeJob(database, job, options).then(
     (result) => parentPort?.postMessage({ id, ok: true, result } satisfies ThreadAnswer),
     (error: unknown) =>
       parentPort?.postMessage({

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config.ts';
+import { applyFatigueAlerts } from '../fatigue/fatigue-alerts.ts';
 import type { Logger } from '../ops/logger.ts';
 import { measureJob } from '../ops/metrics.ts';
 import type { AnalyseOptions, AnalysisDeps } from './analyse-bridge.ts';
@@ -35,6 +36,12 @@ export async function startAnalysisWorkers(
     try {
       const result = await measureJob('bridge-analysis', () => pool.run({ bridgeId, retrain }));
       if (result.kind === 'evaluated') await deps.alerts.analysisCompleted(result.outcome);
+      if (result.fatigue && 'error' in result.fatigue) {
+        jobLog.error({ err: result.fatigue.error }, 'Fatigue counting failed');
+      }
+      await applyFatigueAlerts(deps.database.db, bridgeId, new Date()).catch((error: unknown) =>
+        jobLog.error({ err: error }, 'Fatigue alerts failed'),
+      );
       jobLog.info('Analysis completed');
     } catch (error) {
       jobLog.error({ err: error }, 'Analysis failed');

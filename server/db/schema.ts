@@ -375,3 +375,56 @@ export const alerts = pgTable(
       .where(sql`${t.state} <> 'cleared'`),
   ],
 );
+
+/**
+ * Rainflow histograms of each strain stream, one row per UTC day with samples: the full cycles
+ * that closed that day, in microstrain (so a detail's modulus or factors change without a
+ * recount; docs/decisions/007-fatigue.md). `bins` is the SparseHistogram's [index, cycles] list.
+ */
+export const fatigueHistograms = pgTable(
+  'fatigue_histograms',
+  {
+    datastreamId: integer('datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    binWidth: doublePrecision('bin_width').notNull(),
+    bins: jsonb('bins').$type<[number, number][]>().notNull(),
+    cycles: doublePrecision('cycles').notNull(),
+    samples: bigint('samples', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.datastreamId, t.day] })],
+);
+
+/**
+ * Where each strain stream's counting stands: the last UTC day counted and the rainflow residue
+ * (open turning points) carried into the next day, written with that day's histogram.
+ */
+export const fatigueCounters = pgTable('fatigue_counters', {
+  datastreamId: integer('datastream_id')
+    .primaryKey()
+    .references(() => datastreams.id, { onDelete: 'cascade' }),
+  countedThrough: date('counted_through', { mode: 'string' }).notNull(),
+  residue: jsonb('residue').$type<{ stack: number[]; candidate: number | null }>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The fatigue detail a strain gauge watches (one per gauge): its S-N curve ('EC3 71',
+ * 'AASHTO C', ...), modulus and factors, design life and alert settings (issue 19).
+ */
+export const fatigueDetails = pgTable('fatigue_details', {
+  sensorId: integer('sensor_id')
+    .primaryKey()
+    .references(() => sensors.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  curve: text('curve').notNull(),
+  modulusGpa: doublePrecision('modulus_gpa').notNull().default(200),
+  stressConcentration: doublePrecision('stress_concentration').notNull().default(1),
+  gammaFf: doublePrecision('gamma_ff').notNull().default(1),
+  gammaMf: doublePrecision('gamma_mf').notNull().default(1),
+  designLifeYears: doublePrecision('design_life_years').notNull().default(100),
+  alertLifeYears: doublePrecision('alert_life_years').notNull().default(10),
+  alertRateFactor: doublePrecision('alert_rate_factor').notNull().default(3),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

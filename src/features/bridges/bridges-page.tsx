@@ -8,6 +8,7 @@ import * as styles from './bridges-page.css';
 import { BridgesTab } from './bridges-tab';
 import { DatastreamDialog } from './datastream-dialog';
 import { DatastreamsTab } from './datastreams-tab';
+import { FatigueDetailSection } from './fatigue-detail-section';
 import { DeleteDialog } from './delete-dialog';
 import type { BridgesDialog, Selection } from './dialogs';
 import { SensorFormModal } from './sensor-form-modal';
@@ -94,6 +95,7 @@ export function BridgesPage({ isStaff }: { isStaff: boolean }) {
         )}
         {tab === 'spans' && <SpansTab {...tabProps} />}
         {tab === 'sensors' && <SensorsTab {...tabProps} />}
+        {tab === 'sensors' && <FatigueDetailSection {...tabProps} />}
         {tab === 'datastreams' && <DatastreamsTab {...tabProps} />}
       </section>
       {dialog?.kind === 'bridge-form' && <BridgeFormModal bridge={dialog.bridge} onClose={close} />}

@@ -10,6 +10,7 @@ import { BridgeMiniMap } from './bridge-mini-map';
 import { dashboardErrorText } from './dashboard-error';
 import * as styles from './dashboard.css';
 import { ErrorChartCard } from './error-chart-card';
+import { FatigueCard } from './fatigue-card';
 import { ForecastCard } from './forecast-card';
 import { HealthCards } from './health-cards';
 import { ReadingsSection } from './readings-section';
@@ -50,6 +51,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
       <BridgeMiniMap bridge={bridge} />
       {result.kind === 'assessed' && <ErrorChartCard report={result.value} />}
       {result.kind === 'assessed' && <ForecastCard sid={bridge.name} />}
+      <FatigueCard bridgeId={bridge.id} />
       <ReadingsSection bridgeId={bridge.id} />
     </div>
   );

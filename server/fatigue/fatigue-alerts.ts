@@ -1,0 +1,60 @@
+import { fatigueAlerts, FATIGUE_ALERT } from '../../src/domain/fatigue-alerts.ts';
+import { clearGone, openAlertKey, raiseOrUpdate, type RaisedAlert } from '../alerts/alert-store.ts';
+import type { Db } from '../db/client.ts';
+import { createFatigueRepository } from './fatigue-repository.ts';
+import { fatigueState } from './fatigue-status.ts';
+
+/**
+ * Raises, updates or clears the bridge's fatigue alerts from its details' current state, through
+ * the alert store every alert uses (so acknowledging and clearing work as for any other).
+ * Returns the ids of newly raised alerts.
+ */
+export async function applyFatigueAlerts(db: Db, bridgeId: number, now: Date): Promise<number[]> {
+  const details = await createFatigueRepository(db).ofBridge(bridgeId);
+  const firing: RaisedAlert[] = [];
+  for (const entry of details) {
+    const state = fatigueState(entry.row, entry.days, entry.countedThrough);
+    const rules = fatigueAlerts({
+      detailName: entry.row.name,
+      sensorLabel: entry.sensorLabel,
+      remainingYears: state.last90Days?.years ?? null,
+      alertLifeYears: entry.row.alertLifeYears,
+      rateJump: state.rateJump,
+      alertRateFactor: entry.row.alertRateFactor,
+    });
+    for (const rule of rules) {
+      firing.push({
+        bridgeId,
+        type: FATIGUE_ALERT,
+        subject: `${entry.row.sensorId}:${rule.kind}`,
+        severity: rule.severity,
+        message: rule.message,
+        cause: {
+          windows: [],
+          datastreams: entry.streamId
+            ? [
+                {
+                  id: entry.datastreamId ?? 0,
+                  stream_id: entry.streamId,
+                  sensors: [entry.sensorLabel],
+                },
+              ]
+            : [],
+        },
+      });
+    }
+  }
+  return db.transaction(async (tx) => {
+    const raised: number[] = [];
+    for (const alert of firing) {
+      const id = await raiseOrUpdate(tx, alert, now);
+      if (id !== null) raised.push(id);
+    }
+    await clearGone(
+      tx,
+      { bridgeId, types: [FATIGUE_ALERT], stillFiring: firing.map(openAlertKey) },
+      now,
+    );
+    return raised;
+  });
+}

@@ -1,0 +1,123 @@
+// A fatigue detail's state from its gauge's daily histograms: damage, Δσ_E,2, remaining life,
+// rate jump, monthly damage and the stress-range histogram (docs/decisions/007-fatigue.md).
+import {
+  type DailyDamage,
+  equivalentRangeAt2M,
+  minerDamage,
+  remainingLife,
+  remainingLives,
+  type RemainingLife,
+} from '../analytics/fatigue/miner.ts';
+import {
+  fromSparse,
+  mergeInto,
+  type RangeHistogram,
+} from '../analytics/fatigue/range-histogram.ts';
+import { snCurveByName } from '../analytics/fatigue/sn-curves.ts';
+import { mpaPerMicrostrain, type DetailFactors } from '../analytics/fatigue/stress.ts';
+
+export interface DetailSettings {
+  name: string;
+  curve: string;
+  modulusGpa: number;
+  stressConcentration: number;
+  gammaFf: number;
+  gammaMf: number;
+  designLifeYears: number;
+  alertLifeYears: number;
+  alertRateFactor: number;
+}
+
+/** One stored day: its histogram in microstrain. */
+export interface DayHistogram {
+  day: string;
+  binWidth: number;
+  bins: [number, number][];
+}
+
+export interface FatigueState {
+  damage: number;
+  equivalentRangeMpa: number;
+  firstDay: string | null;
+  daysWithData: number;
+  daily: DailyDamage[];
+  last90Days: RemainingLife | null;
+  last365Days: RemainingLife | null;
+  /** Rate of the last 7 days over the rate of the last 90; null without both. */
+  rateJump: number | null;
+  monthly: { month: string; damage: number }[];
+  /** Gauge stress ranges (MPa) of every counted day; bin 0 (noise) left out. */
+  histogram: { binWidthMpa: number; bins: [number, number][] };
+  assumptions: string[];
+}
+
+const round = (x: number, digits: number) => Number(x.toPrecision(digits));
+
+export function factorsOf(settings: DetailSettings): DetailFactors {
+  return {
+    stressConcentration: settings.stressConcentration,
+    gammaFf: settings.gammaFf,
+    gammaMf: settings.gammaMf,
+  };
+}
+
+/**
+ * `days` oldest first; `countedThrough` is the last day counted (the rate windows end there, so
+ * a day without data inside them counts as unknown, not as a day without traffic).
+ */
+export function fatigueState(
+  settings: DetailSettings,
+  days: readonly DayHistogram[],
+  countedThrough: string | null,
+): FatigueState {
+  const curve = snCurveByName(settings.curve);
+  const factors = factorsOf(settings);
+  const scale = mpaPerMicrostrain(settings.modulusGpa);
+  let total: RangeHistogram | null = null;
+  const daily: DailyDamage[] = [];
+  for (const day of days) {
+    // σ = E·ε is linear, so a histogram in µε is one in MPa with its bin width scaled.
+    const histogram = fromSparse({ binWidth: day.binWidth * scale, bins: day.bins });
+    daily.push({ day: day.day, damage: minerDamage(histogram, curve, factors) });
+    total = total ? mergeInto(total, histogram) : histogram;
+  }
+  const damage = daily.reduce((sum, d) => sum + d.damage, 0);
+  const lives =
+    countedThrough && daily.length > 0
+      ? remainingLives(damage, daily, countedThrough)
+      : { last90Days: null, last365Days: null };
+  const week =
+    countedThrough && daily.length > 0 ? remainingLife(damage, daily, countedThrough, 7) : null;
+  const rateJump =
+    week && lives.last90Days && lives.last90Days.ratePerYear > 0
+      ? week.ratePerYear / lives.last90Days.ratePerYear
+      : null;
+  const monthly = new Map<string, number>();
+  for (const d of daily)
+    monthly.set(d.day.slice(0, 7), (monthly.get(d.day.slice(0, 7)) ?? 0) + d.damage);
+  const bins: [number, number][] = [];
+  total?.counts.forEach((cycles, bin) => {
+    if (bin > 0 && cycles > 0) bins.push([round(bin * total.binWidth, 6), cycles]);
+  });
+  const factor = settings.stressConcentration * settings.gammaFf * settings.gammaMf;
+  return {
+    damage,
+    equivalentRangeMpa: equivalentRangeAt2M(damage, curve, factors),
+    firstDay: daily[0]?.day ?? null,
+    daysWithData: daily.length,
+    daily,
+    last90Days: lives.last90Days,
+    last365Days: lives.last365Days,
+    rateJump,
+    monthly: [...monthly].map(([month, value]) => ({ month, damage: value })),
+    histogram: { binWidthMpa: total?.binWidth ?? (days[0]?.binWidth ?? 0) * scale, bins },
+    assumptions: [
+      `Stress σ = E·ε with E = ${settings.modulusGpa} GPa (strain in microstrain, stress in MPa)`,
+      'Rainflow counting per ASTM E1049 (four-point), per UTC day; the residue is carried into the next day',
+      `Ranges binned at ${round(total?.binWidth ?? 0.5, 4)} MPa (nearest bin)`,
+      `Each range × Kf·γFf·γMf = ${round(factor, 6)} against the ${curve.name} S-N curve`,
+      'Palmgren-Miner linear damage sum D = Σ n/N since the first counted day',
+      'Remaining life = (1 − D) / damage rate of the days with data in the last 90 days (365 once a year is counted)',
+    ],
+  };
+}

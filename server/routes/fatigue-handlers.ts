@@ -1,0 +1,108 @@
+import type { RemainingLife } from '../analytics/fatigue/miner.ts';
+import { applyFatigueAlerts } from '../fatigue/fatigue-alerts.ts';
+import { createFatigueRepository, type FatigueDetailRow } from '../fatigue/fatigue-repository.ts';
+import { type DetailSettings, fatigueState } from '../fatigue/fatigue-status.ts';
+import { HttpError, notFound } from '../http-error.ts';
+import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import type { Handlers, Schemas } from './operation-types.ts';
+import { requiredText } from './text-fields.ts';
+
+function detailDto(row: FatigueDetailRow): Schemas['FatigueDetail'] {
+  return {
+    sensor: row.sensorId,
+    name: row.name,
+    curve: row.curve as Schemas['SnCurveName'],
+    modulus_gpa: row.modulusGpa,
+    stress_concentration: row.stressConcentration,
+    gamma_ff: row.gammaFf,
+    gamma_mf: row.gammaMf,
+    design_life_years: row.designLifeYears,
+    alert_life_years: row.alertLifeYears,
+    alert_rate_factor: row.alertRateFactor,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const lifeDto = (life: RemainingLife | null, windowDays: number): Schemas['RemainingLife'] | null =>
+  life && {
+    window_days: windowDays,
+    days_with_data: life.days,
+    damage_per_year: life.ratePerYear,
+    years: Number.isFinite(life.years) ? life.years : null,
+  };
+
+/** Fatigue details (staff write, anyone who sees the bridge reads) and their computed state. */
+export function fatigueHandlers(
+  services: Services,
+): Handlers<'getBridgeFatigue' | 'setFatigueDetail' | 'deleteFatigueDetail'> {
+  const repository = createFatigueRepository(services.database.db);
+  return {
+    async getBridgeFatigue(request) {
+      const { id } = request.params;
+      const bridge = await services.bridges.findById(id);
+      // An invisible bridge answers like an unknown one, so ids do not leak.
+      if (!bridge || !(await services.alerts.bridgeIsVisible(viewerOf(request), id))) {
+        throw notFound('Bridge', id);
+      }
+      const details = (await repository.ofBridge(id)).map((entry) => {
+        const state = fatigueState(entry.row, entry.days, entry.countedThrough);
+        return {
+          detail: detailDto(entry.row),
+          sensor_label: entry.sensorLabel,
+          stream_id: entry.streamId,
+          damage: state.damage,
+          equivalent_range_mpa: state.equivalentRangeMpa,
+          first_day: state.firstDay,
+          counted_through: entry.countedThrough,
+          days_with_data: state.daysWithData,
+          remaining_life: lifeDto(state.last90Days, 90),
+          remaining_life_365: lifeDto(state.last365Days, 365),
+          damage_rate_jump: state.rateJump,
+          monthly_damage: state.monthly,
+          histogram: { bin_width_mpa: state.histogram.binWidthMpa, bins: state.histogram.bins },
+          assumptions: state.assumptions,
+        };
+      });
+      return { bridge: id, details };
+    },
+
+    async setFatigueDetail(request) {
+      requireStaff(request);
+      const { id } = request.params;
+      const sensor = await services.sensors.findById(id);
+      if (!sensor) throw notFound('Sensor', id);
+      if (sensor.type !== 'strain_gauge') {
+        throw new HttpError(
+          400,
+          `id: sensor ${id} is not a strain gauge; only strain gauges watch a fatigue detail`,
+        );
+      }
+      const body = request.body;
+      const settings: DetailSettings = {
+        name: requiredText(body.name, 'name'),
+        curve: body.curve,
+        modulusGpa: body.modulus_gpa ?? 200,
+        stressConcentration: body.stress_concentration ?? 1,
+        gammaFf: body.gamma_ff ?? 1,
+        gammaMf: body.gamma_mf ?? 1,
+        designLifeYears: body.design_life_years ?? 100,
+        alertLifeYears: body.alert_life_years ?? 10,
+        alertRateFactor: body.alert_rate_factor ?? 3,
+      };
+      const row = await repository.upsert(id, settings);
+      // New thresholds take effect now, not at the next job.
+      await applyFatigueAlerts(services.database.db, sensor.bridgeId, new Date());
+      return detailDto(row);
+    },
+
+    async deleteFatigueDetail(request, reply) {
+      requireStaff(request);
+      const { id } = request.params;
+      const sensor = await services.sensors.findById(id);
+      if (!sensor || !(await repository.remove(id))) throw notFound('Fatigue detail of sensor', id);
+      await applyFatigueAlerts(services.database.db, sensor.bridgeId, new Date());
+      return reply.code(204).send();
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useApi } from '../../api/api-context';
+import {
+  bridgeFatigueQueryKey,
+  bridgeFatigueQueryOptions,
+  type FatigueDetailStatus,
+  removeFatigueDetail,
+  saveFatigueDetail,
+} from '../../api/queries/fatigue';
+import type { Sensor } from '../../api/queries/structures';
+import { Button } from '../../ui/button';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import { useNotify } from '../../ui/use-notify';
+import type { Selection } from './dialogs';
+import type { StructureData } from './structure-data';
+import { useFormState } from './use-form-state';
+import * as styles from './fatigue-detail.css';
+import { isSnCurve, SN_CURVES } from './sn-curve-options';
+
+// Numeric fields: [form key, label, default, min, max] (the contract's bounds, checked here
+// first so the engineer sees which field is wrong before the server answers).
+const NUMBERS = [
+  ['modulusGpa', "Young's modulus E (GPa)", '200', 1, 1000],
+  ['stressConcentration', 'Stress concentration Kf', '1', 0.1, 10],
+  ['gammaFf', 'Partial factor γFf', '1', 0.5, 3],
+  ['gammaMf', 'Partial factor γMf', '1', 0.5, 3],
+  ['designLifeYears', 'Design life (years)', '100', 1, 500],
+  ['alertLifeYears', 'Alert below remaining life (years)', '10', 0, 500],
+  ['alertRateFactor', 'Alert at damage-rate jump (× 90-day rate)', '3', 1.1, 1000],
+] as const;
+type NumberKey = (typeof NUMBERS)[number][0];
+
+function initialValues(current: FatigueDetailStatus | undefined): Record<string, string> {
+  const d = current?.detail;
+  const values: Record<string, string> = { name: d?.name ?? '', curve: d?.curve ?? 'EC3 71' };
+  const fromDetail: Record<NumberKey, number | undefined> = {
+    modulusGpa: d?.modulus_gpa,
+    stressConcentration: d?.stress_concentration,
+    gammaFf: d?.gamma_ff,
+    gammaMf: d?.gamma_mf,
+    designLifeYears: d?.design_life_years,
+    alertLifeYears: d?.alert_life_years,
+    alertRateFactor: d?.alert_rate_factor,
+  };
+  for (const [key, , fallback] of NUMBERS) values[key] = String(fromDetail[key] ?? fallback);
+  return values;
+}
+
+function DetailForm({
+  sensor,
+  current,
+  isStaff,
+}: {
+  sensor: Sensor;
+  current: FatigueDetailStatus | undefined;
+  isStaff: boolean;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { values, errors, setErrors, set } = useFormState(initialValues(current));
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: bridgeFatigueQueryKey(sensor.bridge) });
+
+  const save = useMutation({
+    mutationFn: () => {
+      const number = (key: NumberKey) => Number(values[key]);
+      const curve = values.curve ?? '';
+      if (!isSnCurve(curve)) throw new Error('Choose an S-N curve');
+      return saveFatigueDetail(api, sensor.id, {
+        name: (values.name ?? '').trim(),
+        curve,
+        modulus_gpa: number('modulusGpa'),
+        stress_concentration: number('stressConcentration'),
+        gamma_ff: number('gammaFf'),
+        gamma_mf: number('gammaMf'),
+        design_life_years: number('designLifeYears'),
+        alert_life_years: number('alertLifeYears'),
+        alert_rate_factor: number('alertRateFactor'),
+      });
+    },
+    onSuccess: async () => {
+      notify('success', 'Fatigue detail saved');
+      await refresh();
+    },
+    onError: (error) => notify('error', error.message || 'Failed to save the fatigue detail'),
+  });
+  const remove = useMutation({
+    mutationFn: () => removeFatigueDetail(api, sensor.id),
+    onSuccess: async () => {
+      notify('success', 'Fatigue detail removed');
+      await refresh();
+    },
+    onError: (error) => notify('error', error.message || 'Failed to remove the fatigue detail'),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if ((values.name ?? '').trim() === '') found.name = 'Name is required';
+    for (const [key, label, , min, max] of NUMBERS) {
+      const value = Number(values[key]);
+      if (values[key]?.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+        found[key] = `${label} must be between ${min} and ${max}`;
+      }
+    }
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Fatigue detail of ${sensor.sensor_id}`}>
+      <fieldset disabled={!isStaff} className={styles.grid} style={{ border: 0, padding: 0 }}>
+        <TextField
+          label="Detail name"
+          value={values.name ?? ''}
+          maxLength={100}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <SelectField
+          label="S-N curve"
+          value={values.curve ?? ''}
+          options={SN_CURVES.map((c) => ({ value: c, label: c }))}
+          onChange={(e) => set('curve', e.target.value)}
+        />
+        {NUMBERS.map(([key, label]) => (
+          <TextField
+            key={key}
+            label={label}
+            inputMode="decimal"
+            value={values[key] ?? ''}
+            error={errors[key]}
+            onChange={(e) => set(key, e.target.value)}
+          />
+        ))}
+      </fieldset>
+      {isStaff && (
+        <div className={styles.actions}>
+          <Button type="submit" disabled={save.isPending}>
+            Save fatigue detail
+          </Button>
+          {current && (
+            <Button variant="secondary" onClick={() => remove.mutate()} disabled={remove.isPending}>
+              Remove fatigue detail
+            </Button>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
+
+/**
+ * Bridge Management, under the Sensors tab: the fatigue detail the selected strain gauge
+ * watches (issue 19). Staff edit it; other users read it.
+ */
+export function FatigueDetailSection({
+  data,
+  selection,
+  isStaff,
+}: {
+  data: StructureData;
+  selection: Selection;
+  isStaff: boolean;
+}) {
+  const api = useApi();
+  const sensor = selection.sensorId === null ? undefined : data.sensorById.get(selection.sensorId);
+  const fatigue = useQuery({
+    ...bridgeFatigueQueryOptions(api, sensor?.bridge ?? 0),
+    enabled: sensor?.type === 'strain_gauge',
+  });
+  if (!sensor || sensor.type !== 'strain_gauge') {
+    return (
+      <section className={styles.section} aria-labelledby="fatigue-detail-heading">
+        <h2 id="fatigue-detail-heading" className={styles.heading}>
+          Fatigue detail
+        </h2>
+        <p className={styles.muted}>Select a strain gauge to see the fatigue detail it watches.</p>
+      </section>
+    );
+  }
+  const current = fatigue.data?.details.find((d) => d.detail.sensor === sensor.id);
+  return (
+    <section className={styles.section} aria-labelledby="fatigue-detail-heading">
+      <h2 id="fatigue-detail-heading" className={styles.heading}>
+        Fatigue detail of {sensor.sensor_id}
+      </h2>
+      {!current && <p className={styles.muted}>No fatigue detail set for this gauge yet.</p>}
+      {fatigue.isPending ? (
+        <p className={styles.muted}>Loading…</p>
+      ) : (
+        <DetailForm
+          key={`${sensor.id}-${current?.detail.updated_at ?? 'new'}`}
+          sensor={sensor}
+          current={current}
+          isStaff={isStaff}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import { bridgeFatigueQueryOptions, type FatigueDetailStatus } from '../../api/queries/fatigue';
+import { vars } from '../../styles/theme.css';
+import { Spinner } from '../../ui/spinner';
+import * as styles from './fatigue-card.css';
+
+const WIDTH = 600;
+const HEIGHT = 160;
+
+const lifeText = (status: FatigueDetailStatus) => {
+  const life = status.remaining_life_365 ?? status.remaining_life;
+  if (!life) return 'No data yet';
+  if (life.years === null) return 'No damage accumulating';
+  return `${life.years < 10 ? life.years.toFixed(1) : Math.round(life.years).toLocaleString('en-CA')} years`;
+};
+
+/** Stress-range histogram: bars per range, cycles on a log scale (they span many decades). */
+function HistogramChart({ status }: { status: FatigueDetailStatus }) {
+  const bins = status.histogram.bins;
+  if (bins.length === 0) return <p className={styles.muted}>No counted cycles yet.</p>;
+  const maxRange = Math.max(...bins.map((b) => b[0] ?? 0));
+  const maxLog = Math.max(1, ...bins.map((b) => Math.log10(1 + (b[1] ?? 0))));
+  const barWidth = Math.max(1, (WIDTH / (maxRange / status.histogram.bin_width_mpa + 1)) * 0.9);
+  return (
+    <svg
+      className={styles.chart}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT + 20}`}
+      role="img"
+      aria-label={`Stress-range histogram of ${status.detail.name}: ranges up to ${maxRange.toFixed(1)} MPa`}
+    >
+      {bins.map(([range = 0, cycles = 0]) => {
+        const h = (Math.log10(1 + cycles) / maxLog) * HEIGHT;
+        return (
+          <rect
+            key={range}
+            x={(range / maxRange) * (WIDTH - barWidth)}
+            y={HEIGHT - h}
+            width={barWidth}
+            height={h}
+            fill={vars.color.brand}
+          />
+        );
+      })}
+      <text x={0} y={HEIGHT + 16} fontSize={12} fill={vars.color.textMuted}>
+        0 MPa
+      </text>
+      <text x={WIDTH} y={HEIGHT + 16} fontSize={12} textAnchor="end" fill={vars.color.textMuted}>
+        {maxRange.toFixed(1)} MPa (cycles on a log scale)
+      </text>
+    </svg>
+  );
+}
+
+function DetailFigures({ status }: { status: FatigueDetailStatus }) {
+  const figures: [string, string][] = [
+    ['Damage D', status.damage.toExponential(2)],
+    ['Remaining life', lifeText(status)],
+    ['Δσ at 2 million cycles', `${status.equivalent_range_mpa.toFixed(1)} MPa`],
+    ['Days counted', String(status.days_with_data)],
+  ];
+  return (
+    <section className={styles.detail} aria-label={`Fatigue of ${status.detail.name}`}>
+      <h3 className={styles.detailTitle}>
+        {status.detail.name} · {status.sensor_label} · {status.detail.curve}
+      </h3>
+      <dl className={styles.figures}>
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt className={styles.figureLabel}>{label}</dt>
+            <dd className={styles.figureValue}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <HistogramChart status={status} />
+    </section>
+  );
+}
+
+/** Issue 19: per fatigue detail its damage, remaining life and stress-range histogram. */
+export function FatigueCard({ bridgeId }: { bridgeId: number }) {
+  const api = useApi();
+  const fatigue = useQuery(bridgeFatigueQueryOptions(api, bridgeId));
+  // A bridge without details shows no card: most bridges have no strain gauge to watch.
+  if (fatigue.isSuccess && fatigue.data.details.length === 0) return null;
+  return (
+    <section className={styles.card} aria-labelledby="fatigue-title">
+      <h2 id="fatigue-title" className={styles.title}>
+        Fatigue
+      </h2>
+      {fatigue.isPending && <Spinner label="Loading fatigue" />}
+      {fatigue.isError && <p className={styles.muted}>Fatigue could not be loaded.</p>}
+      {fatigue.data?.details.map((status) => (
+        <DetailFigures key={status.detail.sensor} status={status} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { RainflowCounter } from '../../../server/analytics/fatigue/rainflow.ts';
+import { toSparse } from '../../../server/analytics/fatigue/range-histogram.ts';
+import { createAnalysisPool } from '../../../server/analysis/analysis-pool.ts';
+import { countBridgeStrain, STRAIN_BIN_WIDTH } from '../../../server/fatigue/strain-counting.ts';
+import { rowsOf } from '../../../server/ingest/pg-arrays.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import {
+  DAY_MS,
+  START_MS,
+  type StrainBlock,
+  storeStrain,
+  strainBridge,
+  trafficBlocks,
+} from './strain-fixtures.ts';
+
+interface HistogramRow {
+  day: string;
+  bin_width: number;
+  bins: [number, number][];
+  samples: number;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The same blocks counted in memory, cut into days where the stored blocks start a new day. */
+function directDaily(blocks: StrainBlock[]) {
+  const counter = new RainflowCounter({ binWidth: STRAIN_BIN_WIDTH });
+  const days = new Map<string, { bins: [number, number][]; samples: number }>();
+  let day: string | null = null;
+  let samples = 0;
+  const close = () => {
+    if (day !== null) days.set(day, { bins: toSparse(counter.takeHistogram()).bins, samples });
+  };
+  for (const block of blocks) {
+    const blockDay = dayOf(block.start);
+    if (blockDay !== day) {
+      close();
+      day = blockDay;
+      samples = 0;
+    }
+    counter.push(block.values);
+    samples += block.values.length;
+  }
+  close();
+  return { days, residue: counter.state() };
+}
+
+// Issue 19: each strain stream's full cycles per UTC day, stored, with the residue carried over
+// from day to day, equal to one rainflow count of the same samples.
+describe.each(drivers)('daily strain histograms (%s)', (kind) => {
+  const t = setupTestApp(kind);
+
+  async function stored(datastreamId: number) {
+    const histograms = rowsOf<HistogramRow>(
+      await t.services.database.db.execute(sql`
+        SELECT day::text AS day, bin_width, bins, samples FROM fatigue_histograms
+        WHERE datastream_id = ${datastreamId} ORDER BY day`),
+    );
+    const [counter] = rowsOf<{ counted_through: string; residue: unknown }>(
+      await t.services.database.db.execute(sql`
+        SELECT counted_through::text AS counted_through, residue FROM fatigue_counters
+        WHERE datastream_id = ${datastreamId}`),
+    );
+    return { histograms, counter };
+  }
+
+  it('stores per day what a direct rainflow of the same samples counts, across a gap', async () => {
+    const { bridge, datastreamId } = await strainBridge(t.services, 'Counted Bridge', 'cb-str');
+    // Two and a half days at 5 Hz, a missing afternoon on day 2 and no blocks at all on day 3.
+    const blocks = [
+      ...trafficBlocks(START_MS, START_MS + 2 * DAY_MS, {
+        gap: { from: START_MS + DAY_MS + 12 * 3_600_000, to: START_MS + DAY_MS + 18 * 3_600_000 },
+      }),
+      ...trafficBlocks(START_MS + 3 * DAY_MS, START_MS + 3.5 * DAY_MS, { seed: 8 }),
+    ];
+    await storeStrain(t.services, 'cb-str', blocks);
+
+    // Incrementally: the day after day 1, then the day after day 4 (day 4 is still partial).
+    const first = await countBridgeStrain(t.services.database.db, bridge.id, START_MS + DAY_MS + 5);
+    expect(first).toEqual([{ datastreamId, daysCounted: 1, countedThrough: dayOf(START_MS) }]);
+    const later = await countBridgeStrain(
+      t.services.database.db,
+      bridge.id,
+      START_MS + 4 * DAY_MS + 5,
+    );
+    expect(later).toEqual([
+      { datastreamId, daysCounted: 2, countedThrough: dayOf(START_MS + 3 * DAY_MS) },
+    ]);
+
+    const { histograms, counter } = await stored(datastreamId);
+    const direct = directDaily(blocks);
+    expect(histograms.map((h) => h.day)).toEqual([...direct.days.keys()]);
+    for (const row of histograms) {
+      const expected = direct.days.get(row.day);
+      expect(row.bin_width).toBe(STRAIN_BIN_WIDTH);
+      expect(Number(row.samples)).toBe(expected?.samples);
+      expect(row.bins).toEqual(expected?.bins);
+    }
+    expect(histograms[0]?.bins.some(([bin]) => bin * STRAIN_BIN_WIDTH > 50)).toBe(true);
+    expect(counter).toEqual({
+      counted_through: dayOf(START_MS + 3 * DAY_MS),
+      residue: direct.residue,
+    });
+
+    // Counting again changes nothing: every day is done.
+    const again = await countBridgeStrain(t.services.database.db, bridge.id, START_MS + 4 * DAY_MS);
+    expect(again[0]?.daysCounted).toBe(0);
+  });
+
+  it('counts on the analysis thread as part of the bridge job', async () => {
+    const { bridge, datastreamId } = await strainBridge(t.services, 'Threaded Strain', 'ts-str');
+    const blocks = trafficBlocks(START_MS, START_MS + DAY_MS + 3_600_000);
+    await storeStrain(t.services, 'ts-str', blocks);
+    const pool = createAnalysisPool(t.services.database, { epochs: 1 });
+    try {
+      const result = await pool.run({ bridgeId: bridge.id, retrain: false });
+      expect(result.fatigue).toEqual({
+        streams: [{ datastreamId, daysCounted: 2, countedThrough: expect.any(String) as string }],
+      });
+    } finally {
+      await pool.close();
+    }
+    const { histograms } = await stored(datastreamId);
+    const direct = directDaily(blocks);
+    expect(histograms.map((h) => [h.day, h.bins])).toEqual(
+      [...direct.days].map(([day, value]) => [day, value.bins]),
+    );
+  });
+});
