@@ -857,6 +857,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sensors/{id}/calibrations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sensor's calibration history, oldest first
+     * @description The sensor's last/next calibration dates are those of its newest entry; the first entry
+     *     is the dates the sensor was created with. Visible to whoever may see the sensor's bridge.
+     */
+    get: operations['listSensorCalibrations'];
+    put?: never;
+    /** Record a calibration of the sensor (staff) */
+    post: operations['addSensorCalibration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit log, newest first, filtered and paged (staff)
+     * @description Every change made through the API, written in the same transaction as the change. Secret
+     *     fields (password hashes, company passwords, token hashes) appear as `"changed"`.
+     */
+    get: operations['listAuditEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The filtered audit log as CSV, newest first, at most 100000 entries (staff) */
+    get: operations['exportAuditCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1269,6 +1329,11 @@ export interface components {
        */
       level: 'raw' | 'block' | 'minute' | 'hour';
       points: components['schemas']['ReadingPoint'][];
+      /**
+       * @description Parts of the range in which a sensor feeding the stream had no valid calibration
+       *     (after its next due date, before its first calibration); absent or empty when none
+       */
+      out_of_calibration?: components['schemas']['TimeRange'][];
     };
     ReadingPoint: {
       /**
@@ -1457,7 +1522,8 @@ export interface components {
         | 'Maintenance Required'
         | 'Anomaly Detection'
         | 'Sensor offline'
-        | 'Fatigue';
+        | 'Fatigue'
+        | 'Calibration due';
       severity: components['schemas']['Severity'];
       message: string;
       /** @enum {string} */
@@ -1497,6 +1563,79 @@ export interface components {
       message: string;
       /** Format: date-time */
       created_at: string;
+    };
+    CalibrationFactors: {
+      certificate?: string | null;
+      /** @description Strain gauges */
+      gauge_factor?: number | null;
+      /** @description Output per unit measured (accelerometers, displacement) */
+      sensitivity?: number | null;
+      offset?: number | null;
+      next_due?: components['schemas']['Date'] | null;
+    };
+    CalibrationInput: components['schemas']['CalibrationFactors'] & {
+      calibrated_on: components['schemas']['Date'];
+      calibrated_by: string;
+    };
+    Calibration: {
+      id: number;
+      sensor: number;
+      /** Format: date */
+      calibrated_on: string;
+      calibrated_by: string;
+      certificate: string | null;
+      gauge_factor: number | null;
+      sensitivity: number | null;
+      offset: number | null;
+      /** Format: date */
+      next_due: string | null;
+    };
+    TimeRange: {
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+    };
+    /** @enum {string} */
+    AuditObjectType:
+      | 'user'
+      | 'bridge'
+      | 'span'
+      | 'sensor'
+      | 'datastream'
+      | 'ingest_token'
+      | 'alert'
+      | 'contact_message'
+      | 'settings';
+    AuditEntry: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      /** @description The signed-in user; null for anonymous changes (sign-up, contact form) */
+      actor_id: number | null;
+      /** @description The username at the time, or anonymous */
+      actor: string;
+      /** @description The API operation that made it */
+      operation: string | null;
+      /** @enum {string} */
+      action: 'create' | 'update' | 'delete';
+      object_type: components['schemas']['AuditObjectType'];
+      object_id: string;
+      /** @description The stored record that changed (user_bridges for an assignment of a user) */
+      record: string;
+      /**
+       * @description Changed fields: `{ "before": ..., "after": ... }` each, or the text `changed` for a
+       *     secret field
+       */
+      changes: {
+        [key: string]: unknown;
+      };
+    };
+    AuditPage: {
+      items: components['schemas']['AuditEntry'][];
+      total: number;
+      page: number;
+      page_size: number;
     };
   };
   responses: {
@@ -1603,6 +1742,12 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Only entries about objects of this type */
+    AuditObjectType: components['schemas']['AuditObjectType'];
+    /** @description Only entries about the object with this id (with object_type) */
+    AuditObjectId: string;
+    /** @description Only changes made by the user with this id */
+    AuditActor: number;
     /** @description The resource's numeric id */
     Id: number;
     /** @description Also delete what hangs off the resource instead of answering 409 */
@@ -2863,6 +3008,133 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  listSensorCalibrations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Calibrations */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Calibration'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  addSensorCalibration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CalibrationInput'];
+      };
+    };
+    responses: {
+      /** @description Recorded */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Calibration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listAuditEntries: {
+    parameters: {
+      query?: {
+        /** @description Only entries about objects of this type */
+        object_type?: components['parameters']['AuditObjectType'];
+        /** @description Only entries about the object with this id (with object_type) */
+        object_id?: components['parameters']['AuditObjectId'];
+        /** @description Only changes made by the user with this id */
+        actor?: components['parameters']['AuditActor'];
+        /** @description Start of the range (inclusive); default 24 hours before `to` */
+        from?: components['parameters']['From'];
+        /** @description End of the range (exclusive); default now */
+        to?: components['parameters']['To'];
+        page?: number;
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of entries */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportAuditCsv: {
+    parameters: {
+      query?: {
+        /** @description Only entries about objects of this type */
+        object_type?: components['parameters']['AuditObjectType'];
+        /** @description Only entries about the object with this id (with object_type) */
+        object_id?: components['parameters']['AuditObjectId'];
+        /** @description Only changes made by the user with this id */
+        actor?: components['parameters']['AuditActor'];
+        /** @description Start of the range (inclusive); default 24 hours before `to` */
+        from?: components['parameters']['From'];
+        /** @description End of the range (exclusive); default now */
+        to?: components['parameters']['To'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV with a header line `id,at,actor_id,actor,operation,action,object_type,object_id,record,changes` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
 }

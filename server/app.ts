@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppConfig } from './config.ts';
+import { auditedHandlers } from './audit/audited-handlers.ts';
 import { contract } from './contract.ts';
 import type { Database } from './db/client.ts';
 import { bearerAuthHandler } from './plugins/authentication.ts';
@@ -21,6 +22,8 @@ import { registerHttpMetrics } from './ops/metrics.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { alertsHandlers } from './routes/alerts-handlers.ts';
+import { auditHandlers } from './routes/audit-handlers.ts';
+import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
@@ -133,10 +136,12 @@ export async function buildApp({
     ...analyticsHandlers(services),
     ...alertsHandlers(services),
     ...fatigueHandlers(services),
+    ...auditHandlers(services),
+    ...calibrationsHandlers(services),
   };
   await app.register(openapiGlue, {
     specification: contract,
-    serviceHandlers,
+    serviceHandlers: auditedHandlers(serviceHandlers, services.database.db),
     securityHandlers: {
       bearerAuth: bearerAuthHandler(services),
       ingestToken: ingestTokenAuthHandler(services),

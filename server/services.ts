@@ -1,5 +1,6 @@
 import type { AppConfig } from './config.ts';
 import { alertServiceFromConfig } from './alerts/alert-service.ts';
+import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import type { Database } from './db/client.ts';
 import {
@@ -27,7 +28,8 @@ export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Everything a handler may use, built once per app from the config and the database. */
-export function createServices(config: AppConfig, database: Database) {
+export function createServices(config: AppConfig, given: Database) {
+  const database = requestScopedDatabase(given);
   const { db } = database;
   const bridgeNames: BridgeNameSource = config.rensysUrl
     ? httpNameSource(config.rensysUrl)

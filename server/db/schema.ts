@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -428,3 +429,54 @@ export const fatigueDetails = pgTable('fatigue_details', {
   alertRateFactor: doublePrecision('alert_rate_factor').notNull().default(3),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every change made through the API, written by triggers in the same transaction as the change
+ * (docs/decisions/019-asset-records.md). Append-only: a trigger refuses UPDATE and DELETE. No
+ * references, so an entry outlives the object and the user it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name').notNull(),
+    operation: text('operation'),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    /** The table the row changed in (an assignment is a change of the user it belongs to). */
+    record: text('record').notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    check('audit_log_action_check', sql`${t.action} in ('create', 'update', 'delete')`),
+    index('audit_log_object_idx').on(t.objectType, t.objectId, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * A sensor's calibration history, newest last. The sensor's last/next calibration dates (spec)
+ * mirror its newest entry; the first entry came from them (migration 0007).
+ */
+export const sensorCalibrations = pgTable(
+  'sensor_calibrations',
+  {
+    id: serial('id').primaryKey(),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    calibratedOn: date('calibrated_on', { mode: 'string' }).notNull(),
+    calibratedBy: text('calibrated_by').notNull(),
+    certificate: text('certificate'),
+    gaugeFactor: doublePrecision('gauge_factor'),
+    sensitivity: doublePrecision('sensitivity'),
+    offset: doublePrecision('offset'),
+    nextDue: date('next_due', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sensor_calibrations_sensor_idx').on(t.sensorId, t.calibratedOn)],
+);

@@ -7,6 +7,7 @@ import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import { visibleDatastreamFilter } from '../repositories/visibility.ts';
+import { createCalibrationsRepository } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
 import type { Handlers } from './operation-types.ts';
 
@@ -48,6 +49,7 @@ export function readingsHandlers(
 ): Handlers<'getReadings' | 'exportReadingsCsv'> {
   const { db } = services.database;
   const { readingsQuery } = ingestContextOf(services.database);
+  const calibrations = createCalibrationsRepository(db);
 
   async function assertVisible(request: FastifyRequest, id: number) {
     const [row] = await db
@@ -66,6 +68,7 @@ export function readingsHandlers(
       const { fromMs, toMs } = rangeOf(request.query);
       const maxPoints = request.query.max_points ?? 2000;
       const { level, points } = await readingsQuery.series(id, fromMs, toMs, maxPoints);
+      const uncalibrated = await calibrations.outOfCalibrationOfStream(id, fromMs, toMs);
       return {
         datastream: id,
         from: new Date(fromMs).toISOString(),
@@ -77,6 +80,10 @@ export function readingsHandlers(
           max: p.max,
           mean: p.sum / p.count,
           count: p.count,
+        })),
+        out_of_calibration: uncalibrated.map((r) => ({
+          from: new Date(r.from).toISOString(),
+          to: new Date(r.to).toISOString(),
         })),
       };
     },

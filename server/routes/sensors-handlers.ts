@@ -1,5 +1,9 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import {
+  createCalibrationsRepository,
+  FROM_SENSOR_DATES,
+} from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
 import type { Handlers } from './operation-types.ts';
@@ -34,6 +38,15 @@ export function sensorsHandlers(
         lastCalibrationDate: last,
         nextCalibrationDate: next,
       });
+      // The spec's calibration dates are the first entry of the sensor's calibration register.
+      if (last) {
+        await createCalibrationsRepository(services.database.db).add({
+          sensorId: created.id,
+          calibratedOn: last,
+          calibratedBy: FROM_SENSOR_DATES,
+          nextDue: next,
+        });
+      }
       reply.code(201);
       return sensorDto(created);
     },

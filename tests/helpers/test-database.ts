@@ -47,6 +47,7 @@ export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase
 }
 
 const TABLES = [
+  'audit_log',
   'dead_letters',
   'login_failures',
   'contact_messages',

@@ -1,18 +1,4 @@
-import { type CellValue, cellText } from './table-model';
-
-// Text a spreadsheet would run as a formula; such cells get a leading apostrophe (OWASP CSV
-// injection advice). Numbers are left alone so negative coordinates stay numbers.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvCell(value: CellValue): string {
-  let text = cellText(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv(headers: string[], rows: CellValue[][]): string {
-  return [headers, ...rows].map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+export { toCsv } from '../../domain/csv';
 
 /** Hands the CSV to the browser as a download. */
 export function downloadCsv(fileName: string, csv: string): void {

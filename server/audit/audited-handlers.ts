@@ -1,0 +1,63 @@
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { Handler, Handlers, OperationId } from '../routes/operation-types.ts';
+import { inAuditedTransaction } from './audited-transaction.ts';
+
+/**
+ * Operations that write nothing the audit covers, or must keep their writes whatever the answer:
+ * a refused sign-in still counts as a failure, and readings are not configuration.
+ */
+const NOT_AUDITED = new Set<OperationId>([
+  'login',
+  'refreshToken',
+  'logout',
+  'ingestReadings',
+  'requestAnalysis',
+]);
+
+const READ_PREFIXES = ['get', 'list', 'export'];
+
+function changesSomething(operationId: OperationId): boolean {
+  return !NOT_AUDITED.has(operationId) && !READ_PREFIXES.some((p) => operationId.startsWith(p));
+}
+
+/**
+ * The one place changes meet the audit: each changing handler runs inside an audited
+ * transaction. A handler that sends its own reply (204s) has it held until the transaction has
+ * committed, so no client sees an answer for a change that is then rolled back.
+ */
+export function auditedHandlers(handlers: Handlers<OperationId>, db: Db): Handlers<OperationId> {
+  const wrapped: Record<string, Handler<OperationId>> = {};
+  for (const [name, handler] of Object.entries(handlers) as [OperationId, Handler<OperationId>][]) {
+    wrapped[name] = changesSomething(name) ? auditedHandler(name, handler, db) : handler;
+  }
+  return wrapped as Handlers<OperationId>;
+}
+
+function auditedHandler(
+  operation: OperationId,
+  handler: Handler<OperationId>,
+  db: Db,
+): Handler<OperationId> {
+  return async (request, reply) => {
+    const user = request.user;
+    const actor = user
+      ? { id: user.id, name: user.username, operation }
+      : { id: null, name: 'anonymous', operation };
+    const send = reply.send;
+    let held: { payload: unknown } | undefined;
+    // Not the reply itself: a reply is a thenable that settles once sent, so handing it back
+    // inside the transaction would wait for a send that waits for the transaction.
+    reply.send = function hold(payload?: unknown) {
+      held = { payload };
+      return undefined as unknown as FastifyReply;
+    };
+    try {
+      const result = await inAuditedTransaction(db, actor, () => handler(request, reply));
+      reply.send = send;
+      return held ? reply.send(held.payload) : result;
+    } finally {
+      reply.send = send;
+    }
+  };
+}
