@@ -100,6 +100,7 @@ export async function timeRanges(
         `${baseUrl}/api/v1/datastreams/${datastreamId}/readings?${query}`,
         { headers: { authorization: `Bearer ${token}` } },
       );
+      if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`);
       last = (await response.json()) as typeof last;
       times.push(performance.now() - began);
     }

@@ -58,9 +58,13 @@ async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; value
   return { seconds: (performance.now() - began) / 1000, value };
 }
 
-const server = await startServer(18091, benchUrl);
+// A full run outlasts the default 15-minute access token the query part signs in with.
+const longSession = { ACCESS_TOKEN_TTL_SECONDS: '86400' };
+const server = await startServer(18091, benchUrl, { env: longSession });
 // The same server with one transaction per request (before issue 16), on the same database.
-const ungrouped = await startServer(18093, benchUrl, { env: { INGEST_GROUP_COMMIT_MS: '0' } });
+const ungrouped = await startServer(18093, benchUrl, {
+  env: { ...longSession, INGEST_GROUP_COMMIT_MS: '0' },
+});
 try {
   const setup = await bridgeWithStreams(server.baseUrl, 'bench', STREAMS);
   if (runs('http')) await httpVsCopy(setup);
