@@ -16,6 +16,7 @@ import { findCatalogueBridge, type CatalogueBridge } from '../integrations/bridg
 import { type PasswordHasher, defaultPasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
+import { seedDemoFatigueDetails } from './demo-fatigue.ts';
 import { planSensors } from './demo-sensors.ts';
 
 /** Real bridges with their real coordinates, in the order they are created. */
@@ -180,6 +181,7 @@ export async function seedDemo(
       })),
     );
 
+    await seedDemoFatigueDetails(tx, streamRows);
     const operatorBridgeIds = OPERATOR_BRIDGES.map((i) => bridgeRows[i]?.id).filter(
       (id): id is number => id !== undefined,
     );
