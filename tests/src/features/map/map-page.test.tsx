@@ -103,7 +103,7 @@ describe('Bridge map', () => {
       ['Longitude', '-123.1386'],
     ]);
     // Focus moved into the popup, so its action is reachable at once.
-    expect(within(popup).getByRole('link', { name: 'Open health dashboard' })).toHaveFocus();
+    expect(within(popup).getByRole('link', { name: 'Open dashboard' })).toHaveFocus();
   });
 
   it("says 'No location description' when a bridge has none", async () => {
@@ -146,7 +146,7 @@ describe('Bridge map', () => {
     const { router } = renderMap();
     const user = userEvent.setup();
     const popup = await openPopupByKeyboard('Confederation Bridge');
-    await user.click(within(popup).getByRole('link', { name: 'Open health dashboard' }));
+    await user.click(within(popup).getByRole('link', { name: 'Open dashboard' }));
     await screen.findByRole('heading', { level: 1, name: 'Bridge health' });
     expect(router.state.location.search).toEqual({ bridge: 3 });
   });
