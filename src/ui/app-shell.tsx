@@ -40,7 +40,7 @@ export function AppShell({
   const mainRef = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  useFocusHeadingOnNavigation(mainRef, pathname);
+  useFocusHeadingOnNavigation(mainRef);
   // A chosen entry leads to another screen: the phone menu closes behind it.
   useEffect(() => setMenuOpen(false), [pathname]);
 
