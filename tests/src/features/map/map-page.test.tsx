@@ -204,7 +204,7 @@ describe('Bridge map', () => {
   });
 
   it('says it in the singular for one bridge, and nothing when every bridge is placed', async () => {
-    listBridges([lionsGate, offMap[0]!]);
+    listBridges([lionsGate, ...offMap.slice(0, 1)]);
     const { unmount } = renderMap();
     expect(
       await screen.findByText('1 bridge has no location: set it in', { exact: false }),
