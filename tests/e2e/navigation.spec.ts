@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { mapRegion } from '../helpers/e2e-map';
 
 // Issue 18, navigation and phone: moving between bridges, the signed-in frame on every screen,
@@ -31,6 +31,26 @@ async function seriousViolations(page: Page) {
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** Reachable without sideways scrolling: wholly on screen once scrolled to, nothing overflows. */
+async function reachable(page: Page, control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  await expect(control).toBeInViewport({ ratio: 1 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  const table = page.getByRole('table');
+  const hidden = await table.evaluate((t) => {
+    const scroller = t.parentElement;
+    return scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
+  });
+  expect(hidden).toBeLessThanOrEqual(0);
+}
+
+// The demo server analyses its bridges while these run, on a shared machine: sign-in alone
+// can take tens of seconds.
+test.describe.configure({ timeout: 180_000 });
 
 test.describe('at 1440 × 900', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -97,7 +117,7 @@ test.describe('at 1440 × 900', () => {
   });
 
   test('axe finds no serious or critical violation on any signed-in screen', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await signIn(page, STAFF);
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/bridges');
@@ -151,14 +171,15 @@ test.describe('on a 390 × 844 phone', () => {
   test('admin tables keep their actions on screen; the pager stays on its lines', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await signIn(page, STAFF);
     await page.goto('/bridges');
     const bar = await page.getByRole('banner').boundingBox();
     expect(bar?.height).toBeLessThanOrEqual(64);
-    await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeInViewport();
+    await expect(page.getByRole('cell').first()).toBeVisible();
+    await reachable(page, page.getByRole('button', { name: /^Delete / }).first());
     const rowsPerPage = await page.getByText('Rows per page').boundingBox();
     expect(rowsPerPage?.height).toBeLessThan(50);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'bridges-phone-staff');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -171,9 +192,10 @@ test.describe('on a 390 × 844 phone', () => {
     await expect(menu).toBeHidden();
     await page.getByLabel('Search users').fill('operator@spanwatch.demo');
     const assign = page.getByRole('button', { name: 'Assign bridges demo-operator' });
-    await expect(assign).toBeInViewport();
+    await reachable(page, assign);
     expect((await assign.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await page.getByLabel('Search users').fill('');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'users-phone-staff');
     expect(await seriousViolations(page)).toEqual([]);
 
