@@ -15,8 +15,9 @@ async function signIn(page: Page, account: typeof OPERATOR) {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL('/map');
-  await expect(page.getByText('Loading map...')).toHaveCount(0);
+  // Password hashing is deliberately slow, and slower still on a loaded machine.
+  await expect(page).toHaveURL('/map', { timeout: 60_000 });
+  await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 60_000 });
 }
 
 async function shot(page: Page, name: string) {
