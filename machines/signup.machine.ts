@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { signupFailureMessage } from '../src/domain/auth-failure';
+import { signupFailureMessage, signupFieldErrors } from '../src/domain/auth-failure';
 import { ACCOUNT_CREATED } from '../src/domain/messages';
 import {
   EMPTY_SIGNUP_FIELDS,
@@ -53,6 +53,10 @@ export const signupMachine = setup({
       };
     }),
     checkFields: assign({ errors: ({ context }) => validateSignup(context.fields) }),
+    // A refusal about one field (a taken email) is also shown on that field.
+    markServerFieldError: assign(({ context }, error: unknown) => ({
+      errors: { ...context.errors, ...signupFieldErrors(error) },
+    })),
     notifyCreated: emit({
       type: 'notify',
       tone: 'success',
@@ -96,15 +100,22 @@ export const signupMachine = setup({
         onDone: { target: 'success' },
         onError: {
           target: 'failure',
-          actions: {
-            type: 'notifyFailure',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
-          },
+          actions: [
+            {
+              type: 'notifyFailure',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            {
+              type: 'markServerFieldError',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+          ],
         },
       },
     },
     failure: {
-      // The toast tells what went wrong; the fields stay filled for another try.
+      // The toast tells what went wrong (and the field, when the server named one); the fields
+      // stay filled for another try.
       on: {
         'field.changed': { target: 'idle', actions: 'updateField' },
         'form.submitted': { target: 'validating' },

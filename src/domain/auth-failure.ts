@@ -1,4 +1,5 @@
 import { SIGNUP_ERROR, SIGNUP_FAILED, SIGN_IN_FAILED, UNEXPECTED_ERROR } from './messages';
+import { SIGNUP_FIELD_NAMES, type SignupErrors, type SignupFieldName } from './signup-validation';
 
 /**
  * The server answered, but not with success. Thrown by the SPA's request wrappers so the pure
@@ -34,3 +35,19 @@ export function signupFailureMessage(error: unknown): string {
   if (!(error instanceof HttpFailure)) return SIGNUP_ERROR;
   return textField(error.body, 'detail') ?? SIGNUP_FAILED;
 }
+
+/**
+ * A refusal whose detail names a sign-up field ('email: a user with this email already
+ * exists', the API's `field: reason` form) belongs on that field too, as its inline message.
+ */
+export function signupFieldErrors(error: unknown): SignupErrors {
+  if (!(error instanceof HttpFailure)) return {};
+  const match = /^(\w+):\s*(.+)$/s.exec(textField(error.body, 'detail') ?? '');
+  const field = match?.[1];
+  const reason = match?.[2]?.trim();
+  if (!field || !reason || !isSignupField(field)) return {};
+  return { [field]: reason.charAt(0).toUpperCase() + reason.slice(1) };
+}
+
+const isSignupField = (name: string): name is SignupFieldName =>
+  (SIGNUP_FIELD_NAMES as readonly string[]).includes(name);

@@ -1,12 +1,12 @@
 import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { RouterContext } from '../router-context';
 import { headTitle } from '../ui/document-title';
-import { NotFoundPage } from '../ui/not-found-page';
+import { AppNotFound } from './-not-found';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => headTitle(),
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: AppNotFound,
 });
 
 function RootLayout() {

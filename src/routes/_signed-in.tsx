@@ -1,6 +1,5 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
-import { useLeaveToLogin, useSession } from '../api/session-context';
-import { AppShell } from '../ui/app-shell';
+import { SignedInFrame } from './-signed-in-frame';
 
 // Spec §2: signed-out visitors to any screen under this layout are sent to /login. The user
 // is handed down in the route context so child guards and screens need not re-check it.
@@ -17,18 +16,10 @@ export const Route = createFileRoute('/_signed-in')({
 
 function SignedInLayout() {
   // The context's user (not the live session) keeps the bar steady while logout navigates away.
-  const username = Route.useRouteContext({ select: (context) => context.user.username });
-  const { signOut } = useSession();
-  const leaveToLogin = useLeaveToLogin();
-
-  const logout = () => {
-    signOut();
-    void leaveToLogin();
-  };
-
+  const user = Route.useRouteContext({ select: (context) => context.user });
   return (
-    <AppShell username={username} onLogout={logout}>
+    <SignedInFrame user={user}>
       <Outlet />
-    </AppShell>
+    </SignedInFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { globalStyle } from '@vanilla-extract/css';
+import { focusRing } from './focus.css';
 import { vars } from './theme.css';
 
 // A small modern reset: predictable box sizing, no default margins, media that never overflow,
@@ -46,7 +47,7 @@ globalStyle('a', { color: vars.color.link, textUnderlineOffset: '0.15em' });
 
 // Keyboard users always see where they are; pointer clicks do not leave a ring behind.
 globalStyle(':focus-visible', {
-  outline: `3px solid ${vars.color.focus}`,
+  outline: `3px solid ${focusRing}`,
   outlineOffset: '2px',
 });
 

@@ -1,5 +1,9 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
+import { focusRingColour } from '../styles/focus.css';
 import { breakpoints, vars } from '../styles/theme.css';
+
+// Desktop-first so a renderer without media queries (the jsdom tests) shows every control.
+const phone = 'screen and (max-width: 47.99em)';
 
 export const shell = style({
   display: 'flex',
@@ -7,16 +11,33 @@ export const shell = style({
   minHeight: '100vh',
 });
 
+export const skipLink = style({
+  position: 'absolute',
+  top: vars.space.xs,
+  left: vars.space.xs,
+  zIndex: 3000,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.link,
+  fontWeight: vars.fontWeight.bold,
+  boxShadow: vars.shadow.md,
+  transform: 'translateY(-200%)',
+  selectors: { '&:focus': { transform: 'none' } },
+});
+
 export const topBar = style({
+  position: 'relative',
   display: 'flex',
-  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  padding: `${vars.space.xs} ${vars.space.md}`,
   backgroundColor: vars.color.brand,
   color: vars.color.onBrand,
   boxShadow: vars.shadow.md,
+  // The default blue ring is about 2.5:1 on this blue; the accent is well over 3:1.
+  vars: { [focusRingColour]: vars.color.accent },
   '@media': {
     [breakpoints.tablet]: { paddingInline: vars.space.xl },
   },
@@ -25,16 +46,94 @@ export const topBar = style({
 export const title = style({
   fontSize: vars.fontSize.lg,
   fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.tight,
+  '@media': { [phone]: { fontSize: vars.fontSize.md } },
+});
+
+export const menuToggle = style({
+  display: 'none',
+  '@media': { [phone]: { display: 'inline-flex', paddingInline: vars.space.md } },
+});
+
+const panelBase = style({
+  display: 'flex',
+  flex: 1,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
+// Closed on a phone: hidden until the Menu button opens it under the bar.
+export const menuPanel = style([panelBase, { '@media': { [phone]: { display: 'none' } } }]);
+
+export const menuPanelOpen = style([
+  panelBase,
+  {
+    '@media': {
+      [phone]: {
+        position: 'absolute',
+        top: '100%',
+        insetInline: 0,
+        zIndex: 1200,
+        flexDirection: 'column',
+        alignItems: 'stretch',
+        padding: vars.space.md,
+        backgroundColor: vars.color.brand,
+        boxShadow: vars.shadow.md,
+      },
+    },
+  },
+]);
+
+export const accountOnly = style([panelBase, { justifyContent: 'flex-end' }]);
+
+export const navList = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xxs,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  '@media': { [phone]: { flexDirection: 'column' } },
+});
+
+export const navLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '2.75rem',
+  paddingInline: vars.space.sm,
+  borderRadius: vars.radius.md,
+  color: vars.color.onBrand,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  ':hover': { backgroundColor: vars.color.brandStrong },
+  selectors: {
+    '&[aria-current="page"]': {
+      textDecoration: 'underline',
+      textDecorationThickness: '2px',
+      textUnderlineOffset: '0.35em',
+    },
+  },
 });
 
 export const account = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space.md,
+  gap: vars.space.sm,
 });
+
+export const signedIn = style({});
+
+// Beside the map's own sidebar only Logout shares the bar: the name waits for wider screens.
+export const signedInWide = style({ '@media': { [phone]: { display: 'none' } } });
 
 export const main = style({
   flex: 1,
   paddingBlock: vars.space.xl,
+  ':focus': { outline: 'none' },
+  '@media': { [phone]: { paddingBlock: vars.space.md } },
 });
+
+// Headings take focus on navigation only to start reading there; they are not controls.
+globalStyle(`${main} h1[tabindex="-1"]:focus`, { outline: 'none' });

@@ -31,4 +31,6 @@ export const actionButton = style({
   color: vars.color.link,
   cursor: 'pointer',
   ':hover': { backgroundColor: vars.color.surfaceRaised },
+  // A finger needs 44 px where a mouse pointer does with 36.
+  '@media': { '(pointer: coarse)': { minHeight: '2.75rem', paddingInline: vars.space.sm } },
 });

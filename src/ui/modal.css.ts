@@ -15,8 +15,10 @@ export const backdrop = style({
 export const dialog = style({
   width: '100%',
   maxWidth: '32rem',
-  maxHeight: 'calc(100vh - 2rem)',
-  overflowY: 'auto',
+  maxHeight: 'calc(100dvh - 2rem)',
+  display: 'flex',
+  flexDirection: 'column',
+  overflow: 'hidden',
   background: vars.color.surface,
   color: vars.color.text,
   borderRadius: vars.radius.lg,
@@ -34,9 +36,21 @@ export const title = style({
   fontWeight: vars.fontWeight.bold,
 });
 
+export const body = style({
+  flex: '1 1 auto',
+  minHeight: 0,
+  overflowY: 'auto',
+  // Room for the focus rings of the fields at the edges of the scrolled area.
+  padding: '4px',
+  margin: '-4px',
+});
+
 export const actions = style({
   display: 'flex',
+  flexWrap: 'wrap',
   justifyContent: 'flex-end',
   gap: vars.space.sm,
-  marginTop: vars.space.lg,
+  paddingTop: vars.space.md,
+  marginTop: vars.space.sm,
+  borderTop: `1px solid ${vars.color.border}`,
 });

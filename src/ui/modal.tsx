@@ -67,7 +67,8 @@ export function Modal({ title, onClose, children, actions, wide = false }: Modal
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
-        {children}
+        {/* Only the content scrolls: the title and the buttons (Save) stay in sight. */}
+        <div className={styles.body}>{children}</div>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
     </div>

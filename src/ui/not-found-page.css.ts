@@ -25,3 +25,10 @@ export const text = style({
   color: vars.color.textMuted,
   marginBlockEnd: vars.space.lg,
 });
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+});

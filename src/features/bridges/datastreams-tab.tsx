@@ -1,12 +1,19 @@
 import type { Datastream } from '../../api/queries/structures';
+import { formatDateTime, formatUtc } from '../../domain/formats';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog } from './dialogs';
 import { RowActions } from './row-actions';
 import type { StructureData } from './structure-data';
 
-/** 'YYYY-MM-DD HH:MM UTC': readable, and sorts in time order as text. */
-const lastSeenText = (iso: string | null) =>
-  iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : 'Never';
+/** The app's one date-time format, with the UTC time on hover. */
+function LastSeen({ iso }: { iso: string | null }) {
+  if (!iso) return <>Never</>;
+  return (
+    <time dateTime={iso} title={formatUtc(iso)}>
+      {formatDateTime(iso)}
+    </time>
+  );
+}
 
 const joinedOrUnknown = (items: (string | undefined)[]) => {
   const known = [...new Set(items.filter((i): i is string => Boolean(i)))];
@@ -45,7 +52,13 @@ export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
       value: (d) =>
         joinedOrUnknown(sensorsOf(d).map((s) => s && data.spanById.get(s.span)?.span_id)),
     },
-    { id: 'last-seen', header: 'Last seen', value: (d) => lastSeenText(d.last_seen) },
+    {
+      id: 'last-seen',
+      header: 'Last seen',
+      // The ISO text sorts in time order and exports exactly; the screen shows the local time.
+      value: (d) => d.last_seen ?? 'Never',
+      render: (d) => <LastSeen iso={d.last_seen} />,
+    },
     { id: 'samples', header: 'Samples', value: (d) => d.sample_count },
   ];
 

@@ -6,6 +6,7 @@ import type { MapView } from '../../domain/map-centre';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../ui/leaflet/leaflet-setup';
 import { type ClusterIndex, buildClusterIndex, type MapPoint } from './cluster-index';
 import { ClusterLayer } from './cluster-layer';
+import { FitBridges } from './fit-bridges';
 import * as styles from './map-page.css';
 
 interface BridgeMapProps {
@@ -23,6 +24,7 @@ export function BridgeMap({ bridges, points, view, onOpenDashboard }: BridgeMapP
     const timer = setTimeout(() => setIndex(buildClusterIndex(points)), 0);
     return () => clearTimeout(timer);
   }, [points]);
+  const positions = useMemo(() => points.map((p) => p.position), [points]);
   const bridgesById = useMemo(() => new Map(bridges.map((b) => [b.id, b])), [bridges]);
 
   return (
@@ -37,6 +39,7 @@ export function BridgeMap({ bridges, points, view, onOpenDashboard }: BridgeMapP
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
       {/* Bottom right keeps the top corners free for the menu button and the toasts. */}
       <ZoomControl position="bottomright" />
+      <FitBridges positions={positions} maxZoom={view.zoom} />
       {index && (
         <ClusterLayer index={index} bridgesById={bridgesById} onOpenDashboard={onOpenDashboard} />
       )}

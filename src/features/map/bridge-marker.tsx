@@ -17,8 +17,11 @@ export interface BridgeMarkerProps {
   register: (bridgeId: number, marker: LeafletMarker | null) => void;
 }
 
+const isCoarsePointer = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+
 /**
- * One bridge. A click opens its dashboard (spec §2); hovering, or Enter or Space on the focused
+ * One bridge. A click opens its dashboard (spec §2), a tap on a touch screen its popup; hovering, or Enter or Space on the focused
  * marker (as on any role="button"), shows the popup with its details.
  */
 export const BridgeMarker = memo(function BridgeMarker({
@@ -33,7 +36,9 @@ export const BridgeMarker = memo(function BridgeMarker({
 }: BridgeMarkerProps) {
   const eventHandlers = useMemo(
     () => ({
-      click: () => onOpenDashboard(bridgeId),
+      // A touch screen has no hover: the first tap shows the popup, whose link opens the
+      // dashboard, so touch users see the details too.
+      click: () => (isCoarsePointer() ? onShowDetails(bridgeId, false) : onOpenDashboard(bridgeId)),
       mouseover: () => onShowDetails(bridgeId, false),
       keydown: (event: LeafletKeyboardEvent) => {
         const { key } = event.originalEvent;

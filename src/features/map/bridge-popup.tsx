@@ -53,7 +53,7 @@ export function BridgePopup({
         search={{ bridge: bridge.id }}
         className={styles.popupLink}
       >
-        Open health dashboard
+        Open dashboard
       </Link>
     </div>
   );

@@ -21,6 +21,14 @@ export const mapArea = style({ position: 'relative', flex: 1, minWidth: 0 });
 
 export const map = style({ position: 'absolute', inset: 0, zIndex: 0 });
 
+// Leaflet draws its zoom buttons 30 px square; 44 px makes them a comfortable touch target.
+globalStyle(`${map} .leaflet-control-zoom a`, {
+  width: '44px',
+  height: '44px',
+  lineHeight: '44px',
+  fontSize: '22px',
+});
+
 export const status = style({
   position: 'absolute',
   inset: 0,

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import { parseLocationOnMap } from '../../domain/coordinates';
 import { initialMapView } from '../../domain/map-centre';
 import { Button } from '../../ui/button';
 import { visuallyHidden } from '../../ui/layout.css';
@@ -11,6 +12,7 @@ import { MapLegend } from './map-legend';
 import * as styles from './map-page.css';
 import { toMapPoints } from './map-points';
 import { MapSidebar, SIDEBAR_ID } from './map-sidebar';
+import { UnlocatedBridges } from './unlocated-bridges';
 import { useMapToasts } from './use-map-toasts';
 
 export interface MapPageProps {
@@ -30,6 +32,10 @@ export function MapPage({ isStaff, settingsEntry }: MapPageProps) {
   const points = useMemo(() => toMapPoints(bridges ?? []), [bridges]);
   // Spec §9: fixed from the first answer; on failure the map still opens on the default view.
   const view = useMemo(() => initialMapView(points.map((p) => p.position)), [points]);
+  const unlocated = useMemo(
+    () => (bridges ?? []).filter((b) => !parseLocationOnMap(b.location_on_map)),
+    [bridges],
+  );
   useMapToasts(bridgesQuery, view.hasBridges);
 
   const openDashboard = useCallback(
@@ -60,6 +66,7 @@ export function MapPage({ isStaff, settingsEntry }: MapPageProps) {
               onOpenDashboard={openDashboard}
             />
             <MapLegend />
+            <UnlocatedBridges bridges={unlocated} />
           </>
         )}
         <Button

@@ -47,9 +47,11 @@ export function bridgeIcon(name: string, condition: MarkerCondition): L.DivIcon 
     return L.divIcon({
       className: styles.bridgeMarker,
       html: `${svg}<span class="${visuallyHidden}">${escapeHtml(label)}</span>`,
-      iconSize: [28, 38],
-      iconAnchor: [14, 37],
-      popupAnchor: [0, -34],
+      // A 44 px square around the 28 × 38 pin: the touch target WCAG 2.5.5 asks for, with
+      // the pin's tip still on the bridge.
+      iconSize: [44, 44],
+      iconAnchor: [22, 43],
+      popupAnchor: [0, -40],
     });
   });
 }
@@ -58,8 +60,8 @@ export function clusterIcon(count: number, worst: MarkerCondition): L.DivIcon {
   const label = clusterMarkerLabel(count, worst);
   return cached(`c|${label}`, () => {
     const { fill, on } = CONDITION_SWATCH[worst];
-    // Larger clusters read larger, within a band that never hides the map.
-    const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 54;
+    // Larger clusters read larger, from a 44 px touch target up to a size that never hides the map.
+    const size = count < 100 ? 44 : count < 1000 ? 48 : 54;
     return L.divIcon({
       className: styles.clusterMarker,
       html:

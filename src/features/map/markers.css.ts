@@ -8,6 +8,9 @@ const focusRing = {
 };
 
 export const bridgeMarker = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  justifyContent: 'center',
   background: 'none',
   border: 'none',
   borderRadius: vars.radius.sm,

@@ -39,6 +39,7 @@ export function AssignBridgesModal({ user, onClose }: Props) {
   return (
     <AssignModal
       title={`Assign Bridges to ${user.username}`}
+      noun={{ one: 'bridge', other: 'bridges' }}
       options={(bridges.data ?? []).map((b) => ({ id: b.id, label: b.name }))}
       loading={bridges.isPending}
       initial={user.bridges}
@@ -75,6 +76,7 @@ export function AssignDatastreamsModal({ user, onClose }: Props) {
   return (
     <AssignModal
       title={`Assign Data Streams to ${user.username}`}
+      noun={{ one: 'data stream', other: 'data streams' }}
       options={(streams.data ?? []).map((s) => ({ id: s.id, label: s.stream_id }))}
       loading={streams.isPending}
       initial={user.datastreams}

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 export const wrapper = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
@@ -23,15 +23,72 @@ export const searchInput = style({
 
 export const toolbarActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
-// Wide tables scroll sideways on small screens instead of squeezing their columns.
+// Below this width a row no longer fits across the screen: each becomes a card of label and
+// value pairs, so its actions are never scrolled out of sight.
+const phone = 'screen and (max-width: 39.99em)';
+
 export const scroller = style({
   overflowX: 'auto',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   backgroundColor: vars.color.surface,
+  '@media': { [phone]: { border: 0, backgroundColor: 'transparent', overflowX: 'visible' } },
 });
 
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
+
+globalStyle(`${table} > tbody, ${table} > tbody > tr, ${table} > tbody > tr > td`, {
+  '@media': { [phone]: { display: 'block' } },
+});
+
+// Kept for screen readers (the column names), out of sight: every card repeats them.
+globalStyle(`${table} > thead`, {
+  '@media': {
+    [phone]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0, 0, 0, 0)',
+    },
+  },
+});
+
+globalStyle(`${table} > tbody > tr`, {
+  '@media': {
+    [phone]: {
+      marginBottom: vars.space.sm,
+      padding: vars.space.xs,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.md,
+      backgroundColor: vars.color.surface,
+    },
+  },
+});
+
+globalStyle(`${table} > tbody > tr > td[data-label]`, {
+  '@media': {
+    [phone]: {
+      display: 'grid',
+      gridTemplateColumns: '7rem minmax(0, 1fr)',
+      gap: vars.space.xs,
+      alignItems: 'center',
+      borderBottom: 0,
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
+    },
+  },
+});
+
+globalStyle(`${table} > tbody > tr > td[data-label]::before`, {
+  '@media': {
+    [phone]: {
+      content: 'attr(data-label)',
+      fontWeight: vars.fontWeight.bold,
+      color: vars.color.textMuted,
+    },
+  },
+});
 
 export const headerCell = style({
   textAlign: 'left',
@@ -78,10 +135,23 @@ export const pager = style({
   color: vars.color.textMuted,
 });
 
-export const pagerControls = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
+// The pager's parts wrap as wholes on a narrow screen; none of them breaks inside.
+export const pagerControls = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
+
+export const pagerGroup = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  whiteSpace: 'nowrap',
+});
 
 export const pageSize = style({
-  minHeight: '2.25rem',
+  minHeight: '2.75rem',
   paddingInline: vars.space.xs,
   borderRadius: vars.radius.sm,
   border: `1px solid ${vars.color.textMuted}`,

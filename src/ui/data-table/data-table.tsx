@@ -88,11 +88,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     body = current.rows.map((row) => (
       <tr key={rowKey(row)}>
         {columns.map((c) => (
-          <td key={c.id} className={styles.cell}>
+          <td key={c.id} className={styles.cell} data-label={c.header}>
             {c.render ? c.render(row) : cellText(c.value(row))}
           </td>
         ))}
-        {actions && <td className={styles.actionsCell}>{actions(row)}</td>}
+        {actions && (
+          <td className={styles.actionsCell} data-label="Actions">
+            {actions(row)}
+          </td>
+        )}
       </tr>
     ));
   }
@@ -122,6 +126,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </div>
       <div className={styles.scroller}>
         <table className={styles.table} aria-busy={loading || undefined}>
+          {/* On a phone each row becomes a card (data-table.css.ts); the head stays for readers. */}
           <caption className={visuallyHidden}>{label}</caption>
           <thead>
             <tr>

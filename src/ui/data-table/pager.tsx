@@ -20,11 +20,11 @@ export function Pager(props: PagerProps) {
   const { label, page, pageCount, first, last, total, pageSize, onPage, onPageSize } = props;
   return (
     <nav className={styles.pager} aria-label={`${label} pages`}>
-      <p aria-live="polite">
+      <p aria-live="polite" className={styles.pagerGroup}>
         Showing {first}–{last} of {total.toLocaleString('en')}
       </p>
       <div className={styles.pagerControls}>
-        <label>
+        <label className={styles.pagerGroup}>
           Rows per page{' '}
           <select
             className={styles.pageSize}
@@ -38,15 +38,17 @@ export function Pager(props: PagerProps) {
             ))}
           </select>
         </label>
-        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <span>
-          Page {page} of {pageCount}
+        <span className={styles.pagerGroup}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
         </span>
-        <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
       </div>
     </nav>
   );

@@ -165,3 +165,29 @@ describe('sign-up screen', () => {
     });
   });
 });
+
+describe('a refusal about one field', () => {
+  it("shows the server's reason under that field and moves focus there", async () => {
+    server.use(
+      http.post(SIGNUP, () =>
+        HttpResponse.json(
+          { detail: 'email: a user with this email already exists' },
+          { status: 400 },
+        ),
+      ),
+    );
+    await openSignup();
+    await fillIn();
+    await userEvent.click(submitButton());
+
+    const email = screen.getByLabelText('Email');
+    await vi.waitFor(() =>
+      expect(email).toHaveAccessibleDescription('A user with this email already exists'),
+    );
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+
+    await userEvent.type(email, 'x');
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+});

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../../src/domain/formats';
 import { BridgesPage } from '../../../../src/features/bridges/bridges-page';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
@@ -37,7 +38,14 @@ describe('Bridge Management for staff', () => {
       'Sensors',
       'Datastreams',
     ]);
-    expect(headers()).toEqual(['Name', 'Location', 'Structure Type', 'Status', 'Actions']);
+    expect(headers()).toEqual([
+      'Name',
+      'Location',
+      'Structure Type',
+      'Status',
+      'Condition',
+      'Actions',
+    ]);
     expect(screen.getByRole('button', { name: 'Add Bridge' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'DASHBOARD' })).toHaveAttribute('href', '/map');
   });
@@ -88,7 +96,7 @@ describe('Bridge Management for staff', () => {
     ]);
     expect(cellsOfColumn(2)).toEqual(['LG-ACC-1', 'Unknown']);
     expect(cellsOfColumn(3)).toEqual(['Lions Gate', 'Unknown']);
-    expect(cellsOfColumn(5)).toEqual(['2026-11-20 08:00 UTC', 'Never']);
+    expect(cellsOfColumn(5)).toEqual([formatDateTime('2026-11-20T08:00:00.000Z'), 'Never']);
     expect(cellsOfColumn(6)).toEqual(['360000', '0']);
   });
 
@@ -297,7 +305,7 @@ describe('Bridge Management for staff', () => {
 describe('Bridge Management for other users', () => {
   it('shows read-only tables: no Actions column and no add buttons', async () => {
     const user = await open(false);
-    expect(headers()).toEqual(['Name', 'Location', 'Structure Type', 'Status']);
+    expect(headers()).toEqual(['Name', 'Location', 'Structure Type', 'Status', 'Condition']);
     expect(screen.queryByRole('button', { name: 'Add Bridge' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Spans' }));
     await user.selectOptions(screen.getByLabelText('Bridge'), 'Lions Gate');

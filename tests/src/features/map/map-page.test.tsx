@@ -57,6 +57,7 @@ async function openPopupByKeyboard(name: string) {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('Bridge map', () => {
@@ -103,7 +104,7 @@ describe('Bridge map', () => {
       ['Longitude', '-123.1386'],
     ]);
     // Focus moved into the popup, so its action is reachable at once.
-    expect(within(popup).getByRole('link', { name: 'Open health dashboard' })).toHaveFocus();
+    expect(within(popup).getByRole('link', { name: 'Open dashboard' })).toHaveFocus();
   });
 
   it("says 'No location description' when a bridge has none", async () => {
@@ -141,12 +142,29 @@ describe('Bridge map', () => {
     expect(router.state.location.search).toEqual({ bridge: 2 });
   });
 
+  it('on a touch screen, a tap shows the popup instead of leaving the map', async () => {
+    // jsdom has no matchMedia: this one answers as a phone would.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)' }));
+    listBridges();
+    const { router } = renderMap();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Jacques Cartier Bridge, condition Not assessed' }),
+    );
+    const heading = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Jacques Cartier Bridge',
+    });
+    const popup = heading.closest('.leaflet-popup') as HTMLElement;
+    expect(within(popup).getByRole('link', { name: 'Open dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/map');
+  });
+
   it("goes to the bridge's dashboard from the popup's link", async () => {
     listBridges();
     const { router } = renderMap();
     const user = userEvent.setup();
     const popup = await openPopupByKeyboard('Confederation Bridge');
-    await user.click(within(popup).getByRole('link', { name: 'Open health dashboard' }));
+    await user.click(within(popup).getByRole('link', { name: 'Open dashboard' }));
     await screen.findByRole('heading', { level: 1, name: 'Bridge health' });
     expect(router.state.location.search).toEqual({ bridge: 3 });
   });
@@ -167,6 +185,35 @@ describe('Bridge map', () => {
     );
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /, condition / })).not.toBeInTheDocument();
+  });
+
+  it('names the bridges it cannot place and where to set their location', async () => {
+    listBridges();
+    renderMap();
+    const panel = await screen.findByRole('region', { name: 'Bridges without a location' });
+    expect(panel).toHaveTextContent('4 bridges have no location: set it in Bridge Management');
+    expect(within(panel).getByRole('link', { name: 'Bridge Management' })).toHaveAttribute(
+      'href',
+      '/bridges',
+    );
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(offMap.map((b) => b.name));
+  });
+
+  it('says it in the singular for one bridge, and nothing when every bridge is placed', async () => {
+    listBridges([lionsGate, ...offMap.slice(0, 1)]);
+    const { unmount } = renderMap();
+    expect(
+      await screen.findByText('1 bridge has no location: set it in', { exact: false }),
+    ).toBeInTheDocument();
+    unmount();
+    listBridges([lionsGate]);
+    renderMap();
+    await screen.findByRole('button', { name: /^Lions Gate Bridge,/ });
+    expect(screen.queryByRole('region', { name: 'Bridges without a location' })).toBeNull();
   });
 
   it('keeps its toast for 3000 ms', async () => {

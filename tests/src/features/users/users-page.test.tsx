@@ -200,6 +200,32 @@ describe('User Management', () => {
     expect(body).toEqual({ bridge_ids: [2] });
   });
 
+  it('narrows the assign list by search, selects what it shows, and counts the choice', async () => {
+    listUsers();
+    let body: unknown;
+    server.use(
+      http.get(apiUrl('/api/v1/bridges'), () => HttpResponse.json(bridges)),
+      http.post(apiUrl('/api/v1/users/7/assign'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(ada);
+      }),
+    );
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Assign bridges ada' }));
+    expect(await within(dialog()).findByText('1 of 2 bridges selected')).toBeInTheDocument();
+    const selectAll = within(dialog()).getByRole('checkbox', { name: 'Select all' });
+    expect(selectAll).toBePartiallyChecked();
+
+    await user.type(within(dialog()).getByLabelText('Search bridges'), 'confed');
+    expect(within(dialog()).queryByLabelText('Lions Gate')).not.toBeInTheDocument();
+    await user.click(selectAll);
+    expect(within(dialog()).getByText('2 of 2 bridges selected')).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Assign' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Bridges assigned successfully');
+    expect(body).toEqual({ bridge_ids: [1, 2] });
+  });
+
   it("assigns data streams by numeric id, or says 'Failed to assign data streams'", async () => {
     listUsers();
     let body: unknown;

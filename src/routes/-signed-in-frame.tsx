@@ -1,0 +1,37 @@
+import { useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useLeaveToLogin, useSession } from '../api/session-context';
+import { SettingsEntry } from '../features/account/settings-entry';
+import { AppShell } from '../ui/app-shell';
+import { AppShellNavEntries } from '../ui/app-shell-nav';
+
+export interface SignedInFrameProps {
+  user: { username: string; is_staff: boolean };
+  children: ReactNode;
+}
+
+/**
+ * The signed-in frame for the screens under /_signed-in and for a signed-in user's 404 page.
+ * The map carries the navigation in its own sidebar (spec §2), so the top bar does elsewhere.
+ */
+export function SignedInFrame({ user, children }: SignedInFrameProps) {
+  const { signOut } = useSession();
+  const leaveToLogin = useLeaveToLogin();
+  const onMap = useRouterState({ select: (state) => state.location.pathname === '/map' });
+
+  const logout = () => {
+    signOut();
+    void leaveToLogin();
+  };
+
+  return (
+    <AppShell
+      username={user.username}
+      onLogout={logout}
+      navigation={onMap ? undefined : <AppShellNavEntries isStaff={user.is_staff} />}
+      settingsEntry={<SettingsEntry variant="onBrand" />}
+    >
+      {children}
+    </AppShell>
+  );
+}

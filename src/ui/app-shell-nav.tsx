@@ -1,0 +1,27 @@
+import { Link } from '@tanstack/react-router';
+import * as styles from './app-shell.css';
+
+/** The map sidebar's entries (spec §2), for the top bar of every other signed-in screen. */
+export function AppShellNavEntries({ isStaff }: { isStaff: boolean }) {
+  return (
+    <>
+      <li>
+        <Link to="/map" className={styles.navLink}>
+          Bridge Locations
+        </Link>
+      </li>
+      <li>
+        <Link to="/bridges" className={styles.navLink}>
+          Bridges
+        </Link>
+      </li>
+      {isStaff && (
+        <li>
+          <Link to="/users" className={styles.navLink}>
+            Users
+          </Link>
+        </li>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { mapRegion } from '../helpers/e2e-map';
+
+// Issue 18, navigation and phone: moving between bridges, the signed-in frame on every screen,
+// touch on the map, admin tables on a phone, the skip link, and axe on every signed-in screen.
+// The demo accounts are those the server seeds (README, Quick start); tiles are refused.
+const OPERATOR = { email: 'operator@spanwatch.demo', password: 'SpanWatch-operator-1' };
+const STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
+const SHOTS = process.env.SPANWATCH_SHOTS_DIR;
+
+async function signIn(page: Page, account: typeof OPERATOR) {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  // Password hashing is deliberately slow, and slower still on a loaded machine.
+  await expect(page).toHaveURL('/map', { timeout: 60_000 });
+  await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 60_000 });
+}
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** Reachable without sideways scrolling: wholly on screen once scrolled to, nothing overflows. */
+async function reachable(page: Page, control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  await expect(control).toBeInViewport({ ratio: 1 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  const table = page.getByRole('table');
+  const hidden = await table.evaluate((t) => {
+    const scroller = t.parentElement;
+    return scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
+  });
+  expect(hidden).toBeLessThanOrEqual(0);
+}
+
+// The demo server analyses its bridges while these run, on a shared machine: sign-in alone
+// can take tens of seconds.
+test.describe.configure({ timeout: 180_000 });
+
+test.describe('at 1440 × 900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("the Bridges list shows each bridge's condition and opens its dashboard", async ({
+    page,
+  }) => {
+    await signIn(page, OPERATOR);
+    await page
+      .getByRole('navigation', { name: 'Map menu' })
+      .getByRole('link', { name: 'Bridges' })
+      .click();
+    await expect(heading(page)).toHaveText('Bridge Management');
+    await expect(heading(page)).toBeFocused();
+    await expect(page.getByRole('columnheader', { name: /Condition/ })).toBeVisible();
+    const row = page.getByRole('row', { name: /Lions Gate Bridge/ });
+    await expect(row).toContainText(/Good|Fair|Poor|Critical|Not assessed/);
+
+    // The top bar carries the same entries as the map's sidebar on every other screen.
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByRole('link', { name: 'Bridge Locations' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+
+    await row.getByRole('link', { name: 'Lions Gate Bridge' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?bridge=\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Health condition$/ })).toBeFocused();
+    await menu.getByRole('link', { name: 'Bridges' }).click();
+    await expect(page).toHaveURL('/bridges');
+  });
+
+  test('the map names the bridges it cannot place', async ({ page }) => {
+    await signIn(page, STAFF);
+    const panel = page.getByRole('region', { name: 'Bridges without a location' });
+    await expect(panel).toContainText('1 bridge has no location: set it in Bridge Management');
+    await expect(panel.getByRole('listitem')).toHaveText([/^Hartland Covered/]);
+    await shot(page, 'map-desktop-staff');
+    await panel.getByRole('link', { name: 'Bridge Management' }).click();
+    await expect(page).toHaveURL('/bridges');
+  });
+
+  test('a signed-in 404 keeps the frame and leads back to the map', async ({ page }) => {
+    await signIn(page, OPERATOR);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText('Bridge Management System');
+    await expect(page.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to the map' }).click();
+    await expect(page).toHaveURL('/map');
+  });
+
+  test('the skip link is the first stop and lands in the content', async ({ page }) => {
+    await signIn(page, OPERATOR);
+    await page.goto('/bridges');
+    await expect(heading(page)).toHaveText('Bridge Management');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'DASHBOARD' })).toBeFocused();
+  });
+
+  test('axe finds no serious or critical violation on any signed-in screen', async ({ page }) => {
+    test.setTimeout(300_000);
+    await signIn(page, STAFF);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/bridges');
+    await expect(page.getByRole('cell').first()).toBeVisible();
+    for (const tab of ['Bridges', 'Spans', 'Sensors', 'Datastreams']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tabpanel').getByRole('cell').first()).toBeVisible();
+      expect(await seriousViolations(page), tab).toEqual([]);
+    }
+    await page.goto('/users');
+    await expect(page.getByRole('cell').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Assign bridges demo-operator' }).click();
+    await expect(page.getByRole('dialog').getByText(/of \d+ bridges selected/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('on a 390 × 844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a compact bar; a tapped marker shows its popup with Open dashboard', async ({ page }) => {
+    await signIn(page, OPERATOR);
+    const bar = await page.getByRole('banner').boundingBox();
+    expect(bar?.height).toBeLessThanOrEqual(64);
+    // Every one of the operator's bridges is on screen, within reach of a finger.
+    const markers = mapRegion(page).getByRole('button', { name: /, condition / });
+    await expect(markers).toHaveCount(3);
+    for (const marker of await markers.all()) {
+      await expect(marker).toBeInViewport();
+      const box = await marker.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+    }
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    expect((await zoomIn.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await shot(page, 'map-phone-operator');
+
+    await mapRegion(page)
+      .getByRole('button', { name: /^Lions Gate Bridge,/ })
+      .tap();
+    const popup = page.locator('.leaflet-popup');
+    await expect(popup.getByRole('heading', { name: 'Lions Gate Bridge' })).toBeVisible();
+    await expect(page).toHaveURL('/map');
+    await shot(page, 'map-phone-popup');
+    await popup.getByRole('link', { name: 'Open dashboard' }).tap();
+    await expect(page).toHaveURL(/\/dashboard\?bridge=\d+$/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('admin tables keep their actions on screen; the pager stays on its lines', async ({
+    page,
+  }) => {
+    await signIn(page, STAFF);
+    await page.goto('/bridges');
+    const bar = await page.getByRole('banner').boundingBox();
+    expect(bar?.height).toBeLessThanOrEqual(64);
+    await expect(page.getByRole('cell').first()).toBeVisible();
+    await reachable(page, page.getByRole('button', { name: /^Delete / }).first());
+    const rowsPerPage = await page.getByText('Rows per page').boundingBox();
+    expect(rowsPerPage?.height).toBeLessThan(50);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'bridges-phone-staff');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The menu opens the navigation and the account controls under the bar.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await shot(page, 'menu-phone-staff');
+    await menu.getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL('/users');
+    await expect(menu).toBeHidden();
+    await page.getByLabel('Search users').fill('operator@spanwatch.demo');
+    const assign = page.getByRole('button', { name: 'Assign bridges demo-operator' });
+    await reachable(page, assign);
+    expect((await assign.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await page.getByLabel('Search users').fill('');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'users-phone-staff');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await assign.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(/of \d+ bridges selected/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Assign' })).toBeInViewport();
+    const firstChoice = await dialog.getByRole('listitem').first().boundingBox();
+    expect(firstChoice?.height).toBeGreaterThanOrEqual(44);
+    await shot(page, 'assign-phone-staff');
+  });
+});
