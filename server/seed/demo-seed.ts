@@ -16,6 +16,7 @@ import { findCatalogueBridge, type CatalogueBridge } from '../integrations/bridg
 import { type PasswordHasher, defaultPasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
+import { seedDemoCalibrations } from './demo-calibrations.ts';
 import { planSensors } from './demo-sensors.ts';
 
 /** Real bridges with their real coordinates, in the order they are created. */
@@ -194,5 +195,6 @@ export async function seedDemo(
       await tx
         .insert(userDatastreams)
         .values({ userId: operator.id, datastreamId: extraStream.id });
+    await seedDemoCalibrations(tx);
   });
 }
