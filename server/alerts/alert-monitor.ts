@@ -24,7 +24,8 @@ export function startAlertMonitor(
     if (running || options.leads?.() === false) return;
     running = alerts
       .checkSensorsOffline()
-      .catch((error: unknown) => options.log(`Sensor offline check failed: ${String(error)}`))
+      .then(() => alerts.checkCalibrationsDue())
+      .catch((error: unknown) => options.log(`Alert check failed: ${String(error)}`))
       .finally(() => {
         running = null;
       });

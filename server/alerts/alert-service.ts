@@ -1,3 +1,4 @@
+import { checkCalibrationsDue } from './calibration-check.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Viewer } from '../repositories/visibility.ts';
@@ -55,6 +56,13 @@ export function createAlertService({ db, webhook, now = () => new Date() }: Aler
       const result = await checkSensorsOffline(db, at);
       webhook?.enqueue(result.raised);
       return result;
+    },
+
+    /** One pass of the 'Calibration due' check (server/alerts/calibration-check.ts). */
+    async checkCalibrationsDue(at: Date = now()): Promise<number[]> {
+      const raised = await checkCalibrationsDue(db, at);
+      webhook?.enqueue(raised);
+      return raised;
     },
 
     list(

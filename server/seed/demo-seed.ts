@@ -17,6 +17,7 @@ import { type PasswordHasher, defaultPasswordHasher } from '../services/password
 import type { SecretBox } from '../services/secret-box.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
 import { seedDemoFatigueDetails } from './demo-fatigue.ts';
+import { seedDemoCalibrations } from './demo-calibrations.ts';
 import { planSensors } from './demo-sensors.ts';
 
 /** Real bridges with their real coordinates, in the order they are created. */
@@ -196,5 +197,6 @@ export async function seedDemo(
       await tx
         .insert(userDatastreams)
         .values({ userId: operator.id, datastreamId: extraStream.id });
+    await seedDemoCalibrations(tx);
   });
 }

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rowsOf } from '../ingest/pg-arrays.ts';
+import { clearGone, openAlertKey, raiseOrUpdate, type RaisedAlert } from './alert-store.ts';
+
+export const CALIBRATION_DUE_ALERT = 'Calibration due';
+/** Days before a calibration's next due date that its alert is raised (README). */
+export const DEFAULT_CALIBRATION_LEAD_DAYS = 30;
+
+interface DueSensor {
+  sensor_id: number;
+  bridge_id: number;
+  label: string;
+  next_due: string;
+}
+
+/**
+ * Raises one 'Calibration due' alert per sensor whose newest calibration falls due within
+ * `leadDays` (Medium) or is past due (High: the rise makes an acknowledged alert active again),
+ * and clears it once a newer calibration is recorded.
+ */
+export async function checkCalibrationsDue(
+  db: Db,
+  now: Date,
+  leadDays = DEFAULT_CALIBRATION_LEAD_DAYS,
+): Promise<number[]> {
+  const today = now.toISOString().slice(0, 10);
+  return db.transaction(async (tx) => {
+    const due = rowsOf<DueSensor>(
+      await tx.execute(sql`
+        SELECT DISTINCT ON (c.sensor_id) c.sensor_id, s.bridge_id, s.label, c.next_due::text AS next_due
+          FROM sensor_calibrations c JOIN sensors s ON s.id = c.sensor_id
+         ORDER BY c.sensor_id, c.calibrated_on DESC, c.id DESC`),
+    ).filter((row) => row.next_due !== null && row.next_due <= addDays(today, leadDays));
+    const firing: RaisedAlert[] = due.map((row) => {
+      const overdue = row.next_due < today;
+      return {
+        bridgeId: Number(row.bridge_id),
+        type: CALIBRATION_DUE_ALERT,
+        subject: String(row.sensor_id),
+        severity: overdue ? 'High' : 'Medium',
+        message: overdue
+          ? `Calibration of sensor ${row.label} is overdue since ${row.next_due}`
+          : `Calibration of sensor ${row.label} is due on ${row.next_due}`,
+        cause: { windows: [], datastreams: [] },
+      };
+    });
+    const raised: number[] = [];
+    for (const alert of firing) {
+      const id = await raiseOrUpdate(tx, alert, now);
+      if (id !== null) raised.push(id);
+    }
+    await clearGone(
+      tx,
+      { types: [CALIBRATION_DUE_ALERT], stillFiring: firing.map(openAlertKey) },
+      now,
+    );
+    return raised;
+  });
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
