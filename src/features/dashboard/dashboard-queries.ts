@@ -48,7 +48,8 @@ export const dashboardQueries = {
 
 /**
  * Starts every query the dashboard of one bridge needs at once (no request waits on another's
- * answer); the cards read the same cache entries with useQuery.
+ * answer); the cards read the same cache entries with useQuery. The analysis status is left to
+ * the 'Not assessed yet' card: only a bridge without an evaluation needs it.
  */
 export function useDashboardPrefetch(api: ApiClient, bridgeId: number, sid: string | undefined) {
   const bySid = sid
@@ -56,7 +57,6 @@ export function useDashboardPrefetch(api: ApiClient, bridgeId: number, sid: stri
         dashboardQueries.anomalies(api, sid),
         dashboardQueries.forecast(api, sid),
         dashboardQueries.prediction(api, sid),
-        dashboardQueries.status(api, sid),
       ]
     : [];
   useQueries({
