@@ -85,11 +85,14 @@ export function TimeChart({
   const yTicks = yScale.ticks(Y_TICKS);
   const formatYTick = yScale.tickFormat(Y_TICKS);
   const xTickCount = Math.max(2, Math.floor((plot.right - plot.left) / PX_PER_TIME_LABEL));
-  const xTicks = scaleTime()
+  const candidates = scaleTime()
     .domain([new Date(xDomain[0]), new Date(xDomain[1])])
     .ticks(xTickCount)
-    .map((d) => d.getTime())
-    .slice(0, xTickCount + 1);
+    .map((d) => d.getTime());
+  // d3 keeps to calendar steps (a day, 6 hours...), which can give more labels than fit: keep
+  // every k-th so they stay evenly spaced.
+  const every = Math.ceil(candidates.length / xTickCount);
+  const xTicks = candidates.filter((_, i) => i % every === 0);
   const last = stops.length - 1;
   const current = active !== null && active <= last ? stops[active] : undefined;
 
