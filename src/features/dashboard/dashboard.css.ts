@@ -200,12 +200,25 @@ export const wideTwo = style({
 // Condition first: four compact cells, two a row on a phone so the strip stays short.
 export const strip = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space.sm,
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: vars.space.xs,
   '@media': {
-    [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [breakpoints.tablet]: { gap: vars.space.sm },
     [breakpoints.desktop]: { gridTemplateColumns: '1.4fr 1fr 1fr 1.2fr' },
   },
+});
+
+// On a phone the two cells with most words take the whole row; score and situation share one.
+export const stripCellWide = style({
+  gridColumn: '1 / -1',
+  '@media': { [breakpoints.desktop]: { gridColumn: 'auto' } },
+});
+
+export const gaugeBox = style({
+  width: '100%',
+  maxWidth: '8rem',
+  alignSelf: 'center',
+  '@media': { [breakpoints.desktop]: { maxWidth: '11rem' } },
 });
 
 export const stripCell = style([

@@ -6,11 +6,14 @@ import { bandPath, linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
 import * as styles from './dashboard.css';
-import { formatNumber, formatShortDate } from '../../domain/formats';
+import { formatShortDate } from '../../domain/formats';
 
 const HISTORY_COLOUR = vars.color.brand;
 const FORECAST_COLOUR = vars.color.link;
 const ALARM_COLOUR = vars.condition.critical;
+
+// A frequency moves by a few thousandths of a hertz: three significant digits would hide it.
+const formatValue = (value: number): string => value.toPrecision(4);
 
 /** The health indicator's history and 30-day forecast with its 80 % and 95 % bands, in SVG. */
 export function ForecastChart({ series }: { series: ForecastSeries }) {
@@ -27,11 +30,11 @@ export function ForecastChart({ series }: { series: ForecastSeries }) {
     () => [
       ...history.map((p) => ({
         x: p.x,
-        text: `${formatShortDate(p.x)}: ${p.y === null ? 'no value' : `${formatNumber(p.y)}${unit}`}${p.anomalous ? ', anomalous' : ''}`,
+        text: `${formatShortDate(p.x)}: ${p.y === null ? 'no value' : `${formatValue(p.y)}${unit}`}${p.anomalous ? ', anomalous' : ''}`,
       })),
       ...ahead.map((p) => ({
         x: p.x,
-        text: `${formatShortDate(p.x)} (forecast): ${formatNumber(p.mean)}${unit}, 80 % ${formatNumber(p.lower80)}–${formatNumber(p.upper80)}, 95 % ${formatNumber(p.lower95)}–${formatNumber(p.upper95)}`,
+        text: `${formatShortDate(p.x)} (forecast): ${formatValue(p.mean)}${unit}, 80 % ${formatValue(p.lower80)}–${formatValue(p.upper80)}, 95 % ${formatValue(p.lower95)}–${formatValue(p.upper95)}`,
       })),
     ],
     [history, ahead, unit],

@@ -34,7 +34,10 @@ export function StatusStrip({ bridgeName, evaluation, refreshedAt }: StatusStrip
   const active = evaluation.active.length;
   return (
     <section className={styles.strip} aria-label={`Status of ${bridgeName}`}>
-      <section className={styles.stripCell} aria-labelledby="condition-index-title">
+      <section
+        className={`${styles.stripCell} ${styles.stripCellWide}`}
+        aria-labelledby="condition-index-title"
+      >
         <h2 id="condition-index-title" className={styles.stripTitle}>
           Bridge Condition Index
         </h2>
@@ -78,7 +81,9 @@ export function StatusStrip({ bridgeName, evaluation, refreshedAt }: StatusStrip
           Health Score
         </h2>
         {health ? (
-          <HealthGauge value={health.gauge} colour={health.gaugeColour} />
+          <div className={styles.gaugeBox}>
+            <HealthGauge value={health.gauge} colour={health.gaugeColour} />
+          </div>
         ) : (
           <p className={styles.big}>–</p>
         )}
@@ -97,7 +102,10 @@ export function StatusStrip({ bridgeName, evaluation, refreshedAt }: StatusStrip
         </a>
       </section>
 
-      <section className={styles.stripCell} aria-labelledby="monitoring-title">
+      <section
+        className={`${styles.stripCell} ${styles.stripCellWide}`}
+        aria-labelledby="monitoring-title"
+      >
         <h2 id="monitoring-title" className={styles.stripTitle}>
           Bridge Monitoring Status
         </h2>
