@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../ui/error-banner';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { COMMENT_MAX_LENGTH, acknowledgeAlert } from './dashboard-queries';
+import { alertMessage } from './alert-facts';
 import * as styles from './dashboard.css';
 
 export const COMMENT_REQUIRED = 'Comment is required: say what you saw or did';
@@ -74,7 +75,7 @@ export function AcknowledgeDialog({
       <form id={formId} onSubmit={submit} noValidate className={styles.ackForm}>
         {only ? (
           <p className={styles.muted}>
-            {only.type} ({only.severity}): {only.message}
+            {only.type} ({only.severity}): {alertMessage(only)}
           </p>
         ) : (
           <>

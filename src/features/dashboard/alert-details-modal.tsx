@@ -4,7 +4,7 @@ import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
 import { countOf, formatNumber } from '../../domain/formats';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { alertFacts } from './alert-facts';
+import { alertFacts, alertMessage } from './alert-facts';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { EpisodeChart } from './episode-chart';
@@ -72,7 +72,7 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
               <dt>Severity</dt>
               <dd>{alert.severity}</dd>
               <dt>Message</dt>
-              <dd>{alert.message}</dd>
+              <dd>{alertMessage(alert)}</dd>
               <dt>Source</dt>
               <dd>{facts.source}</dd>
               <dt>Value</dt>

@@ -1,5 +1,5 @@
 import type { Alert } from '../../api/queries/alerts';
-import { formatCalendarDate, formatNumber } from '../../domain/formats';
+import { formatCalendarDate, formatDateTime, formatNumber } from '../../domain/formats';
 import {
   ANOMALY_CRITICAL_ABOVE,
   MAINTENANCE_ALERT_DAYS,
@@ -23,6 +23,13 @@ function streamsOf(alert: Alert): string {
     d.sensors.length > 0 ? `${d.stream_id} (sensor ${d.sensors.join(', ')})` : d.stream_id,
   );
   return streams.join('; ');
+}
+
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
+
+/** The stored message with any ISO time in it written as every other time on the screen. */
+export function alertMessage(alert: Alert): string {
+  return alert.message.replace(ISO_TIME, (iso) => formatDateTime(iso));
 }
 
 function peakError(alert: Alert): number | null {

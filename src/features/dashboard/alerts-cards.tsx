@@ -7,7 +7,7 @@ import { visuallyHidden } from '../../ui/layout.css';
 import { Spinner } from '../../ui/spinner';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlertDetailsModal } from './alert-details-modal';
-import { alertFacts } from './alert-facts';
+import { alertFacts, alertMessage } from './alert-facts';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { LegendList } from './legend-list';
@@ -70,7 +70,7 @@ export function AlertsCards({ bridgeId, evaluation, alertsState }: AlertsCardsPr
             <ul className={styles.list} aria-label="Acknowledged alerts">
               {acknowledged.map((alert) => (
                 <li key={alert.id} className={styles.alertItem}>
-                  <strong>{alert.type}</strong> ({alert.severity}): {alert.message}
+                  <strong>{alert.type}</strong> ({alert.severity}): {alertMessage(alert)}
                   <br />
                   <span className={styles.muted}>
                     {alert.acknowledged_at && (
@@ -139,7 +139,7 @@ function ActiveAlert({ alert, evaluation, onAcknowledge }: ActiveAlertProps) {
     <li className={styles.alertItem} aria-labelledby={titleId}>
       <p id={titleId} className={styles.alertHeading}>
         <strong>{alert.type}</strong> <span className={styles.severity}>{alert.severity}</span>{' '}
-        {alert.message}
+        {alertMessage(alert)}
       </p>
       <dl className={styles.facts}>
         <dt>Source</dt>
