@@ -99,7 +99,11 @@ export function AcknowledgeDialog({
               maxLength={COMMENT_MAX_LENGTH}
               required
               value={comment}
-              onChange={(event) => setComment(event.target.value)}
+              onChange={(event) => {
+                setComment(event.target.value);
+                // The message goes as soon as there is something to send.
+                if (event.target.value.trim() !== '') setError(undefined);
+              }}
             />
           )}
         </FormField>
