@@ -49,15 +49,12 @@ export const dashboardQueries = {
 /**
  * Starts every query the dashboard of one bridge needs at once (no request waits on another's
  * answer); the cards read the same cache entries with useQuery. The analysis status is left to
- * the 'Not assessed yet' card: only a bridge without an evaluation needs it.
+ * the 'Not assessed yet' card (only a bridge without an evaluation needs it), and the server-drawn
+ * PNG to the prediction card: it is a download, and drawing it must not delay the evaluation.
  */
 export function useDashboardPrefetch(api: ApiClient, bridgeId: number, sid: string | undefined) {
   const bySid = sid
-    ? [
-        dashboardQueries.anomalies(api, sid),
-        dashboardQueries.forecast(api, sid),
-        dashboardQueries.prediction(api, sid),
-      ]
+    ? [dashboardQueries.anomalies(api, sid), dashboardQueries.forecast(api, sid)]
     : [];
   useQueries({
     queries: [
