@@ -768,7 +768,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Acknowledge an active alert (stored with the user, the time and a comment) */
+    /** Acknowledge an active alert (stored with the user, the time and the required comment) */
     post: operations['acknowledgeAlert'];
     delete?: never;
     options?: never;
@@ -1544,7 +1544,8 @@ export interface components {
       cause: components['schemas']['AlertCause'];
     };
     AcknowledgeRequest: {
-      comment?: string;
+      /** @description What was seen or done; stored with the acknowledgement (not only spaces) */
+      comment: string;
     };
     ContactMessageInput: {
       first_name: string;
@@ -2859,7 +2860,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         'application/json': components['schemas']['AcknowledgeRequest'];
       };

@@ -2,6 +2,7 @@ import { notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import type { Handlers, Schemas } from './operation-types.ts';
+import { requiredText } from './text-fields.ts';
 
 export function alertsHandlers(services: Services): Handlers<'listAlerts' | 'acknowledgeAlert'> {
   const { alerts } = services;
@@ -17,9 +18,10 @@ export function alertsHandlers(services: Services): Handlers<'listAlerts' | 'ack
     },
 
     async acknowledgeAlert(request) {
-      // The body is optional in the contract, which BodyOf does not model; it is validated.
+      // The contract has checked presence and length; only spaces would pass it and say nothing.
+      // A request without any body reaches here unchecked (no content type to validate against).
       const body = request.body as Schemas['AcknowledgeRequest'] | undefined;
-      const comment = body?.comment?.trim() || null;
+      const comment = requiredText(body?.comment ?? '', 'comment');
       return alerts.acknowledge(viewerOf(request), request.params.id, comment);
     },
   };

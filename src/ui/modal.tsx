@@ -8,6 +8,11 @@ export interface ModalProps {
   /** Buttons at the bottom right (Cancel, Save...). */
   actions?: ReactNode;
   wide?: boolean;
+  /**
+   * 'dialog' focuses the dialog itself, so a long read opens at its top rather than scrolled to
+   * the first control (which may sit far down).
+   */
+  initialFocus?: 'first-control' | 'dialog';
 }
 
 const FOCUSABLE =
@@ -17,16 +22,24 @@ const FOCUSABLE =
  * A modal dialog: labelled by its title, Escape or a click on the backdrop closes it, Tab stays
  * inside, and focus returns to whatever opened it.
  */
-export function Modal({ title, onClose, children, actions, wide = false }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  actions,
+  wide = false,
+  initialFocus = 'first-control',
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const first = dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      initialFocus === 'dialog' ? null : dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialogRef.current)?.focus();
     return () => opener?.focus?.();
-  }, []);
+  }, [initialFocus]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {

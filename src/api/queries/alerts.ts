@@ -30,13 +30,13 @@ const ALREADY_HANDLED = 409;
 export async function acknowledgeAlerts(
   api: ApiClient,
   alertIds: readonly number[],
-  comment?: string,
+  comment: string,
 ): Promise<void> {
   await Promise.all(
     alertIds.map(async (id) => {
       const { error, response } = await api.POST('/api/v1/alerts/{id}/acknowledge', {
         params: { path: { id } },
-        body: comment ? { comment } : {},
+        body: { comment },
       });
       if (!response.ok && response.status !== ALREADY_HANDLED) {
         throw new ApiFailure('Failed to dismiss the alerts', error, response.status);

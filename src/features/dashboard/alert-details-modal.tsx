@@ -1,75 +1,134 @@
+import type { components } from '../../../openapi/schema';
 import type { Alert } from '../../api/queries/alerts';
 import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
+import { countOf, formatNumber } from '../../domain/formats';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+import { alertFacts, alertMessage } from './alert-facts';
+import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
-import { formatDateTime, formatNumber } from '../../domain/formats';
+import { EpisodeChart } from './episode-chart';
+import { When } from './when';
+
+type Episode = components['schemas']['AnomalyEvent'];
+
+// A long list helps nobody in an alarm: the latest episodes, with the total said.
+const EPISODES_SHOWN = 12;
 
 interface AlertDetailsModalProps {
   alerts: readonly Alert[];
+  evaluation: BridgeEvaluation;
   onClose: () => void;
 }
 
-/** What raised each alert: its windows of anomalous behaviour and the streams (and sensors) behind it. */
-export function AlertDetailsModal({ alerts, onClose }: AlertDetailsModalProps) {
+function duration(episode: Episode): string {
+  const minutes = Math.round((Date.parse(episode.end) - Date.parse(episode.start)) / 60_000);
+  if (minutes < 60) return countOf(minutes, 'minute', 'minutes');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0
+    ? countOf(hours, 'hour', 'hours')
+    : `${countOf(hours, 'hour', 'hours')} ${countOf(rest, 'minute', 'minutes')}`;
+}
+
+function contributors(episode: Episode): string {
+  return episode.top_contributors
+    .slice(0, 3)
+    .map((c) => `${c.datastream ?? c.feature} (${Math.round(c.share * 100)} %)`)
+    .join(', ');
+}
+
+/**
+ * What is behind the alerts: each alert's source and trigger, then the anomaly episodes (runs of
+ * anomalous windows) of the evaluation, each with the error around it.
+ */
+export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsModalProps) {
+  const { report } = evaluation;
+  const episodes = [...(report?.events ?? [])].sort(
+    (a, b) => Date.parse(b.start) - Date.parse(a.start),
+  );
+  const shown = episodes.slice(0, EPISODES_SHOWN);
   return (
     <Modal
       title="Alert details"
       onClose={onClose}
       wide
+      initialFocus="dialog"
       actions={<Button onClick={onClose}>Close</Button>}
     >
       {alerts.length === 0 && <p>{NO_ACTIVE_ALERTS}</p>}
-      {alerts.map((alert) => (
-        <article
-          key={alert.id}
-          aria-labelledby={`alert-${alert.id}-title`}
-          className={styles.details}
-        >
-          <h3 id={`alert-${alert.id}-title`} className={styles.subTitle}>
-            {alert.type}
-          </h3>
-          <dl className={styles.facts}>
-            <dt>Severity</dt>
-            <dd>{alert.severity}</dd>
-            <dt>Message</dt>
-            <dd>{alert.message}</dd>
-            <dt>Raised</dt>
-            <dd>{formatDateTime(alert.raised_at)}</dd>
-            <dt>State</dt>
-            <dd>
-              {alert.state}
-              {alert.acknowledged_by && ` by ${alert.acknowledged_by.username}`}
-              {alert.comment && ` (${alert.comment})`}
-            </dd>
-          </dl>
-          <h4 className={styles.subTitle}>Windows</h4>
-          {alert.cause.windows.length === 0 ? (
-            <p className={styles.muted}>No anomalous windows are linked to this alert.</p>
-          ) : (
-            <ul aria-label={`Windows of ${alert.type}`}>
-              {alert.cause.windows.map((w) => (
-                <li key={w.start}>
-                  {formatDateTime(w.start)} – {formatDateTime(w.end)}, error {formatNumber(w.error)}
-                </li>
-              ))}
-            </ul>
-          )}
-          <h4 className={styles.subTitle}>Data streams and sensors</h4>
-          {alert.cause.datastreams.length === 0 ? (
-            <p className={styles.muted}>No data stream is linked to this alert.</p>
-          ) : (
-            <ul aria-label={`Data streams of ${alert.type}`}>
-              {alert.cause.datastreams.map((d) => (
-                <li key={d.id}>
-                  {d.stream_id}
-                  {d.sensors.length > 0 && ` (sensors ${d.sensors.join(', ')})`}
-                </li>
-              ))}
-            </ul>
-          )}
-        </article>
-      ))}
+      {alerts.map((alert) => {
+        const facts = alertFacts(alert, evaluation);
+        return (
+          <article
+            key={alert.id}
+            aria-labelledby={`alert-${alert.id}-title`}
+            className={styles.details}
+          >
+            <h3 id={`alert-${alert.id}-title`} className={styles.subTitle}>
+              {alert.type}
+            </h3>
+            <dl className={styles.facts}>
+              <dt>Severity</dt>
+              <dd>{alert.severity}</dd>
+              <dt>Message</dt>
+              <dd>{alertMessage(alert)}</dd>
+              <dt>Source</dt>
+              <dd>{facts.source}</dd>
+              <dt>Value</dt>
+              <dd>{facts.reading}</dd>
+              <dt>Raised</dt>
+              <dd>
+                <When iso={alert.raised_at} />
+              </dd>
+              <dt>State</dt>
+              <dd>
+                {alert.state}
+                {alert.acknowledged_by && ` by ${alert.acknowledged_by.username}`}
+                {alert.comment && ` (${alert.comment})`}
+              </dd>
+              <dt>What to do</dt>
+              <dd>{facts.action}</dd>
+            </dl>
+          </article>
+        );
+      })}
+      <section aria-labelledby="episodes-title" className={styles.details}>
+        <h3 id="episodes-title" className={styles.subTitle}>
+          Anomaly episodes
+        </h3>
+        {!report ? (
+          <p className={styles.muted}>The bridge has not been assessed yet.</p>
+        ) : (
+          <p className={styles.muted}>
+            {evaluation.countsText}.{' '}
+            {episodes.length > shown.length &&
+              `The ${shown.length} latest are shown, newest first.`}
+          </p>
+        )}
+        {report && shown.length > 0 && (
+          <ol className={styles.episodes} aria-label="Anomaly episodes">
+            {shown.map((episode) => (
+              <li key={episode.start} className={styles.alertItem}>
+                <p className={styles.alertHeading}>
+                  <When iso={episode.start} /> for {duration(episode)}
+                </p>
+                <p className={styles.muted}>
+                  {countOf(
+                    episode.windows,
+                    `anomalous ${evaluation.windowMinutes}-minute window`,
+                    `anomalous ${evaluation.windowMinutes}-minute windows`,
+                  )}
+                  ; peak error {formatNumber(episode.peak_error)} against the threshold{' '}
+                  {formatNumber(report.threshold)}
+                  {episode.top_contributors.length > 0 && `; mostly ${contributors(episode)}`}
+                </p>
+                <EpisodeChart report={report} episode={episode} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
     </Modal>
   );
 }

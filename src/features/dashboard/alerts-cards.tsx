@@ -1,67 +1,89 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../api/api-context';
-import {
-  type Alert,
-  acknowledgeAlerts,
-  bridgeAlertsQueryKey,
-  bridgeAlertsQueryOptions,
-} from '../../api/queries/alerts';
+import type { Alert } from '../../api/queries/alerts';
 import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
 import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { visuallyHidden } from '../../ui/layout.css';
 import { Spinner } from '../../ui/spinner';
-import { useToast } from '../../ui/toast';
+import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlertDetailsModal } from './alert-details-modal';
+import { alertFacts, alertMessage } from './alert-facts';
+import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
-import { formatDateTime } from '../../domain/formats';
 import { LegendList } from './legend-list';
+import { When } from './when';
 
-const DISMISS_FAILED = 'Failed to dismiss the alerts';
-const TOAST_MS = 3000;
+interface AlertsCardsProps {
+  bridgeId: number;
+  evaluation: BridgeEvaluation;
+  alertsState: { isPending: boolean; error: Error | null };
+}
+
+type Acknowledging = { alerts: readonly Alert[]; all: boolean } | null;
 
 /**
- * Active Alerts with its count badge, and the legend card whose Dismiss acknowledges the alerts
- * shown (the server stores who and when) and whose View Details explains them.
+ * Active Alerts, one by one with where each comes from and what to do, each acknowledged on its
+ * own with a comment; the legend card's Dismiss does the same for all of them after confirming.
  */
-export function AlertsCards({ bridgeId }: { bridgeId: number }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const { show } = useToast();
-  const alerts = useQuery(bridgeAlertsQueryOptions(api, bridgeId));
+export function AlertsCards({ bridgeId, evaluation, alertsState }: AlertsCardsProps) {
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const active = alerts.data?.filter((a) => a.state === 'active') ?? [];
-  const acknowledged = alerts.data?.filter((a) => a.state === 'acknowledged') ?? [];
-
-  const dismiss = useMutation({
-    mutationFn: (ids: number[]) => acknowledgeAlerts(api, ids),
-    onError: () => show({ tone: 'error', message: DISMISS_FAILED, durationMs: TOAST_MS }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bridgeAlertsQueryKey(bridgeId) }),
-  });
+  const [acknowledging, setAcknowledging] = useState<Acknowledging>(null);
+  const { active, acknowledged } = evaluation;
+  const loaded = !alertsState.isPending && !alertsState.error;
+  const badge =
+    active.length > 0 ? styles.badge : evaluation.report ? styles.badgeCalm : styles.badgeNeutral;
 
   return (
     <>
-      <section className={styles.card} aria-labelledby="active-alerts-title">
+      <section
+        id="active-alerts"
+        className={`${styles.card} ${styles.wideTwo}`}
+        aria-labelledby="active-alerts-title"
+      >
         <h2 id="active-alerts-title" className={styles.cardTitle}>
           Active Alerts
-          {alerts.isSuccess && (
-            <span className={active.length > 0 ? styles.badge : styles.badgeCalm}>
+          {loaded && (
+            <span className={badge}>
               {active.length}
               <span className={visuallyHidden}> active</span>
             </span>
           )}
         </h2>
-        {alerts.isPending && <Spinner label="Loading alerts" />}
-        {alerts.isError && <ErrorBanner>{alerts.error.message}</ErrorBanner>}
-        {alerts.isSuccess && active.length === 0 && (
-          <p className={styles.muted}>{NO_ACTIVE_ALERTS}</p>
+        {alertsState.isPending && <Spinner label="Loading alerts" />}
+        {alertsState.error && <ErrorBanner>{alertsState.error.message}</ErrorBanner>}
+        {loaded && active.length === 0 && <p className={styles.muted}>{NO_ACTIVE_ALERTS}</p>}
+        {active.length > 0 && (
+          <ul className={styles.list} aria-label="Active alerts">
+            {active.map((alert) => (
+              <ActiveAlert
+                key={alert.id}
+                alert={alert}
+                evaluation={evaluation}
+                onAcknowledge={() => setAcknowledging({ alerts: [alert], all: false })}
+              />
+            ))}
+          </ul>
         )}
-        {active.length > 0 && <AlertList alerts={active} label="Active alerts" />}
         {acknowledged.length > 0 && (
           <>
             <h3 className={styles.subTitle}>Acknowledged</h3>
-            <AlertList alerts={acknowledged} label="Acknowledged alerts" />
+            <ul className={styles.list} aria-label="Acknowledged alerts">
+              {acknowledged.map((alert) => (
+                <li key={alert.id} className={styles.alertItem}>
+                  <strong>{alert.type}</strong> ({alert.severity}): {alertMessage(alert)}
+                  <br />
+                  <span className={styles.muted}>
+                    {alert.acknowledged_at && (
+                      <>
+                        Acknowledged <When iso={alert.acknowledged_at} />
+                      </>
+                    )}
+                    {alert.acknowledged_by && ` by ${alert.acknowledged_by.username}`}
+                    {alert.comment && `: “${alert.comment}”`}
+                  </span>
+                </li>
+              ))}
+            </ul>
           </>
         )}
       </section>
@@ -74,10 +96,10 @@ export function AlertsCards({ bridgeId }: { bridgeId: number }) {
         <div className={styles.actions}>
           <Button
             variant="primary"
-            disabled={active.length === 0 || dismiss.isPending}
-            onClick={() => dismiss.mutate(active.map((a) => a.id))}
+            disabled={active.length === 0}
+            onClick={() => setAcknowledging({ alerts: active, all: true })}
           >
-            {dismiss.isPending ? 'Dismissing...' : 'Dismiss'}
+            Dismiss
           </Button>
           <Button variant="secondary" onClick={() => setDetailsOpen(true)}>
             View Details
@@ -88,26 +110,58 @@ export function AlertsCards({ bridgeId }: { bridgeId: number }) {
       {detailsOpen && (
         <AlertDetailsModal
           alerts={active.length > 0 ? active : acknowledged}
+          evaluation={evaluation}
           onClose={() => setDetailsOpen(false)}
+        />
+      )}
+      {acknowledging && (
+        <AcknowledgeDialog
+          bridgeId={bridgeId}
+          alerts={acknowledging.alerts}
+          all={acknowledging.all}
+          onClose={() => setAcknowledging(null)}
         />
       )}
     </>
   );
 }
 
-function AlertList({ alerts, label }: { alerts: readonly Alert[]; label: string }) {
+interface ActiveAlertProps {
+  alert: Alert;
+  evaluation: BridgeEvaluation;
+  onAcknowledge: () => void;
+}
+
+function ActiveAlert({ alert, evaluation, onAcknowledge }: ActiveAlertProps) {
+  const facts = alertFacts(alert, evaluation);
+  const titleId = `alert-${alert.id}-heading`;
   return (
-    <ul className={styles.list} aria-label={label}>
-      {alerts.map((alert) => (
-        <li key={alert.id} className={styles.alertItem}>
-          <strong>{alert.type}</strong> ({alert.severity}): {alert.message}
-          <br />
-          <span className={styles.muted}>
-            Raised {formatDateTime(alert.raised_at)}
-            {alert.acknowledged_by && ` · acknowledged by ${alert.acknowledged_by.username}`}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <li className={styles.alertItem} aria-labelledby={titleId}>
+      <p id={titleId} className={styles.alertHeading}>
+        <strong>{alert.type}</strong> <span className={styles.severity}>{alert.severity}</span>{' '}
+        {alertMessage(alert)}
+      </p>
+      <dl className={styles.facts}>
+        <dt>Source</dt>
+        <dd>{facts.source}</dd>
+        <dt>Value</dt>
+        <dd>{facts.reading}</dd>
+        <dt>First seen</dt>
+        <dd>
+          <When iso={facts.firstSeen} />
+        </dd>
+        <dt>Last seen</dt>
+        <dd>
+          <When iso={facts.lastSeen} />
+        </dd>
+        <dt>What to do</dt>
+        <dd>{facts.action}</dd>
+      </dl>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onAcknowledge} aria-describedby={titleId}>
+          Acknowledge
+        </Button>
+      </div>
+    </li>
   );
 }

@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'react';
 import { useApi } from '../../api/api-context';
 import {
   type AnalysisStatus,
-  analysisStatusQueryOptions,
   anomalyReportQueryOptions,
   isAnalysisRunning,
 } from '../../api/queries/analytics';
+import { dashboardQueries } from './dashboard-queries';
 import * as styles from './dashboard.css';
 
 const percent = (progress: number) => `${Math.round(progress * 100)} %`;
@@ -35,7 +35,7 @@ export function analysisStepText(status: AnalysisStatus): string | null {
 export function AnalysisProgress({ sid }: { sid: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const { data: status } = useQuery(analysisStatusQueryOptions(api, sid));
+  const { data: status } = useQuery(dashboardQueries.status(api, sid));
   const wasRunning = useRef(false);
 
   useEffect(() => {

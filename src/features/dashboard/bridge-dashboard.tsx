@@ -1,58 +1,89 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Bridge } from '../../api/queries/bridges';
-import { anomalyReportQueryOptions } from '../../api/queries/analytics';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Spinner } from '../../ui/spinner';
 import { AlertsCards } from './alerts-cards';
-import { AnalysisProgress } from './analysis-progress';
+import { evaluateBridge } from './bridge-evaluation';
 import { BridgeMiniMap } from './bridge-mini-map';
 import { dashboardErrorText } from './dashboard-error';
+import { dashboardQueries, useDashboardPrefetch } from './dashboard-queries';
 import * as styles from './dashboard.css';
 import { ErrorChartCard } from './error-chart-card';
 import { FatigueCard } from './fatigue-card';
-import { ForecastCard } from './forecast-card';
-import { HealthCards } from './health-cards';
+import { IndexSystemCard } from './index-system-card';
+import { NotAssessedCard } from './not-assessed-card';
+import { PredictionCard } from './prediction-card';
 import { ReadingsSection } from './readings-section';
+import { StatusStrip } from './status-strip';
 
 /**
- * Everything known about one bridge. The anomaly evaluation drives the health cards (spec §4);
- * alerts, the map and the readings stand on their own, so they show even before the first
- * evaluation exists.
+ * One bridge, condition first: the status strip, then the alarms one by one, then the evidence
+ * (prediction, error chart, index, map, readings). Every number comes from one evaluation object,
+ * so no two places can disagree.
  */
 export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
   const api = useApi();
-  const anomalies = useQuery(anomalyReportQueryOptions(api, bridge.name));
+  useDashboardPrefetch(api, bridge.id, bridge.name);
+  const anomalies = useQuery(dashboardQueries.anomalies(api, bridge.name));
+  const alerts = useQuery(dashboardQueries.alerts(api, bridge.id));
+  const sensors = useQuery(dashboardQueries.sensors(api));
+  const spans = useQuery(dashboardQueries.spans(api));
+  const datastreams = useQuery(dashboardQueries.datastreams(api));
+  // The derivation counts maintenance days from the day the page was opened.
+  const [today] = useState(() => new Date());
+
+  const report = anomalies.data?.kind === 'assessed' ? anomalies.data.value : null;
+  const evaluation = useMemo(
+    () =>
+      evaluateBridge({
+        report,
+        alerts: alerts.data ?? [],
+        bridgeId: bridge.id,
+        sensors: sensors.data ?? [],
+        spans: spans.data ?? [],
+        datastreams: datastreams.data ?? [],
+        today,
+      }),
+    [report, alerts.data, bridge.id, sensors.data, spans.data, datastreams.data, today],
+  );
 
   if (anomalies.isPending) return <Spinner label="Loading bridge health" />;
   if (anomalies.isError) return <ErrorBanner>{dashboardErrorText(anomalies.error)}</ErrorBanner>;
 
-  const result = anomalies.data;
+  const refreshedAt = Math.max(
+    anomalies.dataUpdatedAt,
+    alerts.dataUpdatedAt,
+    datastreams.dataUpdatedAt,
+  );
+  const streamsLoading = sensors.isPending || datastreams.isPending;
+  const streamsError = sensors.error ?? datastreams.error;
+
   return (
-    <div className={styles.grid}>
-      {result.kind === 'assessed' ? (
-        <HealthCards bridge={bridge} report={result.value} />
-      ) : (
-        <section className={`${styles.card} ${styles.wide}`} aria-labelledby="not-assessed-title">
-          <h2 id="not-assessed-title" className={styles.cardTitle}>
-            Not assessed yet
-          </h2>
-          <p className={styles.notice} role="status">
-            {result.detail}
-          </p>
-          <AnalysisProgress sid={bridge.name} />
-          <p className={styles.muted}>
-            The condition, gauge and forecast appear once the bridge&apos;s first evaluation is
-            done.
-          </p>
-        </section>
-      )}
-      <AlertsCards bridgeId={bridge.id} />
-      <BridgeMiniMap bridge={bridge} />
-      {result.kind === 'assessed' && <ErrorChartCard report={result.value} />}
-      {result.kind === 'assessed' && <ForecastCard sid={bridge.name} />}
-      <FatigueCard bridgeId={bridge.id} />
-      <ReadingsSection bridgeId={bridge.id} />
-    </div>
+    <>
+      <StatusStrip bridgeName={bridge.name} evaluation={evaluation} refreshedAt={refreshedAt} />
+      <div className={styles.grid}>
+        {!report && <NotAssessedCard sid={bridge.name} evaluation={evaluation} />}
+        <AlertsCards
+          bridgeId={bridge.id}
+          evaluation={evaluation}
+          alertsState={{ isPending: alerts.isPending, error: alerts.error }}
+        />
+      </div>
+      <h2 className={styles.sectionTitle}>Evidence</h2>
+      <div className={styles.grid}>
+        {report && <PredictionCard bridgeName={bridge.name} evaluation={evaluation} />}
+        {report && <ErrorChartCard report={report} evaluation={evaluation} />}
+        <IndexSystemCard health={evaluation.health} />
+        <BridgeMiniMap bridge={bridge} />
+        <FatigueCard bridgeId={bridge.id} />
+        <ReadingsSection
+          streams={evaluation.streams}
+          loading={streamsLoading}
+          error={streamsError}
+        />
+      </div>
+    </>
   );
 }

@@ -6,6 +6,8 @@ import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Spinner } from '../../ui/spinner';
 import { BridgeDashboard } from './bridge-dashboard';
+import { BridgeSwitcher } from './bridge-switcher';
+import { useDashboardPrefetch } from './dashboard-queries';
 import * as styles from './dashboard.css';
 
 export interface DashboardPageProps {
@@ -17,6 +19,8 @@ export function DashboardPage({ bridgeId }: DashboardPageProps) {
   const api = useApi();
   const bridges = useQuery(listBridgesQueryOptions(api));
   const bridge = bridges.data?.find((b) => b.id === bridgeId);
+  // What does not need the bridge's name starts with the bridge list, not after it.
+  useDashboardPrefetch(api, bridgeId, undefined);
 
   if (bridges.isPending) {
     return (
@@ -43,13 +47,22 @@ export function DashboardPage({ bridgeId }: DashboardPageProps) {
     );
   }
   return (
-    <DashboardFrame title={`${bridge.name} Health condition`}>
+    <DashboardFrame
+      title={`${bridge.name} Health condition`}
+      switcher={<BridgeSwitcher bridges={bridges.data} current={bridge.id} />}
+    >
       <BridgeDashboard bridge={bridge} />
     </DashboardFrame>
   );
 }
 
-function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
+interface DashboardFrameProps {
+  title: string;
+  switcher?: ReactNode;
+  children: ReactNode;
+}
+
+function DashboardFrame({ title, switcher, children }: DashboardFrameProps) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -57,6 +70,7 @@ function DashboardFrame({ title, children }: { title: string; children: ReactNod
           <span aria-hidden="true">←&nbsp;</span>Back to map
         </Link>
         <h1 className={styles.title}>{title}</h1>
+        {switcher}
       </header>
       {children}
     </div>

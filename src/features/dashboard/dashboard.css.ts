@@ -137,13 +137,6 @@ export const alertItem = style({
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
-export const predictionImage = style({
-  display: 'block',
-  width: '100%',
-  height: 'auto',
-  borderRadius: vars.radius.md,
-});
-
 export const miniMap = style({
   height: '14rem',
   width: '100%',
@@ -194,3 +187,148 @@ export const details = style({
 export const progress = style({ display: 'grid', gap: vars.space.xxs });
 
 export const progressBar = style({ width: '100%', maxWidth: '24rem', height: '0.75rem' });
+
+export const badgeNeutral = style([badge, { background: vars.color.textMuted }]);
+
+export const chipNeutral = style({ background: vars.color.surfaceRaised, color: vars.color.text });
+
+// The active alerts take two of three columns on a wide screen, the legend the third.
+export const wideTwo = style({
+  '@media': { [breakpoints.desktop]: { gridColumn: 'span 2' } },
+});
+
+// Condition first: four compact cells, two a row on a phone so the strip stays short.
+export const strip = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: vars.space.xs,
+  '@media': {
+    [breakpoints.tablet]: { gap: vars.space.sm },
+    [breakpoints.desktop]: { gridTemplateColumns: '1.4fr 1fr 1fr 1.2fr' },
+  },
+});
+
+// On a phone the two cells with most words take the whole row; score and situation share one.
+export const stripCellWide = style({
+  gridColumn: '1 / -1',
+  '@media': { [breakpoints.desktop]: { gridColumn: 'auto' } },
+});
+
+export const gaugeBox = style({
+  width: '100%',
+  maxWidth: '8rem',
+  alignSelf: 'center',
+  '@media': { [breakpoints.desktop]: { maxWidth: '11rem' } },
+});
+
+export const stripCell = style([
+  card,
+  { padding: vars.space.sm, gap: vars.space.xxs, boxShadow: 'none' },
+]);
+
+export const stripTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: vars.color.textMuted,
+});
+
+export const small = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const situation = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+  paddingInlineStart: vars.space.xs,
+  borderInlineStart: '6px solid',
+});
+
+// The border carries the colour; the words carry the meaning.
+export const tone = styleVariants({
+  calm: { borderColor: vars.condition.good },
+  warning: { borderColor: vars.condition.fair },
+  critical: { borderColor: vars.condition.critical },
+  unknown: { borderColor: vars.color.border },
+});
+
+export const alertsLink = style({
+  color: vars.color.link,
+  fontWeight: vars.fontWeight.bold,
+  minHeight: '2.75rem',
+  display: 'inline-flex',
+  alignItems: 'center',
+});
+
+export const alertHeading = style({ margin: 0 });
+
+export const severity = style({
+  display: 'inline-block',
+  paddingInline: vars.space.xxs,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.text}`,
+  fontSize: vars.fontSize.sm,
+});
+
+export const ackForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const plainList = style({ margin: 0, paddingInlineStart: vars.space.lg });
+
+export const episodes = style([list, { paddingInlineStart: 0 }]);
+
+export const indexTable = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: vars.fontSize.sm,
+  textAlign: 'start',
+});
+
+globalStyle(`${indexTable} th, ${indexTable} td`, {
+  padding: `${vars.space.xxs} ${vars.space.xxs}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: 'start',
+});
+
+export const currentRow = style({
+  background: vars.color.surfaceRaised,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const screenOnly = style({ '@media': { print: { display: 'none' } } });
+
+export const printOnly = style({
+  display: 'none',
+  '@media': { print: { display: 'block', width: '100%', height: 'auto' } },
+});
+
+export const downloadLink = style({
+  color: vars.color.link,
+  minHeight: '2.75rem',
+  display: 'inline-flex',
+  alignItems: 'center',
+});
+
+export const warningText = style({ color: vars.color.danger, fontWeight: vars.fontWeight.bold });
+
+export const switcher = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  marginInlineStart: 'auto',
+});
+
+export const switcherLabel = style({ fontWeight: vars.fontWeight.bold });
+
+export const switcherSelect = style({
+  minHeight: '2.75rem',
+  maxWidth: '100%',
+  paddingInline: vars.space.xs,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+});
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });

@@ -5,15 +5,23 @@ import { vars } from '../../styles/theme.css';
 import { linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
+import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
-import { formatNumber, formatShortDate, formatShortDateTime } from '../../domain/formats';
+import { formatNumber, formatShortDateTime, timeTickFormat } from '../../domain/formats';
 
 const ERROR_COLOUR = vars.color.link;
 const THRESHOLD_COLOUR = vars.condition.critical;
 const ANOMALY_COLOUR = vars.condition.critical;
 
 /** Reconstruction error per 10-minute window against the detector's threshold. */
-export function ErrorChartCard({ report }: { report: AnomalyReport }) {
+export function ErrorChartCard({
+  report,
+  evaluation,
+}: {
+  report: AnomalyReport;
+  evaluation: BridgeEvaluation;
+}) {
+  const { countsText, windowMinutes } = evaluation;
   const series = useMemo(
     () =>
       report.windows.map((w) => ({
@@ -50,12 +58,12 @@ export function ErrorChartCard({ report }: { report: AnomalyReport }) {
         <p className={styles.muted}>No windows were scored in this period.</p>
       ) : (
         <TimeChart
-          title={`Error of each 10-minute window, threshold ${formatNumber(report.threshold)}; ${report.anomaly_count} anomalous windows`}
+          title={`Detector error of each ${windowMinutes}-minute window against the threshold ${formatNumber(report.threshold)}: ${countsText}`}
+          yLabel="Detector error"
           xDomain={xDomain}
           yDomain={padDomain(yExtent)}
           stops={stops}
-          formatX={formatShortDate}
-          formatY={formatNumber}
+          formatX={timeTickFormat(xDomain)}
           legend={
             <ChartLegend
               entries={[

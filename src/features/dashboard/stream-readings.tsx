@@ -7,6 +7,8 @@ import {
   readingsQueryOptions,
 } from '../../api/queries/readings';
 import type { Datastream } from '../../api/queries/structures';
+import type { BridgeStream, StreamState } from './bridge-evaluation';
+import { axisLabel, humanTitle, unitOf } from './stream-labels';
 import { extent, padDomain } from '../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
 import { Button } from '../../ui/button';
@@ -17,40 +19,70 @@ import { saveBlob } from '../../ui/save-blob';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import * as styles from './dashboard.css';
-import { formatNumber, formatShortDateTime, timeTickFormat } from '../../domain/formats';
+import { countOf, formatNumber, formatShortDateTime, timeTickFormat } from '../../domain/formats';
 import { type RangeKey, rangeFor } from './readings-range';
 
 const MEAN_COLOUR = vars.color.brand;
 const BAND_COLOUR = 'rgba(11, 58, 83, 0.2)';
 
 interface StreamReadingsProps {
-  stream: Datastream;
+  entry: BridgeStream;
   range: RangeKey;
   now: number;
 }
 
-export function StreamReadings({ stream, range, now }: StreamReadingsProps) {
+const STATE_TEXT: Record<StreamState, string> = {
+  reporting: 'Reporting',
+  silent: 'Silent: no data lately (see Active Alerts)',
+  never: 'Installed, not reporting',
+};
+
+export function StreamReadings({ entry, range, now }: StreamReadingsProps) {
+  const { stream, sensors, span, state } = entry;
   const api = useApi();
   const { show } = useToast();
-  const span = rangeFor(range, stream.last_seen, now);
-  const readings = useQuery(readingsQueryOptions(api, stream.id, span));
+  const period = rangeFor(range, stream.last_seen, now);
+  const readings = useQuery({
+    ...readingsQueryOptions(api, stream.id, period),
+    // A stream that never sent has nothing to ask for.
+    enabled: state !== 'never',
+  });
   const download = useMutation({
-    mutationFn: () => fetchReadingsCsv(api, stream.id, span),
+    mutationFn: () => fetchReadingsCsv(api, stream.id, period),
     onSuccess: (blob) => saveBlob(`${stream.stream_id}-${range}.csv`, blob),
     onError: (error) => show({ tone: 'error', message: error.message, durationMs: 3000 }),
   });
   const titleId = `stream-${stream.id}-title`;
+  const hasPoints = (readings.data?.points.length ?? 0) > 0;
 
   return (
     <article aria-labelledby={titleId} className={styles.card}>
       <h3 id={titleId} className={styles.subTitle}>
-        {stream.stream_id} ({stream.data_type})
+        {humanTitle(sensors, span)}: {stream.data_type}
       </h3>
-      {readings.isPending && <Spinner label={`Loading ${stream.stream_id}`} />}
+      <p className={styles.small}>
+        Stream {stream.stream_id}
+        {sensors.length > 0 && `, sensor ${sensors.map((s) => s.sensor_id).join(', ')}`} ·{' '}
+        <span className={state === 'reporting' ? undefined : styles.warningText}>
+          {STATE_TEXT[state]}
+        </span>
+      </p>
+      {state === 'never' && (
+        <p className={styles.muted}>
+          No reading has ever arrived from this stream. Check that the sensor is powered and its
+          gateway publishes to the stream {stream.stream_id}.
+        </p>
+      )}
+      {readings.isPending && state !== 'never' && <Spinner label={`Loading ${stream.stream_id}`} />}
       {readings.isError && <p className={styles.muted}>{readings.error.message}</p>}
-      {readings.data && <ReadingsChart series={readings.data} name={stream.stream_id} />}
+      {readings.data && <ReadingsChart series={readings.data} stream={stream} />}
       <div className={styles.actions}>
-        <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
+        <Button
+          variant="secondary"
+          disabled={download.isPending || !hasPoints}
+          title={hasPoints ? undefined : 'Nothing to download in this range'}
+          onClick={() => download.mutate()}
+        >
           {download.isPending ? 'Preparing CSV...' : `Download CSV (${stream.stream_id})`}
         </Button>
       </div>
@@ -58,7 +90,7 @@ export function StreamReadings({ stream, range, now }: StreamReadingsProps) {
   );
 }
 
-function ReadingsChart({ series, name }: { series: ReadingSeries; name: string }) {
+function ReadingsChart({ series, stream }: { series: ReadingSeries; stream: Datastream }) {
   const points = useMemo(
     () => series.points.map((p) => ({ ...p, x: Date.parse(p.t) })),
     [series.points],
@@ -67,23 +99,27 @@ function ReadingsChart({ series, name }: { series: ReadingSeries; name: string }
     () =>
       points.map((p) => ({
         x: p.x,
-        text: `${formatShortDateTime(p.x)}\nmean ${formatNumber(p.mean)}, min ${formatNumber(p.min)}, max ${formatNumber(p.max)}`,
+        text: `${formatShortDateTime(p.x)}\nmean ${formatNumber(p.mean)}, min ${formatNumber(p.min)}, max ${formatNumber(p.max)} ${unitOf(stream)}`,
       })),
-    [points],
+    [points, stream],
   );
   const xDomain = extent(points.map((p) => p.x));
   const yExtent = extent(points.flatMap((p) => [p.min, p.max]));
   if (!xDomain || !yExtent) {
-    return <p className={styles.muted}>No readings in this range.</p>;
+    return (
+      <p className={styles.muted}>
+        No readings in this range; the newest is older. Pick a longer range above.
+      </p>
+    );
   }
   return (
     <TimeChart
-      title={`${name}: mean with the min–max band, ${points.length} points`}
+      title={`Mean with the min–max band, ${countOf(points.length, 'point', 'points')}`}
+      yLabel={axisLabel(stream)}
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
       stops={stops}
       formatX={timeTickFormat(xDomain)}
-      formatY={formatNumber}
       legend={
         <ChartLegend
           entries={[

@@ -7,7 +7,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type Domain, linearScale, nearestIndex, niceTicks } from '../../domain/chart-scale';
+import { scaleLinear, scaleTime } from 'd3-scale';
+import { type Domain, linearScale, nearestIndex } from '../../domain/chart-scale';
 import type { Scale } from './chart-paths';
 import * as styles from './time-chart.css';
 import { useWidth } from './use-width';
@@ -32,15 +33,22 @@ export interface TimeChartProps {
   yDomain: Domain;
   stops: readonly ChartStop[];
   formatX: (ms: number) => string;
-  formatY?: (value: number) => string;
+  /** What the vertical axis measures, with its unit ('Acceleration (m/s²)'). */
+  yLabel?: string;
+  /** Drawing height in pixels (the small charts in the alert details use less). */
+  height?: number;
   /** The data layers, drawn with the chart's scales. */
   children: (scales: ChartScales) => ReactNode;
   legend?: ReactNode;
 }
 
-const HEIGHT = 240;
-const MARGIN = { left: 56, right: 12, top: 10, bottom: 28 };
-const NARROW = 420;
+const DEFAULT_HEIGHT = 240;
+const MARGIN = { left: 60, right: 12, top: 10, bottom: 28 };
+const Y_TICKS = 4;
+// A time label such as 'Nov 20, 09:00' takes about 80 px at 11 px type: one per 110 px never
+// overlaps, so a phone gets two or three labels and a wide screen eight or more.
+const PX_PER_TIME_LABEL = 110;
+const EDGE_PX = 40;
 const PAGE_STEP = 10;
 
 /**
@@ -54,7 +62,8 @@ export function TimeChart({
   yDomain,
   stops,
   formatX,
-  formatY = (v) => v.toPrecision(3),
+  yLabel,
+  height = DEFAULT_HEIGHT,
   children,
   legend,
 }: TimeChartProps) {
@@ -62,21 +71,28 @@ export function TimeChart({
   const plotRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const width = useWidth(plotRef);
-  const xTickCount = width < NARROW ? 3 : 5;
   const plot = {
     left: MARGIN.left,
     right: width - MARGIN.right,
     top: MARGIN.top,
-    bottom: HEIGHT - MARGIN.bottom,
+    bottom: height - MARGIN.bottom,
   };
   const x = linearScale(xDomain, [plot.left, plot.right]);
   const y = linearScale(yDomain, [plot.bottom, plot.top]);
   const stopXs = useMemo(() => stops.map((s) => s.x), [stops]);
-  const yTicks = niceTicks(yDomain, 4);
-  const xTicks = Array.from(
-    { length: xTickCount },
-    (_, i) => xDomain[0] + ((xDomain[1] - xDomain[0]) * i) / (xTickCount - 1),
-  );
+  // d3-scale picks round ticks and prints each with just enough decimals to tell them apart.
+  const yScale = scaleLinear().domain(yDomain);
+  const yTicks = yScale.ticks(Y_TICKS);
+  const formatYTick = yScale.tickFormat(Y_TICKS);
+  const xTickCount = Math.max(2, Math.floor((plot.right - plot.left) / PX_PER_TIME_LABEL));
+  const candidates = scaleTime()
+    .domain([new Date(xDomain[0]), new Date(xDomain[1])])
+    .ticks(xTickCount)
+    .map((d) => d.getTime());
+  // d3 keeps to calendar steps (a day, 6 hours...), which can give more labels than fit: keep
+  // every k-th so they stay evenly spaced.
+  const every = Math.ceil(candidates.length / xTickCount);
+  const xTicks = candidates.filter((_, i) => i % every === 0);
   const last = stops.length - 1;
   const current = active !== null && active <= last ? stops[active] : undefined;
 
@@ -133,7 +149,7 @@ export function TimeChart({
       >
         <svg
           className={styles.svg}
-          viewBox={`0 0 ${width} ${HEIGHT}`}
+          viewBox={`0 0 ${width} ${height}`}
           aria-hidden="true"
           focusable="false"
         >
@@ -147,21 +163,38 @@ export function TimeChart({
                 y2={y(tick)}
               />
               <text className={styles.axisText} x={plot.left - 6} y={y(tick) + 4} textAnchor="end">
-                {formatY(tick)}
+                {formatYTick(tick)}
               </text>
             </g>
           ))}
-          {xTicks.map((tick, i) => (
+          {yLabel && (
             <text
-              key={tick}
               className={styles.axisText}
-              x={x(tick)}
-              y={HEIGHT - 8}
-              textAnchor={i === 0 ? 'start' : i === xTickCount - 1 ? 'end' : 'middle'}
+              transform={`translate(12 ${(plot.top + plot.bottom) / 2}) rotate(-90)`}
+              textAnchor="middle"
             >
-              {formatX(tick)}
+              {yLabel}
             </text>
-          ))}
+          )}
+          {xTicks.map((tick) => {
+            const at = x(tick);
+            const anchor =
+              at - plot.left < EDGE_PX ? 'start' : plot.right - at < EDGE_PX ? 'end' : 'middle';
+            return (
+              <g key={tick}>
+                <line
+                  className={styles.grid}
+                  x1={at}
+                  x2={at}
+                  y1={plot.bottom}
+                  y2={plot.bottom + 4}
+                />
+                <text className={styles.axisText} x={at} y={height - 8} textAnchor={anchor}>
+                  {formatX(tick)}
+                </text>
+              </g>
+            );
+          })}
           {children({ x, y, plot })}
           {cursorX !== null && (
             <line

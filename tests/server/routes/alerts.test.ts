@@ -115,26 +115,41 @@ describe.each(drivers)('alerts API on %s', (kind) => {
     expect(stored?.acknowledgedAt?.toISOString()).toBe(response.body.acknowledged_at);
   });
 
-  it('acknowledges without a body (no comment)', async () => {
+  it.each([
+    ['no body', undefined],
+    ['no comment', {}],
+    ['an empty comment', { comment: '' }],
+    ['a comment of only spaces', { comment: '   \t ' }],
+    ['a comment that is not text', { comment: 42 }],
+  ])('refuses %s with a 400 naming the comment, and leaves the alert active', async (_c, body) => {
     const { staff } = await scene();
     const [alert] = (await list(staff.token)).body;
-    const response = await acknowledge(staff.token, alert?.id ?? 0);
-    expect(response).toMatchObject({ status: 200, body: { state: 'acknowledged', comment: null } });
+    if (!alert) throw new Error('no alert');
+    const response = await acknowledge(staff.token, alert.id, body);
+    expect(response).toMatchObject({
+      status: 400,
+      body: { detail: expect.stringMatching(/comment|body/) },
+    });
+    const [stored] = await t.services.database.db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.id, alert.id));
+    expect(stored).toMatchObject({ state: 'active', acknowledgedBy: null, comment: null });
   });
 
   it('answers 409 for an alert already acknowledged or cleared', async () => {
     const { staff, other } = await scene();
     const [anomaly, maintenance] = (await list(staff.token, `?bridge=${other.id}`)).body;
     if (!anomaly || !maintenance) throw new Error('alerts missing');
-    await acknowledge(staff.token, anomaly.id);
+    await acknowledge(staff.token, anomaly.id, { comment: 'Seen' });
 
-    expect(await acknowledge(staff.token, anomaly.id)).toMatchObject({
+    expect(await acknowledge(staff.token, anomaly.id, { comment: 'Again' })).toMatchObject({
       status: 409,
       body: { detail: `Alert ${anomaly.id} is already acknowledged` },
     });
 
     await t.services.alerts.analysisCompleted(outcome(other.id, 0));
-    expect(await acknowledge(staff.token, maintenance.id)).toMatchObject({
+    expect(await acknowledge(staff.token, maintenance.id, { comment: 'Late' })).toMatchObject({
       status: 409,
       body: { detail: expect.stringContaining(`Alert ${maintenance.id} is cleared`) },
     });
@@ -150,11 +165,11 @@ describe.each(drivers)('alerts API on %s', (kind) => {
     const [hidden] = (await list(staff.token, `?bridge=${other.id}`)).body;
     if (!hidden) throw new Error('no alert');
 
-    expect(await acknowledge(operator.token, hidden.id)).toMatchObject({
+    expect(await acknowledge(operator.token, hidden.id, { comment: 'Seen' })).toMatchObject({
       status: 404,
       body: { detail: `Alert ${hidden.id} not found` },
     });
-    expect((await acknowledge(staff.token, 999_999)).status).toBe(404);
+    expect((await acknowledge(staff.token, 999_999, { comment: 'Seen' })).status).toBe(404);
     const [stored] = await t.services.database.db
       .select()
       .from(alerts)

@@ -518,6 +518,7 @@ describe.each(drivers)('roles on %s', (kind) => {
       method: 'POST',
       url: `/api/v1/alerts/${hiddenAlert?.id ?? 0}/acknowledge`,
       token: a.operatorToken,
+      body: { comment: 'Seen' },
     });
     expect(tryHidden.status).toBe(404);
     const filtered = await t.request({

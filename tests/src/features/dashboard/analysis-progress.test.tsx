@@ -81,10 +81,12 @@ describe('analysis progress on a bridge not assessed yet (issue 14)', () => {
     else expect(progressbar).toHaveAttribute('value', String(bar));
   });
 
-  it('shows nothing more than the reason when no job is queued or running', async () => {
+  it('says in plain words that data is arriving when no job is queued or running', async () => {
     serveUnassessed([anAnalysisStatus()]);
     await openDashboard();
-    expect(await screen.findByText(NOT_READY.detail)).toBeInTheDocument();
+    expect(await screen.findByText(/Data is arriving \(last received/)).toBeInTheDocument();
+    // The server's reason is for developers; the screen never shows it.
+    expect(screen.queryByText(NOT_READY.detail)).not.toBeInTheDocument();
     expect(screen.queryByText(/Queued|Training the model|Scoring/)).not.toBeInTheDocument();
   });
 

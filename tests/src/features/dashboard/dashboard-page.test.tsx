@@ -2,13 +2,12 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DASHBOARD_REFRESH_MS,
-  anomalyReportQueryOptions,
-} from '../../../../src/api/queries/analytics';
+import { DASHBOARD_REFRESH_MS } from '../../../../src/api/queries/analytics';
+import { dashboardQueries } from '../../../../src/features/dashboard/dashboard-queries';
 import { createApiClient } from '../../../../src/api/client';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
+import { COMMENT_REQUIRED } from '../../../../src/features/dashboard/acknowledge-dialog';
 import { anAlert, anAnomalyReport, confederation, serveDashboard, unlocated } from './fixtures';
 
 const server = setupMswServer();
@@ -78,12 +77,24 @@ describe('dashboard address (spec §2, §5)', () => {
 });
 
 describe('health from the anomaly count (spec §4)', () => {
-  it("shows 'Anomalies Detected: N' with N the API's num_anomalies, and the prediction image", async () => {
+  it("shows 'Anomalies Detected: N' with its period, the chart in SVG and the PNG to download", async () => {
     serveDashboard(server, { report: anAnomalyReport({ num_anomalies: 4, anomaly_count: 9 }) });
     const { unmount } = await openDashboard();
     expect(await screen.findByText('Anomalies Detected: 4')).toBeInTheDocument();
-    const image = await screen.findByRole('img', { name: /^Prediction chart for Confederation/ });
-    expect(image).toHaveAttribute('src', 'blob:prediction-chart');
+    const prediction = card('Prediction');
+    expect(prediction).toHaveTextContent(
+      '4 anomaly episodes in the last 1 day of data; 9 anomalous 10-minute windows',
+    );
+    expect(
+      await within(prediction).findByRole('slider', {
+        name: /^First natural frequency: history and 30-day forecast/,
+      }),
+    ).toBeInTheDocument();
+    const download = await within(prediction).findByRole('link', {
+      name: 'Download the prediction chart (PNG)',
+    });
+    expect(download).toHaveAttribute('href', 'blob:prediction-chart');
+    expect(download).toHaveAttribute('download', 'Confederation-Bridge-prediction.png');
     // The object URL is let go with the screen.
     unmount();
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:prediction-chart');
@@ -138,7 +149,7 @@ describe('health from the anomaly count (spec §4)', () => {
     },
   );
 
-  it('shows a calm "not assessed yet" state with the server\'s reason on 409', async () => {
+  it('shows a calm "not assessed yet" state in plain words on 409, never the server\'s reason', async () => {
     serveDashboard(server);
     server.use(
       http.get(ANOMALIES, () =>
@@ -149,17 +160,26 @@ describe('health from the anomaly count (spec §4)', () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Not assessed yet' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('No trained model for this bridge yet')).toBeInTheDocument();
+    expect(screen.queryByText(/No trained model/)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/Anomalies Detected/)).not.toBeInTheDocument();
     // What does not depend on a model still shows.
     expect(card(/^Active Alerts/)).toBeInTheDocument();
   });
 
-  it('refreshes every 300000 ms (spec §9)', () => {
+  it('refreshes every 300000 ms (spec §9), only while the page is visible', () => {
     expect(DASHBOARD_REFRESH_MS).toBe(300_000);
-    const options = anomalyReportQueryOptions(createApiClient(), 'any');
-    expect(options.refetchInterval).toBe(300_000);
+    const api = createApiClient();
+    for (const options of [
+      dashboardQueries.anomalies(api, 'any'),
+      dashboardQueries.alerts(api, 1),
+      dashboardQueries.forecast(api, 'any'),
+      dashboardQueries.prediction(api, 'any'),
+      dashboardQueries.datastreams(api),
+    ]) {
+      expect(options.refetchInterval).toBe(300_000);
+      expect(options.refetchIntervalInBackground).toBe(false);
+    }
   });
 });
 
@@ -208,16 +228,16 @@ describe('alerts (spec §2)', () => {
     expect(await within(alerts).findByText('No active alerts')).toBeInTheDocument();
     expect(alerts).toHaveTextContent('Active Alerts0 active');
     expect(within(alerts).getByRole('list', { name: 'Acknowledged alerts' })).toHaveTextContent(
-      'acknowledged by ada',
+      'by ada',
     );
   });
 
-  it('Dismiss acknowledges each shown alert, then the list says No active alerts', async () => {
+  it('Dismiss asks for confirmation and a comment, then acknowledges each shown alert', async () => {
     let alerts = [
       anAlert({ id: 11, type: 'Structural Warning', severity: 'High' }),
       anAlert({ id: 12, type: 'Anomaly Detection' }),
     ];
-    const acknowledged: number[] = [];
+    const acknowledged: { id: number; comment: unknown }[] = [];
     serveDashboard(server, { report: anAnomalyReport({ num_anomalies: 4 }) });
     server.use(
       http.get(apiUrl('/api/v1/alerts'), ({ request }) => {
@@ -225,10 +245,11 @@ describe('alerts (spec §2)', () => {
         expect(url.searchParams.get('bridge')).toBe(String(confederation.id));
         return HttpResponse.json(alerts);
       }),
-      http.post(apiUrl('/api/v1/alerts/:id/acknowledge'), ({ params, request }) => {
+      http.post(apiUrl('/api/v1/alerts/:id/acknowledge'), async ({ params, request }) => {
         expect(request.headers.get('Authorization')).toBe('Bearer access-1');
         const id = Number(params.id);
-        acknowledged.push(id);
+        const body = (await request.json()) as { comment?: unknown };
+        acknowledged.push({ id, comment: body.comment });
         alerts = alerts.map((a) => (a.id === id ? { ...a, state: 'acknowledged' as const } : a));
         return HttpResponse.json(alerts.find((a) => a.id === id));
       }),
@@ -237,30 +258,81 @@ describe('alerts (spec §2)', () => {
     const list = await screen.findByRole('list', { name: 'Active alerts' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(card(/^Active Alerts/)).toHaveTextContent('Active Alerts2 active');
+    const user = userEvent.setup();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    const dialog = screen.getByRole('dialog', { name: 'Dismiss active alerts' });
+    expect(dialog).toHaveTextContent('Structural Warning (High)');
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge 2 alerts' }));
+    expect(
+      within(dialog).getByRole('textbox', { name: 'Comment (required)' }),
+    ).toHaveAccessibleDescription(COMMENT_REQUIRED);
+    expect(acknowledged).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox'), '  Crew on site  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge 2 alerts' }));
 
     expect(await within(card(/^Active Alerts/)).findByText('No active alerts')).toBeInTheDocument();
-    expect(acknowledged.sort()).toEqual([11, 12]);
+    expect(acknowledged.sort((a, b) => a.id - b.id)).toEqual([
+      { id: 11, comment: 'Crew on site' },
+      { id: 12, comment: 'Crew on site' },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Acknowledged alerts' }).children).toHaveLength(2);
   });
 
-  it('View Details shows the windows and the data streams behind an alert', async () => {
-    serveDashboard(server, { alerts: [anAlert({ id: 21 })] });
+  it('Cancel in the Dismiss dialog acknowledges nothing', async () => {
+    let posted = 0;
+    serveDashboard(server, { alerts: [anAlert({ id: 31 })] });
+    server.use(
+      http.post(apiUrl('/api/v1/alerts/:id/acknowledge'), () => {
+        posted += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    await openDashboard();
+    await screen.findByRole('list', { name: 'Active alerts' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posted).toBe(0);
+    expect(screen.getByRole('list', { name: 'Active alerts' }).children).toHaveLength(1);
+  });
+
+  it('View Details shows the episodes, not the windows, each with a chart, and opens at the top', async () => {
+    const report = anAnomalyReport({
+      num_anomalies: 1,
+      events: [
+        {
+          start: '2026-11-13T00:20:00.000Z',
+          end: '2026-11-13T00:40:00.000Z',
+          windows: 2,
+          peak_error: 0.052,
+          top_contributors: [{ feature: 'span-1-acc:f1', datastream: 'CB-acc-z', share: 0.8 }],
+        },
+      ],
+    });
+    serveDashboard(server, { report, alerts: [anAlert({ id: 21 })] });
     await openDashboard();
     await screen.findByRole('list', { name: 'Active alerts' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'View Details' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Alert details' });
+    expect(dialog).toHaveFocus();
     expect(dialog).toHaveTextContent('Anomaly Detection');
     expect(dialog).toHaveTextContent('Critical');
-    expect(dialog).toHaveTextContent('4 anomalies detected');
-    const windows = within(dialog).getByRole('list', { name: 'Windows of Anomaly Detection' });
-    expect(windows.children).toHaveLength(1);
-    expect(windows).toHaveTextContent('error 0.0520');
+    expect(dialog).toHaveTextContent('Detector over CB-acc-z (sensor CB-ACC-1, CB-ACC-2)');
+    expect(dialog).toHaveTextContent('Peak error 0.0520 against the threshold 0.0300');
+    const episodes = within(dialog).getByRole('list', { name: 'Anomaly episodes' });
+    expect(episodes.children).toHaveLength(1);
+    expect(episodes).toHaveTextContent('for 20 minutes');
+    expect(episodes).toHaveTextContent('2 anomalous 10-minute windows; peak error 0.0520');
+    expect(episodes).toHaveTextContent('mostly CB-acc-z (80 %)');
     expect(
-      within(dialog).getByRole('list', { name: 'Data streams of Anomaly Detection' }),
-    ).toHaveTextContent('CB-acc-z (sensors CB-ACC-1, CB-ACC-2)');
+      within(episodes).getByRole('slider', { name: /^Detector error around the episode/ }),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/error 0\.0110/);
   });
 });
 
@@ -315,7 +387,10 @@ describe('map, charts and readings', () => {
     await openDashboard();
     const readings = await screen.findByRole('region', { name: 'Sensor readings' });
     expect(
-      await within(readings).findByRole('heading', { level: 3, name: 'CB-acc-z (acceleration)' }),
+      await within(readings).findByRole('heading', {
+        level: 3,
+        name: 'Accelerometer, span west_span: acceleration',
+      }),
     ).toBeInTheDocument();
     expect(within(readings).queryByText(/LG-acc-x/)).not.toBeInTheDocument();
     await waitFor(() => expect(ranges).toHaveLength(1));

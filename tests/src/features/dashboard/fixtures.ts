@@ -108,6 +108,13 @@ export const cbSensor: S['Sensor'] = {
   next_calibration_date: null,
 };
 
+export const cbSpan: S['Span'] = {
+  id: 61,
+  bridge: confederation.id,
+  span_id: 'west_span',
+  length: 250,
+};
+
 export const cbStream: S['Datastream'] = {
   id: 41,
   stream_id: 'CB-acc-z',
@@ -207,6 +214,7 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
     http.get(apiUrl('/api/v1/ai/status'), () => HttpResponse.json(anAnalysisStatus())),
     http.get(apiUrl('/api/v1/alerts'), () => HttpResponse.json(api.alerts ?? [])),
     http.get(apiUrl('/api/v1/sensors'), () => HttpResponse.json([cbSensor])),
+    http.get(apiUrl('/api/v1/spans'), () => HttpResponse.json([cbSpan])),
     http.get(apiUrl('/api/v1/datastreams'), () => HttpResponse.json([cbStream, otherStream])),
     http.get(apiUrl('/api/v1/datastreams/:id/readings'), ({ params }) =>
       HttpResponse.json(aReadingSeries(Number(params.id))),

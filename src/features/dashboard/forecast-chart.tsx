@@ -1,42 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useApi } from '../../api/api-context';
-import { type ForecastSeries, forecastQueryOptions } from '../../api/queries/analytics';
+import type { ForecastSeries } from '../../api/queries/analytics';
 import { extent, padDomain } from '../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
 import { bandPath, linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
-import { Spinner } from '../../ui/spinner';
 import * as styles from './dashboard.css';
-import { formatNumber, formatShortDate } from '../../domain/formats';
+import { formatShortDate } from '../../domain/formats';
 
 const HISTORY_COLOUR = vars.color.brand;
 const FORECAST_COLOUR = vars.color.link;
 const ALARM_COLOUR = vars.condition.critical;
 
-/** The health indicator's history and 30-day forecast with its 80 % and 95 % bands. */
-export function ForecastCard({ sid }: { sid: string }) {
-  const api = useApi();
-  const forecast = useQuery(forecastQueryOptions(api, sid));
-  return (
-    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="forecast-title">
-      <h2 id="forecast-title" className={styles.cardTitle}>
-        Forecast
-      </h2>
-      {forecast.isPending && <Spinner label="Loading the forecast" />}
-      {forecast.isError && <p className={styles.muted}>The forecast could not be loaded.</p>}
-      {forecast.isSuccess &&
-        (forecast.data ? (
-          <ForecastChart series={forecast.data} />
-        ) : (
-          <p className={styles.muted}>No forecast yet: the bridge has not been assessed.</p>
-        ))}
-    </section>
-  );
-}
+// A frequency moves by a few thousandths of a hertz: three significant digits would hide it.
+const formatValue = (value: number): string => value.toPrecision(4);
 
-function ForecastChart({ series }: { series: ForecastSeries }) {
+/** The health indicator's history and 30-day forecast with its 80 % and 95 % bands, in SVG. */
+export function ForecastChart({ series }: { series: ForecastSeries }) {
   const history = useMemo(
     () => series.history.map((p) => ({ x: Date.parse(p.t), y: p.value, anomalous: p.anomalous })),
     [series.history],
@@ -50,11 +30,11 @@ function ForecastChart({ series }: { series: ForecastSeries }) {
     () => [
       ...history.map((p) => ({
         x: p.x,
-        text: `${formatShortDate(p.x)}: ${p.y === null ? 'no value' : `${formatNumber(p.y)}${unit}`}${p.anomalous ? ', anomalous' : ''}`,
+        text: `${formatShortDate(p.x)}: ${p.y === null ? 'no value' : `${formatValue(p.y)}${unit}`}${p.anomalous ? ', anomalous' : ''}`,
       })),
       ...ahead.map((p) => ({
         x: p.x,
-        text: `${formatShortDate(p.x)} (forecast): ${formatNumber(p.mean)}${unit}, 80 % ${formatNumber(p.lower80)}–${formatNumber(p.upper80)}, 95 % ${formatNumber(p.lower95)}–${formatNumber(p.upper95)}`,
+        text: `${formatShortDate(p.x)} (forecast): ${formatValue(p.mean)}${unit}, 80 % ${formatValue(p.lower80)}–${formatValue(p.upper80)}, 95 % ${formatValue(p.lower95)}–${formatValue(p.upper95)}`,
       })),
     ],
     [history, ahead, unit],
@@ -69,12 +49,12 @@ function ForecastChart({ series }: { series: ForecastSeries }) {
 
   return (
     <TimeChart
-      title={`${series.indicator}${unit ? ` (${series.unit})` : ''}: history and 30-day forecast`}
+      title={`${series.indicator}: history and 30-day forecast, anomalous days in red`}
+      yLabel={series.unit ? `${series.indicator} (${series.unit})` : series.indicator}
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
       stops={stops}
       formatX={formatShortDate}
-      formatY={formatNumber}
       legend={
         <ChartLegend
           entries={[

@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useApi } from '../../api/api-context';
+import { type Alert, bridgeAlertsQueryKey } from '../../api/queries/alerts';
+import { countOf } from '../../domain/formats';
+import { Button } from '../../ui/button';
+import { ErrorBanner } from '../../ui/error-banner';
+import { FormField } from '../../ui/form-field';
+import { Modal } from '../../ui/modal';
+import { COMMENT_MAX_LENGTH, acknowledgeAlert } from './dashboard-queries';
+import { alertMessage } from './alert-facts';
+import * as styles from './dashboard.css';
+
+export const COMMENT_REQUIRED = 'Comment is required: say what you saw or did';
+
+interface AcknowledgeDialogProps {
+  bridgeId: number;
+  alerts: readonly Alert[];
+  /** Dismiss acknowledges every active alert; its dialog says so before anything happens. */
+  all?: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Acknowledging needs a comment, so the record says why an alarm was set aside; nothing is sent
+ * until the operator confirms.
+ */
+export function AcknowledgeDialog({
+  bridgeId,
+  alerts,
+  all = false,
+  onClose,
+}: AcknowledgeDialogProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const formId = useId();
+  const acknowledge = useMutation({
+    mutationFn: (text: string) =>
+      Promise.all(alerts.map((alert) => acknowledgeAlert(api, alert, text))),
+    onSuccess: onClose,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bridgeAlertsQueryKey(bridgeId) }),
+  });
+  const only = alerts.length === 1 ? alerts[0] : undefined;
+  const title = all ? 'Dismiss active alerts' : 'Acknowledge alert';
+  const confirm = all ? `Acknowledge ${countOf(alerts.length, 'alert', 'alerts')}` : 'Acknowledge';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = comment.trim();
+    if (text === '') {
+      setError(COMMENT_REQUIRED);
+      return;
+    }
+    setError(undefined);
+    acknowledge.mutate(text);
+  };
+
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={acknowledge.isPending}>
+            {acknowledge.isPending ? 'Acknowledging...' : confirm}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className={styles.ackForm}>
+        {only ? (
+          <p className={styles.muted}>
+            {only.type} ({only.severity}): {alertMessage(only)}
+          </p>
+        ) : (
+          <>
+            <p className={styles.muted}>
+              This acknowledges every active alert of the bridge, each with the same comment:
+            </p>
+            <ul className={styles.plainList}>
+              {alerts.map((a) => (
+                <li key={a.id}>
+                  {a.type} ({a.severity})
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <FormField label="Comment (required)" error={error}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              maxLength={COMMENT_MAX_LENGTH}
+              required
+              value={comment}
+              onChange={(event) => {
+                setComment(event.target.value);
+                // The message goes as soon as there is something to send.
+                if (event.target.value.trim() !== '') setError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+        {acknowledge.isError && <ErrorBanner>{acknowledge.error.message}</ErrorBanner>}
+      </form>
+    </Modal>
+  );
+}

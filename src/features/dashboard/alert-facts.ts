@@ -1,0 +1,117 @@
+import type { Alert } from '../../api/queries/alerts';
+import { formatCalendarDate, formatDateTime, formatNumber } from '../../domain/formats';
+import {
+  ANOMALY_CRITICAL_ABOVE,
+  MAINTENANCE_ALERT_DAYS,
+  SENSOR_OFFLINE_MIN_SILENCE_MS,
+} from '../../domain/health';
+import type { BridgeEvaluation } from './bridge-evaluation';
+
+// What an operator needs to judge one alarm: where it comes from, how far past its trigger it
+// is, since when, and what to do first.
+export interface AlertFacts {
+  source: string;
+  reading: string;
+  /** ISO times. */
+  firstSeen: string;
+  lastSeen: string;
+  action: string;
+}
+
+function streamsOf(alert: Alert): string {
+  const streams = alert.cause.datastreams.map((d) =>
+    d.sensors.length > 0 ? `${d.stream_id} (sensor ${d.sensors.join(', ')})` : d.stream_id,
+  );
+  return streams.join('; ');
+}
+
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
+
+/** The stored message with any ISO time in it written as every other time on the screen. */
+export function alertMessage(alert: Alert): string {
+  return alert.message.replace(ISO_TIME, (iso) => formatDateTime(iso));
+}
+
+function peakError(alert: Alert): number | null {
+  const errors = alert.cause.windows.map((w) => w.error);
+  return errors.length > 0 ? Math.max(...errors) : null;
+}
+
+function seenSpan(alert: Alert): { first: string; last: string } {
+  const starts = alert.cause.windows.map((w) => Date.parse(w.start));
+  const ends = alert.cause.windows.map((w) => Date.parse(w.end));
+  return starts.length > 0
+    ? {
+        first: new Date(Math.min(...starts)).toISOString(),
+        last: new Date(Math.max(...ends)).toISOString(),
+      }
+    : { first: alert.raised_at, last: alert.updated_at };
+}
+
+export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFacts {
+  const { first: firstSeen, last: lastSeen } = seenSpan(alert);
+  const streams = streamsOf(alert);
+  const threshold = evaluation.report?.threshold;
+  const episodes = `${evaluation.episodes} anomaly episodes in the last ${evaluation.periodDays} days`;
+  switch (alert.type) {
+    case 'Sensor offline':
+      return {
+        source: streams ? `Data stream ${streams}` : 'A data stream of the bridge',
+        reading: `Silent longer than allowed (at least ${SENSOR_OFFLINE_MIN_SILENCE_MS / 60_000} minutes, or 5 of its usual gaps)`,
+        firstSeen,
+        lastSeen,
+        action:
+          'Check the sensor and its gateway on site (power, cable, network); until it reports, this part of the bridge is not watched.',
+      };
+    case 'Anomaly Detection': {
+      const peak = peakError(alert);
+      return {
+        source: streams ? `Detector over ${streams}` : 'The anomaly detector over all data streams',
+        reading:
+          peak !== null && threshold !== undefined
+            ? `Peak error ${formatNumber(peak)} against the threshold ${formatNumber(threshold)}; ${episodes} (Critical above ${ANOMALY_CRITICAL_ABOVE})`
+            : `${episodes} (Critical above ${ANOMALY_CRITICAL_ABOVE})`,
+        firstSeen,
+        lastSeen,
+        action:
+          'Open View Details to see each episode; rule out a sensor fault, then have an engineer review the affected span.',
+      };
+    }
+    case 'Structural Warning':
+      return {
+        source: 'Bridge condition from the anomaly evaluation',
+        reading: `Condition ${evaluation.health?.condition ?? 'unknown'} (${episodes}); raised from Poor, 3 or more episodes`,
+        firstSeen,
+        lastSeen,
+        action: 'Arrange a visual inspection of the bridge and check the prediction chart below.',
+      };
+    case 'Maintenance Required':
+      return {
+        source: 'Maintenance plan from the bridge condition',
+        reading: evaluation.health
+          ? `Next maintenance in ${evaluation.health.maintenanceDays} days (by ${formatCalendarDate(evaluation.health.nextMaintenance)}); raised at ${MAINTENANCE_ALERT_DAYS} days or fewer`
+          : `Raised when maintenance is due within ${MAINTENANCE_ALERT_DAYS} days`,
+        firstSeen,
+        lastSeen,
+        action: 'Schedule the maintenance visit before the date shown.',
+      };
+    case 'Fatigue':
+      return {
+        source: streams ? `Fatigue detail on ${streams}` : 'A fatigue detail of the bridge',
+        reading: alert.message,
+        firstSeen,
+        lastSeen,
+        action:
+          'Open the Fatigue card below: check the detail category and factors, then have an engineer plan an inspection of the detail.',
+      };
+    case 'Calibration due':
+      return {
+        source: 'Sensor calibration register',
+        reading: alert.message,
+        firstSeen,
+        lastSeen,
+        action:
+          'Book the calibration and record it in Bridge Management (Sensors); readings after the due date are marked out of calibration.',
+      };
+  }
+}

@@ -1,0 +1,136 @@
+import { type Condition, colourClass } from '../../domain/health';
+import { countOf } from '../../domain/formats';
+import type { BridgeEvaluation } from './bridge-evaluation';
+import * as styles from './dashboard.css';
+import { HealthGauge } from './health-gauge';
+import { When } from './when';
+
+/** Spec §4 colour chip beside the word; grey 'Not assessed' when there is no evaluation. */
+export function ConditionChip({ condition }: { condition: Condition | null }) {
+  if (condition === null) {
+    return <span className={`${styles.chip} ${styles.chipNeutral}`}>Not assessed</span>;
+  }
+  return (
+    <span className={`${styles.chip} ${styles.level[colourClass(condition)]}`}>{condition}</span>
+  );
+}
+
+// Spec §4 gauge rule, said next to the number so 60 is never read as 'more than half healthy'.
+const BANDS = '90 Good (no anomaly episode) · 75 Fair (1–2) · 60 Poor or Critical (3 or more)';
+
+interface StatusStripProps {
+  bridgeName: string;
+  evaluation: BridgeEvaluation;
+  /** When the dashboard last heard from the server (epoch ms), 0 before it has. */
+  refreshedAt: number;
+}
+
+/**
+ * Condition first: the spec's Bridge Condition Index, Health Score, Current situation and
+ * Bridge Monitoring Status cards side by side at the top, each fact once.
+ */
+export function StatusStrip({ bridgeName, evaluation, refreshedAt }: StatusStripProps) {
+  const { report, health } = evaluation;
+  const active = evaluation.active.length;
+  return (
+    <section className={styles.strip} aria-label={`Status of ${bridgeName}`}>
+      <section
+        className={`${styles.stripCell} ${styles.stripCellWide}`}
+        aria-labelledby="condition-index-title"
+      >
+        <h2 id="condition-index-title" className={styles.stripTitle}>
+          Bridge Condition Index
+        </h2>
+        <dl className={styles.facts}>
+          <dt>Condition</dt>
+          <dd>
+            <ConditionChip condition={health?.condition ?? null} />
+          </dd>
+          {report && health ? (
+            <>
+              <dt>Anomalies</dt>
+              <dd>{evaluation.countsText}</dd>
+              <dt>Last updated</dt>
+              <dd>
+                <When iso={report.evaluated_at} />
+              </dd>
+              <dt>Days to next inspection</dt>
+              <dd>{health.maintenanceDays}</dd>
+              {report.num_anomalies > 0 && (
+                <>
+                  <dt>Threat level</dt>
+                  <dd>
+                    <span className={`${styles.chip} ${styles.level[colourClass(health.threat)]}`}>
+                      {health.threat}
+                    </span>
+                  </dd>
+                </>
+              )}
+            </>
+          ) : (
+            <>
+              <dt>Anomalies</dt>
+              <dd>Not counted until the first assessment</dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      <section className={styles.stripCell} aria-labelledby="gauge-title">
+        <h2 id="gauge-title" className={styles.stripTitle}>
+          Health Score
+        </h2>
+        {health ? (
+          <div className={styles.gaugeBox}>
+            <HealthGauge value={health.gauge} colour={health.gaugeColour} />
+          </div>
+        ) : (
+          <p className={styles.big}>–</p>
+        )}
+        <p className={styles.small}>{BANDS}</p>
+      </section>
+
+      <section className={styles.stripCell} aria-labelledby="situation-title">
+        <h2 id="situation-title" className={styles.stripTitle}>
+          Current situation
+        </h2>
+        <p className={`${styles.situation} ${styles.tone[evaluation.tone]}`}>
+          {evaluation.situation}
+        </p>
+        <a href="#active-alerts" className={styles.alertsLink}>
+          {countOf(active, 'active alert', 'active alerts')}
+        </a>
+      </section>
+
+      <section
+        className={`${styles.stripCell} ${styles.stripCellWide}`}
+        aria-labelledby="monitoring-title"
+      >
+        <h2 id="monitoring-title" className={styles.stripTitle}>
+          Bridge Monitoring Status
+        </h2>
+        <dl className={styles.facts}>
+          <dt>Last data received</dt>
+          <dd>
+            {evaluation.lastDataReceived ? <When iso={evaluation.lastDataReceived} /> : 'Never'}
+          </dd>
+          <dt>Evaluation period</dt>
+          <dd>
+            {report ? (
+              <>
+                <When iso={report.period_start} /> to <When iso={report.period_end} />
+              </>
+            ) : (
+              'None yet'
+            )}
+          </dd>
+        </dl>
+        <p className={styles.small}>
+          Last updated:{' '}
+          {refreshedAt > 0 ? <When iso={new Date(refreshedAt).toISOString()} /> : 'loading'}{' '}
+          (refreshed every 5 minutes while this page is open)
+        </p>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Datastream, Sensor, Span } from '../../api/queries/structures';
+
+// Units the sensors send per data type (the simulator and the ingest use the same ones).
+const UNITS: Record<Datastream['data_type'], string> = {
+  acceleration: 'm/s²',
+  strain: 'µε',
+  temperature: '°C',
+  displacement: 'mm',
+  tilt: 'mrad',
+  load: 'kN',
+};
+
+const TYPE_NAMES: Record<Sensor['type'], string> = {
+  accelerometer: 'Accelerometer',
+  strain_gauge: 'Strain gauge',
+  temperature: 'Thermometer',
+  displacement: 'Displacement sensor',
+  tilt: 'Tiltmeter',
+  load_cell: 'Load cell',
+};
+
+export const unitOf = (stream: Datastream): string => UNITS[stream.data_type];
+
+/** 'Acceleration (m/s²)': the axis title of a stream's readings. */
+export function axisLabel(stream: Datastream): string {
+  const kind = stream.data_type.charAt(0).toUpperCase() + stream.data_type.slice(1);
+  return `${kind} (${unitOf(stream)})`;
+}
+
+/** 'Accelerometer, span west_span': what and where, in words; the ids go in the subtitle. */
+export function humanTitle(sensors: readonly Sensor[], span: Span | undefined): string {
+  const first = sensors[0];
+  const kind = first ? TYPE_NAMES[first.type] : 'Sensor';
+  return span ? `${kind}, span ${span.span_id}` : `${kind}, whole bridge`;
+}
