@@ -917,6 +917,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/contact-messages/{id}/handled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a contact message handled, or open again (staff)
+     * @description Marking an already handled message keeps the time it was first marked, so two staff
+     *     members answering at once see one time.
+     */
+    post: operations['markContactMessageHandled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1564,6 +1585,11 @@ export interface components {
       message: string;
       /** Format: date-time */
       created_at: string;
+      /**
+       * Format: date-time
+       * @description When staff marked it handled; null while it waits for an answer
+       */
+      handled_at: string | null;
     };
     CalibrationFactors: {
       certificate?: string | null;
@@ -1637,6 +1663,10 @@ export interface components {
       total: number;
       page: number;
       page_size: number;
+    };
+    ContactMessageHandled: {
+      /** @description true marks it handled, false opens it again */
+      handled: boolean;
     };
   };
   responses: {
@@ -3136,6 +3166,37 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  markContactMessageHandled: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactMessageHandled'];
+      };
+    };
+    responses: {
+      /** @description The message as now stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactMessage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
 }

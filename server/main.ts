@@ -6,6 +6,7 @@ import { startAnalysisWorkers } from './analysis/analysis-workers.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, ROLES, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { watchFirstAnalysis } from './demo/first-analysis-watch.ts';
 import { startDemoLiveFeed } from './demo/live-feed.ts';
 import { mqttConfigOf, startMqttFromEnv } from './ingest/mqtt-config.ts';
 import type { MqttIngest } from './ingest/mqtt-subscriber.ts';
@@ -168,6 +169,13 @@ if (roles.has('worker')) {
   await queuedWebhook?.work();
   steps.push({ name: 'raw retention', stop: async () => retention?.stop() });
   steps.push({ name: 'analysis workers', stop: () => workers.stop() });
+  if (demo.seeded) {
+    const watch = watchFirstAnalysis(database.db, {
+      startedAt: performance.timeOrigin,
+      log: (message) => console.log(message),
+    });
+    steps.push({ name: 'first analysis watch', stop: async () => watch.stop() });
+  }
   steps.push({ name: 'alert monitor', stop: () => monitor.stop() });
   steps.push({ name: 'schedules lock', stop: () => leadership.stop() });
 }

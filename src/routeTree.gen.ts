@@ -18,6 +18,7 @@ import { Route as PublicFaqsRouteImport } from './routes/_public/faqs'
 import { Route as SignedInBridgesRouteImport } from './routes/_signed-in/bridges'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
 import { Route as SignedInMapRouteImport } from './routes/_signed-in/map'
+import { Route as SignedInOperationsRouteImport } from './routes/_signed-in/operations'
 import { Route as SignedInUsersRouteImport } from './routes/_signed-in/users'
 import { Route as SignedOutLoginRouteImport } from './routes/_signed-out/login'
 import { Route as SignedOutSignupRouteImport } from './routes/_signed-out/signup'
@@ -72,6 +73,11 @@ const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
 const SignedInMapRoute = SignedInMapRouteImport.update({
   id: '/map',
   path: '/map',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInOperationsRoute = SignedInOperationsRouteImport.update({
+  id: '/operations',
+  path: '/operations',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInUsersRoute = SignedInUsersRouteImport.update({
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/map': typeof SignedInMapRoute
+  '/operations': typeof SignedInOperationsRoute
   '/users': typeof SignedInUsersRoute
   '/login': typeof SignedOutLoginRoute
   '/signup': typeof SignedOutSignupRoute
@@ -178,6 +185,7 @@ export interface FileRoutesByTo {
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/map': typeof SignedInMapRoute
+  '/operations': typeof SignedInOperationsRoute
   '/users': typeof SignedInUsersRoute
   '/login': typeof SignedOutLoginRoute
   '/signup': typeof SignedOutSignupRoute
@@ -202,6 +210,7 @@ export interface FileRoutesById {
   '/_signed-in/bridges': typeof SignedInBridgesRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
   '/_signed-in/map': typeof SignedInMapRoute
+  '/_signed-in/operations': typeof SignedInOperationsRoute
   '/_signed-in/users': typeof SignedInUsersRoute
   '/_signed-out/login': typeof SignedOutLoginRoute
   '/_signed-out/signup': typeof SignedOutSignupRoute
@@ -226,6 +235,7 @@ export interface FileRouteTypes {
     | '/bridges'
     | '/dashboard'
     | '/map'
+    | '/operations'
     | '/users'
     | '/login'
     | '/signup'
@@ -247,6 +257,7 @@ export interface FileRouteTypes {
     | '/bridges'
     | '/dashboard'
     | '/map'
+    | '/operations'
     | '/users'
     | '/login'
     | '/signup'
@@ -270,6 +281,7 @@ export interface FileRouteTypes {
     | '/_signed-in/bridges'
     | '/_signed-in/dashboard'
     | '/_signed-in/map'
+    | '/_signed-in/operations'
     | '/_signed-in/users'
     | '/_signed-out/login'
     | '/_signed-out/signup'
@@ -355,6 +367,13 @@ declare module '@tanstack/react-router' {
       path: '/map'
       fullPath: '/map'
       preLoaderRoute: typeof SignedInMapRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/operations': {
+      id: '/_signed-in/operations'
+      path: '/operations'
+      fullPath: '/operations'
+      preLoaderRoute: typeof SignedInOperationsRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/users': {
@@ -498,6 +517,7 @@ interface SignedInRouteChildren {
   SignedInBridgesRoute: typeof SignedInBridgesRoute
   SignedInDashboardRoute: typeof SignedInDashboardRoute
   SignedInMapRoute: typeof SignedInMapRoute
+  SignedInOperationsRoute: typeof SignedInOperationsRoute
   SignedInUsersRoute: typeof SignedInUsersRoute
 }
 
@@ -505,6 +525,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInBridgesRoute: SignedInBridgesRoute,
   SignedInDashboardRoute: SignedInDashboardRoute,
   SignedInMapRoute: SignedInMapRoute,
+  SignedInOperationsRoute: SignedInOperationsRoute,
   SignedInUsersRoute: SignedInUsersRoute,
 }
 

@@ -161,6 +161,8 @@ export const contactMessages = pgTable('contact_messages', {
   email: text('email').notNull(),
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Null until staff mark it handled (the Operations screen). */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
 });
 
 export const loginFailures = pgTable(

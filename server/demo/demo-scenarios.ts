@@ -71,6 +71,12 @@ export interface DemoBridge {
   faultyStrain?: { span: number; driftPerHour: number; daysAgo: number };
   /** A strain gauge whose data stream stopped sending `daysAgo` before the end. */
   silentStrain?: { span: number; daysAgo: number };
+  /**
+   * The rest of the fleet: only the main span is instrumented (an accelerometer and a strain
+   * gauge) besides the thermometer, with shorter bursts, sparser readings and a shorter history,
+   * so the first start stays fast while every bridge still gets an evaluation.
+   */
+  light?: boolean;
 }
 
 /** The operator's three bridges, in the seed's order (indices 0, 1 and 2 of the fleet). */
@@ -101,6 +107,58 @@ export const DEMO_BRIDGES_WITH_DATA: readonly DemoBridge[] = [
   },
 ];
 
+// Healthy bridges across the country; their modes stay below 8 Hz like the detailed three's.
+const light = (
+  name: string,
+  key: string,
+  seed: number,
+  firstModeHz: number,
+  nowMeanC: number,
+): DemoBridge => ({
+  name,
+  key,
+  seed,
+  firstModeHz,
+  climate: { nowMeanC, seasonalAmpC: 12, dailyAmpC: 3, weatherAmpC: 2.5 },
+  light: true,
+});
+
+/** The other eight bridges of the seed, lightly instrumented (see `DemoBridge.light`). */
+export const DEMO_LIGHT_BRIDGES: readonly DemoBridge[] = [
+  light('Samuel De Champlain Bridge', 'champlain', 404, 2.2, 0),
+  light('Quebec Bridge', 'quebec', 505, 1.9, -1),
+  light('Angus L. Macdonald Bridge', 'macdonald', 606, 2.3, 3),
+  light('Burlington Bay James N. Allan Skyway', 'skyway', 707, 2.6, 2),
+  light('Alex Fraser Bridge', 'alex-fraser', 808, 2.0, 5),
+  light('High Level Bridge (Edmonton)', 'high-level', 909, 2.9, -4),
+  light('Broadway Bridge', 'broadway', 1010, 2.8, -5),
+  light('Hartland Covered Bridge', 'hartland', 1111, 3.0, 0),
+];
+
+/** Every demo bridge that gets sensor history: the detailed three, then the light ones. */
+export const DEMO_FLEET: readonly DemoBridge[] = [...DEMO_BRIDGES_WITH_DATA, ...DEMO_LIGHT_BRIDGES];
+
+/** At least the 7 days training needs (server/analysis/analysis-rules.ts), plus 3 to judge. */
+export const LIGHT_HISTORY_DAYS = 10;
+
+/** A light bridge's history is at most LIGHT_HISTORY_DAYS long. */
+export const historyDaysOf = (bridge: DemoBridge, days: number): number =>
+  bridge.light ? Math.min(days, LIGHT_HISTORY_DAYS) : days;
+
+/**
+ * A light bridge records half-minute bursts (enough for the modes the analysis tracks) and
+ * strain and temperature six times as sparsely; the others record at the given rates.
+ */
+export function ratesOf(bridge: DemoBridge, rates: DemoRates): DemoRates {
+  if (!bridge.light) return rates;
+  const { bursts } = rates;
+  return {
+    bursts: { ...bursts, burstSeconds: Math.min(bursts.burstSeconds, 30) },
+    strainHz: rates.strainHz / 6,
+    temperatureHz: rates.temperatureHz / 6,
+  };
+}
+
 export const accelerometerId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-acc`;
 export const strainId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-str`;
 export const temperatureId = (bridge: DemoBridge) => `${bridge.key}-temp`;
@@ -129,6 +187,8 @@ export function demoSensors(bridge: DemoBridge): DemoSensor[] {
 // The main span is the longest, so its modes sit lowest. Three modes below 8 Hz, so a 20 Hz
 // burst resolves them all even when a frozen deck stiffens them by 8 %.
 const SPAN_FACTORS = [1, 0.9, 1.05];
+/** main_span: the one a light bridge instruments. */
+const MAIN_SPAN_INDEX = 1;
 const MODE_RATIOS = [1, 1.8, 2.5];
 
 function spanModes(bridge: DemoBridge, spanIndex: number): ModeSpec[] {
@@ -143,6 +203,7 @@ function spanModes(bridge: DemoBridge, spanIndex: number): ModeSpec[] {
 function demoStreams(bridge: DemoBridge, rates: DemoRates): StreamSpec[] {
   const streams: StreamSpec[] = [];
   DEMO_SPAN_LABELS.forEach((_, i) => {
+    if (bridge.light && i !== MAIN_SPAN_INDEX) return;
     const span = `span-${i + 1}`;
     streams.push(
       {
@@ -184,11 +245,17 @@ function demoClimate(bridge: DemoBridge, timeline: DemoTimeline): ClimateSpec {
   const { nowMeanC, seasonalAmpC } = bridge.climate;
   const dayOfYear = (timeline.end / DAY_MS) % YEAR_DAYS;
   const seasonalNow = -seasonalAmpC * Math.cos((2 * Math.PI * (dayOfYear - 15)) / YEAR_DAYS);
+  // A light bridge's short history learns from its first days only: the freeze falls there.
+  const freeze = bridge.light ? { from: 1, to: 3, deltaC: -12 } : { from: 6, to: 10, deltaC: -16 };
   return {
     ...bridge.climate,
     meanC: nowMeanC - seasonalNow,
     coldSpells: [
-      { from: timeline.start + 6 * DAY_MS, to: timeline.start + 10 * DAY_MS, deltaC: -16 },
+      {
+        from: timeline.start + freeze.from * DAY_MS,
+        to: timeline.start + freeze.to * DAY_MS,
+        deltaC: freeze.deltaC,
+      },
       { from: timeline.end - 6.5 * DAY_MS, to: timeline.end - 5.5 * DAY_MS, deltaC: -6 },
     ],
   };
@@ -233,11 +300,12 @@ export function demoScenario(
   timeline: DemoTimeline,
   rates: DemoRates = DEMO_RATES,
 ): BridgeScenario {
+  const own = ratesOf(bridge, rates);
   return {
     seed: bridge.seed,
     spans: DEMO_SPAN_LABELS.map((_, i) => ({ id: `span-${i + 1}`, modes: spanModes(bridge, i) })),
     climate: demoClimate(bridge, timeline),
-    streams: demoStreams(bridge, rates),
+    streams: demoStreams(bridge, own),
     ...demoEvents(bridge, timeline.end),
   };
 }

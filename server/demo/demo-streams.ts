@@ -5,9 +5,11 @@ import { blockOf } from '../ingest/block-validation.ts';
 import type { SimBlock } from '../sim/stream-simulator.ts';
 import type { StreamBlock } from '../repositories/readings-repository.ts';
 import {
-  DEMO_BRIDGES_WITH_DATA,
+  DEMO_FLEET,
   demoScenario,
   demoTimeline,
+  historyDaysOf,
+  ratesOf,
   type DemoBridge,
   type DemoRates,
 } from './demo-scenarios.ts';
@@ -25,10 +27,12 @@ export interface DemoBridgeData {
   scenario: BridgeScenario;
   streams: Map<string, DemoStream>;
   timeline: { start: number; end: number };
+  /** The bridge's own rates (a light bridge records more sparsely). */
+  rates: DemoRates;
 }
 
 /**
- * The demo bridges whose data streams exist. The streams were created in the seed's
+ * The demo bridges (the detailed three and the light rest) whose data streams exist. The streams were created in the seed's
  * transaction, so their creation time is when the demo was seeded: the end of the history, and
  * the anchor of every scenario event, for the history writer and the live feed alike.
  */
@@ -38,7 +42,7 @@ export async function findDemoBridges(
   rates: DemoRates,
 ): Promise<DemoBridgeData[]> {
   const found: DemoBridgeData[] = [];
-  for (const bridge of DEMO_BRIDGES_WITH_DATA) {
+  for (const bridge of DEMO_FLEET) {
     const ids = demoScenario(bridge, { start: 0, end: 0 }, rates).streams.map((s) => s.id);
     const rows = await db
       .select({
@@ -51,7 +55,7 @@ export async function findDemoBridges(
       .where(inArray(datastreams.streamId, ids));
     if (rows.length === 0) continue;
     const seededAt = Math.min(...rows.map((r) => r.createdAt.getTime()));
-    const timeline = demoTimeline(seededAt, historyDays);
+    const timeline = demoTimeline(seededAt, historyDaysOf(bridge, historyDays));
     const streams = new Map(
       rows.map((r) => [
         r.streamId,
@@ -62,7 +66,13 @@ export async function findDemoBridges(
         },
       ]),
     );
-    found.push({ bridge, scenario: demoScenario(bridge, timeline, rates), streams, timeline });
+    found.push({
+      bridge,
+      scenario: demoScenario(bridge, timeline, rates),
+      streams,
+      timeline,
+      rates: ratesOf(bridge, rates),
+    });
   }
   return found;
 }

@@ -1,7 +1,6 @@
 import { createBridgeSimulator, type BridgeSimulator } from '../sim/bridge-simulator.ts';
 import { simulateBursts } from '../sim/burst-simulator.ts';
 import { encodeBatch, type EncodedBatch } from './bulk-block-writer.ts';
-import type { DemoRates } from './demo-scenarios.ts';
 import { toStreamBlocks, type DemoBridgeData } from './demo-streams.ts';
 
 const HOUR_MS = 3_600_000;
@@ -26,7 +25,7 @@ export function historyChunks(start: number, end: number): [number, number][] {
  * one chunk to the next, so call it in time order) and encodes each chunk for the bulk writer.
  * Pure computation, so it can run on a worker thread beside the database.
  */
-export function createHistoryEncoder(found: readonly DemoBridgeData[], rates: DemoRates) {
+export function createHistoryEncoder(found: readonly DemoBridgeData[]) {
   const runs = found.map((data) => {
     const present = data.scenario.streams.filter((s) => data.streams.has(s.id));
     const ids = (acceleration: boolean) =>
@@ -35,22 +34,25 @@ export function createHistoryEncoder(found: readonly DemoBridgeData[], rates: De
       streams: ids(false),
       blockSeconds: CONTINUOUS_BLOCK_SECONDS,
     });
-    return { data, accelerometers: ids(true), continuous };
+    return { data, accelerometers: ids(true), continuous, bursts: data.rates.bursts };
   });
 
   return function encodeChunk(from: number, to: number): EncodedBatch {
-    const blocks = runs.flatMap(({ data, accelerometers, continuous }) => [
-      ...toStreamBlocks(
-        simulateBursts(data.scenario, {
-          from,
-          to,
-          streams: accelerometers,
-          schedule: rates.bursts,
-        }),
-        data.streams,
-      ),
-      ...toStreamBlocks(continuous.advance(to), data.streams),
-    ]);
+    // A bridge with a shorter history (a light one) joins once its own timeline has begun.
+    const blocks = runs
+      .filter(({ data }) => to > data.timeline.start)
+      .flatMap(({ data, accelerometers, continuous, bursts }) => [
+        ...toStreamBlocks(
+          simulateBursts(data.scenario, {
+            from: Math.max(from, data.timeline.start),
+            to,
+            streams: accelerometers,
+            schedule: bursts,
+          }),
+          data.streams,
+        ),
+        ...toStreamBlocks(continuous.advance(to), data.streams),
+      ]);
     return encodeBatch(blocks);
   };
 }

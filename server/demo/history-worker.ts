@@ -14,7 +14,7 @@ export interface HistoryWorkerInput {
 }
 
 const input = workerData as HistoryWorkerInput;
-const encodeChunk = createHistoryEncoder(input.found, input.rates);
+const encodeChunk = createHistoryEncoder(input.found);
 const chunks = historyChunks(input.start, input.end);
 let next = 0;
 

@@ -20,7 +20,7 @@ export interface HistoryResult {
 }
 
 function* inlineChunks(input: HistoryWorkerInput): Generator<EncodedBatch> {
-  const encodeChunk = createHistoryEncoder(input.found, input.rates);
+  const encodeChunk = createHistoryEncoder(input.found);
   for (const [from, to] of historyChunks(input.start, input.end)) yield encodeChunk(from, to);
 }
 
@@ -98,7 +98,9 @@ export async function writeDemoHistory(
   const log = options.log ?? (() => undefined);
   const found = await findDemoBridges(database.db, options.days, rates);
   if (options.days <= 0 || found.length === 0) return { samples: 0, bridges: [] };
-  const { start, end } = found[0]?.timeline ?? { start: 0, end: 0 };
+  // The detailed bridges' longer history sets the start; light ones join later (history-chunks).
+  const start = Math.min(...found.map((d) => d.timeline.start));
+  const end = Math.max(...found.map((d) => d.timeline.end));
   const names = found.map((d) => d.bridge.name);
   log(`Writing ${options.days} days of demo sensor history for ${names.join(', ')}...`);
   const writer = createBulkBlockWriter(database);

@@ -121,7 +121,7 @@ export async function startDemoLiveFeed(
 
   const startedAt = clock();
   const feeders: Feeder[] = [];
-  for (const { scenario, streams } of found) {
+  for (const { scenario, streams, rates: own } of found) {
     const climate = createClimate(scenario.climate, scenario.seed);
     for (const spec of scenario.streams) {
       const stream = streams.get(spec.id);
@@ -129,7 +129,7 @@ export async function startDemoLiveFeed(
       const from = resumeAt(stream, spec, startedAt, maxGapMs);
       feeders.push(
         spec.dataType === 'acceleration'
-          ? burstFeeder(scenario, spec, from, rates.bursts, climate)
+          ? burstFeeder(scenario, spec, from, own.bursts, climate)
           : continuousFeeder(scenario, spec, from, climate),
       );
     }

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { contactMessages } from '../db/schema.ts';
 
@@ -14,6 +14,15 @@ export function createContactRepository(db: Db) {
         .select()
         .from(contactMessages)
         .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+    },
+    /** Marks it handled (keeping the first time) or open again; undefined when there is none. */
+    async setHandled(id: number, handled: boolean) {
+      const [row] = await db
+        .update(contactMessages)
+        .set({ handledAt: handled ? sql`coalesce(${contactMessages.handledAt}, now())` : null })
+        .where(eq(contactMessages.id, id))
+        .returning();
+      return row;
     },
   };
 }

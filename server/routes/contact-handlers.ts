@@ -1,3 +1,5 @@
+import type { contactMessages } from '../db/schema.ts';
+import { notFound } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import type { Handlers } from './operation-types.ts';
@@ -5,7 +7,7 @@ import { optionalText, requiredText } from './text-fields.ts';
 
 export function contactHandlers(
   services: Services,
-): Handlers<'createContactMessage' | 'listContactMessages'> {
+): Handlers<'createContactMessage' | 'listContactMessages' | 'markContactMessageHandled'> {
   const { contact } = services;
   return {
     async createContactMessage(request, reply) {
@@ -22,14 +24,26 @@ export function contactHandlers(
 
     async listContactMessages(request) {
       requireStaff(request);
-      return (await contact.list()).map((row) => ({
-        id: row.id,
-        first_name: row.firstName,
-        last_name: row.lastName,
-        email: row.email,
-        message: row.message,
-        created_at: row.createdAt.toISOString(),
-      }));
+      return (await contact.list()).map(contactMessageDto);
     },
+
+    async markContactMessageHandled(request) {
+      requireStaff(request);
+      const row = await contact.setHandled(request.params.id, request.body.handled);
+      if (!row) throw notFound('Contact message', request.params.id);
+      return contactMessageDto(row);
+    },
+  };
+}
+
+function contactMessageDto(row: typeof contactMessages.$inferSelect) {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+    handled_at: row.handledAt?.toISOString() ?? null,
   };
 }

@@ -5,7 +5,7 @@ import {
   type SensorStatus,
   type SensorType,
 } from '../../src/domain/enums.ts';
-import { DEMO_BRIDGES_WITH_DATA, demoSensors } from '../demo/demo-scenarios.ts';
+import { DEMO_FLEET, demoSensors } from '../demo/demo-scenarios.ts';
 
 export interface PlannedSensor {
   label: string;
@@ -15,24 +15,31 @@ export interface PlannedSensor {
 }
 
 /**
- * The sensors of one demo bridge. The bridges with sensor history get the sensors their
- * scenario feeds, labelled like their data streams; the rest of the fleet two sensors per span,
- * cycling (across bridges, through `cycle`) through every type and every status.
+ * The sensors of one demo bridge. Every bridge gets the sensors its scenario feeds, labelled
+ * like their data streams; the lightly instrumented ones also two sensors per span, cycling
+ * (across bridges, through `cycle`) through every type and every status, which stay silent.
  */
 export function planSensors(
   bridge: { id: number; name: string },
   spanRows: readonly { id: number; label: string }[],
   cycle: { index: number },
 ): PlannedSensor[] {
-  const withData = DEMO_BRIDGES_WITH_DATA.find((d) => d.name === bridge.name);
-  if (withData) {
-    return demoSensors(withData).map((s) => ({
-      label: s.streamId,
-      type: SENSOR_TYPE_OF[s.dataType],
-      status: s.status,
-      spanId: spanRows[s.spanIndex]?.id ?? 0,
-    }));
-  }
+  const demo = DEMO_FLEET.find((d) => d.name === bridge.name);
+  const fed = (demo ? demoSensors(demo) : []).map((s) => ({
+    label: s.streamId,
+    type: SENSOR_TYPE_OF[s.dataType],
+    status: s.status,
+    spanId: spanRows[s.spanIndex]?.id ?? 0,
+  }));
+  if (demo && !demo.light) return fed;
+  return [...fed, ...cycledSensors(bridge, spanRows, cycle)];
+}
+
+function cycledSensors(
+  bridge: { id: number },
+  spanRows: readonly { id: number; label: string }[],
+  cycle: { index: number },
+): PlannedSensor[] {
   return spanRows.flatMap((span) =>
     [0, 1].map((k) => {
       const type = SENSOR_TYPES[cycle.index % SENSOR_TYPES.length] ?? 'accelerometer';

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { OperationsEntry } from '../../ui/operations-entry';
 import * as styles from './map-sidebar.css';
 
 export interface MapSidebarProps {
@@ -56,6 +57,7 @@ export function MapSidebar({ isStaff, settingsEntry, open, onClose }: MapSidebar
               </Link>
             </li>
           )}
+          {isStaff && <OperationsEntry className={styles.entry} />}
           <li className={styles.settingsItem}>{settingsEntry}</li>
         </ul>
       </nav>

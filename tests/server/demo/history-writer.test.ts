@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import {
+  DEMO_FLEET,
+  DEMO_LIGHT_BRIDGES,
+  LIGHT_HISTORY_DAYS,
+} from '../../../server/demo/demo-scenarios.ts';
 import { writeDemoHistory } from '../../../server/demo/history-writer.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -49,24 +54,25 @@ describe.each(drivers)('the demo history on %s', (kind) => {
 
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
-  it('stores 30 days of every demo stream, with counts, last-seen times and roll-ups that agree', async () => {
+  it('stores 30 days of every detailed stream and 10 of the light ones, with counts, last-seen times and roll-ups that agree', async () => {
     const { database, secretBox } = t.services;
     await seedDemo(database.db, secretBox);
     const result = await writeDemoHistory(database, { days: 30, rates: LIGHT_RATES });
-    expect(result.bridges).toEqual([
-      'Confederation Bridge',
-      'Lions Gate Bridge',
-      'Jacques Cartier Bridge',
-    ]);
+    expect(result.bridges).toEqual(DEMO_FLEET.map((b) => b.name));
+    expect(result.bridges).toHaveLength(11);
 
     const rows = await streamRows();
-    expect([...rows.keys()].filter((id) => id.endsWith('-acc'))).toHaveLength(9);
-    expect([...rows.keys()].filter((id) => id.endsWith('-str'))).toHaveLength(9);
-    expect([...rows.keys()].filter((id) => id.endsWith('-temp'))).toHaveLength(3);
+    // Per span of the detailed three, one on the main span of the light eight.
+    expect([...rows.keys()].filter((id) => id.endsWith('-acc'))).toHaveLength(9 + 8);
+    expect([...rows.keys()].filter((id) => id.endsWith('-str'))).toHaveLength(9 + 8);
+    expect([...rows.keys()].filter((id) => id.endsWith('-temp'))).toHaveLength(11);
     const end = Math.floor((rows.get('confederation-temp')?.created ?? 0) / 600_000) * 600_000;
+    const isLight = (streamId: string) =>
+      DEMO_LIGHT_BRIDGES.some((b) => streamId.startsWith(`${b.key}-`));
     for (const row of rows.values()) {
-      expect(row.first_start).toBeLessThan(end - 29.8 * DAY);
-      expect(row.first_start).toBeGreaterThanOrEqual(end - 30 * DAY);
+      const days = isLight(row.stream_id) ? LIGHT_HISTORY_DAYS : 30;
+      expect(row.first_start).toBeLessThan(end - (days - 0.2) * DAY);
+      expect(row.first_start).toBeGreaterThanOrEqual(end - days * DAY);
       expect(row.stored).toBe(row.sample_count);
       expect(row.rolled_up).toBe(row.sample_count);
       if (row.stream_id === 'lions-gate-s3-str') {
@@ -74,8 +80,9 @@ describe.each(drivers)('the demo history on %s', (kind) => {
         expect(end - row.last_seen).toBeGreaterThan(2 * DAY - 600_000 - 1);
         expect(end - row.last_seen).toBeLessThanOrEqual(2 * DAY + 600_000);
       } else {
+        // A light bridge's strain and temperature come hourly at these rates.
         expect(end - row.last_seen).toBeLessThan(3 * 3600_000);
-        expect(row.days).toBeGreaterThanOrEqual(30);
+        expect(row.days).toBeGreaterThanOrEqual(days);
       }
     }
     expect(result.samples).toBe([...rows.values()].reduce((s, r) => s + r.sample_count, 0));

@@ -251,6 +251,21 @@ const matrix: Record<
     access: 'staff',
     call: async () => ({ method: 'GET', url: '/api/v1/contact-messages' }),
   },
+  markContactMessageHandled: {
+    access: 'staff',
+    call: async (t) => {
+      const message = await t.services.contact.create({
+        firstName: 'Ann',
+        email: 'ann@example.ca',
+        message: 'Hello',
+      });
+      return {
+        method: 'POST',
+        url: `/api/v1/contact-messages/${message.id}/handled`,
+        body: { handled: true },
+      };
+    },
+  },
   ingestReadings: {
     access: 'staff',
     call: async () => ({ method: 'POST', url: '/api/v1/ingest', body: [] }),

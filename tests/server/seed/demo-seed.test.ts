@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../src/domain/enums.ts';
+import { DEMO_FLEET, demoSensors } from '../../../server/demo/demo-scenarios.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { isEmpty, seedDemo } from '../../../server/seed/demo-seed.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -33,6 +34,17 @@ describe.each(drivers)('the demo company on %s', (kind) => {
     expect(new Set(sensors.map((s) => s.status))).toEqual(new Set(SENSOR_STATUSES));
     const streams = await t.services.datastreams.list(viewer);
     expect(new Set(streams.map((s) => s.dataType))).toEqual(new Set(DATA_TYPES));
+
+    // Every bridge (the unlocated one too) carries the streams its simulated history feeds.
+    for (const bridge of bridges) {
+      const demo = DEMO_FLEET.find((d) => d.name === bridge.name);
+      if (!demo) throw new Error(`${bridge.name} is not a demo bridge with history`);
+      const fed = new Set(demoSensors(demo).map((s) => s.streamId));
+      const own = sensors.filter((s) => s.bridgeId === bridge.id).map((s) => s.label);
+      expect(own.filter((label) => fed.has(label)).sort(), bridge.name).toEqual([...fed].sort());
+      expect(fed.size).toBeGreaterThanOrEqual(3);
+    }
+    expect(bridges).toHaveLength(DEMO_FLEET.length);
 
     const assignments = (await t.services.users.assignmentsOf([operator?.id ?? 0])).get(
       operator?.id ?? 0,

@@ -1,0 +1,141 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useApi } from '../../api/api-context';
+import type { Bridge } from '../../api/queries/bridges';
+import {
+  type IngestToken,
+  type IngestTokenCreated,
+  createIngestToken,
+  ingestTokensQueryKey,
+  ingestTokensQueryOptions,
+} from '../../api/queries/operations';
+import { formatDateTime } from '../../domain/formats';
+import { Button } from '../../ui/button';
+import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import * as pageStyles from '../../ui/management-page.css';
+import * as styles from './operations.css';
+import { RevokeTokenDialog } from './revoke-token-dialog';
+import { TokenCreatedDialog } from './token-created-dialog';
+
+const NAME_MAX = 100;
+
+const COLUMNS: DataTableColumn<IngestToken>[] = [
+  { id: 'name', header: 'Name', value: (t) => t.name },
+  { id: 'prefix', header: 'Prefix', value: (t) => `${t.prefix}…` },
+  { id: 'created', header: 'Created', value: (t) => formatDateTime(t.created_at) },
+  {
+    id: 'used',
+    header: 'Last used',
+    value: (t) => (t.last_used_at ? formatDateTime(t.last_used_at) : 'Never'),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    value: (t) => (t.revoked_at ? `Revoked ${formatDateTime(t.revoked_at)}` : 'Active'),
+  },
+];
+
+/** Staff make, list and revoke the tokens a bridge's gateways send readings with. */
+export function IngestTokensPanel({ bridges }: { bridges: Bridge[] }) {
+  const headingId = useId();
+  const [bridgeId, setBridgeId] = useState<number | null>(null);
+  const selected = bridges.find((b) => b.id === bridgeId) ?? null;
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        Ingest tokens
+      </h2>
+      <SelectField
+        label="Bridge"
+        placeholder="Select a bridge"
+        value={bridgeId === null ? '' : String(bridgeId)}
+        onChange={(event) => setBridgeId(event.target.value ? Number(event.target.value) : null)}
+        options={bridges.map((b) => ({ value: String(b.id), label: b.name }))}
+      />
+      {selected ? (
+        <BridgeTokens bridge={selected} />
+      ) : (
+        <p className={styles.muted}>Select a bridge to see and make its ingest tokens.</p>
+      )}
+    </section>
+  );
+}
+
+function BridgeTokens({ bridge }: { bridge: Bridge }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const tokens = useQuery(ingestTokensQueryOptions(api, bridge.id));
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [created, setCreated] = useState<IngestTokenCreated | null>(null);
+  const [revoking, setRevoking] = useState<IngestToken | null>(null);
+
+  const create = useMutation({
+    mutationFn: (tokenName: string) => createIngestToken(api, bridge.id, tokenName),
+    onSuccess: async (token) => {
+      setCreated(token);
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: ingestTokensQueryKey(bridge.id) });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return setNameError('Token name is required');
+    if (trimmed.length > NAME_MAX) return setNameError(`At most ${NAME_MAX} characters`);
+    setNameError(undefined);
+    create.mutate(trimmed);
+  };
+
+  const actions = (token: IngestToken) =>
+    token.revoked_at ? null : (
+      <button
+        type="button"
+        className={pageStyles.actionButton}
+        aria-label={`Revoke ${token.name}`}
+        onClick={() => setRevoking(token)}
+      >
+        Revoke
+      </button>
+    );
+
+  return (
+    <>
+      <form className={styles.inlineForm} onSubmit={submit} noValidate>
+        <TextField
+          label="Token name"
+          placeholder="e.g. west gateway"
+          value={name}
+          maxLength={NAME_MAX}
+          error={nameError}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create token'}
+        </Button>
+      </form>
+      {create.isError && <p className={styles.error}>{create.error.message}</p>}
+      <DataTable
+        label={`Ingest tokens of ${bridge.name}`}
+        columns={COLUMNS}
+        rows={tokens.data ?? []}
+        rowKey={(t) => t.id}
+        loading={tokens.isPending}
+        emptyMessage={tokens.isError ? tokens.error.message : 'No ingest tokens yet.'}
+        actions={actions}
+      />
+      {created && <TokenCreatedDialog created={created} onClose={() => setCreated(null)} />}
+      {revoking && (
+        <RevokeTokenDialog
+          bridgeId={bridge.id}
+          token={revoking}
+          onClose={() => setRevoking(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useApi } from '../../api/api-context';
+import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import { button as buttonStyles } from '../../ui/button.css';
+import { container } from '../../ui/layout.css';
+import * as pageStyles from '../../ui/management-page.css';
+import { Spinner } from '../../ui/spinner';
+import { AnalysisStatusPanel } from './analysis-status-panel';
+import { ContactMessagesPanel } from './contact-messages-panel';
+import { IngestTokensPanel } from './ingest-tokens-panel';
+import * as styles from './operations.css';
+
+/** Staff only (the route redirects everyone else): ingest tokens, contact messages, analyses. */
+export function OperationsPage() {
+  const api = useApi();
+  const bridges = useQuery(listBridgesQueryOptions(api));
+
+  return (
+    <div className={`${container} ${pageStyles.page}`}>
+      <header className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Operations</h1>
+        <Link to="/map" className={buttonStyles.secondary}>
+          DASHBOARD
+        </Link>
+      </header>
+      {bridges.isPending && <Spinner />}
+      {bridges.isError && <p className={styles.error}>{bridges.error.message}</p>}
+      {bridges.data && (
+        <>
+          <AnalysisStatusPanel bridges={bridges.data} />
+          <IngestTokensPanel bridges={bridges.data} />
+        </>
+      )}
+      <ContactMessagesPanel />
+    </div>
+  );
+}

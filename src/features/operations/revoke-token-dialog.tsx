@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import {
+  type IngestToken,
+  ingestTokensQueryKey,
+  revokeIngestToken,
+} from '../../api/queries/operations';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import * as styles from './operations.css';
+
+/** Asks before revoking: gateways using the token are refused from that moment. */
+export function RevokeTokenDialog({
+  bridgeId,
+  token,
+  onClose,
+}: {
+  bridgeId: number;
+  token: IngestToken;
+  onClose: () => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: () => revokeIngestToken(api, bridgeId, token.id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ingestTokensQueryKey(bridgeId) });
+      onClose();
+    },
+  });
+
+  return (
+    <Modal
+      title="Revoke ingest token"
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+            {revoke.isPending ? 'Revoking...' : 'Revoke'}
+          </Button>
+        </>
+      }
+    >
+      <p>
+        Revoke <strong>{token.name}</strong> ({token.prefix}…)? Gateways sending with it are refused
+        at once, over HTTP and MQTT. This cannot be undone.
+      </p>
+      {revoke.isError && <p className={styles.error}>{revoke.error.message}</p>}
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { type Browser, type Page, expect, test } from '@playwright/test';
+
+// Demo accounts seeded into the empty database the Playwright server starts on.
+const STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
+const OPERATOR = { email: 'operator@spanwatch.demo', password: 'SpanWatch-operator-1' };
+const tag = Date.now().toString(36);
+
+async function signIn(browser: Browser, account: typeof STAFF): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/map');
+  return page;
+}
+
+test('an operator is sent from /operations to the map and has no Operations entry', async ({
+  browser,
+}) => {
+  const operator = await signIn(browser, OPERATOR);
+  await expect(operator.getByRole('link', { name: 'Operations' })).toHaveCount(0);
+  await operator.goto('/operations');
+  await expect(operator).toHaveURL('/map');
+});
+
+test('staff reach Operations from the map menu', async ({ browser }) => {
+  const staff = await signIn(browser, STAFF);
+  await staff.getByRole('link', { name: 'Operations' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
+});
+
+test('staff create an ingest token, see its secret once with commands, then revoke it', async ({
+  browser,
+}) => {
+  const staff = await signIn(browser, STAFF);
+  await staff.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await staff.goto('/operations');
+  const section = staff.getByRole('region', { name: 'Ingest tokens' });
+  await section.getByLabel('Bridge').selectOption({ label: 'Quebec Bridge' });
+  await section.getByLabel('Token name').fill(`gateway ${tag}`);
+  await section.getByRole('button', { name: 'Create token' }).click();
+
+  const dialog = staff.getByRole('dialog', { name: 'Ingest token created' });
+  await expect(dialog.getByText('it is shown only once', { exact: false })).toBeVisible();
+  const secret = (await dialog.getByLabel('Token secret').textContent()) ?? '';
+  expect(secret.length).toBeGreaterThan(20);
+  await expect(dialog.getByLabel('curl example')).toContainText('/api/v1/ingest');
+  await expect(dialog.getByLabel('curl example')).toContainText(`X-Ingest-Token: ${secret}`);
+  await expect(dialog.getByLabel('MQTT example')).toContainText('mosquitto_pub');
+  await expect(dialog.getByLabel('MQTT example')).toContainText(/-u 'bridge-\d+-token-\d+'/);
+  await dialog.getByRole('button', { name: 'Copy token' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copy token' })).toHaveText('Copied');
+  expect(await staff.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The list shows the prefix, never the secret.
+  const row = section.getByRole('row', { name: new RegExp(`gateway ${tag}`) });
+  await expect(row).toContainText(secret.slice(0, 6));
+  await expect(row).not.toContainText(secret);
+  await expect(row).toContainText('Never');
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('button', { name: `Revoke gateway ${tag}` }).click();
+  const confirm = staff.getByRole('dialog', { name: 'Revoke ingest token' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: `Revoke gateway ${tag}` }).click();
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toContainText('Revoked');
+
+  // A revoked token is refused by the ingest.
+  const refused = await staff.request.post('/api/v1/ingest', {
+    headers: { 'X-Ingest-Token': secret, 'Content-Type': 'application/json' },
+    data: [],
+  });
+  expect(refused.status()).toBe(401);
+});
+
+test('staff read contact messages and mark one handled', async ({ browser }) => {
+  const staff = await signIn(browser, STAFF);
+  const sent = await staff.request.post('/api/auth/contact/', {
+    data: { first_name: `Ada${tag}`, email: 'ada@example.ca', message: 'A quote, please.' },
+  });
+  expect(sent.status()).toBe(201);
+  await staff.goto('/operations');
+  const section = staff.getByRole('region', { name: 'Contact messages' });
+  const row = section.getByRole('row', { name: new RegExp(`Ada${tag}`) });
+  await expect(row).toContainText('A quote, please.');
+  await expect(row).toContainText('Waiting');
+  await row.getByRole('button', { name: `Mark handled: message from Ada${tag}` }).click();
+  await expect(row).toContainText('Handled');
+  await staff.reload();
+  await expect(
+    section.getByRole('row', { name: new RegExp(`Ada${tag}`) }).getByText(/^Handled/),
+  ).toBeVisible();
+});
+
+test('staff see each bridge analysis state; Analyse now waits while a job is queued or running', async ({
+  browser,
+}) => {
+  const staff = await signIn(browser, STAFF);
+  await staff.goto('/operations');
+  const section = staff.getByRole('region', { name: 'Analysis status' });
+  // The first start queues every demo bridge: the light ones wait behind the detailed three.
+  const row = section.getByRole('row', { name: /Broadway Bridge/ });
+  await expect(row).toContainText(/Queued|Running/);
+  await expect(row.getByRole('button', { name: 'Analyse Broadway Bridge now' })).toBeDisabled();
+  await expect(row).toContainText('Never');
+});
