@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouteContext } from '@tanstack/react-router';
 import { countOf } from '../../domain/formats';
+import { NoSensorData } from '../../ui/no-sensor-data';
 import { AnalysisProgress } from './analysis-progress';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
@@ -17,12 +18,14 @@ export function NotAssessedCard({
   evaluation: BridgeEvaluation;
 }) {
   const { streams, lastDataReceived } = evaluation;
+  const { user } = useRouteContext({ from: '/_signed-in' });
   const sensors = new Set(streams.flatMap((s) => s.sensors.map((x) => x.id))).size;
   return (
     <section className={`${styles.card} ${styles.wide}`} aria-labelledby="not-assessed-title">
       <h2 id="not-assessed-title" className={styles.cardTitle}>
         Not assessed yet
       </h2>
+      {lastDataReceived === null && <NoSensorData isStaff={user.is_staff} />}
       {streams.length === 0 ? (
         <p className={styles.notice} role="status">
           No sensors with data streams are set up on this bridge, so there is nothing to assess yet.
