@@ -1,7 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import * as styles from './app-shell.css';
+import { OperationsEntry } from './operations-entry';
 
-/** The map sidebar's entries (spec §2), for the top bar of every other signed-in screen. */
+/**
+ * The map sidebar's entries (spec §2), for the top bar of every other signed-in screen, and
+ * Operations for staff: the spec fixes the sidebar's entries, so Operations lives up here only.
+ */
 export function AppShellNavEntries({ isStaff }: { isStaff: boolean }) {
   return (
     <>
@@ -22,6 +26,7 @@ export function AppShellNavEntries({ isStaff }: { isStaff: boolean }) {
           </Link>
         </li>
       )}
+      {isStaff && <OperationsEntry className={styles.navLink} />}
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
-import { OperationsEntry } from '../../ui/operations-entry';
 import * as styles from './map-sidebar.css';
 
 export interface MapSidebarProps {
@@ -57,7 +56,6 @@ export function MapSidebar({ isStaff, settingsEntry, open, onClose }: MapSidebar
               </Link>
             </li>
           )}
-          {isStaff && <OperationsEntry className={styles.entry} />}
           <li className={styles.settingsItem}>{settingsEntry}</li>
         </ul>
       </nav>

@@ -213,6 +213,9 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
     http.get(apiUrl('/api/v1/ai/forecast'), () => HttpResponse.json(aForecast())),
     http.get(apiUrl('/api/v1/ai/status'), () => HttpResponse.json(anAnalysisStatus())),
     http.get(apiUrl('/api/v1/alerts'), () => HttpResponse.json(api.alerts ?? [])),
+    http.get(apiUrl('/api/v1/bridges/:id/fatigue'), ({ params }) =>
+      HttpResponse.json({ bridge: Number(params.id), details: [] }),
+    ),
     http.get(apiUrl('/api/v1/sensors'), () => HttpResponse.json([cbSensor])),
     http.get(apiUrl('/api/v1/spans'), () => HttpResponse.json([cbSpan])),
     http.get(apiUrl('/api/v1/datastreams'), () => HttpResponse.json([cbStream, otherStream])),
