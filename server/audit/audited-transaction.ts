@@ -10,8 +10,10 @@ export interface AuditActor {
 }
 
 interface Scope {
-  tx: Db;
+  tx: Db | null;
   open: boolean;
+  /** Writes that must stand whatever becomes of the change, run once its transaction ends. */
+  afterwards: (() => Promise<unknown>)[];
 }
 
 const scope = new AsyncLocalStorage<Scope>();
@@ -26,7 +28,7 @@ export function requestScopedDb(db: Db): Db {
   return new Proxy(db, {
     get(target, property) {
       const current = scope.getStore();
-      const active = current?.open ? current.tx : target;
+      const active = current?.open && current.tx ? current.tx : target;
       const value: unknown = Reflect.get(active, property, active);
       return typeof value === 'function'
         ? (value as (...a: unknown[]) => unknown).bind(active)
@@ -44,19 +46,38 @@ export async function inAuditedTransaction<T>(
   actor: AuditActor,
   work: () => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('spanwatch.audit_actor', ${actor.name}, true),
-                 set_config('spanwatch.audit_actor_id', ${actor.id === null ? '' : String(actor.id)}, true),
-                 set_config('spanwatch.audit_operation', ${actor.operation}, true)`,
-    );
-    const current: Scope = { tx: tx as unknown as Db, open: true };
-    try {
-      return await scope.run(current, work);
-    } finally {
-      current.open = false;
-    }
-  });
+  const current: Scope = { tx: null, open: false, afterwards: [] };
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('spanwatch.audit_actor', ${actor.name}, true),
+                   set_config('spanwatch.audit_actor_id', ${actor.id === null ? '' : String(actor.id)}, true),
+                   set_config('spanwatch.audit_operation', ${actor.operation}, true)`,
+      );
+      current.tx = tx as unknown as Db;
+      current.open = true;
+      try {
+        return await scope.run(current, work);
+      } finally {
+        current.open = false;
+      }
+    });
+  } finally {
+    for (const write of current.afterwards) await write();
+  }
+}
+
+/**
+ * Runs `write` outside the request's transaction, once that has ended: for what must be kept
+ * even when the change is refused and rolled back (a wrong current password still counts as a
+ * failed sign-in). Outside an audited request it runs at once. Waiting for it inside the
+ * transaction is not an option: the embedded database has one connection, held by the
+ * transaction.
+ */
+export async function afterTheChange(write: () => Promise<unknown>): Promise<void> {
+  const current = scope.getStore();
+  if (current?.open) current.afterwards.push(write);
+  else await write();
 }
 
 const scopedDatabases = new WeakMap<Database, Database>();

@@ -1,3 +1,4 @@
+import { afterTheChange } from '../audit/audited-transaction.ts';
 import { HttpError } from '../http-error.ts';
 import type { RevokeReason } from '../repositories/sessions-repository.ts';
 import type { UserRow } from '../repositories/users-repository.ts';
@@ -37,7 +38,7 @@ export async function checkCredentialChange(
     throw new HttpError(429, 'Too many failed sign-in attempts; try again in 15 minutes');
   }
   if (!(await passwords.verify(currentPassword, stored.passwordHash))) {
-    await loginFailures.record(stored.email, ip);
+    await afterTheChange(() => loginFailures.record(stored.email, ip));
     throw new HttpError(403, 'current_password: the current password is not correct');
   }
   return newPassword ? 'password_change' : 'email_change';

@@ -247,6 +247,57 @@ const matrix: Record<
       url: `/api/v1/datastreams/${(await freshStructure(t)).stream.id}/delete`,
     }),
   },
+  getBridgeFatigue: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/fatigue`,
+    }),
+  },
+  setFatigueDetail: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${await freshStrainGauge(t)}/fatigue-detail`,
+      body: { name: 'Weld toe', curve: 'EC3 100' },
+    }),
+  },
+  deleteFatigueDetail: {
+    access: 'staff',
+    call: async (t) => {
+      const sensor = await freshStrainGauge(t);
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/sensors/${sensor}/fatigue-detail`,
+        headers: { authorization: `Bearer ${await staffToken(t)}` },
+        payload: { name: 'Weld toe', curve: 'EC3 100' },
+      });
+      return { method: 'DELETE', url: `/api/v1/sensors/${sensor}/fatigue-detail` };
+    },
+  },
+  listSensorCalibrations: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/sensors/${await operatorSensorId(t, a)}/calibrations`,
+    }),
+  },
+  addSensorCalibration: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'POST',
+      url: `/api/v1/sensors/${(await freshStructure(t)).sensor.id}/calibrations`,
+      body: { calibrated_on: '2026-01-15', calibrated_by: 'Lab One' },
+    }),
+  },
+  listAuditEntries: {
+    access: 'staff',
+    call: async () => ({ method: 'GET', url: '/api/v1/audit' }),
+  },
+  exportAuditCsv: {
+    access: 'staff',
+    call: async () => ({ method: 'GET', url: '/api/v1/audit.csv', raw: true }),
+  },
   listContactMessages: {
     access: 'staff',
     call: async () => ({ method: 'GET', url: '/api/v1/contact-messages' }),
@@ -388,6 +439,44 @@ async function operatorStreamId(t: TestContext, a: Actors): Promise<number> {
   const [stream] = await t.services.datastreams.list({ id: a.operatorId, isStaff: false });
   if (!stream) throw new Error('the demo operator sees no data stream');
   return stream.id;
+}
+
+/** A bridge the demo operator may see. */
+async function operatorBridgeId(t: TestContext, a: Actors): Promise<number> {
+  const [bridge] = await t.services.bridges.list({ id: a.operatorId, isStaff: false });
+  if (!bridge) throw new Error('the demo operator sees no bridge');
+  return bridge.id;
+}
+
+/** A sensor on a bridge the demo operator may see. */
+async function operatorSensorId(t: TestContext, a: Actors): Promise<number> {
+  const bridgeId = await operatorBridgeId(t, a);
+  const sensor = (await t.services.sensors.list({ id: a.staffId, isStaff: true })).find(
+    (s) => s.bridgeId === bridgeId,
+  );
+  if (!sensor) throw new Error('the demo operator sees no sensor');
+  return sensor.id;
+}
+
+/** A fresh strain gauge, the only sensor that watches a fatigue detail. */
+async function freshStrainGauge(t: TestContext): Promise<number> {
+  const { bridge, span } = await freshStructure(t);
+  const sensor = await t.services.sensors.create({
+    bridgeId: bridge.id,
+    spanId: span.id,
+    label: `sg-${bridge.id}`,
+    type: 'strain_gauge',
+    status: 'active',
+    installationDate: '2025-01-01',
+  });
+  return sensor.id;
+}
+
+/** A staff bearer token, for a call that prepares another. */
+async function staffToken(t: TestContext): Promise<string> {
+  const staff = await t.services.users.findByEmail(DEMO_STAFF.email);
+  if (!staff) throw new Error('demo staff missing');
+  return (await t.services.sessions.start(staff.id)).access;
 }
 
 const contractOperations = Object.values(
