@@ -26,13 +26,18 @@ function signedInAs(user = aUser()) {
 const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' });
 
 describe('the signed-in frame', () => {
-  it("carries the map sidebar's entries on the other screens, Users for staff only", async () => {
+  it("carries the map sidebar's entries on the other screens, Users and Operations for staff only", async () => {
     signedInAs(aUser({ is_staff: true }));
     await renderApp('/bridges');
     await screen.findByRole('heading', { level: 1, name: 'Bridge Management' });
 
     const links = within(mainMenu()).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Bridge Locations', 'Bridges', 'Users']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Bridge Locations',
+      'Bridges',
+      'Users',
+      'Operations',
+    ]);
     expect(within(mainMenu()).getByRole('link', { name: 'Bridges' })).toHaveAttribute(
       'aria-current',
       'page',
