@@ -4,6 +4,7 @@ import { alertServiceForServer } from './alerts/alert-service.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { startAnalysisWorkers } from './analysis/analysis-workers.ts';
 import { buildApp } from './app.ts';
+import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { ConfigError, loadConfig, ROLES, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { watchFirstAnalysis } from './demo/first-analysis-watch.ts';
@@ -54,11 +55,16 @@ if (roles.has('ingest') && !roles.has('api') && !mqttConfig) {
   console.error('Configuration error: the ingest role needs MQTT_URL (e.g. mqtt://127.0.0.1:1883)');
   process.exit(1);
 }
-const database = openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
-  log: logTo(logger.child({ component: 'database' }), 'warn'),
-});
+// Request-scoped: a service made here (alerts, jobs) and used by an audited request writes in
+// that request's transaction. On the embedded database, one connection, a write outside it
+// would wait for the transaction that waits for the write (docs/decisions/019).
+const database = requestScopedDatabase(
+  openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+    log: logTo(logger.child({ component: 'database' }), 'warn'),
+  }),
+);
 const steps: ShutdownStep[] = [];
 stopOnSignals(() => steps, {
   log: logger,
