@@ -48,6 +48,10 @@ async function pageApi(page: Page) {
       const response = await request.post(path, { headers, data });
       return { status: response.status(), body: (await response.json()) as unknown };
     },
+    async delete(path: string) {
+      const response = await request.delete(path, { headers });
+      return { status: response.status() };
+    },
   };
 }
 
@@ -339,6 +343,9 @@ for (const viewport of VIEWPORTS) {
       ).toBeDisabled();
       await shot(page, `no-data-${viewport.name}-full`);
       expect(await seriousViolations(page)).toEqual([]);
+      // The bridge is the test's own: gone again, the map's counts stay the demo's.
+      const api = await pageApi(page);
+      expect((await api.delete(`/api/v1/bridges/${bridge.id}/delete`)).status).toBeLessThan(300);
     });
   });
 }
