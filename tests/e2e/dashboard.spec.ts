@@ -168,7 +168,9 @@ const NO_DATA_BRIDGE = 'E2E Bridge Without Data';
  * A bridge outside the demo feed given a span, a sensor and a data stream that never sends:
  * 'sensors but no data'. Made once per server through the staff API.
  */
-async function bridgeWithoutData(page: Page): Promise<{ id: number; name: string }> {
+async function bridgeWithoutData(
+  page: Page,
+): Promise<{ id: number; name: string; streamId?: number }> {
   const api = await pageApi(page);
   const bridges = (await api.get('/api/v1/bridges')).body as { id: number; name: string }[];
   const sensors = (await api.get('/api/v1/sensors')).body as {
@@ -203,13 +205,13 @@ async function bridgeWithoutData(page: Page): Promise<{ id: number; name: string
     installation_date: '2026-01-15',
   })) as { status: number; body: { id: number } };
   expect(sensor.status).toBe(201);
-  const stream = await api.post('/api/v1/datastreams/create', {
+  const stream = (await api.post('/api/v1/datastreams/create', {
     stream_id: NO_DATA_SENSOR,
     data_type: 'acceleration',
     sensors: [sensor.body.id],
-  });
+  })) as { status: number; body: { id: number } };
   expect(stream.status).toBe(201);
-  return bridge;
+  return { ...bridge, streamId: stream.body.id };
 }
 
 async function seriousViolations(page: Page) {
@@ -345,7 +347,11 @@ for (const viewport of VIEWPORTS) {
       expect(await seriousViolations(page)).toEqual([]);
       // The bridge is the test's own: gone again, the map's counts stay the demo's.
       const api = await pageApi(page);
-      expect((await api.delete(`/api/v1/bridges/${bridge.id}/delete`)).status).toBeLessThan(300);
+      if (bridge.streamId !== undefined) {
+        await api.delete(`/api/v1/datastreams/${bridge.streamId}/delete`);
+      }
+      const removed = await api.delete(`/api/v1/bridges/${bridge.id}/delete?cascade=true`);
+      expect(removed.status).toBeLessThan(300);
     });
   });
 }
