@@ -29,7 +29,9 @@ export default defineConfig({
           ],
           setupFiles: ['tests/helpers/setup-node.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A fresh embedded database per file can take a minute on a loaded machine; set
+          // VITEST_HOOK_TIMEOUT_MS higher there (a project's own setting beats the CLI's).
+          hookTimeout: Number(process.env.VITEST_HOOK_TIMEOUT_MS ?? 60_000),
         },
       },
     ],

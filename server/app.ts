@@ -40,9 +40,8 @@ import { systemHandlers } from './routes/system-handlers.ts';
 import { usersHandlers } from './routes/users-handlers.ts';
 import { createServices, type Services } from './services.ts';
 
-export interface BuildAppOptions {
+export type BuildAppOptions = {
   config: AppConfig;
-  database: Database;
   /** The built SPA (dist/); when absent or not built, only the API is served. */
   spaDir?: string;
   /** Replace parts of the services, e.g. the bridge-name source, in tests. */
@@ -51,7 +50,10 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Where log lines go when the app makes its own logger (default stdout); tests read them. */
   logStream?: DestinationStream;
-}
+} & (
+  | { /** The process's services (server/main.ts builds them once). */ services: Services }
+  | { /** Services are built from it for this app alone (tests, tools). */ database: Database }
+);
 
 /**
  * JSON bodies are validated as sent: Fastify's default coercion would turn `latitude: null`
@@ -79,14 +81,8 @@ function registerStrictBodyValidation(app: FastifyInstance) {
 }
 
 /** Assembles the app: external plugins, then app plugins, then the contract's routes. */
-export async function buildApp({
-  config,
-  database,
-  spaDir,
-  overrides,
-  logger,
-  logStream,
-}: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, spaDir, overrides, logger, logStream } = options;
   const app = Fastify({
     ...(logger
       ? { loggerInstance: logger }
@@ -94,7 +90,8 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
-  const services = { ...createServices(config, database), ...overrides };
+  const built = 'services' in options ? options.services : createServices(config, options.database);
+  const services = { ...built, ...overrides };
 
   await app.register(helmet, {
     contentSecurityPolicy: {

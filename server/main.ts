@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { startAlertMonitor } from './alerts/alert-monitor.ts';
-import { alertServiceForServer } from './alerts/alert-service.ts';
-import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { startAnalysisWorkers } from './analysis/analysis-workers.ts';
 import { buildApp } from './app.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
@@ -15,9 +13,9 @@ import { startRawRetention } from './ingest/raw-retention.ts';
 import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts';
 import { createLogger, logTo } from './ops/logger.ts';
 import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
-import { createReadinessProbe } from './ops/readiness.ts';
 import { closeHttpServer, stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
 import { projectPath } from './project-paths.ts';
+import { createServices } from './services.ts';
 import { startMqttCredentialSyncFromEnv } from './ingest/mqtt-credentials-sync.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
 import { prepareDemoOnStart } from './seed/demo-first-start.ts';
@@ -88,20 +86,19 @@ const demo = await withAdvisoryLock(config.databaseUrl, LOCKS.migrate, async () 
 });
 
 let mqttIngest: MqttIngest | null = null;
-const readiness = createReadinessProbe(database, {
+const componentLogs = {
+  'alert-webhook': logTo(logger.child({ component: 'alert-webhook' }), 'warn'),
+  jobs: logTo(logger.child({ component: 'jobs' }), 'warn'),
+};
+// The one place the services are built: the HTTP handlers, the workers and the alert monitor
+// below all share these (server/services.ts).
+const services = createServices(config, database, {
+  log: (component, message) => componentLogs[component](message),
   brokerConnected:
     roles.has('ingest') && mqttConfig ? () => mqttIngest?.connected() === true : undefined,
+  queueWebhooks: true,
 });
-const { alerts, queuedWebhook } = alertServiceForServer(
-  config,
-  database,
-  logTo(logger.child({ component: 'alert-webhook' }), 'warn'),
-);
-const analysisJobs = createAnalysisJobs(
-  database,
-  logTo(logger.child({ component: 'jobs' }), 'warn'),
-  { jobTimeoutSeconds: config.analysisJobTimeoutSeconds },
-);
+const { alerts, analysisJobs, readiness, queuedWebhook } = services;
 watchAnalysisQueue(database.db);
 
 if (roles.has('api')) {
@@ -110,18 +107,8 @@ if (roles.has('api')) {
     database,
     logTo(logger.child({ component: 'mqtt-credentials' }), 'warn'),
   );
-  const app = await buildApp({
-    config,
-    database,
-    spaDir: projectPath('dist'),
-    overrides: {
-      alerts,
-      analysisJobs,
-      readiness,
-      ...(mqttCredentialSync ? { mqttCredentials: mqttCredentialSync.credentials } : {}),
-    },
-    logger,
-  });
+  if (mqttCredentialSync) services.mqttCredentials = mqttCredentialSync.credentials;
+  const app = await buildApp({ config, services, spaDir: projectPath('dist'), logger });
   await app.listen({ port: config.port, host: config.host });
   steps.push({ name: 'readiness', stop: async () => readiness.drain() });
   steps.push({ name: 'http', stop: () => closeHttpServer(app, HTTP_DRAIN_MS) });

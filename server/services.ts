@@ -1,5 +1,5 @@
 import type { AppConfig } from './config.ts';
-import { alertServiceFromConfig } from './alerts/alert-service.ts';
+import { alertServiceForServer, alertServiceFromConfig } from './alerts/alert-service.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import type { Database } from './db/client.ts';
@@ -27,10 +27,32 @@ import { createTokenService } from './services/tokens.ts';
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
-/** Everything a handler may use, built once per app from the config and the database. */
-export function createServices(config: AppConfig, given: Database) {
+/** What only the running process knows: where background work logs, and the broker's state. */
+export interface ProcessWiring {
+  /** Warnings of the alert webhook and the job queue (default: console.warn). */
+  log?: (component: 'alert-webhook' | 'jobs', message: string) => void;
+  /** Readiness includes the broker when this process subscribes to it. */
+  brokerConnected?: () => boolean;
+  /**
+   * On PostgreSQL, send alert webhooks through the job queue (a worker delivers and retries).
+   * Off by default so that a process without workers, such as a test, still delivers them.
+   */
+  queueWebhooks?: boolean;
+}
+
+/**
+ * The composition root: every repository and service, built once per process from the config
+ * and the database, and handed to the HTTP handlers, the workers, the MQTT subscriber and the
+ * demo feed (server/main.ts). Tests build it the same way (tests/helpers/test-app.ts).
+ */
+export function createServices(config: AppConfig, given: Database, wiring: ProcessWiring = {}) {
   const database = requestScopedDatabase(given);
   const { db } = database;
+  const log = wiring.log ?? ((_component, message: string) => console.warn(message));
+  const webhookLog = (message: string) => log('alert-webhook', message);
+  const { alerts, queuedWebhook } = wiring.queueWebhooks
+    ? alertServiceForServer(config, database, webhookLog)
+    : { alerts: alertServiceFromConfig(config, db, webhookLog), queuedWebhook: undefined };
   const bridgeNames: BridgeNameSource = config.rensysUrl
     ? httpNameSource(config.rensysUrl)
     : catalogueNameSource;
@@ -53,9 +75,13 @@ export function createServices(config: AppConfig, given: Database) {
     passwords: createPasswordHasher(config.passwordHashCost),
     secretBox: createSecretBox(config.dataEncryptionKey),
     bridgeNames,
-    alerts: alertServiceFromConfig(config, db),
-    analysisJobs: createAnalysisJobs(database),
-    readiness: createReadinessProbe(database),
+    alerts,
+    /** Set on PostgreSQL with ALERT_WEBHOOK_URL: a worker process delivers the queued calls. */
+    queuedWebhook,
+    analysisJobs: createAnalysisJobs(database, (message) => log('jobs', message), {
+      jobTimeoutSeconds: config.analysisJobTimeoutSeconds,
+    }),
+    readiness: createReadinessProbe(database, { brokerConnected: wiring.brokerConnected }),
     /** The broker's per-token clients; main.ts swaps in the dynsec ones with MQTT_DYNSEC=on. */
     mqttCredentials: noMqttCredentials as MqttCredentials,
   };

@@ -88,6 +88,8 @@ export function requestScopedDatabase(database: Database): Database {
   if (!scoped) {
     scoped = { ...database, db: requestScopedDb(database.db) };
     scopedDatabases.set(database, scoped);
+    // Scoping an already scoped database gives it back rather than wrapping it twice.
+    scopedDatabases.set(scoped, scoped);
   }
   return scoped;
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
+import { DEMO_OPERATOR, openSignedIn } from '../helpers/e2e-session';
 
 // axe-core on every public page, the sign-in screens, the signed-in map and a bridge dashboard:
 // no serious or critical violations (issues 4 and 6). Map tiles are refused so nothing depends
@@ -39,11 +40,7 @@ for (const path of publicPaths) {
 }
 
 test('axe finds no serious or critical violation on a bridge dashboard', async ({ page }) => {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('operator@spanwatch.demo');
-  await page.getByLabel('Password').fill('SpanWatch-operator-1');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await openSignedIn(page, DEMO_OPERATOR, '/map');
   await expect(page).toHaveURL(/\/map$/);
   await page
     .getByRole('region', { name: 'Bridge locations map' })
@@ -55,11 +52,7 @@ test('axe finds no serious or critical violation on a bridge dashboard', async (
 });
 
 test('axe finds no serious or critical violation on the signed-in map', async ({ page }) => {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('operator@spanwatch.demo');
-  await page.getByLabel('Password').fill('SpanWatch-operator-1');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await openSignedIn(page, DEMO_OPERATOR, '/map');
   await expect(page).toHaveURL(/\/map$/);
   await expect(page.getByText('Bridge Management System')).toBeVisible();
   await expect(page.getByText('Loading map...')).toBeHidden();

@@ -2,16 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+
+import {
+  type Account,
+  DEMO_OPERATOR as OPERATOR,
+  DEMO_STAFF as STAFF,
+  openSignedIn,
+} from '../helpers/e2e-session';
 import { mapRegion } from '../helpers/e2e-map';
 
 // The per-bridge dashboard against the real server and its demo data (issue 6). The operator
 // sees Jacques Cartier (healthy), Lions Gate (a faulty and a silent sensor) and Confederation
 // Bridge, which the demo data damages, so its evaluation raises alerts.
-const OPERATOR = {
-  email: 'operator@spanwatch.demo',
-  password: 'SpanWatch-operator-1',
-};
-const STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
 const HEALTHY = 'Jacques Cartier Bridge';
 const DAMAGED = 'Confederation Bridge';
 const FAULTY = 'Lions Gate Bridge';
@@ -23,13 +25,8 @@ const EVALUATION_TIMEOUT_MS = 300_000;
 // feeding live data: on a busy 2-core machine that has taken over 5 seconds.
 const loaded = expect.configure({ timeout: 20_000 });
 
-async function signIn(page: Page, account = OPERATOR) {
-  // No network here: tiles are refused at once so nothing waits on them.
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+async function signIn(page: Page, account: Account = OPERATOR) {
+  await openSignedIn(page, account, '/map');
   await loaded(page).toHaveURL('/map');
 }
 

@@ -1,18 +1,15 @@
 import { type Page, expect, test } from '@playwright/test';
+import {
+  type Account,
+  DEMO_OPERATOR as OPERATOR,
+  DEMO_STAFF as STAFF,
+  openSignedIn,
+} from '../helpers/e2e-session';
 import { bridgeMarkers, bridgesShown, clusterMarkers, mapRegion } from '../helpers/e2e-map';
 import { canadianFleet } from '../bench/map-fleet';
 
-// The demo accounts the server seeds into its empty database (README, Quick start).
-const OPERATOR = { email: 'operator@spanwatch.demo', password: 'SpanWatch-operator-1' };
-const STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  // No network here: tiles are refused at once so nothing waits on them.
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+async function signIn(page: Page, account: Account) {
+  await openSignedIn(page, account, '/map');
   await expect(page).toHaveURL('/map');
 }
 

@@ -1,21 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import {
+  type Account,
+  DEMO_OPERATOR as OPERATOR,
+  DEMO_STAFF as STAFF,
+  openSignedIn,
+} from '../helpers/e2e-session';
 import { mapRegion } from '../helpers/e2e-map';
 
 // Issue 18, navigation and phone: moving between bridges, the signed-in frame on every screen,
 // touch on the map, admin tables on a phone, the skip link, and axe on every signed-in screen.
 // The demo accounts are those the server seeds (README, Quick start); tiles are refused.
-const OPERATOR = { email: 'operator@spanwatch.demo', password: 'SpanWatch-operator-1' };
-const STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
 const SHOTS = process.env.SPANWATCH_SHOTS_DIR;
 
-async function signIn(page: Page, account: typeof OPERATOR) {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  // Password hashing is deliberately slow, and slower still on a loaded machine.
+async function signIn(page: Page, account: Account) {
+  await openSignedIn(page, account, '/map');
   await expect(page).toHaveURL('/map', { timeout: 60_000 });
   await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 60_000 });
 }

@@ -1,9 +1,12 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { bridgesShown } from '../helpers/e2e-map';
 
-// Demo accounts seeded into the empty database the Playwright server starts on.
-const STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
-const OPERATOR = { email: 'operator@spanwatch.demo', password: 'SpanWatch-operator-1' };
+import {
+  type Account,
+  DEMO_OPERATOR as OPERATOR,
+  DEMO_STAFF as STAFF,
+  newSignedInPage,
+} from '../helpers/e2e-session';
+import { bridgesShown } from '../helpers/e2e-map';
 
 // Unique labels keep this file independent of whatever other spec files create.
 const tag = Date.now().toString(36);
@@ -14,12 +17,8 @@ const SENSOR_A = `E2E-A-${tag}`;
 const SENSOR_B = `E2E-B-${tag}`;
 const STREAM = `e2e-stream-${tag}`;
 
-async function signIn(browser: Browser, account: typeof STAFF): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+async function signIn(browser: Browser, account: Account): Promise<Page> {
+  const page = await newSignedInPage(browser, account, '/map');
   await expect(page).toHaveURL('/map');
   return page;
 }

@@ -84,11 +84,9 @@ export function setupTestApp(
     const config = { ...testConfig, ...options.config };
     const base = createServices(config, testDb.database);
     context.services = { ...base, ...options.overrides?.(base) };
-    context.app = await buildApp({
-      config,
-      database: testDb.database,
-      overrides: options.overrides?.(base),
-    });
+    // The app and the test share one set of services, as the handlers and workers of a
+    // running server do.
+    context.app = await buildApp({ config, services: context.services });
     await context.app.ready();
   });
 

@@ -1,7 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../server/db/client.ts';
+import { projectPath } from '../../server/project-paths.ts';
 
 export type DriverKind = 'pglite' | 'postgres';
 
@@ -15,20 +21,101 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * Migrating a fresh database costs seconds per test file; every file starts instead from a
+ * template migrated once per set of migrations (a dumped PGlite directory in the system's temp
+ * directory, a template database on the server). The fingerprint names the migrations, so a new
+ * migration makes a new template.
+ */
+const migrationsFingerprint = (() => {
+  const folder = projectPath('server', 'db', 'migrations');
+  const hash = createHash('sha256');
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
+    hash.update(file).update(readFileSync(join(folder, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+})();
+
+const pgliteTemplateFile = join(tmpdir(), `spanwatch-test-pglite-${migrationsFingerprint}.tar`);
+
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  try {
+    return new Blob([await readFile(pgliteTemplateFile)]);
+  } catch {
+    return undefined;
+  }
+}
+
+async function savePgliteTemplate(database: Database): Promise<void> {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const image = await client.dumpDataDir('none');
+  // Written aside and renamed, so a file running at the same time never reads half of it.
+  const partial = `${pgliteTemplateFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, Buffer.from(await image.arrayBuffer()));
+  await rename(partial, pgliteTemplateFile);
+}
+
+async function createPgliteDatabase(): Promise<TestDatabase> {
+  const image = await pgliteTemplate();
+  const database = openDatabase({ pgliteImage: image });
+  // A no-op on the template; it also covers a template written by older migrations.
+  await database.migrate();
+  if (!image) await savePgliteTemplate(database);
+  return { database, drop: () => database.close() };
+}
+
+const TEMPLATE_PREFIX = 'spanwatch_test_template_';
+const TEMPLATE_LOCK = 7_531_001;
+
+/** The server's migrated template, made by the first test file that needs it. */
+async function ensureServerTemplate(admin: pg.Client, serverUrl: string): Promise<string> {
+  const template = `${TEMPLATE_PREFIX}${migrationsFingerprint}`;
+  // Files start in parallel: one makes the template while the others wait here.
+  await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+    if (found.rowCount) return template;
+    const stale = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${TEMPLATE_PREFIX}%`],
+    );
+    for (const { datname } of stale.rows) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+    await admin.query(`CREATE DATABASE ${template}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${template}`;
+    const database = openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      throw error;
+    }
+    // Copying needs the template without connections.
+    await database.close();
+    return template;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+  }
+}
+
 /** A migrated database of its own for one test file: in-memory PGlite or a fresh server database. */
 export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const database = openDatabase({});
-    await database.migrate();
-    return { database, drop: () => database.close() };
-  }
+  if (kind === 'pglite') return createPgliteDatabase();
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL is not set');
   const name = `spanwatch_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    const template = await ensureServerTemplate(admin, serverUrl);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = openDatabase({ databaseUrl: url.toString() });
