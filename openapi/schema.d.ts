@@ -834,6 +834,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The bridge's monthly report as a PDF
+     * @description A PDF of one calendar month (UTC) built from stored facts only: the bridge and its
+     *     structure, the condition and the alarm episodes of the month (stored analysis), alarms
+     *     and alerts with their acknowledgements and comments, data availability per data stream
+     *     (percent of expected samples from the hourly roll-ups, gaps), the natural-frequency trend
+     *     with its temperature compensation, fatigue per detail and a summary computed from these.
+     *     Generated on a worker thread. Visible to whoever may see the bridge; `month` lies between
+     *     2000-01 and the current month.
+     */
+    get: operations['getBridgeReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/sensors/{id}/fatigue-detail': {
     parameters: {
       query?: never;
@@ -2978,6 +3004,35 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BridgeFatigue'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getBridgeReport: {
+    parameters: {
+      query: {
+        /** @description The month, YYYY-MM (UTC) */
+        month: string;
+      };
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
         };
       };
       400: components['responses']['BadRequest'];

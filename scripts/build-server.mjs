@@ -21,6 +21,7 @@ export const SERVER_ENTRIES = [
   // Worker-thread entries (server/threads/start-worker.ts).
   'analysis/analysis-thread.ts',
   'db/pglite-thread.ts',
+  'report/report-thread.ts',
 ];
 
 export const SERVER_OUT_DIR = path.join(root, 'dist-server');

@@ -31,6 +31,7 @@ import { contactHandlers } from './routes/contact-handlers.ts';
 import { datastreamsHandlers } from './routes/datastreams-handlers.ts';
 import { ingestHandlers } from './routes/ingest-handlers.ts';
 import { fatigueHandlers } from './routes/fatigue-handlers.ts';
+import { reportHandlers } from './routes/report-handlers.ts';
 import { ingestTokensHandlers } from './routes/ingest-tokens-handlers.ts';
 import type { Handlers, OperationId } from './routes/operation-types.ts';
 import { readingsHandlers } from './routes/readings-handlers.ts';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...analyticsHandlers(services),
     ...alertsHandlers(services),
     ...fatigueHandlers(services),
+    ...reportHandlers(services),
     ...auditHandlers(services),
     ...calibrationsHandlers(services),
   };

@@ -1,6 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { Schemas } from '../routes/operation-types.ts';
 import { CHART_FONT_FAMILY, chartFontFiles } from './chart-fonts.ts';
+import { decimalsFor, niceTicks } from './chart-ticks.ts';
 
 const WIDTH = 960;
 const HEIGHT = 520;
@@ -19,22 +20,6 @@ const COLOURS = {
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** Roughly five round steps between low and high. */
-function niceTicks(low: number, high: number): number[] {
-  const span = high - low || 1;
-  const raw = span / 5;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
-  const ticks: number[] = [];
-  for (let v = Math.ceil(low / step) * step; v <= high + step * 1e-9; v += step) ticks.push(v);
-  return ticks;
-}
-
-function decimalsFor(ticks: number[]): number {
-  const step = ticks.length > 1 ? Math.abs((ticks[1] ?? 0) - (ticks[0] ?? 0)) : 1;
-  return Math.min(6, Math.max(0, -Math.floor(Math.log10(step)) + 1));
-}
 
 /** The chart of the bridge's health indicator as SVG (rendered to PNG by renderChartPng). */
 export function predictionChartSvg(series: Schemas['ForecastSeries']): string {

@@ -8,6 +8,7 @@ import { startWorkerThread } from '../worker-entry.ts';
 const ENTRIES = {
   analysis: 'analysis/analysis-thread.ts',
   pglite: 'db/pglite-thread.ts',
+  report: 'report/report-thread.ts',
 } as const;
 
 export type WorkerEntry = keyof typeof ENTRIES;

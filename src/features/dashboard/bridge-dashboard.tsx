@@ -13,6 +13,7 @@ import * as styles from './dashboard.css';
 import { ErrorChartCard } from './error-chart-card';
 import { FatigueCard } from './fatigue-card';
 import { IndexSystemCard } from './index-system-card';
+import { MonthlyReportButton } from './monthly-report-button';
 import { NotAssessedCard } from './not-assessed-card';
 import { PredictionCard } from './prediction-card';
 import { ReadingsSection } from './readings-section';
@@ -63,6 +64,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
   return (
     <>
       <StatusStrip bridgeName={bridge.name} evaluation={evaluation} refreshedAt={refreshedAt} />
+      <MonthlyReportButton bridgeId={bridge.id} bridgeName={bridge.name} />
       <div className={styles.grid}>
         {!report && <NotAssessedCard sid={bridge.name} evaluation={evaluation} />}
         <AlertsCards

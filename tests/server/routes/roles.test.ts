@@ -254,6 +254,14 @@ const matrix: Record<
       url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/fatigue`,
     }),
   },
+  getBridgeReport: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/report?month=${new Date().toISOString().slice(0, 7)}`,
+      raw: true,
+    }),
+  },
   setFatigueDetail: {
     access: 'staff',
     call: async (t) => ({

@@ -1,0 +1,132 @@
+// The facts a monthly report is drawn from: plain data (it crosses from the gathering to the
+// drawing, and tests build it by hand), every figure taken from stored results.
+import type { Condition } from '../../src/domain/health.ts';
+
+export interface SensorFact {
+  label: string;
+  type: string;
+  status: string;
+  installationDate: string;
+}
+
+export interface SpanFact {
+  label: string;
+  length: number;
+  sensors: SensorFact[];
+}
+
+export interface EpisodeFact {
+  start: string;
+  end: string;
+  windows: number;
+  peakError: number;
+  /** The tracked mode that moved most, as text ('bridge-s1-acc.f1 −0.8 %'), or null. */
+  frequencyShift: string | null;
+}
+
+export interface ConditionFacts {
+  evaluatedAt: string | null;
+  periodStart: string;
+  periodEnd: string;
+  /** The condition of the latest evaluation (spec §4, from its episode count). */
+  current: Condition | null;
+  /** From the evaluated period's episodes that started before the month; null if not covered. */
+  atMonthStart: Condition | null;
+  /** From those that started before the month's end (or the evaluation). */
+  atMonthEnd: Condition | null;
+  episodes: EpisodeFact[];
+  /** Windows of the month scored, anomalous, and outside the learned conditions. */
+  windowsScored: number;
+  windowsAnomalous: number;
+  windowsOutsideLearned: number;
+}
+
+export interface AlertFact {
+  type: string;
+  severity: string;
+  message: string;
+  state: string;
+  raisedAt: string;
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
+  comment: string | null;
+  clearedAt: string | null;
+}
+
+export interface GapFact {
+  start: string;
+  hours: number;
+}
+
+export interface StreamAvailability {
+  streamId: string;
+  dataType: string;
+  sensors: string[];
+  /** Samples expected per hour: the stream's block rate × 3600, or for single readings its fullest hour. */
+  expectedPerHour: number | null;
+  samples: number;
+  expected: number;
+  /** null when nothing was expected (the stream started after the month). */
+  percent: number | null;
+  /** Runs of whole hours without a sample, longest first (at most five listed). */
+  gaps: GapFact[];
+  gapCount: number;
+  hoursMissing: number;
+  /** Per day of the month: percent of the expected samples, null when nothing was expected. */
+  daily: (number | null)[];
+}
+
+export interface FrequencyPoint {
+  t: string;
+  value: number | null;
+  anomalous: boolean;
+}
+
+export interface FrequencyFacts {
+  indicator: string;
+  unit: string;
+  points: FrequencyPoint[];
+  alarmLow: number | null;
+  /** How temperature is taken out, in words from the stored fit; null without a temperature stream. */
+  compensation: string | null;
+}
+
+export interface FatigueFact {
+  name: string;
+  sensorLabel: string;
+  curve: string;
+  /** Cumulative damage at the month's end, and the part done in the month. */
+  damage: number;
+  damageInMonth: number;
+  daysInMonth: number;
+  equivalentRangeMpa: number;
+  /** At the rate of the last 365 days once counted, else of the last 90; null without data. */
+  remainingLifeYears: number | 'no damage' | null;
+  /** Per day of the month, the Miner damage of that day (0 without data). */
+  daily: number[];
+  histogram: { binWidthMpa: number; bins: [number, number][] };
+}
+
+export interface ReportFacts {
+  month: string;
+  generatedAt: string;
+  bridge: {
+    id: number;
+    name: string;
+    location: string;
+    structureType: string;
+    status: string;
+    constructionDate: string | null;
+  };
+  spans: SpanFact[];
+  condition: ConditionFacts | null;
+  alerts: AlertFact[];
+  /** Alerts left out of `alerts` (the list is bounded). */
+  alertsLeftOut: number;
+  streams: StreamAvailability[];
+  frequency: FrequencyFacts | null;
+  fatigue: FatigueFact[];
+}
+
+/** The issue's default damage levels, drawn on each detail's damage bar. */
+export const DAMAGE_LEVELS = [0.5, 0.8] as const;

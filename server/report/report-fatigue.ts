@@ -1,0 +1,51 @@
+import type { Db } from '../db/client.ts';
+import { createFatigueRepository } from '../fatigue/fatigue-repository.ts';
+import { fatigueState } from '../fatigue/fatigue-status.ts';
+import type { FatigueFact } from './report-facts.ts';
+import type { ReportMonth } from './report-month.ts';
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Each fatigue detail as it stood at the month's end: the state the dashboard's card computes
+ * (fatigue-status.ts), from the days counted up to the month's last day only.
+ */
+export async function fatigueFacts(
+  db: Db,
+  bridgeId: number,
+  month: ReportMonth,
+): Promise<FatigueFact[]> {
+  const firstDay = isoDay(month.startMs);
+  const lastDay = isoDay(month.endMs - DAY_MS);
+  const dayCount = Math.round((month.endMs - month.startMs) / DAY_MS);
+  const entries = await createFatigueRepository(db).ofBridge(bridgeId);
+  return entries.map((entry) => {
+    const days = entry.days.filter((d) => d.day <= lastDay);
+    const countedThrough =
+      entry.countedThrough && entry.countedThrough > lastDay ? lastDay : entry.countedThrough;
+    const state = fatigueState(entry.row, days, countedThrough);
+    const daily = new Array<number>(dayCount).fill(0);
+    let damageInMonth = 0;
+    let daysInMonth = 0;
+    for (const d of state.daily) {
+      if (d.day < firstDay) continue;
+      daily[Math.round((Date.parse(d.day) - month.startMs) / DAY_MS)] = d.damage;
+      damageInMonth += d.damage;
+      daysInMonth += 1;
+    }
+    const life = state.last365Days ?? state.last90Days;
+    return {
+      name: entry.row.name,
+      sensorLabel: entry.sensorLabel,
+      curve: entry.row.curve,
+      damage: state.damage,
+      damageInMonth,
+      daysInMonth,
+      equivalentRangeMpa: state.equivalentRangeMpa,
+      remainingLifeYears: !life ? null : Number.isFinite(life.years) ? life.years : 'no damage',
+      daily,
+      histogram: state.histogram,
+    };
+  });
+}

@@ -1,0 +1,187 @@
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { conditionOf } from '../analysis/bridge-conditions.ts';
+import { createAnalysisRepository } from '../analysis/analysis-repository.ts';
+import { isStoredModel } from '../analysis/stored-model.ts';
+import type { Db } from '../db/client.ts';
+import { alerts, bridges, sensors, spans, users } from '../db/schema.ts';
+import type { Schemas } from '../routes/operation-types.ts';
+import { streamAvailability } from './report-availability.ts';
+import type { ConditionFacts, FrequencyFacts, ReportFacts, SpanFact } from './report-facts.ts';
+import { fatigueFacts } from './report-fatigue.ts';
+import type { ReportMonth } from './report-month.ts';
+
+const HOUR_MS = 3_600_000;
+/** A month holds at most a few dozen alerts in practice; the bound keeps the PDF finite. */
+const MAX_ALERTS = 200;
+
+const inMonth = (iso: string, month: ReportMonth) => {
+  const ms = Date.parse(iso);
+  return ms >= month.startMs && ms < month.endMs;
+};
+
+/** Everything the report of `month` shows, read from the stored data of the bridge. */
+export async function gatherReportFacts(
+  db: Db,
+  bridgeId: number,
+  month: ReportMonth,
+  now: Date,
+): Promise<ReportFacts> {
+  const [bridge] = await db.select().from(bridges).where(eq(bridges.id, bridgeId));
+  if (!bridge) throw new Error(`bridge ${bridgeId} is gone`);
+  const analysis = createAnalysisRepository(db);
+  const [result, model] = await Promise.all([
+    analysis.findResult(bridgeId),
+    analysis.findModel(bridgeId),
+  ]);
+  const report = (result?.report ?? null) as Schemas['AnomalyReport'] | null;
+  const forecast = (result?.forecast ?? null) as Schemas['ForecastSeries'] | null;
+  // The current month is reported up to its last whole hour.
+  const availabilityEnd = Math.min(month.endMs, Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  const alertRows = await monthAlerts(db, bridgeId, month);
+  return {
+    month: month.label,
+    generatedAt: now.toISOString(),
+    bridge: {
+      id: bridge.id,
+      name: bridge.name,
+      location: bridge.location,
+      structureType: bridge.structureType,
+      status: bridge.status,
+      constructionDate: bridge.constructionDate,
+    },
+    spans: await structure(db, bridgeId),
+    condition: report ? conditionFacts(report, result?.evaluatedAt ?? null, month) : null,
+    alerts: alertRows.facts,
+    alertsLeftOut: alertRows.total - alertRows.facts.length,
+    streams: await streamAvailability(db, bridgeId, month.startMs, availabilityEnd),
+    frequency: forecast ? frequencyFacts(forecast, model?.model, month) : null,
+    fatigue: await fatigueFacts(db, bridgeId, month),
+  };
+}
+
+async function structure(db: Db, bridgeId: number): Promise<SpanFact[]> {
+  const spanRows = await db
+    .select()
+    .from(spans)
+    .where(eq(spans.bridgeId, bridgeId))
+    .orderBy(asc(spans.label));
+  const sensorRows = await db
+    .select()
+    .from(sensors)
+    .where(eq(sensors.bridgeId, bridgeId))
+    .orderBy(asc(sensors.label));
+  return spanRows.map((span) => ({
+    label: span.label,
+    length: span.length,
+    sensors: sensorRows
+      .filter((s) => s.spanId === span.id)
+      .map((s) => ({
+        label: s.label,
+        type: s.type,
+        status: s.status,
+        installationDate: s.installationDate,
+      })),
+  }));
+}
+
+/** Alerts open at any time in the month, oldest first, with who acknowledged them. */
+async function monthAlerts(db: Db, bridgeId: number, month: ReportMonth) {
+  const start = new Date(month.startMs);
+  const end = new Date(month.endMs);
+  const rows = await db
+    .select({ alert: alerts, by: users.username })
+    .from(alerts)
+    .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
+    .where(
+      and(
+        eq(alerts.bridgeId, bridgeId),
+        lt(alerts.raisedAt, end),
+        or(isNull(alerts.clearedAt), gte(alerts.clearedAt, start)),
+      ),
+    )
+    .orderBy(asc(alerts.raisedAt), asc(alerts.id))
+    .limit(MAX_ALERTS);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.bridgeId, bridgeId),
+        lt(alerts.raisedAt, end),
+        or(isNull(alerts.clearedAt), gte(alerts.clearedAt, start)),
+      ),
+    );
+  const facts = rows.map(({ alert, by }) => ({
+    type: alert.type,
+    severity: alert.severity,
+    message: alert.message,
+    state: alert.state,
+    raisedAt: alert.raisedAt.toISOString(),
+    acknowledgedAt: alert.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedBy: by ?? null,
+    comment: alert.comment,
+    clearedAt: alert.clearedAt?.toISOString() ?? null,
+  }));
+  return { facts, total: Number(counted?.total ?? facts.length) };
+}
+
+function conditionFacts(
+  report: Schemas['AnomalyReport'],
+  evaluatedAt: Date | null,
+  month: ReportMonth,
+): ConditionFacts {
+  const periodStart = Date.parse(report.period_start);
+  const periodEnd = Date.parse(report.period_end);
+  // The condition at a moment from the episodes of the evaluated period that started before it
+  // (the same count the latest condition comes from), when the period reaches back that far.
+  const conditionAt = (ms: number) =>
+    ms < periodStart || ms > periodEnd + 1
+      ? null
+      : conditionOf(report.events.filter((e) => Date.parse(e.start) < ms).length);
+  const windows = report.windows.filter((w) => inMonth(w.start, month));
+  return {
+    evaluatedAt: evaluatedAt?.toISOString() ?? null,
+    periodStart: report.period_start,
+    periodEnd: report.period_end,
+    current: conditionOf(report.num_anomalies),
+    atMonthStart: conditionAt(month.startMs),
+    atMonthEnd: conditionAt(Math.min(month.endMs, periodEnd)),
+    episodes: report.events
+      .filter((e) => inMonth(e.start, month))
+      .map((e) => ({
+        start: e.start,
+        end: e.end,
+        windows: e.windows,
+        peakError: e.peak_error,
+        frequencyShift: e.frequency_shift
+          ? `${e.frequency_shift.feature} ${e.frequency_shift.shift_hz.toFixed(3)} Hz (${e.frequency_shift.shift_percent.toFixed(2)} %)`
+          : null,
+      })),
+    windowsScored: windows.filter((w) => w.error !== null).length,
+    windowsAnomalous: windows.filter((w) => w.anomalous).length,
+    windowsOutsideLearned: windows.filter((w) => w.outside_learned_conditions === true).length,
+  };
+}
+
+function frequencyFacts(
+  forecast: Schemas['ForecastSeries'],
+  model: unknown,
+  month: ReportMonth,
+): FrequencyFacts {
+  const indicator = isStoredModel(model) ? model.indicator : null;
+  const fit = indicator?.compensation ?? null;
+  const slope = fit?.beta[1];
+  return {
+    indicator: forecast.indicator,
+    unit: forecast.unit,
+    points: forecast.history.filter((p) => inMonth(p.t, month)),
+    alarmLow: forecast.alarm_low,
+    compensation:
+      fit && indicator
+        ? `${indicator.feature}: temperature effect fitted on the baseline (${fit.lowC.toFixed(1)} to ` +
+          `${fit.highC.toFixed(1)} °C; ${slope === undefined ? '' : `${slope.toFixed(4)} Hz/°C above 0 °C, `}` +
+          `with frozen-deck terms below 0 °C) and removed; values are at the baseline mean ` +
+          `${fit.mean.toFixed(3)} Hz conditions`
+        : null,
+  };
+}

@@ -1,0 +1,424 @@
+import PDFDocument from 'pdfkit';
+import {
+  barSeries,
+  type Box,
+  COLOURS,
+  dayLabels,
+  lineSeries,
+  referenceLine,
+  valueAxis,
+} from './pdf-charts.ts';
+import { DAMAGE_LEVELS, type FatigueFact, type ReportFacts } from './report-facts.ts';
+import { lifeText, monthName, reportSummary } from './report-summary.ts';
+
+const MARGIN = 50;
+const SPELLED: Record<string, string> = { '−': '-', Δ: 'Delta ', σ: 'sigma', γ: 'gamma', ε: 'e' };
+
+/**
+ * The standard PDF fonts encode WinAnsi only: Greek letters are spelled out and anything else
+ * outside Latin-1 becomes '?', so a stored message can never break the document.
+ */
+export const pdfText = (text: string) =>
+  [...text]
+    .map((ch) => SPELLED[ch] ?? (ch.charCodeAt(0) <= 0xff || '–—‘’“”•…€'.includes(ch) ? ch : '?'))
+    .join('');
+
+const daysInMonth = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** Draws the report of `facts` and returns the PDF's bytes. */
+export function renderReportPdf(facts: ReportFacts): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: pdfText(`${facts.bridge.name}: monthly report ${facts.month}`),
+      Author: 'SpanWatch',
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  new ReportWriter(doc, facts).write();
+  doc.end();
+  return done;
+}
+
+class ReportWriter {
+  private figures = 0;
+  private readonly width: number;
+
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly facts: ReportFacts,
+  ) {
+    this.width = doc.page.width - 2 * MARGIN;
+  }
+
+  write() {
+    const { doc, facts } = this;
+    doc.font('Helvetica-Bold').fontSize(20).fillColor(COLOURS.text);
+    doc.text(pdfText(facts.bridge.name));
+    doc
+      .font('Helvetica')
+      .fontSize(13)
+      .text(`Monthly report, ${monthName(facts.month)}`);
+    doc
+      .fontSize(9)
+      .fillColor(COLOURS.axis)
+      .text(`Generated ${when(facts.generatedAt)} by SpanWatch from stored monitoring results.`);
+    doc.fillColor(COLOURS.text);
+    this.heading('Summary');
+    this.paragraph(reportSummary(facts));
+    this.structure();
+    this.condition();
+    this.alerts();
+    this.availability();
+    this.frequency();
+    this.fatigue();
+    this.pageNumbers();
+  }
+
+  private ensureSpace(height: number) {
+    const { doc } = this;
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  }
+
+  private heading(text: string) {
+    this.ensureSpace(60);
+    this.doc.moveDown(0.8).font('Helvetica-Bold').fontSize(14).fillColor(COLOURS.text);
+    this.doc.text(text, MARGIN).moveDown(0.3).font('Helvetica').fontSize(10);
+  }
+
+  private subheading(text: string) {
+    this.ensureSpace(40);
+    this.doc.moveDown(0.4).font('Helvetica-Bold').fontSize(11).text(pdfText(text), MARGIN);
+    this.doc.font('Helvetica').fontSize(10);
+  }
+
+  private paragraph(text: string, options: PDFKit.Mixins.TextOptions = {}) {
+    this.doc
+      .fontSize(10)
+      .fillColor(COLOURS.text)
+      .text(pdfText(text), MARGIN, undefined, {
+        width: this.width,
+        ...options,
+      });
+  }
+
+  private bullets(lines: string[]) {
+    for (const line of lines) this.paragraph(`•  ${line}`, { indent: 8 });
+  }
+
+  /** A figure of `height` points with a numbered caption under it. */
+  private figure(caption: string, height: number, draw: (box: Box) => void) {
+    const { doc } = this;
+    this.ensureSpace(height + 45);
+    const box = { x: MARGIN + 55, y: doc.y + 8, width: this.width - 65, height };
+    draw(box);
+    doc.y = box.y + height + 16;
+    this.figures += 1;
+    doc.font('Helvetica-Oblique').fontSize(9).fillColor(COLOURS.axis);
+    doc.text(pdfText(`Figure ${this.figures}: ${caption}`), MARGIN, undefined, {
+      width: this.width,
+    });
+    doc.font('Helvetica').fontSize(10).fillColor(COLOURS.text).moveDown(0.5);
+  }
+
+  private structure() {
+    const { bridge, spans } = this.facts;
+    this.heading('Bridge and structure');
+    this.bullets([
+      `Location: ${bridge.location}`,
+      `Structure: ${bridge.structureType}; status ${bridge.status}`,
+      `Built: ${bridge.constructionDate ?? 'not recorded'}`,
+    ]);
+    if (spans.length === 0) {
+      this.paragraph('No spans are recorded for this bridge.');
+      return;
+    }
+    for (const span of spans) {
+      this.subheading(`Span ${span.label} (${span.length} m)`);
+      if (span.sensors.length === 0) this.paragraph('No sensors on this span.');
+      this.bullets(
+        span.sensors.map(
+          (s) =>
+            `${s.label}: ${s.type.replace('_', ' ')}, ${s.status}, installed ${s.installationDate}`,
+        ),
+      );
+    }
+  }
+
+  private condition() {
+    const c = this.facts.condition;
+    this.heading('Condition');
+    if (!c) {
+      this.paragraph(
+        'No stored analysis for this bridge yet: the condition has not been assessed.',
+      );
+      return;
+    }
+    this.bullets([
+      `Latest evaluation: ${c.evaluatedAt ? when(c.evaluatedAt) : 'none'}, over ${c.periodStart.slice(0, 10)} to ${c.periodEnd.slice(0, 10)}; condition ${c.current ?? 'not assessed'}`,
+      c.atMonthStart && c.atMonthEnd
+        ? `Condition at the start of the month ${c.atMonthStart}, at its end ${c.atMonthEnd} (from the evaluated period's alarm episodes)`
+        : 'The evaluated period does not cover the whole month, so changes in the month are not known',
+      `Analysis windows in the month: ${c.windowsScored} scored, ${c.windowsAnomalous} anomalous, ${c.windowsOutsideLearned} outside the learned conditions`,
+    ]);
+    if (c.episodes.length === 0) this.paragraph('No alarm episode started in the month.');
+    else {
+      this.subheading('Alarm episodes');
+      this.bullets(
+        c.episodes.map(
+          (e) =>
+            `${when(e.start)} to ${when(e.end)}: ${e.windows} windows, peak error ${e.peakError.toFixed(3)}` +
+            (e.frequencyShift ? `; frequency shift ${e.frequencyShift}` : ''),
+        ),
+      );
+    }
+  }
+
+  private alerts() {
+    const { alerts, alertsLeftOut } = this.facts;
+    this.heading('Alarms and alerts');
+    if (alerts.length === 0) {
+      this.paragraph('No alert was open during the month.');
+      return;
+    }
+    for (const a of alerts) {
+      this.ensureSpace(50);
+      this.doc.font('Helvetica-Bold');
+      this.paragraph(`${when(a.raisedAt)} · ${a.severity} · ${a.type} (${a.state})`);
+      this.doc.font('Helvetica');
+      this.paragraph(a.message, { indent: 10 });
+      this.paragraph(
+        a.acknowledgedAt
+          ? `Acknowledged ${when(a.acknowledgedAt)} by ${a.acknowledgedBy ?? 'a removed user'}` +
+              (a.comment ? `: "${a.comment}"` : ' (no comment)')
+          : 'Not acknowledged',
+        { indent: 10 },
+      );
+      if (a.clearedAt) this.paragraph(`Cleared ${when(a.clearedAt)}`, { indent: 10 });
+      this.doc.moveDown(0.3);
+    }
+    if (alertsLeftOut > 0) this.paragraph(`${alertsLeftOut} further alerts are not listed.`);
+  }
+
+  private availability() {
+    const { streams, month } = this.facts;
+    this.heading('Data availability');
+    if (streams.length === 0) {
+      this.paragraph('No data streams are linked to this bridge’s sensors.');
+      return;
+    }
+    this.paragraph(
+      'Percent of the expected samples stored, from the hourly roll-ups: expected is the stream’s ' +
+        'sampling rate over the hours since its first sample (for single readings, its fullest hour). ' +
+        'A gap is a run of whole hours without a sample.',
+    );
+    this.doc.moveDown(0.3);
+    this.bullets(
+      streams.map((s) =>
+        s.percent === null
+          ? `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): no samples expected in the month`
+          : `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): ${s.percent.toFixed(1)} % ` +
+            `(${s.samples.toLocaleString('en-GB')} of ${Math.round(s.expected).toLocaleString('en-GB')} samples), ` +
+            `${s.gapCount} ${s.gapCount === 1 ? 'gap' : 'gaps'}, ${s.hoursMissing} hours missing` +
+            (s.gaps.length > 0
+              ? `; longest ${s.gaps.map((g) => `${when(g.start)} (${g.hours} h)`).join(', ')}`
+              : ''),
+      ),
+    );
+    const days = Math.max(...streams.map((s) => s.daily.length), 1);
+    const rowHeight = Math.max(6, Math.min(14, 200 / streams.length));
+    this.figure(
+      'Data availability per stream and day (dark: all expected samples, light: part, red: none, grey: nothing expected)',
+      rowHeight * streams.length,
+      (box) => {
+        const slot = box.width / days;
+        streams.forEach((s, row) => {
+          const y = box.y + row * rowHeight;
+          this.doc.save().fontSize(6).fillColor(COLOURS.axis);
+          this.doc.text(pdfText(s.streamId), MARGIN - 5, y + rowHeight / 2 - 3, {
+            width: 58,
+            align: 'right',
+            lineBreak: false,
+            ellipsis: true,
+          });
+          this.doc.restore();
+          s.daily.forEach((percent, day) => {
+            const colour =
+              percent === null
+                ? COLOURS.missing
+                : percent >= 99
+                  ? '#1b5e20'
+                  : percent > 0
+                    ? '#81c784'
+                    : COLOURS.alarm;
+            this.doc.rect(box.x + day * slot, y, slot - 0.5, rowHeight - 1).fill(colour);
+          });
+        });
+        dayLabels(this.doc, { ...box, height: rowHeight * streams.length }, days, month);
+      },
+    );
+  }
+
+  private frequency() {
+    const f = this.facts.frequency;
+    this.heading('Natural frequency');
+    const values = f?.points.filter((p) => p.value !== null) ?? [];
+    if (!f || values.length === 0) {
+      this.paragraph('No natural-frequency values are stored for this month.');
+      return;
+    }
+    this.paragraph(`${f.indicator}, daily means (${f.unit}).`);
+    this.paragraph(
+      f.compensation
+        ? `Temperature compensation: ${f.compensation}.`
+        : 'No temperature compensation: the bridge has no temperature stream, so raw frequencies are shown.',
+    );
+    const monthStart = Date.parse(`${this.facts.month}-01T00:00:00Z`);
+    const slots = daysInMonth(this.facts.month);
+    const series = new Array<number | null>(slots).fill(null);
+    const marked = new Array<boolean>(slots).fill(false);
+    for (const p of f.points) {
+      const i = Math.floor((Date.parse(p.t) - monthStart) / 86_400_000);
+      if (i >= 0 && i < slots) {
+        series[i] = p.value;
+        marked[i] = p.anomalous;
+      }
+    }
+    const numbers = values.map((p) => p.value ?? 0);
+    const low = Math.min(...numbers, f.alarmLow ?? Infinity);
+    const high = Math.max(...numbers);
+    const pad = (high - low) * 0.1 || 0.01;
+    this.figure(
+      `${f.compensation ? 'Temperature-compensated' : 'Raw'} first natural frequency per day (${f.unit}); red dots: days with anomalous windows` +
+        (f.alarmLow !== null ? '; dashed: alarm level' : ''),
+      150,
+      (box) => {
+        const y = valueAxis(this.doc, box, low - pad, high + pad);
+        if (f.alarmLow !== null) {
+          referenceLine(
+            this.doc,
+            box,
+            y(f.alarmLow),
+            `alarm ${f.alarmLow.toFixed(3)} ${f.unit}`,
+            COLOURS.alarm,
+          );
+        }
+        lineSeries(this.doc, box, series, y, marked);
+        dayLabels(this.doc, box, slots, this.facts.month);
+      },
+    );
+  }
+
+  private fatigue() {
+    this.heading('Fatigue');
+    if (this.facts.fatigue.length === 0) {
+      this.paragraph('No fatigue details are defined on this bridge.');
+      return;
+    }
+    for (const detail of this.facts.fatigue) this.fatigueDetail(detail);
+  }
+
+  private fatigueDetail(d: FatigueFact) {
+    this.subheading(`${d.name} (${d.sensorLabel}, ${d.curve})`);
+    this.bullets([
+      `Cumulative damage at the month’s end D = ${d.damage.toExponential(3)}; in the month ${d.damageInMonth.toExponential(3)} over ${d.daysInMonth} counted days`,
+      `Equivalent stress range at 2 million cycles ${d.equivalentRangeMpa.toFixed(1)} MPa`,
+      `Remaining life ${lifeText(d.remainingLifeYears)}`,
+    ]);
+    this.figure(
+      `Cumulative damage of ${d.name} against the levels ${DAMAGE_LEVELS.join(' and ')} (D = 1: end of life)`,
+      18,
+      (box) => {
+        const doc = this.doc;
+        doc.rect(box.x, box.y, box.width, box.height).fill(COLOURS.missing);
+        doc.rect(box.x, box.y, box.width * Math.min(1, d.damage), box.height).fill(COLOURS.bar);
+        for (const level of DAMAGE_LEVELS) {
+          doc.save().lineWidth(1.2).strokeColor(COLOURS.level);
+          doc
+            .moveTo(box.x + box.width * level, box.y - 3)
+            .lineTo(box.x + box.width * level, box.y + box.height + 3)
+            .stroke();
+          doc.restore();
+        }
+        doc.save().fontSize(7).fillColor(COLOURS.axis);
+        doc.text('0', box.x - 10, box.y + 5, { lineBreak: false });
+        doc.text('1', box.x + box.width + 3, box.y + 5, { lineBreak: false });
+        doc.restore();
+      },
+    );
+    const maxDaily = Math.max(...d.daily);
+    if (maxDaily > 0) {
+      this.figure(`Damage per day of ${d.name} in the month`, 90, (box) => {
+        const y = valueAxis(this.doc, box, 0, maxDaily, (v) => v.toExponential(1));
+        barSeries(this.doc, box, d.daily, y);
+        dayLabels(this.doc, box, d.daily.length, this.facts.month);
+      });
+    } else this.paragraph('No damage was counted in the month.');
+    const bins = d.histogram.bins;
+    if (bins.length === 0) {
+      this.paragraph('No counted cycles yet, so no stress-range histogram.');
+      return;
+    }
+    this.figure(
+      `Stress-range histogram of ${d.name} since the first counted day (cycles on a log scale)`,
+      100,
+      (box) => {
+        const maxRange = Math.max(...bins.map((b) => b[0]));
+        const maxLog = Math.max(1, ...bins.map((b) => Math.log10(1 + b[1])));
+        const y = valueAxis(this.doc, box, 0, maxLog, (v) => `1e${v.toFixed(0)}`);
+        const barWidth = Math.max(
+          0.6,
+          (box.width / (maxRange / d.histogram.binWidthMpa + 1)) * 0.9,
+        );
+        for (const [range, cycles] of bins) {
+          const top = y(Math.log10(1 + cycles));
+          this.doc
+            .rect(box.x + (range / maxRange) * (box.width - barWidth), top, barWidth, y(0) - top)
+            .fill(COLOURS.bar);
+        }
+        this.doc.save().fontSize(7).fillColor(COLOURS.axis);
+        this.doc.text('0 MPa', box.x, box.y + box.height + 3, { lineBreak: false });
+        this.doc.text(
+          `${maxRange.toFixed(1)} MPa`,
+          box.x + box.width - 60,
+          box.y + box.height + 3,
+          {
+            width: 60,
+            align: 'right',
+            lineBreak: false,
+          },
+        );
+        this.doc.restore();
+      },
+    );
+  }
+
+  private pageNumbers() {
+    const { doc, facts } = this;
+    const range = doc.bufferedPageRange();
+    for (let i = range.start; i < range.start + range.count; i++) {
+      doc.switchToPage(i);
+      const bottom = doc.page.margins.bottom;
+      // Writing inside the bottom margin would otherwise start a new page.
+      doc.page.margins.bottom = 0;
+      doc.fontSize(8).fillColor(COLOURS.axis);
+      doc.text(
+        pdfText(`${facts.bridge.name} · ${facts.month} · page ${i + 1} of ${range.count}`),
+        MARGIN,
+        doc.page.height - 32,
+        { width: this.width, align: 'center', lineBreak: false },
+      );
+      doc.page.margins.bottom = bottom;
+    }
+  }
+}

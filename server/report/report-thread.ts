@@ -1,0 +1,37 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { type DatabaseLink, openDatabaseLink } from '../db/client.ts';
+import { serializeError, type SerializedError } from '../db/pglite-protocol.ts';
+import { lowerThreadPriority } from '../threads/lower-priority.ts';
+import { gatherReportFacts } from './report-gather.ts';
+import type { ReportMonth } from './report-month.ts';
+import { renderReportPdf } from './report-pdf.ts';
+
+// Worker-thread entry (server/threads/start-worker.ts): one report per thread. Reading a month of
+// roll-ups and histograms and drawing the PDF happen here, not on the thread that serves HTTP.
+
+export interface ReportTask {
+  link: DatabaseLink;
+  bridgeId: number;
+  month: ReportMonth;
+  /** ISO time the request was made (what "the current month" and "generated" refer to). */
+  now: string;
+}
+
+export type ReportAnswer = { ok: true; pdf: Uint8Array } | { ok: false; error: SerializedError };
+
+lowerThreadPriority();
+const task = workerData as ReportTask;
+const database = openDatabaseLink(task.link);
+
+async function build(): Promise<Uint8Array<ArrayBuffer>> {
+  const facts = await gatherReportFacts(database.db, task.bridgeId, task.month, new Date(task.now));
+  return new Uint8Array(await renderReportPdf(facts));
+}
+
+build()
+  .then(
+    (pdf) => parentPort?.postMessage({ ok: true, pdf } satisfies ReportAnswer, [pdf.buffer]),
+    (error: unknown) =>
+      parentPort?.postMessage({ ok: false, error: serializeError(error) } satisfies ReportAnswer),
+  )
+  .finally(() => void database.close());

@@ -1,0 +1,28 @@
+import { notFound } from '../http-error.ts';
+import { viewerOf } from '../plugins/authentication.ts';
+import { parseReportMonth } from '../report/report-month.ts';
+import { buildReportOffThread } from '../report/report-runner.ts';
+import type { Services } from '../services.ts';
+import type { Handlers } from './operation-types.ts';
+
+/** The monthly PDF report: visible to whoever may see the bridge, built on a worker thread. */
+export function reportHandlers(services: Services): Handlers<'getBridgeReport'> {
+  return {
+    async getBridgeReport(request, reply) {
+      const { id } = request.params;
+      const now = new Date();
+      const month = parseReportMonth(request.query.month, now);
+      const bridge = await services.bridges.findById(id);
+      // An invisible bridge answers like an unknown one, so ids do not leak.
+      if (!bridge || !(await services.alerts.bridgeIsVisible(viewerOf(request), id))) {
+        throw notFound('Bridge', id);
+      }
+      const pdf = await buildReportOffThread(services.database, id, month, now);
+      const name = `${bridge.name.replace(/[^\w.-]+/g, '-')}-${month.label}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(pdf);
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import type { ReportFacts } from '../../../server/report/report-facts.ts';
+
+/** A month of facts for every section, as the gathering would hand them over. */
+export function fullFacts(): ReportFacts {
+  const daily = Array.from({ length: 30 }, (_, i) => (i % 7 === 5 ? 0 : 2e-6 + i * 1e-8));
+  return {
+    month: '2026-04',
+    generatedAt: '2026-05-02T08:00:00.000Z',
+    bridge: {
+      id: 1,
+      name: 'Harbour Bridge',
+      location: 'North river',
+      structureType: 'Steel girder',
+      status: 'Open',
+      constructionDate: '1978-06-01',
+    },
+    spans: [
+      {
+        label: 'S1',
+        length: 42,
+        sensors: [
+          {
+            label: 'hb-str-1',
+            type: 'strain_gauge',
+            status: 'active',
+            installationDate: '2020-01-01',
+          },
+          {
+            label: 'hb-acc-1',
+            type: 'accelerometer',
+            status: 'active',
+            installationDate: '2020-01-01',
+          },
+        ],
+      },
+      { label: 'S2', length: 38, sensors: [] },
+    ],
+    condition: {
+      evaluatedAt: '2026-05-01T03:00:00.000Z',
+      periodStart: '2026-03-06T00:00:00.000Z',
+      periodEnd: '2026-05-01T00:00:00.000Z',
+      current: 'Fair',
+      atMonthStart: 'Good',
+      atMonthEnd: 'Fair',
+      episodes: [
+        {
+          start: '2026-04-12T10:00:00.000Z',
+          end: '2026-04-12T14:00:00.000Z',
+          windows: 8,
+          peakError: 4.25,
+          frequencyShift: 'hb-acc-1.f1 -0.041 Hz (-1.20 %)',
+        },
+      ],
+      windowsScored: 2800,
+      windowsAnomalous: 8,
+      windowsOutsideLearned: 3,
+    },
+    alerts: [
+      {
+        type: 'Anomaly Detection',
+        severity: 'Medium',
+        message: 'Anomalous behaviour on 12 April',
+        state: 'cleared',
+        raisedAt: '2026-04-12T14:05:00.000Z',
+        acknowledgedAt: '2026-04-13T09:00:00.000Z',
+        acknowledgedBy: 'inspector',
+        comment: 'Checked on site: heavy convoy',
+        clearedAt: '2026-04-20T00:00:00.000Z',
+      },
+      {
+        type: 'Sensor offline',
+        severity: 'Medium',
+        message: 'hb-str-1 silent since 25 April',
+        state: 'active',
+        raisedAt: '2026-04-25T06:00:00.000Z',
+        acknowledgedAt: null,
+        acknowledgedBy: null,
+        comment: null,
+        clearedAt: null,
+      },
+    ],
+    alertsLeftOut: 0,
+    streams: [
+      {
+        streamId: 'hb-str',
+        dataType: 'strain',
+        sensors: ['hb-str-1'],
+        expectedPerHour: 360000,
+        samples: 250_000_000,
+        expected: 259_200_000,
+        percent: 96.45,
+        gaps: [{ start: '2026-04-25T06:00:00.000Z', hours: 24 }],
+        gapCount: 1,
+        hoursMissing: 24,
+        daily: Array.from({ length: 30 }, (_, i) => (i === 24 ? 0 : 100)),
+      },
+      {
+        streamId: 'hb-acc',
+        dataType: 'acceleration',
+        sensors: ['hb-acc-1'],
+        expectedPerHour: 72000,
+        samples: 51_840_000,
+        expected: 51_840_000,
+        percent: 100,
+        gaps: [],
+        gapCount: 0,
+        hoursMissing: 0,
+        daily: Array.from({ length: 30 }, () => 100),
+      },
+    ],
+    frequency: {
+      indicator: 'First natural frequency (hb-acc-1), temperature-compensated',
+      unit: 'Hz',
+      points: Array.from({ length: 30 }, (_, i) => ({
+        t: new Date(Date.UTC(2026, 3, i + 1)).toISOString(),
+        value: i === 3 ? null : 3.42 - (i === 11 ? 0.04 : 0) + i * 0.0005,
+        anomalous: i === 11,
+      })),
+      alarmLow: 3.39,
+      compensation: 'hb-acc-1.f1: temperature effect fitted on the baseline',
+    },
+    fatigue: [
+      {
+        name: 'Girder 2 cover plate',
+        sensorLabel: 'hb-str-1',
+        curve: 'EC3 71',
+        damage: 0.4812,
+        damageInMonth: daily.reduce((a, b) => a + b, 0),
+        daysInMonth: 26,
+        equivalentRangeMpa: 55.3,
+        remainingLifeYears: 38.2,
+        daily,
+        histogram: {
+          binWidthMpa: 0.5,
+          bins: [
+            [1, 2_000_000],
+            [10, 40_000],
+            [40.5, 120],
+          ],
+        },
+      },
+    ],
+  };
+}
+
+/** The same bridge with nothing stored: every section must say so. */
+export function emptyFacts(): ReportFacts {
+  return {
+    ...fullFacts(),
+    spans: [],
+    condition: null,
+    alerts: [],
+    streams: [],
+    frequency: null,
+    fatigue: [],
+  };
+}

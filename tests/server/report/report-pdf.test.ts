@@ -1,0 +1,90 @@
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { renderReportPdf } from '../../../server/report/report-pdf.ts';
+import { reportSummary } from '../../../server/report/report-summary.ts';
+import { emptyFacts, fullFacts } from './report-facts-fixture.ts';
+
+async function pdfOf(facts = fullFacts()) {
+  const bytes = await renderReportPdf(facts);
+  const { totalPages, text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+  // Extracted text breaks lines where the PDF does: compare on single spaces.
+  return { bytes, totalPages, text: text.replace(/\s+/g, ' ') };
+}
+
+describe('monthly report PDF', () => {
+  it('holds every section, figure and the facts behind them', async () => {
+    const { bytes, totalPages, text } = await pdfOf();
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(totalPages).toBeGreaterThanOrEqual(2);
+    expect(text).toContain(`page ${totalPages} of ${totalPages}`);
+    for (const section of [
+      'Harbour Bridge',
+      'Monthly report, April 2026',
+      'Summary',
+      'Bridge and structure',
+      'Condition',
+      'Alarms and alerts',
+      'Data availability',
+      'Natural frequency',
+      'Fatigue',
+    ]) {
+      expect(text).toContain(section);
+    }
+    expect(text).toContain('Span S1 (42 m)');
+    expect(text).toContain('hb-str-1: strain gauge, active, installed 2020-01-01');
+    expect(text).toContain('Condition at the start of the month Good, at its end Fair');
+    expect(text).toContain('frequency shift hb-acc-1.f1 -0.041 Hz (-1.20 %)');
+    expect(text).toContain(
+      'Acknowledged 2026-04-13 09:00 UTC by inspector: "Checked on site: heavy convoy"',
+    );
+    expect(text).toContain('Not acknowledged');
+    expect(text).toContain(
+      'hb-str (strain; hb-str-1): 96.5 % (250,000,000 of 259,200,000 samples), 1 gap, 24 hours missing',
+    );
+    expect(text).toContain('longest 2026-04-25 06:00 UTC (24 h)');
+    expect(text).toContain('Temperature compensation: hb-acc-1.f1');
+    expect(text).toContain('D = 4.812e-1');
+    expect(text).toContain('Remaining life 38 years');
+    // One figure for availability, one for the frequency, three for the fatigue detail.
+    expect(text).toContain('Figure 1: Data availability per stream and day');
+    expect(text).toContain('Figure 2: Temperature-compensated first natural frequency per day');
+    expect(text).toContain(
+      'Figure 3: Cumulative damage of Girder 2 cover plate against the levels 0.5 and 0.8',
+    );
+    expect(text).toContain('Figure 4: Damage per day of Girder 2 cover plate');
+    expect(text).toContain('Figure 5: Stress-range histogram of Girder 2 cover plate');
+    expect(text).not.toContain('Figure 6');
+  });
+
+  it('draws the figures as vector paths, not images', async () => {
+    const { bytes } = await pdfOf();
+    expect(bytes.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+
+  it('says so in each section that has no data', async () => {
+    const { text, totalPages } = await pdfOf(emptyFacts());
+    expect(totalPages).toBe(1);
+    expect(text).toContain('No spans are recorded for this bridge.');
+    expect(text).toContain('No stored analysis for this bridge yet');
+    expect(text).toContain('No alert was open during the month.');
+    expect(text).toContain('No data streams are linked');
+    expect(text).toContain('No natural-frequency values are stored for this month.');
+    expect(text).toContain('No fatigue details are defined on this bridge.');
+    expect(text).not.toContain('Figure 1');
+  });
+
+  it('summarises the facts in one paragraph', () => {
+    expect(reportSummary(fullFacts())).toBe(
+      'In April 2026, Harbour Bridge (2 spans, 2 sensors) was monitored by SpanWatch. ' +
+        'At the latest evaluation (2026-05-01) its condition was Fair. ' +
+        'Its condition went from Good to Fair in the month. 1 alarm episode started in the month. ' +
+        '2 alerts were open during the month, 1 acknowledged and 1 cleared. ' +
+        'Data availability averaged 98.2 % over 2 data streams; the lowest was hb-str at 96.5 % ' +
+        'with 1 gap of an hour or more. ' +
+        'The temperature-compensated first natural frequency averaged 3.426 Hz over 29 days ' +
+        '(3.385 to 3.434 Hz), below its alarm level of 3.390 Hz on 1 day. ' +
+        'Of 1 fatigue detail, Girder 2 cover plate (hb-str-1) has the highest cumulative damage, ' +
+        "D = 4.81e-1 at the month's end (5.57e-5 in the month), remaining life 38 years.",
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lastFullMonth } from '../../../../src/features/dashboard/monthly-report-button';
+import { apiUrl, setupMswServer } from '../../../helpers/msw';
+import { renderApp } from '../../../helpers/render-app';
+import { confederation, serveDashboard } from './fixtures';
+
+const server = setupMswServer();
+configure({ asyncUtilTimeout: 4000 });
+
+// jsdom has no object URLs; saving a blob needs them.
+const createObjectURL = vi.fn(() => 'blob:report');
+const revokeObjectURL = vi.fn();
+let click: ReturnType<typeof vi.spyOn>;
+let savedAs: string[] = [];
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  savedAs = [];
+  click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    savedAs.push(this.download);
+  });
+});
+afterEach(() => {
+  createObjectURL.mockClear();
+  click.mockRestore();
+});
+
+describe('Download monthly report', () => {
+  it('defaults to the last full month, across a year boundary too', () => {
+    expect(lastFullMonth(new Date('2026-01-15T12:00:00Z'))).toBe('2025-12');
+    expect(lastFullMonth(new Date('2026-11-30T23:59:59Z'))).toBe('2026-10');
+  });
+
+  it('downloads the chosen month as a PDF through the API with the bearer token', async () => {
+    const asked: string[] = [];
+    serveDashboard(server);
+    server.use(
+      http.get(apiUrl('/api/v1/bridges/:id/report'), ({ request, params }) => {
+        const url = new URL(request.url);
+        asked.push(
+          `${String(params.id)} ${url.searchParams.get('month')} ${request.headers.get('Authorization')}`,
+        );
+        return new HttpResponse('%PDF-1.3\n', { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const field = await screen.findByLabelText('Report month');
+    expect(field).toHaveValue(lastFullMonth(new Date()));
+
+    const user = userEvent.setup();
+    await user.clear(field);
+    await user.type(field, '2026-03');
+    await user.click(screen.getByRole('button', { name: 'Download monthly report' }));
+    await waitFor(() => expect(savedAs).toEqual(['Confederation-Bridge-2026-03.pdf']));
+    expect(asked).toEqual([`${confederation.id} 2026-03 Bearer access-1`]);
+    // The whole dashboard renders around the button: slow on a loaded machine.
+  }, 30_000);
+
+  it("shows the server's refusal and saves nothing", async () => {
+    serveDashboard(server);
+    server.use(
+      http.get(apiUrl('/api/v1/bridges/:id/report'), () =>
+        HttpResponse.json({ detail: 'month: 2031-01 is in the future' }, { status: 400 }),
+      ),
+    );
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Download monthly report' }));
+    expect(await screen.findByText(/Failed to download the report|2031-01/)).toBeInTheDocument();
+    expect(savedAs).toEqual([]);
+  }, 30_000);
+});
