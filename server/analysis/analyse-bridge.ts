@@ -20,6 +20,7 @@ import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
 import { buildForecastSeries } from './forecast-series.ts';
+import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import {
   loadMaintenance,
   maintenancePlan,
@@ -106,11 +107,15 @@ export async function evaluateBridge(
       streams.map((s) => s.id),
     );
     if (!extent) throw new NotReadyError('No sensor data stored for this bridge yet');
+    // Sensor health first: a broken signal is a sensor fault, and is not judged as structure.
+    await progress('scoring', 0, 'Checking the sensors', true);
+    const faults = await checkStreamHealth(db, streams, extent.newest);
+    const faulty = new Set(faults.map((f) => f.datastreamId));
     // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day.
     const maintenance = await loadMaintenance(db, bridgeId);
     const upkeep = maintenancePlan(maintenance.facts, extent.newest);
     if (upkeep.rebaselining) {
-      return await saveRebaselining(database, bridge.name, bridgeId, extent.newest, {
+      return await saveRebaselining(database, bridge.name, bridgeId, extent.newest, faults, {
         ...upkeep.rebaselining,
         sinceMs: upkeep.structuralSince ?? extent.newest,
       });
@@ -179,7 +184,11 @@ export async function evaluateBridge(
       ),
     );
     const scoredStreams = streams.map((s) =>
-      settling.has(s.id) ? { ...s, status: 'maintenance' as const } : s,
+      settling.has(s.id)
+        ? { ...s, status: 'maintenance' as const }
+        : faulty.has(s.id)
+          ? { ...s, status: 'faulty' as const }
+          : s,
     );
     const modelBaseline = {
       from: row.baselineStart?.getTime() ?? first,
@@ -263,6 +272,7 @@ export async function evaluateBridge(
           report.top_contributors.flatMap((c) => (c.datastream === null ? [] : [c.datastream])),
         ),
       ],
+      sensorFaults: faultsOfOutcome(faults),
     };
     return { kind: 'evaluated', outcome };
   } catch (error) {
@@ -295,6 +305,7 @@ async function saveRebaselining(
   sid: string,
   bridgeId: number,
   newest: number,
+  faults: StreamFaults[],
   rebaselining: Rebaselining & { sinceMs: number },
 ): Promise<EvaluationResult> {
   const repository = createAnalysisRepository(database.db);
@@ -337,8 +348,18 @@ async function saveRebaselining(
       evaluatedAt,
       anomalousWindows: [],
       contributingStreams: [],
+      sensorFaults: faultsOfOutcome(faults),
     },
   };
+}
+
+/** The faults as the alerts take them: one entry per stream, its faults in words. */
+function faultsOfOutcome(faults: StreamFaults[]): NonNullable<AnalysisOutcome['sensorFaults']> {
+  return faults.map((f) => ({
+    datastreamId: f.datastreamId,
+    streamId: f.streamId,
+    details: f.faults.map((fault) => fault.detail),
+  }));
 }
 
 /** Starts of the stored report's windows outside the learned conditions (none if unreadable). */

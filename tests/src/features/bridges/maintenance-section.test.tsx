@@ -34,7 +34,12 @@ function serveMaintenance(bridgeId: number) {
       const body = (await request.json()) as Omit<MaintenanceEvent, 'id' | 'bridge'>;
       posted.push(body);
       const event = { ...body, id: 2, bridge: bridgeId, created_at: '2026-02-01T00:00:00Z' };
-      stored.push({ sensor: null, span: null, note: null, ...event });
+      stored.push({
+        ...event,
+        sensor: body.sensor ?? null,
+        span: body.span ?? null,
+        note: body.note ?? null,
+      });
       return HttpResponse.json({ ...event, cleared_alerts: [7, 8] }, { status: 201 });
     }),
     http.delete(apiUrl(`/api/v1/bridges/${bridgeId}/maintenance/:eventId`), ({ params }) => {
