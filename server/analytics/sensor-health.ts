@@ -5,8 +5,9 @@
  * - stuck: the same value repeated for at least STUCK_MINUTES (and STUCK_MIN_SAMPLES samples);
  *   a live sensor's noise changes its last digits every sample.
  * - spikes: single samples far outside their neighbourhood (more than SPIKE_SIGMAS robust standard
- *   deviations from the median of the SPIKE_CHUNK samples around them, with both neighbours
- *   normal), at least MIN_SPIKES of them: a load moves several samples, a glitch one.
+ *   deviations from the median of the SPIKE_CHUNK samples around them, and SPIKE_ENVELOPE times
+ *   the day's 99.5th percentile of such deviations, with both neighbours normal), at least
+ *   MIN_SPIKES of them: a load moves several samples or recurs all day, a glitch stands alone.
  * - dropouts: at least DROPOUT_SHARE of the 10-minute windows with under half the stream's usual
  *   count of samples (the median of its windows with data), while it still sends at the end (a
  *   silent stream is 'Sensor offline', the offline check's business).
@@ -32,6 +33,7 @@ export const STUCK_MIN_SAMPLES = 30;
 export const SPIKE_SIGMAS = 20;
 export const SPIKE_CHUNK = 64;
 export const MIN_SPIKES = 3;
+export const SPIKE_ENVELOPE = 3;
 export const DROPOUT_SHARE = 0.1;
 const WINDOW_MS = 600_000;
 const MAD_TO_SIGMA = 1.4826;
@@ -81,22 +83,30 @@ function stuck(samples: readonly Sample[]): SensorFault | null {
 }
 
 function spikes(samples: readonly Sample[]): SensorFault | null {
-  let count = 0;
+  // Each sample's distance from the median of its chunk, and the chunk's robust scatter.
+  const deviation = new Float64Array(samples.length);
+  const sigma = new Float64Array(samples.length);
   for (let from = 0; from < samples.length; from += SPIKE_CHUNK) {
     const chunk = samples.slice(from, from + SPIKE_CHUNK).map((s) => s.v);
-    if (chunk.length < 8) continue;
     const centre = median(chunk);
-    const sigma = MAD_TO_SIGMA * median(chunk.map((v) => Math.abs(v - centre)));
-    if (!(sigma > 0)) continue;
-    const far = (v: number | undefined) =>
-      v !== undefined && Math.abs(v - centre) > SPIKE_SIGMAS * sigma;
+    const scatter =
+      chunk.length < 8 ? 0 : MAD_TO_SIGMA * median(chunk.map((v) => Math.abs(v - centre)));
     chunk.forEach((v, i) => {
-      const before = samples[from + i - 1]?.v;
-      const after = samples[from + i + 1]?.v;
-      if (far(v) && before !== undefined && after !== undefined && !far(before) && !far(after)) {
-        count += 1;
-      }
+      deviation[from + i] = Math.abs(v - centre);
+      sigma[from + i] = scatter;
     });
+  }
+  // Loads (traffic on a slowly sampled gauge can be one sample) are many and alike: a glitch
+  // also stands SPIKE_ENVELOPE times above the day's 99.5th percentile of deviations.
+  const sorted = Float64Array.from(deviation).sort();
+  const envelope = SPIKE_ENVELOPE * (sorted[Math.floor(0.995 * (sorted.length - 1))] ?? 0);
+  const far = (i: number) =>
+    (sigma[i] ?? 0) > 0 &&
+    (deviation[i] ?? 0) > SPIKE_SIGMAS * (sigma[i] ?? 0) &&
+    (deviation[i] ?? 0) > envelope;
+  let count = 0;
+  for (let i = 1; i < samples.length - 1; i += 1) {
+    if (far(i) && !far(i - 1) && !far(i + 1)) count += 1;
   }
   return count >= MIN_SPIKES
     ? { kind: 'spikes', detail: `${count} spikes of more than ${SPIKE_SIGMAS} standard deviations` }
