@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/schema';
 import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
+import { dataExtent, loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
+import { trainBridgeModel } from '../../../server/analysis/train-model.ts';
 import { alerts } from '../../../server/db/schema.ts';
 import { DAY_MS, START_MS, simulatedBridge, testScenario } from '../analysis/analysis-fixtures.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -78,5 +80,59 @@ describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
       headers: { authorization: `Bearer ${staff.token}` },
     });
     expect(await analyseBridge(analysis, bridge.id)).toBe('not-ready');
+  });
+
+  it('leaves a re-zeroed gauge out until it is relearnt, and trains without its older data', async () => {
+    const staff = await t.createUser({ staff: true });
+    const { bridge, sensors } = await simulatedBridge(t.services, {
+      name: 'Gauged Bridge',
+      scenario: testScenario('gau'),
+      days: 8,
+    });
+    const analysis = { database: t.services.database, alerts: t.services.alerts };
+    expect(await analyseBridge(analysis, bridge.id, { epochs: 5 })).toBe('evaluated');
+    const rezeroDay = new Date(START_MS + 7 * DAY_MS).toISOString().slice(0, 10);
+    const recorded = await t.request<Schemas['MaintenanceEvent']>({
+      method: 'POST',
+      url: `/api/v1/bridges/${bridge.id}/maintenance`,
+      token: staff.token,
+      body: { occurred_on: rezeroDay, kind: 'sensor_rezero', sensor: sensors.get('gau-s1-str') },
+    });
+    expect(recorded.status).toBe(201);
+    expect(await analyseBridge(analysis, bridge.id)).toBe('evaluated');
+    const report = await t.request<Schemas['AnomalyReport']>({
+      method: 'GET',
+      url: `/api/v1/ai/anomalies?sid=${encodeURIComponent(bridge.name)}`,
+      token: staff.token,
+    });
+    expect(report.body.rebaselining).toBeUndefined();
+    // Every window of the period counts the gauge as under maintenance; the rest is scored.
+    expect(report.body.skipped_windows.maintenance).toBe(report.body.windows.length);
+    expect(report.body.reconstruction_errors.filter((e) => e !== null).length).toBeGreaterThan(
+      0.9 * report.body.windows.length,
+    );
+
+    // Training blanks the gauge's data before the re-zero and still trains.
+    const streams = await loadBridgeStreams(t.services.database.db, bridge.id);
+    const gauge = streams.find((s) => s.streamId === 'gau-s1-str');
+    const extent = await dataExtent(
+      t.services.database.db,
+      streams.map((s) => s.id),
+    );
+    if (!gauge || !extent) throw new Error('no gauge or data');
+    const blankFrom = START_MS + 4 * DAY_MS;
+    const trained = await trainBridgeModel(t.services.database.db, streams, extent, {
+      epochs: 3,
+      blankBefore: new Map([[gauge.id, blankFrom]]),
+    });
+    const column = trained.model.featureNames.indexOf('gau-s1-str.mean');
+    expect(column).toBeGreaterThanOrEqual(0);
+    const values = (before: boolean) =>
+      trained.baselineWindows
+        .filter((w) => w.start < blankFrom === before)
+        .map((w) => w.features[column] ?? Number.NaN);
+    expect(values(true).every((v) => Number.isNaN(v))).toBe(true);
+    expect(values(false).some((v) => Number.isFinite(v))).toBe(true);
+    expect(Number.isFinite(trained.model.detector.threshold)).toBe(true);
   });
 });
