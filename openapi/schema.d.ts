@@ -905,6 +905,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/maintenance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Maintenance recorded on the bridge, newest first
+     * @description Visible to whoever may see the bridge.
+     */
+    get: operations['listMaintenanceEvents'];
+    put?: never;
+    /**
+     * Record maintenance on the bridge (staff)
+     * @description A repair or bearing replacement restarts the bridge's analysis baseline from its date
+     *     (the report says `rebaselining` until 7 days of data follow it); a sensor re-zero or
+     *     replacement restarts that sensor's part of it. Open alerts whose cause was the maintained
+     *     part are cleared with a note (`cleared_alerts`). The date may not be after today (UTC)
+     *     nor before the bridge's construction date.
+     */
+    post: operations['createMaintenanceEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bridges/{id}/maintenance/{eventId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a maintenance event recorded by mistake (staff)
+     * @description Alerts it cleared stay cleared; the next analysis no longer counts the event.
+     */
+    delete: operations['deleteMaintenanceEvent'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/audit': {
     parameters: {
       query?: never;
@@ -1489,6 +1537,18 @@ export interface components {
       baseline_end?: string;
       /** @description Whole months of conditions the baseline covers ('Learning: n of 12 months') */
       learned_months?: number;
+      /** @description Present while the bridge relearns its normal after a repair or bearing replacement: 'Re-baselining, n of 7 days'. The data after the event is not judged meanwhile. */
+      rebaselining?: {
+        /**
+         * Format: date
+         * @description The maintenance event's date
+         */
+        since: string;
+        /** @description Whole days of data stored since */
+        days: number;
+        /** @description Days needed before judging again */
+        of: number;
+      };
     };
     PredictionRequest: {
       /** @description The bridge's name */
@@ -1570,7 +1630,8 @@ export interface components {
         | 'Anomaly Detection'
         | 'Sensor offline'
         | 'Fatigue'
-        | 'Calibration due';
+        | 'Calibration due'
+        | 'Sensor fault';
       severity: components['schemas']['Severity'];
       message: string;
       /** @enum {string} */
@@ -1588,6 +1649,8 @@ export interface components {
       comment: string | null;
       /** Format: date-time */
       cleared_at: string | null;
+      /** @description Why it was cleared, when a recorded maintenance event cleared it */
+      cleared_note?: string | null;
       cause: components['schemas']['AlertCause'];
     };
     AcknowledgeRequest: {
@@ -1642,6 +1705,31 @@ export interface components {
       offset: number | null;
       /** Format: date */
       next_due: string | null;
+    };
+    /** @enum {string} */
+    MaintenanceKind: 'repair' | 'bearing_replacement' | 'sensor_rezero' | 'sensor_replacement';
+    MaintenanceEventInput: {
+      occurred_on: components['schemas']['Date'];
+      kind: components['schemas']['MaintenanceKind'];
+      /** @description The sensor it concerns (required for a sensor re-zero or replacement) */
+      sensor?: number | null;
+      /** @description The span it concerns, if one */
+      span?: number | null;
+      note?: string | null;
+    };
+    MaintenanceEvent: {
+      id: number;
+      bridge: number;
+      /** Format: date */
+      occurred_on: string;
+      kind: components['schemas']['MaintenanceKind'];
+      sensor: number | null;
+      span: number | null;
+      note: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Ids of the open alerts recording this event cleared (in the create answer) */
+      cleared_alerts?: number[];
     };
     TimeRange: {
       /** Format: date-time */
@@ -3146,6 +3234,89 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Calibration'];
         };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listMaintenanceEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Maintenance events */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MaintenanceEvent'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createMaintenanceEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MaintenanceEventInput'];
+      };
+    };
+    responses: {
+      /** @description Recorded */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MaintenanceEvent'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteMaintenanceEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        eventId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];

@@ -24,6 +24,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { alertsHandlers } from './routes/alerts-handlers.ts';
 import { auditHandlers } from './routes/audit-handlers.ts';
 import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
+import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...reportHandlers(services),
     ...auditHandlers(services),
     ...calibrationsHandlers(services),
+    ...maintenanceHandlers(services),
   };
   await app.register(openapiGlue, {
     specification: contract,

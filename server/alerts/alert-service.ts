@@ -25,6 +25,8 @@ export interface AnalysisOutcome {
   anomalousWindows: { start: Date; end: Date; error: number }[];
   /** stream_ids of the data streams contributing most to the anomalies. */
   contributingStreams: string[];
+  /** Streams whose own signal is broken ('Sensor fault' alerts); absent: none checked. */
+  sensorFaults?: { datastreamId: number; streamId: string; details: string[] }[];
 }
 
 export interface AlertService {

@@ -41,6 +41,7 @@ export function alertDto({ alert, bridgeName, acknowledgerName }: JoinedRow): Al
         : null,
     comment: alert.comment,
     cleared_at: alert.clearedAt?.toISOString() ?? null,
+    cleared_note: alert.clearedNote,
     cause: alert.cause as AlertCause,
   };
 }

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { deriveHealth, HEALTH_ALERT_TYPES, healthAlerts } from '../../src/domain/health.ts';
+import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../src/domain/sensor-faults.ts';
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { clearGone, openAlertKey, raiseOrUpdate } from './alert-store.ts';
@@ -73,6 +74,7 @@ export async function applyAnalysisOutcome(
       );
       if (id !== null) raised.push(id);
     }
+    raised.push(...(await applySensorFaults(tx, outcome, now)));
     await clearGone(
       tx,
       {
@@ -86,4 +88,33 @@ export async function applyAnalysisOutcome(
     );
     return raised;
   });
+}
+
+/**
+ * 'Sensor fault' alerts, one per stream whose signal the analysis found broken (subject: the
+ * data stream id), cleared once its signal is healthy again. Not judged when not checked.
+ */
+async function applySensorFaults(tx: Db, outcome: AnalysisOutcome, now: Date): Promise<number[]> {
+  if (!outcome.sensorFaults) return [];
+  const raised: number[] = [];
+  const firing: string[] = [];
+  for (const fault of outcome.sensorFaults) {
+    const alert = {
+      bridgeId: outcome.bridgeId,
+      type: SENSOR_FAULT_ALERT,
+      subject: String(fault.datastreamId),
+      severity: SENSOR_FAULT_SEVERITY,
+      message: `Sensor fault on stream ${fault.streamId}: ${fault.details.join('; ')}`,
+      cause: { windows: [], datastreams: await causeStreams(tx, [fault.streamId]) },
+    };
+    const id = await raiseOrUpdate(tx, alert, now);
+    if (id !== null) raised.push(id);
+    firing.push(openAlertKey(alert));
+  }
+  await clearGone(
+    tx,
+    { bridgeId: outcome.bridgeId, types: [SENSOR_FAULT_ALERT], stillFiring: firing },
+    now,
+  );
+  return raised;
 }

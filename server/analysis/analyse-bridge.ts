@@ -12,13 +12,22 @@ import {
   evaluationRange,
   HISTORY_DAYS,
   NotReadyError,
+  PERIOD_DAYS,
   retrainReason,
 } from './analysis-rules.ts';
 import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
-import { buildReport, scoreWindows } from './evaluation-report.ts';
+import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
 import { buildForecastSeries } from './forecast-series.ts';
+import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
+import {
+  loadMaintenance,
+  maintenancePlan,
+  maintenanceRetrainDue,
+  type Rebaselining,
+  settlingSensors,
+} from './maintenance-plan.ts';
 import { isStoredModel, type StoredModel } from './stored-model.ts';
 import { trainBridgeModel, type TrainingOptions } from './train-model.ts';
 import { alignToWindow, type DatasetWindow, loadWindows } from './window-dataset.ts';
@@ -30,7 +39,7 @@ export interface AnalysisDeps {
   alerts: AlertService;
 }
 
-export interface AnalyseOptions extends Omit<TrainingOptions, 'onProgress'> {
+export interface AnalyseOptions extends Omit<TrainingOptions, 'onProgress' | 'blankBefore'> {
   /** Train again even when a model is stored. */
   retrain?: boolean;
 }
@@ -98,6 +107,28 @@ export async function evaluateBridge(
       streams.map((s) => s.id),
     );
     if (!extent) throw new NotReadyError('No sensor data stored for this bridge yet');
+    // Sensor health first: a broken signal is a sensor fault, and is not judged as structure.
+    await progress('scoring', 0, 'Checking the sensors', true);
+    const faults = await checkStreamHealth(db, streams, extent.newest);
+    const faulty = new Set(faults.map((f) => f.datastreamId));
+    // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day.
+    const maintenance = await loadMaintenance(db, bridgeId);
+    const upkeep = maintenancePlan(maintenance.facts, extent.newest);
+    if (upkeep.rebaselining) {
+      return await saveRebaselining(database, bridge.name, bridgeId, extent.newest, faults, {
+        ...upkeep.rebaselining,
+        sinceMs: upkeep.structuralSince ?? extent.newest,
+      });
+    }
+    const learnable = {
+      first: Math.max(extent.first, upkeep.structuralSince ?? 0),
+      newest: extent.newest,
+    };
+    const blankBefore = new Map(
+      [...upkeep.sensorSince].flatMap(([sensor, since]) =>
+        maintenance.streamsOfSensor(sensor).map((stream) => [stream, since] as const),
+      ),
+    );
     let row = await repository.findModel(bridgeId);
     let baselineWindows: DatasetWindow[] = [];
     let baselineEnd = 0;
@@ -105,12 +136,23 @@ export async function evaluateBridge(
       Partial<Schemas['AnomalyReport']> | null | undefined;
     const due =
       row?.baselineEnd &&
-      retrainReason(row.baselineEnd.getTime(), extent.newest, outsideLearnedStarts(previousReport));
+      (retrainReason(
+        row.baselineEnd.getTime(),
+        extent.newest,
+        outsideLearnedStarts(previousReport),
+      ) ??
+        maintenanceRetrainDue(
+          upkeep,
+          { baselineStart: row.baselineStart.getTime(), baselineEnd: row.baselineEnd.getTime() },
+          extent.newest,
+          PERIOD_DAYS,
+        ));
     const retrained = options.retrain === true || !row || !isStoredModel(row.model) || !!due;
     if (retrained) {
       await progress('training', 0, 'Starting training', true);
-      const trained = await trainBridgeModel(db, streams, extent, {
+      const trained = await trainBridgeModel(db, streams, learnable, {
         ...options,
+        blankBefore,
         onProgress: (fraction, message) => void progress('training', fraction, message),
       });
       const values = {
@@ -134,7 +176,20 @@ export async function evaluateBridge(
     const detector = restoreDetector(model.detector);
 
     await progress('scoring', 0, 'Reading the evaluation period', true);
-    const first = Math.ceil(extent.first / WINDOW_MS) * WINDOW_MS;
+    const first = Math.ceil(learnable.first / WINDOW_MS) * WINDOW_MS;
+    // A re-zeroed or replaced sensor is left out until a baseline holds its new output.
+    const settling = new Set(
+      settlingSensors(upkeep, row.baselineEnd?.getTime() ?? null).flatMap((sensor) =>
+        maintenance.streamsOfSensor(sensor),
+      ),
+    );
+    const scoredStreams = streams.map((s) =>
+      settling.has(s.id)
+        ? { ...s, status: 'maintenance' as const }
+        : faulty.has(s.id)
+          ? { ...s, status: 'faulty' as const }
+          : s,
+    );
     const modelBaseline = {
       from: row.baselineStart?.getTime() ?? first,
       to: row.baselineEnd?.getTime() ?? first,
@@ -156,12 +211,12 @@ export async function evaluateBridge(
         ? await loadWindows(
             db,
             model.plan,
-            streams,
+            scoredStreams,
             { from: loadFrom, to: period.from },
             { trackedHz: carried },
           )
         : { windows: [], trackedHz: carried };
-    const evaluation = await loadWindows(db, model.plan, streams, period, {
+    const evaluation = await loadWindows(db, model.plan, scoredStreams, period, {
       trackedHz: history.trackedHz,
       onDay: (done, days) =>
         void progress('scoring', (0.8 * done) / days, `Reading day ${done} of ${days}`),
@@ -217,6 +272,7 @@ export async function evaluateBridge(
           report.top_contributors.flatMap((c) => (c.datastream === null ? [] : [c.datastream])),
         ),
       ],
+      sensorFaults: faultsOfOutcome(faults),
     };
     return { kind: 'evaluated', outcome };
   } catch (error) {
@@ -238,6 +294,72 @@ export async function evaluateBridge(
     });
     throw error;
   }
+}
+
+/**
+ * Stores the report of a bridge relearning its normal after a repair: the data since the event
+ * is listed, not judged; the indicator series keeps its earlier days as history.
+ */
+async function saveRebaselining(
+  database: Database,
+  sid: string,
+  bridgeId: number,
+  newest: number,
+  faults: StreamFaults[],
+  rebaselining: Rebaselining & { sinceMs: number },
+): Promise<EvaluationResult> {
+  const repository = createAnalysisRepository(database.db);
+  const row = await repository.findModel(bridgeId);
+  const end = alignToWindow(newest);
+  const from = Math.max(rebaselining.sinceMs, end - PERIOD_DAYS * DAY_MS);
+  const evaluatedAt = new Date();
+  const report = buildRebaseliningReport({
+    sid,
+    bridgeId,
+    method: row?.method === 'mahalanobis' ? 'mahalanobis' : 'autoencoder',
+    threshold: row?.threshold ?? 0,
+    period: { from, to: Math.max(from, end) },
+    evaluatedAt,
+    trainedAt: row?.trainedAt ?? evaluatedAt,
+    rebaselining: { since: rebaselining.since, days: rebaselining.days, of: rebaselining.of },
+  });
+  const forecast: Schemas['ForecastSeries'] = (await previousSeries(repository, bridgeId)) ?? {
+    sid,
+    bridge: bridgeId,
+    indicator: 'Re-baselining after maintenance: no indicator yet',
+    unit: 'Hz',
+    history: [],
+    forecast: [],
+    alarm_low: null,
+    generated_at: evaluatedAt.toISOString(),
+  };
+  await repository.saveEvaluation(bridgeId, {
+    report,
+    forecast,
+    numAnomalies: 0,
+    dataUntil: new Date(newest),
+    evaluatedAt,
+  });
+  return {
+    kind: 'evaluated',
+    outcome: {
+      bridgeId,
+      numAnomalies: 0,
+      evaluatedAt,
+      anomalousWindows: [],
+      contributingStreams: [],
+      sensorFaults: faultsOfOutcome(faults),
+    },
+  };
+}
+
+/** The faults as the alerts take them: one entry per stream, its faults in words. */
+function faultsOfOutcome(faults: StreamFaults[]): NonNullable<AnalysisOutcome['sensorFaults']> {
+  return faults.map((f) => ({
+    datastreamId: f.datastreamId,
+    streamId: f.streamId,
+    details: f.faults.map((fault) => fault.detail),
+  }));
 }
 
 /** Starts of the stored report's windows outside the learned conditions (none if unreadable). */

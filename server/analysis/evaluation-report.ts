@@ -219,3 +219,55 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
       : {}),
   };
 }
+
+export interface RebaseliningReportInput {
+  sid: string;
+  bridgeId: number;
+  /** The stored model's method and threshold, if one exists (nothing is scored with it). */
+  method: Schemas['AnomalyReport']['method'];
+  threshold: number;
+  period: { from: number; to: number };
+  evaluatedAt: Date;
+  trainedAt: Date;
+  rebaselining: NonNullable<Schemas['AnomalyReport']['rebaselining']>;
+}
+
+/**
+ * The report while the bridge relearns its normal after a repair (docs/decisions/023): every
+ * window of the data since the event is listed unscored and unjudged, so no episode, anomaly or
+ * alert can come from it.
+ */
+export function buildRebaseliningReport(input: RebaseliningReportInput): Schemas['AnomalyReport'] {
+  const windows: Schemas['AnomalyReport']['windows'] = [];
+  for (let start = input.period.from; start + WINDOW_MS <= input.period.to; start += WINDOW_MS) {
+    windows.push({
+      start: iso(start),
+      end: iso(start + WINDOW_MS),
+      error: null,
+      anomalous: false,
+      outside_baseline: false,
+      outside_learned_conditions: false,
+    });
+  }
+  return {
+    sid: input.sid,
+    bridge: input.bridgeId,
+    method: input.method,
+    num_anomalies: 0,
+    anomaly_count: 0,
+    anomaly_indices: [],
+    reconstruction_errors: windows.map(() => null),
+    threshold: input.threshold,
+    period_start: iso(input.period.from),
+    period_end: iso(input.period.to),
+    evaluated_at: input.evaluatedAt.toISOString(),
+    trained_at: input.trainedAt.toISOString(),
+    windows,
+    events: [],
+    top_contributors: [],
+    skipped_windows: {},
+    alarms: [],
+    outside_learned_conditions: 0,
+    rebaselining: input.rebaselining,
+  };
+}

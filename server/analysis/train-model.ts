@@ -24,6 +24,8 @@ export interface TrainingOptions {
   epochs?: number;
   seed?: number;
   onProgress?: (progress: number, message: string) => void;
+  /** Data stream id → epoch ms before which its data is left out (a re-zeroed sensor). */
+  blankBefore?: ReadonlyMap<number, number>;
 }
 
 export interface TrainedBridgeModel {
@@ -101,6 +103,7 @@ export async function trainBridgeModel(
   if (plan.streams.length === 0)
     throw new NotReadyError('No data stream of this bridge has data in its baseline');
   const set = await loadWindows(db, plan, streams, baseline, {
+    ...(options.blankBefore ? { blankBefore: options.blankBefore } : {}),
     onDay: (done, days) => report((0.3 * done) / days, `Reading baseline day ${done} of ${days}`),
   });
   const windows = set.windows.filter((w) => w.features.some(Number.isFinite));

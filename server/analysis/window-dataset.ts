@@ -56,7 +56,12 @@ export async function loadWindows(
   plan: DatasetPlan,
   current: BridgeStream[],
   range: { from: number; to: number },
-  options: { trackedHz?: Record<string, number[]>; onDay?: (done: number, days: number) => void },
+  options: {
+    trackedHz?: Record<string, number[]>;
+    onDay?: (done: number, days: number) => void;
+    /** Data stream id → epoch ms before which its features are blanked (a re-zeroed sensor). */
+    blankBefore?: ReadonlyMap<number, number>;
+  },
 ): Promise<WindowSet> {
   const names = planFeatureNames(plan);
   const index = new Map(names.map((name, i) => [name, i]));
@@ -75,6 +80,7 @@ export async function loadWindows(
   );
   const trackedByDay: Record<string, Record<string, number[]>> = {};
   const windows: DatasetWindow[] = [];
+  const blanked = blankedColumns(plan, names, options.blankBefore);
   const days = Math.ceil((range.to - range.from) / DAY_MS);
   for (let day = 0; day < days; day += 1) {
     const from = range.from + day * DAY_MS;
@@ -122,9 +128,35 @@ export async function loadWindows(
         const at = index.get(name);
         if (at !== undefined) features[at] = window.features[i] ?? Number.NaN;
       });
+      blankFeatures(features, window.start, blanked);
       windows.push({ ...window, features });
     }
     options.onDay?.(day + 1, days);
   }
   return { windows, skipped, trackedHz, trackedByDay };
+}
+
+/** Per blanked stream, its feature columns and the time before which they are blanked. */
+function blankedColumns(
+  plan: DatasetPlan,
+  names: readonly string[],
+  blankBefore: ReadonlyMap<number, number> | undefined,
+): { columns: number[]; before: number }[] {
+  if (!blankBefore || blankBefore.size === 0) return [];
+  return plan.streams.flatMap((s) => {
+    const before = blankBefore.get(s.id);
+    if (before === undefined) return [];
+    const columns = names.flatMap((name, i) => (streamOfFeature(name) === s.streamId ? [i] : []));
+    return [{ columns, before }];
+  });
+}
+
+function blankFeatures(
+  features: number[],
+  start: number,
+  blanked: readonly { columns: number[]; before: number }[],
+): void {
+  for (const { columns, before } of blanked) {
+    if (start < before) for (const i of columns) features[i] = Number.NaN;
+  }
 }

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../src/domain/enums.ts';
+import { MAINTENANCE_KINDS } from '../../src/domain/maintenance.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -367,6 +368,8 @@ export const alerts = pgTable(
     }),
     comment: text('comment'),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    /** Why it was cleared when not by the check that raised it (a recorded maintenance event). */
+    clearedNote: text('cleared_note'),
     webhookDeliveredAt: timestamp('webhook_delivered_at', { withTimezone: true }),
   },
   (t) => [
@@ -481,4 +484,30 @@ export const sensorCalibrations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sensor_calibrations_sensor_idx').on(t.sensorId, t.calibratedOn)],
+);
+
+/**
+ * Maintenance done on a bridge (issue 15, docs/decisions/023-maintenance-rebaselining.md): a
+ * repair or bearing replacement restarts the analysis' baseline from its date; a sensor re-zero
+ * or replacement restarts that sensor's part of it. A deleted sensor or span leaves the event
+ * standing, without them.
+ */
+export const maintenanceEvents = pgTable(
+  'maintenance_events',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    sensorId: integer('sensor_id').references(() => sensors.id, { onDelete: 'set null' }),
+    spanId: integer('span_id').references(() => spans.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('maintenance_events_bridge_idx').on(t.bridgeId, t.occurredOn),
+    check('maintenance_events_kind_check', sql`${t.kind} in (${inList(MAINTENANCE_KINDS)})`),
+  ],
 );

@@ -9,6 +9,7 @@ import { BridgesTab } from './bridges-tab';
 import { DatastreamDialog } from './datastream-dialog';
 import { DatastreamsTab } from './datastreams-tab';
 import { FatigueDetailSection } from './fatigue-detail-section';
+import { MaintenanceSection } from './maintenance-section';
 import { DeleteDialog } from './delete-dialog';
 import type { BridgesDialog, Selection } from './dialogs';
 import { SensorFormModal } from './sensor-form-modal';
@@ -93,6 +94,7 @@ export function BridgesPage({ isStaff }: { isStaff: boolean }) {
             }}
           />
         )}
+        {tab === 'bridges' && <MaintenanceSection data={data} isStaff={isStaff} />}
         {tab === 'spans' && <SpansTab {...tabProps} />}
         {tab === 'sensors' && <SensorsTab {...tabProps} />}
         {tab === 'sensors' && <FatigueDetailSection {...tabProps} />}

@@ -113,5 +113,14 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
         action:
           'Book the calibration and record it in Bridge Management (Sensors); readings after the due date are marked out of calibration.',
       };
+    case 'Sensor fault':
+      return {
+        source: streams ? `Data stream ${streams}` : 'A data stream of the bridge',
+        reading: alert.message,
+        firstSeen,
+        lastSeen,
+        action:
+          'Check the sensor on site; after a re-zero or replacement, record it in Bridge Management (Maintenance) so the analysis relearns it.',
+      };
   }
 }

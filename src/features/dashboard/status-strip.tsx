@@ -1,5 +1,6 @@
 import { type Condition, colourClass } from '../../domain/health';
 import { countOf } from '../../domain/formats';
+import { rebaseliningText } from '../../domain/maintenance';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { HealthGauge } from './health-gauge';
@@ -124,6 +125,12 @@ export function StatusStrip({ bridgeName, evaluation, refreshedAt }: StatusStrip
               'None yet'
             )}
           </dd>
+          {report?.rebaselining && (
+            <>
+              <dt>Baseline</dt>
+              <dd>{rebaseliningText(report.rebaselining.days, report.rebaselining.of)}</dd>
+            </>
+          )}
         </dl>
         <p className={styles.small}>
           Last updated:{' '}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contract } from '../../../server/contract.ts';
 import { alerts } from '../../../server/db/schema.ts';
 import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
+import { createMaintenanceRepository } from '../../../server/maintenance/maintenance-repository.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -297,6 +298,33 @@ const matrix: Record<
       url: `/api/v1/sensors/${(await freshStructure(t)).sensor.id}/calibrations`,
       body: { calibrated_on: '2026-01-15', calibrated_by: 'Lab One' },
     }),
+  },
+  listMaintenanceEvents: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/maintenance`,
+    }),
+  },
+  createMaintenanceEvent: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'POST',
+      url: `/api/v1/bridges/${(await freshStructure(t)).bridge.id}/maintenance`,
+      body: { occurred_on: '2026-01-15', kind: 'repair' },
+    }),
+  },
+  deleteMaintenanceEvent: {
+    access: 'staff',
+    call: async (t) => {
+      const { bridge } = await freshStructure(t);
+      const event = await createMaintenanceRepository(t.services.database.db).add({
+        bridgeId: bridge.id,
+        occurredOn: '2026-01-15',
+        kind: 'repair',
+      });
+      return { method: 'DELETE', url: `/api/v1/bridges/${bridge.id}/maintenance/${event.id}` };
+    },
   },
   listAuditEntries: {
     access: 'staff',

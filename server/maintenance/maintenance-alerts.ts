@@ -1,0 +1,80 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { HEALTH_ALERT_TYPES, SENSOR_OFFLINE_ALERT } from '../../src/domain/health.ts';
+import {
+  MAINTENANCE_KIND_LABELS,
+  type MaintenanceKind,
+  STRUCTURAL_KINDS,
+} from '../../src/domain/maintenance.ts';
+import { SENSOR_FAULT_ALERT } from '../../src/domain/sensor-faults.ts';
+import type { Db } from '../db/client.ts';
+import { alerts, datastreamSensors } from '../db/schema.ts';
+import type { AlertCause } from '../alerts/alerts-repository.ts';
+
+export interface MaintenanceFacts {
+  bridgeId: number;
+  kind: MaintenanceKind;
+  occurredOn: string;
+  sensorId: number | null;
+  note: string | null;
+}
+
+/** Alert types a fault of one sensor's output raises (their subject is a data stream id). */
+const SENSOR_ALERT_TYPES = [SENSOR_FAULT_ALERT, SENSOR_OFFLINE_ALERT];
+
+export function clearedNote(event: MaintenanceFacts): string {
+  const what = `${MAINTENANCE_KIND_LABELS[event.kind]} recorded on ${event.occurredOn}`;
+  return `Cleared by maintenance: ${what}${event.note ? `: ${event.note}` : ''}`;
+}
+
+/**
+ * Which open alerts the maintenance resolves, given the data streams the maintained sensor
+ * feeds: a repair or bearing replacement resolves the bridge's structural (health) alerts, since
+ * the structure they judged is no longer the one measured; a sensor re-zero or replacement
+ * resolves that sensor's fault and offline alerts, and the health alerts whose every
+ * contributing stream is the sensor's own.
+ */
+export function resolvedByMaintenance(
+  event: Pick<MaintenanceFacts, 'kind'>,
+  sensorStreams: ReadonlySet<number>,
+  alert: { type: string; subject: string; cause: AlertCause },
+): boolean {
+  const health = (HEALTH_ALERT_TYPES as readonly string[]).includes(alert.type);
+  if (STRUCTURAL_KINDS.includes(event.kind)) return health;
+  if (sensorStreams.size === 0) return false;
+  if (SENSOR_ALERT_TYPES.includes(alert.type)) return sensorStreams.has(Number(alert.subject));
+  const streams = alert.cause.datastreams;
+  return health && streams.length > 0 && streams.every((s) => sensorStreams.has(s.id));
+}
+
+/** Clears (with a note) the open alerts the recorded maintenance resolves; returns their ids. */
+export async function clearAlertsOfMaintenance(
+  db: Db,
+  event: MaintenanceFacts,
+  now: Date,
+): Promise<number[]> {
+  const sensorStreams = new Set(
+    event.sensorId === null
+      ? []
+      : (
+          await db
+            .select({ id: datastreamSensors.datastreamId })
+            .from(datastreamSensors)
+            .where(eq(datastreamSensors.sensorId, event.sensorId))
+        ).map((row) => row.id),
+  );
+  const open = await db
+    .select({ id: alerts.id, type: alerts.type, subject: alerts.subject, cause: alerts.cause })
+    .from(alerts)
+    .where(and(eq(alerts.bridgeId, event.bridgeId), ne(alerts.state, 'cleared')));
+  const ids = open
+    .filter((alert) =>
+      resolvedByMaintenance(event, sensorStreams, { ...alert, cause: alert.cause as AlertCause }),
+    )
+    .map((alert) => alert.id);
+  if (ids.length === 0) return [];
+  await db
+    .update(alerts)
+    .set({ state: 'cleared', clearedAt: now, updatedAt: now, clearedNote: clearedNote(event) })
+    .where(and(inArray(alerts.id, ids), ne(alerts.state, 'cleared')));
+  return ids;
+}

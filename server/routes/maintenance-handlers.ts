@@ -1,0 +1,115 @@
+import { and, eq } from 'drizzle-orm';
+import { SENSOR_KINDS } from '../../src/domain/maintenance.ts';
+import { sensors, spans } from '../db/schema.ts';
+import { HttpError, notFound } from '../http-error.ts';
+import { clearAlertsOfMaintenance } from '../maintenance/maintenance-alerts.ts';
+import {
+  createMaintenanceRepository,
+  type MaintenanceRow,
+} from '../maintenance/maintenance-repository.ts';
+import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import type { Handlers, Schemas } from './operation-types.ts';
+import { optionalText } from './text-fields.ts';
+
+export function maintenanceDto(row: MaintenanceRow): Schemas['MaintenanceEvent'] {
+  return {
+    id: row.id,
+    bridge: row.bridgeId,
+    occurred_on: row.occurredOn,
+    kind: row.kind as Schemas['MaintenanceKind'],
+    sensor: row.sensorId,
+    span: row.spanId,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The maintenance register of a bridge (docs/decisions/023-maintenance-rebaselining.md). */
+export function maintenanceHandlers(
+  services: Services,
+  now: () => Date = () => new Date(),
+): Handlers<'listMaintenanceEvents' | 'createMaintenanceEvent' | 'deleteMaintenanceEvent'> {
+  const { db } = services.database;
+  const maintenance = createMaintenanceRepository(db);
+  const { bridges, alerts } = services;
+
+  /** Refuses a sensor or span that is not on this bridge, naming the field. */
+  async function checkPart(table: typeof sensors | typeof spans, id: number, bridgeId: number) {
+    const [row] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.bridgeId, bridgeId)));
+    if (!row) {
+      const field = table === sensors ? 'sensor' : 'span';
+      throw new HttpError(400, `${field}: ${field} ${id} is not on bridge ${bridgeId}`);
+    }
+  }
+
+  return {
+    async listMaintenanceEvents(request) {
+      const bridge = await bridges.findById(request.params.id);
+      if (!bridge || !(await alerts.bridgeIsVisible(viewerOf(request), bridge.id))) {
+        throw notFound('Bridge', request.params.id);
+      }
+      return (await maintenance.list(bridge.id)).map(maintenanceDto);
+    },
+
+    async createMaintenanceEvent(request, reply) {
+      requireStaff(request);
+      const bridge = await bridges.findById(request.params.id);
+      if (!bridge) throw notFound('Bridge', request.params.id);
+      const body = request.body;
+      const today = todayUtc(now());
+      if (body.occurred_on > today) {
+        throw new HttpError(400, `occurred_on: must not be after today (${today})`);
+      }
+      if (bridge.constructionDate && body.occurred_on < bridge.constructionDate) {
+        throw new HttpError(
+          400,
+          `occurred_on: must not be before the bridge's construction date (${bridge.constructionDate})`,
+        );
+      }
+      const sensorId = body.sensor ?? null;
+      const spanId = body.span ?? null;
+      if (sensorId === null && SENSOR_KINDS.includes(body.kind)) {
+        throw new HttpError(400, 'sensor: required for a sensor re-zero or replacement');
+      }
+      if (sensorId !== null) await checkPart(sensors, sensorId, bridge.id);
+      if (spanId !== null) await checkPart(spans, spanId, bridge.id);
+      const row = await maintenance.add({
+        bridgeId: bridge.id,
+        occurredOn: body.occurred_on,
+        kind: body.kind,
+        sensorId,
+        spanId,
+        note: optionalText(body.note),
+      });
+      const cleared = await clearAlertsOfMaintenance(
+        db,
+        {
+          bridgeId: bridge.id,
+          kind: body.kind,
+          occurredOn: row.occurredOn,
+          sensorId,
+          note: row.note,
+        },
+        now(),
+      );
+      reply.code(201);
+      return { ...maintenanceDto(row), cleared_alerts: cleared };
+    },
+
+    async deleteMaintenanceEvent(request, reply) {
+      requireStaff(request);
+      const bridge = await bridges.findById(request.params.id);
+      if (!bridge) throw notFound('Bridge', request.params.id);
+      if (!(await maintenance.remove(bridge.id, request.params.eventId))) {
+        throw notFound('Maintenance event', request.params.eventId);
+      }
+      return reply.code(204).send();
+    },
+  };
+}

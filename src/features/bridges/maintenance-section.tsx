@@ -1,0 +1,219 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useApi } from '../../api/api-context';
+import {
+  deleteMaintenance,
+  type MaintenanceEvent,
+  maintenanceQueryKey,
+  maintenanceQueryOptions,
+  recordMaintenance,
+} from '../../api/queries/maintenance';
+import { formatCalendarDate } from '../../domain/formats';
+import {
+  MAINTENANCE_KIND_LABELS,
+  MAINTENANCE_KINDS,
+  MAINTENANCE_NOTE_MAX,
+  type MaintenanceKind,
+  SENSOR_KINDS,
+} from '../../domain/maintenance';
+import { Button } from '../../ui/button';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import { useNotify } from '../../ui/use-notify';
+import * as styles from './fatigue-detail.css';
+import type { StructureData } from './structure-data';
+import { useFormState } from './use-form-state';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const isKind = (value: string): value is MaintenanceKind =>
+  (MAINTENANCE_KINDS as readonly string[]).includes(value);
+
+function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const initial = { occurredOn: today(), kind: 'repair', sensor: '', span: '', note: '' };
+  const { values, errors, setErrors, set } = useFormState<Record<string, string>>(initial);
+  const sensors = data.sensors.filter((s) => s.bridge === bridgeId);
+  const spans = data.spans.filter((s) => s.bridge === bridgeId);
+  const record = useMutation({
+    mutationFn: () => {
+      const kind = values.kind ?? '';
+      if (!isKind(kind)) throw new Error('Choose the kind of maintenance');
+      const note = (values.note ?? '').trim();
+      return recordMaintenance(api, bridgeId, {
+        occurred_on: values.occurredOn ?? '',
+        kind,
+        sensor: values.sensor ? Number(values.sensor) : null,
+        span: values.span ? Number(values.span) : null,
+        note: note === '' ? null : note,
+      });
+    },
+    onSuccess: async (event) => {
+      const cleared = event.cleared_alerts?.length ?? 0;
+      notify(
+        'success',
+        cleared > 0
+          ? `Maintenance recorded; ${cleared} alert${cleared === 1 ? '' : 's'} cleared`
+          : 'Maintenance recorded',
+      );
+      await queryClient.invalidateQueries({ queryKey: maintenanceQueryKey(bridgeId) });
+    },
+    onError: (error) => notify('error', error.message || 'Failed to record the maintenance'),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const date = values.occurredOn ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.occurredOn = 'Date is required';
+    else if (date > today()) found.occurredOn = 'Date must not be after today';
+    if (SENSOR_KINDS.some((k) => k === values.kind) && !values.sensor) {
+      found.sensor = 'Choose the sensor that was re-zeroed or replaced';
+    }
+    if ((values.note ?? '').length > MAINTENANCE_NOTE_MAX) {
+      found.note = `Note must be at most ${MAINTENANCE_NOTE_MAX} characters`;
+    }
+    setErrors(found);
+    if (Object.keys(found).length === 0) record.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Record maintenance">
+      <div className={styles.grid}>
+        <TextField
+          label="Date"
+          type="date"
+          max={today()}
+          value={values.occurredOn ?? ''}
+          error={errors.occurredOn}
+          onChange={(e) => set('occurredOn', e.target.value)}
+        />
+        <SelectField
+          label="Kind"
+          value={values.kind ?? ''}
+          options={MAINTENANCE_KINDS.map((k) => ({ value: k, label: MAINTENANCE_KIND_LABELS[k] }))}
+          onChange={(e) => set('kind', e.target.value)}
+        />
+        <SelectField
+          label="Sensor concerned"
+          value={values.sensor ?? ''}
+          placeholder="None"
+          error={errors.sensor}
+          options={sensors.map((s) => ({ value: String(s.id), label: s.sensor_id }))}
+          onChange={(e) => set('sensor', e.target.value)}
+        />
+        <SelectField
+          label="Span concerned"
+          value={values.span ?? ''}
+          placeholder="None"
+          options={spans.map((s) => ({ value: String(s.id), label: s.span_id }))}
+          onChange={(e) => set('span', e.target.value)}
+        />
+        <TextField
+          label="Note"
+          value={values.note ?? ''}
+          maxLength={MAINTENANCE_NOTE_MAX}
+          error={errors.note}
+          onChange={(e) => set('note', e.target.value)}
+        />
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={record.isPending}>
+          Record maintenance
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Bridge Management, under the Bridges tab: the maintenance register of a bridge (issue 15). A
+ * repair or bearing replacement makes the analysis relearn the bridge's normal from its date.
+ */
+export function MaintenanceSection({ data, isStaff }: { data: StructureData; isStaff: boolean }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [bridgeId, setBridgeId] = useState<number | null>(null);
+  const events = useQuery({
+    ...maintenanceQueryOptions(api, bridgeId ?? 0),
+    enabled: bridgeId !== null,
+  });
+  const remove = useMutation({
+    mutationFn: (event: MaintenanceEvent) => deleteMaintenance(api, event.bridge, event.id),
+    onSuccess: async (_, event) => {
+      notify('success', 'Maintenance event deleted');
+      await queryClient.invalidateQueries({ queryKey: maintenanceQueryKey(event.bridge) });
+    },
+    onError: (error) => notify('error', error.message || 'Failed to delete the maintenance event'),
+  });
+  const columns: DataTableColumn<MaintenanceEvent>[] = [
+    {
+      id: 'date',
+      header: 'Date',
+      value: (e) => e.occurred_on,
+      render: (e) => formatCalendarDate(e.occurred_on),
+    },
+    { id: 'kind', header: 'Kind', value: (e) => MAINTENANCE_KIND_LABELS[e.kind] },
+    {
+      id: 'concerns',
+      header: 'Concerns',
+      value: (e) =>
+        [
+          e.sensor === null ? null : data.sensorById.get(e.sensor)?.sensor_id,
+          e.span === null ? null : data.spanById.get(e.span)?.span_id,
+        ]
+          .filter(Boolean)
+          .join(', ') || 'Whole bridge',
+    },
+    { id: 'note', header: 'Note', value: (e) => e.note ?? '' },
+  ];
+  const bridge = bridgeId === null ? undefined : data.bridgeById.get(bridgeId);
+  return (
+    <section className={styles.section} aria-labelledby="maintenance-heading">
+      <h2 id="maintenance-heading" className={styles.heading}>
+        Maintenance
+      </h2>
+      <p className={styles.muted}>
+        A repair or bearing replacement makes the analysis relearn the bridge from that date (7
+        days); a sensor re-zero or replacement relearns that sensor.
+      </p>
+      <SelectField
+        label="Bridge maintained"
+        value={bridgeId === null ? '' : String(bridgeId)}
+        placeholder="Select a bridge"
+        options={data.bridges.map((b) => ({ value: String(b.id), label: b.name }))}
+        onChange={(e) => setBridgeId(e.target.value ? Number(e.target.value) : null)}
+      />
+      {bridge && (
+        <>
+          <DataTable
+            label={`Maintenance of ${bridge.name}`}
+            columns={columns}
+            rows={events.data ?? []}
+            rowKey={(e) => e.id}
+            loading={events.isPending}
+            emptyMessage="No maintenance recorded on this bridge."
+            {...(isStaff
+              ? {
+                  actions: (e: MaintenanceEvent) => (
+                    <Button
+                      variant="secondary"
+                      aria-label={`Delete maintenance of ${e.occurred_on}`}
+                      onClick={() => remove.mutate(e)}
+                      disabled={remove.isPending}
+                    >
+                      Delete
+                    </Button>
+                  ),
+                }
+              : {})}
+          />
+          {isStaff && <RecordForm key={bridge.id} bridgeId={bridge.id} data={data} />}
+        </>
+      )}
+    </section>
+  );
+}
