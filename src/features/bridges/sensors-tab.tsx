@@ -3,6 +3,7 @@ import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
 import type { BridgesDialog, Selection } from './dialogs';
+import { HistoryLink } from '../../ui/history-link';
 import { RowActions } from './row-actions';
 import { SelectionFilters } from './selection-filters';
 import type { StructureData } from './structure-data';
@@ -78,7 +79,9 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
                         }),
                     },
                   ]}
-                />
+                >
+                  <HistoryLink objectType="sensor" objectId={sensor.id} name={sensor.sensor_id} />
+                </RowActions>
               )
             : undefined
         }
