@@ -38,6 +38,8 @@ async function api(page: Page, method: string, path: string, body?: unknown) {
 test('the audit view lists a change just made, one click from its row, and filters by object', async ({
   browser,
 }) => {
+  // Two screens and a filter round trip: on the shared 2-core machine this outlasts one minute.
+  test.slow();
   const staff = await signIn(browser);
   const name = `Audit Bridge ${tag}`;
   const input = {
