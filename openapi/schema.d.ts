@@ -1515,6 +1515,8 @@ export interface components {
       skipped_windows: {
         [key: string]: number;
       };
+      /** @description Windows in which a sensor feeding a scored stream was out of calibration: never anomalous nor part of an alarm (issue 20); absent in reports stored before it */
+      out_of_calibration_windows?: number;
       /** @description Window indices where an alarm episode starts (episodes.ts, as the detect command counts them); absent in reports stored before issue 15 */
       alarms?: number[];
       /** @description Threshold of the smoothed errors (trailing mean of smooth_windows) that episodes use */

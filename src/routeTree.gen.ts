@@ -15,6 +15,7 @@ import { Route as SignedOutRouteImport } from './routes/_signed-out'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
 import { Route as PublicAboutRouteImport } from './routes/_public/about'
 import { Route as PublicFaqsRouteImport } from './routes/_public/faqs'
+import { Route as SignedInAuditRouteImport } from './routes/_signed-in/audit'
 import { Route as SignedInBridgesRouteImport } from './routes/_signed-in/bridges'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
 import { Route as SignedInMapRouteImport } from './routes/_signed-in/map'
@@ -59,6 +60,11 @@ const PublicFaqsRoute = PublicFaqsRouteImport.update({
   id: '/faqs',
   path: '/faqs',
   getParentRoute: () => PublicRoute,
+} as any)
+const SignedInAuditRoute = SignedInAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInBridgesRoute = SignedInBridgesRouteImport.update({
   id: '/bridges',
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
   '/about': typeof PublicAboutRoute
   '/faqs': typeof PublicFaqsRoute
+  '/audit': typeof SignedInAuditRoute
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/map': typeof SignedInMapRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
   '/about': typeof PublicAboutRoute
   '/faqs': typeof PublicFaqsRoute
+  '/audit': typeof SignedInAuditRoute
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/map': typeof SignedInMapRoute
@@ -207,6 +215,7 @@ export interface FileRoutesById {
   '/_signed-out': typeof SignedOutRouteWithChildren
   '/_public/about': typeof PublicAboutRoute
   '/_public/faqs': typeof PublicFaqsRoute
+  '/_signed-in/audit': typeof SignedInAuditRoute
   '/_signed-in/bridges': typeof SignedInBridgesRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
   '/_signed-in/map': typeof SignedInMapRoute
@@ -232,6 +241,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/faqs'
+    | '/audit'
     | '/bridges'
     | '/dashboard'
     | '/map'
@@ -254,6 +264,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/faqs'
+    | '/audit'
     | '/bridges'
     | '/dashboard'
     | '/map'
@@ -278,6 +289,7 @@ export interface FileRouteTypes {
     | '/_signed-out'
     | '/_public/about'
     | '/_public/faqs'
+    | '/_signed-in/audit'
     | '/_signed-in/bridges'
     | '/_signed-in/dashboard'
     | '/_signed-in/map'
@@ -347,6 +359,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/faqs'
       preLoaderRoute: typeof PublicFaqsRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/_signed-in/audit': {
+      id: '/_signed-in/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof SignedInAuditRouteImport
+      parentRoute: typeof SignedInRoute
     }
     '/_signed-in/bridges': {
       id: '/_signed-in/bridges'
@@ -514,6 +533,7 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface SignedInRouteChildren {
+  SignedInAuditRoute: typeof SignedInAuditRoute
   SignedInBridgesRoute: typeof SignedInBridgesRoute
   SignedInDashboardRoute: typeof SignedInDashboardRoute
   SignedInMapRoute: typeof SignedInMapRoute
@@ -522,6 +542,7 @@ interface SignedInRouteChildren {
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInAuditRoute: SignedInAuditRoute,
   SignedInBridgesRoute: SignedInBridgesRoute,
   SignedInDashboardRoute: SignedInDashboardRoute,
   SignedInMapRoute: SignedInMapRoute,

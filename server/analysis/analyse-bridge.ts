@@ -3,6 +3,7 @@ import type { AlertService, AnalysisOutcome } from '../alerts/alert-service.ts';
 import type { Database } from '../db/client.ts';
 import type { FatigueCountResult } from '../fatigue/bridge-job.ts';
 import { createBridgesRepository } from '../repositories/bridges-repository.ts';
+import { createCalibrationsRepository } from '../repositories/calibrations-repository.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
 import {
@@ -222,6 +223,14 @@ export async function evaluateBridge(
         void progress('scoring', (0.8 * done) / days, `Reading day ${done} of ${days}`),
     });
     await progress('scoring', 0.9, 'Scoring the windows', true);
+    const calibrations = createCalibrationsRepository(db);
+    const outOfCalibration = (
+      await Promise.all(
+        model.plan.streams.map((s) =>
+          calibrations.outOfCalibrationOfStream(s.id, period.from, period.to),
+        ),
+      )
+    ).flat();
     const windows = [...reused, ...history.windows, ...evaluation.windows];
     const hasTemperature = model.plan.temperatureStream !== null;
     const scored = scoreWindows(
@@ -243,6 +252,7 @@ export async function evaluateBridge(
       alarmTargetRate: ALARM_TARGET_RATE,
       baseline: modelBaseline,
       trackedByDay: evaluation.trackedByDay,
+      outOfCalibration,
     });
     const forecast = buildForecastSeries({
       sid: bridge.name,

@@ -141,15 +141,30 @@ export interface ReportInput {
   baseline?: { from: number; to: number };
   /** Share of healthy smoothed windows allowed above the alarm threshold (default: the detector's). */
   alarmTargetRate?: number;
+  /**
+   * Where a sensor feeding a scored stream was out of calibration (issue 20): windows touching
+   * these ranges are never anomalous nor part of an alarm, and are counted apart.
+   */
+  outOfCalibration?: readonly { from: number; to: number }[];
 }
+
+const touches = (ranges: readonly { from: number; to: number }[], start: number) =>
+  ranges.some((r) => r.from < start + WINDOW_MS && r.to > start);
 
 /** The AnomalyReport of the contract: every 10-minute slot of the period, skipped ones null. */
 export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
   const { detector, period } = input;
   const byStart = new Map(input.scored.map((w) => [w.start, w]));
+  const uncalibrated = input.outOfCalibration ?? [];
   const slots: (ScoredWindow | null)[] = [];
+  const unjudged: boolean[] = [];
   for (let start = period.from; start + WINDOW_MS <= period.to; start += WINDOW_MS) {
-    slots.push(byStart.get(start) ?? null);
+    const window = byStart.get(start) ?? null;
+    // Like a faulty sensor's data, an uncalibrated reading cannot raise an anomaly: the error
+    // stays on show, but the window is neither anomalous nor counted towards an alarm.
+    const uncalibratedWindow = window !== null && touches(uncalibrated, start);
+    unjudged.push(uncalibratedWindow);
+    slots.push(uncalibratedWindow ? { ...window, anomalous: false } : window);
   }
   const errors = slots.map((w) => w?.error ?? null);
   const windows = slots.map((w, i) => {
@@ -176,7 +191,7 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
   // Episodes exactly as the detect command finds them (episodes.ts, score-smoothing.ts): the
   // trailing mean of the window errors against its calibrated threshold, one alarm per episode.
   const scoring = alarmScoring(detector, DEFAULT_SMOOTH_ROWS, input.alarmTargetRate);
-  const judged = slots.map((w) => (w && !w.outsideLearned ? w.error : null));
+  const judged = slots.map((w, i) => (w && !w.outsideLearned && !unjudged[i] ? w.error : null));
   const alarmScores = trailingMean(judged, scoring.smoothRows);
   const episodes = findEpisodes(alarmScores, scoring.threshold, DEFAULT_EPISODE_RULES);
   const events = episodes.map((episode) => ({
@@ -208,6 +223,7 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
     alarm_threshold: scoring.threshold,
     smooth_windows: scoring.smoothRows,
     outside_learned_conditions: slots.filter((w) => w?.outsideLearned === true).length,
+    out_of_calibration_windows: unjudged.filter(Boolean).length,
     missing_mode_rate: missingModeRate(input.featureNames, input.scored),
     ...(input.trackedByDay ? { tracked_hz: input.trackedByDay } : {}),
     ...(input.baseline

@@ -27,6 +27,13 @@ export function AppShellNavEntries({ isStaff }: { isStaff: boolean }) {
         </li>
       )}
       {isStaff && <OperationsEntry className={styles.navLink} />}
+      {isStaff && (
+        <li>
+          <Link to="/audit" className={styles.navLink}>
+            Audit log
+          </Link>
+        </li>
+      )}
     </>
   );
 }

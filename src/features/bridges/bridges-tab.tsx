@@ -3,6 +3,7 @@ import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { BridgeNameCell, ConditionCell, conditionOf } from './condition-cell';
 import type { BridgesDialog } from './dialogs';
+import { HistoryLink } from '../../ui/history-link';
 import { RowActions } from './row-actions';
 import type { StructureData } from './structure-data';
 
@@ -69,7 +70,9 @@ export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabPro
                     onClick: () => onViewSpans(bridge),
                   },
                 ]}
-              />
+              >
+                <HistoryLink objectType="bridge" objectId={bridge.id} name={bridge.name} />
+              </RowActions>
             )
           : undefined
       }

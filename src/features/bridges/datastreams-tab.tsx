@@ -2,6 +2,7 @@ import type { Datastream } from '../../api/queries/structures';
 import { formatDateTime, formatUtc } from '../../domain/formats';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog } from './dialogs';
+import { HistoryLink } from '../../ui/history-link';
 import { RowActions } from './row-actions';
 import type { StructureData } from './structure-data';
 
@@ -85,7 +86,9 @@ export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
                       }),
                   },
                 ]}
-              />
+              >
+                <HistoryLink objectType="datastream" objectId={stream.id} name={stream.stream_id} />
+              </RowActions>
             )
           : undefined
       }

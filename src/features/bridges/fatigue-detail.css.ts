@@ -23,3 +23,21 @@ export const grid = style({
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
+
+// Calibration register (issue 20): a due calibration warns, an overdue one alarms.
+const badge = style({
+  display: 'inline-block',
+  marginInlineStart: vars.space.xs,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+});
+export const due = style([
+  badge,
+  { color: vars.condition.onFair, background: vars.condition.fair },
+]);
+export const overdue = style([
+  badge,
+  { color: vars.color.danger, background: vars.color.dangerSurface },
+]);

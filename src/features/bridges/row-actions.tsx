@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import * as styles from '../../ui/management-page.css';
 
 export interface RowAction {
@@ -7,7 +8,8 @@ export interface RowAction {
   onClick: () => void;
 }
 
-export function RowActions({ actions }: { actions: RowAction[] }) {
+/** `children` follow the buttons: links such as a row's History. */
+export function RowActions({ actions, children }: { actions: RowAction[]; children?: ReactNode }) {
   return (
     <div className={styles.rowActions}>
       {actions.map((a) => (
@@ -21,6 +23,7 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
           {a.text}
         </button>
       ))}
+      {children}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import type { Sensor } from '../../api/queries/structures';
 import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
+import { CalibrationBadge, CalibrationRegister } from './calibration-register';
 import { sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
 import type { BridgesDialog, Selection } from './dialogs';
+import { HistoryLink } from '../../ui/history-link';
 import { RowActions } from './row-actions';
 import { SelectionFilters } from './selection-filters';
 import type { StructureData } from './structure-data';
@@ -16,6 +18,7 @@ export interface SensorsTabProps {
 }
 
 export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: SensorsTabProps) {
+  const today = new Date().toISOString().slice(0, 10);
   const columns: DataTableColumn<Sensor>[] = [
     {
       id: 'bridge',
@@ -25,7 +28,18 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
     { id: 'span', header: 'Span', value: (s) => data.spanById.get(s.span)?.span_id ?? 'Unknown' },
     { id: 'sensor', header: 'Sensor ID', value: (s) => s.sensor_id },
     { id: 'type', header: 'Type', value: (s) => sensorTypeLabel(s.type) },
-    { id: 'status', header: 'Status', value: (s) => sensorStatusLabel(s.status) },
+    {
+      id: 'status',
+      header: 'Status',
+      value: (s) => sensorStatusLabel(s.status),
+      // The spec fixes the columns, so a due or overdue calibration shows beside the status.
+      render: (s) => (
+        <>
+          {sensorStatusLabel(s.status)}
+          <CalibrationBadge nextDue={s.next_calibration_date} today={today} />
+        </>
+      ),
+    },
   ];
   const rows = data.sensors.filter(
     (s) =>
@@ -77,12 +91,25 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
                           target: { kind: 'sensor', id: sensor.id, name: sensor.sensor_id },
                         }),
                     },
+                    {
+                      text: 'Calibrations',
+                      label: `Calibrations of ${sensor.sensor_id}`,
+                      onClick: () =>
+                        onSelect({
+                          bridgeId: sensor.bridge,
+                          spanId: sensor.span,
+                          sensorId: sensor.id,
+                        }),
+                    },
                   ]}
-                />
+                >
+                  <HistoryLink objectType="sensor" objectId={sensor.id} name={sensor.sensor_id} />
+                </RowActions>
               )
             : undefined
         }
       />
+      <CalibrationRegister sensor={selected} isStaff={isStaff} />
     </>
   );
 }

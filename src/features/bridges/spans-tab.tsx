@@ -2,6 +2,7 @@ import type { Span } from '../../api/queries/structures';
 import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog, Selection } from './dialogs';
+import { HistoryLink } from '../../ui/history-link';
 import { RowActions } from './row-actions';
 import { SelectionFilters } from './selection-filters';
 import type { StructureData } from './structure-data';
@@ -68,7 +69,9 @@ export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTa
                         }),
                     },
                   ]}
-                />
+                >
+                  <HistoryLink objectType="span" objectId={span.id} name={span.span_id} />
+                </RowActions>
               )
             : undefined
         }

@@ -9,7 +9,7 @@ import {
 import type { Datastream } from '../../api/queries/structures';
 import type { BridgeStream, StreamState } from './bridge-evaluation';
 import { axisLabel, humanTitle, unitOf } from './stream-labels';
-import { extent, padDomain } from '../../domain/chart-scale';
+import { type Domain, extent, padDomain } from '../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
 import { Button } from '../../ui/button';
 import { bandPath, linePath } from '../../ui/chart/chart-paths';
@@ -24,6 +24,18 @@ import { type RangeKey, rangeFor } from './readings-range';
 
 const MEAN_COLOUR = vars.color.brand;
 const BAND_COLOUR = 'rgba(11, 58, 83, 0.2)';
+// Out-of-calibration time is shaded in the danger colour, faint enough to read the line through.
+const UNCALIBRATED_COLOUR = 'rgba(180, 35, 24, 0.15)';
+
+/** The readings API's out-of-calibration ranges, cut to what the chart shows (issue 20). */
+export function uncalibratedSpans(series: ReadingSeries, [start, end]: Domain) {
+  return (series.out_of_calibration ?? [])
+    .map((r) => ({
+      from: Math.max(Date.parse(r.from), start),
+      to: Math.min(Date.parse(r.to), end),
+    }))
+    .filter((r) => r.from < r.to);
+}
 
 interface StreamReadingsProps {
   entry: BridgeStream;
@@ -90,7 +102,7 @@ export function StreamReadings({ entry, range, now }: StreamReadingsProps) {
   );
 }
 
-function ReadingsChart({ series, stream }: { series: ReadingSeries; stream: Datastream }) {
+export function ReadingsChart({ series, stream }: { series: ReadingSeries; stream: Datastream }) {
   const points = useMemo(
     () => series.points.map((p) => ({ ...p, x: Date.parse(p.t) })),
     [series.points],
@@ -112,9 +124,11 @@ function ReadingsChart({ series, stream }: { series: ReadingSeries; stream: Data
       </p>
     );
   }
+  const uncalibrated = uncalibratedSpans(series, xDomain);
+  const shaded = uncalibrated.length > 0;
   return (
     <TimeChart
-      title={`Mean with the min–max band, ${countOf(points.length, 'point', 'points')}`}
+      title={`Mean with the min–max band, ${countOf(points.length, 'point', 'points')}${shaded ? '; shaded where a sensor was out of calibration' : ''}`}
       yLabel={axisLabel(stream)}
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
@@ -125,12 +139,24 @@ function ReadingsChart({ series, stream }: { series: ReadingSeries; stream: Data
           entries={[
             { label: 'Mean', colour: MEAN_COLOUR },
             { label: 'Min–max', colour: BAND_COLOUR },
+            ...(shaded ? [{ label: 'Out of calibration', colour: UNCALIBRATED_COLOUR }] : []),
           ]}
         />
       }
     >
-      {({ x, y }) => (
+      {({ x, y, plot }) => (
         <>
+          {uncalibrated.map((r) => (
+            <rect
+              key={r.from}
+              data-testid="out-of-calibration"
+              x={x(r.from)}
+              width={Math.max(1, x(r.to) - x(r.from))}
+              y={plot.top}
+              height={plot.bottom - plot.top}
+              fill={UNCALIBRATED_COLOUR}
+            />
+          ))}
           <path
             d={bandPath(
               points.map((p) => ({ x: p.x, low: p.min, high: p.max })),

@@ -6,6 +6,7 @@ import { type User, listUsersQueryOptions } from '../../api/queries/users';
 import { Button } from '../../ui/button';
 import { button as buttonStyles } from '../../ui/button.css';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
+import { HistoryLink } from '../../ui/history-link';
 import { container } from '../../ui/layout.css';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { useFetchErrorToast } from '../../ui/use-notify';
@@ -51,6 +52,7 @@ export function UsersPage() {
           {text}
         </button>
       ))}
+      <HistoryLink objectType="user" objectId={user.id} name={user.username} />
     </div>
   );
 

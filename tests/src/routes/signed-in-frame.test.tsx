@@ -26,7 +26,7 @@ function signedInAs(user = aUser()) {
 const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' });
 
 describe('the signed-in frame', () => {
-  it("carries the map sidebar's entries on the other screens, Users and Operations for staff only", async () => {
+  it("carries the map sidebar's entries on the other screens, Users, Operations and Audit log for staff only", async () => {
     signedInAs(aUser({ is_staff: true }));
     await renderApp('/bridges');
     await screen.findByRole('heading', { level: 1, name: 'Bridge Management' });
@@ -37,6 +37,7 @@ describe('the signed-in frame', () => {
       'Bridges',
       'Users',
       'Operations',
+      'Audit log',
     ]);
     expect(within(mainMenu()).getByRole('link', { name: 'Bridges' })).toHaveAttribute(
       'aria-current',

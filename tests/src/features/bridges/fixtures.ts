@@ -69,6 +69,8 @@ export function serveStructures(server: SetupServer) {
     http.get(apiUrl('/api/v1/spans'), () => HttpResponse.json(spans)),
     http.get(apiUrl('/api/v1/sensors'), () => HttpResponse.json(sensors)),
     http.get(apiUrl('/api/v1/datastreams'), () => HttpResponse.json(datastreams)),
+    // A selected sensor shows its calibration register (issue 20); none is recorded here.
+    http.get(apiUrl('/api/v1/sensors/:id/calibrations'), () => HttpResponse.json([])),
     http.get(apiUrl('/api/v1/bridges/from_rensys'), () =>
       HttpResponse.json({ status: 'success', data: ['Lions Gate', 'Pont Champlain'] }),
     ),

@@ -1,0 +1,87 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useApi } from '../../api/api-context';
+import { addSensorCalibration, sensorCalibrationsQueryKey } from '../../api/queries/calibrations';
+import { type Sensor, sensorsQueryKey } from '../../api/queries/structures';
+import { Button } from '../../ui/button';
+import { stack } from '../../ui/layout.css';
+import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
+import { useNotify } from '../../ui/use-notify';
+import {
+  type CalibrationForm,
+  EMPTY_CALIBRATION_FORM,
+  calibrationBody,
+  validateCalibrationForm,
+} from './calibration-form';
+import { useFormState } from './use-form-state';
+
+const FIELDS: [keyof CalibrationForm, string, 'date' | 'text' | 'decimal'][] = [
+  ['calibratedOn', 'Calibrated on', 'date'],
+  ['calibratedBy', 'Calibrated by', 'text'],
+  ['certificate', 'Certificate reference', 'text'],
+  ['gaugeFactor', 'Gauge factor', 'decimal'],
+  ['sensitivity', 'Sensitivity', 'decimal'],
+  ['offset', 'Offset', 'decimal'],
+  ['nextDue', 'Next due', 'date'],
+];
+
+/** Staff record a calibration; the register and the sensor's dates follow it. */
+export function CalibrationFormModal({ sensor, onClose }: { sensor: Sensor; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { values, errors, setErrors, set } = useFormState(EMPTY_CALIBRATION_FORM);
+
+  const add = useMutation({
+    mutationFn: () => addSensorCalibration(api, sensor.id, calibrationBody(values)),
+    onSuccess: async () => {
+      notify('success', 'Calibration recorded');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: sensorCalibrationsQueryKey(sensor.id) }),
+        queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
+      ]);
+      onClose();
+    },
+    onError: (error) => notify('error', error.message || 'Failed to record the calibration'),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCalibrationForm(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) add.mutate();
+  };
+
+  return (
+    <Modal
+      wide
+      title={`Add calibration of ${sensor.sensor_id}`}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="calibration-form" disabled={add.isPending}>
+            {add.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id="calibration-form" className={stack} onSubmit={submit} noValidate>
+        {FIELDS.map(([key, label, kind]) => (
+          <TextField
+            key={key}
+            label={label}
+            type={kind === 'date' ? 'date' : 'text'}
+            inputMode={kind === 'decimal' ? 'decimal' : undefined}
+            value={values[key]}
+            error={errors[key]}
+            onChange={(e) => set(key, e.target.value)}
+          />
+        ))}
+      </form>
+    </Modal>
+  );
+}

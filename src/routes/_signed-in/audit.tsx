@@ -1,0 +1,20 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AuditPage } from '../../features/audit/audit-page';
+import { type AuditSearch, parseAuditSearch } from '../../features/audit/audit-search';
+import { headTitle } from '../../ui/document-title';
+
+// Staff only, like /operations: the log names every user's changes (issue 20).
+export const Route = createFileRoute('/_signed-in/audit')({
+  validateSearch: (raw: Record<string, unknown>): AuditSearch => parseAuditSearch(raw),
+  beforeLoad: ({ context }) => {
+    if (!context.user.is_staff) throw redirect({ to: '/map' });
+  },
+  head: () => headTitle('Audit log'),
+  component: AuditRoute,
+});
+
+function AuditRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <AuditPage search={search} onSearch={(next) => void navigate({ search: next })} />;
+}
