@@ -24,6 +24,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { alertsHandlers } from './routes/alerts-handlers.ts';
 import { auditHandlers } from './routes/audit-handlers.ts';
 import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
+import { inspectionsHandlers } from './routes/inspections-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
@@ -138,6 +139,7 @@ export async function buildApp({
     ...fatigueHandlers(services),
     ...auditHandlers(services),
     ...calibrationsHandlers(services),
+    ...inspectionsHandlers(services),
   };
   await app.register(openapiGlue, {
     specification: contract,

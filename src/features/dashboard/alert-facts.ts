@@ -113,5 +113,15 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
         action:
           'Book the calibration and record it in Bridge Management (Sensors); readings after the due date are marked out of calibration.',
       };
+    case 'Inspection due':
+    case 'Inspection overdue':
+      return {
+        source: "The bridge's inspection programme",
+        reading: alert.message,
+        firstSeen,
+        lastSeen,
+        action:
+          'Book the inspection and record it under Inspections; the alert clears once a newer inspection of this kind is recorded.',
+      };
   }
 }
