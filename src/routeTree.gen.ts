@@ -17,6 +17,7 @@ import { Route as PublicAboutRouteImport } from './routes/_public/about'
 import { Route as PublicFaqsRouteImport } from './routes/_public/faqs'
 import { Route as SignedInBridgesRouteImport } from './routes/_signed-in/bridges'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
+import { Route as SignedInInspectionsRouteImport } from './routes/_signed-in/inspections'
 import { Route as SignedInMapRouteImport } from './routes/_signed-in/map'
 import { Route as SignedInOperationsRouteImport } from './routes/_signed-in/operations'
 import { Route as SignedInUsersRouteImport } from './routes/_signed-in/users'
@@ -68,6 +69,11 @@ const SignedInBridgesRoute = SignedInBridgesRouteImport.update({
 const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInInspectionsRoute = SignedInInspectionsRouteImport.update({
+  id: '/inspections',
+  path: '/inspections',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInMapRoute = SignedInMapRouteImport.update({
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/faqs': typeof PublicFaqsRoute
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/inspections': typeof SignedInInspectionsRoute
   '/map': typeof SignedInMapRoute
   '/operations': typeof SignedInOperationsRoute
   '/users': typeof SignedInUsersRoute
@@ -184,6 +191,7 @@ export interface FileRoutesByTo {
   '/faqs': typeof PublicFaqsRoute
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/inspections': typeof SignedInInspectionsRoute
   '/map': typeof SignedInMapRoute
   '/operations': typeof SignedInOperationsRoute
   '/users': typeof SignedInUsersRoute
@@ -209,6 +217,7 @@ export interface FileRoutesById {
   '/_public/faqs': typeof PublicFaqsRoute
   '/_signed-in/bridges': typeof SignedInBridgesRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
+  '/_signed-in/inspections': typeof SignedInInspectionsRoute
   '/_signed-in/map': typeof SignedInMapRoute
   '/_signed-in/operations': typeof SignedInOperationsRoute
   '/_signed-in/users': typeof SignedInUsersRoute
@@ -234,6 +243,7 @@ export interface FileRouteTypes {
     | '/faqs'
     | '/bridges'
     | '/dashboard'
+    | '/inspections'
     | '/map'
     | '/operations'
     | '/users'
@@ -256,6 +266,7 @@ export interface FileRouteTypes {
     | '/faqs'
     | '/bridges'
     | '/dashboard'
+    | '/inspections'
     | '/map'
     | '/operations'
     | '/users'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/_public/faqs'
     | '/_signed-in/bridges'
     | '/_signed-in/dashboard'
+    | '/_signed-in/inspections'
     | '/_signed-in/map'
     | '/_signed-in/operations'
     | '/_signed-in/users'
@@ -360,6 +372,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof SignedInDashboardRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/inspections': {
+      id: '/_signed-in/inspections'
+      path: '/inspections'
+      fullPath: '/inspections'
+      preLoaderRoute: typeof SignedInInspectionsRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/map': {
@@ -516,6 +535,7 @@ const PublicRouteWithChildren =
 interface SignedInRouteChildren {
   SignedInBridgesRoute: typeof SignedInBridgesRoute
   SignedInDashboardRoute: typeof SignedInDashboardRoute
+  SignedInInspectionsRoute: typeof SignedInInspectionsRoute
   SignedInMapRoute: typeof SignedInMapRoute
   SignedInOperationsRoute: typeof SignedInOperationsRoute
   SignedInUsersRoute: typeof SignedInUsersRoute
@@ -524,6 +544,7 @@ interface SignedInRouteChildren {
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInBridgesRoute: SignedInBridgesRoute,
   SignedInDashboardRoute: SignedInDashboardRoute,
+  SignedInInspectionsRoute: SignedInInspectionsRoute,
   SignedInMapRoute: SignedInMapRoute,
   SignedInOperationsRoute: SignedInOperationsRoute,
   SignedInUsersRoute: SignedInUsersRoute,

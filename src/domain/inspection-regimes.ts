@@ -97,3 +97,21 @@ export function dueStatus(nextDue: string, today: string, leadDays: number): Due
   if (nextDue < today) return 'overdue';
   return nextDue <= addDays(today, leadDays) ? 'due' : 'scheduled';
 }
+
+/** A rating as read aloud: 'Deck 7 · Superstructure 6 · Substructure 5' or 'BCI 72.5'. */
+export function ratingText(rating: {
+  scale: RatingScale;
+  deck?: number | null;
+  superstructure?: number | null;
+  substructure?: number | null;
+  bci?: number | null;
+}): string {
+  if (rating.scale === 'BCI') return `BCI ${rating.bci ?? '–'}`;
+  return `Deck ${rating.deck ?? '–'} · Superstructure ${rating.superstructure ?? '–'} · Substructure ${rating.substructure ?? '–'}`;
+}
+
+export const DUE_STATUS_LABELS: Record<DueStatus, string> = {
+  overdue: 'Overdue',
+  due: 'Due soon',
+  scheduled: 'Scheduled',
+};
