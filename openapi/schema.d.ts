@@ -1016,8 +1016,10 @@ export interface paths {
     };
     /**
      * Inspections overdue and due in a month, across the bridges the user may see
-     * @description Overdue entries first (longest overdue first), then the month's in date order. One
-     *     entry per bridge and inspection kind, from that kind's newest inspection.
+     * @description Overdue entries first (longest overdue first), then the month's in date order; the
+     *     current month also lists what is due soon after it (within the programme's
+     *     due_lead_days). One entry per bridge and inspection kind, from that kind's newest
+     *     inspection.
      */
     get: operations['getInspectionCalendar'];
     put?: never;

@@ -61,7 +61,8 @@ export function scheduleOf(plan: BridgeSchedulePlan, today: string): InspectionD
 
 /**
  * The calendar of a month (YYYY-MM): everything overdue, longest overdue first, then what falls
- * due in the month, by date.
+ * due in the month, by date; the current month also lists what is due soon (within the
+ * programme's lead days) after it, so an inspection due early next month is not missed.
  */
 export function calendarOf(
   plans: BridgeSchedulePlan[],
@@ -70,8 +71,11 @@ export function calendarOf(
 ): InspectionDue[] {
   const all = plans.flatMap((plan) => scheduleOf(plan, today));
   const overdue = all.filter((entry) => entry.status === 'overdue');
+  const current = today.slice(0, 7) === month;
   const inMonth = all.filter(
-    (entry) => entry.status !== 'overdue' && entry.nextDue.slice(0, 7) === month,
+    (entry) =>
+      entry.status !== 'overdue' &&
+      (entry.nextDue.slice(0, 7) === month || (current && entry.status === 'due')),
   );
   const byDate = (a: InspectionDue, b: InspectionDue) =>
     a.nextDue.localeCompare(b.nextDue) || a.bridgeName.localeCompare(b.bridgeName);

@@ -25,6 +25,10 @@ describe.each(drivers)('the demo inspections on %s', (kind) => {
       url: '/api/v1/inspection-calendar',
       token,
     });
+    expect(calendar.body.entries.map((e) => [e.bridge_name, e.status])).toEqual([
+      ['Lions Gate Bridge', 'overdue'],
+      ['Confederation Bridge', 'due'],
+    ]);
     const overdue = calendar.body.entries.filter((e) => e.status === 'overdue');
     expect(overdue.map((e) => [e.bridge_name, e.kind])).toEqual([['Lions Gate Bridge', 'routine']]);
 
