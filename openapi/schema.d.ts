@@ -1012,6 +1012,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/inspections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The bridge's inspections, newest first, and when each kind is next due
+     * @description Each record's `next_due` is its date plus its kind's interval in the bridge's programme,
+     *     shortened while the bridge's monitoring condition is Poor or Critical (the programme's
+     *     `poor_condition_factor`). `schedule` holds, per kind with an interval and at least one
+     *     inspection, the next due date of its newest inspection, soonest first. Visible to
+     *     whoever may see the bridge.
+     */
+    get: operations['listBridgeInspections'];
+    put?: never;
+    /**
+     * Record an inspection of the bridge (staff)
+     * @description The rating must be on the scale of the bridge's programme: NBI (deck, superstructure and
+     *     substructure, 0-9 each) or BCI (0-100).
+     */
+    post: operations['createInspection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/inspections/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Correct a recorded inspection (staff) */
+    put: operations['updateInspection'];
+    post?: never;
+    /** Delete a recorded inspection (staff) */
+    delete: operations['deleteInspection'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bridges/{id}/inspection-programme': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The bridge's inspection programme (the NBIS preset until one is set) */
+    get: operations['getInspectionProgramme'];
+    /**
+     * Set the bridge's inspection programme (staff)
+     * @description A preset regime (NBIS, OSIM) fixes the rating scale and the intervals: give them only to
+     *     repeat the preset's, or choose `custom` and give both.
+     */
+    put: operations['setInspectionProgramme'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/inspection-calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Inspections overdue and due in a month, across the bridges the user may see
+     * @description Overdue entries first (longest overdue first), then the month's in date order; the
+     *     current month also lists what is due soon after it (within the programme's
+     *     due_lead_days). One entry per bridge and inspection kind, from that kind's newest
+     *     inspection.
+     */
+    get: operations['getInspectionCalendar'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1633,7 +1725,9 @@ export interface components {
         | 'Sensor offline'
         | 'Fatigue'
         | 'Calibration due'
-        | 'Sensor fault';
+        | 'Sensor fault'
+        | 'Inspection due'
+        | 'Inspection overdue';
       severity: components['schemas']['Severity'];
       message: string;
       /** @enum {string} */
@@ -1783,6 +1877,108 @@ export interface components {
     ContactMessageHandled: {
       /** @description true marks it handled, false opens it again */
       handled: boolean;
+    };
+    /** @enum {string} */
+    InspectionKind: 'routine' | 'in_depth' | 'underwater' | 'special';
+    /**
+     * @description NBI condition ratings 0-9 (deck, superstructure, substructure) or OSIM's BCI 0-100
+     * @enum {string}
+     */
+    RatingScale: 'NBI' | 'BCI';
+    InspectionRating: {
+      scale: components['schemas']['RatingScale'];
+      deck?: number | null;
+      superstructure?: number | null;
+      substructure?: number | null;
+      bci?: number | null;
+    };
+    InspectionInput: {
+      inspected_on: components['schemas']['Date'];
+      kind: components['schemas']['InspectionKind'];
+      inspector: string;
+      rating: components['schemas']['InspectionRating'];
+      findings?: string | null;
+      /** @description Names or references of the reports and photos (no files are stored) */
+      attachments?: string[];
+    };
+    Inspection: {
+      id: number;
+      bridge: number;
+      /** Format: date */
+      inspected_on: string;
+      kind: components['schemas']['InspectionKind'];
+      inspector: string;
+      rating: components['schemas']['InspectionRating'];
+      findings: string | null;
+      attachments: string[];
+      /**
+       * Format: date
+       * @description Null when the programme has no interval for the kind
+       */
+      next_due: string | null;
+    };
+    InspectionDue: {
+      bridge: number;
+      bridge_name: string;
+      kind: components['schemas']['InspectionKind'];
+      /** Format: date */
+      last_inspected_on: string;
+      /** Format: date */
+      next_due: string;
+      /**
+       * @description due from the programme's due_lead_days before the date
+       * @enum {string}
+       */
+      status: 'overdue' | 'due' | 'scheduled';
+      /** @description The interval was shortened because the monitoring condition is Poor or Critical */
+      shortened: boolean;
+      /** @enum {string|null} */
+      condition: 'Good' | 'Fair' | 'Poor' | 'Critical' | null;
+    };
+    BridgeInspections: {
+      inspections: components['schemas']['Inspection'][];
+      schedule: components['schemas']['InspectionDue'][];
+    };
+    InspectionCalendar: {
+      /** @description YYYY-MM */
+      month: string;
+      entries: components['schemas']['InspectionDue'][];
+    };
+    /** @description Months between inspections of each kind; null when not periodic */
+    InspectionIntervals: {
+      routine: number | null;
+      in_depth: number | null;
+      underwater: number | null;
+      special: number | null;
+    };
+    InspectionProgrammeInput: {
+      /** @enum {string} */
+      regime: 'NBIS' | 'OSIM' | 'custom';
+      rating_scale?: components['schemas']['RatingScale'];
+      intervals?: components['schemas']['InspectionIntervals'];
+      /**
+       * @description Intervals are multiplied by it while the condition is Poor or Critical
+       * @default 0.5
+       */
+      poor_condition_factor: number;
+      /**
+       * @description Days before a due date that 'Inspection due' is raised
+       * @default 30
+       */
+      due_lead_days: number;
+    };
+    InspectionProgramme: {
+      bridge: number;
+      /** @enum {string} */
+      regime: 'NBIS' | 'OSIM' | 'custom';
+      rating_scale: components['schemas']['RatingScale'];
+      intervals: components['schemas']['InspectionIntervals'];
+      poor_condition_factor: number;
+      due_lead_days: number;
+      /** @description Where the preset's intervals come from */
+      source: string;
+      /** @description false while the bridge runs on the default preset */
+      stored: boolean;
     };
   };
   responses: {
@@ -3425,6 +3621,201 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  listBridgeInspections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Inspections and schedule */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BridgeInspections'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createInspection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InspectionInput'];
+      };
+    };
+    responses: {
+      /** @description Recorded */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Inspection'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateInspection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InspectionInput'];
+      };
+    };
+    responses: {
+      /** @description The inspection as now stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Inspection'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteInspection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getInspectionProgramme: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The programme */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InspectionProgramme'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setInspectionProgramme: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InspectionProgrammeInput'];
+      };
+    };
+    responses: {
+      /** @description The programme as now stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InspectionProgramme'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getInspectionCalendar: {
+    parameters: {
+      query?: {
+        /** @description The month to list (YYYY-MM); the current month (UTC) when absent */
+        month?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The calendar */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InspectionCalendar'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
     };
   };
 }

@@ -25,6 +25,7 @@ import { alertsHandlers } from './routes/alerts-handlers.ts';
 import { auditHandlers } from './routes/audit-handlers.ts';
 import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
 import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
+import { inspectionsHandlers } from './routes/inspections-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...auditHandlers(services),
     ...calibrationsHandlers(services),
     ...maintenanceHandlers(services),
+    ...inspectionsHandlers(services),
   };
   await app.register(openapiGlue, {
     specification: contract,

@@ -18,6 +18,7 @@ import { Route as PublicFaqsRouteImport } from './routes/_public/faqs'
 import { Route as SignedInAuditRouteImport } from './routes/_signed-in/audit'
 import { Route as SignedInBridgesRouteImport } from './routes/_signed-in/bridges'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
+import { Route as SignedInInspectionsRouteImport } from './routes/_signed-in/inspections'
 import { Route as SignedInMapRouteImport } from './routes/_signed-in/map'
 import { Route as SignedInOperationsRouteImport } from './routes/_signed-in/operations'
 import { Route as SignedInUsersRouteImport } from './routes/_signed-in/users'
@@ -74,6 +75,11 @@ const SignedInBridgesRoute = SignedInBridgesRouteImport.update({
 const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInInspectionsRoute = SignedInInspectionsRouteImport.update({
+  id: '/inspections',
+  path: '/inspections',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInMapRoute = SignedInMapRouteImport.update({
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof SignedInAuditRoute
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/inspections': typeof SignedInInspectionsRoute
   '/map': typeof SignedInMapRoute
   '/operations': typeof SignedInOperationsRoute
   '/users': typeof SignedInUsersRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/audit': typeof SignedInAuditRoute
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/inspections': typeof SignedInInspectionsRoute
   '/map': typeof SignedInMapRoute
   '/operations': typeof SignedInOperationsRoute
   '/users': typeof SignedInUsersRoute
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/_signed-in/audit': typeof SignedInAuditRoute
   '/_signed-in/bridges': typeof SignedInBridgesRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
+  '/_signed-in/inspections': typeof SignedInInspectionsRoute
   '/_signed-in/map': typeof SignedInMapRoute
   '/_signed-in/operations': typeof SignedInOperationsRoute
   '/_signed-in/users': typeof SignedInUsersRoute
@@ -244,6 +253,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/bridges'
     | '/dashboard'
+    | '/inspections'
     | '/map'
     | '/operations'
     | '/users'
@@ -267,6 +277,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/bridges'
     | '/dashboard'
+    | '/inspections'
     | '/map'
     | '/operations'
     | '/users'
@@ -292,6 +303,7 @@ export interface FileRouteTypes {
     | '/_signed-in/audit'
     | '/_signed-in/bridges'
     | '/_signed-in/dashboard'
+    | '/_signed-in/inspections'
     | '/_signed-in/map'
     | '/_signed-in/operations'
     | '/_signed-in/users'
@@ -379,6 +391,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof SignedInDashboardRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/inspections': {
+      id: '/_signed-in/inspections'
+      path: '/inspections'
+      fullPath: '/inspections'
+      preLoaderRoute: typeof SignedInInspectionsRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/map': {
@@ -536,6 +555,7 @@ interface SignedInRouteChildren {
   SignedInAuditRoute: typeof SignedInAuditRoute
   SignedInBridgesRoute: typeof SignedInBridgesRoute
   SignedInDashboardRoute: typeof SignedInDashboardRoute
+  SignedInInspectionsRoute: typeof SignedInInspectionsRoute
   SignedInMapRoute: typeof SignedInMapRoute
   SignedInOperationsRoute: typeof SignedInOperationsRoute
   SignedInUsersRoute: typeof SignedInUsersRoute
@@ -545,6 +565,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAuditRoute: SignedInAuditRoute,
   SignedInBridgesRoute: SignedInBridgesRoute,
   SignedInDashboardRoute: SignedInDashboardRoute,
+  SignedInInspectionsRoute: SignedInInspectionsRoute,
   SignedInMapRoute: SignedInMapRoute,
   SignedInOperationsRoute: SignedInOperationsRoute,
   SignedInUsersRoute: SignedInUsersRoute,

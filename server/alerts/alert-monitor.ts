@@ -5,8 +5,9 @@ export interface AlertMonitor {
 }
 
 /**
- * The background side of alerts in a running server: the 'Sensor offline' check every
- * `checkSeconds`, and (with a webhook) the alerts a previous run left undelivered.
+ * The background side of alerts in a running server: the 'Sensor offline', calibration and
+ * inspection checks every `checkSeconds`, and (with a webhook) the alerts a previous run left
+ * undelivered.
  */
 export function startAlertMonitor(
   alerts: AlertsService,
@@ -25,6 +26,7 @@ export function startAlertMonitor(
     running = alerts
       .checkSensorsOffline()
       .then(() => alerts.checkCalibrationsDue())
+      .then(() => alerts.checkInspectionsDue())
       .catch((error: unknown) => options.log(`Alert check failed: ${String(error)}`))
       .finally(() => {
         running = null;

@@ -1,4 +1,5 @@
 import { checkCalibrationsDue } from './calibration-check.ts';
+import { checkInspectionsDue } from './inspection-check.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Viewer } from '../repositories/visibility.ts';
@@ -63,6 +64,13 @@ export function createAlertService({ db, webhook, now = () => new Date() }: Aler
     /** One pass of the 'Calibration due' check (server/alerts/calibration-check.ts). */
     async checkCalibrationsDue(at: Date = now()): Promise<number[]> {
       const raised = await checkCalibrationsDue(db, at);
+      webhook?.enqueue(raised);
+      return raised;
+    },
+
+    /** One pass of the inspection due/overdue check (server/alerts/inspection-check.ts). */
+    async checkInspectionsDue(at: Date = now()): Promise<number[]> {
+      const raised = await checkInspectionsDue(db, at);
       webhook?.enqueue(raised);
       return raised;
     },

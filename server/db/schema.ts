@@ -18,6 +18,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../src/domain/enums.ts';
 import { MAINTENANCE_KINDS } from '../../src/domain/maintenance.ts';
+import {
+  INSPECTION_KINDS,
+  type InspectionIntervals,
+  RATING_SCALES,
+  REGIMES,
+} from '../../src/domain/inspection-regimes.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -509,5 +515,52 @@ export const maintenanceEvents = pgTable(
   (t) => [
     index('maintenance_events_bridge_idx').on(t.bridgeId, t.occurredOn),
     check('maintenance_events_kind_check', sql`${t.kind} in (${inList(MAINTENANCE_KINDS)})`),
+  ],
+);
+
+/** A bridge's inspection programme (docs/decisions/020-inspections.md); absent: the NBIS preset. */
+export const inspectionProgrammes = pgTable(
+  'inspection_programmes',
+  {
+    bridgeId: integer('bridge_id')
+      .primaryKey()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    regime: text('regime').notNull(),
+    ratingScale: text('rating_scale').notNull(),
+    intervals: jsonb('intervals').$type<InspectionIntervals>().notNull(),
+    poorConditionFactor: doublePrecision('poor_condition_factor').notNull(),
+    dueLeadDays: integer('due_lead_days').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('inspection_programmes_regime_check', sql`${t.regime} in (${inList(REGIMES)})`),
+    check('inspection_programmes_scale_check', sql`${t.ratingScale} in (${inList(RATING_SCALES)})`),
+  ],
+);
+
+/** Inspections of a bridge; the rating is on the scale its programme had when it was recorded. */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    inspectedOn: date('inspected_on', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    inspector: text('inspector').notNull(),
+    ratingScale: text('rating_scale').notNull(),
+    deckRating: integer('deck_rating'),
+    superstructureRating: integer('superstructure_rating'),
+    substructureRating: integer('substructure_rating'),
+    bci: doublePrecision('bci'),
+    findings: text('findings'),
+    attachments: jsonb('attachments').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('inspections_kind_check', sql`${t.kind} in (${inList(INSPECTION_KINDS)})`),
+    check('inspections_scale_check', sql`${t.ratingScale} in (${inList(RATING_SCALES)})`),
+    index('inspections_bridge_idx').on(t.bridgeId, t.inspectedOn),
   ],
 );

@@ -18,6 +18,7 @@ import type { SecretBox } from '../services/secret-box.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
 import { seedDemoFatigueDetails } from './demo-fatigue.ts';
 import { seedDemoCalibrations } from './demo-calibrations.ts';
+import { seedDemoInspections } from './demo-inspections.ts';
 import { planSensors } from './demo-sensors.ts';
 
 /** Real bridges with their real coordinates, in the order they are created. */
@@ -198,5 +199,9 @@ export async function seedDemo(
         .insert(userDatastreams)
         .values({ userId: operator.id, datastreamId: extraStream.id });
     await seedDemoCalibrations(tx);
+    await seedDemoInspections(
+      tx,
+      bridgeRows.slice(0, located.length).map((b) => b.id),
+    );
   });
 }

@@ -4,7 +4,8 @@ import { OperationsEntry } from './operations-entry';
 
 /**
  * The map sidebar's entries (spec §2), for the top bar of every other signed-in screen, and
- * Operations for staff: the spec fixes the sidebar's entries, so Operations lives up here only.
+ * Operations for staff: the spec fixes the sidebar's entries, so Operations and Inspections
+ * live up here only.
  */
 export function AppShellNavEntries({ isStaff }: { isStaff: boolean }) {
   return (
@@ -26,6 +27,11 @@ export function AppShellNavEntries({ isStaff }: { isStaff: boolean }) {
           </Link>
         </li>
       )}
+      <li>
+        <Link to="/inspections" className={styles.navLink}>
+          Inspections
+        </Link>
+      </li>
       {isStaff && <OperationsEntry className={styles.navLink} />}
       {isStaff && (
         <li>

@@ -122,5 +122,15 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
         action:
           'Check the sensor on site; after a re-zero or replacement, record it in Bridge Management (Maintenance) so the analysis relearns it.',
       };
+    case 'Inspection due':
+    case 'Inspection overdue':
+      return {
+        source: "The bridge's inspection programme",
+        reading: alert.message,
+        firstSeen,
+        lastSeen,
+        action:
+          'Book the inspection and record it under Inspections; the alert clears once a newer inspection of this kind is recorded.',
+      };
   }
 }

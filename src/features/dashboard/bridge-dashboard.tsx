@@ -63,7 +63,12 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
 
   return (
     <>
-      <StatusStrip bridgeName={bridge.name} evaluation={evaluation} refreshedAt={refreshedAt} />
+      <StatusStrip
+        bridgeId={bridge.id}
+        bridgeName={bridge.name}
+        evaluation={evaluation}
+        refreshedAt={refreshedAt}
+      />
       <MonthlyReportButton bridgeId={bridge.id} bridgeName={bridge.name} />
       <div className={styles.grid}>
         {!report && <NotAssessedCard sid={bridge.name} evaluation={evaluation} />}

@@ -4,6 +4,7 @@ import { rebaseliningText } from '../../domain/maintenance';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { HealthGauge } from './health-gauge';
+import { InspectionFacts } from './inspection-facts';
 import { When } from './when';
 
 /** Spec §4 colour chip beside the word; grey 'Not assessed' when there is no evaluation. */
@@ -20,6 +21,7 @@ export function ConditionChip({ condition }: { condition: Condition | null }) {
 const BANDS = '90 Good (no anomaly episode) · 75 Fair (1–2) · 60 Poor or Critical (3 or more)';
 
 interface StatusStripProps {
+  bridgeId: number;
   bridgeName: string;
   evaluation: BridgeEvaluation;
   /** When the dashboard last heard from the server (epoch ms), 0 before it has. */
@@ -30,7 +32,7 @@ interface StatusStripProps {
  * Condition first: the spec's Bridge Condition Index, Health Score, Current situation and
  * Bridge Monitoring Status cards side by side at the top, each fact once.
  */
-export function StatusStrip({ bridgeName, evaluation, refreshedAt }: StatusStripProps) {
+export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: StatusStripProps) {
   const { report, health } = evaluation;
   const active = evaluation.active.length;
   return (
@@ -47,6 +49,7 @@ export function StatusStrip({ bridgeName, evaluation, refreshedAt }: StatusStrip
           <dd>
             <ConditionChip condition={health?.condition ?? null} />
           </dd>
+          <InspectionFacts bridgeId={bridgeId} />
           {report && health ? (
             <>
               <dt>Anomalies</dt>

@@ -326,6 +326,55 @@ const matrix: Record<
       return { method: 'DELETE', url: `/api/v1/bridges/${bridge.id}/maintenance/${event.id}` };
     },
   },
+  listBridgeInspections: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/inspections`,
+    }),
+  },
+  createInspection: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'POST',
+      url: `/api/v1/bridges/${(await freshStructure(t)).bridge.id}/inspections`,
+      body: inspectionBody,
+    }),
+  },
+  updateInspection: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/inspections/${await freshInspectionId(t)}`,
+      body: inspectionBody,
+    }),
+  },
+  deleteInspection: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'DELETE',
+      url: `/api/v1/inspections/${await freshInspectionId(t)}`,
+    }),
+  },
+  getInspectionProgramme: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/inspection-programme`,
+    }),
+  },
+  setInspectionProgramme: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${(await freshStructure(t)).bridge.id}/inspection-programme`,
+      body: { regime: 'OSIM' },
+    }),
+  },
+  getInspectionCalendar: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/inspection-calendar' }),
+  },
   listAuditEntries: {
     access: 'staff',
     call: async () => ({ method: 'GET', url: '/api/v1/audit' }),
@@ -506,6 +555,25 @@ async function freshStrainGauge(t: TestContext): Promise<number> {
     installationDate: '2025-01-01',
   });
   return sensor.id;
+}
+
+const inspectionBody = {
+  inspected_on: '2025-09-01',
+  kind: 'routine',
+  inspector: 'Matrix Inspector',
+  rating: { scale: 'NBI', deck: 7, superstructure: 7, substructure: 6 },
+};
+
+/** A recorded inspection on a fresh bridge, for the calls that correct or delete one. */
+async function freshInspectionId(t: TestContext): Promise<number> {
+  const { bridge } = await freshStructure(t);
+  const made = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/bridges/${bridge.id}/inspections`,
+    headers: { authorization: `Bearer ${await staffToken(t)}` },
+    payload: inspectionBody,
+  });
+  return (made.json() as { id: number }).id;
 }
 
 /** A staff bearer token, for a call that prepares another. */

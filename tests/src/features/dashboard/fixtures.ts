@@ -178,6 +178,7 @@ export interface DashboardApi {
   report?: S['AnomalyReport'];
   alerts?: S['Alert'][];
   bridges?: S['Bridge'][];
+  inspections?: S['BridgeInspections'];
 }
 
 /** A signed-in user and every call the dashboard makes, answered with the fixtures above. */
@@ -215,6 +216,9 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
     http.get(apiUrl('/api/v1/alerts'), () => HttpResponse.json(api.alerts ?? [])),
     http.get(apiUrl('/api/v1/bridges/:id/fatigue'), ({ params }) =>
       HttpResponse.json({ bridge: Number(params.id), details: [] }),
+    ),
+    http.get(apiUrl('/api/v1/bridges/:id/inspections'), () =>
+      HttpResponse.json(api.inspections ?? { inspections: [], schedule: [] }),
     ),
     http.get(apiUrl('/api/v1/sensors'), () => HttpResponse.json([cbSensor])),
     http.get(apiUrl('/api/v1/spans'), () => HttpResponse.json([cbSpan])),

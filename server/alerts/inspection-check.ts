@@ -1,0 +1,56 @@
+import { INSPECTION_KIND_LABELS } from '../../src/domain/inspection-regimes.ts';
+import type { Db } from '../db/client.ts';
+import { scheduleOf } from '../inspections/inspection-schedule.ts';
+import { createInspectionsRepository } from '../inspections/inspections-repository.ts';
+import { clearGone, openAlertKey, raiseOrUpdate, type RaisedAlert } from './alert-store.ts';
+
+export const INSPECTION_DUE_ALERT = 'Inspection due';
+export const INSPECTION_OVERDUE_ALERT = 'Inspection overdue';
+
+/** The alert check reads every bridge, as staff would. */
+const EVERY_BRIDGE = { id: 0, isStaff: true };
+
+/**
+ * Per bridge and inspection kind: 'Inspection due' (Medium) from the programme's lead days
+ * before the next due date, 'Inspection overdue' (High) after it. Each clears once a newer
+ * inspection of that kind moves the due date out of reach; the due alert clears when the
+ * overdue one takes over.
+ */
+export async function checkInspectionsDue(db: Db, now: Date): Promise<number[]> {
+  const today = now.toISOString().slice(0, 10);
+  return db.transaction(async (tx) => {
+    const plans = await createInspectionsRepository(tx).schedulePlans(EVERY_BRIDGE);
+    const firing: RaisedAlert[] = plans
+      .flatMap((plan) => scheduleOf(plan, today))
+      .filter((entry) => entry.status !== 'scheduled')
+      .map((entry) => {
+        const overdue = entry.status === 'overdue';
+        const what = `${INSPECTION_KIND_LABELS[entry.kind]} inspection`;
+        const why = entry.shortened ? ` (interval shortened: condition ${entry.condition})` : '';
+        return {
+          bridgeId: entry.bridgeId,
+          type: overdue ? INSPECTION_OVERDUE_ALERT : INSPECTION_DUE_ALERT,
+          subject: entry.kind,
+          severity: overdue ? 'High' : 'Medium',
+          message: overdue
+            ? `${what} is overdue since ${entry.nextDue}${why}`
+            : `${what} is due on ${entry.nextDue}${why}`,
+          cause: { windows: [], datastreams: [] },
+        };
+      });
+    const raised: number[] = [];
+    for (const alert of firing) {
+      const id = await raiseOrUpdate(tx, alert, now);
+      if (id !== null) raised.push(id);
+    }
+    await clearGone(
+      tx,
+      {
+        types: [INSPECTION_DUE_ALERT, INSPECTION_OVERDUE_ALERT],
+        stillFiring: firing.map(openAlertKey),
+      },
+      now,
+    );
+    return raised;
+  });
+}

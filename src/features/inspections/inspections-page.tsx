@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useApi } from '../../api/api-context';
+import { type InspectionDue, inspectionCalendarQueryOptions } from '../../api/queries/inspections';
+import { formatCalendarDate } from '../../domain/formats';
+import { DUE_STATUS_LABELS, INSPECTION_KIND_LABELS } from '../../domain/inspection-regimes';
+import { Button } from '../../ui/button';
+import { ErrorBanner } from '../../ui/error-banner';
+import { container } from '../../ui/layout.css';
+import * as pageStyles from '../../ui/management-page.css';
+import { Spinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+import * as styles from './inspections.css';
+import { RecordInspectionModal } from './record-inspection-modal';
+
+function CalendarRow({ entry }: { entry: InspectionDue }) {
+  return (
+    <tr>
+      <td className={styles.cell}>
+        <Link to="/dashboard" search={{ bridge: entry.bridge }}>
+          {entry.bridge_name}
+        </Link>
+      </td>
+      <td className={styles.cell}>{INSPECTION_KIND_LABELS[entry.kind]}</td>
+      <td className={styles.cell}>{formatCalendarDate(entry.last_inspected_on)}</td>
+      <td className={styles.cell}>
+        {formatCalendarDate(entry.next_due)}
+        {entry.shortened && (
+          <div className={styles.note}>Interval shortened: condition {entry.condition}</div>
+        )}
+      </td>
+      <td className={styles.cell}>
+        <span className={styles.status[entry.status]}>{DUE_STATUS_LABELS[entry.status]}</span>
+      </td>
+    </tr>
+  );
+}
+
+/** Overdue inspections first, then the month's, across every bridge the user may see. */
+export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
+  const api = useApi();
+  const [month, setMonth] = useState('');
+  const [recording, setRecording] = useState(false);
+  const calendar = useQuery(inspectionCalendarQueryOptions(api, month || undefined));
+  const entries = calendar.data?.entries ?? [];
+
+  return (
+    <div className={`${container} ${pageStyles.page}`}>
+      <header className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Inspections</h1>
+        {isStaff && <Button onClick={() => setRecording(true)}>Record inspection</Button>}
+      </header>
+      <div className={styles.toolbar}>
+        <TextField
+          label="Month"
+          type="month"
+          value={month || (calendar.data?.month ?? '')}
+          onChange={(event) => setMonth(event.target.value)}
+        />
+      </div>
+      {calendar.isPending && <Spinner />}
+      {calendar.isError && <ErrorBanner>{calendar.error.message}</ErrorBanner>}
+      {calendar.data && entries.length === 0 && (
+        <p className={styles.note}>
+          Nothing overdue and nothing due in {calendar.data.month}. Bridges appear here once their
+          first inspection is recorded.
+        </p>
+      )}
+      {entries.length > 0 && (
+        <table
+          className={styles.table}
+          aria-label={`Inspections overdue and due in ${calendar.data?.month ?? ''}`}
+        >
+          <thead>
+            <tr>
+              <th className={styles.cell}>Bridge</th>
+              <th className={styles.cell}>Inspection</th>
+              <th className={styles.cell}>Last inspected</th>
+              <th className={styles.cell}>Next due</th>
+              <th className={styles.cell}>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <CalendarRow key={`${entry.bridge}-${entry.kind}`} entry={entry} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {recording && <RecordInspectionModal onClose={() => setRecording(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useApi } from '../../api/api-context';
+import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import {
+  createInspection,
+  inspectionProgrammeQueryOptions,
+  inspectionsQueryKey,
+} from '../../api/queries/inspections';
+import {
+  INSPECTION_KIND_LABELS,
+  INSPECTION_KINDS,
+  type InspectionKind,
+} from '../../domain/inspection-regimes';
+import { Button } from '../../ui/button';
+import { ErrorBanner } from '../../ui/error-banner';
+import { FormField } from '../../ui/form-field';
+import { stack } from '../../ui/layout.css';
+import { Modal } from '../../ui/modal';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import { useNotify } from '../../ui/use-notify';
+import {
+  emptyInspectionForm,
+  type InspectionFormErrors,
+  type InspectionFormValues,
+  inspectionBody,
+  validateInspectionForm,
+} from './inspection-form';
+import * as styles from './inspections.css';
+
+const FORM_ID = 'record-inspection';
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** Staff record an inspection of any bridge, rated on the scale of the bridge's programme. */
+export function RecordInspectionModal({ onClose }: { onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const bridges = useQuery(listBridgesQueryOptions(api));
+  const [values, setValues] = useState(() => emptyInspectionForm(todayUtc()));
+  const [errors, setErrors] = useState<InspectionFormErrors>({});
+  const bridgeId = Number(values.bridge);
+  const programme = useQuery({
+    ...inspectionProgrammeQueryOptions(api, bridgeId),
+    enabled: bridgeId > 0,
+  });
+  const scale = programme.data?.rating_scale ?? 'NBI';
+
+  const save = useMutation({
+    mutationFn: () => createInspection(api, bridgeId, inspectionBody(values, scale)),
+    onSuccess: async () => {
+      const name = bridges.data?.find((b) => b.id === bridgeId)?.name ?? 'the bridge';
+      notify('success', `Inspection of ${name} recorded`);
+      await queryClient.invalidateQueries({ queryKey: inspectionsQueryKey });
+      onClose();
+    },
+  });
+
+  const set = (field: keyof InspectionFormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateInspectionForm(values, scale, todayUtc());
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+
+  const text = (field: keyof InspectionFormValues, label: string, type = 'text') => (
+    <TextField
+      label={label}
+      type={type}
+      value={values[field]}
+      error={errors[field]}
+      onChange={(e) => set(field)(e.target.value)}
+    />
+  );
+
+  return (
+    <Modal
+      title="Record inspection"
+      onClose={onClose}
+      wide
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} className={stack} noValidate onSubmit={submit}>
+        {save.isError && <ErrorBanner>{save.error.message}</ErrorBanner>}
+        <SelectField
+          label="Bridge"
+          placeholder="Select a bridge"
+          value={values.bridge}
+          error={errors.bridge}
+          options={(bridges.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+          onChange={(e) => set('bridge')(e.target.value)}
+        />
+        <SelectField
+          label="Kind"
+          value={values.kind}
+          options={INSPECTION_KINDS.map((kind) => ({
+            value: kind,
+            label: INSPECTION_KIND_LABELS[kind],
+          }))}
+          onChange={(e) => set('kind')(e.target.value as InspectionKind)}
+        />
+        {text('inspectedOn', 'Date', 'date')}
+        {text('inspector', 'Inspector')}
+        {programme.data && <p className={styles.note}>{programme.data.source}</p>}
+        <div className={styles.ratingRow}>
+          {scale === 'NBI' ? (
+            <>
+              {text('deck', 'Deck rating (0-9)', 'number')}
+              {text('superstructure', 'Superstructure rating (0-9)', 'number')}
+              {text('substructure', 'Substructure rating (0-9)', 'number')}
+            </>
+          ) : (
+            text('bci', 'Bridge Condition Index (0-100)', 'number')
+          )}
+        </div>
+        <FormField label="Findings">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              value={values.findings}
+              onChange={(e) => set('findings')(e.target.value)}
+            />
+          )}
+        </FormField>
+        {text('attachments', 'Attachments (file names, separated by commas)')}
+      </form>
+    </Modal>
+  );
+}
