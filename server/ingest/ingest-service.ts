@@ -15,6 +15,7 @@ import { type Candidate, payloadOf } from './candidate-payload.ts';
 import { type TimeBounds, timeBounds } from './ingest-limits.ts';
 import { type GroupCommitOptions, groupCommit } from './group-commit.ts';
 import { recordIngest } from '../ops/metrics.ts';
+import { createLookupCache } from './lookup-cache.ts';
 
 export interface RejectedItem extends Rejection {
   index: number;
@@ -46,7 +47,8 @@ interface StreamInfo {
 
 /**
  * The one path from received items to stored blocks, shared by HTTP and MQTT: check each item,
- * resolve its stream (one query per batch; MQTT keeps a short cache), store the valid blocks.
+ * resolve its stream (one query per batch, known streams kept `cacheMs`, lookup-cache.ts),
+ * store the valid blocks.
  */
 export function createIngestService(
   db: Db,
@@ -57,17 +59,18 @@ export function createIngestService(
   const cacheMs = options.cacheMs ?? 0;
   // Items checked per request; their blocks written with other requests' (group-commit.ts).
   const storeBlocks = groupCommit(readings.store, options.groupCommit ?? { windowMs: 0 });
-  const cache = new Map<string, { info: StreamInfo; at: number }>();
+  const cache = createLookupCache<StreamInfo>('streams', cacheMs);
 
   async function resolve(labels: string[], now: number): Promise<Map<string, StreamInfo>> {
     const found = new Map<string, StreamInfo>();
     const missing: string[] = [];
     for (const label of new Set(labels)) {
-      const hit = cache.get(label);
-      if (hit && now - hit.at < cacheMs) found.set(label, hit.info);
+      const hit = cache.get(label, now);
+      if (hit) found.set(label, hit);
       else missing.push(label);
     }
     if (missing.length === 0) return found;
+    const generation = cache.generation();
     const rows = await db
       .select({
         id: datastreams.id,
@@ -86,7 +89,7 @@ export function createIngestService(
       };
       found.set(row.streamId, info);
       // Only known streams are cached: a stream created a moment ago must be found at once.
-      if (cacheMs > 0) cache.set(row.streamId, { info, at: now });
+      cache.set(row.streamId, info, now, generation);
     }
     return found;
   }

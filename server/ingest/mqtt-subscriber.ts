@@ -7,6 +7,7 @@ import {
 import { createReadingsRepository } from '../repositories/readings-repository.ts';
 import { createIngestService } from './ingest-service.ts';
 import { itemsOfMessages, TOPIC_FILTER } from './mqtt-messages.ts';
+import { LOOKUP_CACHE_MS } from './lookup-cache.ts';
 
 export interface MqttIngestOptions {
   url: string;
@@ -59,7 +60,7 @@ export function startMqttIngest(database: Database, options: MqttIngestOptions) 
   const batchMs = options.batchMs ?? 25;
   const deadLetters = createDeadLettersRepository(database.db);
   const ingest = createIngestService(database.db, createReadingsRepository(database), deadLetters, {
-    cacheMs: 5000,
+    cacheMs: LOOKUP_CACHE_MS,
   });
 
   let buffer: Pending[] = [];

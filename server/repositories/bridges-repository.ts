@@ -2,6 +2,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bridges, datastreamSensors, sensors, spans } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import { lookupsChanged } from '../ingest/lookup-cache.ts';
 import { type Viewer, visibleBridgeFilter } from './visibility.ts';
 
 export type BridgeRow = typeof bridges.$inferSelect;
@@ -40,7 +41,7 @@ export function createBridgesRepository(db: Db) {
      * sensors go too; data streams are only unlinked, since they carry the recorded readings.
      */
     async delete(id: number, cascade: boolean): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const [bridge] = await tx
           .select({ id: bridges.id, name: bridges.name })
           .from(bridges)
@@ -68,6 +69,12 @@ export function createBridgesRepository(db: Db) {
         await tx.delete(bridges).where(eq(bridges.id, id));
         return true;
       });
+      // Its streams lose this bridge and its tokens go with it (cascade): cached lookups too.
+      if (deleted) {
+        lookupsChanged('streams');
+        lookupsChanged('tokens');
+      }
+      return deleted;
     },
   };
 }

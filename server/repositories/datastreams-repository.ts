@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import { lookupsChanged } from '../ingest/lookup-cache.ts';
 import { type Viewer, visibleDatastreamFilter } from './visibility.ts';
 
 export interface DatastreamWithSensors {
@@ -109,6 +110,7 @@ export function createDatastreamsRepository(db: Db) {
         .where(eq(datastreams.id, datastreamId));
       if (!stream) throw new HttpError(404, `Data stream ${datastreamId} not found`);
       await db.insert(datastreamSensors).values({ datastreamId, sensorId }).onConflictDoNothing();
+      lookupsChanged('streams');
       const linked = await findById(datastreamId);
       if (!linked) throw new Error('linked data stream vanished');
       return linked;
@@ -131,6 +133,7 @@ export function createDatastreamsRepository(db: Db) {
         .delete(datastreams)
         .where(eq(datastreams.id, id))
         .returning({ id: datastreams.id });
+      lookupsChanged('streams');
       return rows.length > 0;
     },
   };

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { bridges, datastreamSensors, datastreams, sensors, spans } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import { lookupsChanged } from '../ingest/lookup-cache.ts';
 import { type Viewer, visibleBridgeFilter } from './visibility.ts';
 
 export type SensorRow = typeof sensors.$inferSelect;
@@ -54,7 +55,7 @@ export function createSensorsRepository(db: Db) {
 
     /** Refuses (409) while data streams are fed by the sensor; cascade unlinks them. */
     async delete(id: number, cascade: boolean): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const [sensor] = await tx.select().from(sensors).where(eq(sensors.id, id));
         if (!sensor) return false;
         const linked = await tx
@@ -72,6 +73,9 @@ export function createSensorsRepository(db: Db) {
         await tx.delete(sensors).where(eq(sensors.id, id));
         return true;
       });
+      // The ingest's cached streams may still list this sensor's bridge.
+      if (deleted) lookupsChanged('streams');
+      return deleted;
     },
   };
 }

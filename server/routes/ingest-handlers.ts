@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { parseCsv, parseNdjson, type ParsedLine } from '../ingest/bulk-parsers.ts';
 import { ingestContextOf } from '../ingest/ingest-context.ts';
 import { DEFAULT_GROUP_COMMIT_MS } from '../ingest/group-commit.ts';
+import { LOOKUP_CACHE_MS } from '../ingest/lookup-cache.ts';
 import {
   createIngestService,
   type IngestResult,
@@ -37,6 +38,7 @@ export function ingestHandlers(
   const { readings, deadLetters } = ingestContextOf(services.database);
   const ingest = createIngestService(services.database.db, readings, deadLetters, {
     groupCommit: { windowMs: groupCommitMs },
+    cacheMs: LOOKUP_CACHE_MS,
   });
   return {
     async ingestReadings(request, reply) {

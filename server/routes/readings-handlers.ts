@@ -64,11 +64,23 @@ export function readingsHandlers(
   return {
     async getReadings(request) {
       const { id } = request.params;
-      await assertVisible(request, id);
-      const { fromMs, toMs } = rangeOf(request.query);
+      // Three independent reads on three connections: a chart waits for the slowest, not the
+      // sum (issue 16). A stream not visible is still a 404 before a bad range is a 400.
+      const visible = assertVisible(request, id);
+      let range: ReturnType<typeof rangeOf>;
+      try {
+        range = rangeOf(request.query);
+      } catch (error) {
+        await visible;
+        throw error;
+      }
+      const { fromMs, toMs } = range;
       const maxPoints = request.query.max_points ?? 2000;
-      const { level, points } = await readingsQuery.series(id, fromMs, toMs, maxPoints);
-      const uncalibrated = await calibrations.outOfCalibrationOfStream(id, fromMs, toMs);
+      const [, { level, points }, uncalibrated] = await Promise.all([
+        visible,
+        readingsQuery.series(id, fromMs, toMs, maxPoints),
+        calibrations.outOfCalibrationOfStream(id, fromMs, toMs),
+      ]);
       return {
         datastream: id,
         from: new Date(fromMs).toISOString(),

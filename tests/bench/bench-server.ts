@@ -35,7 +35,8 @@ export async function startServer(
     ANALYSIS_WORKERS: 'off',
     ...env,
   };
-  delete childEnv.MQTT_URL;
+  // MQTT only when asked for (the fleet benchmark's ingest role).
+  if (env.MQTT_URL === undefined) delete childEnv.MQTT_URL;
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   else delete childEnv.DATABASE_URL;
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/run-server.mjs', 'main'], {
@@ -46,7 +47,8 @@ export async function startServer(
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('is running at')) resolve();
+      // Every role prints it; only a process serving HTTP adds "at <url>".
+      if (chunk.toString().includes('is running')) resolve();
     });
   });
   return {
