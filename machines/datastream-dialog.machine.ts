@@ -100,6 +100,9 @@ export const datastreamDialogMachine = setup({
     assignSensor: fromPromise<unknown, AssignSensorInput>(async () => notProvided('assignSensor')),
   },
   guards: {
+    // Named, not inline, so the exported chart (npm run machines:export) keeps them.
+    choseAssign: ({ event }) => event.type === 'mode.changed' && event.mode === 'assign',
+    choseCreate: ({ event }) => event.type === 'mode.changed' && event.mode === 'create',
     isCreateValid: ({ context }) => isEmpty(createErrors(context)),
     isAssignValid: ({ context }) => isEmpty(assignErrors(context)),
   },
@@ -155,7 +158,7 @@ export const datastreamDialogMachine = setup({
     create: {
       on: {
         'mode.changed': {
-          guard: ({ event }) => event.mode === 'assign',
+          guard: 'choseAssign',
           target: 'assign',
           actions: 'clearMessages',
         },
@@ -187,7 +190,7 @@ export const datastreamDialogMachine = setup({
     assign: {
       on: {
         'mode.changed': {
-          guard: ({ event }) => event.mode === 'create',
+          guard: 'choseCreate',
           target: 'create',
           actions: 'clearMessages',
         },

@@ -113,7 +113,7 @@ if (roles.has('api')) {
   const app = await buildApp({
     config,
     database,
-    spaDir: projectPath('dist'),
+    spaDir: config.webDir ?? projectPath('dist'),
     overrides: {
       alerts,
       analysisJobs,
