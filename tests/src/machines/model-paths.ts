@@ -3,11 +3,10 @@ import {
   type AnyStateMachine,
   type EventFromLogic,
   type InputFrom,
-  type SnapshotFrom,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 
-type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
+type Snapshot<M extends AnyStateMachine> = ReturnType<M['transition']>;
 type Event<M extends AnyStateMachine> = EventFromLogic<M>;
 
 /** One rendered screen driven by the steps of a path (a fresh one per path). */
@@ -20,8 +19,8 @@ export interface ScreenDriver<M extends AnyStateMachine> {
 
 export interface FormModel<M extends AnyStateMachine> {
   machine: M;
-  /** What a user and the server can do; the graph tries each in every state. */
-  events: readonly Event<M>[];
+  /** What a user and the server can do; the graph tries each in every state (or in the given one). */
+  events: readonly Event<M>[] | ((snapshot: Snapshot<M>) => readonly Event<M>[]);
   /**
    * What makes two snapshots different screens (by default state and context); a coarser key
    * keeps the paths few, each still a real run of the machine.
