@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   type DatastreamDialogEvent,
   datastreamDialogMachine,
@@ -12,13 +12,7 @@ import { apiUrl, setupMswServer } from '../../helpers/msw';
 import { datastreams, sensors, serveStructures } from '../features/bridges/fixtures';
 import { renderPage } from '../features/users/render-page';
 import { answerGate } from './answer-gate';
-import {
-  type ScreenDriver,
-  modelPaths,
-  playPath,
-  reachedStates,
-  restingStates,
-} from './model-paths';
+import { type ScreenDriver, modelPaths, testEveryPath } from './model-paths';
 
 type Machine = typeof datastreamDialogMachine;
 function defined<T>(value: T | undefined): T {
@@ -145,11 +139,5 @@ async function openDialog(): Promise<ScreenDriver<Machine>> {
 }
 
 describe('Manage Datastream dialog: every path of its machine', () => {
-  it('has paths to every state of the machine', () => {
-    expect(reachedStates(paths)).toEqual(restingStates(datastreamDialogMachine));
-  });
-
-  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
-    await playPath(path, await openDialog());
-  });
+  testEveryPath(datastreamDialogMachine, paths, openDialog);
 });

@@ -1,20 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, vi } from 'vitest';
 import { type LoginEvent, loginMachine } from '../../../machines/login.machine';
 import { HttpFailure } from '../../../src/domain/auth-failure';
 import { apiUrl, setupMswServer } from '../../helpers/msw';
 import { renderApp } from '../../helpers/render-app';
 import { aUser } from '../../helpers/web-fixtures';
 import { answerGate } from './answer-gate';
-import {
-  type ScreenDriver,
-  modelPaths,
-  playPath,
-  reachedStates,
-  restingStates,
-} from './model-paths';
+import { type ScreenDriver, modelPaths, testEveryPath } from './model-paths';
 
 type Machine = typeof loginMachine;
 const SUBMIT = '0.login.submitting';
@@ -100,11 +94,5 @@ beforeEach(() => {
 });
 
 describe('sign-in form: every path of its machine', () => {
-  it('has paths to every state of the machine', () => {
-    expect(reachedStates(paths)).toEqual(restingStates(loginMachine));
-  });
-
-  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
-    await playPath(path, await openForm());
-  });
+  testEveryPath(loginMachine, paths, openForm);
 });

@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -5,6 +6,9 @@ import {
   type InputFrom,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+
+/** A path renders a screen and plays several steps; the shared machine can be slow. */
+export const PATH_TIMEOUT_MS = 30_000;
 
 type Snapshot<M extends AnyStateMachine> = ReturnType<M['transition']>;
 type Event<M extends AnyStateMachine> = EventFromLogic<M>;
@@ -107,4 +111,26 @@ export async function playPath<M extends AnyStateMachine>(
     await driver.perform(step.event);
     await driver.expectShows(step.state);
   }
+}
+
+/**
+ * The tests of one form: the paths reach every resting state, and each path, played on a fresh
+ * screen from `open`, shows what the machine says at every step.
+ */
+export function testEveryPath<M extends AnyStateMachine>(
+  machine: M,
+  paths: readonly ModelPath<M>[],
+  open: () => Promise<ScreenDriver<M>>,
+): void {
+  it('has paths to every state of the machine', () => {
+    expect(reachedStates(paths)).toEqual(restingStates(machine));
+  });
+
+  it.each(paths.map((path) => [path.name, path] as const))(
+    '%s',
+    async (_, path) => {
+      await playPath(path, await open());
+    },
+    PATH_TIMEOUT_MS,
+  );
 }
