@@ -18,6 +18,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-server/**',
+      'dist-qa/**',
       'data/**',
       'node_modules/**',
       'src/routeTree.gen.ts',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { DataType } from '../src/domain/enums';
 
 // The Manage Datastream dialog of spec §2 and §4: two modes (Create New is the default),
@@ -28,10 +28,6 @@ export interface DatastreamDialogContext {
   dataType: DataType | '';
   datastreamId: number | null;
   errors: DatastreamDialogErrors;
-  /** The last failure, as the toast shows it. */
-  failure: string | null;
-  /** Set once a call succeeded, as the toast shows it. */
-  success: string | null;
 }
 
 export type DatastreamDialogEvent =
@@ -41,6 +37,14 @@ export type DatastreamDialogEvent =
   | { type: 'field.changed'; field: 'datastreamId'; value: number | null }
   | { type: 'form.submitted' }
   | { type: 'dialog.cancelled' };
+
+/**
+ * What the screen is asked to do (the machine never touches toasts, the query cache or the
+ * dialog): show a toast, and close once the dialog is done, `saved` when a call succeeded.
+ */
+export type DatastreamDialogEmitted =
+  | { type: 'notify'; tone: 'success' | 'error'; message: string }
+  | { type: 'closed'; saved: boolean };
 
 export interface CreateDatastreamInput {
   streamId: string;
@@ -86,6 +90,7 @@ export const datastreamDialogMachine = setup({
     input: {} as DatastreamDialogInput,
     context: {} as DatastreamDialogContext,
     events: {} as DatastreamDialogEvent,
+    emitted: {} as DatastreamDialogEmitted,
   },
   actors: {
     // I/O lives only here; the screen provides the real calls, tests provide fixtures.
@@ -95,6 +100,9 @@ export const datastreamDialogMachine = setup({
     assignSensor: fromPromise<unknown, AssignSensorInput>(async () => notProvided('assignSensor')),
   },
   guards: {
+    // Named, not inline, so the exported chart (npm run machines:export) keeps them.
+    choseAssign: ({ event }) => event.type === 'mode.changed' && event.mode === 'assign',
+    choseCreate: ({ event }) => event.type === 'mode.changed' && event.mode === 'create',
     isCreateValid: ({ context }) => isEmpty(createErrors(context)),
     isAssignValid: ({ context }) => isEmpty(assignErrors(context)),
   },
@@ -105,17 +113,33 @@ export const datastreamDialogMachine = setup({
       const errors = Object.fromEntries(
         Object.entries(context.errors).filter(([field]) => field !== event.field),
       );
-      return { [event.field]: event.value, errors, failure: null };
+      return { [event.field]: event.value, errors };
     }),
-    clearMessages: assign({ errors: {}, failure: null }),
+    clearMessages: assign({ errors: {} }),
     showCreateErrors: assign({ errors: ({ context }) => createErrors(context) }),
     showAssignErrors: assign({ errors: ({ context }) => assignErrors(context) }),
-    recordCreateFailure: assign((_, params: { error: unknown }) => ({
-      failure: serverDetail(params.error) ?? DATASTREAM_DIALOG_TEXT.createFailed,
+    notifyCreateFailure: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      tone: 'error' as const,
+      message: serverDetail(params.error) ?? DATASTREAM_DIALOG_TEXT.createFailed,
     })),
-    recordAssignFailure: assign((_, params: { error: unknown }) => ({
-      failure: serverDetail(params.error) ?? DATASTREAM_DIALOG_TEXT.assignFailed,
+    notifyAssignFailure: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      tone: 'error' as const,
+      message: serverDetail(params.error) ?? DATASTREAM_DIALOG_TEXT.assignFailed,
     })),
+    notifyCreated: emit({
+      type: 'notify',
+      tone: 'success',
+      message: DATASTREAM_DIALOG_TEXT.created,
+    } as const),
+    notifyAssigned: emit({
+      type: 'notify',
+      tone: 'success',
+      message: DATASTREAM_DIALOG_TEXT.assigned,
+    } as const),
+    closeSaved: emit({ type: 'closed', saved: true } as const),
+    closeUnsaved: emit({ type: 'closed', saved: false } as const),
   },
 }).createMachine({
   id: 'datastreamDialog',
@@ -125,8 +149,6 @@ export const datastreamDialogMachine = setup({
     dataType: '',
     datastreamId: null,
     errors: {},
-    failure: null,
-    success: null,
   }),
   initial: 'create',
   on: {
@@ -136,7 +158,7 @@ export const datastreamDialogMachine = setup({
     create: {
       on: {
         'mode.changed': {
-          guard: ({ event }) => event.mode === 'assign',
+          guard: 'choseAssign',
           target: 'assign',
           actions: 'clearMessages',
         },
@@ -155,14 +177,11 @@ export const datastreamDialogMachine = setup({
           dataType: context.dataType as DataType,
           sensorId: context.sensorId,
         }),
-        onDone: {
-          target: 'done',
-          actions: assign({ success: DATASTREAM_DIALOG_TEXT.created }),
-        },
+        onDone: { target: 'done', actions: 'notifyCreated' },
         onError: {
           target: 'create',
           actions: {
-            type: 'recordCreateFailure',
+            type: 'notifyCreateFailure',
             params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
           },
         },
@@ -171,7 +190,7 @@ export const datastreamDialogMachine = setup({
     assign: {
       on: {
         'mode.changed': {
-          guard: ({ event }) => event.mode === 'create',
+          guard: 'choseCreate',
           target: 'create',
           actions: 'clearMessages',
         },
@@ -189,20 +208,17 @@ export const datastreamDialogMachine = setup({
           sensorId: context.sensorId,
           datastreamId: context.datastreamId ?? 0,
         }),
-        onDone: {
-          target: 'done',
-          actions: assign({ success: DATASTREAM_DIALOG_TEXT.assigned }),
-        },
+        onDone: { target: 'done', actions: 'notifyAssigned' },
         onError: {
           target: 'assign',
           actions: {
-            type: 'recordAssignFailure',
+            type: 'notifyAssignFailure',
             params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
           },
         },
       },
     },
-    done: { type: 'final' },
-    cancelled: { type: 'final' },
+    done: { type: 'final', entry: 'closeSaved' },
+    cancelled: { type: 'final', entry: 'closeUnsaved' },
   },
 });

@@ -24,7 +24,12 @@ function serverIsStale() {
   });
 }
 
-if (entry === 'main' && !existsSync(path.join(root, 'dist', 'index.html'))) {
+// WEB_DIR names another build to serve (the QA build of `npm run build:qa`); it is not built here.
+const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : undefined;
+if (entry === 'main' && webDir && !existsSync(path.join(webDir, 'index.html'))) {
+  console.error(`WEB_DIR=${process.env.WEB_DIR} holds no built web app (npm run build:qa).`);
+}
+if (entry === 'main' && !webDir && !existsSync(path.join(root, 'dist', 'index.html'))) {
   console.log('Building the web app (first start only)...');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: root,

@@ -36,6 +36,8 @@ export interface AppConfig {
   rensysUrl: string | undefined;
   production: boolean;
   logLevel: string;
+  /** The built web app to serve; undefined: the production build in dist/. */
+  webDir?: string | undefined;
   /** Where newly raised alerts are POSTed; undefined sends none. */
   alertWebhookUrl: string | undefined;
   /** Seconds between two 'Sensor offline' checks (default 60). */
@@ -224,6 +226,7 @@ const environmentSchema = z.object({
   PASSWORD_HASH_COST: passwordHashCost,
   RENSYS_URL: url(['http:', 'https:']),
   NODE_ENV: text(''),
+  WEB_DIR: text(''),
   LOG_LEVEL: oneOf(undefined, ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   ALERT_WEBHOOK_URL: url(['http:', 'https:']),
   SENSOR_OFFLINE_CHECK_SECONDS: positiveInt(60),
@@ -291,6 +294,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     passwordHashCost: vars.PASSWORD_HASH_COST,
     rensysUrl: vars.RENSYS_URL,
     production,
+    webDir: vars.WEB_DIR ? path.resolve(vars.WEB_DIR) : undefined,
     logLevel: vars.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     alertWebhookUrl: vars.ALERT_WEBHOOK_URL,
     sensorOfflineCheckSeconds: vars.SENSOR_OFFLINE_CHECK_SECONDS,

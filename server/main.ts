@@ -108,7 +108,8 @@ if (roles.has('api')) {
     logTo(logger.child({ component: 'mqtt-credentials' }), 'warn'),
   );
   if (mqttCredentialSync) services.mqttCredentials = mqttCredentialSync.credentials;
-  const app = await buildApp({ config, services, spaDir: projectPath('dist'), logger });
+  const spaDir = config.webDir ?? projectPath('dist');
+  const app = await buildApp({ config, services, spaDir, logger });
   await app.listen({ port: config.port, host: config.host });
   steps.push({ name: 'readiness', stop: async () => readiness.drain() });
   steps.push({ name: 'http', stop: () => closeHttpServer(app, HTTP_DRAIN_MS) });

@@ -1,9 +1,11 @@
 import type { InspectionEvent } from 'xstate';
 
 /**
- * The Stately inspector for QA (README, "Inspecting the state machines"): in the dev build,
- * `?inspect` in the address or VITE_XSTATE_INSPECT=true connects every machine actor to it.
- * The production build never loads it: the dynamic import sits behind import.meta.env.DEV.
+ * The Stately inspector for QA (README, "Inspecting the state machines", and
+ * docs/qa-state-machines.md): in the dev build (`npm run dev`) and the QA build
+ * (`npm run build:qa`), `?inspect` in the address or VITE_XSTATE_INSPECT=true connects every
+ * machine actor to it. The production build never contains it: vite.config.ts sets
+ * import.meta.env.STATELY_INSPECTOR to a literal false there, so the import below is dropped.
  */
 let forward: ((event: InspectionEvent) => void) | undefined;
 
@@ -20,7 +22,7 @@ function isRequested(): boolean {
 /** Never rejects: a missing inspector must not keep the app from starting. */
 export async function connectInspector(): Promise<void> {
   // Checked inline so the production build drops the import below altogether.
-  if (!import.meta.env.DEV || !isRequested()) return;
+  if (!import.meta.env.STATELY_INSPECTOR || !isRequested()) return;
   try {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     const inspector = createBrowserInspector();

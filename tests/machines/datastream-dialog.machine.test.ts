@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   type AssignSensorInput,
   type CreateDatastreamInput,
+  type DatastreamDialogEmitted,
   datastreamDialogMachine,
 } from '../../machines/datastream-dialog.machine';
 
@@ -20,8 +21,11 @@ function start(
       assignSensor: fromPromise(({ input }: { input: AssignSensorInput }) => assignSensor(input)),
     },
   });
-  const actor = createActor(machine, { input: { sensorId: 42 } }).start();
-  return { actor, create, assignSensor };
+  const actor = createActor(machine, { input: { sensorId: 42 } });
+  const emitted: DatastreamDialogEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, create, assignSensor, emitted };
 }
 
 const settled = (actor: ReturnType<typeof start>['actor']) =>
@@ -62,7 +66,7 @@ describe('datastream dialog machine', () => {
   });
 
   it('creates the stream for the sensor and ends with the success text', async () => {
-    const { actor, create } = start();
+    const { actor, create, emitted } = start();
     actor.send({ type: 'field.changed', field: 'streamId', value: ' west-strain ' });
     actor.send({ type: 'field.changed', field: 'dataType', value: 'strain' });
     actor.send({ type: 'form.submitted' });
@@ -74,11 +78,14 @@ describe('datastream dialog machine', () => {
       sensorId: 42,
     });
     expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().context.success).toBe('Datastream created successfully');
+    expect(emitted).toEqual([
+      { type: 'notify', tone: 'success', message: 'Datastream created successfully' },
+      { type: 'closed', saved: true },
+    ]);
   });
 
   it("shows the server's detail when creation fails", async () => {
-    const { actor } = start({
+    const { actor, emitted } = start({
       create: () => Promise.reject({ detail: 'stream_id S-1 already exists' }),
     });
     actor.send({ type: 'field.changed', field: 'streamId', value: 'S-1' });
@@ -86,16 +93,22 @@ describe('datastream dialog machine', () => {
     actor.send({ type: 'form.submitted' });
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('create');
-    expect(actor.getSnapshot().context.failure).toBe('stream_id S-1 already exists');
+    expect(emitted).toEqual([
+      { type: 'notify', tone: 'error', message: 'stream_id S-1 already exists' },
+    ]);
   });
 
   it("falls back to 'Failed to create datastream' without a detail", async () => {
-    const { actor } = start({ create: () => Promise.reject(new TypeError('network down')) });
+    const { actor, emitted } = start({
+      create: () => Promise.reject(new TypeError('network down')),
+    });
     actor.send({ type: 'field.changed', field: 'streamId', value: 'S-1' });
     actor.send({ type: 'field.changed', field: 'dataType', value: 'tilt' });
     actor.send({ type: 'form.submitted' });
     await settled(actor);
-    expect(actor.getSnapshot().context.failure).toBe('Failed to create datastream');
+    expect(emitted).toEqual([
+      { type: 'notify', tone: 'error', message: 'Failed to create datastream' },
+    ]);
   });
 
   it('switches to Assign Existing and back, dropping messages', () => {
@@ -119,13 +132,16 @@ describe('datastream dialog machine', () => {
   });
 
   it('assigns the sensor to the chosen stream by numeric ids', async () => {
-    const { actor, assignSensor } = start();
+    const { actor, assignSensor, emitted } = start();
     actor.send({ type: 'mode.changed', mode: 'assign' });
     actor.send({ type: 'field.changed', field: 'datastreamId', value: 9 });
     actor.send({ type: 'form.submitted' });
     await settled(actor);
     expect(assignSensor).toHaveBeenCalledWith({ sensorId: 42, datastreamId: 9 });
-    expect(actor.getSnapshot().context.success).toBe('Sensor assigned successfully');
+    expect(emitted).toEqual([
+      { type: 'notify', tone: 'success', message: 'Sensor assigned successfully' },
+      { type: 'closed', saved: true },
+    ]);
   });
 
   it("shows the server's detail, else 'Failed to assign sensor'", async () => {
@@ -140,8 +156,12 @@ describe('datastream dialog machine', () => {
       await settled(actor);
       expect(actor.getSnapshot().value).toBe('assign');
     }
-    expect(withDetail.actor.getSnapshot().context.failure).toBe('datastream_id: not found');
-    expect(without.actor.getSnapshot().context.failure).toBe('Failed to assign sensor');
+    expect(withDetail.emitted).toEqual([
+      { type: 'notify', tone: 'error', message: 'datastream_id: not found' },
+    ]);
+    expect(without.emitted).toEqual([
+      { type: 'notify', tone: 'error', message: 'Failed to assign sensor' },
+    ]);
   });
 
   it('ignores a second submit while a call is running', () => {
@@ -156,9 +176,10 @@ describe('datastream dialog machine', () => {
   });
 
   it('ends as cancelled when the dialog is cancelled', () => {
-    const { actor } = start();
+    const { actor, emitted } = start();
     actor.send({ type: 'dialog.cancelled' });
     expect(actor.getSnapshot().value).toBe('cancelled');
     expect(actor.getSnapshot().status).toBe('done');
+    expect(emitted).toEqual([{ type: 'closed', saved: false }]);
   });
 });

@@ -49,6 +49,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('serves the production build unless WEB_DIR names another one (the QA build)', () => {
+    expect(loadSettings({ DATA_DIR: tempDir() }).webDir).toBeUndefined();
+    expect(loadSettings({ DATA_DIR: tempDir(), WEB_DIR: 'dist-qa' }).webDir).toBe(
+      path.resolve('dist-qa'),
+    );
+  });
+
   it('writes 30 days of demo history and keeps the demo live feed on by default', () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       demoHistoryDays: 30,

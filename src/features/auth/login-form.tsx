@@ -1,17 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type LoginFieldName, loginMachine } from '../../../machines/login.machine';
 import { useSession } from '../../api/session-context';
 import type { LoginFields } from '../../domain/login-validation';
-import { inspect } from '../../inspector';
 import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { TextField } from '../../ui/text-field';
 import { focusFirstError } from './focus-first-error';
-import { useEmitted } from './use-emitted';
+import { useEmitted } from '../../state-machines/use-emitted';
+import { useInspectedMachine } from '../../state-machines/use-inspected-machine';
 
 const FIELD_ORDER: readonly LoginFieldName[] = ['email', 'password'];
 
@@ -25,7 +24,7 @@ export function LoginForm() {
       actors: { submitLogin: fromPromise<unknown, LoginFields>(({ input }) => signIn(input)) },
     }),
   );
-  const [snapshot, send, actor] = useMachine(machine, { inspect });
+  const [snapshot, send, actor] = useInspectedMachine(machine);
   useEmitted(actor, (event) => void navigate({ to: event.to }));
 
   const { fields, errors, serverError } = snapshot.context;

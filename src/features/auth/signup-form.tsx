@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { signupMachine } from '../../../machines/signup.machine';
@@ -9,13 +8,13 @@ import {
   type SignupFieldName,
   type SignupFields,
 } from '../../domain/signup-validation';
-import { inspect } from '../../inspector';
 import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import { focusFirstError } from './focus-first-error';
-import { useEmitted } from './use-emitted';
+import { useEmitted } from '../../state-machines/use-emitted';
+import { useInspectedMachine } from '../../state-machines/use-inspected-machine';
 
 interface FieldSpec {
   label: string;
@@ -41,7 +40,7 @@ export function SignupForm() {
       actors: { submitSignup: fromPromise<unknown, SignupFields>(({ input }) => signUp(input)) },
     }),
   );
-  const [snapshot, send, actor] = useMachine(machine, { inspect });
+  const [snapshot, send, actor] = useInspectedMachine(machine);
   useEmitted(actor, (event) => {
     if (event.type === 'navigate') void navigate({ to: event.to });
     else toast.show({ tone: event.tone, message: event.message, durationMs: event.durationMs });

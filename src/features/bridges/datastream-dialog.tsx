@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type AssignSensorInput,
@@ -8,6 +7,8 @@ import {
   datastreamDialogMachine,
 } from '../../../machines/datastream-dialog.machine';
 import { useApi } from '../../api/api-context';
+import { useEmitted } from '../../state-machines/use-emitted';
+import { useInspectedMachine } from '../../state-machines/use-inspected-machine';
 import {
   type Sensor,
   datastreamsQueryKey,
@@ -56,24 +57,21 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
       }),
     [api],
   );
-  const [snapshot, send] = useMachine(machine, { input: { sensorId: sensor.id } });
+  const [snapshot, send, actor] = useInspectedMachine(machine, { input: { sensorId: sensor.id } });
   const current = streams.data?.filter((s) => s.sensors.includes(sensor.id)) ?? [];
   const { context } = snapshot;
   const mode = snapshot.matches('assign') || snapshot.matches('assigning') ? 'assign' : 'create';
   const busy = snapshot.matches('creating') || snapshot.matches('assigning');
 
-  // Toasts and closing are the screen's side of the machine's outcome.
-  useEffect(() => {
-    if (context.failure) notify('error', context.failure);
-  }, [context.failure, notify]);
-  useEffect(() => {
-    if (snapshot.status !== 'done') return;
-    if (context.success) {
-      notify('success', context.success);
-      void queryClient.invalidateQueries({ queryKey: datastreamsQueryKey });
+  // Toasts, the refreshed list and closing are the screen's side of the machine's outcome.
+  useEmitted(actor, (event) => {
+    if (event.type === 'notify') {
+      notify(event.tone, event.message);
+      return;
     }
+    if (event.saved) void queryClient.invalidateQueries({ queryKey: datastreamsQueryKey });
     onClose();
-  }, [snapshot.status, context.success, notify, queryClient, onClose]);
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

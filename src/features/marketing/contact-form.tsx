@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import {
@@ -10,6 +9,8 @@ import {
 import { useApi } from '../../api/api-context';
 import type { ApiClient } from '../../api/client';
 import { errorDetail } from '../../api/errors';
+import { useEmitted } from '../../state-machines/use-emitted';
+import { useInspectedMachine } from '../../state-machines/use-inspected-machine';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as toastStyles from '../../ui/toast.css';
@@ -43,7 +44,12 @@ export function ContactForm() {
     () => contactMachine.provide({ actors: { sendMessage: contactSender(api) } }),
     [api],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send, actor] = useInspectedMachine(machine);
+  // Spec §8: the server's answer is only logged; the visitor sees success either way.
+  useEmitted(actor, (event) => {
+    if (event.type === 'send.stored') console.info('Contact message stored');
+    else console.warn('Contact message could not be sent', event.error);
+  });
   const { fields, errors } = snapshot.context;
   const submitting = snapshot.matches('submitting');
   const formRef = useRef<HTMLFormElement>(null);
