@@ -9,7 +9,7 @@ import { watchFirstAnalysis } from './demo/first-analysis-watch.ts';
 import { startDemoLiveFeed } from './demo/live-feed.ts';
 import { mqttConfigOf, startMqttFromEnv } from './ingest/mqtt-config.ts';
 import type { MqttIngest } from './ingest/mqtt-subscriber.ts';
-import { startRawRetention } from './ingest/raw-retention.ts';
+import { startRawRetention } from './readings/raw-retention.ts';
 import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts';
 import { createLogger, logTo } from './ops/logger.ts';
 import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../ingest/pg-arrays.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 import { clearGone, openAlertKey, raiseOrUpdate, type RaisedAlert } from './alert-store.ts';
 
 export const CALIBRATION_DUE_ALERT = 'Calibration due';

@@ -5,7 +5,7 @@ import {
   sensorOfflineAlert,
 } from '../../src/domain/health.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../ingest/pg-arrays.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 import { clearGone, openAlertKey, raiseOrUpdate, type RaisedAlert } from './alert-store.ts';
 import { ALERT_LOCK_SPACE } from './analysis-alerts.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { analysisModels, analysisResults } from '../db/schema.ts';
-import { rowsOf } from '../ingest/pg-arrays.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 
 export type AnalysisState = 'idle' | 'queued' | 'training' | 'scoring' | 'failed';
 export type AnalysisModelRow = typeof analysisModels.$inferSelect;

@@ -3,7 +3,7 @@ import type { StreamSeries } from '../analytics/series.ts';
 import type { SensorCondition } from '../analytics/window-features.ts';
 import type { Db } from '../db/client.ts';
 import { MAX_BLOCK_SECONDS } from '../ingest/ingest-limits.ts';
-import { intArray, rowsOf } from '../ingest/pg-arrays.ts';
+import { intArray, rowsOf } from '../db/pg-arrays.ts';
 
 /** A data stream fed by a sensor on the bridge (datastream_sensors). */
 export interface BridgeStream {

@@ -1,6 +1,6 @@
 import { createBridgeSimulator, type BridgeSimulator } from '../sim/bridge-simulator.ts';
 import { simulateBursts } from '../sim/burst-simulator.ts';
-import { encodeBatch, type EncodedBatch } from './bulk-block-writer.ts';
+import { encodeBatch, type EncodedBatch } from '../readings/bulk-block-writer.ts';
 import { toStreamBlocks, type DemoBridgeData } from './demo-streams.ts';
 
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { createBulkBlockWriter, type EncodedBatch } from './bulk-block-writer.ts';
+import { createBulkBlockWriter, type EncodedBatch } from '../readings/bulk-block-writer.ts';
 import { DEMO_RATES, type DemoRates } from './demo-scenarios.ts';
 import { findDemoBridges } from './demo-streams.ts';
 import { createHistoryEncoder, historyChunks } from './history-chunks.ts';

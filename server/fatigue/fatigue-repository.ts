@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { fatigueDetails, sensors } from '../db/schema.ts';
-import { rowsOf } from '../ingest/pg-arrays.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 import type { DayHistogram, DetailSettings } from './fatigue-status.ts';
 
 export type FatigueDetailRow = typeof fatigueDetails.$inferSelect;

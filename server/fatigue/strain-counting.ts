@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { RainflowCounter, type RainflowState } from '../analytics/fatigue/rainflow.ts';
 import { toSparse, totalCycles } from '../analytics/fatigue/range-histogram.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../ingest/pg-arrays.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 
 /**
  * Bin width of the stored histograms in microstrain: 0.5 MPa on steel at 200 GPa. Histograms

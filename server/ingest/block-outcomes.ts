@@ -3,7 +3,7 @@
  * conflict with a different stored block of the same data stream and start, which is refused
  * rather than counted as a duplicate (issue 13).
  */
-import type { StoreResult, StreamBlock } from '../repositories/readings-repository.ts';
+import type { StoreResult, StreamBlock } from '../readings/readings-repository.ts';
 import { type Block, valuesOf } from './block-validation.ts';
 
 export const keyOf = (datastreamId: number, ms: number) => `${datastreamId}:${ms}`;

@@ -1,4 +1,4 @@
-import { FLOAT8_ELEMENT_BYTES } from './copy-encoder.ts';
+import { FLOAT8_ELEMENT_BYTES } from '../readings/copy-encoder.ts';
 import { numbersOfElements } from './float8-elements.ts';
 import type { ScannedBlock } from './ndjson-block-line.ts';
 

@@ -10,7 +10,7 @@
  * from what JSON.parse would give.
  */
 
-import { FLOAT8_ELEMENT_BYTES } from './copy-encoder.ts';
+import { FLOAT8_ELEMENT_BYTES } from '../readings/copy-encoder.ts';
 
 export interface DecimalList {
   count: number;

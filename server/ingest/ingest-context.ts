@@ -1,8 +1,8 @@
 import type { Database } from '../db/client.ts';
 import { createDeadLettersRepository } from '../repositories/dead-letters-repository.ts';
 import { createIngestTokensRepository } from '../repositories/ingest-tokens-repository.ts';
-import { createReadingsQueryRepository } from '../repositories/readings-query-repository.ts';
-import { createReadingsRepository } from '../repositories/readings-repository.ts';
+import { createReadingsQueryRepository } from '../readings/readings-query-repository.ts';
+import { createReadingsRepository } from '../readings/readings-repository.ts';
 import { createIngestService } from './ingest-service.ts';
 
 function build(database: Database) {

@@ -2,7 +2,7 @@ import { inArray, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import type { DeadLetter, DeadLettersRepository } from '../repositories/dead-letters-repository.ts';
-import type { ReadingsRepository, StreamBlock } from '../repositories/readings-repository.ts';
+import type { ReadingsRepository, StreamBlock } from '../readings/readings-repository.ts';
 import {
   type Checked,
   checkItem,

@@ -4,7 +4,7 @@ import {
   createDeadLettersRepository,
   type DeadLetter,
 } from '../repositories/dead-letters-repository.ts';
-import { createReadingsRepository } from '../repositories/readings-repository.ts';
+import { createReadingsRepository } from '../readings/readings-repository.ts';
 import { createIngestService } from './ingest-service.ts';
 import { itemsOfMessages, TOPIC_FILTER } from './mqtt-messages.ts';
 import { LOOKUP_CACHE_MS } from './lookup-cache.ts';

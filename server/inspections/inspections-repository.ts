@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { analysisResults, bridges, inspectionProgrammes, inspections } from '../db/schema.ts';
 import { conditionOf } from '../analysis/bridge-conditions.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
-import { rowsOf } from '../ingest/pg-arrays.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 import type { Condition } from '../../src/domain/health.ts';
 import type { InspectionKind } from '../../src/domain/inspection-regimes.ts';
 import { type Programme, programmeOf } from './inspection-programme.ts';

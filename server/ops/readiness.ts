@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { rowsOf } from '../ingest/pg-arrays.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 import { projectPath } from '../project-paths.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 

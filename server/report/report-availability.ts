@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../ingest/pg-arrays.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 import type { GapFact, StreamAvailability } from './report-facts.ts';
 
 const HOUR_MS = 3_600_000;

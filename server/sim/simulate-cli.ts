@@ -6,8 +6,8 @@
  * over MQTT, --mqtt-username: the token's broker client, `bridge-<bridge>-token-<id>`).
  */
 import { parseArgs } from 'node:util';
-import { httpSender, mqttSender, type BlockSender } from '../ingest/block-senders.ts';
-import { login, prepareBridge } from '../ingest/simulate-setup.ts';
+import { httpSender, mqttSender, type BlockSender } from './block-senders.ts';
+import { login, prepareBridge } from './simulate-setup.ts';
 import { createBridgeSimulator } from './bridge-simulator.ts';
 import { createScenario } from './scenarios.ts';
 

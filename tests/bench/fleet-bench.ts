@@ -11,7 +11,7 @@
  */
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client.ts';
-import { createPartitionKeeper } from '../../server/ingest/partitions.ts';
+import { createPartitionKeeper } from '../../server/readings/partitions.ts';
 import { DEMO_STAFF } from '../../server/seed/demo-accounts.ts';
 import { type BenchServer, startServer } from './bench-server.ts';
 import { percentile } from './bench-stats.ts';

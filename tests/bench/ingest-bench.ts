@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client.ts';
-import { createPartitionKeeper } from '../../server/ingest/partitions.ts';
+import { createPartitionKeeper } from '../../server/readings/partitions.ts';
 import { type BlockBody, sineBlocks } from '../helpers/readings-fixtures.ts';
 import { bridgeWithStreams, startServer } from './bench-server.ts';
 import { copyLine, copyReadings, copyReadingsInParallel, resetReadings } from './bench-copy.ts';

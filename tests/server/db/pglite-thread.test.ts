@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, openDatabaseLink } from '../../../server/db/client.ts';
 import { uniqueViolation } from '../../../server/db/errors.ts';
-import { rowsOf } from '../../../server/ingest/pg-arrays.ts';
-import { transactionRunner } from '../../../server/ingest/sql-runner.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
+import { transactionRunner } from '../../../server/db/sql-runner.ts';
 
 // The embedded database on a thread of its own (docs/decisions/009): what drizzle, the ingest's
 // COPY path and a second thread's link see must be what an in-process PGlite gives them.

@@ -4,7 +4,7 @@ import { RainflowCounter } from '../../../server/analytics/fatigue/rainflow.ts';
 import { toSparse } from '../../../server/analytics/fatigue/range-histogram.ts';
 import { createAnalysisPool } from '../../../server/analysis/analysis-pool.ts';
 import { countBridgeStrain, STRAIN_BIN_WIDTH } from '../../../server/fatigue/strain-counting.ts';
-import { rowsOf } from '../../../server/ingest/pg-arrays.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import {

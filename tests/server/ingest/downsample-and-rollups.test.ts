@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { blockOf } from '../../../server/ingest/block-validation.ts';
 import { END_OF_RANGE, scanDecimalList } from '../../../server/ingest/decimal-list.ts';
 import { Float8Elements } from '../../../server/ingest/float8-elements.ts';
-import { createBucketer, levelFor } from '../../../server/ingest/downsample.ts';
-import { rollupsOf } from '../../../server/ingest/rollups.ts';
+import { createBucketer, levelFor } from '../../../server/readings/downsample.ts';
+import { rollupsOf } from '../../../server/readings/rollups.ts';
 
 const MIN = 60_000;
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../server/ingest/pg-arrays.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { createIngestService } from '../../../server/ingest/ingest-service.ts';
 import { assertMatchesContract } from '../../helpers/contract-validator.ts';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../server/db/client.ts';
-import { rowsOf } from '../../../server/ingest/pg-arrays.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { createIngestTokensRepository } from '../../../server/repositories/ingest-tokens-repository.ts';
 import { createServices } from '../../../server/services.ts';
 import { BASE_MS, sineBlocks, streamOnBridge } from '../../helpers/readings-fixtures.ts';

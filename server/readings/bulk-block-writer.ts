@@ -1,39 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { createPartitionKeeper } from '../ingest/partitions.ts';
-import { intArray, timeArray } from '../ingest/pg-arrays.ts';
-import { valuesOf } from '../ingest/block-validation.ts';
-import { rollupsOf, sampleTimeMs, type RollupRow } from '../ingest/rollups.ts';
-import type { StreamBlock } from '../repositories/readings-repository.ts';
-import { CopyEncoder, copyRowBytes as bytes } from '../ingest/copy-encoder.ts';
-import { binaryCopier } from './binary-copy.ts';
-
-function encodeReadings(blocks: readonly StreamBlock[]): Uint8Array<ArrayBuffer> {
-  let size = 0;
-  for (const { block } of blocks) {
-    size +=
-      bytes.row +
-      2 * bytes.int4 +
-      bytes.timestamptz +
-      4 * bytes.float8 +
-      bytes.float8Array(block.stats.count);
-  }
-  const encoder = new CopyEncoder(size);
-  for (const { datastreamId, block } of blocks) {
-    const { stats } = block;
-    encoder
-      .row(8)
-      .int4(datastreamId)
-      .timestamptz(block.startMs)
-      .float8(block.rateHz)
-      .float8Array(valuesOf(block))
-      .int4(stats.count)
-      .float8(stats.min)
-      .float8(stats.max)
-      .float8(stats.sum);
-  }
-  return encoder.finish();
-}
+import { createPartitionKeeper } from './partitions.ts';
+import { intArray, timeArray } from '../db/pg-arrays.ts';
+import { rollupsOf, sampleTimeMs, type RollupRow } from './rollups.ts';
+import type { StreamBlock } from './readings-repository.ts';
+import { CopyEncoder, copyRowBytes as bytes } from './copy-encoder.ts';
+import { transactionRunner } from '../db/sql-runner.ts';
+import { READING_COLUMNS, readingCopyRows } from './reading-rows.ts';
 
 function encodeRollups(rows: readonly RollupRow[]): Uint8Array<ArrayBuffer> {
   const rowSize = bytes.row + 2 * bytes.int4 + bytes.timestamptz + 3 * bytes.float8 + bytes.int8;
@@ -81,7 +54,7 @@ export function encodeBatch(blocks: readonly StreamBlock[]): EncodedBatch {
     lastMs = Math.max(lastMs, block.startMs);
   }
   return {
-    readings: encodeReadings(blocks),
+    readings: readingCopyRows(blocks),
     rollups: encodeRollups(rollupsOf([...blocks])),
     firstMs,
     lastMs,
@@ -99,22 +72,19 @@ export function encodeBatch(blocks: readonly StreamBlock[]): EncodedBatch {
  */
 export function createBulkBlockWriter(database: Database) {
   const ensureMonths = createPartitionKeeper(database.db);
-  const copy = binaryCopier(database);
+  const transact = transactionRunner(database);
   const totals = new Map<number, { n: number; lastMs: number }>();
 
   async function writeEncoded(batch: EncodedBatch): Promise<number> {
     if (batch.samples === 0) return 0;
     await ensureMonths([batch.firstMs, batch.lastMs]);
-    await copy([
-      {
-        target: 'readings (datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum)',
-        data: batch.readings,
-      },
-      {
-        target: 'reading_rollups (datastream_id, bucket_seconds, bucket, v_min, v_max, v_sum, n)',
-        data: batch.rollups,
-      },
-    ]);
+    await transact(async (exec) => {
+      await exec.copyIn(`readings (${READING_COLUMNS})`, batch.readings);
+      await exec.copyIn(
+        'reading_rollups (datastream_id, bucket_seconds, bucket, v_min, v_max, v_sum, n)',
+        batch.rollups,
+      );
+    });
     for (const [datastreamId, n, lastMs] of batch.streams) {
       const total = totals.get(datastreamId) ?? { n: 0, lastMs };
       total.n += n;

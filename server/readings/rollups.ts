@@ -1,4 +1,4 @@
-import { type Block, valuesOf } from './block-validation.ts';
+import { type Block, valuesOf } from '../ingest/block-validation.ts';
 
 /** Roll-up levels kept as data arrives: per minute and per hour (issue 5, Storage). */
 export const ROLLUP_LEVELS = [60, 3600] as const;

@@ -2,7 +2,7 @@ import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database } from '../db/client.ts';
+import type { Database } from './client.ts';
 
 /** The few things the readings writer needs inside one transaction, on either driver. */
 export interface Exec {

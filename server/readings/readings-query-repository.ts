@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { MAX_BLOCK_SECONDS } from '../ingest/ingest-limits.ts';
-import { createBucketer, type Level, levelFor, type Point } from '../ingest/downsample.ts';
-import { rowsOf } from '../ingest/pg-arrays.ts';
+import { createBucketer, type Level, levelFor, type Point } from './downsample.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 
 interface BlockRow {
   ms: number;

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from './pg-arrays.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 
 const DAY_MS = 86_400_000;
 /** The names partitions.ts gives: readings_y2026m10 holds October 2026. */

@@ -1,16 +1,12 @@
 import type { Database } from '../db/client.ts';
-import type { Block } from '../ingest/block-validation.ts';
 import { groupByKey, keyOf, outcomesOf } from '../ingest/block-outcomes.ts';
-import { createPartitionKeeper } from '../ingest/partitions.ts';
-import { CopyEncoder, copyRowBytes as bytes } from '../ingest/copy-encoder.ts';
-import { floatArray, intArray, timeArray } from '../ingest/pg-arrays.ts';
-import { rollupsOf, sampleTimeMs } from '../ingest/rollups.ts';
-import { type Exec, inlineLiteral, transactionRunner } from '../ingest/sql-runner.ts';
+import { createPartitionKeeper } from './partitions.ts';
+import { READING_COLUMNS, readingCopyRows, type StreamBlock } from './reading-rows.ts';
+import { floatArray, intArray, timeArray } from '../db/pg-arrays.ts';
+import { rollupsOf, sampleTimeMs } from './rollups.ts';
+import { type Exec, inlineLiteral, transactionRunner } from '../db/sql-runner.ts';
 
-export interface StreamBlock {
-  datastreamId: number;
-  block: Block;
-}
+export type { StreamBlock };
 
 export interface StoreResult {
   storedSamples: number;
@@ -21,28 +17,8 @@ export interface StoreResult {
   duplicates: number[];
 }
 
-const COLUMNS = 'datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum';
+const COLUMNS = READING_COLUMNS;
 const RETURNING = 'RETURNING datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms';
-
-/**
- * The blocks as binary COPY rows, in one buffer: the database parses no float text, and values
- * that the bulk reader already encoded are copied in as they are.
- */
-function copyRows(blocks: StreamBlock[]): Uint8Array<ArrayBuffer> {
-  let size = 0;
-  for (const { block } of blocks) size += ROW_BYTES + bytes.float8Array(block.stats.count);
-  const encoder = new CopyEncoder(size);
-  for (const { datastreamId, block } of blocks) {
-    const { count, min, max, sum } = block.stats;
-    encoder.row(8).int4(datastreamId).timestamptz(block.startMs).float8(block.rateHz);
-    if (block.elements) encoder.float8ArrayOfElements(count, block.elements);
-    else encoder.float8Array(block.values ?? []);
-    encoder.int4(count).float8(min).float8(max).float8(sum);
-  }
-  return encoder.finish();
-}
-
-const ROW_BYTES = bytes.row + 2 * bytes.int4 + bytes.timestamptz + 4 * bytes.float8;
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -59,7 +35,7 @@ async function insertBlocks(
   exec: Exec,
   blocks: StreamBlock[],
 ): Promise<{ inserted: KeyRow[]; conflicting: KeyRow[] }> {
-  const rows = copyRows(blocks);
+  const rows = readingCopyRows(blocks);
   await exec.query('SAVEPOINT fast_copy');
   try {
     await exec.copyIn(`readings (${COLUMNS})`, rows);

@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../../../server/config.ts';
-import { rowsOf } from '../../../server/ingest/pg-arrays.ts';
-import { startRawRetention } from '../../../server/ingest/raw-retention.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
+import { startRawRetention } from '../../../server/readings/raw-retention.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { streamOnBridge } from '../../helpers/readings-fixtures.ts';
