@@ -68,3 +68,43 @@ export async function createInspection(
   if (!data) throw new ApiFailure('Failed to record the inspection', error, response.status);
   return data;
 }
+
+export type InspectionProgramme = components['schemas']['InspectionProgramme'];
+export type InspectionProgrammeInput = components['schemas']['InspectionProgrammeInput'];
+
+/** Corrects a recorded inspection; a refusal's detail is the error's message. */
+export async function updateInspection(
+  api: ApiClient,
+  inspectionId: number,
+  body: InspectionInput,
+): Promise<Inspection> {
+  const { data, error, response } = await api.PUT('/api/v1/inspections/{id}', {
+    params: { path: { id: inspectionId } },
+    body,
+  });
+  if (!data) throw new ApiFailure('Failed to save the inspection', error, response.status);
+  return data;
+}
+
+export async function deleteInspection(api: ApiClient, inspectionId: number): Promise<void> {
+  const { error, response } = await api.DELETE('/api/v1/inspections/{id}', {
+    params: { path: { id: inspectionId } },
+  });
+  if (!response.ok) throw new ApiFailure('Failed to delete the inspection', error, response.status);
+}
+
+/** Stores the bridge's programme; a refusal's detail (naming the field) is the error's message. */
+export async function setInspectionProgramme(
+  api: ApiClient,
+  bridgeId: number,
+  body: InspectionProgrammeInput,
+): Promise<InspectionProgramme> {
+  const { data, error, response } = await api.PUT('/api/v1/bridges/{id}/inspection-programme', {
+    params: { path: { id: bridgeId } },
+    body,
+  });
+  if (!data) {
+    throw new ApiFailure('Failed to save the inspection programme', error, response.status);
+  }
+  return data;
+}

@@ -1,4 +1,4 @@
-import type { InspectionInput } from '../../api/queries/inspections';
+import type { Inspection, InspectionInput } from '../../api/queries/inspections';
 import type { InspectionKind, RatingScale } from '../../domain/inspection-regimes';
 
 export interface InspectionFormValues {
@@ -79,3 +79,20 @@ export function inspectionBody(values: InspectionFormValues, scale: RatingScale)
     attachments,
   };
 }
+
+const numberText = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+/** A stored record as the form shows it, for correcting it. */
+export const inspectionFormValues = (inspection: Inspection): InspectionFormValues => ({
+  bridge: String(inspection.bridge),
+  kind: inspection.kind,
+  inspectedOn: inspection.inspected_on,
+  inspector: inspection.inspector,
+  deck: numberText(inspection.rating.deck),
+  superstructure: numberText(inspection.rating.superstructure),
+  substructure: numberText(inspection.rating.substructure),
+  bci: numberText(inspection.rating.bci),
+  findings: inspection.findings ?? '',
+  attachments: inspection.attachments.join(', '),
+});

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
+import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { type InspectionDue, inspectionCalendarQueryOptions } from '../../api/queries/inspections';
 import { formatCalendarDate } from '../../domain/formats';
 import { DUE_STATUS_LABELS, INSPECTION_KIND_LABELS } from '../../domain/inspection-regimes';
@@ -9,8 +10,11 @@ import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { container } from '../../ui/layout.css';
 import * as pageStyles from '../../ui/management-page.css';
+import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
+import { BridgeInspections } from './bridge-inspections';
+import { BridgeProgramme } from './bridge-programme';
 import * as styles from './inspections.css';
 import { RecordInspectionModal } from './record-inspection-modal';
 
@@ -37,13 +41,19 @@ function CalendarRow({ entry }: { entry: InspectionDue }) {
   );
 }
 
-/** Overdue inspections first, then the month's, across every bridge the user may see. */
+/**
+ * Overdue inspections first, then the month's, across every bridge the user may see; below, a
+ * chosen bridge's programme and records (staff change and correct them).
+ */
 export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
   const api = useApi();
   const [month, setMonth] = useState('');
   const [recording, setRecording] = useState(false);
   const calendar = useQuery(inspectionCalendarQueryOptions(api, month || undefined));
   const entries = calendar.data?.entries ?? [];
+  const bridges = useQuery(listBridgesQueryOptions(api));
+  const [bridgeChoice, setBridgeChoice] = useState('');
+  const chosenBridge = bridges.data?.find((b) => String(b.id) === bridgeChoice);
 
   return (
     <div className={`${container} ${pageStyles.page}`}>
@@ -88,7 +98,37 @@ export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
           </tbody>
         </table>
       )}
-      {recording && <RecordInspectionModal onClose={() => setRecording(false)} />}
+      <div className={styles.toolbar}>
+        <SelectField
+          label="Bridge programme and records"
+          placeholder="Select a bridge"
+          value={bridgeChoice}
+          options={(bridges.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+          onChange={(event) => setBridgeChoice(event.target.value)}
+        />
+      </div>
+      {chosenBridge && (
+        <>
+          <BridgeProgramme
+            key={`programme-${chosenBridge.id}`}
+            bridgeId={chosenBridge.id}
+            bridgeName={chosenBridge.name}
+            isStaff={isStaff}
+          />
+          <BridgeInspections
+            key={`records-${chosenBridge.id}`}
+            bridgeId={chosenBridge.id}
+            bridgeName={chosenBridge.name}
+            isStaff={isStaff}
+          />
+        </>
+      )}
+      {recording && (
+        <RecordInspectionModal
+          onClose={() => setRecording(false)}
+          {...(chosenBridge ? { initialBridge: chosenBridge.id } : {})}
+        />
+      )}
     </div>
   );
 }

@@ -42,3 +42,35 @@ export const ratingRow = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))',
   gap: vars.space.sm,
 });
+
+export const section = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
+// A toolbar whose title sits left and its button right.
+export const sectionHeader = style([
+  toolbar,
+  { alignItems: 'center', justifyContent: 'space-between' },
+]);
+
+export const heading = style({ fontSize: vars.fontSize.lg, margin: 0 });
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))',
+  gap: vars.space.sm,
+  margin: 0,
+});
+
+// Term above value: each fact reads as one small card.
+export const factRow = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+});
+
+export const factTerm = style({ color: vars.color.textMuted });
+
+export const factValue = style({ margin: 0, fontWeight: 600, color: vars.color.text });

@@ -4,8 +4,10 @@ import { useApi } from '../../api/api-context';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import {
   createInspection,
+  type Inspection,
   inspectionProgrammeQueryOptions,
   inspectionsQueryKey,
+  updateInspection,
 } from '../../api/queries/inspections';
 import {
   INSPECTION_KIND_LABELS,
@@ -25,6 +27,7 @@ import {
   type InspectionFormErrors,
   type InspectionFormValues,
   inspectionBody,
+  inspectionFormValues,
   validateInspectionForm,
 } from './inspection-form';
 import * as styles from './inspections.css';
@@ -32,26 +35,50 @@ import * as styles from './inspections.css';
 const FORM_ID = 'record-inspection';
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-/** Staff record an inspection of any bridge, rated on the scale of the bridge's programme. */
-export function RecordInspectionModal({ onClose }: { onClose: () => void }) {
+interface RecordInspectionModalProps {
+  onClose: () => void;
+  /** The record to correct; without it a new inspection is recorded. */
+  inspection?: Inspection;
+  /** The bridge chosen on the page, preselected for a new record. */
+  initialBridge?: number;
+}
+
+/**
+ * Staff record an inspection of any bridge, rated on the scale of the bridge's programme, or
+ * correct a recorded one (its bridge fixed).
+ */
+export function RecordInspectionModal({
+  onClose,
+  inspection,
+  initialBridge,
+}: RecordInspectionModalProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const bridges = useQuery(listBridgesQueryOptions(api));
-  const [values, setValues] = useState(() => emptyInspectionForm(todayUtc()));
+  const [values, setValues] = useState(() =>
+    inspection
+      ? inspectionFormValues(inspection)
+      : { ...emptyInspectionForm(todayUtc()), bridge: initialBridge ? String(initialBridge) : '' },
+  );
   const [errors, setErrors] = useState<InspectionFormErrors>({});
   const bridgeId = Number(values.bridge);
   const programme = useQuery({
     ...inspectionProgrammeQueryOptions(api, bridgeId),
     enabled: bridgeId > 0,
   });
-  const scale = programme.data?.rating_scale ?? 'NBI';
+  // A correction keeps the record's own scale, so a programme that changed scale since does not
+  // lock old records (the server accepts either).
+  const scale = inspection?.rating.scale ?? programme.data?.rating_scale ?? 'NBI';
 
   const save = useMutation({
-    mutationFn: () => createInspection(api, bridgeId, inspectionBody(values, scale)),
+    mutationFn: () =>
+      inspection
+        ? updateInspection(api, inspection.id, inspectionBody(values, scale))
+        : createInspection(api, bridgeId, inspectionBody(values, scale)),
     onSuccess: async () => {
       const name = bridges.data?.find((b) => b.id === bridgeId)?.name ?? 'the bridge';
-      notify('success', `Inspection of ${name} recorded`);
+      notify('success', `Inspection of ${name} ${inspection ? 'saved' : 'recorded'}`);
       await queryClient.invalidateQueries({ queryKey: inspectionsQueryKey });
       onClose();
     },
@@ -81,7 +108,7 @@ export function RecordInspectionModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal
-      title="Record inspection"
+      title={inspection ? 'Edit inspection' : 'Record inspection'}
       onClose={onClose}
       wide
       actions={
@@ -102,6 +129,7 @@ export function RecordInspectionModal({ onClose }: { onClose: () => void }) {
           placeholder="Select a bridge"
           value={values.bridge}
           error={errors.bridge}
+          disabled={inspection !== undefined}
           options={(bridges.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
           onChange={(e) => set('bridge')(e.target.value)}
         />

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import {
+  deleteInspection,
+  type Inspection,
+  inspectionsQueryKey,
+} from '../../api/queries/inspections';
+import { formatCalendarDate } from '../../domain/formats';
+import { INSPECTION_KIND_LABELS } from '../../domain/inspection-regimes';
+import { Button } from '../../ui/button';
+import { ErrorBanner } from '../../ui/error-banner';
+import { Modal } from '../../ui/modal';
+import { useNotify } from '../../ui/use-notify';
+
+interface DeleteInspectionDialogProps {
+  inspection: Inspection;
+  bridgeName: string;
+  onClose: () => void;
+}
+
+/** Asks before a recorded inspection goes: its due dates go with it. */
+export function DeleteInspectionDialog({
+  inspection,
+  bridgeName,
+  onClose,
+}: DeleteInspectionDialogProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const kind = INSPECTION_KIND_LABELS[inspection.kind].toLowerCase();
+  const on = formatCalendarDate(inspection.inspected_on);
+  const remove = useMutation({
+    mutationFn: () => deleteInspection(api, inspection.id),
+    onSuccess: async () => {
+      notify('success', `Inspection of ${bridgeName} deleted`);
+      await queryClient.invalidateQueries({ queryKey: inspectionsQueryKey });
+      onClose();
+    },
+  });
+
+  return (
+    <Modal
+      title="Delete inspection"
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </>
+      }
+    >
+      {remove.isError && <ErrorBanner>{remove.error.message}</ErrorBanner>}
+      <p>
+        Delete the {kind} inspection of <strong>{bridgeName}</strong> on {on} by{' '}
+        {inspection.inspector}? The next due date is then computed from the previous inspection of
+        that kind. This cannot be undone.
+      </p>
+    </Modal>
+  );
+}
