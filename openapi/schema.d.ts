@@ -1171,6 +1171,23 @@ export interface components {
        * @default 3
        */
       alert_rate_factor: number;
+      /**
+       * @description A High alert is raised once the cumulative damage D reaches this level; it must be
+       *     below alert_damage_critical
+       * @default 0.5
+       */
+      alert_damage_high: number;
+      /**
+       * @description A Critical alert is raised once the cumulative damage D reaches this level
+       * @default 0.8
+       */
+      alert_damage_critical: number;
+      /**
+       * @description D₀, the Miner damage done before the gauge was counted (from the years in service
+       *     before it and an assumed traffic history); added to the counted damage
+       * @default 0
+       */
+      prior_damage: number;
     };
     FatigueDetail: components['schemas']['FatigueDetailInput'] & {
       sensor: number;
@@ -1190,7 +1207,7 @@ export interface components {
       sensor_label: string;
       /** @description The strain stream counted (the first the gauge feeds) */
       stream_id: string | null;
-      /** @description Miner damage D since the first counted day */
+      /** @description Cumulative Miner damage D, the detail's prior_damage plus that of the counted days */
       damage: number;
       /** @description Δσ_E,2 at the detail (gauge stress × Kf), without partial factors */
       equivalent_range_mpa: number;

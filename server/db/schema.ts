@@ -425,21 +425,39 @@ export const fatigueCounters = pgTable('fatigue_counters', {
  * The fatigue detail a strain gauge watches (one per gauge): its S-N curve ('EC3 71',
  * 'AASHTO C', ...), modulus and factors, design life and alert settings (issue 19).
  */
-export const fatigueDetails = pgTable('fatigue_details', {
-  sensorId: integer('sensor_id')
-    .primaryKey()
-    .references(() => sensors.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  curve: text('curve').notNull(),
-  modulusGpa: doublePrecision('modulus_gpa').notNull().default(200),
-  stressConcentration: doublePrecision('stress_concentration').notNull().default(1),
-  gammaFf: doublePrecision('gamma_ff').notNull().default(1),
-  gammaMf: doublePrecision('gamma_mf').notNull().default(1),
-  designLifeYears: doublePrecision('design_life_years').notNull().default(100),
-  alertLifeYears: doublePrecision('alert_life_years').notNull().default(10),
-  alertRateFactor: doublePrecision('alert_rate_factor').notNull().default(3),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const fatigueDetails = pgTable(
+  'fatigue_details',
+  {
+    sensorId: integer('sensor_id')
+      .primaryKey()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    curve: text('curve').notNull(),
+    modulusGpa: doublePrecision('modulus_gpa').notNull().default(200),
+    stressConcentration: doublePrecision('stress_concentration').notNull().default(1),
+    gammaFf: doublePrecision('gamma_ff').notNull().default(1),
+    gammaMf: doublePrecision('gamma_mf').notNull().default(1),
+    designLifeYears: doublePrecision('design_life_years').notNull().default(100),
+    alertLifeYears: doublePrecision('alert_life_years').notNull().default(10),
+    alertRateFactor: doublePrecision('alert_rate_factor').notNull().default(3),
+    /** Cumulative D at which a High alert, then a Critical one, is raised (issue 19). */
+    alertDamageHigh: doublePrecision('alert_damage_high').notNull().default(0.5),
+    alertDamageCritical: doublePrecision('alert_damage_critical').notNull().default(0.8),
+    /** D₀: damage done before the gauge was counted, added to the counted D (decision 007). */
+    priorDamage: doublePrecision('prior_damage').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'fatigue_details_damage_levels_check',
+      sql`${t.alertDamageHigh} > 0 AND ${t.alertDamageHigh} < ${t.alertDamageCritical} AND ${t.alertDamageCritical} <= 1`,
+    ),
+    check(
+      'fatigue_details_prior_damage_check',
+      sql`${t.priorDamage} >= 0 AND ${t.priorDamage} < 1`,
+    ),
+  ],
+);
 
 /**
  * Every change made through the API, written by triggers in the same transaction as the change

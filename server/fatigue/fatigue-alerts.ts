@@ -21,6 +21,9 @@ export async function applyFatigueAlerts(db: Db, bridgeId: number, now: Date): P
       alertLifeYears: entry.row.alertLifeYears,
       rateJump: state.rateJump,
       alertRateFactor: entry.row.alertRateFactor,
+      damage: state.damage,
+      alertDamageHigh: entry.row.alertDamageHigh,
+      alertDamageCritical: entry.row.alertDamageCritical,
     });
     for (const rule of rules) {
       firing.push({

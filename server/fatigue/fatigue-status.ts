@@ -26,6 +26,10 @@ export interface DetailSettings {
   designLifeYears: number;
   alertLifeYears: number;
   alertRateFactor: number;
+  alertDamageHigh: number;
+  alertDamageCritical: number;
+  /** D₀ before counting began; part of the cumulative D and so of the remaining life. */
+  priorDamage: number;
 }
 
 /** One stored day: its histogram in microstrain. */
@@ -36,6 +40,7 @@ export interface DayHistogram {
 }
 
 export interface FatigueState {
+  /** Cumulative D: the prior damage plus that of the counted days. */
   damage: number;
   equivalentRangeMpa: number;
   firstDay: string | null;
@@ -81,7 +86,8 @@ export function fatigueState(
     daily.push({ day: day.day, damage: minerDamage(histogram, curve, factors) });
     total = total ? mergeInto(total, histogram) : histogram;
   }
-  const damage = daily.reduce((sum, d) => sum + d.damage, 0);
+  const countedDamage = daily.reduce((sum, d) => sum + d.damage, 0);
+  const damage = settings.priorDamage + countedDamage;
   const lives =
     countedThrough && daily.length > 0
       ? remainingLives(damage, daily, countedThrough)
@@ -102,7 +108,8 @@ export function fatigueState(
   const factor = settings.stressConcentration * settings.gammaFf * settings.gammaMf;
   return {
     damage,
-    equivalentRangeMpa: equivalentRangeAt2M(damage, curve, factors),
+    // Δσ_E,2 stands for the counted cycles only: the prior damage has no measured spectrum.
+    equivalentRangeMpa: equivalentRangeAt2M(countedDamage, curve, factors),
     firstDay: daily[0]?.day ?? null,
     daysWithData: daily.length,
     daily,
@@ -116,7 +123,9 @@ export function fatigueState(
       'Rainflow counting per ASTM E1049 (four-point), per UTC day; the residue is carried into the next day',
       `Ranges binned at ${round(total?.binWidth ?? 0.5, 4)} MPa (nearest bin)`,
       `Each range × Kf·γFf·γMf = ${round(factor, 6)} against the ${curve.name} S-N curve`,
-      'Palmgren-Miner linear damage sum D = Σ n/N since the first counted day',
+      settings.priorDamage > 0
+        ? `Palmgren-Miner linear damage sum D = D₀ + Σ n/N, with D₀ = ${settings.priorDamage} done before the first counted day`
+        : 'Palmgren-Miner linear damage sum D = Σ n/N since the first counted day',
       'Remaining life = (1 − D) / damage rate of the days with data in the last 90 days (365 once a year is counted)',
     ],
   };

@@ -20,6 +20,9 @@ function detailDto(row: FatigueDetailRow): Schemas['FatigueDetail'] {
     design_life_years: row.designLifeYears,
     alert_life_years: row.alertLifeYears,
     alert_rate_factor: row.alertRateFactor,
+    alert_damage_high: row.alertDamageHigh,
+    alert_damage_critical: row.alertDamageCritical,
+    prior_damage: row.priorDamage,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -89,7 +92,17 @@ export function fatigueHandlers(
         designLifeYears: body.design_life_years ?? 100,
         alertLifeYears: body.alert_life_years ?? 10,
         alertRateFactor: body.alert_rate_factor ?? 3,
+        alertDamageHigh: body.alert_damage_high ?? 0.5,
+        alertDamageCritical: body.alert_damage_critical ?? 0.8,
+        priorDamage: body.prior_damage ?? 0,
       };
+      // The contract bounds each level; their order is a rule across the two fields.
+      if (settings.alertDamageHigh >= settings.alertDamageCritical) {
+        throw new HttpError(
+          400,
+          `alert_damage_high: ${settings.alertDamageHigh} must be below alert_damage_critical (${settings.alertDamageCritical})`,
+        );
+      }
       const row = await repository.upsert(id, settings);
       // New thresholds take effect now, not at the next job.
       await applyFatigueAlerts(services.database.db, sensor.bridgeId, new Date());

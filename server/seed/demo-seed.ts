@@ -59,6 +59,9 @@ const MANUFACTURER_OF: Record<SensorType, [string, string]> = {
   load_cell: ['Futek', 'LCF450'],
 };
 
+/** Every demo sensor went in on this day (and its gauge's fatigue count starts there). */
+const DEMO_INSTALLED_ON = '2024-05-15';
+
 function catalogue(name: string): CatalogueBridge {
   const found = findCatalogueBridge(name);
   if (!found) throw new Error(`demo bridge '${name}' is missing from the catalogue`);
@@ -154,7 +157,7 @@ export async function seedDemo(
             label,
             type,
             status,
-            installationDate: '2024-05-15',
+            installationDate: DEMO_INSTALLED_ON,
             manufacturer,
             modelNumber: model,
             lastCalibrationDate: '2026-05-01',
@@ -183,7 +186,10 @@ export async function seedDemo(
       })),
     );
 
-    await seedDemoFatigueDetails(tx, streamRows);
+    await seedDemoFatigueDetails(tx, streamRows, {
+      constructionDateOf: (id) => bridgeRows.find((b) => b.id === id)?.constructionDate ?? null,
+      installedOn: DEMO_INSTALLED_ON,
+    });
     const operatorBridgeIds = OPERATOR_BRIDGES.map((i) => bridgeRows[i]?.id).filter(
       (id): id is number => id !== undefined,
     );

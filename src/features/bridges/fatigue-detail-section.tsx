@@ -29,8 +29,26 @@ const NUMBERS = [
   ['designLifeYears', 'Design life (years)', '100', 1, 500],
   ['alertLifeYears', 'Alert below remaining life (years)', '10', 0, 500],
   ['alertRateFactor', 'Alert at damage-rate jump (× 90-day rate)', '3', 1.1, 1000],
+  ['alertDamageHigh', 'High alert at damage D', '0.5', 0, 1],
+  ['alertDamageCritical', 'Critical alert at damage D', '0.8', 0, 1],
+  ['priorDamage', 'Damage before monitoring D₀', '0', 0, 1],
 ] as const;
 type NumberKey = (typeof NUMBERS)[number][0];
+
+/** The contract's rules the plain bounds above do not say: open ends and the levels' order. */
+function damageErrors(values: Record<string, string>): Record<string, string> {
+  const high = Number(values.alertDamageHigh);
+  const critical = Number(values.alertDamageCritical);
+  const found: Record<string, string> = {};
+  if (high === 0) found.alertDamageHigh = 'High alert at damage D must be above 0';
+  else if (high >= critical) {
+    found.alertDamageHigh = 'High alert at damage D must be below the critical level';
+  }
+  if (critical === 0) found.alertDamageCritical = 'Critical alert at damage D must be above 0';
+  if (Number(values.priorDamage) === 1)
+    found.priorDamage = 'Damage before monitoring must be below 1';
+  return found;
+}
 
 function initialValues(current: FatigueDetailStatus | undefined): Record<string, string> {
   const d = current?.detail;
@@ -43,6 +61,9 @@ function initialValues(current: FatigueDetailStatus | undefined): Record<string,
     designLifeYears: d?.design_life_years,
     alertLifeYears: d?.alert_life_years,
     alertRateFactor: d?.alert_rate_factor,
+    alertDamageHigh: d?.alert_damage_high,
+    alertDamageCritical: d?.alert_damage_critical,
+    priorDamage: d?.prior_damage,
   };
   for (const [key, , fallback] of NUMBERS) values[key] = String(fromDetail[key] ?? fallback);
   return values;
@@ -79,6 +100,9 @@ function DetailForm({
         design_life_years: number('designLifeYears'),
         alert_life_years: number('alertLifeYears'),
         alert_rate_factor: number('alertRateFactor'),
+        alert_damage_high: number('alertDamageHigh'),
+        alert_damage_critical: number('alertDamageCritical'),
+        prior_damage: number('priorDamage'),
       });
     },
     onSuccess: async () => {
@@ -98,7 +122,7 @@ function DetailForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = {};
+    const found: Record<string, string> = damageErrors(values);
     if ((values.name ?? '').trim() === '') found.name = 'Name is required';
     for (const [key, label, , min, max] of NUMBERS) {
       const value = Number(values[key]);

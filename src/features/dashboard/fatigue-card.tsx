@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { bridgeFatigueQueryOptions, type FatigueDetailStatus } from '../../api/queries/fatigue';
+import { damageLevelReached, damageText } from '../../domain/fatigue-alerts';
 import { vars } from '../../styles/theme.css';
 import { Spinner } from '../../ui/spinner';
 import * as styles from './fatigue-card.css';
@@ -52,13 +53,93 @@ function HistogramChart({ status }: { status: FatigueDetailStatus }) {
   );
 }
 
+const SCALE_HEIGHT = 28;
+
+/**
+ * Cumulative D on a 0 to 1 scale with the detail's two alert levels marked (issue 19), and the
+ * same words the alert uses once a level is reached.
+ */
+function DamageScale({ status }: { status: FatigueDetailStatus }) {
+  const { damage } = status;
+  const high = status.detail.alert_damage_high;
+  const critical = status.detail.alert_damage_critical;
+  const reached = damageLevelReached(damage, {
+    alertDamageHigh: high,
+    alertDamageCritical: critical,
+  });
+  const fill =
+    reached?.severity === 'Critical'
+      ? vars.color.danger
+      : reached
+        ? vars.condition.poor
+        : vars.color.brand;
+  const x = (d: number) => Math.min(1, Math.max(0, d)) * WIDTH;
+  const levels: [number, string, string][] = [
+    [high, 'High', vars.condition.poor],
+    [critical, 'Critical', vars.color.danger],
+  ];
+  return (
+    <div>
+      <svg
+        className={styles.scale}
+        viewBox={`0 0 ${WIDTH} ${SCALE_HEIGHT + 16}`}
+        role="img"
+        aria-label={`Cumulative damage ${damageText(damage)} of 1, alert levels ${high} (High) and ${critical} (Critical)`}
+      >
+        <rect x={0} y={4} width={WIDTH} height={SCALE_HEIGHT - 8} fill={vars.color.surfaceRaised} />
+        <rect
+          data-testid="damage-fill"
+          x={0}
+          y={4}
+          width={x(damage)}
+          height={SCALE_HEIGHT - 8}
+          fill={fill}
+        />
+        {levels.map(([level, name, colour]) => (
+          <g key={name}>
+            <line
+              x1={x(level)}
+              x2={x(level)}
+              y1={0}
+              y2={SCALE_HEIGHT}
+              stroke={colour}
+              strokeWidth={3}
+            />
+            <text
+              x={x(level)}
+              y={SCALE_HEIGHT + 14}
+              fontSize={12}
+              textAnchor="middle"
+              fill={vars.color.textMuted}
+            >
+              {level}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <p className={styles.muted}>
+        {reached
+          ? `${reached.severity}: cumulative damage has reached the ${reached.level} level`
+          : `Below the alert levels: High at ${high}, Critical at ${critical}`}
+      </p>
+    </div>
+  );
+}
+
 function DetailFigures({ status }: { status: FatigueDetailStatus }) {
   const figures: [string, string][] = [
-    ['Damage D', status.damage.toExponential(2)],
+    // Small D reads best in powers of ten, D near a level as a plain fraction.
+    [
+      'Damage D',
+      status.damage >= 0.01 ? damageText(status.damage) : status.damage.toExponential(2),
+    ],
     ['Remaining life', lifeText(status)],
     ['Δσ at 2 million cycles', `${status.equivalent_range_mpa.toFixed(1)} MPa`],
     ['Days counted', String(status.days_with_data)],
   ];
+  if (status.detail.prior_damage > 0) {
+    figures.splice(1, 0, ['Of it before monitoring D₀', String(status.detail.prior_damage)]);
+  }
   return (
     <section className={styles.detail} aria-label={`Fatigue of ${status.detail.name}`}>
       <h3 className={styles.detailTitle}>
@@ -72,6 +153,7 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
           </div>
         ))}
       </dl>
+      <DamageScale status={status} />
       <HistogramChart status={status} />
     </section>
   );

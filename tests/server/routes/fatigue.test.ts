@@ -126,6 +126,15 @@ describe.each(drivers)('fatigue details API on %s', (kind) => {
       [{ name: 'A', curve: 'EC3 71', design_life_years: 0 }, 'design_life_years'],
       [{ name: 'A', curve: 'EC3 71', alert_rate_factor: 1 }, 'alert_rate_factor'],
       [{ name: 'A'.repeat(101), curve: 'EC3 71' }, 'name'],
+      [{ name: 'A', curve: 'EC3 71', alert_damage_high: 0 }, 'alert_damage_high'],
+      [{ name: 'A', curve: 'EC3 71', alert_damage_critical: 1.01 }, 'alert_damage_critical'],
+      [{ name: 'A', curve: 'EC3 71', alert_damage_high: 0.8 }, 'alert_damage_high'],
+      [
+        { name: 'A', curve: 'EC3 71', alert_damage_high: 0.6, alert_damage_critical: 0.5 },
+        'alert_damage_high',
+      ],
+      [{ name: 'A', curve: 'EC3 71', prior_damage: 1 }, 'prior_damage'],
+      [{ name: 'A', curve: 'EC3 71', prior_damage: -0.1 }, 'prior_damage'],
     ];
     for (const [body, field] of cases) {
       const answer = await put(staff.token, sensor.id, body);
@@ -196,5 +205,54 @@ describe.each(drivers)('fatigue details API on %s', (kind) => {
     expect((await open()).body.map((a) => a.state)).toEqual(['acknowledged']);
     await put(staff.token, sensor.id, { ...settings, alert_life_years: 0 });
     expect((await open()).body).toEqual([]);
+  });
+
+  it('adds the prior damage to D and raises High over the first level, Critical over the second', async () => {
+    const { staff, operator, bridge, sensor } = await scene();
+    const counted = (10 * 1000) / N_100;
+    const settings = { name: 'Cover plate end', curve: 'EC3 71', alert_life_years: 0 };
+    const stored = await put(staff.token, sensor.id, { ...settings, prior_damage: 0.49 });
+    expect(stored).toMatchObject({
+      status: 200,
+      body: { alert_damage_high: 0.5, alert_damage_critical: 0.8, prior_damage: 0.49 },
+    });
+    const [detail] = (await get(operator.token, bridge.id)).body.details;
+    expect(detail?.damage).toBeCloseTo(0.49 + counted, 12);
+    // Δσ_E,2 stands for the counted cycles only; the remaining life uses the whole D.
+    expect(detail?.equivalent_range_mpa).toBeCloseTo(71 * Math.cbrt(counted), 9);
+    const perYear = (1000 / N_100) * 365.25;
+    expect(detail?.remaining_life?.years).toBeCloseTo((1 - 0.49 - counted) / perYear, 8);
+    expect(detail?.assumptions.join('\n')).toContain('D₀ = 0.49');
+
+    const open = () =>
+      t.request<{ type: string; severity: string; message: string; state: string }[]>({
+        method: 'GET',
+        url: `/api/v1/alerts?bridge=${bridge.id}&state=open`,
+        token: staff.token,
+      });
+    // D = 0.504 is over 0.5.
+    expect((await open()).body).toEqual([
+      expect.objectContaining({
+        type: 'Fatigue',
+        severity: 'High',
+        state: 'active',
+        message:
+          "Fatigue detail 'Cover plate end' (fb-str gauge): cumulative damage D = 0.503 has reached the 0.5 level",
+      }),
+    ]);
+    // The same alert rises to Critical once D passes the second level.
+    await put(staff.token, sensor.id, { ...settings, prior_damage: 0.79 });
+    const [critical, ...others] = (await open()).body;
+    expect(others).toEqual([]);
+    expect(critical).toMatchObject({ severity: 'Critical', state: 'active' });
+    expect(critical?.message).toContain('D = 0.803 has reached the 0.8 level');
+    // Just under the first level nothing fires, and the alert clears.
+    await put(staff.token, sensor.id, { ...settings, prior_damage: 0.48 });
+    expect((await open()).body).toEqual([]);
+    // A lower level of the detail's own makes the same D fire again.
+    await put(staff.token, sensor.id, { ...settings, prior_damage: 0.48, alert_damage_high: 0.45 });
+    expect((await open()).body.map((a) => a.message.split(': ')[1])).toEqual([
+      'cumulative damage D = 0.493 has reached the 0.45 level',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FatigueDetailStatus } from '../../../../src/api/queries/fatigue';
+import { aFatigueStatus } from '../../../helpers/fatigue-fixtures';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
 import { confederation, serveDashboard } from './fixtures';
@@ -14,44 +15,7 @@ beforeEach(() => {
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
 });
 
-function aDetail(overrides: Partial<FatigueDetailStatus> = {}): FatigueDetailStatus {
-  return {
-    detail: {
-      sensor: 7,
-      name: 'Girder cover-plate end',
-      curve: 'EC3 71',
-      modulus_gpa: 200,
-      stress_concentration: 1,
-      gamma_ff: 1,
-      gamma_mf: 1,
-      design_life_years: 100,
-      alert_life_years: 10,
-      alert_rate_factor: 3,
-      updated_at: '2026-11-01T00:00:00.000Z',
-    },
-    sensor_label: 'CB-str-1',
-    stream_id: 'CB-str',
-    damage: 0.004812,
-    equivalent_range_mpa: 12.04,
-    first_day: '2026-09-01',
-    counted_through: '2026-11-19',
-    days_with_data: 80,
-    remaining_life: { window_days: 90, days_with_data: 80, damage_per_year: 0.0219, years: 45.4 },
-    remaining_life_365: null,
-    damage_rate_jump: 1.1,
-    monthly_damage: [{ month: '2026-11', damage: 0.0011 }],
-    histogram: {
-      bin_width_mpa: 0.5,
-      bins: [
-        [0.5, 120_000],
-        [20, 300],
-        [62.5, 4],
-      ],
-    },
-    assumptions: ['Stress σ = E·ε with E = 200 GPa'],
-    ...overrides,
-  };
-}
+const aDetail = aFatigueStatus;
 
 function serveFatigue(details: FatigueDetailStatus[]) {
   serveDashboard(server);
@@ -83,6 +47,8 @@ describe('Fatigue card', () => {
     expect(first).toHaveTextContent('Remaining life45 years');
     expect(first).toHaveTextContent('Δσ at 2 million cycles12.0 MPa');
     expect(first).toHaveTextContent('Days counted80');
+    expect(first).toHaveTextContent('Below the alert levels: High at 0.5, Critical at 0.8');
+    expect(first).not.toHaveTextContent('before monitoring');
     const histogram = within(first).getByRole('img', {
       name: 'Stress-range histogram of Girder cover-plate end: ranges up to 62.5 MPa',
     });
@@ -92,6 +58,36 @@ describe('Fatigue card', () => {
     const second = within(card).getByRole('region', { name: 'Fatigue of Stiffener weld' });
     expect(second).toHaveTextContent('Remaining lifeNo data yet');
     expect(second).toHaveTextContent('No counted cycles yet.');
+  }, 30_000);
+
+  it('shows the damage against the detail’s levels, with the damage before monitoring', async () => {
+    serveFatigue([
+      aDetail({
+        detail: { ...aDetail().detail, prior_damage: 0.45, alert_damage_high: 0.4 },
+        damage: 0.4548,
+      }),
+    ]);
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
+    expect(detail).toHaveTextContent('Damage D0.454');
+    expect(detail).toHaveTextContent('Of it before monitoring D₀0.45');
+    expect(detail).toHaveTextContent('High: cumulative damage has reached the 0.4 level');
+    const scale = within(detail).getByRole('img', {
+      name: 'Cumulative damage 0.454 of 1, alert levels 0.4 (High) and 0.8 (Critical)',
+    });
+    // The bar fills to D on a 600-wide scale; the level marks stand at 0.4 and 0.8 of it.
+    expect(within(scale).getByTestId('damage-fill')).toHaveAttribute('width', String(0.4548 * 600));
+    expect([...scale.querySelectorAll('line')].map((l) => l.getAttribute('x1'))).toEqual([
+      '240',
+      '480',
+    ]);
+  }, 30_000);
+
+  it('says Critical once the second level is passed', async () => {
+    serveFatigue([aDetail({ damage: 0.93 })]);
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
+    expect(detail).toHaveTextContent('Critical: cumulative damage has reached the 0.8 level');
   }, 30_000);
 
   it('prefers the 365-day remaining life once a year is counted', async () => {
