@@ -48,6 +48,7 @@ describe.each(drivers)('the alert webhook on %s', (kind) => {
       acknowledged_by: null,
       comment: null,
       cleared_at: null,
+      cleared_note: null,
       cause: row?.cause,
     });
     expect(row?.webhookDeliveredAt).toBeInstanceOf(Date);
