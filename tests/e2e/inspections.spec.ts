@@ -49,7 +49,7 @@ test("staff record an inspection and the bridge's dashboard shows it", async ({ 
 
   await staff.goto('/bridges');
   await staff.getByRole('link', { name: 'Quebec Bridge' }).first().click();
-  const index = staff.getByRole('region', { name: 'Bridge Condition Index' });
+  const index = staff.getByRole('region', { name: 'Bridge Condition Index', exact: true });
   await expect(index).toContainText('Special (after an event)');
   await expect(index).toContainText('Deck 8 · Superstructure 8 · Substructure 7');
 });
