@@ -83,3 +83,23 @@ export async function clearGone(
 /** The key clearGone compares with: one open alert per bridge, type and subject. */
 export const openAlertKey = (alert: Pick<RaisedAlert, 'bridgeId' | 'type' | 'subject'>) =>
   `${alert.bridgeId}|${alert.type}|${alert.subject}`;
+
+/**
+ * Brings the open alerts of these types in line with what fires now: each firing alert is
+ * raised or updated, and the open ones no longer firing are cleared (within `bridgeId` when
+ * given). Returns the ids raised (new or risen) and cleared.
+ */
+export async function syncAlerts(
+  tx: Db,
+  firing: readonly RaisedAlert[],
+  scope: { bridgeId?: number; types: readonly string[] },
+  now: Date,
+): Promise<{ raised: number[]; cleared: number[] }> {
+  const raised: number[] = [];
+  for (const alert of firing) {
+    const id = await raiseOrUpdate(tx, alert, now);
+    if (id !== null) raised.push(id);
+  }
+  const cleared = await clearGone(tx, { ...scope, stillFiring: firing.map(openAlertKey) }, now);
+  return { raised, cleared };
+}

@@ -3,7 +3,7 @@ import { deriveHealth, HEALTH_ALERT_TYPES, healthAlerts } from '../../src/domain
 import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../src/domain/sensor-faults.ts';
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
-import { clearGone, openAlertKey, raiseOrUpdate } from './alert-store.ts';
+import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import type { AlertCause } from './alerts-repository.ts';
 import type { AnalysisOutcome } from './alert-service.ts';
 
@@ -65,27 +65,15 @@ export async function applyAnalysisOutcome(
       windows: causeWindows(outcome.anomalousWindows),
       datastreams: firing.length === 0 ? [] : await causeStreams(tx, outcome.contributingStreams),
     };
-    const raised: number[] = [];
-    for (const alert of firing) {
-      const id = await raiseOrUpdate(
-        tx,
-        { bridgeId: outcome.bridgeId, subject: '', cause, ...alert },
-        now,
-      );
-      if (id !== null) raised.push(id);
-    }
+    const health = firing.map((alert) => ({
+      bridgeId: outcome.bridgeId,
+      subject: '',
+      cause,
+      ...alert,
+    }));
+    const scope = { bridgeId: outcome.bridgeId, types: HEALTH_ALERT_TYPES };
+    const { raised } = await syncAlerts(tx, health, scope, now);
     raised.push(...(await applySensorFaults(tx, outcome, now)));
-    await clearGone(
-      tx,
-      {
-        bridgeId: outcome.bridgeId,
-        types: HEALTH_ALERT_TYPES,
-        stillFiring: firing.map((a) =>
-          openAlertKey({ bridgeId: outcome.bridgeId, type: a.type, subject: '' }),
-        ),
-      },
-      now,
-    );
     return raised;
   });
 }
@@ -96,25 +84,18 @@ export async function applyAnalysisOutcome(
  */
 async function applySensorFaults(tx: Db, outcome: AnalysisOutcome, now: Date): Promise<number[]> {
   if (!outcome.sensorFaults) return [];
-  const raised: number[] = [];
-  const firing: string[] = [];
+  const firing: RaisedAlert[] = [];
   for (const fault of outcome.sensorFaults) {
-    const alert = {
+    firing.push({
       bridgeId: outcome.bridgeId,
       type: SENSOR_FAULT_ALERT,
       subject: String(fault.datastreamId),
       severity: SENSOR_FAULT_SEVERITY,
       message: `Sensor fault on stream ${fault.streamId}: ${fault.details.join('; ')}`,
       cause: { windows: [], datastreams: await causeStreams(tx, [fault.streamId]) },
-    };
-    const id = await raiseOrUpdate(tx, alert, now);
-    if (id !== null) raised.push(id);
-    firing.push(openAlertKey(alert));
+    });
   }
-  await clearGone(
-    tx,
-    { bridgeId: outcome.bridgeId, types: [SENSOR_FAULT_ALERT], stillFiring: firing },
-    now,
-  );
+  const scope = { bridgeId: outcome.bridgeId, types: [SENSOR_FAULT_ALERT] };
+  const { raised } = await syncAlerts(tx, firing, scope, now);
   return raised;
 }

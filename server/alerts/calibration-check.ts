@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
-import { clearGone, openAlertKey, raiseOrUpdate, type RaisedAlert } from './alert-store.ts';
+import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 
 export const CALIBRATION_DUE_ALERT = 'Calibration due';
 /** Days before a calibration's next due date that its alert is raised (README). */
@@ -45,16 +45,7 @@ export async function checkCalibrationsDue(
         cause: { windows: [], datastreams: [] },
       };
     });
-    const raised: number[] = [];
-    for (const alert of firing) {
-      const id = await raiseOrUpdate(tx, alert, now);
-      if (id !== null) raised.push(id);
-    }
-    await clearGone(
-      tx,
-      { types: [CALIBRATION_DUE_ALERT], stillFiring: firing.map(openAlertKey) },
-      now,
-    );
+    const { raised } = await syncAlerts(tx, firing, { types: [CALIBRATION_DUE_ALERT] }, now);
     return raised;
   });
 }

@@ -2,7 +2,7 @@ import { INSPECTION_KIND_LABELS } from '../../src/domain/inspection-regimes.ts';
 import type { Db } from '../db/client.ts';
 import { scheduleOf } from '../inspections/inspection-schedule.ts';
 import { createInspectionsRepository } from '../inspections/inspections-repository.ts';
-import { clearGone, openAlertKey, raiseOrUpdate, type RaisedAlert } from './alert-store.ts';
+import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 
 export const INSPECTION_DUE_ALERT = 'Inspection due';
 export const INSPECTION_OVERDUE_ALERT = 'Inspection overdue';
@@ -38,19 +38,8 @@ export async function checkInspectionsDue(db: Db, now: Date): Promise<number[]> 
           cause: { windows: [], datastreams: [] },
         };
       });
-    const raised: number[] = [];
-    for (const alert of firing) {
-      const id = await raiseOrUpdate(tx, alert, now);
-      if (id !== null) raised.push(id);
-    }
-    await clearGone(
-      tx,
-      {
-        types: [INSPECTION_DUE_ALERT, INSPECTION_OVERDUE_ALERT],
-        stillFiring: firing.map(openAlertKey),
-      },
-      now,
-    );
+    const types = [INSPECTION_DUE_ALERT, INSPECTION_OVERDUE_ALERT];
+    const { raised } = await syncAlerts(tx, firing, { types }, now);
     return raised;
   });
 }

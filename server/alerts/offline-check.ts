@@ -6,7 +6,7 @@ import {
 } from '../../src/domain/health.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
-import { clearGone, openAlertKey, raiseOrUpdate, type RaisedAlert } from './alert-store.ts';
+import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import { ALERT_LOCK_SPACE } from './analysis-alerts.ts';
 
 /** How many of a stream's newest blocks give its usual gap (their median spacing). */
@@ -86,14 +86,10 @@ export async function checkSensorsOffline(db: Db, now: Date): Promise<OfflineChe
         firing.push(offlineAlert(stream, lastSeen));
       }
     }
-    const raised: number[] = [];
-    for (const alert of firing) {
-      const id = await raiseOrUpdate(tx, alert, now);
-      if (id !== null) raised.push(id);
-    }
-    const cleared = await clearGone(
+    const { raised, cleared } = await syncAlerts(
       tx,
-      { types: [SENSOR_OFFLINE_ALERT], stillFiring: firing.map(openAlertKey) },
+      firing,
+      { types: [SENSOR_OFFLINE_ALERT] },
       now,
     );
     return { raised, cleared, ran: true };

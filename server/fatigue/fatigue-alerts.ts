@@ -1,5 +1,5 @@
 import { fatigueAlerts, FATIGUE_ALERT } from '../../src/domain/fatigue-alerts.ts';
-import { clearGone, openAlertKey, raiseOrUpdate, type RaisedAlert } from '../alerts/alert-store.ts';
+import { type RaisedAlert, syncAlerts } from '../alerts/alert-store.ts';
 import type { Db } from '../db/client.ts';
 import { createFatigueRepository } from './fatigue-repository.ts';
 import { fatigueState } from './fatigue-status.ts';
@@ -48,16 +48,7 @@ export async function applyFatigueAlerts(db: Db, bridgeId: number, now: Date): P
     }
   }
   return db.transaction(async (tx) => {
-    const raised: number[] = [];
-    for (const alert of firing) {
-      const id = await raiseOrUpdate(tx, alert, now);
-      if (id !== null) raised.push(id);
-    }
-    await clearGone(
-      tx,
-      { bridgeId, types: [FATIGUE_ALERT], stillFiring: firing.map(openAlertKey) },
-      now,
-    );
+    const { raised } = await syncAlerts(tx, firing, { bridgeId, types: [FATIGUE_ALERT] }, now);
     return raised;
   });
 }

@@ -1,15 +1,32 @@
 import type { Database } from '../db/client.ts';
 import { restoreError } from '../db/pglite-protocol.ts';
 import { startWorker } from '../threads/start-worker.ts';
+import { createWorkQueue } from '../threads/work-queue.ts';
 import type { ReportMonth } from './report-month.ts';
 import type { ReportAnswer, ReportTask } from './report-thread.ts';
+
+/**
+ * One report is built at a time per process and a few wait their turn: each holds a thread, a
+ * database link and a PDF in memory, so a burst of requests must not start a thread apiece.
+ * Beyond the waiting ones the call throws QueueFull (the handler answers 503).
+ */
+const reportQueue = createWorkQueue({ concurrency: 1, maxWaiting: 4 });
 
 /**
  * Builds a bridge's monthly report on a worker thread of its own and returns the PDF. Reports are
  * asked for a few times a month, so a thread per report costs less than keeping one alive, and
  * a report never waits behind an analysis on the analysis thread.
  */
-export async function buildReportOffThread(
+export function buildReportOffThread(
+  database: Database,
+  bridgeId: number,
+  month: ReportMonth,
+  now: Date,
+): Promise<Buffer> {
+  return reportQueue.run(() => buildOnThread(database, bridgeId, month, now));
+}
+
+async function buildOnThread(
   database: Database,
   bridgeId: number,
   month: ReportMonth,

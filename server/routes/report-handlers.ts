@@ -1,7 +1,8 @@
-import { notFound } from '../http-error.ts';
+import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import { parseReportMonth } from '../report/report-month.ts';
 import { buildReportOffThread } from '../report/report-runner.ts';
+import { QueueFull } from '../threads/work-queue.ts';
 import type { Services } from '../services.ts';
 import type { Handlers } from './operation-types.ts';
 
@@ -17,7 +18,14 @@ export function reportHandlers(services: Services): Handlers<'getBridgeReport'> 
       if (!bridge || !(await services.alerts.bridgeIsVisible(viewerOf(request), id))) {
         throw notFound('Bridge', id);
       }
-      const pdf = await buildReportOffThread(services.database, id, month, now);
+      let pdf: Buffer;
+      try {
+        pdf = await buildReportOffThread(services.database, id, month, now);
+      } catch (error) {
+        if (!(error instanceof QueueFull)) throw error;
+        reply.header('retry-after', '30');
+        throw new HttpError(503, 'Other monthly reports are being prepared; try again shortly');
+      }
       const name = `${bridge.name.replace(/[^\w.-]+/g, '-')}-${month.label}.pdf`;
       return reply
         .type('application/pdf')

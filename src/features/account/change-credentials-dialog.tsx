@@ -12,12 +12,12 @@ import {
   credentialsErrorFromServer,
   validateCredentialsChange,
 } from '../../domain/credentials-change';
-import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
+import { DialogActions } from '../../ui/dialog-actions';
 
 export interface ChangeCredentialsDialogProps {
   user: CurrentUser;
@@ -89,14 +89,13 @@ export function ChangeCredentialsDialog({
       title="Change email or password"
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="change-credentials" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="change-credentials"
+          busy={save.isPending}
+          label="Save"
+          busyLabel="Saving..."
+        />
       }
     >
       <form id="change-credentials" className={stack} noValidate onSubmit={submit}>

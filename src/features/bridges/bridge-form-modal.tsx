@@ -6,7 +6,6 @@ import {
   bridgesQueryKey,
   listRensysBridgeNamesQueryOptions,
 } from '../../api/queries/bridges';
-import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { isValidLatLng } from '../../ui/leaflet/leaflet-setup';
 import { LocationPicker } from '../../ui/leaflet/location-picker';
@@ -23,6 +22,7 @@ import {
 import { BRIDGE_TOASTS } from './bridge-messages';
 import { SelectField } from '../../ui/select-field';
 import { useNotify } from '../../ui/use-notify';
+import { DialogActions } from '../../ui/dialog-actions';
 
 // Six decimals is about 0.1 m: finer than a click can aim, short enough to read.
 const roundCoordinate = (n: number) => String(Number(n.toFixed(6)));
@@ -84,14 +84,13 @@ export function BridgeFormModal({ bridge, onClose }: { bridge?: Bridge; onClose:
       title={bridge ? 'Edit Bridge' : 'Create Bridge'}
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="bridge-form" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="bridge-form"
+          busy={save.isPending}
+          label="Save"
+          busyLabel="Saving..."
+        />
       }
     >
       <form id="bridge-form" className={stack} noValidate onSubmit={submit}>

@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { addSensorCalibration, sensorCalibrationsQueryKey } from '../../api/queries/calibrations';
 import { type Sensor, sensorsQueryKey } from '../../api/queries/structures';
-import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -15,6 +14,7 @@ import {
   validateCalibrationForm,
 } from './calibration-form';
 import { useFormState } from './use-form-state';
+import { DialogActions } from '../../ui/dialog-actions';
 
 const FIELDS: [keyof CalibrationForm, string, 'date' | 'text' | 'decimal'][] = [
   ['calibratedOn', 'Calibrated on', 'date'],
@@ -59,14 +59,13 @@ export function CalibrationFormModal({ sensor, onClose }: { sensor: Sensor; onCl
       title={`Add calibration of ${sensor.sensor_id}`}
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="calibration-form" disabled={add.isPending}>
-            {add.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="calibration-form"
+          busy={add.isPending}
+          label="Save"
+          busyLabel="Saving..."
+        />
       }
     >
       <form id="calibration-form" className={stack} onSubmit={submit} noValidate>

@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { type Span, sensorsQueryKey } from '../../api/queries/structures';
 import { SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums';
-import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -12,6 +11,7 @@ import { SelectField } from '../../ui/select-field';
 import { EMPTY_SENSOR_FORM, sensorBody, validateSensorForm } from './structure-forms';
 import { useFormState } from './use-form-state';
 import { useNotify } from '../../ui/use-notify';
+import { DialogActions } from '../../ui/dialog-actions';
 
 const DATE_FIELDS = [
   ['installationDate', 'Installation date'],
@@ -52,14 +52,13 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
       title={`Create Sensor on ${span.span_id}`}
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="sensor-form" disabled={create.isPending}>
-            {create.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="sensor-form"
+          busy={create.isPending}
+          label="Save"
+          busyLabel="Saving..."
+        />
       }
     >
       <form id="sensor-form" className={stack} noValidate onSubmit={submit}>

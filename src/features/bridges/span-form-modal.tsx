@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Bridge } from '../../api/queries/bridges';
 import { spansQueryKey } from '../../api/queries/structures';
-import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -11,6 +10,7 @@ import { BRIDGE_TOASTS } from './bridge-messages';
 import { validateSpanForm } from './structure-forms';
 import { useFormState } from './use-form-state';
 import { useNotify } from '../../ui/use-notify';
+import { DialogActions } from '../../ui/dialog-actions';
 
 export function SpanFormModal({ bridge, onClose }: { bridge: Bridge; onClose: () => void }) {
   const api = useApi();
@@ -45,14 +45,13 @@ export function SpanFormModal({ bridge, onClose }: { bridge: Bridge; onClose: ()
       title={`Create Span on ${bridge.name}`}
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="span-form" disabled={create.isPending}>
-            {create.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="span-form"
+          busy={create.isPending}
+          label="Save"
+          busyLabel="Saving..."
+        />
       }
     >
       <form id="span-form" className={stack} noValidate onSubmit={submit}>

@@ -7,10 +7,10 @@ import {
 } from '../../api/queries/inspections';
 import { formatCalendarDate } from '../../domain/formats';
 import { INSPECTION_KIND_LABELS } from '../../domain/inspection-regimes';
-import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Modal } from '../../ui/modal';
 import { useNotify } from '../../ui/use-notify';
+import { DialogActions } from '../../ui/dialog-actions';
 
 interface DeleteInspectionDialogProps {
   inspection: Inspection;
@@ -43,14 +43,13 @@ export function DeleteInspectionDialog({
       title="Delete inspection"
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={() => remove.mutate()}
+          busy={remove.isPending}
+          label="Delete"
+          busyLabel="Deleting..."
+        />
       }
     >
       {remove.isError && <ErrorBanner>{remove.error.message}</ErrorBanner>}

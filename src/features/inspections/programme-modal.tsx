@@ -17,7 +17,6 @@ import {
   REGIMES,
   type Regime,
 } from '../../domain/inspection-regimes';
-import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
@@ -33,6 +32,7 @@ import {
   validateProgrammeForm,
   withRegime,
 } from './programme-form';
+import { DialogActions } from '../../ui/dialog-actions';
 
 const FORM_ID = 'inspection-programme';
 
@@ -97,14 +97,13 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
       onClose={onClose}
       wide
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form={FORM_ID}
+          busy={save.isPending}
+          label="Save"
+          busyLabel="Saving..."
+        />
       }
     >
       <form id={FORM_ID} className={stack} noValidate onSubmit={submit}>

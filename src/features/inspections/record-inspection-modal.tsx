@@ -14,7 +14,6 @@ import {
   INSPECTION_KINDS,
   type InspectionKind,
 } from '../../domain/inspection-regimes';
-import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { FormField } from '../../ui/form-field';
 import { stack } from '../../ui/layout.css';
@@ -31,6 +30,7 @@ import {
   validateInspectionForm,
 } from './inspection-form';
 import * as styles from './inspections.css';
+import { DialogActions } from '../../ui/dialog-actions';
 
 const FORM_ID = 'record-inspection';
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -112,14 +112,13 @@ export function RecordInspectionModal({
       onClose={onClose}
       wide
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form={FORM_ID}
+          busy={save.isPending}
+          label="Save"
+          busyLabel="Saving..."
+        />
       }
     >
       <form id={FORM_ID} className={stack} noValidate onSubmit={submit}>

@@ -5,9 +5,9 @@ import {
   ingestTokensQueryKey,
   revokeIngestToken,
 } from '../../api/queries/operations';
-import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import * as styles from './operations.css';
+import { DialogActions } from '../../ui/dialog-actions';
 
 /** Asks before revoking: gateways using the token are refused from that moment. */
 export function RevokeTokenDialog({
@@ -34,14 +34,13 @@ export function RevokeTokenDialog({
       title="Revoke ingest token"
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={revoke.isPending} onClick={() => revoke.mutate()}>
-            {revoke.isPending ? 'Revoking...' : 'Revoke'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={() => revoke.mutate()}
+          busy={revoke.isPending}
+          label="Revoke"
+          busyLabel="Revoking..."
+        />
       }
     >
       <p>

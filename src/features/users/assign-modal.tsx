@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { countOf } from '../../domain/formats';
-import { Button } from '../../ui/button';
+import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import * as styles from './assign-modal.css';
@@ -61,17 +61,14 @@ export function AssignModal(props: AssignModalProps) {
       title={title}
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            disabled={busy || loading}
-            onClick={() => onAssign(options.map((o) => o.id).filter((id) => checked.has(id)))}
-          >
-            {busy ? 'Assigning...' : 'Assign'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={() => onAssign(options.map((o) => o.id).filter((id) => checked.has(id)))}
+          busy={busy}
+          disabled={loading}
+          label="Assign"
+          busyLabel="Assigning..."
+        />
       }
     >
       {loading ? (

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { useLeaveToLogin, useSession } from '../../api/session-context';
 import { type User, usersQueryKey } from '../../api/queries/users';
-import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { useNotify } from '../../ui/use-notify';
 import { USER_TOASTS } from './user-messages';
+import { DialogActions } from '../../ui/dialog-actions';
 
 export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const api = useApi();
@@ -43,14 +43,13 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
       title="Delete User"
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={() => remove.mutate()}
+          busy={remove.isPending}
+          label="Delete"
+          busyLabel="Deleting..."
+        />
       }
     >
       <p>

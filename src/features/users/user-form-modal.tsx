@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { type User, usersQueryKey } from '../../api/queries/users';
-import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -15,6 +14,7 @@ import {
   validateUserForm,
 } from './user-form';
 import { USER_TOASTS } from './user-messages';
+import { DialogActions } from '../../ui/dialog-actions';
 
 export interface UserFormModalProps {
   /** The user to edit; absent to create one. */
@@ -71,14 +71,13 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
       title={user ? 'Edit User' : 'Add User'}
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form={formId}
+          busy={save.isPending}
+          label="Save"
+          busyLabel="Saving..."
+        />
       }
     >
       <form id={formId} className={stack} noValidate onSubmit={submit}>
