@@ -70,7 +70,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     };
   }
   return (options.pgliteThread ?? options.dataDir !== undefined)
-    ? pgliteOnThread(options.dataDir)
+    ? pgliteOnThread(options.dataDir, options.log)
     : pgliteHere(options.dataDir, options.pgliteImage);
 }
 
@@ -100,9 +100,17 @@ function pgliteHere(dataDir: string | undefined, image: Blob | undefined): Datab
 }
 
 /** PGlite on its own worker thread, the one owner of the data directory. */
-function pgliteOnThread(dataDir: string | undefined): Database {
+function pgliteOnThread(
+  dataDir: string | undefined,
+  log: ((message: string) => void) | undefined,
+): Database {
   const worker = startWorker('pglite', { workerData: { dataDir } });
-  const client = new RemotePglite(worker);
+  const client = new RemotePglite(
+    worker,
+    log && {
+      onSlow: (what, ms) => log(`PGlite answered after ${(ms / 1000).toFixed(1)} s: ${what}`),
+    },
+  );
   worker.on('error', (error) => client.fail(error));
   worker.on('exit', (code) => client.fail(new Error(`the database thread exited (${code})`)));
   return pgliteDatabase(client, {

@@ -28,6 +28,20 @@ function remoteOptions(options: QueryOptions | undefined): RemoteQueryOptions {
   };
 }
 
+export interface SlowRequestWatch {
+  /** A request answered later than this is reported (default 5 s). */
+  slowMs?: number;
+  /** Told what the slow request was (its SQL's start) and how long it took, queue included. */
+  onSlow(description: string, ms: number): void;
+}
+
+function describe(request: Request): string {
+  if (request.op === 'query' || request.op === 'exec') {
+    return request.sql.replace(/\s+/g, ' ').trim().slice(0, 120);
+  }
+  return request.op;
+}
+
 /**
  * PGlite's query interface (what drizzle and the ingest's COPY path use) over a message channel
  * to the thread that owns the database (pglite-host.ts), so this thread never runs PGlite's
@@ -38,9 +52,11 @@ export class RemotePglite {
   #pending = new Map<number, { resolve(result: HostResult): void; reject(error: Error): void }>();
   #nextId = 1;
   #broken: Error | null = null;
+  #watch: SlowRequestWatch | undefined;
 
-  constructor(channel: ChannelLike) {
+  constructor(channel: ChannelLike, watch?: SlowRequestWatch) {
     this.#channel = channel;
+    this.#watch = watch;
     channel.on('message', (answer) => {
       const waiting = this.#pending.get(answer.id);
       if (!waiting) return;
@@ -60,10 +76,23 @@ export class RemotePglite {
   #call(request: Request, transfer: Transferable[] = []): Promise<HostResult> {
     if (this.#broken) return Promise.reject(this.#broken);
     const id = this.#nextId++;
-    return new Promise<HostResult>((resolve, reject) => {
+    const answered = new Promise<HostResult>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#channel.postMessage({ ...request, id } as HostRequest, transfer);
     });
+    return this.#watch ? this.#timed(answered, request, this.#watch) : answered;
+  }
+
+  // PGlite runs one statement at a time for every thread: a long one stalls all the others, so
+  // naming it in the log is how a stalled page gets explained.
+  #timed(answered: Promise<HostResult>, request: Request, watch: SlowRequestWatch) {
+    const started = performance.now();
+    const report = () => {
+      const ms = performance.now() - started;
+      if (ms >= (watch.slowMs ?? 5000)) watch.onSlow(describe(request), ms);
+    };
+    answered.then(report, report);
+    return answered;
   }
 
   #query<T>(sql: string, params: unknown[], options: QueryOptions | undefined, tx?: number) {

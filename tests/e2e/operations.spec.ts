@@ -36,9 +36,9 @@ test('staff reach Operations from the top bar of the signed-in screens', async (
 test('staff create an ingest token, see its secret once with commands, then revoke it', async ({
   browser,
 }) => {
-  const staff = await signIn(browser, STAFF);
+  // Straight to /operations: the map's page load first only spent the test's time under load.
+  const staff = await newSignedInPage(browser, STAFF, '/operations');
   await staff.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await staff.goto('/operations');
   const section = staff.getByRole('region', { name: 'Ingest tokens' });
   await section.getByLabel('Bridge').selectOption({ label: 'Quebec Bridge' });
   await section.getByLabel('Token name').fill(`gateway ${tag}`);
@@ -103,8 +103,7 @@ test('staff read contact messages and mark one handled', async ({ browser }) => 
 test('staff see each bridge analysis state; Analyse now waits while a job is queued or running', async ({
   browser,
 }) => {
-  const staff = await signIn(browser, STAFF);
-  await staff.goto('/operations');
+  const staff = await newSignedInPage(browser, STAFF, '/operations');
   const section = staff.getByRole('region', { name: 'Analysis status' });
   // The first start queues every demo bridge: the light ones wait behind the detailed three.
   const row = section.getByRole('row', { name: /Broadway Bridge/ });
