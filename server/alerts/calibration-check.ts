@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
+import { dayInWords } from './day-in-words.ts';
 
 export const CALIBRATION_DUE_ALERT = 'Calibration due';
 /** Days before a calibration's next due date that its alert is raised (README). */
@@ -34,14 +35,15 @@ export async function checkCalibrationsDue(
     ).filter((row) => row.next_due !== null && row.next_due <= addDays(today, leadDays));
     const firing: RaisedAlert[] = due.map((row) => {
       const overdue = row.next_due < today;
+      const day = dayInWords(row.next_due);
       return {
         bridgeId: Number(row.bridge_id),
         type: CALIBRATION_DUE_ALERT,
         subject: String(row.sensor_id),
         severity: overdue ? 'High' : 'Medium',
         message: overdue
-          ? `Calibration of sensor ${row.label} is overdue since ${row.next_due}`
-          : `Calibration of sensor ${row.label} is due on ${row.next_due}`,
+          ? `Calibration of sensor ${row.label} is overdue since ${day}`
+          : `Calibration of sensor ${row.label} is due on ${day}`,
         cause: { windows: [], datastreams: [] },
       };
     });

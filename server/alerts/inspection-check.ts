@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { scheduleOf } from '../inspections/inspection-schedule.ts';
 import { createInspectionsRepository } from '../inspections/inspections-repository.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
+import { dayInWords } from './day-in-words.ts';
 
 export const INSPECTION_DUE_ALERT = 'Inspection due';
 export const INSPECTION_OVERDUE_ALERT = 'Inspection overdue';
@@ -27,14 +28,15 @@ export async function checkInspectionsDue(db: Db, now: Date): Promise<number[]> 
         const overdue = entry.status === 'overdue';
         const what = `${INSPECTION_KIND_LABELS[entry.kind]} inspection`;
         const why = entry.shortened ? ` (interval shortened: condition ${entry.condition})` : '';
+        const day = dayInWords(entry.nextDue);
         return {
           bridgeId: entry.bridgeId,
           type: overdue ? INSPECTION_OVERDUE_ALERT : INSPECTION_DUE_ALERT,
           subject: entry.kind,
           severity: overdue ? 'High' : 'Medium',
           message: overdue
-            ? `${what} is overdue since ${entry.nextDue}${why}`
-            : `${what} is due on ${entry.nextDue}${why}`,
+            ? `${what} is overdue since ${day}${why}`
+            : `${what} is due on ${day}${why}`,
           cause: { windows: [], datastreams: [] },
         };
       });

@@ -124,14 +124,14 @@ describe.each(drivers)('calibration register on %s', (kind) => {
       {
         type: 'Calibration due',
         severity: 'Medium',
-        message: 'Calibration of sensor SG-01 is due on 2025-01-10',
+        message: 'Calibration of sensor SG-01 is due on 10 January 2025',
       },
     ]);
     await t.services.alerts.checkCalibrationsDue(new Date('2025-01-12T00:00:00Z'));
     const overdue = await get<Schemas['Alert'][]>('/api/v1/alerts');
     expect(overdue.body[0]).toMatchObject({
       severity: 'High',
-      message: 'Calibration of sensor SG-01 is overdue since 2025-01-10',
+      message: 'Calibration of sensor SG-01 is overdue since 10 January 2025',
     });
     await post(`/api/v1/sensors/${sensor.id}/calibrations`, {
       calibrated_on: '2025-01-12',

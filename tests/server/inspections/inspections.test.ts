@@ -229,7 +229,7 @@ describe.each(drivers)('inspections on %s', (kind) => {
       {
         type: 'Inspection due',
         severity: 'Medium',
-        message: 'Routine inspection is due on 2025-06-10',
+        message: 'Routine inspection is due on 10 June 2025',
       },
     ]);
     await t.services.alerts.checkInspectionsDue(new Date('2025-06-11T00:00:00Z'));
@@ -237,7 +237,7 @@ describe.each(drivers)('inspections on %s', (kind) => {
       {
         type: 'Inspection overdue',
         severity: 'High',
-        message: 'Routine inspection is overdue since 2025-06-10',
+        message: 'Routine inspection is overdue since 10 June 2025',
       },
     ]);
     await record({ inspected_on: '2025-06-12' });
