@@ -75,8 +75,12 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
               <dd>{alertMessage(alert)}</dd>
               <dt>Source</dt>
               <dd>{facts.source}</dd>
-              <dt>Value</dt>
-              <dd>{facts.reading}</dd>
+              {facts.reading !== null && (
+                <>
+                  <dt>Value</dt>
+                  <dd>{facts.reading}</dd>
+                </>
+              )}
               <dt>Raised</dt>
               <dd>
                 <When iso={alert.raised_at} />

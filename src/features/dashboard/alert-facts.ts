@@ -11,7 +11,8 @@ import type { BridgeEvaluation } from './bridge-evaluation';
 // is, since when, and what to do first.
 export interface AlertFacts {
   source: string;
-  reading: string;
+  /** Null where the alert's own message is its reading: the screens show that message once. */
+  reading: string | null;
   /** ISO times. */
   firstSeen: string;
   lastSeen: string;
@@ -89,7 +90,7 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
       return {
         source: 'Maintenance plan from the bridge condition',
         reading: evaluation.health
-          ? `Next maintenance in ${evaluation.health.maintenanceDays} days (by ${formatCalendarDate(evaluation.health.nextMaintenance)}); raised at ${MAINTENANCE_ALERT_DAYS} days or fewer`
+          ? `Next maintenance by ${formatCalendarDate(evaluation.health.nextMaintenance)}; raised at ${MAINTENANCE_ALERT_DAYS} days or fewer`
           : `Raised when maintenance is due within ${MAINTENANCE_ALERT_DAYS} days`,
         firstSeen,
         lastSeen,
@@ -98,7 +99,7 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
     case 'Fatigue':
       return {
         source: streams ? `Fatigue detail on ${streams}` : 'A fatigue detail of the bridge',
-        reading: alert.message,
+        reading: null,
         firstSeen,
         lastSeen,
         action:
@@ -107,7 +108,7 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
     case 'Calibration due':
       return {
         source: 'Sensor calibration register',
-        reading: alert.message,
+        reading: null,
         firstSeen,
         lastSeen,
         action:
@@ -116,7 +117,7 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
     case 'Sensor fault':
       return {
         source: streams ? `Data stream ${streams}` : 'A data stream of the bridge',
-        reading: alert.message,
+        reading: null,
         firstSeen,
         lastSeen,
         action:
@@ -126,7 +127,7 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
     case 'Inspection overdue':
       return {
         source: "The bridge's inspection programme",
-        reading: alert.message,
+        reading: null,
         firstSeen,
         lastSeen,
         action:

@@ -144,8 +144,12 @@ function ActiveAlert({ alert, evaluation, onAcknowledge }: ActiveAlertProps) {
       <dl className={styles.facts}>
         <dt>Source</dt>
         <dd>{facts.source}</dd>
-        <dt>Value</dt>
-        <dd>{facts.reading}</dd>
+        {facts.reading !== null && (
+          <>
+            <dt>Value</dt>
+            <dd>{facts.reading}</dd>
+          </>
+        )}
         <dt>First seen</dt>
         <dd>
           <When iso={facts.firstSeen} />

@@ -1,0 +1,106 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '../../../../openapi/schema';
+import { setupMswServer } from '../../../helpers/msw';
+import { renderApp } from '../../../helpers/render-app';
+import { anAlert, anAnomalyReport, confederation, serveDashboard } from './fixtures';
+
+type S = components['schemas'];
+
+const server = setupMswServer();
+configure({ asyncUtilTimeout: 4000 });
+
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:png'), revokeObjectURL: vi.fn() });
+});
+
+const noCause = { windows: [], datastreams: [] };
+
+// The alerts whose stored message already says what was measured against what.
+const messageAlerts: S['Alert'][] = [
+  anAlert({
+    id: 21,
+    type: 'Calibration due',
+    severity: 'High',
+    message: 'Calibration of sensor CB-SG-1 is overdue since 12 November 2026',
+    cause: noCause,
+  }),
+  anAlert({
+    id: 22,
+    type: 'Inspection overdue',
+    severity: 'High',
+    message: 'Routine inspection is overdue since 3 October 2026',
+    cause: noCause,
+  }),
+  anAlert({
+    id: 23,
+    type: 'Fatigue',
+    severity: 'High',
+    message: 'Fatigue damage of detail CB-W1 reached 0.82 of its life',
+    cause: { windows: [], datastreams: [{ id: 41, stream_id: 'CB-acc-z', sensors: [] }] },
+  }),
+  anAlert({
+    id: 24,
+    type: 'Sensor fault',
+    severity: 'Medium',
+    message: 'Sensor fault on stream CB-acc-z: stuck at one value',
+    cause: { windows: [], datastreams: [{ id: 41, stream_id: 'CB-acc-z', sensors: [] }] },
+  }),
+];
+
+const maintenance = anAlert({
+  id: 25,
+  type: 'Maintenance Required',
+  severity: 'High',
+  message: 'Maintenance due within 7 days',
+  cause: noCause,
+});
+
+const occurrences = (text: string | null, part: string) => (text ?? '').split(part).length - 1;
+
+async function openDetails() {
+  await renderApp(`/dashboard?bridge=${confederation.id}`);
+  await screen.findByRole('list', { name: 'Active alerts' });
+  await userEvent.setup().click(screen.getByRole('button', { name: 'View Details' }));
+  return screen.getByRole('dialog', { name: 'Alert details' });
+}
+
+describe('alert details show each fact once (issue 18 review)', () => {
+  it("gives an alert's message once, with no Value that repeats it", async () => {
+    serveDashboard(server, {
+      report: anAnomalyReport({ num_anomalies: 4 }),
+      alerts: messageAlerts,
+    });
+    const dialog = await openDetails();
+    for (const alert of messageAlerts) {
+      const article = within(dialog).getByRole('article', { name: alert.type });
+      expect(occurrences(article.textContent, alert.message)).toBe(1);
+      expect(within(article).queryByText('Value')).not.toBeInTheDocument();
+    }
+  });
+
+  it("says a maintenance alert's days once and adds the date", async () => {
+    serveDashboard(server, {
+      report: anAnomalyReport({ num_anomalies: 6 }),
+      alerts: [maintenance],
+    });
+    const dialog = await openDetails();
+    const article = within(dialog).getByRole('article', { name: 'Maintenance Required' });
+    expect(occurrences(article.textContent, '7 days')).toBe(1);
+    expect(article).toHaveTextContent(/Next maintenance by \S/);
+  });
+
+  it('shows the message once in the active alerts list too', async () => {
+    serveDashboard(server, {
+      report: anAnomalyReport({ num_anomalies: 4 }),
+      alerts: messageAlerts,
+    });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const list = await screen.findByRole('list', { name: 'Active alerts' });
+    for (const [index, item] of within(list).getAllByRole('listitem').entries()) {
+      const message = messageAlerts[index]?.message ?? '';
+      expect(occurrences(item.textContent, message)).toBe(1);
+    }
+  });
+});
