@@ -16,6 +16,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/helpers/setup-web.ts'],
+          // jsdom computes styles only from sheets in the page; these few are loaded so a test
+          // can check what a user sees of them (a row's History link boxed like its buttons).
+          css: { include: [/src\/ui\/management-page\.css/] },
         },
       },
       {

@@ -22,7 +22,12 @@ export const title = style({ fontSize: vars.fontSize.xl, margin: 0 });
 
 export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xxs });
 
+// A row's buttons and its links (History) look alike: one box, no underline, centred text.
 export const actionButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textDecoration: 'none',
   minHeight: '2.25rem',
   paddingInline: vars.space.xs,
   border: `1px solid ${vars.color.border}`,
