@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { prefersReducedMotion } from './use-media-query';
+import { prefersReducedMotion } from '../../ui/use-media-query';
 
 export const CONTACT_SECTION_ID = 'contact';
 export const CONTACT_HEADING_ID = 'contact-title';

@@ -4,7 +4,7 @@ import { container } from '../../ui/layout.css';
 import * as styles from './hero-carousel.css';
 import type { Slide } from './slides';
 import { useAutoplay } from './use-autoplay';
-import { REDUCED_MOTION, useMediaQuery } from './use-media-query';
+import { REDUCED_MOTION, useMediaQuery } from '../../ui/use-media-query';
 
 export const AUTOPLAY_MS = 4000;
 const FADE_MS = 800;
