@@ -23,9 +23,12 @@ export const formatShortDate = (ms: number): string => shortDate.format(new Date
 export const formatShortDateTime = (iso: string | number): string =>
   shortDateTime.format(new Date(iso));
 
-/** A YYYY-MM-DD calendar date (no time zone shift). */
-export function formatCalendarDate(ymd: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(
+/**
+ * A YYYY-MM-DD calendar date (no time zone shift); 'medium' ('Nov 12, 2026' in en-US) where a
+ * narrow screen has no room for the month in full.
+ */
+export function formatCalendarDate(ymd: string, length: 'long' | 'medium' = 'long'): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: length, timeZone: 'UTC' }).format(
     new Date(`${ymd}T00:00:00Z`),
   );
 }

@@ -69,7 +69,6 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
         evaluation={evaluation}
         refreshedAt={refreshedAt}
       />
-      <MonthlyReportButton bridgeId={bridge.id} bridgeName={bridge.name} />
       <div className={styles.grid}>
         {!report && <NotAssessedCard sid={bridge.name} evaluation={evaluation} />}
         <AlertsCards
@@ -78,6 +77,8 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
           alertsState={{ isPending: alerts.isPending, error: alerts.error }}
         />
       </div>
+      {/* After the alarms, not before them: a phone shows the active alerts on its first screen. */}
+      <MonthlyReportButton bridgeId={bridge.id} bridgeName={bridge.name} />
       <h2 className={styles.sectionTitle}>Evidence</h2>
       <div className={styles.grid}>
         {report && <PredictionCard bridgeName={bridge.name} evaluation={evaluation} />}

@@ -4,23 +4,35 @@ import { breakpoints, vars } from '../../styles/theme.css';
 export const page = style({
   display: 'flex',
   flexDirection: 'column',
-  gap: vars.space.md,
+  // Tighter on a phone, where every line above the active alerts pushes them down.
+  gap: vars.space.sm,
   width: '100%',
   maxWidth: '90rem',
   marginInline: 'auto',
   paddingInline: vars.space.md,
   boxSizing: 'border-box',
-  '@media': { [breakpoints.tablet]: { paddingInline: vars.space.xl } },
+  '@media': { [breakpoints.tablet]: { paddingInline: vars.space.xl, gap: vars.space.md } },
 });
 
+// On a phone the back link and the bridge switcher share the first row, the title the second,
+// so the header costs two rows of the first screen, not three.
 export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
   alignItems: 'center',
-  gap: vars.space.md,
+  gap: vars.space.xs,
+  '@media': {
+    [breakpoints.tablet]: { display: 'flex', flexWrap: 'wrap', gap: vars.space.md },
+  },
 });
 
-export const title = style({ fontSize: vars.fontSize.xl, margin: 0 });
+export const title = style({
+  gridColumn: '1 / -1',
+  gridRow: 2,
+  fontSize: vars.fontSize.lg,
+  margin: 0,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xl } },
+});
 
 export const backLink = style({
   display: 'inline-flex',
@@ -216,7 +228,7 @@ export const stripCellWide = style({
 
 export const gaugeBox = style({
   width: '100%',
-  maxWidth: '8rem',
+  maxWidth: '6.5rem',
   alignSelf: 'center',
   '@media': { [breakpoints.desktop]: { maxWidth: '11rem' } },
 });
@@ -234,7 +246,13 @@ export const stripTitle = style({
   color: vars.color.textMuted,
 });
 
-export const small = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const small = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  lineHeight: 1.35,
+  '@media': { [breakpoints.tablet]: { lineHeight: 'inherit' } },
+});
 
 export const situation = style({
   margin: 0,
@@ -315,12 +333,35 @@ export const switcher = style({
   alignItems: 'center',
   gap: vars.space.xs,
   marginInlineStart: 'auto',
+  // On a phone the select shrinks to the screen instead of running off its edge.
+  minWidth: 0,
+  maxWidth: '100%',
 });
 
-export const switcherLabel = style({ fontWeight: vars.fontWeight.bold });
+// On a phone the label gives its room to the bridge's name: screen readers still read it, and
+// the select beside 'Back to map' shows which bridge this is.
+export const switcherLabel = style({
+  fontWeight: vars.fontWeight.bold,
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  '@media': {
+    [breakpoints.tablet]: {
+      position: 'static',
+      width: 'auto',
+      height: 'auto',
+      overflow: 'visible',
+      clip: 'auto',
+    },
+  },
+});
 
 export const switcherSelect = style({
   minHeight: '2.75rem',
+  minWidth: 0,
   maxWidth: '100%',
   paddingInline: vars.space.xs,
   border: `1px solid ${vars.color.border}`,
@@ -332,3 +373,36 @@ export const switcherSelect = style({
 });
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
+
+// A disclosure inside a fact: the summary is the fact, the details open under it.
+export const disclosure = style({});
+
+globalStyle(`${disclosure} > summary`, { cursor: 'pointer' });
+
+export const disclosureFacts = style([
+  facts,
+  { gridTemplateColumns: 'minmax(0, 1fr)', marginBlockStart: vars.space.xxs },
+]);
+
+globalStyle(`${disclosureFacts} dt`, {
+  fontWeight: vars.fontWeight.regular,
+  color: vars.color.textMuted,
+});
+
+// The strip's lists on a phone: a narrow label column (long labels wrap) leaves the values room
+// for a line each, and tighter lines keep the active alerts on the first screen.
+export const stripFacts = style([
+  facts,
+  {
+    gridTemplateColumns: 'minmax(0, 6rem) minmax(0, 1fr)',
+    fontSize: vars.fontSize.sm,
+    lineHeight: 1.35,
+    '@media': {
+      [breakpoints.tablet]: {
+        gridTemplateColumns: 'auto minmax(0, 1fr)',
+        fontSize: 'inherit',
+        lineHeight: 'inherit',
+      },
+    },
+  },
+]);

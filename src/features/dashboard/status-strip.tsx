@@ -1,10 +1,12 @@
 import { type Condition, colourClass } from '../../domain/health';
 import { countOf } from '../../domain/formats';
-import { rebaseliningText } from '../../domain/maintenance';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
+import { useMediaQuery } from '../../ui/use-media-query';
 import { HealthGauge } from './health-gauge';
 import { InspectionFacts } from './inspection-facts';
+import { MonitoringStatus } from './monitoring-status';
+import { NARROW_SCREEN } from './narrow-screen';
 import { When } from './when';
 
 /** Spec §4 colour chip beside the word; grey 'Not assessed' when there is no evaluation. */
@@ -35,6 +37,15 @@ interface StatusStripProps {
 export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: StatusStripProps) {
   const { report, health } = evaluation;
   const active = evaluation.active.length;
+  // A phone keeps the strip short (the active alerts on its first screen): what is not needed
+  // at a glance goes behind a disclosure, where the desktop shows it in the list.
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const maintenance = health && (
+    <>
+      <dt>Days to next inspection</dt>
+      <dd>{health.maintenanceDays}</dd>
+    </>
+  );
   return (
     <section className={styles.strip} aria-label={`Status of ${bridgeName}`}>
       <section
@@ -44,12 +55,12 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
         <h2 id="condition-index-title" className={styles.stripTitle}>
           Bridge Condition Index
         </h2>
-        <dl className={styles.facts}>
+        <dl className={styles.stripFacts}>
           <dt>Condition</dt>
           <dd>
             <ConditionChip condition={health?.condition ?? null} />
           </dd>
-          <InspectionFacts bridgeId={bridgeId} />
+          <InspectionFacts bridgeId={bridgeId} narrow={narrow} more={narrow && maintenance} />
           {report && health ? (
             <>
               <dt>Anomalies</dt>
@@ -58,8 +69,7 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
               <dd>
                 <When iso={report.evaluated_at} />
               </dd>
-              <dt>Days to next inspection</dt>
-              <dd>{health.maintenanceDays}</dd>
+              {!narrow && maintenance}
               {report.num_anomalies > 0 && (
                 <>
                   <dt>Threat level</dt>
@@ -106,41 +116,7 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
         </a>
       </section>
 
-      <section
-        className={`${styles.stripCell} ${styles.stripCellWide}`}
-        aria-labelledby="monitoring-title"
-      >
-        <h2 id="monitoring-title" className={styles.stripTitle}>
-          Bridge Monitoring Status
-        </h2>
-        <dl className={styles.facts}>
-          <dt>Last data received</dt>
-          <dd>
-            {evaluation.lastDataReceived ? <When iso={evaluation.lastDataReceived} /> : 'Never'}
-          </dd>
-          <dt>Evaluation period</dt>
-          <dd>
-            {report ? (
-              <>
-                <When iso={report.period_start} /> to <When iso={report.period_end} />
-              </>
-            ) : (
-              'None yet'
-            )}
-          </dd>
-          {report?.rebaselining && (
-            <>
-              <dt>Baseline</dt>
-              <dd>{rebaseliningText(report.rebaselining.days, report.rebaselining.of)}</dd>
-            </>
-          )}
-        </dl>
-        <p className={styles.small}>
-          Last updated:{' '}
-          {refreshedAt > 0 ? <When iso={new Date(refreshedAt).toISOString()} /> : 'loading'}{' '}
-          (refreshed every 5 minutes while this page is open)
-        </p>
-      </section>
+      <MonitoringStatus evaluation={evaluation} refreshedAt={refreshedAt} narrow={narrow} />
     </section>
   );
 }
