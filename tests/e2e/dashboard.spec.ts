@@ -262,6 +262,10 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('Loading the forecast')).toHaveCount(0);
       await shot(page, `critical-${viewport.name}-first-screen`, false);
       await shot(page, `critical-${viewport.name}-full`);
+      // Then the alarms: the active alerts' title is on the first screen, on a phone too.
+      const alerts = page.getByRole('heading', { name: /^Active Alerts/ });
+      const alertsBox = await alerts.boundingBox();
+      expect((alertsBox?.y ?? Infinity) + (alertsBox?.height ?? 0)).toBeLessThan(viewport.height);
       expect(await seriousViolations(page)).toEqual([]);
     });
 
