@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { loginFailureMessage } from '../src/domain/auth-failure';
+import { firstFieldInError } from '../src/domain/first-field-in-error';
 import {
   type LoginErrors,
   type LoginFields,
@@ -8,6 +9,8 @@ import {
 } from '../src/domain/login-validation';
 
 export type LoginFieldName = keyof LoginFields;
+/** The order of the fields on the screen, which a refused submit's focus follows. */
+export const LOGIN_FIELD_NAMES: readonly LoginFieldName[] = ['email', 'password'];
 
 export interface LoginContext {
   fields: LoginFields;
@@ -20,8 +23,9 @@ export interface LoginContext {
 export type LoginEvent =
   { type: 'field.changed'; field: LoginFieldName; value: string } | { type: 'form.submitted' };
 
-/** Asks the screen to go somewhere; the machine itself never touches the router. */
-export type LoginEmitted = { type: 'navigate'; to: '/map' };
+/** Asks the screen to go somewhere or to focus a field; the machine never touches either. */
+export type LoginEmitted =
+  { type: 'navigate'; to: '/map' } | { type: 'focusField'; field: LoginFieldName };
 
 /**
  * Sign-in form (spec §2, §4, §5, §8): the fields are checked before any call; the server's
@@ -52,6 +56,10 @@ export const loginMachine = setup({
     clearServerError: assign({ serverError: null }),
     showServerError: assign({ serverError: (_, error: unknown) => loginFailureMessage(error) }),
     goToMap: emit({ type: 'navigate', to: '/map' } as const),
+    focusFirstError: enqueueActions(({ context, enqueue }) => {
+      const field = firstFieldInError(LOGIN_FIELD_NAMES, context.errors);
+      if (field) enqueue.emit({ type: 'focusField', field });
+    }),
   },
   guards: {
     hasFieldErrors: ({ context }) => Object.values(context.errors).some(Boolean),
@@ -69,7 +77,10 @@ export const loginMachine = setup({
     },
     validating: {
       entry: ['clearServerError', 'checkFields'],
-      always: [{ guard: 'hasFieldErrors', target: 'idle' }, { target: 'submitting' }],
+      always: [
+        { guard: 'hasFieldErrors', target: 'idle', actions: 'focusFirstError' },
+        { target: 'submitting' },
+      ],
     },
     submitting: {
       // Typing goes on while the request is out; a second submit does not.

@@ -1,8 +1,10 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { signupFailureMessage, signupFieldErrors } from '../src/domain/auth-failure';
+import { firstFieldInError } from '../src/domain/first-field-in-error';
 import { ACCOUNT_CREATED } from '../src/domain/messages';
 import {
   EMPTY_SIGNUP_FIELDS,
+  SIGNUP_FIELD_NAMES,
   type SignupErrors,
   type SignupFieldName,
   type SignupFields,
@@ -23,10 +25,11 @@ export interface SignupContext {
 export type SignupEvent =
   { type: 'field.changed'; field: SignupFieldName; value: string } | { type: 'form.submitted' };
 
-/** What the screen is asked to do: the machine never touches the toast or the router. */
+/** What the screen is asked to do: the machine never touches the toast, the router or focus. */
 export type SignupEmitted =
   | { type: 'notify'; tone: 'success' | 'error'; message: string; durationMs: number }
-  | { type: 'navigate'; to: '/login' };
+  | { type: 'navigate'; to: '/login' }
+  | { type: 'focusField'; field: SignupFieldName };
 
 /**
  * Sign-up form (spec §2, §4, §5, §8): five required fields checked before the request, which is
@@ -70,6 +73,11 @@ export const signupMachine = setup({
       durationMs: SIGNUP_TOAST_MS,
     })),
     goToLogin: emit({ type: 'navigate', to: '/login' } as const),
+    // After a refusal, on the fields' messages or the server's about one field.
+    focusFirstError: enqueueActions(({ context, enqueue }) => {
+      const field = firstFieldInError(SIGNUP_FIELD_NAMES, context.errors);
+      if (field) enqueue.emit({ type: 'focusField', field });
+    }),
   },
   guards: {
     hasFieldErrors: ({ context }) => hasErrors(context.errors),
@@ -90,7 +98,10 @@ export const signupMachine = setup({
     },
     validating: {
       entry: 'checkFields',
-      always: [{ guard: 'hasFieldErrors', target: 'idle' }, { target: 'submitting' }],
+      always: [
+        { guard: 'hasFieldErrors', target: 'idle', actions: 'focusFirstError' },
+        { target: 'submitting' },
+      ],
     },
     submitting: {
       on: { 'field.changed': { actions: 'updateField' } },
@@ -109,6 +120,7 @@ export const signupMachine = setup({
               type: 'markServerFieldError',
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
+            'focusFirstError',
           ],
         },
       },

@@ -1,5 +1,5 @@
 // npm run bench:web — Lighthouse (mobile profile, offline, Debian Chromium) on the production
-// build served by the real server, plus the initial JavaScript of the landing page.
+// build served by the real server, plus the initial JavaScript and CSS of the landing page.
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,17 +30,28 @@ if (!process.env.BENCH_SKIP_BUILD) {
 
 const gzipKb = (files) =>
   files.reduce((sum, file) => sum + gzipSync(readFileSync(join('dist', file))).length, 0) / 1024;
-const scriptsOf = (htmlFile) =>
-  [...readFileSync(join('dist', htmlFile), 'utf8').matchAll(/assets\/[^"\s]+\.js/g)].map(
-    (match) => match[0],
-  );
+const scriptsOf = (html) => [...html.matchAll(/assets\/[^"\s]+\.js/g)].map((match) => match[0]);
+// A prerendered page carries its styles inline; the link beside each (disabled) is never fetched.
+const stylesheetsOf = (html) =>
+  [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)]
+    .filter((match) => !/\sdisabled/.test(match[0]))
+    .map((match) => /href="\/(assets\/[^"]+\.css)"/.exec(match[0])?.[1])
+    .filter(Boolean);
+const inlineCssKb = (html) =>
+  gzipSync([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('')).length /
+  1024;
 // The shell every path gets, and the landing page as served: the build renders it ahead and
 // preloads its route chunks too (build/prerender-plugin.ts).
 for (const htmlFile of ['index.html', 'prerendered/index.html']) {
   if (!existsSync(join('dist', htmlFile))) continue;
-  const files = scriptsOf(htmlFile);
+  const html = readFileSync(join('dist', htmlFile), 'utf8');
+  const scripts = scriptsOf(html);
+  const sheets = stylesheetsOf(html);
   console.log(
-    `Initial JS (${htmlFile}): ${files.length} files, ${gzipKb(files).toFixed(1)} KB gzip`,
+    `Initial JS (${htmlFile}): ${scripts.length} files, ${gzipKb(scripts).toFixed(1)} KB gzip; ` +
+      `CSS: ${sheets.length} files, ${gzipKb(sheets).toFixed(1)} KB gzip, ` +
+      `${inlineCssKb(html).toFixed(1)} KB gzip inline; ` +
+      `HTML ${(gzipSync(html).length / 1024).toFixed(1)} KB gzip`,
   );
 }
 
@@ -52,6 +63,10 @@ const server = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     DATABASE_URL: '',
+    // The public pages show no sensor data: the demo's history and live feed would only take
+    // the start's time and, while Lighthouse measures, the CPU.
+    DEMO_HISTORY_DAYS: '0',
+    DEMO_LIVE_FEED: 'off',
   },
   stdio: 'ignore',
   detached: true,
@@ -78,6 +93,7 @@ try {
       `${path}: performance ${score(median, 'performance')} ` +
         `(${RUNS} runs: ${scores.join(', ')}), ` +
         `accessibility ${score(median, 'accessibility')}, ` +
+        `best practices ${score(median, 'best-practices')}, SEO ${score(median, 'seo')}, ` +
         `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, ` +
         `TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`,
     );
@@ -98,7 +114,7 @@ function lighthouse(path, out) {
         `${origin}${path}`,
         '--quiet',
         `--chrome-flags=${chromeFlags}`,
-        '--only-categories=performance,accessibility',
+        '--only-categories=performance,accessibility,best-practices,seo',
         '--output=json',
         `--output-path=${out}`,
       ],

@@ -69,7 +69,7 @@ describe('login machine', () => {
   });
 
   it('checks both fields before any call and stays idle when one fails', () => {
-    const { actor, calls } = start();
+    const { actor, calls, emitted } = start();
     fill(actor, 'ada@example', 'short');
     actor.send({ type: 'form.submitted' });
 
@@ -79,6 +79,14 @@ describe('login machine', () => {
       password: 'Password must be at least 8 characters',
     });
     expect(calls).toHaveLength(0);
+    expect(emitted).toEqual([{ type: 'focusField', field: 'email' }]);
+  });
+
+  it('sends focus to the first failing field in the order of the screen', () => {
+    const { actor, emitted } = start();
+    fill(actor, 'ada@example.test', 'short');
+    actor.send({ type: 'form.submitted' });
+    expect(emitted).toEqual([{ type: 'focusField', field: 'password' }]);
   });
 
   it('clears only the edited field error', () => {

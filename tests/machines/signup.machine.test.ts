@@ -85,7 +85,8 @@ describe('sign-up machine', () => {
       address: 'Address is required',
     });
     expect(calls).toHaveLength(0);
-    expect(emitted).toEqual([]);
+    // Focus goes to the first field in error; nothing else is asked of the screen.
+    expect(emitted).toEqual([{ type: 'focusField', field: 'username' }]);
   });
 
   it('blocks the request when a single field fails', () => {
@@ -183,12 +184,24 @@ describe('sign-up machine', () => {
     const { actor, clock, emitted } = await submitAndAnswer((call) => call.reject(error));
 
     expect(actor.getSnapshot().value).toBe('failure');
-    expect(emitted).toEqual([{ type: 'notify', tone: 'error', message, durationMs: 5000 }]);
+    const toasts = () => emitted.filter((event) => event.type !== 'focusField');
+    expect(toasts()).toEqual([{ type: 'notify', tone: 'error', message, durationMs: 5000 }]);
 
     // No redirect ever follows a failure.
     clock.increment(10_000);
     expect(actor.getSnapshot().value).toBe('failure');
-    expect(emitted).toHaveLength(1);
+    expect(toasts()).toHaveLength(1);
+  });
+
+  it('sends focus to the field the server refused, and nowhere when it named none', async () => {
+    const taken = await submitAndAnswer((call) =>
+      call.reject(new HttpFailure(400, { detail: 'email: a user with this email already exists' })),
+    );
+    expect(taken.actor.getSnapshot().context.errors.email).toBeTruthy();
+    expect(taken.emitted.at(-1)).toEqual({ type: 'focusField', field: 'email' });
+
+    const down = await submitAndAnswer((call) => call.reject(new HttpFailure(500, {})));
+    expect(down.emitted.filter((event) => event.type === 'focusField')).toEqual([]);
   });
 
   it('after a failure, editing returns to idle and submitting again sends again', async () => {

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type LoginFieldName, loginMachine } from '../../../machines/login.machine';
 import { useSession } from '../../api/session-context';
@@ -8,11 +8,9 @@ import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { TextField } from '../../ui/text-field';
-import { focusFirstError } from './focus-first-error';
+import { focusField } from './focus-field';
 import { useEmitted } from '../../state-machines/use-emitted';
 import { useInspectedMachine } from '../../state-machines/use-inspected-machine';
-
-const FIELD_ORDER: readonly LoginFieldName[] = ['email', 'password'];
 
 // The sign-in form of spec §2: its states and messages are the login machine's.
 export function LoginForm() {
@@ -25,7 +23,11 @@ export function LoginForm() {
     }),
   );
   const [snapshot, send, actor] = useInspectedMachine(machine);
-  useEmitted(actor, (event) => void navigate({ to: event.to }));
+  const formRef = useRef<HTMLFormElement>(null);
+  useEmitted(actor, (event) => {
+    if (event.type === 'focusField') focusField(formRef, event.field);
+    else void navigate({ to: event.to });
+  });
 
   const { fields, errors, serverError } = snapshot.context;
   const busy = snapshot.matches('submitting') || snapshot.matches('success');
@@ -36,11 +38,10 @@ export function LoginForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     send({ type: 'form.submitted' });
-    focusFirstError(event.currentTarget, FIELD_ORDER, actor.getSnapshot().context.errors);
   }
 
   return (
-    <form className={stack} onSubmit={submit} noValidate aria-busy={busy}>
+    <form ref={formRef} className={stack} onSubmit={submit} noValidate aria-busy={busy}>
       {serverError && <ErrorBanner>{serverError}</ErrorBanner>}
       <TextField
         label="Email"

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { signupMachine } from '../../../machines/signup.machine';
 import { useSession } from '../../api/session-context';
@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-import { focusFirstError } from './focus-first-error';
+import { focusField } from './focus-field';
 import { useEmitted } from '../../state-machines/use-emitted';
 import { useInspectedMachine } from '../../state-machines/use-inspected-machine';
 
@@ -41,21 +41,15 @@ export function SignupForm() {
     }),
   );
   const [snapshot, send, actor] = useInspectedMachine(machine);
+  const formRef = useRef<HTMLFormElement>(null);
   useEmitted(actor, (event) => {
     if (event.type === 'navigate') void navigate({ to: event.to });
+    else if (event.type === 'focusField') focusField(formRef, event.field);
     else toast.show({ tone: event.tone, message: event.message, durationMs: event.durationMs });
   });
 
   const { fields, errors } = snapshot.context;
   const submitting = snapshot.matches('submitting');
-  const failed = snapshot.matches('failure');
-  const formRef = useRef<HTMLFormElement>(null);
-  // A refusal the server tied to a field: focus goes there, to its message.
-  useEffect(() => {
-    if (failed && formRef.current) {
-      focusFirstError(formRef.current, SIGNUP_FIELD_NAMES, actor.getSnapshot().context.errors);
-    }
-  }, [failed, actor]);
   // After success the account exists: nothing more to send while the redirect is pending.
   const locked = submitting || snapshot.matches('success') || snapshot.matches('redirected');
 
@@ -65,7 +59,6 @@ export function SignupForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     send({ type: 'form.submitted' });
-    focusFirstError(event.currentTarget, SIGNUP_FIELD_NAMES, actor.getSnapshot().context.errors);
   }
 
   return (

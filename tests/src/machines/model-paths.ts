@@ -4,6 +4,9 @@ import {
   type AnyStateMachine,
   type EventFromLogic,
   type InputFrom,
+  type SnapshotFrom,
+  initialTransition,
+  transition,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 
@@ -30,6 +33,12 @@ export interface FormModel<M extends AnyStateMachine> {
    * keeps the paths few, each still a real run of the machine.
    */
   screenKey?: (snapshot: Snapshot<M>) => unknown;
+  /**
+   * Also tells apart how a state was entered (from which state, by which event), so every move
+   * between states is played, not only every screen: a form that returns to a screen it showed
+   * before (a toast closed by hand or by its timer) has its ways back covered too.
+   */
+  everyMove?: boolean;
   input?: InputFrom<M>;
 }
 
@@ -61,23 +70,56 @@ export function modelPaths<M extends AnyStateMachine>(model: FormModel<M>): Mode
       const { value, context } = s as AnyMachineSnapshot;
       return { value, context };
     });
+  const keys = new WeakMap<object, string>();
   const paths = getShortestPaths(model.machine, {
     events: model.events,
     input: model.input,
-    serializeState: (snapshot) => JSON.stringify(screenKey(snapshot as Snapshot<M>)),
+    serializeState: (snapshot, event, previous) => {
+      const screen = JSON.stringify(screenKey(snapshot as Snapshot<M>));
+      let key = JSON.stringify([screen, null]);
+      if (model.everyMove === true && previous !== undefined && event !== undefined) {
+        if (JSON.stringify(previous.value) !== JSON.stringify(snapshot.value)) {
+          key = JSON.stringify([screen, [previous.value, (event as { type: string }).type]]);
+        } else if (screen === JSON.stringify(screenKey(previous as Snapshot<M>))) {
+          // An event the screen ignores leads nowhere new.
+          key = keys.get(previous) ?? key;
+        }
+      }
+      keys.set(snapshot, key);
+      return key;
+    },
   });
   return paths.map((path) => {
-    const [first, ...rest] = path.steps as unknown as { event: Event<M>; state: Snapshot<M> }[];
-    if (!first) throw new Error('A path without its initial state');
-    const events = rest.map((step) => describeEvent(step.event));
-    const end = JSON.stringify(path.state.value);
-    return {
-      name: `${end} after ${events.length === 0 ? 'nothing' : events.join(' → ')}`,
-      state: path.state as Snapshot<M>,
-      initial: first.state,
-      steps: rest,
-    };
+    const events = (path.steps as unknown as { event: Event<M> }[]).slice(1).map((s) => s.event);
+    return replay(model, events);
   });
+}
+
+/**
+ * The path's events run through the machine from its start. The graph keeps one snapshot per
+ * screen key, the last it met, so with a coarse key its snapshots can come from another run
+ * (another text typed, an optional field filled); a replay shows what this run leads to.
+ */
+function replay<M extends AnyStateMachine>(
+  model: FormModel<M>,
+  events: readonly Event<M>[],
+): ModelPath<M> {
+  const start = (initialTransition as (logic: M, input?: InputFrom<M>) => [Snapshot<M>, unknown])(
+    model.machine,
+    model.input,
+  )[0];
+  let state = start;
+  const steps = events.map((event) => {
+    state = transition(model.machine, state as SnapshotFrom<M>, event)[0] as Snapshot<M>;
+    return { event, state };
+  });
+  const names = events.map((event) => describeEvent(event));
+  return {
+    name: `${JSON.stringify(state.value)} after ${names.length === 0 ? 'nothing' : names.join(' → ')}`,
+    state,
+    initial: start,
+    steps,
+  };
 }
 
 /**
