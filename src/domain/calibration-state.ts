@@ -1,3 +1,5 @@
+import { formatCalendarDate } from './formats';
+
 /** Days before the due date that a calibration counts as due (the server's alert lead, README). */
 export const CALIBRATION_DUE_LEAD_DAYS = 30;
 
@@ -20,15 +22,16 @@ export function calibrationState(
   return daysLeft <= leadDays ? 'due' : 'valid';
 }
 
+/** 'Overdue since Nov 23, 2026' and the like, the date in the reader's locale. */
 export function calibrationStateText(nextDue: string | null, today: string): string {
+  if (nextDue === null) return 'No due date';
+  const day = formatCalendarDate(nextDue, 'medium');
   switch (calibrationState(nextDue, today)) {
-    case 'not-recorded':
-      return 'No due date';
     case 'overdue':
-      return `Overdue since ${nextDue}`;
+      return `Overdue since ${day}`;
     case 'due':
-      return `Due ${nextDue}`;
-    case 'valid':
-      return `Valid until ${nextDue}`;
+      return `Due ${day}`;
+    default:
+      return `Valid until ${day}`;
   }
 }

@@ -9,20 +9,26 @@ import type { Sensor } from '../../api/queries/structures';
 import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { calibrationState, calibrationStateText } from '../../domain/calibration-state';
+import { formatCalendarDate } from '../../domain/formats';
 import { CalibrationFormModal } from './calibration-form-modal';
 import * as styles from './fatigue-detail.css';
 
-/** 'Calibration due 2026-12-01' or 'Calibration overdue since …'; nothing while it is valid. */
+/** 'Calibration due Dec 1, 2026' or 'Calibration overdue since …'; nothing while it is valid. */
 export function CalibrationBadge({ nextDue, today }: { nextDue: string | null; today: string }) {
   const state = calibrationState(nextDue, today);
   if (state !== 'due' && state !== 'overdue') return null;
   return (
     <span className={state === 'overdue' ? styles.overdue : styles.due}>
       {' '}
-      Calibration {calibrationStateText(nextDue, today).toLowerCase()}
+      Calibration {lowerFirst(calibrationStateText(nextDue, today))}
     </span>
   );
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+const calendarDate = (ymd: string | null) =>
+  ymd === null ? '' : formatCalendarDate(ymd, 'medium');
 
 function factorsText(c: Calibration): string {
   const parts = [
@@ -35,11 +41,11 @@ function factorsText(c: Calibration): string {
 
 // Newest first: the entry that vouches for the sensor now heads the register.
 const COLUMNS: DataTableColumn<Calibration>[] = [
-  { id: 'on', header: 'Calibrated on', value: (c) => c.calibrated_on },
+  { id: 'on', header: 'Calibrated on', value: (c) => calendarDate(c.calibrated_on) },
   { id: 'by', header: 'Calibrated by', value: (c) => c.calibrated_by },
   { id: 'certificate', header: 'Certificate', value: (c) => c.certificate },
   { id: 'factors', header: 'Factors', value: factorsText },
-  { id: 'due', header: 'Next due', value: (c) => c.next_due },
+  { id: 'due', header: 'Next due', value: (c) => calendarDate(c.next_due) },
 ];
 
 /**

@@ -7,6 +7,7 @@ import { BridgesPage } from '../../../../src/features/bridges/bridges-page';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
+import { formatCalendarDate } from '../../../../src/domain/formats';
 import { sensors, serveStructures } from './fixtures';
 
 type S = components['schemas'];
@@ -15,6 +16,8 @@ const server = setupMswServer();
 const DAY_MS = 86_400_000;
 const dayFromToday = (days: number) =>
   new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+/** The same day as the screen writes it. */
+const shownDay = (days: number) => formatCalendarDate(dayFromToday(days), 'medium');
 
 const gauge: S['Sensor'] = {
   ...(sensors[0] as S['Sensor']),
@@ -85,9 +88,9 @@ describe('calibration register in the Sensors tab', () => {
     serveRegister();
     await openSensors();
     expect(rowOf('LG-ACC-1')).toHaveTextContent(
-      `Under Maintenance Calibration due ${dayFromToday(10)}`,
+      `Under Maintenance Calibration due ${shownDay(10)}`,
     );
-    expect(rowOf('LG-SG-2')).toHaveTextContent(`Calibration overdue since ${dayFromToday(-3)}`);
+    expect(rowOf('LG-SG-2')).toHaveTextContent(`Calibration overdue since ${shownDay(-3)}`);
   });
 
   it('lists a sensor’s history newest first with by whom, certificate, factors and next due', async () => {
@@ -103,7 +106,7 @@ describe('calibration register in the Sensors tab', () => {
     ]);
     expect(rows[0]).toHaveTextContent('HM-2025-118');
     expect(rows[0]).toHaveTextContent('sensitivity 1.02, offset -0.5');
-    expect(rows[0]).toHaveTextContent(dayFromToday(10));
+    expect(rows[0]).toHaveTextContent(shownDay(10));
   });
 
   it('checks a new calibration, then records it and shows it in the register', async () => {
