@@ -221,6 +221,8 @@ function demoStreams(bridge: DemoBridge, rates: DemoRates): StreamSpec[] {
         position: 0.5,
         rateHz: rates.strainHz,
         noise: 1,
+        // Trucks with axle loads, so the fatigue details count traffic-like cycles (issue 19).
+        strainLoad: 'trucks',
       },
     );
   });

@@ -40,6 +40,12 @@ export interface StreamSpec {
   rateHz: number;
   /** Standard deviation of the measurement noise, in the stream's unit. */
   noise: number;
+  /**
+   * What passing traffic adds to a strain gauge: `pulses` (default), a smooth bump per vehicle;
+   * `trucks`, the axle loads of trucks crossing the span (traffic-strain.ts), whose cycles are
+   * what fatigue counting needs.
+   */
+  strainLoad?: 'pulses' | 'trucks';
 }
 
 export interface DamageSpec {
