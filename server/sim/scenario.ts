@@ -55,6 +55,11 @@ export interface DamageSpec {
   /** Frequency loss in percent (2 means f × 0.98). */
   dropPercent: number;
   from: number;
+  /**
+   * A breathing crack: the loss shows for the first `openMs` of every `periodMs` from `from` on
+   * (open under the day's traffic, closed at night) instead of all the time.
+   */
+  intermittent?: { periodMs: number; openMs: number };
 }
 
 export type FaultKind = 'drift' | 'spikes' | 'stuck' | 'dropout';
