@@ -10,6 +10,7 @@ import type {
 } from '../sim/scenario.ts';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const YEAR_DAYS = 365.25;
 
 /** The seeded span labels, in the order of the scenario's spans span-1, span-2, span-3. */
@@ -65,8 +66,12 @@ export interface DemoBridge {
   /** First vertical mode of the west span at 10 °C. */
   firstModeHz: number;
   climate: DemoClimate;
-  /** A stiffness loss on one span, `daysAgo` before the end of the history. */
-  damage?: { span: number; dropPercent: number; daysAgo: number };
+  /**
+   * A stiffness loss on one span from `daysAgo` before the end of the history on. With
+   * `openHours` it is a breathing crack: open for that many hours of every day (under the day's
+   * traffic), closed in between, so each day raises its own alarm episode.
+   */
+  damage?: { span: number; dropPercent: number; daysAgo: number; openHours?: number };
   /** A strain gauge that drifts (µε per hour) and that staff have marked faulty. */
   faultyStrain?: { span: number; driftPerHour: number; daysAgo: number };
   /** A strain gauge whose data stream stopped sending `daysAgo` before the end. */
@@ -87,7 +92,9 @@ export const DEMO_BRIDGES_WITH_DATA: readonly DemoBridge[] = [
     seed: 101,
     firstModeHz: 2.4,
     climate: { nowMeanC: 2, seasonalAmpC: 12, dailyAmpC: 3, weatherAmpC: 3 },
-    damage: { span: 2, dropPercent: 5, daysAgo: 4 },
+    // Seven days open (the evaluation period holds 7 days), each a separate episode: more than
+    // 5 episodes, Critical in the spec's health table (src/domain/health.ts).
+    damage: { span: 2, dropPercent: 5, daysAgo: 6.9, openHours: 12 },
   },
   {
     name: 'Lions Gate Bridge',
@@ -221,6 +228,8 @@ function demoStreams(bridge: DemoBridge, rates: DemoRates): StreamSpec[] {
         position: 0.5,
         rateHz: rates.strainHz,
         noise: 1,
+        // Trucks with axle loads, so the fatigue details count traffic-like cycles (issue 19).
+        strainLoad: 'trucks',
       },
     );
   });
@@ -272,6 +281,9 @@ function demoEvents(
           modes: [0],
           dropPercent: bridge.damage.dropPercent,
           from: end - bridge.damage.daysAgo * DAY_MS,
+          ...(bridge.damage.openHours
+            ? { intermittent: { periodMs: DAY_MS, openMs: bridge.damage.openHours * HOUR_MS } }
+            : {}),
         },
       ]
     : [];

@@ -1,4 +1,4 @@
-import type { BridgeScenario, ModeSpec } from './scenario.ts';
+import type { BridgeScenario, DamageSpec, ModeSpec } from './scenario.ts';
 
 /** Reference temperature at which f0Hz is given. */
 export const REFERENCE_TEMPERATURE_C = 10;
@@ -33,16 +33,22 @@ export function damageFactorAt(
 ): number {
   let factor = 1;
   for (const damage of scenario.damage) {
-    if (damage.span === span && damage.modes.includes(modeIndex) && t >= damage.from) {
+    if (damage.span === span && damage.modes.includes(modeIndex) && isActive(damage, t)) {
       factor *= 1 - damage.dropPercent / 100;
     }
   }
   return factor;
 }
 
+function isActive(damage: DamageSpec, t: number): boolean {
+  if (t < damage.from) return false;
+  const cycle = damage.intermittent;
+  return cycle === undefined || (t - damage.from) % cycle.periodMs < cycle.openMs;
+}
+
 /** True when any damage event is active at t. */
 export function isDamagedAt(scenario: BridgeScenario, t: number): boolean {
-  return scenario.damage.some((damage) => t >= damage.from);
+  return scenario.damage.some((damage) => isActive(damage, t));
 }
 
 /** Every mode's frequency on a span at time t. */

@@ -40,6 +40,12 @@ export interface StreamSpec {
   rateHz: number;
   /** Standard deviation of the measurement noise, in the stream's unit. */
   noise: number;
+  /**
+   * What passing traffic adds to a strain gauge: `pulses` (default), a smooth bump per vehicle;
+   * `trucks`, the axle loads of trucks crossing the span (traffic-strain.ts), whose cycles are
+   * what fatigue counting needs.
+   */
+  strainLoad?: 'pulses' | 'trucks';
 }
 
 export interface DamageSpec {
@@ -49,6 +55,11 @@ export interface DamageSpec {
   /** Frequency loss in percent (2 means f × 0.98). */
   dropPercent: number;
   from: number;
+  /**
+   * A breathing crack: the loss shows for the first `openMs` of every `periodMs` from `from` on
+   * (open under the day's traffic, closed at night) instead of all the time.
+   */
+  intermittent?: { periodMs: number; openMs: number };
 }
 
 export type FaultKind = 'drift' | 'spikes' | 'stuck' | 'dropout';

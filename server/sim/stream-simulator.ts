@@ -12,6 +12,7 @@ import { createRng, deriveSeed, type Rng } from './rng.ts';
 import type { BridgeScenario, FaultSpec, StreamSpec } from './scenario.ts';
 import { REFERENCE_TEMPERATURE_C } from './modal-model.ts';
 import { trafficAt } from './traffic.ts';
+import { TrafficStrainGenerator } from './traffic-strain.ts';
 
 /** One block of samples, the shape the ingest accepts (`stream` is the data stream's stream_id). */
 export interface SimBlock {
@@ -49,6 +50,9 @@ export class StreamSimulator {
   private coefficients: ResonatorCoefficients[] | null = null;
   private temperature = 0;
   private traffic = 0;
+  /** A `trucks` strain gauge's traffic part, on the stream's own sample grid. */
+  private readonly trucks: TrafficStrainGenerator | null;
+  private readonly truckSample = new Float64Array(1);
 
   constructor(
     private readonly scenario: BridgeScenario,
@@ -64,6 +68,21 @@ export class StreamSimulator {
     // Whole sample periods of warm-up, so the stream's sample grid lands on `start`.
     const periodMs = 1000 / stream.rateHz;
     this.origin = start - Math.ceil(WARM_UP_MS / periodMs) * periodMs;
+    // Thermal strain and noise stay the stream's own (the climate's temperature, the stream's
+    // noise), so the generator gives the trucks' strain alone. It samples the same grid as the
+    // stream and runs on through warm-up and blocks alike, so chunking never changes a sample.
+    this.trucks =
+      stream.dataType === 'strain' && stream.strainLoad === 'trucks'
+        ? new TrafficStrainGenerator(
+            {
+              seed: deriveSeed(scenario.seed, 'trucks', stream.id),
+              rateHz: stream.rateHz,
+              thermal: () => 0,
+              noiseMicrostrain: 0,
+            },
+            this.origin,
+          )
+        : null;
     this.generate(start); // let the modes reach their stationary response before `start`
     this.windowEnd = start;
   }
@@ -130,6 +149,7 @@ export class StreamSimulator {
 
   private spawnVehicles(t: number, traffic: number): void {
     this.pulses = this.pulses.filter((p) => p.centre + 4 * p.width > t);
+    if (this.trucks) return;
     if (!['strain', 'load', 'displacement', 'tilt'].includes(this.stream.dataType)) return;
     // Poisson arrivals within the coming second (Knuth's method; the rate is small). A stream
     // slower than 1 Hz gets the vehicles of the few seconds around its next sample instead, so
@@ -152,6 +172,12 @@ export class StreamSimulator {
         width: 600 + 400 * this.rng.next(),
       });
     }
+  }
+
+  /** The next sample of the trucks' strain (µε); called once per sample, in order. */
+  private truckStrain(): number {
+    this.trucks?.fill(this.truckSample);
+    return this.truckSample[0] ?? 0;
   }
 
   private vehicleLoad(t: number): number {
@@ -183,8 +209,12 @@ export class StreamSimulator {
         });
         return sum + measurementNoise;
       }
-      case 'strain':
-        return -6 * dT + 25 * this.vehicleLoad(t) * Math.sin(Math.PI * position) + measurementNoise;
+      case 'strain': {
+        // The truck model's influence line is midspan's; off midspan both models scale down
+        // with the first mode's shape, a rough stand-in for the gauge's own influence line.
+        const live = this.trucks ? this.truckStrain() : 25 * this.vehicleLoad(t);
+        return -6 * dT + live * Math.sin(Math.PI * position) + measurementNoise;
+      }
       case 'load':
         return 1200 + 60 * this.vehicleLoad(t) + measurementNoise;
       case 'displacement':
