@@ -41,3 +41,5 @@ export const muted = style({ color: vars.color.textMuted, margin: 0 });
 export const chart = style({ width: '100%', height: 'auto', maxHeight: '12rem' });
 
 export const scale = style({ width: '100%', height: 'auto', maxHeight: '3rem' });
+
+export const rateFigure = style({ margin: 0, display: 'flex', flexDirection: 'column' });

@@ -5,6 +5,7 @@ import { damageLevelReached, damageText } from '../../domain/fatigue-alerts';
 import { vars } from '../../styles/theme.css';
 import { Spinner } from '../../ui/spinner';
 import * as styles from './fatigue-card.css';
+import { FatigueRateChart } from './fatigue-rate-chart';
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -138,7 +139,7 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
     ['Days counted', String(status.days_with_data)],
   ];
   if (status.detail.prior_damage > 0) {
-    figures.splice(1, 0, ['Of it before monitoring D₀', String(status.detail.prior_damage)]);
+    figures.splice(1, 0, ['Of it before monitoring D₀', damageText(status.detail.prior_damage)]);
   }
   return (
     <section className={styles.detail} aria-label={`Fatigue of ${status.detail.name}`}>
@@ -154,6 +155,7 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
         ))}
       </dl>
       <DamageScale status={status} />
+      <FatigueRateChart status={status} />
       <HistogramChart status={status} />
     </section>
   );

@@ -63,14 +63,16 @@ describe('Fatigue card', () => {
   it('shows the damage against the detail’s levels, with the damage before monitoring', async () => {
     serveFatigue([
       aDetail({
-        detail: { ...aDetail().detail, prior_damage: 0.45, alert_damage_high: 0.4 },
+        // As the demo's prior damage comes from an assumed traffic history: unrounded.
+        detail: { ...aDetail().detail, prior_damage: 0.4500968348883708, alert_damage_high: 0.4 },
         damage: 0.4548,
       }),
     ]);
     await renderApp(`/dashboard?bridge=${confederation.id}`);
     const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
     expect(detail).toHaveTextContent('Damage D0.454');
-    expect(detail).toHaveTextContent('Of it before monitoring D₀0.45');
+    expect(detail).toHaveTextContent('Of it before monitoring D₀0.450');
+    expect(detail).not.toHaveTextContent('0.4500968');
     expect(detail).toHaveTextContent('High: cumulative damage has reached the 0.4 level');
     const scale = within(detail).getByRole('img', {
       name: 'Cumulative damage 0.454 of 1, alert levels 0.4 (High) and 0.8 (Critical)',
@@ -81,6 +83,28 @@ describe('Fatigue card', () => {
       '240',
       '480',
     ]);
+  }, 30_000);
+
+  it("charts the damage added in each month, named in the reader's locale", async () => {
+    serveFatigue([
+      aDetail({
+        monthly_damage: [
+          { month: '2026-10', damage: 3.7e-6 },
+          { month: '2026-11', damage: 1.48e-5 },
+        ],
+      }),
+    ]);
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
+    expect(detail).toHaveTextContent('Damage added per month (Miner D)');
+    const chart = within(detail).getByRole('img', { name: /^Damage per month of Girder/ });
+    const bars = within(chart).getAllByTestId('month-bar');
+    expect(bars).toHaveLength(2);
+    // November's bar is four times October's.
+    const heights = bars.map((b) => Number(b.getAttribute('height')));
+    expect((heights[1] ?? 0) / (heights[0] ?? 1)).toBeCloseTo(1.48e-5 / 3.7e-6, 5);
+    expect(chart).toHaveTextContent('1.0e-5');
+    expect(chart.getAttribute('aria-label')).toContain('2 months, latest');
   }, 30_000);
 
   it('says Critical once the second level is passed', async () => {
