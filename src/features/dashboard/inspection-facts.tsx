@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../api/api-context';
-import { bridgeInspectionsQueryOptions } from '../../api/queries/inspections';
 import { formatCalendarDate } from '../../domain/formats';
 import {
   DUE_STATUS_LABELS,
   INSPECTION_KIND_LABELS,
   ratingText,
 } from '../../domain/inspection-regimes';
+import { dashboardQueries } from './dashboard-queries';
 
 /**
  * The bridge's last inspection, its rating and the next due date, as entries of the status
@@ -15,7 +15,7 @@ import {
  */
 export function InspectionFacts({ bridgeId }: { bridgeId: number }) {
   const api = useApi();
-  const inspections = useQuery(bridgeInspectionsQueryOptions(api, bridgeId));
+  const inspections = useQuery(dashboardQueries.inspections(api, bridgeId));
   if (!inspections.data) return null;
   const [last] = inspections.data.inspections;
   const [next] = inspections.data.schedule;
