@@ -188,6 +188,21 @@ describe('health from the anomaly count (spec §4)', () => {
   });
 });
 
+describe('every card says when it was last updated (issue 17)', () => {
+  it('shows "Updated <time>" on the alerts, the prediction and the readings', async () => {
+    serveDashboard(server, { report: anAnomalyReport({ num_anomalies: 1 }) });
+    await openDashboard();
+    await screen.findByText('Anomalies Detected: 1');
+    for (const name of [/^Active Alerts/, 'Prediction', 'Sensor readings']) {
+      const updated = within(card(name)).getByText(/^Updated/);
+      expect(updated.querySelector('time')).toHaveAttribute(
+        'datetime',
+        expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      );
+    }
+  });
+});
+
 describe('dashboard errors (spec §8)', () => {
   it('shows a spinner while fetching', async () => {
     serveDashboard(server);
