@@ -2,19 +2,9 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
-import { Spinner } from '../../ui/spinner';
 import { dashboardErrorText } from './dashboard-error';
 import { DashboardFrame } from './dashboard-frame';
 import * as styles from './dashboard.css';
-
-/** Spec §8: a spinner while the route's loader fetches. */
-export function DashboardPending() {
-  return (
-    <div className={styles.page}>
-      <Spinner label="Loading bridge health" />
-    </div>
-  );
-}
 
 /** Spec §8: the dashboard's error texts in an error alert, with the way back and a retry. */
 export function DashboardError({ error, reset }: ErrorComponentProps) {

@@ -2,7 +2,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { validateDashboardSearch } from '../../domain/bridge-search';
 import { loadDashboard } from '../../features/dashboard/dashboard-loader';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
-import { DashboardError, DashboardPending } from '../../features/dashboard/dashboard-route-states';
+import { DashboardPending } from '../../features/dashboard/dashboard-pending';
+import { DashboardError } from '../../features/dashboard/dashboard-route-states';
 import { headTitle } from '../../ui/document-title';
 
 // Spec §2 and §5: the bridge travels in the address; without one the map is the place to pick it.
