@@ -1,13 +1,13 @@
 import { configure, screen } from '@testing-library/react';
-import { http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiUrl, setupMswServer } from '../../../helpers/msw';
+import { holdUntilAllArrive } from '../../../helpers/hold-requests';
+import { setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
 import { confederation, serveDashboard, unlocated } from './fixtures';
 
 const server = setupMswServer();
-configure({ asyncUtilTimeout: 6000 });
+configure({ asyncUtilTimeout: 8000 });
 
 beforeEach(() => {
   // jsdom has no object URLs; the prediction image needs them.
@@ -33,39 +33,8 @@ function labelOf(request: Request): string | undefined {
   return byPath[path];
 }
 
-// Long enough for a slow test machine to send requests that start together, far shorter than
-// any answer a waterfall would wait for.
-const HOLD_MS = 2_000;
-
-/**
- * Holds every request of the group unanswered until all of them have arrived (or HOLD_MS after
- * the first did). `together` is what had arrived when the first answer went out: with no
- * waterfall, the whole group.
- */
-function holdGroup(mswServer: SetupServer, labels: readonly string[]) {
-  const arrived = new Set<string>();
-  let together: string[] | undefined;
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = () => {
-      together ??= [...arrived].sort();
-      resolve();
-    };
-  });
-  mswServer.use(
-    http.all(apiUrl('/api/v1/*'), async ({ request }) => {
-      const label = labelOf(request);
-      if (label === undefined || !labels.includes(label)) return undefined;
-      if (arrived.size === 0) setTimeout(release, HOLD_MS);
-      arrived.add(label);
-      if (arrived.size === labels.length) release();
-      await released;
-      // Nothing returned: the fixtures' own handler answers.
-      return undefined;
-    }),
-  );
-  return { together: () => together };
-}
+const holdGroup = (mswServer: SetupServer, labels: readonly string[]) =>
+  holdUntilAllArrive(mswServer, labels, labelOf);
 
 const ALERTS_ON = ['alerts', 'spans', 'sensors', 'datastreams', 'fatigue', 'inspections'];
 const BY_NAME = ['anomalies', 'forecast', 'prediction'];
