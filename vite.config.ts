@@ -15,7 +15,16 @@ export default defineConfig(({ command, mode }) => ({
   // The router plugin must run before react() so it can generate the route tree and split
   // route components before JSX is transformed.
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders apart too (their query modules would otherwise grow every page's bundle, the
+      // public home page's included), each in a chunk of its own so it is not held up by its
+      // page's code: both download together, and the loader starts its requests at once.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     vanillaExtractPlugin(),
     // Only what the browser downloads; the Node build for prerendering is never served.

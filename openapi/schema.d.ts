@@ -2102,6 +2102,11 @@ export interface components {
     };
   };
   parameters: {
+    /**
+     * @description Only what belongs to this bridge (its numeric id): its spans, its sensors, or the data
+     *     streams fed by its sensors. A bridge the caller may not see gives an empty list.
+     */
+    BridgeFilter: number;
     /** @description Only entries about objects of this type */
     AuditObjectType: components['schemas']['AuditObjectType'];
     /** @description Only entries about the object with this id (with object_type) */
@@ -2595,7 +2600,13 @@ export interface operations {
   };
   listSpans: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Only what belongs to this bridge (its numeric id): its spans, its sensors, or the data
+         *     streams fed by its sensors. A bridge the caller may not see gives an empty list.
+         */
+        bridge?: components['parameters']['BridgeFilter'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2611,6 +2622,7 @@ export interface operations {
           'application/json': components['schemas']['Span'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
     };
   };
@@ -2672,7 +2684,13 @@ export interface operations {
   };
   listSensors: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Only what belongs to this bridge (its numeric id): its spans, its sensors, or the data
+         *     streams fed by its sensors. A bridge the caller may not see gives an empty list.
+         */
+        bridge?: components['parameters']['BridgeFilter'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2688,6 +2706,7 @@ export interface operations {
           'application/json': components['schemas']['Sensor'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
     };
   };
@@ -2777,7 +2796,13 @@ export interface operations {
   };
   listDatastreams: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Only what belongs to this bridge (its numeric id): its spans, its sensors, or the data
+         *     streams fed by its sensors. A bridge the caller may not see gives an empty list.
+         */
+        bridge?: components['parameters']['BridgeFilter'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2785,6 +2810,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       200: components['responses']['DatastreamList'];
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
     };
   };

@@ -1,7 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ApiProvider } from './api/api-context';
-import { type ApiClient, apiClient } from './api/client';
 import type { Session } from './api/session';
 import { SessionProvider } from './api/session-context';
 import type { createAppRouter } from './router';
@@ -11,11 +10,11 @@ export interface AppProps {
   router: ReturnType<typeof createAppRouter>;
   queryClient: QueryClient;
   session: Session;
-  /** Tests pass a client pointed at msw; the app uses the one shared client. */
-  api?: ApiClient;
 }
 
-export function App({ router, queryClient, session, api = apiClient }: AppProps) {
+export function App({ router, queryClient, session }: AppProps) {
+  // One client for loaders and components alike: the one the router was given.
+  const { api } = router.options.context;
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>

@@ -1,14 +1,16 @@
 import './styles/global.css';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { apiClient } from './api/client';
 import { session } from './api/session';
 import { App } from './app';
+import { warnCaughtError } from './caught-errors';
 import { connectInspector } from './inspector';
 import { createAppQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
 const queryClient = createAppQueryClient();
-const router = createAppRouter({ queryClient, auth: session });
+const router = createAppRouter({ queryClient, api: apiClient, auth: session });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -30,6 +32,7 @@ async function adoptPrerenderedPage(root: HTMLElement, app: ReactNode): Promise<
   // and a tap or scroll meanwhile must not wait for the whole of it.
   startTransition(() => {
     hydrateRoot(root, app, {
+      onCaughtError: warnCaughtError,
       // A page that no longer matches its HTML (say, built last year: the footer shows the year)
       // is drawn afresh by React; worth a warning, not an error.
       onRecoverableError: (error) => console.warn('The prerendered page was redrawn:', error),
@@ -49,5 +52,6 @@ void connectInspector()
         <App router={router} queryClient={queryClient} session={session} />
       </StrictMode>
     );
-    if (!(await adoptPrerenderedPage(container, app))) createRoot(container).render(app);
+    if (!(await adoptPrerenderedPage(container, app)))
+      createRoot(container, { onCaughtError: warnCaughtError }).render(app);
   });

@@ -1,5 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { apiClient } from './api/client';
 import { session } from './api/session';
 import { App } from './app';
 import { serviceLinks, solutionLinks } from './features/marketing/topics';
@@ -32,6 +33,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   const queryClient = createAppQueryClient();
   const router = createAppRouter({
     queryClient,
+    api: apiClient,
     auth: session,
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,

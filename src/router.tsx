@@ -17,13 +17,14 @@ export interface CreateAppRouterOptions extends RouterContext {
 
 export function createAppRouter({
   queryClient,
+  api,
   auth,
   history,
   prerender = false,
 }: CreateAppRouterOptions) {
   return createRouter({
     routeTree,
-    context: { queryClient, auth },
+    context: { queryClient, api, auth },
     history,
     defaultPreload: 'intent',
     // Query owns caching, so the router always asks it rather than keeping its own copy.

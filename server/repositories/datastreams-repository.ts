@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { datastreamSensors, datastreams, sensors } from '../db/schema.ts';
@@ -57,11 +57,23 @@ export function createDatastreamsRepository(db: Db) {
   return {
     findById,
 
-    async list(viewer: Viewer): Promise<DatastreamWithSensors[]> {
+    /** The streams the viewer may see; with `bridgeId`, only those fed by that bridge's sensors. */
+    async list(viewer: Viewer, bridgeId?: number): Promise<DatastreamWithSensors[]> {
+      const ofBridge =
+        bridgeId === undefined
+          ? undefined
+          : inArray(
+              datastreams.id,
+              db
+                .select({ id: datastreamSensors.datastreamId })
+                .from(datastreamSensors)
+                .innerJoin(sensors, eq(sensors.id, datastreamSensors.sensorId))
+                .where(eq(sensors.bridgeId, bridgeId)),
+            );
       const rows = await db
         .select()
         .from(datastreams)
-        .where(visibleDatastreamFilter(db, viewer, datastreams.id))
+        .where(and(visibleDatastreamFilter(db, viewer, datastreams.id), ofBridge))
         .orderBy(datastreams.streamId);
       return withSensors(rows);
     },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { bridges, datastreamSensors, datastreams, sensors, spans } from '../db/schema.ts';
@@ -11,11 +11,17 @@ export type NewSensor = typeof sensors.$inferInsert;
 
 export function createSensorsRepository(db: Db) {
   return {
-    async list(viewer: Viewer): Promise<SensorRow[]> {
+    /** The sensors the viewer may see; with `bridgeId`, only that bridge's. */
+    async list(viewer: Viewer, bridgeId?: number): Promise<SensorRow[]> {
       return db
         .select()
         .from(sensors)
-        .where(visibleBridgeFilter(db, viewer, sensors.bridgeId))
+        .where(
+          and(
+            visibleBridgeFilter(db, viewer, sensors.bridgeId),
+            bridgeId === undefined ? undefined : eq(sensors.bridgeId, bridgeId),
+          ),
+        )
         .orderBy(sensors.bridgeId, sensors.spanId, sensors.id);
     },
 

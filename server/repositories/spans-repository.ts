@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { bridges, datastreamSensors, sensors, spans } from '../db/schema.ts';
@@ -9,11 +9,17 @@ export type SpanRow = typeof spans.$inferSelect;
 
 export function createSpansRepository(db: Db) {
   return {
-    async list(viewer: Viewer): Promise<SpanRow[]> {
+    /** The spans the viewer may see; with `bridgeId`, only that bridge's. */
+    async list(viewer: Viewer, bridgeId?: number): Promise<SpanRow[]> {
       return db
         .select()
         .from(spans)
-        .where(visibleBridgeFilter(db, viewer, spans.bridgeId))
+        .where(
+          and(
+            visibleBridgeFilter(db, viewer, spans.bridgeId),
+            bridgeId === undefined ? undefined : eq(spans.bridgeId, bridgeId),
+          ),
+        )
         .orderBy(spans.bridgeId, spans.id);
     },
 

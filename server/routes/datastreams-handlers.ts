@@ -23,13 +23,14 @@ export function datastreamsHandlers(
 > {
   const { datastreams } = services;
 
-  // Both spellings of the path (spec §7) answer the same list.
-  const listDatastreams = async (request: FastifyRequest) =>
-    (await datastreams.list(viewerOf(request))).map(withIngestStats);
+  // Both spellings of the path (spec §7) answer the same list; the bridge filter is the
+  // dashboard's, on the spelling the app uses.
+  const listDatastreams = async (request: FastifyRequest, bridgeId?: number) =>
+    (await datastreams.list(viewerOf(request), bridgeId)).map(withIngestStats);
 
   return {
-    listDatastreams,
-    listDataStreamsHyphenated: listDatastreams,
+    listDatastreams: (request) => listDatastreams(request, request.query.bridge),
+    listDataStreamsHyphenated: (request) => listDatastreams(request),
 
     async createDatastream(request, reply) {
       requireStaff(request);

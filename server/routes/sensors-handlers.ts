@@ -15,7 +15,7 @@ export function sensorsHandlers(
   const { sensors, datastreams } = services;
   return {
     async listSensors(request) {
-      return (await sensors.list(viewerOf(request))).map(sensorDto);
+      return (await sensors.list(viewerOf(request), request.query.bridge)).map(sensorDto);
     },
 
     async createSensor(request, reply) {

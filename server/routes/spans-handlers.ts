@@ -11,7 +11,7 @@ export function spansHandlers(
   const { spans } = services;
   return {
     async listSpans(request) {
-      return (await spans.list(viewerOf(request))).map(spanDto);
+      return (await spans.list(viewerOf(request), request.query.bridge)).map(spanDto);
     },
 
     async createSpan(request, reply) {

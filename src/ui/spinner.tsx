@@ -10,10 +10,11 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-export function PageSpinner() {
+/** A route's pendingComponent: light on purpose, as route options ship in the main bundle. */
+export function PageSpinner({ label }: { label?: string }) {
   return (
     <div className={styles.pageCentre}>
-      <Spinner />
+      <Spinner label={label} />
     </div>
   );
 }

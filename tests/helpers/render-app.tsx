@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { createApiClient } from '../../src/api/client';
 import { type Session, createSession } from '../../src/api/session';
 import { App } from '../../src/app';
+import { warnCaughtError } from '../../src/caught-errors';
 import { createAppRouter } from '../../src/router';
 import { TEST_ORIGIN } from './msw';
 
@@ -25,9 +26,9 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createAppRouter({ queryClient, auth: session, history });
-  const view = render(
-    <App router={router} queryClient={queryClient} session={session} api={api} />,
-  );
+  const router = createAppRouter({ queryClient, api, auth: session, history });
+  const view = render(<App router={router} queryClient={queryClient} session={session} />, {
+    onCaughtError: warnCaughtError,
+  });
   return { ...view, router, session };
 }

@@ -2,21 +2,20 @@ import { useState } from 'react';
 import type { Alert } from '../../api/queries/alerts';
 import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
 import { Button } from '../../ui/button';
-import { ErrorBanner } from '../../ui/error-banner';
 import { visuallyHidden } from '../../ui/layout.css';
-import { Spinner } from '../../ui/spinner';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlertDetailsModal } from './alert-details-modal';
 import { alertFacts, alertMessage } from './alert-facts';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { LegendList } from './legend-list';
-import { When } from './when';
+import { UpdatedAt, When } from './when';
 
 interface AlertsCardsProps {
   bridgeId: number;
   evaluation: BridgeEvaluation;
-  alertsState: { isPending: boolean; error: Error | null };
+  /** When the alerts last came from the server (epoch ms). */
+  updatedAt: number;
 }
 
 type Acknowledging = { alerts: readonly Alert[]; all: boolean } | null;
@@ -25,11 +24,10 @@ type Acknowledging = { alerts: readonly Alert[]; all: boolean } | null;
  * Active Alerts, one by one with where each comes from and what to do, each acknowledged on its
  * own with a comment; the legend card's Dismiss does the same for all of them after confirming.
  */
-export function AlertsCards({ bridgeId, evaluation, alertsState }: AlertsCardsProps) {
+export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProps) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [acknowledging, setAcknowledging] = useState<Acknowledging>(null);
   const { active, acknowledged } = evaluation;
-  const loaded = !alertsState.isPending && !alertsState.error;
   const badge =
     active.length > 0 ? styles.badge : evaluation.report ? styles.badgeCalm : styles.badgeNeutral;
 
@@ -42,16 +40,13 @@ export function AlertsCards({ bridgeId, evaluation, alertsState }: AlertsCardsPr
       >
         <h2 id="active-alerts-title" className={styles.cardTitle}>
           Active Alerts
-          {loaded && (
-            <span className={badge}>
-              {active.length}
-              <span className={visuallyHidden}> active</span>
-            </span>
-          )}
+          <span className={badge}>
+            {active.length}
+            <span className={visuallyHidden}> active</span>
+          </span>
         </h2>
-        {alertsState.isPending && <Spinner label="Loading alerts" />}
-        {alertsState.error && <ErrorBanner>{alertsState.error.message}</ErrorBanner>}
-        {loaded && active.length === 0 && <p className={styles.muted}>{NO_ACTIVE_ALERTS}</p>}
+        <UpdatedAt at={updatedAt} />
+        {active.length === 0 && <p className={styles.muted}>{NO_ACTIVE_ALERTS}</p>}
         {active.length > 0 && (
           <ul className={styles.list} aria-label="Active alerts">
             {active.map((alert) => (

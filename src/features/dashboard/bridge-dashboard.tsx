@@ -1,14 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Bridge } from '../../api/queries/bridges';
-import { ErrorBanner } from '../../ui/error-banner';
-import { Spinner } from '../../ui/spinner';
 import { AlertsCards } from './alerts-cards';
 import { evaluateBridge } from './bridge-evaluation';
 import { BridgeMiniMap } from './bridge-mini-map';
-import { dashboardErrorText } from './dashboard-error';
-import { dashboardQueries, useDashboardPrefetch } from './dashboard-queries';
+import { dashboardQueries } from './dashboard-queries';
 import * as styles from './dashboard.css';
 import { ErrorChartCard } from './error-chart-card';
 import { FatigueCard } from './fatigue-card';
@@ -26,40 +23,35 @@ import { StatusStrip } from './status-strip';
  */
 export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
   const api = useApi();
-  useDashboardPrefetch(api, bridge.id, bridge.name);
-  const anomalies = useQuery(dashboardQueries.anomalies(api, bridge.name));
-  const alerts = useQuery(dashboardQueries.alerts(api, bridge.id));
-  const sensors = useQuery(dashboardQueries.sensors(api));
-  const spans = useQuery(dashboardQueries.spans(api));
-  const datastreams = useQuery(dashboardQueries.datastreams(api));
+  // The route's loader has fetched these (loadDashboard); loading and failure are the route's.
+  const anomalies = useSuspenseQuery(dashboardQueries.anomalies(api, bridge.name));
+  const alerts = useSuspenseQuery(dashboardQueries.alerts(api, bridge.id));
+  const sensors = useSuspenseQuery(dashboardQueries.sensors(api, bridge.id));
+  const spans = useSuspenseQuery(dashboardQueries.spans(api, bridge.id));
+  const datastreams = useSuspenseQuery(dashboardQueries.datastreams(api, bridge.id));
   // The derivation counts maintenance days from the day the page was opened.
   const [today] = useState(() => new Date());
 
-  const report = anomalies.data?.kind === 'assessed' ? anomalies.data.value : null;
+  const report = anomalies.data.kind === 'assessed' ? anomalies.data.value : null;
   const evaluation = useMemo(
     () =>
       evaluateBridge({
         report,
-        alerts: alerts.data ?? [],
+        alerts: alerts.data,
         bridgeId: bridge.id,
-        sensors: sensors.data ?? [],
-        spans: spans.data ?? [],
-        datastreams: datastreams.data ?? [],
+        sensors: sensors.data,
+        spans: spans.data,
+        datastreams: datastreams.data,
         today,
       }),
     [report, alerts.data, bridge.id, sensors.data, spans.data, datastreams.data, today],
   );
-
-  if (anomalies.isPending) return <Spinner label="Loading bridge health" />;
-  if (anomalies.isError) return <ErrorBanner>{dashboardErrorText(anomalies.error)}</ErrorBanner>;
 
   const refreshedAt = Math.max(
     anomalies.dataUpdatedAt,
     alerts.dataUpdatedAt,
     datastreams.dataUpdatedAt,
   );
-  const streamsLoading = sensors.isPending || datastreams.isPending;
-  const streamsError = sensors.error ?? datastreams.error;
 
   return (
     <>
@@ -74,22 +66,27 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
         <AlertsCards
           bridgeId={bridge.id}
           evaluation={evaluation}
-          alertsState={{ isPending: alerts.isPending, error: alerts.error }}
+          updatedAt={alerts.dataUpdatedAt}
         />
       </div>
       {/* After the alarms, not before them: a phone shows the active alerts on its first screen. */}
       <MonthlyReportButton bridgeId={bridge.id} bridgeName={bridge.name} />
       <h2 className={styles.sectionTitle}>Evidence</h2>
       <div className={styles.grid}>
-        {report && <PredictionCard bridgeName={bridge.name} evaluation={evaluation} />}
+        {report && (
+          <PredictionCard
+            bridgeName={bridge.name}
+            evaluation={evaluation}
+            updatedAt={anomalies.dataUpdatedAt}
+          />
+        )}
         {report && <ErrorChartCard report={report} evaluation={evaluation} />}
         <IndexSystemCard health={evaluation.health} />
         <BridgeMiniMap bridge={bridge} />
         <FatigueCard bridgeId={bridge.id} />
         <ReadingsSection
           streams={evaluation.streams}
-          loading={streamsLoading}
-          error={streamsError}
+          streamsUpdatedAt={datastreams.dataUpdatedAt}
         />
       </div>
     </>

@@ -1,13 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { useApi } from '../../api/api-context';
-import { listBridgesQueryOptions } from '../../api/queries/bridges';
-import { ErrorBanner } from '../../ui/error-banner';
-import { Spinner } from '../../ui/spinner';
 import { BridgeDashboard } from './bridge-dashboard';
 import { BridgeSwitcher } from './bridge-switcher';
-import { useDashboardPrefetch } from './dashboard-queries';
+import { DashboardFrame } from './dashboard-frame';
+import { dashboardQueries } from './dashboard-queries';
 import * as styles from './dashboard.css';
 
 export interface DashboardPageProps {
@@ -17,25 +14,10 @@ export interface DashboardPageProps {
 /** Spec §2, Dashboard: one bridge's health, found by the id in the address. */
 export function DashboardPage({ bridgeId }: DashboardPageProps) {
   const api = useApi();
-  const bridges = useQuery(listBridgesQueryOptions(api));
-  const bridge = bridges.data?.find((b) => b.id === bridgeId);
-  // What does not need the bridge's name starts with the bridge list, not after it.
-  useDashboardPrefetch(api, bridgeId, undefined);
+  // The route's loader has fetched it (loadDashboard); loading and failure are the route's.
+  const { data: bridges } = useSuspenseQuery(dashboardQueries.bridges(api));
+  const bridge = bridges.find((b) => b.id === bridgeId);
 
-  if (bridges.isPending) {
-    return (
-      <div className={styles.page}>
-        <Spinner label="Loading the bridge" />
-      </div>
-    );
-  }
-  if (bridges.isError) {
-    return (
-      <DashboardFrame title="Bridge health">
-        <ErrorBanner>{bridges.error.message}</ErrorBanner>
-      </DashboardFrame>
-    );
-  }
   if (!bridge) {
     return (
       <DashboardFrame title="Bridge not found">
@@ -49,30 +31,9 @@ export function DashboardPage({ bridgeId }: DashboardPageProps) {
   return (
     <DashboardFrame
       title={`${bridge.name} Health condition`}
-      switcher={<BridgeSwitcher bridges={bridges.data} current={bridge.id} />}
+      switcher={<BridgeSwitcher bridges={bridges} current={bridge.id} />}
     >
       <BridgeDashboard bridge={bridge} />
     </DashboardFrame>
-  );
-}
-
-interface DashboardFrameProps {
-  title: string;
-  switcher?: ReactNode;
-  children: ReactNode;
-}
-
-function DashboardFrame({ title, switcher, children }: DashboardFrameProps) {
-  return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Link to="/map" className={styles.backLink}>
-          <span aria-hidden="true">←&nbsp;</span>Back to map
-        </Link>
-        <h1 className={styles.title}>{title}</h1>
-        {switcher}
-      </header>
-      {children}
-    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useQueries } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { type Alert, bridgeAlertsQueryOptions } from '../../api/queries/alerts';
 import {
@@ -10,62 +9,72 @@ import {
 } from '../../api/queries/analytics';
 import { ApiFailure } from '../../api/queries/api-failure';
 import {
-  listDatastreamsQueryOptions,
-  listSensorsQueryOptions,
-  listSpansQueryOptions,
-} from '../../api/queries/structures';
+  bridgeDatastreamsQueryOptions,
+  bridgeSensorsQueryOptions,
+  bridgeSpansQueryOptions,
+} from '../../api/queries/bridge-structure';
+import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import { bridgeFatigueQueryOptions } from '../../api/queries/fatigue';
+import { bridgeInspectionsQueryOptions } from '../../api/queries/inspections';
+import { type ReadingsRange, readingsQueryOptions } from '../../api/queries/readings';
 
 // Spec §4: the dashboard refreshes every 5 minutes, but only while someone can see it; a tab in
 // the background waits and catches up when it is shown again (refetchOnWindowFocus).
 export const whileVisible = { refetchIntervalInBackground: false } as const;
 const everyFiveMinutes = { refetchInterval: DASHBOARD_REFRESH_MS, ...whileVisible } as const;
 
+/**
+ * Every query of one bridge's dashboard, each polled every 5 minutes while the tab is visible.
+ * The loader (dashboard-loader.ts) starts them and the cards read the same cache entries.
+ */
 export const dashboardQueries = {
+  bridges: (api: ApiClient) => ({ ...listBridgesQueryOptions(api), ...everyFiveMinutes }),
   alerts: (api: ApiClient, bridgeId: number) => ({
     ...bridgeAlertsQueryOptions(api, bridgeId),
-    ...whileVisible,
+    ...everyFiveMinutes,
   }),
-  sensors: (api: ApiClient) => ({ ...listSensorsQueryOptions(api), ...everyFiveMinutes }),
-  spans: (api: ApiClient) => listSpansQueryOptions(api),
-  datastreams: (api: ApiClient) => ({ ...listDatastreamsQueryOptions(api), ...everyFiveMinutes }),
+  sensors: (api: ApiClient, bridgeId: number) => ({
+    ...bridgeSensorsQueryOptions(api, bridgeId),
+    ...everyFiveMinutes,
+  }),
+  spans: (api: ApiClient, bridgeId: number) => ({
+    ...bridgeSpansQueryOptions(api, bridgeId),
+    ...everyFiveMinutes,
+  }),
+  datastreams: (api: ApiClient, bridgeId: number) => ({
+    ...bridgeDatastreamsQueryOptions(api, bridgeId),
+    ...everyFiveMinutes,
+  }),
+  fatigue: (api: ApiClient, bridgeId: number) => ({
+    ...bridgeFatigueQueryOptions(api, bridgeId),
+    ...everyFiveMinutes,
+  }),
+  inspections: (api: ApiClient, bridgeId: number) => ({
+    ...bridgeInspectionsQueryOptions(api, bridgeId),
+    ...everyFiveMinutes,
+  }),
   anomalies: (api: ApiClient, sid: string) => ({
     ...anomalyReportQueryOptions(api, sid),
-    ...whileVisible,
+    ...everyFiveMinutes,
   }),
   forecast: (api: ApiClient, sid: string) => ({
     ...forecastQueryOptions(api, sid),
-    ...whileVisible,
+    ...everyFiveMinutes,
   }),
   prediction: (api: ApiClient, sid: string) => ({
     ...predictionImageQueryOptions(api, sid),
-    ...whileVisible,
+    ...everyFiveMinutes,
   }),
+  // Its own interval: every 3 s while a job runs, else every 5 minutes.
   status: (api: ApiClient, sid: string) => ({
     ...analysisStatusQueryOptions(api, sid),
     ...whileVisible,
   }),
+  // No interval of its own: the range ends at the stream's newest sample, so when the streams'
+  // 5-minute refresh brings a newer one the range (and the query key) moves on with it.
+  readings: (api: ApiClient, datastreamId: number, range: ReadingsRange) =>
+    readingsQueryOptions(api, datastreamId, range),
 };
-
-/**
- * Starts every query the dashboard of one bridge needs at once (no request waits on another's
- * answer); the cards read the same cache entries with useQuery. The analysis status is left to
- * the 'Not assessed yet' card (only a bridge without an evaluation needs it), and the server-drawn
- * PNG to the prediction card: it is a download, and drawing it must not delay the evaluation.
- */
-export function useDashboardPrefetch(api: ApiClient, bridgeId: number, sid: string | undefined) {
-  const bySid = sid
-    ? [dashboardQueries.anomalies(api, sid), dashboardQueries.forecast(api, sid)]
-    : [];
-  useQueries({
-    queries: [
-      dashboardQueries.alerts(api, bridgeId),
-      dashboardQueries.sensors(api),
-      dashboardQueries.spans(api),
-      dashboardQueries.datastreams(api),
-      ...bySid,
-    ],
-  });
-}
 
 export const COMMENT_MAX_LENGTH = 2000;
 

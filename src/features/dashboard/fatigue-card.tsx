@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
-import { bridgeFatigueQueryOptions, type FatigueDetailStatus } from '../../api/queries/fatigue';
+import type { FatigueDetailStatus } from '../../api/queries/fatigue';
 import { damageLevelReached, damageText } from '../../domain/fatigue-alerts';
 import { vars } from '../../styles/theme.css';
 import { Spinner } from '../../ui/spinner';
+import { dashboardQueries } from './dashboard-queries';
 import * as styles from './fatigue-card.css';
 import { FatigueRateChart } from './fatigue-rate-chart';
+import { UpdatedAt } from './when';
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -164,7 +166,7 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
 /** Issue 19: per fatigue detail its damage, remaining life and stress-range histogram. */
 export function FatigueCard({ bridgeId }: { bridgeId: number }) {
   const api = useApi();
-  const fatigue = useQuery(bridgeFatigueQueryOptions(api, bridgeId));
+  const fatigue = useQuery(dashboardQueries.fatigue(api, bridgeId));
   // A bridge without details shows no card: most bridges have no strain gauge to watch.
   if (fatigue.isSuccess && fatigue.data.details.length === 0) return null;
   return (
@@ -172,6 +174,7 @@ export function FatigueCard({ bridgeId }: { bridgeId: number }) {
       <h2 id="fatigue-title" className={styles.title}>
         Fatigue
       </h2>
+      <UpdatedAt at={fatigue.dataUpdatedAt} />
       {fatigue.isPending && <Spinner label="Loading fatigue" />}
       {fatigue.isError && <p className={styles.muted}>Fatigue could not be loaded.</p>}
       {fatigue.data?.details.map((status) => (

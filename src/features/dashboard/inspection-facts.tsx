@@ -2,17 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../api/api-context';
-import {
-  type Inspection,
-  type InspectionDue,
-  bridgeInspectionsQueryOptions,
-} from '../../api/queries/inspections';
+import type { Inspection, InspectionDue } from '../../api/queries/inspections';
 import { formatCalendarDate } from '../../domain/formats';
 import {
   DUE_STATUS_LABELS,
   INSPECTION_KIND_LABELS,
   ratingText,
 } from '../../domain/inspection-regimes';
+import { dashboardQueries } from './dashboard-queries';
 import * as styles from './dashboard.css';
 
 type Last = Inspection | undefined;
@@ -59,7 +56,7 @@ interface InspectionFactsProps {
  */
 export function InspectionFacts({ bridgeId, narrow, more }: InspectionFactsProps) {
   const api = useApi();
-  const inspections = useQuery(bridgeInspectionsQueryOptions(api, bridgeId));
+  const inspections = useQuery(dashboardQueries.inspections(api, bridgeId));
   if (!inspections.data) return <>{more}</>;
   const [last] = inspections.data.inspections;
   const [next] = inspections.data.schedule;

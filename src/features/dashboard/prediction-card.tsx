@@ -6,6 +6,7 @@ import type { BridgeEvaluation } from './bridge-evaluation';
 import { dashboardQueries } from './dashboard-queries';
 import * as styles from './dashboard.css';
 import { ForecastChart } from './forecast-chart';
+import { UpdatedAt } from './when';
 
 /** An object URL for the blob, revoked when the blob changes or the component goes. */
 function useObjectUrl(blob: Blob | null | undefined): string | null {
@@ -25,6 +26,8 @@ function useObjectUrl(blob: Blob | null | undefined): string | null {
 interface PredictionCardProps {
   bridgeName: string;
   evaluation: BridgeEvaluation;
+  /** When the evaluation last came from the server (epoch ms). */
+  updatedAt: number;
 }
 
 /**
@@ -32,7 +35,7 @@ interface PredictionCardProps {
  * the forecast series, crisp at any width and readable point by point; the server's PNG (spec §7)
  * is fetched as before, offered as a download and used when the page is printed.
  */
-export function PredictionCard({ bridgeName, evaluation }: PredictionCardProps) {
+export function PredictionCard({ bridgeName, evaluation, updatedAt }: PredictionCardProps) {
   const api = useApi();
   const image = useQuery(dashboardQueries.prediction(api, bridgeName));
   const forecast = useQuery(dashboardQueries.forecast(api, bridgeName));
@@ -46,6 +49,7 @@ export function PredictionCard({ bridgeName, evaluation }: PredictionCardProps) 
       </h2>
       <p className={styles.big}>Anomalies Detected: {evaluation.episodes}</p>
       <p className={styles.muted}>{evaluation.countsText}</p>
+      <UpdatedAt at={updatedAt} />
       {forecast.isPending && <Spinner label="Loading the forecast" />}
       {forecast.isError && <p className={styles.muted}>The forecast could not be loaded.</p>}
       {forecast.isSuccess &&

@@ -1,25 +1,26 @@
 import { useState } from 'react';
-import { ErrorBanner } from '../../ui/error-banner';
-import { Spinner } from '../../ui/spinner';
 import type { BridgeStream } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { RANGES, type RangeKey } from './readings-range';
 import { StreamReadings } from './stream-readings';
+import { UpdatedAt } from './when';
 
 interface ReadingsSectionProps {
   streams: readonly BridgeStream[];
-  loading: boolean;
-  error: Error | null;
+  /** When the bridge's streams last came from the server (epoch ms). */
+  streamsUpdatedAt: number;
 }
 
 /** Each data stream of the bridge (datastream.sensors → sensor.bridge) over a chosen range. */
-export function ReadingsSection({ streams, loading, error }: ReadingsSectionProps) {
+export function ReadingsSection({ streams, streamsUpdatedAt }: ReadingsSectionProps) {
   const [range, setRange] = useState<RangeKey>('24h');
-  // Fixed per choice so the query key (and the data) stays put between renders.
-  const [now, setNow] = useState(() => Date.now());
+  // Fixed per choice so the query key (and the data) stays put between renders, and moved on by
+  // each 5-minute refresh of the streams: their newer last sample then ends a newer range.
+  const [chosenAt, setChosenAt] = useState(() => Date.now());
+  const now = Math.max(chosenAt, streamsUpdatedAt);
   const choose = (key: RangeKey) => {
     setRange(key);
-    setNow(Date.now());
+    setChosenAt(Date.now());
   };
 
   return (
@@ -40,9 +41,8 @@ export function ReadingsSection({ streams, loading, error }: ReadingsSectionProp
           </button>
         ))}
       </div>
-      {loading && <Spinner label="Loading data streams" />}
-      {error && <ErrorBanner>{error.message}</ErrorBanner>}
-      {!loading && !error && streams.length === 0 && (
+      <UpdatedAt at={streamsUpdatedAt} />
+      {streams.length === 0 && (
         <p className={styles.muted}>No data streams are connected to this bridge&apos;s sensors.</p>
       )}
       {streams.length > 0 && (

@@ -1,13 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../api/api-context';
-import {
-  type ReadingSeries,
-  fetchReadingsCsv,
-  readingsQueryOptions,
-} from '../../api/queries/readings';
+import { type ReadingSeries, fetchReadingsCsv } from '../../api/queries/readings';
 import type { Datastream } from '../../api/queries/structures';
 import type { BridgeStream, StreamState } from './bridge-evaluation';
+import { dashboardQueries } from './dashboard-queries';
 import { axisLabel, humanTitle, unitOf } from './stream-labels';
 import { type Domain, extent, padDomain } from '../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
@@ -55,7 +52,7 @@ export function StreamReadings({ entry, range, now }: StreamReadingsProps) {
   const { show } = useToast();
   const period = rangeFor(range, stream.last_seen, now);
   const readings = useQuery({
-    ...readingsQueryOptions(api, stream.id, period),
+    ...dashboardQueries.readings(api, stream.id, period),
     // A stream that never sent has nothing to ask for.
     enabled: state !== 'never',
   });

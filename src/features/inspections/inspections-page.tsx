@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
@@ -51,9 +51,10 @@ export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
   const [recording, setRecording] = useState(false);
   const calendar = useQuery(inspectionCalendarQueryOptions(api, month || undefined));
   const entries = calendar.data?.entries ?? [];
-  const bridges = useQuery(listBridgesQueryOptions(api));
+  // The route's loader has fetched it; loading and failure are the route's.
+  const { data: bridges } = useSuspenseQuery(listBridgesQueryOptions(api));
   const [bridgeChoice, setBridgeChoice] = useState('');
-  const chosenBridge = bridges.data?.find((b) => String(b.id) === bridgeChoice);
+  const chosenBridge = bridges.find((b) => String(b.id) === bridgeChoice);
 
   return (
     <div className={`${container} ${pageStyles.page}`}>
@@ -103,7 +104,7 @@ export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
           label="Bridge programme and records"
           placeholder="Select a bridge"
           value={bridgeChoice}
-          options={(bridges.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+          options={bridges.map((b) => ({ value: String(b.id), label: b.name }))}
           onChange={(event) => setBridgeChoice(event.target.value)}
         />
       </div>

@@ -1,20 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../api/api-context';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { button as buttonStyles } from '../../ui/button.css';
 import { container } from '../../ui/layout.css';
 import * as pageStyles from '../../ui/management-page.css';
-import { Spinner } from '../../ui/spinner';
 import { AnalysisStatusPanel } from './analysis-status-panel';
 import { ContactMessagesPanel } from './contact-messages-panel';
 import { IngestTokensPanel } from './ingest-tokens-panel';
-import * as styles from './operations.css';
 
 /** Staff only (the route redirects everyone else): ingest tokens, contact messages, analyses. */
 export function OperationsPage() {
   const api = useApi();
-  const bridges = useQuery(listBridgesQueryOptions(api));
+  // The route's loader has fetched it; loading and failure are the route's.
+  const { data: bridges } = useSuspenseQuery(listBridgesQueryOptions(api));
 
   return (
     <div className={`${container} ${pageStyles.page}`}>
@@ -24,14 +23,8 @@ export function OperationsPage() {
           DASHBOARD
         </Link>
       </header>
-      {bridges.isPending && <Spinner />}
-      {bridges.isError && <p className={styles.error}>{bridges.error.message}</p>}
-      {bridges.data && (
-        <>
-          <AnalysisStatusPanel bridges={bridges.data} />
-          <IngestTokensPanel bridges={bridges.data} />
-        </>
-      )}
+      <AnalysisStatusPanel bridges={bridges} />
+      <IngestTokensPanel bridges={bridges} />
       <ContactMessagesPanel />
     </div>
   );

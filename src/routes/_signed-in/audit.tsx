@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { listUsersQueryOptions } from '../../api/queries/users';
 import { AuditPage } from '../../features/audit/audit-page';
 import { type AuditSearch, parseAuditSearch } from '../../features/audit/audit-search';
 import { headTitle } from '../../ui/document-title';
@@ -8,6 +9,10 @@ export const Route = createFileRoute('/_signed-in/audit')({
   validateSearch: (raw: Record<string, unknown>): AuditSearch => parseAuditSearch(raw),
   beforeLoad: ({ context }) => {
     if (!context.user.is_staff) throw redirect({ to: '/map' });
+  },
+  // The filters' user list; the entries depend on the page size the screen keeps, so it asks.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(listUsersQueryOptions(context.api));
   },
   head: () => headTitle('Audit log'),
   component: AuditRoute,

@@ -1,4 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import { contactMessagesQueryOptions } from '../../api/queries/operations';
 import { OperationsPage } from '../../features/operations/operations-page';
 import { headTitle } from '../../ui/document-title';
 
@@ -6,6 +8,12 @@ import { headTitle } from '../../ui/document-title';
 export const Route = createFileRoute('/_signed-in/operations')({
   beforeLoad: ({ context }) => {
     if (!context.user.is_staff) throw redirect({ to: '/map' });
+  },
+  // The panels' bridge list is awaited (the route's spinner and error page stand for the page's);
+  // the messages panel keeps its own states.
+  loader: async ({ context: { queryClient, api } }) => {
+    void queryClient.prefetchQuery(contactMessagesQueryOptions(api));
+    await queryClient.ensureQueryData(listBridgesQueryOptions(api));
   },
   head: () => headTitle('Operations'),
   component: OperationsPage,

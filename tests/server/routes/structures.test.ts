@@ -429,6 +429,49 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
     });
   });
 
+  describe('one bridge at a time (the dashboard asks for its own bridge only)', () => {
+    it('lists only the spans, sensors and data streams of ?bridge=', async () => {
+      const lions = await instrumentedBridge();
+      const other = await createBridge({ name: 'Confederation Bridge' });
+      const otherSpan = await createSpan(other.id, 'S9');
+      const otherSensor = await createSensor(other.id, otherSpan.id, { sensor_id: 'ACC-99' });
+      const otherStream = await createStream([otherSensor.id], 'CB-ACC-STREAM');
+
+      expect(await get<Span[]>(`/api/v1/spans?bridge=${other.id}`)).toEqual({
+        status: 200,
+        body: [otherSpan],
+      });
+      expect(await get<Sensor[]>(`/api/v1/sensors?bridge=${lions.bridge.id}`)).toEqual({
+        status: 200,
+        body: [lions.sensor],
+      });
+      expect(await get<Datastream[]>(`/api/v1/datastreams?bridge=${other.id}`)).toEqual({
+        status: 200,
+        body: [otherStream],
+      });
+      // Without the filter every visible one is still listed.
+      expect((await get<Datastream[]>('/api/v1/datastreams')).body).toHaveLength(2);
+    });
+
+    it('gives an operator an empty list for a bridge not assigned to them', async () => {
+      const { bridge } = await instrumentedBridge();
+      const operator = await t.createUser({ name: 'operator' });
+      for (const path of ['spans', 'sensors', 'datastreams']) {
+        const response = await t.request<unknown[]>({
+          method: 'GET',
+          url: `/api/v1/${path}?bridge=${bridge.id}`,
+          token: operator.token,
+        });
+        expect(response).toEqual({ status: 200, body: [] });
+      }
+    });
+
+    it('refuses a bridge id that is not a positive integer with 400', async () => {
+      expect((await get<Detail>('/api/v1/datastreams?bridge=abc')).status).toBe(400);
+      expect((await get<Detail>('/api/v1/sensors?bridge=0')).status).toBe(400);
+    });
+  });
+
   describe('deletes that must not lose data', () => {
     it('refuses to delete a bridge with spans and sensors, naming them, and keeps every row', async () => {
       const { bridge, span, sensor, stream } = await instrumentedBridge();

@@ -171,14 +171,34 @@ describe('health from the anomaly count (spec §4)', () => {
     expect(DASHBOARD_REFRESH_MS).toBe(300_000);
     const api = createApiClient();
     for (const options of [
+      dashboardQueries.bridges(api),
       dashboardQueries.anomalies(api, 'any'),
       dashboardQueries.alerts(api, 1),
       dashboardQueries.forecast(api, 'any'),
       dashboardQueries.prediction(api, 'any'),
-      dashboardQueries.datastreams(api),
+      dashboardQueries.datastreams(api, 1),
+      dashboardQueries.sensors(api, 1),
+      dashboardQueries.spans(api, 1),
+      dashboardQueries.fatigue(api, 1),
+      dashboardQueries.inspections(api, 1),
     ]) {
       expect(options.refetchInterval).toBe(300_000);
       expect(options.refetchIntervalInBackground).toBe(false);
+    }
+  });
+});
+
+describe('every card says when it was last updated (issue 17)', () => {
+  it('shows "Updated <time>" on the alerts, the prediction and the readings', async () => {
+    serveDashboard(server, { report: anAnomalyReport({ num_anomalies: 1 }) });
+    await openDashboard();
+    await screen.findByText('Anomalies Detected: 1');
+    for (const name of [/^Active Alerts/, 'Prediction', 'Sensor readings']) {
+      const updated = within(card(name)).getByText(/^Updated/);
+      expect(updated.querySelector('time')).toHaveAttribute(
+        'datetime',
+        expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      );
     }
   });
 });
@@ -368,13 +388,20 @@ describe('map, charts and readings', () => {
     expect(chart.getAttribute('aria-valuetext')).toMatch(/error 0\.0520, anomalous/);
   });
 
-  it("charts the bridge's own data streams and changes the range", async () => {
-    const ranges: string[] = [];
+  it("asks the server for the bridge's own data streams and sensors, charts them and changes the range", async () => {
+    // A Set: the tests' query cache keeps nothing fresh, so the page may ask for a range twice.
+    const ranges = new Set<string>();
+    const structureQueries: string[] = [];
     serveDashboard(server);
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (/^\/api\/v1\/(spans|sensors|datastreams)$/.test(url.pathname))
+        structureQueries.push(`${url.pathname}${url.search}`);
+    });
     server.use(
       http.get(apiUrl('/api/v1/datastreams/:id/readings'), ({ params, request }) => {
         const url = new URL(request.url);
-        ranges.push(`${params.id} ${url.searchParams.get('from')} ${url.searchParams.get('to')}`);
+        ranges.add(`${params.id} ${url.searchParams.get('from')} ${url.searchParams.get('to')}`);
         return HttpResponse.json({
           datastream: Number(params.id),
           from: url.searchParams.get('from'),
@@ -393,13 +420,22 @@ describe('map, charts and readings', () => {
       }),
     ).toBeInTheDocument();
     expect(within(readings).queryByText(/LG-acc-x/)).not.toBeInTheDocument();
-    await waitFor(() => expect(ranges).toHaveLength(1));
+    server.events.removeAllListeners();
+    expect(new Set(structureQueries)).toEqual(
+      new Set([
+        `/api/v1/spans?bridge=${confederation.id}`,
+        `/api/v1/sensors?bridge=${confederation.id}`,
+        `/api/v1/datastreams?bridge=${confederation.id}`,
+      ]),
+    );
     // The range ends at the stream's newest sample.
-    expect(ranges[0]).toBe('41 2026-11-19T09:00:00.001Z 2026-11-20T09:00:00.001Z');
+    await waitFor(() =>
+      expect([...ranges]).toEqual(['41 2026-11-19T09:00:00.001Z 2026-11-20T09:00:00.001Z']),
+    );
 
     await userEvent.setup().click(within(readings).getByRole('button', { name: '7 d' }));
-    await waitFor(() => expect(ranges).toHaveLength(2));
-    expect(ranges[1]).toBe('41 2026-11-13T09:00:00.001Z 2026-11-20T09:00:00.001Z');
+    await waitFor(() => expect(ranges.size).toBe(2));
+    expect([...ranges][1]).toBe('41 2026-11-13T09:00:00.001Z 2026-11-20T09:00:00.001Z');
     expect(within(readings).getByRole('button', { name: '7 d' })).toHaveAttribute(
       'aria-pressed',
       'true',

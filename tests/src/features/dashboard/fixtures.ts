@@ -198,6 +198,14 @@ export function anAnalysisStatus(
   };
 }
 
+const bridgeParam = (request: Request) => new URL(request.url).searchParams.get('bridge');
+
+/** The fixtures all belong to the Confederation Bridge: any other ?bridge= has none. */
+function ofBridge<T>(request: Request, rows: T[]): T[] {
+  const bridge = bridgeParam(request);
+  return bridge === null || Number(bridge) === confederation.id ? rows : [];
+}
+
 export function serveDashboard(server: SetupServer, api: DashboardApi = {}): void {
   storeTokens();
   const report = api.report ?? anAnomalyReport();
@@ -220,9 +228,18 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
     http.get(apiUrl('/api/v1/bridges/:id/inspections'), () =>
       HttpResponse.json(api.inspections ?? { inspections: [], schedule: [] }),
     ),
-    http.get(apiUrl('/api/v1/sensors'), () => HttpResponse.json([cbSensor])),
-    http.get(apiUrl('/api/v1/spans'), () => HttpResponse.json([cbSpan])),
-    http.get(apiUrl('/api/v1/datastreams'), () => HttpResponse.json([cbStream, otherStream])),
+    // As the server does, ?bridge= keeps only that bridge's (the other stream feeds no sensor).
+    http.get(apiUrl('/api/v1/sensors'), ({ request }) =>
+      HttpResponse.json(ofBridge(request, [cbSensor])),
+    ),
+    http.get(apiUrl('/api/v1/spans'), ({ request }) =>
+      HttpResponse.json(ofBridge(request, [cbSpan])),
+    ),
+    http.get(apiUrl('/api/v1/datastreams'), ({ request }) =>
+      HttpResponse.json(
+        bridgeParam(request) === null ? [cbStream, otherStream] : ofBridge(request, [cbStream]),
+      ),
+    ),
     http.get(apiUrl('/api/v1/datastreams/:id/readings'), ({ params }) =>
       HttpResponse.json(aReadingSeries(Number(params.id))),
     ),

@@ -1,0 +1,57 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client';
+import type { Datastream } from '../../api/queries/structures';
+import { dashboardQueries } from './dashboard-queries';
+import { rangeFor } from './readings-range';
+
+/** The range the readings section opens with (readings-section.tsx). */
+const FIRST_RANGE = '24h';
+
+/**
+ * Starts every request of one bridge's dashboard at once; none waits on another's answer except
+ * what needs the bridge's name (the analytics API's `sid`, spec §7), which waits on the bridge
+ * list, and that is usually in the cache already (the map, the switcher). The route waits for
+ * what the page cannot be drawn without; the rest (the prediction PNG, drawn on the server, the
+ * forecast, fatigue, inspections and the readings charts) only starts here, and the cards show
+ * their own progress and failures.
+ */
+export async function loadDashboard(
+  queryClient: QueryClient,
+  api: ApiClient,
+  bridgeId: number,
+): Promise<void> {
+  const byId = Promise.all([
+    queryClient.ensureQueryData(dashboardQueries.alerts(api, bridgeId)),
+    queryClient.ensureQueryData(dashboardQueries.sensors(api, bridgeId)),
+    queryClient.ensureQueryData(dashboardQueries.spans(api, bridgeId)),
+    queryClient
+      .ensureQueryData(dashboardQueries.datastreams(api, bridgeId))
+      .then((streams) => prefetchReadings(queryClient, api, streams)),
+  ]);
+  // Handled at once, so a failure while the bridge list is still on its way is not reported as
+  // unhandled; it is awaited (and so thrown to the route) below.
+  byId.catch(() => undefined);
+  void queryClient.prefetchQuery(dashboardQueries.fatigue(api, bridgeId));
+  void queryClient.prefetchQuery(dashboardQueries.inspections(api, bridgeId));
+
+  const bridges = await queryClient.ensureQueryData(dashboardQueries.bridges(api));
+  const bridge = bridges.find((b) => b.id === bridgeId);
+  // The page says the bridge is not among the caller's; nothing else of it is worth waiting for.
+  if (!bridge) return;
+  void queryClient.prefetchQuery(dashboardQueries.forecast(api, bridge.name));
+  void queryClient.prefetchQuery(dashboardQueries.prediction(api, bridge.name));
+  await Promise.all([
+    byId,
+    queryClient.ensureQueryData(dashboardQueries.anomalies(api, bridge.name)),
+  ]);
+}
+
+function prefetchReadings(queryClient: QueryClient, api: ApiClient, streams: Datastream[]) {
+  const now = Date.now();
+  for (const stream of streams) {
+    // A stream that never sent has nothing to ask for (stream-readings.tsx).
+    if (stream.last_seen === null) continue;
+    const range = rangeFor(FIRST_RANGE, stream.last_seen, now);
+    void queryClient.prefetchQuery(dashboardQueries.readings(api, stream.id, range));
+  }
+}

@@ -1,0 +1,28 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { Button } from '../../ui/button';
+import { ErrorBanner } from '../../ui/error-banner';
+import { dashboardErrorText } from './dashboard-error';
+import { DashboardFrame } from './dashboard-frame';
+import * as styles from './dashboard.css';
+
+/** Spec §8: the dashboard's error texts in an error alert, with the way back and a retry. */
+export function DashboardError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const queryErrors = useQueryErrorResetBoundary();
+  const retry = () => {
+    queryErrors.reset();
+    reset();
+    void router.invalidate();
+  };
+  return (
+    <DashboardFrame title="Bridge health">
+      <ErrorBanner>{dashboardErrorText(error)}</ErrorBanner>
+      <p className={styles.actions}>
+        <Button variant="secondary" onClick={retry}>
+          Try again
+        </Button>
+      </p>
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,73 @@
+import { configure, screen } from '@testing-library/react';
+import type { SetupServer } from 'msw/node';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdUntilAllArrive } from '../../../helpers/hold-requests';
+import { setupMswServer } from '../../../helpers/msw';
+import { renderApp } from '../../../helpers/render-app';
+import { confederation, serveDashboard, unlocated } from './fixtures';
+
+const server = setupMswServer();
+configure({ asyncUtilTimeout: 8000 });
+
+beforeEach(() => {
+  // jsdom has no object URLs; the prediction image needs them.
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:chart'), revokeObjectURL: vi.fn() });
+});
+
+/** What a dashboard request asks for, by path (and bridge, for the lists filtered by it). */
+function labelOf(request: Request): string | undefined {
+  const { pathname } = new URL(request.url);
+  const path = pathname.replace('/api/v1/', '');
+  const byPath: Record<string, string> = {
+    bridges: 'bridges',
+    'ai/anomalies': 'anomalies',
+    'ai/forecast': 'forecast',
+    'ai/predict/prediction': 'prediction',
+    alerts: 'alerts',
+    spans: 'spans',
+    sensors: 'sensors',
+    datastreams: 'datastreams',
+    [`bridges/${confederation.id}/fatigue`]: 'fatigue',
+    [`bridges/${confederation.id}/inspections`]: 'inspections',
+  };
+  return byPath[path];
+}
+
+const holdGroup = (mswServer: SetupServer, labels: readonly string[]) =>
+  holdUntilAllArrive(mswServer, labels, labelOf);
+
+const ALERTS_ON = ['alerts', 'spans', 'sensors', 'datastreams', 'fatigue', 'inspections'];
+const BY_NAME = ['anomalies', 'forecast', 'prediction'];
+
+describe('the dashboard loads without a waterfall (issue 17)', () => {
+  it('coming from another bridge (the bridge list at hand), every request starts at once', async () => {
+    serveDashboard(server);
+    const { router } = await renderApp(`/dashboard?bridge=${unlocated.id}`);
+    await screen.findByRole('heading', { level: 1, name: `${unlocated.name} Health condition` });
+
+    const group = holdGroup(server, [...ALERTS_ON, ...BY_NAME]);
+    await router.navigate({ to: '/dashboard', search: { bridge: confederation.id } });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: `${confederation.name} Health condition`,
+      }),
+    ).toBeInTheDocument();
+    expect(group.together()).toEqual([...ALERTS_ON, ...BY_NAME].sort());
+  });
+
+  it('opened from its address, the bridge list starts with the rest; only what needs its name waits for it', async () => {
+    serveDashboard(server);
+    const first = holdGroup(server, ['bridges', ...ALERTS_ON]);
+    const second = holdGroup(server, BY_NAME);
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: `${confederation.name} Health condition`,
+      }),
+    ).toBeInTheDocument();
+    expect(first.together()).toEqual(['bridges', ...ALERTS_ON].sort());
+    expect(second.together()).toEqual([...BY_NAME].sort());
+  });
+});
