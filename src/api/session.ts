@@ -44,7 +44,12 @@ export interface Session {
 
 export interface CreateSessionOptions {
   inspect?: (event: InspectionEvent) => void;
+  /** Pause before asking again when the start check got no answer (default 1 s). */
+  startCheckRetryMs?: number;
 }
+
+/** Tries of the start check that got no answer before the session is given up. */
+const START_CHECK_TRIES = 3;
 
 const LOADING: SessionState = { status: 'loading', user: null };
 const SIGNED_OUT: SessionState = { status: 'signed-out', user: null };
@@ -57,7 +62,7 @@ function toState(user: CurrentUser | null, loading: boolean): SessionState {
 export function createSession(
   api: ApiClient,
   storage: TokenStorage = tokenStorage,
-  { inspect = inspectMachines }: CreateSessionOptions = {},
+  { inspect = inspectMachines, startCheckRetryMs = 1000 }: CreateSessionOptions = {},
 ): Session {
   async function fetchCurrentUser(): Promise<CurrentUser> {
     const { data, error, response } = await api.GET('/api/v1/user/me');
@@ -83,12 +88,22 @@ export function createSession(
     actors: {
       restoreSession: fromPromise(async () => {
         if (!storage.getAccess()) return null;
-        try {
-          return await fetchCurrentUser();
-        } catch (error) {
-          // Spec §8: a failed auth check is logged.
-          console.warn('Stored session rejected:', error);
-          throw error;
+        for (let tries = 1; ; tries += 1) {
+          try {
+            return await fetchCurrentUser();
+          } catch (error) {
+            // No answer at all says nothing about the tokens: a reload or a link followed while
+            // the check is in flight aborts it, and giving the tokens up then (spec §4) signed
+            // the user out of the page being opened. Only the server's refusal, or no answer
+            // after several tries, fails the check.
+            if (!(error instanceof HttpFailure) && tries < START_CHECK_TRIES) {
+              await new Promise((resolve) => setTimeout(resolve, startCheckRetryMs));
+              continue;
+            }
+            // Spec §8: a failed auth check is logged.
+            console.warn('Stored session rejected:', error);
+            throw error;
+          }
         }
       }),
       storeSession: fromPromise<CurrentUser, SessionTokens>(async ({ input }) => {

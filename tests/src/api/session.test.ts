@@ -18,7 +18,9 @@ const CREDENTIALS = { email: 'ada@example.test', password: 'secret-123' };
 
 function setup(storage: TokenStorage = tokenStorage) {
   const api = createApiClient({ baseUrl: TEST_ORIGIN, onAuthFailure: () => undefined });
-  return { session: createSession(api, storage, { inspect: () => undefined }) };
+  return {
+    session: createSession(api, storage, { inspect: () => undefined, startCheckRetryMs: 10 }),
+  };
 }
 
 async function signedInSession() {
@@ -66,6 +68,43 @@ describe('session', () => {
     expect(window.localStorage.getItem('access')).toBeNull();
     expect(window.localStorage.getItem('refresh')).toBeNull();
     expect(console.warn).toHaveBeenCalledWith('Stored session rejected:', expect.any(HttpFailure));
+  });
+
+  it('keeps the tokens when the start check gets no answer, and asks again', async () => {
+    // What a reload in the middle of the check looks like from inside the page: the request
+    // fails without any answer from the server.
+    storeTokens();
+    let calls = 0;
+    server.use(
+      http.get(ME, () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json(aUser());
+      }),
+    );
+    const { session } = setup();
+    await session.restore();
+
+    expect(calls).toBe(2);
+    expect(session.getState()).toEqual({ status: 'signed-in', user: aUser() });
+    expect(window.localStorage.getItem('access')).not.toBeNull();
+    expect(window.localStorage.getItem('refresh')).not.toBeNull();
+  });
+
+  it('gives the session up after three checks without an answer', async () => {
+    storeTokens();
+    let calls = 0;
+    server.use(
+      http.get(ME, () => {
+        calls += 1;
+        return HttpResponse.error();
+      }),
+    );
+    const { session } = setup();
+    await session.restore();
+
+    expect(calls).toBe(3);
+    expect(session.getState().status).toBe('signed-out');
+    expect(window.localStorage.getItem('access')).toBeNull();
   });
 
   it('signs in: stores both tokens, loads the user and tells subscribers', async () => {
