@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { hasStatus } from '../../domain/api-error';
+import { answerOf, completed } from '../answer';
 import { DASHBOARD_REFRESH_MS } from './analytics';
 
 export type Alert = components['schemas']['Alert'];
@@ -13,11 +14,12 @@ export function bridgeAlertsQueryOptions(api: ApiClient, bridgeId: number) {
   return queryOptions({
     queryKey: bridgeAlertsQueryKey(bridgeId),
     queryFn: async (): Promise<Alert[]> => {
-      const { data, error, response } = await api.GET('/api/v1/alerts', {
-        params: { query: { bridge: bridgeId, state: 'open' } },
-      });
-      if (!data) throw new ApiFailure('Failed to fetch alerts', error, response.status);
-      return data;
+      return answerOf(
+        api.GET('/api/v1/alerts', {
+          params: { query: { bridge: bridgeId, state: 'open' } },
+        }),
+        'Failed to fetch alerts',
+      );
     },
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
@@ -34,13 +36,12 @@ export async function acknowledgeAlerts(
 ): Promise<void> {
   await Promise.all(
     alertIds.map(async (id) => {
-      const { error, response } = await api.POST('/api/v1/alerts/{id}/acknowledge', {
-        params: { path: { id } },
-        body: { comment },
-      });
-      if (!response.ok && response.status !== ALREADY_HANDLED) {
-        throw new ApiFailure('Failed to dismiss the alerts', error, response.status);
-      }
+      const call = api
+        .POST('/api/v1/alerts/{id}/acknowledge', { params: { path: { id } }, body: { comment } })
+        .catch((error: unknown) => {
+          if (!hasStatus(error, ALREADY_HANDLED)) throw error;
+        });
+      await completed(call, 'Failed to dismiss the alerts');
     }),
   );
 }

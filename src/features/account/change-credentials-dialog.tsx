@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
-import { errorDetail } from '../../api/errors';
+import { isApiError, requireData } from '../../domain/api-error';
 import type { CurrentUser } from '../../api/session';
 import {
   ACCOUNT_UPDATED,
@@ -24,12 +24,6 @@ export interface ChangeCredentialsDialogProps {
   /** The server's answer: the user as now stored. */
   onChanged: (user: CurrentUser) => void;
   onClose: () => void;
-}
-
-class RefusedChange extends Error {
-  constructor(readonly errors: CredentialsErrors) {
-    super('The change was refused');
-  }
 }
 
 const FIELDS: { name: keyof CredentialsFields; label: string; type: string; auto: string }[] = [
@@ -59,12 +53,11 @@ export function ChangeCredentialsDialog({
 
   const save = useMutation({
     mutationFn: async () => {
-      const { data, error } = await api.PUT('/api/v1/users/{id}/update', {
+      const { data } = await api.PUT('/api/v1/users/{id}/update', {
         params: { path: { id: user.id } },
         body: credentialsChangeBody(fields, user.email),
       });
-      if (!data) throw new RefusedChange(credentialsErrorFromServer(errorDetail(error)));
-      return data;
+      return requireData(data);
     },
     onSuccess: (updated) => {
       notify('success', ACCOUNT_UPDATED);
@@ -72,9 +65,7 @@ export function ChangeCredentialsDialog({
       onClose();
     },
     onError: (error) =>
-      setErrors(
-        error instanceof RefusedChange ? error.errors : credentialsErrorFromServer(undefined),
-      ),
+      setErrors(credentialsErrorFromServer(isApiError(error) ? error.detail : undefined)),
   });
 
   const submit = (event: FormEvent) => {

@@ -15,6 +15,7 @@ import {
   listDatastreamsQueryOptions,
 } from '../../api/queries/structures';
 import { DATA_TYPES, type DataType } from '../../domain/enums';
+import { requireData } from '../../domain/api-error';
 import { formatDateTime, formatUtc } from '../../domain/formats';
 import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
@@ -36,22 +37,20 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
       datastreamDialogMachine.provide({
         actors: {
           createDatastream: fromPromise<unknown, CreateDatastreamInput>(async ({ input }) => {
-            const { data, error } = await api.POST('/api/v1/datastreams/create', {
+            const { data } = await api.POST('/api/v1/datastreams/create', {
               body: {
                 stream_id: input.streamId,
                 data_type: input.dataType,
                 sensors: [input.sensorId],
               },
             });
-            if (!data) throw error ?? new Error('No answer');
-            return data;
+            return requireData(data);
           }),
           assignSensor: fromPromise<unknown, AssignSensorInput>(async ({ input }) => {
-            const { data, error } = await api.PUT('/api/v1/sensors/assign', {
+            const { data } = await api.PUT('/api/v1/sensors/assign', {
               body: { sensor_id: input.sensorId, datastream_id: input.datastreamId },
             });
-            if (!data) throw error ?? new Error('No answer');
-            return data;
+            return requireData(data);
           }),
         },
       }),

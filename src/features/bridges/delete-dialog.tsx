@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import type { ApiClient } from '../../api/client';
-import { errorDetail } from '../../api/errors';
+import { hasStatus, isApiError } from '../../domain/api-error';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { DELETE_TOASTS, type DeletableKind } from './bridge-messages';
@@ -15,20 +15,19 @@ export interface DeleteTarget {
   name: string;
 }
 
-class Conflict extends Error {}
-
 async function deleteOne(api: ApiClient, { kind, id }: DeleteTarget, cascade: boolean) {
   const params = { path: { id }, query: cascade ? { cascade: true } : {} };
-  const { error, response } =
-    kind === 'bridge'
-      ? await api.DELETE('/api/v1/bridges/{id}/delete', { params })
-      : kind === 'span'
-        ? await api.DELETE('/api/v1/spans/{id}/delete', { params })
-        : kind === 'sensor'
-          ? await api.DELETE('/api/v1/sensors/{id}/delete', { params })
-          : await api.DELETE('/api/v1/datastreams/{id}/delete', { params });
-  if (response.status === 409) throw new Conflict(errorDetail(error) ?? 'Something is attached.');
-  if (!response.ok) throw new Error(errorDetail(error) ?? response.statusText);
+  // The server answers 409 while something hangs off the item, naming it in its detail.
+  switch (kind) {
+    case 'bridge':
+      return void (await api.DELETE('/api/v1/bridges/{id}/delete', { params }));
+    case 'span':
+      return void (await api.DELETE('/api/v1/spans/{id}/delete', { params }));
+    case 'sensor':
+      return void (await api.DELETE('/api/v1/sensors/{id}/delete', { params }));
+    case 'datastream':
+      return void (await api.DELETE('/api/v1/datastreams/{id}/delete', { params }));
+  }
 }
 
 /**
@@ -55,7 +54,9 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget; onClos
       });
     },
     onError: (error) => {
-      if (error instanceof Conflict) return setConflict(error.message);
+      if (isApiError(error) && hasStatus(error, 409)) {
+        return setConflict(error.detail ?? 'Something is attached.');
+      }
       notify('error', texts.failed);
       onClose();
     },

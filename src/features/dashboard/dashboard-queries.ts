@@ -8,7 +8,8 @@ import {
   forecastQueryOptions,
   predictionImageQueryOptions,
 } from '../../api/queries/analytics';
-import { ApiFailure } from '../../api/queries/api-failure';
+import { toldAs } from '../../api/answer';
+import { hasStatus } from '../../domain/api-error';
 import {
   listDatastreamsQueryOptions,
   listSensorsQueryOptions,
@@ -74,11 +75,13 @@ const ALREADY_HANDLED = 409;
 
 /** Acknowledges one alert with the operator's comment; the server stores who and when. */
 export async function acknowledgeAlert(api: ApiClient, alert: Alert, comment: string) {
-  const { error, response } = await api.POST('/api/v1/alerts/{id}/acknowledge', {
-    params: { path: { id: alert.id } },
-    body: { comment },
-  });
-  if (!response.ok && response.status !== ALREADY_HANDLED) {
-    throw new ApiFailure(`Failed to acknowledge '${alert.type}'`, error, response.status);
-  }
+  await api
+    .POST('/api/v1/alerts/{id}/acknowledge', {
+      params: { path: { id: alert.id } },
+      body: { comment },
+    })
+    .catch((error: unknown) => {
+      if (!hasStatus(error, ALREADY_HANDLED))
+        toldAs(`Failed to acknowledge '${alert.type}'`)(error);
+    });
 }

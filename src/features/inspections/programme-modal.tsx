@@ -6,7 +6,7 @@ import {
   inspectionsQueryKey,
   setInspectionProgramme,
 } from '../../api/queries/inspections';
-import { ApiFailure } from '../../api/queries/api-failure';
+import { isApiError } from '../../domain/api-error';
 import {
   INSPECTION_KIND_LABELS,
   INSPECTION_KINDS,
@@ -71,7 +71,7 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
       onClose();
     },
     onError: (error) => {
-      setErrors(programmeFieldError(error instanceof ApiFailure ? error.detail : undefined));
+      setErrors(isApiError(error) ? programmeFieldError(error.field, error.reason) : {});
     },
   });
   const refusalOnField = Object.keys(errors).length > 0;
