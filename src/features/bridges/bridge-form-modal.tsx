@@ -7,7 +7,7 @@ import {
   listRensysBridgeNamesQueryOptions,
 } from '../../api/queries/bridges';
 import { stack } from '../../ui/layout.css';
-import { isValidLatLng } from '../../ui/leaflet/leaflet-setup';
+import { isValidCoordinate } from '../../domain/coordinates';
 import { LocationPicker } from '../../ui/leaflet/location-picker';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -74,7 +74,8 @@ export function BridgeFormModal({ bridge, onClose }: { bridge?: Bridge; onClose:
 
   const lat = parseNumber(values.latitude);
   const lng = parseNumber(values.longitude);
-  const position = lat !== null && lng !== null && isValidLatLng(lat, lng) ? { lat, lng } : null;
+  const position =
+    lat !== null && lng !== null && isValidCoordinate(lat, lng) ? { lat, lng } : null;
   // An edited bridge keeps its name even when the external list no longer offers it.
   const nameOptions = [...new Set([...(bridge ? [bridge.name] : []), ...(names.data ?? [])])];
 

@@ -1,4 +1,5 @@
 import type { components } from '../../../openapi/schema';
+import { isValidLatitude, isValidLongitude } from '../../domain/coordinates';
 
 type Bridge = components['schemas']['Bridge'];
 type BridgeInput = components['schemas']['BridgeInput'];
@@ -43,10 +44,15 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-function coordinateError(text: string, limit: number, required: string, range: string) {
+function coordinateError(
+  text: string,
+  isValid: (n: number) => boolean,
+  required: string,
+  range: string,
+) {
   const n = parseNumber(text);
   if (text.trim() === '') return required;
-  return n === null || Math.abs(n) > limit ? range : undefined;
+  return n === null || !isValid(n) ? range : undefined;
 }
 
 /** Spec §5: name, location, construction date, latitude, longitude required; length optional. */
@@ -61,14 +67,14 @@ export function validateBridgeForm(values: BridgeFormValues): BridgeFormErrors {
   }
   const lat = coordinateError(
     values.latitude,
-    90,
+    isValidLatitude,
     BRIDGE_FORM_TEXT.latitudeRequired,
     BRIDGE_FORM_TEXT.latitudeRange,
   );
   if (lat) errors.latitude = lat;
   const lng = coordinateError(
     values.longitude,
-    180,
+    isValidLongitude,
     BRIDGE_FORM_TEXT.longitudeRequired,
     BRIDGE_FORM_TEXT.longitudeRange,
   );
