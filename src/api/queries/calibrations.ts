@@ -23,18 +23,3 @@ export function listSensorCalibrationsQueryOptions(api: ApiClient, sensorId: num
     },
   });
 }
-
-/** Records a calibration (staff); the sensor's last/next dates follow it. */
-export async function addSensorCalibration(
-  api: ApiClient,
-  sensorId: number,
-  body: CalibrationInput,
-): Promise<Calibration> {
-  return answerOf(
-    api.POST('/api/v1/sensors/{id}/calibrations', {
-      params: { path: { id: sensorId } },
-      body,
-    }),
-    'Failed to record the calibration',
-  );
-}

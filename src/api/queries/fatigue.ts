@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { answerOf, completed } from '../answer';
+import { answerOf } from '../answer';
 import { DASHBOARD_REFRESH_MS } from './analytics';
 
 export type BridgeFatigue = components['schemas']['BridgeFatigue'];
@@ -25,27 +25,4 @@ export function bridgeFatigueQueryOptions(api: ApiClient, bridgeId: number) {
     },
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
-}
-
-export async function saveFatigueDetail(
-  api: ApiClient,
-  sensorId: number,
-  body: FatigueDetailInput,
-): Promise<void> {
-  await completed(
-    api.PUT('/api/v1/sensors/{id}/fatigue-detail', {
-      params: { path: { id: sensorId } },
-      body,
-    }),
-    'Failed to save the fatigue detail',
-  );
-}
-
-export async function removeFatigueDetail(api: ApiClient, sensorId: number): Promise<void> {
-  await completed(
-    api.DELETE('/api/v1/sensors/{id}/fatigue-detail', {
-      params: { path: { id: sensorId } },
-    }),
-    'Failed to remove the fatigue detail',
-  );
 }

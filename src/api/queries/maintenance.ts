@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { answerOf, completed } from '../answer';
+import { answerOf } from '../answer';
 
 export type MaintenanceEvent = components['schemas']['MaintenanceEvent'];
 export type MaintenanceEventInput = components['schemas']['MaintenanceEventInput'];
@@ -21,31 +21,4 @@ export function maintenanceQueryOptions(api: ApiClient, bridgeId: number) {
       );
     },
   });
-}
-
-export async function recordMaintenance(
-  api: ApiClient,
-  bridgeId: number,
-  body: MaintenanceEventInput,
-): Promise<MaintenanceEvent> {
-  return answerOf(
-    api.POST('/api/v1/bridges/{id}/maintenance', {
-      params: { path: { id: bridgeId } },
-      body,
-    }),
-    'Failed to record the maintenance',
-  );
-}
-
-export async function deleteMaintenance(
-  api: ApiClient,
-  bridgeId: number,
-  eventId: number,
-): Promise<void> {
-  await completed(
-    api.DELETE('/api/v1/bridges/{id}/maintenance/{eventId}', {
-      params: { path: { id: bridgeId, eventId } },
-    }),
-    'Failed to delete the maintenance event',
-  );
 }

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
-import { isApiError, requireData } from '../../domain/api-error';
+import { changeCredentialsMutationOptions } from '../../api/mutations/users';
+import { withEffects } from '../../api/mutations/with-effects';
+import { isApiError } from '../../domain/api-error';
 import type { CurrentUser } from '../../api/session';
 import {
   ACCOUNT_UPDATED,
@@ -51,28 +53,23 @@ export function ChangeCredentialsDialog({
   const [fields, setFields] = useState<CredentialsFields>(EMPTY_CREDENTIALS);
   const [errors, setErrors] = useState<CredentialsErrors>({});
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const { data } = await api.PUT('/api/v1/users/{id}/update', {
-        params: { path: { id: user.id } },
-        body: credentialsChangeBody(fields, user.email),
-      });
-      return requireData(data);
-    },
-    onSuccess: (updated) => {
-      notify('success', ACCOUNT_UPDATED);
-      onChanged(updated);
-      onClose();
-    },
-    onError: (error) =>
-      setErrors(credentialsErrorFromServer(isApiError(error) ? error.detail : undefined)),
-  });
+  const save = useMutation(
+    withEffects(changeCredentialsMutationOptions(api, user.id), {
+      onSuccess: (updated) => {
+        notify('success', ACCOUNT_UPDATED);
+        onChanged(updated);
+        onClose();
+      },
+      onError: (error) =>
+        setErrors(credentialsErrorFromServer(isApiError(error) ? error.detail : undefined)),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateCredentialsChange(fields, user.email);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length === 0) save.mutate(credentialsChangeBody(fields, user.email));
   };
 
   return (

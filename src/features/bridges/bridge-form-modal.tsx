@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useApi } from '../../api/api-context';
-import {
-  type Bridge,
-  bridgesQueryKey,
-  listRensysBridgeNamesQueryOptions,
-} from '../../api/queries/bridges';
+import { saveBridgeMutationOptions } from '../../api/mutations/bridges';
+import { withEffects } from '../../api/mutations/with-effects';
+import { type Bridge, listRensysBridgeNamesQueryOptions } from '../../api/queries/bridges';
 import { stack } from '../../ui/layout.css';
 import { isValidCoordinate } from '../../domain/coordinates';
 import { LocationPicker } from '../../ui/leaflet/location-picker';
@@ -46,30 +44,21 @@ export function BridgeFormModal({ bridge, onClose }: { bridge?: Bridge; onClose:
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !(key in patch))));
   };
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = bridgeBody(values);
-      const { error } = bridge
-        ? await api.PUT('/api/v1/bridges/{id}/update', {
-            params: { path: { id: bridge.id } },
-            body,
-          })
-        : await api.POST('/api/v1/bridges/create', { body });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', bridge ? BRIDGE_TOASTS.bridgeUpdated : BRIDGE_TOASTS.bridgeCreated);
-      await queryClient.invalidateQueries({ queryKey: bridgesQueryKey });
-      onClose();
-    },
-    onError: () => notify('error', BRIDGE_TOASTS.bridgeSaveFailed),
-  });
+  const save = useMutation(
+    withEffects(saveBridgeMutationOptions(api, queryClient, bridge?.id), {
+      onSuccess: () => {
+        notify('success', bridge ? BRIDGE_TOASTS.bridgeUpdated : BRIDGE_TOASTS.bridgeCreated);
+        onClose();
+      },
+      onError: () => notify('error', BRIDGE_TOASTS.bridgeSaveFailed),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateBridgeForm(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length === 0) save.mutate(bridgeBody(values));
   };
 
   const lat = parseNumber(values.latitude);

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
-import type { ApiClient } from '../../api/client';
+import { deleteStructureMutationOptions } from '../../api/mutations/structures';
+import { withEffects } from '../../api/mutations/with-effects';
 import { hasStatus, isApiError } from '../../domain/api-error';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -13,21 +14,6 @@ export interface DeleteTarget {
   kind: DeletableKind;
   id: number;
   name: string;
-}
-
-async function deleteOne(api: ApiClient, { kind, id }: DeleteTarget, cascade: boolean) {
-  const params = { path: { id }, query: cascade ? { cascade: true } : {} };
-  // The server answers 409 while something hangs off the item, naming it in its detail.
-  switch (kind) {
-    case 'bridge':
-      return void (await api.DELETE('/api/v1/bridges/{id}/delete', { params }));
-    case 'span':
-      return void (await api.DELETE('/api/v1/spans/{id}/delete', { params }));
-    case 'sensor':
-      return void (await api.DELETE('/api/v1/sensors/{id}/delete', { params }));
-    case 'datastream':
-      return void (await api.DELETE('/api/v1/datastreams/{id}/delete', { params }));
-  }
 }
 
 /**
@@ -42,25 +28,22 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget; onClos
   const [conflict, setConflict] = useState<string | null>(null);
   const texts = DELETE_TOASTS[target.kind];
 
-  const remove = useMutation({
-    mutationFn: (cascade: boolean) => deleteOne(api, target, cascade),
-    onSuccess: async () => {
-      notify('success', texts.done);
-      onClose();
-      // What hangs below may have gone too, so every structure list reloads.
-      await queryClient.invalidateQueries({
-        predicate: (q) =>
-          ['bridges', 'spans', 'sensors', 'datastreams'].includes(String(q.queryKey[0])),
-      });
-    },
-    onError: (error) => {
-      if (isApiError(error) && hasStatus(error, 409)) {
-        return setConflict(error.detail ?? 'Something is attached.');
-      }
-      notify('error', texts.failed);
-      onClose();
-    },
-  });
+  const remove = useMutation(
+    withEffects(deleteStructureMutationOptions(api, queryClient, target), {
+      onSuccess: () => {
+        notify('success', texts.done);
+        onClose();
+      },
+      onError: (error) => {
+        // Something hangs off the item: the server names it, and deleting it too is offered.
+        if (isApiError(error) && hasStatus(error, 409)) {
+          return setConflict(error.detail ?? 'Something is attached.');
+        }
+        notify('error', texts.failed);
+        onClose();
+      },
+    }),
+  );
 
   return (
     <Modal

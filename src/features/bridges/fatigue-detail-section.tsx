@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import {
-  bridgeFatigueQueryKey,
-  bridgeFatigueQueryOptions,
-  type FatigueDetailStatus,
-  removeFatigueDetail,
-  saveFatigueDetail,
-} from '../../api/queries/fatigue';
+  removeFatigueDetailMutationOptions,
+  saveFatigueDetailMutationOptions,
+} from '../../api/mutations/fatigue';
+import { withEffects } from '../../api/mutations/with-effects';
+import { bridgeFatigueQueryOptions, type FatigueDetailStatus } from '../../api/queries/fatigue';
 import type { Sensor } from '../../api/queries/structures';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
@@ -82,43 +81,19 @@ function DetailForm({
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { values, errors, setErrors, set } = useFormState(initialValues(current));
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: bridgeFatigueQueryKey(sensor.bridge) });
 
-  const save = useMutation({
-    mutationFn: () => {
-      const number = (key: NumberKey) => Number(values[key]);
-      const curve = values.curve ?? '';
-      if (!isSnCurve(curve)) throw new Error('Choose an S-N curve');
-      return saveFatigueDetail(api, sensor.id, {
-        name: (values.name ?? '').trim(),
-        curve,
-        modulus_gpa: number('modulusGpa'),
-        stress_concentration: number('stressConcentration'),
-        gamma_ff: number('gammaFf'),
-        gamma_mf: number('gammaMf'),
-        design_life_years: number('designLifeYears'),
-        alert_life_years: number('alertLifeYears'),
-        alert_rate_factor: number('alertRateFactor'),
-        alert_damage_high: number('alertDamageHigh'),
-        alert_damage_critical: number('alertDamageCritical'),
-        prior_damage: number('priorDamage'),
-      });
-    },
-    onSuccess: async () => {
-      notify('success', 'Fatigue detail saved');
-      await refresh();
-    },
-    onError: (error) => notify('error', error.message || 'Failed to save the fatigue detail'),
-  });
-  const remove = useMutation({
-    mutationFn: () => removeFatigueDetail(api, sensor.id),
-    onSuccess: async () => {
-      notify('success', 'Fatigue detail removed');
-      await refresh();
-    },
-    onError: (error) => notify('error', error.message || 'Failed to remove the fatigue detail'),
-  });
+  const save = useMutation(
+    withEffects(saveFatigueDetailMutationOptions(api, queryClient, sensor), {
+      onSuccess: () => notify('success', 'Fatigue detail saved'),
+      onError: (error) => notify('error', error.message),
+    }),
+  );
+  const remove = useMutation(
+    withEffects(removeFatigueDetailMutationOptions(api, queryClient, sensor), {
+      onSuccess: () => notify('success', 'Fatigue detail removed'),
+      onError: (error) => notify('error', error.message),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -130,8 +105,25 @@ function DetailForm({
         found[key] = `${label} must be between ${min} and ${max}`;
       }
     }
+    const curve = values.curve ?? '';
+    if (!isSnCurve(curve)) found.curve = 'Choose an S-N curve';
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (!isSnCurve(curve) || Object.keys(found).length > 0) return;
+    const number = (key: NumberKey) => Number(values[key]);
+    save.mutate({
+      name: (values.name ?? '').trim(),
+      curve,
+      modulus_gpa: number('modulusGpa'),
+      stress_concentration: number('stressConcentration'),
+      gamma_ff: number('gammaFf'),
+      gamma_mf: number('gammaMf'),
+      design_life_years: number('designLifeYears'),
+      alert_life_years: number('alertLifeYears'),
+      alert_rate_factor: number('alertRateFactor'),
+      alert_damage_high: number('alertDamageHigh'),
+      alert_damage_critical: number('alertDamageCritical'),
+      prior_damage: number('priorDamage'),
+    });
   };
 
   return (

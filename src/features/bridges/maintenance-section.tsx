@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import {
-  deleteMaintenance,
-  type MaintenanceEvent,
-  maintenanceQueryKey,
-  maintenanceQueryOptions,
-  recordMaintenance,
-} from '../../api/queries/maintenance';
+  deleteMaintenanceMutationOptions,
+  recordMaintenanceMutationOptions,
+} from '../../api/mutations/maintenance';
+import { withEffects } from '../../api/mutations/with-effects';
+import { type MaintenanceEvent, maintenanceQueryOptions } from '../../api/queries/maintenance';
 import { formatCalendarDate } from '../../domain/formats';
 import {
   MAINTENANCE_KIND_LABELS,
@@ -37,31 +36,20 @@ function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData 
   const { values, errors, setErrors, set } = useFormState<Record<string, string>>(initial);
   const sensors = data.sensors.filter((s) => s.bridge === bridgeId);
   const spans = data.spans.filter((s) => s.bridge === bridgeId);
-  const record = useMutation({
-    mutationFn: () => {
-      const kind = values.kind ?? '';
-      if (!isKind(kind)) throw new Error('Choose the kind of maintenance');
-      const note = (values.note ?? '').trim();
-      return recordMaintenance(api, bridgeId, {
-        occurred_on: values.occurredOn ?? '',
-        kind,
-        sensor: values.sensor ? Number(values.sensor) : null,
-        span: values.span ? Number(values.span) : null,
-        note: note === '' ? null : note,
-      });
-    },
-    onSuccess: async (event) => {
-      const cleared = event.cleared_alerts?.length ?? 0;
-      notify(
-        'success',
-        cleared > 0
-          ? `Maintenance recorded; ${cleared} alert${cleared === 1 ? '' : 's'} cleared`
-          : 'Maintenance recorded',
-      );
-      await queryClient.invalidateQueries({ queryKey: maintenanceQueryKey(bridgeId) });
-    },
-    onError: (error) => notify('error', error.message || 'Failed to record the maintenance'),
-  });
+  const record = useMutation(
+    withEffects(recordMaintenanceMutationOptions(api, queryClient, bridgeId), {
+      onSuccess: (event) => {
+        const cleared = event.cleared_alerts?.length ?? 0;
+        notify(
+          'success',
+          cleared > 0
+            ? `Maintenance recorded; ${cleared} alert${cleared === 1 ? '' : 's'} cleared`
+            : 'Maintenance recorded',
+        );
+      },
+      onError: (error) => notify('error', error.message),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,8 +63,18 @@ function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData 
     if ((values.note ?? '').length > MAINTENANCE_NOTE_MAX) {
       found.note = `Note must be at most ${MAINTENANCE_NOTE_MAX} characters`;
     }
+    const kind = values.kind ?? '';
+    if (!isKind(kind)) found.kind = 'Choose the kind of maintenance';
     setErrors(found);
-    if (Object.keys(found).length === 0) record.mutate();
+    if (!isKind(kind) || Object.keys(found).length > 0) return;
+    const note = (values.note ?? '').trim();
+    record.mutate({
+      occurred_on: date,
+      kind,
+      sensor: values.sensor ? Number(values.sensor) : null,
+      span: values.span ? Number(values.span) : null,
+      note: note === '' ? null : note,
+    });
   };
 
   return (
@@ -141,14 +139,12 @@ export function MaintenanceSection({ data, isStaff }: { data: StructureData; isS
     ...maintenanceQueryOptions(api, bridgeId ?? 0),
     enabled: bridgeId !== null,
   });
-  const remove = useMutation({
-    mutationFn: (event: MaintenanceEvent) => deleteMaintenance(api, event.bridge, event.id),
-    onSuccess: async (_, event) => {
-      notify('success', 'Maintenance event deleted');
-      await queryClient.invalidateQueries({ queryKey: maintenanceQueryKey(event.bridge) });
-    },
-    onError: (error) => notify('error', error.message || 'Failed to delete the maintenance event'),
-  });
+  const remove = useMutation(
+    withEffects(deleteMaintenanceMutationOptions(api, queryClient), {
+      onSuccess: () => notify('success', 'Maintenance event deleted'),
+      onError: (error) => notify('error', error.message),
+    }),
+  );
   const columns: DataTableColumn<MaintenanceEvent>[] = [
     {
       id: 'date',

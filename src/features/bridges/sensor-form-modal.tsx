@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
-import { type Span, sensorsQueryKey } from '../../api/queries/structures';
+import { createSensorMutationOptions } from '../../api/mutations/sensors';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { Span } from '../../api/queries/structures';
 import { SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
@@ -25,25 +27,22 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
   const notify = useNotify();
   const { values, errors, setErrors, set } = useFormState(EMPTY_SENSOR_FORM);
 
-  const create = useMutation({
-    mutationFn: async () => {
-      const body = sensorBody(values, { bridge: span.bridge, span: span.id });
-      const { error } = await api.POST('/api/v1/sensors/create', { body });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', BRIDGE_TOASTS.sensorCreated);
-      await queryClient.invalidateQueries({ queryKey: sensorsQueryKey });
-      onClose();
-    },
-    onError: () => notify('error', BRIDGE_TOASTS.sensorCreateFailed),
-  });
+  const create = useMutation(
+    withEffects(createSensorMutationOptions(api, queryClient), {
+      onSuccess: () => {
+        notify('success', BRIDGE_TOASTS.sensorCreated);
+        onClose();
+      },
+      onError: () => notify('error', BRIDGE_TOASTS.sensorCreateFailed),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateSensorForm(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate();
+    if (Object.keys(found).length > 0) return;
+    create.mutate(sensorBody(values, { bridge: span.bridge, span: span.id }));
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { type Alert, bridgeAlertsQueryOptions } from '../../api/queries/alerts';
+import { bridgeAlertsQueryOptions } from '../../api/queries/alerts';
 import {
   DASHBOARD_REFRESH_MS,
   analysisStatusQueryOptions,
@@ -8,8 +8,6 @@ import {
   forecastQueryOptions,
   predictionImageQueryOptions,
 } from '../../api/queries/analytics';
-import { toldAs } from '../../api/answer';
-import { hasStatus } from '../../domain/api-error';
 import {
   listDatastreamsQueryOptions,
   listSensorsQueryOptions,
@@ -69,19 +67,3 @@ export function useDashboardPrefetch(api: ApiClient, bridgeId: number, sid: stri
 }
 
 export const COMMENT_MAX_LENGTH = 2000;
-
-// Someone else acknowledged (or the server cleared) it in the meantime: the goal is reached.
-const ALREADY_HANDLED = 409;
-
-/** Acknowledges one alert with the operator's comment; the server stores who and when. */
-export async function acknowledgeAlert(api: ApiClient, alert: Alert, comment: string) {
-  await api
-    .POST('/api/v1/alerts/{id}/acknowledge', {
-      params: { path: { id: alert.id } },
-      body: { comment },
-    })
-    .catch((error: unknown) => {
-      if (!hasStatus(error, ALREADY_HANDLED))
-        toldAs(`Failed to acknowledge '${alert.type}'`)(error);
-    });
-}

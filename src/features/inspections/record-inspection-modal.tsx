@@ -2,13 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
-import {
-  createInspection,
-  type Inspection,
-  inspectionProgrammeQueryOptions,
-  inspectionsQueryKey,
-  updateInspection,
-} from '../../api/queries/inspections';
+import { saveInspectionMutationOptions } from '../../api/mutations/inspections';
+import { withEffects } from '../../api/mutations/with-effects';
+import { type Inspection, inspectionProgrammeQueryOptions } from '../../api/queries/inspections';
 import {
   INSPECTION_KIND_LABELS,
   INSPECTION_KINDS,
@@ -71,18 +67,18 @@ export function RecordInspectionModal({
   // lock old records (the server accepts either).
   const scale = inspection?.rating.scale ?? programme.data?.rating_scale ?? 'NBI';
 
-  const save = useMutation({
-    mutationFn: () =>
-      inspection
-        ? updateInspection(api, inspection.id, inspectionBody(values, scale))
-        : createInspection(api, bridgeId, inspectionBody(values, scale)),
-    onSuccess: async () => {
-      const name = bridges.data?.find((b) => b.id === bridgeId)?.name ?? 'the bridge';
-      notify('success', `Inspection of ${name} ${inspection ? 'saved' : 'recorded'}`);
-      await queryClient.invalidateQueries({ queryKey: inspectionsQueryKey });
-      onClose();
-    },
-  });
+  const save = useMutation(
+    withEffects(
+      saveInspectionMutationOptions(api, queryClient, { bridgeId, inspectionId: inspection?.id }),
+      {
+        onSuccess: () => {
+          const name = bridges.data?.find((b) => b.id === bridgeId)?.name ?? 'the bridge';
+          notify('success', `Inspection of ${name} ${inspection ? 'saved' : 'recorded'}`);
+          onClose();
+        },
+      },
+    ),
+  );
 
   const set = (field: keyof InspectionFormValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -93,7 +89,7 @@ export function RecordInspectionModal({
     event.preventDefault();
     const found = validateInspectionForm(values, scale, todayUtc());
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length === 0) save.mutate(inspectionBody(values, scale));
   };
 
   const text = (field: keyof InspectionFormValues, label: string, type = 'text') => (

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
-import { type User, usersQueryKey } from '../../api/queries/users';
+import { saveUserMutationOptions } from '../../api/mutations/users';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { User } from '../../api/queries/users';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -40,29 +42,26 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const [values, setValues] = useState(() => emptyUserForm(user));
   const [errors, setErrors] = useState<Partial<Record<keyof UserFormValues, string>>>({});
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const { error } = user
-        ? await api.PUT('/api/v1/users/{id}/update', {
-            params: { path: { id: user.id } },
-            body: updateUserBody(values),
-          })
-        : await api.POST('/api/v1/auth/signup', { body: createUserBody(values) });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', user ? USER_TOASTS.updated : USER_TOASTS.created);
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
-      onClose();
-    },
-    onError: () => notify('error', USER_TOASTS.saveFailed),
-  });
+  const save = useMutation(
+    withEffects(saveUserMutationOptions(api, queryClient), {
+      onSuccess: () => {
+        notify('success', user ? USER_TOASTS.updated : USER_TOASTS.created);
+        onClose();
+      },
+      onError: () => notify('error', USER_TOASTS.saveFailed),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateUserForm(values, user);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length > 0) return;
+    save.mutate(
+      user
+        ? { kind: 'update', id: user.id, body: updateUserBody(values) }
+        : { kind: 'create', body: createUserBody(values) },
+    );
   };
 
   const formId = user ? `user-form-${user.id}` : 'user-form-new';
