@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { useApi } from '../../api/api-context';
 import { saveBridgeMutationOptions } from '../../api/mutations/bridges';
 import { withEffects } from '../../api/mutations/with-effects';
@@ -10,7 +10,6 @@ import { LocationPicker } from '../../ui/leaflet/location-picker';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import {
-  type BridgeFormErrors,
   type BridgeFormValues,
   bridgeBody,
   bridgeFormValues,
@@ -19,6 +18,7 @@ import {
 } from './bridge-form';
 import { BRIDGE_TOASTS } from './bridge-messages';
 import { SelectField } from '../../ui/select-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
 
@@ -30,19 +30,17 @@ export function BridgeFormModal({ bridge, onClose }: { bridge?: Bridge; onClose:
   const queryClient = useQueryClient();
   const notify = useNotify();
   const names = useQuery(listRensysBridgeNamesQueryOptions(api));
-  const [values, setValues] = useState(() => bridgeFormValues(bridge));
-  const [errors, setErrors] = useState<BridgeFormErrors>({});
+  const {
+    values,
+    errors,
+    setErrors,
+    update: set,
+  } = useFormFields<BridgeFormValues>(bridgeFormValues(bridge));
 
   // Spec §8: a failed bridge-name fetch is only logged.
   useEffect(() => {
     if (names.error) console.warn('Bridge names could not be loaded:', names.error);
   }, [names.error]);
-
-  const set = (patch: Partial<BridgeFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    // Editing a field clears its message.
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !(key in patch))));
-  };
 
   const save = useMutation(
     withEffects(saveBridgeMutationOptions(api, queryClient, bridge?.id), {

@@ -4,14 +4,15 @@ import { isValidLatitude, isValidLongitude } from '../../domain/coordinates';
 type Bridge = components['schemas']['Bridge'];
 type BridgeInput = components['schemas']['BridgeInput'];
 
-export interface BridgeFormValues {
+// A type alias (not an interface) so it fits useFormFields' Record constraint.
+export type BridgeFormValues = {
   name: string;
   location: string;
   constructionDate: string;
   lengthPerSpan: string;
   latitude: string;
   longitude: string;
-}
+};
 
 export type BridgeFormErrors = Partial<Record<keyof BridgeFormValues, string>>;
 

@@ -14,7 +14,7 @@ import {
   calibrationBody,
   validateCalibrationForm,
 } from './calibration-form';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 import { DialogActions } from '../../ui/dialog-actions';
 
 const FIELDS: [keyof CalibrationForm, string, 'date' | 'text' | 'decimal'][] = [
@@ -32,7 +32,7 @@ export function CalibrationFormModal({ sensor, onClose }: { sensor: Sensor; onCl
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { values, errors, setErrors, set } = useFormState(EMPTY_CALIBRATION_FORM);
+  const { values, errors, setErrors, set } = useFormFields(EMPTY_CALIBRATION_FORM);
 
   const add = useMutation(
     withEffects(addCalibrationMutationOptions(api, queryClient, sensor.id), {

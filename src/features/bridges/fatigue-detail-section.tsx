@@ -14,7 +14,7 @@ import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import type { Selection } from './dialogs';
 import type { StructureData } from './structure-data';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 import * as styles from './fatigue-detail.css';
 import { isSnCurve, SN_CURVES } from './sn-curve-options';
 
@@ -80,7 +80,7 @@ function DetailForm({
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { values, errors, setErrors, set } = useFormState(initialValues(current));
+  const { values, errors, setErrors, set } = useFormFields(initialValues(current));
 
   const save = useMutation(
     withEffects(saveFatigueDetailMutationOptions(api, queryClient, sensor), {

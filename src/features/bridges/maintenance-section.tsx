@@ -22,7 +22,7 @@ import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import * as styles from './fatigue-detail.css';
 import type { StructureData } from './structure-data';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const isKind = (value: string): value is MaintenanceKind =>
@@ -33,7 +33,7 @@ function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData 
   const queryClient = useQueryClient();
   const notify = useNotify();
   const initial = { occurredOn: today(), kind: 'repair', sensor: '', span: '', note: '' };
-  const { values, errors, setErrors, set } = useFormState<Record<string, string>>(initial);
+  const { values, errors, setErrors, set } = useFormFields<Record<string, string>>(initial);
   const sensors = data.sensors.filter((s) => s.bridge === bridgeId);
   const spans = data.spans.filter((s) => s.bridge === bridgeId);
   const record = useMutation(

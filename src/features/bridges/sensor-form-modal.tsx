@@ -11,7 +11,7 @@ import { TextField } from '../../ui/text-field';
 import { BRIDGE_TOASTS, sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
 import { SelectField } from '../../ui/select-field';
 import { EMPTY_SENSOR_FORM, sensorBody, validateSensorForm } from './structure-forms';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
 
@@ -25,7 +25,7 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { values, errors, setErrors, set } = useFormState(EMPTY_SENSOR_FORM);
+  const { values, errors, setErrors, set } = useFormFields(EMPTY_SENSOR_FORM);
 
   const create = useMutation(
     withEffects(createSensorMutationOptions(api, queryClient), {

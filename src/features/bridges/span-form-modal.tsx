@@ -9,7 +9,7 @@ import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { BRIDGE_TOASTS } from './bridge-messages';
 import { validateSpanForm } from './structure-forms';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
 
@@ -17,7 +17,7 @@ export function SpanFormModal({ bridge, onClose }: { bridge: Bridge; onClose: ()
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { values, errors, setErrors, set } = useFormState({ spanId: '', length: '' });
+  const { values, errors, setErrors, set } = useFormFields({ spanId: '', length: '' });
 
   const create = useMutation(
     withEffects(createSpanMutationOptions(api, queryClient), {

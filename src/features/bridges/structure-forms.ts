@@ -30,7 +30,7 @@ export const SENSOR_FORM_TEXT = {
   installationDate: 'Installation date is required',
 } as const;
 
-// A type alias (not an interface) so it fits useFormState's Record constraint.
+// A type alias (not an interface) so it fits useFormFields' Record constraint.
 export type SensorFormValues = {
   sensorId: string;
   type: string;

@@ -1,7 +1,8 @@
 import type { Inspection, InspectionInput } from '../../api/queries/inspections';
 import type { InspectionKind, RatingScale } from '../../domain/inspection-regimes';
 
-export interface InspectionFormValues {
+// A type alias (not an interface) so it fits useFormFields' Record constraint.
+export type InspectionFormValues = {
   bridge: string;
   kind: InspectionKind;
   inspectedOn: string;
@@ -13,7 +14,7 @@ export interface InspectionFormValues {
   findings: string;
   /** Names of the reports and photos, one per line or separated by commas. */
   attachments: string;
-}
+};
 
 export type InspectionFormErrors = Partial<Record<keyof InspectionFormValues, string>>;
 

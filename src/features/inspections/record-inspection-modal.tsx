@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { saveInspectionMutationOptions } from '../../api/mutations/inspections';
@@ -16,10 +16,10 @@ import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import {
   emptyInspectionForm,
-  type InspectionFormErrors,
   type InspectionFormValues,
   inspectionBody,
   inspectionFormValues,
@@ -52,12 +52,16 @@ export function RecordInspectionModal({
   const queryClient = useQueryClient();
   const notify = useNotify();
   const bridges = useQuery(listBridgesQueryOptions(api));
-  const [values, setValues] = useState(() =>
+  const {
+    values,
+    errors,
+    setErrors,
+    set: setField,
+  } = useFormFields<InspectionFormValues>(
     inspection
       ? inspectionFormValues(inspection)
       : { ...emptyInspectionForm(todayUtc()), bridge: initialBridge ? String(initialBridge) : '' },
   );
-  const [errors, setErrors] = useState<InspectionFormErrors>({});
   const bridgeId = Number(values.bridge);
   const programme = useQuery({
     ...inspectionProgrammeQueryOptions(api, bridgeId),
@@ -80,10 +84,7 @@ export function RecordInspectionModal({
     ),
   );
 
-  const set = (field: keyof InspectionFormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
+  const set = (field: keyof InspectionFormValues) => (value: string) => setField(field, value);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

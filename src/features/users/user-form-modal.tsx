@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { saveUserMutationOptions } from '../../api/mutations/users';
 import { withEffects } from '../../api/mutations/with-effects';
@@ -7,6 +7,7 @@ import type { User } from '../../api/queries/users';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import {
   type UserFormValues,
@@ -39,8 +40,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [values, setValues] = useState(() => emptyUserForm(user));
-  const [errors, setErrors] = useState<Partial<Record<keyof UserFormValues, string>>>({});
+  const { values, errors, setErrors, set } = useFormFields(emptyUserForm(user));
 
   const save = useMutation(
     withEffects(saveUserMutationOptions(api, queryClient), {
@@ -93,11 +93,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
             }
             value={values[field.name]}
             error={errors[field.name]}
-            onChange={(e) => {
-              const value = e.target.value;
-              setValues((v) => ({ ...v, [field.name]: value }));
-              setErrors(({ [field.name]: _cleared, ...rest }) => rest);
-            }}
+            onChange={(e) => set(field.name, e.target.value)}
           />
         ))}
       </form>
