@@ -23,6 +23,7 @@ export function createErrorMiddleware(): Middleware {
   return {
     async onResponse({ response }) {
       if (response.ok) return undefined;
+      if (response.type === 'error') throw new ApiError({ kind: 'network' });
       throw new ApiError({ kind: 'http', status: response.status, body: await readBody(response) });
     },
     onError({ error }) {

@@ -272,6 +272,26 @@ describe('api client', () => {
       expect((failure as ApiError).message).toBe('The server answered 502');
     });
 
+    it('a repeat after the refresh that gets no answer is a network failure', async () => {
+      storeTokens('stale');
+      const calls = acceptOnly('fresh');
+      server.use(
+        http.get(ME, ({ request }) => {
+          calls.me += 1;
+          return request.headers.get('Authorization') === 'Bearer fresh'
+            ? HttpResponse.error()
+            : unauthorized();
+        }),
+      );
+      const { client } = setup();
+
+      const failure = await rejection(client.GET('/api/v1/user/me'));
+
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ kind: 'network', status: undefined });
+      expect(calls).toEqual({ me: 2, refresh: 1 });
+    });
+
     it('no answer at all is a network failure', async () => {
       server.use(http.get(ME, () => HttpResponse.error()));
       storeTokens('access-1');
