@@ -1,11 +1,10 @@
 import { useState } from 'react';
-
-export type FieldErrors<Field extends PropertyKey> = Partial<Record<Field, string>>;
+import type { FieldErrors } from '../domain/form-rules';
 
 /**
  * Values and field messages of a form that is not one of the spec's machine forms; editing a
- * field clears its message. Checks live in pure modules (src/domain/, or the feature's
- * `*-form.ts`), so the same rules can be tested without rendering.
+ * field clears its message. The checks are pure: each form's `*-form.ts`, built from the
+ * shared rules of src/domain/form-rules.ts.
  */
 export function useFormFields<Values extends Record<string, string>>(initial: Values) {
   const [values, setValues] = useState(initial);

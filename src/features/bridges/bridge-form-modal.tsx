@@ -6,6 +6,7 @@ import { withEffects } from '../../api/mutations/with-effects';
 import { type Bridge, listRensysBridgeNamesQueryOptions } from '../../api/queries/bridges';
 import { stack } from '../../ui/layout.css';
 import { isValidCoordinate } from '../../domain/coordinates';
+import { parseDecimal } from '../../domain/form-rules';
 import { LocationPicker } from '../../ui/leaflet/location-picker';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -13,7 +14,6 @@ import {
   type BridgeFormValues,
   bridgeBody,
   bridgeFormValues,
-  parseNumber,
   validateBridgeForm,
 } from './bridge-form';
 import { BRIDGE_TOASTS } from './bridge-messages';
@@ -59,8 +59,8 @@ export function BridgeFormModal({ bridge, onClose }: { bridge?: Bridge; onClose:
     if (Object.keys(found).length === 0) save.mutate(bridgeBody(values));
   };
 
-  const lat = parseNumber(values.latitude);
-  const lng = parseNumber(values.longitude);
+  const lat = parseDecimal(values.latitude);
+  const lng = parseDecimal(values.longitude);
   const position =
     lat !== null && lng !== null && isValidCoordinate(lat, lng) ? { lat, lng } : null;
   // An edited bridge keeps its name even when the external list no longer offers it.

@@ -1,5 +1,6 @@
 import type { components } from '../../../openapi/schema';
 import { isValidLatitude, isValidLongitude } from '../../domain/coordinates';
+import { parseDecimal } from '../../domain/form-rules';
 
 type Bridge = components['schemas']['Bridge'];
 type BridgeInput = components['schemas']['BridgeInput'];
@@ -38,20 +39,13 @@ export function bridgeFormValues(bridge?: Bridge): BridgeFormValues {
   };
 }
 
-/** A typed coordinate as a number, or null when it is empty or not a number. */
-export function parseNumber(text: string): number | null {
-  if (text.trim() === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
-}
-
 function coordinateError(
   text: string,
   isValid: (n: number) => boolean,
   required: string,
   range: string,
 ) {
-  const n = parseNumber(text);
+  const n = parseDecimal(text);
   if (text.trim() === '') return required;
   return n === null || !isValid(n) ? range : undefined;
 }
@@ -63,7 +57,7 @@ export function validateBridgeForm(values: BridgeFormValues): BridgeFormErrors {
   if (!values.location.trim()) errors.location = BRIDGE_FORM_TEXT.location;
   if (!values.constructionDate) errors.constructionDate = BRIDGE_FORM_TEXT.constructionDate;
   if (values.lengthPerSpan.trim() !== '') {
-    const length = parseNumber(values.lengthPerSpan);
+    const length = parseDecimal(values.lengthPerSpan);
     if (length === null || length <= 0) errors.lengthPerSpan = BRIDGE_FORM_TEXT.lengthPerSpan;
   }
   const lat = coordinateError(
@@ -91,7 +85,7 @@ export function bridgeBody(values: BridgeFormValues): BridgeInput {
     name: values.name,
     location: values.location.trim(),
     construction_date: values.constructionDate,
-    length_per_span: parseNumber(values.lengthPerSpan),
+    length_per_span: parseDecimal(values.lengthPerSpan),
     location_on_map: `${latitude},${longitude}`,
     latitude,
     longitude,

@@ -8,12 +8,11 @@ import {
 import { withEffects } from '../../api/mutations/with-effects';
 import { type MaintenanceEvent, maintenanceQueryOptions } from '../../api/queries/maintenance';
 import { formatCalendarDate } from '../../domain/formats';
+import { hasErrors } from '../../domain/form-rules';
 import {
   MAINTENANCE_KIND_LABELS,
   MAINTENANCE_KINDS,
   MAINTENANCE_NOTE_MAX,
-  type MaintenanceKind,
-  SENSOR_KINDS,
 } from '../../domain/maintenance';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
@@ -21,12 +20,11 @@ import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import * as styles from './fatigue-detail.css';
+import { isMaintenanceKind, validateMaintenanceForm } from './maintenance-form';
 import type { StructureData } from './structure-data';
 import { useFormFields } from '../../ui/use-form-fields';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const isKind = (value: string): value is MaintenanceKind =>
-  (MAINTENANCE_KINDS as readonly string[]).includes(value);
 
 function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData }) {
   const api = useApi();
@@ -53,23 +51,13 @@ function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = {};
-    const date = values.occurredOn ?? '';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.occurredOn = 'Date is required';
-    else if (date > today()) found.occurredOn = 'Date must not be after today';
-    if (SENSOR_KINDS.some((k) => k === values.kind) && !values.sensor) {
-      found.sensor = 'Choose the sensor that was re-zeroed or replaced';
-    }
-    if ((values.note ?? '').length > MAINTENANCE_NOTE_MAX) {
-      found.note = `Note must be at most ${MAINTENANCE_NOTE_MAX} characters`;
-    }
-    const kind = values.kind ?? '';
-    if (!isKind(kind)) found.kind = 'Choose the kind of maintenance';
+    const found = validateMaintenanceForm(values, today());
     setErrors(found);
-    if (!isKind(kind) || Object.keys(found).length > 0) return;
+    const kind = values.kind ?? '';
+    if (!isMaintenanceKind(kind) || hasErrors(found)) return;
     const note = (values.note ?? '').trim();
     record.mutate({
-      occurred_on: date,
+      occurred_on: values.occurredOn ?? '',
       kind,
       sensor: values.sensor ? Number(values.sensor) : null,
       span: values.span ? Number(values.span) : null,
