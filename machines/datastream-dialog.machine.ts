@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { isApiError } from '../src/domain/api-error';
 import type { DataType } from '../src/domain/enums';
 
 // The Manage Datastream dialog of spec §2 and §4: two modes (Create New is the default),
@@ -62,13 +63,8 @@ function notProvided(name: string): never {
 }
 
 /** The server's `{ detail }` when it sent one (spec §8), else undefined. */
-export function serverDetail(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'detail' in error) {
-    const { detail } = error;
-    if (typeof detail === 'string' && detail.trim() !== '') return detail;
-  }
-  return undefined;
-}
+const serverDetail = (error: unknown): string | undefined =>
+  isApiError(error) ? error.detail : undefined;
 
 function createErrors(context: DatastreamDialogContext): DatastreamDialogErrors {
   const errors: DatastreamDialogErrors = {};

@@ -1,7 +1,8 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { Schemas } from '../routes/operation-types.ts';
 import { CHART_FONT_FAMILY, chartFontFiles } from './chart-fonts.ts';
-import { decimalsFor, niceTicks } from './chart-ticks.ts';
+import { niceTicks } from '../../src/domain/chart-scale.ts';
+import { decimalsFor } from './chart-ticks.ts';
 
 const WIDTH = 960;
 const HEIGHT = 520;
@@ -37,7 +38,7 @@ export function predictionChartSvg(series: Schemas['ForecastSeries']): string {
   const vLow = values.length > 0 ? Math.min(...values) : 0;
   const vHigh = values.length > 0 ? Math.max(...values) : 1;
   const pad = (vHigh - vLow || Math.abs(vHigh) * 0.01 || 1) * 0.08;
-  const yTicks = niceTicks(vLow - pad, vHigh + pad);
+  const yTicks = niceTicks([vLow - pad, vHigh + pad]);
   const yMin = Math.min(vLow - pad, yTicks[0] ?? vLow);
   const yMax = Math.max(vHigh + pad, yTicks.at(-1) ?? vHigh);
   const plotWidth = WIDTH - PLOT.left - PLOT.right;

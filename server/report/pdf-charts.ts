@@ -1,5 +1,6 @@
 // Vector charts drawn with pdfkit paths (no images): the report's figures.
-import { decimalsFor, niceTicks } from '../analysis/chart-ticks.ts';
+import { niceTicks } from '../../src/domain/chart-scale.ts';
+import { decimalsFor } from '../analysis/chart-ticks.ts';
 
 export const COLOURS = {
   axis: '#5b6673',
@@ -27,7 +28,7 @@ export function valueAxis(
   high: number,
   format?: (v: number) => string,
 ): (v: number) => number {
-  const ticks = niceTicks(low, high);
+  const ticks = niceTicks([low, high]);
   const bottom = Math.min(low, ticks[0] ?? low);
   const top = Math.max(high, ticks[ticks.length - 1] ?? high);
   const y = (v: number) => box.y + box.height - ((v - bottom) / (top - bottom || 1)) * box.height;

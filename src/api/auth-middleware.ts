@@ -84,7 +84,9 @@ export function createAuthMiddleware(options: AuthMiddlewareOptions): Middleware
       const access = await accessTokenForRetry(replay);
       if (!access) return undefined;
       replay.headers.set('Authorization', `Bearer ${access}`);
-      return fetch(replay);
+      // A repeat that gets no answer is handed on as a network error response (the error
+      // middleware tells it apart): throwing here would bypass every onError handler.
+      return fetch(replay).catch(() => Response.error());
     },
     onError({ id }) {
       replays.delete(id);

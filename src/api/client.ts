@@ -1,7 +1,8 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema';
 import { REFRESH_PATH, createAuthMiddleware } from './auth-middleware';
-import { errorDetail } from './errors';
+import { requireData } from '../domain/api-error';
+import { createErrorMiddleware } from './error-middleware';
 import { tokenStorage } from './token-storage';
 
 export type ApiClient = Client<paths>;
@@ -35,15 +36,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     headers: { Accept: 'application/json' },
   });
 
+  // Order matters: see createErrorMiddleware.
   client.use(
+    createErrorMiddleware(),
     createAuthMiddleware({
       storage: tokenStorage,
       fetch,
       onAuthFailure,
       async requestNewTokens(refresh) {
-        const { data, error } = await client.POST(REFRESH_PATH, { body: { refresh } });
-        if (!data) throw new Error(errorDetail(error) ?? 'The session could not be renewed');
-        return data;
+        const { data } = await client.POST(REFRESH_PATH, { body: { refresh } });
+        return requireData(data);
       },
     }),
   );

@@ -6,7 +6,7 @@ import {
   sessionMachine,
 } from '../../machines/session.machine';
 import type { components } from '../../openapi/schema';
-import { HttpFailure } from '../domain/auth-failure';
+import { ApiError, requireData } from '../domain/api-error';
 import { inspect as inspectMachines } from '../inspector';
 import { type ApiClient, apiClient } from './client';
 import { type TokenStorage, tokenStorage } from './token-storage';
@@ -30,13 +30,13 @@ export interface Session {
   subscribe(listener: () => void): () => void;
   /** Spec §4: at start, a stored access token is checked against the current-user call. */
   restore(): Promise<void>;
-  /** Resolves with the user; rejects with an HttpFailure, or any error for no answer. */
+  /** Resolves with the user; rejects with an ApiError. */
   signIn(credentials: LoginCredentials): Promise<CurrentUser>;
   /** Forgets the user at once; the server ends the session, then both tokens are removed. */
   signOut(): void;
   /** The signed-in user changed their own account (Settings); shows the stored answer. */
   userChanged(user: CurrentUser): void;
-  /** Resolves when the account exists; rejects with an HttpFailure unless 200 or 201. */
+  /** Resolves when the account exists; rejects with an ApiError unless 200 or 201. */
   signUp(payload: SignupPayload): Promise<void>;
   /** Deletes the signed-in user, then signs out. False (and logged) when deletion failed. */
   deleteAccount(): Promise<boolean>;
@@ -65,18 +65,14 @@ export function createSession(
   { inspect = inspectMachines, startCheckRetryMs = 1000 }: CreateSessionOptions = {},
 ): Session {
   async function fetchCurrentUser(): Promise<CurrentUser> {
-    const { data, error, response } = await api.GET('/api/v1/user/me');
-    if (!data) throw new HttpFailure(response.status, error);
-    return data;
+    const { data } = await api.GET('/api/v1/user/me');
+    return requireData(data);
   }
 
   async function requestTokens(credentials: LoginCredentials): Promise<SessionTokens> {
     try {
-      const { data, error, response } = await api.POST('/api/v1/auth/login', {
-        body: credentials,
-      });
-      if (!data) throw new HttpFailure(response.status, error);
-      return data;
+      const { data } = await api.POST('/api/v1/auth/login', { body: credentials });
+      return requireData(data);
     } catch (error) {
       // Spec §8: a failed login is logged, then shown by the form.
       console.warn('Sign-in failed:', error);
@@ -113,9 +109,12 @@ export function createSession(
       revokeSession: fromPromise(async () => {
         const refresh = storage.getRefresh();
         if (!refresh) return undefined;
-        const { error, response } = await api.POST('/api/v1/auth/logout', { body: { refresh } });
-        // The tokens are forgotten anyway (session machine); a failure is only worth a log line.
-        if (!response.ok) console.warn('Sign-out not confirmed by the server:', error);
+        try {
+          await api.POST('/api/v1/auth/logout', { body: { refresh } });
+        } catch (error) {
+          // The tokens are forgotten anyway (session machine); a failure is only worth a log line.
+          console.warn('Sign-out not confirmed by the server:', error);
+        }
         return undefined;
       }),
       clearSession: fromPromise(async () => {
@@ -123,10 +122,7 @@ export function createSession(
         return undefined;
       }),
       deleteAccount: fromPromise<undefined, { id: number }>(async ({ input }) => {
-        const { error, response } = await api.DELETE('/api/v1/users/{id}/delete', {
-          params: { path: { id: input.id } },
-        });
-        if (!response.ok) throw new HttpFailure(response.status, error);
+        await api.DELETE('/api/v1/users/{id}/delete', { params: { path: { id: input.id } } });
         return undefined;
       }),
     },
@@ -183,10 +179,10 @@ export function createSession(
       running().send({ type: 'session.userUpdated', user });
     },
     async signUp(payload) {
-      const { error, response } = await api.POST('/api/v1/auth/signup', { body: payload });
-      // Spec §7: 200 or 201 is success.
+      const { response } = await api.POST('/api/v1/auth/signup', { body: payload });
+      // Spec §7: 200 or 201 is success; the middleware has already refused any failure.
       if (response.status !== 200 && response.status !== 201) {
-        throw new HttpFailure(response.status, error);
+        throw new ApiError({ kind: 'http', status: response.status });
       }
     },
     async deleteAccount() {

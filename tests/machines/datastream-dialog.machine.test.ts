@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/domain/api-error';
 import {
   type AssignSensorInput,
   type CreateDatastreamInput,
   type DatastreamDialogEmitted,
   datastreamDialogMachine,
 } from '../../machines/datastream-dialog.machine';
+
+const refusal = (body: unknown) => new ApiError({ kind: 'http', status: 400, body });
 
 function start(
   options: {
@@ -86,7 +89,7 @@ describe('datastream dialog machine', () => {
 
   it("shows the server's detail when creation fails", async () => {
     const { actor, emitted } = start({
-      create: () => Promise.reject({ detail: 'stream_id S-1 already exists' }),
+      create: () => Promise.reject(refusal({ detail: 'stream_id S-1 already exists' })),
     });
     actor.send({ type: 'field.changed', field: 'streamId', value: 'S-1' });
     actor.send({ type: 'field.changed', field: 'dataType', value: 'tilt' });
@@ -146,9 +149,9 @@ describe('datastream dialog machine', () => {
 
   it("shows the server's detail, else 'Failed to assign sensor'", async () => {
     const withDetail = start({
-      assign: () => Promise.reject({ detail: 'datastream_id: not found' }),
+      assign: () => Promise.reject(refusal({ detail: 'datastream_id: not found' })),
     });
-    const without = start({ assign: () => Promise.reject({ detail: '' }) });
+    const without = start({ assign: () => Promise.reject(refusal({ detail: '' })) });
     for (const { actor } of [withDetail, without]) {
       actor.send({ type: 'mode.changed', mode: 'assign' });
       actor.send({ type: 'field.changed', field: 'datastreamId', value: 9 });

@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { type LoginEmitted, loginMachine } from '../../machines/login.machine';
-import { HttpFailure } from '../../src/domain/auth-failure';
+import { ApiError } from '../../src/domain/api-error';
 import type { LoginFields } from '../../src/domain/login-validation';
 
 interface Deferred {
@@ -146,13 +146,17 @@ describe('login machine', () => {
   it.each([
     [
       'the server detail',
-      new HttpFailure(401, { detail: 'Invalid email or password' }),
+      new ApiError({ kind: 'http', status: 401, body: { detail: 'Invalid email or password' } }),
       'Invalid email or password',
     ],
-    ['else its message', new HttpFailure(400, { message: 'Bad input' }), 'Bad input'],
+    [
+      'else its message',
+      new ApiError({ kind: 'http', status: 400, body: { message: 'Bad input' } }),
+      'Bad input',
+    ],
     [
       'else a generic text',
-      new HttpFailure(500, {}),
+      new ApiError({ kind: 'http', status: 500, body: {} }),
       'Sign-in failed. Check your email and password and try again.',
     ],
     ['and for no answer at all', new TypeError('Failed to fetch'), 'An unexpected error occurred'],
@@ -164,7 +168,9 @@ describe('login machine', () => {
   });
 
   it('editing a field after a failure clears the server message and returns to idle', async () => {
-    const actor = await failWith(new HttpFailure(401, { detail: 'Nope' }));
+    const actor = await failWith(
+      new ApiError({ kind: 'http', status: 401, body: { detail: 'Nope' } }),
+    );
     actor.send({ type: 'field.changed', field: 'email', value: 'grace@example.test' });
 
     expect(actor.getSnapshot().value).toBe('idle');
@@ -172,7 +178,9 @@ describe('login machine', () => {
   });
 
   it('can submit again straight from failure', async () => {
-    const actor = await failWith(new HttpFailure(401, { detail: 'Nope' }));
+    const actor = await failWith(
+      new ApiError({ kind: 'http', status: 401, body: { detail: 'Nope' } }),
+    );
     actor.send({ type: 'form.submitted' });
 
     expect(actor.getSnapshot().value).toBe('submitting');
@@ -180,7 +188,9 @@ describe('login machine', () => {
   });
 
   it('goes from failure back to idle when the fields no longer pass', async () => {
-    const actor = await failWith(new HttpFailure(401, { detail: 'Nope' }));
+    const actor = await failWith(
+      new ApiError({ kind: 'http', status: 401, body: { detail: 'Nope' } }),
+    );
     actor.send({ type: 'field.changed', field: 'password', value: '' });
     actor.send({ type: 'form.submitted' });
 

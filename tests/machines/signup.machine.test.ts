@@ -1,7 +1,7 @@
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { type SignupEmitted, signupMachine } from '../../machines/signup.machine';
-import { HttpFailure } from '../../src/domain/auth-failure';
+import { ApiError } from '../../src/domain/api-error';
 import type { SignupFields } from '../../src/domain/signup-validation';
 
 interface Deferred {
@@ -167,12 +167,12 @@ describe('sign-up machine', () => {
   it.each([
     [
       'the server detail',
-      new HttpFailure(400, { detail: 'email: already taken' }),
+      new ApiError({ kind: 'http', status: 400, body: { detail: 'email: already taken' } }),
       'email: already taken',
     ],
     [
       'the refusal text without a detail',
-      new HttpFailure(500, {}),
+      new ApiError({ kind: 'http', status: 500, body: {} }),
       'Signup failed. Please try again.',
     ],
     [
@@ -205,12 +205,14 @@ describe('sign-up machine', () => {
   });
 
   it('after a failure, editing returns to idle and submitting again sends again', async () => {
-    const { actor, calls } = await submitAndAnswer((call) => call.reject(new HttpFailure(500, {})));
+    const { actor, calls } = await submitAndAnswer((call) =>
+      call.reject(new ApiError({ kind: 'http', status: 500, body: {} })),
+    );
     actor.send({ type: 'form.submitted' });
     expect(actor.getSnapshot().value).toBe('submitting');
     expect(calls).toHaveLength(2);
 
-    calls[1]?.reject(new HttpFailure(500, {}));
+    calls[1]?.reject(new ApiError({ kind: 'http', status: 500, body: {} }));
     await flush();
     actor.send({ type: 'field.changed', field: 'email', value: 'grace@example.test' });
     expect(actor.getSnapshot().value).toBe('idle');

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { answerOf } from '../answer';
 import { DASHBOARD_REFRESH_MS } from './analytics';
 
 export type Alert = components['schemas']['Alert'];
@@ -13,34 +13,13 @@ export function bridgeAlertsQueryOptions(api: ApiClient, bridgeId: number) {
   return queryOptions({
     queryKey: bridgeAlertsQueryKey(bridgeId),
     queryFn: async (): Promise<Alert[]> => {
-      const { data, error, response } = await api.GET('/api/v1/alerts', {
-        params: { query: { bridge: bridgeId, state: 'open' } },
-      });
-      if (!data) throw new ApiFailure('Failed to fetch alerts', error, response.status);
-      return data;
+      return answerOf(
+        api.GET('/api/v1/alerts', {
+          params: { query: { bridge: bridgeId, state: 'open' } },
+        }),
+        'Failed to fetch alerts',
+      );
     },
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
-}
-
-// Someone else acknowledged (or the server cleared) it in the meantime: the goal is reached.
-const ALREADY_HANDLED = 409;
-
-/** Acknowledges each alert; the server stores the signed-in user and the time with it. */
-export async function acknowledgeAlerts(
-  api: ApiClient,
-  alertIds: readonly number[],
-  comment: string,
-): Promise<void> {
-  await Promise.all(
-    alertIds.map(async (id) => {
-      const { error, response } = await api.POST('/api/v1/alerts/{id}/acknowledge', {
-        params: { path: { id } },
-        body: { comment },
-      });
-      if (!response.ok && response.status !== ALREADY_HANDLED) {
-        throw new ApiFailure('Failed to dismiss the alerts', error, response.status);
-      }
-    }),
-  );
 }

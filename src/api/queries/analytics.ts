@@ -6,22 +6,14 @@ import {
   hasAnomalyCount,
 } from '../../domain/dashboard-messages';
 import type { ApiClient } from '../client';
-import { errorDetail } from '../errors';
-import { ApiFailure } from './api-failure';
+import { ApiError, hasStatus } from '../../domain/api-error';
+import { answerOf, toldAs } from '../answer';
 
 export type AnomalyReport = components['schemas']['AnomalyReport'];
 export type ForecastSeries = components['schemas']['ForecastSeries'];
 
 /** Spec §4 and §9: the dashboard's data refreshes every 5 minutes. */
 export const DASHBOARD_REFRESH_MS = 300_000;
-
-/** The answer was readable but lacks what spec §5 requires of it. */
-export class InvalidResponse extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidResponse';
-  }
-}
 
 /**
  * A bridge without a trained model answers 409 (the contract's NotReady): a calm state the
@@ -37,8 +29,21 @@ export type Assessed<T> = { kind: 'assessed'; value: T } | NotAssessed;
 const NOT_READY = 409;
 const DEFAULT_NOT_ASSESSED = 'This bridge has not been assessed yet.';
 
-function notAssessed(error: unknown): NotAssessed {
-  return { kind: 'not-assessed', detail: errorDetail(error) ?? DEFAULT_NOT_ASSESSED };
+/** A 409 answer is the calm 'not assessed' state; any other failure goes on to the caller. */
+async function unlessNotReady<T, N>(call: Promise<T>, notReady: (detail: string) => N) {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof ApiError) || !hasStatus(error, NOT_READY)) throw error;
+    return notReady(error.detail ?? DEFAULT_NOT_ASSESSED);
+  }
+}
+
+function assessed(report: AnomalyReport | undefined): Assessed<AnomalyReport> {
+  if (!hasAnomalyCount(report)) {
+    throw new ApiError({ kind: 'invalid-response', message: INVALID_ANOMALY_RESPONSE });
+  }
+  return { kind: 'assessed', value: report };
 }
 
 export const analyticsQueryKey = (sid: string) => ['analytics', sid] as const;
@@ -48,13 +53,11 @@ export function anomalyReportQueryOptions(api: ApiClient, sid: string) {
   return queryOptions({
     queryKey: [...analyticsQueryKey(sid), 'anomalies'] as const,
     queryFn: async (): Promise<Assessed<AnomalyReport>> => {
-      const { data, error, response } = await api.GET('/api/v1/ai/anomalies', {
-        params: { query: { sid } },
-      });
-      if (response.status === NOT_READY) return notAssessed(error);
-      if (!response.ok) throw new ApiFailure(ANOMALY_FETCH_FAILED, error, response.status);
-      if (!hasAnomalyCount(data)) throw new InvalidResponse(INVALID_ANOMALY_RESPONSE);
-      return { kind: 'assessed', value: data };
+      const call = api
+        .GET('/api/v1/ai/anomalies', { params: { query: { sid } } })
+        .catch(toldAs(ANOMALY_FETCH_FAILED))
+        .then(({ data }) => assessed(data));
+      return unlessNotReady(call, (detail): NotAssessed => ({ kind: 'not-assessed', detail }));
     },
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
@@ -65,14 +68,11 @@ export function predictionImageQueryOptions(api: ApiClient, sid: string) {
   return queryOptions({
     queryKey: [...analyticsQueryKey(sid), 'prediction'] as const,
     queryFn: async (): Promise<Blob | null> => {
-      const { data, error, response } = await api.POST('/api/v1/ai/predict/prediction', {
-        body: { sid },
-        parseAs: 'blob',
-      });
-      if (response.status === NOT_READY) return null;
-      if (!data)
-        throw new ApiFailure('Failed to fetch the prediction chart', error, response.status);
-      return data;
+      const call = answerOf(
+        api.POST('/api/v1/ai/predict/prediction', { body: { sid }, parseAs: 'blob' }),
+        'Failed to fetch the prediction chart',
+      );
+      return unlessNotReady(call, () => null);
     },
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
@@ -83,12 +83,11 @@ export function forecastQueryOptions(api: ApiClient, sid: string) {
   return queryOptions({
     queryKey: [...analyticsQueryKey(sid), 'forecast'] as const,
     queryFn: async (): Promise<ForecastSeries | null> => {
-      const { data, error, response } = await api.GET('/api/v1/ai/forecast', {
-        params: { query: { sid } },
-      });
-      if (response.status === NOT_READY) return null;
-      if (!data) throw new ApiFailure('Failed to fetch the forecast', error, response.status);
-      return data;
+      const call = answerOf(
+        api.GET('/api/v1/ai/forecast', { params: { query: { sid } } }),
+        'Failed to fetch the forecast',
+      );
+      return unlessNotReady(call, () => null);
     },
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
@@ -107,12 +106,12 @@ export function analysisStatusQueryOptions(api: ApiClient, sid: string) {
   return queryOptions({
     queryKey: [...analyticsQueryKey(sid), 'status'] as const,
     queryFn: async (): Promise<AnalysisStatus> => {
-      const { data, error, response } = await api.GET('/api/v1/ai/status', {
-        params: { query: { sid } },
-      });
-      if (!data)
-        throw new ApiFailure('Failed to fetch the analysis status', error, response.status);
-      return data;
+      return answerOf(
+        api.GET('/api/v1/ai/status', {
+          params: { query: { sid } },
+        }),
+        'Failed to fetch the analysis status',
+      );
     },
     refetchInterval: (query) =>
       isAnalysisRunning(query.state.data) ? ANALYSIS_PROGRESS_REFRESH_MS : DASHBOARD_REFRESH_MS,

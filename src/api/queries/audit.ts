@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { answerOf } from '../answer';
 
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditPage = components['schemas']['AuditPage'];
@@ -27,11 +27,12 @@ export function listAuditEntriesQueryOptions(
   return queryOptions({
     queryKey: ['audit', query, page, pageSize] as const,
     queryFn: async (): Promise<AuditPage> => {
-      const { data, error, response } = await api.GET('/api/v1/audit', {
-        params: { query: { ...query, page, page_size: pageSize } },
-      });
-      if (!data) throw new ApiFailure('Failed to fetch the audit log', error, response.status);
-      return data;
+      return answerOf(
+        api.GET('/api/v1/audit', {
+          params: { query: { ...query, page, page_size: pageSize } },
+        }),
+        'Failed to fetch the audit log',
+      );
     },
     // Paging keeps the current page on screen until the next arrives.
     placeholderData: keepPreviousData,
@@ -40,11 +41,12 @@ export function listAuditEntriesQueryOptions(
 
 /** The filtered log as CSV; fetched through the client so the bearer token goes with it. */
 export async function exportAuditCsv(api: ApiClient, query: AuditQuery): Promise<Blob> {
-  const { data, error, response } = await api.GET('/api/v1/audit.csv', {
-    params: { query },
-    parseAs: 'blob',
-    headers: { Accept: 'text/csv' },
-  });
-  if (!data) throw new ApiFailure('Failed to export the audit log', error, response.status);
-  return data;
+  return answerOf(
+    api.GET('/api/v1/audit.csv', {
+      params: { query },
+      parseAs: 'blob',
+      headers: { Accept: 'text/csv' },
+    }),
+    'Failed to export the audit log',
+  );
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { answerOf } from '../answer';
 
 export type Bridge = components['schemas']['Bridge'];
 
@@ -12,9 +12,7 @@ export function listBridgesQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: bridgesQueryKey,
     queryFn: async (): Promise<Bridge[]> => {
-      const { data, error, response } = await api.GET('/api/v1/bridges');
-      if (!data) throw new ApiFailure('Failed to fetch bridges', error, response.status);
-      return data;
+      return answerOf(api.GET('/api/v1/bridges'), 'Failed to fetch bridges');
     },
   });
 }
@@ -24,9 +22,11 @@ export function listRensysBridgeNamesQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['bridges', 'from_rensys'] as const,
     queryFn: async (): Promise<string[]> => {
-      const { data, error, response } = await api.GET('/api/v1/bridges/from_rensys');
-      if (!data) throw new ApiFailure('Failed to fetch bridge names', error, response.status);
-      return data.data;
+      const names = await answerOf(
+        api.GET('/api/v1/bridges/from_rensys'),
+        'Failed to fetch bridge names',
+      );
+      return names.data;
     },
     staleTime: 10 * 60_000,
   });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { answerOf } from '../answer';
 
 export type Calibration = components['schemas']['Calibration'];
 export type CalibrationInput = components['schemas']['CalibrationInput'];
@@ -14,25 +14,12 @@ export function listSensorCalibrationsQueryOptions(api: ApiClient, sensorId: num
   return queryOptions({
     queryKey: sensorCalibrationsQueryKey(sensorId),
     queryFn: async (): Promise<Calibration[]> => {
-      const { data, error, response } = await api.GET('/api/v1/sensors/{id}/calibrations', {
-        params: { path: { id: sensorId } },
-      });
-      if (!data) throw new ApiFailure('Failed to fetch calibrations', error, response.status);
-      return data;
+      return answerOf(
+        api.GET('/api/v1/sensors/{id}/calibrations', {
+          params: { path: { id: sensorId } },
+        }),
+        'Failed to fetch calibrations',
+      );
     },
   });
-}
-
-/** Records a calibration (staff); the sensor's last/next dates follow it. */
-export async function addSensorCalibration(
-  api: ApiClient,
-  sensorId: number,
-  body: CalibrationInput,
-): Promise<Calibration> {
-  const { data, error, response } = await api.POST('/api/v1/sensors/{id}/calibrations', {
-    params: { path: { id: sensorId } },
-    body,
-  });
-  if (!data) throw new ApiFailure('Failed to record the calibration', error, response.status);
-  return data;
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { answerOf } from '../answer';
 import { DASHBOARD_REFRESH_MS } from './analytics';
 
 export type BridgeFatigue = components['schemas']['BridgeFatigue'];
@@ -16,34 +16,13 @@ export function bridgeFatigueQueryOptions(api: ApiClient, bridgeId: number) {
   return queryOptions({
     queryKey: bridgeFatigueQueryKey(bridgeId),
     queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/bridges/{id}/fatigue', {
-        params: { path: { id: bridgeId } },
-      });
-      if (!data) throw new ApiFailure('Failed to fetch fatigue', error, response.status);
-      return data;
+      return answerOf(
+        api.GET('/api/v1/bridges/{id}/fatigue', {
+          params: { path: { id: bridgeId } },
+        }),
+        'Failed to fetch fatigue',
+      );
     },
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
-}
-
-export async function saveFatigueDetail(
-  api: ApiClient,
-  sensorId: number,
-  body: FatigueDetailInput,
-): Promise<void> {
-  const { error, response } = await api.PUT('/api/v1/sensors/{id}/fatigue-detail', {
-    params: { path: { id: sensorId } },
-    body,
-  });
-  if (!response.ok)
-    throw new ApiFailure('Failed to save the fatigue detail', error, response.status);
-}
-
-export async function removeFatigueDetail(api: ApiClient, sensorId: number): Promise<void> {
-  const { error, response } = await api.DELETE('/api/v1/sensors/{id}/fatigue-detail', {
-    params: { path: { id: sensorId } },
-  });
-  if (!response.ok) {
-    throw new ApiFailure('Failed to remove the fatigue detail', error, response.status);
-  }
 }

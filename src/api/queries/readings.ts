@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { answerOf } from '../answer';
 
 export type ReadingSeries = components['schemas']['ReadingSeries'];
 
@@ -19,14 +19,15 @@ export function readingsQueryOptions(api: ApiClient, datastreamId: number, range
   return queryOptions({
     queryKey: ['readings', datastreamId, range.from, range.to] as const,
     queryFn: async (): Promise<ReadingSeries> => {
-      const { data, error, response } = await api.GET('/api/v1/datastreams/{id}/readings', {
-        params: {
-          path: { id: datastreamId },
-          query: { from: range.from, to: range.to, max_points: CHART_POINTS },
-        },
-      });
-      if (!data) throw new ApiFailure('Failed to fetch readings', error, response.status);
-      return data;
+      return answerOf(
+        api.GET('/api/v1/datastreams/{id}/readings', {
+          params: {
+            path: { id: datastreamId },
+            query: { from: range.from, to: range.to, max_points: CHART_POINTS },
+          },
+        }),
+        'Failed to fetch readings',
+      );
     },
     // Switching the range keeps the old line on screen until the new one arrives.
     placeholderData: keepPreviousData,
@@ -39,11 +40,12 @@ export async function fetchReadingsCsv(
   datastreamId: number,
   range: ReadingsRange,
 ): Promise<Blob> {
-  const { data, error, response } = await api.GET('/api/v1/datastreams/{id}/readings.csv', {
-    params: { path: { id: datastreamId }, query: range },
-    parseAs: 'blob',
-    headers: { Accept: 'text/csv' },
-  });
-  if (!data) throw new ApiFailure('Failed to download the readings', error, response.status);
-  return data;
+  return answerOf(
+    api.GET('/api/v1/datastreams/{id}/readings.csv', {
+      params: { path: { id: datastreamId }, query: range },
+      parseAs: 'blob',
+      headers: { Accept: 'text/csv' },
+    }),
+    'Failed to download the readings',
+  );
 }

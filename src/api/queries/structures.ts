@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { answerOf } from '../answer';
 
 export type Span = components['schemas']['Span'];
 export type Sensor = components['schemas']['Sensor'];
@@ -15,9 +15,7 @@ export function listSpansQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: spansQueryKey,
     queryFn: async (): Promise<Span[]> => {
-      const { data, error, response } = await api.GET('/api/v1/spans');
-      if (!data) throw new ApiFailure('Failed to fetch spans', error, response.status);
-      return data;
+      return answerOf(api.GET('/api/v1/spans'), 'Failed to fetch spans');
     },
   });
 }
@@ -26,9 +24,7 @@ export function listSensorsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: sensorsQueryKey,
     queryFn: async (): Promise<Sensor[]> => {
-      const { data, error, response } = await api.GET('/api/v1/sensors');
-      if (!data) throw new ApiFailure('Failed to fetch sensors', error, response.status);
-      return data;
+      return answerOf(api.GET('/api/v1/sensors'), 'Failed to fetch sensors');
     },
   });
 }
@@ -37,9 +33,7 @@ export function listDatastreamsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: datastreamsQueryKey,
     queryFn: async (): Promise<Datastream[]> => {
-      const { data, error, response } = await api.GET('/api/v1/datastreams');
-      if (!data) throw new ApiFailure('Failed to fetch datastreams', error, response.status);
-      return data;
+      return answerOf(api.GET('/api/v1/datastreams'), 'Failed to fetch datastreams');
     },
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { answerOf } from '../answer';
 
 export type User = components['schemas']['User'];
 
@@ -11,9 +11,7 @@ export function listUsersQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: usersQueryKey,
     queryFn: async (): Promise<User[]> => {
-      const { data, error, response } = await api.GET('/api/v1/users');
-      if (!data) throw new ApiFailure('Failed to fetch users', error, response.status);
-      return data;
+      return answerOf(api.GET('/api/v1/users'), 'Failed to fetch users');
     },
   });
 }

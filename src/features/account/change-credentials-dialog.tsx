@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
-import { errorDetail } from '../../api/errors';
+import { changeCredentialsMutationOptions } from '../../api/mutations/users';
+import { withEffects } from '../../api/mutations/with-effects';
+import { isApiError } from '../../domain/api-error';
 import type { CurrentUser } from '../../api/session';
 import {
   ACCOUNT_UPDATED,
@@ -24,12 +26,6 @@ export interface ChangeCredentialsDialogProps {
   /** The server's answer: the user as now stored. */
   onChanged: (user: CurrentUser) => void;
   onClose: () => void;
-}
-
-class RefusedChange extends Error {
-  constructor(readonly errors: CredentialsErrors) {
-    super('The change was refused');
-  }
 }
 
 const FIELDS: { name: keyof CredentialsFields; label: string; type: string; auto: string }[] = [
@@ -57,31 +53,23 @@ export function ChangeCredentialsDialog({
   const [fields, setFields] = useState<CredentialsFields>(EMPTY_CREDENTIALS);
   const [errors, setErrors] = useState<CredentialsErrors>({});
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const { data, error } = await api.PUT('/api/v1/users/{id}/update', {
-        params: { path: { id: user.id } },
-        body: credentialsChangeBody(fields, user.email),
-      });
-      if (!data) throw new RefusedChange(credentialsErrorFromServer(errorDetail(error)));
-      return data;
-    },
-    onSuccess: (updated) => {
-      notify('success', ACCOUNT_UPDATED);
-      onChanged(updated);
-      onClose();
-    },
-    onError: (error) =>
-      setErrors(
-        error instanceof RefusedChange ? error.errors : credentialsErrorFromServer(undefined),
-      ),
-  });
+  const save = useMutation(
+    withEffects(changeCredentialsMutationOptions(api, user.id), {
+      onSuccess: (updated) => {
+        notify('success', ACCOUNT_UPDATED);
+        onChanged(updated);
+        onClose();
+      },
+      onError: (error) =>
+        setErrors(credentialsErrorFromServer(isApiError(error) ? error.detail : undefined)),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateCredentialsChange(fields, user.email);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length === 0) save.mutate(credentialsChangeBody(fields, user.email));
   };
 
   return (

@@ -1,26 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { useApi } from '../../api/api-context';
-import {
-  type Bridge,
-  bridgesQueryKey,
-  listRensysBridgeNamesQueryOptions,
-} from '../../api/queries/bridges';
+import { saveBridgeMutationOptions } from '../../api/mutations/bridges';
+import { withEffects } from '../../api/mutations/with-effects';
+import { type Bridge, listRensysBridgeNamesQueryOptions } from '../../api/queries/bridges';
 import { stack } from '../../ui/layout.css';
-import { isValidLatLng } from '../../ui/leaflet/leaflet-setup';
+import { isValidCoordinate } from '../../domain/coordinates';
+import { parseDecimal } from '../../domain/form-rules';
 import { LocationPicker } from '../../ui/leaflet/location-picker';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import {
-  type BridgeFormErrors,
   type BridgeFormValues,
   bridgeBody,
   bridgeFormValues,
-  parseNumber,
   validateBridgeForm,
 } from './bridge-form';
 import { BRIDGE_TOASTS } from './bridge-messages';
 import { SelectField } from '../../ui/select-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
 
@@ -32,49 +30,39 @@ export function BridgeFormModal({ bridge, onClose }: { bridge?: Bridge; onClose:
   const queryClient = useQueryClient();
   const notify = useNotify();
   const names = useQuery(listRensysBridgeNamesQueryOptions(api));
-  const [values, setValues] = useState(() => bridgeFormValues(bridge));
-  const [errors, setErrors] = useState<BridgeFormErrors>({});
+  const {
+    values,
+    errors,
+    setErrors,
+    update: set,
+  } = useFormFields<BridgeFormValues>(bridgeFormValues(bridge));
 
   // Spec §8: a failed bridge-name fetch is only logged.
   useEffect(() => {
     if (names.error) console.warn('Bridge names could not be loaded:', names.error);
   }, [names.error]);
 
-  const set = (patch: Partial<BridgeFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    // Editing a field clears its message.
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !(key in patch))));
-  };
-
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = bridgeBody(values);
-      const { error } = bridge
-        ? await api.PUT('/api/v1/bridges/{id}/update', {
-            params: { path: { id: bridge.id } },
-            body,
-          })
-        : await api.POST('/api/v1/bridges/create', { body });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', bridge ? BRIDGE_TOASTS.bridgeUpdated : BRIDGE_TOASTS.bridgeCreated);
-      await queryClient.invalidateQueries({ queryKey: bridgesQueryKey });
-      onClose();
-    },
-    onError: () => notify('error', BRIDGE_TOASTS.bridgeSaveFailed),
-  });
+  const save = useMutation(
+    withEffects(saveBridgeMutationOptions(api, queryClient, bridge?.id), {
+      onSuccess: () => {
+        notify('success', bridge ? BRIDGE_TOASTS.bridgeUpdated : BRIDGE_TOASTS.bridgeCreated);
+        onClose();
+      },
+      onError: () => notify('error', BRIDGE_TOASTS.bridgeSaveFailed),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateBridgeForm(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length === 0) save.mutate(bridgeBody(values));
   };
 
-  const lat = parseNumber(values.latitude);
-  const lng = parseNumber(values.longitude);
-  const position = lat !== null && lng !== null && isValidLatLng(lat, lng) ? { lat, lng } : null;
+  const lat = parseDecimal(values.latitude);
+  const lng = parseDecimal(values.longitude);
+  const position =
+    lat !== null && lng !== null && isValidCoordinate(lat, lng) ? { lat, lng } : null;
   // An edited bridge keeps its name even when the external list no longer offers it.
   const nameOptions = [...new Set([...(bridge ? [bridge.name] : []), ...(names.data ?? [])])];
 

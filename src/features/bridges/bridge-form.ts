@@ -1,16 +1,19 @@
 import type { components } from '../../../openapi/schema';
+import { isValidLatitude, isValidLongitude } from '../../domain/coordinates';
+import { parseDecimal } from '../../domain/form-rules';
 
 type Bridge = components['schemas']['Bridge'];
 type BridgeInput = components['schemas']['BridgeInput'];
 
-export interface BridgeFormValues {
+// A type alias (not an interface) so it fits useFormFields' Record constraint.
+export type BridgeFormValues = {
   name: string;
   location: string;
   constructionDate: string;
   lengthPerSpan: string;
   latitude: string;
   longitude: string;
-}
+};
 
 export type BridgeFormErrors = Partial<Record<keyof BridgeFormValues, string>>;
 
@@ -36,17 +39,15 @@ export function bridgeFormValues(bridge?: Bridge): BridgeFormValues {
   };
 }
 
-/** A typed coordinate as a number, or null when it is empty or not a number. */
-export function parseNumber(text: string): number | null {
-  if (text.trim() === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
-}
-
-function coordinateError(text: string, limit: number, required: string, range: string) {
-  const n = parseNumber(text);
+function coordinateError(
+  text: string,
+  isValid: (n: number) => boolean,
+  required: string,
+  range: string,
+) {
+  const n = parseDecimal(text);
   if (text.trim() === '') return required;
-  return n === null || Math.abs(n) > limit ? range : undefined;
+  return n === null || !isValid(n) ? range : undefined;
 }
 
 /** Spec §5: name, location, construction date, latitude, longitude required; length optional. */
@@ -56,19 +57,19 @@ export function validateBridgeForm(values: BridgeFormValues): BridgeFormErrors {
   if (!values.location.trim()) errors.location = BRIDGE_FORM_TEXT.location;
   if (!values.constructionDate) errors.constructionDate = BRIDGE_FORM_TEXT.constructionDate;
   if (values.lengthPerSpan.trim() !== '') {
-    const length = parseNumber(values.lengthPerSpan);
+    const length = parseDecimal(values.lengthPerSpan);
     if (length === null || length <= 0) errors.lengthPerSpan = BRIDGE_FORM_TEXT.lengthPerSpan;
   }
   const lat = coordinateError(
     values.latitude,
-    90,
+    isValidLatitude,
     BRIDGE_FORM_TEXT.latitudeRequired,
     BRIDGE_FORM_TEXT.latitudeRange,
   );
   if (lat) errors.latitude = lat;
   const lng = coordinateError(
     values.longitude,
-    180,
+    isValidLongitude,
     BRIDGE_FORM_TEXT.longitudeRequired,
     BRIDGE_FORM_TEXT.longitudeRange,
   );
@@ -84,7 +85,7 @@ export function bridgeBody(values: BridgeFormValues): BridgeInput {
     name: values.name,
     location: values.location.trim(),
     construction_date: values.constructionDate,
-    length_per_span: parseNumber(values.lengthPerSpan),
+    length_per_span: parseDecimal(values.lengthPerSpan),
     location_on_map: `${latitude},${longitude}`,
     latitude,
     longitude,

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
-import { addSensorCalibration, sensorCalibrationsQueryKey } from '../../api/queries/calibrations';
-import { type Sensor, sensorsQueryKey } from '../../api/queries/structures';
+import { addCalibrationMutationOptions } from '../../api/mutations/calibrations';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { Sensor } from '../../api/queries/structures';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -13,7 +14,7 @@ import {
   calibrationBody,
   validateCalibrationForm,
 } from './calibration-form';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 import { DialogActions } from '../../ui/dialog-actions';
 
 const FIELDS: [keyof CalibrationForm, string, 'date' | 'text' | 'decimal'][] = [
@@ -31,26 +32,23 @@ export function CalibrationFormModal({ sensor, onClose }: { sensor: Sensor; onCl
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { values, errors, setErrors, set } = useFormState(EMPTY_CALIBRATION_FORM);
+  const { values, errors, setErrors, set } = useFormFields(EMPTY_CALIBRATION_FORM);
 
-  const add = useMutation({
-    mutationFn: () => addSensorCalibration(api, sensor.id, calibrationBody(values)),
-    onSuccess: async () => {
-      notify('success', 'Calibration recorded');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: sensorCalibrationsQueryKey(sensor.id) }),
-        queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
-      ]);
-      onClose();
-    },
-    onError: (error) => notify('error', error.message || 'Failed to record the calibration'),
-  });
+  const add = useMutation(
+    withEffects(addCalibrationMutationOptions(api, queryClient, sensor.id), {
+      onSuccess: () => {
+        notify('success', 'Calibration recorded');
+        onClose();
+      },
+      onError: (error) => notify('error', error.message),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateCalibrationForm(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) add.mutate();
+    if (Object.keys(found).length === 0) add.mutate(calibrationBody(values));
   };
 
   return (

@@ -1,4 +1,5 @@
 import type { CalibrationInput } from '../../api/queries/calibrations';
+import { inRange, isBlank, isCalendarDate } from '../../domain/form-rules';
 
 export const EMPTY_CALIBRATION_FORM = {
   calibratedOn: '',
@@ -19,11 +20,9 @@ const FACTORS = [
   ['offset', 'Offset', -1_000_000_000, 1_000_000_000],
 ] as const;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 export function validateCalibrationForm(form: CalibrationForm): Errors {
   const errors: Errors = {};
-  if (!DATE.test(form.calibratedOn)) errors.calibratedOn = 'Calibration date is required';
+  if (!isCalendarDate(form.calibratedOn)) errors.calibratedOn = 'Calibration date is required';
   const by = form.calibratedBy.trim();
   if (by === '') errors.calibratedBy = 'Calibrated by is required';
   else if (by.length > 200) errors.calibratedBy = 'Calibrated by must be at most 200 characters';
@@ -31,13 +30,12 @@ export function validateCalibrationForm(form: CalibrationForm): Errors {
     errors.certificate = 'Certificate must be at most 200 characters';
   }
   for (const [key, label, min, max] of FACTORS) {
-    const text = form[key].trim();
-    const value = Number(text);
-    if (text !== '' && (!Number.isFinite(value) || value < min || value > max)) {
+    if (!isBlank(form[key]) && !inRange(form[key], min, max)) {
       errors[key] = `${label} must be a number between ${min} and ${max}`;
     }
   }
-  if (form.nextDue !== '' && !DATE.test(form.nextDue)) errors.nextDue = 'Next due must be a date';
+  if (form.nextDue !== '' && !isCalendarDate(form.nextDue))
+    errors.nextDue = 'Next due must be a date';
   else if (form.nextDue !== '' && !errors.calibratedOn && form.nextDue <= form.calibratedOn) {
     errors.nextDue = 'Next due must be after the calibration date';
   }

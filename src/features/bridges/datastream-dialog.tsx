@@ -7,6 +7,7 @@ import {
   datastreamDialogMachine,
 } from '../../../machines/datastream-dialog.machine';
 import { useApi } from '../../api/api-context';
+import { assignSensorToDatastream, createDatastream } from '../../api/mutations/datastreams';
 import { useEmitted } from '../../state-machines/use-emitted';
 import { useInspectedMachine } from '../../state-machines/use-inspected-machine';
 import {
@@ -36,22 +37,17 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
       datastreamDialogMachine.provide({
         actors: {
           createDatastream: fromPromise<unknown, CreateDatastreamInput>(async ({ input }) => {
-            const { data, error } = await api.POST('/api/v1/datastreams/create', {
-              body: {
-                stream_id: input.streamId,
-                data_type: input.dataType,
-                sensors: [input.sensorId],
-              },
+            return createDatastream(api, {
+              stream_id: input.streamId,
+              data_type: input.dataType,
+              sensors: [input.sensorId],
             });
-            if (!data) throw error ?? new Error('No answer');
-            return data;
           }),
           assignSensor: fromPromise<unknown, AssignSensorInput>(async ({ input }) => {
-            const { data, error } = await api.PUT('/api/v1/sensors/assign', {
-              body: { sensor_id: input.sensorId, datastream_id: input.datastreamId },
+            return assignSensorToDatastream(api, {
+              sensor_id: input.sensorId,
+              datastream_id: input.datastreamId,
             });
-            if (!data) throw error ?? new Error('No answer');
-            return data;
           }),
         },
       }),

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
-import type { ApiClient } from '../../api/client';
-import { errorDetail } from '../../api/errors';
+import { deleteStructureMutationOptions } from '../../api/mutations/structures';
+import { withEffects } from '../../api/mutations/with-effects';
+import { hasStatus, isApiError } from '../../domain/api-error';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { DELETE_TOASTS, type DeletableKind } from './bridge-messages';
@@ -13,22 +14,6 @@ export interface DeleteTarget {
   kind: DeletableKind;
   id: number;
   name: string;
-}
-
-class Conflict extends Error {}
-
-async function deleteOne(api: ApiClient, { kind, id }: DeleteTarget, cascade: boolean) {
-  const params = { path: { id }, query: cascade ? { cascade: true } : {} };
-  const { error, response } =
-    kind === 'bridge'
-      ? await api.DELETE('/api/v1/bridges/{id}/delete', { params })
-      : kind === 'span'
-        ? await api.DELETE('/api/v1/spans/{id}/delete', { params })
-        : kind === 'sensor'
-          ? await api.DELETE('/api/v1/sensors/{id}/delete', { params })
-          : await api.DELETE('/api/v1/datastreams/{id}/delete', { params });
-  if (response.status === 409) throw new Conflict(errorDetail(error) ?? 'Something is attached.');
-  if (!response.ok) throw new Error(errorDetail(error) ?? response.statusText);
 }
 
 /**
@@ -43,23 +28,22 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget; onClos
   const [conflict, setConflict] = useState<string | null>(null);
   const texts = DELETE_TOASTS[target.kind];
 
-  const remove = useMutation({
-    mutationFn: (cascade: boolean) => deleteOne(api, target, cascade),
-    onSuccess: async () => {
-      notify('success', texts.done);
-      onClose();
-      // What hangs below may have gone too, so every structure list reloads.
-      await queryClient.invalidateQueries({
-        predicate: (q) =>
-          ['bridges', 'spans', 'sensors', 'datastreams'].includes(String(q.queryKey[0])),
-      });
-    },
-    onError: (error) => {
-      if (error instanceof Conflict) return setConflict(error.message);
-      notify('error', texts.failed);
-      onClose();
-    },
-  });
+  const remove = useMutation(
+    withEffects(deleteStructureMutationOptions(api, queryClient, target), {
+      onSuccess: () => {
+        notify('success', texts.done);
+        onClose();
+      },
+      onError: (error) => {
+        // Something hangs off the item: the server names it, and deleting it too is offered.
+        if (isApiError(error) && hasStatus(error, 409)) {
+          return setConflict(error.detail ?? 'Something is attached.');
+        }
+        notify('error', texts.failed);
+        onClose();
+      },
+    }),
+  );
 
   return (
     <Modal

@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import {
-  bridgeFatigueQueryKey,
-  bridgeFatigueQueryOptions,
-  type FatigueDetailStatus,
-  removeFatigueDetail,
-  saveFatigueDetail,
-} from '../../api/queries/fatigue';
+  removeFatigueDetailMutationOptions,
+  saveFatigueDetailMutationOptions,
+} from '../../api/mutations/fatigue';
+import { withEffects } from '../../api/mutations/with-effects';
+import { bridgeFatigueQueryOptions, type FatigueDetailStatus } from '../../api/queries/fatigue';
 import type { Sensor } from '../../api/queries/structures';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
@@ -15,40 +14,11 @@ import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import type { Selection } from './dialogs';
 import type { StructureData } from './structure-data';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 import * as styles from './fatigue-detail.css';
+import { NUMBERS, type NumberKey, validateFatigueDetailForm } from './fatigue-detail-form';
 import { isSnCurve, SN_CURVES } from './sn-curve-options';
-
-// Numeric fields: [form key, label, default, min, max] (the contract's bounds, checked here
-// first so the engineer sees which field is wrong before the server answers).
-const NUMBERS = [
-  ['modulusGpa', "Young's modulus E (GPa)", '200', 1, 1000],
-  ['stressConcentration', 'Stress concentration Kf', '1', 0.1, 10],
-  ['gammaFf', 'Partial factor γFf', '1', 0.5, 3],
-  ['gammaMf', 'Partial factor γMf', '1', 0.5, 3],
-  ['designLifeYears', 'Design life (years)', '100', 1, 500],
-  ['alertLifeYears', 'Alert below remaining life (years)', '10', 0, 500],
-  ['alertRateFactor', 'Alert at damage-rate jump (× 90-day rate)', '3', 1.1, 1000],
-  ['alertDamageHigh', 'High alert at damage D', '0.5', 0, 1],
-  ['alertDamageCritical', 'Critical alert at damage D', '0.8', 0, 1],
-  ['priorDamage', 'Damage before monitoring D₀', '0', 0, 1],
-] as const;
-type NumberKey = (typeof NUMBERS)[number][0];
-
-/** The contract's rules the plain bounds above do not say: open ends and the levels' order. */
-function damageErrors(values: Record<string, string>): Record<string, string> {
-  const high = Number(values.alertDamageHigh);
-  const critical = Number(values.alertDamageCritical);
-  const found: Record<string, string> = {};
-  if (high === 0) found.alertDamageHigh = 'High alert at damage D must be above 0';
-  else if (high >= critical) {
-    found.alertDamageHigh = 'High alert at damage D must be below the critical level';
-  }
-  if (critical === 0) found.alertDamageCritical = 'Critical alert at damage D must be above 0';
-  if (Number(values.priorDamage) === 1)
-    found.priorDamage = 'Damage before monitoring must be below 1';
-  return found;
-}
+import { hasErrors } from '../../domain/form-rules';
 
 function initialValues(current: FatigueDetailStatus | undefined): Record<string, string> {
   const d = current?.detail;
@@ -81,57 +51,42 @@ function DetailForm({
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { values, errors, setErrors, set } = useFormState(initialValues(current));
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: bridgeFatigueQueryKey(sensor.bridge) });
+  const { values, errors, setErrors, set } = useFormFields(initialValues(current));
 
-  const save = useMutation({
-    mutationFn: () => {
-      const number = (key: NumberKey) => Number(values[key]);
-      const curve = values.curve ?? '';
-      if (!isSnCurve(curve)) throw new Error('Choose an S-N curve');
-      return saveFatigueDetail(api, sensor.id, {
-        name: (values.name ?? '').trim(),
-        curve,
-        modulus_gpa: number('modulusGpa'),
-        stress_concentration: number('stressConcentration'),
-        gamma_ff: number('gammaFf'),
-        gamma_mf: number('gammaMf'),
-        design_life_years: number('designLifeYears'),
-        alert_life_years: number('alertLifeYears'),
-        alert_rate_factor: number('alertRateFactor'),
-        alert_damage_high: number('alertDamageHigh'),
-        alert_damage_critical: number('alertDamageCritical'),
-        prior_damage: number('priorDamage'),
-      });
-    },
-    onSuccess: async () => {
-      notify('success', 'Fatigue detail saved');
-      await refresh();
-    },
-    onError: (error) => notify('error', error.message || 'Failed to save the fatigue detail'),
-  });
-  const remove = useMutation({
-    mutationFn: () => removeFatigueDetail(api, sensor.id),
-    onSuccess: async () => {
-      notify('success', 'Fatigue detail removed');
-      await refresh();
-    },
-    onError: (error) => notify('error', error.message || 'Failed to remove the fatigue detail'),
-  });
+  const save = useMutation(
+    withEffects(saveFatigueDetailMutationOptions(api, queryClient, sensor), {
+      onSuccess: () => notify('success', 'Fatigue detail saved'),
+      onError: (error) => notify('error', error.message),
+    }),
+  );
+  const remove = useMutation(
+    withEffects(removeFatigueDetailMutationOptions(api, queryClient, sensor), {
+      onSuccess: () => notify('success', 'Fatigue detail removed'),
+      onError: (error) => notify('error', error.message),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = damageErrors(values);
-    if ((values.name ?? '').trim() === '') found.name = 'Name is required';
-    for (const [key, label, , min, max] of NUMBERS) {
-      const value = Number(values[key]);
-      if (values[key]?.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
-        found[key] = `${label} must be between ${min} and ${max}`;
-      }
-    }
+    const found = validateFatigueDetailForm(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    const curve = values.curve ?? '';
+    if (!isSnCurve(curve) || hasErrors(found)) return;
+    const number = (key: NumberKey) => Number(values[key]);
+    save.mutate({
+      name: (values.name ?? '').trim(),
+      curve,
+      modulus_gpa: number('modulusGpa'),
+      stress_concentration: number('stressConcentration'),
+      gamma_ff: number('gammaFf'),
+      gamma_mf: number('gammaMf'),
+      design_life_years: number('designLifeYears'),
+      alert_life_years: number('alertLifeYears'),
+      alert_rate_factor: number('alertRateFactor'),
+      alert_damage_high: number('alertDamageHigh'),
+      alert_damage_critical: number('alertDamageCritical'),
+      prior_damage: number('priorDamage'),
+    });
   };
 
   return (

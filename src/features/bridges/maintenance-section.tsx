@@ -2,19 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import {
-  deleteMaintenance,
-  type MaintenanceEvent,
-  maintenanceQueryKey,
-  maintenanceQueryOptions,
-  recordMaintenance,
-} from '../../api/queries/maintenance';
+  deleteMaintenanceMutationOptions,
+  recordMaintenanceMutationOptions,
+} from '../../api/mutations/maintenance';
+import { withEffects } from '../../api/mutations/with-effects';
+import { type MaintenanceEvent, maintenanceQueryOptions } from '../../api/queries/maintenance';
 import { formatCalendarDate } from '../../domain/formats';
+import { hasErrors } from '../../domain/form-rules';
 import {
   MAINTENANCE_KIND_LABELS,
   MAINTENANCE_KINDS,
   MAINTENANCE_NOTE_MAX,
-  type MaintenanceKind,
-  SENSOR_KINDS,
 } from '../../domain/maintenance';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
@@ -22,61 +20,49 @@ import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import * as styles from './fatigue-detail.css';
+import { isMaintenanceKind, validateMaintenanceForm } from './maintenance-form';
 import type { StructureData } from './structure-data';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const isKind = (value: string): value is MaintenanceKind =>
-  (MAINTENANCE_KINDS as readonly string[]).includes(value);
 
 function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const initial = { occurredOn: today(), kind: 'repair', sensor: '', span: '', note: '' };
-  const { values, errors, setErrors, set } = useFormState<Record<string, string>>(initial);
+  const { values, errors, setErrors, set } = useFormFields<Record<string, string>>(initial);
   const sensors = data.sensors.filter((s) => s.bridge === bridgeId);
   const spans = data.spans.filter((s) => s.bridge === bridgeId);
-  const record = useMutation({
-    mutationFn: () => {
-      const kind = values.kind ?? '';
-      if (!isKind(kind)) throw new Error('Choose the kind of maintenance');
-      const note = (values.note ?? '').trim();
-      return recordMaintenance(api, bridgeId, {
-        occurred_on: values.occurredOn ?? '',
-        kind,
-        sensor: values.sensor ? Number(values.sensor) : null,
-        span: values.span ? Number(values.span) : null,
-        note: note === '' ? null : note,
-      });
-    },
-    onSuccess: async (event) => {
-      const cleared = event.cleared_alerts?.length ?? 0;
-      notify(
-        'success',
-        cleared > 0
-          ? `Maintenance recorded; ${cleared} alert${cleared === 1 ? '' : 's'} cleared`
-          : 'Maintenance recorded',
-      );
-      await queryClient.invalidateQueries({ queryKey: maintenanceQueryKey(bridgeId) });
-    },
-    onError: (error) => notify('error', error.message || 'Failed to record the maintenance'),
-  });
+  const record = useMutation(
+    withEffects(recordMaintenanceMutationOptions(api, queryClient, bridgeId), {
+      onSuccess: (event) => {
+        const cleared = event.cleared_alerts?.length ?? 0;
+        notify(
+          'success',
+          cleared > 0
+            ? `Maintenance recorded; ${cleared} alert${cleared === 1 ? '' : 's'} cleared`
+            : 'Maintenance recorded',
+        );
+      },
+      onError: (error) => notify('error', error.message),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = {};
-    const date = values.occurredOn ?? '';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.occurredOn = 'Date is required';
-    else if (date > today()) found.occurredOn = 'Date must not be after today';
-    if (SENSOR_KINDS.some((k) => k === values.kind) && !values.sensor) {
-      found.sensor = 'Choose the sensor that was re-zeroed or replaced';
-    }
-    if ((values.note ?? '').length > MAINTENANCE_NOTE_MAX) {
-      found.note = `Note must be at most ${MAINTENANCE_NOTE_MAX} characters`;
-    }
+    const found = validateMaintenanceForm(values, today());
     setErrors(found);
-    if (Object.keys(found).length === 0) record.mutate();
+    const kind = values.kind ?? '';
+    if (!isMaintenanceKind(kind) || hasErrors(found)) return;
+    const note = (values.note ?? '').trim();
+    record.mutate({
+      occurred_on: values.occurredOn ?? '',
+      kind,
+      sensor: values.sensor ? Number(values.sensor) : null,
+      span: values.span ? Number(values.span) : null,
+      note: note === '' ? null : note,
+    });
   };
 
   return (
@@ -141,14 +127,12 @@ export function MaintenanceSection({ data, isStaff }: { data: StructureData; isS
     ...maintenanceQueryOptions(api, bridgeId ?? 0),
     enabled: bridgeId !== null,
   });
-  const remove = useMutation({
-    mutationFn: (event: MaintenanceEvent) => deleteMaintenance(api, event.bridge, event.id),
-    onSuccess: async (_, event) => {
-      notify('success', 'Maintenance event deleted');
-      await queryClient.invalidateQueries({ queryKey: maintenanceQueryKey(event.bridge) });
-    },
-    onError: (error) => notify('error', error.message || 'Failed to delete the maintenance event'),
-  });
+  const remove = useMutation(
+    withEffects(deleteMaintenanceMutationOptions(api, queryClient), {
+      onSuccess: () => notify('success', 'Maintenance event deleted'),
+      onError: (error) => notify('error', error.message),
+    }),
+  );
   const columns: DataTableColumn<MaintenanceEvent>[] = [
     {
       id: 'date',

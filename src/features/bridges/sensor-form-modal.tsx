@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
-import { type Span, sensorsQueryKey } from '../../api/queries/structures';
+import { createSensorMutationOptions } from '../../api/mutations/sensors';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { Span } from '../../api/queries/structures';
 import { SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
@@ -9,7 +11,7 @@ import { TextField } from '../../ui/text-field';
 import { BRIDGE_TOASTS, sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
 import { SelectField } from '../../ui/select-field';
 import { EMPTY_SENSOR_FORM, sensorBody, validateSensorForm } from './structure-forms';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
 
@@ -23,27 +25,24 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { values, errors, setErrors, set } = useFormState(EMPTY_SENSOR_FORM);
+  const { values, errors, setErrors, set } = useFormFields(EMPTY_SENSOR_FORM);
 
-  const create = useMutation({
-    mutationFn: async () => {
-      const body = sensorBody(values, { bridge: span.bridge, span: span.id });
-      const { error } = await api.POST('/api/v1/sensors/create', { body });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', BRIDGE_TOASTS.sensorCreated);
-      await queryClient.invalidateQueries({ queryKey: sensorsQueryKey });
-      onClose();
-    },
-    onError: () => notify('error', BRIDGE_TOASTS.sensorCreateFailed),
-  });
+  const create = useMutation(
+    withEffects(createSensorMutationOptions(api, queryClient), {
+      onSuccess: () => {
+        notify('success', BRIDGE_TOASTS.sensorCreated);
+        onClose();
+      },
+      onError: () => notify('error', BRIDGE_TOASTS.sensorCreateFailed),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateSensorForm(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate();
+    if (Object.keys(found).length > 0) return;
+    create.mutate(sensorBody(values, { bridge: span.bridge, span: span.id }));
   };
 
   return (

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Bridge } from '../../api/queries/bridges';
-import { spansQueryKey } from '../../api/queries/structures';
+import { createSpanMutationOptions } from '../../api/mutations/spans';
+import { withEffects } from '../../api/mutations/with-effects';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { BRIDGE_TOASTS } from './bridge-messages';
 import { validateSpanForm } from './structure-forms';
-import { useFormState } from './use-form-state';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
 
@@ -16,28 +17,28 @@ export function SpanFormModal({ bridge, onClose }: { bridge: Bridge; onClose: ()
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { values, errors, setErrors, set } = useFormState({ spanId: '', length: '' });
+  const { values, errors, setErrors, set } = useFormFields({ spanId: '', length: '' });
 
-  const create = useMutation({
-    mutationFn: async () => {
-      const { error } = await api.POST('/api/v1/spans/create', {
-        body: { bridge: bridge.id, span_id: values.spanId.trim(), length: Number(values.length) },
-      });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', BRIDGE_TOASTS.spanCreated);
-      await queryClient.invalidateQueries({ queryKey: spansQueryKey });
-      onClose();
-    },
-    onError: () => notify('error', BRIDGE_TOASTS.spanCreateFailed),
-  });
+  const create = useMutation(
+    withEffects(createSpanMutationOptions(api, queryClient), {
+      onSuccess: () => {
+        notify('success', BRIDGE_TOASTS.spanCreated);
+        onClose();
+      },
+      onError: () => notify('error', BRIDGE_TOASTS.spanCreateFailed),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateSpanForm(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate();
+    if (Object.keys(found).length > 0) return;
+    create.mutate({
+      bridge: bridge.id,
+      span_id: values.spanId.trim(),
+      length: Number(values.length),
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { components } from '../../../openapi/schema';
-import { parseNumber } from './bridge-form';
+import { parseDecimal } from '../../domain/form-rules';
 
 type SensorInput = components['schemas']['SensorInput'];
 
@@ -17,7 +17,7 @@ export interface SpanFormValues {
 export function validateSpanForm(values: SpanFormValues) {
   const errors: Partial<Record<keyof SpanFormValues, string>> = {};
   if (!values.spanId.trim()) errors.spanId = SPAN_FORM_TEXT.spanId;
-  const length = parseNumber(values.length);
+  const length = parseDecimal(values.length);
   if (values.length.trim() === '') errors.length = SPAN_FORM_TEXT.lengthRequired;
   else if (length === null || length <= 0) errors.length = SPAN_FORM_TEXT.lengthPositive;
   return errors;
@@ -30,7 +30,7 @@ export const SENSOR_FORM_TEXT = {
   installationDate: 'Installation date is required',
 } as const;
 
-// A type alias (not an interface) so it fits useFormState's Record constraint.
+// A type alias (not an interface) so it fits useFormFields' Record constraint.
 export type SensorFormValues = {
   sensorId: string;
   type: string;

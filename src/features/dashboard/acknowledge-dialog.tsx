@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useApi } from '../../api/api-context';
-import { type Alert, bridgeAlertsQueryKey } from '../../api/queries/alerts';
+import { acknowledgeAlertsMutationOptions } from '../../api/mutations/alerts';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { Alert } from '../../api/queries/alerts';
 import { countOf } from '../../domain/formats';
 import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
-import { COMMENT_MAX_LENGTH, acknowledgeAlert } from './dashboard-queries';
+import { COMMENT_MAX_LENGTH } from './dashboard-queries';
 import { alertMessage } from './alert-facts';
 import * as styles from './dashboard.css';
 
@@ -36,12 +38,11 @@ export function AcknowledgeDialog({
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
   const formId = useId();
-  const acknowledge = useMutation({
-    mutationFn: (text: string) =>
-      Promise.all(alerts.map((alert) => acknowledgeAlert(api, alert, text))),
-    onSuccess: onClose,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bridgeAlertsQueryKey(bridgeId) }),
-  });
+  const acknowledge = useMutation(
+    withEffects(acknowledgeAlertsMutationOptions(api, queryClient, bridgeId), {
+      onSuccess: onClose,
+    }),
+  );
   const only = alerts.length === 1 ? alerts[0] : undefined;
   const title = all ? 'Dismiss active alerts' : 'Acknowledge alert';
   const confirm = all ? `Acknowledge ${countOf(alerts.length, 'alert', 'alerts')}` : 'Acknowledge';
@@ -54,7 +55,7 @@ export function AcknowledgeDialog({
       return;
     }
     setError(undefined);
-    acknowledge.mutate(text);
+    acknowledge.mutate({ alerts, comment: text });
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client';
-import { type Alert, bridgeAlertsQueryOptions } from '../../api/queries/alerts';
+import { bridgeAlertsQueryOptions } from '../../api/queries/alerts';
 import {
   DASHBOARD_REFRESH_MS,
   analysisStatusQueryOptions,
@@ -7,7 +7,6 @@ import {
   forecastQueryOptions,
   predictionImageQueryOptions,
 } from '../../api/queries/analytics';
-import { ApiFailure } from '../../api/queries/api-failure';
 import {
   bridgeDatastreamsQueryOptions,
   bridgeSensorsQueryOptions,
@@ -77,17 +76,3 @@ export const dashboardQueries = {
 };
 
 export const COMMENT_MAX_LENGTH = 2000;
-
-// Someone else acknowledged (or the server cleared) it in the meantime: the goal is reached.
-const ALREADY_HANDLED = 409;
-
-/** Acknowledges one alert with the operator's comment; the server stores who and when. */
-export async function acknowledgeAlert(api: ApiClient, alert: Alert, comment: string) {
-  const { error, response } = await api.POST('/api/v1/alerts/{id}/acknowledge', {
-    params: { path: { id: alert.id } },
-    body: { comment },
-  });
-  if (!response.ok && response.status !== ALREADY_HANDLED) {
-    throw new ApiFailure(`Failed to acknowledge '${alert.type}'`, error, response.status);
-  }
-}

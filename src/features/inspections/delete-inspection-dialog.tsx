@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
-import {
-  deleteInspection,
-  type Inspection,
-  inspectionsQueryKey,
-} from '../../api/queries/inspections';
+import { deleteInspectionMutationOptions } from '../../api/mutations/inspections';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { Inspection } from '../../api/queries/inspections';
 import { formatCalendarDate } from '../../domain/formats';
 import { INSPECTION_KIND_LABELS } from '../../domain/inspection-regimes';
 import { ErrorBanner } from '../../ui/error-banner';
@@ -29,14 +27,14 @@ export function DeleteInspectionDialog({
   const notify = useNotify();
   const kind = INSPECTION_KIND_LABELS[inspection.kind].toLowerCase();
   const on = formatCalendarDate(inspection.inspected_on);
-  const remove = useMutation({
-    mutationFn: () => deleteInspection(api, inspection.id),
-    onSuccess: async () => {
-      notify('success', `Inspection of ${bridgeName} deleted`);
-      await queryClient.invalidateQueries({ queryKey: inspectionsQueryKey });
-      onClose();
-    },
-  });
+  const remove = useMutation(
+    withEffects(deleteInspectionMutationOptions(api, queryClient), {
+      onSuccess: () => {
+        notify('success', `Inspection of ${bridgeName} deleted`);
+        onClose();
+      },
+    }),
+  );
 
   return (
     <Modal
@@ -45,7 +43,7 @@ export function DeleteInspectionDialog({
       actions={
         <DialogActions
           onCancel={onClose}
-          onConfirm={() => remove.mutate()}
+          onConfirm={() => remove.mutate(inspection.id)}
           busy={remove.isPending}
           label="Delete"
           busyLabel="Deleting..."

@@ -1,7 +1,9 @@
 import type { Inspection, InspectionInput } from '../../api/queries/inspections';
 import type { InspectionKind, RatingScale } from '../../domain/inspection-regimes';
+import { inRange } from '../../domain/form-rules';
 
-export interface InspectionFormValues {
+// A type alias (not an interface) so it fits useFormFields' Record constraint.
+export type InspectionFormValues = {
   bridge: string;
   kind: InspectionKind;
   inspectedOn: string;
@@ -13,7 +15,7 @@ export interface InspectionFormValues {
   findings: string;
   /** Names of the reports and photos, one per line or separated by commas. */
   attachments: string;
-}
+};
 
 export type InspectionFormErrors = Partial<Record<keyof InspectionFormValues, string>>;
 
@@ -49,10 +51,7 @@ export function validateInspectionForm(
       if (!/^\d$/.test(value.trim())) errors[field] = 'A whole number from 0 to 9';
     }
   } else {
-    const bci = Number(values.bci);
-    if (values.bci.trim() === '' || !Number.isFinite(bci) || bci < 0 || bci > 100) {
-      errors.bci = 'A number from 0 to 100';
-    }
+    if (!inRange(values.bci, 0, 100)) errors.bci = 'A number from 0 to 100';
   }
   return errors;
 }

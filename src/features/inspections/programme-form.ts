@@ -108,13 +108,13 @@ const PROGRAMME_FIELDS: readonly string[] = [
 ];
 
 /**
- * A refusal whose detail names a field of the form ('intervals.routine: ...', the API's
- * `field: reason` form) belongs under that field; any other detail stays in the dialog.
+ * A refusal that names a field of the form ('intervals.routine: ...') belongs under that
+ * field; any other detail stays in the dialog.
  */
-export function programmeFieldError(detail: string | undefined): ProgrammeFormErrors {
-  const match = /^([\w.]+):\s*(.+)$/s.exec(detail ?? '');
-  const field = match?.[1];
-  const reason = match?.[2]?.trim();
+export function programmeFieldError(
+  field: string | undefined,
+  reason: string | undefined,
+): ProgrammeFormErrors {
   if (!field || !reason || !PROGRAMME_FIELDS.includes(field)) return {};
   return { [field as ProgrammeField]: reason.charAt(0).toUpperCase() + reason.slice(1) };
 }

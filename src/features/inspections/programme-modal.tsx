@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
-import {
-  type InspectionProgramme,
-  inspectionsQueryKey,
-  setInspectionProgramme,
-} from '../../api/queries/inspections';
-import { ApiFailure } from '../../api/queries/api-failure';
+import { setProgrammeMutationOptions } from '../../api/mutations/inspections';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { InspectionProgramme } from '../../api/queries/inspections';
+import { isApiError } from '../../domain/api-error';
 import {
   INSPECTION_KIND_LABELS,
   INSPECTION_KINDS,
@@ -62,18 +60,17 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
   const [errors, setErrors] = useState<ProgrammeFormErrors>({});
   const custom = values.regime === 'custom';
 
-  const save = useMutation({
-    mutationFn: () => setInspectionProgramme(api, programme.bridge, programmeBody(values)),
-    onSuccess: async () => {
-      notify('success', `Inspection programme of ${bridgeName} saved`);
-      // The programme moves every due date: calendar, records and dashboards all refresh.
-      await queryClient.invalidateQueries({ queryKey: inspectionsQueryKey });
-      onClose();
-    },
-    onError: (error) => {
-      setErrors(programmeFieldError(error instanceof ApiFailure ? error.detail : undefined));
-    },
-  });
+  const save = useMutation(
+    withEffects(setProgrammeMutationOptions(api, queryClient, programme.bridge), {
+      onSuccess: () => {
+        notify('success', `Inspection programme of ${bridgeName} saved`);
+        onClose();
+      },
+      onError: (error) => {
+        setErrors(isApiError(error) ? programmeFieldError(error.field, error.reason) : {});
+      },
+    }),
+  );
   const refusalOnField = Object.keys(errors).length > 0;
 
   const clear = (field: keyof ProgrammeFormErrors) =>
@@ -88,7 +85,7 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
     event.preventDefault();
     const found = validateProgrammeForm(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length === 0) save.mutate(programmeBody(values));
   };
 
   return (

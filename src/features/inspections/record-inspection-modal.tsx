@@ -1,14 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
-import {
-  createInspection,
-  type Inspection,
-  inspectionProgrammeQueryOptions,
-  inspectionsQueryKey,
-  updateInspection,
-} from '../../api/queries/inspections';
+import { saveInspectionMutationOptions } from '../../api/mutations/inspections';
+import { withEffects } from '../../api/mutations/with-effects';
+import { type Inspection, inspectionProgrammeQueryOptions } from '../../api/queries/inspections';
 import {
   INSPECTION_KIND_LABELS,
   INSPECTION_KINDS,
@@ -20,10 +16,10 @@ import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import {
   emptyInspectionForm,
-  type InspectionFormErrors,
   type InspectionFormValues,
   inspectionBody,
   inspectionFormValues,
@@ -56,12 +52,16 @@ export function RecordInspectionModal({
   const queryClient = useQueryClient();
   const notify = useNotify();
   const bridges = useQuery(listBridgesQueryOptions(api));
-  const [values, setValues] = useState(() =>
+  const {
+    values,
+    errors,
+    setErrors,
+    set: setField,
+  } = useFormFields<InspectionFormValues>(
     inspection
       ? inspectionFormValues(inspection)
       : { ...emptyInspectionForm(todayUtc()), bridge: initialBridge ? String(initialBridge) : '' },
   );
-  const [errors, setErrors] = useState<InspectionFormErrors>({});
   const bridgeId = Number(values.bridge);
   const programme = useQuery({
     ...inspectionProgrammeQueryOptions(api, bridgeId),
@@ -71,29 +71,26 @@ export function RecordInspectionModal({
   // lock old records (the server accepts either).
   const scale = inspection?.rating.scale ?? programme.data?.rating_scale ?? 'NBI';
 
-  const save = useMutation({
-    mutationFn: () =>
-      inspection
-        ? updateInspection(api, inspection.id, inspectionBody(values, scale))
-        : createInspection(api, bridgeId, inspectionBody(values, scale)),
-    onSuccess: async () => {
-      const name = bridges.data?.find((b) => b.id === bridgeId)?.name ?? 'the bridge';
-      notify('success', `Inspection of ${name} ${inspection ? 'saved' : 'recorded'}`);
-      await queryClient.invalidateQueries({ queryKey: inspectionsQueryKey });
-      onClose();
-    },
-  });
+  const save = useMutation(
+    withEffects(
+      saveInspectionMutationOptions(api, queryClient, { bridgeId, inspectionId: inspection?.id }),
+      {
+        onSuccess: () => {
+          const name = bridges.data?.find((b) => b.id === bridgeId)?.name ?? 'the bridge';
+          notify('success', `Inspection of ${name} ${inspection ? 'saved' : 'recorded'}`);
+          onClose();
+        },
+      },
+    ),
+  );
 
-  const set = (field: keyof InspectionFormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
+  const set = (field: keyof InspectionFormValues) => (value: string) => setField(field, value);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateInspectionForm(values, scale, todayUtc());
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length === 0) save.mutate(inspectionBody(values, scale));
   };
 
   const text = (field: keyof InspectionFormValues, label: string, type = 'text') => (

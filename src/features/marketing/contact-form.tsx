@@ -8,7 +8,7 @@ import {
 } from '../../../machines/contact.machine';
 import { useApi } from '../../api/api-context';
 import type { ApiClient } from '../../api/client';
-import { errorDetail } from '../../api/errors';
+import { answerOf } from '../../api/answer';
 import { useEmitted } from '../../state-machines/use-emitted';
 import { useInspectedMachine } from '../../state-machines/use-inspected-machine';
 import { Button } from '../../ui/button';
@@ -28,9 +28,10 @@ const CONTROL_NAMES: ReadonlyArray<readonly [ContactField, string]> = [
 
 function contactSender(api: ApiClient) {
   return fromPromise<unknown, ContactMessage>(async ({ input }) => {
-    const { data, error } = await api.POST('/api/auth/contact/', { body: input });
-    if (!data) throw new Error(errorDetail(error) ?? 'The contact message was not stored');
-    return data;
+    return answerOf(
+      api.POST('/api/auth/contact/', { body: input }),
+      'The contact message was not stored',
+    );
   });
 }
 

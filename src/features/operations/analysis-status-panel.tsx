@@ -1,13 +1,14 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useApi } from '../../api/api-context';
+import { requestAnalysisMutationOptions } from '../../api/mutations/operations';
+import { withEffects } from '../../api/mutations/with-effects';
 import {
   type AnalysisStatus,
   analysisStatusQueryOptions,
   isAnalysisRunning,
 } from '../../api/queries/analytics';
 import type { Bridge } from '../../api/queries/bridges';
-import { requestAnalysis } from '../../api/queries/operations';
 import { formatDateTime } from '../../domain/formats';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import * as pageStyles from '../../ui/management-page.css';
@@ -65,13 +66,11 @@ export function AnalysisStatusPanel({ bridges }: { bridges: Bridge[] }) {
   const statuses = useQueries({
     queries: bridges.map((b) => analysisStatusQueryOptions(api, b.name)),
   });
-  const analyse = useMutation({
-    mutationFn: (bridge: Bridge) => requestAnalysis(api, bridge.name),
-    // The answer is the queued status: showing it at once also starts the close polling.
-    onSuccess: (status, bridge) =>
-      queryClient.setQueryData(analysisStatusQueryOptions(api, bridge.name).queryKey, status),
-    onError: (error) => notify('error', error.message),
-  });
+  const analyse = useMutation(
+    withEffects(requestAnalysisMutationOptions(api, queryClient), {
+      onError: (error) => notify('error', error.message),
+    }),
+  );
 
   const rows: Row[] = bridges.map((bridge, i) => ({
     bridge,
@@ -85,9 +84,10 @@ export function AnalysisStatusPanel({ bridges }: { bridges: Bridge[] }) {
       className={pageStyles.actionButton}
       aria-label={`Analyse ${row.bridge.name} now`}
       disabled={
-        isAnalysisRunning(row.status) || (analyse.isPending && analyse.variables === row.bridge)
+        isAnalysisRunning(row.status) ||
+        (analyse.isPending && analyse.variables === row.bridge.name)
       }
-      onClick={() => analyse.mutate(row.bridge)}
+      onClick={() => analyse.mutate(row.bridge.name)}
     >
       Analyse now
     </button>

@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useApi } from '../../api/api-context';
-import {
-  type ContactMessage,
-  contactMessagesQueryKey,
-  contactMessagesQueryOptions,
-  markContactMessageHandled,
-} from '../../api/queries/operations';
+import { markContactMessageMutationOptions } from '../../api/mutations/operations';
+import { withEffects } from '../../api/mutations/with-effects';
+import { type ContactMessage, contactMessagesQueryOptions } from '../../api/queries/operations';
 import { formatDateTime } from '../../domain/formats';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import * as pageStyles from '../../ui/management-page.css';
@@ -33,12 +30,11 @@ export function ContactMessagesPanel() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const messages = useQuery(contactMessagesQueryOptions(api));
-  const mark = useMutation({
-    mutationFn: ({ id, handled }: { id: number; handled: boolean }) =>
-      markContactMessageHandled(api, id, handled),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactMessagesQueryKey }),
-    onError: (error) => notify('error', error.message),
-  });
+  const mark = useMutation(
+    withEffects(markContactMessageMutationOptions(api, queryClient), {
+      onError: (error) => notify('error', error.message),
+    }),
+  );
 
   const actions = (m: ContactMessage) => {
     const handled = m.handled_at !== null;

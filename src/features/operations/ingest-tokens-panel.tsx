@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Bridge } from '../../api/queries/bridges';
+import { createIngestTokenMutationOptions } from '../../api/mutations/operations';
+import { withEffects } from '../../api/mutations/with-effects';
 import {
   type IngestToken,
   type IngestTokenCreated,
-  createIngestToken,
-  ingestTokensQueryKey,
   ingestTokensQueryOptions,
 } from '../../api/queries/operations';
 import { formatDateTime } from '../../domain/formats';
@@ -73,14 +73,14 @@ function BridgeTokens({ bridge }: { bridge: Bridge }) {
   const [created, setCreated] = useState<IngestTokenCreated | null>(null);
   const [revoking, setRevoking] = useState<IngestToken | null>(null);
 
-  const create = useMutation({
-    mutationFn: (tokenName: string) => createIngestToken(api, bridge.id, tokenName),
-    onSuccess: async (token) => {
-      setCreated(token);
-      setName('');
-      await queryClient.invalidateQueries({ queryKey: ingestTokensQueryKey(bridge.id) });
-    },
-  });
+  const create = useMutation(
+    withEffects(createIngestTokenMutationOptions(api, queryClient, bridge.id), {
+      onSuccess: (token) => {
+        setCreated(token);
+        setName('');
+      },
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
-import {
-  type IngestToken,
-  ingestTokensQueryKey,
-  revokeIngestToken,
-} from '../../api/queries/operations';
+import { revokeIngestTokenMutationOptions } from '../../api/mutations/operations';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { IngestToken } from '../../api/queries/operations';
 import { Modal } from '../../ui/modal';
 import * as styles from './operations.css';
 import { DialogActions } from '../../ui/dialog-actions';
@@ -21,13 +19,11 @@ export function RevokeTokenDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const revoke = useMutation({
-    mutationFn: () => revokeIngestToken(api, bridgeId, token.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ingestTokensQueryKey(bridgeId) });
-      onClose();
-    },
-  });
+  const revoke = useMutation(
+    withEffects(revokeIngestTokenMutationOptions(api, queryClient, bridgeId), {
+      onSuccess: onClose,
+    }),
+  );
 
   return (
     <Modal
@@ -36,7 +32,7 @@ export function RevokeTokenDialog({
       actions={
         <DialogActions
           onCancel={onClose}
-          onConfirm={() => revoke.mutate()}
+          onConfirm={() => revoke.mutate(token.id)}
           busy={revoke.isPending}
           label="Revoke"
           busyLabel="Revoking..."

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { useLeaveToLogin, useSession } from '../../api/session-context';
-import { type User, usersQueryKey } from '../../api/queries/users';
+import { deleteUserMutationOptions } from '../../api/mutations/users';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { User } from '../../api/queries/users';
 import { Modal } from '../../ui/modal';
 import { useNotify } from '../../ui/use-notify';
 import { USER_TOASTS } from './user-messages';
@@ -15,28 +17,22 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
   const leaveToLogin = useLeaveToLogin();
   // Deleting your own account (spec §7) ends your session like the Settings dialog does.
   const deletingSelf = session.user?.id === user.id;
-  const remove = useMutation({
-    mutationFn: async () => {
-      const { error } = await api.DELETE('/api/v1/users/{id}/delete', {
-        params: { path: { id: user.id } },
-      });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', USER_TOASTS.deleted);
-      if (deletingSelf) {
+  const options = deleteUserMutationOptions(api, queryClient);
+  const remove = useMutation(
+    // Signed out, there is no list to reload: asking for it would only meet a refused token.
+    withEffects(deletingSelf ? { ...options, onSuccess: undefined } : options, {
+      onSuccess: async () => {
+        notify('success', USER_TOASTS.deleted);
+        if (!deletingSelf) return onClose();
         session.signOut();
         await leaveToLogin();
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
-      onClose();
-    },
-    onError: () => {
-      notify('error', USER_TOASTS.deleteFailed);
-      onClose();
-    },
-  });
+      },
+      onError: () => {
+        notify('error', USER_TOASTS.deleteFailed);
+        onClose();
+      },
+    }),
+  );
 
   return (
     <Modal
@@ -45,7 +41,7 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
       actions={
         <DialogActions
           onCancel={onClose}
-          onConfirm={() => remove.mutate()}
+          onConfirm={() => remove.mutate(user.id)}
           busy={remove.isPending}
           label="Delete"
           busyLabel="Deleting..."

@@ -2,7 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { listDatastreamsQueryOptions } from '../../api/queries/structures';
-import { type User, usersQueryKey } from '../../api/queries/users';
+import {
+  assignBridgesMutationOptions,
+  assignDatastreamsMutationOptions,
+} from '../../api/mutations/users';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { User } from '../../api/queries/users';
 import { AssignModal } from './assign-modal';
 import { useFetchErrorToast, useNotify } from '../../ui/use-notify';
 import { USER_TOASTS } from './user-messages';
@@ -20,21 +25,15 @@ export function AssignBridgesModal({ user, onClose }: Props) {
   const bridges = useQuery(listBridgesQueryOptions(api));
   useFetchErrorToast(bridges.isError, USER_TOASTS.fetchBridgesFailed);
 
-  const assign = useMutation({
-    mutationFn: async (bridgeIds: number[]) => {
-      const { error } = await api.POST('/api/v1/users/{id}/assign', {
-        params: { path: { id: user.id } },
-        body: { bridge_ids: bridgeIds },
-      });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', USER_TOASTS.bridgesAssigned);
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
-      onClose();
-    },
-    onError: () => notify('error', USER_TOASTS.bridgesFailed),
-  });
+  const assign = useMutation(
+    withEffects(assignBridgesMutationOptions(api, queryClient, user.id), {
+      onSuccess: () => {
+        notify('success', USER_TOASTS.bridgesAssigned);
+        onClose();
+      },
+      onError: () => notify('error', USER_TOASTS.bridgesFailed),
+    }),
+  );
 
   return (
     <AssignModal
@@ -58,20 +57,15 @@ export function AssignDatastreamsModal({ user, onClose }: Props) {
   const streams = useQuery(listDatastreamsQueryOptions(api));
   useFetchErrorToast(streams.isError, USER_TOASTS.fetchStreamsFailed);
 
-  const assign = useMutation({
-    mutationFn: async (streamIds: number[]) => {
-      const { error } = await api.POST('/api/v1/users/assigndatastream', {
-        body: { user_id: user.id, stream_ids: streamIds },
-      });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', USER_TOASTS.streamsAssigned);
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
-      onClose();
-    },
-    onError: () => notify('error', USER_TOASTS.streamsFailed),
-  });
+  const assign = useMutation(
+    withEffects(assignDatastreamsMutationOptions(api, queryClient, user.id), {
+      onSuccess: () => {
+        notify('success', USER_TOASTS.streamsAssigned);
+        onClose();
+      },
+      onError: () => notify('error', USER_TOASTS.streamsFailed),
+    }),
+  );
 
   return (
     <AssignModal

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
-import { type User, usersQueryKey } from '../../api/queries/users';
+import { saveUserMutationOptions } from '../../api/mutations/users';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { User } from '../../api/queries/users';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import {
   type UserFormValues,
@@ -37,32 +40,28 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [values, setValues] = useState(() => emptyUserForm(user));
-  const [errors, setErrors] = useState<Partial<Record<keyof UserFormValues, string>>>({});
+  const { values, errors, setErrors, set } = useFormFields(emptyUserForm(user));
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const { error } = user
-        ? await api.PUT('/api/v1/users/{id}/update', {
-            params: { path: { id: user.id } },
-            body: updateUserBody(values),
-          })
-        : await api.POST('/api/v1/auth/signup', { body: createUserBody(values) });
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      notify('success', user ? USER_TOASTS.updated : USER_TOASTS.created);
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
-      onClose();
-    },
-    onError: () => notify('error', USER_TOASTS.saveFailed),
-  });
+  const save = useMutation(
+    withEffects(saveUserMutationOptions(api, queryClient), {
+      onSuccess: () => {
+        notify('success', user ? USER_TOASTS.updated : USER_TOASTS.created);
+        onClose();
+      },
+      onError: () => notify('error', USER_TOASTS.saveFailed),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateUserForm(values, user);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length > 0) return;
+    save.mutate(
+      user
+        ? { kind: 'update', id: user.id, body: updateUserBody(values) }
+        : { kind: 'create', body: createUserBody(values) },
+    );
   };
 
   const formId = user ? `user-form-${user.id}` : 'user-form-new';
@@ -94,11 +93,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
             }
             value={values[field.name]}
             error={errors[field.name]}
-            onChange={(e) => {
-              const value = e.target.value;
-              setValues((v) => ({ ...v, [field.name]: value }));
-              setErrors(({ [field.name]: _cleared, ...rest }) => rest);
-            }}
+            onChange={(e) => set(field.name, e.target.value)}
           />
         ))}
       </form>

@@ -4,7 +4,8 @@ import { newPasswordProblem } from '../../domain/password-rules';
 
 type User = components['schemas']['User'];
 
-export interface UserFormValues {
+// A type alias (not an interface) so it fits useFormFields' Record constraint.
+export type UserFormValues = {
   username: string;
   email: string;
   password: string;
@@ -12,7 +13,7 @@ export interface UserFormValues {
   companyUsername: string;
   companyPassword: string;
   address: string;
-}
+};
 
 export type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
 

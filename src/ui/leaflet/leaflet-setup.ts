@@ -28,10 +28,3 @@ export interface LatLng {
 /** Spec §9: the bridge form's map opens near New York at zoom 3. */
 export const DEFAULT_PICKER_CENTRE: LatLng = { lat: 40.7128, lng: -74.006 };
 export const DEFAULT_PICKER_ZOOM = 3;
-
-/** Spec §5: both numbers, latitude within ±90 and longitude within ±180. */
-export function isValidLatLng(lat: number, lng: number): boolean {
-  return (
-    Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
-  );
-}

@@ -1,6 +1,7 @@
 import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
+import { ApiError } from '../../../src/domain/api-error';
 import { TEST_ORIGIN, apiUrl, setupMswServer } from '../../helpers/msw';
 import { aUser, storeTokens } from '../../helpers/web-fixtures';
 
@@ -10,6 +11,12 @@ const ME = apiUrl('/api/v1/user/me');
 const REFRESH = apiUrl('/api/v1/auth/refresh/');
 const LOGIN = apiUrl('/api/v1/auth/login');
 const unauthorized = () => HttpResponse.json({ detail: 'Token expired' }, { status: 401 });
+
+const rejection = (call: Promise<unknown>): Promise<unknown> =>
+  call.then(
+    () => 'resolved',
+    (error: unknown) => error,
+  );
 
 function setup() {
   const onAuthFailure = vi.fn<(reason: Error) => void>();
@@ -118,17 +125,16 @@ describe('api client', () => {
     expect(calls.refresh).toBe(1);
   });
 
-  it('repeats only once: a second 401 after the refresh is returned as it is', async () => {
+  it('repeats only once: a second 401 after the refresh is the failure', async () => {
     storeTokens('stale');
     const calls = acceptOnly('never-accepted');
     server.use(http.get(ME, () => (calls.me++, unauthorized())));
     const { client, onAuthFailure } = setup();
 
-    const { data, error, response } = await client.GET('/api/v1/user/me');
+    const failure = await rejection(client.GET('/api/v1/user/me'));
 
-    expect(data).toBeUndefined();
-    expect(error).toEqual({ detail: 'Token expired' });
-    expect(response.status).toBe(401);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ kind: 'http', status: 401, detail: 'Token expired' });
     expect(calls).toEqual({ me: 2, refresh: 1 });
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
@@ -138,9 +144,9 @@ describe('api client', () => {
     const calls = acceptOnly('fresh');
     const { client, onAuthFailure } = setup();
 
-    const { response } = await client.GET('/api/v1/user/me');
+    const failure = await rejection(client.GET('/api/v1/user/me'));
 
-    expect(response.status).toBe(401);
+    expect(failure).toMatchObject({ kind: 'http', status: 401 });
     expect(calls).toEqual({ me: 1, refresh: 1 });
     expect(window.localStorage.getItem('access')).toBeNull();
     expect(window.localStorage.getItem('refresh')).toBeNull();
@@ -152,7 +158,10 @@ describe('api client', () => {
     acceptOnly('fresh');
     const { client, onAuthFailure } = setup();
 
-    await Promise.all([client.GET('/api/v1/user/me'), client.GET('/api/v1/user/me')]);
+    await Promise.all([
+      rejection(client.GET('/api/v1/user/me')),
+      rejection(client.GET('/api/v1/user/me')),
+    ]);
 
     expect(onAuthFailure).toHaveBeenCalledTimes(1);
   });
@@ -162,9 +171,9 @@ describe('api client', () => {
     const calls = acceptOnly('fresh');
     const { client, onAuthFailure } = setup();
 
-    const { response } = await client.GET('/api/v1/user/me');
+    const failure = await rejection(client.GET('/api/v1/user/me'));
 
-    expect(response.status).toBe(401);
+    expect(failure).toMatchObject({ kind: 'http', status: 401 });
     expect(calls.refresh).toBe(0);
     expect(window.localStorage.getItem('access')).toBeNull();
     expect(onAuthFailure).toHaveBeenCalledExactlyOnceWith(
@@ -184,11 +193,11 @@ describe('api client', () => {
     );
     const { client, onAuthFailure } = setup();
 
-    const { response } = await client.POST('/api/v1/auth/logout', {
-      body: { refresh: 'refresh-1' },
-    });
+    const failure = await rejection(
+      client.POST('/api/v1/auth/logout', { body: { refresh: 'refresh-1' } }),
+    );
 
-    expect(response.status).toBe(401);
+    expect(failure).toMatchObject({ status: 401, detail: 'Boom' });
     expect(seen).toEqual({ authorization: null, body: { refresh: 'refresh-1' } });
     expect(calls.refresh).toBe(0);
     expect(onAuthFailure).not.toHaveBeenCalled();
@@ -206,13 +215,92 @@ describe('api client', () => {
     );
     const { client, onAuthFailure } = setup();
 
-    const { error } = await client.POST('/api/v1/auth/login', {
-      body: { email: 'ada@example.test', password: 'not-the-password' },
-    });
+    const failure = await rejection(
+      client.POST('/api/v1/auth/login', {
+        body: { email: 'ada@example.test', password: 'not-the-password' },
+      }),
+    );
 
-    expect(error).toEqual({ detail: 'Wrong email or password' });
+    expect(failure).toMatchObject({ status: 401, detail: 'Wrong email or password' });
     expect(authorization).toBeNull();
     expect(calls.refresh).toBe(0);
     expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  describe('failures', () => {
+    it('a refusal naming a field carries the field and its reason', async () => {
+      server.use(
+        http.post(apiUrl('/api/v1/auth/signup'), () =>
+          HttpResponse.json(
+            { detail: 'email: a user with this email already exists' },
+            { status: 400 },
+          ),
+        ),
+      );
+      const { client } = setup();
+
+      const failure = await rejection(
+        client.POST('/api/v1/auth/signup', {
+          body: {
+            username: 'ada',
+            email: 'ada@example.test',
+            password: 'Secret-123',
+            company: 'Acme',
+            address: 'Main St 1',
+          },
+        }),
+      );
+
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({
+        kind: 'http',
+        status: 400,
+        message: 'email: a user with this email already exists',
+        field: 'email',
+        reason: 'a user with this email already exists',
+      });
+    });
+
+    it('an answer without a detail still says which status came back', async () => {
+      server.use(http.get(ME, () => new HttpResponse('Bad gateway', { status: 502 })));
+      storeTokens('access-1');
+      const { client } = setup();
+
+      const failure = await rejection(client.GET('/api/v1/user/me'));
+
+      expect(failure).toMatchObject({ kind: 'http', status: 502, detail: undefined });
+      expect((failure as ApiError).message).toBe('The server answered 502');
+    });
+
+    it('a repeat after the refresh that gets no answer is a network failure', async () => {
+      storeTokens('stale');
+      const calls = acceptOnly('fresh');
+      server.use(
+        http.get(ME, ({ request }) => {
+          calls.me += 1;
+          return request.headers.get('Authorization') === 'Bearer fresh'
+            ? HttpResponse.error()
+            : unauthorized();
+        }),
+      );
+      const { client } = setup();
+
+      const failure = await rejection(client.GET('/api/v1/user/me'));
+
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ kind: 'network', status: undefined });
+      expect(calls).toEqual({ me: 2, refresh: 1 });
+    });
+
+    it('no answer at all is a network failure', async () => {
+      server.use(http.get(ME, () => HttpResponse.error()));
+      storeTokens('access-1');
+      const { client } = setup();
+
+      const failure = await rejection(client.GET('/api/v1/user/me'));
+
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ kind: 'network', status: undefined });
+    });
   });
 });

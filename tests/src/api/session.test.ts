@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
 import { createSession } from '../../../src/api/session';
 import { type TokenStorage, tokenStorage } from '../../../src/api/token-storage';
-import { HttpFailure } from '../../../src/domain/auth-failure';
+import { ApiError } from '../../../src/domain/api-error';
 import { TEST_ORIGIN, apiUrl, setupMswServer } from '../../helpers/msw';
 import { aUser, storeTokens } from '../../helpers/web-fixtures';
 
@@ -67,7 +67,7 @@ describe('session', () => {
     expect(session.getState().status).toBe('signed-out');
     expect(window.localStorage.getItem('access')).toBeNull();
     expect(window.localStorage.getItem('refresh')).toBeNull();
-    expect(console.warn).toHaveBeenCalledWith('Stored session rejected:', expect.any(HttpFailure));
+    expect(console.warn).toHaveBeenCalledWith('Stored session rejected:', expect.any(ApiError));
   });
 
   it('keeps the tokens when the start check gets no answer, and asks again', async () => {
@@ -136,7 +136,7 @@ describe('session', () => {
 
     const failure = await session.signIn(CREDENTIALS).catch((error: unknown) => error);
 
-    expect(failure).toBeInstanceOf(HttpFailure);
+    expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 401, body: { detail: 'Nope' } });
     expect(session.getState().status).toBe('signed-out');
   });
@@ -175,15 +175,15 @@ describe('session', () => {
     expect(session.getState()).toEqual({ status: 'signed-out', user: null });
   });
 
-  it('lets a network failure through as it is (no HTTP answer)', async () => {
+  it('tells a network failure (no HTTP answer) from a refusal', async () => {
     server.use(http.post(LOGIN, () => HttpResponse.error()));
     const { session } = setup();
     await session.restore();
 
     const failure = await session.signIn(CREDENTIALS).catch((error: unknown) => error);
 
-    expect(failure).toBeInstanceOf(Error);
-    expect(failure).not.toBeInstanceOf(HttpFailure);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ kind: 'network', status: undefined });
   });
 
   it('signs out: forgets the user at once, ends the session on the server, clears the tokens', async () => {
@@ -283,6 +283,6 @@ describe('session', () => {
 
     expect(session.getState()).toEqual({ status: 'signed-in', user: aUser() });
     expect(window.localStorage.getItem('access')).toBe('access-1');
-    expect(console.warn).toHaveBeenCalledWith('Account deletion failed:', expect.any(HttpFailure));
+    expect(console.warn).toHaveBeenCalledWith('Account deletion failed:', expect.any(ApiError));
   });
 });

@@ -7,6 +7,7 @@ import {
   type DatastreamDialogEvent,
   datastreamDialogMachine,
 } from '../../../machines/datastream-dialog.machine';
+import { ApiError } from '../../../src/domain/api-error';
 import { DatastreamDialog } from '../../../src/features/bridges/datastream-dialog';
 import { apiUrl, setupMswServer } from '../../helpers/msw';
 import { datastreams, sensors, serveStructures } from '../features/bridges/fixtures';
@@ -43,7 +44,9 @@ const paths = modelPaths({
     { type: 'dialog.cancelled' },
     ...['creating', 'assigning'].flatMap((state) => [
       actorEvent(`xstate.done.actor.0.datastreamDialog.${state}`, { output: {} }),
-      actorEvent(`xstate.error.actor.0.datastreamDialog.${state}`, { error: { detail: REFUSAL } }),
+      actorEvent(`xstate.error.actor.0.datastreamDialog.${state}`, {
+        error: new ApiError({ kind: 'http', status: 400, body: { detail: REFUSAL } }),
+      }),
     ]),
   ],
   screenKey: ({ value, context }) => ({

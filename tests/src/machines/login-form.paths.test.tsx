@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, vi } from 'vitest';
 import { type LoginEvent, loginMachine } from '../../../machines/login.machine';
-import { HttpFailure } from '../../../src/domain/auth-failure';
+import { ApiError } from '../../../src/domain/api-error';
 import { apiUrl, setupMswServer } from '../../helpers/msw';
 import { renderApp } from '../../helpers/render-app';
 import { aUser } from '../../helpers/web-fixtures';
@@ -12,7 +12,11 @@ import { type ScreenDriver, modelPaths, testEveryPath } from './model-paths';
 
 type Machine = typeof loginMachine;
 const SUBMIT = '0.login.submitting';
-const refusal = new HttpFailure(401, { detail: 'Wrong email or password' });
+const refusal = new ApiError({
+  kind: 'http',
+  status: 401,
+  body: { detail: 'Wrong email or password' },
+});
 
 // The events of the sign-in form's machine as a user and the server cause them; the graph
 // (xstate/graph) finds the shortest path to every screen, and each is played on the real form.

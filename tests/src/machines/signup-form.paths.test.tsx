@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect } from 'vitest';
 import { type SignupEvent, signupMachine } from '../../../machines/signup.machine';
-import { HttpFailure } from '../../../src/domain/auth-failure';
+import { ApiError } from '../../../src/domain/api-error';
 import { ACCOUNT_CREATED } from '../../../src/domain/messages';
 import { apiUrl, setupMswServer } from '../../helpers/msw';
 import { renderApp } from '../../helpers/render-app';
@@ -12,7 +12,11 @@ import { type ScreenDriver, modelPaths, testEveryPath } from './model-paths';
 
 type Machine = typeof signupMachine;
 const SUBMIT = '0.signup.submitting';
-const refusal = new HttpFailure(400, { detail: 'email: a user with this email already exists' });
+const refusal = new ApiError({
+  kind: 'http',
+  status: 400,
+  body: { detail: 'email: a user with this email already exists' },
+});
 const LABELS = {
   username: 'Username',
   email: 'Email',

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import L, { type Map as LeafletMap } from 'leaflet';
 import { createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { type LatLng, isValidLatLng } from '../../../src/ui/leaflet/leaflet-setup';
+import type { LatLng } from '../../../src/ui/leaflet/leaflet-setup';
 import { LocationPicker } from '../../../src/ui/leaflet/location-picker';
 
 function Harness({
@@ -82,17 +82,5 @@ describe('LocationPicker', () => {
     const options = L.Icon.Default.prototype.options;
     expect(options.iconUrl).toMatch(/marker-icon/);
     expect(options.shadowUrl).toMatch(/marker-shadow/);
-  });
-});
-
-describe('isValidLatLng', () => {
-  it.each([
-    [90, 180, true],
-    [-90, -180, true],
-    [90.1, 0, false],
-    [0, -180.5, false],
-    [Number.NaN, 0, false],
-  ])('(%s, %s) is %s', (lat, lng, valid) => {
-    expect(isValidLatLng(lat, lng)).toBe(valid);
   });
 });

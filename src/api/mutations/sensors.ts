@@ -1,0 +1,15 @@
+import { type QueryClient, mutationOptions } from '@tanstack/react-query';
+import type { components } from '../../../openapi/schema';
+import { completed } from '../answer';
+import type { ApiClient } from '../client';
+import { sensorsQueryKey } from '../queries/structures';
+
+export type SensorInput = components['schemas']['SensorInput'];
+
+export function createSensorMutationOptions(api: ApiClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationFn: (body: SensorInput) =>
+      completed(api.POST('/api/v1/sensors/create', { body }), 'Failed to create sensor'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
+  });
+}
