@@ -6,7 +6,7 @@ import {
   sessionMachine,
 } from '../../machines/session.machine';
 import type { components } from '../../openapi/schema';
-import { ApiError, requireData } from '../domain/api-error';
+import { ApiError, isApiError, requireData } from '../domain/api-error';
 import { inspect as inspectMachines } from '../inspector';
 import { type ApiClient, apiClient } from './client';
 import { type TokenStorage, tokenStorage } from './token-storage';
@@ -92,7 +92,7 @@ export function createSession(
             // the check is in flight aborts it, and giving the tokens up then (spec §4) signed
             // the user out of the page being opened. Only the server's refusal, or no answer
             // after several tries, fails the check.
-            if (!(error instanceof HttpFailure) && tries < START_CHECK_TRIES) {
+            if (!(isApiError(error) && error.kind === 'http') && tries < START_CHECK_TRIES) {
               await new Promise((resolve) => setTimeout(resolve, startCheckRetryMs));
               continue;
             }

@@ -195,12 +195,20 @@ describe('sign-up machine', () => {
 
   it('sends focus to the field the server refused, and nowhere when it named none', async () => {
     const taken = await submitAndAnswer((call) =>
-      call.reject(new HttpFailure(400, { detail: 'email: a user with this email already exists' })),
+      call.reject(
+        new ApiError({
+          kind: 'http',
+          status: 400,
+          body: { detail: 'email: a user with this email already exists' },
+        }),
+      ),
     );
     expect(taken.actor.getSnapshot().context.errors.email).toBeTruthy();
     expect(taken.emitted.at(-1)).toEqual({ type: 'focusField', field: 'email' });
 
-    const down = await submitAndAnswer((call) => call.reject(new HttpFailure(500, {})));
+    const down = await submitAndAnswer((call) =>
+      call.reject(new ApiError({ kind: 'http', status: 500, body: {} })),
+    );
     expect(down.emitted.filter((event) => event.type === 'focusField')).toEqual([]);
   });
 

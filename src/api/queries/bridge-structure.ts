@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../client';
-import { ApiFailure } from './api-failure';
+import { answerOf } from '../answer';
 import {
   type Datastream,
   type Sensor,
@@ -17,38 +17,32 @@ import {
 export function bridgeSpansQueryOptions(api: ApiClient, bridgeId: number) {
   return queryOptions({
     queryKey: [...spansQueryKey, 'bridge', bridgeId] as const,
-    queryFn: async (): Promise<Span[]> => {
-      const { data, error, response } = await api.GET('/api/v1/spans', {
-        params: { query: { bridge: bridgeId } },
-      });
-      if (!data) throw new ApiFailure('Failed to fetch spans', error, response.status);
-      return data;
-    },
+    queryFn: (): Promise<Span[]> =>
+      answerOf(
+        api.GET('/api/v1/spans', { params: { query: { bridge: bridgeId } } }),
+        'Failed to fetch spans',
+      ),
   });
 }
 
 export function bridgeSensorsQueryOptions(api: ApiClient, bridgeId: number) {
   return queryOptions({
     queryKey: [...sensorsQueryKey, 'bridge', bridgeId] as const,
-    queryFn: async (): Promise<Sensor[]> => {
-      const { data, error, response } = await api.GET('/api/v1/sensors', {
-        params: { query: { bridge: bridgeId } },
-      });
-      if (!data) throw new ApiFailure('Failed to fetch sensors', error, response.status);
-      return data;
-    },
+    queryFn: (): Promise<Sensor[]> =>
+      answerOf(
+        api.GET('/api/v1/sensors', { params: { query: { bridge: bridgeId } } }),
+        'Failed to fetch sensors',
+      ),
   });
 }
 
 export function bridgeDatastreamsQueryOptions(api: ApiClient, bridgeId: number) {
   return queryOptions({
     queryKey: [...datastreamsQueryKey, 'bridge', bridgeId] as const,
-    queryFn: async (): Promise<Datastream[]> => {
-      const { data, error, response } = await api.GET('/api/v1/datastreams', {
-        params: { query: { bridge: bridgeId } },
-      });
-      if (!data) throw new ApiFailure('Failed to fetch datastreams', error, response.status);
-      return data;
-    },
+    queryFn: (): Promise<Datastream[]> =>
+      answerOf(
+        api.GET('/api/v1/datastreams', { params: { query: { bridge: bridgeId } } }),
+        'Failed to fetch datastreams',
+      ),
   });
 }
