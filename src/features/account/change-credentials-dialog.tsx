@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { changeCredentialsMutationOptions } from '../../api/mutations/users';
 import { withEffects } from '../../api/mutations/with-effects';
@@ -7,7 +7,6 @@ import { isApiError } from '../../domain/api-error';
 import type { CurrentUser } from '../../api/session';
 import {
   ACCOUNT_UPDATED,
-  type CredentialsErrors,
   type CredentialsFields,
   EMPTY_CREDENTIALS,
   credentialsChangeBody,
@@ -20,6 +19,7 @@ import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
+import { useFormFields } from '../../ui/use-form-fields';
 
 export interface ChangeCredentialsDialogProps {
   user: CurrentUser;
@@ -50,8 +50,7 @@ export function ChangeCredentialsDialog({
 }: ChangeCredentialsDialogProps) {
   const api = useApi();
   const notify = useNotify();
-  const [fields, setFields] = useState<CredentialsFields>(EMPTY_CREDENTIALS);
-  const [errors, setErrors] = useState<CredentialsErrors>({});
+  const { values: fields, errors, setErrors, set } = useFormFields(EMPTY_CREDENTIALS);
 
   const save = useMutation(
     withEffects(changeCredentialsMutationOptions(api, user.id), {
@@ -96,11 +95,7 @@ export function ChangeCredentialsDialog({
             autoComplete={field.auto}
             value={fields[field.name]}
             error={errors[field.name]}
-            onChange={(e) => {
-              const value = e.target.value;
-              setFields((current) => ({ ...current, [field.name]: value }));
-              setErrors(({ [field.name]: _cleared, form: _form, ...rest }) => rest);
-            }}
+            onChange={(e) => set(field.name, e.target.value)}
           />
         ))}
       </form>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { setProgrammeMutationOptions } from '../../api/mutations/inspections';
 import { withEffects } from '../../api/mutations/with-effects';
@@ -23,7 +23,8 @@ import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import * as styles from './inspections.css';
 import {
-  type ProgrammeFormErrors,
+  type ProgrammeField,
+  type ProgrammeFormValues,
   programmeBody,
   programmeFieldError,
   programmeFormValues,
@@ -31,6 +32,7 @@ import {
   withRegime,
 } from './programme-form';
 import { DialogActions } from '../../ui/dialog-actions';
+import { useFormFields } from '../../ui/use-form-fields';
 
 const FORM_ID = 'inspection-programme';
 
@@ -56,8 +58,10 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [values, setValues] = useState(() => programmeFormValues(programme));
-  const [errors, setErrors] = useState<ProgrammeFormErrors>({});
+  const { values, setValues, errors, setErrors, update } = useFormFields<
+    ProgrammeFormValues,
+    ProgrammeField
+  >(() => programmeFormValues(programme));
   const custom = values.regime === 'custom';
 
   const save = useMutation(
@@ -73,13 +77,8 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
   );
   const refusalOnField = Object.keys(errors).length > 0;
 
-  const clear = (field: keyof ProgrammeFormErrors) =>
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-
-  const setInterval = (kind: InspectionKind, text: string) => {
-    setValues((v) => ({ ...v, intervals: { ...v.intervals, [kind]: text } }));
-    clear(`intervals.${kind}`);
-  };
+  const setInterval = (kind: InspectionKind, text: string) =>
+    update({ intervals: { ...values.intervals, [kind]: text } }, [`intervals.${kind}`]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -126,10 +125,7 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
           error={errors.rating_scale}
           disabled={!custom}
           options={RATING_SCALES.map((scale) => ({ value: scale, label: SCALE_LABELS[scale] }))}
-          onChange={(e) => {
-            setValues((v) => ({ ...v, ratingScale: e.target.value as RatingScale }));
-            clear('rating_scale');
-          }}
+          onChange={(e) => update({ ratingScale: e.target.value as RatingScale }, ['rating_scale'])}
         />
         <div className={styles.ratingRow}>
           {INSPECTION_KINDS.map((kind) => (
@@ -152,20 +148,16 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
             step="0.05"
             value={values.poorConditionFactor}
             error={errors.poor_condition_factor}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, poorConditionFactor: e.target.value }));
-              clear('poor_condition_factor');
-            }}
+            onChange={(e) =>
+              update({ poorConditionFactor: e.target.value }, ['poor_condition_factor'])
+            }
           />
           <TextField
             label="Due lead (days)"
             type="number"
             value={values.dueLeadDays}
             error={errors.due_lead_days}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, dueLeadDays: e.target.value }));
-              clear('due_lead_days');
-            }}
+            onChange={(e) => update({ dueLeadDays: e.target.value }, ['due_lead_days'])}
           />
         </div>
         <p className={styles.note}>
