@@ -1,5 +1,5 @@
 import type { Alert } from '../../api/queries/alerts';
-import { formatCalendarDate, formatDateTime, formatNumber } from '../../domain/formats';
+import { countOf, formatCalendarDate, formatDateTime, formatNumber } from '../../domain/formats';
 import {
   ANOMALY_CRITICAL_ABOVE,
   MAINTENANCE_ALERT_DAYS,
@@ -53,7 +53,7 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
   const { first: firstSeen, last: lastSeen } = seenSpan(alert);
   const streams = streamsOf(alert);
   const threshold = evaluation.report?.threshold;
-  const episodes = `${evaluation.episodes} anomaly episodes in the last ${evaluation.periodDays} days`;
+  const episodes = `${countOf(evaluation.episodes, 'anomaly episode', 'anomaly episodes')} in the last ${evaluation.periodDays} days`;
   switch (alert.type) {
     case 'Sensor offline':
       return {
