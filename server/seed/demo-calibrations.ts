@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sensorCalibrations, sensors } from '../db/schema.ts';
 
@@ -9,9 +9,20 @@ const DAY_MS = 86_400_000;
 /**
  * Three yearly calibrations per demo sensor, the last matching the sensor's dates; the first
  * sensor's newest one falls due in two weeks, so the register and its alert show a due one.
+ * Only the demo's own sensors: a database that already holds real ones keeps their registers as
+ * they are (before, every sensor got the demo's history, and 20,000 of them overflowed one insert).
  */
-export async function seedDemoCalibrations(tx: Db, now = Date.now()): Promise<void> {
-  const rows = await tx.select().from(sensors).orderBy(asc(sensors.id));
+export async function seedDemoCalibrations(
+  tx: Db,
+  demoSensorIds: readonly number[],
+  now = Date.now(),
+): Promise<void> {
+  if (demoSensorIds.length === 0) return;
+  const rows = await tx
+    .select()
+    .from(sensors)
+    .where(inArray(sensors.id, [...demoSensorIds]))
+    .orderBy(asc(sensors.id));
   const entries: (typeof sensorCalibrations.$inferInsert)[] = [];
   rows.forEach((sensor, i) => {
     const history = [

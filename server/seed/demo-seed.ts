@@ -204,7 +204,10 @@ export async function seedDemo(
       await tx
         .insert(userDatastreams)
         .values({ userId: operator.id, datastreamId: extraStream.id });
-    await seedDemoCalibrations(tx);
+    await seedDemoCalibrations(
+      tx,
+      streamRows.map((row) => row.sensorId),
+    );
     await seedDemoInspections(
       tx,
       bridgeRows.slice(0, located.length).map((b) => b.id),

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { bridges, sensorCalibrations, sensors, spans } from '../../../server/db/schema.ts';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../src/domain/enums.ts';
 import { DEMO_FLEET, demoSensors } from '../../../server/demo/demo-scenarios.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
@@ -51,5 +53,41 @@ describe.each(drivers)('the demo company on %s', (kind) => {
     );
     expect(assignments?.bridges.length).toBeGreaterThan(0);
     expect(assignments?.bridges.length).toBeLessThan(bridges.length);
+  });
+
+  it("leaves sensors that are not the demo's without calibrations", async () => {
+    const { db } = t.services.database;
+    // A sensor already in the database, as in a deployment that turns the demo on.
+    const [bridge] = await db
+      .insert(bridges)
+      .values({
+        name: 'Existing Bridge',
+        location: 'Somewhere, ON',
+        structureType: 'Beam',
+        status: 'Open',
+      })
+      .returning();
+    const [span] = await db
+      .insert(spans)
+      .values({ bridgeId: bridge?.id ?? 0, label: 'S1', length: 30 })
+      .returning();
+    const [existing] = await db
+      .insert(sensors)
+      .values({
+        bridgeId: bridge?.id ?? 0,
+        spanId: span?.id ?? 0,
+        label: 'EX-1',
+        type: 'strain_gauge',
+        status: 'active',
+        installationDate: '2025-01-01',
+      })
+      .returning();
+    await seedDemo(db, t.services.secretBox, t.services.passwords);
+    const ownHistory = await db
+      .select()
+      .from(sensorCalibrations)
+      .where(eq(sensorCalibrations.sensorId, existing?.id ?? 0));
+    expect(ownHistory).toEqual([]);
+    expect((await db.select().from(sensorCalibrations)).length).toBeGreaterThan(0);
   });
 });
