@@ -21,49 +21,25 @@ import { type ReadingsRange, readingsQueryOptions } from '../../api/queries/read
 // the background waits and catches up when it is shown again (refetchOnWindowFocus).
 export const whileVisible = { refetchIntervalInBackground: false } as const;
 const everyFiveMinutes = { refetchInterval: DASHBOARD_REFRESH_MS, ...whileVisible } as const;
+const polled = <Options extends object>(options: Options) => ({ ...options, ...everyFiveMinutes });
 
 /**
  * Every query of one bridge's dashboard, each polled every 5 minutes while the tab is visible.
  * The loader (dashboard-loader.ts) starts them and the cards read the same cache entries.
  */
 export const dashboardQueries = {
-  bridges: (api: ApiClient) => ({ ...listBridgesQueryOptions(api), ...everyFiveMinutes }),
-  alerts: (api: ApiClient, bridgeId: number) => ({
-    ...bridgeAlertsQueryOptions(api, bridgeId),
-    ...everyFiveMinutes,
-  }),
-  sensors: (api: ApiClient, bridgeId: number) => ({
-    ...bridgeSensorsQueryOptions(api, bridgeId),
-    ...everyFiveMinutes,
-  }),
-  spans: (api: ApiClient, bridgeId: number) => ({
-    ...bridgeSpansQueryOptions(api, bridgeId),
-    ...everyFiveMinutes,
-  }),
-  datastreams: (api: ApiClient, bridgeId: number) => ({
-    ...bridgeDatastreamsQueryOptions(api, bridgeId),
-    ...everyFiveMinutes,
-  }),
-  fatigue: (api: ApiClient, bridgeId: number) => ({
-    ...bridgeFatigueQueryOptions(api, bridgeId),
-    ...everyFiveMinutes,
-  }),
-  inspections: (api: ApiClient, bridgeId: number) => ({
-    ...bridgeInspectionsQueryOptions(api, bridgeId),
-    ...everyFiveMinutes,
-  }),
-  anomalies: (api: ApiClient, sid: string) => ({
-    ...anomalyReportQueryOptions(api, sid),
-    ...everyFiveMinutes,
-  }),
-  forecast: (api: ApiClient, sid: string) => ({
-    ...forecastQueryOptions(api, sid),
-    ...everyFiveMinutes,
-  }),
-  prediction: (api: ApiClient, sid: string) => ({
-    ...predictionImageQueryOptions(api, sid),
-    ...everyFiveMinutes,
-  }),
+  bridges: (api: ApiClient) => polled(listBridgesQueryOptions(api)),
+  alerts: (api: ApiClient, bridgeId: number) => polled(bridgeAlertsQueryOptions(api, bridgeId)),
+  sensors: (api: ApiClient, bridgeId: number) => polled(bridgeSensorsQueryOptions(api, bridgeId)),
+  spans: (api: ApiClient, bridgeId: number) => polled(bridgeSpansQueryOptions(api, bridgeId)),
+  datastreams: (api: ApiClient, bridgeId: number) =>
+    polled(bridgeDatastreamsQueryOptions(api, bridgeId)),
+  fatigue: (api: ApiClient, bridgeId: number) => polled(bridgeFatigueQueryOptions(api, bridgeId)),
+  inspections: (api: ApiClient, bridgeId: number) =>
+    polled(bridgeInspectionsQueryOptions(api, bridgeId)),
+  anomalies: (api: ApiClient, sid: string) => polled(anomalyReportQueryOptions(api, sid)),
+  forecast: (api: ApiClient, sid: string) => polled(forecastQueryOptions(api, sid)),
+  prediction: (api: ApiClient, sid: string) => polled(predictionImageQueryOptions(api, sid)),
   // Its own interval: every 3 s while a job runs, else every 5 minutes.
   status: (api: ApiClient, sid: string) => ({
     ...analysisStatusQueryOptions(api, sid),

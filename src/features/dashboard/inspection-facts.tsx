@@ -60,34 +60,28 @@ export function InspectionFacts({ bridgeId, narrow, more }: InspectionFactsProps
   if (!inspections.data) return <>{more}</>;
   const [last] = inspections.data.inspections;
   const [next] = inspections.data.schedule;
-  if (narrow) {
-    return (
-      <>
-        <dt>Inspection</dt>
-        <dd>
-          <details className={styles.disclosure}>
-            <summary>{summaryText(last, next)}</summary>
-            <dl className={styles.disclosureFacts}>
-              <dt>Last inspection</dt>
-              <dd>{lastText(last)}</dd>
-              <dt>Next inspection due</dt>
-              <dd>
-                <NextDue next={next} />
-              </dd>
-              {more}
-            </dl>
-          </details>
-        </dd>
-      </>
-    );
-  }
-  return (
+  const facts = (
     <>
       <dt>Last inspection</dt>
       <dd>{lastText(last)}</dd>
       <dt>Next inspection due</dt>
       <dd>
         <NextDue next={next} />
+      </dd>
+    </>
+  );
+  if (!narrow) return facts;
+  return (
+    <>
+      <dt>Inspection</dt>
+      <dd>
+        <details className={styles.disclosure}>
+          <summary>{summaryText(last, next)}</summary>
+          <dl className={styles.disclosureFacts}>
+            {facts}
+            {more}
+          </dl>
+        </details>
       </dd>
     </>
   );

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -24,6 +24,9 @@ describe('serving the built SPA', () => {
     );
     mkdirSync(path.join(dist, '.vite'));
     writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"index.html":{"file":"x.js"}}');
+    // public/ is copied as it is, as Vite does.
+    const robots = path.resolve('public', 'robots.txt');
+    if (existsSync(robots)) copyFileSync(robots, path.join(dist, 'robots.txt'));
     database = openDatabase({});
     app = await buildApp({ config: testConfig, database, spaDir: dist });
   });
@@ -83,6 +86,19 @@ describe('serving the built SPA', () => {
     expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives a crawler its rules as text (Lighthouse SEO), leaving the public pages open', async () => {
+    const response = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const rules = response.body
+      .split('\n')
+      .map((line) => line.replace(/#.*/, '').trim())
+      .filter(Boolean);
+    expect(rules[0]).toBe('User-agent: *');
+    for (const rule of rules) expect(rule).toMatch(/^(User-agent|Allow|Disallow|Sitemap):/);
+    expect(rules).not.toContain('Disallow: /');
   });
 });
 
