@@ -11,6 +11,7 @@ import { mqttConfigOf, startMqttFromEnv } from './ingest/mqtt-config.ts';
 import type { MqttIngest } from './ingest/mqtt-subscriber.ts';
 import { startRawRetention } from './readings/raw-retention.ts';
 import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts';
+import { installJobQueueSchema } from './ops/job-queue-schema.ts';
 import { createLogger, logTo } from './ops/logger.ts';
 import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
 import { closeHttpServer, stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
@@ -72,6 +73,7 @@ stopOnSignals(() => steps, {
 // Processes starting together migrate (and seed the demo) one after the other.
 const demo = await withAdvisoryLock(config.databaseUrl, LOCKS.migrate, async () => {
   await database.migrate();
+  if (config.databaseUrl) await installJobQueueSchema(config.databaseUrl);
   if (!roles.has('api')) return { allowed: false, seeded: false };
   return prepareDemoOnStart(
     database,

@@ -61,8 +61,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
       servers.push(server);
       return server;
     };
-    // Started together, as an orchestrator would: migrations run once under their lock.
-    await Promise.all([
+    // Started together, as an orchestrator would: migrations run once under their lock. All
+    // are awaited before a failure is thrown, so afterAll stops every process that did start.
+    const starts = await Promise.allSettled([
       ...API_PORTS.map((port) => start({ ROLES: 'api', PORT: String(port) })),
       ...INGEST_METRICS_PORTS.map((port) =>
         start({
@@ -73,6 +74,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
       ),
       ...[1, 2].map(() => start({ ROLES: 'worker', ANALYSIS_INTERVAL_SECONDS: '5' })),
     ]);
+    const failed = starts.find((started) => started.status === 'rejected');
+    if (failed) throw failed.reason;
     for (const port of API_PORTS) {
       const ready = await fetch(`http://127.0.0.1:${port}/api/v1/ready`);
       expect(ready.status).toBe(200);
