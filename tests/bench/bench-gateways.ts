@@ -6,17 +6,21 @@
 import type { BlockBody } from '../helpers/readings-fixtures.ts';
 import { resetReadings } from './bench-copy.ts';
 import { ndjsonBodies, sendBodies } from './bench-http.ts';
-import { percentile } from './bench-stats.ts';
+import { commandCpuSeconds, percentile, processTreeCpuSeconds } from './bench-stats.ts';
 
 export interface GatewayTarget {
   name: string;
   baseUrl: string;
+  /** The server's pid, to split the round's CPU between load generator, server and database. */
+  pid?: number;
 }
 
 interface RoundFigures {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU milliseconds per request: this load generator, the server, PostgreSQL's processes. */
+  cpuMsPerRequest?: { client: number; server: number; postgres: number };
 }
 
 const median = (values: number[]) =>
@@ -39,14 +43,28 @@ export async function gatewayRounds(options: {
     for (const target of options.targets) {
       await resetReadings(options.url);
       const latencies: number[] = [];
+      const serverCpu = () => {
+        const used = target.pid ? processTreeCpuSeconds(target.pid) : { user: 0, system: 0 };
+        return used.user + used.system;
+      };
+      const cpuBefore = { client: process.cpuUsage(), server: serverCpu() };
+      const postgresBefore = commandCpuSeconds('postgres');
       const began = performance.now();
       await sendBodies(target.baseUrl, options.ingestToken, bodies, options.inFlight, latencies);
       const seconds = (performance.now() - began) / 1000;
+      const client = process.cpuUsage(cpuBefore.client);
+      const perRequest = (cpuSeconds: number) =>
+        Number(((cpuSeconds * 1000) / bodies.length).toFixed(2));
       latencies.sort((a, b) => a - b);
       const figures = {
         requestsPerSecond: Math.round(bodies.length / seconds),
         p50Ms: Math.round(percentile(latencies, 50)),
         p99Ms: Math.round(percentile(latencies, 99)),
+        cpuMsPerRequest: {
+          client: perRequest((client.user + client.system) / 1e6),
+          server: perRequest(serverCpu() - cpuBefore.server),
+          postgres: perRequest(commandCpuSeconds('postgres') - postgresBefore),
+        },
       };
       perTarget.get(target.name)?.push(figures);
       rates.set(target.name, figures.requestsPerSecond);
@@ -66,6 +84,11 @@ export async function gatewayRounds(options: {
       requestsPerSecond: median(figures.map((f) => f.requestsPerSecond)),
       p50Ms: median(figures.map((f) => f.p50Ms)),
       p99Ms: median(figures.map((f) => f.p99Ms)),
+      cpuMsPerRequest: {
+        client: median(figures.map((f) => f.cpuMsPerRequest?.client ?? NaN)),
+        server: median(figures.map((f) => f.cpuMsPerRequest?.server ?? NaN)),
+        postgres: median(figures.map((f) => f.cpuMsPerRequest?.postgres ?? NaN)),
+      },
       rounds: figures,
     };
   }

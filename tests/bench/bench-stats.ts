@@ -59,3 +59,20 @@ export function processTreeCpuSeconds(pid: number): { user: number; system: numb
   }
   return { user: user / ticksPerSecond, system: system / ticksPerSecond };
 }
+
+/** CPU seconds used so far by every process whose command line contains `name` (PostgreSQL). */
+export function commandCpuSeconds(name: string): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(name)) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks / 100;
+}

@@ -90,8 +90,8 @@ async function gateways(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) {
     inFlight: GATEWAY_IN_FLIGHT,
     rounds: GATEWAY_ROUNDS,
     targets: [
-      { name: 'groupCommit', baseUrl: server.baseUrl },
-      { name: 'oneTransactionPerRequest', baseUrl: ungrouped.baseUrl },
+      { name: 'groupCommit', baseUrl: server.baseUrl, pid: server.process.pid },
+      { name: 'oneTransactionPerRequest', baseUrl: ungrouped.baseUrl, pid: ungrouped.process.pid },
     ].filter((target) => GATEWAY_PATHS === 'both' || target.name === 'groupCommit'),
   });
   report.gateways = figures;
