@@ -81,6 +81,12 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
                   <dd>{facts.reading}</dd>
                 </>
               )}
+              {facts.physical !== null && (
+                <>
+                  <dt>Physical change</dt>
+                  <dd>{facts.physical}</dd>
+                </>
+              )}
               <dt>Raised</dt>
               <dd>
                 <When iso={alert.raised_at} />

@@ -104,3 +104,49 @@ describe('alert details show each fact once (issue 18 review)', () => {
     }
   });
 });
+
+describe('a structural alert states the physical change (issue 15)', () => {
+  const shifted = anAlert({
+    id: 26,
+    type: 'Anomaly Detection',
+    severity: 'High',
+    message: '1 anomaly detected',
+    cause: {
+      windows: [],
+      datastreams: [],
+      physical_change: {
+        feature: 's2-acc.f1',
+        shift_percent: -2.31,
+        uncertainty_percent: 0.42,
+        duration_hours: 36.2,
+        level: 'amber',
+        level_percent: -2,
+      },
+    },
+  });
+  const stated = 's2-acc.f1 \u22122.3 % \u00b1 0.4 % over 36 h; crossed amber (\u22122 %)';
+
+  it('in the active alerts list and in the details', async () => {
+    serveDashboard(server, { report: anAnomalyReport({ num_anomalies: 1 }), alerts: [shifted] });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const list = await screen.findByRole('list', { name: 'Active alerts' });
+    const item = within(list).getByRole('listitem');
+    expect(within(item).getByText('Physical change')).toBeInTheDocument();
+    expect(within(item).getByText(stated)).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Alert details' });
+    const article = within(dialog).getByRole('article', { name: 'Anomaly Detection' });
+    expect(within(article).getByText(stated)).toBeInTheDocument();
+  });
+
+  it('not on an alert whose cause holds none', async () => {
+    serveDashboard(server, {
+      report: anAnomalyReport({ num_anomalies: 4 }),
+      alerts: [maintenance],
+    });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const list = await screen.findByRole('list', { name: 'Active alerts' });
+    expect(within(list).queryByText('Physical change')).not.toBeInTheDocument();
+  });
+});
