@@ -140,6 +140,35 @@ describe('a structural alert states the physical change (issue 15)', () => {
     expect(within(article).getByText(stated)).toBeInTheDocument();
   });
 
+  it('for each anomaly episode in the details', async () => {
+    const report = anAnomalyReport({ num_anomalies: 1 });
+    const episode: S['AnomalyEvent'] = {
+      start: report.windows[1]?.start ?? '',
+      end: report.windows[3]?.end ?? '',
+      windows: 3,
+      peak_error: 3,
+      top_contributors: [],
+      frequency_shift: {
+        feature: 's1-acc.f2',
+        shift_hz: -0.5,
+        shift_percent: -6.04,
+        uncertainty_hz: 0.01,
+        uncertainty_percent: 0.12,
+        duration_hours: 1.8,
+        level: 'red',
+        level_percent: -5,
+      },
+    };
+    serveDashboard(server, { report: { ...report, events: [episode] }, alerts: [shifted] });
+    const dialog = await openDetails();
+    const list = within(dialog).getByRole('list', { name: 'Anomaly episodes' });
+    expect(
+      within(list).getByText(
+        'Physical change: s1-acc.f2 \u22126.0 % \u00b1 0.1 % over 2 h; crossed red (\u22125 %)',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('not on an alert whose cause holds none', async () => {
     serveDashboard(server, {
       report: anAnomalyReport({ num_anomalies: 4 }),
