@@ -65,6 +65,10 @@ const signed = (value: number, digits: number) => {
   return value < 0 ? `\u2212${text}` : `+${text}`;
 };
 
+// A standard error under 0.1 % keeps one significant digit rather than reading '± 0.0 %'.
+const uncertainty = (percent: number) =>
+  percent >= 0.1 || percent === 0 ? percent.toFixed(1) : percent.toPrecision(1);
+
 function hours(duration: number): string {
   if (duration < 1) return `${Math.max(1, Math.round(duration * 60))} min`;
   return duration < 48 ? `${Math.round(duration)} h` : `${Math.round(duration / 24)} days`;
@@ -72,7 +76,7 @@ function hours(duration: number): string {
 
 /** e.g. 's2-acc.f1 −2.3 % ± 0.4 % over 36 h; crossed amber (−2 %)'. */
 export function describePhysicalChange(change: PhysicalChange): string {
-  const shift = `${change.feature} ${signed(change.shift_percent, 1)} % \u00b1 ${change.uncertainty_percent.toFixed(1)} % over ${hours(change.duration_hours)}`;
+  const shift = `${change.feature} ${signed(change.shift_percent, 1)} % \u00b1 ${uncertainty(change.uncertainty_percent)} % over ${hours(change.duration_hours)}`;
   if (change.level === 'none' || change.level_percent === null) {
     return `${shift}; no trigger level crossed`;
   }

@@ -38,6 +38,9 @@ describe('physical severity beside the spec table', () => {
     expect(describePhysicalChange({ ...change('none'), shift_percent: -1.2 })).toBe(
       's2-acc.f1 \u22121.2 % \u00b1 0.4 % over 36 h; no trigger level crossed',
     );
+    expect(describePhysicalChange({ ...change('amber'), uncertainty_percent: 0.031 })).toContain(
+      '\u00b1 0.03 %',
+    );
     expect(describePhysicalChange({ ...change('red'), duration_hours: 80 })).toContain(
       'over 3 days; crossed red (\u22125 %)',
     );
