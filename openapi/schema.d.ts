@@ -1059,6 +1059,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/analysis-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The bridge's trigger levels and alarm rate (the defaults until set)
+     * @description Visible to whoever may see the bridge.
+     */
+    get: operations['getAnalysisSettings'];
+    /**
+     * Set the bridge's trigger levels and alarm rate (staff)
+     * @description Amber and red are drops of the temperature-compensated frequency of a tracked mode, in
+     *     percent (negative, red at or below amber). The target false-alarm rate sets the alarm
+     *     threshold from the stored model's calibration rows, without retraining. Both apply from
+     *     the bridge's next analysis.
+     */
+    put: operations['setAnalysisSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bridges/{id}/inspection-programme': {
     parameters: {
       query?: never;
@@ -1595,6 +1622,50 @@ export interface components {
       shift_hz: number;
       /** @description The shift in percent of the expected */
       shift_percent: number;
+      /**
+       * @description One standard error of shift_hz: the scatter of the episode's window shifts over their
+       *     effective count (neighbouring windows share weather); absent in reports before issue 15
+       */
+      uncertainty_hz?: number;
+      /** @description uncertainty_hz in percent of the expected */
+      uncertainty_percent?: number;
+      /** @description The episode's duration */
+      duration_hours?: number;
+      level?: components['schemas']['TriggerLevel'];
+      /** @description The bridge's trigger level crossed (percent), null when none */
+      level_percent?: number | null;
+    };
+    /**
+     * @description The bridge's trigger level the compensated frequency shift reached
+     * @enum {string}
+     */
+    TriggerLevel: 'none' | 'amber' | 'red';
+    /** @description The leading mode's compensated frequency shift of the most serious episode */
+    PhysicalChange: {
+      feature: string;
+      shift_percent: number;
+      uncertainty_percent: number;
+      duration_hours: number;
+      level: components['schemas']['TriggerLevel'];
+      level_percent: number | null;
+    };
+    AnalysisSettingsInput: {
+      /** @description A compensated frequency drop to or below it is amber (percent, negative) */
+      amber_percent: number;
+      /** @description A drop to or below it is red; at or below amber_percent */
+      red_percent: number;
+      /** @description Share of healthy smoothed windows allowed above the alarm threshold */
+      target_false_alarm_rate: number;
+    };
+    AnalysisSettings: {
+      bridge: number;
+      amber_percent: number;
+      red_percent: number;
+      target_false_alarm_rate: number;
+      /** @description false while the bridge runs on the defaults */
+      stored: boolean;
+      /** Format: date-time */
+      updated_at: string | null;
     };
     AnomalyReport: {
       sid: string;
@@ -1729,6 +1800,8 @@ export interface components {
         stream_id: string;
         sensors: string[];
       }[];
+      /** @description The frequency shift behind an analysis alert (absent on other alerts) */
+      physical_change?: components['schemas']['PhysicalChange'] | null;
     };
     Alert: {
       id: number;
@@ -3782,6 +3855,63 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getAnalysisSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalysisSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setAnalysisSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AnalysisSettingsInput'];
+      };
+    };
+    responses: {
+      /** @description The settings as now stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalysisSettings'];
+        };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];

@@ -25,6 +25,7 @@ import { alertsHandlers } from './routes/alerts-handlers.ts';
 import { auditHandlers } from './routes/audit-handlers.ts';
 import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
 import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
+import { analysisSettingsHandlers } from './routes/analysis-settings-handlers.ts';
 import { inspectionsHandlers } from './routes/inspections-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...auditHandlers(services),
     ...calibrationsHandlers(services),
     ...maintenanceHandlers(services),
+    ...analysisSettingsHandlers(services),
     ...inspectionsHandlers(services),
   };
   await app.register(openapiGlue, {

@@ -1,5 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { deriveHealth, HEALTH_ALERT_TYPES, healthAlerts } from '../../src/domain/health.ts';
+import {
+  deriveHealth,
+  HEALTH_ALERT_TYPES,
+  type HealthAlertType,
+  healthAlerts,
+} from '../../src/domain/health.ts';
+import { withPhysicalSeverity } from '../../src/domain/physical-severity.ts';
 import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../src/domain/sensor-faults.ts';
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
@@ -33,6 +39,12 @@ async function causeStreams(tx: Db, streamIds: string[]): Promise<AlertCause['da
   );
 }
 
+/** The structural alerts, which state the frequency shift behind them (decision 025). */
+const STATES_PHYSICAL_CHANGE = new Set<HealthAlertType>([
+  'Structural Warning',
+  'Anomaly Detection',
+]);
+
 /** Keeps a stored row and a webhook payload small when a long period is anomalous. */
 export const MAX_CAUSE_WINDOWS = 100;
 
@@ -56,7 +68,10 @@ export async function applyAnalysisOutcome(
   now: Date,
 ): Promise<number[]> {
   const health = deriveHealth(outcome.numAnomalies, outcome.evaluatedAt);
-  const firing = healthAlerts(health, outcome.numAnomalies);
+  const firing = withPhysicalSeverity(
+    healthAlerts(health, outcome.numAnomalies),
+    outcome.physicalChange,
+  );
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(${ALERT_LOCK_SPACE}::int, ${outcome.bridgeId}::int)`,
@@ -68,7 +83,10 @@ export async function applyAnalysisOutcome(
     const health = firing.map((alert) => ({
       bridgeId: outcome.bridgeId,
       subject: '',
-      cause,
+      cause:
+        outcome.physicalChange && STATES_PHYSICAL_CHANGE.has(alert.type)
+          ? { ...cause, physical_change: outcome.physicalChange }
+          : cause,
       ...alert,
     }));
     const scope = { bridgeId: outcome.bridgeId, types: HEALTH_ALERT_TYPES };

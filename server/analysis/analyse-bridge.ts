@@ -3,11 +3,11 @@ import type { AlertService, AnalysisOutcome } from '../alerts/alert-service.ts';
 import type { Database } from '../db/client.ts';
 import type { FatigueCountResult } from '../fatigue/bridge-job.ts';
 import { createBridgesRepository } from '../repositories/bridges-repository.ts';
+import { createAnalysisSettingsRepository } from '../repositories/analysis-settings-repository.ts';
 import { createCalibrationsRepository } from '../repositories/calibrations-repository.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
 import {
-  ALARM_TARGET_RATE,
   DAY_MS,
   dayStart,
   evaluationRange,
@@ -21,6 +21,7 @@ import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
 import { buildForecastSeries } from './forecast-series.ts';
+import { physicalChangeOf } from './frequency-shift.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import {
   loadMaintenance,
@@ -239,6 +240,9 @@ export async function evaluateBridge(
       contextRows(windows, hasTemperature, model.contextFill, model.contextLayout),
     );
     const evaluatedAt = new Date();
+    // The bridge's own alarm rate and trigger levels (docs/decisions/025): the alarm threshold
+    // comes from the stored model's calibration rows at that rate, so no retraining is needed.
+    const settings = await createAnalysisSettingsRepository(db).ofBridge(bridgeId);
     const report = buildReport({
       sid: bridge.name,
       bridgeId,
@@ -249,7 +253,8 @@ export async function evaluateBridge(
       skipped: evaluation.skipped,
       evaluatedAt,
       trainedAt: row.trainedAt ?? evaluatedAt,
-      alarmTargetRate: ALARM_TARGET_RATE,
+      alarmTargetRate: settings.targetFalseAlarmRate,
+      triggerLevels: settings,
       baseline: modelBaseline,
       trackedByDay: evaluation.trackedByDay,
       outOfCalibration,
@@ -283,6 +288,7 @@ export async function evaluateBridge(
         ),
       ],
       sensorFaults: faultsOfOutcome(faults),
+      physicalChange: physicalChangeOf(report.events),
     };
     return { kind: 'evaluated', outcome };
   } catch (error) {

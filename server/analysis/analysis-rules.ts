@@ -13,6 +13,8 @@
  *   (it still shows in anomaly_count and on the chart).
  * - history of the health indicator: daily points over up to the last 8 weeks; forecast 30 days.
  */
+import { DEFAULT_ALARM_TARGET_RATE } from '../../src/domain/trigger-levels.ts';
+
 export const DAY_MS = 86_400_000;
 export const BASELINE_MAX_DAYS = 365;
 export const RETRAIN_EVERY_DAYS = 30;
@@ -25,12 +27,13 @@ export const PERIOD_DAYS = 7;
 export const HISTORY_DAYS = 56;
 export const FORECAST_DAYS = 30;
 /**
- * The stored analysis' alarm rate on the smoothed window errors: 0.1 % of healthy windows. At the
- * detect command's 1 % a healthy bridge (1,008 windows a week) would raise an episode or more
- * every week and never read 'Good'; at 0.1 % about one every few weeks before smoothing joins
- * neighbours, and the per-window anomaly_count keeps the detector's own 1 %.
+ * The stored analysis' default alarm rate on the smoothed window errors: 0.1 % of healthy
+ * windows; a bridge's own rate is its analysis setting (docs/decisions/025). At the detect
+ * command's 1 % a healthy bridge (1,008 windows a week) would raise an episode or more every week
+ * and never read 'Good'; at 0.1 % about one every few weeks before smoothing joins neighbours, and
+ * the per-window anomaly_count keeps the detector's own 1 %.
  */
-export const ALARM_TARGET_RATE = 0.001;
+export const ALARM_TARGET_RATE = DEFAULT_ALARM_TARGET_RATE;
 
 /** Expected: the bridge cannot be analysed yet (answered 409 with this text). */
 export class NotReadyError extends Error {

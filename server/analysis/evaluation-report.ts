@@ -3,8 +3,9 @@ import type { TrainedDetector } from '../analytics/detector.ts';
 import { DEFAULT_SMOOTH_ROWS } from '../analytics/detect.ts';
 import { DEFAULT_EPISODE_RULES, findEpisodes } from '../analytics/episodes.ts';
 import { alarmScoring, trailingMean } from '../analytics/score-smoothing.ts';
-import { restorePreprocessor } from '../analytics/preprocess.ts';
 import type { Schemas } from '../routes/operation-types.ts';
+import { DEFAULT_TRIGGER_LEVELS, type TriggerLevels } from '../../src/domain/trigger-levels.ts';
+import { leadingShift, modeShiftReport, modeShifts } from './frequency-shift.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { outsideLearnedConditions } from './learned-conditions.ts';
 import { type DatasetWindow, streamOfFeature } from './window-dataset.ts';
@@ -74,38 +75,20 @@ function contributors(
 
 /**
  * The physical size of an episode: per tracked mode, the mean over its windows of the measured
- * frequency minus the one the baseline's context model expects at that temperature; the mode
- * that moved most, in Hz and percent of the expected frequency.
+ * frequency minus the one the baseline's context model expects at that temperature, with its
+ * uncertainty and the trigger level it crossed; the leading mode of frequency-shift.ts.
  */
 function frequencyShift(
   detector: TrainedDetector,
   featureNames: readonly string[],
   windows: readonly ScoredWindow[],
+  durationHours: number,
+  levels: TriggerLevels,
 ): Schemas['FrequencyShift'] | null {
-  const pre = restorePreprocessor(detector.model.preprocessor);
-  const scales = detector.model.preprocessor.featureScales;
-  const modes = featureNames.flatMap((name, j) => (/\.f\d+$/.test(name) ? [j] : []));
-  let best: Schemas['FrequencyShift'] | null = null;
-  for (const j of modes) {
-    let shift = 0;
-    let expected = 0;
-    let count = 0;
-    for (const w of windows) {
-      const measured = at(w.features, j);
-      if (!Number.isFinite(measured)) continue;
-      const scale = at(scales, j);
-      const hz = scale.mean + scale.std * at(pre.expected(pre.scaleContext(w.context)), j);
-      shift += measured - hz;
-      expected += hz;
-      count += 1;
-    }
-    if (count === 0 || !(expected > 0)) continue;
-    const percent = (100 * shift) / expected;
-    if (!best || Math.abs(percent) > Math.abs(best.shift_percent)) {
-      best = { feature: at(featureNames, j), shift_hz: shift / count, shift_percent: percent };
-    }
-  }
-  return best;
+  const shifts = modeShifts(detector, featureNames, windows).map((mode) =>
+    modeShiftReport(mode, durationHours, levels),
+  );
+  return leadingShift(shifts);
 }
 
 /** Share of tracked modes (features named `….fN`) not found, over the scored windows. */
@@ -146,6 +129,8 @@ export interface ReportInput {
    * these ranges are never anomalous nor part of an alarm, and are counted apart.
    */
   outOfCalibration?: readonly { from: number; to: number }[];
+  /** The bridge's trigger levels for the frequency shift (default: −2 % amber, −5 % red). */
+  triggerLevels?: TriggerLevels;
 }
 
 const touches = (ranges: readonly { from: number; to: number }[], start: number) =>
@@ -194,13 +179,20 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
   const judged = slots.map((w, i) => (w && !w.outsideLearned && !unjudged[i] ? w.error : null));
   const alarmScores = trailingMean(judged, scoring.smoothRows);
   const episodes = findEpisodes(alarmScores, scoring.threshold, DEFAULT_EPISODE_RULES);
+  const levels = input.triggerLevels ?? DEFAULT_TRIGGER_LEVELS;
   const events = episodes.map((episode) => ({
     start: at(windows, episode.start).start,
     end: at(windows, episode.end).end,
     windows: episode.rows,
     peak_error: Math.max(...errors.slice(episode.start, episode.end + 1).map((e) => e ?? 0)),
     top_contributors: contributors(detector, input.featureNames, inEpisode(episode)),
-    frequency_shift: frequencyShift(detector, input.featureNames, inEpisode(episode)),
+    frequency_shift: frequencyShift(
+      detector,
+      input.featureNames,
+      inEpisode(episode),
+      ((episode.end - episode.start + 1) * WINDOW_MS) / 3_600_000,
+      levels,
+    ),
   }));
   return {
     sid: input.sid,

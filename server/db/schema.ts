@@ -536,6 +536,33 @@ export const maintenanceEvents = pgTable(
   ],
 );
 
+/**
+ * A bridge's physical trigger levels and alarm rate (docs/decisions/025-physical-trigger-levels.md);
+ * absent: the defaults of src/domain/trigger-levels.ts.
+ */
+export const bridgeAnalysisSettings = pgTable(
+  'bridge_analysis_settings',
+  {
+    bridgeId: integer('bridge_id')
+      .primaryKey()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    amberPercent: doublePrecision('amber_percent').notNull(),
+    redPercent: doublePrecision('red_percent').notNull(),
+    targetFalseAlarmRate: doublePrecision('target_false_alarm_rate').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'bridge_analysis_settings_levels_check',
+      sql`${t.redPercent} <= ${t.amberPercent} AND ${t.amberPercent} < 0 AND ${t.redPercent} >= -50`,
+    ),
+    check(
+      'bridge_analysis_settings_rate_check',
+      sql`${t.targetFalseAlarmRate} > 0 AND ${t.targetFalseAlarmRate} < 1`,
+    ),
+  ],
+);
+
 /** A bridge's inspection programme (docs/decisions/020-inspections.md); absent: the NBIS preset. */
 export const inspectionProgrammes = pgTable(
   'inspection_programmes',

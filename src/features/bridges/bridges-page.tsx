@@ -10,6 +10,7 @@ import { DatastreamDialog } from './datastream-dialog';
 import { DatastreamsTab } from './datastreams-tab';
 import { FatigueDetailSection } from './fatigue-detail-section';
 import { MaintenanceSection } from './maintenance-section';
+import { AnalysisSettingsSection } from './analysis-settings-section';
 import { DeleteDialog } from './delete-dialog';
 import type { BridgesDialog, Selection } from './dialogs';
 import { SensorFormModal } from './sensor-form-modal';
@@ -95,6 +96,7 @@ export function BridgesPage({ isStaff }: { isStaff: boolean }) {
           />
         )}
         {tab === 'bridges' && <MaintenanceSection data={data} isStaff={isStaff} />}
+        {tab === 'bridges' && <AnalysisSettingsSection data={data} isStaff={isStaff} />}
         {tab === 'spans' && <SpansTab {...tabProps} />}
         {tab === 'sensors' && <SensorsTab {...tabProps} />}
         {tab === 'sensors' && <FatigueDetailSection {...tabProps} />}

@@ -3,6 +3,7 @@ import type { Alert } from '../../api/queries/alerts';
 import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
 import { countOf, formatNumber } from '../../domain/formats';
 import { Button } from '../../ui/button';
+import { describePhysicalChange } from '../../domain/trigger-levels';
 import { Modal } from '../../ui/modal';
 import { alertFacts, alertMessage } from './alert-facts';
 import type { BridgeEvaluation } from './bridge-evaluation';
@@ -36,6 +37,20 @@ function contributors(episode: Episode): string {
     .slice(0, 3)
     .map((c) => `${c.datastream ?? c.feature} (${Math.round(c.share * 100)} %)`)
     .join(', ');
+}
+
+/** The episode's frequency shift in words; null in reports from before it carried its level. */
+function physicalChange(episode: Episode): string | null {
+  const shift = episode.frequency_shift;
+  if (!shift || shift.uncertainty_percent === undefined || shift.level === undefined) return null;
+  return describePhysicalChange({
+    feature: shift.feature,
+    shift_percent: shift.shift_percent,
+    uncertainty_percent: shift.uncertainty_percent,
+    duration_hours: shift.duration_hours ?? 0,
+    level: shift.level,
+    level_percent: shift.level_percent ?? null,
+  });
 }
 
 /**
@@ -79,6 +94,12 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
                 <>
                   <dt>Value</dt>
                   <dd>{facts.reading}</dd>
+                </>
+              )}
+              {facts.physical !== null && (
+                <>
+                  <dt>Physical change</dt>
+                  <dd>{facts.physical}</dd>
                 </>
               )}
               <dt>Raised</dt>
@@ -127,6 +148,9 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
                   {formatNumber(report.threshold)}
                   {episode.top_contributors.length > 0 && `; mostly ${contributors(episode)}`}
                 </p>
+                {physicalChange(episode) !== null && (
+                  <p className={styles.muted}>Physical change: {physicalChange(episode)}</p>
+                )}
                 <EpisodeChart report={report} episode={episode} />
               </li>
             ))}

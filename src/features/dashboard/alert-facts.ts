@@ -5,6 +5,7 @@ import {
   MAINTENANCE_ALERT_DAYS,
   SENSOR_OFFLINE_MIN_SILENCE_MS,
 } from '../../domain/health';
+import { describePhysicalChange } from '../../domain/trigger-levels';
 import type { BridgeEvaluation } from './bridge-evaluation';
 
 // What an operator needs to judge one alarm: where it comes from, how far past its trigger it
@@ -17,6 +18,11 @@ export interface AlertFacts {
   firstSeen: string;
   lastSeen: string;
   action: string;
+  /**
+   * The frequency shift behind a structural alert and the trigger level it crossed
+   * (docs/decisions/025); null for alerts that state none.
+   */
+  physical: string | null;
 }
 
 function streamsOf(alert: Alert): string {
@@ -49,7 +55,24 @@ function seenSpan(alert: Alert): { first: string; last: string } {
     : { first: alert.raised_at, last: alert.updated_at };
 }
 
+/** Why a structural warning is up: the spec's count, or a red crossing when the count is lower. */
+function structuralReason(alert: Alert, evaluation: BridgeEvaluation): string {
+  const poor =
+    evaluation.health?.condition === 'Poor' || evaluation.health?.condition === 'Critical';
+  return alert.cause.physical_change?.level === 'red' && !poor
+    ? 'raised by a frequency drop past the red trigger level'
+    : 'raised from Poor, 3 or more episodes';
+}
+
 export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFacts {
+  const change = alert.cause.physical_change;
+  return {
+    ...factsOfType(alert, evaluation),
+    physical: change ? describePhysicalChange(change) : null,
+  };
+}
+
+function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFacts, 'physical'> {
   const { first: firstSeen, last: lastSeen } = seenSpan(alert);
   const streams = streamsOf(alert);
   const threshold = evaluation.report?.threshold;
@@ -81,7 +104,7 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
     case 'Structural Warning':
       return {
         source: 'Bridge condition from the anomaly evaluation',
-        reading: `Condition ${evaluation.health?.condition ?? 'unknown'} (${episodes}); raised from Poor, 3 or more episodes`,
+        reading: `Condition ${evaluation.health?.condition ?? 'unknown'} (${episodes}); ${structuralReason(alert, evaluation)}`,
         firstSeen,
         lastSeen,
         action: 'Arrange a visual inspection of the bridge and check the prediction chart below.',

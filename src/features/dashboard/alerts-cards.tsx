@@ -145,6 +145,12 @@ function ActiveAlert({ alert, evaluation, onAcknowledge }: ActiveAlertProps) {
             <dd>{facts.reading}</dd>
           </>
         )}
+        {facts.physical !== null && (
+          <>
+            <dt>Physical change</dt>
+            <dd>{facts.physical}</dd>
+          </>
+        )}
         <dt>First seen</dt>
         <dd>
           <When iso={facts.firstSeen} />

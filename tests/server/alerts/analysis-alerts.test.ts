@@ -163,4 +163,34 @@ describe.each(drivers)('alerts from an analysis on %s', (kind) => {
       comment: null,
     });
   });
+
+  it('raises a High structural warning when a frequency drop crosses the red level', async () => {
+    const { bridge } = await bridgeWithStreams(t, 'Ambassador');
+    const change = {
+      feature: 'ambassador-acc-1.f1',
+      shift_percent: -5.6,
+      uncertainty_percent: 0.4,
+      duration_hours: 36,
+      level: 'red' as const,
+      level_percent: -5,
+    };
+    // One episode: the spec's table gives Fair and no structural warning.
+    await t.services.alerts.analysisCompleted({ ...outcome(bridge.id, 1), physicalChange: change });
+    const rows = await open(bridge.id);
+    expect(rows.map((a) => [a.type, a.severity])).toEqual([
+      ['Structural Warning', 'High'],
+      ['Anomaly Detection', 'High'],
+    ]);
+    expect(rows.map((a) => (a.cause as { physical_change?: unknown }).physical_change)).toEqual([
+      change,
+      change,
+    ]);
+
+    // Back to amber: the spec's table alone decides again, and the change is still stated.
+    const amber = { ...change, shift_percent: -2.4, level: 'amber' as const, level_percent: -2 };
+    await t.services.alerts.analysisCompleted({ ...outcome(bridge.id, 1), physicalChange: amber });
+    const after = await open(bridge.id);
+    expect(after.map((a) => a.type)).toEqual(['Anomaly Detection']);
+    expect((after[0]?.cause as { physical_change?: unknown }).physical_change).toEqual(amber);
+  });
 });

@@ -84,6 +84,22 @@ describe('the stored evaluation report', () => {
     expect(event?.frequency_shift?.feature).toBe('acc.f1');
     expect(event?.frequency_shift?.shift_percent).toBeCloseTo(-4, 0);
     expect(event?.frequency_shift?.shift_hz).toBeCloseTo(-0.116, 1);
+    // ... stated with its uncertainty and duration, and past the default amber level (−2 %).
+    const shift = event?.frequency_shift;
+    expect(shift?.uncertainty_percent).toBeGreaterThan(0);
+    expect(shift?.uncertainty_percent).toBeLessThan(0.5);
+    expect(shift?.duration_hours).toBeCloseTo(((event?.windows ?? 0) * 10) / 60, 0);
+    expect(shift?.level).toBe('amber');
+    expect(shift?.level_percent).toBe(-2);
+    // The bridge's own levels decide: a red level at −3 % makes the same drop red.
+    const strict = buildReport({
+      ...input,
+      alarmTargetRate: 0.001,
+      triggerLevels: { amberPercent: -1, redPercent: -3 },
+    });
+    const strictShift = strict.events.find((e) => e.start === event?.start)?.frequency_shift;
+    expect(strictShift?.level).toBe('red');
+    expect(strictShift?.level_percent).toBe(-3);
     expect(event?.top_contributors[0]?.feature).toBe('acc.f1');
     // Every window above the per-window threshold still counts in anomaly_count.
     expect(report.anomaly_count).toBe(

@@ -27,6 +27,7 @@ interface Report {
   baseline_end?: string;
   learned_months?: number;
   alarms?: number[];
+  alarm_threshold?: number;
   missing_mode_rate?: number;
   tracked_hz?: Record<string, Record<string, number[]>>;
   windows: { start: string; error: number | null; anomalous: boolean }[];
@@ -249,6 +250,13 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
     expect(report.anomaly_count).toBe(report.anomaly_indices.length);
     expect(report.anomaly_count).toBeGreaterThan(0.9 * 143);
     expect(report.num_anomalies).toBe(1);
+    // The episode states its physical size: the first mode of span 1 down by about 5 %.
+    const change = outcomes[0]?.physicalChange;
+    expect(change?.feature).toBe('dam-s1-acc.f1');
+    expect(change?.shift_percent).toBeLessThan(-3);
+    expect(change?.uncertainty_percent).toBeGreaterThan(0);
+    expect(change?.uncertainty_percent).toBeLessThan(1);
+    expect(change?.level).not.toBe('none');
     expect(report.top_contributors[0]).toMatchObject({
       feature: 'dam-s1-acc.f1',
       datastream: 'dam-s1-acc',
@@ -335,6 +343,39 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
     expect(rescored.body.skipped_windows.faulty).toBe(143);
     expect(rescored.body.reconstruction_errors.filter((e) => e !== null).length).toBeGreaterThan(
       130,
+    );
+
+    // The bridge's own alarm rate and levels apply at the next evaluation, without retraining:
+    // at 5 % the smoothed alarm threshold is lower, and past a −2 % red level the drop is red,
+    // which raises a High structural warning although one episode leaves the condition Fair.
+    const settings = await t.request({
+      method: 'PUT',
+      url: `/api/v1/bridges/${bridge.id}/analysis-settings`,
+      token: staff.token,
+      body: { amber_percent: -1, red_percent: -2, target_false_alarm_rate: 0.05 },
+    });
+    expect(settings.status).toBe(200);
+    await analyseBridge(fresh, bridge.id);
+    const recalibrated = await t.request<Report>({
+      method: 'GET',
+      url: ai('anomalies', bridge.name),
+      token: operator.token,
+    });
+    expect(recalibrated.body.trained_at).toBe(report.trained_at);
+    expect(recalibrated.body.alarm_threshold).toBeLessThan(rescored.body.alarm_threshold ?? 0);
+    const warnings = await t.request<{ type: string; severity: string; cause: unknown }[]>({
+      method: 'GET',
+      url: `/api/v1/alerts?bridge=${bridge.id}`,
+      token: operator.token,
+    });
+    expect(warnings.body).toContainEqual(
+      expect.objectContaining({
+        type: 'Structural Warning',
+        severity: 'High',
+        cause: expect.objectContaining({
+          physical_change: expect.objectContaining({ level: 'red', level_percent: -2 }),
+        }),
+      }),
     );
 
     // New data makes the bridge due again; the bridge without data never is.

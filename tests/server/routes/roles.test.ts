@@ -326,6 +326,21 @@ const matrix: Record<
       return { method: 'DELETE', url: `/api/v1/bridges/${bridge.id}/maintenance/${event.id}` };
     },
   },
+  getAnalysisSettings: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/analysis-settings`,
+    }),
+  },
+  setAnalysisSettings: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${(await freshStructure(t)).bridge.id}/analysis-settings`,
+      body: { amber_percent: -2, red_percent: -5, target_false_alarm_rate: 0.01 },
+    }),
+  },
   listBridgeInspections: {
     access: 'signed-in',
     call: async (t, a) => ({

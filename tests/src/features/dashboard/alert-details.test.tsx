@@ -104,3 +104,78 @@ describe('alert details show each fact once (issue 18 review)', () => {
     }
   });
 });
+
+describe('a structural alert states the physical change (issue 15)', () => {
+  const shifted = anAlert({
+    id: 26,
+    type: 'Anomaly Detection',
+    severity: 'High',
+    message: '1 anomaly detected',
+    cause: {
+      windows: [],
+      datastreams: [],
+      physical_change: {
+        feature: 's2-acc.f1',
+        shift_percent: -2.31,
+        uncertainty_percent: 0.42,
+        duration_hours: 36.2,
+        level: 'amber',
+        level_percent: -2,
+      },
+    },
+  });
+  const stated = 's2-acc.f1 \u22122.3 % \u00b1 0.4 % over 36 h; crossed amber (\u22122 %)';
+
+  it('in the active alerts list and in the details', async () => {
+    serveDashboard(server, { report: anAnomalyReport({ num_anomalies: 1 }), alerts: [shifted] });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const list = await screen.findByRole('list', { name: 'Active alerts' });
+    const item = within(list).getByRole('listitem');
+    expect(within(item).getByText('Physical change')).toBeInTheDocument();
+    expect(within(item).getByText(stated)).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Alert details' });
+    const article = within(dialog).getByRole('article', { name: 'Anomaly Detection' });
+    expect(within(article).getByText(stated)).toBeInTheDocument();
+  });
+
+  it('for each anomaly episode in the details', async () => {
+    const report = anAnomalyReport({ num_anomalies: 1 });
+    const episode: S['AnomalyEvent'] = {
+      start: report.windows[1]?.start ?? '',
+      end: report.windows[3]?.end ?? '',
+      windows: 3,
+      peak_error: 3,
+      top_contributors: [],
+      frequency_shift: {
+        feature: 's1-acc.f2',
+        shift_hz: -0.5,
+        shift_percent: -6.04,
+        uncertainty_hz: 0.01,
+        uncertainty_percent: 0.12,
+        duration_hours: 1.8,
+        level: 'red',
+        level_percent: -5,
+      },
+    };
+    serveDashboard(server, { report: { ...report, events: [episode] }, alerts: [shifted] });
+    const dialog = await openDetails();
+    const list = within(dialog).getByRole('list', { name: 'Anomaly episodes' });
+    expect(
+      within(list).getByText(
+        'Physical change: s1-acc.f2 \u22126.0 % \u00b1 0.1 % over 2 h; crossed red (\u22125 %)',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('not on an alert whose cause holds none', async () => {
+    serveDashboard(server, {
+      report: anAnomalyReport({ num_anomalies: 4 }),
+      alerts: [maintenance],
+    });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const list = await screen.findByRole('list', { name: 'Active alerts' });
+    expect(within(list).queryByText('Physical change')).not.toBeInTheDocument();
+  });
+});

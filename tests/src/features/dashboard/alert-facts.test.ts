@@ -23,4 +23,37 @@ describe('alert facts', () => {
       '4 anomaly episodes in the last 7 days (Critical above 3)',
     );
   });
+
+  it('says a structural warning came from a red crossing when the count alone gives none', () => {
+    const warning = anAlert({
+      id: 2,
+      type: 'Structural Warning',
+      severity: 'High',
+      message: 'A natural frequency dropped past the red trigger level',
+      cause: {
+        windows: [],
+        datastreams: [],
+        physical_change: {
+          feature: 's2-acc.f1',
+          shift_percent: -5.4,
+          uncertainty_percent: 0.3,
+          duration_hours: 20,
+          level: 'red',
+          level_percent: -5,
+        },
+      },
+    });
+    const fair = {
+      ...evaluationWith(1),
+      health: { condition: 'Fair' },
+    } as unknown as BridgeEvaluation;
+    const facts = alertFacts(warning, fair);
+    expect(facts.reading).toBe(
+      'Condition Fair (1 anomaly episode in the last 7 days); raised by a frequency drop past the red trigger level',
+    );
+    expect(facts.physical).toBe(
+      's2-acc.f1 \u22125.4 % \u00b1 0.3 % over 20 h; crossed red (\u22125 %)',
+    );
+    expect(alertFacts(structural, evaluationWith(1)).physical).toBeNull();
+  });
 });
