@@ -1,5 +1,6 @@
 import { checkCalibrationsDue } from './calibration-check.ts';
 import { checkInspectionsDue } from './inspection-check.ts';
+import type { BreachFacts } from '../../src/domain/sensor-limits.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Viewer } from '../repositories/visibility.ts';
@@ -28,6 +29,8 @@ export interface AnalysisOutcome {
   contributingStreams: string[];
   /** Streams whose own signal is broken ('Sensor fault' alerts); absent: none checked. */
   sensorFaults?: { datastreamId: number; streamId: string; details: string[] }[];
+  /** Engineer-set limits breached at the end of the period ('Limit exceeded'); absent: none checked. */
+  limitBreaches?: (BreachFacts & { datastreamId: number; severity: 'High' | 'Critical' })[];
 }
 
 export interface AlertService {

@@ -5,13 +5,14 @@ import {
   FROM_SENSOR_DATES,
 } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
+import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../src/domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
 import type { Handlers } from './operation-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 
 export function sensorsHandlers(
   services: Services,
-): Handlers<'listSensors' | 'createSensor' | 'deleteSensor' | 'assignSensor'> {
+): Handlers<'listSensors' | 'createSensor' | 'deleteSensor' | 'assignSensor' | 'setSensorLimits'> {
   const { sensors, datastreams } = services;
   return {
     async listSensors(request) {
@@ -57,6 +58,29 @@ export function sensorsHandlers(
         throw notFound('Sensor', request.params.id);
       }
       return reply.code(204).send();
+    },
+
+    async setSensorLimits(request) {
+      requireStaff(request);
+      const { id } = request.params;
+      const sensor = await sensors.findById(id);
+      if (!sensor) throw notFound('Sensor', id);
+      if (!isQuasiStatic(sensor.type)) {
+        throw new HttpError(
+          400,
+          `type: limits are set on strain gauges, tilt and displacement sensors, not on a ${sensor.type}`,
+        );
+      }
+      const { low, high } = request.body;
+      if (low !== null && high !== null && low >= high) {
+        throw new HttpError(400, `low: must be below high (${high}), got ${low}`);
+      }
+      const updated = await sensors.setLimits(id, {
+        limitLow: low,
+        limitHigh: high,
+        limitSustainedMinutes: request.body.sustained_minutes ?? SUSTAINED_MINUTES_DEFAULT,
+      });
+      return sensorDto(updated);
     },
 
     async assignSensor(request) {
