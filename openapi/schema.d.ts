@@ -1458,6 +1458,8 @@ export interface components {
       model_number?: string | null;
       last_calibration_date?: components['schemas']['Date'] | null;
       next_calibration_date?: components['schemas']['Date'] | null;
+      /** @description Strain gauges, tilt and displacement sensors only (400 otherwise) */
+      limits?: components['schemas']['SensorLimits'];
     };
     SensorAssignRequest: {
       /** @description The sensor's numeric id */

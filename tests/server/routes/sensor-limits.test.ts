@@ -131,4 +131,47 @@ describe.each(drivers)('sensor limits API on %s', (kind) => {
     expect((await put(staff.token, 999_999, limits)).status).toBe(404);
     expect((await put(operator.token, sensor.id, limits)).status).toBe(403);
   });
+
+  it('takes limits with a new quasi-static sensor, and refuses them on other types', async () => {
+    const staff = await t.createUser({ staff: true });
+    const bridge = await t.services.bridges.create({ name: 'New Bridge', location: 'River' });
+    const span = await t.services.spans.create({ bridgeId: bridge.id, label: 'main', length: 40 });
+    const create = (body: object) =>
+      t.request<Sensor & { detail?: string }>({
+        method: 'POST',
+        url: '/api/v1/sensors/create',
+        token: staff.token,
+        body: {
+          bridge: bridge.id,
+          span: span.id,
+          status: 'active',
+          installation_date: '2025-01-01',
+          ...body,
+        },
+      });
+    const tilt = await create({
+      sensor_id: 'pier-tilt',
+      type: 'tilt',
+      limits: { low: -0.5, high: 0.5, sustained_minutes: 120 },
+    });
+    expect(tilt.status).toBe(201);
+    expect(tilt.body.limits).toEqual({ low: -0.5, high: 0.5, sustained_minutes: 120 });
+    const crossed = await create({
+      sensor_id: 'pier-disp',
+      type: 'displacement',
+      limits: { low: 5, high: -5 },
+    });
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.detail).toMatch(/^limits\.low\b/);
+    const accelerometer = await create({
+      sensor_id: 'deck-acc',
+      type: 'accelerometer',
+      limits: { low: null, high: 1 },
+    });
+    expect(accelerometer.status).toBe(400);
+    expect(accelerometer.body.detail).toMatch(/^limits\b/);
+    expect(
+      (await t.services.sensors.list({ id: staff.id, isStaff: true })).map((s) => s.label),
+    ).toEqual(['pier-tilt']);
+  });
 });
