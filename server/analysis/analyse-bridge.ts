@@ -115,7 +115,8 @@ export async function evaluateBridge(
     const faulty = new Set(faults.map((f) => f.datastreamId));
     // Engineer-set limits of strain, tilt and displacement: judged with no baseline at all.
     await progress('scoring', 0, 'Checking the limits', true);
-    const breaches = await checkLimits(db, bridgeId, streams, faulty, extent.newest);
+    const seenUntil = (await repository.findResult(bridgeId))?.dataUntil?.getTime() ?? null;
+    const breaches = await checkLimits(db, bridgeId, streams, faulty, extent.newest, seenUntil);
     // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day.
     const maintenance = await loadMaintenance(db, bridgeId);
     const upkeep = maintenancePlan(maintenance.facts, extent.newest);

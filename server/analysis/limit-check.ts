@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { QUASI_STATIC_SENSOR_TYPES } from '../../src/domain/sensor-limits.ts';
 import {
-  breachInForce,
+  breachToReport,
   type LimitBreach,
   LIMIT_WINDOW_MS,
   type WindowMean,
@@ -55,10 +55,12 @@ async function meansOf(db: Db, datastreamId: number, from: number, to: number) {
 }
 
 /**
- * The limit breaches in force at the end of the evaluated period (the last PERIOD_DAYS days),
- * one per stream of a quasi-static sensor with limits. Streams whose own signal is broken
- * (`faulty`: sensor faults found by this analysis) or whose sensors are not active are not
- * judged: a drifting gauge is a sensor fault, not a limit breach.
+ * The limit breaches to report for the evaluated period (the last PERIOD_DAYS days of complete
+ * 10-minute windows: the one still filling could hold a few samples and a truck), one per stream
+ * of a quasi-static sensor with limits: in force at its end, or ended after `seenUntil` (epoch
+ * ms, the end of the previous evaluation's data). Streams whose own signal is broken (`faulty`:
+ * sensor faults found by this analysis) or whose sensors are not active are not judged: a
+ * drifting gauge is a sensor fault, not a limit breach.
  */
 export async function checkLimits(
   db: Db,
@@ -66,14 +68,16 @@ export async function checkLimits(
   streams: readonly BridgeStream[],
   faulty: ReadonlySet<number>,
   newest: number,
+  seenUntil: number | null = null,
 ): Promise<StreamBreach[]> {
   const active = new Set(streams.filter((s) => s.status === 'active').map((s) => s.id));
-  const to = Math.floor(newest / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS + LIMIT_WINDOW_MS;
+  const to = Math.floor(newest / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS;
   const from = to - PERIOD_DAYS * DAY_MS;
   const breaches: StreamBreach[] = [];
   for (const stream of await limitedStreams(db, bridgeId)) {
     if (!active.has(stream.datastreamId) || faulty.has(stream.datastreamId)) continue;
-    const breach = breachInForce(await meansOf(db, stream.datastreamId, from, to), stream);
+    const means = await meansOf(db, stream.datastreamId, from, to);
+    const breach = breachToReport(means, stream, seenUntil);
     if (breach) {
       breaches.push({
         ...breach,

@@ -110,12 +110,20 @@ export function findBreaches(means: readonly WindowMean[], limits: Limits): Limi
 }
 
 /**
- * The breach in force at the end of the means: the latest sustained breach, if its last mean is
- * the channel's latest one. Null once the channel is back inside (or has no limits).
+ * The breach to report at the end of the means: the latest sustained breach if it is still in
+ * force (its last mean is the channel's latest one), or if it ended after `seenUntil` (the end of
+ * the data the previous evaluation judged), so a breach that began and ended between two
+ * evaluations is still reported once. Null once the channel is back inside (or has no limits).
  */
-export function breachInForce(means: readonly WindowMean[], limits: Limits): LimitBreach | null {
+export function breachToReport(
+  means: readonly WindowMean[],
+  limits: Limits,
+  seenUntil: number | null = null,
+): LimitBreach | null {
   if (limits.low === null && limits.high === null) return null;
   const last = means.at(-1);
   const latest = findBreaches(means, limits).at(-1);
-  return latest && last && latest.to === last.start + LIMIT_WINDOW_MS ? latest : null;
+  if (!latest || !last) return null;
+  const inForce = latest.to === last.start + LIMIT_WINDOW_MS;
+  return inForce || (seenUntil !== null && latest.to > seenUntil) ? latest : null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import { loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
 import { checkLimits } from '../../../server/analysis/limit-check.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -117,5 +118,36 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
 
     await t.services.alerts.analysisCompleted({ ...outcome(bridge.id, 0), limitBreaches: [] });
     expect((await storedAlerts(t, bridge.id)).map((a) => a.state)).toEqual(['cleared']);
+  });
+
+  it('is raised by the analysis itself, even while the bridge re-baselines after a repair', async () => {
+    const staff = await t.createUser({ staff: true });
+    const { bridge } = await limitedGauge('Repaired Bridge', 'rb-str');
+    await storeStrain(
+      t.services,
+      'rb-str',
+      gauge(6, (t) => trucks(t) + (t >= 4 * HOUR ? 280 : 0)),
+      1,
+    );
+    // A repair on the data's first day: the analysis re-baselines, judging no structure, but
+    // the limits need no baseline.
+    const repair = await t.request({
+      method: 'POST',
+      url: `/api/v1/bridges/${bridge.id}/maintenance`,
+      token: staff.token,
+      body: { occurred_on: new Date(START_MS).toISOString().slice(0, 10), kind: 'repair' },
+    });
+    expect(repair.status).toBe(201);
+    const analysis = { database: t.services.database, alerts: t.services.alerts };
+    expect(await analyseBridge(analysis, bridge.id)).toBe('evaluated');
+    const stored = await storedAlerts(t, bridge.id);
+    expect(stored.map((a) => [a.type, a.severity, a.state])).toEqual([
+      ['Limit exceeded', 'High', 'active'],
+    ]);
+    // The newest sample is at 5:59:59, so the last whole window judged ends at 5:50.
+    expect(stored[0]?.message).toBe(
+      'Sensor rb-str gauge (stream rb-str) above its high limit of 300 since ' +
+        '2026-04-01T04:00:00.000Z (1.8 h): 10-minute mean up to 382.3',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  breachInForce,
+  breachToReport,
   findBreaches,
   type Limits,
   windowMeans,
@@ -56,7 +56,7 @@ describe('limit breaches of a quasi-static channel', () => {
     expect(breach?.from).toBe(4 * HOUR);
     // The last mean (5:50 to 6:00) is about 200 + 3.83 · 50.
     expect(breach?.worstMean).toBeCloseTo(391.7, 0);
-    expect(breachInForce(means, high300)).toEqual(breach);
+    expect(breachToReport(means, high300)).toEqual(breach);
   });
 
   it('ignores an excursion shorter than the sustained time, and one broken by a data gap', () => {
@@ -89,10 +89,14 @@ describe('limit breaches of a quasi-static channel', () => {
     expect(findBreaches(level(3.1), settle)[0]?.severity).toBe('Critical');
   });
 
-  it('is no longer in force once the latest means are back inside', () => {
+  it('reports a breach while in force, or once if it ended after the last evaluation', () => {
     const back = (t: number) => (t >= HOUR && t < 3 * HOUR ? 400 : 100);
     const means = windowMeans(strain(6, back), 0, 6 * HOUR);
     expect(findBreaches(means, high300)).toHaveLength(1);
-    expect(breachInForce(means, high300)).toBeNull();
+    // The previous evaluation judged data up to 2:30, while the breach still went on.
+    expect(breachToReport(means, high300, 2.5 * HOUR)).toMatchObject({ from: HOUR, to: 3 * HOUR });
+    // Back inside since 3:00, and already judged up to 4:00 (or never judged before).
+    expect(breachToReport(means, high300, 4 * HOUR)).toBeNull();
+    expect(breachToReport(means, high300)).toBeNull();
   });
 });
