@@ -3,7 +3,9 @@ import { QUASI_STATIC_SENSOR_TYPES } from '../../src/domain/sensor-limits.ts';
 import {
   breachToReport,
   type LimitBreach,
+  type Limits,
   LIMIT_WINDOW_MS,
+  sideOf,
   type WindowMean,
   windowMeans,
 } from '../analytics/limit-breaches.ts';
@@ -55,6 +57,36 @@ async function meansOf(db: Db, datastreamId: number, from: number, to: number) {
 }
 
 /**
+ * The means a report needs, read from as late as is safe: a reportable breach ends after the
+ * data the previous evaluation judged (`seenUntil`), so reading starts a sustained time and a
+ * day before it, and goes back a day at a time while the earliest mean read is beyond a limit
+ * (the breach may have begun earlier). Without a previous evaluation, the whole period.
+ */
+async function meansToJudge(
+  db: Db,
+  datastreamId: number,
+  limits: Limits,
+  period: { from: number; to: number },
+  seenUntil: number | null,
+) {
+  const margin = limits.sustainedMinutes * 60_000 + DAY_MS;
+  let start =
+    seenUntil === null
+      ? period.from
+      : Math.max(period.from, Math.floor((seenUntil - margin) / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS);
+  let means = await meansOf(db, datastreamId, start, period.to);
+  for (;;) {
+    const first = means[0];
+    if (start <= period.from || !first || first.start !== start || !sideOf(first.mean, limits)) {
+      return means;
+    }
+    const earlier = Math.max(period.from, start - DAY_MS);
+    means = [...(await meansOf(db, datastreamId, earlier, start)), ...means];
+    start = earlier;
+  }
+}
+
+/**
  * The limit breaches to report for the evaluated period (the last PERIOD_DAYS days of complete
  * 10-minute windows: the one still filling could hold a few samples and a truck), one per stream
  * of a quasi-static sensor with limits: in force at its end, or ended after `seenUntil` (epoch
@@ -76,7 +108,7 @@ export async function checkLimits(
   const breaches: StreamBreach[] = [];
   for (const stream of await limitedStreams(db, bridgeId)) {
     if (!active.has(stream.datastreamId) || faulty.has(stream.datastreamId)) continue;
-    const means = await meansOf(db, stream.datastreamId, from, to);
+    const means = await meansToJudge(db, stream.datastreamId, stream, { from, to }, seenUntil);
     const breach = breachToReport(means, stream, seenUntil);
     if (breach) {
       breaches.push({

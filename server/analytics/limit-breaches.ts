@@ -59,7 +59,8 @@ export function windowMeans(
     .map(([slot, { sum, count }]) => ({ start: from + slot * LIMIT_WINDOW_MS, mean: sum / count }));
 }
 
-function sideOf(mean: number, limits: Limits): 'low' | 'high' | null {
+/** Which limit the mean is beyond, if any. */
+export function sideOf(mean: number, limits: Limits): 'low' | 'high' | null {
   if (limits.high !== null && mean > limits.high) return 'high';
   if (limits.low !== null && mean < limits.low) return 'low';
   return null;

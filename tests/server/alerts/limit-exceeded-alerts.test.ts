@@ -84,6 +84,30 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
     expect(await breachesOf(quiet.id, 6)).toEqual([]);
   });
 
+  it('reads back past the previous evaluation to find when a long breach began', async () => {
+    const { bridge } = await limitedGauge('Settling Bridge', 'sb-str');
+    // 380 µε from 2:00 to the end at 30:00, a breach of 28 hours.
+    await storeStrain(
+      t.services,
+      'sb-str',
+      gauge(30, (t) => (t >= 2 * HOUR ? 380 : 100)),
+      1,
+    );
+    const streams = await loadBridgeStreams(t.services.database.db, bridge.id);
+    const db = t.services.database.db;
+    const newest = START_MS + 30 * HOUR;
+    const afterEvaluation = await checkLimits(
+      db,
+      bridge.id,
+      streams,
+      new Set(),
+      newest,
+      newest - 30 * MINUTE,
+    );
+    expect(afterEvaluation).toMatchObject([{ from: START_MS + 2 * HOUR, to: newest }]);
+    expect(afterEvaluation).toEqual(await checkLimits(db, bridge.id, streams, new Set(), newest));
+  });
+
   it('raises one alert per breached stream with its facts, and clears it once back inside', async () => {
     const { bridge, datastreamId } = await limitedGauge('Alerted Bridge', 'ab-str');
     const breach = {
