@@ -883,6 +883,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sensors/{id}/limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the limits of a strain gauge, tilt or displacement sensor (staff)
+     * @description Low and high limit in the sensor's unit (either may be null: not checked). The analysis
+     *     compares the 10-minute means of the sensor's data streams with them over the evaluated
+     *     period; a run of means beyond a limit lasting at least sustained_minutes raises a
+     *     'Limit exceeded' alert (High; Critical when the worst mean is beyond the limit by more
+     *     than half the limit's distance from the band's centre: the mid-point of low and high, or
+     *     zero for a one-sided limit), cleared once the latest means are back inside. Other sensor
+     *     types are refused (400, field type).
+     */
+    put: operations['setSensorLimits'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/sensors/{id}/calibrations': {
     parameters: {
       query?: never;
@@ -1434,6 +1460,19 @@ export interface components {
       last_calibration_date: string | null;
       /** Format: date */
       next_calibration_date: string | null;
+      /** @description Strain gauges, tilt and displacement sensors only; absent for other types */
+      limits?: components['schemas']['SensorLimits'];
+    };
+    SensorLimits: {
+      /** @description Below this, in the sensor's unit; null: no low limit. Below high */
+      low: number | null;
+      /** @description Above this, in the sensor's unit; null: no high limit */
+      high: number | null;
+      /**
+       * @description How long the 10-minute means must stay beyond a limit (10 = one mean)
+       * @default 10
+       */
+      sustained_minutes: number;
     };
     SensorInput: {
       bridge: components['schemas']['Id'];
@@ -1446,6 +1485,8 @@ export interface components {
       model_number?: string | null;
       last_calibration_date?: components['schemas']['Date'] | null;
       next_calibration_date?: components['schemas']['Date'] | null;
+      /** @description Strain gauges, tilt and displacement sensors only (400 otherwise) */
+      limits?: components['schemas']['SensorLimits'];
     };
     SensorAssignRequest: {
       /** @description The sensor's numeric id */
@@ -1817,7 +1858,8 @@ export interface components {
         | 'Calibration due'
         | 'Sensor fault'
         | 'Inspection due'
-        | 'Inspection overdue';
+        | 'Inspection overdue'
+        | 'Limit exceeded';
       severity: components['schemas']['Severity'];
       message: string;
       /** @enum {string} */
@@ -3501,6 +3543,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setSensorLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SensorLimits'];
+      };
+    };
+    responses: {
+      /** @description The sensor with its limits */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sensor'];
+        };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];

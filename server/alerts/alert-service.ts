@@ -1,6 +1,7 @@
 import { checkCalibrationsDue } from './calibration-check.ts';
 import { checkInspectionsDue } from './inspection-check.ts';
 import type { PhysicalChange } from '../../src/domain/trigger-levels.ts';
+import type { BreachFacts } from '../../src/domain/sensor-limits.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Viewer } from '../repositories/visibility.ts';
@@ -31,6 +32,8 @@ export interface AnalysisOutcome {
   sensorFaults?: { datastreamId: number; streamId: string; details: string[] }[];
   /** The leading frequency shift of the most serious episode (docs/decisions/025); absent: none. */
   physicalChange?: PhysicalChange | null;
+  /** Engineer-set limits breached at the end of the period ('Limit exceeded'); absent: none checked. */
+  limitBreaches?: (BreachFacts & { datastreamId: number; severity: 'High' | 'Critical' })[];
 }
 
 export interface AlertService {

@@ -7,6 +7,7 @@ import {
 } from '../../src/domain/health.ts';
 import { withPhysicalSeverity } from '../../src/domain/physical-severity.ts';
 import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../src/domain/sensor-faults.ts';
+import { LIMIT_EXCEEDED_ALERT, limitExceededMessage } from '../../src/domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
@@ -92,6 +93,7 @@ export async function applyAnalysisOutcome(
     const scope = { bridgeId: outcome.bridgeId, types: HEALTH_ALERT_TYPES };
     const { raised } = await syncAlerts(tx, health, scope, now);
     raised.push(...(await applySensorFaults(tx, outcome, now)));
+    raised.push(...(await applyLimitBreaches(tx, outcome, now)));
     return raised;
   });
 }
@@ -114,6 +116,28 @@ async function applySensorFaults(tx: Db, outcome: AnalysisOutcome, now: Date): P
     });
   }
   const scope = { bridgeId: outcome.bridgeId, types: [SENSOR_FAULT_ALERT] };
+  const { raised } = await syncAlerts(tx, firing, scope, now);
+  return raised;
+}
+
+/**
+ * 'Limit exceeded' alerts, one per stream of a quasi-static sensor whose 10-minute means are
+ * beyond an engineer-set limit (subject: the data stream id), cleared once back inside.
+ */
+async function applyLimitBreaches(tx: Db, outcome: AnalysisOutcome, now: Date): Promise<number[]> {
+  if (!outcome.limitBreaches) return [];
+  const firing: RaisedAlert[] = [];
+  for (const breach of outcome.limitBreaches) {
+    firing.push({
+      bridgeId: outcome.bridgeId,
+      type: LIMIT_EXCEEDED_ALERT,
+      subject: String(breach.datastreamId),
+      severity: breach.severity,
+      message: limitExceededMessage(breach),
+      cause: { windows: [], datastreams: await causeStreams(tx, [breach.streamId]) },
+    });
+  }
+  const scope = { bridgeId: outcome.bridgeId, types: [LIMIT_EXCEEDED_ALERT] };
   const { raised } = await syncAlerts(tx, firing, scope, now);
   return raised;
 }

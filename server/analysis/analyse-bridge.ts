@@ -23,6 +23,7 @@ import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation
 import { buildForecastSeries } from './forecast-series.ts';
 import { physicalChangeOf } from './frequency-shift.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
+import { checkLimits, type StreamBreach } from './limit-check.ts';
 import {
   loadMaintenance,
   maintenancePlan,
@@ -113,14 +114,26 @@ export async function evaluateBridge(
     await progress('scoring', 0, 'Checking the sensors', true);
     const faults = await checkStreamHealth(db, streams, extent.newest);
     const faulty = new Set(faults.map((f) => f.datastreamId));
+    // Engineer-set limits of strain, tilt and displacement: judged with no baseline at all.
+    await progress('scoring', 0, 'Checking the limits', true);
+    const seenUntil = (await repository.findResult(bridgeId))?.dataUntil?.getTime() ?? null;
+    const breaches = await checkLimits(db, bridgeId, streams, faulty, extent.newest, seenUntil);
     // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day.
     const maintenance = await loadMaintenance(db, bridgeId);
     const upkeep = maintenancePlan(maintenance.facts, extent.newest);
     if (upkeep.rebaselining) {
-      return await saveRebaselining(database, bridge.name, bridgeId, extent.newest, faults, {
-        ...upkeep.rebaselining,
-        sinceMs: upkeep.structuralSince ?? extent.newest,
-      });
+      return await saveRebaselining(
+        database,
+        bridge.name,
+        bridgeId,
+        extent.newest,
+        faults,
+        breaches,
+        {
+          ...upkeep.rebaselining,
+          sinceMs: upkeep.structuralSince ?? extent.newest,
+        },
+      );
     }
     const learnable = {
       first: Math.max(extent.first, upkeep.structuralSince ?? 0),
@@ -289,6 +302,7 @@ export async function evaluateBridge(
       ],
       sensorFaults: faultsOfOutcome(faults),
       physicalChange: physicalChangeOf(report.events),
+      limitBreaches: breaches,
     };
     return { kind: 'evaluated', outcome };
   } catch (error) {
@@ -322,6 +336,7 @@ async function saveRebaselining(
   bridgeId: number,
   newest: number,
   faults: StreamFaults[],
+  breaches: StreamBreach[],
   rebaselining: Rebaselining & { sinceMs: number },
 ): Promise<EvaluationResult> {
   const repository = createAnalysisRepository(database.db);
@@ -365,6 +380,7 @@ async function saveRebaselining(
       anomalousWindows: [],
       contributingStreams: [],
       sensorFaults: faultsOfOutcome(faults),
+      limitBreaches: breaches,
     },
   };
 }

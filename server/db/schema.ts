@@ -93,9 +93,18 @@ export const sensors = pgTable(
     modelNumber: text('model_number'),
     lastCalibrationDate: date('last_calibration_date', { mode: 'string' }),
     nextCalibrationDate: date('next_calibration_date', { mode: 'string' }),
+    // Engineer-set limits of a quasi-static channel (src/domain/sensor-limits.ts), in its unit.
+    limitLow: doublePrecision('limit_low'),
+    limitHigh: doublePrecision('limit_high'),
+    limitSustainedMinutes: integer('limit_sustained_minutes').notNull().default(10),
   },
   (t) => [
     uniqueIndex('sensors_bridge_label_key').on(t.bridgeId, t.label),
+    check(
+      'sensors_limits_check',
+      sql`${t.limitLow} is null or ${t.limitHigh} is null or ${t.limitLow} < ${t.limitHigh}`,
+    ),
+    check('sensors_limit_sustained_check', sql`${t.limitSustainedMinutes} between 10 and 1440`),
     index('sensors_span_idx').on(t.spanId),
     check('sensors_type_check', sql`${t.type} in (${inList(SENSOR_TYPES)})`),
     check('sensors_status_check', sql`${t.status} in (${inList(SENSOR_STATUSES)})`),

@@ -6,6 +6,7 @@ import {
   STRUCTURAL_KINDS,
 } from '../../src/domain/maintenance.ts';
 import { SENSOR_FAULT_ALERT } from '../../src/domain/sensor-faults.ts';
+import { LIMIT_EXCEEDED_ALERT } from '../../src/domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
 import { alerts, datastreamSensors } from '../db/schema.ts';
 import type { AlertCause } from '../alerts/alerts-repository.ts';
@@ -18,8 +19,13 @@ export interface MaintenanceFacts {
   note: string | null;
 }
 
-/** Alert types a fault of one sensor's output raises (their subject is a data stream id). */
-const SENSOR_ALERT_TYPES = [SENSOR_FAULT_ALERT, SENSOR_OFFLINE_ALERT];
+/**
+ * Alert types about one sensor's output (their subject is a data stream id). A limit breach is
+ * among them: a re-zeroed or replaced sensor measures from a new reference, so a breach read
+ * against the old one no longer stands (the next analysis raises it again if the new output is
+ * still beyond the limit).
+ */
+const SENSOR_ALERT_TYPES = [SENSOR_FAULT_ALERT, SENSOR_OFFLINE_ALERT, LIMIT_EXCEEDED_ALERT];
 
 export function clearedNote(event: MaintenanceFacts): string {
   const what = `${MAINTENANCE_KIND_LABELS[event.kind]} recorded on ${event.occurredOn}`;

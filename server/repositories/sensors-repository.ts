@@ -9,6 +9,11 @@ import { type Viewer, visibleBridgeFilter } from './visibility.ts';
 export type SensorRow = typeof sensors.$inferSelect;
 export type NewSensor = typeof sensors.$inferInsert;
 
+export type SensorLimitsValues = Pick<
+  SensorRow,
+  'limitLow' | 'limitHigh' | 'limitSustainedMinutes'
+>;
+
 export function createSensorsRepository(db: Db) {
   return {
     /** The sensors the viewer may see; with `bridgeId`, only that bridge's. */
@@ -57,6 +62,12 @@ export function createSensorsRepository(db: Db) {
         }
         throw error;
       }
+    },
+
+    async setLimits(id: number, limits: SensorLimitsValues): Promise<SensorRow> {
+      const [row] = await db.update(sensors).set(limits).where(eq(sensors.id, id)).returning();
+      if (!row) throw new Error(`sensor ${id} vanished while its limits were set`);
+      return row;
     },
 
     /** Refuses (409) while data streams are fed by the sensor; cascade unlinks them. */

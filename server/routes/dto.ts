@@ -3,6 +3,7 @@ import type { DatastreamWithSensors } from '../repositories/datastreams-reposito
 import type { SensorRow } from '../repositories/sensors-repository.ts';
 import type { SpanRow } from '../repositories/spans-repository.ts';
 import type { UserAssignments, UserRow } from '../repositories/users-repository.ts';
+import { isQuasiStatic } from '../../src/domain/sensor-limits.ts';
 import type { Schemas } from './operation-types.ts';
 
 /** Storage rows to contract shapes. The company password never leaves through here. */
@@ -58,6 +59,15 @@ export function sensorDto(row: SensorRow): Schemas['Sensor'] {
     model_number: row.modelNumber,
     last_calibration_date: row.lastCalibrationDate,
     next_calibration_date: row.nextCalibrationDate,
+    ...(isQuasiStatic(row.type)
+      ? {
+          limits: {
+            low: row.limitLow,
+            high: row.limitHigh,
+            sustained_minutes: row.limitSustainedMinutes,
+          },
+        }
+      : {}),
   };
 }
 

@@ -5,13 +5,40 @@ import {
   FROM_SENSOR_DATES,
 } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
+import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../src/domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers, Schemas } from './operation-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
+
+type SensorLimits = Schemas['SensorLimits'];
+
+/**
+ * The checks the contract cannot state: the sensor's type, and low below high. `within` names
+ * the body field holding the limits ('limits' on create; '' when the body is the limits).
+ */
+function checkLimits(type: string, limits: SensorLimits, within: string): void {
+  if (!isQuasiStatic(type)) {
+    throw new HttpError(
+      400,
+      `${within || 'type'}: limits are set on strain gauges, tilt and displacement sensors, not on a ${type}`,
+    );
+  }
+  const { low, high } = limits;
+  if (low !== null && high !== null && low >= high) {
+    const field = within ? `${within}.low` : 'low';
+    throw new HttpError(400, `${field}: must be below high (${high}), got ${low}`);
+  }
+}
+
+const limitColumns = (limits: SensorLimits) => ({
+  limitLow: limits.low,
+  limitHigh: limits.high,
+  limitSustainedMinutes: limits.sustained_minutes ?? SUSTAINED_MINUTES_DEFAULT,
+});
 
 export function sensorsHandlers(
   services: Services,
-): Handlers<'listSensors' | 'createSensor' | 'deleteSensor' | 'assignSensor'> {
+): Handlers<'listSensors' | 'createSensor' | 'deleteSensor' | 'assignSensor' | 'setSensorLimits'> {
   const { sensors, datastreams } = services;
   return {
     async listSensors(request) {
@@ -26,6 +53,8 @@ export function sensorsHandlers(
       if (last && next && next < last) {
         throw new HttpError(400, 'next_calibration_date: must not be before last_calibration_date');
       }
+      const limits = body.limits;
+      if (limits) checkLimits(body.type, limits, 'limits');
       const created = await sensors.create({
         bridgeId: body.bridge,
         spanId: body.span,
@@ -37,6 +66,7 @@ export function sensorsHandlers(
         modelNumber: optionalText(body.model_number),
         lastCalibrationDate: last,
         nextCalibrationDate: next,
+        ...(limits ? limitColumns(limits) : {}),
       });
       // The spec's calibration dates are the first entry of the sensor's calibration register.
       if (last) {
@@ -57,6 +87,15 @@ export function sensorsHandlers(
         throw notFound('Sensor', request.params.id);
       }
       return reply.code(204).send();
+    },
+
+    async setSensorLimits(request) {
+      requireStaff(request);
+      const { id } = request.params;
+      const sensor = await sensors.findById(id);
+      if (!sensor) throw notFound('Sensor', id);
+      checkLimits(sensor.type, request.body, '');
+      return sensorDto(await sensors.setLimits(id, limitColumns(request.body)));
     },
 
     async assignSensor(request) {

@@ -1,5 +1,6 @@
 // Health derivation and alert rules of spec §4, shared by the SPA dashboard and the server's
 // alert generator so both always agree.
+import type { LIMIT_EXCEEDED_ALERT } from './sensor-limits.ts';
 
 export type Condition = 'Good' | 'Fair' | 'Poor' | 'Critical';
 export type Threat = 'Low' | 'Medium' | 'High' | 'Critical';
@@ -7,8 +8,8 @@ export type GaugeColour = 'green' | 'orange' | 'red';
 export type ColourClass = 'green' | 'yellow' | 'orange' | 'red';
 /** The alert types the spec §4 health table raises from an analysis. */
 export type HealthAlertType = 'Structural Warning' | 'Maintenance Required' | 'Anomaly Detection';
-/** Every stored alert type: the health ones plus a silent data stream. */
-export type AlertType = HealthAlertType | typeof SENSOR_OFFLINE_ALERT;
+/** Stored alert types: the health ones, a silent data stream and a breached sensor limit. */
+export type AlertType = HealthAlertType | typeof SENSOR_OFFLINE_ALERT | typeof LIMIT_EXCEEDED_ALERT;
 
 export interface HealthSummary {
   condition: Condition;

@@ -13,3 +13,21 @@ export function createSensorMutationOptions(api: ApiClient, queryClient: QueryCl
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
   });
 }
+
+export type SensorLimits = components['schemas']['SensorLimits'];
+
+/** Stores the engineer-set limits of a strain gauge, tilt or displacement sensor. */
+export function setSensorLimitsMutationOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  sensorId: number,
+) {
+  return mutationOptions({
+    mutationFn: (body: SensorLimits) =>
+      completed(
+        api.PUT('/api/v1/sensors/{id}/limits', { params: { path: { id: sensorId } }, body }),
+        'Failed to save the limits',
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
+  });
+}

@@ -9,6 +9,7 @@ import { BridgesTab } from './bridges-tab';
 import { DatastreamDialog } from './datastream-dialog';
 import { DatastreamsTab } from './datastreams-tab';
 import { FatigueDetailSection } from './fatigue-detail-section';
+import { SensorLimitsSection } from './sensor-limits-section';
 import { MaintenanceSection } from './maintenance-section';
 import { AnalysisSettingsSection } from './analysis-settings-section';
 import { DeleteDialog } from './delete-dialog';
@@ -99,6 +100,7 @@ export function BridgesPage({ isStaff }: { isStaff: boolean }) {
         {tab === 'bridges' && <AnalysisSettingsSection data={data} isStaff={isStaff} />}
         {tab === 'spans' && <SpansTab {...tabProps} />}
         {tab === 'sensors' && <SensorsTab {...tabProps} />}
+        {tab === 'sensors' && <SensorLimitsSection {...tabProps} />}
         {tab === 'sensors' && <FatigueDetailSection {...tabProps} />}
         {tab === 'datastreams' && <DatastreamsTab {...tabProps} />}
       </section>

@@ -1,5 +1,12 @@
 import type { components } from '../../../openapi/schema';
-import { parseDecimal } from '../../domain/form-rules';
+import { isBlank, parseDecimal } from '../../domain/form-rules';
+import { isQuasiStatic } from '../../domain/sensor-limits';
+import {
+  limitsValues,
+  sensorLimitsBody,
+  type SensorLimitsValues,
+  validateSensorLimits,
+} from './sensor-limits-form';
 
 type SensorInput = components['schemas']['SensorInput'];
 
@@ -40,7 +47,7 @@ export type SensorFormValues = {
   modelNumber: string;
   lastCalibrationDate: string;
   nextCalibrationDate: string;
-};
+} & SensorLimitsValues;
 
 export const EMPTY_SENSOR_FORM: SensorFormValues = {
   sensorId: '',
@@ -51,11 +58,17 @@ export const EMPTY_SENSOR_FORM: SensorFormValues = {
   modelNumber: '',
   lastCalibrationDate: '',
   nextCalibrationDate: '',
+  ...limitsValues(undefined),
 };
 
-/** Spec §5: sensor id, type, status and installation date required; the rest optional. */
+/**
+ * Spec §5: sensor id, type, status and installation date required; the rest optional. The
+ * limits count for strain gauges, tilt and displacement sensors only.
+ */
 export function validateSensorForm(values: SensorFormValues) {
-  const errors: Partial<Record<keyof SensorFormValues, string>> = {};
+  const errors: Partial<Record<keyof SensorFormValues, string>> = isQuasiStatic(values.type)
+    ? validateSensorLimits(values)
+    : {};
   if (!values.sensorId.trim()) errors.sensorId = SENSOR_FORM_TEXT.sensorId;
   if (!values.type) errors.type = SENSOR_FORM_TEXT.type;
   if (!values.status) errors.status = SENSOR_FORM_TEXT.status;
@@ -80,5 +93,8 @@ export function sensorBody(
     model_number: orNull(values.modelNumber),
     last_calibration_date: orNull(values.lastCalibrationDate),
     next_calibration_date: orNull(values.nextCalibrationDate),
+    ...(isQuasiStatic(values.type) && !(isBlank(values.low) && isBlank(values.high))
+      ? { limits: sensorLimitsBody(values) }
+      : {}),
   };
 }

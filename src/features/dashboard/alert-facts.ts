@@ -146,6 +146,15 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         action:
           'Check the sensor on site; after a re-zero or replacement, record it in Bridge Management (Maintenance) so the analysis relearns it.',
       };
+    case 'Limit exceeded':
+      return {
+        source: streams ? `Limits of data stream ${streams}` : 'Limits of a sensor of the bridge',
+        reading: null,
+        firstSeen,
+        lastSeen,
+        action:
+          'Compare with the other gauges of the span and the temperature, rule out a sensor fault, then have an engineer assess the member; limits set wrong are changed in Bridge Management (Sensors).',
+      };
     case 'Inspection due':
     case 'Inspection overdue':
       return {

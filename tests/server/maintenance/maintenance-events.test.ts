@@ -173,6 +173,7 @@ describe.each(drivers)('maintenance events on %s', (kind) => {
     const structural = await openAlert('Structural Warning', '', [stream.id]);
     const fault = await openAlert('Sensor fault', String(stream.id), [stream.id]);
     const otherFault = await openAlert('Sensor fault', '999999', []);
+    const limit = await openAlert('Limit exceeded', String(stream.id), [stream.id]);
     const rezero = await post<Schemas['MaintenanceEvent']>(url(), {
       occurred_on: '2026-04-10',
       kind: 'sensor_rezero',
@@ -180,7 +181,9 @@ describe.each(drivers)('maintenance events on %s', (kind) => {
       note: 'offset reset',
     });
     // The structural warning's only contributing stream is the re-zeroed gauge's.
-    expect([...(rezero.body.cleared_alerts ?? [])].sort()).toEqual([structural, fault].sort());
+    expect([...(rezero.body.cleared_alerts ?? [])].sort()).toEqual(
+      [structural, fault, limit].sort(),
+    );
     const all = await get<Schemas['Alert'][]>(`/api/v1/alerts?bridge=${bridge.id}&state=all`);
     expect(all.body.find((a) => a.id === fault)).toMatchObject({
       state: 'cleared',

@@ -271,6 +271,14 @@ const matrix: Record<
       body: { name: 'Weld toe', curve: 'EC3 100' },
     }),
   },
+  setSensorLimits: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${await freshStrainGauge(t)}/limits`,
+      body: { low: -200, high: 400, sustained_minutes: 30 },
+    }),
+  },
   deleteFatigueDetail: {
     access: 'staff',
     call: async (t) => {

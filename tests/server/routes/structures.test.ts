@@ -258,7 +258,9 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
       };
       const response = await post<Sensor>('/api/v1/sensors/create', full);
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ id: expect.any(Number), ...full });
+      // A strain gauge carries its limits, none set yet.
+      const limits = { low: null, high: null, sustained_minutes: 10 };
+      expect(response.body).toEqual({ id: expect.any(Number), ...full, limits });
       expect((await get<Sensor[]>('/api/v1/sensors')).body).toEqual([response.body]);
     });
 

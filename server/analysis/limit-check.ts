@@ -1,0 +1,124 @@
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { QUASI_STATIC_SENSOR_TYPES } from '../../src/domain/sensor-limits.ts';
+import {
+  breachToReport,
+  type LimitBreach,
+  type Limits,
+  LIMIT_WINDOW_MS,
+  sideOf,
+  type WindowMean,
+  windowMeans,
+} from '../analytics/limit-breaches.ts';
+import type { Db } from '../db/client.ts';
+import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
+import { DAY_MS, PERIOD_DAYS } from './analysis-rules.ts';
+import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
+
+export interface StreamBreach extends LimitBreach {
+  datastreamId: number;
+  streamId: string;
+  sensorLabel: string;
+  sensorType: string;
+}
+
+/** The streams of the bridge's quasi-static sensors that have a limit set, with the limits. */
+async function limitedStreams(db: Db, bridgeId: number) {
+  return db
+    .select({
+      datastreamId: datastreams.id,
+      streamId: datastreams.streamId,
+      sensorLabel: sensors.label,
+      sensorType: sensors.type,
+      low: sensors.limitLow,
+      high: sensors.limitHigh,
+      sustainedMinutes: sensors.limitSustainedMinutes,
+    })
+    .from(sensors)
+    .innerJoin(datastreamSensors, eq(datastreamSensors.sensorId, sensors.id))
+    .innerJoin(datastreams, eq(datastreams.id, datastreamSensors.datastreamId))
+    .where(
+      and(
+        eq(sensors.bridgeId, bridgeId),
+        inArray(sensors.type, [...QUASI_STATIC_SENSOR_TYPES]),
+        or(isNotNull(sensors.limitLow), isNotNull(sensors.limitHigh)),
+      ),
+    )
+    .orderBy(datastreams.streamId);
+}
+
+/** 10-minute means of one stream over [from, to), read a day at a time so memory stays small. */
+async function meansOf(db: Db, datastreamId: number, from: number, to: number) {
+  const means: WindowMean[] = [];
+  for (let start = from; start < to; start += DAY_MS) {
+    const end = Math.min(to, start + DAY_MS);
+    means.push(...windowMeans(await loadBlocks(db, [datastreamId], start, end), start, end));
+  }
+  return means;
+}
+
+/**
+ * The means a report needs, read from as late as is safe: a reportable breach ends after the
+ * data the previous evaluation judged (`seenUntil`), so reading starts a sustained time and a
+ * day before it, and goes back a day at a time while the earliest mean read is beyond a limit
+ * (the breach may have begun earlier). Without a previous evaluation, the whole period.
+ */
+async function meansToJudge(
+  db: Db,
+  datastreamId: number,
+  limits: Limits,
+  period: { from: number; to: number },
+  seenUntil: number | null,
+) {
+  const margin = limits.sustainedMinutes * 60_000 + DAY_MS;
+  let start =
+    seenUntil === null
+      ? period.from
+      : Math.max(period.from, Math.floor((seenUntil - margin) / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS);
+  let means = await meansOf(db, datastreamId, start, period.to);
+  for (;;) {
+    const first = means[0];
+    if (start <= period.from || !first || first.start !== start || !sideOf(first.mean, limits)) {
+      return means;
+    }
+    const earlier = Math.max(period.from, start - DAY_MS);
+    means = [...(await meansOf(db, datastreamId, earlier, start)), ...means];
+    start = earlier;
+  }
+}
+
+/**
+ * The limit breaches to report for the evaluated period (the last PERIOD_DAYS days of complete
+ * 10-minute windows: the one still filling could hold a few samples and a truck), one per stream
+ * of a quasi-static sensor with limits: in force at its end, or ended after `seenUntil` (epoch
+ * ms, the end of the previous evaluation's data). Streams whose own signal is broken (`faulty`:
+ * sensor faults found by this analysis) or whose sensors are not active are not judged: a
+ * drifting gauge is a sensor fault, not a limit breach.
+ */
+export async function checkLimits(
+  db: Db,
+  bridgeId: number,
+  streams: readonly BridgeStream[],
+  faulty: ReadonlySet<number>,
+  newest: number,
+  seenUntil: number | null = null,
+): Promise<StreamBreach[]> {
+  const active = new Set(streams.filter((s) => s.status === 'active').map((s) => s.id));
+  const to = Math.floor(newest / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS;
+  const from = to - PERIOD_DAYS * DAY_MS;
+  const breaches: StreamBreach[] = [];
+  for (const stream of await limitedStreams(db, bridgeId)) {
+    if (!active.has(stream.datastreamId) || faulty.has(stream.datastreamId)) continue;
+    const means = await meansToJudge(db, stream.datastreamId, stream, { from, to }, seenUntil);
+    const breach = breachToReport(means, stream, seenUntil);
+    if (breach) {
+      breaches.push({
+        ...breach,
+        datastreamId: stream.datastreamId,
+        streamId: stream.streamId,
+        sensorLabel: stream.sensorLabel,
+        sensorType: stream.sensorType,
+      });
+    }
+  }
+  return breaches;
+}

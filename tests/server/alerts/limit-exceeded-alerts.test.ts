@@ -1,0 +1,177 @@
+import { describe, expect, it, vi } from 'vitest';
+import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
+import { loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
+import { checkLimits } from '../../../server/analysis/limit-check.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import {
+  START_MS,
+  storeStrain,
+  strainBridge,
+  type StrainBlock,
+} from '../fatigue/strain-fixtures.ts';
+import { outcome, storedAlerts } from './alert-fixtures.ts';
+
+vi.setConfig({ hookTimeout: 300_000 });
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** `hours` of one-minute blocks at 1 Hz from START_MS, strain in µε from `value(ms since start)`. */
+function gauge(hours: number, value: (t: number) => number): StrainBlock[] {
+  return Array.from({ length: hours * 60 }, (_, m) => ({
+    start: START_MS + m * MINUTE,
+    values: Array.from({ length: 60 }, (_, k) => value(m * MINUTE + k * 1000)),
+  }));
+}
+
+/** A lorry every 20 minutes: 4 s at 450 µε over a 100 µε level. */
+const trucks = (t: number) => (t % (20 * MINUTE) < 4000 ? 450 : 100);
+
+describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
+  const t = setupTestApp(kind);
+
+  async function limitedGauge(name: string, streamId: string) {
+    const scene = await strainBridge(t.services, name, streamId);
+    await t.services.sensors.setLimits(scene.sensor.id, {
+      limitLow: null,
+      limitHigh: 300,
+      limitSustainedMinutes: 30,
+    });
+    return scene;
+  }
+
+  async function breachesOf(bridgeId: number, hours: number) {
+    const streams = await loadBridgeStreams(t.services.database.db, bridgeId);
+    return checkLimits(
+      t.services.database.db,
+      bridgeId,
+      streams,
+      new Set(),
+      START_MS + hours * HOUR,
+    );
+  }
+
+  it('finds a sustained rise of the stored strain, not the trucks, and not a faulty stream', async () => {
+    const { bridge, datastreamId } = await limitedGauge('Drifting Bridge', 'db-str');
+    // Trucks for 4 hours, then the level stands at 380 µε for the last 2 hours.
+    await storeStrain(
+      t.services,
+      'db-str',
+      gauge(6, (t) => trucks(t) + (t >= 4 * HOUR ? 280 : 0)),
+      1,
+    );
+    const [breach, ...others] = await breachesOf(bridge.id, 6);
+    expect(others).toEqual([]);
+    expect(breach).toMatchObject({
+      datastreamId,
+      streamId: 'db-str',
+      sensorLabel: 'db-str gauge',
+      side: 'high',
+      limit: 300,
+      from: START_MS + 4 * HOUR,
+      to: START_MS + 6 * HOUR,
+      severity: 'High',
+    });
+    const streams = await loadBridgeStreams(t.services.database.db, bridge.id);
+    const db = t.services.database.db;
+    expect(
+      await checkLimits(db, bridge.id, streams, new Set([datastreamId]), START_MS + 6 * HOUR),
+    ).toEqual([]);
+
+    const { bridge: quiet } = await limitedGauge('Busy Bridge', 'bb-str');
+    await storeStrain(t.services, 'bb-str', gauge(6, trucks), 1);
+    expect(await breachesOf(quiet.id, 6)).toEqual([]);
+  });
+
+  it('reads back past the previous evaluation to find when a long breach began', async () => {
+    const { bridge } = await limitedGauge('Settling Bridge', 'sb-str');
+    // 380 µε from 2:00 to the end at 30:00, a breach of 28 hours.
+    await storeStrain(
+      t.services,
+      'sb-str',
+      gauge(30, (t) => (t >= 2 * HOUR ? 380 : 100)),
+      1,
+    );
+    const streams = await loadBridgeStreams(t.services.database.db, bridge.id);
+    const db = t.services.database.db;
+    const newest = START_MS + 30 * HOUR;
+    const afterEvaluation = await checkLimits(
+      db,
+      bridge.id,
+      streams,
+      new Set(),
+      newest,
+      newest - 30 * MINUTE,
+    );
+    expect(afterEvaluation).toMatchObject([{ from: START_MS + 2 * HOUR, to: newest }]);
+    expect(afterEvaluation).toEqual(await checkLimits(db, bridge.id, streams, new Set(), newest));
+  });
+
+  it('raises one alert per breached stream with its facts, and clears it once back inside', async () => {
+    const { bridge, datastreamId } = await limitedGauge('Alerted Bridge', 'ab-str');
+    const breach = {
+      datastreamId,
+      streamId: 'ab-str',
+      sensorLabel: 'ab-str gauge',
+      side: 'high' as const,
+      limit: 300,
+      from: Date.parse('2026-02-28T22:00:00Z'),
+      to: Date.parse('2026-03-01T01:30:00Z'),
+      worstMean: 461.23,
+      severity: 'Critical' as const,
+    };
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 0),
+      limitBreaches: [breach],
+    });
+    const raised = await storedAlerts(t, bridge.id);
+    expect(raised.map((a) => [a.type, a.severity, a.state, a.subject, a.message])).toEqual([
+      [
+        'Limit exceeded',
+        'Critical',
+        'active',
+        String(datastreamId),
+        'Sensor ab-str gauge (stream ab-str) above its high limit of 300 since ' +
+          '2026-02-28T22:00:00.000Z (3.5 h): 10-minute mean up to 461.2',
+      ],
+    ]);
+    expect(raised[0]?.cause).toMatchObject({
+      datastreams: [{ id: datastreamId, stream_id: 'ab-str', sensors: ['ab-str gauge'] }],
+    });
+
+    await t.services.alerts.analysisCompleted({ ...outcome(bridge.id, 0), limitBreaches: [] });
+    expect((await storedAlerts(t, bridge.id)).map((a) => a.state)).toEqual(['cleared']);
+  });
+
+  it('is raised by the analysis itself, even while the bridge re-baselines after a repair', async () => {
+    const staff = await t.createUser({ staff: true });
+    const { bridge } = await limitedGauge('Repaired Bridge', 'rb-str');
+    await storeStrain(
+      t.services,
+      'rb-str',
+      gauge(6, (t) => trucks(t) + (t >= 4 * HOUR ? 280 : 0)),
+      1,
+    );
+    // A repair on the data's first day: the analysis re-baselines, judging no structure, but
+    // the limits need no baseline.
+    const repair = await t.request({
+      method: 'POST',
+      url: `/api/v1/bridges/${bridge.id}/maintenance`,
+      token: staff.token,
+      body: { occurred_on: new Date(START_MS).toISOString().slice(0, 10), kind: 'repair' },
+    });
+    expect(repair.status).toBe(201);
+    const analysis = { database: t.services.database, alerts: t.services.alerts };
+    expect(await analyseBridge(analysis, bridge.id)).toBe('evaluated');
+    const stored = await storedAlerts(t, bridge.id);
+    expect(stored.map((a) => [a.type, a.severity, a.state])).toEqual([
+      ['Limit exceeded', 'High', 'active'],
+    ]);
+    // The newest sample is at 5:59:59, so the last whole window judged ends at 5:50.
+    expect(stored[0]?.message).toBe(
+      'Sensor rb-str gauge (stream rb-str) above its high limit of 300 since ' +
+        '2026-04-01T04:00:00.000Z (1.8 h): 10-minute mean up to 382.3',
+    );
+  });
+});
