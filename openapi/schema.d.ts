@@ -1596,6 +1596,23 @@ export interface components {
       /** @description The shift in percent of the expected */
       shift_percent: number;
     };
+    TrackedFrequency: {
+      /** @description e.g. 'bridge-s1-acc.f1' */
+      feature: string;
+      /** @description The accelerometer stream's stream_id */
+      datastream: string;
+      /** @description 1 for f1, 2 for f2, ... */
+      mode: number;
+      /** @description The mode's frequency in the latest window that found it */
+      hz: number;
+      /** @description One window's standard uncertainty (1 σ) in Hz, from the scatter between successive windows over the last day; null with too few neighbouring windows to say */
+      uncertainty_hz: number | null;
+      /**
+       * Format: date-time
+       * @description That window's start
+       */
+      at: string;
+    };
     AnomalyReport: {
       sid: string;
       bridge: number;
@@ -1642,12 +1659,21 @@ export interface components {
           [key: string]: number[];
         };
       };
+      /**
+       * Format: date-time
+       * @description When the bridge first reached the spec §4 condition of num_anomalies, kept while the condition is unchanged: the next maintenance is due the table's days after it
+       */
+      condition_since?: string;
       /** Format: date-time */
       baseline_start?: string;
       /** Format: date-time */
       baseline_end?: string;
       /** @description Whole months of conditions the baseline covers ('Learning: n of 12 months') */
       learned_months?: number;
+      /** @description The baseline holds windows at or below 0 °C (a frozen deck); absent without a temperature stream. Learning lasts until 12 months with frost are learnt */
+      learned_frost?: boolean;
+      /** @description Each tracked mode's latest frequency with its uncertainty */
+      frequencies?: components['schemas']['TrackedFrequency'][];
       /** @description Present while the bridge relearns its normal after a repair or bearing replacement: 'Re-baselining, n of 7 days'. The data after the event is not judged meanwhile. */
       rebaselining?: {
         /**

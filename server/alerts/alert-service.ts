@@ -22,6 +22,8 @@ export interface AnalysisOutcome {
   /** Anomaly events in the evaluation period (drives the spec §4 health table). */
   numAnomalies: number;
   evaluatedAt: Date;
+  /** When the bridge first reached this condition: the next maintenance counts from it (absent: now). */
+  conditionSince?: Date;
   /** The anomalous windows of the period, for the alert's cause. */
   anomalousWindows: { start: Date; end: Date; error: number }[];
   /** stream_ids of the data streams contributing most to the anomalies. */

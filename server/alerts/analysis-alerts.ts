@@ -55,7 +55,11 @@ export async function applyAnalysisOutcome(
   outcome: AnalysisOutcome,
   now: Date,
 ): Promise<number[]> {
-  const health = deriveHealth(outcome.numAnomalies, outcome.evaluatedAt);
+  const health = deriveHealth(
+    outcome.numAnomalies,
+    outcome.evaluatedAt,
+    outcome.conditionSince ?? outcome.evaluatedAt,
+  );
   const firing = healthAlerts(health, outcome.numAnomalies);
   return db.transaction(async (tx) => {
     await tx.execute(

@@ -20,6 +20,7 @@ import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
+import { conditionSince } from './condition-since.ts';
 import { buildForecastSeries } from './forecast-series.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import {
@@ -239,7 +240,7 @@ export async function evaluateBridge(
       contextRows(windows, hasTemperature, model.contextFill, model.contextLayout),
     );
     const evaluatedAt = new Date();
-    const report = buildReport({
+    const built = buildReport({
       sid: bridge.name,
       bridgeId,
       detector,
@@ -254,6 +255,11 @@ export async function evaluateBridge(
       trackedByDay: evaluation.trackedByDay,
       outOfCalibration,
     });
+    // The episodes decide the condition; the stored date of reaching it is kept while it holds.
+    const report = {
+      ...built,
+      condition_since: conditionSince(previousReport, built.num_anomalies, evaluatedAt),
+    };
     const forecast = buildForecastSeries({
       sid: bridge.name,
       bridgeId,
@@ -274,6 +280,7 @@ export async function evaluateBridge(
       bridgeId,
       numAnomalies: report.num_anomalies,
       evaluatedAt,
+      conditionSince: new Date(report.condition_since),
       anomalousWindows: report.windows
         .filter((w) => w.anomalous)
         .map((w) => ({ start: new Date(w.start), end: new Date(w.end), error: w.error ?? 0 })),
@@ -323,7 +330,10 @@ async function saveRebaselining(
   const end = alignToWindow(newest);
   const from = Math.max(rebaselining.sinceMs, end - PERIOD_DAYS * DAY_MS);
   const evaluatedAt = new Date();
-  const report = buildRebaseliningReport({
+  const previous = (await repository.findResult(bridgeId))?.report as
+    Partial<Schemas['AnomalyReport']> | null | undefined;
+  const since = conditionSince(previous, 0, evaluatedAt);
+  const unjudged = buildRebaseliningReport({
     sid,
     bridgeId,
     method: row?.method === 'mahalanobis' ? 'mahalanobis' : 'autoencoder',
@@ -333,6 +343,7 @@ async function saveRebaselining(
     trainedAt: row?.trainedAt ?? evaluatedAt,
     rebaselining: { since: rebaselining.since, days: rebaselining.days, of: rebaselining.of },
   });
+  const report = { ...unjudged, condition_since: since };
   const forecast: Schemas['ForecastSeries'] = (await previousSeries(repository, bridgeId)) ?? {
     sid,
     bridge: bridgeId,
@@ -356,6 +367,7 @@ async function saveRebaselining(
       bridgeId,
       numAnomalies: 0,
       evaluatedAt,
+      conditionSince: new Date(since),
       anomalousWindows: [],
       contributingStreams: [],
       sensorFaults: faultsOfOutcome(faults),
