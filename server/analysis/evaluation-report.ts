@@ -6,7 +6,8 @@ import { alarmScoring, trailingMean } from '../analytics/score-smoothing.ts';
 import { restorePreprocessor } from '../analytics/preprocess.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
-import { outsideLearnedConditions } from './learned-conditions.ts';
+import { latestFrequencies } from './frequency-uncertainty.ts';
+import { baselineFroze, outsideLearnedConditions } from './learned-conditions.ts';
 import { type DatasetWindow, streamOfFeature } from './window-dataset.ts';
 
 const WINDOW_MS = WINDOW_SECONDS * 1000;
@@ -154,6 +155,7 @@ const touches = (ranges: readonly { from: number; to: number }[], start: number)
 /** The AnomalyReport of the contract: every 10-minute slot of the period, skipped ones null. */
 export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
   const { detector, period } = input;
+  const frozen = baselineFroze(detector.model);
   const byStart = new Map(input.scored.map((w) => [w.start, w]));
   const uncalibrated = input.outOfCalibration ?? [];
   const slots: (ScoredWindow | null)[] = [];
@@ -225,6 +227,7 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
     outside_learned_conditions: slots.filter((w) => w?.outsideLearned === true).length,
     out_of_calibration_windows: unjudged.filter(Boolean).length,
     missing_mode_rate: missingModeRate(input.featureNames, input.scored),
+    frequencies: latestFrequencies(input.featureNames, input.scored),
     ...(input.trackedByDay ? { tracked_hz: input.trackedByDay } : {}),
     ...(input.baseline
       ? {
@@ -233,6 +236,7 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
           learned_months: learnedMonths(input.baseline),
         }
       : {}),
+    ...(frozen === null ? {} : { learned_frost: frozen }),
   };
 }
 
