@@ -1653,6 +1653,8 @@ export interface components {
       outside_learned_conditions?: number;
       /** @description Share of tracked natural frequencies not found over the scored windows */
       missing_mode_rate?: number;
+      /** @description The same share over the baseline the model learnt from; a period above 20 % and at least twice this raises 'Mode tracking lost'. Absent for models trained before it */
+      baseline_missing_mode_rate?: number;
       /** @description The mode trackers' frequencies (Hz) at the start of each day of the period, by day (ISO date-time) and accelerometer stream; the next evaluation carries on from them */
       tracked_hz?: {
         [key: string]: {
@@ -1769,6 +1771,7 @@ export interface components {
         | 'Fatigue'
         | 'Calibration due'
         | 'Sensor fault'
+        | 'Mode tracking lost'
         | 'Inspection due'
         | 'Inspection overdue';
       severity: components['schemas']['Severity'];

@@ -28,6 +28,8 @@ export interface AnalysisOutcome {
   anomalousWindows: { start: Date; end: Date; error: number }[];
   /** stream_ids of the data streams contributing most to the anomalies. */
   contributingStreams: string[];
+  /** The period's and the baseline's missing-mode rates ('Mode tracking lost'); absent: not judged. */
+  missingModes?: { rate: number; baselineRate: number | null };
   /** Streams whose own signal is broken ('Sensor fault' alerts); absent: none checked. */
   sensorFaults?: { datastreamId: number; streamId: string; details: string[] }[];
 }

@@ -4,6 +4,7 @@ import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../src/domain/sens
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
+import { applyModeTracking } from './mode-tracking-alerts.ts';
 import type { AlertCause } from './alerts-repository.ts';
 import type { AnalysisOutcome } from './alert-service.ts';
 
@@ -78,6 +79,7 @@ export async function applyAnalysisOutcome(
     const scope = { bridgeId: outcome.bridgeId, types: HEALTH_ALERT_TYPES };
     const { raised } = await syncAlerts(tx, health, scope, now);
     raised.push(...(await applySensorFaults(tx, outcome, now)));
+    raised.push(...(await applyModeTracking(tx, outcome, now)));
     return raised;
   });
 }

@@ -251,6 +251,9 @@ export async function evaluateBridge(
       evaluatedAt,
       trainedAt: row.trainedAt ?? evaluatedAt,
       alarmTargetRate: ALARM_TARGET_RATE,
+      ...(model.missingModeRate === undefined
+        ? {}
+        : { baselineMissingModeRate: model.missingModeRate }),
       baseline: modelBaseline,
       trackedByDay: evaluation.trackedByDay,
       outOfCalibration,
@@ -290,6 +293,10 @@ export async function evaluateBridge(
         ),
       ],
       sensorFaults: faultsOfOutcome(faults),
+      missingModes: {
+        rate: report.missing_mode_rate ?? 0,
+        baselineRate: model.missingModeRate ?? null,
+      },
     };
     return { kind: 'evaluated', outcome };
   } catch (error) {

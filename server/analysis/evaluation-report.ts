@@ -6,6 +6,7 @@ import { alarmScoring, trailingMean } from '../analytics/score-smoothing.ts';
 import { restorePreprocessor } from '../analytics/preprocess.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
+import { missingModeRate } from './missing-modes.ts';
 import { latestFrequencies } from './frequency-uncertainty.ts';
 import { baselineFroze, outsideLearnedConditions } from './learned-conditions.ts';
 import { type DatasetWindow, streamOfFeature } from './window-dataset.ts';
@@ -109,18 +110,6 @@ function frequencyShift(
   return best;
 }
 
-/** Share of tracked modes (features named `….fN`) not found, over the scored windows. */
-function missingModeRate(featureNames: readonly string[], windows: readonly ScoredWindow[]) {
-  const modes = featureNames.flatMap((name, j) => (/\.f\d+$/.test(name) ? [j] : []));
-  const total = modes.length * windows.length;
-  if (total === 0) return 0;
-  const missing = windows.reduce(
-    (sum, w) => sum + modes.filter((j) => !Number.isFinite(at(w.features, j))).length,
-    0,
-  );
-  return missing / total;
-}
-
 /** Whole months of conditions a baseline has seen, up to the 12 of a full annual cycle. */
 export const learnedMonths = (baseline: { from: number; to: number }): number =>
   Math.min(12, Math.floor((baseline.to - baseline.from) / (30.44 * 86_400_000)));
@@ -138,6 +127,8 @@ export interface ReportInput {
   trainedAt: Date;
   /** Tracked mode frequencies at the start of each day (stored for the next evaluation). */
   trackedByDay?: Record<string, Record<string, number[]>>;
+  /** The baseline's own missing-mode rate (absent: a model trained before it was kept). */
+  baselineMissingModeRate?: number;
   /** The data the model learnt from (absent: not stated in the report). */
   baseline?: { from: number; to: number };
   /** Share of healthy smoothed windows allowed above the alarm threshold (default: the detector's). */
@@ -228,6 +219,9 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
     out_of_calibration_windows: unjudged.filter(Boolean).length,
     missing_mode_rate: missingModeRate(input.featureNames, input.scored),
     frequencies: latestFrequencies(input.featureNames, input.scored),
+    ...(input.baselineMissingModeRate === undefined
+      ? {}
+      : { baseline_missing_mode_rate: input.baselineMissingModeRate }),
     ...(input.trackedByDay ? { tracked_hz: input.trackedByDay } : {}),
     ...(input.baseline
       ? {

@@ -123,6 +123,15 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
         action:
           'Check the sensor on site; after a re-zero or replacement, record it in Bridge Management (Maintenance) so the analysis relearns it.',
       };
+    case 'Mode tracking lost':
+      return {
+        source: "The analysis' mode trackers (accelerometers)",
+        reading: null,
+        firstSeen,
+        lastSeen,
+        action:
+          'Check the accelerometers and their mounting; a mode lost at a large change of temperature or after works is followed again once found. Structural alarms rest on the other features meanwhile.',
+      };
     case 'Inspection due':
     case 'Inspection overdue':
       return {

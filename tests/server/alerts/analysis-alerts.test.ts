@@ -56,6 +56,32 @@ describe.each(drivers)('alerts from an analysis on %s', (kind) => {
     ]);
   });
 
+  it("raises 'Mode tracking lost' when the period loses its modes, never as a structural alert", async () => {
+    const { bridge } = await bridgeWithStreams(t, 'Lost Modes');
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 0),
+      missingModes: { rate: 0.34, baselineRate: 0.031 },
+    });
+    expect((await open(bridge.id)).map((a) => [a.type, a.severity, a.message])).toEqual([
+      [
+        'Mode tracking lost',
+        'Medium',
+        'Mode tracking lost: 34.0 % of tracked frequencies not found in the period (baseline 3.1 %)',
+      ],
+    ]);
+    // Found again: cleared. A bridge that always lost a fifth of them is not alerted.
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 0),
+      missingModes: { rate: 0.04, baselineRate: 0.031 },
+    });
+    expect(await open(bridge.id)).toEqual([]);
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 0),
+      missingModes: { rate: 0.3, baselineRate: 0.2 },
+    });
+    expect(await open(bridge.id)).toEqual([]);
+  });
+
   it('keeps the newest 100 windows in the cause of a long anomalous period', async () => {
     const { bridge } = await bridgeWithStreams(t, 'Long Period');
     await t.services.alerts.analysisCompleted(outcome(bridge.id, 130));

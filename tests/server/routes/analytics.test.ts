@@ -37,6 +37,7 @@ interface Report {
   evaluated_at: string;
   condition_since?: string;
   learned_frost?: boolean;
+  baseline_missing_mode_rate?: number;
   frequencies?: { feature: string; mode: number; hz: number; uncertainty_hz: number | null }[];
 }
 interface Forecast {
@@ -243,6 +244,8 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
     expect(report.alarms?.length).toBe(report.num_anomalies);
     // The 5 % drop is followed as a frequency change, not lost as a missing mode.
     expect(report.missing_mode_rate).toBeLessThan(0.1);
+    // The baseline's own rate is kept with the model, for the 'Mode tracking lost' rule.
+    expect(report.baseline_missing_mode_rate).toBeLessThan(0.1);
     expect(Object.keys(report.tracked_hz ?? {})).toHaveLength(1);
     // Each tracked mode's latest frequency comes with its uncertainty, a small share of it.
     const f1 = report.frequencies?.find((f) => f.feature === 'dam-s1-acc.f1');
@@ -255,6 +258,10 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
         bridgeId: bridge.id,
         numAnomalies: report.num_anomalies,
         contributingStreams: expect.arrayContaining(['dam-s1-acc']),
+        missingModes: {
+          rate: report.missing_mode_rate,
+          baselineRate: report.baseline_missing_mode_rate,
+        },
       }),
     ]);
     expect(outcomes[0]?.anomalousWindows).toHaveLength(report.anomaly_count);
