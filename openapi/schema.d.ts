@@ -1354,6 +1354,8 @@ export interface components {
        *     bridge has not been assessed
        */
       condition?: components['schemas']['Condition'] | null;
+      /** @description False alarm episodes a month expected of a healthy bridge at its target rate α, from its latest evaluation: α × judged windows a month / windows per episode (the alarm's trailing-mean length). Null while the bridge has not been assessed */
+      expected_false_episodes_per_month?: number | null;
     };
     BridgeInput: {
       name: string;
@@ -1653,6 +1655,8 @@ export interface components {
       outside_learned_conditions?: number;
       /** @description Share of tracked natural frequencies not found over the scored windows */
       missing_mode_rate?: number;
+      /** @description False alarm episodes a month expected of a healthy bridge at the target rate, given the share of windows judged in this period */
+      expected_false_episodes_per_month?: number;
       /** @description The same share over the baseline the model learnt from; a period above 20 % and at least twice this raises 'Mode tracking lost'. Absent for models trained before it */
       baseline_missing_mode_rate?: number;
       /** @description The mode trackers' frequencies (Hz) at the start of each day of the period, by day (ISO date-time) and accelerometer stream; the next evaluation carries on from them */

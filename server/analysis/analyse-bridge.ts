@@ -7,7 +7,6 @@ import { createCalibrationsRepository } from '../repositories/calibrations-repos
 import type { Schemas } from '../routes/operation-types.ts';
 import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
 import {
-  ALARM_TARGET_RATE,
   DAY_MS,
   dayStart,
   evaluationRange,
@@ -21,6 +20,11 @@ import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
 import { conditionSince } from './condition-since.ts';
+import {
+  alarmTargetRate,
+  expectedFalseEpisodesPerMonth,
+  judgedShareOf,
+} from './false-alarm-expectation.ts';
 import { buildForecastSeries } from './forecast-series.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import {
@@ -250,7 +254,7 @@ export async function evaluateBridge(
       skipped: evaluation.skipped,
       evaluatedAt,
       trainedAt: row.trainedAt ?? evaluatedAt,
-      alarmTargetRate: ALARM_TARGET_RATE,
+      alarmTargetRate: alarmTargetRate(bridgeId),
       ...(model.missingModeRate === undefined
         ? {}
         : { baselineMissingModeRate: model.missingModeRate }),
@@ -259,9 +263,15 @@ export async function evaluateBridge(
       outOfCalibration,
     });
     // The episodes decide the condition; the stored date of reaching it is kept while it holds.
+    const falseEpisodes = expectedFalseEpisodesPerMonth({
+      alpha: alarmTargetRate(bridgeId),
+      judgedShare: judgedShareOf(built),
+      smoothRows: built.smooth_windows ?? 1,
+    });
     const report = {
       ...built,
       condition_since: conditionSince(previousReport, built.num_anomalies, evaluatedAt),
+      expected_false_episodes_per_month: falseEpisodes,
     };
     const forecast = buildForecastSeries({
       sid: bridge.name,
@@ -278,6 +288,7 @@ export async function evaluateBridge(
       numAnomalies: report.num_anomalies,
       dataUntil: new Date(extent.newest),
       evaluatedAt,
+      falseEpisodesPerMonth: falseEpisodes,
     });
     const outcome: AnalysisOutcome = {
       bridgeId,
@@ -350,7 +361,8 @@ async function saveRebaselining(
     trainedAt: row?.trainedAt ?? evaluatedAt,
     rebaselining: { since: rebaselining.since, days: rebaselining.days, of: rebaselining.of },
   });
-  const report = { ...unjudged, condition_since: since };
+  // Nothing is judged while re-baselining, so nothing can raise a false alarm.
+  const report = { ...unjudged, condition_since: since, expected_false_episodes_per_month: 0 };
   const forecast: Schemas['ForecastSeries'] = (await previousSeries(repository, bridgeId)) ?? {
     sid,
     bridge: bridgeId,
@@ -367,6 +379,7 @@ async function saveRebaselining(
     numAnomalies: 0,
     dataUntil: new Date(newest),
     evaluatedAt,
+    falseEpisodesPerMonth: 0,
   });
   return {
     kind: 'evaluated',

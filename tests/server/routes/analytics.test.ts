@@ -38,6 +38,7 @@ interface Report {
   condition_since?: string;
   learned_frost?: boolean;
   baseline_missing_mode_rate?: number;
+  expected_false_episodes_per_month?: number;
   frequencies?: { feature: string; mode: number; hz: number; uncertainty_hz: number | null }[];
 }
 interface Forecast {
@@ -318,8 +319,13 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
       expect.objectContaining({
         id: bridge.id,
         condition: deriveHealth(report.num_anomalies, new Date()).condition,
+        // The bridge's false alarms to expect, as its evaluation stated them.
+        expected_false_episodes_per_month: report.expected_false_episodes_per_month,
       }),
     ]);
+    // 0.1 % of the judged windows of a month, in runs of the 12-window trailing mean.
+    expect(report.expected_false_episodes_per_month).toBeGreaterThan(0.2);
+    expect(report.expected_false_episodes_per_month).toBeLessThanOrEqual((0.001 * 4383.4) / 12);
 
     // Another app instance (a restart) answers from the stored evaluation and scores with the
     // stored model instead of training again.
