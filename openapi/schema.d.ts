@@ -1407,6 +1407,8 @@ export interface components {
        *     bridge has not been assessed
        */
       condition?: components['schemas']['Condition'] | null;
+      /** @description False alarm episodes a month expected of a healthy bridge at its target rate α, from its latest evaluation: α × judged windows a month / windows per episode (the alarm's trailing-mean length). Null while the bridge has not been assessed */
+      expected_false_episodes_per_month?: number | null;
     };
     BridgeInput: {
       name: string;
@@ -1708,6 +1710,23 @@ export interface components {
       /** Format: date-time */
       updated_at: string | null;
     };
+    TrackedFrequency: {
+      /** @description e.g. 'bridge-s1-acc.f1' */
+      feature: string;
+      /** @description The accelerometer stream's stream_id */
+      datastream: string;
+      /** @description 1 for f1, 2 for f2, ... */
+      mode: number;
+      /** @description The mode's frequency in the latest window that found it */
+      hz: number;
+      /** @description One window's standard uncertainty (1 σ) in Hz, from the scatter between successive windows over the last day; null with too few neighbouring windows to say */
+      uncertainty_hz: number | null;
+      /**
+       * Format: date-time
+       * @description That window's start
+       */
+      at: string;
+    };
     AnomalyReport: {
       sid: string;
       bridge: number;
@@ -1748,18 +1767,31 @@ export interface components {
       outside_learned_conditions?: number;
       /** @description Share of tracked natural frequencies not found over the scored windows */
       missing_mode_rate?: number;
+      /** @description False alarm episodes a month expected of a healthy bridge at the target rate, given the share of windows judged in this period */
+      expected_false_episodes_per_month?: number;
+      /** @description The same share over the baseline the model learnt from; a period above 20 % and at least twice this raises 'Mode tracking lost'. Absent for models trained before it */
+      baseline_missing_mode_rate?: number;
       /** @description The mode trackers' frequencies (Hz) at the start of each day of the period, by day (ISO date-time) and accelerometer stream; the next evaluation carries on from them */
       tracked_hz?: {
         [key: string]: {
           [key: string]: number[];
         };
       };
+      /**
+       * Format: date-time
+       * @description When the bridge first reached the spec §4 condition of num_anomalies, kept while the condition is unchanged: the next maintenance is due the table's days after it
+       */
+      condition_since?: string;
       /** Format: date-time */
       baseline_start?: string;
       /** Format: date-time */
       baseline_end?: string;
       /** @description Whole months of conditions the baseline covers ('Learning: n of 12 months') */
       learned_months?: number;
+      /** @description The baseline holds windows at or below 0 °C (a frozen deck); absent without a temperature stream. Learning lasts until 12 months with frost are learnt */
+      learned_frost?: boolean;
+      /** @description Each tracked mode's latest frequency with its uncertainty */
+      frequencies?: components['schemas']['TrackedFrequency'][];
       /** @description Present while the bridge relearns its normal after a repair or bearing replacement: 'Re-baselining, n of 7 days'. The data after the event is not judged meanwhile. */
       rebaselining?: {
         /**
@@ -1857,6 +1889,7 @@ export interface components {
         | 'Fatigue'
         | 'Calibration due'
         | 'Sensor fault'
+        | 'Mode tracking lost'
         | 'Inspection due'
         | 'Inspection overdue'
         | 'Limit exceeded';

@@ -24,10 +24,14 @@ export interface AnalysisOutcome {
   /** Anomaly events in the evaluation period (drives the spec §4 health table). */
   numAnomalies: number;
   evaluatedAt: Date;
+  /** When the bridge first reached this condition: the next maintenance counts from it (absent: now). */
+  conditionSince?: Date;
   /** The anomalous windows of the period, for the alert's cause. */
   anomalousWindows: { start: Date; end: Date; error: number }[];
   /** stream_ids of the data streams contributing most to the anomalies. */
   contributingStreams: string[];
+  /** The period's and the baseline's missing-mode rates ('Mode tracking lost'); absent: not judged. */
+  missingModes?: { rate: number; baselineRate: number | null };
   /** Streams whose own signal is broken ('Sensor fault' alerts); absent: none checked. */
   sensorFaults?: { datastreamId: number; streamId: string; details: string[] }[];
   /** The leading frequency shift of the most serious episode (docs/decisions/025); absent: none. */

@@ -11,6 +11,7 @@ import { LIMIT_EXCEEDED_ALERT, limitExceededMessage } from '../../src/domain/sen
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
+import { applyModeTracking } from './mode-tracking-alerts.ts';
 import type { AlertCause } from './alerts-repository.ts';
 import type { AnalysisOutcome } from './alert-service.ts';
 
@@ -68,7 +69,11 @@ export async function applyAnalysisOutcome(
   outcome: AnalysisOutcome,
   now: Date,
 ): Promise<number[]> {
-  const health = deriveHealth(outcome.numAnomalies, outcome.evaluatedAt);
+  const health = deriveHealth(
+    outcome.numAnomalies,
+    outcome.evaluatedAt,
+    outcome.conditionSince ?? outcome.evaluatedAt,
+  );
   const firing = withPhysicalSeverity(
     healthAlerts(health, outcome.numAnomalies),
     outcome.physicalChange,
@@ -94,6 +99,7 @@ export async function applyAnalysisOutcome(
     const { raised } = await syncAlerts(tx, health, scope, now);
     raised.push(...(await applySensorFaults(tx, outcome, now)));
     raised.push(...(await applyLimitBreaches(tx, outcome, now)));
+    raised.push(...(await applyModeTracking(tx, outcome, now)));
     return raised;
   });
 }

@@ -20,6 +20,8 @@ import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
+import { conditionSince } from './condition-since.ts';
+import { expectedFalseEpisodesPerMonth, judgedShareOf } from './false-alarm-expectation.ts';
 import { buildForecastSeries } from './forecast-series.ts';
 import { physicalChangeOf } from './frequency-shift.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
@@ -256,7 +258,7 @@ export async function evaluateBridge(
     // The bridge's own alarm rate and trigger levels (docs/decisions/025): the alarm threshold
     // comes from the stored model's calibration rows at that rate, so no retraining is needed.
     const settings = await createAnalysisSettingsRepository(db).ofBridge(bridgeId);
-    const report = buildReport({
+    const built = buildReport({
       sid: bridge.name,
       bridgeId,
       detector,
@@ -268,10 +270,24 @@ export async function evaluateBridge(
       trainedAt: row.trainedAt ?? evaluatedAt,
       alarmTargetRate: settings.targetFalseAlarmRate,
       triggerLevels: settings,
+      ...(model.missingModeRate === undefined
+        ? {}
+        : { baselineMissingModeRate: model.missingModeRate }),
       baseline: modelBaseline,
       trackedByDay: evaluation.trackedByDay,
       outOfCalibration,
     });
+    // The episodes decide the condition; the stored date of reaching it is kept while it holds.
+    const falseEpisodes = expectedFalseEpisodesPerMonth({
+      alpha: settings.targetFalseAlarmRate,
+      judgedShare: judgedShareOf(built),
+      smoothRows: built.smooth_windows ?? 1,
+    });
+    const report = {
+      ...built,
+      condition_since: conditionSince(previousReport, built.num_anomalies, evaluatedAt),
+      expected_false_episodes_per_month: falseEpisodes,
+    };
     const forecast = buildForecastSeries({
       sid: bridge.name,
       bridgeId,
@@ -287,11 +303,13 @@ export async function evaluateBridge(
       numAnomalies: report.num_anomalies,
       dataUntil: new Date(extent.newest),
       evaluatedAt,
+      falseEpisodesPerMonth: falseEpisodes,
     });
     const outcome: AnalysisOutcome = {
       bridgeId,
       numAnomalies: report.num_anomalies,
       evaluatedAt,
+      conditionSince: new Date(report.condition_since),
       anomalousWindows: report.windows
         .filter((w) => w.anomalous)
         .map((w) => ({ start: new Date(w.start), end: new Date(w.end), error: w.error ?? 0 })),
@@ -303,6 +321,10 @@ export async function evaluateBridge(
       sensorFaults: faultsOfOutcome(faults),
       physicalChange: physicalChangeOf(report.events),
       limitBreaches: breaches,
+      missingModes: {
+        rate: report.missing_mode_rate ?? 0,
+        baselineRate: model.missingModeRate ?? null,
+      },
     };
     return { kind: 'evaluated', outcome };
   } catch (error) {
@@ -344,7 +366,10 @@ async function saveRebaselining(
   const end = alignToWindow(newest);
   const from = Math.max(rebaselining.sinceMs, end - PERIOD_DAYS * DAY_MS);
   const evaluatedAt = new Date();
-  const report = buildRebaseliningReport({
+  const previous = (await repository.findResult(bridgeId))?.report as
+    Partial<Schemas['AnomalyReport']> | null | undefined;
+  const since = conditionSince(previous, 0, evaluatedAt);
+  const unjudged = buildRebaseliningReport({
     sid,
     bridgeId,
     method: row?.method === 'mahalanobis' ? 'mahalanobis' : 'autoencoder',
@@ -354,6 +379,8 @@ async function saveRebaselining(
     trainedAt: row?.trainedAt ?? evaluatedAt,
     rebaselining: { since: rebaselining.since, days: rebaselining.days, of: rebaselining.of },
   });
+  // Nothing is judged while re-baselining, so nothing can raise a false alarm.
+  const report = { ...unjudged, condition_since: since, expected_false_episodes_per_month: 0 };
   const forecast: Schemas['ForecastSeries'] = (await previousSeries(repository, bridgeId)) ?? {
     sid,
     bridge: bridgeId,
@@ -370,6 +397,7 @@ async function saveRebaselining(
     numAnomalies: 0,
     dataUntil: new Date(newest),
     evaluatedAt,
+    falseEpisodesPerMonth: 0,
   });
   return {
     kind: 'evaluated',
@@ -377,6 +405,7 @@ async function saveRebaselining(
       bridgeId,
       numAnomalies: 0,
       evaluatedAt,
+      conditionSince: new Date(since),
       anomalousWindows: [],
       contributingStreams: [],
       sensorFaults: faultsOfOutcome(faults),

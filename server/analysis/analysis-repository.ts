@@ -21,6 +21,8 @@ export interface Evaluation {
   numAnomalies: number;
   dataUntil: Date;
   evaluatedAt: Date;
+  /** Expected false alarm episodes a month (null: not known). */
+  falseEpisodesPerMonth?: number | null;
 }
 
 const RUNNING: AnalysisState[] = ['training', 'scoring'];

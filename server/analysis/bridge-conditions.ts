@@ -8,6 +8,8 @@ import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts'
 export interface BridgeWithCondition {
   row: BridgeRow;
   condition: Condition | null;
+  /** Expected false alarm episodes a month (null: never assessed). */
+  falseEpisodesPerMonth: number | null;
 }
 
 /** Spec §4: the condition from the latest evaluation's anomaly events; null if never assessed. */
@@ -23,12 +25,20 @@ export async function listBridgesWithCondition(
   viewer: Viewer,
 ): Promise<BridgeWithCondition[]> {
   const rows = await db
-    .select({ row: bridges, numAnomalies: analysisResults.numAnomalies })
+    .select({
+      row: bridges,
+      numAnomalies: analysisResults.numAnomalies,
+      falseEpisodes: analysisResults.falseEpisodesPerMonth,
+    })
     .from(bridges)
     .leftJoin(analysisResults, eq(analysisResults.bridgeId, bridges.id))
     .where(visibleBridgeFilter(db, viewer, bridges.id))
     .orderBy(bridges.name, bridges.id);
-  return rows.map(({ row, numAnomalies }) => ({ row, condition: conditionOf(numAnomalies) }));
+  return rows.map(({ row, numAnomalies, falseEpisodes }) => ({
+    row,
+    condition: conditionOf(numAnomalies),
+    falseEpisodesPerMonth: falseEpisodes ?? null,
+  }));
 }
 
 export async function bridgeCondition(db: Db, bridgeId: number): Promise<Condition | null> {

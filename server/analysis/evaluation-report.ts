@@ -7,7 +7,9 @@ import type { Schemas } from '../routes/operation-types.ts';
 import { DEFAULT_TRIGGER_LEVELS, type TriggerLevels } from '../../src/domain/trigger-levels.ts';
 import { leadingShift, modeShiftReport, modeShifts } from './frequency-shift.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
-import { outsideLearnedConditions } from './learned-conditions.ts';
+import { missingModeRate } from './missing-modes.ts';
+import { latestFrequencies } from './frequency-uncertainty.ts';
+import { baselineFroze, outsideLearnedConditions } from './learned-conditions.ts';
 import { type DatasetWindow, streamOfFeature } from './window-dataset.ts';
 
 const WINDOW_MS = WINDOW_SECONDS * 1000;
@@ -91,18 +93,6 @@ function frequencyShift(
   return leadingShift(shifts);
 }
 
-/** Share of tracked modes (features named `….fN`) not found, over the scored windows. */
-function missingModeRate(featureNames: readonly string[], windows: readonly ScoredWindow[]) {
-  const modes = featureNames.flatMap((name, j) => (/\.f\d+$/.test(name) ? [j] : []));
-  const total = modes.length * windows.length;
-  if (total === 0) return 0;
-  const missing = windows.reduce(
-    (sum, w) => sum + modes.filter((j) => !Number.isFinite(at(w.features, j))).length,
-    0,
-  );
-  return missing / total;
-}
-
 /** Whole months of conditions a baseline has seen, up to the 12 of a full annual cycle. */
 export const learnedMonths = (baseline: { from: number; to: number }): number =>
   Math.min(12, Math.floor((baseline.to - baseline.from) / (30.44 * 86_400_000)));
@@ -120,6 +110,8 @@ export interface ReportInput {
   trainedAt: Date;
   /** Tracked mode frequencies at the start of each day (stored for the next evaluation). */
   trackedByDay?: Record<string, Record<string, number[]>>;
+  /** The baseline's own missing-mode rate (absent: a model trained before it was kept). */
+  baselineMissingModeRate?: number;
   /** The data the model learnt from (absent: not stated in the report). */
   baseline?: { from: number; to: number };
   /** Share of healthy smoothed windows allowed above the alarm threshold (default: the detector's). */
@@ -139,6 +131,7 @@ const touches = (ranges: readonly { from: number; to: number }[], start: number)
 /** The AnomalyReport of the contract: every 10-minute slot of the period, skipped ones null. */
 export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
   const { detector, period } = input;
+  const frozen = baselineFroze(detector.model);
   const byStart = new Map(input.scored.map((w) => [w.start, w]));
   const uncalibrated = input.outOfCalibration ?? [];
   const slots: (ScoredWindow | null)[] = [];
@@ -217,6 +210,10 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
     outside_learned_conditions: slots.filter((w) => w?.outsideLearned === true).length,
     out_of_calibration_windows: unjudged.filter(Boolean).length,
     missing_mode_rate: missingModeRate(input.featureNames, input.scored),
+    frequencies: latestFrequencies(input.featureNames, input.scored),
+    ...(input.baselineMissingModeRate === undefined
+      ? {}
+      : { baseline_missing_mode_rate: input.baselineMissingModeRate }),
     ...(input.trackedByDay ? { tracked_hz: input.trackedByDay } : {}),
     ...(input.baseline
       ? {
@@ -225,6 +222,7 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
           learned_months: learnedMonths(input.baseline),
         }
       : {}),
+    ...(frozen === null ? {} : { learned_frost: frozen }),
   };
 }
 

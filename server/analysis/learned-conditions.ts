@@ -31,3 +31,8 @@ export function outsideLearnedConditions(
   if (t < low && t < 0) return true;
   return t < low - LEARNED_MARGIN_C || t > high + LEARNED_MARGIN_C;
 }
+
+/** Whether the baseline saw a frozen deck (at or below 0 °C); null without a temperature. */
+export function baselineFroze(model: DetectorModel): boolean | null {
+  return model.contextLow.length === 0 ? null : at(model.contextLow, 0) <= 0;
+}

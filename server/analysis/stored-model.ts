@@ -26,6 +26,8 @@ export interface StoredModel {
   /** How temperature enters the detector (context.ts); absent = 'temperature' (before issue 15). */
   contextLayout?: ContextLayout;
   indicator: IndicatorModel | null;
+  /** Share of tracked modes not found over the baseline (absent: trained before issue 15's alert). */
+  missingModeRate?: number;
 }
 
 export function isStoredModel(value: unknown): value is StoredModel {

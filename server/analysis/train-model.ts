@@ -12,6 +12,7 @@ import {
 import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
 import { contextRows, meanOf } from './context.ts';
 import { planDataset, WINDOW_SECONDS } from './dataset-plan.ts';
+import { missingModeRate } from './missing-modes.ts';
 import type { IndicatorModel, StoredModel } from './stored-model.ts';
 import { type DatasetWindow, loadWindows, planFeatureNames } from './window-dataset.ts';
 
@@ -140,6 +141,10 @@ export async function trainBridgeModel(
     contextFill,
     contextLayout: 'seasonal' as const,
   };
-  const model: StoredModel = { ...partial, indicator: fitIndicator(partial, windows, context) };
+  const model: StoredModel = {
+    ...partial,
+    indicator: fitIndicator(partial, windows, context),
+    missingModeRate: missingModeRate(partial.featureNames, windows),
+  };
   return { model, baseline, trainingMs: performance.now() - started, baselineWindows: windows };
 }

@@ -354,6 +354,8 @@ export const analysisResults = pgTable('analysis_results', {
   forecast: jsonb('forecast'),
   dataUntil: timestamp('data_until', { withTimezone: true }),
   evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+  /** Expected false alarm episodes a month at the bridge's α (false-alarm-expectation.ts). */
+  falseEpisodesPerMonth: doublePrecision('false_episodes_per_month'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

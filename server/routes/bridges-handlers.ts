@@ -46,7 +46,7 @@ export function bridgesHandlers(
   // Both spellings of the path (spec §7) answer the same list.
   const listBridges = async (request: FastifyRequest) =>
     (await listBridgesWithCondition(services.database.db, viewerOf(request))).map((b) =>
-      bridgeDto(b.row, b.condition),
+      bridgeDto(b.row, b.condition, b.falseEpisodesPerMonth),
     );
 
   return {

@@ -26,6 +26,7 @@ export function userDto(row: UserRow, assignments: UserAssignments): Schemas['Us
 export function bridgeDto(
   row: BridgeRow,
   condition: Schemas['Condition'] | null = null,
+  falseEpisodesPerMonth: number | null = null,
 ): Schemas['Bridge'] {
   return {
     id: row.id,
@@ -39,6 +40,7 @@ export function bridgeDto(
     structure_type: row.structureType,
     status: row.status,
     condition,
+    expected_false_episodes_per_month: falseEpisodesPerMonth,
   };
 }
 

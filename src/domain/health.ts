@@ -14,9 +14,12 @@ export type AlertType = HealthAlertType | typeof SENSOR_OFFLINE_ALERT | typeof L
 export interface HealthSummary {
   condition: Condition;
   threat: Threat;
-  /** Days from today to the next maintenance (180 / 90 / 30 / 7). */
+  /**
+   * Whole days from today to the next maintenance: the table's 180 / 90 / 30 / 7 on the day the
+   * condition was reached, counting down from there (0 once due).
+   */
   maintenanceDays: number;
-  /** YYYY-MM-DD (UTC), today plus maintenanceDays. */
+  /** YYYY-MM-DD (UTC): the day the condition was reached plus the table's days. */
   nextMaintenance: string;
   gauge: 90 | 75 | 60;
   gaugeColour: GaugeColour;
@@ -76,16 +79,35 @@ export function gaugeColour(gauge: 90 | 75 | 60): GaugeColour {
   return gauge === 75 ? 'orange' : 'red';
 }
 
-export function deriveHealth(anomalyCount: number, today: Date): HealthSummary {
+const utcDay = (at: Date): number => Math.floor(at.getTime() / DAY_MS) * DAY_MS;
+
+/** The spec §4 row of an anomaly count. */
+export function conditionOfCount(anomalyCount: number): Condition {
+  checkCount(anomalyCount);
+  return (HEALTH_TABLE.find((r) => anomalyCount <= r.maxCount) ?? CRITICAL_ROW).condition;
+}
+
+/**
+ * Spec §4 for an anomaly count. The next maintenance is due the table's days after the condition
+ * was first reached (`conditionSince`, default today), so it stays put from one evaluation to the
+ * next and the days to it count down; without that date it would recede every day and never come.
+ */
+export function deriveHealth(
+  anomalyCount: number,
+  today: Date,
+  conditionSince: Date = today,
+): HealthSummary {
   checkCount(anomalyCount);
   const row = HEALTH_TABLE.find((r) => anomalyCount <= r.maxCount) ?? CRITICAL_ROW;
   const gauge = gaugeValue(anomalyCount);
-  const next = new Date(today.getTime() + row.maintenanceDays * DAY_MS);
+  // A start after today (clocks apart) counts from today: never further out than the table says.
+  const reached = Math.min(utcDay(conditionSince), utcDay(today));
+  const next = reached + row.maintenanceDays * DAY_MS;
   return {
     condition: row.condition,
     threat: row.threat,
-    maintenanceDays: row.maintenanceDays,
-    nextMaintenance: next.toISOString().slice(0, 10),
+    maintenanceDays: Math.max(0, Math.round((next - utcDay(today)) / DAY_MS)),
+    nextMaintenance: new Date(next).toISOString().slice(0, 10),
     gauge,
     gaugeColour: gaugeColour(gauge),
   };

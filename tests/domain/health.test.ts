@@ -53,6 +53,21 @@ describe('health derivation (spec §4 table)', () => {
     expect(() => deriveHealth(count, TODAY)).toThrow(RangeError);
   });
 
+  it('counts down to a next maintenance fixed on the day the condition was reached', () => {
+    // Poor since ten days ago: due 30 days after that, 20 days from today, not 30.
+    const poor = deriveHealth(4, TODAY, new Date('2026-02-19T18:00:00Z'));
+    expect(poor.nextMaintenance).toBe('2026-03-21');
+    expect(poor.maintenanceDays).toBe(20);
+    // Tomorrow the date stays and one day less remains.
+    const tomorrow = deriveHealth(4, new Date('2026-03-02T09:00:00Z'), new Date('2026-02-19'));
+    expect([tomorrow.nextMaintenance, tomorrow.maintenanceDays]).toEqual(['2026-03-21', 19]);
+  });
+
+  it('says 0 days once the maintenance is due, and never counts from a future start', () => {
+    expect(deriveHealth(7, TODAY, new Date('2026-01-01')).maintenanceDays).toBe(0);
+    expect(deriveHealth(0, TODAY, new Date('2026-03-05')).nextMaintenance).toBe('2026-08-28');
+  });
+
   it('maps gauge values to colours', () => {
     expect([gaugeColour(90), gaugeColour(75), gaugeColour(60)]).toEqual(['green', 'orange', 'red']);
   });

@@ -54,3 +54,10 @@ export const currentStream = style({
 });
 
 export const currentStreamTitle = style({ fontWeight: vars.fontWeight.bold });
+
+/** The fleet's expected false alarms above the bridge list: a quiet fact, not a warning. */
+export const fleetNote = style({
+  margin: 0,
+  marginBlockEnd: vars.space.sm,
+  color: vars.color.textMuted,
+});

@@ -1,4 +1,5 @@
 import type { Bridge } from '../../api/queries/bridges';
+import { fleetFalseAlarmText } from '../../domain/false-alarms';
 import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { BridgeNameCell, ConditionCell, conditionOf } from './condition-cell';
@@ -6,6 +7,7 @@ import type { BridgesDialog } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
 import { RowActions } from './row-actions';
 import type { StructureData } from './structure-data';
+import * as styles from './bridges-page.css';
 
 const COLUMNS: DataTableColumn<Bridge>[] = [
   {
@@ -34,48 +36,52 @@ export interface BridgesTabProps {
 }
 
 export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabProps) {
+  const falseAlarms = data.loading.bridges ? null : fleetFalseAlarmText(data.bridges);
   return (
-    <DataTable
-      label="Bridges"
-      columns={COLUMNS}
-      rows={data.bridges}
-      rowKey={(b) => b.id}
-      loading={data.loading.bridges}
-      emptyMessage="No bridges yet."
-      toolbar={
-        isStaff && <Button onClick={() => onOpen({ kind: 'bridge-form' })}>Add Bridge</Button>
-      }
-      actions={
-        isStaff
-          ? (bridge) => (
-              <RowActions
-                actions={[
-                  {
-                    text: 'Edit',
-                    label: `Edit ${bridge.name}`,
-                    onClick: () => onOpen({ kind: 'bridge-form', bridge }),
-                  },
-                  {
-                    text: 'Delete',
-                    label: `Delete ${bridge.name}`,
-                    onClick: () =>
-                      onOpen({
-                        kind: 'delete',
-                        target: { kind: 'bridge', id: bridge.id, name: bridge.name },
-                      }),
-                  },
-                  {
-                    text: 'View spans',
-                    label: `View spans of ${bridge.name}`,
-                    onClick: () => onViewSpans(bridge),
-                  },
-                ]}
-              >
-                <HistoryLink objectType="bridge" objectId={bridge.id} name={bridge.name} />
-              </RowActions>
-            )
-          : undefined
-      }
-    />
+    <>
+      {falseAlarms && <p className={styles.fleetNote}>{falseAlarms}</p>}
+      <DataTable
+        label="Bridges"
+        columns={COLUMNS}
+        rows={data.bridges}
+        rowKey={(b) => b.id}
+        loading={data.loading.bridges}
+        emptyMessage="No bridges yet."
+        toolbar={
+          isStaff && <Button onClick={() => onOpen({ kind: 'bridge-form' })}>Add Bridge</Button>
+        }
+        actions={
+          isStaff
+            ? (bridge) => (
+                <RowActions
+                  actions={[
+                    {
+                      text: 'Edit',
+                      label: `Edit ${bridge.name}`,
+                      onClick: () => onOpen({ kind: 'bridge-form', bridge }),
+                    },
+                    {
+                      text: 'Delete',
+                      label: `Delete ${bridge.name}`,
+                      onClick: () =>
+                        onOpen({
+                          kind: 'delete',
+                          target: { kind: 'bridge', id: bridge.id, name: bridge.name },
+                        }),
+                    },
+                    {
+                      text: 'View spans',
+                      label: `View spans of ${bridge.name}`,
+                      onClick: () => onViewSpans(bridge),
+                    },
+                  ]}
+                >
+                  <HistoryLink objectType="bridge" objectId={bridge.id} name={bridge.name} />
+                </RowActions>
+              )
+            : undefined
+        }
+      />
+    </>
   );
 }

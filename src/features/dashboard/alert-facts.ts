@@ -155,6 +155,15 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         action:
           'Compare with the other gauges of the span and the temperature, rule out a sensor fault, then have an engineer assess the member; limits set wrong are changed in Bridge Management (Sensors).',
       };
+    case 'Mode tracking lost':
+      return {
+        source: "The analysis' mode trackers (accelerometers)",
+        reading: null,
+        firstSeen,
+        lastSeen,
+        action:
+          'Check the accelerometers and their mounting; a mode lost at a large change of temperature or after works is followed again once found. Structural alarms rest on the other features meanwhile.',
+      };
     case 'Inspection due':
     case 'Inspection overdue':
       return {

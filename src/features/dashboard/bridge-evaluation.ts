@@ -123,7 +123,9 @@ export function evaluateBridge(input: EvaluationInput): BridgeEvaluation {
     .map((s) => s.stream.last_seen)
     .filter((t): t is string => t !== null)
     .sort((a, b) => Date.parse(b) - Date.parse(a));
-  const health = report ? deriveHealth(report.num_anomalies, input.today) : null;
+  // The next maintenance counts from when the condition was reached (older reports: today).
+  const since = report?.condition_since ? new Date(report.condition_since) : input.today;
+  const health = report ? deriveHealth(report.num_anomalies, input.today, since) : null;
   const periodDays = report
     ? Math.max(
         1,

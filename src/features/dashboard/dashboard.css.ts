@@ -93,7 +93,8 @@ export const facts = style({
 });
 
 globalStyle(`${facts} dt`, { fontWeight: vars.fontWeight.bold });
-globalStyle(`${facts} dd`, { margin: 0 });
+// A long stream id (bridge-s1-acc) breaks rather than widen a 390 px phone's page.
+globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' });
 
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
 

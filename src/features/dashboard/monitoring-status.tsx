@@ -1,4 +1,5 @@
 import { rebaseliningText } from '../../domain/maintenance';
+import { AnalysisFacts } from './analysis-facts';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { When } from './when';
@@ -32,6 +33,7 @@ export function MonitoringStatus({ evaluation, refreshedAt, narrow }: Monitoring
           <dd>{rebaseliningText(report.rebaselining.days, report.rebaselining.of)}</dd>
         </>
       )}
+      {report && <AnalysisFacts report={report} />}
     </>
   );
   const refreshed = (

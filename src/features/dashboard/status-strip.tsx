@@ -42,7 +42,7 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
   const narrow = useMediaQuery(NARROW_SCREEN);
   const maintenance = health && (
     <>
-      <dt>Days to next inspection</dt>
+      <dt>Days to next maintenance</dt>
       <dd>{health.maintenanceDays}</dd>
     </>
   );

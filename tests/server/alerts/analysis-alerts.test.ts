@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
+import { bridgeWithStreams, EVALUATED_AT, outcome, storedAlerts } from './alert-fixtures.ts';
 
 describe.each(drivers)('alerts from an analysis on %s', (kind) => {
   const t = setupTestApp(kind);
@@ -40,6 +40,46 @@ describe.each(drivers)('alerts from an analysis on %s', (kind) => {
         },
       ],
     });
+  });
+
+  it('counts the maintenance from when the condition was reached, not from each evaluation', async () => {
+    const { bridge } = await bridgeWithStreams(t, 'Poor Since');
+    // Poor for 25 days: the spec's 30 days run out in 5, and 7 or fewer is High.
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 4),
+      conditionSince: new Date(EVALUATED_AT.getTime() - 25 * 86_400_000),
+    });
+    const maintenance = (await open(bridge.id)).find((a) => a.type === 'Maintenance Required');
+    expect([maintenance?.severity, maintenance?.message]).toEqual([
+      'High',
+      'Maintenance due within 5 days',
+    ]);
+  });
+
+  it("raises 'Mode tracking lost' when the period loses its modes, never as a structural alert", async () => {
+    const { bridge } = await bridgeWithStreams(t, 'Lost Modes');
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 0),
+      missingModes: { rate: 0.34, baselineRate: 0.031 },
+    });
+    expect((await open(bridge.id)).map((a) => [a.type, a.severity, a.message])).toEqual([
+      [
+        'Mode tracking lost',
+        'Medium',
+        'Mode tracking lost: 34.0 % of tracked frequencies not found in the period (baseline 3.1 %)',
+      ],
+    ]);
+    // Found again: cleared. A bridge that always lost a fifth of them is not alerted.
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 0),
+      missingModes: { rate: 0.04, baselineRate: 0.031 },
+    });
+    expect(await open(bridge.id)).toEqual([]);
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 0),
+      missingModes: { rate: 0.3, baselineRate: 0.2 },
+    });
+    expect(await open(bridge.id)).toEqual([]);
   });
 
   it('keeps the newest 100 windows in the cause of a long anomalous period', async () => {

@@ -35,6 +35,12 @@ interface Report {
   top_contributors: { feature: string; datastream: string | null; share: number }[];
   skipped_windows: Record<string, number>;
   trained_at: string;
+  evaluated_at: string;
+  condition_since?: string;
+  learned_frost?: boolean;
+  baseline_missing_mode_rate?: number;
+  expected_false_episodes_per_month?: number;
+  frequencies?: { feature: string; mode: number; hz: number; uncertainty_hz: number | null }[];
 }
 interface Forecast {
   history: { t: string; value: number | null; anomalous: boolean }[];
@@ -234,16 +240,30 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
     expect(report.windows).toHaveLength(143);
     expect(report.period_start).toBe(report.baseline_end);
     expect(report.learned_months).toBe(0);
+    // The first evaluation reaches its condition when it runs.
+    expect(report.condition_since).toBe(report.evaluated_at);
     expect(report.num_anomalies).toBe(report.events.length);
     expect(report.alarms?.length).toBe(report.num_anomalies);
     // The 5 % drop is followed as a frequency change, not lost as a missing mode.
     expect(report.missing_mode_rate).toBeLessThan(0.1);
+    // The baseline's own rate is kept with the model, for the 'Mode tracking lost' rule.
+    expect(report.baseline_missing_mode_rate).toBeLessThan(0.1);
     expect(Object.keys(report.tracked_hz ?? {})).toHaveLength(1);
+    // Each tracked mode's latest frequency comes with its uncertainty, a small share of it.
+    const f1 = report.frequencies?.find((f) => f.feature === 'dam-s1-acc.f1');
+    expect(f1?.mode).toBe(1);
+    expect(f1?.uncertainty_hz).toBeGreaterThan(0);
+    expect((f1?.uncertainty_hz ?? 1) / (f1?.hz ?? 1)).toBeLessThan(0.02);
+    expect(typeof report.learned_frost).toBe('boolean');
     expect(outcomes).toEqual([
       expect.objectContaining({
         bridgeId: bridge.id,
         numAnomalies: report.num_anomalies,
         contributingStreams: expect.arrayContaining(['dam-s1-acc']),
+        missingModes: {
+          rate: report.missing_mode_rate,
+          baselineRate: report.baseline_missing_mode_rate,
+        },
       }),
     ]);
     expect(outcomes[0]?.anomalousWindows).toHaveLength(report.anomaly_count);
@@ -307,8 +327,13 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
       expect.objectContaining({
         id: bridge.id,
         condition: deriveHealth(report.num_anomalies, new Date()).condition,
+        // The bridge's false alarms to expect, as its evaluation stated them.
+        expected_false_episodes_per_month: report.expected_false_episodes_per_month,
       }),
     ]);
+    // 0.1 % of the judged windows of a month, in runs of the 12-window trailing mean.
+    expect(report.expected_false_episodes_per_month).toBeGreaterThan(0.2);
+    expect(report.expected_false_episodes_per_month).toBeLessThanOrEqual((0.001 * 4383.4) / 12);
 
     // Another app instance (a restart) answers from the stored evaluation and scores with the
     // stored model instead of training again.
@@ -340,6 +365,9 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
       token: operator.token,
     });
     expect(rescored.body.trained_at).toBe(report.trained_at);
+    // Still one episode, still Fair: the date it was reached, and so the maintenance, stay.
+    expect(rescored.body.num_anomalies).toBe(1);
+    expect(rescored.body.condition_since).toBe(report.condition_since);
     expect(rescored.body.skipped_windows.faulty).toBe(143);
     expect(rescored.body.reconstruction_errors.filter((e) => e !== null).length).toBeGreaterThan(
       130,

@@ -47,6 +47,14 @@ const messageAlerts: S['Alert'][] = [
     message: 'Sensor fault on stream CB-acc-z: stuck at one value',
     cause: { windows: [], datastreams: [{ id: 41, stream_id: 'CB-acc-z', sensors: [] }] },
   }),
+  anAlert({
+    id: 26,
+    type: 'Mode tracking lost',
+    severity: 'Medium',
+    message:
+      'Mode tracking lost: 34.0 % of tracked frequencies not found in the period (baseline 3.1 %)',
+    cause: noCause,
+  }),
 ];
 
 const maintenance = anAlert({
@@ -67,6 +75,15 @@ async function openDetails() {
 }
 
 describe('alert details show each fact once (issue 18 review)', () => {
+  it("says a lost mode is the monitoring's problem, with what to check first", async () => {
+    serveDashboard(server, { report: anAnomalyReport(), alerts: messageAlerts.slice(-1) });
+    const dialog = await openDetails();
+    const article = within(dialog).getByRole('article', { name: 'Mode tracking lost' });
+    expect(article).toHaveTextContent('34.0 % of tracked frequencies not found in the period');
+    expect(article).toHaveTextContent("The analysis' mode trackers (accelerometers)");
+    expect(article).toHaveTextContent('Check the accelerometers and their mounting');
+  });
+
   it("gives an alert's message once, with no Value that repeats it", async () => {
     serveDashboard(server, {
       report: anAnomalyReport({ num_anomalies: 4 }),

@@ -7,6 +7,7 @@ import { dashboardQueries } from '../../../../src/features/dashboard/dashboard-q
 import { createApiClient } from '../../../../src/api/client';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
+import { formatCalendarDate } from '../../../../src/domain/formats';
 import { COMMENT_REQUIRED } from '../../../../src/features/dashboard/acknowledge-dialog';
 import { anAlert, anAnomalyReport, confederation, serveDashboard, unlocated } from './fixtures';
 
@@ -127,7 +128,7 @@ describe('health from the anomaly count (spec §4)', () => {
         ]),
       );
       expect(facts.Condition).toBe(condition);
-      expect(facts['Days to next inspection']).toBe(days);
+      expect(facts['Days to next maintenance']).toBe(days);
       expect(facts['Last updated']).toBeTruthy();
       expect(facts['Threat level']).toBe(anomalies > 0 ? threat : undefined);
 
@@ -148,6 +149,26 @@ describe('health from the anomaly count (spec §4)', () => {
       expect(card('Bridge Monitoring Status')).toHaveTextContent('Last updated:');
     },
   );
+
+  it('counts down to the maintenance fixed when the condition was reached: Poor for 10 days is due in 20', async () => {
+    const day = 86_400_000;
+    const today = Math.floor(Date.now() / day) * day;
+    serveDashboard(server, {
+      report: anAnomalyReport({
+        num_anomalies: 4,
+        condition_since: new Date(today - 10 * day + 3_600_000).toISOString(),
+      }),
+    });
+    await openDashboard();
+    await screen.findByText('Anomalies Detected: 4');
+    const index = card('Bridge Condition Index');
+    const days = within(index).getByText('Days to next maintenance').nextElementSibling;
+    expect(days).toHaveTextContent(/^20$/);
+    const due = new Date(today + 20 * day).toISOString().slice(0, 10);
+    expect(card('Bridge Condition Index System')).toHaveTextContent(
+      `Next maintenance${formatCalendarDate(due)}`,
+    );
+  });
 
   it('shows a calm "not assessed yet" state in plain words on 409, never the server\'s reason', async () => {
     serveDashboard(server);

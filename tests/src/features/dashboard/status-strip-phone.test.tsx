@@ -89,7 +89,7 @@ describe('status strip on a 390 px phone (issue 18 review)', () => {
     );
     // The long entries the desktop lists are one tap away, not on the first screen.
     expect(facts(card)['Last inspection']).toBeUndefined();
-    expect(facts(card)['Days to next inspection']).toBeUndefined();
+    expect(facts(card)['Days to next maintenance']).toBeUndefined();
     const details = within(inspection as HTMLElement).getByText(/Deck 6 · Superstructure 5/);
     expect(details).not.toBeVisible();
     await userEvent.setup().click(summary as HTMLElement);
@@ -97,7 +97,7 @@ describe('status strip on a 390 px phone (issue 18 review)', () => {
     expect(within(inspection as HTMLElement).getByRole('link')).toHaveTextContent(
       'interval shortened by the condition',
     );
-    expect(inspection).toHaveTextContent('Days to next inspection7');
+    expect(inspection).toHaveTextContent('Days to next maintenance7');
   });
 
   it('keeps the monitoring status to the last data, the period behind a disclosure', async () => {
@@ -120,7 +120,7 @@ describe('status strip on a 390 px phone (issue 18 review)', () => {
       'Next inspection due',
       'Anomalies',
       'Last updated',
-      'Days to next inspection',
+      'Days to next maintenance',
       'Threat level',
     ]);
     expect(card.querySelector('details')).toBeNull();

@@ -1,0 +1,1 @@
+ALTER TABLE "analysis_results" ADD COLUMN "false_episodes_per_month" double precision;
