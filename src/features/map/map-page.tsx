@@ -40,14 +40,9 @@ export function MapPage({ isStaff, settingsEntry }: MapPageProps) {
   useMapToasts(bridgesQuery, view.hasBridges);
 
   const openDashboard = useCallback(
-    (bridgeId: number) => {
-      const bridge = bridges?.find((b) => b.id === bridgeId);
-      void navigate({
-        to: '/dashboard',
-        search: bridge ? dashboardSearchOf(bridge) : { bridge: bridgeId },
-      });
-    },
-    [navigate, bridges],
+    (bridge: { id: number; name: string }) =>
+      void navigate({ to: '/dashboard', search: dashboardSearchOf(bridge) }),
+    [navigate],
   );
 
   return (
