@@ -29,6 +29,7 @@ export default defineConfig({
             'tests/server/**/*.test.ts',
             'tests/machines/**/*.test.ts',
             'tests/domain/**/*.test.ts',
+            'tests/build/**/*.test.ts',
           ],
           setupFiles: ['tests/helpers/setup-node.ts'],
           testTimeout: 30_000,

@@ -56,7 +56,7 @@ test("clicking a marker opens that bridge's dashboard", async ({ page }) => {
     .getByRole('button', { name: /^Lions Gate Bridge,/ })
     .click();
 
-  await expect(page).toHaveURL(/\/dashboard\?bridge=\d+$/);
+  await expect(page).toHaveURL(/\/dashboard\?bridge=\d+&name=Lions\+Gate\+Bridge$/);
 });
 
 test('a marker opens its popup from the keyboard', async ({ page }) => {
@@ -75,7 +75,7 @@ test('a marker opens its popup from the keyboard', async ({ page }) => {
   const link = popup.getByRole('link', { name: 'Open dashboard' });
   await expect(link).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/dashboard\?bridge=\d+$/);
+  await expect(page).toHaveURL(/\/dashboard\?bridge=\d+&name=Confederation\+Bridge$/);
 });
 
 test('on a small screen the menu is a drawer opened from the Menu button', async ({ page }) => {

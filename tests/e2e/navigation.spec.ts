@@ -75,7 +75,7 @@ test.describe('at 1440 × 900', () => {
     await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
 
     await row.getByRole('link', { name: 'Lions Gate Bridge' }).click();
-    await expect(page).toHaveURL(/\/dashboard\?bridge=\d+$/);
+    await expect(page).toHaveURL(/\/dashboard\?bridge=\d+&name=Lions\+Gate\+Bridge$/);
     await expect(page.getByRole('heading', { level: 1, name: /Health condition$/ })).toBeFocused();
     await menu.getByRole('link', { name: 'Bridges' }).click();
     await expect(page).toHaveURL('/bridges');
@@ -164,7 +164,7 @@ test.describe('on a 390 × 844 phone', () => {
     await expect(page).toHaveURL('/map');
     await shot(page, 'map-phone-popup');
     await popup.getByRole('link', { name: 'Open dashboard' }).tap();
-    await expect(page).toHaveURL(/\/dashboard\?bridge=\d+$/);
+    await expect(page).toHaveURL(/\/dashboard\?bridge=\d+&name=Lions\+Gate\+Bridge$/);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Bridge } from '../../api/queries/bridges';
+import { dashboardSearchOf } from '../../domain/bridge-search';
 import * as styles from './condition-cell.css';
 
 export type ListedCondition = NonNullable<Bridge['condition']> | 'Not assessed';
@@ -20,7 +21,7 @@ export function ConditionCell({ bridge }: { bridge: Bridge }) {
 /** The bridge's name, leading to its health dashboard. */
 export function BridgeNameCell({ bridge }: { bridge: Bridge }) {
   return (
-    <Link to="/dashboard" search={{ bridge: bridge.id }} className={styles.nameLink}>
+    <Link to="/dashboard" search={dashboardSearchOf(bridge)} className={styles.nameLink}>
       {bridge.name}
     </Link>
   );

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Bridge } from '../../api/queries/bridges';
+import { dashboardSearchOf } from '../../domain/bridge-search';
 import * as styles from './dashboard.css';
 
 /** Moves between the bridges the user can see without going back to the map. */
@@ -23,9 +24,10 @@ export function BridgeSwitcher({
         id={id}
         className={styles.switcherSelect}
         value={current}
-        onChange={(event) =>
-          void navigate({ to: '/dashboard', search: { bridge: Number(event.target.value) } })
-        }
+        onChange={(event) => {
+          const chosen = bridges.find((b) => String(b.id) === event.target.value);
+          if (chosen) void navigate({ to: '/dashboard', search: dashboardSearchOf(chosen) });
+        }}
       >
         {sorted.map((b) => (
           <option key={b.id} value={b.id}>

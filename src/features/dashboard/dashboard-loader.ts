@@ -8,17 +8,21 @@ import { rangeFor } from './readings-range';
 const FIRST_RANGE = '24h';
 
 /**
- * Starts every request of one bridge's dashboard at once; none waits on another's answer except
- * what needs the bridge's name (the analytics API's `sid`, spec §7), which waits on the bridge
- * list, and that is usually in the cache already (the map, the switcher). The route waits for
- * what the page cannot be drawn without; the rest (the prediction PNG, drawn on the server, the
- * forecast, fatigue, inspections and the readings charts) only starts here, and the cards show
- * their own progress and failures.
+ * Starts every request of one bridge's dashboard at once; none waits on another's answer. The
+ * analytics requests need the bridge's name (the analytics API's `sid`, spec §7): the links that
+ * open a dashboard carry it in the address (`nameHint`), else it comes from the bridge list,
+ * which is usually in the cache already (the map, the switcher) and otherwise costs those
+ * requests one round trip. The list has the last word: when it names the bridge otherwise
+ * (renamed since the link was made), its name's requests are the ones the page waits for. The
+ * route waits for what the page cannot be drawn without; the rest (the prediction PNG, drawn on
+ * the server, the forecast, fatigue, inspections and the readings charts) only starts here, and
+ * the cards show their own progress and failures.
  */
 export async function loadDashboard(
   queryClient: QueryClient,
   api: ApiClient,
   bridgeId: number,
+  nameHint?: string,
 ): Promise<void> {
   const byId = Promise.all([
     queryClient.ensureQueryData(dashboardQueries.alerts(api, bridgeId)),
@@ -28,9 +32,11 @@ export async function loadDashboard(
       .ensureQueryData(dashboardQueries.datastreams(api, bridgeId))
       .then((streams) => prefetchReadings(queryClient, api, streams)),
   ]);
-  // Handled at once, so a failure while the bridge list is still on its way is not reported as
-  // unhandled; it is awaited (and so thrown to the route) below.
+  // Both handled at once, so a failure while the bridge list is still on its way is not reported
+  // as unhandled; each is awaited (and so thrown to the route) below when it still matters.
   byId.catch(() => undefined);
+  const hinted = nameHint === undefined ? undefined : loadByName(queryClient, api, nameHint);
+  hinted?.catch(() => undefined);
   void queryClient.prefetchQuery(dashboardQueries.fatigue(api, bridgeId));
   void queryClient.prefetchQuery(dashboardQueries.inspections(api, bridgeId));
 
@@ -38,12 +44,16 @@ export async function loadDashboard(
   const bridge = bridges.find((b) => b.id === bridgeId);
   // The page says the bridge is not among the caller's; nothing else of it is worth waiting for.
   if (!bridge) return;
-  void queryClient.prefetchQuery(dashboardQueries.forecast(api, bridge.name));
-  void queryClient.prefetchQuery(dashboardQueries.prediction(api, bridge.name));
-  await Promise.all([
-    byId,
-    queryClient.ensureQueryData(dashboardQueries.anomalies(api, bridge.name)),
-  ]);
+  const byName =
+    hinted && bridge.name === nameHint ? hinted : loadByName(queryClient, api, bridge.name);
+  await Promise.all([byId, byName]);
+}
+
+/** Starts the analytics requests for one name; resolves with the anomaly report's. */
+function loadByName(queryClient: QueryClient, api: ApiClient, sid: string): Promise<unknown> {
+  void queryClient.prefetchQuery(dashboardQueries.forecast(api, sid));
+  void queryClient.prefetchQuery(dashboardQueries.prediction(api, sid));
+  return queryClient.ensureQueryData(dashboardQueries.anomalies(api, sid));
 }
 
 function prefetchReadings(queryClient: QueryClient, api: ApiClient, streams: Datastream[]) {

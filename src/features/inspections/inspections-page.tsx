@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { type InspectionDue, inspectionCalendarQueryOptions } from '../../api/queries/inspections';
+import { dashboardSearchOf } from '../../domain/bridge-search';
 import { formatCalendarDate } from '../../domain/formats';
 import { DUE_STATUS_LABELS, INSPECTION_KIND_LABELS } from '../../domain/inspection-regimes';
 import { Button } from '../../ui/button';
@@ -22,7 +23,10 @@ function CalendarRow({ entry }: { entry: InspectionDue }) {
   return (
     <tr>
       <td className={styles.cell}>
-        <Link to="/dashboard" search={{ bridge: entry.bridge }}>
+        <Link
+          to="/dashboard"
+          search={dashboardSearchOf({ id: entry.bridge, name: entry.bridge_name })}
+        >
           {entry.bridge_name}
         </Link>
       </td>

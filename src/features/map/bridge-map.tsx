@@ -13,7 +13,7 @@ interface BridgeMapProps {
   bridges: readonly Bridge[];
   points: readonly MapPoint[];
   view: MapView;
-  onOpenDashboard: (bridgeId: number) => void;
+  onOpenDashboard: (bridge: { id: number; name: string }) => void;
 }
 
 export function BridgeMap({ bridges, points, view, onOpenDashboard }: BridgeMapProps) {

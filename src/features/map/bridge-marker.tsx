@@ -10,7 +10,7 @@ export interface BridgeMarkerProps {
   name: string;
   position: LatLng;
   condition: MarkerCondition;
-  onOpenDashboard: (bridgeId: number) => void;
+  onOpenDashboard: (bridge: { id: number; name: string }) => void;
   /** Shows this bridge's popup (the layer keeps one popup for all markers). */
   onShowDetails: (bridgeId: number, fromKeyboard: boolean) => void;
   onHideDetails: () => void;
@@ -38,7 +38,10 @@ export const BridgeMarker = memo(function BridgeMarker({
     () => ({
       // A touch screen has no hover: the first tap shows the popup, whose link opens the
       // dashboard, so touch users see the details too.
-      click: () => (isCoarsePointer() ? onShowDetails(bridgeId, false) : onOpenDashboard(bridgeId)),
+      click: () =>
+        isCoarsePointer()
+          ? onShowDetails(bridgeId, false)
+          : onOpenDashboard({ id: bridgeId, name }),
       mouseover: () => onShowDetails(bridgeId, false),
       keydown: (event: LeafletKeyboardEvent) => {
         const { key } = event.originalEvent;
@@ -50,7 +53,7 @@ export const BridgeMarker = memo(function BridgeMarker({
         }
       },
     }),
-    [bridgeId, onOpenDashboard, onShowDetails, onHideDetails],
+    [bridgeId, name, onOpenDashboard, onShowDetails, onHideDetails],
   );
 
   return (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { Bridge } from '../../api/queries/bridges';
+import { dashboardSearchOf } from '../../domain/bridge-search';
 import type { LatLng } from '../../domain/coordinates';
 import type { MarkerCondition } from './cluster-index';
 import * as styles from './map-page.css';
@@ -50,7 +51,7 @@ export function BridgePopup({
       <Link
         ref={linkRef}
         to="/dashboard"
-        search={{ bridge: bridge.id }}
+        search={dashboardSearchOf(bridge)}
         className={styles.popupLink}
       >
         Open dashboard

@@ -10,7 +10,7 @@ import { ClusterMarker } from './cluster-marker';
 interface ClusterLayerProps {
   index: ClusterIndex;
   bridgesById: ReadonlyMap<number, Bridge>;
-  onOpenDashboard: (bridgeId: number) => void;
+  onOpenDashboard: (bridge: { id: number; name: string }) => void;
 }
 
 interface View {

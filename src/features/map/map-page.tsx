@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import { dashboardSearchOf } from '../../domain/bridge-search';
 import { parseLocationOnMap } from '../../domain/coordinates';
 import { initialMapView } from '../../domain/map-centre';
 import { Button } from '../../ui/button';
@@ -39,7 +40,8 @@ export function MapPage({ isStaff, settingsEntry }: MapPageProps) {
   useMapToasts(bridgesQuery, view.hasBridges);
 
   const openDashboard = useCallback(
-    (bridgeId: number) => void navigate({ to: '/dashboard', search: { bridge: bridgeId } }),
+    (bridge: { id: number; name: string }) =>
+      void navigate({ to: '/dashboard', search: dashboardSearchOf(bridge) }),
     [navigate],
   );
 

@@ -12,11 +12,11 @@ export const Route = createFileRoute('/_signed-in/dashboard')({
   beforeLoad: ({ search }) => {
     if (search.bridge === undefined) throw redirect({ to: '/map', replace: true });
   },
-  loaderDeps: ({ search }) => ({ bridge: search.bridge }),
+  loaderDeps: ({ search }) => ({ bridge: search.bridge, name: search.name }),
   loader: ({ context, deps }) =>
     deps.bridge === undefined
       ? undefined
-      : loadDashboard(context.queryClient, context.api, deps.bridge),
+      : loadDashboard(context.queryClient, context.api, deps.bridge, deps.name),
   head: () => headTitle('Bridge health'),
   pendingComponent: DashboardPending,
   errorComponent: DashboardError,

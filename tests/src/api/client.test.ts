@@ -1,5 +1,6 @@
 import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { answerOf } from '../../../src/api/answer';
 import { createApiClient } from '../../../src/api/client';
 import { ApiError } from '../../../src/domain/api-error';
 import { TEST_ORIGIN, apiUrl, setupMswServer } from '../../helpers/msw';
@@ -290,6 +291,57 @@ describe('api client', () => {
       expect(failure).toBeInstanceOf(ApiError);
       expect(failure).toMatchObject({ kind: 'network', status: undefined });
       expect(calls).toEqual({ me: 2, refresh: 1 });
+    });
+
+    it.each([
+      ['without a length', {}],
+      ['with its length', { 'Content-Length': '9' }],
+    ])('a success whose body is not JSON (%s) is an invalid response', async (_case, headers) => {
+      server.use(
+        http.get(
+          ME,
+          () =>
+            new HttpResponse('{not json', {
+              status: 200,
+              headers: { 'Content-Type': 'application/json', ...headers },
+            }),
+        ),
+      );
+      storeTokens('access-1');
+      const { client } = setup();
+
+      const failure = await rejection(client.GET('/api/v1/user/me'));
+
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ kind: 'invalid-response', status: 200 });
+      expect((failure as ApiError).message).toBe('The server answered in an unexpected form');
+    });
+
+    it("a success whose body is not JSON is told as the screen's own failure text", async () => {
+      server.use(http.get(ME, () => new HttpResponse('{not json', { status: 200 })));
+      storeTokens('access-1');
+      const { client } = setup();
+
+      const failure = await rejection(
+        answerOf(client.GET('/api/v1/user/me'), 'Your profile could not be loaded'),
+      );
+
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({
+        kind: 'invalid-response',
+        message: 'Your profile could not be loaded',
+      });
+    });
+
+    it('a success with an empty body still resolves, without data', async () => {
+      server.use(http.get(ME, () => new HttpResponse(null, { status: 200 })));
+      storeTokens('access-1');
+      const { client } = setup();
+
+      const { data, response } = await client.GET('/api/v1/user/me');
+
+      expect(data).toBeUndefined();
+      expect(response.status).toBe(200);
     });
 
     it('no answer at all is a network failure', async () => {

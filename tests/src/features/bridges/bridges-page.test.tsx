@@ -50,6 +50,14 @@ describe('Bridge Management for staff', () => {
     expect(screen.getByRole('link', { name: 'DASHBOARD' })).toHaveAttribute('href', '/map');
   });
 
+  it("links each bridge's name to its dashboard, the name travelling with the id", async () => {
+    await open();
+    expect(screen.getByRole('link', { name: 'Lions Gate' })).toHaveAttribute(
+      'href',
+      '/dashboard?bridge=1&name=Lions+Gate',
+    );
+  });
+
   it('moves between tabs with the arrow keys', async () => {
     const user = await open();
     screen.getByRole('tab', { name: 'Bridges' }).focus();

@@ -1,10 +1,11 @@
 import { configure, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdUntilAllArrive } from '../../../helpers/hold-requests';
-import { setupMswServer } from '../../../helpers/msw';
+import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
-import { confederation, serveDashboard, unlocated } from './fixtures';
+import { anAnomalyReport, confederation, serveDashboard, unlocated } from './fixtures';
 
 const server = setupMswServer();
 configure({ asyncUtilTimeout: 8000 });
@@ -69,5 +70,47 @@ describe('the dashboard loads without a waterfall (issue 17)', () => {
     ).toBeInTheDocument();
     expect(first.together()).toEqual(['bridges', ...ALERTS_ON].sort());
     expect(second.together()).toEqual([...BY_NAME].sort());
+  });
+
+  it('opened from an address that carries the name, even the requests that need it start with the rest', async () => {
+    serveDashboard(server);
+    const group = holdGroup(server, ['bridges', ...ALERTS_ON, ...BY_NAME]);
+    await renderApp(
+      `/dashboard?bridge=${confederation.id}&name=${encodeURIComponent(confederation.name)}`,
+    );
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: `${confederation.name} Health condition`,
+      }),
+    ).toBeInTheDocument();
+    expect(group.together()).toEqual(['bridges', ...ALERTS_ON, ...BY_NAME].sort());
+  });
+
+  it("when the address's name is not the bridge's (renamed since), the bridge list's name wins", async () => {
+    serveDashboard(server);
+    const asked: string[] = [];
+    server.use(
+      http.get(apiUrl('/api/v1/ai/anomalies'), ({ request }) => {
+        const sid = new URL(request.url).searchParams.get('sid') ?? '';
+        asked.push(sid);
+        return sid === confederation.name
+          ? HttpResponse.json(anAnomalyReport({ num_anomalies: 4 }))
+          : HttpResponse.json({ detail: `sid: no bridge named ${sid}` }, { status: 400 });
+      }),
+    );
+    const { router } = await renderApp(`/dashboard?bridge=${confederation.id}&name=Old%20Name`);
+
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: `${confederation.name} Health condition`,
+      }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Anomalies Detected: 4')).toBeInTheDocument();
+    expect(screen.queryByText(/no bridge named/)).not.toBeInTheDocument();
+    expect(asked).toContain('Old Name');
+    expect(asked).toContain(confederation.name);
+    expect(router.state.location.search).toMatchObject({ bridge: confederation.id });
   });
 });

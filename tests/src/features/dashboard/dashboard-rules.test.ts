@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseBridgeId, validateDashboardSearch } from '../../../../src/domain/bridge-search';
+import {
+  BRIDGE_NAME_MAX_LENGTH,
+  dashboardSearchOf,
+  parseBridgeId,
+  parseBridgeName,
+  validateDashboardSearch,
+} from '../../../../src/domain/bridge-search';
 import { extent, linearScale, nearestIndex, niceTicks } from '../../../../src/domain/chart-scale';
 import { currentSituation, hasAnomalyCount } from '../../../../src/domain/dashboard-messages';
 import { rangeFor } from '../../../../src/features/dashboard/readings-range';
@@ -17,7 +23,36 @@ describe('the bridge in the address', () => {
     [undefined, undefined],
   ])('reads %j as %j', (raw, id) => {
     expect(parseBridgeId(raw)).toBe(id);
-    expect(validateDashboardSearch({ bridge: raw })).toEqual({ bridge: id });
+    expect(validateDashboardSearch({ bridge: raw })).toEqual({ bridge: id, name: undefined });
+  });
+
+  it.each([
+    ['Confederation Bridge', 'Confederation Bridge'],
+    ['Pont Jacques-Cartier', 'Pont Jacques-Cartier'],
+    // The router's search parser turns `name=1915` into a number.
+    [1915, '1915'],
+    ['x'.repeat(BRIDGE_NAME_MAX_LENGTH), 'x'.repeat(BRIDGE_NAME_MAX_LENGTH)],
+    ['x'.repeat(BRIDGE_NAME_MAX_LENGTH + 1), undefined],
+    ['', undefined],
+    ['   ', undefined],
+    ['Line\nbreak', undefined],
+    [{ name: 'x' }, undefined],
+    [Number.NaN, undefined],
+    [undefined, undefined],
+  ])('reads the name %j as %j', (raw, name) => {
+    expect(parseBridgeName(raw)).toBe(name);
+    expect(validateDashboardSearch({ bridge: '3', name: raw })).toEqual({ bridge: 3, name });
+  });
+
+  it("a dashboard link carries the bridge's id and name, or only the id when the name cannot travel", () => {
+    expect(dashboardSearchOf({ id: 3, name: 'Confederation Bridge' })).toEqual({
+      bridge: 3,
+      name: 'Confederation Bridge',
+    });
+    expect(dashboardSearchOf({ id: 3, name: 'x'.repeat(300) })).toEqual({
+      bridge: 3,
+      name: undefined,
+    });
   });
 });
 

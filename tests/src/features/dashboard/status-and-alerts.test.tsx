@@ -223,7 +223,7 @@ describe('bridge switcher (issue 18)', () => {
         name: 'Hartland Covered Bridge Health condition',
       }),
     ).toBeInTheDocument();
-    expect(router.state.location.search).toEqual({ bridge: unlocated.id });
+    expect(router.state.location.search).toEqual({ bridge: unlocated.id, name: unlocated.name });
   });
 });
 

@@ -139,7 +139,7 @@ describe('Bridge map', () => {
     );
     await screen.findByRole('heading', { level: 1, name: 'Bridge health' });
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(router.state.location.search).toEqual({ bridge: 2 });
+    expect(router.state.location.search).toEqual({ bridge: 2, name: 'Jacques Cartier Bridge' });
   });
 
   it('on a touch screen, a tap shows the popup instead of leaving the map', async () => {
@@ -166,7 +166,7 @@ describe('Bridge map', () => {
     const popup = await openPopupByKeyboard('Confederation Bridge');
     await user.click(within(popup).getByRole('link', { name: 'Open dashboard' }));
     await screen.findByRole('heading', { level: 1, name: 'Bridge health' });
-    expect(router.state.location.search).toEqual({ bridge: 3 });
+    expect(router.state.location.search).toEqual({ bridge: 3, name: 'Confederation Bridge' });
   });
 
   it("shows 'Failed to fetch bridges' when the list fails", async () => {

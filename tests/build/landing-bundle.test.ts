@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Plugin, createBuilder } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Issue 17: the landing page's initial JavaScript (the entry and the route chunks the
+// prerendered `/` preloads), as `npm run bench:web` counts it, must not grow past what it was
+// before the issue's work.
+const LANDING_JS_BUDGET_KB = 148.7;
+const BUILD_TIMEOUT_MS = 600_000;
+// Modules of the signed-in app that the public pages reached through the root route's 404
+// (its signed-in frame): the frame, its settings dialog and the mutation helpers.
+const SIGNED_IN_ONLY = ['/src/api/mutations/', '/src/features/account/', '/src/routes/-signed-in'];
+
+const outDir = mkdtempSync(join(tmpdir(), 'spanwatch-landing-'));
+/** Each browser chunk's file name and the modules it holds, as the build writes them. */
+const modulesByFile = new Map<string, string[]>();
+
+const recordChunks: Plugin = {
+  name: 'record-chunks',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  generateBundle(_options, bundle) {
+    for (const item of Object.values(bundle)) {
+      if (item.type === 'chunk') modulesByFile.set(item.fileName, item.moduleIds);
+    }
+  },
+};
+
+let landingScripts: string[] = [];
+
+beforeAll(async () => {
+  // A production build as `npm run build` makes it (vitest sets NODE_ENV to 'test', which would
+  // give React's development build), prerendered pages included.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const builder = await createBuilder({
+      configFile: 'vite.config.ts',
+      logLevel: 'silent',
+      build: { outDir },
+      plugins: [recordChunks],
+    });
+    await builder.buildApp();
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  const html = readFileSync(join(outDir, 'prerendered', 'index.html'), 'utf8');
+  landingScripts = [...html.matchAll(/\/(assets\/[^"\s]+\.js)"/g)].map((match) => match[1] ?? '');
+}, BUILD_TIMEOUT_MS);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const gzipKb = (file: string) => gzipSync(readFileSync(join(outDir, file))).length / 1024;
+
+describe("the prerendered landing page's initial JavaScript", () => {
+  it(`stays within ${String(LANDING_JS_BUDGET_KB)} KB gzip`, () => {
+    expect(landingScripts.length).toBeGreaterThan(1);
+    const totalKb = landingScripts.reduce((sum, file) => sum + gzipKb(file), 0);
+
+    expect(Number(totalKb.toFixed(1))).toBeLessThanOrEqual(LANDING_JS_BUDGET_KB);
+  });
+
+  it("holds none of the signed-in app's frame, settings or mutation helpers", () => {
+    const modules = landingScripts.flatMap((file) =>
+      (modulesByFile.get(file) ?? []).map((id) => `${file}: ${id}`),
+    );
+    expect(modules.length).toBeGreaterThan(0);
+
+    expect(modules.filter((entry) => SIGNED_IN_ONLY.some((part) => entry.includes(part)))).toEqual(
+      [],
+    );
+  });
+});
