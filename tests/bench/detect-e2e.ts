@@ -262,14 +262,14 @@ export function report(
   );
   const afterOnset = { start: timeline.damageFrom, end: timeline.end };
   console.log(
-    '\n| damage | detection delay (onset → first episode; goal 2 % ≤ 48 h) | reported by the daily evaluation | episodes after onset | shift the first episode states | outside learned conditions after onset | missing-mode rate after onset |',
+    '\n| damage | detection delay (onset → first episode; goal 2 % ≤ 48 h) | reported by the daily evaluation | episodes after onset | lead feature and stated shift of the first | outside learned conditions after onset | missing-mode rate after onset |',
   );
   console.log('|---|---|---|---|---|---|---|');
   for (const [drop, replay] of [[0, healthy] as const, ...twins]) {
     const found = detection(allEpisodes(replay), timeline.damageFrom);
     const after = explainedEpisodes(replay).filter((e) => e.start >= timeline.damageFrom);
     console.log(
-      `| ${drop === 0 ? 'none (healthy twin)' : `${drop} %`} | ${found ? `${found.onsetHours.toFixed(1)} h` : 'never'} | ${found ? `${found.reportedHours.toFixed(0)} h` : '–'} | ${after.length} | ${shiftText(after[0]?.shift ?? null)} | ${percent(outsideShare(replay, afterOnset))} | ${percent(missingModes(replay, afterOnset))} |`,
+      `| ${drop === 0 ? 'none (healthy twin)' : `${drop} %`} | ${found ? `${found.onsetHours.toFixed(1)} h` : 'never'} | ${found ? `${found.reportedHours.toFixed(0)} h` : '–'} | ${after.length} | ${after[0] ? `${after[0].lead ?? '–'}; ${shiftText(after[0].shift)}` : '–'} | ${percent(outsideShare(replay, afterOnset))} | ${percent(missingModes(replay, afterOnset))} |`,
     );
   }
 
