@@ -95,16 +95,12 @@ export function simulateBurst(
     const blockStart = start + first * periodMs;
     const count = Math.min(perBlock, total - first);
     // Temperature and traffic hardly change within a block: the mode filters are set per block.
-    const temperature = climate.temperatureAt(blockStart);
+    const deck = climate.deckTemperatureAt(blockStart);
     const traffic = trafficAt(blockStart);
     const drive = ambientDrive(traffic);
-    const coefficients = spanFrequencies(
-      scenario,
-      stream.span,
-      temperature,
-      traffic,
-      blockStart,
-    ).map((f, k) => resonatorCoefficients(f, damping?.[k] ?? 0.02, stream.rateHz));
+    const coefficients = spanFrequencies(scenario, stream.span, deck, traffic, blockStart).map(
+      (f, k) => resonatorCoefficients(f, damping?.[k] ?? 0.02, stream.rateHz),
+    );
     const modeStates = (states ??= coefficients.map((c) => stationaryState(c, drive, rng)));
     const values = new Array<number>(count);
     for (let i = 0; i < count; i += 1) {

@@ -2,6 +2,7 @@ import type { ClimateSpec } from './scenario.ts';
 import { deriveSeed, createRng } from './rng.ts';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const YEAR_DAYS = 365.25;
 
 // Weather swings as a few slow sinusoids with seeded phases: smooth, deterministic, and a pure
@@ -9,8 +10,23 @@ const YEAR_DAYS = 365.25;
 const WEATHER_PERIODS_DAYS = [3.1, 5.7, 9.3, 17.9];
 
 export interface ClimateModel {
-  /** Structure temperature in °C at time t (epoch ms). */
+  /** Air temperature in °C at time t (epoch ms): what a temperature stream reads. */
   temperatureAt(t: number): number;
+  /**
+   * Deck temperature at time t: the air through the spec's first-order lag (equal to the air
+   * without one). The modes follow this one.
+   */
+  deckTemperatureAt(t: number): number;
+}
+
+/**
+ * A sinusoid through a first-order lag of time constant `lagMs` keeps its period; its amplitude
+ * shrinks by 1/√(1+(ωτ)²) and its phase falls behind by atan(ωτ). Being exact for every
+ * sinusoid, the lagged climate stays a pure function of time.
+ */
+function lagged(periodMs: number, lagMs: number): { gain: number; delay: number } {
+  const omegaTau = ((2 * Math.PI) / periodMs) * lagMs;
+  return { gain: 1 / Math.sqrt(1 + omegaTau * omegaTau), delay: Math.atan(omegaTau) };
 }
 
 export function createClimate(spec: ClimateSpec, seed: number): ClimateModel {
@@ -18,25 +34,40 @@ export function createClimate(spec: ClimateSpec, seed: number): ClimateModel {
   const phases = WEATHER_PERIODS_DAYS.map(() => rng.next() * 2 * Math.PI);
   const weights = WEATHER_PERIODS_DAYS.map(() => 0.5 + rng.next());
   const weightSum = weights.reduce((a, b) => a + b, 0);
+  const deckLagMs = (spec.deckLagHours ?? 0) * HOUR_MS;
+  // With no lag every gain is 1 and every delay 0, so the air is exactly the unlagged formula.
+  const at = (t: number, lagMs: number) => {
+    const days = t / DAY_MS;
+    const dayOfYear = days % YEAR_DAYS;
+    const hour = (days - Math.floor(days)) * 24;
+    // Coldest around 15 January, warmest mid-July; daily peak mid-afternoon.
+    const year = lagged(YEAR_DAYS * DAY_MS, lagMs);
+    const seasonal =
+      -spec.seasonalAmpC *
+      year.gain *
+      Math.cos((2 * Math.PI * (dayOfYear - 15)) / YEAR_DAYS - year.delay);
+    const day = lagged(DAY_MS, lagMs);
+    const daily =
+      spec.dailyAmpC * day.gain * Math.cos((2 * Math.PI * (hour - 15)) / 24 - day.delay);
+    let weather = 0;
+    WEATHER_PERIODS_DAYS.forEach((period, i) => {
+      const swing = lagged(period * DAY_MS, lagMs);
+      weather +=
+        (weights[i] ?? 1) *
+        swing.gain *
+        Math.sin((2 * Math.PI * days) / period + (phases[i] ?? 0) - swing.delay);
+    });
+    weather *= spec.weatherAmpC / weightSum;
+    // A cold spell lasts days: the lag only delays its edges.
+    let spell = 0;
+    for (const cold of spec.coldSpells) {
+      spell += cold.deltaC * smoothBox(t - lagMs, cold.from, cold.to, DAY_MS / 2);
+    }
+    return spec.meanC + seasonal + daily + weather + spell;
+  };
   return {
-    temperatureAt(t: number): number {
-      const days = t / DAY_MS;
-      const dayOfYear = days % YEAR_DAYS;
-      const hour = (days - Math.floor(days)) * 24;
-      // Coldest around 15 January, warmest mid-July; daily peak mid-afternoon.
-      const seasonal = -spec.seasonalAmpC * Math.cos((2 * Math.PI * (dayOfYear - 15)) / YEAR_DAYS);
-      const daily = spec.dailyAmpC * Math.cos((2 * Math.PI * (hour - 15)) / 24);
-      let weather = 0;
-      WEATHER_PERIODS_DAYS.forEach((period, i) => {
-        weather += (weights[i] ?? 1) * Math.sin((2 * Math.PI * days) / period + (phases[i] ?? 0));
-      });
-      weather *= spec.weatherAmpC / weightSum;
-      let spell = 0;
-      for (const cold of spec.coldSpells) {
-        spell += cold.deltaC * smoothBox(t, cold.from, cold.to, DAY_MS / 2);
-      }
-      return spec.meanC + seasonal + daily + weather + spell;
-    },
+    temperatureAt: (t) => at(t, 0),
+    deckTemperatureAt: (t) => at(t, deckLagMs),
   };
 }
 

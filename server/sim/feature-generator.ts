@@ -58,7 +58,7 @@ export function simulateFeatureWindows(
     for (const source of sources) {
       const stream = source.stream;
       const clean = source.frequencies
-        ? spanFrequencies(scenario, stream.span, temperature, traffic, mid).map(
+        ? spanFrequencies(scenario, stream.span, climate.deckTemperatureAt(mid), traffic, mid).map(
             (f) => f * (1 + noise * rng.normal()),
           )
         : [cleanMean(stream, dT, traffic) + (stream.noise / 10) * rng.normal()];

@@ -29,6 +29,11 @@ export interface ClimateSpec {
   /** Amplitude of multi-day weather swings. */
   weatherAmpC: number;
   coldSpells: { from: number; to: number; deltaC: number }[];
+  /**
+   * The deck follows the air through a first-order lag of this time constant (hours; default 0,
+   * the deck at air temperature). The modes feel the deck; temperature streams read the air.
+   */
+  deckLagHours?: number;
 }
 
 export interface StreamSpec {

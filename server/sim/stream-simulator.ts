@@ -124,7 +124,7 @@ export class StreamSimulator {
         this.traffic = trafficAt(t);
         this.coefficients =
           this.stream.dataType === 'acceleration'
-            ? this.modeCoefficients(this.temperature, this.traffic, t)
+            ? this.modeCoefficients(this.climate.deckTemperatureAt(t), this.traffic, t)
             : [];
         this.spawnVehicles(t, this.traffic);
       }
@@ -136,12 +136,18 @@ export class StreamSimulator {
   }
 
   private modeCoefficients(
-    temperature: number,
+    deckTemperature: number,
     traffic: number,
     t: number,
   ): ResonatorCoefficients[] {
     const spec = this.scenario.spans.find((s) => s.id === this.stream.span);
-    const frequencies = spanFrequencies(this.scenario, this.stream.span, temperature, traffic, t);
+    const frequencies = spanFrequencies(
+      this.scenario,
+      this.stream.span,
+      deckTemperature,
+      traffic,
+      t,
+    );
     return frequencies.map((f, k) =>
       resonatorCoefficients(f, spec?.modes[k]?.damping ?? 0.02, this.stream.rateHz),
     );

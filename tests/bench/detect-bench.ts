@@ -1,6 +1,7 @@
 // npm run bench:detect: detection quality, Yonghe sanity check, forecast accuracy and speed
 // (issue 8, Quality and speed), calibrated alarms and streams that adapt (issue 15). The issue 8
-// parts are feature-level: true frequencies plus noise, not the product's pipeline end to end.
+// parts and the calibrated alarms are feature-level: true frequencies plus noise, not the product's
+// pipeline; the e2e part (detect-e2e.ts) runs the product's own analysis on raw simulated data.
 // Not part of npm test; takes a few minutes.
 import { at } from '../../server/analytics/at.ts';
 import { readFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { calibratedAlarms } from './detect-calibration.ts';
 import { streamingScores } from './detect-streaming.ts';
 import { streamScenarios } from './stream-scenarios.ts';
 import { detectStream } from '../../server/analytics/streaming-detector.ts';
+import { endToEnd } from './detect-e2e.ts';
 
 const percent = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(2)} %` : 'n/a');
 
@@ -174,7 +176,7 @@ function forecastAccuracy(coldSpell: boolean): void {
   );
 }
 
-// BENCH_ONLY=forecast (or detection, yonghe, speed, calibration, streaming) runs one part.
+// BENCH_ONLY=forecast (or detection, yonghe, speed, calibration, streaming, e2e) runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'detection') await simulatorScenarios();
 if (!only || only === 'yonghe') await yonghe();
@@ -185,3 +187,4 @@ if (!only || only === 'forecast') {
 if (!only || only === 'speed') await speed();
 if (!only || only === 'calibration') await calibratedAlarms();
 if (!only || only === 'streaming') streamingScores();
+if (!only || only === 'e2e') await endToEnd();

@@ -101,7 +101,7 @@ async function evaluate(c: Labelled, method: MethodName): Promise<void> {
 
 export async function calibratedAlarms(): Promise<void> {
   for (const c of [bridgeCase(), yongheCase()]) {
-    console.log(`\n## Calibrated alarms: ${c.name}`);
+    console.log(`\n## Feature-level calibrated alarms: ${c.name}`);
     console.log(
       '| method | rows in the mean | target false-alarm rate | detected (damaged rows) | false alarms (healthy rows) | false alarm episodes | rows to first alarm | ROC AUC | threshold |',
     );
