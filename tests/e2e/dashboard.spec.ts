@@ -87,7 +87,7 @@ test("clicking a marker opens that bridge's dashboard", async ({ page }) => {
     .getByRole('button', { name: new RegExp(`^${HEALTHY},`) })
     .click();
 
-  await loaded(page).toHaveURL(/\/dashboard\?bridge=\d+$/);
+  await loaded(page).toHaveURL(/\/dashboard\?bridge=\d+&name=Jacques\+Cartier\+Bridge$/);
   await loaded(heading(page, HEALTHY)).toBeVisible();
   await page.getByRole('link', { name: /Back to map/ }).click();
   await loaded(page).toHaveURL('/map');
@@ -319,7 +319,9 @@ for (const viewport of VIEWPORTS) {
       const switcher = page.getByRole('combobox', { name: 'Bridge' });
       await loaded(switcher).toBeVisible();
       await switcher.selectOption(String(to));
-      await loaded(page).toHaveURL(`/dashboard?bridge=${to}`);
+      await loaded(page).toHaveURL(
+        `/dashboard?bridge=${to}&name=${encodeURIComponent(HEALTHY).replaceAll('%20', '+')}`,
+      );
       await loaded(heading(page, HEALTHY)).toBeVisible();
       await loaded(page.getByRole('region', { name: `Status of ${HEALTHY}` })).toBeVisible();
       await expect(page.getByText('Loading bridge health')).toHaveCount(0);

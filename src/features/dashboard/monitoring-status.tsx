@@ -33,7 +33,7 @@ export function MonitoringStatus({ evaluation, refreshedAt, narrow }: Monitoring
           <dd>{rebaseliningText(report.rebaselining.days, report.rebaselining.of)}</dd>
         </>
       )}
-      {report && <AnalysisFacts report={report} />}
+      {narrow && report && <AnalysisFacts report={report} />}
     </>
   );
   const refreshed = (
@@ -65,7 +65,19 @@ export function MonitoringStatus({ evaluation, refreshedAt, narrow }: Monitoring
           {refreshed}
         </details>
       ) : (
-        refreshed
+        <>
+          {/* Behind a disclosure on a desktop too: the strip stays short enough for the active
+              alerts to start on the first screen (issue 18), whatever the number of modes. */}
+          {report && !report.rebaselining && (
+            <details className={styles.disclosure}>
+              <summary className={styles.small}>What the analysis has learnt</summary>
+              <dl className={styles.disclosureFacts}>
+                <AnalysisFacts report={report} />
+              </dl>
+            </details>
+          )}
+          {refreshed}
+        </>
       )}
     </section>
   );
