@@ -6,7 +6,11 @@ import { createBridgesRepository } from '../repositories/bridges-repository.ts';
 import { createAnalysisSettingsRepository } from '../repositories/analysis-settings-repository.ts';
 import { createCalibrationsRepository } from '../repositories/calibrations-repository.ts';
 import type { Schemas } from '../routes/operation-types.ts';
-import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
+import {
+  type AnalysisResultRow,
+  type AnalysisState,
+  createAnalysisRepository,
+} from './analysis-repository.ts';
 import {
   DAY_MS,
   dayStart,
@@ -118,7 +122,9 @@ export async function evaluateBridge(
     const faulty = new Set(faults.map((f) => f.datastreamId));
     // Engineer-set limits of strain, tilt and displacement: judged with no baseline at all.
     await progress('scoring', 0, 'Checking the limits', true);
-    const seenUntil = (await repository.findResult(bridgeId))?.dataUntil?.getTime() ?? null;
+    // The last stored result, read once: its data end, report and forecast all serve below.
+    const previousResult = await repository.findResult(bridgeId);
+    const seenUntil = previousResult?.dataUntil?.getTime() ?? null;
     const breaches = await checkLimits(db, bridgeId, streams, faulty, extent.newest, seenUntil);
     // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day.
     const maintenance = await loadMaintenance(db, bridgeId);
@@ -131,6 +137,7 @@ export async function evaluateBridge(
         extent.newest,
         faults,
         breaches,
+        previousResult,
         {
           ...upkeep.rebaselining,
           sinceMs: upkeep.structuralSince ?? extent.newest,
@@ -149,7 +156,7 @@ export async function evaluateBridge(
     let row = await repository.findModel(bridgeId);
     let baselineWindows: DatasetWindow[] = [];
     let baselineEnd = 0;
-    const previousReport = (await repository.findResult(bridgeId))?.report as
+    const previousReport = previousResult?.report as
       Partial<Schemas['AnomalyReport']> | null | undefined;
     const due =
       row?.baselineEnd &&
@@ -213,7 +220,7 @@ export async function evaluateBridge(
     };
     const range = evaluationRange(first, alignToWindow(extent.newest), modelBaseline.to);
     const period = { from: Math.ceil(range.from / WINDOW_MS) * WINDOW_MS, to: range.to };
-    const previous = retrained ? null : await previousSeries(repository, bridgeId);
+    const previous = retrained ? null : previousSeries(previousResult);
     const historyFrom = Math.max(first, dayStart(extent.newest - 1) - (HISTORY_DAYS - 1) * DAY_MS);
     const lastKnownDay = previous?.history.at(-1)?.t;
     const computeFrom = lastKnownDay
@@ -359,6 +366,7 @@ async function saveRebaselining(
   newest: number,
   faults: StreamFaults[],
   breaches: StreamBreach[],
+  previousResult: AnalysisResultRow | undefined,
   rebaselining: Rebaselining & { sinceMs: number },
 ): Promise<EvaluationResult> {
   const repository = createAnalysisRepository(database.db);
@@ -366,8 +374,7 @@ async function saveRebaselining(
   const end = alignToWindow(newest);
   const from = Math.max(rebaselining.sinceMs, end - PERIOD_DAYS * DAY_MS);
   const evaluatedAt = new Date();
-  const previous = (await repository.findResult(bridgeId))?.report as
-    Partial<Schemas['AnomalyReport']> | null | undefined;
+  const previous = previousResult?.report as Partial<Schemas['AnomalyReport']> | null | undefined;
   const since = conditionSince(previous, 0, evaluatedAt);
   const unjudged = buildRebaseliningReport({
     sid,
@@ -381,7 +388,7 @@ async function saveRebaselining(
   });
   // Nothing is judged while re-baselining, so nothing can raise a false alarm.
   const report = { ...unjudged, condition_since: since, expected_false_episodes_per_month: 0 };
-  const forecast: Schemas['ForecastSeries'] = (await previousSeries(repository, bridgeId)) ?? {
+  const forecast: Schemas['ForecastSeries'] = previousSeries(previousResult) ?? {
     sid,
     bridge: bridgeId,
     indicator: 'Re-baselining after maintenance: no indicator yet',
@@ -441,11 +448,7 @@ function trackerStateAt(
   return days.at(-1)?.[1] ?? {};
 }
 
-async function previousSeries(
-  repository: ReturnType<typeof createAnalysisRepository>,
-  bridgeId: number,
-): Promise<Schemas['ForecastSeries'] | null> {
-  const result = await repository.findResult(bridgeId);
+function previousSeries(result: AnalysisResultRow | undefined): Schemas['ForecastSeries'] | null {
   const forecast = result?.forecast as Schemas['ForecastSeries'] | null | undefined;
   return forecast && Array.isArray(forecast.history) ? forecast : null;
 }
