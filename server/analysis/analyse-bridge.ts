@@ -171,7 +171,10 @@ export async function evaluateBridge(
           extent.newest,
           PERIOD_DAYS,
         ));
-    const retrained = options.retrain === true || !row || !isStoredModel(row.model) || !!due;
+    // Models stored before the feature families score traffic too: they are retrained once.
+    const beforeFamilies = !!row && isStoredModel(row.model) && row.model.plan.family === undefined;
+    const retrained =
+      options.retrain === true || !row || !isStoredModel(row.model) || !!due || beforeFamilies;
     if (retrained) {
       await progress('training', 0, 'Starting training', true);
       const trained = await trainBridgeModel(db, streams, learnable, {

@@ -10,6 +10,22 @@ const WINDOW_MS = WINDOW_SECONDS * 1000;
 /** Modes looked for per accelerometer (the strongest peaks of the baseline's average PSD). */
 const MODES_PER_STREAM = 2;
 
+/**
+ * Which features decide the structural alarm (docs/decisions/026-feature-families.md):
+ * - 'modal': the tracked natural frequencies only (any accelerometer with modes);
+ * - 'quasi-static': without modes, the 10-minute means of strain, tilt and displacement;
+ * - 'every-statistic': mean, RMS, peak and spread of every stream, the layout of models stored
+ *   before the families (absent in their plan) and the last resort of a bridge with neither.
+ * Traffic (RMS, peak and spread) never decides: it measures vehicles, not the structure.
+ */
+export type FeatureFamily = 'modal' | 'quasi-static' | 'every-statistic';
+
+export const QUASI_STATIC_TYPES: readonly StreamSeries['dataType'][] = [
+  'strain',
+  'tilt',
+  'displacement',
+];
+
 /** How one stream enters the features: fixed at training, so scoring sees the same layout. */
 export interface PlannedStream {
   id: number;
@@ -25,6 +41,8 @@ export interface DatasetPlan {
   streams: PlannedStream[];
   temperatureStream: string | null;
   modal: ModalSetup[];
+  /** Absent in models stored before the families: 'every-statistic'. */
+  family?: FeatureFamily;
   /** Streams left out because they had no data on the first baseline day. */
   unfed: string[];
 }
@@ -128,5 +146,17 @@ export function planDataset(
     }
   }
   const temperature = planned.find((s) => s.dataType === 'temperature');
-  return { streams: planned, temperatureStream: temperature?.streamId ?? null, modal, unfed };
+  return {
+    streams: planned,
+    temperatureStream: temperature?.streamId ?? null,
+    modal,
+    family: familyOf(planned, modal),
+    unfed,
+  };
+}
+
+function familyOf(planned: readonly PlannedStream[], modal: readonly ModalSetup[]): FeatureFamily {
+  if (modal.some((m) => m.initialHz.length > 0)) return 'modal';
+  if (planned.some((s) => QUASI_STATIC_TYPES.includes(s.dataType))) return 'quasi-static';
+  return 'every-statistic';
 }

@@ -2,7 +2,12 @@ import { seriesFromBlocks } from '../analytics/series.ts';
 import { extractWindowFeatures } from '../analytics/window-features.ts';
 import type { Db } from '../db/client.ts';
 import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
-import { blocksForGrid, type DatasetPlan, WINDOW_SECONDS } from './dataset-plan.ts';
+import {
+  blocksForGrid,
+  type DatasetPlan,
+  QUASI_STATIC_TYPES,
+  WINDOW_SECONDS,
+} from './dataset-plan.ts';
 
 const DAY_MS = 86_400_000;
 const WINDOW_MS = WINDOW_SECONDS * 1000;
@@ -26,16 +31,30 @@ export interface WindowSet {
   trackedByDay: Record<string, Record<string, number[]>>;
 }
 
-/** Feature names of a plan: per scored stream its statistics, then its tracked modes. */
+const modeNames = (plan: DatasetPlan, streamId: string): string[] =>
+  plan.modal.find((m) => m.stream === streamId)?.initialHz.map((_, k) => `${streamId}.f${k + 1}`) ??
+  [];
+
+/**
+ * The detector's feature names, by the plan's family (dataset-plan.ts): the tracked modes; or the
+ * means of the quasi-static streams; or, for models stored before the families, every scored
+ * stream's statistics followed by its modes.
+ */
 export function planFeatureNames(plan: DatasetPlan): string[] {
-  return plan.streams
-    .filter((s) => s.streamId !== plan.temperatureStream)
-    .flatMap((s) => [
-      ...STATS.map((stat) => `${s.streamId}.${stat}`),
-      ...(plan.modal
-        .find((m) => m.stream === s.streamId)
-        ?.initialHz.map((_, k) => `${s.streamId}.f${k + 1}`) ?? []),
-    ]);
+  const scored = plan.streams.filter((s) => s.streamId !== plan.temperatureStream);
+  switch (plan.family ?? 'every-statistic') {
+    case 'modal':
+      return scored.flatMap((s) => modeNames(plan, s.streamId));
+    case 'quasi-static':
+      return scored
+        .filter((s) => QUASI_STATIC_TYPES.includes(s.dataType))
+        .map((s) => `${s.streamId}.mean`);
+    case 'every-statistic':
+      return scored.flatMap((s) => [
+        ...STATS.map((stat) => `${s.streamId}.${stat}`),
+        ...modeNames(plan, s.streamId),
+      ]);
+  }
 }
 
 /** The data stream a feature name comes from. */
@@ -67,12 +86,19 @@ export async function loadWindows(
   const index = new Map(names.map((name, i) => [name, i]));
   const skipped: Record<string, number> = {};
   const slots = Math.max(0, Math.floor((range.to - range.from) / WINDOW_MS));
-  const usable = plan.streams.filter((s) => {
-    const status = current.find((c) => c.id === s.id)?.status ?? 'inactive';
-    if (status === 'active') return true;
-    skipped[status] = (skipped[status] ?? 0) + slots;
-    return false;
-  });
+  // Only the streams that feed the detector (and temperature, its context) are read.
+  const feeding = new Set([
+    ...names.map(streamOfFeature),
+    ...(plan.temperatureStream ? [plan.temperatureStream] : []),
+  ]);
+  const usable = plan.streams
+    .filter((s) => feeding.has(s.streamId))
+    .filter((s) => {
+      const status = current.find((c) => c.id === s.id)?.status ?? 'inactive';
+      if (status === 'active') return true;
+      skipped[status] = (skipped[status] ?? 0) + slots;
+      return false;
+    });
   const trackedHz: Record<string, number[]> = Object.fromEntries(
     Object.entries(options.trackedHz ?? {}).filter(
       ([stream, hz]) => plan.modal.find((m) => m.stream === stream)?.initialHz.length === hz.length,

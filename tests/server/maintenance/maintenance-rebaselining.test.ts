@@ -82,7 +82,7 @@ describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
     expect(await analyseBridge(analysis, bridge.id)).toBe('not-ready');
   });
 
-  it('leaves a re-zeroed gauge out until it is relearnt, and trains without its older data', async () => {
+  it('leaves a re-zeroed accelerometer out until it is relearnt, and trains without its older data', async () => {
     const staff = await t.createUser({ staff: true });
     const { bridge, sensors } = await simulatedBridge(t.services, {
       name: 'Gauged Bridge',
@@ -96,7 +96,7 @@ describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
       method: 'POST',
       url: `/api/v1/bridges/${bridge.id}/maintenance`,
       token: staff.token,
-      body: { occurred_on: rezeroDay, kind: 'sensor_rezero', sensor: sensors.get('gau-s1-str') },
+      body: { occurred_on: rezeroDay, kind: 'sensor_rezero', sensor: sensors.get('gau-s1-acc') },
     });
     expect(recorded.status).toBe(201);
     expect(await analyseBridge(analysis, bridge.id)).toBe('evaluated');
@@ -106,26 +106,26 @@ describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
       token: staff.token,
     });
     expect(report.body.rebaselining).toBeUndefined();
-    // Every window of the period counts the gauge as under maintenance; the rest is scored.
+    // Every window of the period counts the accelerometer as under maintenance; the rest is scored.
     expect(report.body.skipped_windows.maintenance).toBe(report.body.windows.length);
     expect(report.body.reconstruction_errors.filter((e) => e !== null).length).toBeGreaterThan(
       0.9 * report.body.windows.length,
     );
 
-    // Training blanks the gauge's data before the re-zero and still trains.
+    // Training blanks the accelerometer's data before the re-zero and still trains.
     const streams = await loadBridgeStreams(t.services.database.db, bridge.id);
-    const gauge = streams.find((s) => s.streamId === 'gau-s1-str');
+    const accelerometer = streams.find((s) => s.streamId === 'gau-s1-acc');
     const extent = await dataExtent(
       t.services.database.db,
       streams.map((s) => s.id),
     );
-    if (!gauge || !extent) throw new Error('no gauge or data');
+    if (!accelerometer || !extent) throw new Error('no accelerometer or data');
     const blankFrom = START_MS + 4 * DAY_MS;
     const trained = await trainBridgeModel(t.services.database.db, streams, extent, {
       epochs: 3,
-      blankBefore: new Map([[gauge.id, blankFrom]]),
+      blankBefore: new Map([[accelerometer.id, blankFrom]]),
     });
-    const column = trained.model.featureNames.indexOf('gau-s1-str.mean');
+    const column = trained.model.featureNames.indexOf('gau-s1-acc.f1');
     expect(column).toBeGreaterThanOrEqual(0);
     const values = (before: boolean) =>
       trained.baselineWindows
