@@ -1,4 +1,4 @@
-import { pickPeaks } from '../analytics/peak-picking.ts';
+import { pickPeaks, type SpectralPeak } from '../analytics/peak-picking.ts';
 import { seriesFromBlocks, sliceSeries, type StreamSeries } from '../analytics/series.ts';
 import { windowStats } from '../analytics/stats.ts';
 import { defaultSegmentLength, welchPsd } from '../analytics/welch.ts';
@@ -69,15 +69,15 @@ export function blocksForGrid(blocks: StoredBlock[], rateHz: number) {
   }));
 }
 
-/**
- * Natural frequencies to start tracking from, found in the data itself (no design values are
- * stored): the strongest peaks of the PSD averaged over the day's windows, between about 0.3 Hz
- * and 0.8 × Nyquist (anti-aliasing filters roll off above).
- */
-function findModes(series: StreamSeries, from: number, to: number, expected: number) {
-  const segmentLength = defaultSegmentLength(expected);
-  const minHz = Math.max(0.3, (2 * series.rateHz) / segmentLength);
-  const maxHz = 0.4 * series.rateHz;
+/** The finest Welch segment a window still averages over three half-overlapping segments. */
+function finestSegmentLength(expected: number): number {
+  let length = 4;
+  while (length * 2 <= expected / 2 && length < 4096) length *= 2;
+  return length;
+}
+
+/** The day's PSD averaged over its windows at one segment length (null without a full one). */
+function averagePsd(series: StreamSeries, from: number, to: number, segmentLength: number) {
   let sum: Float64Array | null = null;
   let frequencies: Float64Array | null = null;
   for (let start = from; start + WINDOW_MS <= to; start += WINDOW_MS) {
@@ -91,13 +91,70 @@ function findModes(series: StreamSeries, from: number, to: number, expected: num
     });
     frequencies = spectrum.frequencies;
   }
-  if (!sum || !frequencies) return null;
-  const peaks = pickPeaks(
-    { frequencies, psd: sum, segments: 1 },
-    { minHz, maxHz, count: MODES_PER_STREAM },
+  return sum && frequencies ? { frequencies, psd: sum, segments: 1 } : null;
+}
+
+/**
+ * Natural frequencies to start tracking from, found in the data itself (no design values are
+ * stored): the strongest peaks of the PSD averaged over the day's windows, between about 0.3 Hz
+ * and 0.8 × Nyquist (anti-aliasing filters roll off above). Under each peak the finest
+ * resolution a window allows is searched too, so closely spaced modes (a bending and a torsion mode a
+ * few tenths of a hertz apart) are both found and both tracked: a tracker that knows only one
+ * of them jumps to the other whenever traffic excites it more. Each window is then analysed at
+ * the coarsest resolution (the most averaging) that still keeps the found modes three bins
+ * apart.
+ */
+function findModes(series: StreamSeries, from: number, to: number, expected: number) {
+  const coarse = defaultSegmentLength(expected);
+  const fine = Math.max(coarse, finestSegmentLength(expected));
+  const minHz = Math.max(0.3, (2 * series.rateHz) / coarse);
+  const maxHz = 0.4 * series.rateHz;
+  const coarseSpectrum = averagePsd(series, from, to, coarse);
+  const fineSpectrum = averagePsd(series, from, to, fine);
+  if (!coarseSpectrum || !fineSpectrum) return null;
+  const coarsePeaks = pickPeaks(coarseSpectrum, { minHz, maxHz, count: MODES_PER_STREAM });
+  // Only fine peaks under a coarse one count: a fine PSD also shows bumps no mode makes.
+  const reach = (3 * series.rateHz) / coarse;
+  const finePeaks = pickPeaks(fineSpectrum, { minHz, maxHz, count: 4 * MODES_PER_STREAM }).filter(
+    (peak) => coarsePeaks.some((c) => Math.abs(c.frequencyHz - peak.frequencyHz) <= reach),
+  );
+  const peaks = (finePeaks.length > 0 ? distinctPeaks(finePeaks, fineSpectrum) : coarsePeaks).slice(
+    0,
+    MODES_PER_STREAM,
   );
   if (peaks.length === 0) return null;
-  return { initialHz: peaks.map((p) => p.frequencyHz), minHz, maxHz, segmentLength };
+  const initialHz = peaks.map((p) => p.frequencyHz).sort((a, b) => a - b);
+  const gaps = initialHz.slice(1).map((f, k) => f - (initialHz[k] ?? 0));
+  const closest = Math.min(Infinity, ...gaps);
+  let segmentLength = coarse;
+  while (segmentLength < fine && (3 * series.rateHz) / segmentLength > closest) segmentLength *= 2;
+  return { initialHz, minHz, maxHz, segmentLength };
+}
+
+/**
+ * The strongest peaks that are separate modes, strongest first: a weaker peak within four fine
+ * bins of a stronger one, or without a dip to half its power between them, is the same mode
+ * smeared by the day's thermal drift, not a second one.
+ */
+function distinctPeaks(
+  peaks: readonly SpectralPeak[],
+  spectrum: { frequencies: Float64Array; psd: Float64Array },
+): SpectralPeak[] {
+  const bin = (spectrum.frequencies[1] ?? 0) - (spectrum.frequencies[0] ?? 0);
+  const kept: SpectralPeak[] = [];
+  for (const peak of [...peaks].sort((a, b) => b.power - a.power)) {
+    const separate = kept.every((other) => {
+      if (Math.abs(other.frequencyHz - peak.frequencyHz) < 4 * bin) return false;
+      const [low, high] = [other.frequencyHz, peak.frequencyHz].sort((a, b) => a - b);
+      let dip = Infinity;
+      spectrum.frequencies.forEach((f, k) => {
+        if (f > (low ?? 0) && f < (high ?? 0)) dip = Math.min(dip, spectrum.psd[k] ?? Infinity);
+      });
+      return dip < 0.5 * Math.min(peak.power, other.power);
+    });
+    if (separate) kept.push(peak);
+  }
+  return kept;
 }
 
 /**
