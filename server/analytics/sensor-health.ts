@@ -2,8 +2,8 @@
  * Sensor health, checked before the analysis judges the structure (issue 15): a stream whose own
  * signal is broken raises a 'Sensor fault', never a structural alarm. Pure: blocks in, faults out.
  *
- * - stuck: the same value repeated for at least STUCK_MINUTES (and STUCK_MIN_SAMPLES samples);
- *   a live sensor's noise changes its last digits every sample.
+ * - stuck: the same value repeated for at least STUCK_MINUTES, or bursts that are each flat over
+ *   that long (stuck-sensor.ts); a live sensor's noise changes its last digits every sample.
  * - spikes: single samples far outside their neighbourhood (more than SPIKE_SIGMAS robust standard
  *   deviations from the median of the SPIKE_CHUNK samples around them, and SPIKE_ENVELOPE times
  *   the day's 99.5th percentile of such deviations, with both neighbours normal), at least
@@ -12,6 +12,8 @@
  *   count of samples (the median of its windows with data), while it still sends at the end (a
  *   silent stream is 'Sensor offline', the offline check's business).
  */
+
+import { stuckFault, type TimedSample } from './stuck-sensor.ts';
 
 export interface HealthBlock {
   startMs: number;
@@ -28,8 +30,6 @@ export interface SensorFault {
   detail: string;
 }
 
-export const STUCK_MINUTES = 60;
-export const STUCK_MIN_SAMPLES = 30;
 export const SPIKE_SIGMAS = 20;
 export const SPIKE_CHUNK = 64;
 export const MIN_SPIKES = 3;
@@ -38,17 +38,12 @@ export const DROPOUT_SHARE = 0.1;
 const WINDOW_MS = 600_000;
 const MAD_TO_SIGMA = 1.4826;
 
-interface Sample {
-  t: number;
-  v: number;
-}
-
-function samplesOf(blocks: readonly HealthBlock[]): Sample[] {
-  const samples: Sample[] = [];
+function samplesOf(blocks: readonly HealthBlock[]): TimedSample[] {
+  const samples: TimedSample[] = [];
   for (const block of [...blocks].sort((a, b) => a.startMs - b.startMs)) {
     const step = block.rateHz > 0 ? 1000 / block.rateHz : 0;
     block.values.forEach((v, i) => {
-      if (Number.isFinite(v)) samples.push({ t: block.startMs + i * step, v });
+      if (Number.isFinite(v)) samples.push({ t: block.startMs + i * step, v, stepMs: step });
     });
   }
   return samples;
@@ -60,29 +55,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-const hours = (ms: number) => `${(ms / 3_600_000).toFixed(1)} h`;
-
-function stuck(samples: readonly Sample[]): SensorFault | null {
-  let best = { from: 0, to: 0, count: 0, value: 0 };
-  let runStart = 0;
-  for (let i = 1; i <= samples.length; i += 1) {
-    const current = samples[i];
-    const first = samples[runStart];
-    if (!first) break;
-    if (current && current.v === first.v) continue;
-    const last = samples[i - 1] ?? first;
-    const count = i - runStart;
-    if (last.t - first.t > best.to - best.from) {
-      best = { from: first.t, to: last.t, count, value: first.v };
-    }
-    runStart = i;
-  }
-  return best.count >= STUCK_MIN_SAMPLES && best.to - best.from >= STUCK_MINUTES * 60_000
-    ? { kind: 'stuck', detail: `stuck at ${best.value} for ${hours(best.to - best.from)}` }
-    : null;
-}
-
-function spikes(samples: readonly Sample[]): SensorFault | null {
+function spikes(samples: readonly TimedSample[]): SensorFault | null {
   // Each sample's distance from the median of its chunk, and the chunk's robust scatter.
   const deviation = new Float64Array(samples.length);
   const sigma = new Float64Array(samples.length);
@@ -113,7 +86,7 @@ function spikes(samples: readonly Sample[]): SensorFault | null {
     : null;
 }
 
-function dropouts(samples: readonly Sample[], from: number, to: number): SensorFault | null {
+function dropouts(samples: readonly TimedSample[], from: number, to: number): SensorFault | null {
   const slots = Math.floor((to - from) / WINDOW_MS);
   const last = samples.at(-1);
   // Silent at the end: the offline check reports that.
@@ -148,7 +121,7 @@ export function sensorFaults(
 ): SensorFault[] {
   const samples = samplesOf(blocks).filter((s) => s.t >= from && s.t < to);
   if (samples.length === 0) return [];
-  const flat = options.checkStuck === false ? null : stuck(samples);
+  const flat = options.checkStuck === false ? null : stuckFault(samples);
   return [flat, spikes(samples), dropouts(samples, from, to)].filter(
     (f): f is SensorFault => f !== null,
   );
