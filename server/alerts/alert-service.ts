@@ -11,7 +11,7 @@ import {
   type AlertStateFilter,
   createAlertsRepository,
 } from './alerts-repository.ts';
-import { applyAnalysisOutcome } from './analysis-alerts.ts';
+import { applyAnalysisOutcome, applySensorChecks } from './analysis-alerts.ts';
 import { createQueuedAlertWebhook, type QueuedAlertWebhook } from './queued-alert-webhook.ts';
 import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
 
@@ -40,9 +40,17 @@ export interface AnalysisOutcome {
   limitBreaches?: (BreachFacts & { datastreamId: number; severity: 'High' | 'Critical' })[];
 }
 
+/**
+ * The checks that need no baseline ('Sensor fault', 'Limit exceeded'): they run on every
+ * evaluation, so a bridge not yet assessed is told of them too.
+ */
+export type SensorChecks = Pick<AnalysisOutcome, 'bridgeId' | 'sensorFaults' | 'limitBreaches'>;
+
 export interface AlertService {
   /** Raise, update or clear the bridge's analysis alerts after an evaluation. */
   analysisCompleted(outcome: AnalysisOutcome): Promise<void>;
+  /** Raise, update or clear only the sensor checks' alerts of a bridge not yet assessed. */
+  sensorsChecked(checks: SensorChecks): Promise<void>;
 }
 
 export interface AlertServiceOptions {
@@ -61,6 +69,11 @@ export function createAlertService({ db, webhook, now = () => new Date() }: Aler
     async analysisCompleted(outcome: AnalysisOutcome): Promise<void> {
       // Not inside `webhook?.enqueue(...)`: without a webhook the argument would never run.
       const raised = await applyAnalysisOutcome(db, outcome, now());
+      webhook?.enqueue(raised);
+    },
+
+    async sensorsChecked(checks: SensorChecks): Promise<void> {
+      const raised = await applySensorChecks(db, checks, now());
       webhook?.enqueue(raised);
     },
 

@@ -13,7 +13,7 @@ import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import { applyModeTracking } from './mode-tracking-alerts.ts';
 import type { AlertCause } from './alerts-repository.ts';
-import type { AnalysisOutcome } from './alert-service.ts';
+import type { AnalysisOutcome, SensorChecks } from './alert-service.ts';
 
 // One key for every lock the alert side takes, so its advisory locks never meet another's.
 export const ALERT_LOCK_SPACE = 7_410_001;
@@ -79,9 +79,7 @@ export async function applyAnalysisOutcome(
     outcome.physicalChange,
   );
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(${ALERT_LOCK_SPACE}::int, ${outcome.bridgeId}::int)`,
-    );
+    await lockBridgeAlerts(tx, outcome.bridgeId);
     const cause: AlertCause = {
       windows: causeWindows(outcome.anomalousWindows),
       datastreams: firing.length === 0 ? [] : await causeStreams(tx, outcome.contributingStreams),
@@ -105,15 +103,37 @@ export async function applyAnalysisOutcome(
 }
 
 /**
+ * The sensor checks' alerts alone, for a bridge the analysis could not assess yet: its health
+ * and mode-tracking alerts are left as they are. Same lock as a full outcome.
+ */
+export async function applySensorChecks(
+  db: Db,
+  checks: SensorChecks,
+  now: Date,
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await lockBridgeAlerts(tx, checks.bridgeId);
+    return [
+      ...(await applySensorFaults(tx, checks, now)),
+      ...(await applyLimitBreaches(tx, checks, now)),
+    ];
+  });
+}
+
+async function lockBridgeAlerts(tx: Db, bridgeId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ALERT_LOCK_SPACE}::int, ${bridgeId}::int)`);
+}
+
+/**
  * 'Sensor fault' alerts, one per stream whose signal the analysis found broken (subject: the
  * data stream id), cleared once its signal is healthy again. Not judged when not checked.
  */
-async function applySensorFaults(tx: Db, outcome: AnalysisOutcome, now: Date): Promise<number[]> {
-  if (!outcome.sensorFaults) return [];
+async function applySensorFaults(tx: Db, checks: SensorChecks, now: Date): Promise<number[]> {
+  if (!checks.sensorFaults) return [];
   const firing: RaisedAlert[] = [];
-  for (const fault of outcome.sensorFaults) {
+  for (const fault of checks.sensorFaults) {
     firing.push({
-      bridgeId: outcome.bridgeId,
+      bridgeId: checks.bridgeId,
       type: SENSOR_FAULT_ALERT,
       subject: String(fault.datastreamId),
       severity: SENSOR_FAULT_SEVERITY,
@@ -121,7 +141,7 @@ async function applySensorFaults(tx: Db, outcome: AnalysisOutcome, now: Date): P
       cause: { windows: [], datastreams: await causeStreams(tx, [fault.streamId]) },
     });
   }
-  const scope = { bridgeId: outcome.bridgeId, types: [SENSOR_FAULT_ALERT] };
+  const scope = { bridgeId: checks.bridgeId, types: [SENSOR_FAULT_ALERT] };
   const { raised } = await syncAlerts(tx, firing, scope, now);
   return raised;
 }
@@ -130,12 +150,12 @@ async function applySensorFaults(tx: Db, outcome: AnalysisOutcome, now: Date): P
  * 'Limit exceeded' alerts, one per stream of a quasi-static sensor whose 10-minute means are
  * beyond an engineer-set limit (subject: the data stream id), cleared once back inside.
  */
-async function applyLimitBreaches(tx: Db, outcome: AnalysisOutcome, now: Date): Promise<number[]> {
-  if (!outcome.limitBreaches) return [];
+async function applyLimitBreaches(tx: Db, checks: SensorChecks, now: Date): Promise<number[]> {
+  if (!checks.limitBreaches) return [];
   const firing: RaisedAlert[] = [];
-  for (const breach of outcome.limitBreaches) {
+  for (const breach of checks.limitBreaches) {
     firing.push({
-      bridgeId: outcome.bridgeId,
+      bridgeId: checks.bridgeId,
       type: LIMIT_EXCEEDED_ALERT,
       subject: String(breach.datastreamId),
       severity: breach.severity,
@@ -143,7 +163,7 @@ async function applyLimitBreaches(tx: Db, outcome: AnalysisOutcome, now: Date): 
       cause: { windows: [], datastreams: await causeStreams(tx, [breach.streamId]) },
     });
   }
-  const scope = { bridgeId: outcome.bridgeId, types: [LIMIT_EXCEEDED_ALERT] };
+  const scope = { bridgeId: checks.bridgeId, types: [LIMIT_EXCEEDED_ALERT] };
   const { raised } = await syncAlerts(tx, firing, scope, now);
   return raised;
 }

@@ -1,5 +1,5 @@
 import { restoreDetector } from '../analytics/detector.ts';
-import type { AlertService, AnalysisOutcome } from '../alerts/alert-service.ts';
+import type { AlertService, AnalysisOutcome, SensorChecks } from '../alerts/alert-service.ts';
 import type { Database } from '../db/client.ts';
 import type { FatigueCountResult } from '../fatigue/bridge-job.ts';
 import { createBridgesRepository } from '../repositories/bridges-repository.ts';
@@ -38,6 +38,7 @@ import {
   settlingSensors,
 } from './maintenance-plan.ts';
 import { isStoredModel, type StoredModel } from './stored-model.ts';
+import { tellAlerts } from './tell-alerts.ts';
 import { trainBridgeModel, type TrainingOptions } from './train-model.ts';
 import { alignToWindow, type DatasetWindow, loadWindows } from './window-dataset.ts';
 
@@ -55,9 +56,14 @@ export interface AnalyseOptions extends Omit<TrainingOptions, 'onProgress' | 'bl
 
 export type AnalysisOutcomeKind = 'evaluated' | 'not-ready' | 'unknown-bridge';
 
-/** What an evaluation leaves for the alerts (plain data: it crosses from a worker thread). */
+/**
+ * What an evaluation leaves for the alerts (plain data: it crosses from a worker thread). A
+ * bridge not ready still has its sensor checks, which need no baseline (absent: no data).
+ */
 export type EvaluationResult = (
-  { kind: 'evaluated'; outcome: AnalysisOutcome } | { kind: 'not-ready' | 'unknown-bridge' }
+  | { kind: 'evaluated'; outcome: AnalysisOutcome }
+  | { kind: 'not-ready'; checks?: SensorChecks }
+  | { kind: 'unknown-bridge' }
 ) & { fatigue?: FatigueCountResult };
 
 /** Progress writes at most this often, so a job does not hammer the database. */
@@ -89,7 +95,7 @@ export async function analyseBridge(
   options: AnalyseOptions = {},
 ): Promise<AnalysisOutcomeKind> {
   const result = await evaluateBridge(deps.database, bridgeId, options);
-  if (result.kind === 'evaluated') await deps.alerts.analysisCompleted(result.outcome);
+  await tellAlerts(deps.alerts, result);
   return result.kind;
 }
 
@@ -108,6 +114,8 @@ export async function evaluateBridge(
   const bridge = await createBridgesRepository(db).findById(bridgeId);
   if (!bridge) return { kind: 'unknown-bridge' };
   const progress = progressWriter(database, bridgeId);
+  // Kept for the not-ready answer: the sensors are checked before training can find too little.
+  let checks: SensorChecks | undefined;
   try {
     await progress('scoring', 0, 'Looking at the stored data', true);
     const streams = await loadBridgeStreams(db, bridgeId);
@@ -126,6 +134,7 @@ export async function evaluateBridge(
     const previousResult = await repository.findResult(bridgeId);
     const seenUntil = previousResult?.dataUntil?.getTime() ?? null;
     const breaches = await checkLimits(db, bridgeId, streams, faulty, extent.newest, seenUntil);
+    checks = { bridgeId, sensorFaults: faultsOfOutcome(faults), limitBreaches: breaches };
     // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day.
     const maintenance = await loadMaintenance(db, bridgeId);
     const upkeep = maintenancePlan(maintenance.facts, extent.newest);
@@ -345,7 +354,7 @@ export async function evaluateBridge(
         progress: 0,
         message: error.message,
       });
-      return { kind: 'not-ready' };
+      return checks ? { kind: 'not-ready', checks } : { kind: 'not-ready' };
     }
     const message = error instanceof Error ? error.message : String(error);
     await repository.setProgress(bridgeId, {

@@ -7,6 +7,7 @@ import type { AnalysisJobs } from './analysis-jobs.ts';
 import { createAnalysisPool } from './analysis-pool.ts';
 import { createAnalysisRepository } from './analysis-repository.ts';
 import { createAnalysisScheduler } from './analysis-scheduler.ts';
+import { tellAlerts } from './tell-alerts.ts';
 
 export interface AnalysisWorkerOptions {
   /** Keeps the scheduler to the one process that leads the schedules. */
@@ -35,7 +36,7 @@ export async function startAnalysisWorkers(
     jobLog.info('Analysis started');
     try {
       const result = await measureJob('bridge-analysis', () => pool.run({ bridgeId, retrain }));
-      if (result.kind === 'evaluated') await deps.alerts.analysisCompleted(result.outcome);
+      await tellAlerts(deps.alerts, result);
       if (result.fatigue && 'error' in result.fatigue) {
         jobLog.error({ err: result.fatigue.error }, 'Fatigue counting failed');
       }

@@ -20,7 +20,10 @@ export interface EpisodeFact {
   end: string;
   windows: number;
   peakError: number;
-  /** The tracked mode that moved most, as text ('bridge-s1-acc.f1 −0.8 %'), or null. */
+  /**
+   * The tracked mode that moved most, as text with its uncertainty and the trigger level crossed
+   * ('s1-acc.f1 −2.3 % ± 0.4 % over 36 h; crossed amber (−2 %)'), or null.
+   */
   frequencyShift: string | null;
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { describeEpisodeShift } from '../../src/domain/trigger-levels.ts';
 import { conditionOf } from '../analysis/bridge-conditions.ts';
 import { createAnalysisRepository } from '../analysis/analysis-repository.ts';
 import { isStoredModel } from '../analysis/stored-model.ts';
@@ -153,14 +154,20 @@ function conditionFacts(
         end: e.end,
         windows: e.windows,
         peakError: e.peak_error,
-        frequencyShift: e.frequency_shift
-          ? `${e.frequency_shift.feature} ${e.frequency_shift.shift_hz.toFixed(3)} Hz (${e.frequency_shift.shift_percent.toFixed(2)} %)`
-          : null,
+        frequencyShift: e.frequency_shift ? shiftStatement(e.frequency_shift) : null,
       })),
     windowsScored: windows.filter((w) => w.error !== null).length,
     windowsAnomalous: windows.filter((w) => w.anomalous).length,
     windowsOutsideLearned: windows.filter((w) => w.outside_learned_conditions === true).length,
   };
+}
+
+/** As the dashboard's alert details state it; older reports, with no uncertainty, in Hz and %. */
+function shiftStatement(shift: Schemas['FrequencyShift']): string {
+  return (
+    describeEpisodeShift(shift) ??
+    `${shift.feature} ${shift.shift_hz.toFixed(3)} Hz (${shift.shift_percent.toFixed(2)} %)`
+  );
 }
 
 function frequencyFacts(

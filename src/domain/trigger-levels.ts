@@ -74,6 +74,29 @@ function hours(duration: number): string {
   return duration < 48 ? `${Math.round(duration)} h` : `${Math.round(duration / 24)} days`;
 }
 
+/** An episode's stored frequency shift; reports from before issue 15 lack all but the shift. */
+export interface EpisodeShift {
+  feature: string;
+  shift_percent: number;
+  uncertainty_percent?: number;
+  duration_hours?: number;
+  level?: TriggerLevel;
+  level_percent?: number | null;
+}
+
+/** The episode's shift stated as an alert states it; null when the report predates its level. */
+export function describeEpisodeShift(shift: EpisodeShift): string | null {
+  if (shift.uncertainty_percent === undefined || shift.level === undefined) return null;
+  return describePhysicalChange({
+    feature: shift.feature,
+    shift_percent: shift.shift_percent,
+    uncertainty_percent: shift.uncertainty_percent,
+    duration_hours: shift.duration_hours ?? 0,
+    level: shift.level,
+    level_percent: shift.level_percent ?? null,
+  });
+}
+
 /** e.g. 's2-acc.f1 −2.3 % ± 0.4 % over 36 h; crossed amber (−2 %)'. */
 export function describePhysicalChange(change: PhysicalChange): string {
   const shift = `${change.feature} ${signed(change.shift_percent, 1)} % \u00b1 ${uncertainty(change.uncertainty_percent)} % over ${hours(change.duration_hours)}`;

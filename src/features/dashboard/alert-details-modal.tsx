@@ -3,7 +3,7 @@ import type { Alert } from '../../api/queries/alerts';
 import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
 import { countOf, formatNumber } from '../../domain/formats';
 import { Button } from '../../ui/button';
-import { describePhysicalChange } from '../../domain/trigger-levels';
+import { describeEpisodeShift } from '../../domain/trigger-levels';
 import { Modal } from '../../ui/modal';
 import { alertFacts, alertMessage } from './alert-facts';
 import type { BridgeEvaluation } from './bridge-evaluation';
@@ -41,16 +41,7 @@ function contributors(episode: Episode): string {
 
 /** The episode's frequency shift in words; null in reports from before it carried its level. */
 function physicalChange(episode: Episode): string | null {
-  const shift = episode.frequency_shift;
-  if (!shift || shift.uncertainty_percent === undefined || shift.level === undefined) return null;
-  return describePhysicalChange({
-    feature: shift.feature,
-    shift_percent: shift.shift_percent,
-    uncertainty_percent: shift.uncertainty_percent,
-    duration_hours: shift.duration_hours ?? 0,
-    level: shift.level,
-    level_percent: shift.level_percent ?? null,
-  });
+  return episode.frequency_shift ? describeEpisodeShift(episode.frequency_shift) : null;
 }
 
 /**

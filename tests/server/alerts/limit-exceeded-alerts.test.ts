@@ -174,4 +174,58 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
         '2026-04-01T04:00:00.000Z (1.8 h): 10-minute mean up to 382.3',
     );
   });
+
+  it('is raised with a sensor fault on a bridge with too little data to assess, which stays not assessed', async () => {
+    const staff = await t.createUser({ staff: true });
+    const { bridge, span } = await limitedGauge('Young Limited Bridge', 'yl-str');
+    const flat = await t.services.sensors.create({
+      bridgeId: bridge.id,
+      spanId: span.id,
+      label: 'yl-flat gauge',
+      type: 'strain_gauge',
+      status: 'active',
+      installationDate: '2025-01-01',
+    });
+    await t.services.datastreams.create({
+      streamId: 'yl-flat',
+      dataType: 'strain',
+      sensorIds: [flat.id],
+    });
+    // Two days: the level stands at 380 µε over the last 6 hours, and the second gauge's
+    // output is frozen for its last 3 hours.
+    await storeStrain(
+      t.services,
+      'yl-str',
+      gauge(48, (t) => trucks(t) + (t >= 42 * HOUR ? 280 : 0)),
+      1,
+    );
+    await storeStrain(
+      t.services,
+      'yl-flat',
+      gauge(48, (t) => (t >= 45 * HOUR ? 120 : trucks(t) + (t % 7000) / 1000)),
+      1,
+    );
+
+    const analysis = { database: t.services.database, alerts: t.services.alerts };
+    expect(await analyseBridge(analysis, bridge.id)).toBe('not-ready');
+    const stored = await storedAlerts(t, bridge.id);
+    expect(stored.map((a) => [a.type, a.state, a.message])).toEqual([
+      ['Sensor fault', 'active', expect.stringMatching(/^Sensor fault on stream yl-flat: /)],
+      [
+        'Limit exceeded',
+        'active',
+        'Sensor yl-str gauge (stream yl-str) above its high limit of 300 since ' +
+          '2026-04-02T18:00:00.000Z (5.8 h): 10-minute mean up to 382.3',
+      ],
+    ]);
+    const anomalies = await t.request({
+      method: 'GET',
+      url: `/api/v1/ai/anomalies?sid=${encodeURIComponent(bridge.name)}`,
+      token: staff.token,
+    });
+    expect(anomalies).toMatchObject({
+      status: 409,
+      body: { detail: expect.stringContaining('Not enough data to train: 2.0 days stored') },
+    });
+  });
 });

@@ -103,7 +103,10 @@ describe.each(drivers)('analysis on the analysis thread (%s)', (kind) => {
     const workers = await startAnalysisWorkers(
       {
         database: t.services.database,
-        alerts: { analysisCompleted: async (outcome) => void outcomes.push(outcome) },
+        alerts: {
+          analysisCompleted: async (outcome) => void outcomes.push(outcome),
+          sensorsChecked: async () => undefined,
+        },
         jobs,
       },
       { analysisWorkers: true, analysisIntervalSeconds: 3600 },

@@ -41,7 +41,10 @@ describe.each(drivers)('the demo analysed on %s', (kind) => {
     expect(await analysisCoverage(database.db)).toEqual({ withData: 11, settled: 0 });
 
     const light = bridges.find((b) => b.name === DEMO_LIGHT_BRIDGES.at(-1)?.name);
-    const alerts = { analysisCompleted: async () => undefined };
+    const alerts = {
+      analysisCompleted: async () => undefined,
+      sensorsChecked: async () => undefined,
+    };
     expect(await analyseBridge({ database, alerts }, light?.id ?? 0, { epochs: 3 })).toBe(
       'evaluated',
     );

@@ -221,6 +221,7 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
     const outcomes: AnalysisOutcome[] = [];
     const alerts = {
       analysisCompleted: async (outcome: AnalysisOutcome) => void outcomes.push(outcome),
+      sensorsChecked: async () => undefined,
     };
     const states = await statesDuring(bridge.name, staff.token, () =>
       analyseBridge({ database: t.services.database, alerts }, bridge.id, { epochs: 10 }),

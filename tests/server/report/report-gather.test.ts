@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { analysisResults } from '../../../server/db/schema.ts';
+import { gatherReportFacts } from '../../../server/report/report-gather.ts';
+import { renderReportPdf } from '../../../server/report/report-pdf.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import { storeEvaluation } from '../analysis/stored-evaluation.ts';
+
+const APRIL = { label: '2026-04', startMs: Date.UTC(2026, 3, 1), endMs: Date.UTC(2026, 4, 1) };
+
+const episode = (start: string, frequencyShift: Record<string, unknown>) => ({
+  start,
+  end: start.replace('T10', 'T14'),
+  windows: 8,
+  peak_error: 9.5,
+  top_contributors: [{ feature: 'acc.f1', datastream: 'acc', share: 1 }],
+  frequency_shift: frequencyShift,
+});
+
+describe.each(drivers)('monthly report facts on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  it("states each episode's shift with its uncertainty and the trigger level crossed", async () => {
+    const bridge = await t.services.bridges.create({ name: 'Shifted Bridge', location: 'River' });
+    await storeEvaluation(t.services, bridge);
+    const { db } = t.services.database;
+    const [row] = await db
+      .select({ report: analysisResults.report })
+      .from(analysisResults)
+      .where(eq(analysisResults.bridgeId, bridge.id));
+    const events = [
+      episode('2026-04-03T10:00:00.000Z', {
+        feature: 'acc.f1',
+        shift_hz: -0.067,
+        shift_percent: -2.31,
+        uncertainty_hz: 0.012,
+        uncertainty_percent: 0.41,
+        duration_hours: 36,
+        level: 'amber',
+        level_percent: -2,
+      }),
+      // Stored before issue 15: no uncertainty, no level.
+      episode('2026-04-05T10:00:00.000Z', {
+        feature: 'acc.f1',
+        shift_hz: -0.041,
+        shift_percent: -1.2,
+      }),
+    ];
+    await db
+      .update(analysisResults)
+      .set({ report: { ...(row?.report as object), events } })
+      .where(eq(analysisResults.bridgeId, bridge.id));
+
+    const facts = await gatherReportFacts(db, bridge.id, APRIL, new Date('2026-05-02T00:00:00Z'));
+    expect(facts.condition?.episodes.map((e) => e.frequencyShift)).toEqual([
+      'acc.f1 \u22122.3 % \u00b1 0.4 % over 36 h; crossed amber (\u22122 %)',
+      'acc.f1 -0.041 Hz (-1.20 %)',
+    ]);
+    const { text } = await extractText(new Uint8Array(await renderReportPdf(facts)), {
+      mergePages: true,
+    });
+    // The PDF's standard fonts have no typographic minus: it is written as a hyphen.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'frequency shift acc.f1 -2.3 % \u00b1 0.4 % over 36 h; crossed amber (-2 %)',
+    );
+  });
+});
