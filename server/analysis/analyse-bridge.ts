@@ -12,6 +12,7 @@ import {
   createAnalysisRepository,
 } from './analysis-repository.ts';
 import {
+  ALARM_SMOOTH_WINDOWS,
   DAY_MS,
   dayStart,
   evaluationRange,
@@ -238,8 +239,10 @@ export async function evaluateBridge(
     const computeFrom = lastKnownDay
       ? Math.max(historyFrom, Date.parse(lastKnownDay))
       : historyFrom;
-    const reused = baselineWindows.filter((w) => w.start >= computeFrom && w.start < period.from);
-    const loadFrom = Math.max(computeFrom, baselineEnd);
+    // The alarm's trailing mean reaches half a day back from the period's first window.
+    const readFrom = Math.min(computeFrom, period.from - ALARM_SMOOTH_WINDOWS * WINDOW_MS);
+    const reused = baselineWindows.filter((w) => w.start >= readFrom && w.start < period.from);
+    const loadFrom = Math.max(readFrom, baselineEnd);
     // The trackers carry on from where the last evaluation found the modes on that day.
     const carried = trackerStateAt(previousReport, Math.min(loadFrom, period.from));
     const history =
@@ -284,6 +287,10 @@ export async function evaluateBridge(
       featureNames: model.featureNames,
       period,
       scored: scored.filter((w) => w.start >= period.from),
+      smoothWindows: ALARM_SMOOTH_WINDOWS,
+      before: scored.filter(
+        (w) => w.start < period.from && w.start >= period.from - ALARM_SMOOTH_WINDOWS * WINDOW_MS,
+      ),
       skipped: evaluation.skipped,
       evaluatedAt,
       trainedAt: row.trainedAt ?? evaluatedAt,
@@ -311,7 +318,7 @@ export async function evaluateBridge(
       sid: bridge.name,
       bridgeId,
       model,
-      scored,
+      scored: scored.filter((w) => w.start >= computeFrom),
       previous,
       newest: extent.newest,
       generatedAt: evaluatedAt,

@@ -123,10 +123,30 @@ export interface ReportInput {
   outOfCalibration?: readonly { from: number; to: number }[];
   /** The bridge's trigger levels for the frequency shift (default: −2 % amber, −5 % red). */
   triggerLevels?: TriggerLevels;
+  /** Windows in the alarm's trailing mean (default: the detect command's rows). */
+  smoothWindows?: number;
+  /**
+   * Scored windows just before the period: the trailing mean of the period's first windows
+   * reaches back into them, so it averages as many windows there as anywhere else.
+   */
+  before?: ScoredWindow[];
 }
 
 const touches = (ranges: readonly { from: number; to: number }[], start: number) =>
   ranges.some((r) => r.from < start + WINDOW_MS && r.to > start);
+
+/** The judged errors of the `count` window slots before `from` (null where none was judged). */
+function leadingJudged(
+  before: readonly ScoredWindow[],
+  from: number,
+  count: number,
+): (number | null)[] {
+  const byStart = new Map(before.map((w) => [w.start, w]));
+  return Array.from({ length: Math.max(0, count) }, (_, i) => {
+    const window = byStart.get(from - (count - i) * WINDOW_MS);
+    return window && !window.outsideLearned ? window.error : null;
+  });
+}
 
 /** The AnomalyReport of the contract: every 10-minute slot of the period, skipped ones null. */
 export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
@@ -168,9 +188,14 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
   };
   // Episodes exactly as the detect command finds them (episodes.ts, score-smoothing.ts): the
   // trailing mean of the window errors against its calibrated threshold, one alarm per episode.
-  const scoring = alarmScoring(detector, DEFAULT_SMOOTH_ROWS, input.alarmTargetRate);
+  const scoring = alarmScoring(
+    detector,
+    input.smoothWindows ?? DEFAULT_SMOOTH_ROWS,
+    input.alarmTargetRate,
+  );
   const judged = slots.map((w, i) => (w && !w.outsideLearned && !unjudged[i] ? w.error : null));
-  const alarmScores = trailingMean(judged, scoring.smoothRows);
+  const lead = leadingJudged(input.before ?? [], period.from, scoring.smoothRows - 1);
+  const alarmScores = trailingMean([...lead, ...judged], scoring.smoothRows).slice(lead.length);
   const episodes = findEpisodes(alarmScores, scoring.threshold, DEFAULT_EPISODE_RULES);
   const levels = input.triggerLevels ?? DEFAULT_TRIGGER_LEVELS;
   const events = episodes.map((episode) => ({
