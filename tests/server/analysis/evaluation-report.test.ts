@@ -106,4 +106,41 @@ describe('the stored evaluation report', () => {
       report.windows.filter((w) => w.error !== null && w.error > report.threshold).length,
     );
   });
+
+  it("averages the period's first windows over the half day before it, not over themselves alone", async () => {
+    const baseline = rows(800, 1, () => 0);
+    const detector = await trainDetector('mahalanobis', trainMahalanobis, baseline, {
+      targetFalseAlarmRate: 0.01,
+    });
+    // Two healthy days; the period is the second, and its first window is far off.
+    const days = rows(288, 3, (i) => (i === 144 ? 0.012 : 0));
+    const windows = days.features.map((features, i) => ({
+      start: FROM + i * WINDOW_MS,
+      end: FROM + (i + 1) * WINDOW_MS,
+      features,
+      temperatureC: at(at(days.context, i), 0),
+    }));
+    const scored = scoreWindows(detector, windows, days.context);
+    const periodFrom = FROM + 144 * WINDOW_MS;
+    const input = {
+      sid: 'Test Bridge',
+      bridgeId: 1,
+      detector,
+      featureNames: ['acc.f1', 'acc.f2', 'acc.f3'],
+      period: { from: periodFrom, to: FROM + 288 * WINDOW_MS },
+      scored: scored.filter((w) => w.start >= periodFrom),
+      skipped: {},
+      evaluatedAt: new Date(FROM + 288 * WINDOW_MS),
+      trainedAt: new Date(FROM),
+      smoothWindows: 72,
+      alarmTargetRate: 0.001,
+    };
+    // Alone, the outlier is its own mean and opens an episode at the period's start.
+    const alone = buildReport(input);
+    expect(alone.smooth_windows).toBe(72);
+    expect(alone.alarms).toContain(0);
+    // With the half day before it, it is one window of 72 and raises nothing.
+    const warmed = buildReport({ ...input, before: scored.filter((w) => w.start < periodFrom) });
+    expect(warmed.alarms ?? []).not.toContain(0);
+  });
 });
