@@ -13,6 +13,8 @@ const WINDOW_SECONDS = 600;
 const LAG_SECONDS = 3 * 3600;
 const LAG_WEIGHT = 1 - Math.exp(-WINDOW_SECONDS / LAG_SECONDS);
 const HINGES_C = [0, -1, -2, -3, -4, -6];
+/** Where the 'seasonal' layout keeps the lagged temperature: after the mean and the hinges. */
+export const LAGGED_TEMPERATURE_COLUMN = 1 + HINGES_C.length;
 
 /**
  * The detector's context rows: from the window's mean temperature, a missing one carried forward

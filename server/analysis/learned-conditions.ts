@@ -1,5 +1,6 @@
 import { at } from '../analytics/at.ts';
 import type { DetectorModel } from '../analytics/detector.ts';
+import { LAGGED_TEMPERATURE_COLUMN } from './context.ts';
 
 /**
  * Degrees beyond the baseline's temperature range that the linear context model (temperature
@@ -23,9 +24,18 @@ export function outsideLearnedConditions(
   context: readonly number[],
 ): boolean {
   if (context.length === 0 || model.contextLow.length === 0) return false;
-  const t = at(context, 0);
-  const low = at(model.contextLow, 0);
-  const high = at(model.contextHigh, 0);
+  // The deck follows the air with a lag (context.ts): a morning thaw of the air finds the deck
+  // still frozen, so the lagged temperature must lie inside what was learnt as well.
+  const columns =
+    context.length > LAGGED_TEMPERATURE_COLUMN && model.contextLow.length === context.length
+      ? [0, LAGGED_TEMPERATURE_COLUMN]
+      : [0];
+  return columns.some((k) =>
+    outsideRange(at(context, k), at(model.contextLow, k), at(model.contextHigh, k)),
+  );
+}
+
+function outsideRange(t: number, low: number, high: number): boolean {
   if (t < FROST_C && low > 0) return true;
   // Below freezing the stiffening is far from linear: no extrapolation below the coldest seen.
   if (t < low && t < 0) return true;
