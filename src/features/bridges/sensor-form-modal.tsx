@@ -15,7 +15,7 @@ import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
 import { isQuasiStatic } from '../../domain/sensor-limits';
-import { LIMIT_FIELDS, LIMIT_LABELS } from './sensor-limits-form';
+import { LimitTextFields } from './limit-text-fields';
 
 const DATE_FIELDS = [
   ['installationDate', 'Installation date'],
@@ -95,17 +95,9 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
           value={values.modelNumber}
           onChange={(e) => set('modelNumber', e.target.value)}
         />
-        {isQuasiStatic(values.type) &&
-          LIMIT_FIELDS.map((field) => (
-            <TextField
-              key={field}
-              label={LIMIT_LABELS[field]}
-              inputMode={field === 'sustainedMinutes' ? 'numeric' : 'decimal'}
-              value={values[field]}
-              error={errors[field]}
-              onChange={(e) => set(field, e.target.value)}
-            />
-          ))}
+        {isQuasiStatic(values.type) && (
+          <LimitTextFields values={values} errors={errors} onChange={set} />
+        )}
         {DATE_FIELDS.map(([field, label]) => (
           <TextField
             key={field}

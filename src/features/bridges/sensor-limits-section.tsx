@@ -7,18 +7,12 @@ import type { Sensor } from '../../api/queries/structures';
 import { hasErrors } from '../../domain/form-rules';
 import { isQuasiStatic, LIMIT_WINDOW_MINUTES } from '../../domain/sensor-limits';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
 import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import type { Selection } from './dialogs';
 import * as styles from './fatigue-detail.css';
-import {
-  LIMIT_FIELDS,
-  LIMIT_LABELS,
-  limitsValues,
-  sensorLimitsBody,
-  validateSensorLimits,
-} from './sensor-limits-form';
+import { LimitTextFields } from './limit-text-fields';
+import { limitsValues, sensorLimitsBody, validateSensorLimits } from './sensor-limits-form';
 import type { StructureData } from './structure-data';
 
 function LimitsForm({ sensor, isStaff }: { sensor: Sensor; isStaff: boolean }) {
@@ -43,16 +37,7 @@ function LimitsForm({ sensor, isStaff }: { sensor: Sensor; isStaff: boolean }) {
   return (
     <form onSubmit={submit} noValidate aria-label={`Limits of ${sensor.sensor_id}`}>
       <fieldset disabled={!isStaff} className={styles.grid} style={{ border: 0, padding: 0 }}>
-        {LIMIT_FIELDS.map((field) => (
-          <TextField
-            key={field}
-            label={LIMIT_LABELS[field]}
-            inputMode={field === 'sustainedMinutes' ? 'numeric' : 'decimal'}
-            value={values[field]}
-            error={errors[field]}
-            onChange={(e) => set(field, e.target.value)}
-          />
-        ))}
+        <LimitTextFields values={values} errors={errors} onChange={set} />
       </fieldset>
       {isStaff && (
         <div className={styles.actions}>
