@@ -7,13 +7,20 @@ import type { DatasetWindow } from './window-dataset.ts';
  * same hinges as the health indicator's), and a lagged mean (exponential, 3-hour time constant)
  * because the deck follows the air with a delay.
  */
-export type ContextLayout = 'temperature' | 'seasonal';
+export type ContextLayout = 'temperature' | 'seasonal' | 'deck';
+/*
+ * 'deck' (models trained since decision 026's end-to-end runs): the same columns, but the frost
+ * hinges bend on the lagged temperature, the deck's, not the air's: a deck freezes hours after
+ * the air does and thaws hours after it. With the hinges on the air, the end-to-end bridge's
+ * first December raised 24 false episodes, most on mornings with the air near −2 °C and the deck
+ * colder, its first mode up 6 %.
+ */
 
 const WINDOW_SECONDS = 600;
 const LAG_SECONDS = 3 * 3600;
 const LAG_WEIGHT = 1 - Math.exp(-WINDOW_SECONDS / LAG_SECONDS);
 const HINGES_C = [0, -1, -2, -3, -4, -6];
-/** Where the 'seasonal' layout keeps the lagged temperature: after the mean and the hinges. */
+/** Where the 'seasonal' and 'deck' layouts keep the lagged temperature: after the hinges. */
 export const LAGGED_TEMPERATURE_COLUMN = 1 + HINGES_C.length;
 
 /**
@@ -34,7 +41,8 @@ export function contextRows(
     if (Number.isFinite(w.temperatureC)) last = w.temperatureC;
     if (layout === 'temperature') return [last];
     lagged += LAG_WEIGHT * (last - lagged);
-    return [last, ...HINGES_C.map((h) => Math.max(0, h - last)), lagged];
+    const frozen = layout === 'deck' ? lagged : last;
+    return [last, ...HINGES_C.map((h) => Math.max(0, h - frozen)), lagged];
   });
 }
 

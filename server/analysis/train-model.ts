@@ -110,7 +110,7 @@ export async function trainBridgeModel(
   const windows = set.windows.filter((w) => w.features.some(Number.isFinite));
   const hasTemperature = plan.temperatureStream !== null;
   const contextFill = hasTemperature ? meanOf(windows.map((w) => w.temperatureC)) : null;
-  const context = contextRows(windows, hasTemperature, contextFill, 'seasonal');
+  const context = contextRows(windows, hasTemperature, contextFill, 'deck');
   const method = options.method ?? 'autoencoder';
   report(0.3, `Training the ${method} on ${windows.length} baseline windows`);
   let detector;
@@ -139,7 +139,7 @@ export async function trainBridgeModel(
     featureNames: planFeatureNames(plan),
     detector: detector.model,
     contextFill,
-    contextLayout: 'seasonal' as const,
+    contextLayout: 'deck' as const,
   };
   const model: StoredModel = {
     ...partial,
