@@ -239,7 +239,7 @@ export async function evaluateBridge(
     const computeFrom = lastKnownDay
       ? Math.max(historyFrom, Date.parse(lastKnownDay))
       : historyFrom;
-    // The alarm's trailing mean reaches half a day back from the period's first window.
+    // The alarm's trailing mean reaches ALARM_SMOOTH_WINDOWS back from the period's first window.
     const readFrom = Math.min(computeFrom, period.from - ALARM_SMOOTH_WINDOWS * WINDOW_MS);
     const reused = baselineWindows.filter((w) => w.start >= readFrom && w.start < period.from);
     const loadFrom = Math.max(readFrom, baselineEnd);
