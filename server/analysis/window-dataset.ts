@@ -1,10 +1,11 @@
 import { seriesFromBlocks } from '../analytics/series.ts';
-import { extractWindowFeatures } from '../analytics/window-features.ts';
+import { extractWindowFeatures, type WindowingResult } from '../analytics/window-features.ts';
 import type { Db } from '../db/client.ts';
-import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
+import { type BridgeStream, loadBlocks, type StoredBlock } from './bridge-streams.ts';
 import {
   blocksForGrid,
   type DatasetPlan,
+  type PlannedStream,
   QUASI_STATIC_TYPES,
   WINDOW_SECONDS,
 } from './dataset-plan.ts';
@@ -120,30 +121,7 @@ export async function loadWindows(
       from,
       to,
     );
-    const series = usable.map((s) =>
-      seriesFromBlocks(
-        s.streamId,
-        s.dataType,
-        s.rateHz,
-        blocksForGrid(
-          blocks.filter((b) => b.datastreamId === s.id),
-          s.rateHz,
-        ),
-        from,
-        to,
-      ),
-    );
-    const result = extractWindowFeatures(series, {
-      from,
-      to,
-      windowSeconds: WINDOW_SECONDS,
-      minCoverage: 0.9,
-      expectedSamples: Object.fromEntries(usable.map((s) => [s.streamId, s.expectedSamples])),
-      modal: plan.modal
-        .filter((m) => usable.some((s) => s.streamId === m.stream))
-        .map((m) => ({ ...m, initialHz: trackedHz[m.stream] ?? m.initialHz })),
-      ...(plan.temperatureStream ? { temperatureStream: plan.temperatureStream } : {}),
-    });
+    const result = dayFeatures(plan, usable, blocks, { from, to }, trackedHz);
     Object.assign(trackedHz, result.trackedHz);
     for (const [reason, count] of Object.entries(result.skipped)) {
       if (count > 0) skipped[reason] = (skipped[reason] ?? 0) + count;
@@ -160,6 +138,42 @@ export async function loadWindows(
     options.onDay?.(day + 1, days);
   }
   return { windows, skipped, trackedHz, trackedByDay };
+}
+
+/**
+ * One stretch of stored blocks (a day) cut into the plan's windows: each usable stream on its
+ * grid, the trackers carrying on from `trackedHz` (the plan's modes where absent).
+ */
+export function dayFeatures(
+  plan: DatasetPlan,
+  usable: readonly PlannedStream[],
+  blocks: readonly StoredBlock[],
+  range: { from: number; to: number },
+  trackedHz: Readonly<Record<string, number[]>>,
+): WindowingResult {
+  const series = usable.map((s) =>
+    seriesFromBlocks(
+      s.streamId,
+      s.dataType,
+      s.rateHz,
+      blocksForGrid(
+        blocks.filter((b) => b.datastreamId === s.id),
+        s.rateHz,
+      ),
+      range.from,
+      range.to,
+    ),
+  );
+  return extractWindowFeatures(series, {
+    ...range,
+    windowSeconds: WINDOW_SECONDS,
+    minCoverage: 0.9,
+    expectedSamples: Object.fromEntries(usable.map((s) => [s.streamId, s.expectedSamples])),
+    modal: plan.modal
+      .filter((m) => usable.some((s) => s.streamId === m.stream))
+      .map((m) => ({ ...m, initialHz: trackedHz[m.stream] ?? m.initialHz })),
+    ...(plan.temperatureStream ? { temperatureStream: plan.temperatureStream } : {}),
+  });
 }
 
 /** Per blanked stream, its feature columns and the time before which they are blanked. */

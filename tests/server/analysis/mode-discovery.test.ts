@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { seriesFromBlocks } from '../../../server/analytics/series.ts';
-import { extractWindowFeatures } from '../../../server/analytics/window-features.ts';
 import type { BridgeStream, StoredBlock } from '../../../server/analysis/bridge-streams.ts';
-import { blocksForGrid, planDataset } from '../../../server/analysis/dataset-plan.ts';
+import { planDataset } from '../../../server/analysis/dataset-plan.ts';
+import { dayFeatures } from '../../../server/analysis/window-dataset.ts';
 import { simulateBlocks } from '../../../server/sim/bridge-simulator.ts';
 import { simulateBursts } from '../../../server/sim/burst-simulator.ts';
 import { E2E_BURSTS, e2eScenario, e2eTimeline } from '../../bench/e2e-scenario.ts';
@@ -56,31 +55,13 @@ describe('closely spaced modes (bending 2.05 Hz, torsion 2.35 Hz, 60 s bursts at
     const bending: number[] = [];
     for (let day = 0; day < 14; day += 1) {
       const from = Date.UTC(2025, 6, 12) + day * DAY_MS;
-      const blocks = storedDay(from);
-      const series = plan.streams.map((s) =>
-        seriesFromBlocks(
-          s.streamId,
-          s.dataType,
-          s.rateHz,
-          blocksForGrid(
-            blocks.filter((b) => b.datastreamId === s.id),
-            s.rateHz,
-          ),
-          from,
-          from + DAY_MS,
-        ),
+      const result = dayFeatures(
+        plan,
+        plan.streams,
+        storedDay(from),
+        { from, to: from + DAY_MS },
+        tracked,
       );
-      const result = extractWindowFeatures(series, {
-        from,
-        to: from + DAY_MS,
-        windowSeconds: 600,
-        minCoverage: 0.9,
-        expectedSamples: Object.fromEntries(
-          plan.streams.map((s) => [s.streamId, s.expectedSamples]),
-        ),
-        modal: plan.modal.map((m) => ({ ...m, initialHz: tracked[m.stream] ?? m.initialHz })),
-        ...(plan.temperatureStream ? { temperatureStream: plan.temperatureStream } : {}),
-      });
       tracked = { ...tracked, ...result.trackedHz };
       const column = result.featureNames.indexOf('e2e-s1-acc.f1');
       bending.push(...result.windows.map((w) => w.features[column] ?? Number.NaN));
