@@ -100,14 +100,11 @@ export async function loadWindows(
       skipped[status] = (skipped[status] ?? 0) + slots;
       return false;
     });
-  const trackedHz: Record<string, number[]> = Object.fromEntries(
-    Object.entries(options.trackedHz ?? {}).filter(
-      ([stream, hz]) => plan.modal.find((m) => m.stream === stream)?.initialHz.length === hz.length,
-    ),
-  );
+  const trackedHz = trackersToCarry(plan, usable, options.trackedHz ?? {});
   const trackedByDay: Record<string, Record<string, number[]>> = {};
   const windows: DatasetWindow[] = [];
   const blanked = blankedColumns(plan, names, options.blankBefore);
+  const restarts = trackerRestarts(plan, options.blankBefore);
   const days = Math.ceil((range.to - range.from) / DAY_MS);
   for (let day = 0; day < days; day += 1) {
     const from = range.from + day * DAY_MS;
@@ -121,7 +118,7 @@ export async function loadWindows(
       from,
       to,
     );
-    const result = dayFeatures(plan, usable, blocks, { from, to }, trackedHz);
+    const result = restartingDayFeatures(plan, usable, blocks, { from, to }, trackedHz, restarts);
     Object.assign(trackedHz, result.trackedHz);
     for (const [reason, count] of Object.entries(result.skipped)) {
       if (count > 0) skipped[reason] = (skipped[reason] ?? 0) + count;
@@ -138,6 +135,98 @@ export async function loadWindows(
     options.onDay?.(day + 1, days);
   }
   return { windows, skipped, trackedHz, trackedByDay };
+}
+
+/**
+ * The carried tracker state worth keeping: only for streams read now, with the plan's number of
+ * modes. A stream left out (faulty, in maintenance) may have been followed along junk before it
+ * was flagged, so it starts again from the plan's modes when it comes back.
+ */
+export function trackersToCarry(
+  plan: DatasetPlan,
+  usable: readonly PlannedStream[],
+  carried: Readonly<Record<string, number[]>>,
+): Record<string, number[]> {
+  const read = new Set(usable.map((s) => s.streamId));
+  return Object.fromEntries(
+    Object.entries(carried).filter(
+      ([stream, hz]) =>
+        read.has(stream) &&
+        plan.modal.find((m) => m.stream === stream)?.initialHz.length === hz.length,
+    ),
+  );
+}
+
+/** Stream id → epoch ms where a re-zeroed or replaced sensor's trackers start afresh. */
+function trackerRestarts(
+  plan: DatasetPlan,
+  blankBefore: ReadonlyMap<number, number> | undefined,
+): Map<string, number> {
+  return new Map(
+    plan.streams.flatMap((s) => {
+      const since = blankBefore?.get(s.id);
+      return since === undefined ? [] : [[s.streamId, since] as const];
+    }),
+  );
+}
+
+/**
+ * `dayFeatures`, cut at each restart inside the day (on the window grid): a replaced sensor's
+ * trackers start from the plan's modes there, not from what its predecessor last showed.
+ */
+export function restartingDayFeatures(
+  plan: DatasetPlan,
+  usable: readonly PlannedStream[],
+  blocks: readonly StoredBlock[],
+  range: { from: number; to: number },
+  trackedHz: Readonly<Record<string, number[]>>,
+  restarts: ReadonlyMap<string, number>,
+): WindowingResult {
+  const restartAt = new Map<number, string[]>();
+  for (const [stream, at] of restarts) {
+    const onGrid = range.from + Math.ceil((at - range.from) / WINDOW_MS) * WINDOW_MS;
+    if (onGrid >= range.from && onGrid < range.to) {
+      restartAt.set(onGrid, [...(restartAt.get(onGrid) ?? []), stream]);
+    }
+  }
+  const cuts = [...restartAt.keys()].filter((t) => t > range.from).sort((a, b) => a - b);
+  const bounds = [range.from, ...cuts, range.to];
+  const state: Record<string, number[]> = { ...trackedHz };
+  const pieces: WindowingResult[] = [];
+  for (let i = 0; i + 1 < bounds.length; i += 1) {
+    const from = bounds[i] ?? range.from;
+    for (const stream of restartAt.get(from) ?? []) delete state[stream];
+    const result = dayFeatures(
+      plan,
+      usable,
+      blocks,
+      { from, to: bounds[i + 1] ?? range.to },
+      state,
+    );
+    Object.assign(state, result.trackedHz);
+    pieces.push(result);
+  }
+  const [first, ...rest] = pieces;
+  if (!first) return dayFeatures(plan, usable, blocks, range, state);
+  return rest.reduce(
+    (all, piece) => ({
+      featureNames: all.featureNames,
+      windows: [...all.windows, ...piece.windows],
+      skipped: addCounts(all.skipped, piece.skipped),
+      skippedWindows: [...all.skippedWindows, ...piece.skippedWindows],
+      trackedHz: state,
+    }),
+    { ...first, trackedHz: state },
+  );
+}
+
+function addCounts<K extends string>(
+  a: Record<K, number>,
+  b: Record<K, number>,
+): Record<K, number> {
+  const sum = { ...a };
+  for (const key of Object.keys(b) as K[]) sum[key] = (sum[key] ?? 0) + b[key];
+  return sum;
 }
 
 /**

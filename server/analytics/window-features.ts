@@ -1,3 +1,4 @@
+import { at } from './at.ts';
 import { ModeTracker } from './mode-tracker.ts';
 import { pickPeaks } from './peak-picking.ts';
 import { sliceSeries, type StreamSeries } from './series.ts';
@@ -114,7 +115,9 @@ export function extractWindowFeatures(
       const tracker = trackers.get(s.id);
       if (modal && tracker) {
         const segmentLength = modal.segmentLength ?? defaultSegmentLength(values.length);
-        if (values.length < segmentLength) {
+        // A flat window (a stuck sensor) has only rounding noise for peaks: the tracker would
+        // wander along them and be lost when the signal returns.
+        if (values.length < segmentLength || isFlat(values)) {
           features.push(...modal.initialHz.map(() => Number.NaN));
           continue;
         }
@@ -134,6 +137,18 @@ export function extractWindowFeatures(
   }
   for (const [stream, tracker] of trackers) result.trackedHz[stream] = [...tracker.current];
   return result;
+}
+
+/** Every sample the same value: a stuck sensor, whose spectrum is rounding noise only. */
+function isFlat(values: ArrayLike<number>): boolean {
+  let level = Number.NaN;
+  for (let i = 0; i < values.length; i += 1) {
+    const v = at(values, i);
+    if (!Number.isFinite(v)) continue;
+    if (Number.isNaN(level)) level = v;
+    else if (v !== level) return false;
+  }
+  return true;
 }
 
 function skipReason(
