@@ -191,11 +191,12 @@ export function restartingDayFeatures(
   }
   const cuts = [...restartAt.keys()].filter((t) => t > range.from).sort((a, b) => a - b);
   const bounds = [range.from, ...cuts, range.to];
-  const state: Record<string, number[]> = { ...trackedHz };
+  let state: Record<string, number[]> = { ...trackedHz };
   const pieces: WindowingResult[] = [];
   for (let i = 0; i + 1 < bounds.length; i += 1) {
     const from = bounds[i] ?? range.from;
-    for (const stream of restartAt.get(from) ?? []) delete state[stream];
+    const restarted = restartAt.get(from) ?? [];
+    state = Object.fromEntries(Object.entries(state).filter(([s]) => !restarted.includes(s)));
     const result = dayFeatures(
       plan,
       usable,
