@@ -133,11 +133,59 @@ test.describe('at 1440 × 900', () => {
     await page.getByRole('button', { name: 'Assign bridges demo-operator' }).click();
     await expect(page.getByRole('dialog').getByText(/of \d+ bridges selected/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expectStaffScreensClean(page);
   });
 });
 
+/** Operations, inspections, the audit log and the Settings dialog: the staff-only screens. */
+async function expectStaffScreensClean(page: Page) {
+  for (const [path, title] of [
+    ['/operations', 'Operations'],
+    ['/inspections', 'Inspections'],
+    ['/audit', 'Audit log'],
+  ] as const) {
+    await page.goto(path);
+    await expect(heading(page)).toHaveText(title);
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await page.goto('/map');
+  await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 60_000 });
+  const settings = page.getByRole('button', { name: 'Settings' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  // On a phone the menu holds the entries.
+  await expect(settings.or(menu).first()).toBeVisible();
+  if (!(await settings.isVisible())) await menu.click();
+  await settings.click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  expect(await seriousViolations(page), 'Settings').toEqual([]);
+}
+
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the Bridges list shows each bridge's condition and opens its dashboard", async ({
+    page,
+  }) => {
+    await signIn(page, OPERATOR);
+    await page.goto('/bridges');
+    await expect(heading(page)).toHaveText('Bridge Management');
+    const card = page.getByRole('row', { name: /Lions Gate Bridge/ });
+    await expect(card).toContainText(/Good|Fair|Poor|Critical|Not assessed/);
+    const link = card.getByRole('link', { name: 'Lions Gate Bridge' });
+    await reachable(page, link);
+    await link.tap();
+    await expect(page).toHaveURL(/\/dashboard\?bridge=\d+&name=Lions\+Gate\+Bridge$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Health condition$/ })).toBeFocused();
+  });
+
+  test('axe finds no serious or critical violation on the staff screens', async ({ page }) => {
+    test.setTimeout(300_000);
+    await signIn(page, STAFF);
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectStaffScreensClean(page);
+  });
 
   test('a compact bar; a tapped marker shows its popup with Open dashboard', async ({ page }) => {
     await signIn(page, OPERATOR);
