@@ -74,6 +74,10 @@ export default tseslint.config(
                 './src/routes',
                 './server/db',
                 './server/routes',
+                './server/readings',
+                './server/repositories',
+                './server/ingest',
+                './server/http',
               ],
               message: 'Pure modules stay free of React, DOM and I/O.',
             },
@@ -93,6 +97,27 @@ export default tseslint.config(
                 .map((part) => `./server/${part}`),
               from: './server/demo',
               message: 'Only the composition root (server/main.ts) and the seed reach the demo.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The analytics are pure numerics: no database driver, query builder, broker or HTTP server.
+    files: ['server/analytics/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['pg', 'pg-*', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg-boss'],
+              message: 'Analytics import no database code: the analysis layer reads for them.',
+            },
+            {
+              group: ['mqtt', 'fastify', 'fastify/*', '@fastify/*', 'undici'],
+              message: 'Analytics do no I/O.',
             },
           ],
         },
