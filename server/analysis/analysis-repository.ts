@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { analysisModels, analysisResults } from '../db/schema.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
@@ -26,6 +26,7 @@ export interface Evaluation {
 }
 
 const RUNNING: AnalysisState[] = ['training', 'scoring'];
+export const HANDED_BACK_MESSAGE = 'Handed back when its worker stopped; waiting for a worker';
 
 /** The stored models and the latest evaluation (with the job state) of each bridge. */
 export function createAnalysisRepository(db: Db) {
@@ -82,6 +83,26 @@ export function createAnalysisRepository(db: Db) {
         .where(
           and(eq(analysisResults.bridgeId, bridgeId), notInArray(analysisResults.state, RUNNING)),
         );
+    },
+
+    /** A job given back unfinished by a stopping worker: queued again, not failed. */
+    async markHandedBack(bridgeId: number): Promise<void> {
+      await upsertResult(bridgeId, {
+        state: 'queued',
+        progress: 0,
+        message: HANDED_BACK_MESSAGE,
+        lastError: null,
+      });
+    },
+
+    /** Bridges whose stored state says a job is waiting or was running. */
+    async unfinishedBridges(): Promise<number[]> {
+      const rows = await db
+        .select({ bridgeId: analysisResults.bridgeId })
+        .from(analysisResults)
+        .where(inArray(analysisResults.state, ['queued', ...RUNNING]))
+        .orderBy(analysisResults.bridgeId);
+      return rows.map((r) => r.bridgeId);
     },
 
     saveEvaluation(bridgeId: number, evaluation: Evaluation): Promise<void> {

@@ -3,7 +3,7 @@ import { applyFatigueAlerts } from '../fatigue/fatigue-alerts.ts';
 import type { Logger } from '../ops/logger.ts';
 import { measureJob } from '../ops/metrics.ts';
 import type { AnalyseOptions, AnalysisDeps } from './analyse-bridge.ts';
-import type { AnalysisJobs } from './analysis-jobs.ts';
+import { type AnalysisJobs, JobHandedBack } from './analysis-jobs.ts';
 import { createAnalysisPool } from './analysis-pool.ts';
 import { createAnalysisRepository } from './analysis-repository.ts';
 import { createAnalysisScheduler } from './analysis-scheduler.ts';
@@ -14,7 +14,12 @@ export interface AnalysisWorkerOptions {
   leads?: () => boolean;
   /** Training settings handed to the analysis thread (tests shorten the epochs). */
   training?: Omit<AnalyseOptions, 'retrain'>;
+  /** How long a running job may go on finishing once the worker stops (then it is handed back). */
+  stopGraceMs?: number;
 }
+
+/** Well inside the shutdown's 30 s, so the rest of the process still closes in order. */
+const DEFAULT_STOP_GRACE_MS = 10_000;
 
 /**
  * Makes this process an analysis worker with the scheduler (unless ANALYSIS_WORKERS=off, for a
@@ -26,16 +31,28 @@ export async function startAnalysisWorkers(
   deps: AnalysisDeps & { jobs: AnalysisJobs },
   config: Pick<AppConfig, 'analysisIntervalSeconds' | 'analysisWorkers'>,
   log: Pick<Logger, 'child' | 'error'>,
-  { leads, training = {} }: AnalysisWorkerOptions = {},
+  { leads, training = {}, stopGraceMs = DEFAULT_STOP_GRACE_MS }: AnalysisWorkerOptions = {},
 ): Promise<{ stop(): Promise<void> }> {
   if (!config.analysisWorkers) return { stop: async () => undefined };
   const pool = createAnalysisPool(deps.database, training);
   const repository = createAnalysisRepository(deps.database.db);
+  let handBack: () => void = () => undefined;
+  const handingBack = new Promise<'hand back'>((resolve) => {
+    handBack = () => resolve('hand back');
+  });
   await deps.jobs.start(async ({ bridgeId, retrain }) => {
     const jobLog = log.child({ bridgeId, retrain });
     jobLog.info('Analysis started');
     try {
-      const result = await measureJob('bridge-analysis', () => pool.run({ bridgeId, retrain }));
+      const finished = measureJob('bridge-analysis', () => pool.run({ bridgeId, retrain }));
+      const result = await Promise.race([finished, handingBack]);
+      if (result === 'hand back') {
+        // The thread stops mid-job first, so no late progress of it overwrites the queued state.
+        await pool.close();
+        await repository.markHandedBack(bridgeId);
+        jobLog.info('Analysis handed back: the worker is stopping');
+        throw new JobHandedBack(bridgeId);
+      }
       await tellAlerts(deps.alerts, result);
       if (result.fatigue && 'error' in result.fatigue) {
         jobLog.error({ err: result.fatigue.error }, 'Fatigue counting failed');
@@ -45,6 +62,7 @@ export async function startAnalysisWorkers(
       );
       jobLog.info('Analysis completed');
     } catch (error) {
+      if (error instanceof JobHandedBack) throw error;
       jobLog.error({ err: error }, 'Analysis failed');
       // The thread records its own failures; one that died mid-job could not.
       const state = (await repository.findResult(bridgeId))?.state;
@@ -69,7 +87,9 @@ export async function startAnalysisWorkers(
   return {
     async stop() {
       scheduler.stop();
+      const grace = setTimeout(handBack, stopGraceMs);
       await deps.jobs.stop();
+      clearTimeout(grace);
       await pool.close();
     },
   };

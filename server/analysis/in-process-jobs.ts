@@ -40,6 +40,11 @@ export function createInProcessJobs(database: Database): AnalysisJobs {
     },
     async start(run) {
       runner = run;
+      // This process is the queue's only keeper: what a stop handed back, or a crash left
+      // behind, waits in the stored states and is queued again here.
+      for (const bridgeId of await repository.unfinishedBridges()) {
+        if (!waiting.has(bridgeId)) waiting.set(bridgeId, { bridgeId, retrain: false });
+      }
       kick();
     },
     async stop() {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import type { AnalysisJob, AnalysisJobs } from './analysis-jobs.ts';
+import { type AnalysisJob, type AnalysisJobs, JobHandedBack } from './analysis-jobs.ts';
 import { createAnalysisRepository } from './analysis-repository.ts';
 
 export const ANALYSIS_QUEUE = 'bridge-analysis';
@@ -100,6 +100,8 @@ export function createPgBossJobs(
           try {
             await run(job.data);
           } catch (error) {
+            // Failing it leaves a retry (retryDelay 0): the next free worker takes it at once.
+            if (error instanceof JobHandedBack) throw error;
             // Recorded by the runner; completing the job keeps pg-boss from running it again.
             (options.log ?? console.warn)(
               `analysis of bridge ${job.data.bridgeId} failed: ${(error as Error).message}`,

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { AnalysisJobs } from '../../../server/analysis/analysis-jobs.ts';
+import {
+  createAnalysisRepository,
+  HANDED_BACK_MESSAGE,
+} from '../../../server/analysis/analysis-repository.ts';
+import { startAnalysisWorkers } from '../../../server/analysis/analysis-workers.ts';
+import { createInProcessJobs } from '../../../server/analysis/in-process-jobs.ts';
+import { ANALYSIS_QUEUE, createPgBossJobs } from '../../../server/analysis/pg-boss-jobs.ts';
+import type { Database } from '../../../server/db/client.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { simulatedBridge, testScenario } from './analysis-fixtures.ts';
+
+const silentLogger = pino({ level: 'silent' });
+const quietAlerts = {
+  analysisCompleted: async () => undefined,
+  sensorsChecked: async () => undefined,
+};
+
+// Issue 14: a worker told to stop lets its running job finish within a grace, or hands it back
+// to the queue, which offers it again: to another worker on PostgreSQL, at the next start on
+// the embedded database (whose queue lives in the process).
+describe.each(drivers)('a stopping analysis worker (%s)', (kind) => {
+  const t = setupTestApp(kind);
+
+  const newJobs = (database: Database): AnalysisJobs =>
+    kind === 'postgres'
+      ? createPgBossJobs(database, { pollingIntervalSeconds: 0.5, log: () => undefined })
+      : createInProcessJobs(database);
+
+  const startWorker = (jobs: AnalysisJobs, epochs: number) =>
+    startAnalysisWorkers(
+      { database: t.services.database, alerts: quietAlerts, jobs },
+      { analysisWorkers: true, analysisIntervalSeconds: 3600 },
+      silentLogger,
+      // No scheduler ticks: the job the test queues is the only way in.
+      { leads: () => false, training: { epochs }, stopGraceMs: 0 },
+    );
+
+  it('hands a job still training back, and the next worker completes it', async () => {
+    const scenario = testScenario('stp');
+    const { bridge } = await simulatedBridge(t.services, {
+      name: 'Stopping Bridge',
+      scenario,
+      days: 8,
+    });
+    const repository = createAnalysisRepository(t.services.database.db);
+
+    const first = newJobs(t.services.database);
+    const stopping = await startWorker(first, 5000);
+    await first.enqueue(bridge.id, { retrain: true });
+    await expect
+      .poll(async () => (await repository.findResult(bridge.id))?.state, {
+        timeout: 90_000,
+        interval: 100,
+      })
+      .toBe('training');
+    await stopping.stop();
+
+    const handedBack = await repository.findResult(bridge.id);
+    expect(handedBack).toMatchObject({ state: 'queued', message: HANDED_BACK_MESSAGE });
+    expect(handedBack?.evaluatedAt ?? null).toBeNull();
+    if (kind === 'postgres') {
+      const jobs = rowsOf<{ state: string }>(
+        await t.services.database.db.execute(
+          sql`select state from pgboss.job where name = ${ANALYSIS_QUEUE}`,
+        ),
+      );
+      expect(jobs.map((j) => j.state)).toEqual(['retry']);
+    }
+
+    const next = newJobs(t.services.database);
+    const worker = await startWorker(next, 10);
+    try {
+      await expect
+        .poll(async () => (await repository.findResult(bridge.id))?.state, {
+          timeout: 120_000,
+          interval: 200,
+        })
+        .toBe('idle');
+      expect((await repository.findResult(bridge.id))?.evaluatedAt).toBeInstanceOf(Date);
+    } finally {
+      await worker.stop();
+    }
+  }, 240_000);
+});
