@@ -19,8 +19,8 @@ export interface MeaningContext {
   plan: MaintenancePlan;
   /** Those events, for naming the one that superseded another. */
   events: readonly MaintenanceFact[];
-  /** The newest data the plan was made at (epoch ms). */
-  newest: number;
+  /** The newest data the plan was made at (epoch ms), or null without data. */
+  newest: number | null;
   /** The stored model's baseline end (epoch ms), or null without a model. */
   modelBaselineEnd: number | null;
   sensorLabel: (sensorId: number) => string;
@@ -51,9 +51,13 @@ function structuralMeaning(event: MaintenanceFact, { plan, events, newest }: Mea
     "Starts a new baseline: the analysis learns the bridge's normal again from this day";
   if (plan.rebaselining) {
     const { days, of } = plan.rebaselining;
+    const stored =
+      newest === null || newest < at
+        ? 'no data stored since'
+        : `data stored up to ${dateOf(newest)}`;
     return (
       `${start} and judges nothing after it until ${of} days of data follow; ` +
-      `${rebaseliningText(days, of).toLowerCase()} (data stored up to ${dateOf(newest)}).`
+      `${rebaseliningText(days, of).toLowerCase()} (${stored}).`
     );
   }
   return `${start}; the ${REBASELINE_DAYS} days of data it needs were stored by ${dateOf(at + REBASELINE_DAYS * DAY_MS)}.`;

@@ -36,10 +36,10 @@ export async function maintenanceFacts(
     db,
     streams.map((s) => s.id),
   );
-  const newest = Math.min(month.endMs, extent?.newest ?? month.startMs);
+  const newest = extent ? Math.min(month.endMs, extent.newest) : null;
   const maintenance = await loadMaintenance(db, bridgeId);
   const events = maintenance.facts.filter((e) => dateMs(e.occurredOn) < month.endMs);
-  const plan = maintenancePlan(events, newest);
+  const plan = maintenancePlan(events, newest ?? 0);
   const streamName = new Map(streams.map((s) => [s.id, s.streamId]));
   const sensorLabel = new Map(rows.map((r) => [r.event.sensorId, r.sensor ?? 'its sensor']));
   const context = {
