@@ -41,7 +41,7 @@ export async function maintenanceFacts(
   const events = maintenance.facts.filter((e) => dateMs(e.occurredOn) < month.endMs);
   const plan = maintenancePlan(events, newest ?? 0);
   const streamName = new Map(streams.map((s) => [s.id, s.streamId]));
-  const sensorLabel = new Map(rows.map((r) => [r.event.sensorId, r.sensor ?? 'its sensor']));
+  const sensorLabel = new Map(rows.map((r) => [r.event.sensorId, r.sensor]));
   const context = {
     plan,
     events,
