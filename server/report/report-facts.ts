@@ -110,6 +110,20 @@ export interface FatigueFact {
   histogram: { binWidthMpa: number; bins: [number, number][] };
 }
 
+export interface MaintenanceEventFact {
+  /** YYYY-MM-DD */
+  occurredOn: string;
+  /** The kind in words ('Sensor replacement'). */
+  kind: string;
+  sensorLabel: string | null;
+  spanLabel: string | null;
+  note: string | null;
+  /** Who recorded it, from the audit log; null when no entry names them (e.g. the seed). */
+  recordedBy: string | null;
+  /** What it meant for the monitoring, by the analysis' maintenance rules (decision 023). */
+  meaning: string;
+}
+
 export interface ReportFacts {
   month: string;
   generatedAt: string;
@@ -126,6 +140,8 @@ export interface ReportFacts {
   alerts: AlertFact[];
   /** Alerts left out of `alerts` (the list is bounded). */
   alertsLeftOut: number;
+  /** The month's maintenance events, oldest first. */
+  maintenance: MaintenanceEventFact[];
   streams: StreamAvailability[];
   frequency: FrequencyFacts | null;
   fatigue: FatigueFact[];

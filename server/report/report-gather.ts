@@ -9,6 +9,7 @@ import type { Schemas } from '../routes/operation-types.ts';
 import { streamAvailability } from './report-availability.ts';
 import type { ConditionFacts, FrequencyFacts, ReportFacts, SpanFact } from './report-facts.ts';
 import { fatigueFacts } from './report-fatigue.ts';
+import { maintenanceFacts } from './report-maintenance.ts';
 import type { ReportMonth } from './report-month.ts';
 
 const HOUR_MS = 3_600_000;
@@ -54,6 +55,7 @@ export async function gatherReportFacts(
     condition: report ? conditionFacts(report, result?.evaluatedAt ?? null, month) : null,
     alerts: alertRows.facts,
     alertsLeftOut: alertRows.total - alertRows.facts.length,
+    maintenance: await maintenanceFacts(db, bridgeId, month, model?.baselineEnd.getTime() ?? null),
     streams: await streamAvailability(db, bridgeId, month.startMs, availabilityEnd),
     frequency: forecast ? frequencyFacts(forecast, model?.model, month) : null,
     fatigue: await fatigueFacts(db, bridgeId, month),

@@ -79,6 +79,7 @@ class ReportWriter {
     this.structure();
     this.condition();
     this.alerts();
+    this.maintenance();
     this.availability();
     this.frequency();
     this.fatigue();
@@ -208,6 +209,29 @@ class ReportWriter {
       this.doc.moveDown(0.3);
     }
     if (alertsLeftOut > 0) this.paragraph(`${alertsLeftOut} further alerts are not listed.`);
+  }
+
+  private maintenance() {
+    this.heading('Maintenance');
+    if (this.facts.maintenance.length === 0) {
+      this.paragraph('No maintenance recorded this month.');
+      return;
+    }
+    for (const m of this.facts.maintenance) {
+      this.ensureSpace(50);
+      const part = [
+        m.sensorLabel && `sensor ${m.sensorLabel}`,
+        m.spanLabel && `span ${m.spanLabel}`,
+      ];
+      const on = part.filter(Boolean).join(', ');
+      this.doc.font('Helvetica-Bold');
+      this.paragraph(`${m.occurredOn} · ${m.kind}${on ? ` (${on})` : ''}`);
+      this.doc.font('Helvetica');
+      if (m.note) this.paragraph(`"${m.note}"`, { indent: 10 });
+      if (m.recordedBy) this.paragraph(`Recorded by ${m.recordedBy}`, { indent: 10 });
+      this.paragraph(m.meaning, { indent: 10 });
+      this.doc.moveDown(0.3);
+    }
   }
 
   private availability() {

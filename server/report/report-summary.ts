@@ -16,6 +16,14 @@ export function lifeText(years: number | 'no damage' | null): string {
   return `${years < 10 ? years.toFixed(1) : Math.round(years).toLocaleString('en-GB')} years`;
 }
 
+function maintenanceClause({ maintenance }: ReportFacts): string {
+  if (maintenance.length === 0) return 'No maintenance was recorded in the month.';
+  const events = maintenance.map((m) => `${m.kind.toLowerCase()} on ${m.occurredOn}`);
+  const listed =
+    events.length === 1 ? events[0] : `${events.slice(0, -1).join(', ')} and ${events.at(-1)}`;
+  return `${plural(maintenance.length, 'maintenance event')} ${maintenance.length === 1 ? 'was' : 'were'} recorded: ${listed}.`;
+}
+
 /** The report's one-paragraph summary: every clause restates a fact of the sections below. */
 export function reportSummary(facts: ReportFacts): string {
   const sensorCount = facts.spans.reduce((n, s) => n + s.sensors.length, 0);
@@ -49,6 +57,8 @@ export function reportSummary(facts: ReportFacts): string {
       : `${plural(alertTotal, 'alert')} ${alertTotal === 1 ? 'was' : 'were'} open during the month, ` +
           `${acknowledged} acknowledged and ${cleared} cleared.`,
   );
+
+  parts.push(maintenanceClause(facts));
 
   const measured = facts.streams.filter((s) => s.percent !== null);
   if (measured.length === 0) parts.push('No data stream was expected to report in the month.');

@@ -80,6 +80,26 @@ export function fullFacts(): ReportFacts {
       },
     ],
     alertsLeftOut: 0,
+    maintenance: [
+      {
+        occurredOn: '2026-04-14',
+        kind: 'Sensor replacement',
+        sensorLabel: 'hb-str-1',
+        spanLabel: 'S1',
+        note: 'Gauge debonded; new gauge bonded beside it',
+        recordedBy: 'inspector',
+        meaning: 'The data streams of hb-str-1 (hb-str) are left out of the scoring',
+      },
+      {
+        occurredOn: '2026-04-28',
+        kind: 'Repair',
+        sensorLabel: null,
+        spanLabel: null,
+        note: null,
+        recordedBy: null,
+        meaning: 'Starts a new baseline; re-baselining, 3 of 7 days',
+      },
+    ],
     streams: [
       {
         streamId: 'hb-str',
@@ -150,6 +170,7 @@ export function emptyFacts(): ReportFacts {
     spans: [],
     condition: null,
     alerts: [],
+    maintenance: [],
     streams: [],
     frequency: null,
     fatigue: [],

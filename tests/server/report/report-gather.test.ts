@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { analysisResults } from '../../../server/db/schema.ts';
+import { createMaintenanceRepository } from '../../../server/maintenance/maintenance-repository.ts';
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
 import { renderReportPdf } from '../../../server/report/report-pdf.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -9,6 +10,14 @@ import { setupTestApp } from '../../helpers/test-app.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
 
 const APRIL = { label: '2026-04', startMs: Date.UTC(2026, 3, 1), endMs: Date.UTC(2026, 4, 1) };
+const MARCH = { label: '2026-03', startMs: Date.UTC(2026, 2, 1), endMs: APRIL.startMs };
+
+async function textOf(facts: Awaited<ReturnType<typeof gatherReportFacts>>) {
+  const { text } = await extractText(new Uint8Array(await renderReportPdf(facts)), {
+    mergePages: true,
+  });
+  return text.replace(/\s+/g, ' ');
+}
 
 const episode = (start: string, frequencyShift: Record<string, unknown>) => ({
   start,
@@ -65,5 +74,33 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
     expect(text.replace(/\s+/g, ' ')).toContain(
       'frequency shift acc.f1 -2.3 % \u00b1 0.4 % over 36 h; crossed amber (-2 %)',
     );
+  });
+
+  it('lists only the maintenance of the month, and says when there was none', async () => {
+    const bridge = await t.services.bridges.create({ name: 'Quiet Bridge', location: 'River' });
+    const { db } = t.services.database;
+    // Recorded without the API (as the seed does), so no audit entry names who recorded it.
+    await createMaintenanceRepository(db).add({
+      bridgeId: bridge.id,
+      occurredOn: '2026-04-10',
+      kind: 'bearing_replacement',
+      note: 'West bearings renewed',
+    });
+    const now = new Date('2026-05-02T00:00:00Z');
+
+    const march = await gatherReportFacts(db, bridge.id, MARCH, now);
+    expect(march.maintenance).toEqual([]);
+    const marchText = await textOf(march);
+    expect(marchText).toContain('Maintenance No maintenance recorded this month.');
+    expect(marchText).toContain('No maintenance was recorded in the month.');
+    expect(marchText).not.toContain('West bearings renewed');
+
+    const aprilText = await textOf(await gatherReportFacts(db, bridge.id, APRIL, now));
+    expect(aprilText).toContain(
+      '2026-04-10 · Bearing replacement "West bearings renewed" Starts a new baseline: ' +
+        "the analysis learns the bridge's normal again from this day and judges nothing after it " +
+        'until 7 days of data follow; re-baselining, 0 of 7 days (no data stored since).',
+    );
+    expect(aprilText).not.toContain('Recorded by');
   });
 });

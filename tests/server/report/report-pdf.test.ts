@@ -24,6 +24,7 @@ describe('monthly report PDF', () => {
       'Bridge and structure',
       'Condition',
       'Alarms and alerts',
+      'Maintenance',
       'Data availability',
       'Natural frequency',
       'Fatigue',
@@ -38,6 +39,10 @@ describe('monthly report PDF', () => {
       'Acknowledged 2026-04-13 09:00 UTC by inspector: "Checked on site: heavy convoy"',
     );
     expect(text).toContain('Not acknowledged');
+    expect(text).toContain(
+      '2026-04-14 · Sensor replacement (sensor hb-str-1, span S1) "Gauge debonded; new gauge bonded beside it" Recorded by inspector The data streams of hb-str-1 (hb-str) are left out of the scoring',
+    );
+    expect(text).toContain('2026-04-28 · Repair Starts a new baseline; re-baselining, 3 of 7 days');
     expect(text).toContain(
       'hb-str (strain; hb-str-1): 96.5 % (250,000,000 of 259,200,000 samples), 1 gap, 24 hours missing',
     );
@@ -67,6 +72,7 @@ describe('monthly report PDF', () => {
     expect(text).toContain('No spans are recorded for this bridge.');
     expect(text).toContain('No stored analysis for this bridge yet');
     expect(text).toContain('No alert was open during the month.');
+    expect(text).toContain('No maintenance recorded this month.');
     expect(text).toContain('No data streams are linked');
     expect(text).toContain('No natural-frequency values are stored for this month.');
     expect(text).toContain('No fatigue details are defined on this bridge.');
@@ -79,6 +85,7 @@ describe('monthly report PDF', () => {
         'At the latest evaluation (2026-05-01) its condition was Fair. ' +
         'Its condition went from Good to Fair in the month. 1 alarm episode started in the month. ' +
         '2 alerts were open during the month, 1 acknowledged and 1 cleared. ' +
+        '2 maintenance events were recorded: sensor replacement on 2026-04-14 and repair on 2026-04-28. ' +
         'Data availability averaged 98.2 % over 2 data streams; the lowest was hb-str at 96.5 % ' +
         'with 1 gap of an hour or more. ' +
         'The temperature-compensated first natural frequency averaged 3.426 Hz over 29 days ' +

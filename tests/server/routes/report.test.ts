@@ -48,6 +48,17 @@ describe.each(drivers)('monthly report API on %s', (kind) => {
     return { staff, operator, outsider, ...gauge };
   }
 
+  /** Records maintenance as staff do, through the API (so the audit log names who). */
+  async function recordMaintenance(token: string, bridgeId: number, body: Record<string, unknown>) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bridges/${bridgeId}/maintenance`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(201);
+  }
+
   const get = (token: string | null, bridgeId: number, month?: string) =>
     t.app.inject({
       method: 'GET',
@@ -56,7 +67,25 @@ describe.each(drivers)('monthly report API on %s', (kind) => {
     });
 
   it('returns a PDF of the month built from the stored facts', async () => {
-    const { operator, bridge } = await scene();
+    const { operator, staff, bridge, span, sensor } = await scene();
+    await recordMaintenance(staff.token, bridge.id, {
+      occurred_on: '2026-03-20',
+      kind: 'sensor_rezero',
+      sensor: sensor.id,
+      note: 'March re-zero',
+    });
+    await recordMaintenance(staff.token, bridge.id, {
+      occurred_on: '2026-04-01',
+      kind: 'repair',
+      span: span.id,
+      note: 'Deck joint resealed',
+    });
+    await recordMaintenance(staff.token, bridge.id, {
+      occurred_on: '2026-04-02',
+      kind: 'sensor_replacement',
+      sensor: sensor.id,
+      note: 'New gauge after mowing damage',
+    });
     const response = await get(operator.token, bridge.id, '2026-04');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -84,6 +113,24 @@ describe.each(drivers)('monthly report API on %s', (kind) => {
       `rb-str (strain; rb-str gauge): ${percent} % (90,000 of 12,528,000 samples), 2 gaps, 691 hours missing`,
     );
     expect(text).toContain('longest 2026-04-02 06:00 UTC (690 h), 2026-04-02 02:00 UTC (1 h)');
+    // The repair restarts the baseline: the data reach 2 April 06:00, one whole day after it.
+    expect(text).toContain(
+      '2026-04-01 · Repair (span Span 1) "Deck joint resealed" Recorded by inspector ' +
+        "Starts a new baseline: the analysis learns the bridge's normal again from this day and " +
+        'judges nothing after it until 7 days of data follow; re-baselining, 1 of 7 days ' +
+        '(data stored up to 2026-04-02).',
+    );
+    expect(text).toContain(
+      '2026-04-02 · Sensor replacement (sensor rb-str gauge) ' +
+        '"New gauge after mowing damage" Recorded by inspector ' +
+        'The data streams of rb-str gauge (rb-str) are left out of the scoring from this day ' +
+        "until a baseline holds 7 days of its new output; the latest model's baseline does not " +
+        'hold them yet.',
+    );
+    expect(text).not.toContain('March re-zero');
+    expect(text).toContain(
+      '2 maintenance events were recorded: repair on 2026-04-01 and sensor replacement on 2026-04-02.',
+    );
     expect(text).toContain('No natural-frequency values are stored for this month.');
     // 100 MPa cycles on EC3 71: the March day and the two April days count, May none.
     const perCycle = 1 / (2e6 * (71 / 100) ** 3);
