@@ -10,17 +10,6 @@ export interface AnalysisJob {
 export type JobRunner = (job: AnalysisJob) => Promise<unknown>;
 
 /**
- * Thrown by a runner that gives its job back unfinished because its worker is stopping: the
- * queue offers the job again (to another worker on PostgreSQL, at the next start on PGlite).
- */
-export class JobHandedBack extends Error {
-  constructor(bridgeId: number) {
-    super(`the analysis of bridge ${bridgeId} was handed back: its worker is stopping`);
-    this.name = 'JobHandedBack';
-  }
-}
-
-/**
  * The analysis job queue, one interface for both databases: pg-boss on a PostgreSQL server (jobs
  * shared by every worker process, never two at once for one bridge), an in-process serial queue
  * on the embedded PGlite. `enqueue` works without `start` (a web process only queues); `start`

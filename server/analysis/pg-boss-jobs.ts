@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import { type AnalysisJob, type AnalysisJobs, JobHandedBack } from './analysis-jobs.ts';
+import type { AnalysisJob, AnalysisJobs } from './analysis-jobs.ts';
+import { JobHandedBack } from './job-handed-back.ts';
 import { createAnalysisRepository } from './analysis-repository.ts';
 
 export const ANALYSIS_QUEUE = 'bridge-analysis';
