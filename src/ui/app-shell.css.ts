@@ -60,7 +60,7 @@ const panelBase = style({
   flex: 1,
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space.md,
+  gap: vars.space.sm,
 });
 
 // Closed on a phone: hidden until the Menu button opens it under the bar.
@@ -101,7 +101,9 @@ export const navLink = style({
   display: 'flex',
   alignItems: 'center',
   minHeight: '2.75rem',
-  paddingInline: vars.space.sm,
+  // Staff carry six entries: at 1440 px the bar must still hold them and the account on one row.
+  paddingInline: vars.space.xs,
+  whiteSpace: 'nowrap',
   borderRadius: vars.radius.md,
   color: vars.color.onBrand,
   fontWeight: vars.fontWeight.medium,
@@ -120,10 +122,13 @@ export const account = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space.sm,
+  gap: vars.space.xs,
 });
 
-export const signedIn = style({});
+export const signedIn = style({ whiteSpace: 'nowrap', fontSize: vars.fontSize.sm });
+
+// Compact account buttons: the touch height stays, the sides give the row its room.
+globalStyle(`${account} button`, { paddingInline: vars.space.sm });
 
 // Beside the map's own sidebar only Logout shares the bar: the name waits for wider screens.
 export const signedInWide = style({ '@media': { [phone]: { display: 'none' } } });

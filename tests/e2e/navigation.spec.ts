@@ -122,6 +122,8 @@ test.describe('at 1440 × 900', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/bridges');
     await expect(page.getByRole('cell').first()).toBeVisible();
+    // Staff's six entries, the name, Settings and Logout share one row of the bar.
+    expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(64);
     for (const tab of ['Bridges', 'Spans', 'Sensors', 'Datastreams']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tabpanel').getByRole('cell').first()).toBeVisible();
