@@ -1190,6 +1190,12 @@ export interface components {
       | "AASHTO E'";
     FatigueDetailInput: {
       name: string;
+      /**
+       * @description What the detail is made of, as the engineer names it (e.g. 'S355 steel'); one line,
+       *     not only spaces
+       * @default Steel
+       */
+      material: string;
       curve: components['schemas']['SnCurveName'];
       /**
        * @description Young's modulus E in GPa (steel 200)

@@ -443,6 +443,8 @@ export const fatigueDetails = pgTable(
       .primaryKey()
       .references(() => sensors.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** What the detail is made of, as the engineer names it (issue 19); rows before it: steel. */
+    material: text('material').notNull().default('Steel'),
     curve: text('curve').notNull(),
     modulusGpa: doublePrecision('modulus_gpa').notNull().default(200),
     stressConcentration: doublePrecision('stress_concentration').notNull().default(1),

@@ -6,6 +6,9 @@ import type { DayHistogram, DetailSettings } from './fatigue-status.ts';
 
 export type FatigueDetailRow = typeof fatigueDetails.$inferSelect;
 
+/** What staff set on a detail: the counting settings and what describes it (its material). */
+export type StoredDetailSettings = DetailSettings & { material: string };
+
 export interface DetailWithData {
   row: FatigueDetailRow;
   sensorLabel: string;
@@ -46,7 +49,7 @@ export function createFatigueRepository(db: Db) {
   }
 
   return {
-    async upsert(sensorId: number, settings: DetailSettings): Promise<FatigueDetailRow> {
+    async upsert(sensorId: number, settings: StoredDetailSettings): Promise<FatigueDetailRow> {
       const values = { ...settings, updatedAt: new Date() };
       const [row] = await db
         .insert(fatigueDetails)

@@ -38,7 +38,7 @@ export async function fatigueFacts(
     return {
       name: entry.row.name,
       sensorLabel: entry.sensorLabel,
-      curve: entry.row.curve,
+      curve: `${entry.row.material}, ${entry.row.curve}`,
       damage: state.damage,
       damageInMonth,
       daysInMonth,

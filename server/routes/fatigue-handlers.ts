@@ -1,17 +1,22 @@
 import type { RemainingLife } from '../analytics/fatigue/miner.ts';
 import { applyFatigueAlerts } from '../fatigue/fatigue-alerts.ts';
-import { createFatigueRepository, type FatigueDetailRow } from '../fatigue/fatigue-repository.ts';
-import { type DetailSettings, fatigueState } from '../fatigue/fatigue-status.ts';
+import {
+  createFatigueRepository,
+  type FatigueDetailRow,
+  type StoredDetailSettings,
+} from '../fatigue/fatigue-repository.ts';
+import { fatigueState } from '../fatigue/fatigue-status.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import type { Handlers, Schemas } from './operation-types.ts';
-import { requiredText } from './text-fields.ts';
+import { oneLineText, requiredText } from './text-fields.ts';
 
 function detailDto(row: FatigueDetailRow): Schemas['FatigueDetail'] {
   return {
     sensor: row.sensorId,
     name: row.name,
+    material: row.material,
     curve: row.curve as Schemas['SnCurveName'],
     modulus_gpa: row.modulusGpa,
     stress_concentration: row.stressConcentration,
@@ -82,8 +87,9 @@ export function fatigueHandlers(
         );
       }
       const body = request.body;
-      const settings: DetailSettings = {
+      const settings: StoredDetailSettings = {
         name: requiredText(body.name, 'name'),
+        material: oneLineText(body.material ?? 'Steel', 'material'),
         curve: body.curve,
         modulusGpa: body.modulus_gpa ?? 200,
         stressConcentration: body.stress_concentration ?? 1,

@@ -9,6 +9,21 @@ export function requiredText(value: string, field: string): string {
   return trimmed;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A required one-line text field: the request guard lets tabs and line breaks through in a body
+ * (a message may hold them), so a name-like field refuses them here.
+ */
+export function oneLineText(value: string, field: string): string {
+  const text = requiredText(value, field);
+  if (CONTROL_CHARACTER.test(text)) {
+    throw new HttpError(400, `${field}: must not contain control characters`);
+  }
+  return text;
+}
+
 /** An optional text field: trimmed, with blank stored as null. */
 export function optionalText(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';

@@ -8,6 +8,7 @@ export function aFatigueStatus(overrides: Partial<FatigueDetailStatus> = {}): Fa
     detail: {
       sensor: 7,
       name: 'Girder cover-plate end',
+      material: 'Steel',
       curve: 'EC3 71',
       modulus_gpa: 200,
       stress_concentration: 1,

@@ -17,6 +17,18 @@ export const NUMBERS = [
 ] as const;
 export type NumberKey = (typeof NUMBERS)[number][0];
 
+/** The contract's bound on the detail's name and material. */
+export const TEXT_MAX = 100;
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+function materialError(material: string | undefined): string | undefined {
+  if (isBlank(material)) return 'Material is required';
+  if ((material ?? '').trim().length > TEXT_MAX) return `Material: at most ${TEXT_MAX} characters`;
+  if (CONTROL_CHARACTER.test(material ?? '')) return 'Material must be one line of text';
+  return undefined;
+}
+
 /** The contract's rules the plain bounds above do not say: open ends and the levels' order. */
 function damageErrors(values: Record<string, string>): Record<string, string> {
   const high = Number(values.alertDamageHigh);
@@ -36,6 +48,8 @@ function damageErrors(values: Record<string, string>): Record<string, string> {
 export function validateFatigueDetailForm(values: Record<string, string>): FieldErrors<string> {
   const errors: FieldErrors<string> = damageErrors(values);
   if (isBlank(values.name)) errors.name = 'Name is required';
+  const material = materialError(values.material);
+  if (material) errors.material = material;
   for (const [key, label, , min, max] of NUMBERS) {
     if (!inRange(values[key], min, max)) errors[key] = `${label} must be between ${min} and ${max}`;
   }

@@ -16,13 +16,22 @@ import type { Selection } from './dialogs';
 import type { StructureData } from './structure-data';
 import { useFormFields } from '../../ui/use-form-fields';
 import * as styles from './fatigue-detail.css';
-import { NUMBERS, type NumberKey, validateFatigueDetailForm } from './fatigue-detail-form';
+import {
+  NUMBERS,
+  type NumberKey,
+  TEXT_MAX,
+  validateFatigueDetailForm,
+} from './fatigue-detail-form';
 import { isSnCurve, SN_CURVES } from './sn-curve-options';
 import { hasErrors } from '../../domain/form-rules';
 
 function initialValues(current: FatigueDetailStatus | undefined): Record<string, string> {
   const d = current?.detail;
-  const values: Record<string, string> = { name: d?.name ?? '', curve: d?.curve ?? 'EC3 71' };
+  const values: Record<string, string> = {
+    name: d?.name ?? '',
+    material: d?.material ?? 'Steel',
+    curve: d?.curve ?? 'EC3 71',
+  };
   const fromDetail: Record<NumberKey, number | undefined> = {
     modulusGpa: d?.modulus_gpa,
     stressConcentration: d?.stress_concentration,
@@ -75,6 +84,7 @@ function DetailForm({
     const number = (key: NumberKey) => Number(values[key]);
     save.mutate({
       name: (values.name ?? '').trim(),
+      material: (values.material ?? '').trim(),
       curve,
       modulus_gpa: number('modulusGpa'),
       stress_concentration: number('stressConcentration'),
@@ -95,9 +105,16 @@ function DetailForm({
         <TextField
           label="Detail name"
           value={values.name ?? ''}
-          maxLength={100}
+          maxLength={TEXT_MAX}
           error={errors.name}
           onChange={(e) => set('name', e.target.value)}
+        />
+        <TextField
+          label="Material"
+          value={values.material ?? ''}
+          maxLength={TEXT_MAX}
+          error={errors.material}
+          onChange={(e) => set('material', e.target.value)}
         />
         <SelectField
           label="S-N curve"

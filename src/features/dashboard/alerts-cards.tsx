@@ -1,7 +1,9 @@
+import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Alert } from '../../api/queries/alerts';
 import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
 import { Button } from '../../ui/button';
+import { HistoryLink } from '../../ui/history-link';
 import { visuallyHidden } from '../../ui/layout.css';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlertDetailsModal } from './alert-details-modal';
@@ -27,6 +29,8 @@ type Acknowledging = { alerts: readonly Alert[]; all: boolean } | null;
 export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProps) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [acknowledging, setAcknowledging] = useState<Acknowledging>(null);
+  // The audit view is for staff only, so only they are offered an alert's history.
+  const { user } = useRouteContext({ from: '/_signed-in' });
   const { active, acknowledged } = evaluation;
   const badge =
     active.length > 0 ? styles.badge : evaluation.report ? styles.badgeCalm : styles.badgeNeutral;
@@ -54,6 +58,7 @@ export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProp
                 key={alert.id}
                 alert={alert}
                 evaluation={evaluation}
+                isStaff={user.is_staff}
                 onAcknowledge={() => setAcknowledging({ alerts: [alert], all: false })}
               />
             ))}
@@ -76,6 +81,11 @@ export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProp
                     {alert.acknowledged_by && ` by ${alert.acknowledged_by.username}`}
                     {alert.comment && `: “${alert.comment}”`}
                   </span>
+                  {user.is_staff && (
+                    <div className={styles.actions}>
+                      <AlertHistoryLink alert={alert} />
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
@@ -121,13 +131,25 @@ export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProp
   );
 }
 
+/** Named by type and message: two open alerts of one type differ in their subject. */
+function AlertHistoryLink({ alert }: { alert: Alert }) {
+  return (
+    <HistoryLink
+      objectType="alert"
+      objectId={alert.id}
+      name={`${alert.type} alert: ${alertMessage(alert)}`}
+    />
+  );
+}
+
 interface ActiveAlertProps {
   alert: Alert;
   evaluation: BridgeEvaluation;
+  isStaff: boolean;
   onAcknowledge: () => void;
 }
 
-function ActiveAlert({ alert, evaluation, onAcknowledge }: ActiveAlertProps) {
+function ActiveAlert({ alert, evaluation, isStaff, onAcknowledge }: ActiveAlertProps) {
   const facts = alertFacts(alert, evaluation);
   const titleId = `alert-${alert.id}-heading`;
   return (
@@ -166,6 +188,7 @@ function ActiveAlert({ alert, evaluation, onAcknowledge }: ActiveAlertProps) {
         <Button variant="secondary" onClick={onAcknowledge} aria-describedby={titleId}>
           Acknowledge
         </Button>
+        {isStaff && <AlertHistoryLink alert={alert} />}
       </div>
     </li>
   );

@@ -146,7 +146,12 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
   return (
     <section className={styles.detail} aria-label={`Fatigue of ${status.detail.name}`}>
       <h3 className={styles.detailTitle}>
-        {status.detail.name} · {status.sensor_label} · {status.detail.curve}
+        {[
+          status.detail.name,
+          status.sensor_label,
+          status.detail.material,
+          status.detail.curve,
+        ].join(' · ')}
       </h3>
       <dl className={styles.figures}>
         {figures.map(([label, value]) => (

@@ -11,6 +11,7 @@ import {
 } from '../../api/queries/operations';
 import { formatDateTime } from '../../domain/formats';
 import { Button } from '../../ui/button';
+import { HistoryLink } from '../../ui/history-link';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
@@ -91,17 +92,22 @@ function BridgeTokens({ bridge }: { bridge: Bridge }) {
     create.mutate(trimmed);
   };
 
-  const actions = (token: IngestToken) =>
-    token.revoked_at ? null : (
-      <button
-        type="button"
-        className={pageStyles.actionButton}
-        aria-label={`Revoke ${token.name}`}
-        onClick={() => setRevoking(token)}
-      >
-        Revoke
-      </button>
-    );
+  const actions = (token: IngestToken) => (
+    <div className={pageStyles.rowActions}>
+      {!token.revoked_at && (
+        <button
+          type="button"
+          className={pageStyles.actionButton}
+          aria-label={`Revoke ${token.name}`}
+          onClick={() => setRevoking(token)}
+        >
+          Revoke
+        </button>
+      )}
+      {/* A revoked token keeps its history: who made it and who revoked it. */}
+      <HistoryLink objectType="ingest_token" objectId={token.id} name={token.name} />
+    </div>
+  );
 
   return (
     <>

@@ -112,4 +112,26 @@ describe('fatigue detail form in Bridge Management', () => {
     expect(within(form).getByText('Damage before monitoring must be below 1')).toBeVisible();
     expect(saved).toEqual([]);
   });
+
+  it("shows the detail's material and saves the one typed (issue 19)", async () => {
+    const saved = serveFatigue();
+    const { user, form } = await openDetail();
+    const material = within(form).getByLabelText('Material');
+    expect(material).toHaveValue('Steel');
+
+    await user.clear(material);
+    await fill(user, material, '  S355 weathering steel ');
+    await user.click(within(form).getByRole('button', { name: 'Save fatigue detail' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ material: 'S355 weathering steel', curve: 'EC3 71' });
+  });
+
+  it('refuses a blank material before asking the server', async () => {
+    const saved = serveFatigue();
+    const { user, form } = await openDetail();
+    await user.clear(within(form).getByLabelText('Material'));
+    await user.click(within(form).getByRole('button', { name: 'Save fatigue detail' }));
+    expect(within(form).getByText('Material is required')).toBeVisible();
+    expect(saved).toEqual([]);
+  });
 });

@@ -31,7 +31,13 @@ describe('Fatigue card', () => {
     serveFatigue([
       aDetail(),
       aDetail({
-        detail: { ...aDetail().detail, sensor: 8, name: 'Stiffener weld' },
+        detail: {
+          ...aDetail().detail,
+          sensor: 8,
+          name: 'Stiffener weld',
+          material: 'S355 weathering steel',
+          curve: 'AASHTO C',
+        },
         sensor_label: 'CB-str-2',
         remaining_life: null,
         histogram: { bin_width_mpa: 0.5, bins: [] },
@@ -42,7 +48,8 @@ describe('Fatigue card', () => {
     const first = await within(card).findByRole('region', {
       name: 'Fatigue of Girder cover-plate end',
     });
-    expect(first).toHaveTextContent('Girder cover-plate end · CB-str-1 · EC3 71');
+    // The material beside the detail category (issue 19).
+    expect(first).toHaveTextContent('Girder cover-plate end · CB-str-1 · Steel · EC3 71');
     expect(first).toHaveTextContent('Damage D4.81e-3');
     expect(first).toHaveTextContent('Remaining life45 years');
     expect(first).toHaveTextContent('Δσ at 2 million cycles12.0 MPa');
@@ -56,6 +63,9 @@ describe('Fatigue card', () => {
     expect(histogram.querySelectorAll('rect')).toHaveLength(3);
 
     const second = within(card).getByRole('region', { name: 'Fatigue of Stiffener weld' });
+    expect(second).toHaveTextContent(
+      'Stiffener weld · CB-str-2 · S355 weathering steel · AASHTO C',
+    );
     expect(second).toHaveTextContent('Remaining lifeNo data yet');
     expect(second).toHaveTextContent('No counted cycles yet.');
   }, 30_000);
