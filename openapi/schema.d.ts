@@ -847,7 +847,8 @@ export interface paths {
      *     structure, the condition and the alarm episodes of the month (stored analysis), alarms
      *     and alerts with their acknowledgements and comments, data availability per data stream
      *     (percent of expected samples from the hourly roll-ups, gaps), the natural-frequency trend
-     *     with its temperature compensation, fatigue per detail and a summary computed from these.
+     *     with its temperature compensation, fatigue per detail, the month's maintenance events
+     *     with what each meant for the monitoring, and a summary computed from these.
      *     Generated on a worker thread. Visible to whoever may see the bridge; `month` lies between
      *     2000-01 and the current month.
      */
