@@ -245,6 +245,21 @@ test('a message sent from the contact form reaches staff', async ({ page, reques
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
   await expect(page.getByText('Message sent successfully')).toBeVisible();
   await expect(page.getByLabel('Message')).toHaveValue('');
+  // The toast never covers the control that was used, nor the header's Login.
+  const toast = await page.getByText('Message sent successfully').boundingBox();
+  for (const control of [
+    page.getByRole('button', { name: 'Send message' }),
+    page.getByRole('banner').getByRole('link', { name: 'Login' }),
+  ]) {
+    const box = await control.boundingBox();
+    if (!toast || !box) continue;
+    const overlaps =
+      toast.x < box.x + box.width &&
+      box.x < toast.x + toast.width &&
+      toast.y < box.y + box.height &&
+      box.y < toast.y + toast.height;
+    expect(overlaps).toBe(false);
+  }
   await page.getByRole('button', { name: 'Close notification' }).click();
   await expect(page.getByText('Message sent successfully')).toBeHidden();
 

@@ -32,6 +32,35 @@ async function seriousViolations(page: Page) {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/** WCAG contrast of a focused control's outline against the background it is drawn on. */
+async function focusRingContrast(control: Locator): Promise<number> {
+  await control.focus();
+  return control.evaluate((element) => {
+    const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const channel = (c: number) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const ring = rgb(getComputedStyle(element).outlineColor);
+    // The ring sits just outside the control: the background is its parent's, or further up.
+    let node = element.parentElement;
+    let background = [255, 255, 255];
+    while (node) {
+      const [r, g, b, a = 1] = rgb(getComputedStyle(node).backgroundColor);
+      if (a > 0 && r !== undefined && g !== undefined && b !== undefined) {
+        background = [r, g, b];
+        break;
+      }
+      node = node.parentElement;
+    }
+    const [lighter, darker] = [luminance(ring), luminance(background)].sort((x, y) => y - x);
+    return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+  });
+}
+
 /** Reachable without sideways scrolling: wholly on screen once scrolled to, nothing overflows. */
 async function reachable(page: Page, control: Locator) {
   await control.scrollIntoViewIfNeeded();
@@ -114,6 +143,13 @@ test.describe('at 1440 × 900', () => {
     await expect(page.getByRole('main')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'DASHBOARD' })).toBeFocused();
+    // Focus rings of at least 3:1, on the dark bar as on the light page.
+    expect(
+      await focusRingContrast(page.getByRole('button', { name: 'Logout' })),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await focusRingContrast(page.getByRole('link', { name: 'DASHBOARD' })),
+    ).toBeGreaterThanOrEqual(3);
   });
 
   test('axe finds no serious or critical violation on any signed-in screen', async ({ page }) => {
