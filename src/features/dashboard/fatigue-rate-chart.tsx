@@ -10,7 +10,7 @@ const BOTTOM = 22;
 
 const monthName = new Intl.DateTimeFormat(undefined, {
   month: 'short',
-  year: '2-digit',
+  year: 'numeric',
   timeZone: 'UTC',
 });
 
