@@ -1778,7 +1778,7 @@ export interface components {
       expected_false_episodes_per_month?: number;
       /** @description The same share over the baseline the model learnt from; a period above 20 % and at least twice this raises 'Mode tracking lost'. Absent for models trained before it */
       baseline_missing_mode_rate?: number;
-      /** @description The mode trackers' frequencies (Hz) at the start of each day of the period, by day (ISO date-time) and accelerometer stream; the next evaluation carries on from them */
+      /** @description The mode trackers' frequencies (Hz) at the start of each day of the period and at its end, by time (ISO date-time) and accelerometer stream; the next evaluation carries on from them */
       tracked_hz?: {
         [key: string]: {
           [key: string]: number[];

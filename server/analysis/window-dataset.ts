@@ -134,6 +134,13 @@ export async function loadWindows(
     }
     options.onDay?.(day + 1, days);
   }
+  // And where they ended, so the next evaluation starts from the period's end, not a day back
+  // (a cold snap moves the first mode by several per cent a day).
+  if (days > 0) {
+    trackedByDay[new Date(range.to).toISOString()] = Object.fromEntries(
+      plan.modal.map((m) => [m.stream, [...(trackedHz[m.stream] ?? m.initialHz)]]),
+    );
+  }
   return { windows, skipped, trackedHz, trackedByDay };
 }
 

@@ -40,20 +40,28 @@ export class ModeTracker {
 
   track(peaks: readonly SpectralPeak[]): number[] {
     const taken = new Set<number>();
-    const nearest = (previous: number, reach: number) => {
+    // A mode takes only a peak nearer to it than to any other tracked mode: when frost lifts
+    // the first mode towards the second, a window missing one peak must not swap the trackers.
+    const nearest = (mode: number, reach: number) => {
+      const previous = at(this.last, mode);
       let best = -1;
       let bestDistance = Infinity;
       peaks.forEach((peak, i) => {
         const distance = Math.abs(peak.frequencyHz - previous) / previous;
-        if (!taken.has(i) && distance <= reach && distance < bestDistance) {
+        if (
+          !taken.has(i) &&
+          distance <= reach &&
+          distance < bestDistance &&
+          this.closestMode(peak.frequencyHz, mode)
+        ) {
           best = i;
           bestDistance = distance;
         }
       });
       return best;
     };
-    const found = this.last.map((previous) => {
-      const best = nearest(previous, this.tolerance);
+    const found = this.last.map((_, mode) => {
+      const best = nearest(mode, this.tolerance);
       if (best >= 0) taken.add(best);
       return best;
     });
@@ -66,8 +74,8 @@ export class ModeTracker {
         this.last[mode] = frequency;
         return frequency;
       }
-      const moved = nearest(previous, this.searchBand);
-      if (moved < 0 || !this.closestMode(at(peaks, moved).frequencyHz, mode)) {
+      const moved = nearest(mode, this.searchBand);
+      if (moved < 0) {
         candidate.windows = 0;
         return Number.NaN;
       }
