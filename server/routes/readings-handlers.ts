@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { datastreams } from '../db/schema.ts';
-import { ingestContextOf } from '../ingest/ingest-context.ts';
 import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
@@ -48,7 +47,7 @@ export function readingsHandlers(
   services: Services,
 ): Handlers<'getReadings' | 'exportReadingsCsv'> {
   const { db } = services.database;
-  const { readingsQuery } = ingestContextOf(services.database);
+  const { readingsQuery } = services;
   const calibrations = createCalibrationsRepository(db);
 
   async function assertVisible(request: FastifyRequest, id: number) {
