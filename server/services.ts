@@ -14,7 +14,13 @@ import { LOOKUP_CACHE_MS } from './ingest/lookup-cache.ts';
 import { type MqttCredentials, noMqttCredentials } from './ingest/mqtt-credentials.ts';
 import { createReadingsQueryRepository } from './readings/readings-query-repository.ts';
 import { createReadingsRepository } from './readings/readings-repository.ts';
+import { createAuditRepository } from './audit/audit-repository.ts';
+import { createFatigueRepository } from './fatigue/fatigue-repository.ts';
+import { createInspectionsRepository } from './inspections/inspections-repository.ts';
+import { createMaintenanceRepository } from './maintenance/maintenance-repository.ts';
+import { createAnalysisSettingsRepository } from './repositories/analysis-settings-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
+import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
 import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
 import { createDeadLettersRepository } from './repositories/dead-letters-repository.ts';
@@ -74,6 +80,12 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     sensors: createSensorsRepository(db),
     datastreams: createDatastreamsRepository(db),
     contact: createContactRepository(db),
+    calibrations: createCalibrationsRepository(db),
+    inspections: createInspectionsRepository(db),
+    maintenance: createMaintenanceRepository(db),
+    fatigueDetails: createFatigueRepository(db),
+    analysisSettings: createAnalysisSettingsRepository(db),
+    audit: createAuditRepository(db),
     loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
     sessions: createSessionService(
       createSessionsRepository(db, config.refreshTokenTtlSeconds),

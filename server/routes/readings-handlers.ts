@@ -6,7 +6,6 @@ import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import { visibleDatastreamFilter } from '../repositories/visibility.ts';
-import { createCalibrationsRepository } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
 import type { Handlers } from './operation-types.ts';
 
@@ -47,8 +46,7 @@ export function readingsHandlers(
   services: Services,
 ): Handlers<'getReadings' | 'exportReadingsCsv'> {
   const { db } = services.database;
-  const { readingsQuery } = services;
-  const calibrations = createCalibrationsRepository(db);
+  const { readingsQuery, calibrations } = services;
 
   async function assertVisible(request: FastifyRequest, id: number) {
     const [row] = await db
