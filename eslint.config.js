@@ -129,4 +129,40 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    // One composition root (issue 14): the request and process wiring takes its repositories
+    // and services from server/services.ts; building another copy here would split caches and
+    // state (the readings store's partitions, the ingest lookups) between two instances.
+    files: [
+      'server/routes/**/*.ts',
+      'server/ingest/**/*.ts',
+      'server/demo/**/*.ts',
+      'server/plugins/**/*.ts',
+      'server/http/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^create[A-Z]\\w*(Repository|Service)$/]',
+          message: 'Take it from the services (server/services.ts), which build it once.',
+        },
+      ],
+    },
+  },
+  {
+    // The environment is read once, through the one schema in server/config.ts.
+    files: ['server/**/*.ts'],
+    ignores: ['server/config.ts', 'server/main.ts', 'server/sim/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings from the config (server/config.ts), not the environment.',
+        },
+      ],
+    },
+  },
 );

@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...sensorsHandlers(services),
     ...datastreamsHandlers(services),
     ...contactHandlers(services),
-    ...ingestHandlers(services, config.ingestHorizonDays, config.ingestGroupCommitMs),
+    ...ingestHandlers(services, config.ingestHorizonDays),
     ...ingestTokensHandlers(services),
     ...readingsHandlers(services),
     ...analyticsHandlers(services),

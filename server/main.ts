@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, ROLES, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { watchFirstAnalysis } from './demo/first-analysis-watch.ts';
 import { startDemoLiveFeed } from './demo/live-feed.ts';
-import { mqttConfigOf, startMqttFromEnv } from './ingest/mqtt-config.ts';
+import { mqttConfigOf, startMqttFromConfig } from './ingest/mqtt-config.ts';
 import type { MqttIngest } from './ingest/mqtt-subscriber.ts';
 import { startRawRetention } from './readings/raw-retention.ts';
 import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts';
@@ -17,10 +17,9 @@ import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
 import { closeHttpServer, stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
 import { projectPath } from './project-paths.ts';
 import { createServices } from './services.ts';
-import { startMqttCredentialSyncFromEnv } from './ingest/mqtt-credentials-sync.ts';
+import { startMqttCredentialSyncFromConfig } from './ingest/mqtt-credentials-sync.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
 import { prepareDemoOnStart } from './seed/demo-first-start.ts';
-import { createSecretBox } from './services/secret-box.ts';
 
 /** `--role api,ingest` (or `--role=worker`) overrides ROLES for this process. */
 function roleArgument(argv: readonly string[]): string | undefined {
@@ -70,30 +69,14 @@ stopOnSignals(() => steps, {
   timeoutMs: (config.shutdownTimeoutSeconds ?? 30) * 1000,
 });
 
-// Processes starting together migrate (and seed the demo) one after the other.
-const demo = await withAdvisoryLock(config.databaseUrl, LOCKS.migrate, async () => {
-  await database.migrate();
-  if (config.databaseUrl) await installJobQueueSchema(config.databaseUrl);
-  if (!roles.has('api')) return { allowed: false, seeded: false };
-  return prepareDemoOnStart(
-    database,
-    createSecretBox(config.dataEncryptionKey),
-    config,
-    process.argv,
-    {
-      log: (message) => console.log(message),
-      parallel: true,
-    },
-  );
-});
-
 let mqttIngest: MqttIngest | null = null;
 const componentLogs = {
   'alert-webhook': logTo(logger.child({ component: 'alert-webhook' }), 'warn'),
   jobs: logTo(logger.child({ component: 'jobs' }), 'warn'),
 };
-// The one place the services are built: the HTTP handlers, the workers and the alert monitor
-// below all share these (server/services.ts).
+// The one place the services are built (nothing in it touches the database before it is
+// used): the demo seed, the HTTP handlers, the MQTT subscriber, the demo feed, the workers and
+// the alert monitor below all share these (server/services.ts).
 const services = createServices(config, database, {
   log: (component, message) => componentLogs[component](message),
   brokerConnected:
@@ -101,12 +84,24 @@ const services = createServices(config, database, {
   queueWebhooks: true,
 });
 const { alerts, analysisJobs, readiness, queuedWebhook } = services;
+
+// Processes starting together migrate (and seed the demo) one after the other.
+const demo = await withAdvisoryLock(config.databaseUrl, LOCKS.migrate, async () => {
+  await database.migrate();
+  if (config.databaseUrl) await installJobQueueSchema(config.databaseUrl);
+  if (!roles.has('api')) return { allowed: false, seeded: false };
+  return prepareDemoOnStart(services, config, process.argv, {
+    log: (message) => console.log(message),
+    parallel: true,
+  });
+});
 watchAnalysisQueue(database.db);
 
 if (roles.has('api')) {
   // Ingest tokens are made and revoked through the API: its process keeps the broker in step.
-  const mqttCredentialSync = startMqttCredentialSyncFromEnv(
-    database,
+  const mqttCredentialSync = startMqttCredentialSyncFromConfig(
+    mqttConfig,
+    services.ingestTokens,
     logTo(logger.child({ component: 'mqtt-credentials' }), 'warn'),
   );
   if (mqttCredentialSync) services.mqttCredentials = mqttCredentialSync.credentials;
@@ -117,7 +112,7 @@ if (roles.has('api')) {
   steps.push({ name: 'http', stop: () => closeHttpServer(app, HTTP_DRAIN_MS) });
   steps.push({ name: 'mqtt credentials', stop: async () => mqttCredentialSync?.stop() });
   if (demo.allowed && config.demoLiveFeed) {
-    const feed = await startDemoLiveFeed(database, {
+    const feed = await startDemoLiveFeed(services, {
       historyDays: config.demoHistoryDays,
       log: logTo(logger.child({ component: 'demo-feed' })),
     });
@@ -126,8 +121,8 @@ if (roles.has('api')) {
 }
 
 if (roles.has('ingest') && mqttConfig) {
-  mqttIngest = await startMqttFromEnv(
-    database,
+  mqttIngest = await startMqttFromConfig(
+    services,
     logTo(logger.child({ component: 'mqtt' })),
     mqttConfig,
     config.ingestHorizonDays,

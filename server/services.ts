@@ -8,10 +8,23 @@ import {
   catalogueNameSource,
   httpNameSource,
 } from './integrations/bridge-name-source.ts';
+import { DEFAULT_GROUP_COMMIT_MS } from './ingest/group-commit.ts';
+import { createIngestService } from './ingest/ingest-service.ts';
+import { LOOKUP_CACHE_MS } from './ingest/lookup-cache.ts';
 import { type MqttCredentials, noMqttCredentials } from './ingest/mqtt-credentials.ts';
+import { createReadingsQueryRepository } from './readings/readings-query-repository.ts';
+import { createReadingsRepository } from './readings/readings-repository.ts';
+import { createAuditRepository } from './audit/audit-repository.ts';
+import { createFatigueRepository } from './fatigue/fatigue-repository.ts';
+import { createInspectionsRepository } from './inspections/inspections-repository.ts';
+import { createMaintenanceRepository } from './maintenance/maintenance-repository.ts';
+import { createAnalysisSettingsRepository } from './repositories/analysis-settings-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
+import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
 import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
+import { createDeadLettersRepository } from './repositories/dead-letters-repository.ts';
+import { createIngestTokensRepository } from './repositories/ingest-tokens-repository.ts';
 import { createReadinessProbe } from './ops/readiness.ts';
 import { createLoginFailuresRepository } from './repositories/login-failures-repository.ts';
 import { createSensorsRepository } from './repositories/sensors-repository.ts';
@@ -56,6 +69,9 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
   const bridgeNames: BridgeNameSource = config.rensysUrl
     ? httpNameSource(config.rensysUrl)
     : catalogueNameSource;
+  // One readings store per process: it keeps the partitions it has made (partitions.ts).
+  const readings = createReadingsRepository(database);
+  const deadLetters = createDeadLettersRepository(db);
   return {
     database,
     users: createUsersRepository(db),
@@ -64,6 +80,12 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     sensors: createSensorsRepository(db),
     datastreams: createDatastreamsRepository(db),
     contact: createContactRepository(db),
+    calibrations: createCalibrationsRepository(db),
+    inspections: createInspectionsRepository(db),
+    maintenance: createMaintenanceRepository(db),
+    fatigueDetails: createFatigueRepository(db),
+    analysisSettings: createAnalysisSettingsRepository(db),
+    audit: createAuditRepository(db),
     loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
     sessions: createSessionService(
       createSessionsRepository(db, config.refreshTokenTtlSeconds),
@@ -75,6 +97,15 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     passwords: createPasswordHasher(config.passwordHashCost),
     secretBox: createSecretBox(config.dataEncryptionKey),
     bridgeNames,
+    readings,
+    readingsQuery: createReadingsQueryRepository(db),
+    ingestTokens: createIngestTokensRepository(db),
+    deadLetters,
+    /** HTTP, MQTT and the demo feed store through this one service and its lookup cache. */
+    ingest: createIngestService(db, readings, deadLetters, {
+      groupCommit: { windowMs: config.ingestGroupCommitMs ?? DEFAULT_GROUP_COMMIT_MS },
+      cacheMs: LOOKUP_CACHE_MS,
+    }),
     alerts,
     /** Set on PostgreSQL with ALERT_WEBHOOK_URL: a worker process delivers the queued calls. */
     queuedWebhook,

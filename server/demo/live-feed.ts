@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { ingestContextOf } from '../ingest/ingest-context.ts';
+import type { IngestService } from '../ingest/ingest-service.ts';
 import { simulateBurst, type BurstSchedule } from '../sim/burst-simulator.ts';
 import { createClimate, type ClimateModel } from '../sim/climate.ts';
 import type { BridgeScenario, StreamSpec } from '../sim/scenario.ts';
@@ -109,7 +109,7 @@ function resumeAt(stream: DemoStream, spec: StreamSpec, now: number, maxGapMs: n
  * Null when the database has no demo bridge.
  */
 export async function startDemoLiveFeed(
-  database: Database,
+  { database, ingest }: { database: Database; ingest: IngestService },
   options: LiveFeedOptions,
 ): Promise<DemoLiveFeed | null> {
   const rates = options.rates ?? DEMO_RATES;
@@ -134,7 +134,6 @@ export async function startDemoLiveFeed(
       );
     }
   }
-  const { ingest } = ingestContextOf(database);
 
   async function tick(): Promise<number> {
     const now = clock();

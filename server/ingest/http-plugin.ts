@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
 import type { Services } from '../services.ts';
-import { ingestContextOf } from './ingest-context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +29,7 @@ export function registerIngestParsers(app: FastifyInstance): void {
 
 /** The security handler for `ingestToken`: a bridge's token in X-Ingest-Token. */
 export function ingestTokenAuthHandler(services: Services) {
-  const { ingestTokens } = ingestContextOf(services.database);
+  const { ingestTokens } = services;
   return async (request: FastifyRequest) => {
     const header = request.headers['x-ingest-token'];
     const token = Array.isArray(header) ? header[0] : header;

@@ -13,7 +13,8 @@ import {
 import type { ParsedLine } from './bulk-parsers.ts';
 import { type Candidate, payloadOf } from './candidate-payload.ts';
 import { type TimeBounds, timeBounds } from './ingest-limits.ts';
-import { type GroupCommitOptions, groupCommit } from './group-commit.ts';
+import { type GroupCommitOptions, groupCommit, type StoreBlocks } from './group-commit.ts';
+import { storeIsolating } from './isolate-refusals.ts';
 import { recordIngest } from '../ops/metrics.ts';
 import { createLookupCache } from './lookup-cache.ts';
 
@@ -59,6 +60,8 @@ export function createIngestService(
   const cacheMs = options.cacheMs ?? 0;
   // Items checked per request; their blocks written with other requests' (group-commit.ts).
   const storeBlocks = groupCommit(readings.store, options.groupCommit ?? { windowMs: 0 });
+  // The MQTT subscriber batches its messages itself: its batch is written at once.
+  const storeBatch: StoreBlocks = (blocks) => storeIsolating(readings.store, blocks);
   const cache = createLookupCache<StreamInfo>('streams', cacheMs);
 
   async function resolve(labels: string[], now: number): Promise<Map<string, StreamInfo>> {
@@ -138,6 +141,7 @@ export function createIngestService(
     candidates: Candidate[],
     bridgeOf: (index: number) => number | null,
     clock: IngestClock,
+    store: StoreBlocks,
   ): Promise<{ result: IngestResult; refused: DeadLetter[] }> {
     const now = clock.now ?? Date.now();
     const streams = await resolve(
@@ -146,7 +150,7 @@ export function createIngestService(
     );
     const bounds = timeBounds(now, clock.horizonDays);
     const { rejected, valid, validIndex, fail } = check(candidates, streams, bridgeOf, bounds);
-    const stored = await storeBlocks(valid);
+    const stored = await store(valid);
     let acceptedSamples = valid.reduce((sum, v) => sum + v.block.stats.count, 0);
     const refused: DeadLetter[] = [];
     const notStored = (position: number, rejection: Rejection) => {
@@ -196,7 +200,7 @@ export function createIngestService(
   ): Promise<IngestResult> {
     const bridgeId = 'bridgeId' in scope ? scope.bridgeId : null;
     const candidates = lines.map((line) => ('error' in line ? { item: null } : line));
-    const { result, refused } = await run(candidates, () => bridgeId, clock);
+    const { result, refused } = await run(candidates, () => bridgeId, clock, storeBlocks);
     await deadLetters.add(refused);
     return result;
   }
@@ -221,6 +225,7 @@ export function createIngestService(
         items.map(({ item }) => ({ item })),
         (index) => items[index]?.bridgeId ?? null,
         clock,
+        storeBatch,
       );
       return result;
     },

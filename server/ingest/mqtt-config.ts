@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
-import { type AppSettings, loadSettings } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { startMqttIngest, type MqttIngest } from './mqtt-subscriber.ts';
+import type { AppSettings } from '../config.ts';
+import { startMqttIngest, type MqttIngest, type MqttIngestServices } from './mqtt-subscriber.ts';
 
 export interface MqttConfig {
   url: string;
@@ -15,16 +14,12 @@ export interface MqttConfig {
 }
 
 /**
+ * The broker settings out of the validated config (server/config.ts, the one schema):
  * MQTT_URL turns the subscriber on; MQTT_USERNAME/MQTT_PASSWORD are its credential.
  * MQTT_CLIENT_ID must stay the same across restarts of one process (the broker keeps its
  * session by that id) and differ between processes that share the load; the default is per
- * host. MQTT_GROUP names the shared subscription. server/config.ts validates them all.
+ * host. MQTT_GROUP names the shared subscription.
  */
-export function mqttConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MqttConfig | null {
-  return mqttConfigOf(loadSettings(env));
-}
-
-/** The subscriber's settings out of the validated config. */
 export function mqttConfigOf(
   settings: Pick<
     AppSettings,
@@ -43,14 +38,14 @@ export function mqttConfigOf(
 }
 
 /** Starts the subscriber when MQTT_URL is set; null otherwise. */
-export async function startMqttFromEnv(
-  database: Database,
+export async function startMqttFromConfig(
+  services: MqttIngestServices,
   log: (message: string) => void,
-  config: MqttConfig | null = mqttConfigFromEnv(),
+  config: MqttConfig | null,
   horizonDays?: number,
 ): Promise<MqttIngest | null> {
   if (!config) return null;
-  const ingest = startMqttIngest(database, { ...config, log, horizonDays });
+  const ingest = startMqttIngest(services, { ...config, log, horizonDays });
   await ingest.ready;
   log(`MQTT ingest: subscribed to $share/${config.group}/spanwatch/+/+ on ${config.url}`);
   return ingest;

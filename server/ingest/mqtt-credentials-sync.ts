@@ -1,7 +1,6 @@
-import type { Database } from '../db/client.ts';
+import type { IngestTokensRepository } from '../repositories/ingest-tokens-repository.ts';
 import { connectDynsecAdmin } from './dynsec-admin.ts';
-import { ingestContextOf } from './ingest-context.ts';
-import { mqttConfigFromEnv } from './mqtt-config.ts';
+import type { MqttConfig } from './mqtt-config.ts';
 import { dynsecCredentials, type MqttCredentials } from './mqtt-credentials.ts';
 
 /** Also on every reconnection to the broker: a revocation it missed while down is caught up. */
@@ -27,13 +26,12 @@ export interface MqttCredentialSyncOptions {
  * server runs: at start, on each reconnection and every ten minutes.
  */
 export function startMqttCredentialSync(
-  database: Database,
+  ingestTokens: Pick<IngestTokensRepository, 'listLive'>,
   options: MqttCredentialSyncOptions,
 ): MqttCredentialSync {
   const { log } = options;
   const admin = connectDynsecAdmin(options);
   const credentials = dynsecCredentials(admin, options.username);
-  const { ingestTokens } = ingestContextOf(database);
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
 
@@ -89,13 +87,13 @@ export function startMqttCredentialSync(
 }
 
 /** With MQTT_DYNSEC=on: the broker admin (not awaited, a broker that is down must not stop the API). */
-export function startMqttCredentialSyncFromEnv(
-  database: Database,
+export function startMqttCredentialSyncFromConfig(
+  config: MqttConfig | null,
+  ingestTokens: Pick<IngestTokensRepository, 'listLive'>,
   log: (message: string) => void,
 ): MqttCredentialSync | null {
-  const config = mqttConfigFromEnv();
   if (!config?.dynsec || !config.username || !config.password) return null;
-  return startMqttCredentialSync(database, {
+  return startMqttCredentialSync(ingestTokens, {
     url: config.url,
     username: config.username,
     password: config.password,

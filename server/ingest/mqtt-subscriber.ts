@@ -1,13 +1,7 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { Database } from '../db/client.ts';
-import {
-  createDeadLettersRepository,
-  type DeadLetter,
-} from '../repositories/dead-letters-repository.ts';
-import { createReadingsRepository } from '../readings/readings-repository.ts';
-import { createIngestService } from './ingest-service.ts';
+import type { DeadLetter, DeadLettersRepository } from '../repositories/dead-letters-repository.ts';
+import type { IngestService } from './ingest-service.ts';
 import { itemsOfMessages, TOPIC_FILTER } from './mqtt-messages.ts';
-import { LOOKUP_CACHE_MS } from './lookup-cache.ts';
 
 export interface MqttIngestOptions {
   url: string;
@@ -54,14 +48,19 @@ function holdPubacks(client: MqttClient, onHeld: (send: () => void) => void) {
   };
 }
 
-export function startMqttIngest(database: Database, options: MqttIngestOptions) {
+/** What the subscriber stores through: the process's own ingest service and dead letters. */
+export interface MqttIngestServices {
+  ingest: IngestService;
+  deadLetters: DeadLettersRepository;
+}
+
+export function startMqttIngest(
+  { ingest, deadLetters }: MqttIngestServices,
+  options: MqttIngestOptions,
+) {
   const log = options.log ?? (() => undefined);
   const batchMessages = options.batchMessages ?? 2000;
   const batchMs = options.batchMs ?? 25;
-  const deadLetters = createDeadLettersRepository(database.db);
-  const ingest = createIngestService(database.db, createReadingsRepository(database), deadLetters, {
-    cacheMs: LOOKUP_CACHE_MS,
-  });
 
   let buffer: Pending[] = [];
   let lastHeldAck: (() => void) | null = null;

@@ -1,9 +1,6 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
-import {
-  type AnalysisSettings,
-  createAnalysisSettingsRepository,
-} from '../repositories/analysis-settings-repository.ts';
+import { type AnalysisSettings } from '../repositories/analysis-settings-repository.ts';
 import type { Services } from '../services.ts';
 import type { Handlers, Schemas } from './operation-types.ts';
 
@@ -26,7 +23,7 @@ function settingsDto(settings: AnalysisSettings): Schemas['AnalysisSettings'] {
 export function analysisSettingsHandlers(
   services: Services,
 ): Handlers<'getAnalysisSettings' | 'setAnalysisSettings'> {
-  const settings = createAnalysisSettingsRepository(services.database.db);
+  const settings = services.analysisSettings;
   const { bridges, alerts } = services;
   return {
     async getAnalysisSettings(request) {

@@ -1,8 +1,4 @@
-import {
-  createAuditRepository,
-  type AuditFilter,
-  type AuditRow,
-} from '../audit/audit-repository.ts';
+import { type AuditFilter, type AuditRow } from '../audit/audit-repository.ts';
 import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
@@ -62,7 +58,7 @@ function entryDto(row: AuditRow): Schemas['AuditEntry'] {
 
 /** Staff read the audit log; nothing here writes it (the triggers do). */
 export function auditHandlers(services: Services): Handlers<'listAuditEntries' | 'exportAuditCsv'> {
-  const audit = createAuditRepository(services.database.db);
+  const { audit } = services;
   return {
     async listAuditEntries(request) {
       requireStaff(request);

@@ -1,9 +1,6 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
-import {
-  type CalibrationRow,
-  createCalibrationsRepository,
-} from '../repositories/calibrations-repository.ts';
+import { type CalibrationRow } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
 import type { Handlers, Schemas } from './operation-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
@@ -26,8 +23,7 @@ export function calibrationDto(row: CalibrationRow): Schemas['Calibration'] {
 export function calibrationsHandlers(
   services: Services,
 ): Handlers<'listSensorCalibrations' | 'addSensorCalibration'> {
-  const calibrations = createCalibrationsRepository(services.database.db);
-  const { sensors, alerts } = services;
+  const { calibrations, sensors, alerts } = services;
 
   return {
     async listSensorCalibrations(request) {

@@ -1,10 +1,6 @@
 import type { RemainingLife } from '../analytics/fatigue/miner.ts';
 import { applyFatigueAlerts } from '../fatigue/fatigue-alerts.ts';
-import {
-  createFatigueRepository,
-  type FatigueDetailRow,
-  type StoredDetailSettings,
-} from '../fatigue/fatigue-repository.ts';
+import { type FatigueDetailRow, type StoredDetailSettings } from '../fatigue/fatigue-repository.ts';
 import { fatigueState } from '../fatigue/fatigue-status.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
@@ -44,7 +40,7 @@ const lifeDto = (life: RemainingLife | null, windowDays: number): Schemas['Remai
 export function fatigueHandlers(
   services: Services,
 ): Handlers<'getBridgeFatigue' | 'setFatigueDetail' | 'deleteFatigueDetail'> {
-  const repository = createFatigueRepository(services.database.db);
+  const repository = services.fatigueDetails;
   return {
     async getBridgeFatigue(request) {
       const { id } = request.params;

@@ -1,13 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { parseCsv, parseNdjson, type ParsedLine } from '../ingest/bulk-parsers.ts';
-import { ingestContextOf } from '../ingest/ingest-context.ts';
-import { DEFAULT_GROUP_COMMIT_MS } from '../ingest/group-commit.ts';
-import { LOOKUP_CACHE_MS } from '../ingest/lookup-cache.ts';
-import {
-  createIngestService,
-  type IngestResult,
-  type IngestScope,
-} from '../ingest/ingest-service.ts';
+import type { IngestResult, IngestScope } from '../ingest/ingest-service.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
@@ -27,19 +20,14 @@ function scopeOf(request: FastifyRequest): IngestScope {
 }
 
 /**
- * `horizonDays`: how far back items may reach (INGEST_HORIZON_DAYS); `groupCommitMs`: how long
- * requests wait to be written together (INGEST_GROUP_COMMIT_MS, group-commit.ts).
+ * `horizonDays`: how far back items may reach (INGEST_HORIZON_DAYS). The service writes
+ * concurrent requests together (INGEST_GROUP_COMMIT_MS, group-commit.ts).
  */
 export function ingestHandlers(
   services: Services,
   horizonDays: number,
-  groupCommitMs = DEFAULT_GROUP_COMMIT_MS,
 ): Handlers<'ingestReadings'> {
-  const { readings, deadLetters } = ingestContextOf(services.database);
-  const ingest = createIngestService(services.database.db, readings, deadLetters, {
-    groupCommit: { windowMs: groupCommitMs },
-    cacheMs: LOOKUP_CACHE_MS,
-  });
+  const { ingest } = services;
   return {
     async ingestReadings(request, reply) {
       const scope = scopeOf(request);

@@ -1,4 +1,3 @@
-import { ingestContextOf } from '../ingest/ingest-context.ts';
 import { mqttUsernameOf } from '../ingest/mqtt-credentials.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
@@ -26,8 +25,7 @@ function ingestTokenDto(row: IngestTokenRow): Schemas['IngestToken'] {
 export function ingestTokensHandlers(
   services: Services,
 ): Handlers<'listIngestTokens' | 'createIngestToken' | 'revokeIngestToken'> {
-  const { ingestTokens } = ingestContextOf(services.database);
-  const { mqttCredentials } = services;
+  const { ingestTokens, mqttCredentials } = services;
   const assertBridge = async (id: number) => {
     if (!(await services.bridges.findById(id))) throw notFound('Bridge', id);
   };

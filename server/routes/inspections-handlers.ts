@@ -9,10 +9,7 @@ import {
   nextDueAfter,
   scheduleOf,
 } from '../inspections/inspection-schedule.ts';
-import {
-  createInspectionsRepository,
-  type InspectionRow,
-} from '../inspections/inspections-repository.ts';
+import { type InspectionRow } from '../inspections/inspections-repository.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import { inspectionValues } from './inspection-fields.ts';
@@ -85,8 +82,7 @@ export function inspectionsHandlers(
   | 'getInspectionCalendar'
 > {
   const { db } = services.database;
-  const inspections = createInspectionsRepository(db);
-  const { bridges, alerts } = services;
+  const { inspections, bridges, alerts } = services;
 
   /** The bridge's id when the viewer may see it; 404 otherwise, as for its alerts. */
   async function visibleBridge(request: Parameters<typeof viewerOf>[0], id: number) {

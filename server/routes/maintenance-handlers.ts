@@ -3,10 +3,7 @@ import { SENSOR_KINDS } from '../../src/domain/maintenance.ts';
 import { sensors, spans } from '../db/schema.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { clearAlertsOfMaintenance } from '../maintenance/maintenance-alerts.ts';
-import {
-  createMaintenanceRepository,
-  type MaintenanceRow,
-} from '../maintenance/maintenance-repository.ts';
+import { type MaintenanceRow } from '../maintenance/maintenance-repository.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import type { Handlers, Schemas } from './operation-types.ts';
@@ -33,8 +30,7 @@ export function maintenanceHandlers(
   now: () => Date = () => new Date(),
 ): Handlers<'listMaintenanceEvents' | 'createMaintenanceEvent' | 'deleteMaintenanceEvent'> {
   const { db } = services.database;
-  const maintenance = createMaintenanceRepository(db);
-  const { bridges, alerts } = services;
+  const { maintenance, bridges, alerts } = services;
 
   /** Refuses a sensor or span that is not on this bridge, naming the field. */
   async function checkPart(table: typeof sensors | typeof spans, id: number, bridgeId: number) {

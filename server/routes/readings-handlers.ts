@@ -2,12 +2,10 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { datastreams } from '../db/schema.ts';
-import { ingestContextOf } from '../ingest/ingest-context.ts';
 import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import { visibleDatastreamFilter } from '../repositories/visibility.ts';
-import { createCalibrationsRepository } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
 import type { Handlers } from './operation-types.ts';
 
@@ -48,8 +46,7 @@ export function readingsHandlers(
   services: Services,
 ): Handlers<'getReadings' | 'exportReadingsCsv'> {
   const { db } = services.database;
-  const { readingsQuery } = ingestContextOf(services.database);
-  const calibrations = createCalibrationsRepository(db);
+  const { readingsQuery, calibrations } = services;
 
   async function assertVisible(request: FastifyRequest, id: number) {
     const [row] = await db

@@ -1,9 +1,6 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
-import {
-  createCalibrationsRepository,
-  FROM_SENSOR_DATES,
-} from '../repositories/calibrations-repository.ts';
+import { FROM_SENSOR_DATES } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
 import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../src/domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
@@ -70,7 +67,7 @@ export function sensorsHandlers(
       });
       // The spec's calibration dates are the first entry of the sensor's calibration register.
       if (last) {
-        await createCalibrationsRepository(services.database.db).add({
+        await services.calibrations.add({
           sensorId: created.id,
           calibratedOn: last,
           calibratedBy: FROM_SENSOR_DATES,

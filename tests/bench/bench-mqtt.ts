@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Database } from '../../server/db/client.ts';
 import { bridges, datastreamSensors, datastreams, sensors, spans } from '../../server/db/schema.ts';
-import { startMqttIngest } from '../../server/ingest/mqtt-subscriber.ts';
+import { type MqttIngestServices, startMqttIngest } from '../../server/ingest/mqtt-subscriber.ts';
 import { cpuMeter, percentile } from './bench-stats.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -51,7 +51,7 @@ export async function fleet(database: Database, bridgeCount: number, channels: n
 
 /** Simulated gateways → Mosquitto → this process's subscriber → PostgreSQL, QoS 1 all the way. */
 export async function runMqtt(
-  database: Database,
+  services: MqttIngestServices,
   mqttUrl: string,
   topics: { topic: string; streamId: string }[],
   seconds: number,
@@ -66,7 +66,7 @@ export async function runMqtt(
   let done: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (done = resolve));
   const suffix = `${process.pid}-${paced ? 'paced' : 'flat'}`;
-  const ingest = startMqttIngest(database, {
+  const ingest = startMqttIngest(services, {
     url: mqttUrl,
     clientId: `spanwatch-bench-${suffix}`,
     group: `bench-${suffix}`,

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluateBridge } from '../../server/analysis/analyse-bridge.ts';
 import { createAnalysisRepository } from '../../server/analysis/analysis-repository.ts';
-import { ingestContextOf } from '../../server/ingest/ingest-context.ts';
 import { createMaintenanceRepository } from '../../server/maintenance/maintenance-repository.ts';
 import type { Schemas } from '../../server/routes/operation-types.ts';
 import { createServices, type Services } from '../../server/services.ts';
@@ -82,7 +81,7 @@ function* dayBlocks(scenario: BridgeScenario, from: number, to: number) {
 }
 
 async function storeDay(services: Services, scenario: BridgeScenario, from: number) {
-  const { ingest } = ingestContextOf(services.database);
+  const { ingest } = services;
   const batch = [...dayBlocks(scenario, from, from + DAY_MS)].map((block) => ({
     stream_id: block.stream,
     start: block.start,

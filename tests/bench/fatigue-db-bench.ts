@@ -5,12 +5,13 @@
 import { RainflowCounter } from '../../server/analytics/fatigue/rainflow.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { countStrainStream, STRAIN_BIN_WIDTH } from '../../server/fatigue/strain-counting.ts';
-import { ingestContextOf } from '../../server/ingest/ingest-context.ts';
 import { createBridgesRepository } from '../../server/repositories/bridges-repository.ts';
 import { createDatastreamsRepository } from '../../server/repositories/datastreams-repository.ts';
 import { createSensorsRepository } from '../../server/repositories/sensors-repository.ts';
 import { createSpansRepository } from '../../server/repositories/spans-repository.ts';
+import { createServices } from '../../server/services.ts';
 import { TrafficStrainGenerator } from '../../server/sim/traffic-strain.ts';
+import { testConfig } from '../helpers/test-app.ts';
 import { fmt } from './bench-stats.ts';
 
 const HOURS = Number(process.env.BENCH_DB_HOURS ?? 6);
@@ -46,7 +47,7 @@ const stream = await createDatastreamsRepository(db).create({
 
 const generator = new TrafficStrainGenerator({ seed: 19, rateHz: RATE_HZ }, DAY);
 const blocks: number[][] = [];
-const { ingest } = ingestContextOf(database);
+const { ingest } = createServices(testConfig, database);
 const buffer = new Float64Array(RATE_HZ);
 let batch: unknown[] = [];
 for (let s = 0; s < HOURS * 3600; s += 1) {

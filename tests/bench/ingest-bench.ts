@@ -7,7 +7,9 @@
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client.ts';
 import { createPartitionKeeper } from '../../server/readings/partitions.ts';
+import { createServices } from '../../server/services.ts';
 import { type BlockBody, sineBlocks } from '../helpers/readings-fixtures.ts';
+import { testConfig } from '../helpers/test-app.ts';
 import { bridgeWithStreams, startServer } from './bench-server.ts';
 import { copyLine, copyReadings, copyReadingsInParallel, resetReadings } from './bench-copy.ts';
 import { ndjsonBodies, sendBodies } from './bench-http.ts';
@@ -230,10 +232,11 @@ async function queryWeek(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) {
 // 3. MQTT end to end: 30 bridges × 50 channels × 100 Hz, paced to real time, then flat out.
 if (runs('mqtt')) {
   const topics = await fleet(database, 30, 50);
+  const services = createServices(testConfig, database);
   const start = Date.UTC(2026, 9, 20);
-  const paced = await runMqtt(database, MQTT_URL, topics, MQTT_SECONDS, true, start);
+  const paced = await runMqtt(services, MQTT_URL, topics, MQTT_SECONDS, true, start);
   console.log('MQTT paced at 150,000 samples/s:', JSON.stringify(paced));
-  const flat = await runMqtt(database, MQTT_URL, topics, 10, false, Date.UTC(2026, 9, 21));
+  const flat = await runMqtt(services, MQTT_URL, topics, 10, false, Date.UTC(2026, 9, 21));
   console.log('MQTT flat out:', JSON.stringify(flat));
   report.mqtt = { paced, flat };
 }

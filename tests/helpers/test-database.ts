@@ -7,6 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../server/db/client.ts';
+import { lookupsChanged } from '../../server/ingest/lookup-cache.ts';
 import { projectPath } from '../../server/project-paths.ts';
 
 export type DriverKind = 'pglite' | 'postgres';
@@ -151,4 +152,7 @@ const TABLES = [
 /** Every test starts on clean data. */
 export async function truncateAll(database: Database): Promise<void> {
   await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+  // The services live for the whole file: what their ingest cached of the old rows is gone too.
+  lookupsChanged('streams');
+  lookupsChanged('tokens');
 }

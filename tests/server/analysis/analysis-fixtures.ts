@@ -1,4 +1,3 @@
-import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { simulateBlocks } from '../../../server/sim/bridge-simulator.ts';
 import type { BridgeScenario, DamageSpec } from '../../../server/sim/scenario.ts';
 import { createScenario } from '../../../server/sim/scenarios.ts';
@@ -92,7 +91,7 @@ export async function storeData(
   from: number,
   to: number,
 ): Promise<void> {
-  const { ingest } = ingestContextOf(services.database);
+  const { ingest } = services;
   let batch: unknown[] = [];
   const flush = async () => {
     const result = await ingest.ingest(batch, { anyBridge: true });

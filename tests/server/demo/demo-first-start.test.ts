@@ -18,11 +18,10 @@ describe.each(drivers)('the demo on start on %s', (kind) => {
   }
 
   it('seeds the company and its history on an empty database, and nothing on the next start', async () => {
-    const { database, secretBox } = t.services;
     const config = { production: false, demoHistoryDays: 2 };
     const messages: string[] = [];
     const options = { rates: LIGHT_RATES, log: (m: string) => messages.push(m) };
-    expect(await prepareDemoOnStart(database, secretBox, config, [], options)).toEqual({
+    expect(await prepareDemoOnStart(t.services, config, [], options)).toEqual({
       allowed: true,
       seeded: true,
     });
@@ -31,7 +30,7 @@ describe.each(drivers)('the demo on start on %s', (kind) => {
     expect(first?.blocks).toBeGreaterThan(0);
     expect(messages.some((m) => m.includes('2 of 2 days stored'))).toBe(true);
 
-    expect(await prepareDemoOnStart(database, secretBox, config, [], options)).toEqual({
+    expect(await prepareDemoOnStart(t.services, config, [], options)).toEqual({
       allowed: true,
       seeded: false,
     });
@@ -39,16 +38,15 @@ describe.each(drivers)('the demo on start on %s', (kind) => {
   });
 
   it('writes no history with DEMO_HISTORY_DAYS=0 and seeds nothing in production', async () => {
-    const { database, secretBox } = t.services;
     const production = { production: true, demoHistoryDays: 30 };
-    expect(await prepareDemoOnStart(database, secretBox, production, [])).toEqual({
+    expect(await prepareDemoOnStart(t.services, production, [])).toEqual({
       allowed: false,
       seeded: false,
     });
     expect((await counts())?.users).toBe(0);
 
     const none = { production: false, demoHistoryDays: 0 };
-    await prepareDemoOnStart(database, secretBox, none, []);
+    await prepareDemoOnStart(t.services, none, []);
     expect(await counts()).toEqual({ users: 2, blocks: 0, samples: 0 });
   });
 });

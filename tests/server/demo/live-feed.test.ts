@@ -47,7 +47,7 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
     await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
     const seededAt = (await streams()).get('confederation-s1-acc')?.created ?? 0;
     let now = seededAt;
-    const feed = await startDemoLiveFeed(t.services.database, {
+    const feed = await startDemoLiveFeed(t.services, {
       historyDays: 0,
       autoStart: false,
       now: () => now,
@@ -80,7 +80,7 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
     const lastStrain = before.get('confederation-s1-str')?.lastSeen ?? 0;
 
     let now = lastStrain + 30 * MINUTE;
-    const soon = await startDemoLiveFeed(database, {
+    const soon = await startDemoLiveFeed(t.services, {
       historyDays: 1,
       rates: LIGHT_RATES,
       autoStart: false,
@@ -93,7 +93,7 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
 
     const resumed = (await streams()).get('confederation-s1-str')?.lastSeen ?? 0;
     now = resumed + 2 * 24 * HOUR;
-    const later = await startDemoLiveFeed(database, {
+    const later = await startDemoLiveFeed(t.services, {
       historyDays: 1,
       rates: LIGHT_RATES,
       autoStart: false,
@@ -111,7 +111,7 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
   it('keeps sending on its own timer until stopped', async () => {
     await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
     let now = (await streams()).get('confederation-temp')?.created ?? 0;
-    const feed = await startDemoLiveFeed(t.services.database, {
+    const feed = await startDemoLiveFeed(t.services, {
       historyDays: 0,
       rates: LIGHT_RATES,
       intervalMs: 10,
@@ -127,6 +127,6 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
   });
 
   it('does nothing on a database without the demo bridges', async () => {
-    expect(await startDemoLiveFeed(t.services.database, { historyDays: 30 })).toBeNull();
+    expect(await startDemoLiveFeed(t.services, { historyDays: 30 })).toBeNull();
   });
 });

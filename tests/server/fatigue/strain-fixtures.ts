@@ -1,4 +1,3 @@
-import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import type { Services } from '../../../server/services.ts';
 import { TrafficStrainGenerator } from '../../../server/sim/traffic-strain.ts';
 
@@ -58,7 +57,7 @@ export async function storeStrain(
   blocks: StrainBlock[],
   rateHz = 5,
 ) {
-  const { ingest } = ingestContextOf(services.database);
+  const { ingest } = services;
   for (let i = 0; i < blocks.length; i += 2000) {
     const batch = blocks.slice(i, i + 2000).map((b) => ({
       stream_id: streamId,

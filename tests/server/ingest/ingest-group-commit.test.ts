@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
-import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { createIngestService } from '../../../server/ingest/ingest-service.ts';
 import { assertMatchesContract } from '../../helpers/contract-validator.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -123,7 +122,7 @@ describe.each(drivers)('HTTP ingest group commit on %s', (kind) => {
     });
     expect(await stored()).toEqual({ blocks: 17, samples: 34, rollup: 34 });
     expect((await t.services.datastreams.findById(a.stream.id))?.sampleCount).toBe(34);
-    const letters = await ingestContextOf(t.services.database).deadLetters.list();
+    const letters = await t.services.deadLetters.list();
     expect(letters).toEqual([expect.objectContaining({ source: 'http', streamId: 'gc-a' })]);
     expect(JSON.parse(letters[0]?.payload ?? '')).toEqual(block('gc-a', 41, [666]));
   });
@@ -163,7 +162,7 @@ describe.each(drivers)('HTTP ingest group commit on %s', (kind) => {
 
   it('keeps what was committed when the answer is lost, and a resend reports it as duplicates', async () => {
     const { token } = await setup();
-    const { readings, deadLetters } = ingestContextOf(t.services.database);
+    const { readings, deadLetters } = t.services;
     // The connection drops after the COMMIT went through but before its reply was read.
     const lostReply = Object.assign(new Error('connection terminated'), {
       code: '08006',

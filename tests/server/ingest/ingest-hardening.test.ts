@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
-import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { assertMatchesContract } from '../../helpers/contract-validator.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
@@ -98,7 +97,7 @@ describe.each(drivers)('HTTP ingest hardening on %s', (kind) => {
       await db().execute(sql.raw('ALTER TABLE readings DROP CONSTRAINT test_no_666'));
     }
     expect(await sampleCount(here.stream.id)).toBe(4);
-    const letters = await ingestContextOf(t.services.database).deadLetters.list();
+    const letters = await t.services.deadLetters.list();
     expect(letters).toEqual([
       expect.objectContaining({
         source: 'http',
@@ -136,7 +135,7 @@ describe.each(drivers)('HTTP ingest hardening on %s', (kind) => {
     const same = await post(ingestToken, [block(BASE_MS + 5000), block(BASE_MS + 5000)]);
     expect(same.body).toEqual({ accepted_samples: 6, duplicate_samples: 3, rejected: [] });
 
-    const series = await ingestContextOf(t.services.database).readingsQuery.series(
+    const series = await t.services.readingsQuery.series(
       here.stream.id,
       BASE_MS,
       BASE_MS + 1000,

@@ -1,6 +1,5 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import {
   type MqttCredentialSync,
   startMqttCredentialSync,
@@ -34,7 +33,7 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
   let sync: MqttCredentialSync | undefined;
   const t = setupTestApp(kind, {
     overrides: (base) => {
-      sync ??= startMqttCredentialSync(base.database, {
+      sync ??= startMqttCredentialSync(base.ingestTokens, {
         url: broker.url,
         username: broker.adminUsername,
         password: broker.adminPassword,
@@ -53,7 +52,7 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
     const ingestUser = `ingest-${kind}`;
     broker.dynsec('createClient', ingestUser, '-p', 'ingest-password');
     broker.dynsec('addClientRole', ingestUser, INGEST_ROLE);
-    subscriber = startMqttIngest(t.services.database, {
+    subscriber = startMqttIngest(t.services, {
       url: broker.url,
       clientId: `spanwatch-test-${kind}`,
       group: kind,
@@ -140,7 +139,7 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
     expect(await publish(publisherB, b.bridge.id, `b-${kind}`, 10)).toBe('accepted');
     await until(async () => (await sampleCount(b.stream.id)) === 100, "bridge B's own block");
     expect(await sampleCount(b.stream.id)).toBe(100);
-    expect(await ingestContextOf(t.services.database).deadLetters.list()).toEqual([]);
+    expect(await t.services.deadLetters.list()).toEqual([]);
   });
 
   it("disconnects a revoked token's publisher, or a deleted bridge's, and refuses it from then on", async () => {
@@ -217,10 +216,7 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
   it('reports a live token the broker has no client for', async () => {
     const a = await streamOnBridge(t, `missing-${kind}`);
     // Made before MQTT_DYNSEC was on: straight in the database, the broker never told.
-    const { row } = await ingestContextOf(t.services.database).ingestTokens.create(
-      a.bridge.id,
-      'old',
-    );
+    const { row } = await t.services.ingestTokens.create(a.bridge.id, 'old');
     // Every reconciliation so far went through, the first one (giving the ingest role) included.
     expect(logged.filter((message) => message.includes('reconciling failed'))).toEqual([]);
     logged.length = 0;

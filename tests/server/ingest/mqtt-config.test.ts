@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../server/config.ts';
-import { mqttConfigFromEnv } from '../../../server/ingest/mqtt-config.ts';
+import { ConfigError, loadSettings } from '../../../server/config.ts';
+import { mqttConfigOf } from '../../../server/ingest/mqtt-config.ts';
+
+/** The broker settings as the server start reads them: through the one config schema. */
+const mqttConfigFromEnv = (env: NodeJS.ProcessEnv) => mqttConfigOf(loadSettings(env));
 
 const URL = 'mqtt://127.0.0.1:1883';
 
-describe('mqttConfigFromEnv', () => {
+describe('the MQTT settings', () => {
   it('reads the broker credential and the dynamic-security switch', () => {
     expect(
       mqttConfigFromEnv({

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { startMqttIngest, type MqttIngest } from '../../../server/ingest/mqtt-subscriber.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
@@ -27,7 +26,7 @@ describe.each(drivers)('MQTT ingest on %s', (kind) => {
   const running: MqttIngest[] = [];
 
   async function start(batchMs = 20) {
-    const subscriber = startMqttIngest(t.services.database, {
+    const subscriber = startMqttIngest(t.services, {
       url: MQTT_URL,
       clientId,
       group,
@@ -79,12 +78,7 @@ describe.each(drivers)('MQTT ingest on %s', (kind) => {
     const restarted = await start();
     await until(async () => (await sampleCount(stream.id)) === 1500, 'redelivery');
     await restarted.stop();
-    const series = await ingestContextOf(t.services.database).readingsQuery.series(
-      stream.id,
-      BASE_MS,
-      BASE_MS + 15_000,
-      15,
-    );
+    const series = await t.services.readingsQuery.series(stream.id, BASE_MS, BASE_MS + 15_000, 15);
     expect(series.points.map((p) => p.count)).toEqual(new Array(15).fill(100));
   });
 
@@ -104,7 +98,7 @@ describe.each(drivers)('MQTT ingest on %s', (kind) => {
       [`spanwatch/${bridge.id + 1000}/${label}`, JSON.stringify(good)],
     ];
     for (const [topic, payload] of sends) await publisher.publishAsync(topic, payload, { qos: 1 });
-    const letters = ingestContextOf(t.services.database).deadLetters;
+    const letters = t.services.deadLetters;
     const ours = async () =>
       (await letters.list()).filter((l) => l.topic?.includes(suffix) || l.topic?.endsWith(label));
     await until(async () => (await ours()).length === sends.length, 'dead letters');

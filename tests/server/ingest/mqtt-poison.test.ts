@@ -6,7 +6,6 @@
 import mqtt from 'mqtt';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { startMqttIngest, type MqttIngest } from '../../../server/ingest/mqtt-subscriber.ts';
 import { type PrivateBroker, startPrivateBroker } from '../../helpers/private-broker.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -44,7 +43,7 @@ describe.each(drivers)('MQTT ingest with poisoned messages on %s', (kind) => {
 
   async function start(clientId: string) {
     // A group per client: an earlier test's stopped session must not take a share of the messages.
-    const subscriber = startMqttIngest(t.services.database, {
+    const subscriber = startMqttIngest(t.services, {
       url: broker.url,
       clientId,
       group: clientId,
@@ -59,7 +58,7 @@ describe.each(drivers)('MQTT ingest with poisoned messages on %s', (kind) => {
     });
   const sampleCount = async (id: number) =>
     (await t.services.datastreams.findById(id))?.sampleCount;
-  const deadLetters = () => ingestContextOf(t.services.database).deadLetters.list();
+  const deadLetters = () => t.services.deadLetters.list();
 
   it('stores the valid messages around a poisoned one within 2 s; a restart redelivers nothing', async () => {
     const { bridge, stream } = await streamOnBridge(t, `poison-${kind}`);

@@ -3,7 +3,6 @@
  * and a short window over a fast stream no longer reads every raw sample.
  */
 import { describe, expect, it } from 'vitest';
-import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { BASE_MS, sineBlocks, streamOnBridge } from '../../helpers/readings-fixtures.ts';
@@ -43,10 +42,7 @@ describe.each(drivers)('readings ranges on %s', (kind) => {
 
   it('exports the CSV of a range starting at the epoch', async () => {
     const { staff, stream } = await setup();
-    await ingestContextOf(t.services.database).ingest.ingest(
-      sineBlocks('fast-acc', BASE_MS, 1, 10),
-      { anyBridge: true },
-    );
+    await t.services.ingest.ingest(sineBlocks('fast-acc', BASE_MS, 1, 10), { anyBridge: true });
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/v1/datastreams/${stream.id}/readings.csv?from=1970-01-01T00:00:00Z`,
@@ -60,7 +56,7 @@ describe.each(drivers)('readings ranges on %s', (kind) => {
     const { staff, stream } = await setup();
     // 20 s at 1 kHz: 20,000 samples for 100 points, far more than 20 per point.
     const blocks = sineBlocks('fast-acc', BASE_MS, 20, 1000);
-    const { ingest } = ingestContextOf(t.services.database);
+    const { ingest } = t.services;
     expect((await ingest.ingest(blocks, { anyBridge: true })).accepted_samples).toBe(20_000);
     const read = (to: number, maxPoints: number) =>
       t.request<{ level: string; points: { count: number }[] }>({

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../server/contract.ts';
 import { alerts } from '../../../server/db/schema.ts';
-import { ingestContextOf } from '../../../server/ingest/ingest-context.ts';
 import { createMaintenanceRepository } from '../../../server/maintenance/maintenance-repository.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
@@ -444,7 +443,7 @@ const matrix: Record<
   revokeIngestToken: {
     access: 'staff',
     call: async (t) => {
-      const { row } = await ingestContextOf(t.services.database).ingestTokens.create(1, 'old');
+      const { row } = await t.services.ingestTokens.create(1, 'old');
       return { method: 'DELETE', url: `/api/v1/bridges/1/ingest-tokens/${row.id}` };
     },
   },
