@@ -11,7 +11,8 @@ import {
 } from './analysis-rules.ts';
 import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
 import { contextRows, meanOf } from './context.ts';
-import { planDataset, WINDOW_SECONDS } from './dataset-plan.ts';
+import { type DatasetPlan, planDataset, WINDOW_SECONDS } from './dataset-plan.ts';
+import { withoutRareModes } from './learnable-modes.ts';
 import { missingModeRate } from './missing-modes.ts';
 import type { IndicatorModel, StoredModel } from './stored-model.ts';
 import { type DatasetWindow, loadWindows, planFeatureNames } from './window-dataset.ts';
@@ -100,13 +101,24 @@ export async function trainBridgeModel(
     baseline.from,
     baseline.from + DAY_MS,
   );
-  const plan = planDataset(streams, firstDay, baseline.from, baseline.from + DAY_MS);
-  if (plan.streams.length === 0)
+  const discovered = planDataset(streams, firstDay, baseline.from, baseline.from + DAY_MS);
+  if (discovered.streams.length === 0)
     throw new NotReadyError('No data stream of this bridge has data in its baseline');
-  const set = await loadWindows(db, plan, streams, baseline, {
-    ...(options.blankBefore ? { blankBefore: options.blankBefore } : {}),
-    onDay: (done, days) => report((0.3 * done) / days, `Reading baseline day ${done} of ${days}`),
-  });
+  const readBaseline = (withPlan: DatasetPlan, share: number) =>
+    loadWindows(db, withPlan, streams, baseline, {
+      ...(options.blankBefore ? { blankBefore: options.blankBefore } : {}),
+      onDay: (done, days) =>
+        report((share * done) / days, `Reading baseline day ${done} of ${days}`),
+    });
+  let plan = discovered;
+  let set = await readBaseline(plan, 0.3);
+  // A mode the trackers rarely found cannot be learnt: the baseline is read again without it,
+  // so the remaining modes are tracked as the scoring will track them.
+  const learnable = withoutRareModes(plan, set.windows);
+  if (learnable) {
+    plan = learnable;
+    set = await readBaseline(plan, 0.3);
+  }
   const windows = set.windows.filter((w) => w.features.some(Number.isFinite));
   const hasTemperature = plan.temperatureStream !== null;
   const contextFill = hasTemperature ? meanOf(windows.map((w) => w.temperatureC)) : null;
