@@ -844,9 +844,11 @@ export interface paths {
     /**
      * The bridge's monthly report as a PDF
      * @description A PDF of one calendar month (UTC) built from stored facts only: the bridge and its
-     *     structure, the condition and the alarm episodes of the month (stored analysis), alarms
-     *     and alerts with their acknowledgements and comments, data availability per data stream
-     *     (percent of expected samples from the hourly roll-ups, gaps), the natural-frequency trend
+     *     structure, the condition at the month's start, each change in it with its date and the
+     *     condition at its end (stored condition history), the month's alarm episodes (stored
+     *     analysis), alarms and alerts with their acknowledgements and comments, data availability
+     *     per data stream (percent of expected samples from the hourly roll-ups: continuous
+     *     sampling, or a duty-cycled stream's usual hourly count; gaps), the natural-frequency trend
      *     with its temperature compensation, fatigue per detail, the month's maintenance events
      *     with what each meant for the monitoring, and a summary computed from these.
      *     Generated on a worker thread. Visible to whoever may see the bridge; `month` lies between

@@ -1,6 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { analysisModels, analysisResults } from '../db/schema.ts';
+import { analysisModels, analysisResults, conditionHistory } from '../db/schema.ts';
+import { conditionHistoryRow } from './condition-history-row.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 
 export type AnalysisState = 'idle' | 'queued' | 'training' | 'scoring' | 'failed';
@@ -105,13 +106,23 @@ export function createAnalysisRepository(db: Db) {
       return rows.map((r) => r.bridgeId);
     },
 
-    saveEvaluation(bridgeId: number, evaluation: Evaluation): Promise<void> {
-      return upsertResult(bridgeId, {
+    /** Stores the latest evaluation and appends its condition to the bridge's history, together. */
+    async saveEvaluation(bridgeId: number, evaluation: Evaluation): Promise<void> {
+      const history = conditionHistoryRow(bridgeId, evaluation);
+      const set = {
         ...evaluation,
         state: 'idle',
         progress: 1,
         message: 'Evaluation up to date',
         lastError: null,
+        updatedAt: new Date(),
+      };
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(analysisResults)
+          .values({ bridgeId, ...set })
+          .onConflictDoUpdate({ target: analysisResults.bridgeId, set });
+        await tx.insert(conditionHistory).values(history);
       });
     },
 

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../src/domain/enums.ts';
+import type { Condition } from '../../src/domain/health.ts';
 import { MAINTENANCE_KINDS } from '../../src/domain/maintenance.ts';
 import {
   INSPECTION_KINDS,
@@ -358,6 +359,36 @@ export const analysisResults = pgTable('analysis_results', {
   falseEpisodesPerMonth: doublePrecision('false_episodes_per_month'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The conditions of spec §4 as the analysis stores them. */
+const CONDITIONS: readonly Condition[] = ['Good', 'Fair', 'Poor', 'Critical'];
+
+/**
+ * One row per stored evaluation, appended with it (analysis_results keeps only the latest), so
+ * the monthly report can state the condition at any moment and when it changed. Never updated.
+ */
+export const conditionHistory = pgTable(
+  'condition_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
+    /** The evaluated period (the AnomalyReport's period_start and period_end). */
+    periodFrom: timestamp('period_from', { withTimezone: true }).notNull(),
+    periodTo: timestamp('period_to', { withTimezone: true }).notNull(),
+    condition: text('condition').$type<Condition>().notNull(),
+    /** Spec §4's gauge: 90, 75 or 60. */
+    healthScore: integer('health_score').notNull(),
+    anomalyEpisodes: integer('anomaly_episodes').notNull(),
+    dataUntil: timestamp('data_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('condition_history_bridge_idx').on(t.bridgeId, t.evaluatedAt),
+    check('condition_history_condition_check', sql`${t.condition} in (${inList(CONDITIONS)})`),
+  ],
+);
 
 /**
  * Alerts with their lifecycle: active, then acknowledged (by whom, when, why), then cleared when

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
+import { expectedHourly } from './expected-hourly.ts';
 import type { GapFact, StreamAvailability } from './report-facts.ts';
 
 const HOUR_MS = 3_600_000;
@@ -16,8 +17,8 @@ interface StreamRow {
 
 /**
  * Data availability of each of the bridge's streams over [fromMs, toMs) (whole hours), from the
- * hourly roll-ups: samples stored against samples expected at the stream's rate, from the hour
- * of its first sample on (a stream added mid-month is not blamed for the time before).
+ * hourly roll-ups: samples stored against samples expected per hour (`expectedHourly`), from the
+ * hour of its first sample on (a stream added mid-month is not blamed for the time before).
  */
 export async function streamAvailability(
   db: Db,
@@ -71,8 +72,7 @@ async function ofStream(
   const firstMs = first?.first ? new Date(first.first).getTime() : null;
   const startMs = firstMs === null ? toMs : Math.max(fromMs, firstMs);
   const rate = Number(block?.rate_hz ?? 0);
-  const fullest = Math.max(0, ...samplesByHour.values());
-  const expectedPerHour = rate > 0 ? rate * 3600 : fullest > 0 ? fullest : null;
+  const { basis, expectedPerHour } = expectedHourly(rate, [...samplesByHour.values()]);
 
   const days = Math.ceil((toMs - fromMs) / DAY_MS);
   const dailySamples = new Array<number>(days).fill(0);
@@ -96,14 +96,21 @@ async function ofStream(
   const expected = expectedPerHour === null ? 0 : ((toMs - startMs) / HOUR_MS) * expectedPerHour;
   const percentOf = (got: number, wanted: number) =>
     wanted > 0 ? Math.min(100, (100 * got) / wanted) : null;
+  const percent = startMs < toMs ? (percentOf(samples, expected) ?? 0) : null;
   return {
     streamId: stream.stream_id,
     dataType: stream.data_type,
     sensors: stream.sensors ? stream.sensors.split(', ') : [],
     expectedPerHour,
+    basis,
+    rateHz: rate,
+    percentOfContinuous:
+      rate > 0 && percent !== null
+        ? (percentOf(samples, ((toMs - startMs) / HOUR_MS) * rate * 3600) ?? 0)
+        : null,
     samples,
     expected,
-    percent: startMs < toMs ? (percentOf(samples, expected) ?? 0) : null,
+    percent,
     gaps: [...gaps].sort((a, b) => b.hours - a.hours).slice(0, LISTED_GAPS),
     gapCount: gaps.length,
     hoursMissing,

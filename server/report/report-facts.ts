@@ -33,15 +33,32 @@ export interface ConditionFacts {
   periodEnd: string;
   /** The condition of the latest evaluation (spec §4, from its episode count). */
   current: Condition | null;
-  /** From the evaluated period's episodes that started before the month; null if not covered. */
-  atMonthStart: Condition | null;
-  /** From those that started before the month's end (or the evaluation). */
-  atMonthEnd: Condition | null;
   episodes: EpisodeFact[];
   /** Windows of the month scored, anomalous, and outside the learned conditions. */
   windowsScored: number;
   windowsAnomalous: number;
   windowsOutsideLearned: number;
+}
+
+export interface ConditionChangeFact {
+  /** When the evaluation that first found the new condition ran. */
+  at: string;
+  /** null: the first evaluation ever stored. */
+  from: Condition | null;
+  to: Condition;
+}
+
+/** The month from the stored condition history (one row per evaluation). */
+export interface ConditionHistoryFacts {
+  /** The last evaluation before the month; null when none was stored before it. */
+  atMonthStart: Condition | null;
+  /** Each evaluation in the month whose condition differs from the one before it, oldest first. */
+  changes: ConditionChangeFact[];
+  /** The last evaluation before the month's end; null: no evaluation in or before the month. */
+  atMonthEnd: Condition | null;
+  evaluationsInMonth: number;
+  /** False for the current month: its end is the latest evaluation so far. */
+  monthEnded: boolean;
 }
 
 export interface AlertFact {
@@ -61,12 +78,23 @@ export interface GapFact {
   hours: number;
 }
 
+export type AvailabilityBasis = 'continuous' | 'usual' | 'fullest';
+
 export interface StreamAvailability {
   streamId: string;
   dataType: string;
   sensors: string[];
-  /** Samples expected per hour: the stream's block rate × 3600, or for single readings its fullest hour. */
+  /**
+   * Samples expected per hour, on `basis`: the block rate × 3600 ('continuous'); the median of the
+   * month's hours with data when that is at most half of it ('usual': a duty-cycled stream); or
+   * for single readings the fullest hour ('fullest').
+   */
   expectedPerHour: number | null;
+  basis: AvailabilityBasis;
+  /** The block rate of the newest block of the month (0: single readings). */
+  rateHz: number;
+  /** Percent of continuous sampling at `rateHz` (null for single readings or nothing expected). */
+  percentOfContinuous: number | null;
   samples: number;
   expected: number;
   /** null when nothing was expected (the stream started after the month). */
@@ -137,6 +165,7 @@ export interface ReportFacts {
   };
   spans: SpanFact[];
   condition: ConditionFacts | null;
+  conditionHistory: ConditionHistoryFacts;
   alerts: AlertFact[];
   /** Alerts left out of `alerts` (the list is bounded). */
   alertsLeftOut: number;

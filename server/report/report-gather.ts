@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { alerts, bridges, sensors, spans, users } from '../db/schema.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { streamAvailability } from './report-availability.ts';
+import { conditionHistoryFacts } from './report-condition-history.ts';
 import type { ConditionFacts, FrequencyFacts, ReportFacts, SpanFact } from './report-facts.ts';
 import { fatigueFacts } from './report-fatigue.ts';
 import { maintenanceFacts } from './report-maintenance.ts';
@@ -53,6 +54,7 @@ export async function gatherReportFacts(
     },
     spans: await structure(db, bridgeId),
     condition: report ? conditionFacts(report, result?.evaluatedAt ?? null, month) : null,
+    conditionHistory: await conditionHistoryFacts(db, bridgeId, month, now),
     alerts: alertRows.facts,
     alertsLeftOut: alertRows.total - alertRows.facts.length,
     maintenance: await maintenanceFacts(db, bridgeId, month, model?.baselineEnd.getTime() ?? null),
@@ -133,22 +135,12 @@ function conditionFacts(
   evaluatedAt: Date | null,
   month: ReportMonth,
 ): ConditionFacts {
-  const periodStart = Date.parse(report.period_start);
-  const periodEnd = Date.parse(report.period_end);
-  // The condition at a moment from the episodes of the evaluated period that started before it
-  // (the same count the latest condition comes from), when the period reaches back that far.
-  const conditionAt = (ms: number) =>
-    ms < periodStart || ms > periodEnd + 1
-      ? null
-      : conditionOf(report.events.filter((e) => Date.parse(e.start) < ms).length);
   const windows = report.windows.filter((w) => inMonth(w.start, month));
   return {
     evaluatedAt: evaluatedAt?.toISOString() ?? null,
     periodStart: report.period_start,
     periodEnd: report.period_end,
     current: conditionOf(report.num_anomalies),
-    atMonthStart: conditionAt(month.startMs),
-    atMonthEnd: conditionAt(Math.min(month.endMs, periodEnd)),
     episodes: report.events
       .filter((e) => inMonth(e.start, month))
       .map((e) => ({

@@ -8,6 +8,8 @@ import {
   referenceLine,
   valueAxis,
 } from './pdf-charts.ts';
+import { availabilityFigure } from './availability-text.ts';
+import { conditionHistoryLines } from './condition-text.ts';
 import { DAMAGE_LEVELS, type FatigueFact, type ReportFacts } from './report-facts.ts';
 import { lifeText, monthName, reportSummary } from './report-summary.ts';
 
@@ -167,9 +169,7 @@ class ReportWriter {
     }
     this.bullets([
       `Latest evaluation: ${c.evaluatedAt ? when(c.evaluatedAt) : 'none'}, over ${c.periodStart.slice(0, 10)} to ${c.periodEnd.slice(0, 10)}; condition ${c.current ?? 'not assessed'}`,
-      c.atMonthStart && c.atMonthEnd
-        ? `Condition at the start of the month ${c.atMonthStart}, at its end ${c.atMonthEnd} (from the evaluated period's alarm episodes)`
-        : 'The evaluated period does not cover the whole month, so changes in the month are not known',
+      ...conditionHistoryLines(this.facts.conditionHistory),
       `Analysis windows in the month: ${c.windowsScored} scored, ${c.windowsAnomalous} anomalous, ${c.windowsOutsideLearned} outside the learned conditions`,
     ]);
     if (c.episodes.length === 0) this.paragraph('No alarm episode started in the month.');
@@ -242,8 +242,10 @@ class ReportWriter {
       return;
     }
     this.paragraph(
-      'Percent of the expected samples stored, from the hourly roll-ups: expected is the stream’s ' +
-        'sampling rate over the hours since its first sample (for single readings, its fullest hour). ' +
+      'Percent of the expected samples stored, from the hourly roll-ups, over the hours since the ' +
+        'stream’s first sample: expected per hour is continuous sampling at the stream’s rate, or ' +
+        'for a duty-cycled stream (its usual hour, the median of the month’s hours with data, holds ' +
+        'at most half of that) its usual hourly count; for single readings, its fullest hour. ' +
         'A gap is a run of whole hours without a sample.',
     );
     this.doc.moveDown(0.3);
@@ -251,8 +253,7 @@ class ReportWriter {
       streams.map((s) =>
         s.percent === null
           ? `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): no samples expected in the month`
-          : `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): ${s.percent.toFixed(1)} % ` +
-            `(${s.samples.toLocaleString('en-GB')} of ${Math.round(s.expected).toLocaleString('en-GB')} samples), ` +
+          : `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): ${availabilityFigure(s)}, ` +
             `${s.gapCount} ${s.gapCount === 1 ? 'gap' : 'gaps'}, ${s.hoursMissing} hours missing` +
             (s.gaps.length > 0
               ? `; longest ${s.gaps.map((g) => `${when(g.start)} (${g.hours} h)`).join(', ')}`

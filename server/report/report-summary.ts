@@ -1,3 +1,4 @@
+import { conditionHistorySentence } from './condition-text.ts';
 import type { ReportFacts } from './report-facts.ts';
 
 export const monthName = (month: string) =>
@@ -35,12 +36,7 @@ export function reportSummary(facts: ReportFacts): string {
   const c = facts.condition;
   if (!c) parts.push('The bridge has not been assessed yet.');
   else {
-    const change =
-      c.atMonthStart && c.atMonthEnd
-        ? c.atMonthStart === c.atMonthEnd
-          ? ` Its condition stayed ${c.atMonthStart} through the month.`
-          : ` Its condition went from ${c.atMonthStart} to ${c.atMonthEnd} in the month.`
-        : '';
+    const change = ` ${conditionHistorySentence(facts.conditionHistory)}`;
     parts.push(
       `At the latest evaluation${c.evaluatedAt ? ` (${day(c.evaluatedAt)})` : ''} its condition was ` +
         `${c.current ?? 'not assessed'}.${change} ` +

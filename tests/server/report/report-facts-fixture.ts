@@ -40,8 +40,6 @@ export function fullFacts(): ReportFacts {
       periodStart: '2026-03-06T00:00:00.000Z',
       periodEnd: '2026-05-01T00:00:00.000Z',
       current: 'Fair',
-      atMonthStart: 'Good',
-      atMonthEnd: 'Fair',
       episodes: [
         {
           start: '2026-04-12T10:00:00.000Z',
@@ -54,6 +52,13 @@ export function fullFacts(): ReportFacts {
       windowsScored: 2800,
       windowsAnomalous: 8,
       windowsOutsideLearned: 3,
+    },
+    conditionHistory: {
+      atMonthStart: 'Good',
+      changes: [{ at: '2026-04-12T14:10:00.000Z', from: 'Good', to: 'Fair' }],
+      atMonthEnd: 'Fair',
+      evaluationsInMonth: 4320,
+      monthEnded: true,
     },
     alerts: [
       {
@@ -106,6 +111,9 @@ export function fullFacts(): ReportFacts {
         dataType: 'strain',
         sensors: ['hb-str-1'],
         expectedPerHour: 360000,
+        basis: 'continuous',
+        rateHz: 100,
+        percentOfContinuous: 96.45,
         samples: 250_000_000,
         expected: 259_200_000,
         percent: 96.45,
@@ -119,6 +127,9 @@ export function fullFacts(): ReportFacts {
         dataType: 'acceleration',
         sensors: ['hb-acc-1'],
         expectedPerHour: 72000,
+        basis: 'continuous',
+        rateHz: 20,
+        percentOfContinuous: 100,
         samples: 51_840_000,
         expected: 51_840_000,
         percent: 100,
@@ -169,6 +180,13 @@ export function emptyFacts(): ReportFacts {
     ...fullFacts(),
     spans: [],
     condition: null,
+    conditionHistory: {
+      atMonthStart: null,
+      changes: [],
+      atMonthEnd: null,
+      evaluationsInMonth: 0,
+      monthEnded: true,
+    },
     alerts: [],
     maintenance: [],
     streams: [],

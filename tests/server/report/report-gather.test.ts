@@ -7,10 +7,14 @@ import { gatherReportFacts } from '../../../server/report/report-gather.ts';
 import { renderReportPdf } from '../../../server/report/report-pdf.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
+import { createAnalysisRepository } from '../../../server/analysis/analysis-repository.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
+import { evaluationAt } from './condition-evaluations.ts';
 
 const APRIL = { label: '2026-04', startMs: Date.UTC(2026, 3, 1), endMs: Date.UTC(2026, 4, 1) };
 const MARCH = { label: '2026-03', startMs: Date.UTC(2026, 2, 1), endMs: APRIL.startMs };
+const FEBRUARY = { label: '2026-02', startMs: Date.UTC(2026, 1, 1), endMs: MARCH.startMs };
+const MAY = { label: '2026-05', startMs: APRIL.endMs, endMs: Date.UTC(2026, 5, 1) };
 
 async function textOf(facts: Awaited<ReturnType<typeof gatherReportFacts>>) {
   const { text } = await extractText(new Uint8Array(await renderReportPdf(facts)), {
@@ -102,5 +106,51 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
         'until 7 days of data follow; re-baselining, 0 of 7 days (no data stored since).',
     );
     expect(aprilText).not.toContain('Recorded by');
+  });
+
+  it('states the condition at the start and end of the month and each change with its date', async () => {
+    const bridge = await t.services.bridges.create({ name: 'Changing Bridge', location: 'River' });
+    const { db } = t.services.database;
+    const analysis = createAnalysisRepository(db);
+    // Spec §4: no episode is Good, six Critical, one Fair.
+    await analysis.saveEvaluation(bridge.id, evaluationAt('2026-03-25T06:00:00.000Z', 0));
+    await analysis.saveEvaluation(bridge.id, evaluationAt('2026-04-03T06:00:00.000Z', 0));
+    await analysis.saveEvaluation(bridge.id, evaluationAt('2026-04-10T06:00:00.000Z', 6));
+    await analysis.saveEvaluation(bridge.id, evaluationAt('2026-04-20T06:00:00.000Z', 1));
+    const now = new Date('2026-05-02T00:00:00Z');
+
+    const april = await textOf(await gatherReportFacts(db, bridge.id, APRIL, now));
+    expect(april).toContain(
+      'Condition at the start of the month: Good ' +
+        '• Changes of condition in the month (3 evaluations stored in it): ' +
+        '• 2026-04-10 06:00 UTC: changed from Good to Critical ' +
+        '• 2026-04-20 06:00 UTC: changed from Critical to Fair ' +
+        '• Condition at the end of the month: Fair',
+    );
+    expect(april).toContain(
+      'Its condition was Good at the start of the month, became Critical on 2026-04-10 and then ' +
+        'Fair on 2026-04-20.',
+    );
+
+    const march = await textOf(await gatherReportFacts(db, bridge.id, MARCH, now));
+    expect(march).toContain(
+      'Condition at the start of the month: not known (no evaluation stored before it) ' +
+        '• Changes of condition in the month (1 evaluation stored in it): ' +
+        '• 2026-03-25 06:00 UTC: first evaluated, Good • Condition at the end of the month: Good',
+    );
+
+    const february = await textOf(await gatherReportFacts(db, bridge.id, FEBRUARY, now));
+    expect(february).toContain(
+      'No evaluation is stored from before the end of the month: the condition in the month is not known',
+    );
+    expect(february).toContain('Its condition in the month is not known.');
+    expect(february).not.toContain('Condition at the start of the month');
+
+    const may = await textOf(await gatherReportFacts(db, bridge.id, MAY, now));
+    expect(may).toContain(
+      'No change of condition in the month (0 evaluations stored in it) ' +
+        '• Condition so far this month (latest evaluation): Fair',
+    );
+    expect(may).toContain('Its condition stayed Fair so far this month.');
   });
 });

@@ -33,7 +33,11 @@ describe('monthly report PDF', () => {
     }
     expect(text).toContain('Span S1 (42 m)');
     expect(text).toContain('hb-str-1: strain gauge, active, installed 2020-01-01');
-    expect(text).toContain('Condition at the start of the month Good, at its end Fair');
+    expect(text).toContain(
+      'Condition at the start of the month: Good • Changes of condition in the month ' +
+        '(4320 evaluations stored in it): • 2026-04-12 14:10 UTC: changed from Good to Fair ' +
+        '• Condition at the end of the month: Fair',
+    );
     expect(text).toContain('frequency shift hb-acc-1.f1 -0.041 Hz (-1.20 %)');
     expect(text).toContain(
       'Acknowledged 2026-04-13 09:00 UTC by inspector: "Checked on site: heavy convoy"',
@@ -83,7 +87,7 @@ describe('monthly report PDF', () => {
     expect(reportSummary(fullFacts())).toBe(
       'In April 2026, Harbour Bridge (2 spans, 2 sensors) was monitored by SpanWatch. ' +
         'At the latest evaluation (2026-05-01) its condition was Fair. ' +
-        'Its condition went from Good to Fair in the month. 1 alarm episode started in the month. ' +
+        'Its condition was Good at the start of the month, became Fair on 2026-04-12. 1 alarm episode started in the month. ' +
         '2 alerts were open during the month, 1 acknowledged and 1 cleared. ' +
         '2 maintenance events were recorded: sensor replacement on 2026-04-14 and repair on 2026-04-28. ' +
         'Data availability averaged 98.2 % over 2 data streams; the lowest was hb-str at 96.5 % ' +
