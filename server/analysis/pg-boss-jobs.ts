@@ -91,6 +91,17 @@ export function createPgBossJobs(
       await boss.send(ANALYSIS_QUEUE, job, { singletonKey: String(bridgeId) });
       await repository.markQueued(bridgeId);
     },
+    async pendingBridges() {
+      sender ??= ensureQueue(newBoss(false)); // creates pg-boss's tables on a fresh database
+      await sender;
+      // pg-boss's own table: the singleton key is the bridge id (see enqueue).
+      const { rows } = await pool.query<{ key: string }>(
+        `select distinct singleton_key as key from pgboss.job
+         where name = $1 and state in ('created', 'retry', 'active')`,
+        [ANALYSIS_QUEUE],
+      );
+      return new Set(rows.map((row) => Number(row.key)));
+    },
     async start(run) {
       worker = await ensureQueue(newBoss(true));
       await worker.work<AnalysisJob>(
