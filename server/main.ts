@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startAlertMonitor } from './alerts/alert-monitor.ts';
-import { startAnalysisWorkers } from './analysis/analysis-workers.ts';
+import { startAnalysisWorkers, stopGraceFor } from './analysis/analysis-workers.ts';
 import { buildApp } from './app.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { ConfigError, loadConfig, ROLES, type AppConfig } from './config.ts';
@@ -141,7 +141,10 @@ if (roles.has('worker')) {
     { database, alerts, jobs: analysisJobs },
     config,
     logger.child({ component: 'analysis' }),
-    { leads: leadership.isLeader },
+    {
+      leads: leadership.isLeader,
+      stopGraceMs: stopGraceFor(config.shutdownTimeoutSeconds ?? 30),
+    },
   );
   const monitor = startAlertMonitor(alerts, {
     checkSeconds: config.sensorOfflineCheckSeconds,

@@ -17,6 +17,8 @@ export type JobRunner = (job: AnalysisJob) => Promise<unknown>;
  */
 export interface AnalysisJobs {
   enqueue(bridgeId: number, options?: { retrain?: boolean }): Promise<void>;
+  /** Bridges with a job waiting or running (one whose worker died counts until it expires). */
+  pendingBridges(): Promise<Set<number>>;
   start(run: JobRunner): Promise<void>;
   stop(): Promise<void>;
 }

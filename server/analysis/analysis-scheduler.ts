@@ -11,8 +11,10 @@ export interface AnalysisScheduler {
 
 /**
  * Every `intervalSeconds` (and once at start) queues the bridges whose newest sample is later
- * than the data their last evaluation covered. Several processes may run one: the queue keeps
- * each bridge to one waiting job.
+ * than the data their last evaluation covered, unless a job of theirs is waiting or running:
+ * until that job ends its bridge still looks behind, and queueing it again would analyse the
+ * same data twice (data that arrives meanwhile is queued by the first run after the job ends).
+ * Several processes may run one: the queue keeps each bridge to one waiting job.
  */
 export function createAnalysisScheduler(
   database: Database,
@@ -29,7 +31,9 @@ export function createAnalysisScheduler(
   let running: Promise<number[]> | null = null;
 
   async function queueNewData(): Promise<number[]> {
-    const bridgeIds = await repository.bridgesWithNewData();
+    const pending = await jobs.pendingBridges();
+    const behind = await repository.bridgesWithNewData();
+    const bridgeIds = behind.filter((bridgeId) => !pending.has(bridgeId));
     for (const bridgeId of bridgeIds) await jobs.enqueue(bridgeId);
     return bridgeIds;
   }

@@ -23,6 +23,15 @@ export interface AnalysisWorkerOptions {
 const DEFAULT_STOP_GRACE_MS = 10_000;
 
 /**
+ * A third of the shutdown's time limit (10 s of the default 30): a shorter limit (an
+ * orchestrator's grace period) shortens the job's grace too, instead of the shutdown running
+ * out while the job still has time and the process exiting 1 with the job not handed back.
+ */
+export function stopGraceFor(shutdownTimeoutSeconds: number): number {
+  return (shutdownTimeoutSeconds * 1000) / 3;
+}
+
+/**
  * Makes this process an analysis worker with the scheduler (unless ANALYSIS_WORKERS=off, for a
  * process that only serves the API and queues). The job queue (pg-boss or in-process) hands each
  * job to the analysis thread, so this thread keeps serving while a model trains; the alerts are

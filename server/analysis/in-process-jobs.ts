@@ -10,6 +10,7 @@ import { createAnalysisRepository } from './analysis-repository.ts';
 export function createInProcessJobs(database: Database): AnalysisJobs {
   const repository = createAnalysisRepository(database.db);
   const waiting = new Map<number, AnalysisJob>();
+  let running: number | null = null;
   let runner: JobRunner | null = null;
   let draining: Promise<void> | null = null;
 
@@ -18,8 +19,10 @@ export function createInProcessJobs(database: Database): AnalysisJobs {
       const next = waiting.values().next();
       if (next.done || !runner) return;
       waiting.delete(next.value.bridgeId);
+      running = next.value.bridgeId;
       // The runner records a failure in the job state; one bad bridge must not stop the queue.
       await runner(next.value).catch(() => undefined);
+      running = null;
     }
   }
 
@@ -37,6 +40,9 @@ export function createInProcessJobs(database: Database): AnalysisJobs {
       waiting.set(bridgeId, { bridgeId, retrain });
       await repository.markQueued(bridgeId);
       kick();
+    },
+    async pendingBridges() {
+      return new Set([...waiting.keys(), ...(running === null ? [] : [running])]);
     },
     async start(run) {
       runner = run;

@@ -10,13 +10,24 @@ export const ANALYSIS_QUEUE = 'bridge-analysis';
 /** What the queue promises a job whose worker dies mid-run (docs/decisions/011). */
 export const ANALYSIS_RETRY_LIMIT = 2;
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 1800;
+/** pg-boss's own default: how often maintenance expires jobs when the timeout is long. */
+const MAX_MAINTENANCE_INTERVAL_SECONDS = 120;
+
+/**
+ * A dead worker's job runs again only once maintenance sees it past its timeout, so with
+ * pg-boss's fixed two minutes a short timeout would still leave the job waiting two minutes.
+ * A quarter of the timeout bounds the wait to 1.25 times it (the default stays at two minutes).
+ */
+export function maintenanceIntervalFor(jobTimeoutSeconds: number): number {
+  return Math.min(MAX_MAINTENANCE_INTERVAL_SECONDS, Math.max(1, Math.ceil(jobTimeoutSeconds / 4)));
+}
 
 export interface PgBossJobsOptions {
   pollingIntervalSeconds?: number;
   log?: (message: string) => void;
   /** How long a job may stay active before it counts as its worker's death and runs again. */
   jobTimeoutSeconds?: number | undefined;
-  /** How often the supervising worker looks for such jobs (pg-boss's maintenance). */
+  /** How often the supervising worker looks for such jobs (default: from the timeout). */
   maintenanceIntervalSeconds?: number;
 }
 
@@ -38,12 +49,13 @@ export function createPgBossJobs(
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const repository = createAnalysisRepository(database.db);
   const db = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
+  const jobTimeoutSeconds = options.jobTimeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS;
   const queueOptions = {
     name: ANALYSIS_QUEUE,
     policy: 'stately',
     retryLimit: ANALYSIS_RETRY_LIMIT,
     retryDelay: 0,
-    expireInSeconds: options.jobTimeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS,
+    expireInSeconds: jobTimeoutSeconds,
   } as const;
   const newBoss = (supervise: boolean) => {
     const boss = new PgBoss({
@@ -51,9 +63,8 @@ export function createPgBossJobs(
       supervise,
       schedule: false,
       migrate: true,
-      ...(options.maintenanceIntervalSeconds
-        ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }
-        : {}),
+      maintenanceIntervalSeconds:
+        options.maintenanceIntervalSeconds ?? maintenanceIntervalFor(jobTimeoutSeconds),
     });
     boss.on('error', (error) => (options.log ?? console.warn)(`pg-boss: ${error.message}`));
     return boss;
@@ -90,6 +101,17 @@ export function createPgBossJobs(
       const job: AnalysisJob = { bridgeId, retrain };
       await boss.send(ANALYSIS_QUEUE, job, { singletonKey: String(bridgeId) });
       await repository.markQueued(bridgeId);
+    },
+    async pendingBridges() {
+      sender ??= ensureQueue(newBoss(false)); // creates pg-boss's tables on a fresh database
+      await sender;
+      // pg-boss's own table: the singleton key is the bridge id (see enqueue).
+      const { rows } = await pool.query<{ key: string }>(
+        `select distinct singleton_key as key from pgboss.job
+         where name = $1 and state in ('created', 'retry', 'active')`,
+        [ANALYSIS_QUEUE],
+      );
+      return new Set(rows.map((row) => Number(row.key)));
     },
     async start(run) {
       worker = await ensureQueue(newBoss(true));

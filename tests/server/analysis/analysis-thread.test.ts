@@ -97,6 +97,7 @@ describe.each(drivers)('analysis on the analysis thread (%s)', (kind) => {
     let run: ((job: AnalysisJob) => Promise<unknown>) | null = null;
     const jobs: AnalysisJobs = {
       enqueue: async () => undefined,
+      pendingBridges: async () => new Set<number>(),
       start: async (runner) => void (run = runner),
       stop: async () => undefined,
     };

@@ -42,7 +42,12 @@ describe.each(drivers)('the demo analysed on %s', (kind) => {
     const queued: number[] = [];
     const scheduler = createAnalysisScheduler(
       database,
-      { enqueue: async (id) => void queued.push(id), start: async () => {}, stop: async () => {} },
+      {
+        enqueue: async (id) => void queued.push(id),
+        pendingBridges: async () => new Set<number>(),
+        start: async () => {},
+        stop: async () => {},
+      },
       { intervalSeconds: 600 },
     );
     await scheduler.tick();

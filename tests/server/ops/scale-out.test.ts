@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalysisRepository } from '../../../server/analysis/analysis-repository.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { createIngestTokensRepository } from '../../../server/repositories/ingest-tokens-repository.ts';
-import { createServices } from '../../../server/services.ts';
+import { createServices, type Services } from '../../../server/services.ts';
+import { analysisJobsOf } from '../../helpers/analysis-queue.ts';
+import { countLogged, logLines } from '../../helpers/process-log.ts';
 import { BASE_MS, sineBlocks, streamOnBridge } from '../../helpers/readings-fixtures.ts';
 import {
   buildServer,
@@ -13,41 +16,64 @@ import {
 } from '../../helpers/server-process.ts';
 import { testConfig } from '../../helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { DAY_MS, simulatedBridge, storeData, testScenario } from '../analysis/analysis-fixtures.ts';
 
 const MOSQUITTO_PORT = 18871;
 const API_PORTS = [8127, 8128];
 const INGEST_METRICS_PORTS = [9127, 9128];
 const MQTT_BLOCKS = 200;
 const HTTP_BLOCKS = 60;
+const ANALYSIS_INTERVAL_SECONDS = 5;
+/** Longer than a whole training on a loaded machine, or a live worker's job would expire too. */
+const JOB_TIMEOUT_SECONDS = 45;
+const SHUTDOWN_TIMEOUT_SECONDS = 9;
+const ANALYSED_PREFIXES = ['sca', 'scb'];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 14's scale-out: two processes of each role on one PostgreSQL and one broker. The two
- * ingest processes share the broker's subscription, the two API processes answer HTTP ingest,
- * and every sample is stored exactly once whichever process took it.
+ * Issue 14's scale-out: two processes of each role on one PostgreSQL and one broker, started
+ * once for all the tests below, which run in order. The two ingest processes share the broker's
+ * subscription, the two API processes answer HTTP ingest, and every sample is stored exactly
+ * once whichever process took it; the two workers share the analysis queue, one of them runs the
+ * schedules, and a job whose worker dies is completed by the other.
  */
 describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on PostgreSQL', () => {
   let testDb: TestDatabase;
   let broker: Awaited<ReturnType<typeof startMosquitto>>;
+  let services: Services;
   const servers: ServerProcess[] = [];
+  const workers: ServerProcess[] = [];
+  const scenarios = ANALYSED_PREFIXES.map((prefix) => testScenario(prefix));
+  const analysed: Awaited<ReturnType<typeof simulatedBridge>>[] = [];
+  let start: (env: NodeJS.ProcessEnv) => Promise<ServerProcess>;
+  const startWorker = () =>
+    start({
+      ROLES: 'worker',
+      // Info: the lines that say who leads the schedules and which worker runs which job.
+      LOG_LEVEL: 'info',
+      ANALYSIS_INTERVAL_SECONDS: String(ANALYSIS_INTERVAL_SECONDS),
+      // A third of it is the grace a running job gets before it is handed back.
+      SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
+    });
+  const running = () => servers.filter(({ child }) => child.exitCode === null && !child.signalCode);
+  const runningWorkers = () => workers.filter((worker) => running().includes(worker));
+
   beforeAll(async () => {
     buildServer();
     testDb = await createTestDatabase('postgres');
     broker = await startMosquitto(MOSQUITTO_PORT);
-  });
-  afterAll(async () => {
-    for (const server of servers) await server.stop('SIGKILL');
-    await broker?.stop();
-    await testDb?.drop();
-  });
-
-  it('stores every MQTT and HTTP sample once, whichever process took it', async () => {
-    const services = createServices(testConfig, testDb.database);
-    const viaHttp = await streamOnBridge({ services }, 'scale-http');
-    const viaMqtt = await streamOnBridge({ services }, 'scale-mqtt');
-    const { token } = await createIngestTokensRepository(testDb.database.db).create(
-      viaHttp.bridge.id,
-      'gateway',
+    // The queue takes its job timeout from whoever queues: the same setting as the processes.
+    services = createServices(
+      { ...testConfig, analysisJobTimeoutSeconds: JOB_TIMEOUT_SECONDS },
+      testDb.database,
     );
+    // Stored before any worker runs, so the schedules' first run finds all of each bridge's data.
+    for (const [i, scenario] of scenarios.entries()) {
+      analysed.push(
+        await simulatedBridge(services, { name: `Scale Bridge ${i + 1}`, scenario, days: 8 }),
+      );
+    }
 
     const common = {
       DATABASE_URL: testDb.url ?? '',
@@ -55,10 +81,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
       MQTT_GROUP: 'scale-out-test',
       JWT_SECRET: testConfig.jwtSecret,
       DATA_ENCRYPTION_KEY: testConfig.dataEncryptionKey,
+      ANALYSIS_JOB_TIMEOUT_SECONDS: String(JOB_TIMEOUT_SECONDS),
     };
-    const start = async (env: NodeJS.ProcessEnv) => {
+    start = async (env: NodeJS.ProcessEnv) => {
       const server = await startServerProcess({ ...common, ...env });
       servers.push(server);
+      if (env.ROLES === 'worker') workers.push(server);
       return server;
     };
     // Started together, as an orchestrator would: migrations run once under their lock. All
@@ -72,10 +100,26 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
           METRICS_PORT: String(port),
         }),
       ),
-      ...[1, 2].map(() => start({ ROLES: 'worker', ANALYSIS_INTERVAL_SECONDS: '5' })),
+      ...[1, 2].map(startWorker),
     ]);
     const failed = starts.find((started) => started.status === 'rejected');
     if (failed) throw failed.reason;
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const server of servers) await server.stop('SIGKILL');
+    await services?.analysisJobs.stop();
+    await broker?.stop();
+    await testDb?.drop();
+  });
+
+  it('stores every MQTT and HTTP sample once, whichever process took it', async () => {
+    const viaHttp = await streamOnBridge({ services }, 'scale-http');
+    const viaMqtt = await streamOnBridge({ services }, 'scale-mqtt');
+    const { token } = await createIngestTokensRepository(testDb.database.db).create(
+      viaHttp.bridge.id,
+      'gateway',
+    );
     for (const port of API_PORTS) {
       const ready = await fetch(`http://127.0.0.1:${port}/api/v1/ready`);
       expect(ready.status).toBe(200);
@@ -150,8 +194,130 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
       String(storedBy),
     ).toBe(true);
     expect(storedBy.reduce((a, b) => a + b, 0)).toBe(MQTT_BLOCKS * 100);
-    for (const server of servers) {
+  }, 120_000);
+
+  it('analyses each bridge once per run of the schedules, which one worker leads', async () => {
+    const repository = createAnalysisRepository(testDb.database.db);
+    const ids = analysed.map(({ bridge }) => bridge.id);
+    const evaluatedAt = async (id: number) =>
+      (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0;
+    const allEvaluatedAfter = async (times: number[]) => {
+      const now = await Promise.all(ids.map(evaluatedAt));
+      return now.every((time, i) => time > (times[i] ?? 0));
+    };
+    // First run: the leader's run at its start found both bridges' eight days.
+    await expect
+      .poll(() => allEvaluatedAfter([0, 0]), { timeout: 150_000, interval: 500 })
+      .toBe(true);
+    const firstRun = await Promise.all(ids.map(evaluatedAt));
+
+    // Second run: a day more of data on each bridge.
+    for (const [i, { to }] of analysed.entries()) {
+      const scenario = scenarios[i];
+      if (scenario) await storeData(services, scenario, to, to + DAY_MS);
+    }
+    await expect
+      .poll(() => allEvaluatedAfter(firstRun), { timeout: 120_000, interval: 500 })
+      .toBe(true);
+    // Later runs find nothing new, and so queue nothing.
+    await sleep(3 * ANALYSIS_INTERVAL_SECONDS * 1000);
+
+    for (const id of ids) {
+      const done = { retrain: false, state: 'completed', retryCount: 0 };
+      expect(await analysisJobsOf(testDb.database.db, id), `bridge ${id}`).toEqual([done, done]);
+      const started = workers.map((w) => countLogged(w.output(), 'Analysis started', id));
+      expect(
+        started.reduce((a, b) => a + b, 0),
+        `bridge ${id}: ${String(started)}`,
+      ).toBe(2);
+    }
+    const leaders = workers.filter((worker) =>
+      logLines(worker.output()).some((line) => line.msg === 'This process runs the schedules'),
+    );
+    expect(leaders).toHaveLength(1);
+  }, 300_000);
+
+  it('a worker killed mid-job leaves the job to the other, which completes it', async () => {
+    const repository = createAnalysisRepository(testDb.database.db);
+    const id = analysed[0]?.bridge.id ?? 0;
+    const before = (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0;
+    // What POST /bridges/{id}/analysis with retrain does: a job that trains from scratch.
+    await services.analysisJobs.enqueue(id, { retrain: true });
+    const holderOf = () =>
+      workers.find((worker) => countLogged(worker.output(), 'Analysis started', id, true) > 0);
+    await expect.poll(holderOf, { timeout: 60_000, interval: 100 }).toBeDefined();
+    await expect
+      .poll(async () => (await repository.findResult(id))?.state, {
+        timeout: 60_000,
+        interval: 100,
+      })
+      .toBe('training');
+    const holder = holderOf();
+    const survivor = workers.find((worker) => worker !== holder);
+    expect(await holder?.stop('SIGKILL')).toBeNull();
+
+    // The queue's maintenance takes the job back after its timeout; the survivor trains anew.
+    await expect
+      .poll(async () => (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0, {
+        timeout: 2 * JOB_TIMEOUT_SECONDS * 1000 + 60_000,
+        interval: 500,
+      })
+      .toBeGreaterThan(before);
+    expect((await repository.findResult(id))?.state).toBe('idle');
+    const jobs = await analysisJobsOf(testDb.database.db, id);
+    expect(jobs.at(-1)).toEqual({ retrain: true, state: 'completed', retryCount: 1 });
+    expect(countLogged(survivor?.output() ?? '', 'Analysis completed', id, true)).toBe(1);
+    // The dead leader's session lock went with it: the survivor runs the schedules now.
+    expect(logLines(survivor?.output() ?? '').map((line) => line.msg)).toContain(
+      'This process runs the schedules',
+    );
+  }, 300_000);
+
+  it('a worker stopped mid-job hands the job back, and the other takes it at once', async () => {
+    await startWorker(); // as an orchestrator replaces the killed one
+    const repository = createAnalysisRepository(testDb.database.db);
+    const id = analysed[1]?.bridge.id ?? 0;
+    const before = (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0;
+    await services.analysisJobs.enqueue(id, { retrain: true });
+    const startedOn = (worker: ServerProcess) =>
+      logLines(worker.output()).find(
+        (line) => line.msg === 'Analysis started' && line.bridgeId === id && line.retrain,
+      )?.time;
+    const holderOf = () => runningWorkers().find((worker) => startedOn(worker) !== undefined);
+    await expect.poll(holderOf, { timeout: 60_000, interval: 100 }).toBeDefined();
+    await expect
+      .poll(async () => (await repository.findResult(id))?.state, {
+        timeout: 60_000,
+        interval: 100,
+      })
+      .toBe('training');
+    const holder = holderOf();
+    const taker = runningWorkers().find((worker) => worker !== holder);
+    expect(await holder?.stop('SIGTERM'), holder?.output()).toBe(0);
+    const handedBackAt = Date.now();
+    expect(
+      countLogged(holder?.output() ?? '', 'Analysis handed back: the worker is stopping', id),
+    ).toBe(1);
+
+    await expect
+      .poll(async () => (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0, {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBeGreaterThan(before);
+    expect(countLogged(taker?.output() ?? '', 'Analysis completed', id, true)).toBe(1);
+    const jobs = await analysisJobsOf(testDb.database.db, id);
+    expect(jobs.at(-1)).toEqual({ retrain: true, state: 'completed', retryCount: 1 });
+    // At once: taken from the queue within a few polls, not when the job timeout expires it.
+    const takenAfter = (taker ? (startedOn(taker) ?? 0) : 0) - handedBackAt;
+    expect(takenAfter).toBeLessThan((JOB_TIMEOUT_SECONDS * 1000) / 3);
+  }, 240_000);
+
+  it('every process still running stops cleanly on SIGTERM', async () => {
+    // Both API and ingest processes and one worker: the other two were killed and stopped.
+    expect(running()).toHaveLength(API_PORTS.length + INGEST_METRICS_PORTS.length + 1);
+    for (const server of running()) {
       expect(await server.stop('SIGTERM'), server.output()).toBe(0);
     }
-  }, 240_000);
+  }, 120_000);
 });

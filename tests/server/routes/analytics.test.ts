@@ -212,6 +212,7 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
       t.services.database,
       {
         enqueue: async (id) => void scheduled.push(id),
+        pendingBridges: async () => new Set<number>(),
         start: async () => {},
         stop: async () => {},
       },
