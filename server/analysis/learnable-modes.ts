@@ -17,13 +17,22 @@ export function withoutRareModes(
   windows: readonly DatasetWindow[],
 ): DatasetPlan | null {
   const names = planFeatureNames(plan);
-  const coverage = new Map(
-    names.map((name, i) => [
-      name,
-      windows.filter((w) => Number.isFinite(w.features[i] ?? Number.NaN)).length /
-        Math.max(1, windows.length),
-    ]),
-  );
+  const column = new Map(names.map((name, i) => [name, i]));
+  const found = (w: DatasetWindow, name: string) =>
+    Number.isFinite(w.features[column.get(name) ?? -1] ?? Number.NaN);
+  // Out of the windows where the stream showed any mode: a stream blanked before a sensor's
+  // re-zero, or silent for a while, says nothing about which of its modes are learnable.
+  const coverage = new Map<string, number>();
+  for (const m of plan.modal) {
+    const modes = m.initialHz.map((_, k) => `${m.stream}.f${k + 1}`);
+    const heard = windows.filter((w) => modes.some((name) => found(w, name)));
+    for (const name of modes) {
+      coverage.set(
+        name,
+        heard.length === 0 ? 1 : heard.filter((w) => found(w, name)).length / heard.length,
+      );
+    }
+  }
   const modal = plan.modal.map((m) => ({
     ...m,
     initialHz: m.initialHz.filter(

@@ -35,3 +35,12 @@ describe('modes the baseline rarely found', () => {
     expect(withoutRareModes(plan, rare)).toBeNull();
   });
 });
+
+describe('modes of a stream blanked for part of the baseline', () => {
+  it('judges coverage only where the stream showed a mode (a re-zeroed sensor keeps its modes)', () => {
+    const blankedFirstHalf = windows(100).map((w, i) =>
+      i < 60 ? { ...w, features: [Number.NaN, Number.NaN] } : w,
+    );
+    expect(withoutRareModes(plan, blankedFirstHalf)).toBeNull();
+  });
+});

@@ -25,7 +25,7 @@ const MQTT_BLOCKS = 200;
 const HTTP_BLOCKS = 60;
 const ANALYSIS_INTERVAL_SECONDS = 5;
 /** Longer than a whole training on a loaded machine, or a live worker's job would expire too. */
-const JOB_TIMEOUT_SECONDS = 45;
+const JOB_TIMEOUT_SECONDS = 90;
 const SHUTDOWN_TIMEOUT_SECONDS = 9;
 const ANALYSED_PREFIXES = ['sca', 'scb'];
 
