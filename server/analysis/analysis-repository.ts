@@ -31,9 +31,13 @@ export const HANDED_BACK_MESSAGE = 'Handed back when its worker stopped; waiting
 
 /** The stored models and the latest evaluation (with the job state) of each bridge. */
 export function createAnalysisRepository(db: Db) {
-  async function upsertResult(bridgeId: number, values: Partial<AnalysisResultRow>) {
+  async function upsertResult(
+    bridgeId: number,
+    values: Partial<AnalysisResultRow>,
+    on: Pick<Db, 'insert'> = db,
+  ) {
     const set = { ...values, updatedAt: new Date() };
-    await db
+    await on
       .insert(analysisResults)
       .values({ bridgeId, ...set })
       .onConflictDoUpdate({ target: analysisResults.bridgeId, set });
@@ -109,19 +113,18 @@ export function createAnalysisRepository(db: Db) {
     /** Stores the latest evaluation and appends its condition to the bridge's history, together. */
     async saveEvaluation(bridgeId: number, evaluation: Evaluation): Promise<void> {
       const history = conditionHistoryRow(bridgeId, evaluation);
-      const set = {
-        ...evaluation,
-        state: 'idle',
-        progress: 1,
-        message: 'Evaluation up to date',
-        lastError: null,
-        updatedAt: new Date(),
-      };
       await db.transaction(async (tx) => {
-        await tx
-          .insert(analysisResults)
-          .values({ bridgeId, ...set })
-          .onConflictDoUpdate({ target: analysisResults.bridgeId, set });
+        await upsertResult(
+          bridgeId,
+          {
+            ...evaluation,
+            state: 'idle',
+            progress: 1,
+            message: 'Evaluation up to date',
+            lastError: null,
+          },
+          tx,
+        );
         await tx.insert(conditionHistory).values(history);
       });
     },

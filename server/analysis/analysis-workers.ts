@@ -19,9 +19,6 @@ export interface AnalysisWorkerOptions {
   stopGraceMs?: number;
 }
 
-/** Well inside the shutdown's 30 s, so the rest of the process still closes in order. */
-const DEFAULT_STOP_GRACE_MS = 10_000;
-
 /**
  * A third of the shutdown's time limit (10 s of the default 30): a shorter limit (an
  * orchestrator's grace period) shortens the job's grace too, instead of the shutdown running
@@ -30,6 +27,9 @@ const DEFAULT_STOP_GRACE_MS = 10_000;
 export function stopGraceFor(shutdownTimeoutSeconds: number): number {
   return (shutdownTimeoutSeconds * 1000) / 3;
 }
+
+/** The grace under the shutdown's default limit of 30 s. */
+const DEFAULT_STOP_GRACE_MS = stopGraceFor(30);
 
 /**
  * Makes this process an analysis worker with the scheduler (unless ANALYSIS_WORKERS=off, for a

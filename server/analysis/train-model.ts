@@ -104,20 +104,19 @@ export async function trainBridgeModel(
   const discovered = planDataset(streams, firstDay, baseline.from, baseline.from + DAY_MS);
   if (discovered.streams.length === 0)
     throw new NotReadyError('No data stream of this bridge has data in its baseline');
-  const readBaseline = (withPlan: DatasetPlan, share: number) =>
+  const readBaseline = (withPlan: DatasetPlan) =>
     loadWindows(db, withPlan, streams, baseline, {
       ...(options.blankBefore ? { blankBefore: options.blankBefore } : {}),
-      onDay: (done, days) =>
-        report((share * done) / days, `Reading baseline day ${done} of ${days}`),
+      onDay: (done, days) => report((0.3 * done) / days, `Reading baseline day ${done} of ${days}`),
     });
   let plan = discovered;
-  let set = await readBaseline(plan, 0.3);
+  let set = await readBaseline(plan);
   // A mode the trackers rarely found cannot be learnt: the baseline is read again without it,
   // so the remaining modes are tracked as the scoring will track them.
   const learnable = withoutRareModes(plan, set.windows);
   if (learnable) {
     plan = learnable;
-    set = await readBaseline(plan, 0.3);
+    set = await readBaseline(plan);
   }
   const windows = set.windows.filter((w) => w.features.some(Number.isFinite));
   const hasTemperature = plan.temperatureStream !== null;

@@ -32,7 +32,7 @@ export interface WindowSet {
   trackedByDay: Record<string, Record<string, number[]>>;
 }
 
-const modeNames = (plan: DatasetPlan, streamId: string): string[] =>
+export const modeNames = (plan: DatasetPlan, streamId: string): string[] =>
   plan.modal.find((m) => m.stream === streamId)?.initialHz.map((_, k) => `${streamId}.f${k + 1}`) ??
   [];
 
@@ -109,9 +109,7 @@ export async function loadWindows(
   for (let day = 0; day < days; day += 1) {
     const from = range.from + day * DAY_MS;
     const to = Math.min(range.to, from + DAY_MS);
-    trackedByDay[new Date(from).toISOString()] = Object.fromEntries(
-      plan.modal.map((m) => [m.stream, [...(trackedHz[m.stream] ?? m.initialHz)]]),
-    );
+    trackedByDay[new Date(from).toISOString()] = trackerSnapshot(plan, trackedHz);
     const blocks = await loadBlocks(
       db,
       usable.map((s) => s.id),
@@ -136,12 +134,18 @@ export async function loadWindows(
   }
   // And where they ended, so the next evaluation starts from the period's end, not a day back
   // (a cold snap moves the first mode by several per cent a day).
-  if (days > 0) {
-    trackedByDay[new Date(range.to).toISOString()] = Object.fromEntries(
-      plan.modal.map((m) => [m.stream, [...(trackedHz[m.stream] ?? m.initialHz)]]),
-    );
-  }
+  if (days > 0) trackedByDay[new Date(range.to).toISOString()] = trackerSnapshot(plan, trackedHz);
   return { windows, skipped, trackedHz, trackedByDay };
+}
+
+/** Every tracked stream's frequencies as they stand (the plan's modes where none tracked yet). */
+function trackerSnapshot(
+  plan: DatasetPlan,
+  trackedHz: Readonly<Record<string, number[]>>,
+): Record<string, number[]> {
+  return Object.fromEntries(
+    plan.modal.map((m) => [m.stream, [...(trackedHz[m.stream] ?? m.initialHz)]]),
+  );
 }
 
 /**
@@ -214,18 +218,15 @@ export function restartingDayFeatures(
     Object.assign(state, result.trackedHz);
     pieces.push(result);
   }
-  const [first, ...rest] = pieces;
-  if (!first) return dayFeatures(plan, usable, blocks, range, state);
-  return rest.reduce(
-    (all, piece) => ({
-      featureNames: all.featureNames,
-      windows: [...all.windows, ...piece.windows],
-      skipped: addCounts(all.skipped, piece.skipped),
-      skippedWindows: [...all.skippedWindows, ...piece.skippedWindows],
-      trackedHz: state,
-    }),
-    { ...first, trackedHz: state },
-  );
+  // The bounds always hold one piece at least; every piece has the same feature names.
+  const merged = pieces.reduce((all, piece) => ({
+    featureNames: all.featureNames,
+    windows: [...all.windows, ...piece.windows],
+    skipped: addCounts(all.skipped, piece.skipped),
+    skippedWindows: [...all.skippedWindows, ...piece.skippedWindows],
+    trackedHz: piece.trackedHz,
+  }));
+  return { ...merged, trackedHz: state };
 }
 
 function addCounts<K extends string>(

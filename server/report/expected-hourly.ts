@@ -1,3 +1,4 @@
+import { median } from '../analytics/stream-profile.ts';
 import type { AvailabilityBasis } from './report-facts.ts';
 
 /**
@@ -6,14 +7,6 @@ import type { AvailabilityBasis } from './report-facts.ts';
  * half still read against continuous sampling; below it the report states both figures.
  */
 const DUTY_CYCLE_AT_MOST = 0.5;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 /**
  * Samples a stream is expected to store in an hour, from its block rate and its hourly counts

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '../../src/domain/login-validation.ts';
 import { isBlankPassword } from '../../src/domain/password-rules.ts';
 import { HttpError } from '../http-error.ts';
+import { hasControlCharacter } from '../../src/domain/one-line-text.ts';
 
 /** A required text field: trimmed, and refused when only white space is left. */
 export function requiredText(value: string, field: string): string {
@@ -9,16 +10,13 @@ export function requiredText(value: string, field: string): string {
   return trimmed;
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-
 /**
  * A required one-line text field: the request guard lets tabs and line breaks through in a body
  * (a message may hold them), so a name-like field refuses them here.
  */
 export function oneLineText(value: string, field: string): string {
   const text = requiredText(value, field);
-  if (CONTROL_CHARACTER.test(text)) {
+  if (hasControlCharacter(text)) {
     throw new HttpError(400, `${field}: must not contain control characters`);
   }
   return text;

@@ -1,4 +1,5 @@
 import { type FieldErrors, inRange, isBlank } from '../../domain/form-rules';
+import { hasControlCharacter } from '../../domain/one-line-text';
 import { isSnCurve } from './sn-curve-options';
 
 // Numeric fields: [form key, label, default, min, max] (the contract's bounds, checked here
@@ -19,13 +20,11 @@ export type NumberKey = (typeof NUMBERS)[number][0];
 
 /** The contract's bound on the detail's name and material. */
 export const TEXT_MAX = 100;
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 function materialError(material: string | undefined): string | undefined {
   if (isBlank(material)) return 'Material is required';
   if ((material ?? '').trim().length > TEXT_MAX) return `Material: at most ${TEXT_MAX} characters`;
-  if (CONTROL_CHARACTER.test(material ?? '')) return 'Material must be one line of text';
+  if (hasControlCharacter(material ?? '')) return 'Material must be one line of text';
   return undefined;
 }
 

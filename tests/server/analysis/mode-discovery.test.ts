@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeStream, StoredBlock } from '../../../server/analysis/bridge-streams.ts';
 import { planDataset } from '../../../server/analysis/dataset-plan.ts';
 import { dayFeatures } from '../../../server/analysis/window-dataset.ts';
-import { simulateBlocks } from '../../../server/sim/bridge-simulator.ts';
-import { simulateBursts } from '../../../server/sim/burst-simulator.ts';
-import { E2E_BURSTS, e2eScenario, e2eTimeline } from '../../bench/e2e-scenario.ts';
+import { e2eStoredDays } from './e2e-stored-days.ts';
 
 const DAY_MS = 86_400_000;
-const timeline = e2eTimeline(14);
-const scenario = e2eScenario(1, timeline);
-const streams: BridgeStream[] = scenario.streams.map((s, i) => ({
-  id: i + 1,
-  streamId: s.id,
-  dataType: s.dataType,
-  status: 'active',
-}));
-const idOf = new Map(streams.map((s) => [s.streamId, s.id]));
-
-function storedDay(from: number): StoredBlock[] {
-  const steady = scenario.streams.filter((s) => s.dataType !== 'acceleration').map((s) => s.id);
-  return [
-    ...simulateBlocks(scenario, { from, to: from + DAY_MS, blockSeconds: 600, streams: steady }),
-    ...simulateBursts(scenario, { from, to: from + DAY_MS, schedule: E2E_BURSTS }),
-  ].map((b) => ({
-    datastreamId: idOf.get(b.stream) ?? 0,
-    startMs: Date.parse(b.start),
-    rateHz: b.rate_hz,
-    values: b.values,
-  }));
-}
+const { timeline, streams, storedDay } = e2eStoredDays(1);
 
 describe('closely spaced modes (bending 2.05 Hz, torsion 2.35 Hz, 60 s bursts at 9 Hz)', () => {
   const plan = planDataset(

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeStream, StoredBlock } from '../../../server/analysis/bridge-streams.ts';
 import { planDataset } from '../../../server/analysis/dataset-plan.ts';
 import {
   dayFeatures,
@@ -7,36 +6,13 @@ import {
   trackersToCarry,
 } from '../../../server/analysis/window-dataset.ts';
 import type { WindowingResult } from '../../../server/analytics/window-features.ts';
-import { simulateBlocks } from '../../../server/sim/bridge-simulator.ts';
-import { simulateBursts } from '../../../server/sim/burst-simulator.ts';
-import { E2E_BURSTS, e2eScenario, e2eTimeline } from '../../bench/e2e-scenario.ts';
+import { e2eStoredDays } from './e2e-stored-days.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-const timeline = e2eTimeline(14);
 // Seed 2: the stuck accelerometer's replacement was followed by missing modes in the benchmark.
-const scenario = e2eScenario(2, timeline);
+const { timeline, streams, storedDay } = e2eStoredDays(2);
 const ACC = 'e2e-s1-acc';
-const streams: BridgeStream[] = scenario.streams.map((s, i) => ({
-  id: i + 1,
-  streamId: s.id,
-  dataType: s.dataType,
-  status: 'active',
-}));
-const idOf = new Map(streams.map((s) => [s.streamId, s.id]));
-
-function storedDay(from: number): StoredBlock[] {
-  const steady = scenario.streams.filter((s) => s.dataType !== 'acceleration').map((s) => s.id);
-  return [
-    ...simulateBlocks(scenario, { from, to: from + DAY_MS, blockSeconds: 600, streams: steady }),
-    ...simulateBursts(scenario, { from, to: from + DAY_MS, schedule: E2E_BURSTS }),
-  ].map((b) => ({
-    datastreamId: idOf.get(b.stream) ?? 0,
-    startMs: Date.parse(b.start),
-    rateHz: b.rate_hz,
-    values: b.values,
-  }));
-}
 
 const plan = planDataset(
   streams,
