@@ -138,7 +138,13 @@ if (roles.has('worker')) {
     log: logger.child({ component: 'schedules' }),
   });
   const workers = await startAnalysisWorkers(
-    { database, alerts, jobs: analysisJobs },
+    {
+      database,
+      alerts,
+      jobs: analysisJobs,
+      analysis: services.analysis,
+      fatigueDetails: services.fatigueDetails,
+    },
     config,
     logger.child({ component: 'analysis' }),
     {

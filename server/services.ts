@@ -2,6 +2,7 @@ import type { AppConfig } from './config.ts';
 import { alertServiceForServer, alertServiceFromConfig } from './alerts/alert-service.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
+import { createAnalysisRepository } from './analysis/analysis-repository.ts';
 import type { Database } from './db/client.ts';
 import {
   type BridgeNameSource,
@@ -72,6 +73,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
   // One readings store per process: it keeps the partitions it has made (partitions.ts).
   const readings = createReadingsRepository(database);
   const deadLetters = createDeadLettersRepository(db);
+  const analysis = createAnalysisRepository(db);
   return {
     database,
     users: createUsersRepository(db),
@@ -85,6 +87,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     maintenance: createMaintenanceRepository(db),
     fatigueDetails: createFatigueRepository(db),
     analysisSettings: createAnalysisSettingsRepository(db),
+    /** Models, evaluations and job state: the views, the queue, the scheduler and the workers. */
+    analysis,
     audit: createAuditRepository(db),
     loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
     sessions: createSessionService(
@@ -109,7 +113,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     alerts,
     /** Set on PostgreSQL with ALERT_WEBHOOK_URL: a worker process delivers the queued calls. */
     queuedWebhook,
-    analysisJobs: createAnalysisJobs(database, (message) => log('jobs', message), {
+    analysisJobs: createAnalysisJobs(database, analysis, (message) => log('jobs', message), {
       jobTimeoutSeconds: config.analysisJobTimeoutSeconds,
     }),
     readiness: createReadinessProbe(database, { brokerConnected: wiring.brokerConnected }),

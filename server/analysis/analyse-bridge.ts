@@ -1,16 +1,13 @@
 import { restoreDetector } from '../analytics/detector.ts';
 import type { AlertService, AnalysisOutcome, SensorChecks } from '../alerts/alert-service.ts';
-import type { Database } from '../db/client.ts';
 import type { FatigueCountResult } from '../fatigue/bridge-job.ts';
-import { createBridgesRepository } from '../repositories/bridges-repository.ts';
-import { createAnalysisSettingsRepository } from '../repositories/analysis-settings-repository.ts';
-import { createCalibrationsRepository } from '../repositories/calibrations-repository.ts';
 import type { Schemas } from '../routes/operation-types.ts';
-import {
-  type AnalysisResultRow,
-  type AnalysisState,
-  createAnalysisRepository,
+import type {
+  AnalysisRepository,
+  AnalysisResultRow,
+  AnalysisState,
 } from './analysis-repository.ts';
+import type { AnalysisStores } from './analysis-stores.ts';
 import {
   ALARM_SMOOTH_WINDOWS,
   DAY_MS,
@@ -45,8 +42,7 @@ import { alignToWindow, type DatasetWindow, loadWindows } from './window-dataset
 
 const WINDOW_MS = WINDOW_SECONDS * 1000;
 
-export interface AnalysisDeps {
-  database: Database;
+export interface AnalysisDeps extends AnalysisStores {
   alerts: AlertService;
 }
 
@@ -70,8 +66,7 @@ export type EvaluationResult = (
 /** Progress writes at most this often, so a job does not hammer the database. */
 const PROGRESS_EVERY_MS = 500;
 
-function progressWriter(database: Database, bridgeId: number) {
-  const repository = createAnalysisRepository(database.db);
+function progressWriter(repository: AnalysisRepository, bridgeId: number) {
   let lastWrite = 0;
   // Writes are chained so a late progress line never overwrites a later state.
   let chain: Promise<void> = Promise.resolve();
@@ -95,7 +90,7 @@ export async function analyseBridge(
   bridgeId: number,
   options: AnalyseOptions = {},
 ): Promise<AnalysisOutcomeKind> {
-  const result = await evaluateBridge(deps.database, bridgeId, options);
+  const result = await evaluateBridge(deps, bridgeId, options);
   await tellAlerts(deps.alerts, result);
   return result.kind;
 }
@@ -106,15 +101,15 @@ export async function analyseBridge(
  * analysis_results as it runs.
  */
 export async function evaluateBridge(
-  database: Database,
+  stores: AnalysisStores,
   bridgeId: number,
   options: AnalyseOptions = {},
 ): Promise<EvaluationResult> {
-  const { db } = database;
-  const repository = createAnalysisRepository(db);
-  const bridge = await createBridgesRepository(db).findById(bridgeId);
+  const { db } = stores.database;
+  const repository = stores.analysis;
+  const bridge = await stores.bridges.findById(bridgeId);
   if (!bridge) return { kind: 'unknown-bridge' };
-  const progress = progressWriter(database, bridgeId);
+  const progress = progressWriter(repository, bridgeId);
   // Kept for the not-ready answer: the sensors are checked before training can find too little.
   let checks: SensorChecks | undefined;
   try {
@@ -137,11 +132,11 @@ export async function evaluateBridge(
     const breaches = await checkLimits(db, bridgeId, streams, faulty, extent.newest, seenUntil);
     checks = { bridgeId, sensorFaults: faultsOfOutcome(faults), limitBreaches: breaches };
     // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day.
-    const maintenance = await loadMaintenance(db, bridgeId);
+    const maintenance = await loadMaintenance(db, stores.maintenance, bridgeId);
     const upkeep = maintenancePlan(maintenance.facts, extent.newest);
     if (upkeep.rebaselining) {
       return await saveRebaselining(
-        database,
+        repository,
         bridge.name,
         bridgeId,
         extent.newest,
@@ -261,7 +256,7 @@ export async function evaluateBridge(
         void progress('scoring', (0.8 * done) / days, `Reading day ${done} of ${days}`),
     });
     await progress('scoring', 0.9, 'Scoring the windows', true);
-    const calibrations = createCalibrationsRepository(db);
+    const { calibrations } = stores;
     const outOfCalibration = (
       await Promise.all(
         model.plan.streams.map((s) =>
@@ -279,7 +274,7 @@ export async function evaluateBridge(
     const evaluatedAt = new Date();
     // The bridge's own alarm rate and trigger levels (docs/decisions/025): the alarm threshold
     // comes from the stored model's calibration rows at that rate, so no retraining is needed.
-    const settings = await createAnalysisSettingsRepository(db).ofBridge(bridgeId);
+    const settings = await stores.analysisSettings.ofBridge(bridgeId);
     const built = buildReport({
       sid: bridge.name,
       bridgeId,
@@ -379,7 +374,7 @@ export async function evaluateBridge(
  * is listed, not judged; the indicator series keeps its earlier days as history.
  */
 async function saveRebaselining(
-  database: Database,
+  repository: AnalysisRepository,
   sid: string,
   bridgeId: number,
   newest: number,
@@ -388,7 +383,6 @@ async function saveRebaselining(
   previousResult: AnalysisResultRow | undefined,
   rebaselining: Rebaselining & { sinceMs: number },
 ): Promise<EvaluationResult> {
-  const repository = createAnalysisRepository(database.db);
   const row = await repository.findModel(bridgeId);
   const end = alignToWindow(newest);
   const from = Math.max(rebaselining.sinceMs, end - PERIOD_DAYS * DAY_MS);

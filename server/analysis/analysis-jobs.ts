@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import type { AnalysisRepository } from './analysis-repository.ts';
 import { createInProcessJobs } from './in-process-jobs.ts';
 import { createPgBossJobs } from './pg-boss-jobs.ts';
 
@@ -25,10 +26,11 @@ export interface AnalysisJobs {
 
 export function createAnalysisJobs(
   database: Database,
+  repository: AnalysisRepository,
   log?: (message: string) => void,
   { jobTimeoutSeconds }: { jobTimeoutSeconds?: number } = {},
 ): AnalysisJobs {
   return database.kind === 'postgres'
-    ? createPgBossJobs(database, { log, jobTimeoutSeconds })
-    : createInProcessJobs(database);
+    ? createPgBossJobs(database, repository, { log, jobTimeoutSeconds })
+    : createInProcessJobs(repository);
 }

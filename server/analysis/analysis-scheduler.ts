@@ -1,6 +1,5 @@
-import type { Database } from '../db/client.ts';
 import type { AnalysisJobs } from './analysis-jobs.ts';
-import { createAnalysisRepository } from './analysis-repository.ts';
+import type { AnalysisRepository } from './analysis-repository.ts';
 
 export interface AnalysisScheduler {
   /** Queues every bridge with data newer than its last evaluation; returns their ids. */
@@ -17,7 +16,7 @@ export interface AnalysisScheduler {
  * Several processes may run one: the queue keeps each bridge to one waiting job.
  */
 export function createAnalysisScheduler(
-  database: Database,
+  repository: AnalysisRepository,
   jobs: AnalysisJobs,
   options: {
     intervalSeconds: number;
@@ -26,7 +25,6 @@ export function createAnalysisScheduler(
     leads?: () => boolean;
   },
 ): AnalysisScheduler {
-  const repository = createAnalysisRepository(database.db);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number[]> | null = null;
 

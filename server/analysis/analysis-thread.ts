@@ -5,6 +5,7 @@ import { lowerThreadPriority } from '../threads/lower-priority.ts';
 import { runBridgeJob } from '../fatigue/bridge-job.ts';
 import type { AnalyseOptions, EvaluationResult } from './analyse-bridge.ts';
 import type { AnalysisJob } from './analysis-jobs.ts';
+import { createAnalysisStores } from './analysis-stores.ts';
 
 // Worker-thread entry (server/threads/start-worker.ts): evaluates bridges, reading and writing
 // the database through its own link, so training, feature computation and scoring never run on
@@ -23,10 +24,10 @@ export type ThreadAnswer =
 
 lowerThreadPriority();
 const { link } = workerData as { link: DatabaseLink };
-const database = openDatabaseLink(link);
+const stores = createAnalysisStores(openDatabaseLink(link));
 
 parentPort?.on('message', ({ id, job, options }: ThreadTask) => {
-  runBridgeJob(database, job, options).then(
+  runBridgeJob(stores, job, options).then(
     (result) => parentPort?.postMessage({ id, ok: true, result } satisfies ThreadAnswer),
     (error: unknown) =>
       parentPort?.postMessage({

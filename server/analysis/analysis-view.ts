@@ -4,7 +4,7 @@ import { bridges } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
 import type { Schemas } from '../routes/operation-types.ts';
-import { createAnalysisRepository, type AnalysisState } from './analysis-repository.ts';
+import type { AnalysisRepository, AnalysisState } from './analysis-repository.ts';
 
 export interface NamedBridge {
   id: number;
@@ -27,10 +27,9 @@ export async function findVisibleBridge(db: Db, viewer: Viewer, sid: string): Pr
 }
 
 export async function analysisStatus(
-  db: Db,
+  repository: AnalysisRepository,
   bridge: NamedBridge,
 ): Promise<Schemas['AnalysisStatus']> {
-  const repository = createAnalysisRepository(db);
   const [result, model] = await Promise.all([
     repository.findResult(bridge.id),
     repository.findModel(bridge.id),
@@ -48,8 +47,7 @@ export async function analysisStatus(
 }
 
 /** The stored evaluation of a bridge, or the 409 that explains why there is none yet. */
-export async function storedEvaluation(db: Db, bridge: NamedBridge) {
-  const repository = createAnalysisRepository(db);
+export async function storedEvaluation(repository: AnalysisRepository, bridge: NamedBridge) {
   const [result, model] = await Promise.all([
     repository.findResult(bridge.id),
     repository.findModel(bridge.id),

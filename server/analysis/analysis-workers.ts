@@ -1,14 +1,22 @@
 import type { AppConfig } from '../config.ts';
 import { applyFatigueAlerts } from '../fatigue/fatigue-alerts.ts';
+import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
 import type { Logger } from '../ops/logger.ts';
 import { measureJob } from '../ops/metrics.ts';
 import type { AnalyseOptions, AnalysisDeps } from './analyse-bridge.ts';
 import type { AnalysisJobs } from './analysis-jobs.ts';
 import { JobHandedBack } from './job-handed-back.ts';
 import { createAnalysisPool } from './analysis-pool.ts';
-import { createAnalysisRepository } from './analysis-repository.ts';
+import type { AnalysisRepository } from './analysis-repository.ts';
 import { createAnalysisScheduler } from './analysis-scheduler.ts';
 import { tellAlerts } from './tell-alerts.ts';
+
+/** What a worker takes from the process's services (server/services.ts). */
+export interface AnalysisWorkerDeps extends Pick<AnalysisDeps, 'database' | 'alerts'> {
+  jobs: AnalysisJobs;
+  analysis: AnalysisRepository;
+  fatigueDetails: FatigueRepository;
+}
 
 export interface AnalysisWorkerOptions {
   /** Keeps the scheduler to the one process that leads the schedules. */
@@ -38,14 +46,14 @@ const DEFAULT_STOP_GRACE_MS = stopGraceFor(30);
  * told here, by the one alert service of the process. Returns what shuts them down.
  */
 export async function startAnalysisWorkers(
-  deps: AnalysisDeps & { jobs: AnalysisJobs },
+  deps: AnalysisWorkerDeps,
   config: Pick<AppConfig, 'analysisIntervalSeconds' | 'analysisWorkers'>,
   log: Pick<Logger, 'child' | 'error'>,
   { leads, training = {}, stopGraceMs = DEFAULT_STOP_GRACE_MS }: AnalysisWorkerOptions = {},
 ): Promise<{ stop(): Promise<void> }> {
   if (!config.analysisWorkers) return { stop: async () => undefined };
   const pool = createAnalysisPool(deps.database, training);
-  const repository = createAnalysisRepository(deps.database.db);
+  const repository = deps.analysis;
   let handBack: () => void = () => undefined;
   const handingBack = new Promise<'hand back'>((resolve) => {
     handBack = () => resolve('hand back');
@@ -67,8 +75,8 @@ export async function startAnalysisWorkers(
       if (result.fatigue && 'error' in result.fatigue) {
         jobLog.error({ err: result.fatigue.error }, 'Fatigue counting failed');
       }
-      await applyFatigueAlerts(deps.database.db, bridgeId, new Date()).catch((error: unknown) =>
-        jobLog.error({ err: error }, 'Fatigue alerts failed'),
+      await applyFatigueAlerts(deps.database.db, deps.fatigueDetails, bridgeId, new Date()).catch(
+        (error: unknown) => jobLog.error({ err: error }, 'Fatigue alerts failed'),
       );
       jobLog.info('Analysis completed');
     } catch (error) {
@@ -88,7 +96,7 @@ export async function startAnalysisWorkers(
       throw error;
     }
   });
-  const scheduler = createAnalysisScheduler(deps.database, deps.jobs, {
+  const scheduler = createAnalysisScheduler(deps.analysis, deps.jobs, {
     intervalSeconds: config.analysisIntervalSeconds,
     onError: (error) => log.error({ err: error }, 'Analysis scheduler failed'),
     ...(leads ? { leads } : {}),

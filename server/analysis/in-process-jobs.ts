@@ -1,14 +1,12 @@
-import type { Database } from '../db/client.ts';
 import type { AnalysisJob, AnalysisJobs, JobRunner } from './analysis-jobs.ts';
-import { createAnalysisRepository } from './analysis-repository.ts';
+import type { AnalysisRepository } from './analysis-repository.ts';
 
 /**
  * The embedded database's queue: jobs wait in memory and run one at a time in this process
  * (PGlite is single-process, and training takes the CPU anyway). A bridge waits at most once;
  * asking again while it waits only adds a retrain request.
  */
-export function createInProcessJobs(database: Database): AnalysisJobs {
-  const repository = createAnalysisRepository(database.db);
+export function createInProcessJobs(repository: AnalysisRepository): AnalysisJobs {
   const waiting = new Map<number, AnalysisJob>();
   let running: number | null = null;
   let runner: JobRunner | null = null;

@@ -7,7 +7,7 @@ import {
 } from '../../src/domain/maintenance.ts';
 import type { Db } from '../db/client.ts';
 import { datastreamSensors } from '../db/schema.ts';
-import { createMaintenanceRepository } from '../maintenance/maintenance-repository.ts';
+import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';
 import { DAY_MS } from './analysis-rules.ts';
 
 /** A recorded maintenance event as the analysis needs it. */
@@ -104,8 +104,12 @@ export function maintenanceRetrainDue(
 }
 
 /** The bridge's maintenance events and which data streams each maintained sensor feeds. */
-export async function loadMaintenance(db: Db, bridgeId: number) {
-  const events = await createMaintenanceRepository(db).list(bridgeId);
+export async function loadMaintenance(
+  db: Db,
+  maintenanceEvents: MaintenanceRepository,
+  bridgeId: number,
+) {
+  const events = await maintenanceEvents.list(bridgeId);
   const sensorIds = [...new Set(events.flatMap((e) => (e.sensorId === null ? [] : [e.sensorId])))];
   const links =
     sensorIds.length === 0

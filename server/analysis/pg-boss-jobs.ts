@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import type { AnalysisJob, AnalysisJobs } from './analysis-jobs.ts';
 import { JobHandedBack } from './job-handed-back.ts';
-import { createAnalysisRepository } from './analysis-repository.ts';
+import type { AnalysisRepository } from './analysis-repository.ts';
 
 export const ANALYSIS_QUEUE = 'bridge-analysis';
 
@@ -44,10 +44,10 @@ export interface PgBossJobsOptions {
  */
 export function createPgBossJobs(
   database: Database,
+  repository: AnalysisRepository,
   options: PgBossJobsOptions = {},
 ): AnalysisJobs {
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const repository = createAnalysisRepository(database.db);
   const db = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
   const jobTimeoutSeconds = options.jobTimeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS;
   const queueOptions = {

@@ -1,7 +1,7 @@
 import type { AnalyseOptions, EvaluationResult } from '../analysis/analyse-bridge.ts';
 import { evaluateBridge } from '../analysis/analyse-bridge.ts';
 import type { AnalysisJob } from '../analysis/analysis-jobs.ts';
-import type { Database } from '../db/client.ts';
+import type { AnalysisStores } from '../analysis/analysis-stores.ts';
 import { countBridgeStrain, type StrainStreamCount } from './strain-counting.ts';
 
 /** What the job's fatigue step did: per strain stream, or why it failed. */
@@ -14,14 +14,17 @@ export type FatigueCountResult = { streams: StrainStreamCount[] } | { error: str
  * counting fault never blocks the detector.
  */
 export async function runBridgeJob(
-  database: Database,
+  stores: AnalysisStores,
   job: AnalysisJob,
   options: Omit<AnalyseOptions, 'retrain'>,
 ): Promise<EvaluationResult> {
-  const fatigue: FatigueCountResult = await countBridgeStrain(database.db, job.bridgeId).then(
+  const fatigue: FatigueCountResult = await countBridgeStrain(
+    stores.database.db,
+    job.bridgeId,
+  ).then(
     (streams) => ({ streams }),
     (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
   );
-  const result = await evaluateBridge(database, job.bridgeId, { ...options, retrain: job.retrain });
+  const result = await evaluateBridge(stores, job.bridgeId, { ...options, retrain: job.retrain });
   return { ...result, fatigue };
 }

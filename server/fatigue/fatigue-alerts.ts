@@ -1,7 +1,7 @@
 import { fatigueAlerts, FATIGUE_ALERT } from '../../src/domain/fatigue-alerts.ts';
 import { type RaisedAlert, syncAlerts } from '../alerts/alert-store.ts';
 import type { Db } from '../db/client.ts';
-import { createFatigueRepository } from './fatigue-repository.ts';
+import type { FatigueRepository } from './fatigue-repository.ts';
 import { fatigueState } from './fatigue-status.ts';
 
 /**
@@ -9,8 +9,13 @@ import { fatigueState } from './fatigue-status.ts';
  * the alert store every alert uses (so acknowledging and clearing work as for any other).
  * Returns the ids of newly raised alerts.
  */
-export async function applyFatigueAlerts(db: Db, bridgeId: number, now: Date): Promise<number[]> {
-  const details = await createFatigueRepository(db).ofBridge(bridgeId);
+export async function applyFatigueAlerts(
+  db: Db,
+  fatigueDetails: FatigueRepository,
+  bridgeId: number,
+  now: Date,
+): Promise<number[]> {
+  const details = await fatigueDetails.ofBridge(bridgeId);
   const firing: RaisedAlert[] = [];
   for (const entry of details) {
     const state = fatigueState(entry.row, entry.days, entry.countedThrough);

@@ -92,3 +92,5 @@ export function createFatigueRepository(db: Db) {
     },
   };
 }
+
+export type FatigueRepository = ReturnType<typeof createFatigueRepository>;

@@ -33,3 +33,5 @@ export function createMaintenanceRepository(db: Db) {
     },
   };
 }
+
+export type MaintenanceRepository = ReturnType<typeof createMaintenanceRepository>;

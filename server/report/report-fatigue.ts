@@ -1,5 +1,4 @@
-import type { Db } from '../db/client.ts';
-import { createFatigueRepository } from '../fatigue/fatigue-repository.ts';
+import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
 import { fatigueState } from '../fatigue/fatigue-status.ts';
 import type { FatigueFact } from './report-facts.ts';
 import type { ReportMonth } from './report-month.ts';
@@ -12,14 +11,14 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * (fatigue-status.ts), from the days counted up to the month's last day only.
  */
 export async function fatigueFacts(
-  db: Db,
+  fatigueDetails: FatigueRepository,
   bridgeId: number,
   month: ReportMonth,
 ): Promise<FatigueFact[]> {
   const firstDay = isoDay(month.startMs);
   const lastDay = isoDay(month.endMs - DAY_MS);
   const dayCount = Math.round((month.endMs - month.startMs) / DAY_MS);
-  const entries = await createFatigueRepository(db).ofBridge(bridgeId);
+  const entries = await fatigueDetails.ofBridge(bridgeId);
   return entries.map((entry) => {
     const days = entry.days.filter((d) => d.day <= lastDay);
     const countedThrough =

@@ -1,10 +1,12 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { describeEpisodeShift } from '../../src/domain/trigger-levels.ts';
 import { conditionOf } from '../analysis/bridge-conditions.ts';
-import { createAnalysisRepository } from '../analysis/analysis-repository.ts';
+import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import { isStoredModel } from '../analysis/stored-model.ts';
 import type { Db } from '../db/client.ts';
 import { alerts, bridges, sensors, spans, users } from '../db/schema.ts';
+import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
+import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { streamAvailability } from './report-availability.ts';
 import { conditionHistoryFacts } from './report-condition-history.ts';
@@ -22,16 +24,24 @@ const inMonth = (iso: string, month: ReportMonth) => {
   return ms >= month.startMs && ms < month.endMs;
 };
 
+/** What the report reads through: built once by the report's thread (report-thread.ts). */
+export interface ReportStores {
+  db: Db;
+  analysis: AnalysisRepository;
+  fatigueDetails: FatigueRepository;
+  maintenance: MaintenanceRepository;
+}
+
 /** Everything the report of `month` shows, read from the stored data of the bridge. */
 export async function gatherReportFacts(
-  db: Db,
+  stores: ReportStores,
   bridgeId: number,
   month: ReportMonth,
   now: Date,
 ): Promise<ReportFacts> {
+  const { db, analysis } = stores;
   const [bridge] = await db.select().from(bridges).where(eq(bridges.id, bridgeId));
   if (!bridge) throw new Error(`bridge ${bridgeId} is gone`);
-  const analysis = createAnalysisRepository(db);
   const [result, model] = await Promise.all([
     analysis.findResult(bridgeId),
     analysis.findModel(bridgeId),
@@ -57,10 +67,16 @@ export async function gatherReportFacts(
     conditionHistory: await conditionHistoryFacts(db, bridgeId, month, now),
     alerts: alertRows.facts,
     alertsLeftOut: alertRows.total - alertRows.facts.length,
-    maintenance: await maintenanceFacts(db, bridgeId, month, model?.baselineEnd.getTime() ?? null),
+    maintenance: await maintenanceFacts(
+      db,
+      stores.maintenance,
+      bridgeId,
+      month,
+      model?.baselineEnd.getTime() ?? null,
+    ),
     streams: await streamAvailability(db, bridgeId, month.startMs, availabilityEnd),
     frequency: forecast ? frequencyFacts(forecast, model?.model, month) : null,
-    fatigue: await fatigueFacts(db, bridgeId, month),
+    fatigue: await fatigueFacts(stores.fatigueDetails, bridgeId, month),
   };
 }
 

@@ -3,6 +3,7 @@ import { MAINTENANCE_KIND_LABELS, type MaintenanceKind } from '../../src/domain/
 import { dataExtent, loadBridgeStreams } from '../analysis/bridge-streams.ts';
 import { loadMaintenance, maintenancePlan } from '../analysis/maintenance-plan.ts';
 import type { Db } from '../db/client.ts';
+import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';
 import { auditLog, maintenanceEvents, sensors, spans } from '../db/schema.ts';
 import { maintenanceMeaning } from './maintenance-meaning.ts';
 import type { MaintenanceEventFact } from './report-facts.ts';
@@ -17,6 +18,7 @@ const dateMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
  */
 export async function maintenanceFacts(
   db: Db,
+  maintenanceRepository: MaintenanceRepository,
   bridgeId: number,
   month: ReportMonth,
   modelBaselineEnd: number | null,
@@ -37,7 +39,7 @@ export async function maintenanceFacts(
     streams.map((s) => s.id),
   );
   const newest = extent ? Math.min(month.endMs, extent.newest) : null;
-  const maintenance = await loadMaintenance(db, bridgeId);
+  const maintenance = await loadMaintenance(db, maintenanceRepository, bridgeId);
   const events = maintenance.facts.filter((e) => dateMs(e.occurredOn) < month.endMs);
   const plan = maintenancePlan(events, newest ?? 0);
   const streamName = new Map(streams.map((s) => [s.id, s.streamId]));

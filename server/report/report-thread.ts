@@ -1,8 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type DatabaseLink, openDatabaseLink } from '../db/client.ts';
 import { serializeError, type SerializedError } from '../db/pglite-protocol.ts';
+import { createAnalysisRepository } from '../analysis/analysis-repository.ts';
+import { createFatigueRepository } from '../fatigue/fatigue-repository.ts';
+import { createMaintenanceRepository } from '../maintenance/maintenance-repository.ts';
 import { lowerThreadPriority } from '../threads/lower-priority.ts';
-import { gatherReportFacts } from './report-gather.ts';
+import { gatherReportFacts, type ReportStores } from './report-gather.ts';
 import type { ReportMonth } from './report-month.ts';
 import { renderReportPdf } from './report-pdf.ts';
 
@@ -22,9 +25,16 @@ export type ReportAnswer = { ok: true; pdf: Uint8Array } | { ok: false; error: S
 lowerThreadPriority();
 const task = workerData as ReportTask;
 const database = openDatabaseLink(task.link);
+// The thread's composition root: its repositories over its own database link, built once.
+const stores: ReportStores = {
+  db: database.db,
+  analysis: createAnalysisRepository(database.db),
+  fatigueDetails: createFatigueRepository(database.db),
+  maintenance: createMaintenanceRepository(database.db),
+};
 
 async function build(): Promise<Uint8Array<ArrayBuffer>> {
-  const facts = await gatherReportFacts(database.db, task.bridgeId, task.month, new Date(task.now));
+  const facts = await gatherReportFacts(stores, task.bridgeId, task.month, new Date(task.now));
   return new Uint8Array(await renderReportPdf(facts));
 }
 

@@ -54,3 +54,5 @@ export function createAnalysisSettingsRepository(db: Db) {
     },
   };
 }
+
+export type AnalysisSettingsRepository = ReturnType<typeof createAnalysisSettingsRepository>;

@@ -14,33 +14,34 @@ export function analyticsHandlers(
   'getAnomalies' | 'getPredictionChart' | 'getForecast' | 'getAnalysisStatus' | 'requestAnalysis'
 > {
   const { db } = services.database;
+  const { analysis } = services;
 
   return {
     async getAnomalies(request) {
       const bridge = await findVisibleBridge(db, viewerOf(request), request.query.sid);
-      return (await storedEvaluation(db, bridge)).report;
+      return (await storedEvaluation(analysis, bridge)).report;
     },
 
     async getForecast(request) {
       const bridge = await findVisibleBridge(db, viewerOf(request), request.query.sid);
-      return (await storedEvaluation(db, bridge)).forecast;
+      return (await storedEvaluation(analysis, bridge)).forecast;
     },
 
     async getPredictionChart(request, reply) {
       const bridge = await findVisibleBridge(db, viewerOf(request), request.body.sid);
-      const { forecast } = await storedEvaluation(db, bridge);
+      const { forecast } = await storedEvaluation(analysis, bridge);
       return reply.type('image/png').send(renderChartPng(forecast));
     },
 
     async getAnalysisStatus(request) {
       const bridge = await findVisibleBridge(db, viewerOf(request), request.query.sid);
-      return analysisStatus(db, bridge);
+      return analysisStatus(analysis, bridge);
     },
 
     async requestAnalysis(request, reply) {
       const bridge = await findVisibleBridge(db, requireStaff(request), request.body.sid);
       await services.analysisJobs.enqueue(bridge.id, { retrain: request.body.retrain === true });
-      return reply.code(202).send(await analysisStatus(db, bridge));
+      return reply.code(202).send(await analysisStatus(analysis, bridge));
     },
   };
 }

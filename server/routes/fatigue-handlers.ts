@@ -107,7 +107,12 @@ export function fatigueHandlers(
       }
       const row = await repository.upsert(id, settings);
       // New thresholds take effect now, not at the next job.
-      await applyFatigueAlerts(services.database.db, sensor.bridgeId, new Date());
+      await applyFatigueAlerts(
+        services.database.db,
+        services.fatigueDetails,
+        sensor.bridgeId,
+        new Date(),
+      );
       return detailDto(row);
     },
 
@@ -116,7 +121,12 @@ export function fatigueHandlers(
       const { id } = request.params;
       const sensor = await services.sensors.findById(id);
       if (!sensor || !(await repository.remove(id))) throw notFound('Fatigue detail of sensor', id);
-      await applyFatigueAlerts(services.database.db, sensor.bridgeId, new Date());
+      await applyFatigueAlerts(
+        services.database.db,
+        services.fatigueDetails,
+        sensor.bridgeId,
+        new Date(),
+      );
       return reply.code(204).send();
     },
   };

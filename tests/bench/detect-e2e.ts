@@ -171,7 +171,7 @@ async function replayDays(
     replay.storeMs += performance.now() - t0;
     if (!evaluatesAfter(day + DAY_MS, timeline, span)) continue;
     t0 = performance.now();
-    const result = await evaluateBridge(bench.database, bridge.id);
+    const result = await evaluateBridge(services, bridge.id);
     if (result.kind === 'evaluated') {
       await services.alerts.analysisCompleted(result.outcome);
       const report = (await repository.findResult(bridge.id))?.report as Report | undefined;

@@ -28,14 +28,21 @@ describe('the composition root', () => {
     ['server/routes/example-handlers.ts', adHocRepository],
     ['server/ingest/example.ts', adHocService],
     ['server/demo/example.ts', adHocService],
+    ['server/analysis/analysis-view.ts', adHocRepository],
+    ['server/report/report-gather.ts', adHocRepository],
+    ['server/fatigue/fatigue-alerts.ts', adHocRepository],
   ])('refuses a repository or service built in %s', async (file, code) => {
     expect(await complaints(file, code)).toContain(
       'Take it from the services (server/services.ts), which build it once.',
     );
   });
 
-  it('lets server/services.ts build them', async () => {
-    expect(await complaints('server/services.ts', adHocRepository)).toEqual([]);
+  it.each([
+    'server/services.ts',
+    'server/analysis/analysis-stores.ts',
+    'server/report/report-thread.ts',
+  ])('lets %s, a composition root, build them', async (file) => {
+    expect(await complaints(file, adHocRepository)).toEqual([]);
   });
 
   it('refuses the environment outside the config and the entry point', async () => {

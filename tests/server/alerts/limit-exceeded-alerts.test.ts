@@ -162,7 +162,7 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
       body: { occurred_on: new Date(START_MS).toISOString().slice(0, 10), kind: 'repair' },
     });
     expect(repair.status).toBe(201);
-    const analysis = { database: t.services.database, alerts: t.services.alerts };
+    const analysis = t.services;
     expect(await analyseBridge(analysis, bridge.id)).toBe('evaluated');
     const stored = await storedAlerts(t, bridge.id);
     expect(stored.map((a) => [a.type, a.severity, a.state])).toEqual([
@@ -206,7 +206,7 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
       1,
     );
 
-    const analysis = { database: t.services.database, alerts: t.services.alerts };
+    const analysis = t.services;
     expect(await analyseBridge(analysis, bridge.id)).toBe('not-ready');
     const stored = await storedAlerts(t, bridge.id);
     expect(stored.map((a) => [a.type, a.state, a.message])).toEqual([

@@ -18,9 +18,12 @@ describe.each(drivers)('the analysis scheduler (%s)', (kind) => {
     await t.services.ingest.ingest(sineBlocks('sched-acc', BASE_MS, 1), { anyBridge: true });
     const jobs: AnalysisJobs =
       kind === 'postgres'
-        ? createPgBossJobs(t.services.database, { pollingIntervalSeconds: 0.5, log: () => {} })
-        : createInProcessJobs(t.services.database);
-    const scheduler = createAnalysisScheduler(t.services.database, jobs, {
+        ? createPgBossJobs(t.services.database, t.services.analysis, {
+            pollingIntervalSeconds: 0.5,
+            log: () => {},
+          })
+        : createInProcessJobs(t.services.analysis);
+    const scheduler = createAnalysisScheduler(t.services.analysis, jobs, {
       intervalSeconds: 3600,
     });
     let release: () => void = () => undefined;

@@ -109,6 +109,8 @@ describe.each(drivers)('analysis on the analysis thread (%s)', (kind) => {
           sensorsChecked: async () => undefined,
         },
         jobs,
+        analysis: t.services.analysis,
+        fatigueDetails: t.services.fatigueDetails,
       },
       { analysisWorkers: true, analysisIntervalSeconds: 3600 },
       silentLogger,

@@ -71,7 +71,7 @@ describe.each(drivers)('feature families on %s', (kind) => {
       days: 8,
     });
     await t.services.users.setBridges(operator.id, [bridge.id]);
-    const analysis = { database: t.services.database, alerts: t.services.alerts };
+    const analysis = t.services;
     expect(await analyseBridge(analysis, bridge.id, { epochs: 5 })).toBe('evaluated');
 
     const [model] = await t.services.database.db.select().from(analysisModels);

@@ -22,11 +22,11 @@ describe('the in-process analysis queue (embedded database)', () => {
       (await bridges.create({ name: 'A', location: 'River' })).id,
       (await bridges.create({ name: 'B', location: 'River' })).id,
     ];
-    const jobs = createInProcessJobs(testDb.database);
+    const repository = createAnalysisRepository(testDb.database.db);
+    const jobs = createInProcessJobs(repository);
     await jobs.enqueue(a, { retrain: true });
     await jobs.enqueue(b);
     await jobs.enqueue(a);
-    const repository = createAnalysisRepository(testDb.database.db);
     expect((await repository.findResult(a))?.state).toBe('queued');
 
     const runs: AnalysisJob[] = [];

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisJob } from '../../../server/analysis/analysis-jobs.ts';
+import { createAnalysisRepository } from '../../../server/analysis/analysis-repository.ts';
 import { createPgBossJobs } from '../../../server/analysis/pg-boss-jobs.ts';
 import { createBridgesRepository } from '../../../server/repositories/bridges-repository.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
@@ -23,8 +24,12 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss analysis jobs on PostgreSQL'
     for (const name of ['North', 'South', 'East']) {
       ids.push((await bridges.create({ name, location: 'River' })).id);
     }
-    const first = createPgBossJobs(testDb.database, { pollingIntervalSeconds: 0.5 });
-    const second = createPgBossJobs(testDb.database, { pollingIntervalSeconds: 0.5 });
+    const first = createPgBossJobs(testDb.database, createAnalysisRepository(testDb.database.db), {
+      pollingIntervalSeconds: 0.5,
+    });
+    const second = createPgBossJobs(testDb.database, createAnalysisRepository(testDb.database.db), {
+      pollingIntervalSeconds: 0.5,
+    });
     // Both processes queue every bridge, twice: the queue keeps one job per bridge.
     for (const jobs of [first, second, first]) {
       for (const id of ids) await jobs.enqueue(id);
@@ -67,10 +72,14 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss analysis jobs on PostgreSQL'
     let printed = '';
     doomed.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     // No maintenance interval given: a short job timeout makes maintenance look as often.
-    const survivor = createPgBossJobs(testDb.database, {
-      pollingIntervalSeconds: 0.5,
-      jobTimeoutSeconds: 2,
-    });
+    const survivor = createPgBossJobs(
+      testDb.database,
+      createAnalysisRepository(testDb.database.db),
+      {
+        pollingIntervalSeconds: 0.5,
+        jobTimeoutSeconds: 2,
+      },
+    );
     try {
       // Queued before the survivor works, so the doomed process takes it.
       await survivor.enqueue(bridge.id);
@@ -91,7 +100,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss analysis jobs on PostgreSQL'
   it('a job that fails is recorded once, not run again', async () => {
     const bridges = createBridgesRepository(testDb.database.db);
     const bridge = await bridges.create({ name: 'Failing Analysis', location: 'River' });
-    const jobs = createPgBossJobs(testDb.database, {
+    const jobs = createPgBossJobs(testDb.database, createAnalysisRepository(testDb.database.db), {
       pollingIntervalSeconds: 0.5,
       maintenanceIntervalSeconds: 1,
       log: () => undefined,

@@ -29,12 +29,15 @@ describe.each(drivers)('a stopping analysis worker (%s)', (kind) => {
 
   const newJobs = (database: Database): AnalysisJobs =>
     kind === 'postgres'
-      ? createPgBossJobs(database, { pollingIntervalSeconds: 0.5, log: () => undefined })
-      : createInProcessJobs(database);
+      ? createPgBossJobs(database, t.services.analysis, {
+          pollingIntervalSeconds: 0.5,
+          log: () => undefined,
+        })
+      : createInProcessJobs(t.services.analysis);
 
   const startWorker = (jobs: AnalysisJobs, epochs: number) =>
     startAnalysisWorkers(
-      { database: t.services.database, alerts: quietAlerts, jobs },
+      { ...t.services, alerts: quietAlerts, jobs },
       { analysisWorkers: true, analysisIntervalSeconds: 3600 },
       silentLogger,
       // No scheduler ticks: the job the test queues is the only way in.

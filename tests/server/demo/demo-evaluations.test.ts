@@ -41,7 +41,7 @@ describe.each(drivers)('the demo analysed on %s', (kind) => {
 
     const queued: number[] = [];
     const scheduler = createAnalysisScheduler(
-      database,
+      t.services.analysis,
       {
         enqueue: async (id) => void queued.push(id),
         pendingBridges: async () => new Set<number>(),
@@ -59,7 +59,7 @@ describe.each(drivers)('the demo analysed on %s', (kind) => {
       analysisCompleted: async () => undefined,
       sensorsChecked: async () => undefined,
     };
-    expect(await analyseBridge({ database, alerts }, light?.id ?? 0, { epochs: 3 })).toBe(
+    expect(await analyseBridge({ ...t.services, alerts }, light?.id ?? 0, { epochs: 3 })).toBe(
       'evaluated',
     );
     expect(await analysisCoverage(database.db)).toEqual({ withData: 11, settled: 1 });

@@ -44,7 +44,7 @@ describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
     expect(recorded.status).toBe(201);
     expect(recorded.body.cleared_alerts).toEqual([structural?.id]);
 
-    const analysis = { database: t.services.database, alerts: t.services.alerts };
+    const analysis = t.services;
     expect(await analyseBridge(analysis, bridge.id)).toBe('evaluated');
     const report = await t.request<Schemas['AnomalyReport']>({
       method: 'GET',
@@ -89,7 +89,7 @@ describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
       scenario: testScenario('gau'),
       days: 8,
     });
-    const analysis = { database: t.services.database, alerts: t.services.alerts };
+    const analysis = t.services;
     expect(await analyseBridge(analysis, bridge.id, { epochs: 5 })).toBe('evaluated');
     const rezeroDay = new Date(START_MS + 7 * DAY_MS).toISOString().slice(0, 10);
     const recorded = await t.request<Schemas['MaintenanceEvent']>({

@@ -16,6 +16,12 @@ const MARCH = { label: '2026-03', startMs: Date.UTC(2026, 2, 1), endMs: APRIL.st
 const FEBRUARY = { label: '2026-02', startMs: Date.UTC(2026, 1, 1), endMs: MARCH.startMs };
 const MAY = { label: '2026-05', startMs: APRIL.endMs, endMs: Date.UTC(2026, 5, 1) };
 
+/** What the report's thread reads through, here the test app's own repositories. */
+const storesOf = (t: ReturnType<typeof setupTestApp>) => ({
+  ...t.services,
+  db: t.services.database.db,
+});
+
 async function textOf(facts: Awaited<ReturnType<typeof gatherReportFacts>>) {
   const { text } = await extractText(new Uint8Array(await renderReportPdf(facts)), {
     mergePages: true,
@@ -66,7 +72,12 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
       .set({ report: { ...(row?.report as object), events } })
       .where(eq(analysisResults.bridgeId, bridge.id));
 
-    const facts = await gatherReportFacts(db, bridge.id, APRIL, new Date('2026-05-02T00:00:00Z'));
+    const facts = await gatherReportFacts(
+      storesOf(t),
+      bridge.id,
+      APRIL,
+      new Date('2026-05-02T00:00:00Z'),
+    );
     expect(facts.condition?.episodes.map((e) => e.frequencyShift)).toEqual([
       'acc.f1 \u22122.3 % \u00b1 0.4 % over 36 h; crossed amber (\u22122 %)',
       'acc.f1 -0.041 Hz (-1.20 %)',
@@ -92,14 +103,14 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
     });
     const now = new Date('2026-05-02T00:00:00Z');
 
-    const march = await gatherReportFacts(db, bridge.id, MARCH, now);
+    const march = await gatherReportFacts(storesOf(t), bridge.id, MARCH, now);
     expect(march.maintenance).toEqual([]);
     const marchText = await textOf(march);
     expect(marchText).toContain('Maintenance No maintenance recorded this month.');
     expect(marchText).toContain('No maintenance was recorded in the month.');
     expect(marchText).not.toContain('West bearings renewed');
 
-    const aprilText = await textOf(await gatherReportFacts(db, bridge.id, APRIL, now));
+    const aprilText = await textOf(await gatherReportFacts(storesOf(t), bridge.id, APRIL, now));
     expect(aprilText).toContain(
       '2026-04-10 · Bearing replacement "West bearings renewed" Starts a new baseline: ' +
         "the analysis learns the bridge's normal again from this day and judges nothing after it " +
@@ -119,7 +130,7 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
     await analysis.saveEvaluation(bridge.id, evaluationAt('2026-04-20T06:00:00.000Z', 1));
     const now = new Date('2026-05-02T00:00:00Z');
 
-    const april = await textOf(await gatherReportFacts(db, bridge.id, APRIL, now));
+    const april = await textOf(await gatherReportFacts(storesOf(t), bridge.id, APRIL, now));
     expect(april).toContain(
       'Condition at the start of the month: Good ' +
         '• Changes of condition in the month (3 evaluations stored in it): ' +
@@ -132,21 +143,21 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
         'Fair on 2026-04-20.',
     );
 
-    const march = await textOf(await gatherReportFacts(db, bridge.id, MARCH, now));
+    const march = await textOf(await gatherReportFacts(storesOf(t), bridge.id, MARCH, now));
     expect(march).toContain(
       'Condition at the start of the month: not known (no evaluation stored before it) ' +
         '• Changes of condition in the month (1 evaluation stored in it): ' +
         '• 2026-03-25 06:00 UTC: first evaluated, Good • Condition at the end of the month: Good',
     );
 
-    const february = await textOf(await gatherReportFacts(db, bridge.id, FEBRUARY, now));
+    const february = await textOf(await gatherReportFacts(storesOf(t), bridge.id, FEBRUARY, now));
     expect(february).toContain(
       'No evaluation is stored from before the end of the month: the condition in the month is not known',
     );
     expect(february).toContain('Its condition in the month is not known.');
     expect(february).not.toContain('Condition at the start of the month');
 
-    const may = await textOf(await gatherReportFacts(db, bridge.id, MAY, now));
+    const may = await textOf(await gatherReportFacts(storesOf(t), bridge.id, MAY, now));
     expect(may).toContain(
       'No change of condition in the month (0 evaluations stored in it) ' +
         '• Condition so far this month (latest evaluation): Fair',

@@ -209,7 +209,7 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
     const idle = await t.services.bridges.create({ name: 'Idle Bridge', location: 'River' });
     const scheduled: number[] = [];
     const scheduler = createAnalysisScheduler(
-      t.services.database,
+      t.services.analysis,
       {
         enqueue: async (id) => void scheduled.push(id),
         pendingBridges: async () => new Set<number>(),
@@ -225,7 +225,7 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
       sensorsChecked: async () => undefined,
     };
     const states = await statesDuring(bridge.name, staff.token, () =>
-      analyseBridge({ database: t.services.database, alerts }, bridge.id, { epochs: 10 }),
+      analyseBridge({ ...t.services, alerts }, bridge.id, { epochs: 10 }),
     );
     expect(states).toContain('training');
     expect(states.at(-1)).toBe('idle');
