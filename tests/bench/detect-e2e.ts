@@ -61,6 +61,11 @@ export interface Replay {
   evaluations: Evaluation[];
   /** Window start → outside the learned conditions when first scored. */
   firstJudged: Map<number, boolean>;
+  /**
+   * Window start → its error when first scored and the thresholds it was judged against: kept
+   * in the record file so other episode rules can be tried on a run without running it again.
+   */
+  firstScores: Map<number, { error: number; threshold: number; alarmThreshold: number | null }>;
   trainedAt: Set<string>;
   storeMs: number;
   analysisMs: number;
@@ -69,6 +74,7 @@ export interface Replay {
 const newReplay = (): Replay => ({
   evaluations: [],
   firstJudged: new Map(),
+  firstScores: new Map(),
   trainedAt: new Set(),
   storeMs: 0,
   analysisMs: 0,
@@ -99,6 +105,11 @@ function remember(replay: Replay, at: number, report: Report, sensorFaults: stri
     const start = Date.parse(w.start);
     if (!replay.firstJudged.has(start)) {
       replay.firstJudged.set(start, w.outside_learned_conditions === true);
+      replay.firstScores.set(start, {
+        error: w.error ?? Number.NaN,
+        threshold: report.threshold,
+        alarmThreshold: report.alarm_threshold ?? null,
+      });
     }
   }
   if (!report.rebaselining) replay.trainedAt.add(report.trained_at);
@@ -332,6 +343,7 @@ export function report(
 const serialisable = (replay: Replay) => ({
   ...replay,
   firstJudged: [...replay.firstJudged],
+  firstScores: [...replay.firstScores],
   trainedAt: [...replay.trainedAt],
 });
 
@@ -372,6 +384,7 @@ export async function endToEnd(): Promise<void> {
       ...before,
       evaluations: [...before.evaluations],
       firstJudged: new Map(before.firstJudged),
+      firstScores: new Map(before.firstScores),
       trainedAt: new Set(before.trainedAt),
       storeMs: 0,
       analysisMs: 0,
