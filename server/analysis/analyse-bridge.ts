@@ -9,6 +9,8 @@ import type {
 } from './analysis-repository.ts';
 import type { AnalysisStores } from './analysis-stores.ts';
 import {
+  ALARM_EPISODE_RULES,
+  ALARM_LEAD_WINDOWS,
   ALARM_SMOOTH_WINDOWS,
   DAY_MS,
   dayStart,
@@ -234,8 +236,9 @@ export async function evaluateBridge(
     const computeFrom = lastKnownDay
       ? Math.max(historyFrom, Date.parse(lastKnownDay))
       : historyFrom;
-    // The alarm's trailing mean reaches ALARM_SMOOTH_WINDOWS back from the period's first window.
-    const readFrom = Math.min(computeFrom, period.from - ALARM_SMOOTH_WINDOWS * WINDOW_MS);
+    // The alarm's trailing mean and its confirmation reach ALARM_LEAD_WINDOWS back from the
+    // period's first window.
+    const readFrom = Math.min(computeFrom, period.from - ALARM_LEAD_WINDOWS * WINDOW_MS);
     const reused = baselineWindows.filter((w) => w.start >= readFrom && w.start < period.from);
     const loadFrom = Math.max(readFrom, baselineEnd);
     // The trackers carry on from where the last evaluation found the modes on that day.
@@ -283,8 +286,9 @@ export async function evaluateBridge(
       period,
       scored: scored.filter((w) => w.start >= period.from),
       smoothWindows: ALARM_SMOOTH_WINDOWS,
+      episodeRules: ALARM_EPISODE_RULES,
       before: scored.filter(
-        (w) => w.start < period.from && w.start >= period.from - ALARM_SMOOTH_WINDOWS * WINDOW_MS,
+        (w) => w.start < period.from && w.start >= period.from - ALARM_LEAD_WINDOWS * WINDOW_MS,
       ),
       skipped: evaluation.skipped,
       evaluatedAt,
@@ -303,6 +307,7 @@ export async function evaluateBridge(
       alpha: settings.targetFalseAlarmRate,
       judgedShare: judgedShareOf(built),
       smoothRows: built.smooth_windows ?? 1,
+      confirmRows: ALARM_EPISODE_RULES.confirmRows,
     });
     const report = {
       ...built,

@@ -1,7 +1,12 @@
 import { at } from '../analytics/at.ts';
 import type { TrainedDetector } from '../analytics/detector.ts';
 import { DEFAULT_SMOOTH_ROWS } from '../analytics/detect.ts';
-import { DEFAULT_EPISODE_RULES, findEpisodes } from '../analytics/episodes.ts';
+import {
+  DEFAULT_EPISODE_RULES,
+  type Episode,
+  type EpisodeRules,
+  findEpisodes,
+} from '../analytics/episodes.ts';
 import { alarmScoring, trailingMean } from '../analytics/score-smoothing.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 import { DEFAULT_TRIGGER_LEVELS, type TriggerLevels } from '../../src/domain/trigger-levels.ts';
@@ -125,9 +130,12 @@ export interface ReportInput {
   triggerLevels?: TriggerLevels;
   /** Windows in the alarm's trailing mean (default: the detect command's rows). */
   smoothWindows?: number;
+  /** How episodes are found (default: the detect command's, raised at once). */
+  episodeRules?: EpisodeRules;
   /**
    * Scored windows just before the period: the trailing mean of the period's first windows
-   * reaches back into them, so it averages as many windows there as anywhere else.
+   * reaches back into them, so it averages as many windows there as anywhere else, and so does
+   * the episodes' confirmation.
    */
   before?: ScoredWindow[];
 }
@@ -146,6 +154,33 @@ function leadingJudged(
     const window = byStart.get(from - (count - i) * WINDOW_MS);
     return window && !window.outsideLearned ? window.error : null;
   });
+}
+
+/**
+ * Episodes found over the lead and the period, as the period's rows: one that began in the lead
+ * and goes on starts at the period's first window; one that ended in the lead is gone.
+ */
+function inPeriod(
+  episodes: readonly Episode[],
+  leadRows: number,
+  scores: readonly (number | null)[],
+  threshold: number,
+): Episode[] {
+  return episodes
+    .filter((episode) => episode.end >= leadRows)
+    .map((episode) => {
+      const start = Math.max(episode.start, leadRows);
+      const above = scores
+        .slice(start, episode.end + 1)
+        .filter((score) => score !== null && score > threshold).length;
+      return {
+        ...episode,
+        start: start - leadRows,
+        end: episode.end - leadRows,
+        rows: above,
+        peakIndex: Math.max(0, episode.peakIndex - leadRows),
+      };
+    });
 }
 
 /** The AnomalyReport of the contract: every 10-minute slot of the period, skipped ones null. */
@@ -194,9 +229,19 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
     input.alarmTargetRate,
   );
   const judged = slots.map((w, i) => (w && !w.outsideLearned && !unjudged[i] ? w.error : null));
-  const lead = leadingJudged(input.before ?? [], period.from, scoring.smoothRows - 1);
-  const alarmScores = trailingMean([...lead, ...judged], scoring.smoothRows).slice(lead.length);
-  const episodes = findEpisodes(alarmScores, scoring.threshold, DEFAULT_EPISODE_RULES);
+  const rules = input.episodeRules ?? DEFAULT_EPISODE_RULES;
+  const confirmLead = Math.max(0, (rules.confirmWithinRows ?? 1) - 1);
+  const lead = leadingJudged(input.before ?? [], period.from, scoring.smoothRows - 1 + confirmLead);
+  // The lead's first rows only fill the first means; the confirmation looks back over the rest.
+  const alarmScores = trailingMean([...lead, ...judged], scoring.smoothRows).slice(
+    scoring.smoothRows - 1,
+  );
+  const episodes = inPeriod(
+    findEpisodes(alarmScores, scoring.threshold, rules),
+    confirmLead,
+    alarmScores,
+    scoring.threshold,
+  );
   const levels = input.triggerLevels ?? DEFAULT_TRIGGER_LEVELS;
   const events = episodes.map((episode) => ({
     start: at(windows, episode.start).start,

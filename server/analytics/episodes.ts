@@ -10,11 +10,21 @@
  * - Minimum spacing: a row above the threshold less than `minSpacingRows` after the last alarm
  *   reopens that alarm's episode instead of raising a new one, so a change that flickers across
  *   the threshold for a while raises one alarm.
- * So every episode has exactly one alarm, at its first row.
+ * - Confirmation (optional): outside an episode, a row above the threshold raises the alarm
+ *   only once at least `confirmRows` of the last `confirmWithinRows` scored rows (this one
+ *   included) are above it; the episode then starts at the first of those rows. Structural
+ *   change persists while most healthy excursions (a frosty morning, mis-picked peaks) pass
+ *   within hours, so the stored analysis waits for that persistence (analysis-rules.ts); the
+ *   detect command and the streaming detector confirm at once.
+ * So every episode has exactly one alarm, raised at its confirmation, and starts at its onset.
  */
 export interface EpisodeRules {
   quietRows: number;
   minSpacingRows: number;
+  /** Rows above the threshold needed among the last `confirmWithinRows` (default 1). */
+  confirmRows?: number;
+  /** The scored rows that confirmation looks back over, this one included (default 1). */
+  confirmWithinRows?: number;
 }
 
 export interface Episode {
@@ -31,7 +41,7 @@ export interface Episode {
 export const DEFAULT_EPISODE_RULES: EpisodeRules = { quietRows: 5, minSpacingRows: 0 };
 
 export interface EpisodeTracker {
-  /** Feeds the next row (indices must increase); true when it raises an alarm. */
+  /** Feeds the next row (indices must increase); true when it raises (confirms) an alarm. */
   push(index: number, score: number | null, threshold: number): boolean;
   /** True while an episode is open (its row above the threshold or within the quiet rows). */
   readonly inEpisode: boolean;
@@ -39,9 +49,17 @@ export interface EpisodeTracker {
 }
 
 export function episodeTracker(rules: EpisodeRules = DEFAULT_EPISODE_RULES): EpisodeTracker {
+  const confirmWithin = Math.max(1, rules.confirmWithinRows ?? 1);
+  const confirmRows = Math.min(confirmWithin, Math.max(1, rules.confirmRows ?? 1));
   const episodes: Episode[] = [];
   let open: Episode | null = null;
   let quiet = 0;
+  // The last `confirmWithin` scored rows outside an episode, for confirmation.
+  let recent: { index: number; score: number; above: boolean }[] = [];
+  const remember = (index: number, score: number, above: boolean) => {
+    recent.push({ index, score, above });
+    if (recent.length > confirmWithin) recent.shift();
+  };
   return {
     push(index, score, threshold) {
       if (score === null || !Number.isFinite(score)) return false;
@@ -49,6 +67,8 @@ export function episodeTracker(rules: EpisodeRules = DEFAULT_EPISODE_RULES): Epi
         if (open) {
           quiet += 1;
           if (quiet >= rules.quietRows) open = null;
+        } else {
+          remember(index, score, false);
         }
         return false;
       }
@@ -64,8 +84,19 @@ export function episodeTracker(rules: EpisodeRules = DEFAULT_EPISODE_RULES): Epi
         }
         return false;
       }
-      open = { start: index, end: index, rows: 1, peakScore: score, peakIndex: index };
+      remember(index, score, true);
+      const above = recent.filter((row) => row.above);
+      if (above.length < confirmRows) return false;
+      const peak = above.reduce((best, row) => (row.score > best.score ? row : best));
+      open = {
+        start: above[0]?.index ?? index,
+        end: index,
+        rows: above.length,
+        peakScore: peak.score,
+        peakIndex: peak.index,
+      };
       episodes.push(open);
+      recent = [];
       return true;
     },
     get inEpisode() {

@@ -3,6 +3,7 @@ import { at } from '../../../server/analytics/at';
 import { scoreRows } from '../../../server/analytics/detect';
 import { trainDetector } from '../../../server/analytics/detector';
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
+import { ALARM_EPISODE_RULES } from '../../../server/analysis/analysis-rules';
 import { buildReport, scoreWindows } from '../../../server/analysis/evaluation-report';
 import { createRng } from '../../../server/sim/rng';
 
@@ -24,6 +25,52 @@ function rows(n: number, seed: number, drop: (i: number) => number) {
     context.push([t]);
   }
   return { features, context };
+}
+
+const trainedOnHealthy = () =>
+  trainDetector(
+    'mahalanobis',
+    trainMahalanobis,
+    rows(800, 1, () => 0),
+    {
+      targetFalseAlarmRate: 0.01,
+    },
+  );
+
+/** The windows of `data` from FROM on, scored by `detector`. */
+function scoredFrom(
+  detector: Awaited<ReturnType<typeof trainedOnHealthy>>,
+  data: ReturnType<typeof rows>,
+) {
+  const windows = data.features.map((features, i) => ({
+    start: FROM + i * WINDOW_MS,
+    end: FROM + (i + 1) * WINDOW_MS,
+    features,
+    temperatureC: at(at(data.context, i), 0),
+  }));
+  return scoreWindows(detector, windows, data.context);
+}
+
+/** A report's input for the windows from `fromIndex` to `toIndex`, those before as its lead. */
+function periodInput(
+  detector: Awaited<ReturnType<typeof trainedOnHealthy>>,
+  scored: ReturnType<typeof scoredFrom>,
+  fromIndex: number,
+  toIndex: number,
+) {
+  const periodFrom = FROM + fromIndex * WINDOW_MS;
+  return {
+    sid: 'Test Bridge',
+    bridgeId: 1,
+    detector,
+    featureNames: ['acc.f1', 'acc.f2', 'acc.f3'],
+    period: { from: periodFrom, to: FROM + toIndex * WINDOW_MS },
+    scored: scored.filter((w) => w.start >= periodFrom),
+    before: scored.filter((w) => w.start < periodFrom),
+    skipped: {},
+    evaluatedAt: new Date(FROM + toIndex * WINDOW_MS),
+    trainedAt: new Date(FROM),
+  };
 }
 
 describe('the stored evaluation report', () => {
@@ -108,39 +155,58 @@ describe('the stored evaluation report', () => {
   });
 
   it("averages the period's first windows over the half day before it, not over themselves alone", async () => {
-    const baseline = rows(800, 1, () => 0);
-    const detector = await trainDetector('mahalanobis', trainMahalanobis, baseline, {
-      targetFalseAlarmRate: 0.01,
-    });
+    const detector = await trainedOnHealthy();
     // Two healthy days; the period is the second, and its first window is far off.
-    const days = rows(288, 3, (i) => (i === 144 ? 0.012 : 0));
-    const windows = days.features.map((features, i) => ({
-      start: FROM + i * WINDOW_MS,
-      end: FROM + (i + 1) * WINDOW_MS,
-      features,
-      temperatureC: at(at(days.context, i), 0),
-    }));
-    const scored = scoreWindows(detector, windows, days.context);
-    const periodFrom = FROM + 144 * WINDOW_MS;
-    const input = {
-      sid: 'Test Bridge',
-      bridgeId: 1,
+    const scored = scoredFrom(
       detector,
-      featureNames: ['acc.f1', 'acc.f2', 'acc.f3'],
-      period: { from: periodFrom, to: FROM + 288 * WINDOW_MS },
-      scored: scored.filter((w) => w.start >= periodFrom),
-      skipped: {},
-      evaluatedAt: new Date(FROM + 288 * WINDOW_MS),
-      trainedAt: new Date(FROM),
-      smoothWindows: 72,
-      alarmTargetRate: 0.001,
-    };
+      rows(288, 3, (i) => (i === 144 ? 0.012 : 0)),
+    );
+    const input = { ...periodInput(detector, scored, 144, 288), smoothWindows: 72 };
     // Alone, the outlier is its own mean and opens an episode at the period's start.
-    const alone = buildReport(input);
+    const alone = buildReport({ ...input, alarmTargetRate: 0.001, before: [] });
     expect(alone.smooth_windows).toBe(72);
     expect(alone.alarms).toContain(0);
     // With the half day before it, it is one window of 72 and raises nothing.
-    const warmed = buildReport({ ...input, before: scored.filter((w) => w.start < periodFrom) });
+    const warmed = buildReport({ ...input, alarmTargetRate: 0.001 });
     expect(warmed.alarms ?? []).not.toContain(0);
+  });
+
+  describe("with the stored analysis' confirmation (8 of the last 12 hours)", () => {
+    async function reportOf(drop: (i: number) => number, periodStart = 0) {
+      const detector = await trainedOnHealthy();
+      const scored = scoredFrom(detector, rows(1008, 3, drop));
+      return buildReport({
+        ...periodInput(detector, scored, periodStart, 1008),
+        smoothWindows: 12,
+        episodeRules: ALARM_EPISODE_RULES,
+      });
+    }
+
+    it('raises nothing for a 4-hour excursion, though its windows stay anomalous', async () => {
+      const report = await reportOf((i) => (i >= 300 && i < 324 ? 0.06 : 0));
+      expect(report.anomaly_count).toBeGreaterThan(10);
+      expect(report.num_anomalies).toBe(0);
+      expect(report.alarms).toEqual([]);
+    });
+
+    it('raises one episode for a persistent drop, starting at its onset', async () => {
+      const report = await reportOf((i) => (i >= 300 ? 0.04 : 0));
+      expect(report.num_anomalies).toBe(1);
+      const onset = report.alarms?.[0] ?? -1;
+      expect(onset).toBeGreaterThanOrEqual(300);
+      expect(onset).toBeLessThan(312);
+      expect(report.events[0]?.end).toBe(report.period_end);
+    });
+
+    it('raises a breathing crack, open 11 hours a day, once a day', async () => {
+      const report = await reportOf((i) => (i % 144 >= 60 && i % 144 < 126 ? 0.05 : 0));
+      expect(report.num_anomalies).toBe(7);
+    });
+
+    it('keeps an episode confirmed before the period going from its first window', async () => {
+      const report = await reportOf((i) => (i >= 300 ? 0.04 : 0), 500);
+      expect(report.alarms).toEqual([0]);
+      expect(report.events[0]?.start).toBe(report.period_start);
+    });
   });
 });

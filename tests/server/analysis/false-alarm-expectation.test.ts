@@ -15,6 +15,18 @@ describe('expected false alarm episodes a month', () => {
     ).toBeCloseTo(full / 2, 6);
   });
 
+  it('counts an episode that must be confirmed as the windows its confirmation needs', () => {
+    // 0.1 % of 4,383 windows a month, none raised before 48 of them: about 0.09 (1.1 a year).
+    expect(
+      expectedFalseEpisodesPerMonth({
+        alpha: 0.001,
+        judgedShare: 1,
+        smoothRows: 12,
+        confirmRows: 48,
+      }),
+    ).toBeCloseTo((0.001 * 30.44 * 144) / 48, 6);
+  });
+
   it('counts as judged only scored, learned, calibrated windows', () => {
     const w = (error: number | null, outside = false) => ({
       error,

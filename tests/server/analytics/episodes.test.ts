@@ -38,4 +38,24 @@ describe('alarm episodes', () => {
     tracker.push(2, 0, 1);
     expect(tracker.inEpisode).toBe(false);
   });
+
+  describe('with confirmation', () => {
+    const rules = { quietRows: 2, minSpacingRows: 0, confirmRows: 3, confirmWithinRows: 4 };
+
+    it('raises nothing for an excursion shorter than the confirmation', () => {
+      expect(findEpisodes([0, 5, 9, 0, 0, 0, 4, 0, 0, 0], 1, rules)).toEqual([]);
+    });
+
+    it('raises a persistent change once confirmed, from its first row, through a dip', () => {
+      const tracker = episodeTracker(rules);
+      const raised = [0, 2, 0, 3, 4, 2, 0, 2].map((score, i) => tracker.push(i, score, 1));
+      expect(raised).toEqual([false, false, false, false, true, false, false, false]);
+      expect(tracker.episodes).toEqual([{ start: 1, end: 7, rows: 5, peakScore: 4, peakIndex: 4 }]);
+    });
+
+    it('counts only scored rows, and starts afresh after an episode ends', () => {
+      const scores = [2, null, null, 2, 2, 0, 0, 2, 0, 2, 0];
+      expect(findEpisodes(scores, 1, rules).map((e) => [e.start, e.end])).toEqual([[0, 4]]);
+    });
+  });
 });
