@@ -67,7 +67,7 @@ describe('demo scenarios', () => {
     expect(faulty.map((s) => s.streamId)).toEqual(['lions-gate-s2-str']);
   });
 
-  it('damages the Confederation Bridge main span on each day of its last week: its first mode drops 5 % while the crack is open', () => {
+  it('damages the Confederation Bridge main span on each day of its last week: its first mode drops 8 % while the crack is open', () => {
     const scenario = demoScenario(bridge('confederation'), timeline);
     const [damage] = scenario.damage;
     const from = damage?.from ?? 0;
@@ -92,9 +92,9 @@ describe('demo scenarios', () => {
       from + 14 * 3_600_000,
       12,
     );
-    expect(opened / before).toBeGreaterThan(0.92);
-    expect(opened / before).toBeLessThan(0.975);
-    expect(closed / opened).toBeGreaterThan(1.025);
+    expect(opened / before).toBeGreaterThan(0.89);
+    expect(opened / before).toBeLessThan(0.95);
+    expect(closed / opened).toBeGreaterThan(1.05);
     const healthy = demoScenario(bridge('jacques-cartier'), timeline);
     expect(healthy.damage).toEqual([]);
     expect(healthy.faults).toEqual([]);
