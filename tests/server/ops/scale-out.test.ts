@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalysisRepository } from '../../../server/analysis/analysis-repository.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
-import { createIngestTokensRepository } from '../../../server/repositories/ingest-tokens-repository.ts';
 import { createServices, type Services } from '../../../server/services.ts';
 import { analysisJobsOf } from '../../helpers/analysis-queue.ts';
 import { countLogged, logLines } from '../../helpers/process-log.ts';
@@ -58,6 +56,21 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
     });
   const running = () => servers.filter(({ child }) => child.exitCode === null && !child.signalCode);
   const runningWorkers = () => workers.filter((worker) => running().includes(worker));
+  const evaluatedAt = async (id: number) =>
+    (await services.analysis.findResult(id))?.evaluatedAt?.getTime() ?? 0;
+  /** Queues a retraining of `id` and waits until the worker `holderOf` finds is training it. */
+  async function retrainingHeld<T>(id: number, holderOf: () => T | undefined) {
+    // What POST /bridges/{id}/analysis with retrain does: a job that trains from scratch.
+    await services.analysisJobs.enqueue(id, { retrain: true });
+    await expect.poll(holderOf, { timeout: 60_000, interval: 100 }).toBeDefined();
+    await expect
+      .poll(async () => (await services.analysis.findResult(id))?.state, {
+        timeout: 60_000,
+        interval: 100,
+      })
+      .toBe('training');
+    return holderOf();
+  }
 
   beforeAll(async () => {
     buildServer();
@@ -116,10 +129,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
   it('stores every MQTT and HTTP sample once, whichever process took it', async () => {
     const viaHttp = await streamOnBridge({ services }, 'scale-http');
     const viaMqtt = await streamOnBridge({ services }, 'scale-mqtt');
-    const { token } = await createIngestTokensRepository(testDb.database.db).create(
-      viaHttp.bridge.id,
-      'gateway',
-    );
+    const { token } = await services.ingestTokens.create(viaHttp.bridge.id, 'gateway');
     for (const port of API_PORTS) {
       const ready = await fetch(`http://127.0.0.1:${port}/api/v1/ready`);
       expect(ready.status).toBe(200);
@@ -197,10 +207,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
   }, 120_000);
 
   it('analyses each bridge once per run of the schedules, which one worker leads', async () => {
-    const repository = createAnalysisRepository(testDb.database.db);
     const ids = analysed.map(({ bridge }) => bridge.id);
-    const evaluatedAt = async (id: number) =>
-      (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0;
     const allEvaluatedAfter = async (times: number[]) => {
       const now = await Promise.all(ids.map(evaluatedAt));
       return now.every((time, i) => time > (times[i] ?? 0));
@@ -238,32 +245,22 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
   }, 300_000);
 
   it('a worker killed mid-job leaves the job to the other, which completes it', async () => {
-    const repository = createAnalysisRepository(testDb.database.db);
     const id = analysed[0]?.bridge.id ?? 0;
-    const before = (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0;
-    // What POST /bridges/{id}/analysis with retrain does: a job that trains from scratch.
-    await services.analysisJobs.enqueue(id, { retrain: true });
-    const holderOf = () =>
-      workers.find((worker) => countLogged(worker.output(), 'Analysis started', id, true) > 0);
-    await expect.poll(holderOf, { timeout: 60_000, interval: 100 }).toBeDefined();
-    await expect
-      .poll(async () => (await repository.findResult(id))?.state, {
-        timeout: 60_000,
-        interval: 100,
-      })
-      .toBe('training');
-    const holder = holderOf();
+    const before = await evaluatedAt(id);
+    const holder = await retrainingHeld(id, () =>
+      workers.find((worker) => countLogged(worker.output(), 'Analysis started', id, true) > 0),
+    );
     const survivor = workers.find((worker) => worker !== holder);
     expect(await holder?.stop('SIGKILL')).toBeNull();
 
     // The queue's maintenance takes the job back after its timeout; the survivor trains anew.
     await expect
-      .poll(async () => (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0, {
+      .poll(() => evaluatedAt(id), {
         timeout: 2 * JOB_TIMEOUT_SECONDS * 1000 + 60_000,
         interval: 500,
       })
       .toBeGreaterThan(before);
-    expect((await repository.findResult(id))?.state).toBe('idle');
+    expect((await services.analysis.findResult(id))?.state).toBe('idle');
     const jobs = await analysisJobsOf(testDb.database.db, id);
     expect(jobs.at(-1)).toEqual({ retrain: true, state: 'completed', retryCount: 1 });
     expect(countLogged(survivor?.output() ?? '', 'Analysis completed', id, true)).toBe(1);
@@ -275,23 +272,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
 
   it('a worker stopped mid-job hands the job back, and the other takes it at once', async () => {
     await startWorker(); // as an orchestrator replaces the killed one
-    const repository = createAnalysisRepository(testDb.database.db);
     const id = analysed[1]?.bridge.id ?? 0;
-    const before = (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0;
-    await services.analysisJobs.enqueue(id, { retrain: true });
+    const before = await evaluatedAt(id);
     const startedOn = (worker: ServerProcess) =>
       logLines(worker.output()).find(
         (line) => line.msg === 'Analysis started' && line.bridgeId === id && line.retrain,
       )?.time;
-    const holderOf = () => runningWorkers().find((worker) => startedOn(worker) !== undefined);
-    await expect.poll(holderOf, { timeout: 60_000, interval: 100 }).toBeDefined();
-    await expect
-      .poll(async () => (await repository.findResult(id))?.state, {
-        timeout: 60_000,
-        interval: 100,
-      })
-      .toBe('training');
-    const holder = holderOf();
+    const holder = await retrainingHeld(id, () =>
+      runningWorkers().find((worker) => startedOn(worker) !== undefined),
+    );
     const taker = runningWorkers().find((worker) => worker !== holder);
     expect(await holder?.stop('SIGTERM'), holder?.output()).toBe(0);
     const handedBackAt = Date.now();
@@ -300,10 +289,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
     ).toBe(1);
 
     await expect
-      .poll(async () => (await repository.findResult(id))?.evaluatedAt?.getTime() ?? 0, {
-        timeout: 120_000,
-        interval: 500,
-      })
+      .poll(() => evaluatedAt(id), { timeout: 120_000, interval: 500 })
       .toBeGreaterThan(before);
     expect(countLogged(taker?.output() ?? '', 'Analysis completed', id, true)).toBe(1);
     const jobs = await analysisJobsOf(testDb.database.db, id);
