@@ -18,7 +18,10 @@ export function copyLine(datastreamId: number, block: BlockBody): string {
 }
 
 /** Bare `COPY readings FROM STDIN` of pre-built text chunks: the physical limit. */
-export async function copyReadings(url: string, chunks: Iterable<string>): Promise<void> {
+export async function copyReadings(
+  url: string,
+  chunks: Iterable<string | Buffer> | AsyncIterable<string | Buffer>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -36,7 +39,7 @@ export async function copyReadings(url: string, chunks: Iterable<string>): Promi
 /** The same chunks dealt over `connections` concurrent COPYs, as concurrent gateways would. */
 export async function copyReadingsInParallel(
   url: string,
-  chunks: string[],
+  chunks: Buffer[],
   connections: number,
 ): Promise<void> {
   const shares = Array.from({ length: connections }, (_, c) =>

@@ -5,7 +5,7 @@
  */
 import type { BlockBody } from '../helpers/readings-fixtures.ts';
 import { resetReadings } from './bench-copy.ts';
-import { ndjsonBodies, sendBodies } from './bench-http.ts';
+import { ndjsonBodies, sendBodies, sendPaced } from './bench-http.ts';
 import { commandCpuSeconds, percentile, processTreeCpuSeconds } from './bench-stats.ts';
 
 export interface GatewayTarget {
@@ -93,5 +93,49 @@ export async function gatewayRounds(options: {
     };
   }
   summary.medianSpeedup = Number(median(speedups).toFixed(2));
+  return summary;
+}
+
+/**
+ * The goal's own terms: gateways sending at `ratePerSecond` in all (open loop, bench-http.ts),
+ * each target in turn, `rounds` times; the round with the median p99 is reported per target.
+ */
+export async function pacedGatewayRounds(options: {
+  url: string;
+  ingestToken: string;
+  blocks: BlockBody[];
+  channels: number;
+  ratePerSecond: number;
+  rounds: number;
+  targets: GatewayTarget[];
+}) {
+  const bodies = ndjsonBodies(options.blocks, options.channels);
+  const summary: Record<string, unknown> = {
+    requests: bodies.length,
+    blocksPerRequest: options.channels,
+    targetRequestsPerSecond: options.ratePerSecond,
+  };
+  const perTarget = new Map<string, RoundFigures[]>(options.targets.map((t) => [t.name, []]));
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const target of options.targets) {
+      await resetReadings(options.url);
+      const paced = await sendPaced(
+        target.baseUrl,
+        options.ingestToken,
+        bodies,
+        options.ratePerSecond,
+      );
+      const latencies = paced.latencies.sort((a, b) => a - b);
+      perTarget.get(target.name)?.push({
+        requestsPerSecond: Math.round(paced.requestsPerSecond),
+        p50Ms: Math.round(percentile(latencies, 50)),
+        p99Ms: Math.round(percentile(latencies, 99)),
+      });
+    }
+  }
+  for (const [name, figures] of perTarget) {
+    const byP99 = [...figures].sort((a, b) => a.p99Ms - b.p99Ms);
+    summary[name] = { median: byP99[Math.floor(byP99.length / 2)], rounds: figures };
+  }
   return summary;
 }

@@ -15,12 +15,17 @@ export interface BenchServer {
 /**
  * The real server, compiled as production runs it (`scripts/run-server.mjs`), in a child process on loopback, as a gateway sees it.
  * `env` overrides the quiet defaults below (a benchmark that wants the demo's first start);
- * `nodeArgs` go to node itself (`--cpu-prof` is refused in NODE_OPTIONS).
+ * `nodeArgs` go to node itself (`--cpu-prof` is refused in NODE_OPTIONS). `checkout` runs
+ * another clone's build instead (an earlier commit, for paired runs of two builds).
  */
 export async function startServer(
   port: number,
   databaseUrl?: string,
-  { env = {}, nodeArgs = [] }: { env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {},
+  {
+    env = {},
+    nodeArgs = [],
+    checkout = root,
+  }: { env?: NodeJS.ProcessEnv; nodeArgs?: string[]; checkout?: string } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spanwatch-bench-'));
   const childEnv: NodeJS.ProcessEnv = {
@@ -40,7 +45,7 @@ export async function startServer(
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   else delete childEnv.DATABASE_URL;
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/run-server.mjs', 'main'], {
-    cwd: root,
+    cwd: checkout,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -60,7 +60,11 @@ export function processTreeCpuSeconds(pid: number): { user: number; system: numb
   return { user: user / ticksPerSecond, system: system / ticksPerSecond };
 }
 
-/** CPU seconds used so far by every process whose command line contains `name` (PostgreSQL). */
+/**
+ * CPU seconds used so far by every process whose command line contains `name` (PostgreSQL),
+ * with the children they have reaped: a COPY's backend exits with its connection, and its time
+ * then shows only in the postmaster's children's time.
+ */
 export function commandCpuSeconds(name: string): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
@@ -69,7 +73,7 @@ export function commandCpuSeconds(name: string): number {
       if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(name)) continue;
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // The process ended between the listing and the read.
     }

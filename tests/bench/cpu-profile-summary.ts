@@ -24,6 +24,8 @@ const ORIGINS: [string, RegExp][] = [
   ['fastify and HTTP', /fastify|node:http|_http/],
   ['server/demo and sim (live feed)', /server\/(demo|sim)\//],
 ];
+/** How many functions to list by self time (CPU_PROFILE_TOP, default 6). */
+const TOP_FUNCTIONS = Number(process.env.CPU_PROFILE_TOP ?? 6);
 const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
 
 function originOf(node: ProfileNode): string {
@@ -59,7 +61,7 @@ function summarise(file: string) {
   for (const [origin, ms] of [...totals].sort((a, b) => b[1] - a[1])) {
     console.log(`  ${origin.padEnd(42)} ${(ms / 1000).toFixed(1).padStart(7)} s`);
   }
-  for (const [where, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 6)) {
+  for (const [where, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP_FUNCTIONS)) {
     console.log(`    ${(ms / 1000).toFixed(1).padStart(6)} s  ${where}`);
   }
   const longest = busyStretches.sort((a, b) => b - a).slice(0, 5);

@@ -13,11 +13,11 @@ import { testConfig } from '../helpers/test-app.ts';
 import { bridgeWithStreams, startServer } from './bench-server.ts';
 import { copyLine, copyReadings, copyReadingsInParallel, resetReadings } from './bench-copy.ts';
 import { ndjsonBodies, sendBodies } from './bench-http.ts';
-import { gatewayRounds } from './bench-gateways.ts';
+import { gatewayRounds, pacedGatewayRounds } from './bench-gateways.ts';
 import { fleet, runMqtt } from './bench-mqtt.ts';
 import { loadWeek, timeQueries, timeRanges } from './bench-query.ts';
 import { loadYear } from './bench-year.ts';
-import { cpuMeter, fmt, processTreeCpuSeconds } from './bench-stats.ts';
+import { commandCpuSeconds, cpuMeter, fmt, processTreeCpuSeconds } from './bench-stats.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const MQTT_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -31,6 +31,8 @@ const HTTP_CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 4);
 const GATEWAY_SECONDS = Number(process.env.BENCH_GATEWAY_SECONDS ?? 3000);
 const GATEWAY_IN_FLIGHT = Number(process.env.BENCH_GATEWAY_IN_FLIGHT ?? 64);
 const GATEWAY_ROUNDS = Number(process.env.BENCH_GATEWAY_ROUNDS ?? 3);
+/** The paced part's rate: the goal's 1,000 gateway requests a second (open loop). */
+const GATEWAY_RATE = Number(process.env.BENCH_GATEWAY_RATE ?? 1000);
 /**
  * `group` measures only the group-commit path: the one-transaction-per-request path queues on
  * roll-up row locks at 64 requests in flight and takes many minutes for the same bodies.
@@ -59,6 +61,41 @@ function interleaved(labels: string[], startMs: number, seconds: number): BlockB
   return out;
 }
 
+interface CpuSplit {
+  database: number;
+  server: number;
+  client: number;
+}
+
+/** From now on, the CPU used by PostgreSQL, the server and this process, per sample in ns. */
+function cpuSplit(serverPid: number): (samples: number) => CpuSplit {
+  const before = () => {
+    const server = processTreeCpuSeconds(serverPid);
+    const client = process.cpuUsage();
+    return {
+      database: commandCpuSeconds('postgres'),
+      server: server.user + server.system,
+      client: (client.user + client.system) / 1e6,
+    };
+  };
+  const start = before();
+  return (samples) => {
+    const end = before();
+    const ns = (key: keyof CpuSplit) => Math.round(((end[key] - start[key]) * 1e9) / samples);
+    return { database: ns('database'), server: ns('server'), client: ns('client') };
+  };
+}
+
+function medianSplit(splits: CpuSplit[]): CpuSplit {
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  return {
+    database: median(splits.map((s) => s.database)),
+    server: median(splits.map((s) => s.server)),
+    client: median(splits.map((s) => s.client)),
+  };
+}
+
 async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; value: T }> {
   const began = performance.now();
   const value = await run();
@@ -67,7 +104,20 @@ async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; value
 
 // A full run outlasts the default 15-minute access token the query part signs in with.
 const longSession = { ACCESS_TOKEN_TTL_SECONDS: '86400' };
-const server = await startServer(18091, benchUrl, { env: longSession });
+// BENCH_CPU_PROF=DIR profiles the group-commit server (tests/bench/cpu-profile-summary.ts reads it).
+const profileDir = process.env.BENCH_CPU_PROF;
+const server = await startServer(18091, benchUrl, {
+  env: longSession,
+  nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+});
+/**
+ * BENCH_BASELINE_CHECKOUT=DIR: another clone (built) whose server takes part in every round of
+ * the HTTP part too, so a change is measured against the build before it under the same load.
+ */
+const baselineCheckout = process.env.BENCH_BASELINE_CHECKOUT;
+const baseline = baselineCheckout
+  ? await startServer(18094, benchUrl, { env: longSession, checkout: baselineCheckout })
+  : null;
 // The same server with one transaction per request (before issue 16), on the same database.
 const ungrouped = await startServer(18093, benchUrl, {
   env: { ...longSession, INGEST_GROUP_COMMIT_MS: '0' },
@@ -80,6 +130,7 @@ try {
 } finally {
   await server.stop();
   await ungrouped.stop();
+  await baseline?.stop();
 }
 
 /** 1b. Gateway-sized bodies (one second of a 50-channel gateway), many requests in flight. */
@@ -94,10 +145,29 @@ async function gateways(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) {
     targets: [
       { name: 'groupCommit', baseUrl: server.baseUrl, pid: server.process.pid },
       { name: 'oneTransactionPerRequest', baseUrl: ungrouped.baseUrl, pid: ungrouped.process.pid },
-    ].filter((target) => GATEWAY_PATHS === 'both' || target.name === 'groupCommit'),
+    ]
+      .filter((target) => GATEWAY_PATHS === 'both' || target.name === 'groupCommit')
+      .concat(
+        baseline
+          ? [{ name: 'baseline', baseUrl: baseline.baseUrl, pid: baseline.process.pid }]
+          : [],
+      ),
   });
   report.gateways = figures;
   console.log('HTTP ingest, gateway-sized bodies:', JSON.stringify(figures));
+  const paced = await pacedGatewayRounds({
+    url: benchUrl,
+    ingestToken: setup.ingestToken,
+    blocks: interleaved(setup.labels, T0, GATEWAY_SECONDS),
+    channels: STREAMS,
+    ratePerSecond: GATEWAY_RATE,
+    rounds: GATEWAY_ROUNDS,
+    targets: [{ name: 'groupCommit', baseUrl: server.baseUrl }].concat(
+      baseline ? [{ name: 'baseline', baseUrl: baseline.baseUrl }] : [],
+    ),
+  });
+  report.gatewaysPaced = paced;
+  console.log(`HTTP ingest, gateways paced at ${GATEWAY_RATE} requests/s:`, JSON.stringify(paced));
 }
 
 /** 1. HTTP ingest vs bare COPY, same blocks, same (empty) table, paired rounds (see below). */
@@ -106,13 +176,16 @@ async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) 
   const blocks = interleaved(setup.labels, T0, SECONDS);
   const samples = blocks.length * 100;
   const bodies = ndjsonBodies(blocks, 1000);
-  const copyChunks: string[] = [];
+  // Both sides' bytes are encoded before the clock starts.
+  const copyChunks: Buffer[] = [];
   for (let i = 0; i < blocks.length; i += 1000) {
     copyChunks.push(
-      blocks
-        .slice(i, i + 1000)
-        .map((b) => copyLine(idOf.get(b.stream_id) ?? 0, b))
-        .join(''),
+      Buffer.from(
+        blocks
+          .slice(i, i + 1000)
+          .map((b) => copyLine(idOf.get(b.stream_id) ?? 0, b))
+          .join(''),
+      ),
     );
   }
   await sendBodies(
@@ -132,6 +205,9 @@ async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) 
   const serverCpuNsPerSample: number[] = [];
   const serverKernelNsPerSample: number[] = [];
   const machineBusy: number[] = [];
+  const baselineRatios: number[] = [];
+  const copyCpuSplit: CpuSplit[] = [];
+  const httpCpuSplit: CpuSplit[] = [];
   let copyBest = Infinity;
   let parallelCopyBest = Infinity;
   let httpBest = Infinity;
@@ -140,15 +216,19 @@ async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) 
     await resetReadings(benchUrl);
     const copy = (await timed(() => copyReadings(benchUrl, copyChunks))).seconds;
     await resetReadings(benchUrl);
+    const copyCpu = cpuSplit(serverPid);
     const parallelCopy = (
       await timed(() => copyReadingsInParallel(benchUrl, copyChunks, HTTP_CONCURRENCY))
     ).seconds;
+    copyCpuSplit.push(copyCpu(samples));
     await resetReadings(benchUrl);
     const cpuBefore = processTreeCpuSeconds(serverPid);
     const meter = cpuMeter();
+    const httpCpu = cpuSplit(serverPid);
     const http = await timed(() =>
       sendBodies(server.baseUrl, setup.ingestToken, bodies, HTTP_CONCURRENCY),
     );
+    httpCpuSplit.push(httpCpu(samples));
     machineBusy.push(meter().machineBusy);
     const cpuAfter = processTreeCpuSeconds(serverPid);
     serverCpuNsPerSample.push(((cpuAfter.user - cpuBefore.user) * 1e9) / samples);
@@ -158,6 +238,13 @@ async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) 
     const before = await timed(() =>
       sendBodies(ungrouped.baseUrl, setup.ingestToken, bodies, HTTP_CONCURRENCY),
     );
+    if (baseline) {
+      await resetReadings(benchUrl);
+      const before = await timed(() =>
+        sendBodies(baseline.baseUrl, setup.ingestToken, bodies, HTTP_CONCURRENCY),
+      );
+      baselineRatios.push(parallelCopy / before.seconds);
+    }
     parallelRatios.push(parallelCopy / http.seconds);
     ungroupedParallelRatios.push(parallelCopy / before.seconds);
     ratios.push(Math.min(copy, parallelCopy) / http.seconds);
@@ -181,11 +268,22 @@ async function httpVsCopy(setup: Awaited<ReturnType<typeof bridgeWithStreams>>) 
     medianRatioToOneCopyStream: Number(median(singleStreamRatios).toFixed(3)),
     medianRatioToParallelCopy: Number(median(parallelRatios).toFixed(3)),
     medianRatioToParallelCopyWithoutGroupCommit: Number(median(ungroupedParallelRatios).toFixed(3)),
+    ...(baseline && {
+      baselineCheckout,
+      baselineRoundRatios: baselineRatios.map((r) => Number(r.toFixed(3))),
+      baselineMedianRatioToParallelCopy: Number(median(baselineRatios).toFixed(3)),
+    }),
     // Server process CPU per sample during the HTTP rounds: what the ingest itself costs, in
     // user space and in the kernel (socket I/O for the request bodies and the COPY).
     serverUserNsPerSample: serverCpuNsPerSample.map(Math.round),
     serverKernelNsPerSample: serverKernelNsPerSample.map(Math.round),
     machineBusyDuringHttp: machineBusy.map((b) => Number(b.toFixed(2))),
+    // Where the CPU went, in ns per sample (median of the rounds): the database, the server and
+    // this process (the COPY clients, or the gateways' fetch) in the parallel COPY and HTTP rounds.
+    cpuNsPerSample: {
+      parallelCopy: medianSplit(copyCpuSplit),
+      http: medianSplit(httpCpuSplit),
+    },
   };
   console.log(
     `HTTP ingest (PostgreSQL): ${fmt(samples / httpBest)} samples/s; bare COPY: ${fmt(samples / copyBest)} samples/s in one stream, ${fmt(samples / parallelCopyBest)} in ${HTTP_CONCURRENCY} (best rounds); median ratio to the faster, of ${ROUNDS} paired rounds: ${medianRatio.toFixed(2)}; to ${HTTP_CONCURRENCY} COPYs: ${median(parallelRatios).toFixed(2)} (one transaction per request: ${median(ungroupedParallelRatios).toFixed(2)})`,
