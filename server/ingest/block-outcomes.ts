@@ -6,7 +6,26 @@
 import type { StoreResult, StreamBlock } from '../readings/readings-repository.ts';
 import { type Block, valuesOf } from './block-validation.ts';
 
-export const keyOf = (datastreamId: number, ms: number) => `${datastreamId}:${ms}`;
+/** A set of blocks' keys (data stream, start), kept as numbers: no string per block. */
+export class BlockKeys {
+  private readonly byStream = new Map<number, Set<number>>();
+
+  static of(rows: Iterable<{ datastreamId: number; ms: number }>): BlockKeys {
+    const keys = new BlockKeys();
+    for (const row of rows) keys.add(row.datastreamId, row.ms);
+    return keys;
+  }
+
+  add(datastreamId: number, ms: number): void {
+    let starts = this.byStream.get(datastreamId);
+    if (!starts) this.byStream.set(datastreamId, (starts = new Set()));
+    starts.add(ms);
+  }
+
+  has(datastreamId: number, ms: number): boolean {
+    return this.byStream.get(datastreamId)?.has(ms) ?? false;
+  }
+}
 
 export interface KeyGroups {
   /** Position of the first block of each key: the one written. */
@@ -16,15 +35,19 @@ export interface KeyGroups {
 }
 
 export function groupByKey(input: StreamBlock[]): KeyGroups {
-  const firstOf = new Map<string, number>();
+  const firstOf = new Map<number, Map<number, number>>();
+  const firsts: number[] = [];
   const repeats: KeyGroups['repeats'] = [];
   input.forEach((item, index) => {
-    const key = keyOf(item.datastreamId, item.block.startMs);
-    const first = firstOf.get(key);
-    if (first === undefined) firstOf.set(key, index);
-    else repeats.push({ index, first });
+    let starts = firstOf.get(item.datastreamId);
+    if (!starts) firstOf.set(item.datastreamId, (starts = new Map()));
+    const first = starts.get(item.block.startMs);
+    if (first === undefined) {
+      starts.set(item.block.startMs, index);
+      firsts.push(index);
+    } else repeats.push({ index, first });
   });
-  return { firsts: [...firstOf.values()], repeats };
+  return { firsts, repeats };
 }
 
 /** Whether two blocks with one key hold the same samples (a resend rather than a conflict). */
@@ -39,18 +62,21 @@ function sameBlock(a: Block, b: Block): boolean {
 
 type Outcome = 'stored' | 'duplicate' | 'conflict';
 
-/** Counts and conflicts of a batch, from the keys written (`fresh`) and found different. */
+/**
+ * Counts and conflicts of a batch, from the keys written (`fresh`, or 'all' when every first
+ * block was) and those found different.
+ */
 export function outcomesOf(
   input: StreamBlock[],
   { firsts, repeats }: KeyGroups,
-  written: { fresh: Set<string>; conflicting: Set<string> },
+  written: { fresh: BlockKeys | 'all'; conflicting: BlockKeys },
 ): StoreResult {
   const status = new Map<number, Outcome>();
   for (const index of firsts) {
     const { datastreamId, block } = input[index] as StreamBlock;
-    const key = keyOf(datastreamId, block.startMs);
-    if (written.fresh.has(key)) status.set(index, 'stored');
-    else status.set(index, written.conflicting.has(key) ? 'conflict' : 'duplicate');
+    const { fresh, conflicting } = written;
+    if (fresh === 'all' || fresh.has(datastreamId, block.startMs)) status.set(index, 'stored');
+    else status.set(index, conflicting.has(datastreamId, block.startMs) ? 'conflict' : 'duplicate');
   }
   for (const { index, first } of repeats) {
     const same = sameBlock(

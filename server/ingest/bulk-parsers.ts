@@ -35,9 +35,9 @@ function* linesOf(body: Buffer): Generator<{ from: number; to: number; number: n
   }
 }
 
-export function parseNdjson(body: Buffer): ParsedLine[] {
+/** `arena` receives the blocks' values; its caller releases it once they are stored. */
+export function parseNdjson(body: Buffer, arena = new Float8Elements()): ParsedLine[] {
   const out: ParsedLine[] = [];
-  const arena = new Float8Elements();
   for (const { from, to, number } of linesOf(body)) {
     const scanned = readBlockLine(body, from, to, arena);
     if (scanned) {
@@ -99,9 +99,8 @@ function csvLine(
   return { scanned: { ...head, values, elements: arena.take(values.count) } };
 }
 
-export function parseCsv(body: Buffer): ParsedLine[] {
+export function parseCsv(body: Buffer, arena = new Float8Elements()): ParsedLine[] {
   const out: ParsedLine[] = [];
-  const arena = new Float8Elements();
   for (const { from, to, number } of linesOf(body)) {
     const isHeader = number === 1 && body.toString('latin1', from, from + 9) === 'stream_id';
     if (!isHeader) out.push(csvLine(body, from, to, number, arena));

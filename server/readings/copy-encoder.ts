@@ -4,6 +4,8 @@
  * fast). Used by the ingest and by the demo history loader.
  */
 
+import type { BufferPool } from '../ingest/buffer-pool.ts';
+
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
 const FLOAT8_OID = 701;
@@ -16,11 +18,13 @@ export class CopyEncoder {
   private readonly bytes: Uint8Array<ArrayBuffer>;
   private offset = 0;
 
-  constructor(rowBytes: number) {
+  /** With `pool`, the buffer is taken from it; its holder gives `finish()`'s buffer back. */
+  constructor(rowBytes: number, pool?: BufferPool) {
     // Every byte up to finish() is written, so the buffer need not be zeroed first.
     const size = SIGNATURE.length + 8 + rowBytes + 2;
-    this.bytes = new Uint8Array(Buffer.allocUnsafeSlow(size).buffer, 0, size);
-    this.view = new DataView(this.bytes.buffer);
+    const memory = pool ? pool.take(size) : Buffer.allocUnsafeSlow(size);
+    this.bytes = new Uint8Array(memory.buffer, memory.byteOffset, size);
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, size);
     this.bytes.set(SIGNATURE, 0);
     this.view.setInt32(SIGNATURE.length, 0); // flags
     this.view.setInt32(SIGNATURE.length + 4, 0); // header extension length

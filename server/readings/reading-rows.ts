@@ -1,4 +1,5 @@
 import type { Block } from '../ingest/block-validation.ts';
+import type { BufferPool } from '../ingest/buffer-pool.ts';
 import { CopyEncoder, copyRowBytes as bytes } from './copy-encoder.ts';
 
 export interface StreamBlock {
@@ -14,12 +15,16 @@ const ROW_BYTES = bytes.row + 2 * bytes.int4 + bytes.timestamptz + 4 * bytes.flo
 /**
  * The blocks as binary COPY rows of `readings`, in one buffer: the database parses no float
  * text, and values that the bulk reader already encoded are copied in as they are. The ingest
- * and the bulk writer of the demo history both store blocks through this one encoder.
+ * and the bulk writer of the demo history both store blocks through this one encoder. With
+ * `pool`, the rows' buffer is taken from it, and its holder gives it back.
  */
-export function readingCopyRows(blocks: readonly StreamBlock[]): Uint8Array<ArrayBuffer> {
+export function readingCopyRows(
+  blocks: readonly StreamBlock[],
+  pool?: BufferPool,
+): Uint8Array<ArrayBuffer> {
   let size = 0;
   for (const { block } of blocks) size += ROW_BYTES + bytes.float8Array(block.stats.count);
-  const encoder = new CopyEncoder(size);
+  const encoder = new CopyEncoder(size, pool);
   for (const { datastreamId, block } of blocks) {
     const { count, min, max, sum } = block.stats;
     encoder.row(8).int4(datastreamId).timestamptz(block.startMs).float8(block.rateHz);

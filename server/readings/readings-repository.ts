@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
-import { groupByKey, keyOf, outcomesOf } from '../ingest/block-outcomes.ts';
+import { BlockKeys, groupByKey, outcomesOf } from '../ingest/block-outcomes.ts';
+import { ingestBuffers } from '../ingest/buffer-pool.ts';
 import { createPartitionKeeper } from './partitions.ts';
 import { READING_COLUMNS, readingCopyRows, type StreamBlock } from './reading-rows.ts';
 import { floatArray, intArray, timeArray } from '../db/pg-arrays.ts';
@@ -34,14 +35,15 @@ type KeyRow = { datastream_id: number; ms: number };
 async function insertBlocks(
   exec: Exec,
   blocks: StreamBlock[],
-): Promise<{ inserted: KeyRow[]; conflicting: KeyRow[] }> {
-  const rows = readingCopyRows(blocks);
+): Promise<{ fresh: BlockKeys | 'all'; conflicting: BlockKeys }> {
+  // Given back only after a COPY that succeeded: one that failed may still be sending it.
+  const rows = readingCopyRows(blocks, ingestBuffers);
   await exec.query('SAVEPOINT fast_copy');
   try {
     await exec.copyIn(`readings (${COLUMNS})`, rows);
+    ingestBuffers.give(rows.buffer);
     // The savepoint is not released: COMMIT ends it, one round trip fewer.
-    const inserted = blocks.map((b) => ({ datastream_id: b.datastreamId, ms: b.block.startMs }));
-    return { inserted, conflicting: [] };
+    return { fresh: 'all', conflicting: new BlockKeys() };
   } catch (error) {
     await exec.query('ROLLBACK TO SAVEPOINT fast_copy');
     if (!isUniqueViolation(error)) throw error;
@@ -50,6 +52,7 @@ async function insertBlocks(
     'CREATE TEMP TABLE IF NOT EXISTS readings_staging (LIKE readings) ON COMMIT DELETE ROWS',
   );
   await exec.copyIn(`readings_staging (${COLUMNS})`, rows);
+  ingestBuffers.give(rows.buffer);
   const inserted = await exec.query<KeyRow>(
     `INSERT INTO readings (${COLUMNS}) SELECT ${COLUMNS} FROM readings_staging
      ON CONFLICT DO NOTHING ${RETURNING}`,
@@ -60,7 +63,9 @@ async function insertBlocks(
      FROM readings_staging s JOIN readings r ON r.datastream_id = s.datastream_id AND r.start = s.start
      WHERE r.rate_hz <> s.rate_hz OR r.values <> s.values`,
   );
-  return { inserted, conflicting };
+  const keys = (rows: KeyRow[]) =>
+    BlockKeys.of(rows.map((r) => ({ datastreamId: r.datastream_id, ms: Math.round(r.ms) })));
+  return { fresh: keys(inserted), conflicting: keys(conflicting) };
 }
 
 function upsertRollups(exec: Exec, stored: StreamBlock[]): void {
@@ -125,18 +130,19 @@ export function createReadingsRepository(database: Database) {
     if (blocks.length > 0) await ensureMonths(blocks.map((b) => b.block.startMs));
 
     const outcome = await (blocks.length === 0
-      ? { fresh: new Set<string>(), conflicting: new Set<string>() }
+      ? { fresh: new BlockKeys(), conflicting: new BlockKeys() }
       : transact(async (exec) => {
-          const { inserted, conflicting } = await insertBlocks(exec, blocks);
-          const keys = (rows: KeyRow[]) =>
-            new Set(rows.map((r) => keyOf(r.datastream_id, Math.round(r.ms))));
-          const fresh = keys(inserted);
-          const stored = blocks.filter((b) => fresh.has(keyOf(b.datastreamId, b.block.startMs)));
+          const written = await insertBlocks(exec, blocks);
+          const { fresh } = written;
+          const stored =
+            fresh === 'all'
+              ? blocks
+              : blocks.filter((b) => fresh.has(b.datastreamId, b.block.startMs));
           if (stored.length > 0) {
             upsertRollups(exec, stored);
             updateStreamStats(exec, stored);
           }
-          return { fresh, conflicting: keys(conflicting) };
+          return written;
         }));
 
     return outcomesOf(input, { firsts, repeats }, outcome);

@@ -1,15 +1,20 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ingestBuffers } from '../ingest/buffer-pool.ts';
+import { Float8Elements } from '../ingest/float8-elements.ts';
 import { parseCsv, parseNdjson, type ParsedLine } from '../ingest/bulk-parsers.ts';
-import type { IngestResult, IngestScope } from '../ingest/ingest-service.ts';
+import type { IngestScope } from '../ingest/ingest-service.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import type { Handlers } from './operation-types.ts';
 
-function linesOf(body: unknown, contentType: string | undefined): ParsedLine[] {
-  if (Array.isArray(body)) return body.map((item: unknown) => ({ item }));
+/** A body's values take about 1.5 times its bytes once encoded for the COPY (12 per value). */
+const ARENA_BYTES_PER_BODY_BYTE = 1.5;
+
+function linesOf(body: unknown, contentType: string | undefined, arena: Float8Elements) {
+  if (Array.isArray(body)) return body.map((item: unknown): ParsedLine => ({ item }));
   if (!Buffer.isBuffer(body)) throw new HttpError(400, 'body must be an array of items');
-  return contentType?.startsWith('text/csv') ? parseCsv(body) : parseNdjson(body);
+  return contentType?.startsWith('text/csv') ? parseCsv(body, arena) : parseNdjson(body, arena);
 }
 
 /** An ingest token limits the batch to its bridge; a session must be staff's and may send any. */
@@ -31,26 +36,39 @@ export function ingestHandlers(
   return {
     async ingestReadings(request, reply) {
       const scope = scopeOf(request);
-      const lines = linesOf(request.body as unknown, request.headers['content-type']);
-      let result: IngestResult;
+      const body = request.body as unknown;
+      // Pooled (buffer-pool.ts): given back once the blocks are stored or the request failed.
+      const arena = new Float8Elements(
+        ingestBuffers,
+        Buffer.isBuffer(body) ? body.length * ARENA_BYTES_PER_BODY_BYTE : 0,
+      );
       try {
-        result = await ingest.ingestLines(lines, scope, { horizonDays });
-      } catch (error) {
-        // Refusals are per item (isolate-refusals.ts); what is thrown is an outage, and the
-        // items of a transaction that did not commit are not acknowledged.
-        request.log.error({ err: error }, 'ingest could not write to the readings store');
-        reply.header('retry-after', '1');
-        throw new HttpError(
-          503,
-          'The readings store is unavailable; send the same items again (those already stored count as duplicates)',
-        );
+        const lines = linesOf(body, request.headers['content-type'], arena);
+        const result = await storeLines(lines, scope, reply);
+        // A line that could not be read at all is reported with its own message.
+        for (const rejection of result.rejected) {
+          const line = lines[rejection.index];
+          if (line && 'error' in line) rejection.detail = line.error;
+        }
+        return result;
+      } finally {
+        arena.release();
       }
-      // A line that could not be read at all is reported with its own message.
-      for (const rejection of result.rejected) {
-        const line = lines[rejection.index];
-        if (line && 'error' in line) rejection.detail = line.error;
-      }
-      return result;
     },
   };
+
+  async function storeLines(lines: ParsedLine[], scope: IngestScope, reply: FastifyReply) {
+    try {
+      return await ingest.ingestLines(lines, scope, { horizonDays });
+    } catch (error) {
+      // Refusals are per item (isolate-refusals.ts); what is thrown is an outage, and the
+      // items of a transaction that did not commit are not acknowledged.
+      reply.log.error({ err: error }, 'ingest could not write to the readings store');
+      reply.header('retry-after', '1');
+      throw new HttpError(
+        503,
+        'The readings store is unavailable; send the same items again (those already stored count as duplicates)',
+      );
+    }
+  }
 }

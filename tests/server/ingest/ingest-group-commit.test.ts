@@ -160,6 +160,42 @@ describe.each(drivers)('HTTP ingest group commit on %s', (kind) => {
     expect(await stored()).toEqual({ blocks: 9, samples: 18, rollup: 18 });
   });
 
+  it('stores each concurrent NDJSON body with its own values while their buffers are reused', async () => {
+    const { token } = await setup();
+    // Request r of a wave holds five seconds of gc-a with values only it sends.
+    const valuesOf = (second: number) =>
+      Array.from({ length: 20 }, (_, i) => (second * 100 + i) / 8 - (i % 2 ? 3 : 0));
+    const bodyOf = (seconds: number[]) =>
+      seconds.map((s) => JSON.stringify(block('gc-a', s, valuesOf(s)))).join('\n');
+    const waves = 4;
+    const perWave = 10;
+    for (let wave = 0; wave < waves; wave += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: perWave }, async (_, r) => {
+          const first = (wave * perWave + r) * 5;
+          const response = await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/ingest',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
+            payload: bodyOf([first, first + 1, first + 2, first + 3, first + 4]),
+          });
+          return response.json<IngestResult>();
+        }),
+      );
+      for (const answer of answers) expect(answer).toMatchObject({ accepted_samples: 100 });
+    }
+    const rows = rowsOf<{ ms: number | string; values: number[] }>(
+      await db().execute(
+        sql`SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, values FROM readings ORDER BY start`,
+      ),
+    );
+    expect(rows).toHaveLength(waves * perWave * 5);
+    for (const row of rows) {
+      const second = (Number(row.ms) - BASE_MS) / 1000;
+      expect(row.values).toEqual(valuesOf(second));
+    }
+  });
+
   it('keeps what was committed when the answer is lost, and a resend reports it as duplicates', async () => {
     const { token } = await setup();
     const { readings, deadLetters } = t.services;
