@@ -21,6 +21,8 @@ function daysInMonth(year: number, month: number): number {
  * millisecond are dropped, as `Date.parse` does.
  */
 export function parseIsoTime(text: string): number | null {
+  const utc = canonicalUtcTime(text);
+  if (utc !== undefined) return utc;
   const match = ISO_TIME.exec(text);
   if (!match) return null;
   const field = (index: number) => Number(match[index] ?? 0);
@@ -44,4 +46,64 @@ export function parseIsoTime(text: string): number | null {
   date.setUTCFullYear(year);
   const offsetMs = sign === undefined ? 0 : (offsetHours * 60 + offsetMinutes) * 60_000;
   return date.getTime() - (sign === '-' ? -offsetMs : offsetMs);
+}
+
+const ZERO = 48;
+const MS_PER_DAY = 86_400_000;
+
+/** The number written by the `width` ASCII digits at `at`, or -1. */
+function digitsAt(text: string, at: number, width: number): number {
+  let value = 0;
+  for (let i = at; i < at + width; i += 1) {
+    const digit = text.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/**
+ * The form gateways send, `YYYY-MM-DDTHH:MM:SS[.f…]Z`, read without a regular expression or a
+ * Date (the ingest reads one per block): its time, null for a day or hour that does not exist,
+ * or undefined for any other form, which the general reader above takes.
+ */
+function canonicalUtcTime(text: string): number | null | undefined {
+  const length = text.length;
+  if (length < 20 || text.charCodeAt(length - 1) !== 90 /* Z */) return undefined;
+  if (text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':') return undefined;
+  if (text[16] !== ':') return undefined;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) return undefined;
+  let millis = 0;
+  if (length > 20) {
+    const digits = length - 21;
+    if (text[19] !== '.' || digits < 1 || digits > 9 || digitsAt(text, 20, digits) < 0) {
+      return undefined;
+    }
+    // Digits beyond the millisecond are dropped, as the general reader does.
+    millis = digitsAt(text, 20, Math.min(3, digits)) * 10 ** (3 - Math.min(3, digits));
+  } else if (length !== 20) return undefined;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return (
+    daysFromCivil(year, month, day) * MS_PER_DAY +
+    ((hour * 60 + minute) * 60 + second) * 1000 +
+    millis
+  );
 }

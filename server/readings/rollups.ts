@@ -23,9 +23,12 @@ export const sampleTimeMs = (block: Block, i: number) =>
  * aggregates; one crossing a boundary is bucketed sample by sample.
  */
 export function rollupsOf(blocks: { datastreamId: number; block: Block }[]): RollupRow[] {
-  const rows = new Map<string, RollupRow>();
+  // Per stream, by bucket start plus level (a start is a whole minute, a level under one).
+  const streams = new Map<number, Map<number, RollupRow>>();
   const rowFor = (datastreamId: number, seconds: number, bucketMs: number) => {
-    const key = `${datastreamId}:${seconds}:${bucketMs}`;
+    let rows = streams.get(datastreamId);
+    if (!rows) streams.set(datastreamId, (rows = new Map()));
+    const key = bucketMs + seconds;
     let row = rows.get(key);
     if (!row) {
       row = {
@@ -76,10 +79,12 @@ export function rollupsOf(blocks: { datastreamId: number; block: Block }[]): Rol
       }
     }
   }
-  return [...rows.values()].sort(
-    (a, b) =>
-      a.datastreamId - b.datastreamId ||
-      a.bucketSeconds - b.bucketSeconds ||
-      a.bucketMs - b.bucketMs,
-  );
+  return [...streams.values()]
+    .flatMap((rows) => [...rows.values()])
+    .sort(
+      (a, b) =>
+        a.datastreamId - b.datastreamId ||
+        a.bucketSeconds - b.bucketSeconds ||
+        a.bucketMs - b.bucketMs,
+    );
 }
