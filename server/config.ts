@@ -10,6 +10,7 @@ import {
 } from './http/rate-limit-settings.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy-setting.ts';
 import { DEFAULT_GROUP_COMMIT_MS } from './ingest/group-commit.ts';
+import { DEFAULT_HEAP_GROWTH_PERCENT } from './ops/heap-growth.ts';
 import { DEFAULT_HORIZON_DAYS } from './ingest/ingest-limits.ts';
 import {
   DEFAULT_PASSWORD_HASH_COST,
@@ -54,6 +55,8 @@ export interface AppConfig {
   ingestHorizonDays: number;
   /** Milliseconds HTTP ingest requests wait to be written together (default 4; 0: one by one). */
   ingestGroupCommitMs?: number;
+  /** How far V8's old generation may grow past its live size, in percent (0: V8's own). */
+  heapGrowthPercent?: number;
   /** Days raw blocks are kept before their monthly partitions are dropped; undefined: forever. */
   rawRetentionDays?: number | undefined;
   /** Which proxies may set X-Forwarded-For (default none). */
@@ -243,6 +246,7 @@ const environmentSchema = z.object({
   // At most a century: every month in reach may get a partition of its own (issue 13).
   INGEST_HORIZON_DAYS: positiveInt(DEFAULT_HORIZON_DAYS, 36_500),
   INGEST_GROUP_COMMIT_MS: wholeNumber(DEFAULT_GROUP_COMMIT_MS, 1000),
+  HEAP_GROWTH_PERCENT: wholeNumber(DEFAULT_HEAP_GROWTH_PERCENT, 1000),
   RAW_RETENTION_DAYS: retentionDays,
   TRUST_PROXY: parsedBy(parseTrustProxy, 'false'),
   ...rateLimitVariables,
@@ -310,6 +314,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     mqttDynsec: vars.MQTT_DYNSEC,
     ingestHorizonDays: vars.INGEST_HORIZON_DAYS,
     ingestGroupCommitMs: vars.INGEST_GROUP_COMMIT_MS,
+    heapGrowthPercent: vars.HEAP_GROWTH_PERCENT,
     rawRetentionDays: vars.RAW_RETENTION_DAYS,
     trustProxy: vars.TRUST_PROXY,
     rateLimits: rateLimitsOf(vars),

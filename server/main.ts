@@ -12,6 +12,7 @@ import type { MqttIngest } from './ingest/mqtt-subscriber.ts';
 import { startRawRetention } from './readings/raw-retention.ts';
 import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts';
 import { installJobQueueSchema } from './ops/job-queue-schema.ts';
+import { applyHeapGrowth, DEFAULT_HEAP_GROWTH_PERCENT } from './ops/heap-growth.ts';
 import { createLogger, logTo } from './ops/logger.ts';
 import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
 import { closeHttpServer, stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
@@ -46,6 +47,7 @@ function readConfig(): AppConfig {
 const HTTP_DRAIN_MS = 5000;
 
 const config = readConfig();
+applyHeapGrowth(config.heapGrowthPercent ?? DEFAULT_HEAP_GROWTH_PERCENT);
 const roles = new Set(config.roles ?? ROLES);
 const logger = createLogger(config);
 const mqttConfig = mqttConfigOf(config);

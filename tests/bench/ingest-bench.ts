@@ -111,12 +111,23 @@ const server = await startServer(18091, benchUrl, {
   nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 });
 /**
- * BENCH_BASELINE_CHECKOUT=DIR: another clone (built) whose server takes part in every round of
- * the HTTP part too, so a change is measured against the build before it under the same load.
+ * BENCH_BASELINE_CHECKOUT=DIR: another clone (built; this one's own directory works with
+ * BENCH_BASELINE_ENV) whose server takes part in every round of the HTTP and gateway parts too,
+ * so a change is measured against the build or setting before it under the same load.
  */
 const baselineCheckout = process.env.BENCH_BASELINE_CHECKOUT;
+/** BENCH_BASELINE_ENV="NAME=value ...": settings of the baseline server (a setting's effect). */
+const baselineEnv = Object.fromEntries(
+  (process.env.BENCH_BASELINE_ENV ?? '')
+    .split(/\s+/)
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 const baseline = baselineCheckout
-  ? await startServer(18094, benchUrl, { env: longSession, checkout: baselineCheckout })
+  ? await startServer(18094, benchUrl, {
+      env: { ...longSession, ...baselineEnv },
+      checkout: baselineCheckout,
+    })
   : null;
 // The same server with one transaction per request (before issue 16), on the same database.
 const ungrouped = await startServer(18093, benchUrl, {

@@ -82,6 +82,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets the old generation grow to three times its live size unless HEAP_GROWTH_PERCENT says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).heapGrowthPercent).toBe(200);
+    expect(loadConfig({ DATA_DIR: tempDir(), HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), HEAP_GROWTH_PERCENT: '5000' })).toThrow(
+      /HEAP_GROWTH_PERCENT/,
+    );
+  });
+
   it('analyses every 10 minutes with workers on by default, and checks both settings', () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       analysisIntervalSeconds: 600,
