@@ -15,9 +15,16 @@ const sizeFor = (bytes: number) => Math.max(MIN_BYTES, 2 ** Math.ceil(Math.log2(
 export class BufferPool {
   private readonly idle = new Map<number, ArrayBuffer[]>();
   private readonly isIdle = new WeakSet<ArrayBuffer>();
+  private idleBytes = 0;
 
-  /** `maxIdle`: buffers of one size kept for reuse; the rest are left to the collector. */
-  constructor(private readonly maxIdle = 8) {}
+  /**
+   * `maxIdle`: buffers of one size kept for reuse; `maxIdleBytes`: all sizes together. What
+   * does not fit is left to the collector, so an idle server holds at most that much.
+   */
+  constructor(
+    private readonly maxIdle = 8,
+    private readonly maxIdleBytes = 32 * 1024 * 1024,
+  ) {}
 
   /** A buffer of at least `bytes` (its length is the size taken, not `bytes`). */
   take(bytes: number): Buffer<ArrayBuffer> {
@@ -26,6 +33,7 @@ export class BufferPool {
     const reused = this.idle.get(size)?.pop();
     if (reused) {
       this.isIdle.delete(reused);
+      this.idleBytes -= size;
       return Buffer.from(reused, 0, size);
     }
     return Buffer.allocUnsafeSlow(size);
@@ -38,9 +46,10 @@ export class BufferPool {
     if (size > MAX_BYTES || size !== sizeFor(size)) return;
     const list = this.idle.get(size) ?? [];
     this.idle.set(size, list);
-    if (list.length >= this.maxIdle) return;
+    if (list.length >= this.maxIdle || this.idleBytes + size > this.maxIdleBytes) return;
     list.push(memory);
     this.isIdle.add(memory);
+    this.idleBytes += size;
   }
 
   /** Buffers waiting for reuse (for tests). */

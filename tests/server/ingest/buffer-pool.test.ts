@@ -26,6 +26,19 @@ describe('BufferPool', () => {
     expect(pool.take(100_000).buffer).not.toBe(first.buffer);
   });
 
+  it('keeps no more idle bytes than its cap, whatever the sizes', () => {
+    const pool = new BufferPool(8, 256 * 1024);
+    const taken = [pool.take(1), pool.take(100_000), pool.take(100_000), pool.take(1)];
+    for (const buffer of taken) pool.give(buffer.buffer);
+    // 64 KiB + 128 KiB fit under 256 KiB; the second 128 KiB does not, the last 64 KiB does.
+    expect(pool.idleCount()).toBe(3);
+    // The two 64 KiB buffers go out again; 128 KiB idle leaves no room for 256 KiB more.
+    pool.take(1);
+    pool.take(1);
+    pool.give(pool.take(200_000).buffer);
+    expect(pool.idleCount()).toBe(1);
+  });
+
   it('ignores memory it did not hand out and keeps at most maxIdle of a size', () => {
     const pool = new BufferPool(2);
     pool.give(new ArrayBuffer(1000));
