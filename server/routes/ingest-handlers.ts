@@ -10,6 +10,8 @@ import type { Handlers } from './operation-types.ts';
 
 /** A body's values take about 1.5 times its bytes once encoded for the COPY (12 per value). */
 const ARENA_BYTES_PER_BODY_BYTE = 1.5;
+/** A larger body's arena grows chunk by chunk, as its values are found (not for its size). */
+const FIRST_ARENA_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 
 function linesOf(body: unknown, contentType: string | undefined, arena: Float8Elements) {
   if (Array.isArray(body)) return body.map((item: unknown): ParsedLine => ({ item }));
@@ -40,7 +42,9 @@ export function ingestHandlers(
       // Pooled (buffer-pool.ts): given back once the blocks are stored or the request failed.
       const arena = new Float8Elements(
         ingestBuffers,
-        Buffer.isBuffer(body) ? body.length * ARENA_BYTES_PER_BODY_BYTE : 0,
+        Buffer.isBuffer(body)
+          ? Math.min(body.length * ARENA_BYTES_PER_BODY_BYTE, FIRST_ARENA_CHUNK_MAX_BYTES)
+          : 0,
       );
       try {
         const lines = linesOf(body, request.headers['content-type'], arena);
