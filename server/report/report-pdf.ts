@@ -1,7 +1,6 @@
 import PDFDocument from 'pdfkit';
 import {
   barSeries,
-  type Box,
   COLOURS,
   dayLabels,
   lineSeries,
@@ -12,18 +11,7 @@ import { availabilityFigure } from './availability-text.ts';
 import { conditionHistoryLines } from './condition-text.ts';
 import { DAMAGE_LEVELS, type FatigueFact, type ReportFacts } from './report-facts.ts';
 import { lifeText, monthName, reportSummary } from './report-summary.ts';
-
-const MARGIN = 50;
-const SPELLED: Record<string, string> = { '−': '-', Δ: 'Delta ', σ: 'sigma', γ: 'gamma', ε: 'e' };
-
-/**
- * The standard PDF fonts encode WinAnsi only: Greek letters are spelled out and anything else
- * outside Latin-1 becomes '?', so a stored message can never break the document.
- */
-export const pdfText = (text: string) =>
-  [...text]
-    .map((ch) => SPELLED[ch] ?? (ch.charCodeAt(0) <= 0xff || '–—‘’“”•…€'.includes(ch) ? ch : '?'))
-    .join('');
+import { MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
 
 const daysInMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
@@ -52,15 +40,12 @@ export function renderReportPdf(facts: ReportFacts): Promise<Buffer> {
   return done;
 }
 
-class ReportWriter {
-  private figures = 0;
-  private readonly width: number;
-
+class ReportWriter extends PdfLayout {
   constructor(
-    private readonly doc: PDFKit.PDFDocument,
+    doc: PDFKit.PDFDocument,
     private readonly facts: ReportFacts,
   ) {
-    this.width = doc.page.width - 2 * MARGIN;
+    super(doc);
   }
 
   write() {
@@ -85,53 +70,9 @@ class ReportWriter {
     this.availability();
     this.frequency();
     this.fatigue();
-    this.pageNumbers();
-  }
-
-  private ensureSpace(height: number) {
-    const { doc } = this;
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  }
-
-  private heading(text: string) {
-    this.ensureSpace(60);
-    this.doc.moveDown(0.8).font('Helvetica-Bold').fontSize(14).fillColor(COLOURS.text);
-    this.doc.text(text, MARGIN).moveDown(0.3).font('Helvetica').fontSize(10);
-  }
-
-  private subheading(text: string) {
-    this.ensureSpace(40);
-    this.doc.moveDown(0.4).font('Helvetica-Bold').fontSize(11).text(pdfText(text), MARGIN);
-    this.doc.font('Helvetica').fontSize(10);
-  }
-
-  private paragraph(text: string, options: PDFKit.Mixins.TextOptions = {}) {
-    this.doc
-      .fontSize(10)
-      .fillColor(COLOURS.text)
-      .text(pdfText(text), MARGIN, undefined, {
-        width: this.width,
-        ...options,
-      });
-  }
-
-  private bullets(lines: string[]) {
-    for (const line of lines) this.paragraph(`•  ${line}`, { indent: 8 });
-  }
-
-  /** A figure of `height` points with a numbered caption under it. */
-  private figure(caption: string, height: number, draw: (box: Box) => void) {
-    const { doc } = this;
-    this.ensureSpace(height + 45);
-    const box = { x: MARGIN + 55, y: doc.y + 8, width: this.width - 65, height };
-    draw(box);
-    doc.y = box.y + height + 16;
-    this.figures += 1;
-    doc.font('Helvetica-Oblique').fontSize(9).fillColor(COLOURS.axis);
-    doc.text(pdfText(`Figure ${this.figures}: ${caption}`), MARGIN, undefined, {
-      width: this.width,
-    });
-    doc.font('Helvetica').fontSize(10).fillColor(COLOURS.text).moveDown(0.5);
+    this.pageNumbers(
+      (page, pages) => `${facts.bridge.name} · ${facts.month} · page ${page} of ${pages}`,
+    );
   }
 
   private structure() {
@@ -426,24 +367,5 @@ class ReportWriter {
         this.doc.restore();
       },
     );
-  }
-
-  private pageNumbers() {
-    const { doc, facts } = this;
-    const range = doc.bufferedPageRange();
-    for (let i = range.start; i < range.start + range.count; i++) {
-      doc.switchToPage(i);
-      const bottom = doc.page.margins.bottom;
-      // Writing inside the bottom margin would otherwise start a new page.
-      doc.page.margins.bottom = 0;
-      doc.fontSize(8).fillColor(COLOURS.axis);
-      doc.text(
-        pdfText(`${facts.bridge.name} · ${facts.month} · page ${i + 1} of ${range.count}`),
-        MARGIN,
-        doc.page.height - 32,
-        { width: this.width, align: 'center', lineBreak: false },
-      );
-      doc.page.margins.bottom = bottom;
-    }
   }
 }
