@@ -4,26 +4,15 @@
  * rather than counted as a duplicate (issue 13).
  */
 import type { StoreResult, StreamBlock } from '../readings/readings-repository.ts';
+import { StreamKeyed } from '../readings/stream-keyed.ts';
 import { type Block, valuesOf } from './block-validation.ts';
 
-/** A set of blocks' keys (data stream, start), kept as numbers: no string per block. */
-export class BlockKeys {
-  private readonly byStream = new Map<number, Set<number>>();
-
+/** A set of blocks' keys (data stream, start). */
+export class BlockKeys extends StreamKeyed<true> {
   static of(rows: Iterable<{ datastreamId: number; ms: number }>): BlockKeys {
     const keys = new BlockKeys();
-    for (const row of rows) keys.add(row.datastreamId, row.ms);
+    for (const row of rows) keys.set(row.datastreamId, row.ms, true);
     return keys;
-  }
-
-  add(datastreamId: number, ms: number): void {
-    let starts = this.byStream.get(datastreamId);
-    if (!starts) this.byStream.set(datastreamId, (starts = new Set()));
-    starts.add(ms);
-  }
-
-  has(datastreamId: number, ms: number): boolean {
-    return this.byStream.get(datastreamId)?.has(ms) ?? false;
   }
 }
 
@@ -35,15 +24,13 @@ export interface KeyGroups {
 }
 
 export function groupByKey(input: StreamBlock[]): KeyGroups {
-  const firstOf = new Map<number, Map<number, number>>();
+  const firstOf = new StreamKeyed<number>();
   const firsts: number[] = [];
   const repeats: KeyGroups['repeats'] = [];
   input.forEach((item, index) => {
-    let starts = firstOf.get(item.datastreamId);
-    if (!starts) firstOf.set(item.datastreamId, (starts = new Map()));
-    const first = starts.get(item.block.startMs);
+    const first = firstOf.get(item.datastreamId, item.block.startMs);
     if (first === undefined) {
-      starts.set(item.block.startMs, index);
+      firstOf.set(item.datastreamId, item.block.startMs, index);
       firsts.push(index);
     } else repeats.push({ index, first });
   });

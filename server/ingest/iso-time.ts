@@ -21,8 +21,8 @@ function daysInMonth(year: number, month: number): number {
  * millisecond are dropped, as `Date.parse` does.
  */
 export function parseIsoTime(text: string): number | null {
-  const utc = canonicalUtcTime(text);
-  if (utc !== undefined) return utc;
+  const canonical = canonicalUtcTime(text);
+  if (canonical !== undefined) return canonical;
   const match = ISO_TIME.exec(text);
   if (!match) return null;
   const field = (index: number) => Number(match[index] ?? 0);
@@ -37,15 +37,11 @@ export function parseIsoTime(text: string): number | null {
   const fraction = match[7] ?? '';
   const sign = match[9];
   const [offsetHours, offsetMinutes] = [field(10), field(11)];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
   if (sign !== undefined && (offsetHours > 23 || offsetMinutes > 59)) return null;
   const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
-  // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear keeps the year as written.
-  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, millis));
-  date.setUTCFullYear(year);
+  const utc = calendarTimeMs(year, month, day, hour, minute, second, millis);
   const offsetMs = sign === undefined ? 0 : (offsetHours * 60 + offsetMinutes) * 60_000;
-  return date.getTime() - (sign === '-' ? -offsetMs : offsetMs);
+  return utc === null ? null : utc - (sign === '-' ? -offsetMs : offsetMs);
 }
 
 const ZERO = 48;
@@ -73,6 +69,25 @@ function daysFromCivil(year: number, month: number, day: number): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
+/** The UTC time of a calendar date and time of day, or null when that day or hour does not exist. */
+function calendarTimeMs(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  millis: number,
+): number | null {
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return (
+    daysFromCivil(year, month, day) * MS_PER_DAY +
+    ((hour * 60 + minute) * 60 + second) * 1000 +
+    millis
+  );
+}
+
 /**
  * The form gateways send, `YYYY-MM-DDTHH:MM:SS[.f…]Z`, read without a regular expression or a
  * Date (the ingest reads one per block): its time, null for a day or hour that does not exist,
@@ -98,12 +113,6 @@ function canonicalUtcTime(text: string): number | null | undefined {
     }
     // Digits beyond the millisecond are dropped, as the general reader does.
     millis = digitsAt(text, 20, Math.min(3, digits)) * 10 ** (3 - Math.min(3, digits));
-  } else if (length !== 20) return undefined;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
-  return (
-    daysFromCivil(year, month, day) * MS_PER_DAY +
-    ((hour * 60 + minute) * 60 + second) * 1000 +
-    millis
-  );
+  }
+  return calendarTimeMs(year, month, day, hour, minute, second, millis);
 }

@@ -1,4 +1,5 @@
 import { type Block, valuesOf } from '../ingest/block-validation.ts';
+import { StreamKeyed } from './stream-keyed.ts';
 
 /** Roll-up levels kept as data arrives: per minute and per hour (issue 5, Storage). */
 export const ROLLUP_LEVELS = [60, 3600] as const;
@@ -24,12 +25,9 @@ export const sampleTimeMs = (block: Block, i: number) =>
  */
 export function rollupsOf(blocks: { datastreamId: number; block: Block }[]): RollupRow[] {
   // Per stream, by bucket start plus level (a start is a whole minute, a level under one).
-  const streams = new Map<number, Map<number, RollupRow>>();
+  const rows = new StreamKeyed<RollupRow>();
   const rowFor = (datastreamId: number, seconds: number, bucketMs: number) => {
-    let rows = streams.get(datastreamId);
-    if (!rows) streams.set(datastreamId, (rows = new Map()));
-    const key = bucketMs + seconds;
-    let row = rows.get(key);
+    let row = rows.get(datastreamId, bucketMs + seconds);
     if (!row) {
       row = {
         datastreamId,
@@ -40,7 +38,7 @@ export function rollupsOf(blocks: { datastreamId: number; block: Block }[]): Rol
         sum: 0,
         n: 0,
       };
-      rows.set(key, row);
+      rows.set(datastreamId, bucketMs + seconds, row);
     }
     return row;
   };
@@ -79,12 +77,10 @@ export function rollupsOf(blocks: { datastreamId: number; block: Block }[]): Rol
       }
     }
   }
-  return [...streams.values()]
-    .flatMap((rows) => [...rows.values()])
-    .sort(
-      (a, b) =>
-        a.datastreamId - b.datastreamId ||
-        a.bucketSeconds - b.bucketSeconds ||
-        a.bucketMs - b.bucketMs,
-    );
+  return [...rows.values()].sort(
+    (a, b) =>
+      a.datastreamId - b.datastreamId ||
+      a.bucketSeconds - b.bucketSeconds ||
+      a.bucketMs - b.bucketMs,
+  );
 }

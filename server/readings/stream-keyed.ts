@@ -1,0 +1,25 @@
+/**
+ * Values keyed by a data stream and a number of its own (a block's start, a roll-up bucket).
+ * The ingest keys thousands of blocks a request; a map per stream builds no string per key.
+ */
+export class StreamKeyed<V> {
+  private readonly byStream = new Map<number, Map<number, V>>();
+
+  get(datastreamId: number, key: number): V | undefined {
+    return this.byStream.get(datastreamId)?.get(key);
+  }
+
+  has(datastreamId: number, key: number): boolean {
+    return this.byStream.get(datastreamId)?.has(key) ?? false;
+  }
+
+  set(datastreamId: number, key: number, value: V): void {
+    let keyed = this.byStream.get(datastreamId);
+    if (!keyed) this.byStream.set(datastreamId, (keyed = new Map()));
+    keyed.set(key, value);
+  }
+
+  *values(): Generator<V> {
+    for (const keyed of this.byStream.values()) yield* keyed.values();
+  }
+}
