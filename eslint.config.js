@@ -62,12 +62,17 @@ export default tseslint.config(
               message: 'Features do not import each other; move shared code down a level.',
             })),
             {
-              target: ['./src/domain', './src/ui', './src/api'],
+              target: './domain',
+              from: ['./src', './server', './machines'],
+              message: 'The domain is shared by the SPA and the server and imports neither.',
+            },
+            {
+              target: ['./domain', './src/ui', './src/api'],
               from: ['./src/features', './src/routes'],
               message: 'Lower layers never import features or routes.',
             },
             {
-              target: ['./machines', './src/domain', './server/analytics'],
+              target: ['./machines', './domain', './server/analytics'],
               from: [
                 './src/ui',
                 './src/features',

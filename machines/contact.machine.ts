@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup, spawnChild } from 'xstate';
-import { INVALID_EMAIL, isValidEmail } from '../src/domain/login-validation';
+import { INVALID_EMAIL, isValidEmail } from '../domain/login-validation';
 
 // Spec §2, §4, §9: the footer contact form. The send is simulated as taking 2000 ms whatever the
 // server does, then the form clears and a success toast shows for 3000 ms. The server's answer

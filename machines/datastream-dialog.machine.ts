@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { isApiError } from '../src/domain/api-error';
-import type { DataType } from '../src/domain/enums';
+import { isApiError } from '../domain/api-error';
+import type { DataType } from '../domain/enums';
 
 // The Manage Datastream dialog of spec §2 and §4: two modes (Create New is the default),
 // validation of spec §5 before any call, and the toasts of spec §8.

@@ -1,12 +1,12 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { loginFailureMessage } from '../src/domain/auth-failure';
-import { firstFieldInError } from '../src/domain/first-field-in-error';
+import { loginFailureMessage } from '../domain/auth-failure';
+import { firstFieldInError } from '../domain/first-field-in-error';
 import {
   type LoginErrors,
   type LoginFields,
   normalizeLogin,
   validateLogin,
-} from '../src/domain/login-validation';
+} from '../domain/login-validation';
 
 export type LoginFieldName = keyof LoginFields;
 /** The order of the fields on the screen, which a refused submit's focus follows. */

@@ -1,7 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { signupFailureMessage, signupFieldErrors } from '../src/domain/auth-failure';
-import { firstFieldInError } from '../src/domain/first-field-in-error';
-import { ACCOUNT_CREATED } from '../src/domain/messages';
+import { signupFailureMessage, signupFieldErrors } from '../domain/auth-failure';
+import { firstFieldInError } from '../domain/first-field-in-error';
+import { ACCOUNT_CREATED } from '../domain/messages';
 import {
   EMPTY_SIGNUP_FIELDS,
   SIGNUP_FIELD_NAMES,
@@ -11,7 +11,7 @@ import {
   hasErrors,
   normalizeSignup,
   validateSignup,
-} from '../src/domain/signup-validation';
+} from '../domain/signup-validation';
 
 // Spec §9: the sign-up toast stays 5000 ms; the redirect to /login follows 2000 ms after success.
 export const SIGNUP_TOAST_MS = 5000;

@@ -1,7 +1,7 @@
 import { checkCalibrationsDue } from './calibration-check.ts';
 import { checkInspectionsDue } from './inspection-check.ts';
-import type { PhysicalChange } from '../../src/domain/trigger-levels.ts';
-import type { BreachFacts } from '../../src/domain/sensor-limits.ts';
+import type { PhysicalChange } from '../../domain/trigger-levels.ts';
+import type { BreachFacts } from '../../domain/sensor-limits.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Viewer } from '../repositories/visibility.ts';
@@ -17,7 +17,7 @@ import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts
 
 /**
  * What the analysis hands to the alert side after each evaluation of a bridge. The alert
- * service turns it into stored alerts through the rules of src/domain/health.ts.
+ * service turns it into stored alerts through the rules of domain/health.ts.
  */
 export interface AnalysisOutcome {
   bridgeId: number;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import type { Threat } from '../../src/domain/health.ts';
+import type { Threat } from '../../domain/health.ts';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema.ts';
 import type { AlertCause } from './alerts-repository.ts';

@@ -4,10 +4,10 @@ import {
   HEALTH_ALERT_TYPES,
   type HealthAlertType,
   healthAlerts,
-} from '../../src/domain/health.ts';
-import { withPhysicalSeverity } from '../../src/domain/physical-severity.ts';
-import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../src/domain/sensor-faults.ts';
-import { LIMIT_EXCEEDED_ALERT, limitExceededMessage } from '../../src/domain/sensor-limits.ts';
+} from '../../domain/health.ts';
+import { withPhysicalSeverity } from '../../domain/physical-severity.ts';
+import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../domain/sensor-faults.ts';
+import { LIMIT_EXCEEDED_ALERT, limitExceededMessage } from '../../domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';

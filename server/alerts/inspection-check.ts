@@ -1,4 +1,4 @@
-import { INSPECTION_KIND_LABELS } from '../../src/domain/inspection-regimes.ts';
+import { INSPECTION_KIND_LABELS } from '../../domain/inspection-regimes.ts';
 import type { Db } from '../db/client.ts';
 import { scheduleOf } from '../inspections/inspection-schedule.ts';
 import { createInspectionsRepository } from '../inspections/inspections-repository.ts';

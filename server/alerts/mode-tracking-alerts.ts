@@ -3,14 +3,14 @@ import {
   MODE_TRACKING_LOST_SEVERITY,
   modeTrackingLost,
   modeTrackingLostMessage,
-} from '../../src/domain/mode-tracking.ts';
+} from '../../domain/mode-tracking.ts';
 import type { Db } from '../db/client.ts';
 import type { AnalysisOutcome } from './alert-service.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 
 /**
  * One 'Mode tracking lost' alert per bridge while the evaluated period loses its natural
- * frequencies far more often than the baseline did (src/domain/mode-tracking.ts), cleared once
+ * frequencies far more often than the baseline did (domain/mode-tracking.ts), cleared once
  * the modes are found again. A monitoring alert beside 'Sensor fault', never a structural one.
  * Not judged when the evaluation did not say (re-baselining).
  */

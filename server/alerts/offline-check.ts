@@ -1,9 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  isSensorOffline,
-  SENSOR_OFFLINE_ALERT,
-  sensorOfflineAlert,
-} from '../../src/domain/health.ts';
+import { isSensorOffline, SENSOR_OFFLINE_ALERT, sensorOfflineAlert } from '../../domain/health.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';

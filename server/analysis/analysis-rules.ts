@@ -15,7 +15,7 @@
  * - history of the health indicator: daily points over up to the last 8 weeks; forecast 30 days.
  */
 import type { EpisodeRules } from '../analytics/episodes.ts';
-import { DEFAULT_ALARM_TARGET_RATE } from '../../src/domain/trigger-levels.ts';
+import { DEFAULT_ALARM_TARGET_RATE } from '../../domain/trigger-levels.ts';
 
 export const DAY_MS = 86_400_000;
 export const BASELINE_MAX_DAYS = 365;

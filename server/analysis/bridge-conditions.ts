@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { deriveHealth, type Condition } from '../../src/domain/health.ts';
+import { deriveHealth, type Condition } from '../../domain/health.ts';
 import type { Db } from '../db/client.ts';
 import { analysisResults, bridges } from '../db/schema.ts';
 import type { BridgeRow } from '../repositories/bridges-repository.ts';

@@ -1,5 +1,5 @@
 // Tick labels of the server's charts (the PNG chart and the PDF report's figures); the ticks
-// themselves come from the SPA's domain rules (src/domain/chart-scale.ts), one copy for both.
+// themselves come from the SPA's domain rules (domain/chart-scale.ts), one copy for both.
 
 /** Just enough decimals to tell neighbouring ticks apart. */
 export function decimalsFor(ticks: number[]): number {

@@ -1,4 +1,4 @@
-import { conditionOfCount, gaugeValue } from '../../src/domain/health.ts';
+import { conditionOfCount, gaugeValue } from '../../domain/health.ts';
 import type { conditionHistory } from '../db/schema.ts';
 import type { Evaluation } from './analysis-repository.ts';
 

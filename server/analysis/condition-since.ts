@@ -1,4 +1,4 @@
-import { conditionOfCount } from '../../src/domain/health.ts';
+import { conditionOfCount } from '../../domain/health.ts';
 import type { Schemas } from '../routes/operation-types.ts';
 
 type StoredReport = Partial<Schemas['AnomalyReport']> | null | undefined;

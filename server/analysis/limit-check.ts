@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { QUASI_STATIC_SENSOR_TYPES } from '../../src/domain/sensor-limits.ts';
+import { QUASI_STATIC_SENSOR_TYPES } from '../../domain/sensor-limits.ts';
 import {
   breachToReport,
   type LimitBreach,

@@ -4,7 +4,7 @@ import {
   REBASELINE_DAYS,
   SENSOR_KINDS,
   STRUCTURAL_KINDS,
-} from '../../src/domain/maintenance.ts';
+} from '../../domain/maintenance.ts';
 import type { Db } from '../db/client.ts';
 import { datastreamSensors } from '../db/schema.ts';
 import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';

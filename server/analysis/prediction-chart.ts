@@ -1,7 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { Schemas } from '../routes/operation-types.ts';
 import { CHART_FONT_FAMILY, chartFontFiles } from './chart-fonts.ts';
-import { niceTicks } from '../../src/domain/chart-scale.ts';
+import { niceTicks } from '../../domain/chart-scale.ts';
 import { decimalsFor } from './chart-ticks.ts';
 
 const WIDTH = 960;

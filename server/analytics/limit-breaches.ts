@@ -9,7 +9,7 @@
  * no data ends the run, since nothing is known about it.
  */
 import type { HealthBlock } from './sensor-health.ts';
-import { limitSeverity, LIMIT_WINDOW_MINUTES } from '../../src/domain/sensor-limits.ts';
+import { limitSeverity, LIMIT_WINDOW_MINUTES } from '../../domain/sensor-limits.ts';
 
 export const LIMIT_WINDOW_MS = LIMIT_WINDOW_MINUTES * 60_000;
 

@@ -16,15 +16,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../src/domain/enums.ts';
-import type { Condition } from '../../src/domain/health.ts';
-import { MAINTENANCE_KINDS } from '../../src/domain/maintenance.ts';
+import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums.ts';
+import type { Condition } from '../../domain/health.ts';
+import { MAINTENANCE_KINDS } from '../../domain/maintenance.ts';
 import {
   INSPECTION_KINDS,
   type InspectionIntervals,
   RATING_SCALES,
   REGIMES,
-} from '../../src/domain/inspection-regimes.ts';
+} from '../../domain/inspection-regimes.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -94,7 +94,7 @@ export const sensors = pgTable(
     modelNumber: text('model_number'),
     lastCalibrationDate: date('last_calibration_date', { mode: 'string' }),
     nextCalibrationDate: date('next_calibration_date', { mode: 'string' }),
-    // Engineer-set limits of a quasi-static channel (src/domain/sensor-limits.ts), in its unit.
+    // Engineer-set limits of a quasi-static channel (domain/sensor-limits.ts), in its unit.
     limitLow: doublePrecision('limit_low'),
     limitHigh: doublePrecision('limit_high'),
     limitSustainedMinutes: integer('limit_sustained_minutes').notNull().default(10),
@@ -582,7 +582,7 @@ export const maintenanceEvents = pgTable(
 
 /**
  * A bridge's physical trigger levels and alarm rate (docs/decisions/025-physical-trigger-levels.md);
- * absent: the defaults of src/domain/trigger-levels.ts.
+ * absent: the defaults of domain/trigger-levels.ts.
  */
 export const bridgeAnalysisSettings = pgTable(
   'bridge_analysis_settings',

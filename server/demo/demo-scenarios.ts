@@ -93,7 +93,7 @@ export const DEMO_BRIDGES_WITH_DATA: readonly DemoBridge[] = [
     firstModeHz: 2.4,
     climate: { nowMeanC: 2, seasonalAmpC: 12, dailyAmpC: 3, weatherAmpC: 3 },
     // Seven days open (the evaluation period holds 7 days), each a separate episode: more than
-    // 5 episodes, Critical in the spec's health table (src/domain/health.ts). At 5 % the
+    // 5 episodes, Critical in the spec's health table (domain/health.ts). At 5 % the
     // smoothed error of an opening crossed its threshold in runs of 2 to 10 hours, which the
     // stored analysis' confirmation (8 of 12 hours) missed on some days; at 8 % every opening
     // is confirmed (7 episodes at three times of day).

@@ -1,4 +1,4 @@
-import { fatigueAlerts, FATIGUE_ALERT } from '../../src/domain/fatigue-alerts.ts';
+import { fatigueAlerts, FATIGUE_ALERT } from '../../domain/fatigue-alerts.ts';
 import { type RaisedAlert, syncAlerts } from '../alerts/alert-store.ts';
 import type { Db } from '../db/client.ts';
 import type { FatigueRepository } from './fatigue-repository.ts';

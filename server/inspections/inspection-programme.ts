@@ -5,7 +5,7 @@ import {
   type RatingScale,
   type Regime,
   REGIME_PRESETS,
-} from '../../src/domain/inspection-regimes.ts';
+} from '../../domain/inspection-regimes.ts';
 import type { inspectionProgrammes } from '../db/schema.ts';
 
 export type ProgrammeRow = typeof inspectionProgrammes.$inferSelect;

@@ -1,4 +1,4 @@
-import type { Condition } from '../../src/domain/health.ts';
+import type { Condition } from '../../domain/health.ts';
 import {
   addMonths,
   conditionShortens,
@@ -7,7 +7,7 @@ import {
   effectiveIntervalMonths,
   INSPECTION_KINDS,
   type InspectionKind,
-} from '../../src/domain/inspection-regimes.ts';
+} from '../../domain/inspection-regimes.ts';
 import type { Programme } from './inspection-programme.ts';
 import type { BridgeSchedulePlan } from './inspections-repository.ts';
 

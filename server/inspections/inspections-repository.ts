@@ -4,8 +4,8 @@ import { analysisResults, bridges, inspectionProgrammes, inspections } from '../
 import { conditionOf } from '../analysis/bridge-conditions.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
-import type { Condition } from '../../src/domain/health.ts';
-import type { InspectionKind } from '../../src/domain/inspection-regimes.ts';
+import type { Condition } from '../../domain/health.ts';
+import type { InspectionKind } from '../../domain/inspection-regimes.ts';
 import { type Programme, programmeOf } from './inspection-programme.ts';
 
 export type InspectionRow = typeof inspections.$inferSelect;

@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { HEALTH_ALERT_TYPES, SENSOR_OFFLINE_ALERT } from '../../src/domain/health.ts';
+import { HEALTH_ALERT_TYPES, SENSOR_OFFLINE_ALERT } from '../../domain/health.ts';
 import {
   MAINTENANCE_KIND_LABELS,
   type MaintenanceKind,
   STRUCTURAL_KINDS,
-} from '../../src/domain/maintenance.ts';
-import { SENSOR_FAULT_ALERT } from '../../src/domain/sensor-faults.ts';
-import { LIMIT_EXCEEDED_ALERT } from '../../src/domain/sensor-limits.ts';
+} from '../../domain/maintenance.ts';
+import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
+import { LIMIT_EXCEEDED_ALERT } from '../../domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
 import { alerts, datastreamSensors } from '../db/schema.ts';
 import type { AlertCause } from '../alerts/alerts-repository.ts';

@@ -6,7 +6,7 @@ import {
   REBASELINE_DAYS,
   STRUCTURAL_KINDS,
   rebaseliningText,
-} from '../../src/domain/maintenance.ts';
+} from '../../domain/maintenance.ts';
 import { DAY_MS } from '../analysis/analysis-rules.ts';
 import {
   type MaintenanceFact,

@@ -1,5 +1,5 @@
 // Vector charts drawn with pdfkit paths (no images): the report's figures.
-import { niceTicks } from '../../src/domain/chart-scale.ts';
+import { niceTicks } from '../../domain/chart-scale.ts';
 import { decimalsFor } from '../analysis/chart-ticks.ts';
 
 export const COLOURS = {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
-import type { Condition } from '../../src/domain/health.ts';
+import type { Condition } from '../../domain/health.ts';
 import type { Db } from '../db/client.ts';
 import { conditionHistory } from '../db/schema.ts';
 import type { ConditionChangeFact, ConditionHistoryFacts } from './report-facts.ts';

@@ -1,6 +1,6 @@
 // The facts a monthly report is drawn from: plain data (it crosses from the gathering to the
 // drawing, and tests build it by hand), every figure taken from stored results.
-import type { Condition } from '../../src/domain/health.ts';
+import type { Condition } from '../../domain/health.ts';
 
 export interface SensorFact {
   label: string;

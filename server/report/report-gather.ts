@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import { describeEpisodeShift } from '../../src/domain/trigger-levels.ts';
+import { describeEpisodeShift } from '../../domain/trigger-levels.ts';
 import { conditionOf } from '../analysis/bridge-conditions.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import { isStoredModel } from '../analysis/stored-model.ts';

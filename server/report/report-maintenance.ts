@@ -1,5 +1,5 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { MAINTENANCE_KIND_LABELS, type MaintenanceKind } from '../../src/domain/maintenance.ts';
+import { MAINTENANCE_KIND_LABELS, type MaintenanceKind } from '../../domain/maintenance.ts';
 import { dataExtent, loadBridgeStreams } from '../analysis/bridge-streams.ts';
 import { loadMaintenance, maintenancePlan } from '../analysis/maintenance-plan.ts';
 import type { Db } from '../db/client.ts';

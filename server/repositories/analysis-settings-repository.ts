@@ -3,7 +3,7 @@ import {
   DEFAULT_ALARM_TARGET_RATE,
   DEFAULT_TRIGGER_LEVELS,
   type TriggerLevels,
-} from '../../src/domain/trigger-levels.ts';
+} from '../../domain/trigger-levels.ts';
 import type { Db } from '../db/client.ts';
 import { bridgeAnalysisSettings } from '../db/schema.ts';
 

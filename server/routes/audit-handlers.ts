@@ -3,7 +3,7 @@ import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
-import { toCsv } from '../../src/domain/csv.ts';
+import { toCsv } from '../../domain/csv.ts';
 import type { Handlers, Schemas } from './operation-types.ts';
 
 const CSV_LIMIT = 100_000;

@@ -3,7 +3,7 @@ import type { DatastreamWithSensors } from '../repositories/datastreams-reposito
 import type { SensorRow } from '../repositories/sensors-repository.ts';
 import type { SpanRow } from '../repositories/spans-repository.ts';
 import type { UserAssignments, UserRow } from '../repositories/users-repository.ts';
-import { isQuasiStatic } from '../../src/domain/sensor-limits.ts';
+import { isQuasiStatic } from '../../domain/sensor-limits.ts';
 import type { Schemas } from './operation-types.ts';
 
 /** Storage rows to contract shapes. The company password never leaves through here. */

@@ -1,4 +1,4 @@
-import type { RatingScale } from '../../src/domain/inspection-regimes.ts';
+import type { RatingScale } from '../../domain/inspection-regimes.ts';
 import { HttpError } from '../http-error.ts';
 import type { NewInspection } from '../inspections/inspections-repository.ts';
 import type { Schemas } from './operation-types.ts';

@@ -3,7 +3,7 @@ import {
   DEFAULT_POOR_CONDITION_FACTOR,
   INSPECTION_KINDS,
   REGIME_PRESETS,
-} from '../../src/domain/inspection-regimes.ts';
+} from '../../domain/inspection-regimes.ts';
 import { HttpError } from '../http-error.ts';
 import type { Programme } from '../inspections/inspection-programme.ts';
 import type { Schemas } from './operation-types.ts';

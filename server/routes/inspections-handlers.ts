@@ -1,5 +1,5 @@
-import type { Condition } from '../../src/domain/health.ts';
-import type { InspectionKind, RatingScale } from '../../src/domain/inspection-regimes.ts';
+import type { Condition } from '../../domain/health.ts';
+import type { InspectionKind, RatingScale } from '../../domain/inspection-regimes.ts';
 import { bridgeCondition } from '../analysis/bridge-conditions.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { type Programme, sourceOf } from '../inspections/inspection-programme.ts';

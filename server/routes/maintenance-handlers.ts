@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { SENSOR_KINDS } from '../../src/domain/maintenance.ts';
+import { SENSOR_KINDS } from '../../domain/maintenance.ts';
 import { sensors, spans } from '../db/schema.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { clearAlertsOfMaintenance } from '../maintenance/maintenance-alerts.ts';

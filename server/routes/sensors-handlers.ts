@@ -2,7 +2,7 @@ import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import { FROM_SENSOR_DATES } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
-import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../src/domain/sensor-limits.ts';
+import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
 import type { Handlers, Schemas } from './operation-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';

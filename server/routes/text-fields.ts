@@ -1,7 +1,7 @@
-import { PASSWORD_MIN_LENGTH } from '../../src/domain/login-validation.ts';
-import { isBlankPassword } from '../../src/domain/password-rules.ts';
+import { PASSWORD_MIN_LENGTH } from '../../domain/login-validation.ts';
+import { isBlankPassword } from '../../domain/password-rules.ts';
 import { HttpError } from '../http-error.ts';
-import { hasControlCharacter } from '../../src/domain/one-line-text.ts';
+import { hasControlCharacter } from '../../domain/one-line-text.ts';
 
 /** A required text field: trimmed, and refused when only white space is left. */
 export function requiredText(value: string, field: string): string {

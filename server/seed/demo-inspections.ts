@@ -1,4 +1,4 @@
-import type { InspectionKind } from '../../src/domain/inspection-regimes.ts';
+import type { InspectionKind } from '../../domain/inspection-regimes.ts';
 import type { Db } from '../db/client.ts';
 import { inspectionProgrammes, inspections } from '../db/schema.ts';
 

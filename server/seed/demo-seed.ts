@@ -10,7 +10,7 @@ import {
   userDatastreams,
   users,
 } from '../db/schema.ts';
-import type { DataType, SensorType } from '../../src/domain/enums.ts';
+import type { DataType, SensorType } from '../../domain/enums.ts';
 import { DEMO_SPAN_LABELS } from '../demo/demo-scenarios.ts';
 import { findCatalogueBridge, type CatalogueBridge } from '../integrations/bridge-catalogue.ts';
 import { type PasswordHasher, defaultPasswordHasher } from '../services/passwords.ts';

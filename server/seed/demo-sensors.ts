@@ -4,7 +4,7 @@ import {
   SENSOR_TYPE_OF,
   type SensorStatus,
   type SensorType,
-} from '../../src/domain/enums.ts';
+} from '../../domain/enums.ts';
 import { DEMO_FLEET, demoSensors } from '../demo/demo-scenarios.ts';
 
 export interface PlannedSensor {

@@ -1,4 +1,4 @@
-import { isApiError, requireData } from '../domain/api-error';
+import { isApiError, requireData } from '../../domain/api-error';
 
 /** A `.catch` handler: the failure told as `text` when the server sent no detail. */
 export function toldAs(text: string) {

@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema';
 import { REFRESH_PATH, createAuthMiddleware } from './auth-middleware';
-import { requireData } from '../domain/api-error';
+import { requireData } from '../../domain/api-error';
 import { createErrorMiddleware } from './error-middleware';
 import { tokenStorage } from './token-storage';
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { ApiError } from '../domain/api-error';
+import { ApiError } from '../../domain/api-error';
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.clone().text();

@@ -6,7 +6,7 @@ import {
   sessionMachine,
 } from '../../machines/session.machine';
 import type { components } from '../../openapi/schema';
-import { ApiError, isApiError, requireData } from '../domain/api-error';
+import { ApiError, isApiError, requireData } from '../../domain/api-error';
 import { inspect as inspectMachines } from '../inspector';
 import { type ApiClient, apiClient } from './client';
 import { type TokenStorage, tokenStorage } from './token-storage';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldErrors } from '../domain/form-rules';
+import type { FieldErrors } from '../../domain/form-rules';
 
 /** Messages of a form: one per field, and 'form' for what concerns the whole form. */
 export type FormErrors<Field extends PropertyKey> = FieldErrors<Field | 'form'>;
@@ -17,7 +17,7 @@ function without<Field extends PropertyKey>(
 /**
  * Values and messages of a form that is not one of the spec's machine forms; editing a field
  * clears its message and the whole-form one. The checks are pure: each form's `*-form.ts`, built
- * from the shared rules of src/domain/form-rules.ts. `Field` names the messages where they differ
+ * from the shared rules of domain/form-rules.ts. `Field` names the messages where they differ
  * from the values' keys (a form whose errors use the API's field names).
  */
 export function useFormFields<Values extends object, Field extends PropertyKey = keyof Values>(

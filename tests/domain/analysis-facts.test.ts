@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  frequencyText,
-  isLearning,
-  learningText,
-  percentText,
-} from '../../src/domain/analysis-facts';
+import { frequencyText, isLearning, learningText, percentText } from '../../domain/analysis-facts';
 
 describe("the analysis' facts in words", () => {
   it('learns until twelve months with frost', () => {

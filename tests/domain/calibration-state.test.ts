@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calibrationState, calibrationStateText } from '../../src/domain/calibration-state';
-import { formatCalendarDate } from '../../src/domain/formats';
+import { calibrationState, calibrationStateText } from '../../domain/calibration-state';
+import { formatCalendarDate } from '../../domain/formats';
 
 // Dates are written in the reader's locale, as everywhere in the app, never as ISO strings.
 const shown = (ymd: string) => formatCalendarDate(ymd, 'medium');

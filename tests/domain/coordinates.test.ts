@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCoordinate, parseLocationOnMap } from '../../src/domain/coordinates';
+import { isValidCoordinate, parseLocationOnMap } from '../../domain/coordinates';
 
 describe('map coordinates (spec §5)', () => {
   it.each([

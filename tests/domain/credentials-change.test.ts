@@ -6,7 +6,7 @@ import {
   credentialsChangeBody,
   credentialsErrorFromServer,
   validateCredentialsChange,
-} from '../../src/domain/credentials-change';
+} from '../../domain/credentials-change';
 
 const CURRENT = 'ada@example.test';
 const fields = (change: Partial<{ email: string; password: string; currentPassword: string }>) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fleetFalseAlarmText } from '../../src/domain/false-alarms';
+import { fleetFalseAlarmText } from '../../domain/false-alarms';
 
 const bridge = (expected: number | null) => ({ expected_false_episodes_per_month: expected });
 

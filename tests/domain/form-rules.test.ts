@@ -6,7 +6,7 @@ import {
   isCalendarDate,
   longerThan,
   parseDecimal,
-} from '../../src/domain/form-rules';
+} from '../../domain/form-rules';
 
 describe('shared form rules', () => {
   it.each([

@@ -11,7 +11,7 @@ import {
   sensorOfflineAfterMs,
   sensorOfflineAlert,
   severityRises,
-} from '../../src/domain/health';
+} from '../../domain/health';
 
 const TODAY = new Date('2026-03-01T10:00:00Z');
 

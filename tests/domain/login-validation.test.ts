@@ -5,7 +5,7 @@ import {
   isValidEmail,
   normalizeLogin,
   validateLogin,
-} from '../../src/domain/login-validation';
+} from '../../domain/login-validation';
 
 describe('login validation (spec §5)', () => {
   it.each([

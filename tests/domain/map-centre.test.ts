@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialMapView } from '../../src/domain/map-centre';
+import { initialMapView } from '../../domain/map-centre';
 
 describe('initial map view (spec §9)', () => {
   it('opens on New York at zoom 10 when no bridge has a valid position', () => {

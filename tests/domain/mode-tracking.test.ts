@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modeTrackingLost, modeTrackingLostMessage } from '../../src/domain/mode-tracking';
+import { modeTrackingLost, modeTrackingLostMessage } from '../../domain/mode-tracking';
 
 describe("'Mode tracking lost' rule", () => {
   it('fires above 20 % and at least twice the baseline', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deriveHealth, healthAlerts } from '../../src/domain/health';
-import { withPhysicalSeverity } from '../../src/domain/physical-severity';
-import { describePhysicalChange, type PhysicalChange } from '../../src/domain/trigger-levels';
+import { deriveHealth, healthAlerts } from '../../domain/health';
+import { withPhysicalSeverity } from '../../domain/physical-severity';
+import { describePhysicalChange, type PhysicalChange } from '../../domain/trigger-levels';
 
 const change = (level: PhysicalChange['level']): PhysicalChange => ({
   feature: 's2-acc.f1',

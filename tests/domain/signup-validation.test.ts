@@ -7,7 +7,7 @@ import {
   hasErrors,
   normalizeSignup,
   validateSignup,
-} from '../../src/domain/signup-validation';
+} from '../../domain/signup-validation';
 
 const VALID = {
   username: 'ada',

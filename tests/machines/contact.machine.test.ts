@@ -9,7 +9,7 @@ import {
   contactMachine,
   emptyContactFields,
 } from '../../machines/contact.machine';
-import { INVALID_EMAIL } from '../../src/domain/login-validation';
+import { INVALID_EMAIL } from '../../domain/login-validation';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError } from '../../src/domain/api-error';
+import { ApiError } from '../../domain/api-error';
 import {
   type AssignSensorInput,
   type CreateDatastreamInput,

@@ -1,8 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { type LoginEmitted, loginMachine } from '../../machines/login.machine';
-import { ApiError } from '../../src/domain/api-error';
-import type { LoginFields } from '../../src/domain/login-validation';
+import { ApiError } from '../../domain/api-error';
+import type { LoginFields } from '../../domain/login-validation';
 
 interface Deferred {
   input: LoginFields;

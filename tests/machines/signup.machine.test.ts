@@ -1,8 +1,8 @@
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { type SignupEmitted, signupMachine } from '../../machines/signup.machine';
-import { ApiError } from '../../src/domain/api-error';
-import type { SignupFields } from '../../src/domain/signup-validation';
+import { ApiError } from '../../domain/api-error';
+import type { SignupFields } from '../../domain/signup-validation';
 
 interface Deferred {
   input: SignupFields;

@@ -1,5 +1,5 @@
 import { type QueryClient, mutationOptions } from '@tanstack/react-query';
-import { hasStatus } from '../../domain/api-error';
+import { hasStatus } from '../../../domain/api-error';
 import { toldAs } from '../answer';
 import type { ApiClient } from '../client';
 import { type Alert, bridgeAlertsQueryKey } from '../queries/alerts';

@@ -4,9 +4,9 @@ import {
   ANOMALY_FETCH_FAILED,
   INVALID_ANOMALY_RESPONSE,
   hasAnomalyCount,
-} from '../../domain/dashboard-messages';
+} from '../../../domain/dashboard-messages';
 import type { ApiClient } from '../client';
-import { ApiError, hasStatus } from '../../domain/api-error';
+import { ApiError, hasStatus } from '../../../domain/api-error';
 import { answerOf, toldAs } from '../answer';
 
 export type AnomalyReport = components['schemas']['AnomalyReport'];

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { changeCredentialsMutationOptions } from '../../api/mutations/users';
 import { withEffects } from '../../api/mutations/with-effects';
-import { isApiError } from '../../domain/api-error';
+import { isApiError } from '../../../domain/api-error';
 import type { CurrentUser } from '../../api/session';
 import {
   ACCOUNT_UPDATED,
@@ -12,7 +12,7 @@ import {
   credentialsChangeBody,
   credentialsErrorFromServer,
   validateCredentialsChange,
-} from '../../domain/credentials-change';
+} from '../../../domain/credentials-change';
 import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';

@@ -1,4 +1,4 @@
-import { DELETE_ACCOUNT_WARNING } from '../../domain/messages';
+import { DELETE_ACCOUNT_WARNING } from '../../../domain/messages';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import * as styles from './settings-dialog.css';

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../api/queries/audit';
-import { formatDateTime, formatUtc } from '../../domain/formats';
+import { formatDateTime, formatUtc } from '../../../domain/formats';
 import * as table from '../../ui/data-table/data-table.css';
 import { visuallyHidden } from '../../ui/layout.css';
 import { Spinner } from '../../ui/spinner';

@@ -3,7 +3,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type LoginFieldName, loginMachine } from '../../../machines/login.machine';
 import { useSession } from '../../api/session-context';
-import type { LoginFields } from '../../domain/login-validation';
+import type { LoginFields } from '../../../domain/login-validation';
 import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';

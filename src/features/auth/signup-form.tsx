@@ -7,7 +7,7 @@ import {
   SIGNUP_FIELD_NAMES,
   type SignupFieldName,
   type SignupFields,
-} from '../../domain/signup-validation';
+} from '../../../domain/signup-validation';
 import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { TextField } from '../../ui/text-field';

@@ -1,10 +1,10 @@
-import { type FieldErrors, inRange, parseDecimal } from '../../domain/form-rules';
+import { type FieldErrors, inRange, parseDecimal } from '../../../domain/form-rules';
 import {
   LEVEL_PERCENT_MAX,
   LEVEL_PERCENT_MIN,
   TARGET_RATE_MAX,
   TARGET_RATE_MIN,
-} from '../../domain/trigger-levels';
+} from '../../../domain/trigger-levels';
 import type { AnalysisSettings, AnalysisSettingsInput } from '../../api/queries/analysis-settings';
 
 export interface AnalysisSettingsValues {

@@ -7,7 +7,7 @@ import {
   type AnalysisSettings,
   analysisSettingsQueryOptions,
 } from '../../api/queries/analysis-settings';
-import { hasErrors } from '../../domain/form-rules';
+import { hasErrors } from '../../../domain/form-rules';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';

@@ -1,6 +1,6 @@
 import type { components } from '../../../openapi/schema';
-import { isValidLatitude, isValidLongitude } from '../../domain/coordinates';
-import { parseDecimal } from '../../domain/form-rules';
+import { isValidLatitude, isValidLongitude } from '../../../domain/coordinates';
+import { parseDecimal } from '../../../domain/form-rules';
 
 type Bridge = components['schemas']['Bridge'];
 type BridgeInput = components['schemas']['BridgeInput'];

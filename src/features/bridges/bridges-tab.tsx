@@ -1,5 +1,5 @@
 import type { Bridge } from '../../api/queries/bridges';
-import { fleetFalseAlarmText } from '../../domain/false-alarms';
+import { fleetFalseAlarmText } from '../../../domain/false-alarms';
 import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { BridgeNameCell, ConditionCell, conditionOf } from './condition-cell';

@@ -1,5 +1,5 @@
 import type { CalibrationInput } from '../../api/queries/calibrations';
-import { inRange, isBlank, isCalendarDate } from '../../domain/form-rules';
+import { inRange, isBlank, isCalendarDate } from '../../../domain/form-rules';
 
 export const EMPTY_CALIBRATION_FORM = {
   calibratedOn: '',

@@ -8,8 +8,8 @@ import {
 import type { Sensor } from '../../api/queries/structures';
 import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
-import { calibrationState, calibrationStateText } from '../../domain/calibration-state';
-import { formatCalendarDate } from '../../domain/formats';
+import { calibrationState, calibrationStateText } from '../../../domain/calibration-state';
+import { formatCalendarDate } from '../../../domain/formats';
 import { CalibrationFormModal } from './calibration-form-modal';
 import * as styles from './fatigue-detail.css';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Bridge } from '../../api/queries/bridges';
-import { dashboardSearchOf } from '../../domain/bridge-search';
+import { dashboardSearchOf } from '../../../domain/bridge-search';
 import * as styles from './condition-cell.css';
 
 export type ListedCondition = NonNullable<Bridge['condition']> | 'Not assessed';

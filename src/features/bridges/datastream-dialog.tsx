@@ -15,8 +15,8 @@ import {
   datastreamsQueryKey,
   listDatastreamsQueryOptions,
 } from '../../api/queries/structures';
-import { DATA_TYPES, type DataType } from '../../domain/enums';
-import { formatDateTime, formatUtc } from '../../domain/formats';
+import { DATA_TYPES, type DataType } from '../../../domain/enums';
+import { formatDateTime, formatUtc } from '../../../domain/formats';
 import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';

@@ -1,5 +1,5 @@
 import type { Datastream } from '../../api/queries/structures';
-import { formatDateTime, formatUtc } from '../../domain/formats';
+import { formatDateTime, formatUtc } from '../../../domain/formats';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';

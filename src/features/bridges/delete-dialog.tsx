@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { deleteStructureMutationOptions } from '../../api/mutations/structures';
 import { withEffects } from '../../api/mutations/with-effects';
-import { hasStatus, isApiError } from '../../domain/api-error';
+import { hasStatus, isApiError } from '../../../domain/api-error';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { DELETE_TOASTS, type DeletableKind } from './bridge-messages';

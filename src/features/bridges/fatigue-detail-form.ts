@@ -1,5 +1,5 @@
-import { type FieldErrors, inRange, isBlank } from '../../domain/form-rules';
-import { hasControlCharacter } from '../../domain/one-line-text';
+import { type FieldErrors, inRange, isBlank } from '../../../domain/form-rules';
+import { hasControlCharacter } from '../../../domain/one-line-text';
 import { isSnCurve } from './sn-curve-options';
 
 // Numeric fields: [form key, label, default, min, max] (the contract's bounds, checked here

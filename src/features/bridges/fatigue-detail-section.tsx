@@ -23,7 +23,7 @@ import {
   validateFatigueDetailForm,
 } from './fatigue-detail-form';
 import { isSnCurve, SN_CURVES } from './sn-curve-options';
-import { hasErrors } from '../../domain/form-rules';
+import { hasErrors } from '../../../domain/form-rules';
 
 function initialValues(current: FatigueDetailStatus | undefined): Record<string, string> {
   const d = current?.detail;

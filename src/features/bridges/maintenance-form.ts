@@ -1,10 +1,10 @@
-import { type FieldErrors, isCalendarDate, longerThan } from '../../domain/form-rules';
+import { type FieldErrors, isCalendarDate, longerThan } from '../../../domain/form-rules';
 import {
   MAINTENANCE_KINDS,
   MAINTENANCE_NOTE_MAX,
   type MaintenanceKind,
   SENSOR_KINDS,
-} from '../../domain/maintenance';
+} from '../../../domain/maintenance';
 
 export type MaintenanceFormValues = Record<string, string>;
 

@@ -7,13 +7,13 @@ import {
 } from '../../api/mutations/maintenance';
 import { withEffects } from '../../api/mutations/with-effects';
 import { type MaintenanceEvent, maintenanceQueryOptions } from '../../api/queries/maintenance';
-import { formatCalendarDate } from '../../domain/formats';
-import { hasErrors } from '../../domain/form-rules';
+import { formatCalendarDate } from '../../../domain/formats';
+import { hasErrors } from '../../../domain/form-rules';
 import {
   MAINTENANCE_KIND_LABELS,
   MAINTENANCE_KINDS,
   MAINTENANCE_NOTE_MAX,
-} from '../../domain/maintenance';
+} from '../../../domain/maintenance';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
 import { SelectField } from '../../ui/select-field';

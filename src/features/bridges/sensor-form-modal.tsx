@@ -4,7 +4,7 @@ import { useApi } from '../../api/api-context';
 import { createSensorMutationOptions } from '../../api/mutations/sensors';
 import { withEffects } from '../../api/mutations/with-effects';
 import type { Span } from '../../api/queries/structures';
-import { SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums';
+import { SENSOR_STATUSES, SENSOR_TYPES } from '../../../domain/enums';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -14,7 +14,7 @@ import { EMPTY_SENSOR_FORM, sensorBody, validateSensorForm } from './structure-f
 import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
-import { isQuasiStatic } from '../../domain/sensor-limits';
+import { isQuasiStatic } from '../../../domain/sensor-limits';
 import { LimitTextFields } from './limit-text-fields';
 
 const DATE_FIELDS = [

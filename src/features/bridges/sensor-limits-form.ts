@@ -1,10 +1,10 @@
 import type { components } from '../../../openapi/schema';
-import { type FieldErrors, inRange, isBlank, parseDecimal } from '../../domain/form-rules';
+import { type FieldErrors, inRange, isBlank, parseDecimal } from '../../../domain/form-rules';
 import {
   LIMIT_MAGNITUDE_MAX,
   LIMIT_WINDOW_MINUTES,
   SUSTAINED_MINUTES_MAX,
-} from '../../domain/sensor-limits';
+} from '../../../domain/sensor-limits';
 
 type SensorLimits = components['schemas']['SensorLimits'];
 

@@ -1,6 +1,6 @@
 import type { components } from '../../../openapi/schema';
-import { isBlank, parseDecimal } from '../../domain/form-rules';
-import { isQuasiStatic } from '../../domain/sensor-limits';
+import { isBlank, parseDecimal } from '../../../domain/form-rules';
+import { isQuasiStatic } from '../../../domain/sensor-limits';
 import {
   limitsValues,
   sensorLimitsBody,

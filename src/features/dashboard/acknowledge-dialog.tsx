@@ -4,7 +4,7 @@ import { useApi } from '../../api/api-context';
 import { acknowledgeAlertsMutationOptions } from '../../api/mutations/alerts';
 import { withEffects } from '../../api/mutations/with-effects';
 import type { Alert } from '../../api/queries/alerts';
-import { countOf } from '../../domain/formats';
+import { countOf } from '../../../domain/formats';
 import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { FormField } from '../../ui/form-field';

@@ -1,9 +1,9 @@
 import type { components } from '../../../openapi/schema';
 import type { Alert } from '../../api/queries/alerts';
-import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
-import { countOf, formatNumber } from '../../domain/formats';
+import { NO_ACTIVE_ALERTS } from '../../../domain/dashboard-messages';
+import { countOf, formatNumber } from '../../../domain/formats';
 import { Button } from '../../ui/button';
-import { describeEpisodeShift } from '../../domain/trigger-levels';
+import { describeEpisodeShift } from '../../../domain/trigger-levels';
 import { Modal } from '../../ui/modal';
 import { alertFacts, alertMessage } from './alert-facts';
 import type { BridgeEvaluation } from './bridge-evaluation';

@@ -1,11 +1,11 @@
 import type { Alert } from '../../api/queries/alerts';
-import { countOf, formatCalendarDate, formatDateTime, formatNumber } from '../../domain/formats';
+import { countOf, formatCalendarDate, formatDateTime, formatNumber } from '../../../domain/formats';
 import {
   ANOMALY_CRITICAL_ABOVE,
   MAINTENANCE_ALERT_DAYS,
   SENSOR_OFFLINE_MIN_SILENCE_MS,
-} from '../../domain/health';
-import { describePhysicalChange } from '../../domain/trigger-levels';
+} from '../../../domain/health';
+import { describePhysicalChange } from '../../../domain/trigger-levels';
 import type { BridgeEvaluation } from './bridge-evaluation';
 
 // What an operator needs to judge one alarm: where it comes from, how far past its trigger it

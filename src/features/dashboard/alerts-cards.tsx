@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Alert } from '../../api/queries/alerts';
-import { NO_ACTIVE_ALERTS } from '../../domain/dashboard-messages';
+import { NO_ACTIVE_ALERTS } from '../../../domain/dashboard-messages';
 import { Button } from '../../ui/button';
 import { HistoryLink } from '../../ui/history-link';
 import { visuallyHidden } from '../../ui/layout.css';

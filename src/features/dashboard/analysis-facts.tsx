@@ -4,7 +4,7 @@ import {
   learningText,
   outsideLearnedText,
   percentText,
-} from '../../domain/analysis-facts';
+} from '../../../domain/analysis-facts';
 import * as styles from './dashboard.css';
 
 /**

@@ -1,9 +1,9 @@
 import type { Alert } from '../../api/queries/alerts';
 import type { AnomalyReport } from '../../api/queries/analytics';
 import type { Datastream, Sensor, Span } from '../../api/queries/structures';
-import { currentSituation } from '../../domain/dashboard-messages';
-import { countOf } from '../../domain/formats';
-import { type HealthSummary, SENSOR_OFFLINE_ALERT, deriveHealth } from '../../domain/health';
+import { currentSituation } from '../../../domain/dashboard-messages';
+import { countOf } from '../../../domain/formats';
+import { type HealthSummary, SENSOR_OFFLINE_ALERT, deriveHealth } from '../../../domain/health';
 
 // Everything the dashboard states about a bridge's condition, computed once from the latest
 // evaluation, the open alerts and the streams, so the strip, the cards, the badge and the charts

@@ -1,7 +1,7 @@
 import '../../ui/leaflet/leaflet-setup';
 import { MapContainer, Marker, TileLayer } from 'react-leaflet';
 import type { Bridge } from '../../api/queries/bridges';
-import { parseLocationOnMap } from '../../domain/coordinates';
+import { parseLocationOnMap } from '../../../domain/coordinates';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../ui/leaflet/leaflet-setup';
 import * as styles from './dashboard.css';
 

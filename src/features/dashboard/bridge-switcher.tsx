@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Bridge } from '../../api/queries/bridges';
-import { dashboardSearchOf } from '../../domain/bridge-search';
+import { dashboardSearchOf } from '../../../domain/bridge-search';
 import * as styles from './dashboard.css';
 
 /** Moves between the bridges the user can see without going back to the map. */

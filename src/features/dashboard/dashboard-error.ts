@@ -1,5 +1,5 @@
-import { isApiError } from '../../domain/api-error';
-import { UNEXPECTED_ERROR } from '../../domain/messages';
+import { isApiError } from '../../../domain/api-error';
+import { UNEXPECTED_ERROR } from '../../../domain/messages';
 
 /**
  * Spec §8, Dashboard: the server's detail, else 'Failed to fetch anomaly count' (both carried by

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { components } from '../../../openapi/schema';
 import type { AnomalyReport } from '../../api/queries/analytics';
-import { extent, padDomain } from '../../domain/chart-scale';
-import { formatNumber, formatShortDateTime } from '../../domain/formats';
+import { extent, padDomain } from '../../../domain/chart-scale';
+import { formatNumber, formatShortDateTime } from '../../../domain/formats';
 import { vars } from '../../styles/theme.css';
 import { linePath } from '../../ui/chart/chart-paths';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';

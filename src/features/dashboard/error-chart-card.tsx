@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import type { AnomalyReport } from '../../api/queries/analytics';
-import { extent, padDomain } from '../../domain/chart-scale';
+import { extent, padDomain } from '../../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
 import { linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
-import { formatNumber, formatShortDateTime, timeTickFormat } from '../../domain/formats';
+import { formatNumber, formatShortDateTime, timeTickFormat } from '../../../domain/formats';
 
 const ERROR_COLOUR = vars.color.link;
 const THRESHOLD_COLOUR = vars.condition.critical;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import type { FatigueDetailStatus } from '../../api/queries/fatigue';
-import { damageLevelReached, damageText } from '../../domain/fatigue-alerts';
+import { damageLevelReached, damageText } from '../../../domain/fatigue-alerts';
 import { vars } from '../../styles/theme.css';
 import { Spinner } from '../../ui/spinner';
 import { dashboardQueries } from './dashboard-queries';

@@ -1,5 +1,5 @@
 import type { FatigueDetailStatus } from '../../api/queries/fatigue';
-import { linearScale, niceTicks } from '../../domain/chart-scale';
+import { linearScale, niceTicks } from '../../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
 import * as styles from './fatigue-card.css';
 

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import type { ForecastSeries } from '../../api/queries/analytics';
-import { extent, padDomain } from '../../domain/chart-scale';
+import { extent, padDomain } from '../../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
 import { bandPath, linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
 import * as styles from './dashboard.css';
-import { formatShortDate } from '../../domain/formats';
+import { formatShortDate } from '../../../domain/formats';
 
 const HISTORY_COLOUR = vars.color.brand;
 const FORECAST_COLOUR = vars.color.link;

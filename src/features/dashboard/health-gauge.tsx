@@ -1,4 +1,4 @@
-import type { GaugeColour } from '../../domain/health';
+import type { GaugeColour } from '../../../domain/health';
 import { vars } from '../../styles/theme.css';
 
 const COLOURS: Record<GaugeColour, string> = {

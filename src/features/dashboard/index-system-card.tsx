@@ -1,5 +1,10 @@
-import { type Condition, type HealthSummary, type Threat, colourClass } from '../../domain/health';
-import { formatCalendarDate } from '../../domain/formats';
+import {
+  type Condition,
+  type HealthSummary,
+  type Threat,
+  colourClass,
+} from '../../../domain/health';
+import { formatCalendarDate } from '../../../domain/formats';
 import * as styles from './dashboard.css';
 
 // Spec §4's table, top to bottom: what each condition means for threat, maintenance and score.

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../api/api-context';
 import type { Inspection, InspectionDue } from '../../api/queries/inspections';
-import { formatCalendarDate } from '../../domain/formats';
+import { formatCalendarDate } from '../../../domain/formats';
 import {
   DUE_STATUS_LABELS,
   INSPECTION_KIND_LABELS,
   ratingText,
-} from '../../domain/inspection-regimes';
+} from '../../../domain/inspection-regimes';
 import { dashboardQueries } from './dashboard-queries';
 import * as styles from './dashboard.css';
 

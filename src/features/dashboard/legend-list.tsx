@@ -1,4 +1,4 @@
-import { type Condition, type Threat, colourClass } from '../../domain/health';
+import { type Condition, type Threat, colourClass } from '../../../domain/health';
 import * as styles from './dashboard.css';
 
 // Spec §4 colour classes: what each colour on this screen means.

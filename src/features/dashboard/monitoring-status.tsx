@@ -1,4 +1,4 @@
-import { rebaseliningText } from '../../domain/maintenance';
+import { rebaseliningText } from '../../../domain/maintenance';
 import { AnalysisFacts } from './analysis-facts';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';

@@ -1,5 +1,5 @@
 import { Link, useRouteContext } from '@tanstack/react-router';
-import { countOf } from '../../domain/formats';
+import { countOf } from '../../../domain/formats';
 import { NoSensorData } from '../../ui/no-sensor-data';
 import { AnalysisProgress } from './analysis-progress';
 import type { BridgeEvaluation } from './bridge-evaluation';

@@ -1,5 +1,5 @@
-import { type Condition, colourClass } from '../../domain/health';
-import { countOf } from '../../domain/formats';
+import { type Condition, colourClass } from '../../../domain/health';
+import { countOf } from '../../../domain/formats';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { useMediaQuery } from '../../ui/use-media-query';

@@ -6,7 +6,7 @@ import type { Datastream } from '../../api/queries/structures';
 import type { BridgeStream, StreamState } from './bridge-evaluation';
 import { dashboardQueries } from './dashboard-queries';
 import { axisLabel, humanTitle, unitOf } from './stream-labels';
-import { type Domain, extent, padDomain } from '../../domain/chart-scale';
+import { type Domain, extent, padDomain } from '../../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
 import { Button } from '../../ui/button';
 import { bandPath, linePath } from '../../ui/chart/chart-paths';
@@ -16,7 +16,12 @@ import { saveBlob } from '../../ui/save-blob';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import * as styles from './dashboard.css';
-import { countOf, formatNumber, formatShortDateTime, timeTickFormat } from '../../domain/formats';
+import {
+  countOf,
+  formatNumber,
+  formatShortDateTime,
+  timeTickFormat,
+} from '../../../domain/formats';
 import { type RangeKey, rangeFor } from './readings-range';
 
 const MEAN_COLOUR = vars.color.brand;

@@ -1,4 +1,4 @@
-import { formatDateTime, formatUtc } from '../../domain/formats';
+import { formatDateTime, formatUtc } from '../../../domain/formats';
 import * as styles from './dashboard.css';
 
 /** A moment in the reader's time zone, with the UTC time on hover. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { bridgeInspectionsQueryOptions, type Inspection } from '../../api/queries/inspections';
-import { INSPECTION_KIND_LABELS, ratingText } from '../../domain/inspection-regimes';
+import { INSPECTION_KIND_LABELS, ratingText } from '../../../domain/inspection-regimes';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { RowActions } from '../bridges/row-actions';
 import { DeleteInspectionDialog } from './delete-inspection-dialog';

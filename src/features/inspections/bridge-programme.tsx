@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { inspectionProgrammeQueryOptions } from '../../api/queries/inspections';
-import { INSPECTION_KIND_LABELS, INSPECTION_KINDS } from '../../domain/inspection-regimes';
+import { INSPECTION_KIND_LABELS, INSPECTION_KINDS } from '../../../domain/inspection-regimes';
 import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Spinner } from '../../ui/spinner';

@@ -1,6 +1,6 @@
 import type { Inspection, InspectionInput } from '../../api/queries/inspections';
-import type { InspectionKind, RatingScale } from '../../domain/inspection-regimes';
-import { inRange } from '../../domain/form-rules';
+import type { InspectionKind, RatingScale } from '../../../domain/inspection-regimes';
+import { inRange } from '../../../domain/form-rules';
 
 // A type alias (not an interface) so it fits useFormFields' Record constraint.
 export type InspectionFormValues = {

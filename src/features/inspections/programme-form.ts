@@ -5,7 +5,7 @@ import {
   REGIME_PRESETS,
   type RatingScale,
   type Regime,
-} from '../../domain/inspection-regimes';
+} from '../../../domain/inspection-regimes';
 
 /** The programme form as typed: intervals are text so an emptied field means "not periodic". */
 export interface ProgrammeFormValues {

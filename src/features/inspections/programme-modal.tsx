@@ -4,7 +4,7 @@ import { useApi } from '../../api/api-context';
 import { setProgrammeMutationOptions } from '../../api/mutations/inspections';
 import { withEffects } from '../../api/mutations/with-effects';
 import type { InspectionProgramme } from '../../api/queries/inspections';
-import { isApiError } from '../../domain/api-error';
+import { isApiError } from '../../../domain/api-error';
 import {
   INSPECTION_KIND_LABELS,
   INSPECTION_KINDS,
@@ -14,7 +14,7 @@ import {
   REGIME_PRESETS,
   REGIMES,
   type Regime,
-} from '../../domain/inspection-regimes';
+} from '../../../domain/inspection-regimes';
 import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';

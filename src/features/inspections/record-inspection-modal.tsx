@@ -9,7 +9,7 @@ import {
   INSPECTION_KIND_LABELS,
   INSPECTION_KINDS,
   type InspectionKind,
-} from '../../domain/inspection-regimes';
+} from '../../../domain/inspection-regimes';
 import { ErrorBanner } from '../../ui/error-banner';
 import { FormField } from '../../ui/form-field';
 import { stack } from '../../ui/layout.css';

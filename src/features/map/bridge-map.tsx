@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useState } from 'react';
 import { MapContainer, TileLayer, ZoomControl } from 'react-leaflet';
 import type { Bridge } from '../../api/queries/bridges';
-import type { MapView } from '../../domain/map-centre';
+import type { MapView } from '../../../domain/map-centre';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../ui/leaflet/leaflet-setup';
 import { type ClusterIndex, buildClusterIndex, type MapPoint } from './cluster-index';
 import { ClusterLayer } from './cluster-layer';

@@ -1,7 +1,7 @@
 import type { LeafletKeyboardEvent, Marker as LeafletMarker } from 'leaflet';
 import { memo, useMemo } from 'react';
 import { Marker } from 'react-leaflet';
-import type { LatLng } from '../../domain/coordinates';
+import type { LatLng } from '../../../domain/coordinates';
 import type { MarkerCondition } from './cluster-index';
 import { bridgeIcon } from './marker-icons';
 

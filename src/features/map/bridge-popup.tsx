@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { Bridge } from '../../api/queries/bridges';
-import { dashboardSearchOf } from '../../domain/bridge-search';
-import type { LatLng } from '../../domain/coordinates';
+import { dashboardSearchOf } from '../../../domain/bridge-search';
+import type { LatLng } from '../../../domain/coordinates';
 import type { MarkerCondition } from './cluster-index';
 import * as styles from './map-page.css';
 

@@ -1,6 +1,6 @@
 import Supercluster from 'supercluster';
-import type { LatLng } from '../../domain/coordinates';
-import type { Condition } from '../../domain/health';
+import type { LatLng } from '../../../domain/coordinates';
+import type { Condition } from '../../../domain/health';
 
 /** A bridge's condition as the map shows it; 'Not assessed' until health data exists. */
 export type MarkerCondition = Condition | 'Not assessed';

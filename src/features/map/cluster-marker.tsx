@@ -1,7 +1,7 @@
 import type { LeafletKeyboardEvent } from 'leaflet';
 import { memo, useMemo } from 'react';
 import { Marker, useMap } from 'react-leaflet';
-import type { LatLng } from '../../domain/coordinates';
+import type { LatLng } from '../../../domain/coordinates';
 import type { MarkerCondition } from './cluster-index';
 import { clusterIcon } from './marker-icons';
 

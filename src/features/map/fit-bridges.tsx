@@ -1,7 +1,7 @@
 import { latLngBounds } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import type { LatLng } from '../../domain/coordinates';
+import type { LatLng } from '../../../domain/coordinates';
 
 const PADDING: [number, number] = [40, 40];
 

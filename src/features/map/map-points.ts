@@ -1,5 +1,5 @@
 import type { Bridge } from '../../api/queries/bridges';
-import { parseLocationOnMap } from '../../domain/coordinates';
+import { parseLocationOnMap } from '../../../domain/coordinates';
 import type { MapPoint, MarkerCondition } from './cluster-index';
 
 /** A bridge's condition by its id, or undefined while it has not been assessed. */

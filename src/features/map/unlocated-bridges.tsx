@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Bridge } from '../../api/queries/bridges';
-import { countOf } from '../../domain/formats';
+import { countOf } from '../../../domain/formats';
 import * as styles from './unlocated-bridges.css';
 
 const NAMES_SHOWN = 5;

@@ -9,7 +9,7 @@ import {
   isAnalysisRunning,
 } from '../../api/queries/analytics';
 import type { Bridge } from '../../api/queries/bridges';
-import { formatDateTime } from '../../domain/formats';
+import { formatDateTime } from '../../../domain/formats';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import * as pageStyles from '../../ui/management-page.css';
 import { useNotify } from '../../ui/use-notify';

@@ -4,7 +4,7 @@ import { useApi } from '../../api/api-context';
 import { markContactMessageMutationOptions } from '../../api/mutations/operations';
 import { withEffects } from '../../api/mutations/with-effects';
 import { type ContactMessage, contactMessagesQueryOptions } from '../../api/queries/operations';
-import { formatDateTime } from '../../domain/formats';
+import { formatDateTime } from '../../../domain/formats';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import * as pageStyles from '../../ui/management-page.css';
 import { useNotify } from '../../ui/use-notify';

@@ -9,7 +9,7 @@ import {
   type IngestTokenCreated,
   ingestTokensQueryOptions,
 } from '../../api/queries/operations';
-import { formatDateTime } from '../../domain/formats';
+import { formatDateTime } from '../../../domain/formats';
 import { Button } from '../../ui/button';
 import { HistoryLink } from '../../ui/history-link';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { countOf } from '../../domain/formats';
+import { countOf } from '../../../domain/formats';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';

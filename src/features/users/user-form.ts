@@ -1,6 +1,6 @@
 import type { components } from '../../../openapi/schema';
-import { isValidEmail } from '../../domain/login-validation';
-import { newPasswordProblem } from '../../domain/password-rules';
+import { isValidEmail } from '../../../domain/login-validation';
+import { newPasswordProblem } from '../../../domain/password-rules';
 
 type User = components['schemas']['User'];
 

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { validateDashboardSearch } from '../../domain/bridge-search';
+import { validateDashboardSearch } from '../../../domain/bridge-search';
 import { loadDashboard } from '../../features/dashboard/dashboard-loader';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { DashboardPending } from '../../features/dashboard/dashboard-pending';

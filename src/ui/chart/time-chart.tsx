@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 import { scaleLinear, scaleTime } from 'd3-scale';
-import { type Domain, linearScale, nearestIndex } from '../../domain/chart-scale';
+import { type Domain, linearScale, nearestIndex } from '../../../domain/chart-scale';
 import type { Scale } from './chart-paths';
 import * as styles from './time-chart.css';
 import { useWidth } from './use-width';

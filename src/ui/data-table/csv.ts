@@ -1,6 +1,6 @@
 import { saveBlob } from '../save-blob';
 
-export { toCsv } from '../../domain/csv';
+export { toCsv } from '../../../domain/csv';
 
 /** Hands the CSV to the browser as a download. */
 export function downloadCsv(fileName: string, csv: string): void {

@@ -6,7 +6,7 @@ import {
   shiftUncertaintyHz,
 } from '../../../server/analysis/frequency-shift';
 import { createRng } from '../../../server/sim/rng';
-import { DEFAULT_TRIGGER_LEVELS } from '../../../src/domain/trigger-levels';
+import { DEFAULT_TRIGGER_LEVELS } from '../../../domain/trigger-levels';
 
 const levels = DEFAULT_TRIGGER_LEVELS;
 

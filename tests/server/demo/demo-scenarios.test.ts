@@ -9,7 +9,7 @@ import {
   demoTimeline,
   type DemoBridge,
 } from '../../../server/demo/demo-scenarios';
-import { deriveHealth } from '../../../src/domain/health';
+import { deriveHealth } from '../../../domain/health';
 import { simulateBurst } from '../../../server/sim/burst-simulator';
 import { damageFactorAt } from '../../../server/sim/modal-model';
 import { createClimate } from '../../../server/sim/climate';

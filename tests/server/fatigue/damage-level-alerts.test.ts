@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fatigueAlerts, type FatigueAlertInput } from '../../../src/domain/fatigue-alerts.ts';
+import { fatigueAlerts, type FatigueAlertInput } from '../../../domain/fatigue-alerts.ts';
 
 // Only the damage levels can fire here: plenty of life left, no rate jump.
 const quiet: FatigueAlertInput = {

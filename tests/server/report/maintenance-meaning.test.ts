@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MaintenanceKind } from '../../../src/domain/maintenance.ts';
+import type { MaintenanceKind } from '../../../domain/maintenance.ts';
 import { maintenancePlan } from '../../../server/analysis/maintenance-plan.ts';
 import { maintenanceMeaning } from '../../../server/report/maintenance-meaning.ts';
 

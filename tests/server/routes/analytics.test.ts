@@ -6,7 +6,7 @@ import { buildApp } from '../../../server/app.ts';
 import type { AnalysisOutcome } from '../../../server/alerts/alert-service.ts';
 import { analysisModels, sensors } from '../../../server/db/schema.ts';
 import { createServices } from '../../../server/services.ts';
-import { deriveHealth } from '../../../src/domain/health.ts';
+import { deriveHealth } from '../../../domain/health.ts';
 import {
   DAY_MS,
   START_MS,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/schema';
-import { SENSOR_STATUSES, SENSOR_TYPES } from '../../../src/domain/enums.ts';
+import { SENSOR_STATUSES, SENSOR_TYPES } from '../../../domain/enums.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bridges, sensorCalibrations, sensors, spans } from '../../../server/db/schema.ts';
-import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../src/domain/enums.ts';
+import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../domain/enums.ts';
 import { DEMO_FLEET, demoSensors } from '../../../server/demo/demo-scenarios.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { isEmpty, seedDemo } from '../../../server/seed/demo-seed.ts';

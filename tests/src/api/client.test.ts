@@ -2,7 +2,7 @@ import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf } from '../../../src/api/answer';
 import { createApiClient } from '../../../src/api/client';
-import { ApiError } from '../../../src/domain/api-error';
+import { ApiError } from '../../../domain/api-error';
 import { TEST_ORIGIN, apiUrl, setupMswServer } from '../../helpers/msw';
 import { aUser, storeTokens } from '../../helpers/web-fixtures';
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
 import { createSession } from '../../../src/api/session';
 import { type TokenStorage, tokenStorage } from '../../../src/api/token-storage';
-import { ApiError } from '../../../src/domain/api-error';
+import { ApiError } from '../../../domain/api-error';
 import { TEST_ORIGIN, apiUrl, setupMswServer } from '../../helpers/msw';
 import { aUser, storeTokens } from '../../helpers/web-fixtures';
 

@@ -7,7 +7,7 @@ import {
   type DatastreamDialogEvent,
   datastreamDialogMachine,
 } from '../../../machines/datastream-dialog.machine';
-import { ApiError } from '../../../src/domain/api-error';
+import { ApiError } from '../../../domain/api-error';
 import { DatastreamDialog } from '../../../src/features/bridges/datastream-dialog';
 import { apiUrl, setupMswServer } from '../../helpers/msw';
 import { datastreams, sensors, serveStructures } from '../features/bridges/fixtures';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, vi } from 'vitest';
 import { type LoginEvent, loginMachine } from '../../../machines/login.machine';
-import { ApiError } from '../../../src/domain/api-error';
+import { ApiError } from '../../../domain/api-error';
 import { apiUrl, setupMswServer } from '../../helpers/msw';
 import { renderApp } from '../../helpers/render-app';
 import { aUser } from '../../helpers/web-fixtures';

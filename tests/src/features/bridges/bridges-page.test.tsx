@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../../../src/domain/formats';
+import { formatDateTime } from '../../../../domain/formats';
 import { BridgesPage } from '../../../../src/features/bridges/bridges-page';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';

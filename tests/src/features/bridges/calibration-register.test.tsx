@@ -7,7 +7,7 @@ import { BridgesPage } from '../../../../src/features/bridges/bridges-page';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
-import { formatCalendarDate } from '../../../../src/domain/formats';
+import { formatCalendarDate } from '../../../../domain/formats';
 import { sensors, serveStructures } from './fixtures';
 
 type S = components['schemas'];

@@ -7,7 +7,7 @@ import { dashboardQueries } from '../../../../src/features/dashboard/dashboard-q
 import { createApiClient } from '../../../../src/api/client';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
-import { formatCalendarDate } from '../../../../src/domain/formats';
+import { formatCalendarDate } from '../../../../domain/formats';
 import { COMMENT_REQUIRED } from '../../../../src/features/dashboard/acknowledge-dialog';
 import { anAlert, anAnomalyReport, confederation, serveDashboard, unlocated } from './fixtures';
 

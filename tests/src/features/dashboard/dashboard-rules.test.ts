@@ -5,9 +5,9 @@ import {
   parseBridgeId,
   parseBridgeName,
   validateDashboardSearch,
-} from '../../../../src/domain/bridge-search';
-import { extent, linearScale, nearestIndex, niceTicks } from '../../../../src/domain/chart-scale';
-import { currentSituation, hasAnomalyCount } from '../../../../src/domain/dashboard-messages';
+} from '../../../../domain/bridge-search';
+import { extent, linearScale, nearestIndex, niceTicks } from '../../../../domain/chart-scale';
+import { currentSituation, hasAnomalyCount } from '../../../../domain/dashboard-messages';
 import { rangeFor } from '../../../../src/features/dashboard/readings-range';
 
 describe('the bridge in the address', () => {

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../../../src/domain/formats';
+import { formatDateTime } from '../../../../domain/formats';
 import { setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
 import { anAlert, anAnomalyReport, confederation, serveDashboard } from './fixtures';

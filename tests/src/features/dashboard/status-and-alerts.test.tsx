@@ -230,7 +230,7 @@ describe('bridge switcher (issue 18)', () => {
 describe('alert messages (issue 18: one date format)', () => {
   it('writes an ISO time in a stored message in the screen format', async () => {
     const { alertMessage } = await import('../../../../src/features/dashboard/alert-facts');
-    const { formatDateTime } = await import('../../../../src/domain/formats');
+    const { formatDateTime } = await import('../../../../domain/formats');
     const message = alertMessage(
       anAlert({ id: 1, message: 'No data from stream x since 2026-11-21T23:49:50.000Z' }),
     );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../../openapi/schema';
 import { NARROW_SCREEN } from '../../../../src/features/dashboard/narrow-screen';
-import { formatCalendarDate } from '../../../../src/domain/formats';
+import { formatCalendarDate } from '../../../../domain/formats';
 import { setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
 import { anAnomalyReport, confederation, serveDashboard } from './fixtures';

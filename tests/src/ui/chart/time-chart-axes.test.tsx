@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatShortDateTime } from '../../../../src/domain/formats';
+import { formatShortDateTime } from '../../../../domain/formats';
 import { TimeChart } from '../../../../src/ui/chart/time-chart';
 
 const DAY = 86_400_000;
