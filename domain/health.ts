@@ -87,6 +87,13 @@ export function conditionOfCount(anomalyCount: number): Condition {
   return (HEALTH_TABLE.find((r) => anomalyCount <= r.maxCount) ?? CRITICAL_ROW).condition;
 }
 
+/** Spec §4: the condition from the latest evaluation's anomaly events; null if never assessed. */
+export function conditionOf(numAnomalies: number | null | undefined): Condition | null {
+  return numAnomalies === null || numAnomalies === undefined
+    ? null
+    : conditionOfCount(numAnomalies);
+}
+
 /**
  * Spec §4 for an anomaly count. The next maintenance is due the table's days after the condition
  * was first reached (`conditionSince`, default today), so it stays put from one evaluation to the

@@ -12,17 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Every file a process or a worker thread starts from, relative to server/. A worker thread's
  * entry is started through server/worker-entry.ts, which finds its compiled twin here by the
- * same relative path (server/demo/history-worker.ts -> dist-server/demo/history-worker.js).
+ * same relative path (server/demo/history-worker.ts -> dist-server/demo/history-worker.js);
+ * the threads' list is server/threads/thread-entries.json, read by the server too.
  */
-export const SERVER_ENTRIES = [
-  'main.ts',
-  'db/migrate-cli.ts',
-  'demo/history-worker.ts',
-  // Worker-thread entries (server/threads/start-worker.ts).
-  'analysis/analysis-thread.ts',
-  'db/pglite-thread.ts',
-  'report/report-thread.ts',
-];
+const THREAD_ENTRIES = JSON.parse(
+  readFileSync(path.join(root, 'server', 'threads', 'thread-entries.json'), 'utf8'),
+);
+export const SERVER_ENTRIES = ['main.ts', 'migrate-cli.ts', ...Object.values(THREAD_ENTRIES)];
 
 export const SERVER_OUT_DIR = path.join(root, 'dist-server');
 

@@ -2,7 +2,7 @@
 // compiled server entry (dist-server/<entry>.js) with plain node, building first what is
 // missing or older than its sources: the web app (dist/) for the server, and the server itself
 // (scripts/build-server.mjs, a second or less). A fresh clone thus needs only `npm ci && npm start`.
-//   node scripts/run-server.mjs <entry> [args...]     entry: main | db/migrate-cli | ...
+//   node scripts/run-server.mjs <entry> [args...]     entry: main | migrate-cli | ...
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

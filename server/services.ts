@@ -1,5 +1,8 @@
-import type { AppConfig } from './config.ts';
-import { alertServiceForServer, alertServiceFromConfig } from './alerts/alert-service.ts';
+import type { AppConfig } from './config/config.ts';
+import { createAlertService } from './alerts/alert-service.ts';
+import { createAlertWebhook } from './alerts/alert-webhook.ts';
+import { createAlertsRepository } from './alerts/alerts-repository.ts';
+import { createQueuedAlertWebhook } from './alerts/queued-alert-webhook.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { createAnalysisRepository } from './analysis/analysis-repository.ts';
@@ -9,9 +12,9 @@ import {
   catalogueNameSource,
   httpNameSource,
 } from './integrations/bridge-name-source.ts';
-import { DEFAULT_GROUP_COMMIT_MS } from './ingest/group-commit.ts';
+import { DEFAULT_GROUP_COMMIT_MS } from './config/setting-defaults.ts';
 import { createIngestService } from './ingest/ingest-service.ts';
-import { LOOKUP_CACHE_MS } from './ingest/lookup-cache.ts';
+import { LOOKUP_CACHE_MS } from './repositories/lookup-cache.ts';
 import { type MqttCredentials, noMqttCredentials } from './ingest/mqtt-credentials.ts';
 import { createReadingsQueryRepository } from './readings/readings-query-repository.ts';
 import { createReadingsRepository } from './readings/readings-repository.ts';
@@ -64,9 +67,26 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
   const { db } = database;
   const log = wiring.log ?? ((_component, message: string) => console.warn(message));
   const webhookLog = (message: string) => log('alert-webhook', message);
-  const { alerts, queuedWebhook } = wiring.queueWebhooks
-    ? alertServiceForServer(config, database, webhookLog)
-    : { alerts: alertServiceFromConfig(config, db, webhookLog), queuedWebhook: undefined };
+  const alertsRepository = createAlertsRepository(db);
+  const inspections = createInspectionsRepository(db);
+  // On PostgreSQL a worker process delivers webhooks through the job queue (pg-boss retries);
+  // elsewhere they are delivered in-process.
+  const webhookUrl = config.alertWebhookUrl;
+  const queuedWebhook =
+    webhookUrl && wiring.queueWebhooks && database.kind === 'postgres'
+      ? createQueuedAlertWebhook({
+          database,
+          repository: alertsRepository,
+          url: webhookUrl,
+          log: webhookLog,
+        })
+      : undefined;
+  const webhook =
+    queuedWebhook ??
+    (webhookUrl
+      ? createAlertWebhook({ db, repository: alertsRepository, url: webhookUrl, log: webhookLog })
+      : undefined);
+  const alerts = createAlertService({ db, repository: alertsRepository, inspections, webhook });
   const bridgeNames: BridgeNameSource = config.rensysUrl
     ? httpNameSource(config.rensysUrl)
     : catalogueNameSource;
@@ -83,7 +103,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     datastreams: createDatastreamsRepository(db),
     contact: createContactRepository(db),
     calibrations: createCalibrationsRepository(db),
-    inspections: createInspectionsRepository(db),
+    inspections,
     maintenance: createMaintenanceRepository(db),
     fatigueDetails: createFatigueRepository(db),
     analysisSettings: createAnalysisSettingsRepository(db),

@@ -2,17 +2,12 @@ import { checkCalibrationsDue } from './calibration-check.ts';
 import { checkInspectionsDue } from './inspection-check.ts';
 import type { PhysicalChange } from '../../domain/trigger-levels.ts';
 import type { BreachFacts } from '../../domain/sensor-limits.ts';
-import type { AppConfig } from '../config.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import type { InspectionsRepository } from '../inspections/inspections-repository.ts';
 import type { Viewer } from '../repositories/visibility.ts';
-import { type AlertWebhook, createAlertWebhook } from './alert-webhook.ts';
-import {
-  type AlertDto,
-  type AlertStateFilter,
-  createAlertsRepository,
-} from './alerts-repository.ts';
+import type { AlertWebhook } from './alert-webhook.ts';
+import type { AlertDto, AlertsRepository, AlertStateFilter } from './alerts-repository.ts';
 import { applyAnalysisOutcome, applySensorChecks } from './analysis-alerts.ts';
-import { createQueuedAlertWebhook, type QueuedAlertWebhook } from './queued-alert-webhook.ts';
 import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
 
 /**
@@ -55,14 +50,22 @@ export interface AlertService {
 
 export interface AlertServiceOptions {
   db: Db;
+  repository: AlertsRepository;
+  /** The inspection programme, read by the inspection due/overdue check. */
+  inspections: Pick<InspectionsRepository, 'schedulePlans'>;
   /** Set when ALERT_WEBHOOK_URL is configured: newly raised alerts are handed to it. */
   webhook?: AlertWebhook | undefined;
   now?: () => Date;
 }
 
 /** Stored alerts: raised by the analysis and the offline check, read and acknowledged by users. */
-export function createAlertService({ db, webhook, now = () => new Date() }: AlertServiceOptions) {
-  const repository = createAlertsRepository(db);
+export function createAlertService({
+  db,
+  repository,
+  inspections,
+  webhook,
+  now = () => new Date(),
+}: AlertServiceOptions) {
   return {
     webhook,
 
@@ -93,7 +96,7 @@ export function createAlertService({ db, webhook, now = () => new Date() }: Aler
 
     /** One pass of the inspection due/overdue check (server/alerts/inspection-check.ts). */
     async checkInspectionsDue(at: Date = now()): Promise<number[]> {
-      const raised = await checkInspectionsDue(db, at);
+      const raised = await checkInspectionsDue(db, inspections, at);
       webhook?.enqueue(raised);
       return raised;
     },
@@ -115,31 +118,3 @@ export function createAlertService({ db, webhook, now = () => new Date() }: Aler
 }
 
 export type AlertsService = ReturnType<typeof createAlertService>;
-
-/** The service as the settings ask for it: with the webhook when ALERT_WEBHOOK_URL is set. */
-export function alertServiceFromConfig(
-  config: Pick<AppConfig, 'alertWebhookUrl'>,
-  db: Db,
-  log: (message: string) => void = console.warn,
-): AlertsService {
-  const webhook = config.alertWebhookUrl
-    ? createAlertWebhook({ db, url: config.alertWebhookUrl, log })
-    : undefined;
-  return createAlertService({ db, webhook });
-}
-
-/**
- * The running server's alert service: on PostgreSQL the webhook goes through the job queue
- * (any worker delivers, pg-boss retries), on the embedded database it is delivered in-process.
- */
-export function alertServiceForServer(
-  config: Pick<AppConfig, 'alertWebhookUrl'>,
-  database: Database,
-  log: (message: string) => void,
-): { alerts: AlertsService; queuedWebhook: QueuedAlertWebhook | undefined } {
-  if (database.kind !== 'postgres' || !config.alertWebhookUrl) {
-    return { alerts: alertServiceFromConfig(config, database.db, log), queuedWebhook: undefined };
-  }
-  const queuedWebhook = createQueuedAlertWebhook({ database, url: config.alertWebhookUrl, log });
-  return { alerts: createAlertService({ db: database.db, webhook: queuedWebhook }), queuedWebhook };
-}

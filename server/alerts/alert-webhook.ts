@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema.ts';
-import { createAlertsRepository } from './alerts-repository.ts';
+import type { AlertsRepository } from './alerts-repository.ts';
 
 /** 1 s, 2 s, 4 s, 8 s between the five tries. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000];
@@ -9,6 +9,7 @@ export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 export interface AlertWebhookOptions {
   db: Db;
+  repository: AlertsRepository;
   url: string;
   /** The wait before each retry; the number of tries is one more than its length. */
   retryDelaysMs?: readonly number[];
@@ -73,7 +74,7 @@ export function createAlertWebhook(options: AlertWebhookOptions): AlertWebhook {
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const timeoutMs = options.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
   const log = options.log ?? (() => undefined);
-  const repository = createAlertsRepository(db);
+  const { repository } = options;
   const inFlight = new Map<number, Promise<void>>();
   const waits = new Set<() => void>();
   let stopped = false;

@@ -1,7 +1,7 @@
 import { INSPECTION_KIND_LABELS } from '../../domain/inspection-regimes.ts';
 import type { Db } from '../db/client.ts';
 import { scheduleOf } from '../inspections/inspection-schedule.ts';
-import { createInspectionsRepository } from '../inspections/inspections-repository.ts';
+import type { InspectionsRepository } from '../inspections/inspections-repository.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import { dayInWords } from './day-in-words.ts';
 
@@ -17,10 +17,15 @@ const EVERY_BRIDGE = { id: 0, isStaff: true };
  * inspection of that kind moves the due date out of reach; the due alert clears when the
  * overdue one takes over.
  */
-export async function checkInspectionsDue(db: Db, now: Date): Promise<number[]> {
+export async function checkInspectionsDue(
+  db: Db,
+  inspections: Pick<InspectionsRepository, 'schedulePlans'>,
+  now: Date,
+): Promise<number[]> {
   const today = now.toISOString().slice(0, 10);
+  // Read before the transaction: under READ COMMITTED it would see the same rows.
+  const plans = await inspections.schedulePlans(EVERY_BRIDGE);
   return db.transaction(async (tx) => {
-    const plans = await createInspectionsRepository(tx).schedulePlans(EVERY_BRIDGE);
     const firing: RaisedAlert[] = plans
       .flatMap((plan) => scheduleOf(plan, today))
       .filter((entry) => entry.status !== 'scheduled')

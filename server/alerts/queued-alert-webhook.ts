@@ -9,7 +9,7 @@ import {
   postAlert,
   undeliveredAlertIds,
 } from './alert-webhook.ts';
-import { createAlertsRepository } from './alerts-repository.ts';
+import type { AlertsRepository } from './alerts-repository.ts';
 
 export const WEBHOOK_QUEUE = 'alert-webhook';
 
@@ -26,14 +26,14 @@ export interface QueuedAlertWebhook extends AlertWebhook {
  */
 export function createQueuedAlertWebhook(options: {
   database: Database;
+  repository: AlertsRepository;
   url: string;
   log: (message: string) => void;
   retryLimit?: number;
   retryDelaySeconds?: number;
 }): QueuedAlertWebhook {
-  const { database, url, log } = options;
+  const { database, repository, url, log } = options;
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const repository = createAlertsRepository(database.db);
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
     schedule: false,

@@ -1,7 +1,7 @@
 import { restoreDetector } from '../analytics/detector.ts';
 import type { AlertService, AnalysisOutcome, SensorChecks } from '../alerts/alert-service.ts';
-import type { FatigueCountResult } from '../fatigue/bridge-job.ts';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { FatigueCountResult } from './bridge-job.ts';
+import type { Schemas } from '../contract-types.ts';
 import type {
   AnalysisRepository,
   AnalysisResultRow,

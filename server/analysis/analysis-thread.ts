@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type DatabaseLink, openDatabaseLink } from '../db/client.ts';
 import { serializeError, type SerializedError } from '../db/pglite-protocol.ts';
 import { lowerThreadPriority } from '../threads/lower-priority.ts';
-import { runBridgeJob } from '../fatigue/bridge-job.ts';
+import { runBridgeJob } from './bridge-job.ts';
 import type { AnalyseOptions, EvaluationResult } from './analyse-bridge.ts';
 import type { AnalysisJob } from './analysis-jobs.ts';
 import { createAnalysisStores } from './analysis-stores.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { bridges } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 import type { AnalysisRepository, AnalysisState } from './analysis-repository.ts';
 
 export interface NamedBridge {

@@ -1,5 +1,5 @@
-import type { AppConfig } from '../config.ts';
-import { applyFatigueAlerts } from '../fatigue/fatigue-alerts.ts';
+import type { AppConfig } from '../config/config.ts';
+import { applyFatigueAlerts } from '../alerts/fatigue-alerts.ts';
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
 import type { Logger } from '../ops/logger.ts';
 import { measureJob } from '../ops/metrics.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { deriveHealth, type Condition } from '../../domain/health.ts';
+import { conditionOf, type Condition } from '../../domain/health.ts';
 import type { Db } from '../db/client.ts';
 import { analysisResults, bridges } from '../db/schema.ts';
 import type { BridgeRow } from '../repositories/bridges-repository.ts';
@@ -10,13 +10,6 @@ export interface BridgeWithCondition {
   condition: Condition | null;
   /** Expected false alarm episodes a month (null: never assessed). */
   falseEpisodesPerMonth: number | null;
-}
-
-/** Spec §4: the condition from the latest evaluation's anomaly events; null if never assessed. */
-export function conditionOf(numAnomalies: number | null | undefined): Condition | null {
-  return numAnomalies === null || numAnomalies === undefined
-    ? null
-    : deriveHealth(numAnomalies, new Date()).condition;
 }
 
 /** The viewer's bridges with their condition, in one joined query. */

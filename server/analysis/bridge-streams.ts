@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { StreamSeries } from '../analytics/series.ts';
 import type { SensorCondition } from '../analytics/window-features.ts';
 import type { Db } from '../db/client.ts';
-import { MAX_BLOCK_SECONDS } from '../ingest/ingest-limits.ts';
+import { MAX_BLOCK_SECONDS } from '../readings/block-limits.ts';
 import { intArray, rowsOf } from '../db/pg-arrays.ts';
 
 /** A data stream fed by a sensor on the bridge (datastream_sensors). */

@@ -1,5 +1,5 @@
 import { conditionOfCount } from '../../domain/health.ts';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 
 type StoredReport = Partial<Schemas['AnomalyReport']> | null | undefined;
 

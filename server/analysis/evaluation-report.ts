@@ -8,7 +8,7 @@ import {
   findEpisodes,
 } from '../analytics/episodes.ts';
 import { alarmScoring, trailingMean } from '../analytics/score-smoothing.ts';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 import { DEFAULT_TRIGGER_LEVELS, type TriggerLevels } from '../../domain/trigger-levels.ts';
 import { leadingShift, modeShiftReport, modeShifts } from './frequency-shift.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';

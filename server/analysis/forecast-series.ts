@@ -1,7 +1,7 @@
 import { at } from '../analytics/at.ts';
 import { forecastIndicator } from '../analytics/forecast.ts';
 import { applyCompensation } from '../analytics/health-indicator.ts';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 import { DAY_MS, dayStart, FORECAST_DAYS, HISTORY_DAYS } from './analysis-rules.ts';
 import type { ScoredWindow } from './evaluation-report.ts';
 import type { StoredModel } from './stored-model.ts';

@@ -1,7 +1,7 @@
 import { at } from '../analytics/at.ts';
 import type { TrainedDetector } from '../analytics/detector.ts';
 import { restorePreprocessor } from '../analytics/preprocess.ts';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 import { crossedLevel, levelAbove, type TriggerLevels } from '../../domain/trigger-levels.ts';
 
 /** One mode's compensated shift over an episode: measured minus expected, window by window. */

@@ -1,5 +1,5 @@
 import { at } from '../analytics/at.ts';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { streamOfFeature } from './window-dataset.ts';
 

@@ -1,5 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 import { CHART_FONT_FAMILY, chartFontFiles } from './chart-fonts.ts';
 import { niceTicks } from '../../domain/chart-scale.ts';
 import { decimalsFor } from './chart-ticks.ts';

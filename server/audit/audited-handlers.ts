@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { Handler, Handlers, OperationId } from '../routes/operation-types.ts';
+import type { Handler, Handlers, OperationId } from '../contract-types.ts';
 import { inAuditedTransaction } from './audited-transaction.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { datastreams } from '../db/schema.ts';
-import { blockOf } from '../ingest/block-validation.ts';
+import { blockOf } from '../readings/block.ts';
 import type { SimBlock } from '../sim/stream-simulator.ts';
 import type { StreamBlock } from '../readings/readings-repository.ts';
 import {

@@ -4,7 +4,7 @@ import { DEMO_RATES, type DemoRates } from './demo-scenarios.ts';
 import { findDemoBridges } from './demo-streams.ts';
 import { createHistoryEncoder, historyChunks } from './history-chunks.ts';
 import type { HistoryWorkerInput } from './history-worker.ts';
-import { startWorkerThread } from '../worker-entry.ts';
+import { startWorker } from '../threads/start-worker.ts';
 
 export interface HistoryOptions {
   days: number;
@@ -26,7 +26,7 @@ function* inlineChunks(input: HistoryWorkerInput): Generator<EncodedBatch> {
 
 /** The worker's chunks, two requested ahead; throws when the worker fails. */
 async function* workerChunks(input: HistoryWorkerInput): AsyncGenerator<EncodedBatch> {
-  const worker = startWorkerThread('demo/history-worker.ts', {
+  const worker = startWorker('history', {
     workerData: input,
     resourceLimits: { maxYoungGenerationSizeMb: 96 },
   });

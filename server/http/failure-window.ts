@@ -1,4 +1,4 @@
-import type { RateLimit } from './rate-limit-settings.ts';
+import type { RateLimit } from '../config/rate-limit-settings.ts';
 
 /**
  * Counts failures per key in a sliding window. Sign-in throttles count only refused attempts:

@@ -4,7 +4,7 @@ import { HttpError } from '../http-error.ts';
 import { authenticate } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import { FailureWindow } from './failure-window.ts';
-import type { RateLimits } from './rate-limit-settings.ts';
+import type { RateLimits } from '../config/rate-limit-settings.ts';
 
 type KeyOf = (request: FastifyRequest) => string | null;
 

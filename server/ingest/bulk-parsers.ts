@@ -8,7 +8,7 @@
  * decimal-list.ts); anything else is decoded and parsed the general way, with the same result.
  */
 import { END_OF_RANGE, scanDecimalList } from './decimal-list.ts';
-import { Float8Elements } from './float8-elements.ts';
+import { Float8Elements } from '../readings/float8-elements.ts';
 import { maxElements, readBlockLine, type ScannedBlock } from './ndjson-block-line.ts';
 
 export type ParsedLine = { item: unknown } | { scanned: ScannedBlock } | { error: string };

@@ -1,5 +1,5 @@
 import { FLOAT8_ELEMENT_BYTES } from '../readings/copy-encoder.ts';
-import { numbersOfElements } from './float8-elements.ts';
+import { numbersOfElements } from '../readings/float8-elements.ts';
 import type { ScannedBlock } from './ndjson-block-line.ts';
 
 /** An item parsed from JSON, or a block the bulk reader read straight from bytes. */

@@ -8,9 +8,6 @@
 import type { StreamBlock } from '../readings/readings-repository.ts';
 import { type IsolatedResult, type Store, storeIsolating } from './isolate-refusals.ts';
 
-/** INGEST_GROUP_COMMIT_MS's default: short next to a gateway's second, long next to a request. */
-export const DEFAULT_GROUP_COMMIT_MS = 4;
-
 export interface GroupCommitOptions {
   /** How long the first queued request waits for others; 0 writes every request on its own. */
   windowMs: number;

@@ -3,20 +3,15 @@ import type { Db } from '../db/client.ts';
 import { datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import type { DeadLetter, DeadLettersRepository } from '../repositories/dead-letters-repository.ts';
 import type { ReadingsRepository, StreamBlock } from '../readings/readings-repository.ts';
-import {
-  type Checked,
-  checkItem,
-  checkScanned,
-  type Rejection,
-  streamIdOf,
-} from './block-validation.ts';
+import type { Rejection } from '../readings/block.ts';
+import { type Checked, checkItem, checkScanned, streamIdOf } from './block-validation.ts';
 import type { ParsedLine } from './bulk-parsers.ts';
 import { type Candidate, payloadOf } from './candidate-payload.ts';
-import { type TimeBounds, timeBounds } from './ingest-limits.ts';
+import { type TimeBounds, timeBounds } from '../readings/block-limits.ts';
 import { type GroupCommitOptions, groupCommit, type StoreBlocks } from './group-commit.ts';
 import { storeIsolating } from './isolate-refusals.ts';
 import { recordIngest } from '../ops/metrics.ts';
-import { createLookupCache } from './lookup-cache.ts';
+import { createLookupCache } from '../repositories/lookup-cache.ts';
 
 export interface RejectedItem extends Rejection {
   index: number;

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { AppSettings } from '../config.ts';
+import type { AppSettings } from '../config/config.ts';
 import { startMqttIngest, type MqttIngest, type MqttIngestServices } from './mqtt-subscriber.ts';
 
 export interface MqttConfig {

@@ -6,7 +6,7 @@
  * a single reading) answers null and goes through JSON.parse.
  */
 import { asciiText, type DecimalList, scanDecimalList } from './decimal-list.ts';
-import type { Float8Elements } from './float8-elements.ts';
+import type { Float8Elements } from '../readings/float8-elements.ts';
 
 /** A block read straight from bytes; its values were not turned into an array. */
 export interface ScannedBlock {

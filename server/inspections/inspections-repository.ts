@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { analysisResults, bridges, inspectionProgrammes, inspections } from '../db/schema.ts';
-import { conditionOf } from '../analysis/bridge-conditions.ts';
+import { conditionOf } from '../../domain/health.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import type { Condition } from '../../domain/health.ts';

@@ -8,9 +8,6 @@
  */
 import v8 from 'node:v8';
 
-/** The default: the old generation may grow to three times its live size before marking. */
-export const DEFAULT_HEAP_GROWTH_PERCENT = 200;
-
 /** Applies the setting to this process (its worker threads share V8's flags); 0 leaves V8's own. */
 export function applyHeapGrowth(percent: number): void {
   if (percent > 0) v8.setFlagsFromString(`--heap-growing-percent=${Math.round(percent)}`);

@@ -1,5 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { safeErrorSerializer } from '../db/redact-error.ts';
 
 export type { Logger };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { projectPath } from '../project-paths.ts';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 
 export type Readiness = Schemas['Readiness'];
 type Check = Readiness['checks'][number];

@@ -4,7 +4,7 @@
  * fast). Used by the ingest and by the demo history loader.
  */
 
-import type { BufferPool } from '../ingest/buffer-pool.ts';
+import type { BufferPool } from './buffer-pool.ts';
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);

@@ -1,5 +1,5 @@
-import type { Block } from '../ingest/block-validation.ts';
-import type { BufferPool } from '../ingest/buffer-pool.ts';
+import type { Block } from './block.ts';
+import type { BufferPool } from './buffer-pool.ts';
 import { CopyEncoder, copyRowBytes as bytes } from './copy-encoder.ts';
 
 export interface StreamBlock {

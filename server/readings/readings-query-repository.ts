@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { MAX_BLOCK_SECONDS } from '../ingest/ingest-limits.ts';
+import { MAX_BLOCK_SECONDS } from './block-limits.ts';
 import { createBucketer, type Level, levelFor, type Point } from './downsample.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
-import { BlockKeys, groupByKey, outcomesOf } from '../ingest/block-outcomes.ts';
-import { ingestBuffers } from '../ingest/buffer-pool.ts';
+import { BlockKeys, groupByKey, outcomesOf } from './block-outcomes.ts';
+import { ingestBuffers } from './buffer-pool.ts';
 import { createPartitionKeeper } from './partitions.ts';
 import { READING_COLUMNS, readingCopyRows, type StreamBlock } from './reading-rows.ts';
 import { floatArray, intArray, timeArray } from '../db/pg-arrays.ts';

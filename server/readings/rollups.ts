@@ -1,4 +1,4 @@
-import { type Block, valuesOf } from '../ingest/block-validation.ts';
+import { type Block, valuesOf } from './block.ts';
 import { StreamKeyed } from './stream-keyed.ts';
 
 /** Roll-up levels kept as data arrives: per minute and per hour (issue 5, Storage). */

@@ -1,13 +1,13 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { describeEpisodeShift } from '../../domain/trigger-levels.ts';
-import { conditionOf } from '../analysis/bridge-conditions.ts';
+import { conditionOf } from '../../domain/health.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import { isStoredModel } from '../analysis/stored-model.ts';
 import type { Db } from '../db/client.ts';
 import { alerts, bridges, sensors, spans, users } from '../db/schema.ts';
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
 import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';
-import type { Schemas } from '../routes/operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 import { streamAvailability } from './report-availability.ts';
 import { conditionHistoryFacts } from './report-condition-history.ts';
 import type { ConditionFacts, FrequencyFacts, ReportFacts, SpanFact } from './report-facts.ts';

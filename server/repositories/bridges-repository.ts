@@ -2,7 +2,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bridges, datastreamSensors, sensors, spans } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
-import { lookupsChanged } from '../ingest/lookup-cache.ts';
+import { lookupsChanged } from './lookup-cache.ts';
 import { type Viewer, visibleBridgeFilter } from './visibility.ts';
 
 export type BridgeRow = typeof bridges.$inferSelect;

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
-import { lookupsChanged } from '../ingest/lookup-cache.ts';
+import { lookupsChanged } from './lookup-cache.ts';
 import { type Viewer, visibleDatastreamFilter } from './visibility.ts';
 
 export interface DatastreamWithSensors {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { ingestTokens } from '../db/schema.ts';
-import { createLookupCache, LOOKUP_CACHE_MS, lookupsChanged } from '../ingest/lookup-cache.ts';
+import { createLookupCache, LOOKUP_CACHE_MS, lookupsChanged } from './lookup-cache.ts';
 
 export type IngestTokenRow = typeof ingestTokens.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { bridges, datastreamSensors, datastreams, sensors, spans } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
-import { lookupsChanged } from '../ingest/lookup-cache.ts';
+import { lookupsChanged } from './lookup-cache.ts';
 import { type Viewer, visibleBridgeFilter } from './visibility.ts';
 
 export type SensorRow = typeof sensors.$inferSelect;

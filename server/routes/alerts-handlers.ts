@@ -1,7 +1,7 @@
 import { notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 
 export function alertsHandlers(services: Services): Handlers<'listAlerts' | 'acknowledgeAlert'> {

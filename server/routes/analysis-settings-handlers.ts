@@ -2,7 +2,7 @@ import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import { type AnalysisSettings } from '../repositories/analysis-settings-repository.ts';
 import type { Services } from '../services.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 
 function settingsDto(settings: AnalysisSettings): Schemas['AnalysisSettings'] {
   return {

@@ -2,7 +2,7 @@ import { analysisStatus, findVisibleBridge, storedEvaluation } from '../analysis
 import { renderChartPng } from '../analysis/prediction-chart.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers } from '../contract-types.ts';
 
 /**
  * The /ai operations answer from the stored evaluation (analysis_results): nothing is computed

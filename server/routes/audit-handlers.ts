@@ -4,7 +4,7 @@ import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import { toCsv } from '../../domain/csv.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 
 const CSV_LIMIT = 100_000;
 

@@ -2,7 +2,7 @@ import { HttpError } from '../http-error.ts';
 import { authenticate, viewerOf } from '../plugins/authentication.ts';
 import { LOGIN_FAILURE_LIMIT, type Services } from '../services.ts';
 import { userDto } from './dto.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers } from '../contract-types.ts';
 import { newPassword, optionalText, requiredText } from './text-fields.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';

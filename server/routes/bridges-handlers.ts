@@ -5,7 +5,7 @@ import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { NewBridge } from '../repositories/bridges-repository.ts';
 import type { Services } from '../services.ts';
 import { bridgeDto } from './dto.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 import { findCatalogueBridge } from '../integrations/bridge-catalogue.ts';
 

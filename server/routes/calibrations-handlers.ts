@@ -2,7 +2,7 @@ import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import { type CalibrationRow } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 
 export function calibrationDto(row: CalibrationRow): Schemas['Calibration'] {

@@ -2,7 +2,7 @@ import type { contactMessages } from '../db/schema.ts';
 import { notFound } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 
 export function contactHandlers(

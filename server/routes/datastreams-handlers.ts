@@ -4,7 +4,7 @@ import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { DatastreamWithSensors } from '../repositories/datastreams-repository.ts';
 import type { Services } from '../services.ts';
 import { datastreamDto } from './dto.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 
 /** The contract's Datastream with what the ingest keeps: last-seen time and sample count. */

@@ -4,7 +4,7 @@ import type { SensorRow } from '../repositories/sensors-repository.ts';
 import type { SpanRow } from '../repositories/spans-repository.ts';
 import type { UserAssignments, UserRow } from '../repositories/users-repository.ts';
 import { isQuasiStatic } from '../../domain/sensor-limits.ts';
-import type { Schemas } from './operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 
 /** Storage rows to contract shapes. The company password never leaves through here. */
 export function userDto(row: UserRow, assignments: UserAssignments): Schemas['User'] {

@@ -1,11 +1,11 @@
 import type { RemainingLife } from '../analytics/fatigue/miner.ts';
-import { applyFatigueAlerts } from '../fatigue/fatigue-alerts.ts';
+import { applyFatigueAlerts } from '../alerts/fatigue-alerts.ts';
 import { type FatigueDetailRow, type StoredDetailSettings } from '../fatigue/fatigue-repository.ts';
 import { fatigueState } from '../fatigue/fatigue-status.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 import { oneLineText, requiredText } from './text-fields.ts';
 
 function detailDto(row: FatigueDetailRow): Schemas['FatigueDetail'] {

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ingestBuffers } from '../ingest/buffer-pool.ts';
-import { Float8Elements } from '../ingest/float8-elements.ts';
+import { ingestBuffers } from '../readings/buffer-pool.ts';
+import { Float8Elements } from '../readings/float8-elements.ts';
 import { parseCsv, parseNdjson, type ParsedLine } from '../ingest/bulk-parsers.ts';
 import type { IngestScope } from '../ingest/ingest-service.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers } from '../contract-types.ts';
 
 /** A body's values take about 1.5 times its bytes once encoded for the COPY (12 per value). */
 const ARENA_BYTES_PER_BODY_BYTE = 1.5;

@@ -3,7 +3,7 @@ import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { IngestTokenRow } from '../repositories/ingest-tokens-repository.ts';
 import type { Services } from '../services.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

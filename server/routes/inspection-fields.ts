@@ -1,7 +1,7 @@
 import type { RatingScale } from '../../domain/inspection-regimes.ts';
 import { HttpError } from '../http-error.ts';
 import type { NewInspection } from '../inspections/inspections-repository.ts';
-import type { Schemas } from './operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 
 const NBI_PARTS = ['deck', 'superstructure', 'substructure'] as const;

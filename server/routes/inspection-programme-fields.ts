@@ -6,7 +6,7 @@ import {
 } from '../../domain/inspection-regimes.ts';
 import { HttpError } from '../http-error.ts';
 import type { Programme } from '../inspections/inspection-programme.ts';
-import type { Schemas } from './operation-types.ts';
+import type { Schemas } from '../contract-types.ts';
 
 /**
  * The programme to store: a preset fixes scale and intervals (giving other ones is a 400, so a

@@ -14,7 +14,7 @@ import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import { inspectionValues } from './inspection-fields.ts';
 import { programmeValues } from './inspection-programme-fields.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 

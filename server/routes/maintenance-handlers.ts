@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { SENSOR_KINDS } from '../../domain/maintenance.ts';
 import { sensors, spans } from '../db/schema.ts';
 import { HttpError, notFound } from '../http-error.ts';
-import { clearAlertsOfMaintenance } from '../maintenance/maintenance-alerts.ts';
+import { clearAlertsOfMaintenance } from '../alerts/maintenance-alerts.ts';
 import { type MaintenanceRow } from '../maintenance/maintenance-repository.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText } from './text-fields.ts';
 
 export function maintenanceDto(row: MaintenanceRow): Schemas['MaintenanceEvent'] {

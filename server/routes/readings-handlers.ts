@@ -7,7 +7,7 @@ import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import { visibleDatastreamFilter } from '../repositories/visibility.ts';
 import type { Services } from '../services.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers } from '../contract-types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**

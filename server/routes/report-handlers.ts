@@ -4,7 +4,7 @@ import { parseReportMonth } from '../report/report-month.ts';
 import { buildReportOffThread } from '../report/report-runner.ts';
 import { QueueFull } from '../threads/work-queue.ts';
 import type { Services } from '../services.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers } from '../contract-types.ts';
 
 /** The monthly PDF report: visible to whoever may see the bridge, built on a worker thread. */
 export function reportHandlers(services: Services): Handlers<'getBridgeReport'> {

@@ -4,7 +4,7 @@ import { FROM_SENSOR_DATES } from '../repositories/calibrations-repository.ts';
 import type { Services } from '../services.ts';
 import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 
 type SensorLimits = Schemas['SensorLimits'];

@@ -2,7 +2,7 @@ import { notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import { spanDto } from './dto.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 
 export function spansHandlers(

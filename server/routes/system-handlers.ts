@@ -1,5 +1,5 @@
 import type { Services } from '../services.ts';
-import type { Handlers } from './operation-types.ts';
+import type { Handlers } from '../contract-types.ts';
 
 export function systemHandlers(services: Services): Handlers<'getHealth' | 'getReadiness'> {
   return {

@@ -4,7 +4,7 @@ import type { NewUser } from '../repositories/users-repository.ts';
 import type { Services } from '../services.ts';
 import { checkCredentialChange } from './credential-change.ts';
 import { userDto } from './dto.ts';
-import type { Handlers, Schemas } from './operation-types.ts';
+import type { Handlers, Schemas } from '../contract-types.ts';
 import { newPassword, optionalText, requiredText } from './text-fields.ts';
 
 export function usersHandlers(

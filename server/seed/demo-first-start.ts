@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import { writeDemoHistory } from '../demo/history-writer.ts';
 import type { DemoRates } from '../demo/demo-scenarios.ts';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 
 /**
  * The demo company is for trying the product out: seeded on an empty database, except in

@@ -4,14 +4,8 @@ import {
   timingSafeEqual,
   type ScryptOptions,
 } from 'node:crypto';
+import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST } from '../config/setting-defaults.ts';
 
-/**
- * log2 of scrypt's N. OWASP's Password Storage Cheat Sheet (2025) asks for N=2^17, r=8, p=1:
- * 128 MiB and ~150-300 ms a hash here. `PASSWORD_HASH_COST` lowers it for tests only.
- */
-export const DEFAULT_PASSWORD_HASH_COST = 17;
-export const MIN_PASSWORD_HASH_COST = 10;
-export const MAX_PASSWORD_HASH_COST = 20;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;

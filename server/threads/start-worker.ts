@@ -1,16 +1,11 @@
 import type { Worker, WorkerOptions } from 'node:worker_threads';
 import { startWorkerThread } from '../worker-entry.ts';
+import ENTRIES from './thread-entries.json' with { type: 'json' };
 
 /**
- * The server's worker-thread entry modules, by name, as paths under `server/`. Each is also an
- * entry point of the compiled build (SERVER_ENTRIES in scripts/build-server.mjs).
+ * The server's worker-thread entry modules, by name, as paths under `server/`. The list lives
+ * in thread-entries.json so that the build (scripts/build-server.mjs) compiles exactly these.
  */
-const ENTRIES = {
-  analysis: 'analysis/analysis-thread.ts',
-  pglite: 'db/pglite-thread.ts',
-  report: 'report/report-thread.ts',
-} as const;
-
 export type WorkerEntry = keyof typeof ENTRIES;
 
 /** Starts one of the entries on a worker thread, compiled or from the TypeScript source. */

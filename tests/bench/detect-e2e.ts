@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { evaluateBridge } from '../../server/analysis/analyse-bridge.ts';
 import { createAnalysisRepository } from '../../server/analysis/analysis-repository.ts';
 import { createMaintenanceRepository } from '../../server/maintenance/maintenance-repository.ts';
-import type { Schemas } from '../../server/routes/operation-types.ts';
+import type { Schemas } from '../../server/contract-types.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { simulateBlocks } from '../../server/sim/bridge-simulator.ts';
 import { simulateBursts } from '../../server/sim/burst-simulator.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import type { AppConfig } from '../../server/config.ts';
+import type { AppConfig } from '../../server/config/config.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { assertMatchesContract } from './contract-validator.ts';
 import {

@@ -7,7 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../server/db/client.ts';
-import { lookupsChanged } from '../../server/ingest/lookup-cache.ts';
+import { lookupsChanged } from '../../server/repositories/lookup-cache.ts';
 import { projectPath } from '../../server/project-paths.ts';
 
 export type DriverKind = 'pglite' | 'postgres';

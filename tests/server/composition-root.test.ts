@@ -4,7 +4,7 @@ import { projectPath } from '../../server/project-paths.ts';
 
 /**
  * Issue 14's one composition root, held by lint: the wiring takes its repositories and services
- * from server/services.ts and its settings from server/config.ts.
+ * from server/services.ts and its settings from server/config/config.ts.
  */
 const eslint = new ESLint({ cwd: projectPath('.') });
 
@@ -30,7 +30,9 @@ describe('the composition root', () => {
     ['server/demo/example.ts', adHocService],
     ['server/analysis/analysis-view.ts', adHocRepository],
     ['server/report/report-gather.ts', adHocRepository],
-    ['server/fatigue/fatigue-alerts.ts', adHocRepository],
+    ['server/alerts/fatigue-alerts.ts', adHocRepository],
+    ['server/alerts/inspection-check.ts', adHocRepository],
+    ['server/ops/example.ts', adHocService],
   ])('refuses a repository or service built in %s', async (file, code) => {
     expect(await complaints(file, code)).toContain(
       'Take it from the services (server/services.ts), which build it once.',
@@ -47,8 +49,8 @@ describe('the composition root', () => {
 
   it('refuses the environment outside the config and the entry point', async () => {
     expect(await complaints('server/ingest/example.ts', environment)).toContain(
-      "'process.env' is restricted from being used. Read settings from the config (server/config.ts), not the environment.",
+      "'process.env' is restricted from being used. Read settings from the config (server/config/config.ts), not the environment.",
     );
-    expect(await complaints('server/config.ts', environment)).toEqual([]);
+    expect(await complaints('server/config/config.ts', environment)).toEqual([]);
   });
 });

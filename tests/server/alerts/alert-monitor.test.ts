@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { startAlertMonitor } from '../../../server/alerts/alert-monitor.ts';
 import { createAlertService } from '../../../server/alerts/alert-service.ts';
+import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { bridgeWithStreams, setLastSeen, storedAlerts } from './alert-fixtures.ts';
@@ -13,7 +14,11 @@ describe.each(drivers)('the alert monitor on %s', (kind) => {
     const [entry] = streams;
     if (!entry) throw new Error('no stream');
     await setLastSeen(t, entry.stream.id, new Date(Date.now() - 60 * 60 * 1000));
-    const alerts = createAlertService({ db: t.services.database.db });
+    const alerts = createAlertService({
+      db: t.services.database.db,
+      repository: createAlertsRepository(t.services.database.db),
+      inspections: t.services.inspections,
+    });
     const log = vi.fn();
 
     const monitor = startAlertMonitor(alerts, { checkSeconds: 1, log });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertService } from '../../../server/alerts/alert-service.ts';
+import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
 import { type AlertWebhook, createAlertWebhook } from '../../../server/alerts/alert-webhook.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
@@ -18,9 +19,12 @@ describe.each(drivers)('the alert webhook on %s', (kind) => {
   });
 
   function serviceWithWebhook(url: string, retryDelaysMs: number[]) {
-    const webhook = createAlertWebhook({ db: t.services.database.db, url, retryDelaysMs });
+    const { db } = t.services.database;
+    const repository = createAlertsRepository(db);
+    const webhook = createAlertWebhook({ db, repository, url, retryDelaysMs });
     webhooks.push(webhook);
-    return { webhook, alerts: createAlertService({ db: t.services.database.db, webhook }) };
+    const { inspections } = t.services;
+    return { webhook, alerts: createAlertService({ db, repository, inspections, webhook }) };
   }
 
   it('posts a new alert, retrying with backoff until the receiver takes it', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertService } from '../../../server/alerts/alert-service.ts';
+import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
 import { createQueuedAlertWebhook } from '../../../server/alerts/queued-alert-webhook.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { receiver } from '../../helpers/webhook-receiver.ts';
@@ -20,17 +21,24 @@ describe.runIf(process.env.DATABASE_URL)('the alert webhook through pg-boss', ()
     // The api process only queues; the worker delivers.
     const sender = createQueuedAlertWebhook({
       database: t.services.database,
+      repository: createAlertsRepository(t.services.database.db),
       url: hook.url(),
       log,
     });
     const worker = createQueuedAlertWebhook({
       database: t.services.database,
+      repository: createAlertsRepository(t.services.database.db),
       url: hook.url(),
       log,
       retryDelaySeconds: 1,
     });
     await worker.work();
-    const alerts = createAlertService({ db: t.services.database.db, webhook: sender });
+    const alerts = createAlertService({
+      db: t.services.database.db,
+      repository: createAlertsRepository(t.services.database.db),
+      inspections: t.services.inspections,
+      webhook: sender,
+    });
 
     await alerts.analysisCompleted(outcome(bridge.id, 1));
     await sender.idle();

@@ -5,7 +5,7 @@ import {
   maintenanceRetrainDue,
   settlingSensors,
 } from '../../../server/analysis/maintenance-plan.ts';
-import { resolvedByMaintenance } from '../../../server/maintenance/maintenance-alerts.ts';
+import { resolvedByMaintenance } from '../../../server/alerts/maintenance-alerts.ts';
 
 const DAY = 86_400_000;
 const at = (date: string) => Date.parse(`${date}T00:00:00Z`);

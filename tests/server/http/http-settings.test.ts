@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config.ts';
+import { ConfigError, loadConfig } from '../../../server/config/config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'spanwatch-http-settings-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

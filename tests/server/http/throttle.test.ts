@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../../server/config.ts';
+import type { AppConfig } from '../../../server/config/config.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 

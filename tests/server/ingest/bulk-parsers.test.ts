@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, parseNdjson } from '../../../server/ingest/bulk-parsers.ts';
 import { END_OF_RANGE, scanDecimalList } from '../../../server/ingest/decimal-list.ts';
-import { Float8Elements, numbersOfElements } from '../../../server/ingest/float8-elements.ts';
+import { Float8Elements, numbersOfElements } from '../../../server/readings/float8-elements.ts';
 import { readBlockLine } from '../../../server/ingest/ndjson-block-line.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blockOf } from '../../../server/ingest/block-validation.ts';
+import { blockOf } from '../../../server/readings/block.ts';
 import { END_OF_RANGE, scanDecimalList } from '../../../server/ingest/decimal-list.ts';
-import { Float8Elements } from '../../../server/ingest/float8-elements.ts';
+import { Float8Elements } from '../../../server/readings/float8-elements.ts';
 import { createBucketer, levelFor } from '../../../server/readings/downsample.ts';
 import { rollupsOf } from '../../../server/readings/rollups.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadSettings } from '../../../server/config.ts';
+import { ConfigError, loadSettings } from '../../../server/config/config.ts';
 import { mqttConfigOf } from '../../../server/ingest/mqtt-config.ts';
 
 /** The broker settings as the server start reads them: through the one config schema. */

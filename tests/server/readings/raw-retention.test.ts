@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadSettings } from '../../../server/config.ts';
+import { loadSettings } from '../../../server/config/config.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { startRawRetention } from '../../../server/readings/raw-retention.ts';
 import { drivers } from '../../helpers/test-database.ts';

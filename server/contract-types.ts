@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components, operations } from '../../openapi/schema';
+import type { components, operations } from '../openapi/schema';
 
 /** Types of each contract operation, so a handler cannot drift from openapi.yaml. */
 export type Schemas = components['schemas'];

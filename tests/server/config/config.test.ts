@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadSettings } from '../../server/config.ts';
+import { ConfigError, loadConfig, loadSettings } from '../../../server/config/config.ts';
 
 const tempDirs: string[] = [];
 const tempDir = () => {

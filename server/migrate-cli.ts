@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadSettings } from '../config.ts';
-import { LOCKS, withAdvisoryLock } from '../ops/advisory-lock.ts';
-import { openDatabase } from './client.ts';
+import { ConfigError, loadSettings } from './config/config.ts';
+import { LOCKS, withAdvisoryLock } from './ops/advisory-lock.ts';
+import { openDatabase } from './db/client.ts';
 
 // Reads the settings without the secrets: migrating writes nothing into DATA_DIR but the
 // database itself.

@@ -1,4 +1,5 @@
 /** What one ingest item may hold and when it may be, shared by HTTP and MQTT. */
+import { DEFAULT_HORIZON_DAYS } from '../config/setting-defaults.ts';
 
 /** Highest sample rate accepted: 10 kHz covers every structural accelerometer we know of. */
 export const MAX_RATE_HZ = 10_000;
@@ -8,8 +9,6 @@ export const MAX_BLOCK_SAMPLES = 10_000;
 export const MAX_BLOCK_SECONDS = 600;
 /** Gateways' clocks drift, but a sample an hour ahead of the server is a wrong clock. */
 export const MAX_FUTURE_MS = 60 * 60 * 1000;
-/** Days before now that data may reach back by default (INGEST_HORIZON_DAYS): about 10 years. */
-export const DEFAULT_HORIZON_DAYS = 3650;
 /**
  * Largest magnitude of a value: a roll-up adds up millions of values and the analysis squares
  * them, and both must stay finite (`[1e308, 1e308]` once summed to Infinity, issue 13 finding

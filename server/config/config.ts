@@ -3,20 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRateLimit, RATE_LIMIT_SETTINGS, type RateLimits } from './rate-limit-settings.ts';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy-setting.ts';
 import {
-  parseRateLimit,
-  RATE_LIMIT_SETTINGS,
-  type RateLimits,
-} from './http/rate-limit-settings.ts';
-import { parseTrustProxy, type TrustProxy } from './http/trust-proxy-setting.ts';
-import { DEFAULT_GROUP_COMMIT_MS } from './ingest/group-commit.ts';
-import { DEFAULT_HEAP_GROWTH_PERCENT } from './ops/heap-growth.ts';
-import { DEFAULT_HORIZON_DAYS } from './ingest/ingest-limits.ts';
-import {
+  DEFAULT_GROUP_COMMIT_MS,
+  DEFAULT_HEAP_GROWTH_PERCENT,
+  DEFAULT_HORIZON_DAYS,
   DEFAULT_PASSWORD_HASH_COST,
   MAX_PASSWORD_HASH_COST,
   MIN_PASSWORD_HASH_COST,
-} from './services/passwords.ts';
+} from './setting-defaults.ts';
 
 /** What one process does; `npm start` runs all three (see docs/decisions/011-runtime-roles-and-operations.md). */
 export const ROLES = ['api', 'ingest', 'worker'] as const;

@@ -1,4 +1,4 @@
-import { FLOAT8_ELEMENT_BYTES } from '../readings/copy-encoder.ts';
+import { FLOAT8_ELEMENT_BYTES } from './copy-encoder.ts';
 import type { BufferPool } from './buffer-pool.ts';
 
 /** Elements per chunk of a body's arena: a block never spans two chunks. */

@@ -9,7 +9,7 @@ import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
 import { LIMIT_EXCEEDED_ALERT } from '../../domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
 import { alerts, datastreamSensors } from '../db/schema.ts';
-import type { AlertCause } from '../alerts/alerts-repository.ts';
+import type { AlertCause } from './alerts-repository.ts';
 
 export interface MaintenanceFacts {
   bridgeId: number;

@@ -1,8 +1,8 @@
-import type { AnalyseOptions, EvaluationResult } from '../analysis/analyse-bridge.ts';
-import { evaluateBridge } from '../analysis/analyse-bridge.ts';
-import type { AnalysisJob } from '../analysis/analysis-jobs.ts';
-import type { AnalysisStores } from '../analysis/analysis-stores.ts';
-import { countBridgeStrain, type StrainStreamCount } from './strain-counting.ts';
+import type { AnalyseOptions, EvaluationResult } from './analyse-bridge.ts';
+import { evaluateBridge } from './analyse-bridge.ts';
+import type { AnalysisJob } from './analysis-jobs.ts';
+import type { AnalysisStores } from './analysis-stores.ts';
+import { countBridgeStrain, type StrainStreamCount } from '../fatigue/strain-counting.ts';
 
 /** What the job's fatigue step did: per strain stream, or why it failed. */
 export type FatigueCountResult = { streams: StrainStreamCount[] } | { error: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BufferPool } from '../../../server/ingest/buffer-pool.ts';
-import { Float8Elements } from '../../../server/ingest/float8-elements.ts';
+import { BufferPool } from '../../../server/readings/buffer-pool.ts';
+import { Float8Elements } from '../../../server/readings/float8-elements.ts';
 
 describe('BufferPool', () => {
   it('hands out at least the bytes asked for, in power-of-two sizes from 64 KiB', () => {

@@ -1,8 +1,8 @@
 import { fatigueAlerts, FATIGUE_ALERT } from '../../domain/fatigue-alerts.ts';
-import { type RaisedAlert, syncAlerts } from '../alerts/alert-store.ts';
+import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import type { Db } from '../db/client.ts';
-import type { FatigueRepository } from './fatigue-repository.ts';
-import { fatigueState } from './fatigue-status.ts';
+import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
+import { fatigueState } from '../fatigue/fatigue-status.ts';
 
 /**
  * Raises, updates or clears the bridge's fatigue alerts from its details' current state, through

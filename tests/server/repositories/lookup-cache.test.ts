@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLookupCache, lookupsChanged } from '../../../server/ingest/lookup-cache.ts';
+import { createLookupCache, lookupsChanged } from '../../../server/repositories/lookup-cache.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { BASE_MS, streamOnBridge } from '../../helpers/readings-fixtures.ts';
