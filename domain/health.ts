@@ -1,8 +1,9 @@
 // Health derivation and alert rules of spec §4, shared by the SPA dashboard and the server's
 // alert generator so both always agree.
-import type { LIMIT_EXCEEDED_ALERT } from './sensor-limits.ts';
 
 export type Condition = 'Good' | 'Fair' | 'Poor' | 'Critical';
+/** A quasi-static channel beyond a limit staff set (domain/sensor-limits.ts). */
+export const LIMIT_EXCEEDED_ALERT = 'Limit exceeded';
 export type Threat = 'Low' | 'Medium' | 'High' | 'Critical';
 export type GaugeColour = 'green' | 'orange' | 'red';
 export type ColourClass = 'green' | 'yellow' | 'orange' | 'red';

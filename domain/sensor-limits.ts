@@ -4,7 +4,7 @@
 import type { SensorType } from './enums.ts';
 import type { Threat } from './health.ts';
 
-export const LIMIT_EXCEEDED_ALERT = 'Limit exceeded';
+export { LIMIT_EXCEEDED_ALERT } from './health.ts';
 
 export const QUASI_STATIC_SENSOR_TYPES = [
   'strain_gauge',

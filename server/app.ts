@@ -42,6 +42,7 @@ import { sensorsHandlers } from './routes/sensors-handlers.ts';
 import { spansHandlers } from './routes/spans-handlers.ts';
 import { systemHandlers } from './routes/system-handlers.ts';
 import { usersHandlers } from './routes/users-handlers.ts';
+import type { RouteServices } from './plugins/route-services.ts';
 import { createServices, type Services } from './services.ts';
 
 export type BuildAppOptions = {
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const built = 'services' in options ? options.services : createServices(config, options.database);
   const services = { ...built, ...overrides };
+  // The HTTP layer's view of the services (server/plugins/route-services.ts).
+  const routeServices: RouteServices = services;
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -117,39 +120,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   registerIngestParsers(app);
-  registerRequestGuards(app, services);
-  await registerThrottle(app, config.rateLimits, services);
+  registerRequestGuards(app, routeServices);
+  await registerThrottle(app, config.rateLimits, routeServices);
 
   // Typing the union of all handler groups against every operationId makes a missing handler
   // (a contract path the server does not answer) a type error.
   const serviceHandlers: Handlers<OperationId> = {
-    ...systemHandlers(services),
-    ...authHandlers(services),
-    ...usersHandlers(services),
-    ...bridgesHandlers(services),
-    ...spansHandlers(services),
-    ...sensorsHandlers(services),
-    ...datastreamsHandlers(services),
-    ...contactHandlers(services),
-    ...ingestHandlers(services, config.ingestHorizonDays),
-    ...ingestTokensHandlers(services),
-    ...readingsHandlers(services),
-    ...analyticsHandlers(services),
-    ...alertsHandlers(services),
-    ...fatigueHandlers(services),
-    ...reportHandlers(services),
-    ...auditHandlers(services),
-    ...calibrationsHandlers(services),
-    ...maintenanceHandlers(services),
-    ...analysisSettingsHandlers(services),
-    ...inspectionsHandlers(services),
+    ...systemHandlers(routeServices),
+    ...authHandlers(routeServices),
+    ...usersHandlers(routeServices),
+    ...bridgesHandlers(routeServices),
+    ...spansHandlers(routeServices),
+    ...sensorsHandlers(routeServices),
+    ...datastreamsHandlers(routeServices),
+    ...contactHandlers(routeServices),
+    ...ingestHandlers(routeServices, config.ingestHorizonDays),
+    ...ingestTokensHandlers(routeServices),
+    ...readingsHandlers(routeServices),
+    ...analyticsHandlers(routeServices),
+    ...alertsHandlers(routeServices),
+    ...fatigueHandlers(routeServices),
+    ...reportHandlers(routeServices),
+    ...auditHandlers(routeServices),
+    ...calibrationsHandlers(routeServices),
+    ...maintenanceHandlers(routeServices),
+    ...analysisSettingsHandlers(routeServices),
+    ...inspectionsHandlers(routeServices),
   };
   await app.register(openapiGlue, {
     specification: contract,
     serviceHandlers: auditedHandlers(serviceHandlers, services.database.db),
     securityHandlers: {
-      bearerAuth: bearerAuthHandler(services),
-      ingestToken: ingestTokenAuthHandler(services),
+      bearerAuth: bearerAuthHandler(routeServices),
+      ingestToken: ingestTokenAuthHandler(routeServices),
     },
   });
   await registerSpa(app, spaDir);

@@ -6,6 +6,9 @@ import { createQueuedAlertWebhook } from './alerts/queued-alert-webhook.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { createAnalysisRepository } from './analysis/analysis-repository.ts';
+import { createAnalysisViewRepository } from './analysis/analysis-view.ts';
+import { createBridgeConditionsRepository } from './analysis/bridge-conditions.ts';
+import { createReportService } from './report/report-runner.ts';
 import type { Database } from './db/client.ts';
 import {
   type BridgeNameSource,
@@ -30,7 +33,10 @@ import { createDatastreamsRepository } from './repositories/datastreams-reposito
 import { createDeadLettersRepository } from './repositories/dead-letters-repository.ts';
 import { createIngestTokensRepository } from './repositories/ingest-tokens-repository.ts';
 import { createReadinessProbe } from './ops/readiness.ts';
-import { createLoginFailuresRepository } from './repositories/login-failures-repository.ts';
+import {
+  createLoginFailuresRepository,
+  LOGIN_FAILURE_WINDOW_MS,
+} from './repositories/login-failures-repository.ts';
 import { createSensorsRepository } from './repositories/sensors-repository.ts';
 import { createSpansRepository } from './repositories/spans-repository.ts';
 import { createUsersRepository } from './repositories/users-repository.ts';
@@ -39,10 +45,6 @@ import { createPasswordHasher } from './services/passwords.ts';
 import { createSecretBox } from './services/secret-box.ts';
 import { createSessionService } from './services/sessions.ts';
 import { createTokenService } from './services/tokens.ts';
-
-/** Failed logins allowed per email and address in the window before answering 429. */
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** What only the running process knows: where background work logs, and the broker's state. */
 export interface ProcessWiring {
@@ -69,6 +71,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
   const webhookLog = (message: string) => log('alert-webhook', message);
   const alertsRepository = createAlertsRepository(db);
   const inspections = createInspectionsRepository(db);
+  const fatigueDetails = createFatigueRepository(db);
   // On PostgreSQL a worker process delivers webhooks through the job queue (pg-boss retries);
   // elsewhere they are delivered in-process.
   const webhookUrl = config.alertWebhookUrl;
@@ -86,7 +89,13 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     (webhookUrl
       ? createAlertWebhook({ db, repository: alertsRepository, url: webhookUrl, log: webhookLog })
       : undefined);
-  const alerts = createAlertService({ db, repository: alertsRepository, inspections, webhook });
+  const alerts = createAlertService({
+    db,
+    repository: alertsRepository,
+    inspections,
+    fatigueDetails,
+    webhook,
+  });
   const bridgeNames: BridgeNameSource = config.rensysUrl
     ? httpNameSource(config.rensysUrl)
     : catalogueNameSource;
@@ -96,6 +105,10 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
   const analysis = createAnalysisRepository(db);
   return {
     database,
+    databaseKind: database.kind,
+    bridgeConditions: createBridgeConditionsRepository(db),
+    analysisView: createAnalysisViewRepository(db),
+    reports: createReportService(database),
     users: createUsersRepository(db),
     bridges: createBridgesRepository(db),
     spans: createSpansRepository(db),
@@ -105,7 +118,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     calibrations: createCalibrationsRepository(db),
     inspections,
     maintenance: createMaintenanceRepository(db),
-    fatigueDetails: createFatigueRepository(db),
+    fatigueDetails,
     analysisSettings: createAnalysisSettingsRepository(db),
     /** Models, evaluations and job state: the views, the queue, the scheduler and the workers. */
     analysis,

@@ -1,45 +1,16 @@
 import { checkCalibrationsDue } from './calibration-check.ts';
 import { checkInspectionsDue } from './inspection-check.ts';
-import type { PhysicalChange } from '../../domain/trigger-levels.ts';
-import type { BreachFacts } from '../../domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
+import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
+import { applyFatigueAlerts } from './fatigue-alerts.ts';
+import { clearAlertsOfMaintenance, type MaintenanceFacts } from './maintenance-alerts.ts';
 import type { InspectionsRepository } from '../inspections/inspections-repository.ts';
 import type { Viewer } from '../repositories/visibility.ts';
 import type { AlertWebhook } from './alert-webhook.ts';
 import type { AlertDto, AlertsRepository, AlertStateFilter } from './alerts-repository.ts';
 import { applyAnalysisOutcome, applySensorChecks } from './analysis-alerts.ts';
 import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
-
-/**
- * What the analysis hands to the alert side after each evaluation of a bridge. The alert
- * service turns it into stored alerts through the rules of domain/health.ts.
- */
-export interface AnalysisOutcome {
-  bridgeId: number;
-  /** Anomaly events in the evaluation period (drives the spec §4 health table). */
-  numAnomalies: number;
-  evaluatedAt: Date;
-  /** When the bridge first reached this condition: the next maintenance counts from it (absent: now). */
-  conditionSince?: Date;
-  /** The anomalous windows of the period, for the alert's cause. */
-  anomalousWindows: { start: Date; end: Date; error: number }[];
-  /** stream_ids of the data streams contributing most to the anomalies. */
-  contributingStreams: string[];
-  /** The period's and the baseline's missing-mode rates ('Mode tracking lost'); absent: not judged. */
-  missingModes?: { rate: number; baselineRate: number | null };
-  /** Streams whose own signal is broken ('Sensor fault' alerts); absent: none checked. */
-  sensorFaults?: { datastreamId: number; streamId: string; details: string[] }[];
-  /** The leading frequency shift of the most serious episode (docs/decisions/025); absent: none. */
-  physicalChange?: PhysicalChange | null;
-  /** Engineer-set limits breached at the end of the period ('Limit exceeded'); absent: none checked. */
-  limitBreaches?: (BreachFacts & { datastreamId: number; severity: 'High' | 'Critical' })[];
-}
-
-/**
- * The checks that need no baseline ('Sensor fault', 'Limit exceeded'): they run on every
- * evaluation, so a bridge not yet assessed is told of them too.
- */
-export type SensorChecks = Pick<AnalysisOutcome, 'bridgeId' | 'sensorFaults' | 'limitBreaches'>;
+import type { AnalysisOutcome, SensorChecks } from './analysis-outcome.ts';
 
 export interface AlertService {
   /** Raise, update or clear the bridge's analysis alerts after an evaluation. */
@@ -53,6 +24,8 @@ export interface AlertServiceOptions {
   repository: AlertsRepository;
   /** The inspection programme, read by the inspection due/overdue check. */
   inspections: Pick<InspectionsRepository, 'schedulePlans'>;
+  /** The sensors' fatigue details, read by the damage-level alerts. */
+  fatigueDetails: FatigueRepository;
   /** Set when ALERT_WEBHOOK_URL is configured: newly raised alerts are handed to it. */
   webhook?: AlertWebhook | undefined;
   now?: () => Date;
@@ -63,6 +36,7 @@ export function createAlertService({
   db,
   repository,
   inspections,
+  fatigueDetails,
   webhook,
   now = () => new Date(),
 }: AlertServiceOptions) {
@@ -99,6 +73,16 @@ export function createAlertService({
       const raised = await checkInspectionsDue(db, inspections, at);
       webhook?.enqueue(raised);
       return raised;
+    },
+
+    /** Raise, update or clear a bridge's fatigue damage-level alerts (their settings changed). */
+    reviewFatigue(bridgeId: number, at: Date = now()): Promise<number[]> {
+      return applyFatigueAlerts(db, fatigueDetails, bridgeId, at);
+    },
+
+    /** Clears the alerts a recorded maintenance event answers; returns their ids. */
+    clearForMaintenance(event: MaintenanceFacts, at: Date = now()): Promise<number[]> {
+      return clearAlertsOfMaintenance(db, event, at);
     },
 
     list(

@@ -13,7 +13,7 @@ import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import { applyModeTracking } from './mode-tracking-alerts.ts';
 import type { AlertCause } from './alerts-repository.ts';
-import type { AnalysisOutcome, SensorChecks } from './alert-service.ts';
+import type { AnalysisOutcome, SensorChecks } from './analysis-outcome.ts';
 
 // One key for every lock the alert side takes, so its advisory locks never meet another's.
 export const ALERT_LOCK_SPACE = 7_410_001;

@@ -5,7 +5,7 @@ import {
   modeTrackingLostMessage,
 } from '../../domain/mode-tracking.ts';
 import type { Db } from '../db/client.ts';
-import type { AnalysisOutcome } from './alert-service.ts';
+import type { AnalysisOutcome } from './analysis-outcome.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { restoreDetector } from '../analytics/detector.ts';
-import type { AlertService, AnalysisOutcome, SensorChecks } from '../alerts/alert-service.ts';
-import type { FatigueCountResult } from './bridge-job.ts';
+import type { AlertService } from '../alerts/alert-service.ts';
+import type { AnalysisOutcome, SensorChecks } from '../alerts/analysis-outcome.ts';
 import type { Schemas } from '../contract-types.ts';
 import type {
   AnalysisRepository,
@@ -39,31 +39,15 @@ import {
 } from './maintenance-plan.ts';
 import { isStoredModel, type StoredModel } from './stored-model.ts';
 import { tellAlerts } from './tell-alerts.ts';
-import { trainBridgeModel, type TrainingOptions } from './train-model.ts';
+import { trainBridgeModel } from './train-model.ts';
 import { alignToWindow, type DatasetWindow, loadWindows } from './window-dataset.ts';
+import type { AnalyseOptions, AnalysisOutcomeKind, EvaluationResult } from './evaluation-result.ts';
 
 const WINDOW_MS = WINDOW_SECONDS * 1000;
 
 export interface AnalysisDeps extends AnalysisStores {
   alerts: AlertService;
 }
-
-export interface AnalyseOptions extends Omit<TrainingOptions, 'onProgress' | 'blankBefore'> {
-  /** Train again even when a model is stored. */
-  retrain?: boolean;
-}
-
-export type AnalysisOutcomeKind = 'evaluated' | 'not-ready' | 'unknown-bridge';
-
-/**
- * What an evaluation leaves for the alerts (plain data: it crosses from a worker thread). A
- * bridge not ready still has its sensor checks, which need no baseline (absent: no data).
- */
-export type EvaluationResult = (
-  | { kind: 'evaluated'; outcome: AnalysisOutcome }
-  | { kind: 'not-ready'; checks?: SensorChecks }
-  | { kind: 'unknown-bridge' }
-) & { fatigue?: FatigueCountResult };
 
 /** Progress writes at most this often, so a job does not hammer the database. */
 const PROGRESS_EVERY_MS = 500;

@@ -2,8 +2,8 @@ import type { Worker } from 'node:worker_threads';
 import type { Database } from '../db/client.ts';
 import { restoreError } from '../db/pglite-protocol.ts';
 import { startWorker } from '../threads/start-worker.ts';
-import type { AnalyseOptions, EvaluationResult } from './analyse-bridge.ts';
-import type { AnalysisJob } from './analysis-jobs.ts';
+import type { AnalyseOptions, EvaluationResult } from './evaluation-result.ts';
+import type { AnalysisJob } from './job-types.ts';
 import type { ThreadAnswer, ThreadTask } from './analysis-thread.ts';
 
 export interface AnalysisPool {

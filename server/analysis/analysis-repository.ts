@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { analysisModels, analysisResults, conditionHistory } from '../db/schema.ts';
 import { conditionHistoryRow } from './condition-history-row.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
+import type { Evaluation } from './evaluation.ts';
 
 export type AnalysisState = 'idle' | 'queued' | 'training' | 'scoring' | 'failed';
 export type AnalysisModelRow = typeof analysisModels.$inferSelect;
@@ -14,16 +15,6 @@ export interface JobProgress {
   progress: number;
   message: string;
   lastError?: string | null;
-}
-
-export interface Evaluation {
-  report: unknown;
-  forecast: unknown;
-  numAnomalies: number;
-  dataUntil: Date;
-  evaluatedAt: Date;
-  /** Expected false alarm episodes a month (null: not known). */
-  falseEpisodesPerMonth?: number | null;
 }
 
 const RUNNING: AnalysisState[] = ['training', 'scoring'];

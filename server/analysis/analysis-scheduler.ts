@@ -1,4 +1,4 @@
-import type { AnalysisJobs } from './analysis-jobs.ts';
+import type { AnalysisJobs } from './job-types.ts';
 import type { AnalysisRepository } from './analysis-repository.ts';
 
 export interface AnalysisScheduler {

@@ -3,8 +3,8 @@ import { type DatabaseLink, openDatabaseLink } from '../db/client.ts';
 import { serializeError, type SerializedError } from '../db/pglite-protocol.ts';
 import { lowerThreadPriority } from '../threads/lower-priority.ts';
 import { runBridgeJob } from './bridge-job.ts';
-import type { AnalyseOptions, EvaluationResult } from './analyse-bridge.ts';
-import type { AnalysisJob } from './analysis-jobs.ts';
+import type { AnalyseOptions, EvaluationResult } from './evaluation-result.ts';
+import type { AnalysisJob } from './job-types.ts';
 import { createAnalysisStores } from './analysis-stores.ts';
 
 // Worker-thread entry (server/threads/start-worker.ts): evaluates bridges, reading and writing

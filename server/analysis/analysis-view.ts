@@ -68,3 +68,12 @@ export async function storedEvaluation(repository: AnalysisRepository, bridge: N
     forecast: result.forecast as Schemas['ForecastSeries'],
   };
 }
+
+/** The bridge lookups of the /ai operations, bound to the process's database. */
+export function createAnalysisViewRepository(db: Db) {
+  return {
+    findVisibleBridge: (viewer: Viewer, sid: string) => findVisibleBridge(db, viewer, sid),
+  };
+}
+
+export type AnalysisViewRepository = ReturnType<typeof createAnalysisViewRepository>;

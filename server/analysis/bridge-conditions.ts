@@ -41,3 +41,13 @@ export async function bridgeCondition(db: Db, bridgeId: number): Promise<Conditi
     .where(eq(analysisResults.bridgeId, bridgeId));
   return conditionOf(row?.numAnomalies);
 }
+
+/** The conditions as the HTTP layer reads them, bound to the process's database. */
+export function createBridgeConditionsRepository(db: Db) {
+  return {
+    list: (viewer: Viewer) => listBridgesWithCondition(db, viewer),
+    of: (bridgeId: number) => bridgeCondition(db, bridgeId),
+  };
+}
+
+export type BridgeConditionsRepository = ReturnType<typeof createBridgeConditionsRepository>;

@@ -1,11 +1,9 @@
-import type { AnalyseOptions, EvaluationResult } from './analyse-bridge.ts';
+import type { AnalyseOptions, EvaluationResult } from './evaluation-result.ts';
 import { evaluateBridge } from './analyse-bridge.ts';
-import type { AnalysisJob } from './analysis-jobs.ts';
+import type { AnalysisJob } from './job-types.ts';
 import type { AnalysisStores } from './analysis-stores.ts';
-import { countBridgeStrain, type StrainStreamCount } from '../fatigue/strain-counting.ts';
-
-/** What the job's fatigue step did: per strain stream, or why it failed. */
-export type FatigueCountResult = { streams: StrainStreamCount[] } | { error: string };
+import { countBridgeStrain } from '../fatigue/strain-counting.ts';
+import type { FatigueCountResult } from './evaluation-result.ts';
 
 /**
  * A bridge's job on the analysis thread: the strain streams' rainflow counting brought up to

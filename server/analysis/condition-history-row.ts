@@ -1,6 +1,6 @@
 import { conditionOfCount, gaugeValue } from '../../domain/health.ts';
 import type { conditionHistory } from '../db/schema.ts';
-import type { Evaluation } from './analysis-repository.ts';
+import type { Evaluation } from './evaluation.ts';
 
 export type NewConditionHistoryRow = typeof conditionHistory.$inferInsert;
 

@@ -1,5 +1,5 @@
 import { at } from '../analytics/at.ts';
-import type { TrainedDetector } from '../analytics/detector.ts';
+import type { TrainedDetector } from '../analytics/detector-types.ts';
 import { DEFAULT_SMOOTH_ROWS } from '../analytics/detect.ts';
 import {
   DEFAULT_EPISODE_RULES,

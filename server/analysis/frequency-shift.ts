@@ -1,5 +1,5 @@
 import { at } from '../analytics/at.ts';
-import type { TrainedDetector } from '../analytics/detector.ts';
+import type { TrainedDetector } from '../analytics/detector-types.ts';
 import { restorePreprocessor } from '../analytics/preprocess.ts';
 import type { Schemas } from '../contract-types.ts';
 import { crossedLevel, levelAbove, type TriggerLevels } from '../../domain/trigger-levels.ts';

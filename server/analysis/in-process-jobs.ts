@@ -1,4 +1,4 @@
-import type { AnalysisJob, AnalysisJobs, JobRunner } from './analysis-jobs.ts';
+import type { AnalysisJob, AnalysisJobs, JobRunner } from './job-types.ts';
 import type { AnalysisRepository } from './analysis-repository.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { at } from '../analytics/at.ts';
-import type { DetectorModel } from '../analytics/detector.ts';
+import type { DetectorModel } from '../analytics/detector-types.ts';
 import { LAGGED_TEMPERATURE_COLUMN } from './context.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import type { AnalysisJob, AnalysisJobs } from './analysis-jobs.ts';
+import type { AnalysisJob, AnalysisJobs } from './job-types.ts';
 import { JobHandedBack } from './job-handed-back.ts';
 import type { AnalysisRepository } from './analysis-repository.ts';
 

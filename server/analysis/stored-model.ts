@@ -1,4 +1,4 @@
-import type { DetectorModel } from '../analytics/detector.ts';
+import type { DetectorModel } from '../analytics/detector-types.ts';
 import type { ContextLayout } from './context.ts';
 import type { CompensationModel } from '../analytics/health-indicator.ts';
 import type { DatasetPlan } from './dataset-plan.ts';

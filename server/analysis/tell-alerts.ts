@@ -1,5 +1,5 @@
 import type { AlertService } from '../alerts/alert-service.ts';
-import type { EvaluationResult } from './analyse-bridge.ts';
+import type { EvaluationResult } from './evaluation-result.ts';
 
 /**
  * Hands an evaluation's result to the alerts: all of it, or only the sensor checks of a bridge

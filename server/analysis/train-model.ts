@@ -1,5 +1,6 @@
 import { at } from '../analytics/at.ts';
-import { trainDetector, type MethodName } from '../analytics/detector.ts';
+import { trainDetector } from '../analytics/detector.ts';
+import { type MethodName } from '../analytics/detector-types.ts';
 import { TRAINERS } from '../analytics/detect.ts';
 import { applyCompensation, dailyMeans, fitCompensation } from '../analytics/health-indicator.ts';
 import type { Db } from '../db/client.ts';

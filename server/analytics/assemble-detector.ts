@@ -1,5 +1,6 @@
 import { at } from './at.ts';
-import type { DetectorModel, RowScorer, TrainedDetector } from './detector.ts';
+import type { RowScorer } from './scorer-models.ts';
+import type { DetectorModel, TrainedDetector } from './detector-types.ts';
 import { patternCalibrator, type PatternCalibrator } from './pattern-calibration.ts';
 import type { Preprocessor } from './preprocess.ts';
 import { EXCEEDANCE_PROBABILITY } from './threshold.ts';

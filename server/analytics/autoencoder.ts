@@ -1,5 +1,5 @@
 import { at } from './at.ts';
-import type { ScorerTrainer, TrainOptions } from './detector.ts';
+import type { ScorerTrainer, TrainOptions } from './detector-types.ts';
 import { fitResidualCovariance } from './residual-distance.ts';
 import {
   autoencoderResiduals,

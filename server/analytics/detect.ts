@@ -1,13 +1,12 @@
 import { at } from './at.ts';
 import { InputError, type ChannelTable } from './csv-table.ts';
+import { MIN_BASELINE_ROWS, trainDetector } from './detector.ts';
 import {
-  MIN_BASELINE_ROWS,
   METHODS,
-  trainDetector,
   type MethodName,
   type ScorerTrainer,
   type TrainedDetector,
-} from './detector.ts';
+} from './detector-types.ts';
 import { trainMahalanobis } from './mahalanobis.ts';
 import { DEFAULT_EPISODE_RULES, findEpisodes, type EpisodeRules } from './episodes.ts';
 import { detectStream } from './streaming-detector.ts';

@@ -1,4 +1,4 @@
-import type { ScorerTrainer } from './detector.ts';
+import type { ScorerTrainer } from './detector-types.ts';
 import { fitResidualCovariance } from './residual-distance.ts';
 import { restoreScorer } from './scorer-models.ts';
 

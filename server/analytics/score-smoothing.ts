@@ -1,5 +1,5 @@
 import { at } from './at.ts';
-import type { TrainedDetector } from './detector.ts';
+import type { TrainedDetector } from './detector-types.ts';
 import { calibratedThreshold } from './threshold.ts';
 
 /**

@@ -1,8 +1,15 @@
 import { at } from './at.ts';
-import type { RowScorer } from './detector.ts';
 import { denseForward, type DenseWeights } from './dense-network.ts';
 import type { Preprocessor } from './preprocess.ts';
 import { residualMetric } from './residual-distance.ts';
+
+/** A model's error for one standardised row; both methods implement it. */
+export interface RowScorer {
+  score(scaledFeatures: readonly number[], scaledContext: readonly number[]): number;
+  /** Each feature's part of the score (they add up to it). */
+  contributions(scaledFeatures: readonly number[], scaledContext: readonly number[]): number[];
+  model: ScorerModel;
+}
 
 /**
  * The trained part of each method as plain JSON: what a worker stores after training and any

@@ -53,3 +53,5 @@ export function createAuditRepository(db: Db) {
     },
   };
 }
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { datastreams } from '../db/schema.ts';
 import { blockOf } from '../readings/block.ts';
 import type { SimBlock } from '../sim/stream-simulator.ts';
-import type { StreamBlock } from '../readings/readings-repository.ts';
+import type { StreamBlock } from '../readings/block.ts';
 import {
   DEMO_FLEET,
   demoScenario,

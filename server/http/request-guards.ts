@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import { HttpError } from '../http-error.ts';
 import { ingestTokenAuthHandler } from '../ingest/http-plugin.ts';
 import { authenticate } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { type ContractOperation, contractOperation } from './contract-operations.ts';
 import { fieldWithControlCharacter, type Part } from './control-characters.ts';
 
@@ -38,7 +38,9 @@ function acceptOnly(operation: ContractOperation): onRequestHookHandler {
  * read; openapi-glue's security handlers run only after parsing (and check again, which is
  * cheap next to the body).
  */
-function ingestCredentialsFirst(services: Services): onRequestHookHandler {
+function ingestCredentialsFirst(
+  services: Pick<RouteServices, 'sessions' | 'ingestTokens'>,
+): onRequestHookHandler {
   const ingestToken = ingestTokenAuthHandler(services);
   return async (request) => {
     if (request.headers['x-ingest-token'] !== undefined) return ingestToken(request);
@@ -67,7 +69,10 @@ function refuseControlCharacters(operation: ContractOperation) {
 }
 
 /** Checks every contract route gets before its handler; register before the routes. */
-export function registerRequestGuards(app: FastifyInstance, services: Services): void {
+export function registerRequestGuards(
+  app: FastifyInstance,
+  services: Pick<RouteServices, 'sessions' | 'ingestTokens'>,
+): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const operation = contractOperation(methods[0] ?? '', route.url);

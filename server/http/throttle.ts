@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
 import { authenticate } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { FailureWindow } from './failure-window.ts';
 import type { RateLimits } from '../config/rate-limit-settings.ts';
 
@@ -54,7 +54,7 @@ const RULES: Record<string, Rule[]> = {
 export async function registerThrottle(
   app: FastifyInstance,
   limits: RateLimits,
-  services: Services,
+  services: Pick<RouteServices, 'sessions'>,
 ): Promise<void> {
   await app.register(rateLimit, { global: false, cache: 10_000 });
   // Staff creating accounts through sign-up are not the abuse the sign-up throttle is for.

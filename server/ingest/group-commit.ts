@@ -5,7 +5,7 @@
  * milliseconds and written together in one transaction; each caller gets back only its own
  * blocks' outcomes, and only once that transaction is committed.
  */
-import type { StreamBlock } from '../readings/readings-repository.ts';
+import type { StreamBlock } from '../readings/block.ts';
 import { type IsolatedResult, type Store, storeIsolating } from './isolate-refusals.ts';
 
 export interface GroupCommitOptions {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
-import type { Services } from '../services.ts';
+import type { IngestTokensRepository } from '../repositories/ingest-tokens-repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +28,7 @@ export function registerIngestParsers(app: FastifyInstance): void {
 }
 
 /** The security handler for `ingestToken`: a bridge's token in X-Ingest-Token. */
-export function ingestTokenAuthHandler(services: Services) {
+export function ingestTokenAuthHandler(services: { ingestTokens: IngestTokensRepository }) {
   const { ingestTokens } = services;
   return async (request: FastifyRequest) => {
     const header = request.headers['x-ingest-token'];

@@ -4,7 +4,7 @@
  * items stand alone; they are reported with the database's reason and the rest is stored
  * (issue 13, finding 1). An outage is not a refusal: it is thrown, so the sender retries.
  */
-import type { StoreResult, StreamBlock } from '../readings/readings-repository.ts';
+import type { StoreResult, StreamBlock } from '../readings/block.ts';
 
 export interface Refusal {
   /** Position in the stored batch. */

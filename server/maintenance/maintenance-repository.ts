@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { maintenanceEvents } from '../db/schema.ts';
+import { maintenanceEvents, sensors, spans } from '../db/schema.ts';
 
 export type MaintenanceRow = typeof maintenanceEvents.$inferSelect;
 export type NewMaintenance = Omit<typeof maintenanceEvents.$inferInsert, 'id' | 'createdAt'>;
@@ -21,6 +21,16 @@ export function createMaintenanceRepository(db: Db) {
       const [row] = await db.insert(maintenanceEvents).values(values).returning();
       if (!row) throw new Error('insert into maintenance_events returned no row');
       return row;
+    },
+
+    /** True when the sensor or span exists and is on this bridge. */
+    async partIsOnBridge(part: 'sensor' | 'span', id: number, bridgeId: number): Promise<boolean> {
+      const table = part === 'sensor' ? sensors : spans;
+      const [row] = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.id, id), eq(table.bridgeId, bridgeId)));
+      return row !== undefined;
     },
 
     /** True when the event existed on this bridge and is gone. */

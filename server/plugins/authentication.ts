@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
 import type { UserRow } from '../repositories/users-repository.ts';
 import type { Viewer } from '../repositories/visibility.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from './route-services.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +22,7 @@ function bearerToken(request: FastifyRequest): string | null {
 /** The user behind a valid access token; null when there is no token at all. */
 export async function authenticate(
   request: FastifyRequest,
-  services: Services,
+  services: Pick<RouteServices, 'sessions'>,
 ): Promise<UserRow | null> {
   const token = bearerToken(request);
   if (!token) return null;
@@ -34,7 +34,7 @@ export async function authenticate(
 }
 
 /** The security handler openapi-glue runs for operations secured with bearerAuth. */
-export function bearerAuthHandler(services: Services) {
+export function bearerAuthHandler(services: Pick<RouteServices, 'sessions'>) {
   return async (request: FastifyRequest) => {
     const user = await authenticate(request, services);
     if (!user) throw new HttpError(401, 'Authentication credentials were not provided');

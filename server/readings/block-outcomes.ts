@@ -3,9 +3,8 @@
  * conflict with a different stored block of the same data stream and start, which is refused
  * rather than counted as a duplicate (issue 13).
  */
-import type { StoreResult, StreamBlock } from './readings-repository.ts';
 import { StreamKeyed } from './stream-keyed.ts';
-import { type Block, valuesOf } from './block.ts';
+import { type Block, type StoreResult, type StreamBlock, valuesOf } from './block.ts';
 
 /** A set of blocks' keys (data stream, start). */
 export class BlockKeys extends StreamKeyed<true> {

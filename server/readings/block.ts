@@ -72,3 +72,19 @@ export function blockOf(streamId: string, startMs: number, rateHz: number, value
   if (stats === null) throw new Error(`block of ${streamId} holds a value that is not finite`);
   return { streamId, startMs, rateHz, stats, values };
 }
+
+/** What storing a batch of blocks did. */
+export interface StoreResult {
+  storedSamples: number;
+  duplicateSamples: number;
+  /** Positions in the input of blocks whose start is taken by a different block: not stored. */
+  conflicts: number[];
+  /** Positions of blocks already stored (a resend): counted in duplicateSamples. */
+  duplicates: number[];
+}
+
+/** A checked block and the data stream it belongs to, as the store writes it. */
+export interface StreamBlock {
+  datastreamId: number;
+  block: Block;
+}

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { createPartitionKeeper } from './partitions.ts';
 import { intArray, timeArray } from '../db/pg-arrays.ts';
 import { rollupsOf, sampleTimeMs, type RollupRow } from './rollups.ts';
-import type { StreamBlock } from './readings-repository.ts';
+import type { StreamBlock } from './block.ts';
 import { CopyEncoder, copyRowBytes as bytes } from './copy-encoder.ts';
 import { transactionRunner } from '../db/sql-runner.ts';
 import { READING_COLUMNS, readingCopyRows } from './reading-rows.ts';

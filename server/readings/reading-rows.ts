@@ -1,11 +1,6 @@
-import type { Block } from './block.ts';
+import type { StreamBlock } from './block.ts';
 import type { BufferPool } from './buffer-pool.ts';
 import { CopyEncoder, copyRowBytes as bytes } from './copy-encoder.ts';
-
-export interface StreamBlock {
-  datastreamId: number;
-  block: Block;
-}
 
 /** The columns of a `readings` row, in the order `readingCopyRows` writes them. */
 export const READING_COLUMNS = 'datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum';

@@ -2,21 +2,11 @@ import type { Database } from '../db/client.ts';
 import { BlockKeys, groupByKey, outcomesOf } from './block-outcomes.ts';
 import { ingestBuffers } from './buffer-pool.ts';
 import { createPartitionKeeper } from './partitions.ts';
-import { READING_COLUMNS, readingCopyRows, type StreamBlock } from './reading-rows.ts';
+import type { StoreResult, StreamBlock } from './block.ts';
+import { READING_COLUMNS, readingCopyRows } from './reading-rows.ts';
 import { floatArray, intArray, timeArray } from '../db/pg-arrays.ts';
 import { rollupsOf, sampleTimeMs } from './rollups.ts';
 import { type Exec, inlineLiteral, transactionRunner } from '../db/sql-runner.ts';
-
-export type { StreamBlock };
-
-export interface StoreResult {
-  storedSamples: number;
-  duplicateSamples: number;
-  /** Positions in the input of blocks whose start is taken by a different block: not stored. */
-  conflicts: number[];
-  /** Positions of blocks already stored (a resend): counted in duplicateSamples. */
-  duplicates: number[];
-}
 
 const COLUMNS = READING_COLUMNS;
 const RETURNING = 'RETURNING datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms';

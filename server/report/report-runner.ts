@@ -52,3 +52,13 @@ async function buildOnThread(
     await thread.terminate();
   }
 }
+
+/** Monthly reports of the process's database, built off the event loop. */
+export function createReportService(database: Database) {
+  return {
+    build: (bridgeId: number, month: ReportMonth, now: Date) =>
+      buildReportOffThread(database, bridgeId, month, now),
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

@@ -2,6 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { contactMessages } from '../db/schema.ts';
 
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
 export function createContactRepository(db: Db) {
   return {
     async create(values: typeof contactMessages.$inferInsert) {

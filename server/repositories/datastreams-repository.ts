@@ -57,6 +57,15 @@ export function createDatastreamsRepository(db: Db) {
   return {
     findById,
 
+    /** True when the stream exists and the viewer may see it. */
+    async isVisible(viewer: Viewer, id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: datastreams.id })
+        .from(datastreams)
+        .where(and(eq(datastreams.id, id), visibleDatastreamFilter(db, viewer, datastreams.id)));
+      return row !== undefined;
+    },
+
     /** The streams the viewer may see; with `bridgeId`, only those fed by that bridge's sensors. */
     async list(viewer: Viewer, bridgeId?: number): Promise<DatastreamWithSensors[]> {
       const ofBridge =

@@ -3,6 +3,10 @@ import type { Db } from '../db/client.ts';
 import { loginFailures } from '../db/schema.ts';
 
 /** Failed logins per email and address, kept in the database so every API instance sees them. */
+/** Failed logins allowed per email and address in the window before answering 429. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
 export function createLoginFailuresRepository(db: Db, windowMs: number) {
   const since = () => new Date(Date.now() - windowMs);
   return {

@@ -1,10 +1,12 @@
 import { notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 
-export function alertsHandlers(services: Services): Handlers<'listAlerts' | 'acknowledgeAlert'> {
+export function alertsHandlers(
+  services: Pick<RouteServices, 'alerts'>,
+): Handlers<'listAlerts' | 'acknowledgeAlert'> {
   const { alerts } = services;
   return {
     async listAlerts(request) {

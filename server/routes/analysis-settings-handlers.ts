@@ -1,7 +1,7 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import { type AnalysisSettings } from '../repositories/analysis-settings-repository.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 
 function settingsDto(settings: AnalysisSettings): Schemas['AnalysisSettings'] {
@@ -21,7 +21,7 @@ function settingsDto(settings: AnalysisSettings): Schemas['AnalysisSettings'] {
  * writes each change into the bridge's history.
  */
 export function analysisSettingsHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'analysisSettings' | 'bridges' | 'alerts'>,
 ): Handlers<'getAnalysisSettings' | 'setAnalysisSettings'> {
   const settings = services.analysisSettings;
   const { bridges, alerts } = services;

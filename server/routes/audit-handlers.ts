@@ -2,7 +2,7 @@ import { type AuditFilter, type AuditRow } from '../audit/audit-repository.ts';
 import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { toCsv } from '../../domain/csv.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 
@@ -57,7 +57,9 @@ function entryDto(row: AuditRow): Schemas['AuditEntry'] {
 }
 
 /** Staff read the audit log; nothing here writes it (the triggers do). */
-export function auditHandlers(services: Services): Handlers<'listAuditEntries' | 'exportAuditCsv'> {
+export function auditHandlers(
+  services: Pick<RouteServices, 'audit'>,
+): Handlers<'listAuditEntries' | 'exportAuditCsv'> {
   const { audit } = services;
   return {
     async listAuditEntries(request) {

@@ -1,6 +1,7 @@
 import { HttpError } from '../http-error.ts';
 import { authenticate, viewerOf } from '../plugins/authentication.ts';
-import { LOGIN_FAILURE_LIMIT, type Services } from '../services.ts';
+import { LOGIN_FAILURE_LIMIT } from '../repositories/login-failures-repository.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { userDto } from './dto.ts';
 import type { Handlers } from '../contract-types.ts';
 import { newPassword, optionalText, requiredText } from './text-fields.ts';
@@ -8,7 +9,7 @@ import { newPassword, optionalText, requiredText } from './text-fields.ts';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export function authHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'users' | 'loginFailures' | 'sessions' | 'passwords' | 'secretBox'>,
 ): Handlers<'login' | 'signup' | 'refreshToken' | 'logout' | 'getCurrentUser'> {
   const { users, loginFailures, sessions, passwords, secretBox } = services;
 

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { bridgeCondition, listBridgesWithCondition } from '../analysis/bridge-conditions.ts';
 import { notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { NewBridge } from '../repositories/bridges-repository.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { bridgeDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
@@ -32,7 +31,10 @@ function bridgeValues(body: Schemas['BridgeInput']): NewBridge {
 }
 
 export function bridgesHandlers(
-  services: Services,
+  services: Pick<
+    RouteServices,
+    'bridges' | 'bridgeNames' | 'secretBox' | 'bridgeConditions' | 'mqttCredentials'
+  >,
 ): Handlers<
   | 'listBridges'
   | 'listBridgesWithSlash'
@@ -45,7 +47,7 @@ export function bridgesHandlers(
 
   // Both spellings of the path (spec §7) answer the same list.
   const listBridges = async (request: FastifyRequest) =>
-    (await listBridgesWithCondition(services.database.db, viewerOf(request))).map((b) =>
+    (await services.bridgeConditions.list(viewerOf(request))).map((b) =>
       bridgeDto(b.row, b.condition, b.falseEpisodesPerMonth),
     );
 
@@ -75,7 +77,7 @@ export function bridgesHandlers(
       requireStaff(request);
       const updated = await bridges.update(request.params.id, bridgeValues(request.body));
       if (!updated) throw notFound('Bridge', request.params.id);
-      return bridgeDto(updated, await bridgeCondition(services.database.db, updated.id));
+      return bridgeDto(updated, await services.bridgeConditions.of(updated.id));
     },
 
     async deleteBridge(request, reply) {

@@ -1,7 +1,7 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import { type CalibrationRow } from '../repositories/calibrations-repository.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 
@@ -21,7 +21,7 @@ export function calibrationDto(row: CalibrationRow): Schemas['Calibration'] {
 
 /** The calibration register of a sensor (docs/decisions/019-asset-records.md). */
 export function calibrationsHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'calibrations' | 'sensors' | 'alerts'>,
 ): Handlers<'listSensorCalibrations' | 'addSensorCalibration'> {
   const { calibrations, sensors, alerts } = services;
 

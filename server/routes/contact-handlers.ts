@@ -1,12 +1,12 @@
-import type { contactMessages } from '../db/schema.ts';
+import type { ContactMessageRow } from '../repositories/contact-repository.ts';
 import { notFound } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 
 export function contactHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'contact'>,
 ): Handlers<'createContactMessage' | 'listContactMessages' | 'markContactMessageHandled'> {
   const { contact } = services;
   return {
@@ -36,7 +36,7 @@ export function contactHandlers(
   };
 }
 
-function contactMessageDto(row: typeof contactMessages.$inferSelect) {
+function contactMessageDto(row: ContactMessageRow) {
   return {
     id: row.id,
     first_name: row.firstName,

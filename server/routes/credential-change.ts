@@ -2,7 +2,8 @@ import { afterTheChange } from '../audit/audited-transaction.ts';
 import { HttpError } from '../http-error.ts';
 import type { RevokeReason } from '../repositories/sessions-repository.ts';
 import type { UserRow } from '../repositories/users-repository.ts';
-import { LOGIN_FAILURE_LIMIT, type Services } from '../services.ts';
+import { LOGIN_FAILURE_LIMIT } from '../repositories/login-failures-repository.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 
 export interface CredentialChange {
   stored: UserRow;
@@ -23,7 +24,7 @@ export interface CredentialChange {
  * Returns why sessions end, or null when none do.
  */
 export async function checkCredentialChange(
-  { passwords, loginFailures }: Pick<Services, 'passwords' | 'loginFailures'>,
+  { passwords, loginFailures }: Pick<RouteServices, 'passwords' | 'loginFailures'>,
   change: CredentialChange,
 ): Promise<RevokeReason | null> {
   const { stored, ownAccount, newEmail, newPassword, currentPassword, ip } = change;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { DatastreamWithSensors } from '../repositories/datastreams-repository.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { datastreamDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
@@ -17,7 +17,7 @@ function withIngestStats(row: DatastreamWithSensors): Schemas['Datastream'] {
 }
 
 export function datastreamsHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'datastreams'>,
 ): Handlers<
   'listDatastreams' | 'listDataStreamsHyphenated' | 'createDatastream' | 'deleteDatastream'
 > {

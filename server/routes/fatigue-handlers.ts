@@ -1,10 +1,9 @@
 import type { RemainingLife } from '../analytics/fatigue/miner.ts';
-import { applyFatigueAlerts } from '../alerts/fatigue-alerts.ts';
 import { type FatigueDetailRow, type StoredDetailSettings } from '../fatigue/fatigue-repository.ts';
 import { fatigueState } from '../fatigue/fatigue-status.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { oneLineText, requiredText } from './text-fields.ts';
 
@@ -38,7 +37,7 @@ const lifeDto = (life: RemainingLife | null, windowDays: number): Schemas['Remai
 
 /** Fatigue details (staff write, anyone who sees the bridge reads) and their computed state. */
 export function fatigueHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'alerts' | 'bridges' | 'fatigueDetails' | 'sensors'>,
 ): Handlers<'getBridgeFatigue' | 'setFatigueDetail' | 'deleteFatigueDetail'> {
   const repository = services.fatigueDetails;
   return {
@@ -107,12 +106,7 @@ export function fatigueHandlers(
       }
       const row = await repository.upsert(id, settings);
       // New thresholds take effect now, not at the next job.
-      await applyFatigueAlerts(
-        services.database.db,
-        services.fatigueDetails,
-        sensor.bridgeId,
-        new Date(),
-      );
+      await services.alerts.reviewFatigue(sensor.bridgeId);
       return detailDto(row);
     },
 
@@ -121,12 +115,7 @@ export function fatigueHandlers(
       const { id } = request.params;
       const sensor = await services.sensors.findById(id);
       if (!sensor || !(await repository.remove(id))) throw notFound('Fatigue detail of sensor', id);
-      await applyFatigueAlerts(
-        services.database.db,
-        services.fatigueDetails,
-        sensor.bridgeId,
-        new Date(),
-      );
+      await services.alerts.reviewFatigue(sensor.bridgeId);
       return reply.code(204).send();
     },
   };

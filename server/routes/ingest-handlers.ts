@@ -5,7 +5,7 @@ import { parseCsv, parseNdjson, type ParsedLine } from '../ingest/bulk-parsers.t
 import type { IngestScope } from '../ingest/ingest-service.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
 
 /** A body's values take about 1.5 times its bytes once encoded for the COPY (12 per value). */
@@ -31,7 +31,7 @@ function scopeOf(request: FastifyRequest): IngestScope {
  * concurrent requests together (INGEST_GROUP_COMMIT_MS, group-commit.ts).
  */
 export function ingestHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'ingest'>,
   horizonDays: number,
 ): Handlers<'ingestReadings'> {
   const { ingest } = services;

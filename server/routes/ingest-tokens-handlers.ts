@@ -2,7 +2,7 @@ import { mqttUsernameOf } from '../ingest/mqtt-credentials.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { IngestTokenRow } from '../repositories/ingest-tokens-repository.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 
@@ -23,7 +23,7 @@ function ingestTokenDto(row: IngestTokenRow): Schemas['IngestToken'] {
 
 /** Per-bridge ingest tokens: staff only; the secret appears once, in the create answer. */
 export function ingestTokensHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'bridges' | 'ingestTokens' | 'mqttCredentials'>,
 ): Handlers<'listIngestTokens' | 'createIngestToken' | 'revokeIngestToken'> {
   const { ingestTokens, mqttCredentials } = services;
   const assertBridge = async (id: number) => {

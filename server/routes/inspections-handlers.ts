@@ -1,6 +1,5 @@
 import type { Condition } from '../../domain/health.ts';
 import type { InspectionKind, RatingScale } from '../../domain/inspection-regimes.ts';
-import { bridgeCondition } from '../analysis/bridge-conditions.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { type Programme, sourceOf } from '../inspections/inspection-programme.ts';
 import {
@@ -11,7 +10,7 @@ import {
 } from '../inspections/inspection-schedule.ts';
 import { type InspectionRow } from '../inspections/inspections-repository.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { inspectionValues } from './inspection-fields.ts';
 import { programmeValues } from './inspection-programme-fields.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
@@ -71,7 +70,7 @@ function programmeDto(programme: Programme): Schemas['InspectionProgramme'] {
 
 /** Inspection programmes, records and the calendar (docs/decisions/020-inspections.md). */
 export function inspectionsHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'inspections' | 'bridges' | 'alerts' | 'bridgeConditions'>,
 ): Handlers<
   | 'listBridgeInspections'
   | 'createInspection'
@@ -81,7 +80,6 @@ export function inspectionsHandlers(
   | 'setInspectionProgramme'
   | 'getInspectionCalendar'
 > {
-  const { db } = services.database;
   const { inspections, bridges, alerts } = services;
 
   /** The bridge's id when the viewer may see it; 404 otherwise, as for its alerts. */
@@ -97,7 +95,7 @@ export function inspectionsHandlers(
 
   async function dtoOf(row: InspectionRow) {
     const programme = await inspections.programme(row.bridgeId);
-    return inspectionDto(row, programme, await bridgeCondition(db, row.bridgeId));
+    return inspectionDto(row, programme, await services.bridgeConditions.of(row.bridgeId));
   }
 
   return {
@@ -106,7 +104,7 @@ export function inspectionsHandlers(
       const [rows, programme, condition] = await Promise.all([
         inspections.list(bridgeId),
         inspections.programme(bridgeId),
-        bridgeCondition(db, bridgeId),
+        services.bridgeConditions.of(bridgeId),
       ]);
       const [plan] = await inspections.schedulePlans(viewerOf(request), bridgeId);
       return {

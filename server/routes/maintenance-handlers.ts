@@ -1,11 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { SENSOR_KINDS } from '../../domain/maintenance.ts';
-import { sensors, spans } from '../db/schema.ts';
 import { HttpError, notFound } from '../http-error.ts';
-import { clearAlertsOfMaintenance } from '../alerts/maintenance-alerts.ts';
 import { type MaintenanceRow } from '../maintenance/maintenance-repository.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText } from './text-fields.ts';
 
@@ -26,20 +23,14 @@ const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The maintenance register of a bridge (docs/decisions/023-maintenance-rebaselining.md). */
 export function maintenanceHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'maintenance' | 'bridges' | 'alerts'>,
   now: () => Date = () => new Date(),
 ): Handlers<'listMaintenanceEvents' | 'createMaintenanceEvent' | 'deleteMaintenanceEvent'> {
-  const { db } = services.database;
   const { maintenance, bridges, alerts } = services;
 
   /** Refuses a sensor or span that is not on this bridge, naming the field. */
-  async function checkPart(table: typeof sensors | typeof spans, id: number, bridgeId: number) {
-    const [row] = await db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.id, id), eq(table.bridgeId, bridgeId)));
-    if (!row) {
-      const field = table === sensors ? 'sensor' : 'span';
+  async function checkPart(field: 'sensor' | 'span', id: number, bridgeId: number) {
+    if (!(await maintenance.partIsOnBridge(field, id, bridgeId))) {
       throw new HttpError(400, `${field}: ${field} ${id} is not on bridge ${bridgeId}`);
     }
   }
@@ -73,8 +64,8 @@ export function maintenanceHandlers(
       if (sensorId === null && SENSOR_KINDS.includes(body.kind)) {
         throw new HttpError(400, 'sensor: required for a sensor re-zero or replacement');
       }
-      if (sensorId !== null) await checkPart(sensors, sensorId, bridge.id);
-      if (spanId !== null) await checkPart(spans, spanId, bridge.id);
+      if (sensorId !== null) await checkPart('sensor', sensorId, bridge.id);
+      if (spanId !== null) await checkPart('span', spanId, bridge.id);
       const row = await maintenance.add({
         bridgeId: bridge.id,
         occurredOn: body.occurred_on,
@@ -83,8 +74,7 @@ export function maintenanceHandlers(
         spanId,
         note: optionalText(body.note),
       });
-      const cleared = await clearAlertsOfMaintenance(
-        db,
+      const cleared = await alerts.clearForMaintenance(
         {
           bridgeId: bridge.id,
           kind: body.kind,

@@ -1,12 +1,9 @@
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { datastreams } from '../db/schema.ts';
 import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
-import { visibleDatastreamFilter } from '../repositories/visibility.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,19 +40,12 @@ function rangeOf(query: { from?: string; to?: string }): { fromMs: number; toMs:
 
 /** Readings back out, with the same visibility as the data streams themselves. */
 export function readingsHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'readingsQuery' | 'calibrations' | 'datastreams'>,
 ): Handlers<'getReadings' | 'exportReadingsCsv'> {
-  const { db } = services.database;
-  const { readingsQuery, calibrations } = services;
+  const { readingsQuery, calibrations, datastreams } = services;
 
   async function assertVisible(request: FastifyRequest, id: number) {
-    const [row] = await db
-      .select({ id: datastreams.id })
-      .from(datastreams)
-      .where(
-        and(eq(datastreams.id, id), visibleDatastreamFilter(db, viewerOf(request), datastreams.id)),
-      );
-    if (!row) throw notFound('Data stream', id);
+    if (!(await datastreams.isVisible(viewerOf(request), id))) throw notFound('Data stream', id);
   }
 
   return {

@@ -1,13 +1,14 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import { parseReportMonth } from '../report/report-month.ts';
-import { buildReportOffThread } from '../report/report-runner.ts';
 import { QueueFull } from '../threads/work-queue.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
 
 /** The monthly PDF report: visible to whoever may see the bridge, built on a worker thread. */
-export function reportHandlers(services: Services): Handlers<'getBridgeReport'> {
+export function reportHandlers(
+  services: Pick<RouteServices, 'alerts' | 'bridges' | 'reports'>,
+): Handlers<'getBridgeReport'> {
   return {
     async getBridgeReport(request, reply) {
       const { id } = request.params;
@@ -20,7 +21,7 @@ export function reportHandlers(services: Services): Handlers<'getBridgeReport'> 
       }
       let pdf: Buffer;
       try {
-        pdf = await buildReportOffThread(services.database, id, month, now);
+        pdf = await services.reports.build(id, month, now);
       } catch (error) {
         if (!(error instanceof QueueFull)) throw error;
         reply.header('retry-after', '30');

@@ -1,7 +1,7 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import { FROM_SENSOR_DATES } from '../repositories/calibrations-repository.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
@@ -34,7 +34,7 @@ const limitColumns = (limits: SensorLimits) => ({
 });
 
 export function sensorsHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'calibrations' | 'sensors' | 'datastreams'>,
 ): Handlers<'listSensors' | 'createSensor' | 'deleteSensor' | 'assignSensor' | 'setSensorLimits'> {
   const { sensors, datastreams } = services;
   return {

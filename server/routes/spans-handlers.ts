@@ -1,12 +1,12 @@
 import { notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { spanDto } from './dto.ts';
 import type { Handlers } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 
 export function spansHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'spans'>,
 ): Handlers<'listSpans' | 'createSpan' | 'deleteSpan'> {
   const { spans } = services;
   return {

@@ -1,10 +1,12 @@
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
 
-export function systemHandlers(services: Services): Handlers<'getHealth' | 'getReadiness'> {
+export function systemHandlers(
+  services: Pick<RouteServices, 'databaseKind' | 'readiness'>,
+): Handlers<'getHealth' | 'getReadiness'> {
   return {
     async getHealth() {
-      return { status: 'ok', database: services.database.kind };
+      return { status: 'ok', database: services.databaseKind };
     },
     async getReadiness(_request, reply) {
       const readiness = await services.readiness.check();

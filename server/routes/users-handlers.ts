@@ -1,14 +1,14 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { NewUser } from '../repositories/users-repository.ts';
-import type { Services } from '../services.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
 import { checkCredentialChange } from './credential-change.ts';
 import { userDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { newPassword, optionalText, requiredText } from './text-fields.ts';
 
 export function usersHandlers(
-  services: Services,
+  services: Pick<RouteServices, 'users' | 'secretBox' | 'passwords' | 'sessions' | 'loginFailures'>,
 ): Handlers<'listUsers' | 'updateUser' | 'deleteUser' | 'assignBridges' | 'assignDatastreams'> {
   const { users, secretBox, passwords } = services;
 

@@ -4,7 +4,8 @@
 import type { InjectOptions } from 'fastify';
 import { at } from '../../server/analytics/at.ts';
 import { TRAINERS } from '../../server/analytics/detect.ts';
-import { METHODS, restoreDetector, trainDetector } from '../../server/analytics/detector.ts';
+import { restoreDetector, trainDetector } from '../../server/analytics/detector.ts';
+import { METHODS } from '../../server/analytics/detector-types.ts';
 import { analyseBridge } from '../../server/analysis/analyse-bridge.ts';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/client.ts';

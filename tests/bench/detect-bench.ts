@@ -7,7 +7,7 @@ import { at } from '../../server/analytics/at.ts';
 import { readFileSync } from 'node:fs';
 import { parseChannelCsv } from '../../server/analytics/csv-table.ts';
 import { detectTable } from '../../server/analytics/detect.ts';
-import { METHODS } from '../../server/analytics/detector.ts';
+import { METHODS } from '../../server/analytics/detector-types.ts';
 import { forecastIndicator, mase, seasonalNaive } from '../../server/analytics/forecast.ts';
 import { compensatedFrequency, dailyMeans } from '../../server/analytics/health-indicator.ts';
 import { simulateFeatureWindows } from '../../server/sim/feature-generator.ts';

@@ -6,12 +6,8 @@ import { at } from '../../server/analytics/at.ts';
 import { parseChannelCsv } from '../../server/analytics/csv-table.ts';
 import { DEFAULT_SMOOTH_ROWS, TRAINERS } from '../../server/analytics/detect.ts';
 import { smoothedDetectorScores } from '../../server/analytics/score-smoothing.ts';
-import {
-  METHODS,
-  recalibrateDetector,
-  trainDetector,
-  type MethodName,
-} from '../../server/analytics/detector.ts';
+import { recalibrateDetector, trainDetector } from '../../server/analytics/detector.ts';
+import { METHODS, type MethodName } from '../../server/analytics/detector-types.ts';
 import { findEpisodes } from '../../server/analytics/episodes.ts';
 import { BASELINE_ROWS, seasonalBridge } from './seasonal-bridge.ts';
 

@@ -1,8 +1,5 @@
-import {
-  trainDetector,
-  type MethodName,
-  type TrainedDetector,
-} from '../../server/analytics/detector.ts';
+import { trainDetector } from '../../server/analytics/detector.ts';
+import { type MethodName, type TrainedDetector } from '../../server/analytics/detector-types.ts';
 import { TRAINERS } from '../../server/analytics/detect.ts';
 import { DAMAGE_FROM, TEST_FROM, type BenchCase } from './detect-scenarios.ts';
 

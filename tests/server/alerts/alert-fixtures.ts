@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AnalysisOutcome } from '../../../server/alerts/alert-service.ts';
+import type { AnalysisOutcome } from '../../../server/alerts/analysis-outcome.ts';
 import { alerts, datastreams, userBridges } from '../../../server/db/schema.ts';
 import type { TestContext } from '../../helpers/test-app.ts';
 

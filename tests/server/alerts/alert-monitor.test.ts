@@ -18,6 +18,7 @@ describe.each(drivers)('the alert monitor on %s', (kind) => {
       db: t.services.database.db,
       repository: createAlertsRepository(t.services.database.db),
       inspections: t.services.inspections,
+      fatigueDetails: t.services.fatigueDetails,
     });
     const log = vi.fn();
 

@@ -23,8 +23,9 @@ describe.each(drivers)('the alert webhook on %s', (kind) => {
     const repository = createAlertsRepository(db);
     const webhook = createAlertWebhook({ db, repository, url, retryDelaysMs });
     webhooks.push(webhook);
-    const { inspections } = t.services;
-    return { webhook, alerts: createAlertService({ db, repository, inspections, webhook }) };
+    const { inspections, fatigueDetails } = t.services;
+    const alerts = createAlertService({ db, repository, inspections, fatigueDetails, webhook });
+    return { webhook, alerts };
   }
 
   it('posts a new alert, retrying with backoff until the receiver takes it', async () => {

@@ -37,6 +37,7 @@ describe.runIf(process.env.DATABASE_URL)('the alert webhook through pg-boss', ()
       db: t.services.database.db,
       repository: createAlertsRepository(t.services.database.db),
       inspections: t.services.inspections,
+      fatigueDetails: t.services.fatigueDetails,
       webhook: sender,
     });
 

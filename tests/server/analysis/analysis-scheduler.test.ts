@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalysisJobs } from '../../../server/analysis/analysis-jobs.ts';
+import type { AnalysisJobs } from '../../../server/analysis/job-types.ts';
 import { createAnalysisScheduler } from '../../../server/analysis/analysis-scheduler.ts';
 import { createInProcessJobs } from '../../../server/analysis/in-process-jobs.ts';
 import { createPgBossJobs } from '../../../server/analysis/pg-boss-jobs.ts';

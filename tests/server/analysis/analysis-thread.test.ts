@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisOutcome } from '../../../server/alerts/alert-service.ts';
-import type { AnalysisJob, AnalysisJobs } from '../../../server/analysis/analysis-jobs.ts';
+import type { AnalysisOutcome } from '../../../server/alerts/analysis-outcome.ts';
+import type { AnalysisJob, AnalysisJobs } from '../../../server/analysis/job-types.ts';
 import { createAnalysisPool } from '../../../server/analysis/analysis-pool.ts';
 import { startAnalysisWorkers } from '../../../server/analysis/analysis-workers.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';

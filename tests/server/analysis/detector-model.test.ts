@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRAINERS } from '../../../server/analytics/detect.ts';
-import { METHODS, restoreDetector, trainDetector } from '../../../server/analytics/detector.ts';
+import { restoreDetector, trainDetector } from '../../../server/analytics/detector.ts';
+import { METHODS } from '../../../server/analytics/detector-types.ts';
 import type { StreamSeries } from '../../../server/analytics/series.ts';
 import { extractWindowFeatures } from '../../../server/analytics/window-features.ts';
 

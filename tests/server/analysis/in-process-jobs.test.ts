@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisJob } from '../../../server/analysis/analysis-jobs.ts';
+import type { AnalysisJob } from '../../../server/analysis/job-types.ts';
 import { createAnalysisRepository } from '../../../server/analysis/analysis-repository.ts';
 import { createInProcessJobs } from '../../../server/analysis/in-process-jobs.ts';
 import { createBridgesRepository } from '../../../server/repositories/bridges-repository.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DetectorModel } from '../../../server/analytics/detector.ts';
+import type { DetectorModel } from '../../../server/analytics/detector-types.ts';
 import { LAGGED_TEMPERATURE_COLUMN } from '../../../server/analysis/context.ts';
 import { outsideLearnedConditions } from '../../../server/analysis/learned-conditions.ts';
 

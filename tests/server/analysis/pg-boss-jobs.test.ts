@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisJob } from '../../../server/analysis/analysis-jobs.ts';
+import type { AnalysisJob } from '../../../server/analysis/job-types.ts';
 import { createAnalysisRepository } from '../../../server/analysis/analysis-repository.ts';
 import { createPgBossJobs } from '../../../server/analysis/pg-boss-jobs.ts';
 import { createBridgesRepository } from '../../../server/repositories/bridges-repository.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trainDetector, type TrainedDetector } from '../../../server/analytics/detector';
+import { trainDetector } from '../../../server/analytics/detector';
+import type { TrainedDetector } from '../../../server/analytics/detector-types.ts';
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
 import {
   ALARM_EPISODE_RULES,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisJobs } from '../../../server/analysis/analysis-jobs.ts';
+import type { AnalysisJobs } from '../../../server/analysis/job-types.ts';
 import {
   createAnalysisRepository,
   HANDED_BACK_MESSAGE,

@@ -1,4 +1,4 @@
-import type { Evaluation } from '../../../server/analysis/analysis-repository.ts';
+import type { Evaluation } from '../../../server/analysis/evaluation.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import { createAnalysisScheduler } from '../../../server/analysis/analysis-scheduler.ts';
 import { buildApp } from '../../../server/app.ts';
-import type { AnalysisOutcome } from '../../../server/alerts/alert-service.ts';
+import type { AnalysisOutcome } from '../../../server/alerts/analysis-outcome.ts';
 import { analysisModels, sensors } from '../../../server/db/schema.ts';
 import { createServices } from '../../../server/services.ts';
 import { deriveHealth } from '../../../domain/health.ts';

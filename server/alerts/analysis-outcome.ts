@@ -1,0 +1,33 @@
+import type { PhysicalChange } from '../../domain/trigger-levels.ts';
+import type { BreachFacts } from '../../domain/sensor-limits.ts';
+
+/**
+ * What the analysis hands to the alert side after each evaluation of a bridge. The alert
+ * service turns it into stored alerts through the rules of domain/health.ts.
+ */
+export interface AnalysisOutcome {
+  bridgeId: number;
+  /** Anomaly events in the evaluation period (drives the spec §4 health table). */
+  numAnomalies: number;
+  evaluatedAt: Date;
+  /** When the bridge first reached this condition: the next maintenance counts from it (absent: now). */
+  conditionSince?: Date;
+  /** The anomalous windows of the period, for the alert's cause. */
+  anomalousWindows: { start: Date; end: Date; error: number }[];
+  /** stream_ids of the data streams contributing most to the anomalies. */
+  contributingStreams: string[];
+  /** The period's and the baseline's missing-mode rates ('Mode tracking lost'); absent: not judged. */
+  missingModes?: { rate: number; baselineRate: number | null };
+  /** Streams whose own signal is broken ('Sensor fault' alerts); absent: none checked. */
+  sensorFaults?: { datastreamId: number; streamId: string; details: string[] }[];
+  /** The leading frequency shift of the most serious episode (docs/decisions/025); absent: none. */
+  physicalChange?: PhysicalChange | null;
+  /** Engineer-set limits breached at the end of the period ('Limit exceeded'); absent: none checked. */
+  limitBreaches?: (BreachFacts & { datastreamId: number; severity: 'High' | 'Critical' })[];
+}
+
+/**
+ * The checks that need no baseline ('Sensor fault', 'Limit exceeded'): they run on every
+ * evaluation, so a bridge not yet assessed is told of them too.
+ */
+export type SensorChecks = Pick<AnalysisOutcome, 'bridgeId' | 'sensorFaults' | 'limitBreaches'>;

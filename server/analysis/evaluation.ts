@@ -1,0 +1,9 @@
+export interface Evaluation {
+  report: unknown;
+  forecast: unknown;
+  numAnomalies: number;
+  dataUntil: Date;
+  evaluatedAt: Date;
+  /** Expected false alarm episodes a month (null: not known). */
+  falseEpisodesPerMonth?: number | null;
+}

@@ -1,0 +1,66 @@
+import type { AlertsService } from '../alerts/alert-service.ts';
+import type { AnalysisJobs } from '../analysis/job-types.ts';
+import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
+import type { AnalysisViewRepository } from '../analysis/analysis-view.ts';
+import type { BridgeConditionsRepository } from '../analysis/bridge-conditions.ts';
+import type { AuditRepository } from '../audit/audit-repository.ts';
+import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
+import type { IngestService } from '../ingest/ingest-service.ts';
+import type { MqttCredentials } from '../ingest/mqtt-credentials.ts';
+import type { InspectionsRepository } from '../inspections/inspections-repository.ts';
+import type { BridgeNameSource } from '../integrations/bridge-name-source.ts';
+import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';
+import type { ReadinessProbe } from '../ops/readiness.ts';
+import type { ReadingsQueryRepository } from '../readings/readings-query-repository.ts';
+import type { ReportService } from '../report/report-runner.ts';
+import type { AnalysisSettingsRepository } from '../repositories/analysis-settings-repository.ts';
+import type { BridgesRepository } from '../repositories/bridges-repository.ts';
+import type { CalibrationsRepository } from '../repositories/calibrations-repository.ts';
+import type { ContactRepository } from '../repositories/contact-repository.ts';
+import type { DatastreamsRepository } from '../repositories/datastreams-repository.ts';
+import type { IngestTokensRepository } from '../repositories/ingest-tokens-repository.ts';
+import type { LoginFailuresRepository } from '../repositories/login-failures-repository.ts';
+import type { SensorsRepository } from '../repositories/sensors-repository.ts';
+import type { SpansRepository } from '../repositories/spans-repository.ts';
+import type { UsersRepository } from '../repositories/users-repository.ts';
+import type { PasswordHasher } from '../services/passwords.ts';
+import type { SecretBox } from '../services/secret-box.ts';
+import type { SessionService } from '../services/sessions.ts';
+
+/**
+ * What the HTTP layer may use of the composition root (server/services.ts), named by the types
+ * of the layers below. Each handler factory takes a `Pick` of it, so its signature says what it
+ * uses, and app.ts checks that the services it builds satisfy the whole of it. The database
+ * itself is not here: routes reach data through repositories and services.
+ */
+export interface RouteServices {
+  databaseKind: 'pglite' | 'postgres';
+  users: UsersRepository;
+  bridges: BridgesRepository;
+  bridgeConditions: BridgeConditionsRepository;
+  spans: SpansRepository;
+  sensors: SensorsRepository;
+  datastreams: DatastreamsRepository;
+  contact: ContactRepository;
+  calibrations: CalibrationsRepository;
+  inspections: InspectionsRepository;
+  maintenance: MaintenanceRepository;
+  fatigueDetails: FatigueRepository;
+  analysisSettings: AnalysisSettingsRepository;
+  analysis: AnalysisRepository;
+  analysisView: AnalysisViewRepository;
+  analysisJobs: AnalysisJobs;
+  audit: AuditRepository;
+  loginFailures: LoginFailuresRepository;
+  sessions: SessionService;
+  passwords: PasswordHasher;
+  secretBox: SecretBox;
+  bridgeNames: BridgeNameSource;
+  readingsQuery: ReadingsQueryRepository;
+  ingestTokens: IngestTokensRepository;
+  ingest: IngestService;
+  alerts: AlertsService;
+  readiness: ReadinessProbe;
+  mqttCredentials: MqttCredentials;
+  reports: ReportService;
+}
