@@ -1,6 +1,9 @@
 import { formatCalendarDate } from './formats';
 
-/** Days before the due date that a calibration counts as due (the server's alert lead, README). */
+/**
+ * Days before the due date that a calibration counts as due (the server's alert lead,
+ * docs/audit-and-calibration.md).
+ */
 export const CALIBRATION_DUE_LEAD_DAYS = 30;
 
 export type CalibrationState = 'not-recorded' | 'valid' | 'due' | 'overdue';

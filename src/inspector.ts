@@ -1,7 +1,7 @@
 import type { InspectionEvent } from 'xstate';
 
 /**
- * The Stately inspector for QA (README, "Inspecting the state machines", and
+ * The Stately inspector for QA (docs/qa-state-machines.md, "Inspecting the state machines", and
  * docs/qa-state-machines.md): in the dev build (`npm run dev`) and the QA build
  * (`npm run build:qa`), `?inspect` in the address or VITE_XSTATE_INSPECT=true connects every
  * machine actor to it. The production build never contains it: vite.config.ts sets

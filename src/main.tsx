@@ -42,8 +42,8 @@ async function adoptPrerenderedPage(root: HTMLElement, app: ReactNode): Promise<
 }
 
 // Spec §2: nothing is rendered until the stored-token check ends, so guards never see a
-// half-known session. restore() never rejects. The inspector (dev only, README) connects first
-// so it sees the session actor start.
+// half-known session. restore() never rejects. The inspector (dev and QA builds only,
+// docs/qa-state-machines.md) connects first so it sees the session actor start.
 void connectInspector()
   .then(() => session.restore())
   .then(async () => {

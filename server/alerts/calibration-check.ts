@@ -5,7 +5,7 @@ import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import { dayInWords } from './day-in-words.ts';
 
 export const CALIBRATION_DUE_ALERT = 'Calibration due';
-/** Days before a calibration's next due date that its alert is raised (README). */
+/** Days before a calibration's due date that its alert is raised (docs/audit-and-calibration.md) */
 export const DEFAULT_CALIBRATION_LEAD_DAYS = 30;
 
 interface DueSensor {

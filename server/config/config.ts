@@ -28,7 +28,7 @@ export interface AppConfig {
   dataEncryptionKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** log2 of scrypt's N; below OWASP's 17 only for tests (README, Configuration). */
+  /** log2 of scrypt's N; below OWASP's 17 only for tests (docs/configuration.md). */
   passwordHashCost: number;
   rensysUrl: string | undefined;
   production: boolean;
@@ -214,7 +214,7 @@ const roleList = variable<readonly Role[]>(ROLES, (raw, fail) => {
   return ROLES.filter((role) => names.includes(role));
 });
 
-/** One entry per environment variable the server reads (README, Configuration). */
+/** One entry per environment variable the server reads (docs/configuration.md). */
 const environmentSchema = z.object({
   PORT: positiveInt(8080, 65535),
   HOST: text('0.0.0.0'),

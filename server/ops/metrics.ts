@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 
 /**
- * The process's Prometheus metrics (README, Operations). One registry per process: the default
+ * The process's Prometheus metrics (docs/operations.md). One registry per process: the default
  * Node.js metrics (event-loop delay among them), HTTP latency by route, ingest, jobs.
  */
 export const metricsRegistry = new Registry();

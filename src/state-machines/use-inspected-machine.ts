@@ -9,8 +9,9 @@ type MachineHook<TMachine extends AnyStateMachine> = (
 
 /**
  * The one way a screen runs a machine: `useMachine` with the Stately inspector attached, so QA
- * can step through every form's actor (README, "Inspecting the state machines"). `inspect` does
- * nothing until `?inspect` connects the inspector, which only the dev and QA builds contain.
+ * can step through every form's actor (docs/qa-state-machines.md, "Inspecting the state
+ * machines"). `inspect` does nothing until `?inspect` connects the inspector, which only the
+ * dev and QA builds contain.
  */
 export function useInspectedMachine<TMachine extends AnyStateMachine>(
   machine: TMachine,

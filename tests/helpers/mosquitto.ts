@@ -13,7 +13,7 @@ export interface TestBroker {
   url: string;
   adminUsername: string;
   adminPassword: string;
-  /** Runs `mosquitto_ctrl ... dynsec <args>` as the admin, as the README tells operators to. */
+  /** Runs `mosquitto_ctrl ... dynsec <args>` as the admin, as docs/ingest.md tells operators to. */
   dynsec(...args: string[]): string;
   /** Stops the broker process, keeping its files (dynamic-security.json, sessions). */
   stop(): Promise<void>;

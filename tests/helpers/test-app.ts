@@ -20,7 +20,7 @@ export const testConfig: AppConfig = {
   dataEncryptionKey: 'test-encryption-key-test-encryption-key-01',
   accessTokenTtlSeconds: 900,
   refreshTokenTtlSeconds: 604800,
-  // 2^10 instead of OWASP's 2^17: a hash in ~1 ms, so API tests stay fast (README).
+  // 2^10 instead of OWASP's 2^17: a hash in ~1 ms, so API tests stay fast (docs/configuration.md).
   passwordHashCost: 10,
   rensysUrl: undefined,
   production: false,

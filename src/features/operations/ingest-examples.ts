@@ -22,7 +22,7 @@ const block = (at: Date) =>
 /** Single quotes around a shell word; a quote inside is closed, escaped and reopened. */
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-/** POST /api/v1/ingest with the token, a three-sample block of one stream (README, Ingest). */
+/** POST /api/v1/ingest with the token, a three-sample block of one stream (docs/ingest.md). */
 export function curlExample({ endpoint, token, at }: IngestExampleInput): string {
   const body = `[${block(at).replace('{', `{"stream_id":"${STREAM_PLACEHOLDER}",`)}]`;
   return [
@@ -33,7 +33,7 @@ export function curlExample({ endpoint, token, at }: IngestExampleInput): string
   ].join('\n');
 }
 
-/** The same block over MQTT: the token is the password of its own broker login (README, MQTT). */
+/** The same block over MQTT: the token is the password of its own broker login (docs/ingest.md). */
 export function mqttExample({ endpoint, bridgeId, token, mqttUsername, at }: IngestExampleInput) {
   return [
     `mosquitto_pub -V 5 -q 1 -h ${endpoint.mqttHost} -p 1883 \\`,

@@ -48,7 +48,7 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
 
   beforeAll(async () => {
     await sync?.ready;
-    // An ingest process of its own holds only the role the server keeps (README, MQTT broker).
+    // An ingest process of its own holds only the role the server keeps (docs/ingest.md).
     const ingestUser = `ingest-${kind}`;
     broker.dynsec('createClient', ingestUser, '-p', 'ingest-password');
     broker.dynsec('addClientRole', ingestUser, INGEST_ROLE);
