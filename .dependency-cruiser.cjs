@@ -62,6 +62,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'http-through-repositories',
+      comment: 'Routes reach data through repositories and services, never the database or schema.',
+      severity: 'error',
+      from: { path: '^server/(routes|http|plugins)/' },
+      to: { path: '^server/db/' },
+    },
+    {
       name: 'server-not-on-spa',
       comment: 'The server shares only domain/ with the SPA.',
       severity: 'error',

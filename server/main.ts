@@ -107,9 +107,10 @@ if (roles.has('api')) {
     services.ingestTokens,
     logTo(logger.child({ component: 'mqtt-credentials' }), 'warn'),
   );
-  if (mqttCredentialSync) services.mqttCredentials = mqttCredentialSync.credentials;
   const spaDir = config.webDir ?? projectPath('dist');
-  const app = await buildApp({ config, services, spaDir, logger });
+  // The HTTP handlers make and revoke tokens, so they are the ones that tell the broker.
+  const overrides = mqttCredentialSync ? { mqttCredentials: mqttCredentialSync.credentials } : {};
+  const app = await buildApp({ config, services, overrides, spaDir, logger });
   await app.listen({ port: config.port, host: config.host });
   steps.push({ name: 'readiness', stop: async () => readiness.drain() });
   steps.push({ name: 'http', stop: () => closeHttpServer(app, HTTP_DRAIN_MS) });

@@ -150,7 +150,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
       jobTimeoutSeconds: config.analysisJobTimeoutSeconds,
     }),
     readiness: createReadinessProbe(database, { brokerConnected: wiring.brokerConnected }),
-    /** The broker's per-token clients; main.ts swaps in the dynsec ones with MQTT_DYNSEC=on. */
+    /** The broker's per-token clients; main.ts gives the app the dynsec ones with MQTT_DYNSEC=on. */
     mqttCredentials: noMqttCredentials as MqttCredentials,
   };
 }
