@@ -60,7 +60,11 @@ const uniform = (size: number): DamageCase => ({
 });
 
 /** The coldest 72 hours of the period (mean air temperature) after its first two weeks. */
-function coldSnapOnset(context: readonly (readonly number[])[], from: number, to: number): number {
+export function coldSnapOnset(
+  context: readonly (readonly number[])[],
+  from: number,
+  to: number,
+): number {
   let best = from + 14 * 24;
   let coldest = Infinity;
   for (let start = from + 14 * 24; start + 72 <= to; start += 6) {

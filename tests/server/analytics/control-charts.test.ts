@@ -20,6 +20,7 @@ import {
   YONGHE_FILE,
   YONGHE_REPORTING,
   analogue,
+  coldSnapOnset,
   falseEpisodes,
   runCase,
   trainOnAnalogue,
@@ -74,6 +75,12 @@ describe('control-chart building blocks', () => {
 
 const percent = (part: number, whole: number) =>
   `${((100 * part) / Math.max(1, whole)).toFixed(1)} %`;
+
+if (!yongheAvailable()) {
+  console.warn(
+    `Yonghe tests skipped: ${YONGHE_FILE} not found (the shared data folder beside the repository)`,
+  );
+}
 
 describe.skipIf(!yongheAvailable())(`Yonghe bridge (${YONGHE_FILE})`, () => {
   it('alarms on the damaged day and not on healthy samples 145-192, from samples 1-144', () => {
@@ -167,5 +174,40 @@ describe('seasonal-bridge analogue, reporting seeds 11-15', () => {
       for (const delay of delays(name)) expect(delay ?? Infinity).toBeLessThanOrEqual(48);
     }
     expect(rate.perYear).toBeLessThanOrEqual(2);
+  }, 120_000);
+
+  it('winter: −2 % from the coldest 3 days of a winter the baseline (first 140 days) only began', () => {
+    const baselineRows = 140 * 24;
+    const period = { from: baselineRows, to: 200 * 24, onset: baselineRows };
+    const coldSnap = at(DAMAGE_CASES, DAMAGE_CASES.length - 1);
+    const lines: string[] = [];
+    let episodes = 0;
+    const delays: (number | null)[] = [];
+    for (const seed of REPORTING_SEEDS) {
+      const data = analogue(seed);
+      const detector = trainControlChart({
+        features: data.features.slice(0, baselineRows),
+        context: data.context.slice(0, baselineRows),
+      });
+      const { scores } = scoreControlChart(detector, data);
+      const falseOnes = falseEpisodes(scores, period.from, period.to);
+      episodes += falseOnes;
+      const onset = coldSnapOnset(data.context, period.from, period.to);
+      const snap = data.context.slice(onset, onset + 72).map((c) => at(c, 0));
+      const r = runCase(detector, data, scores, coldSnap, period);
+      delays.push(r.delayRows);
+      lines.push(
+        `| ${seed} | day ${(onset / 24).toFixed(1)}, ${Math.min(...snap).toFixed(1)} °C (learnt from ${at(detector.compensation.low, 0).toFixed(1)} °C) | ${r.unjudgedRows} of ${r.damagedRows} | ${r.delayRows ?? 'never'} h | ${percent(r.detectedRows, r.damagedRows - r.unjudgedRows)} | ${falseOnes} |`,
+      );
+    }
+    console.log(
+      [
+        '| seed | cold snap onset, coldest hour | damaged rows unjudged | first alarm after | detected of judged | false episodes, healthy copy (days 140-200) |',
+        ...lines,
+        `false-alarm episodes in the five healthy winters: ${episodes}`,
+      ].join('\n'),
+    );
+    for (const delay of delays) expect(delay).not.toBeNull();
+    expect(episodes).toBeLessThanOrEqual(1);
   }, 120_000);
 });
