@@ -12,7 +12,7 @@ import {
 } from './detect.ts';
 
 const USAGE =
-  'Usage: npm run -s detect -- --input FILE.csv --baseline-rows N [--context COL,...] [--method autoencoder|mahalanobis|streaming] [--target-false-alarm-rate P] [--smooth-rows K] [--seed N] [--epochs N]';
+  'Usage: npm run -s detect -- --input FILE.csv --baseline-rows N [--context COL,...] [--method autoencoder|mahalanobis|streaming|control-chart] [--target-false-alarm-rate P] [--smooth-rows K] [--seed N] [--epochs N]';
 
 function progressBar(label: string): (fraction: number) => void {
   let shown = -1;

@@ -12,6 +12,8 @@ import { DEFAULT_EPISODE_RULES, findEpisodes, type EpisodeRules } from './episod
 import { detectStream } from './streaming-detector.ts';
 import { smoothedDetectorScores } from './score-smoothing.ts';
 import { DEFAULT_TARGET_FALSE_ALARM_RATE } from './threshold.ts';
+import { controlChartRows } from './detect-control-chart.ts';
+import { DEFAULT_ARL_ROWS } from './control-chart-detector.ts';
 
 // TensorFlow.js takes a second to load, so it is loaded only when the autoencoder is asked for.
 const trainAutoencoderLazily: ScorerTrainer = async (rows, preprocessor, options) => {
@@ -24,9 +26,12 @@ export const TRAINERS: Record<MethodName, ScorerTrainer> = {
   mahalanobis: trainMahalanobis,
 };
 
-/** The detect command's methods: the trained ones, and the streaming one for a single channel. */
-export type DetectMethod = MethodName | 'streaming';
-export const DETECT_METHODS: readonly DetectMethod[] = [...METHODS, 'streaming'];
+/**
+ * The detect command's methods: the trained ones, the streaming one for a single channel, and
+ * the control charts on temperature-compensated modal frequencies (issue 29).
+ */
+export type DetectMethod = MethodName | 'streaming' | 'control-chart';
+export const DETECT_METHODS: readonly DetectMethod[] = [...METHODS, 'streaming', 'control-chart'];
 
 /**
  * Default false-alarm targets (docs/decisions/008-calibrated-alarms.md): 1 % of healthy rows for
@@ -36,6 +41,8 @@ export const DEFAULT_TARGETS: Record<DetectMethod, number> = {
   autoencoder: DEFAULT_TARGET_FALSE_ALARM_RATE,
   mahalanobis: DEFAULT_TARGET_FALSE_ALARM_RATE,
   streaming: 0.001,
+  // False-alarm episodes per row: one per in-control average run length.
+  'control-chart': 1 / DEFAULT_ARL_ROWS,
 };
 /** Rows in the trailing mean of the trained methods' scores (score-smoothing.ts). */
 export const DEFAULT_SMOOTH_ROWS = 12;
@@ -75,6 +82,8 @@ export interface DetectResult {
   anomaly_count: number;
   /** Rows after the baseline where an alarm episode starts (episodes.ts): the detections. */
   alarms: number[];
+  /** control-chart: rows whose context lies outside what the model learnt (null scores). */
+  unjudged_indices?: number[];
 }
 
 export function checkDetectOptions(table: ChannelTable, options: DetectOptions): void {
@@ -247,6 +256,27 @@ export async function detectTable(
   const { method } = options;
   if (method === 'streaming') {
     return { ...detectStreamTable(table, options), trainingMs: performance.now() - started };
+  }
+  if (method === 'control-chart') {
+    checkDetectOptions(table, options);
+    const target = targetRateOf(options);
+    const rows = controlChartRows(splitTable(table, options), {
+      baselineRows: options.baselineRows,
+      targetFalseAlarmRate: target,
+      seed: options.seed,
+    });
+    const head = {
+      method,
+      threshold: 1,
+      target_false_alarm_rate: target,
+      calibration_rows: rows.calibrationRows,
+      smooth_rows: 1,
+    };
+    return {
+      ...resultOf(head, rows.scores, rows.alarms),
+      unjudged_indices: rows.unjudged,
+      trainingMs: performance.now() - started,
+    };
   }
   const { detector, data } = await trainOnTable(table, { ...options, method });
   return {

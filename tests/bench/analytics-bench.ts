@@ -4,6 +4,10 @@
 import type { InjectOptions } from 'fastify';
 import { at } from '../../server/analytics/at.ts';
 import { TRAINERS } from '../../server/analytics/detect.ts';
+import {
+  scoreControlChart,
+  trainControlChart,
+} from '../../server/analytics/control-chart-detector.ts';
 import { restoreDetector, trainDetector } from '../../server/analytics/detector.ts';
 import { METHODS } from '../../server/analytics/detector-types.ts';
 import { analyseBridge } from '../../server/analysis/analyse-bridge.ts';
@@ -53,6 +57,25 @@ async function scoringAndTraining(): Promise<void> {
       `| ${method} | ${Math.round(perSecond).toLocaleString('en')} | ${(perSecond / GOAL_PER_SECOND).toFixed(2)}× | ${seconds(trained.trainingMs)} |${Number.isNaN(sink) ? ' (NaN seen)' : ''}`,
     );
   }
+  controlChartSpeed(features, context);
+}
+
+/** The control charts (issue 29) score a series in order: the same vectors, repeated. */
+export function controlChartSpeed(features: number[][], context: number[][]): void {
+  const trainingStarted = performance.now();
+  const detector = trainControlChart({ features, context });
+  const trainingMs = performance.now() - trainingStarted;
+  const total = 300_000;
+  const rows = {
+    features: Array.from({ length: total }, (_, i) => at(features, i % features.length)),
+    context: Array.from({ length: total }, (_, i) => at(context, i % context.length)),
+  };
+  const started = performance.now();
+  const { scores } = scoreControlChart(detector, rows);
+  const perSecond = total / ((performance.now() - started) / 1000);
+  console.log(
+    `| control-chart | ${Math.round(perSecond).toLocaleString('en')} | ${(perSecond / GOAL_PER_SECOND).toFixed(2)}× | ${seconds(trainingMs)} | (${scores.length} scored)`,
+  );
 }
 
 async function endToEnd(): Promise<void> {

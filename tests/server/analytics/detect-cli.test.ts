@@ -123,6 +123,44 @@ describe('npm run detect', () => {
     },
   );
 
+  it('control-chart: per-row scores over a threshold of 1, the damage alarmed once, causal on a prefix', async () => {
+    const args = [
+      '--baseline-rows',
+      '100',
+      '--context',
+      'temperature',
+      '--method',
+      'control-chart',
+    ];
+    const [whole, part] = await Promise.all([
+      detect(['--input', full, ...args]),
+      detect(['--input', prefix, ...args]),
+    ]);
+    expect(whole.code).toBe(0);
+    const result = JSON.parse(whole.stdout) as {
+      method: string;
+      threshold: number;
+      target_false_alarm_rate: number;
+      smooth_rows: number;
+      reconstruction_errors: (number | null)[];
+      anomaly_indices: number[];
+      alarms: number[];
+      unjudged_indices: number[];
+    };
+    expect(result.method).toBe('control-chart');
+    expect(result.threshold).toBe(1);
+    expect(result.target_false_alarm_rate).toBeCloseTo(1 / 17_520, 10);
+    expect(result.smooth_rows).toBe(1);
+    expect(result.alarms.filter((i) => i >= 140)).toHaveLength(1);
+    expect(result.alarms.every((i) => i >= 140)).toBe(true);
+    expect(result.anomaly_indices.filter((i) => i >= 140).length).toBeGreaterThanOrEqual(10);
+    // Rows outside the baseline's temperatures are unjudged: null, never an alarm.
+    for (const i of result.unjudged_indices) expect(result.reconstruction_errors[i]).toBeNull();
+    const prefixResult = JSON.parse(part.stdout) as typeof result;
+    expect(prefixResult.reconstruction_errors).toEqual(result.reconstruction_errors.slice(0, 145));
+    expect(prefixResult.alarms).toEqual(result.alarms.filter((i) => i < 145));
+  }, 60_000);
+
   it('scores one channel without context as a stream: one alarm for a level shift, at the stated rate', async () => {
     const rng = createRng(3);
     const lines = ['time,flow'];
@@ -172,7 +210,7 @@ describe('npm run detect', () => {
     ],
     [
       ['--input', 'FULL', '--baseline-rows', '50', '--method', 'magic'],
-      "Unknown method 'magic'; use one of: autoencoder, mahalanobis, streaming",
+      "Unknown method 'magic'; use one of: autoencoder, mahalanobis, streaming, control-chart",
     ],
     [
       ['--input', 'FULL', '--baseline-rows', '50', '--target-false-alarm-rate', '0.7'],
@@ -187,6 +225,10 @@ describe('npm run detect', () => {
       'The streaming method scores one channel',
     ],
     [['--input', 'BAD', '--baseline-rows', '8'], "Line 3, column 'f1': 'abc' is not a number"],
+    [
+      ['--input', 'FULL', '--baseline-rows', '20', '--method', 'control-chart'],
+      '--method control-chart needs at least 40 baseline rows',
+    ],
   ];
 
   it('exits with code 2 and a clear message on bad input, printing nothing on stdout', async () => {

@@ -1,0 +1,97 @@
+import { at } from './at.ts';
+import {
+  chooseCompensation,
+  designBuilder,
+  relativeResiduals,
+  withinRange,
+  type CompensationForm,
+  type ModalCompensation,
+} from './compensation-model.ts';
+import {
+  calibrateCharts,
+  chartScorer,
+  type ChartCalibration,
+  type ControlChartModel,
+} from './control-charts.ts';
+import { chooseProjection } from './environmental-factors.ts';
+
+/**
+ * The control-chart detector of issue 29, trained on a healthy block of rows (modal frequencies
+ * and their context): the environmental model's form and the number of common factors removed
+ * are chosen on held-out blocks of that training block, and the charts' threshold is set for an
+ * in-control average run length on a block bootstrap of the held-out residuals
+ * (compensation-model.ts, environmental-factors.ts, control-charts.ts).
+ */
+export interface ControlChartDetector {
+  compensation: ModalCompensation;
+  charts: ControlChartModel;
+  calibration: ChartCalibration;
+  /** How the choices went, for the record: each form's held-out error, each factor count's separation. */
+  choice: {
+    forms: { form: CompensationForm; heldOutMeanSquare: number }[];
+    factorSeparations: number[];
+    heldOutRows: number;
+  };
+}
+
+/**
+ * In-control average run length aimed at: 17,520 rows, two years of hourly rows. The shortest of
+ * 720 to 43,800 rows whose false-alarm episodes on the tuning seeds' healthy months stayed at one
+ * a bridge-year or fewer (tests/bench/control-chart-tuning.ts, docs/decisions/028): the
+ * bootstrap of a winter baseline's residuals promises fewer than spring and summer then give.
+ */
+export const DEFAULT_ARL_ROWS = 17_520;
+
+export function trainControlChart(
+  baseline: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
+  options: { targetArlRows?: number; seed?: number } = {},
+): ControlChartDetector {
+  const choice = chooseCompensation(baseline.features, baseline.context);
+  const { projection, separations } = chooseProjection(choice.heldOut.residuals);
+  const { model, calibration } = calibrateCharts(
+    choice.heldOut.residuals,
+    projection,
+    options.targetArlRows ?? DEFAULT_ARL_ROWS,
+    options.seed,
+  );
+  return {
+    compensation: choice.model,
+    charts: model,
+    calibration,
+    choice: {
+      forms: choice.candidates,
+      factorSeparations: separations,
+      heldOutRows: choice.heldOut.rows.length,
+    },
+  };
+}
+
+export interface ControlChartScores {
+  /** Per row, higher = more damaged, above 1 = alarm; null where unjudged or nothing observed. */
+  scores: (number | null)[];
+  /** Rows whose context lies outside what the environmental model learnt. */
+  unjudged: number[];
+}
+
+/**
+ * Scores rows in order from the first (the lagged temperature and the charts carry state from
+ * row to row, so a row's score depends on it and the rows before it only).
+ */
+export function scoreControlChart(
+  detector: ControlChartDetector,
+  data: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
+): ControlChartScores {
+  const build = designBuilder(detector.compensation.form);
+  const score = chartScorer(detector.charts);
+  const residuals = new Array<number>(detector.charts.modeSigma.length);
+  const unjudged: number[] = [];
+  const scores = data.features.map((features, i) => {
+    const { design, inputs } = build(at(data.context, i));
+    if (!withinRange(detector.compensation, inputs)) {
+      unjudged.push(i);
+      return score(null);
+    }
+    return score(relativeResiduals(detector.compensation, design, features, residuals));
+  });
+  return { scores, unjudged };
+}

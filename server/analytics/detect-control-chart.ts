@@ -1,0 +1,37 @@
+import { scoreControlChart, trainControlChart } from './control-chart-detector.ts';
+import { EPISODE_QUIET_ROWS } from './control-charts.ts';
+import { findEpisodes } from './episodes.ts';
+
+/** Five held-out blocks of at least eight rows each. */
+export const MIN_CONTROL_CHART_ROWS = 40;
+
+/**
+ * The detect command's `--method control-chart` (issue 29): trained on the baseline rows, every
+ * row scored in order (1 = the threshold), alarms where an episode starts after the baseline.
+ * The target false-alarm rate is in episodes per row: its inverse is the in-control average run
+ * length the threshold is set for.
+ */
+export function controlChartRows(
+  data: { features: number[][]; context: number[][] },
+  options: { baselineRows: number; targetFalseAlarmRate: number; seed?: number },
+): { scores: (number | null)[]; alarms: number[]; unjudged: number[]; calibrationRows: number } {
+  const n = options.baselineRows;
+  if (n < MIN_CONTROL_CHART_ROWS) {
+    throw new RangeError(
+      `--method control-chart needs at least ${MIN_CONTROL_CHART_ROWS} baseline rows: its model form is chosen on held-out blocks of them`,
+    );
+  }
+  const detector = trainControlChart(
+    { features: data.features.slice(0, n), context: data.context.slice(0, n) },
+    { targetArlRows: 1 / options.targetFalseAlarmRate, seed: options.seed },
+  );
+  const { scores, unjudged } = scoreControlChart(detector, data);
+  const judged = scores.map((s, i) => (i < n ? null : s));
+  const rules = { quietRows: EPISODE_QUIET_ROWS, minSpacingRows: 0 };
+  return {
+    scores,
+    alarms: findEpisodes(judged, 1, rules).map((e) => e.start),
+    unjudged,
+    calibrationRows: detector.choice.heldOutRows,
+  };
+}
