@@ -18,6 +18,16 @@ export type RainflowCycle = [range: number, mean: number, count: 1 | 0.5];
 export interface CycleCountOptions {
   /** Samples to treat as gaps (a sensor fault, maintenance, out of calibration). */
   excluded?: ArrayLike<boolean>;
+  /**
+   * Longest run of gap samples read past instead of ending the history (default 0: every gap
+   * ends it). A gap ends a stretch with its residue as half cycles, so a gap inside a truck's
+   * crossing counts that crossing as three smaller halves instead of one cycle: at 100 Hz, 0.1 %
+   * of samples removed as single-sample gaps lose about 10 % of the damage (issue 30's spike
+   * case; tests/server/analytics/fatigue/fault-gaps.test.ts). A removed spike sample leaves the
+   * signal on either side continuous, one sample interval apart from it, so reading past runs
+   * of one or two samples is what keeps that damage.
+   */
+  bridgeSamples?: number;
 }
 
 export interface CycleCount {
@@ -91,6 +101,11 @@ export function countRainflowCycles(
   const cycles: RainflowCycle[] = [];
   const stack = new ThreePointStack(cycles);
   const excluded = options.excluded;
+  const bridge = options.bridgeSamples ?? 0;
+  if (!(bridge >= 0) || !Number.isInteger(bridge)) {
+    throw new RangeError(`bridgeSamples must be a whole number ≥ 0, got ${bridge}`);
+  }
+  let gapRun = 0;
   let samplesUsed = 0;
   let segments = 0;
   let pending = NaN; // latest extreme, not yet known to be a turning point
@@ -105,9 +120,11 @@ export function countRainflowCycles(
   for (let i = 0; i < samples.length; i += 1) {
     const x = samples[i];
     if (typeof x !== 'number' || !Number.isFinite(x) || excluded?.[i] === true) {
-      endStretch();
+      gapRun += 1;
+      if (gapRun > bridge) endStretch();
       continue;
     }
+    gapRun = 0;
     samplesUsed += 1;
     if (pending !== pending) {
       pending = x;

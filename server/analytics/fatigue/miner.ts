@@ -25,6 +25,24 @@ export function minerDamage(
 }
 
 /**
+ * Damage of a list of counted cycles ([range, mean, count], ranges in sample units) on `curve`,
+ * each range taken exactly (no binning): `scale` turns a range into gauge stress (MPa per unit).
+ */
+export function cycleListDamage(
+  cycles: readonly (readonly [range: number, mean: number, count: number])[],
+  curve: SnCurve,
+  scale = 1,
+  factors: DetailFactors = {},
+): number {
+  const factor = scale * rangeFactor(factors);
+  let damage = 0;
+  for (const [range, , count] of cycles) {
+    if (range > 0) damage += count / curve.cyclesToFailure(range * factor);
+  }
+  return damage;
+}
+
+/**
  * Equivalent constant-amplitude stress range at 2·10⁶ cycles, Δσ_E,2: the range that, applied
  * 2·10⁶ times on the curve's slope-3 line through its 2·10⁶ point, does the damage D the counted
  * cycles do on the real curve: Δσ_E,2 = Δσ_2M · D^(1/3) / (γFf·γMf). With every range on the

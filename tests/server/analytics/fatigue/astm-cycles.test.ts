@@ -99,6 +99,15 @@ describe('ASTM E1049 rainflow cycles, gap-aware', () => {
     ]);
   });
 
+  it('reads past gap runs no longer than bridgeSamples, and cuts at longer ones', () => {
+    const bridged = countRainflowCycles([0, 10, NaN, 0, 10, 0], { bridgeSamples: 1 });
+    expect(bridged.cycles).toEqual(countRainflowCycles([0, 10, 0, 10, 0]).cycles);
+    expect(bridged).toMatchObject({ samplesUsed: 5, segments: 1 });
+    const cut = countRainflowCycles([0, 10, NaN, NaN, 0, 10, 0], { bridgeSamples: 1 });
+    expect(cut.segments).toBe(2);
+    expect(() => countRainflowCycles([], { bridgeSamples: -1 })).toThrow(/bridgeSamples/);
+  });
+
   it('counts an empty or one-sample history as no cycles', () => {
     expect(countRainflowCycles([])).toEqual({ cycles: [], samplesUsed: 0, segments: 0 });
     expect(countRainflowCycles([3, 3, 3])).toEqual({ cycles: [], samplesUsed: 3, segments: 1 });
