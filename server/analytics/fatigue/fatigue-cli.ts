@@ -1,7 +1,8 @@
 // npm run -s fatigue -- --input FILE.csv --column NAME --rate HZ [--unit microstrain|MPa]
 //   [--modulus-gpa 210] [--detail EC3-71] [--highpass-hz F]
 // Rainflow cycles (ASTM E1049 §5.4.4, gap by gap) and Miner damage of one logger channel, as one
-// JSON object on stdout; bad input → a message on stderr and exit code 2.
+// JSON object on stdout; bad input → a message on stderr and exit code 2. On a shear detail
+// (EC3-shear-100, EC3-shear-80) the equivalent range is Δτ_E,2, on the curve's slope 5.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { InputError } from '../csv-table.ts';
@@ -9,8 +10,8 @@ import { countRainflowCycles } from './astm-cycles.ts';
 import { readLoggerColumn, type StrainUnit } from './logger-csv.ts';
 import { cycleListDamage, equivalentRangeAt2M } from './miner.ts';
 import { removeQuasiStatic } from './quasi-static.ts';
-import { detailCurve } from './detail-names.ts';
-import { mpaPerMicrostrain } from './stress.ts';
+import { detailCurve, isShearCurve } from './detail-names.ts';
+import { mpaPerMicrostrain, shearModulusGpa } from './stress.ts';
 
 const USAGE =
   'Usage: npm run -s fatigue -- --input FILE.csv --column NAME --rate HZ [--unit microstrain|MPa] [--modulus-gpa 210] [--detail EC3-71] [--highpass-hz F]';
@@ -88,7 +89,11 @@ async function main(): Promise<void> {
   const filtered =
     highpassHz === undefined ? null : removeQuasiStatic(column.samples, rateHz, highpassHz);
   const counted = countRainflowCycles(filtered?.dynamic ?? column.samples);
-  const scale = unit === 'MPa' ? 1 : mpaPerMicrostrain(modulusGpa);
+  // On a shear detail the column is shear: stress in MPa, or engineering shear strain γ in
+  // microstrain, which becomes τ = G·γ.
+  const shear = isShearCurve(curve);
+  const strainModulusGpa = shear ? shearModulusGpa(modulusGpa) : modulusGpa;
+  const scale = unit === 'MPa' ? 1 : mpaPerMicrostrain(strainModulusGpa);
   const damage = cycleListDamage(counted.cycles, curve, scale);
   process.stderr.write(
     `Read ${column.samples.length} rows of '${column.header}' (${column.gaps} gaps, ${counted.segments} gap-free stretches); ${counted.cycles.length} cycles on ${curve.name}\n`,
@@ -102,7 +107,9 @@ async function main(): Promise<void> {
     unit,
     rate_hz: rateHz,
     modulus_gpa: unit === 'MPa' ? null : modulusGpa,
+    shear_modulus_gpa: unit === 'MPa' || !shear ? null : strainModulusGpa,
     detail: curve.name,
+    stress: shear ? 'shear' : 'direct',
     gap_samples: column.gaps,
     segments: counted.segments,
     highpass:

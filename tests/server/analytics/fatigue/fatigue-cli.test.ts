@@ -109,6 +109,16 @@ describe('npm run fatigue', () => {
     expect(output.samples_used).toBe(5);
     // 500 µε at 200 GPa is 100 MPa.
     expect(output.damage).toBeCloseTo(1 / cyclesToFailure71(100), 15);
+    // On a shear detail the column is shear strain: τ = G·γ, G = 200 / 2.6 GPa, so 38.5 MPa,
+    // against ΔτC = 80 at slope 5.
+    const shear = await fatigue(
+      ['--input', file, '--column', 'DMS_CN', '--rate', '100', '--modulus-gpa', '200'],
+      { '--detail': 'EC3-shear-80' },
+    );
+    const sheared = JSON.parse(shear.stdout) as Output & { stress: string };
+    expect(sheared).toMatchObject({ detail: 'EC3 shear 80', stress: 'shear' });
+    expect(sheared.damage).toBeCloseTo(1 / (2e6 * (80 / ((500 * (200 / 2.6)) / 1000)) ** 5), 15);
+    expect(sheared.equivalent_stress_range_2e6_mpa).toBeCloseTo(80 * sheared.damage ** 0.2, 9);
   });
 
   it('removes the quasi-static part with --highpass-hz and says how', async () => {
