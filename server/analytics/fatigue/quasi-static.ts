@@ -12,7 +12,9 @@
 //
 // Cost: the baseline varies slower than f_c by construction, so it is evaluated at knots W/8
 // samples apart (a quickselect over the window each) and interpolated linearly between them:
-// about 8 window passes per sample, whatever the window length.
+// about 8 window passes per sample, whatever the window length. At a record's ends the window is
+// cut short on one side (a window shrunk to both sides would take a pulse at the end for the
+// baseline), so there the baseline lags a drift by up to a quarter window.
 
 export interface QuasiStaticRemoval {
   /** The samples minus their baseline; gaps stay NaN. */
