@@ -72,7 +72,10 @@ export function readLoggerColumn(text: string, column: string): LoggerColumn {
   const samples = new Float64Array(lines.length - 1);
   let gaps = 0;
   for (let row = 1; row < lines.length; row += 1) {
-    let cell = splitLine(lines[row] as string, delimiter)[index] ?? '';
+    const line = lines[row] as string;
+    // Quoted cells are rare in logger exports: a plain split is several times faster.
+    const cells = line.includes('"') ? splitLine(line, delimiter) : line.split(delimiter);
+    let cell = (cells[index] ?? '').trim();
     // A decimal comma, where the comma is not the delimiter.
     if (delimiter !== ',' && /^[-+]?\d+,\d+$/.test(cell)) cell = cell.replace(',', '.');
     const value = cell === '' ? NaN : Number(cell);
