@@ -1,4 +1,4 @@
-// Detail categories as an engineer types them on a command line ('EC3-71', 'ec3 71',
+// Detail categories as an engineer types them on a command line ('EC3-71', 'ec3 71', '71',
 // 'EC3-shear-100', 'AASHTO-C'), mapped to the stored curve names of sn-curves.ts.
 import { InputError } from '../csv-table.ts';
 import {
@@ -16,6 +16,8 @@ export const DETAIL_NAMES = [
 ];
 
 function storedName(detail: string): string | null {
+  const category = /^\s*(\d+)\s*$/.exec(detail);
+  if (category) return `EC3 ${category[1] as string}`;
   const shear = /^\s*ec3[\s_-]*(?:shear|tau|τ|s)[\s_-]*(\d+)\s*$/i.exec(detail);
   if (shear) return `EC3 shear ${shear[1] as string}`;
   const direct = /^\s*(ec3|aashto)[\s_-]*(.+?)\s*$/i.exec(detail);

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { InputError } from '../csv-table.ts';
 import { countRainflowCycles } from './astm-cycles.ts';
-import { readLoggerColumn, type StrainUnit } from './logger-csv.ts';
+import { readLoggerColumn, unitOf, type StrainUnit } from './logger-csv.ts';
 import { cycleListDamage, equivalentRangeAt2M } from './miner.ts';
 import { removeQuasiStatic } from './quasi-static.ts';
 import { detailCurve, isShearCurve } from './detail-names.ts';
@@ -31,8 +31,10 @@ function positive(value: string | undefined, name: string): number | undefined {
 
 function unitOption(value: string | undefined): StrainUnit | undefined {
   if (value === undefined) return undefined;
-  if (value === 'microstrain' || value === 'MPa') return value;
-  throw new InputError(`--unit must be 'microstrain' or 'MPa', got '${value}'`);
+  // The header's spellings too: 'um/m', 'µε', 'mpa', 'N/mm2'.
+  const unit = unitOf(value);
+  if (unit === null) throw new InputError(`--unit must be 'microstrain' or 'MPa', got '${value}'`);
+  return unit;
 }
 
 function options() {
@@ -77,7 +79,7 @@ async function main(): Promise<void> {
   const column = readLoggerColumn(text, values.column);
   if (givenUnit === undefined && column.headerUnit === null && column.headerUnitText !== '') {
     throw new InputError(
-      `Column '${column.header}' is in '${column.headerUnitText}', not microstrain or MPa; give --unit to count it anyway`,
+      `Column '${column.header}' is in '${column.headerUnitText}', not microstrain or MPa; give --unit microstrain or --unit MPa to count it as such`,
     );
   }
   if (givenUnit !== undefined && column.headerUnit !== null && givenUnit !== column.headerUnit) {

@@ -149,7 +149,7 @@ describe('npm run fatigue', () => {
     expect(largest(output)).toBeLessThan(205);
   });
 
-  it('refuses a missing column, a bad rate and an unknown detail with exit code 2', async () => {
+  it('refuses a missing column, a bad rate, an unknown detail and a force column with exit code 2', async () => {
     const file = writeCsv('one.csv', 'time,S1 (um/m)', ['0,1', '1,2']);
     const missing = await fatigue(['--input', file, '--column', 'S2', '--rate', '10']);
     expect(missing).toMatchObject({ code: 2, stdout: '' });
@@ -162,5 +162,9 @@ describe('npm run fatigue', () => {
     });
     expect(detail.code).toBe(2);
     expect(detail.stderr).toContain("Unknown detail category 'EC3-72'");
+    const force = writeCsv('force.csv', 'time,FRC-01 [kN]', ['0,1', '1,2']);
+    const notStrain = await fatigue(['--input', force, '--column', 'FRC-01', '--rate', '10']);
+    expect(notStrain.code).toBe(2);
+    expect(notStrain.stderr).toContain("Column 'FRC-01 [kN]' is in 'kN', not microstrain or MPa");
   });
 });

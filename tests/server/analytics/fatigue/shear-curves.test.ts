@@ -30,6 +30,8 @@ describe('EN 1993-1-9 shear curves (Figure 7.2)', () => {
     expect(detailCurve('EC3-shear-100').name).toBe('EC3 shear 100');
     expect(detailCurve('ec3_s80').name).toBe('EC3 shear 80');
     expect(detailCurve('EC3-71').name).toBe('EC3 71');
+    expect(detailCurve('90').name).toBe('EC3 90');
+    expect(detailCurve("aashto-c'").name).toBe("AASHTO C'");
     expect(() => detailCurve('EC3-shear-90')).toThrow(/Unknown detail category 'EC3-shear-90'/);
   });
 });
