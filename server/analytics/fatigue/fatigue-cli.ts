@@ -1,5 +1,5 @@
 // npm run -s fatigue -- --input FILE.csv --column NAME --rate HZ [--unit microstrain|MPa]
-//   [--modulus-gpa 210] [--detail EC3-71] [--highpass-hz F]
+//   [--modulus-gpa 210] [--detail EC3-71] [--highpass-hz F] [--bridge-samples N]
 // Rainflow cycles (ASTM E1049 §5.4.4, gap by gap) and Miner damage of one logger channel, as one
 // JSON object on stdout; bad input → a message on stderr and exit code 2. On a shear detail
 // (EC3-shear-100, EC3-shear-80) the equivalent range is Δτ_E,2, on the curve's slope 5.
@@ -14,7 +14,7 @@ import { detailCurve, isShearCurve } from './detail-names.ts';
 import { mpaPerMicrostrain, shearModulusGpa } from './stress.ts';
 
 const USAGE =
-  'Usage: npm run -s fatigue -- --input FILE.csv --column NAME --rate HZ [--unit microstrain|MPa] [--modulus-gpa 210] [--detail EC3-71] [--highpass-hz F]';
+  'Usage: npm run -s fatigue -- --input FILE.csv --column NAME --rate HZ [--unit microstrain|MPa] [--modulus-gpa 210] [--detail EC3-71] [--highpass-hz F] [--bridge-samples N]';
 
 /** EN 1993-1-1 §3.2.6's modulus for structural steel, GPa. */
 const DEFAULT_MODULUS_GPA = 210;
@@ -27,6 +27,14 @@ function positive(value: string | undefined, name: string): number | undefined {
     throw new InputError(`${name} must be a positive number, got '${value}'`);
   }
   return parsed;
+}
+
+function wholeNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim())) {
+    throw new InputError(`${name} must be a whole number, got '${value}'`);
+  }
+  return Number(value);
 }
 
 function unitOption(value: string | undefined): StrainUnit | undefined {
@@ -48,6 +56,7 @@ function options() {
         'modulus-gpa': { type: 'string' },
         detail: { type: 'string' },
         'highpass-hz': { type: 'string' },
+        'bridge-samples': { type: 'string' },
       },
     }).values;
   } catch (error) {
@@ -65,6 +74,7 @@ async function main(): Promise<void> {
   const modulusGpa = positive(values['modulus-gpa'], '--modulus-gpa') ?? DEFAULT_MODULUS_GPA;
   const curve = detailCurve(values.detail ?? DEFAULT_DETAIL);
   const highpassHz = positive(values['highpass-hz'], '--highpass-hz');
+  const bridgeSamples = wholeNumber(values['bridge-samples'], '--bridge-samples') ?? 0;
   if (highpassHz !== undefined && !(highpassHz < rateHz / 2)) {
     throw new InputError(
       `--highpass-hz must be below half the sampling rate (${rateHz / 2} Hz), got ${highpassHz}`,
@@ -90,7 +100,7 @@ async function main(): Promise<void> {
   const unit = givenUnit ?? column.headerUnit ?? 'microstrain';
   const filtered =
     highpassHz === undefined ? null : removeQuasiStatic(column.samples, rateHz, highpassHz);
-  const counted = countRainflowCycles(filtered?.dynamic ?? column.samples);
+  const counted = countRainflowCycles(filtered?.dynamic ?? column.samples, { bridgeSamples });
   // On a shear detail the column is shear: stress in MPa, or engineering shear strain γ in
   // microstrain, which becomes τ = G·γ.
   const shear = isShearCurve(curve);
@@ -114,6 +124,7 @@ async function main(): Promise<void> {
     stress: shear ? 'shear' : 'direct',
     gap_samples: column.gaps,
     segments: counted.segments,
+    bridge_samples: bridgeSamples,
     highpass:
       filtered === null
         ? null

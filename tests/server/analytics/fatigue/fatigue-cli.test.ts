@@ -109,6 +109,13 @@ describe('npm run fatigue', () => {
     expect(output.samples_used).toBe(5);
     // 500 µε at 200 GPa is 100 MPa.
     expect(output.damage).toBeCloseTo(1 / cyclesToFailure71(100), 15);
+    // Asked to read past single missing cells (never by default), the stretches join.
+    const bridged = await fatigue(['--input', file, '--column', 'DMS_CN', '--rate', '100'], {
+      '--bridge-samples': '1',
+    });
+    expect((JSON.parse(bridged.stdout) as Output).cycles).toEqual(
+      astmRainflow([0, 500, -500, 500, 0]).map((c) => [c.range, c.mean, c.cycles]),
+    );
     // On a shear detail the column is shear strain: τ = G·γ, G = 200 / 2.6 GPa, so 38.5 MPa,
     // against ΔτC = 80 at slope 5.
     const shear = await fatigue(
