@@ -10,7 +10,7 @@ export interface ChannelTable {
 }
 
 /** Splits one CSV line, honouring double-quoted fields ("" is a quote inside one). */
-function splitLine(line: string): string[] {
+export function splitLine(line: string, delimiter = ','): string[] {
   const cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -23,7 +23,7 @@ function splitLine(line: string): string[] {
       } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
+    else if (ch === delimiter) {
       cells.push(cell);
       cell = '';
     } else cell += ch;

@@ -25,9 +25,28 @@ export function minerDamage(
 }
 
 /**
+ * Damage of a list of counted cycles ([range, mean, count], ranges in sample units) on `curve`,
+ * each range taken exactly (no binning): `scale` turns a range into gauge stress (MPa per unit).
+ */
+export function cycleListDamage(
+  cycles: readonly (readonly [range: number, mean: number, count: number])[],
+  curve: SnCurve,
+  scale = 1,
+  factors: DetailFactors = {},
+): number {
+  const factor = scale * rangeFactor(factors);
+  let damage = 0;
+  for (const [range, , count] of cycles) {
+    if (range > 0) damage += count / curve.cyclesToFailure(range * factor);
+  }
+  return damage;
+}
+
+/**
  * Equivalent constant-amplitude stress range at 2·10⁶ cycles, Δσ_E,2: the range that, applied
  * 2·10⁶ times on the curve's slope-3 line through its 2·10⁶ point, does the damage D the counted
- * cycles do on the real curve: Δσ_E,2 = Δσ_2M · D^(1/3) / (γFf·γMf). With every range on the
+ * cycles do on the real curve: Δσ_E,2 = Δσ_2M · D^(1/3) / (γFf·γMf) (slope 5 and D^(1/5) for
+ * EN 1993-1-9 shear, Δτ_E,2). With every range on the
  * slope-3 part it is the usual (Σ nᵢ·(Kf·Δσᵢ)³ / 2·10⁶)^(1/3); below ΔσD the bilinear curve and
  * the cut-off count through D, and the definition stays finite for any D (a constant range on the
  * real curve could not do a damage under 0.02 in 2·10⁶ cycles). It is the stress at the detail
@@ -39,7 +58,9 @@ export function equivalentRangeAt2M(
   factors: DetailFactors = {},
 ): number {
   const partial = (factors.gammaFf ?? 1) * (factors.gammaMf ?? 1);
-  return (curve.rangeAt2M * Math.cbrt(Math.max(0, damage))) / partial;
+  const slope = curve.equivalentSlope ?? 3;
+  const root = slope === 3 ? Math.cbrt(Math.max(0, damage)) : Math.max(0, damage) ** (1 / slope);
+  return (curve.rangeAt2M * root) / partial;
 }
 
 export interface DailyDamage {

@@ -6,6 +6,11 @@ export interface SnCurve {
   readonly name: string;
   /** Range at 2 million cycles on the curve's slope-3 line (ΔσC for Eurocode). */
   readonly rangeAt2M: number;
+  /**
+   * Slope of the line through `rangeAt2M` that the equivalent range at 2·10⁶ cycles is taken on:
+   * 3 for direct stress (the default), 5 for EN 1993-1-9 shear (Δτ_E,2, §8).
+   */
+  readonly equivalentSlope?: number;
   cyclesToFailure(range: number): number;
 }
 
@@ -48,6 +53,35 @@ export function eurocodeCurve(category: EurocodeCategory): EurocodeCurve {
       if (range >= fatigueLimit) return N_C * (category / range) ** 3;
       if (range >= cutOff) return N_D * (fatigueLimit / range) ** 5;
       return Infinity;
+    },
+  };
+}
+
+// EN 1993-1-9:2005 Figure 7.2 (shear stress ranges): the detail category is ΔτC at 2·10⁶ cycles;
+// one slope m = 5 down to the cut-off limit ΔτL at 10⁸ cycles, ΔτL = (2/100)^(1/5)·ΔτC ≈ 0.457·ΔτC
+// (eq. 7.4); no constant-amplitude limit between; ranges below ΔτL do no damage.
+export const EUROCODE_SHEAR_CATEGORIES = [100, 80] as const;
+export type EurocodeShearCategory = (typeof EUROCODE_SHEAR_CATEGORIES)[number];
+
+export interface EurocodeShearCurve extends SnCurve {
+  readonly category: EurocodeShearCategory;
+  /** Cut-off limit ΔτL (at 10⁸ cycles). */
+  readonly cutOff: number;
+}
+
+export function eurocodeShearCurve(category: EurocodeShearCategory): EurocodeShearCurve {
+  if (!EUROCODE_SHEAR_CATEGORIES.includes(category)) {
+    throw new RangeError(`unknown EN 1993-1-9 shear detail category ${category}`);
+  }
+  const cutOff = category * (N_C / N_L) ** (1 / 5);
+  return {
+    name: `EC3 shear ${category}`,
+    category,
+    rangeAt2M: category,
+    equivalentSlope: 5,
+    cutOff,
+    cyclesToFailure(range: number): number {
+      return range >= cutOff ? N_C * (category / range) ** 5 : Infinity;
     },
   };
 }
@@ -101,13 +135,18 @@ export function aashtoCurve(category: AashtoCategory): AashtoCurve {
   };
 }
 
-/** A curve by its stored name: 'EC3 71' or 'AASHTO C' (what a fatigue detail will keep). */
+/**
+ * A curve by its stored name: 'EC3 71', 'EC3 shear 100' or 'AASHTO C' (what a fatigue detail
+ * keeps).
+ */
 export function snCurveByName(name: string): SnCurve {
   const eurocode = /^EC3 (\d+)$/.exec(name);
   if (eurocode) return eurocodeCurve(Number(eurocode[1]) as EurocodeCategory);
+  const shear = /^EC3 shear (\d+)$/.exec(name);
+  if (shear) return eurocodeShearCurve(Number(shear[1]) as EurocodeShearCategory);
   const aashto = /^AASHTO (A|B|B'|C|C'|D|E|E')$/.exec(name);
   if (aashto) return aashtoCurve(aashto[1] as AashtoCategory);
   throw new RangeError(
-    `unknown S-N curve '${name}' (expected 'EC3 36'…'EC3 160' or 'AASHTO A'…"AASHTO E'")`,
+    `unknown S-N curve '${name}' (expected 'EC3 36'…'EC3 160', 'EC3 shear 80', 'EC3 shear 100' or 'AASHTO A'…"AASHTO E'")`,
   );
 }

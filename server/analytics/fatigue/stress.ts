@@ -53,3 +53,11 @@ export function rangeFactor(factors: DetailFactors = {}): number {
   }
   return kf * gammaFf * gammaMf;
 }
+
+/** Poisson's ratio of steel in the elastic range (EN 1993-1-1 §3.2.6). */
+export const STEEL_POISSON = 0.3;
+
+/** Shear modulus G = E / (2(1 + ν)) in GPa (EN 1993-1-1 §3.2.6: about 81 GPa for steel). */
+export function shearModulusGpa(modulusGpa: number, poisson = STEEL_POISSON): number {
+  return modulusGpa / (2 * (1 + poisson));
+}

@@ -10,7 +10,8 @@ export function peaksAndValleys(samples: readonly number[]): number[] {
     if (n >= 2) {
       const a = points[n - 2] as number;
       const b = points[n - 1] as number;
-      if ((b - a) * (x - b) > 0) {
+      // Signs, not the product: two tiny differences would multiply to 0 and hide a run.
+      if (Math.sign(b - a) === Math.sign(x - b)) {
         points[n - 1] = x; // still rising (or falling): b was no turning point
         continue;
       }
@@ -22,8 +23,14 @@ export function peaksAndValleys(samples: readonly number[]): number[] {
 
 export interface CountedRange {
   range: number;
+  /** Mean of the range's two points. */
+  mean: number;
   /** 0.5 or 1. */
   cycles: number;
+}
+
+function countedRange(from: number, to: number, cycles: number): CountedRange {
+  return { range: Math.abs(to - from), mean: (from + to) / 2, cycles };
 }
 
 export function astmRainflow(samples: readonly number[]): CountedRange[] {
@@ -41,18 +48,18 @@ export function astmRainflow(samples: readonly number[]): CountedRange[] {
       if (x < y) break;
       if (n === 3) {
         // Step 5: Y contains S: one half cycle; S moves to Y's second point.
-        counted.push({ range: y, cycles: 0.5 });
+        counted.push(countedRange(stack[0] as number, stack[1] as number, 0.5));
         stack.shift();
       } else {
         // Step 4: one cycle; Y's peak and valley are discarded.
-        counted.push({ range: y, cycles: 1 });
+        counted.push(countedRange(stack[n - 3] as number, stack[n - 2] as number, 1));
         stack.splice(n - 3, 2);
       }
     }
   }
   // Step 6: every range not yet counted is a half cycle.
   for (let i = 1; i < stack.length; i += 1) {
-    counted.push({ range: Math.abs((stack[i] as number) - (stack[i - 1] as number)), cycles: 0.5 });
+    counted.push(countedRange(stack[i - 1] as number, stack[i] as number, 0.5));
   }
   return counted;
 }

@@ -21,13 +21,13 @@ describe('rainflow counting, ASTM E1049-85 example (Fig. 6)', () => {
     // §5.4.4 on the example: half 3 (A-B) and half 4 (B-C) from the starting-point rule, one
     // full cycle 4 (E-F), half 8 (C-D), then the residue D-G 9, G-H 8, H-I 6 as half cycles.
     expect(astmRainflow(ASTM_EXAMPLE)).toEqual([
-      { range: 3, cycles: 0.5 },
-      { range: 4, cycles: 0.5 },
-      { range: 4, cycles: 1 },
-      { range: 8, cycles: 0.5 },
-      { range: 9, cycles: 0.5 },
-      { range: 8, cycles: 0.5 },
-      { range: 6, cycles: 0.5 },
+      { range: 3, mean: -0.5, cycles: 0.5 },
+      { range: 4, mean: -1, cycles: 0.5 },
+      { range: 4, mean: 1, cycles: 1 },
+      { range: 8, mean: 1, cycles: 0.5 },
+      { range: 9, mean: 0.5, cycles: 0.5 },
+      { range: 8, mean: 0, cycles: 0.5 },
+      { range: 6, mean: 1, cycles: 0.5 },
     ]);
     // The four-point counter closes the one full cycle (E-F) and keeps the rest as its residue.
     const counter = new RainflowCounter({ binWidth: 1 });
