@@ -60,9 +60,20 @@ describe('the server layers rule', () => {
   it('lets a higher layer import a lower one', async () => {
     const found = await violations({
       'server/routes/thing-handlers.ts':
-        "import type { Db } from '../db/client.ts';\nexport type X = Db;\n",
+        "import type { Things } from '../repositories/things-repository.ts';\nexport type X = Things;\n",
+      'server/repositories/things-repository.ts':
+        "import type { Db } from '../db/client.ts';\nexport type Things = Db;\n",
       'server/db/client.ts': 'export type Db = object;\n',
     });
     expect(found).toEqual([]);
+  });
+
+  it('refuses a route that reaches the database past the repositories', async () => {
+    const found = await violations({
+      'server/routes/thing-handlers.ts':
+        "import type { Db } from '../db/client.ts';\nexport type X = Db;\n",
+      'server/db/client.ts': 'export type Db = object;\n',
+    });
+    expect(found.map((v) => v.rule.name)).toEqual(['http-through-repositories']);
   });
 });
