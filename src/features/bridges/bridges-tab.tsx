@@ -5,7 +5,7 @@ import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table'
 import { BridgeNameCell, ConditionCell, conditionOf } from './condition-cell';
 import type { BridgesDialog } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
-import { RowActions } from './row-actions';
+import { RowActions } from '../../ui/row-actions';
 import type { StructureData } from './structure-data';
 import * as styles from './bridges-page.css';
 

@@ -3,7 +3,7 @@ import { formatDateTime, formatUtc } from '../../../domain/formats';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
-import { RowActions } from './row-actions';
+import { RowActions } from '../../ui/row-actions';
 import type { StructureData } from './structure-data';
 
 /** The app's one date-time format, with the UTC time on hover. */

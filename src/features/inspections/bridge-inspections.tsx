@@ -4,7 +4,7 @@ import { useApi } from '../../api/api-context';
 import { bridgeInspectionsQueryOptions, type Inspection } from '../../api/queries/inspections';
 import { INSPECTION_KIND_LABELS, ratingText } from '../../../domain/inspection-regimes';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
-import { RowActions } from '../bridges/row-actions';
+import { RowActions } from '../../ui/row-actions';
 import { DeleteInspectionDialog } from './delete-inspection-dialog';
 import * as styles from './inspections.css';
 import { RecordInspectionModal } from './record-inspection-modal';
