@@ -36,7 +36,7 @@ export interface BridgesTabProps {
 }
 
 export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabProps) {
-  const falseAlarms = data.loading.bridges ? null : fleetFalseAlarmText(data.bridges);
+  const falseAlarms = fleetFalseAlarmText(data.bridges);
   return (
     <>
       {falseAlarms && <p className={styles.fleetNote}>{falseAlarms}</p>}
@@ -45,7 +45,6 @@ export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabPro
         columns={COLUMNS}
         rows={data.bridges}
         rowKey={(b) => b.id}
-        loading={data.loading.bridges}
         emptyMessage="No bridges yet."
         toolbar={
           isStaff && <Button onClick={() => onOpen({ kind: 'bridge-form' })}>Add Bridge</Button>

@@ -69,7 +69,6 @@ export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
       columns={columns}
       rows={data.datastreams}
       rowKey={(d) => d.id}
-      loading={data.loading.datastreams}
       emptyMessage="No datastreams yet."
       actions={
         isStaff

@@ -62,7 +62,6 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
         columns={columns}
         rows={rows}
         rowKey={(s) => s.id}
-        loading={data.loading.sensors}
         emptyMessage="No sensors yet."
         toolbar={
           isStaff &&

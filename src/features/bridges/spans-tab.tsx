@@ -39,7 +39,6 @@ export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTa
         columns={columns}
         rows={rows}
         rowKey={(s) => s.id}
-        loading={data.loading.spans}
         emptyMessage="No spans yet."
         toolbar={
           isStaff &&
