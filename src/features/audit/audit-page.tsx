@@ -15,7 +15,7 @@ import { useToast } from '../../ui/toast';
 import { AuditFilters } from './audit-filters';
 import { type AuditSearch, auditQueryOf } from './audit-search';
 import { AuditTable } from './audit-table';
-import * as styles from './audit.css';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 export interface AuditPageProps {
   search: AuditSearch;
@@ -33,6 +33,7 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
   // loading row and message; the filters' user list is the route loader's.
   const entries = useQuery(listAuditEntriesQueryOptions(api, query, page, pageSize));
   const users = useSuspenseQuery(listUsersQueryOptions(api));
+  const entriesFailure = useFailureNotice(entries.error?.message, { as: 'banner' });
   const download = useMutation({
     mutationFn: () => exportAuditCsv(api, query),
     onSuccess: (blob) => saveBlob('audit-log.csv', blob),
@@ -68,11 +69,7 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
             </Button>
           </div>
         </div>
-        {entries.isError && (
-          <p role="alert" className={styles.error}>
-            {entries.error.message}
-          </p>
-        )}
+        {entriesFailure}
         <AuditTable entries={entries.data?.items ?? []} loading={entries.isPending} />
         {entries.data && (
           <Pager

@@ -6,12 +6,12 @@ import { withEffects } from '../../api/mutations/with-effects';
 import type { Alert } from '../../api/queries/alerts';
 import { countOf } from '../../../domain/formats';
 import { Button } from '../../ui/button';
-import { ErrorBanner } from '../../ui/error-banner';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { COMMENT_MAX_LENGTH } from './dashboard-queries';
 import { alertMessage } from './alert-facts';
 import * as styles from './dashboard.css';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 export const COMMENT_REQUIRED = 'Comment is required: say what you saw or did';
 
@@ -58,6 +58,7 @@ export function AcknowledgeDialog({
     acknowledge.mutate({ alerts, comment: text });
   };
 
+  const acknowledgeFailure = useFailureNotice(acknowledge.error?.message, { as: 'banner' });
   return (
     <Modal
       title={title}
@@ -108,7 +109,7 @@ export function AcknowledgeDialog({
             />
           )}
         </FormField>
-        {acknowledge.isError && <ErrorBanner>{acknowledge.error.message}</ErrorBanner>}
+        {acknowledgeFailure}
       </form>
     </Modal>
   );

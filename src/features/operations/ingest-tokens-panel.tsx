@@ -19,6 +19,7 @@ import * as pageStyles from '../../ui/management-page.css';
 import * as styles from './operations.css';
 import { RevokeTokenDialog } from './revoke-token-dialog';
 import { TokenCreatedDialog } from './token-created-dialog';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 const NAME_MAX = 100;
 
@@ -109,6 +110,8 @@ function BridgeTokens({ bridge }: { bridge: Bridge }) {
     </div>
   );
 
+  const createFailure = useFailureNotice(create.error?.message, { as: 'banner' });
+  const tokensFailure = useFailureNotice(tokens.error?.message, { as: 'banner' });
   return (
     <>
       <form className={styles.inlineForm} onSubmit={submit} noValidate>
@@ -124,14 +127,15 @@ function BridgeTokens({ bridge }: { bridge: Bridge }) {
           {create.isPending ? 'Creating...' : 'Create token'}
         </Button>
       </form>
-      {create.isError && <p className={styles.error}>{create.error.message}</p>}
+      {createFailure}
+      {tokensFailure}
       <DataTable
         label={`Ingest tokens of ${bridge.name}`}
         columns={COLUMNS}
         rows={tokens.data ?? []}
         rowKey={(t) => t.id}
         loading={tokens.isPending}
-        emptyMessage={tokens.isError ? tokens.error.message : 'No ingest tokens yet.'}
+        emptyMessage="No ingest tokens yet."
         actions={actions}
       />
       {created && <TokenCreatedDialog created={created} onClose={() => setCreated(null)} />}
