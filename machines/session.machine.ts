@@ -42,12 +42,12 @@ export const sessionMachine = setup({
     storeSession: fromPromise<SessionUser, SessionTokens>(async () => {
       throw new Error('storeSession is provided by the app');
     }),
-    /** Asks the server to end the session (POST /auth/logout with the refresh token). */
-    revokeSession: fromPromise<undefined>(async () => {
+    /** Asks the server to end the session of this refresh token (POST /auth/logout). */
+    revokeSession: fromPromise<undefined, { refresh: string }>(async () => {
       throw new Error('revokeSession is provided by the app');
     }),
-    /** Removes both tokens. */
-    clearSession: fromPromise<undefined>(async () => {
+    /** Removes both tokens; answers the refresh token that was stored (null when none). */
+    clearSession: fromPromise<string | null>(async () => {
       throw new Error('clearSession is provided by the app');
     }),
     /** DELETE /users/{id}/delete for the signed-in user themself. */
@@ -63,6 +63,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasUser: (_, user: SessionUser | null) => user !== null,
+    hasRefreshToken: (_, refresh: string | null) => refresh !== null,
   },
 }).createMachine({
   id: 'session',
@@ -128,16 +129,42 @@ export const sessionMachine = setup({
     },
     endingSession: {
       tags: SESSION_BUSY_TAG,
-      // Issue 13: the server ends the session, so a copied token is useless too. The user is
-      // forgotten at once, and the tokens are forgotten whatever the server says, or after a
-      // while without an answer.
+      // Spec §4: logout clears both tokens and the user before anything else, so no moment
+      // shows /login while the tokens are still stored.
       entry: 'forgetUser',
       invoke: {
-        src: 'revokeSession',
-        onDone: { target: 'clearing' },
-        onError: { target: 'clearing' },
+        src: 'clearSession',
+        onDone: [
+          {
+            guard: { type: 'hasRefreshToken', params: ({ event }) => event.output },
+            target: 'revokingSession',
+          },
+          { target: 'signedOut' },
+        ],
+        // Nothing more can be done: the user is already forgotten in memory.
+        onError: { target: 'signedOut' },
       },
-      after: { [REVOKE_TIMEOUT_MS]: { target: 'clearing' } },
+    },
+    revokingSession: {
+      // Issue 13: the server ends the session too, so a copied token is useless. Not busy: the
+      // user and both tokens are already gone, so the session is settled as signed out, and
+      // signing in again need not wait for the answer.
+      invoke: {
+        src: 'revokeSession',
+        // Entered only from endingSession, whose guard has checked the token is there.
+        input: ({ event }) => {
+          if (!('output' in event) || typeof event.output !== 'string') {
+            throw new Error(`Unexpected ${event.type}`);
+          }
+          return { refresh: event.output };
+        },
+        onDone: { target: 'signedOut' },
+        onError: { target: 'signedOut' },
+      },
+      after: { [REVOKE_TIMEOUT_MS]: { target: 'signedOut' } },
+      on: {
+        'session.login': { target: 'signingIn', actions: 'clearError' },
+      },
     },
     deletingAccount: {
       tags: SESSION_BUSY_TAG,

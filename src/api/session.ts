@@ -32,7 +32,7 @@ export interface Session {
   restore(): Promise<void>;
   /** Resolves with the user; rejects with an ApiError. */
   signIn(credentials: LoginCredentials): Promise<CurrentUser>;
-  /** Forgets the user at once; the server ends the session, then both tokens are removed. */
+  /** Forgets the user and removes both tokens at once; then the server ends the session. */
   signOut(): void;
   /** The signed-in user changed their own account (Settings); shows the stored answer. */
   userChanged(user: CurrentUser): void;
@@ -106,9 +106,7 @@ export function createSession(
         storage.setTokens(input);
         return fetchCurrentUser();
       }),
-      revokeSession: fromPromise(async () => {
-        const refresh = storage.getRefresh();
-        if (!refresh) return undefined;
+      revokeSession: fromPromise<undefined, { refresh: string }>(async ({ input: { refresh } }) => {
         try {
           await api.POST('/api/v1/auth/logout', { body: { refresh } });
         } catch (error) {
@@ -118,8 +116,9 @@ export function createSession(
         return undefined;
       }),
       clearSession: fromPromise(async () => {
+        const refresh = storage.getRefresh();
         storage.clear();
-        return undefined;
+        return refresh;
       }),
       deleteAccount: fromPromise<undefined, { id: number }>(async ({ input }) => {
         await api.DELETE('/api/v1/users/{id}/delete', { params: { path: { id: input.id } } });

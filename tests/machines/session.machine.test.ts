@@ -27,6 +27,8 @@ interface Fakes {
   store?: (tokens: SessionTokens) => Promise<SessionUser>;
   deleteAccount?: (id: number) => Promise<void>;
   revoke?: () => Promise<void>;
+  /** The refresh token the fake storage held when it was cleared (default r-1). */
+  storedRefresh?: string | null;
 }
 
 // The fake token store records what the machine asked for, in order.
@@ -42,14 +44,14 @@ function start(fakes: Fakes = {}, clock?: SimulatedClock) {
         log.push(`store ${input.access} ${input.refresh}`);
         return (fakes.store ?? (async () => ADA))(input);
       }),
-      revokeSession: fromPromise(async () => {
-        log.push('revoke');
+      revokeSession: fromPromise<undefined, { refresh: string }>(async ({ input }) => {
+        log.push(`revoke ${input.refresh}`);
         await (fakes.revoke ?? (async () => undefined))();
         return undefined;
       }),
       clearSession: fromPromise(async () => {
         log.push('clear');
-        return undefined;
+        return fakes.storedRefresh === undefined ? 'r-1' : fakes.storedRefresh;
       }),
       deleteAccount: fromPromise<undefined, { id: number }>(async ({ input }) => {
         log.push(`delete ${input.id}`);
@@ -162,7 +164,7 @@ describe('session machine', () => {
     expect(log).toEqual(['restore', 'store a-1 r-1']);
   });
 
-  it('logout forgets the user at once, has the server end the session, then clears both tokens', async () => {
+  it('logout forgets the user and clears both tokens first, then has the server end the session', async () => {
     const { actor, log } = await signedIn();
     actor.send({ type: 'session.logout' });
 
@@ -172,7 +174,27 @@ describe('session machine', () => {
     await flush();
 
     expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(log).toEqual(['restore', 'revoke', 'clear']);
+    expect(log).toEqual(['restore', 'clear', 'revoke r-1']);
+  });
+
+  it('has both tokens cleared while the server is still ending the session (spec §4)', async () => {
+    const { actor, log } = await signedIn({ revoke: () => new Promise(() => undefined) });
+    actor.send({ type: 'session.logout' });
+    await flush();
+
+    expect(actor.getSnapshot().value).toBe('revokingSession');
+    expect(actor.getSnapshot().hasTag(SESSION_BUSY_TAG)).toBe(false);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(log).toEqual(['restore', 'clear', 'revoke r-1']);
+  });
+
+  it('asks the server nothing when no refresh token was stored', async () => {
+    const { actor, log } = await signedIn({ storedRefresh: null });
+    actor.send({ type: 'session.logout' });
+    await flush();
+
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(log).toEqual(['restore', 'clear']);
   });
 
   it('clears both tokens even when the server does not confirm the logout', async () => {
@@ -185,7 +207,7 @@ describe('session machine', () => {
     await flush();
 
     expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(log).toEqual(['restore', 'revoke', 'clear']);
+    expect(log).toEqual(['restore', 'clear', 'revoke r-1']);
   });
 
   it('stops waiting for a server that does not answer the logout', async () => {
@@ -194,13 +216,13 @@ describe('session machine', () => {
     actor.send({ type: 'session.logout' });
     await flush();
     clock.increment(REVOKE_TIMEOUT_MS - 1);
-    expect(actor.getSnapshot().value).toBe('endingSession');
+    expect(actor.getSnapshot().value).toBe('revokingSession');
 
     clock.increment(1);
     await flush();
 
     expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(log).toEqual(['restore', 'revoke', 'clear']);
+    expect(log).toEqual(['restore', 'clear', 'revoke r-1']);
   });
 
   it('takes the updated user while signed in (Settings), and ignores it when signed out', async () => {
@@ -261,6 +283,30 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.user).toBeNull();
     await flush();
     expect(actor.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('ignores logout, deletion and user updates while the server ends the session', async () => {
+    const { actor, log } = await signedIn({ revoke: () => new Promise(() => undefined) });
+    actor.send({ type: 'session.logout' });
+    await flush();
+    actor.send({ type: 'session.logout' });
+    actor.send({ type: 'session.deleteAccount' });
+    actor.send({ type: 'session.userUpdated', user: ADA });
+
+    expect(actor.getSnapshot().value).toBe('revokingSession');
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(log).toEqual(['restore', 'clear', 'revoke r-1']);
+  });
+
+  it('signs in again without waiting for the server to end the previous session', async () => {
+    const { actor, log } = await signedIn({ revoke: () => new Promise(() => undefined) });
+    actor.send({ type: 'session.logout' });
+    await flush();
+    actor.send({ type: 'session.login', tokens: TOKENS });
+    await flush();
+
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(log).toEqual(['restore', 'clear', 'revoke r-1', 'store a-1 r-1']);
   });
 
   it('can sign in again after logging out', async () => {

@@ -13,13 +13,13 @@ import {
   credentialsErrorFromServer,
   validateCredentialsChange,
 } from '../../../domain/credentials-change';
-import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
 import { useFormFields } from '../../ui/use-form-fields';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 export interface ChangeCredentialsDialogProps {
   user: CurrentUser;
@@ -71,6 +71,7 @@ export function ChangeCredentialsDialog({
     if (Object.keys(found).length === 0) save.mutate(credentialsChangeBody(fields, user.email));
   };
 
+  const formFailure = useFailureNotice(errors.form, { as: 'banner' });
   return (
     <Modal
       title="Change email or password"
@@ -86,7 +87,7 @@ export function ChangeCredentialsDialog({
       }
     >
       <form id="change-credentials" className={stack} noValidate onSubmit={submit}>
-        {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
+        {formFailure}
         {FIELDS.map((field) => (
           <TextField
             key={field.name}

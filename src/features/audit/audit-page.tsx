@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
@@ -15,7 +15,7 @@ import { useToast } from '../../ui/toast';
 import { AuditFilters } from './audit-filters';
 import { type AuditSearch, auditQueryOf } from './audit-search';
 import { AuditTable } from './audit-table';
-import * as styles from './audit.css';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 export interface AuditPageProps {
   search: AuditSearch;
@@ -29,8 +29,11 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
   const page = search.page ?? 1;
   const query = auditQueryOf(search);
+  // The entries follow the filters and the page while the screen stays, so they keep their own
+  // loading row and message; the filters' user list is the route loader's.
   const entries = useQuery(listAuditEntriesQueryOptions(api, query, page, pageSize));
-  const users = useQuery(listUsersQueryOptions(api));
+  const users = useSuspenseQuery(listUsersQueryOptions(api));
+  const entriesFailure = useFailureNotice(entries.error?.message, { as: 'banner' });
   const download = useMutation({
     mutationFn: () => exportAuditCsv(api, query),
     onSuccess: (blob) => saveBlob('audit-log.csv', blob),
@@ -51,7 +54,7 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
       </header>
       <AuditFilters
         search={search}
-        users={users.data ?? []}
+        users={users.data}
         onApply={(next) => onSearch({ ...next, page: undefined })}
       />
       <div className={table.wrapper}>
@@ -66,11 +69,7 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
             </Button>
           </div>
         </div>
-        {entries.isError && (
-          <p role="alert" className={styles.error}>
-            {entries.error.message}
-          </p>
-        )}
+        {entriesFailure}
         <AuditTable entries={entries.data?.items ?? []} loading={entries.isPending} />
         {entries.data && (
           <Pager

@@ -23,5 +23,3 @@ export const changes = style({
 });
 
 export const field = style({ fontWeight: 600 });
-
-export const error = style({ color: vars.color.danger, margin: 0 });

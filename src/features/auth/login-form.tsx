@@ -5,12 +5,12 @@ import { type LoginFieldName, loginMachine } from '../../../machines/login.machi
 import { useSession } from '../../api/session-context';
 import type { LoginFields } from '../../../domain/login-validation';
 import { Button } from '../../ui/button';
-import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { TextField } from '../../ui/text-field';
 import { focusField } from './focus-field';
 import { useEmitted } from '../../state-machines/use-emitted';
 import { useInspectedMachine } from '../../state-machines/use-inspected-machine';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 // The sign-in form of spec §2: its states and messages are the login machine's.
 export function LoginForm() {
@@ -40,9 +40,10 @@ export function LoginForm() {
     send({ type: 'form.submitted' });
   }
 
+  const serverFailure = useFailureNotice(serverError, { as: 'banner' });
   return (
     <form ref={formRef} className={stack} onSubmit={submit} noValidate aria-busy={busy}>
-      {serverError && <ErrorBanner>{serverError}</ErrorBanner>}
+      {serverFailure}
       <TextField
         label="Email"
         name="email"

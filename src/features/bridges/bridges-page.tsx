@@ -18,7 +18,7 @@ import { SensorFormModal } from './sensor-form-modal';
 import { SensorsTab } from './sensors-tab';
 import { SpanFormModal } from './span-form-modal';
 import { SpansTab } from './spans-tab';
-import { useStructureData } from './structure-data';
+import { type StructureData, useLoadedStructureData, useStructureData } from './structure-data';
 
 const TABS = [
   ['bridges', 'Bridges'],
@@ -32,7 +32,15 @@ const NOTHING: Selection = { bridgeId: null, spanId: null, sensorId: null };
 
 /** Spec §2, Bridge Management: everyone signed in reads; staff also write. */
 export function BridgesPage({ isStaff }: { isStaff: boolean }) {
-  const data = useStructureData();
+  return <BridgesScreen isStaff={isStaff} data={useStructureData()} />;
+}
+
+/** Spec §8: a list failed to load; the screen shows the others and a toast for each failure. */
+export function BridgesFailed({ isStaff }: { isStaff: boolean }) {
+  return <BridgesScreen isStaff={isStaff} data={useLoadedStructureData()} />;
+}
+
+function BridgesScreen({ isStaff, data }: { isStaff: boolean; data: StructureData }) {
   const [tab, setTab] = useState<Tab>('bridges');
   const [selection, setSelection] = useState<Selection>(NOTHING);
   const [dialog, setDialog] = useState<BridgesDialog | null>(null);

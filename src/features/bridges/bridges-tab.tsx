@@ -5,7 +5,7 @@ import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table'
 import { BridgeNameCell, ConditionCell, conditionOf } from './condition-cell';
 import type { BridgesDialog } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
-import { RowActions } from './row-actions';
+import { RowActions } from '../../ui/row-actions';
 import type { StructureData } from './structure-data';
 import * as styles from './bridges-page.css';
 
@@ -36,7 +36,7 @@ export interface BridgesTabProps {
 }
 
 export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabProps) {
-  const falseAlarms = data.loading.bridges ? null : fleetFalseAlarmText(data.bridges);
+  const falseAlarms = fleetFalseAlarmText(data.bridges);
   return (
     <>
       {falseAlarms && <p className={styles.fleetNote}>{falseAlarms}</p>}
@@ -45,7 +45,6 @@ export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabPro
         columns={COLUMNS}
         rows={data.bridges}
         rowKey={(b) => b.id}
-        loading={data.loading.bridges}
         emptyMessage="No bridges yet."
         toolbar={
           isStaff && <Button onClick={() => onOpen({ kind: 'bridge-form' })}>Add Bridge</Button>

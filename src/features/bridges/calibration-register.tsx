@@ -12,6 +12,7 @@ import { calibrationState, calibrationStateText } from '../../../domain/calibrat
 import { formatCalendarDate } from '../../../domain/formats';
 import { CalibrationFormModal } from './calibration-form-modal';
 import * as styles from './fatigue-detail.css';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 /** 'Calibration due Dec 1, 2026' or 'Calibration overdue since …'; nothing while it is valid. */
 export function CalibrationBadge({ nextDue, today }: { nextDue: string | null; today: string }) {
@@ -59,6 +60,7 @@ export function CalibrationRegister({ sensor, isStaff }: { sensor?: Sensor; isSt
     ...listSensorCalibrationsQueryOptions(api, sensor?.id ?? 0),
     enabled: sensor !== undefined,
   });
+  const historyFailure = useFailureNotice(history.error?.message, { as: 'banner' });
   if (!sensor) {
     return (
       <section className={styles.section} aria-labelledby="calibration-register-heading">
@@ -75,15 +77,14 @@ export function CalibrationRegister({ sensor, isStaff }: { sensor?: Sensor; isSt
       <h2 id="calibration-register-heading" className={styles.heading}>
         Calibration register of {sensor.sensor_id}
       </h2>
+      {historyFailure}
       <DataTable
         label={`Calibrations of ${sensor.sensor_id}`}
         columns={COLUMNS}
         rows={rows}
         rowKey={(c) => c.id}
         loading={history.isPending}
-        emptyMessage={
-          history.isError ? history.error.message : 'No calibration recorded for this sensor.'
-        }
+        emptyMessage="No calibration recorded for this sensor."
         toolbar={isStaff && <Button onClick={() => setAdding(true)}>Add calibration</Button>}
       />
       {adding && <CalibrationFormModal sensor={sensor} onClose={() => setAdding(false)} />}

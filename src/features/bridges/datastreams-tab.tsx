@@ -3,7 +3,7 @@ import { formatDateTime, formatUtc } from '../../../domain/formats';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
-import { RowActions } from './row-actions';
+import { RowActions } from '../../ui/row-actions';
 import type { StructureData } from './structure-data';
 
 /** The app's one date-time format, with the UTC time on hover. */
@@ -69,7 +69,6 @@ export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
       columns={columns}
       rows={data.datastreams}
       rowKey={(d) => d.id}
-      loading={data.loading.datastreams}
       emptyMessage="No datastreams yet."
       actions={
         isStaff

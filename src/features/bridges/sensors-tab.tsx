@@ -5,7 +5,7 @@ import { CalibrationBadge, CalibrationRegister } from './calibration-register';
 import { sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
 import type { BridgesDialog, Selection } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
-import { RowActions } from './row-actions';
+import { RowActions } from '../../ui/row-actions';
 import { SelectionFilters } from './selection-filters';
 import type { StructureData } from './structure-data';
 
@@ -62,7 +62,6 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
         columns={columns}
         rows={rows}
         rowKey={(s) => s.id}
-        loading={data.loading.sensors}
         emptyMessage="No sensors yet."
         toolbar={
           isStaff &&

@@ -3,7 +3,7 @@ import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog, Selection } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
-import { RowActions } from './row-actions';
+import { RowActions } from '../../ui/row-actions';
 import { SelectionFilters } from './selection-filters';
 import type { StructureData } from './structure-data';
 
@@ -39,7 +39,6 @@ export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTa
         columns={columns}
         rows={rows}
         rowKey={(s) => s.id}
-        loading={data.loading.spans}
         emptyMessage="No spans yet."
         toolbar={
           isStaff &&

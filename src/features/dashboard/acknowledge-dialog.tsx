@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useApi } from '../../api/api-context';
 import { acknowledgeAlertsMutationOptions } from '../../api/mutations/alerts';
 import { withEffects } from '../../api/mutations/with-effects';
 import type { Alert } from '../../api/queries/alerts';
 import { countOf } from '../../../domain/formats';
 import { Button } from '../../ui/button';
-import { ErrorBanner } from '../../ui/error-banner';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { COMMENT_MAX_LENGTH } from './dashboard-queries';
 import { alertMessage } from './alert-facts';
 import * as styles from './dashboard.css';
+import { useFailureNotice } from '../../ui/use-failure-notice';
+import { useFormFields } from '../../ui/use-form-fields';
 
 export const COMMENT_REQUIRED = 'Comment is required: say what you saw or did';
 
@@ -35,8 +36,7 @@ export function AcknowledgeDialog({
 }: AcknowledgeDialogProps) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { values, errors, setErrors, set } = useFormFields({ comment: '' });
   const formId = useId();
   const acknowledge = useMutation(
     withEffects(acknowledgeAlertsMutationOptions(api, queryClient, bridgeId), {
@@ -49,15 +49,13 @@ export function AcknowledgeDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const text = comment.trim();
-    if (text === '') {
-      setError(COMMENT_REQUIRED);
-      return;
-    }
-    setError(undefined);
+    const text = values.comment.trim();
+    if (text === '') return setErrors({ comment: COMMENT_REQUIRED });
+    setErrors({});
     acknowledge.mutate({ alerts, comment: text });
   };
 
+  const acknowledgeFailure = useFailureNotice(acknowledge.error?.message, { as: 'banner' });
   return (
     <Modal
       title={title}
@@ -92,23 +90,19 @@ export function AcknowledgeDialog({
             </ul>
           </>
         )}
-        <FormField label="Comment (required)" error={error}>
+        <FormField label="Comment (required)" error={errors.comment}>
           {(control) => (
             <textarea
               {...control}
               rows={3}
               maxLength={COMMENT_MAX_LENGTH}
               required
-              value={comment}
-              onChange={(event) => {
-                setComment(event.target.value);
-                // The message goes as soon as there is something to send.
-                if (event.target.value.trim() !== '') setError(undefined);
-              }}
+              value={values.comment}
+              onChange={(event) => set('comment', event.target.value)}
             />
           )}
         </FormField>
-        {acknowledge.isError && <ErrorBanner>{acknowledge.error.message}</ErrorBanner>}
+        {acknowledgeFailure}
       </form>
     </Modal>
   );

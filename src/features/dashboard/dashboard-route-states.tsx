@@ -1,7 +1,7 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { Button } from '../../ui/button';
-import { ErrorBanner } from '../../ui/error-banner';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 import { dashboardErrorText } from './dashboard-error';
 import { DashboardFrame } from './dashboard-frame';
 import * as styles from './dashboard.css';
@@ -10,6 +10,7 @@ import * as styles from './dashboard.css';
 export function DashboardError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrors = useQueryErrorResetBoundary();
+  const failure = useFailureNotice(dashboardErrorText(error), { as: 'banner' });
   const retry = () => {
     queryErrors.reset();
     reset();
@@ -17,7 +18,7 @@ export function DashboardError({ error, reset }: ErrorComponentProps) {
   };
   return (
     <DashboardFrame title="Bridge health">
-      <ErrorBanner>{dashboardErrorText(error)}</ErrorBanner>
+      {failure}
       <p className={styles.actions}>
         <Button variant="secondary" onClick={retry}>
           Try again

@@ -4,10 +4,11 @@ import { useApi } from '../../api/api-context';
 import { bridgeInspectionsQueryOptions, type Inspection } from '../../api/queries/inspections';
 import { INSPECTION_KIND_LABELS, ratingText } from '../../../domain/inspection-regimes';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
-import { RowActions } from '../bridges/row-actions';
+import { RowActions } from '../../ui/row-actions';
 import { DeleteInspectionDialog } from './delete-inspection-dialog';
 import * as styles from './inspections.css';
 import { RecordInspectionModal } from './record-inspection-modal';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 // ISO dates in the table: they sort and export as they read.
 const COLUMNS: DataTableColumn<Inspection>[] = [
@@ -33,6 +34,7 @@ export function BridgeInspections({ bridgeId, bridgeName, isStaff }: BridgeInspe
   const api = useApi();
   const [dialog, setDialog] = useState<Dialog>(null);
   const records = useQuery(bridgeInspectionsQueryOptions(api, bridgeId));
+  const recordsFailure = useFailureNotice(records.error?.message, { as: 'banner' });
   const describe = (i: Inspection) => `${INSPECTION_KIND_LABELS[i.kind]} ${i.inspected_on}`;
 
   return (
@@ -40,15 +42,14 @@ export function BridgeInspections({ bridgeId, bridgeName, isStaff }: BridgeInspe
       <h2 id="inspection-records-heading" className={styles.heading}>
         Inspection records
       </h2>
+      {recordsFailure}
       <DataTable
         label={`Inspections of ${bridgeName}`}
         columns={COLUMNS}
         rows={records.data?.inspections ?? []}
         rowKey={(i) => i.id}
         loading={records.isPending}
-        emptyMessage={
-          records.isError ? records.error.message : 'No inspection recorded for this bridge.'
-        }
+        emptyMessage="No inspection recorded for this bridge."
         actions={
           isStaff
             ? (i) => (

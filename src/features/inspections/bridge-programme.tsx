@@ -4,10 +4,10 @@ import { useApi } from '../../api/api-context';
 import { inspectionProgrammeQueryOptions } from '../../api/queries/inspections';
 import { INSPECTION_KIND_LABELS, INSPECTION_KINDS } from '../../../domain/inspection-regimes';
 import { Button } from '../../ui/button';
-import { ErrorBanner } from '../../ui/error-banner';
 import { Spinner } from '../../ui/spinner';
 import * as styles from './inspections.css';
 import { ProgrammeModal, REGIME_LABELS } from './programme-modal';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 const monthsText = (months: number | null) =>
   months === null ? 'Not periodic' : `Every ${months} months`;
@@ -25,6 +25,7 @@ export function BridgeProgramme({ bridgeId, bridgeName, isStaff }: BridgeProgram
   const programme = useQuery(inspectionProgrammeQueryOptions(api, bridgeId));
   const data = programme.data;
 
+  const programmeFailure = useFailureNotice(programme.error?.message, { as: 'banner' });
   return (
     <section className={styles.section} aria-labelledby="inspection-programme-heading">
       <div className={styles.sectionHeader}>
@@ -38,7 +39,7 @@ export function BridgeProgramme({ bridgeId, bridgeName, isStaff }: BridgeProgram
         )}
       </div>
       {programme.isPending && <Spinner />}
-      {programme.isError && <ErrorBanner>{programme.error.message}</ErrorBanner>}
+      {programmeFailure}
       {data && (
         <>
           <p className={styles.note}>

@@ -5,10 +5,10 @@ import { withEffects } from '../../api/mutations/with-effects';
 import type { Inspection } from '../../api/queries/inspections';
 import { formatCalendarDate } from '../../../domain/formats';
 import { INSPECTION_KIND_LABELS } from '../../../domain/inspection-regimes';
-import { ErrorBanner } from '../../ui/error-banner';
 import { Modal } from '../../ui/modal';
 import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 interface DeleteInspectionDialogProps {
   inspection: Inspection;
@@ -36,6 +36,7 @@ export function DeleteInspectionDialog({
     }),
   );
 
+  const removeFailure = useFailureNotice(remove.error?.message, { as: 'banner' });
   return (
     <Modal
       title="Delete inspection"
@@ -50,7 +51,7 @@ export function DeleteInspectionDialog({
         />
       }
     >
-      {remove.isError && <ErrorBanner>{remove.error.message}</ErrorBanner>}
+      {removeFailure}
       <p>
         Delete the {kind} inspection of <strong>{bridgeName}</strong> on {on} by{' '}
         {inspection.inspector}? The next due date is then computed from the previous inspection of

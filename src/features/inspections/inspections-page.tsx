@@ -8,7 +8,6 @@ import { dashboardSearchOf } from '../../../domain/bridge-search';
 import { formatCalendarDate } from '../../../domain/formats';
 import { DUE_STATUS_LABELS, INSPECTION_KIND_LABELS } from '../../../domain/inspection-regimes';
 import { Button } from '../../ui/button';
-import { ErrorBanner } from '../../ui/error-banner';
 import { container } from '../../ui/layout.css';
 import * as pageStyles from '../../ui/management-page.css';
 import { SelectField } from '../../ui/select-field';
@@ -18,6 +17,7 @@ import { BridgeInspections } from './bridge-inspections';
 import { BridgeProgramme } from './bridge-programme';
 import * as styles from './inspections.css';
 import { RecordInspectionModal } from './record-inspection-modal';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 function CalendarRow({ entry }: { entry: InspectionDue }) {
   return (
@@ -60,6 +60,7 @@ export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
   const [bridgeChoice, setBridgeChoice] = useState('');
   const chosenBridge = bridges.find((b) => String(b.id) === bridgeChoice);
 
+  const calendarFailure = useFailureNotice(calendar.error?.message, { as: 'banner' });
   return (
     <div className={`${container} ${pageStyles.page}`}>
       <header className={pageStyles.header}>
@@ -75,7 +76,7 @@ export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
         />
       </div>
       {calendar.isPending && <Spinner />}
-      {calendar.isError && <ErrorBanner>{calendar.error.message}</ErrorBanner>}
+      {calendarFailure}
       {calendar.data && entries.length === 0 && (
         <p className={styles.note}>
           Nothing overdue and nothing due in {calendar.data.month}. Bridges appear here once their

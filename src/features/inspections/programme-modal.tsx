@@ -15,7 +15,6 @@ import {
   REGIMES,
   type Regime,
 } from '../../../domain/inspection-regimes';
-import { ErrorBanner } from '../../ui/error-banner';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { SelectField } from '../../ui/select-field';
@@ -33,6 +32,7 @@ import {
 } from './programme-form';
 import { DialogActions } from '../../ui/dialog-actions';
 import { useFormFields } from '../../ui/use-form-fields';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 const FORM_ID = 'inspection-programme';
 
@@ -87,6 +87,9 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
     if (Object.keys(found).length === 0) save.mutate(programmeBody(values));
   };
 
+  const saveFailure = useFailureNotice(refusalOnField ? null : save.error?.message, {
+    as: 'banner',
+  });
   return (
     <Modal
       title={`Inspection programme of ${bridgeName}`}
@@ -103,7 +106,7 @@ export function ProgrammeModal({ bridgeName, programme, onClose }: ProgrammeModa
       }
     >
       <form id={FORM_ID} className={stack} noValidate onSubmit={submit}>
-        {save.isError && !refusalOnField && <ErrorBanner>{save.error.message}</ErrorBanner>}
+        {saveFailure}
         <SelectField
           label="Regime"
           value={values.regime}

@@ -10,7 +10,6 @@ import {
   INSPECTION_KINDS,
   type InspectionKind,
 } from '../../../domain/inspection-regimes';
-import { ErrorBanner } from '../../ui/error-banner';
 import { FormField } from '../../ui/form-field';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
@@ -27,6 +26,7 @@ import {
 } from './inspection-form';
 import * as styles from './inspections.css';
 import { DialogActions } from '../../ui/dialog-actions';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 const FORM_ID = 'record-inspection';
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -103,6 +103,7 @@ export function RecordInspectionModal({
     />
   );
 
+  const saveFailure = useFailureNotice(save.error?.message, { as: 'banner' });
   return (
     <Modal
       title={inspection ? 'Edit inspection' : 'Record inspection'}
@@ -119,7 +120,7 @@ export function RecordInspectionModal({
       }
     >
       <form id={FORM_ID} className={stack} noValidate onSubmit={submit}>
-        {save.isError && <ErrorBanner>{save.error.message}</ErrorBanner>}
+        {saveFailure}
         <SelectField
           label="Bridge"
           placeholder="Select a bridge"

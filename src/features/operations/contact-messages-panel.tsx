@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useApi } from '../../api/api-context';
 import { markContactMessageMutationOptions } from '../../api/mutations/operations';
@@ -29,7 +29,7 @@ export function ContactMessagesPanel() {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const messages = useQuery(contactMessagesQueryOptions(api));
+  const messages = useSuspenseQuery(contactMessagesQueryOptions(api));
   const mark = useMutation(
     withEffects(markContactMessageMutationOptions(api, queryClient), {
       onError: (error) => notify('error', error.message),
@@ -52,24 +52,21 @@ export function ContactMessagesPanel() {
     );
   };
 
-  const waiting = messages.data?.filter((m) => m.handled_at === null).length ?? 0;
+  const waiting = messages.data.filter((m) => m.handled_at === null).length;
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
         Contact messages
       </h2>
-      {messages.data && (
-        <p className={styles.muted}>
-          {waiting === 0 ? 'Every message is handled.' : `${waiting} waiting for an answer.`}
-        </p>
-      )}
+      <p className={styles.muted}>
+        {waiting === 0 ? 'Every message is handled.' : `${waiting} waiting for an answer.`}
+      </p>
       <DataTable
         label="Contact messages"
         columns={COLUMNS}
-        rows={messages.data ?? []}
+        rows={messages.data}
         rowKey={(m) => m.id}
-        loading={messages.isPending}
-        emptyMessage={messages.isError ? messages.error.message : 'No messages yet.'}
+        emptyMessage="No messages yet."
         actions={actions}
       />
     </section>

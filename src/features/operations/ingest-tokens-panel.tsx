@@ -19,8 +19,13 @@ import * as pageStyles from '../../ui/management-page.css';
 import * as styles from './operations.css';
 import { RevokeTokenDialog } from './revoke-token-dialog';
 import { TokenCreatedDialog } from './token-created-dialog';
-
-const NAME_MAX = 100;
+import { useFailureNotice } from '../../ui/use-failure-notice';
+import { useFormFields } from '../../ui/use-form-fields';
+import {
+  type IngestTokenFormValues,
+  TOKEN_NAME_MAX,
+  checkIngestTokenForm,
+} from './ingest-token-form';
 
 const COLUMNS: DataTableColumn<IngestToken>[] = [
   { id: 'name', header: 'Name', value: (t) => t.name },
@@ -69,8 +74,9 @@ function BridgeTokens({ bridge }: { bridge: Bridge }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const tokens = useQuery(ingestTokensQueryOptions(api, bridge.id));
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
+  const { values, setValues, errors, setErrors, set } = useFormFields<IngestTokenFormValues>({
+    name: '',
+  });
   const [created, setCreated] = useState<IngestTokenCreated | null>(null);
   const [revoking, setRevoking] = useState<IngestToken | null>(null);
 
@@ -78,18 +84,16 @@ function BridgeTokens({ bridge }: { bridge: Bridge }) {
     withEffects(createIngestTokenMutationOptions(api, queryClient, bridge.id), {
       onSuccess: (token) => {
         setCreated(token);
-        setName('');
+        setValues({ name: '' });
       },
     }),
   );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setNameError('Token name is required');
-    if (trimmed.length > NAME_MAX) return setNameError(`At most ${NAME_MAX} characters`);
-    setNameError(undefined);
-    create.mutate(trimmed);
+    const found = checkIngestTokenForm(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) create.mutate(values.name.trim());
   };
 
   const actions = (token: IngestToken) => (
@@ -109,29 +113,32 @@ function BridgeTokens({ bridge }: { bridge: Bridge }) {
     </div>
   );
 
+  const createFailure = useFailureNotice(create.error?.message, { as: 'banner' });
+  const tokensFailure = useFailureNotice(tokens.error?.message, { as: 'banner' });
   return (
     <>
       <form className={styles.inlineForm} onSubmit={submit} noValidate>
         <TextField
           label="Token name"
           placeholder="e.g. west gateway"
-          value={name}
-          maxLength={NAME_MAX}
-          error={nameError}
-          onChange={(event) => setName(event.target.value)}
+          value={values.name}
+          maxLength={TOKEN_NAME_MAX}
+          error={errors.name}
+          onChange={(event) => set('name', event.target.value)}
         />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create token'}
         </Button>
       </form>
-      {create.isError && <p className={styles.error}>{create.error.message}</p>}
+      {createFailure}
+      {tokensFailure}
       <DataTable
         label={`Ingest tokens of ${bridge.name}`}
         columns={COLUMNS}
         rows={tokens.data ?? []}
         rowKey={(t) => t.id}
         loading={tokens.isPending}
-        emptyMessage={tokens.isError ? tokens.error.message : 'No ingest tokens yet.'}
+        emptyMessage="No ingest tokens yet."
         actions={actions}
       />
       {created && <TokenCreatedDialog created={created} onClose={() => setCreated(null)} />}

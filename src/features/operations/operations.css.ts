@@ -34,5 +34,3 @@ export const code = style({
 export const secretRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
 
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
-
-export const error = style({ color: vars.color.danger, margin: 0 });

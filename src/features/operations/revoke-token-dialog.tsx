@@ -4,8 +4,8 @@ import { revokeIngestTokenMutationOptions } from '../../api/mutations/operations
 import { withEffects } from '../../api/mutations/with-effects';
 import type { IngestToken } from '../../api/queries/operations';
 import { Modal } from '../../ui/modal';
-import * as styles from './operations.css';
 import { DialogActions } from '../../ui/dialog-actions';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 /** Asks before revoking: gateways using the token are refused from that moment. */
 export function RevokeTokenDialog({
@@ -25,6 +25,7 @@ export function RevokeTokenDialog({
     }),
   );
 
+  const revokeFailure = useFailureNotice(revoke.error?.message, { as: 'banner' });
   return (
     <Modal
       title="Revoke ingest token"
@@ -43,7 +44,7 @@ export function RevokeTokenDialog({
         Revoke <strong>{token.name}</strong> ({token.prefix}…)? Gateways sending with it are refused
         at once, over HTTP and MQTT. This cannot be undone.
       </p>
-      {revoke.isError && <p className={styles.error}>{revoke.error.message}</p>}
+      {revokeFailure}
     </Modal>
   );
 }

@@ -9,8 +9,9 @@ import {
 import { withEffects } from '../../api/mutations/with-effects';
 import type { User } from '../../api/queries/users';
 import { AssignModal } from './assign-modal';
-import { useFetchErrorToast, useNotify } from '../../ui/use-notify';
+import { useNotify } from '../../ui/use-notify';
 import { USER_TOASTS } from './user-messages';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 
 interface Props {
   user: User;
@@ -23,7 +24,10 @@ export function AssignBridgesModal({ user, onClose }: Props) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const bridges = useQuery(listBridgesQueryOptions(api));
-  useFetchErrorToast(bridges.isError, USER_TOASTS.fetchBridgesFailed);
+  useFailureNotice(bridges.isError ? USER_TOASTS.fetchBridgesFailed : null, {
+    as: 'toast',
+    occurrence: bridges.errorUpdatedAt,
+  });
 
   const assign = useMutation(
     withEffects(assignBridgesMutationOptions(api, queryClient, user.id), {
@@ -55,7 +59,10 @@ export function AssignDatastreamsModal({ user, onClose }: Props) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const streams = useQuery(listDatastreamsQueryOptions(api));
-  useFetchErrorToast(streams.isError, USER_TOASTS.fetchStreamsFailed);
+  useFailureNotice(streams.isError ? USER_TOASTS.fetchStreamsFailed : null, {
+    as: 'toast',
+    occurrence: streams.errorUpdatedAt,
+  });
 
   const assign = useMutation(
     withEffects(assignDatastreamsMutationOptions(api, queryClient, user.id), {

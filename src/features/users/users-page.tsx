@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
@@ -9,7 +9,7 @@ import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table'
 import { HistoryLink } from '../../ui/history-link';
 import { container } from '../../ui/layout.css';
 import { DeleteUserDialog } from './delete-user-dialog';
-import { useFetchErrorToast } from '../../ui/use-notify';
+import { useFailureNotice } from '../../ui/use-failure-notice';
 import { AssignBridgesModal, AssignDatastreamsModal } from './user-assignments';
 import { UserFormModal } from './user-form-modal';
 import { USER_TOASTS } from './user-messages';
@@ -27,8 +27,25 @@ const COLUMNS: DataTableColumn<User>[] = [
 /** Spec §2, User Management: staff only (the route redirects everyone else). */
 export function UsersPage() {
   const api = useApi();
-  const users = useQuery(listUsersQueryOptions(api));
-  useFetchErrorToast(users.isError, USER_TOASTS.fetchUsersFailed);
+  const users = useSuspenseQuery(listUsersQueryOptions(api));
+  // A later refresh that fails keeps the rows it had and says so.
+  const failedAt = users.isError ? users.errorUpdatedAt : null;
+  return <UsersScreen users={users.data} failedAt={failedAt} />;
+}
+
+/** Spec §8: the route's loader could not fetch the list; the screen says so and stays usable. */
+export function UsersFailed() {
+  const api = useApi();
+  const state = useQueryClient().getQueryState(listUsersQueryOptions(api).queryKey);
+  return <UsersScreen users={[]} failedAt={state?.errorUpdatedAt ?? 0} />;
+}
+
+function UsersScreen({ users, failedAt }: { users: User[]; failedAt: number | null }) {
+  const failed = failedAt !== null;
+  useFailureNotice(failed ? USER_TOASTS.fetchUsersFailed : null, {
+    as: 'toast',
+    occurrence: failedAt ?? undefined,
+  });
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
@@ -67,10 +84,9 @@ export function UsersPage() {
       <DataTable
         label="Users"
         columns={COLUMNS}
-        rows={users.data ?? []}
+        rows={users}
         rowKey={(u) => u.id}
-        loading={users.isPending}
-        emptyMessage={users.isError ? USER_TOASTS.fetchUsersFailed : 'No users yet.'}
+        emptyMessage={failed ? USER_TOASTS.fetchUsersFailed : 'No users yet.'}
         actions={actions}
         toolbar={<Button onClick={() => setDialog({ kind: 'add' })}>Add User</Button>}
       />

@@ -11,9 +11,7 @@ export const Route = createFileRoute('/_signed-in/audit')({
     if (!context.user.is_staff) throw redirect({ to: '/map' });
   },
   // The filters' user list; the entries depend on the page size the screen keeps, so it asks.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(listUsersQueryOptions(context.api));
-  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(listUsersQueryOptions(context.api)),
   head: () => headTitle('Audit log'),
   component: AuditRoute,
 });

@@ -1,20 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { SettingsEntry } from '../../features/account/settings-entry';
-import { MapPage } from '../../features/map/map-page';
+import { MapLoading } from '../../features/map/map-loading';
+import { MapFailed, MapPage } from '../../features/map/map-page';
 import { headTitle } from '../../ui/document-title';
 
 export const Route = createFileRoute('/_signed-in/map')({
-  // Started with the map's code, not after it; not awaited: spec §2's 'Loading map...' and its
-  // 'Failed to fetch bridges' toast are the page's own.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(listBridgesQueryOptions(context.api));
-  },
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(listBridgesQueryOptions(context.api)),
   head: () => headTitle('Bridge map'),
+  // Spec §2: 'Loading map...' shows for as long as the list loads, from the first moment.
+  pendingMs: 0,
+  pendingMinMs: 0,
+  pendingComponent: MapLoading,
+  errorComponent: MapFailedScreen,
   component: MapScreen,
 });
 
 function MapScreen() {
   const isStaff = Route.useRouteContext({ select: (context) => context.user.is_staff });
   return <MapPage isStaff={isStaff} settingsEntry={<SettingsEntry />} />;
+}
+
+function MapFailedScreen() {
+  const isStaff = Route.useRouteContext({ select: (context) => context.user.is_staff });
+  return <MapFailed isStaff={isStaff} settingsEntry={<SettingsEntry />} />;
 }

@@ -9,12 +9,13 @@ export const Route = createFileRoute('/_signed-in/operations')({
   beforeLoad: ({ context }) => {
     if (!context.user.is_staff) throw redirect({ to: '/map' });
   },
-  // The panels' bridge list is awaited (the route's spinner and error page stand for the page's);
-  // the messages panel keeps its own states.
-  loader: async ({ context: { queryClient, api } }) => {
-    void queryClient.prefetchQuery(contactMessagesQueryOptions(api));
-    await queryClient.ensureQueryData(listBridgesQueryOptions(api));
-  },
+  // The panels' bridge list and the contact messages, together; the route's spinner and error
+  // page stand for the page's.
+  loader: ({ context: { queryClient, api } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(contactMessagesQueryOptions(api)),
+      queryClient.ensureQueryData(listBridgesQueryOptions(api)),
+    ]),
   head: () => headTitle('Operations'),
   component: OperationsPage,
 });

@@ -204,6 +204,27 @@ describe('session', () => {
     expect(sent).toEqual([{ refresh: 'refresh-1' }]);
   });
 
+  it('has removed both tokens while the server is still answering the logout', async () => {
+    let answerLogout: () => void = () => undefined;
+    const logoutReceived = vi.fn();
+    server.use(
+      http.post(LOGOUT, async () => {
+        logoutReceived();
+        await new Promise<void>((resolve) => (answerLogout = resolve));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const session = await signedInSession();
+
+    session.signOut();
+    await waitFor(() => expect(logoutReceived).toHaveBeenCalled());
+
+    expect(window.localStorage.getItem('access')).toBeNull();
+    expect(window.localStorage.getItem('refresh')).toBeNull();
+    expect(session.getState()).toEqual({ status: 'signed-out', user: null });
+    answerLogout();
+  });
+
   it.each([
     ['refuses', () => HttpResponse.json({ detail: 'Boom' }, { status: 500 })],
     ['cannot be reached', () => HttpResponse.error()],

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../../domain/formats';
-import { BridgesPage } from '../../../../src/features/bridges/bridges-page';
+import { BridgesFailed, BridgesPage } from '../../../../src/features/bridges/bridges-page';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
@@ -305,8 +305,12 @@ describe('Bridge Management for staff', () => {
     server.use(
       http.get(apiUrl('/api/v1/spans'), () => HttpResponse.json({ detail: 'x' }, { status: 500 })),
     );
-    renderPage(() => <BridgesPage isStaff />);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderPage(() => <BridgesPage isStaff />, { errorComponent: () => <BridgesFailed isStaff /> });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch spans');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    // The lists that came are shown.
+    expect(await screen.findByRole('cell', { name: 'Lions Gate' })).toBeInTheDocument();
   });
 });
 

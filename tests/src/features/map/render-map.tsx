@@ -11,7 +11,10 @@ import { render } from '@testing-library/react';
 import type { components } from '../../../../openapi/schema';
 import { ApiProvider } from '../../../../src/api/api-context';
 import { createApiClient } from '../../../../src/api/client';
-import { MapPage, type MapPageProps } from '../../../../src/features/map/map-page';
+import { listBridgesQueryOptions } from '../../../../src/api/queries/bridges';
+import { MapLoading } from '../../../../src/features/map/map-loading';
+import { MapFailed, MapPage, type MapPageProps } from '../../../../src/features/map/map-page';
+import { warnCaughtError } from '../../../../src/caught-errors';
 import { ToastProvider } from '../../../../src/ui/toast';
 import { TEST_ORIGIN } from '../../../helpers/msw';
 
@@ -33,11 +36,17 @@ export function aBridge(overrides: Partial<Bridge> & Pick<Bridge, 'id' | 'name'>
 
 /**
  * The map screen with the providers the app gives it, on a small router whose other screens
- * just name themselves, so navigation from the map can be observed.
+ * just name themselves, so navigation from the map can be observed. The map's route waits for
+ * the bridge list as the app's does.
  */
 export function renderMap(props: Partial<MapPageProps> = {}) {
   const api = createApiClient({ baseUrl: TEST_ORIGIN, onAuthFailure: () => undefined });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const pageProps: MapPageProps = {
+    isStaff: false,
+    settingsEntry: <button type="button">Settings</button>,
+    ...props,
+  };
   const rootRoute = createRootRoute({ component: Outlet });
   const screen = (path: string, title: string) =>
     createRoute({ getParentRoute: () => rootRoute, path, component: () => <h1>{title}</h1> });
@@ -45,13 +54,13 @@ export function renderMap(props: Partial<MapPageProps> = {}) {
     createRoute({
       getParentRoute: () => rootRoute,
       path: '/map',
-      component: () => (
-        <MapPage
-          isStaff={false}
-          settingsEntry={<button type="button">Settings</button>}
-          {...props}
-        />
-      ),
+      // As the app's route (src/routes/_signed-in/map.tsx) waits, loads and fails.
+      loader: () => queryClient.ensureQueryData(listBridgesQueryOptions(api)),
+      pendingMs: 0,
+      pendingMinMs: 0,
+      pendingComponent: MapLoading,
+      errorComponent: () => <MapFailed {...pageProps} />,
+      component: () => <MapPage {...pageProps} />,
     }),
     screen('/dashboard', 'Bridge health'),
     screen('/bridges', 'Bridge Management'),
@@ -69,6 +78,7 @@ export function renderMap(props: Partial<MapPageProps> = {}) {
         </ToastProvider>
       </ApiProvider>
     </QueryClientProvider>,
+    { onCaughtError: warnCaughtError },
   );
   return { ...view, router };
 }

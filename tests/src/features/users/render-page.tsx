@@ -14,6 +14,7 @@ import { ApiProvider } from '../../../../src/api/api-context';
 import { type ApiClient, createApiClient } from '../../../../src/api/client';
 import { type Session, createSession } from '../../../../src/api/session';
 import { SessionProvider } from '../../../../src/api/session-context';
+import { warnCaughtError } from '../../../../src/caught-errors';
 import { ToastProvider } from '../../../../src/ui/toast';
 import { TEST_ORIGIN } from '../../../helpers/msw';
 
@@ -30,14 +31,20 @@ export function renderPage(
   {
     api = testApiClient(),
     session = createSession(api),
-  }: { api?: ApiClient; session?: Session } = {},
+    errorComponent,
+  }: {
+    api?: ApiClient;
+    session?: Session;
+    /** The page route's errorComponent, shown when the page's data fails to load. */
+    errorComponent?: () => ReactNode;
+  } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const rootRoute = createRootRoute({ component: Outlet });
   const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/', component: Page }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/', component: Page, errorComponent }),
     createRoute({
       getParentRoute: () => rootRoute,
       path: '/map',
@@ -63,6 +70,7 @@ export function renderPage(
         </SessionProvider>
       </ApiProvider>
     </QueryClientProvider>,
+    { onCaughtError: warnCaughtError },
   );
   return { ...view, router, queryClient };
 }

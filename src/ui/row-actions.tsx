@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import * as styles from '../../ui/management-page.css';
+import * as styles from './management-page.css';
 
 export interface RowAction {
   text: string;
