@@ -30,7 +30,7 @@ export interface paths {
     };
     /**
      * Readiness for traffic (database, migrations, MQTT broker)
-     * @description 200 when this process can do its work: the database answers, every migration is applied and, when this process ingests over MQTT, the broker is connected. 503 with the failing checks otherwise, and while the process shuts down. A load balancer sends traffic only to ready processes; liveness is GET /api/v1/health.
+     * @description 200 when this process can do its work: the database answers, every migration is applied and, when this process ingests over MQTT, the broker is connected and storing its messages is not failing (`mqtt_ingest`: a batch failed and is being tried again; a message that fails its last try becomes a dead letter). 503 with the failing checks otherwise, and while the process shuts down. A load balancer sends traffic only to ready processes; liveness is GET /api/v1/health.
      */
     get: operations['getReadiness'];
     put?: never;
@@ -1313,7 +1313,7 @@ export interface components {
       status: 'ready' | 'not_ready';
       checks: {
         /** @enum {string} */
-        name: 'database' | 'migrations' | 'mqtt_broker' | 'shutdown';
+        name: 'database' | 'migrations' | 'mqtt_broker' | 'mqtt_ingest' | 'shutdown';
         ok: boolean;
         /** @description Why the check failed */
         detail?: string;
