@@ -547,8 +547,10 @@ export interface paths {
      * Store a batch of reading blocks and single readings
      * @description Authenticated by a bridge's ingest token (`X-Ingest-Token`; only that bridge's data
      *     streams are accepted) or a staff session. Each item is checked on its own: the answer
-     *     counts the accepted samples and lists every rejected item with its reason, and a rejected
-     *     item never blocks the valid ones. A retried block (same data stream, start and samples) is
+     *     counts the accepted samples and the rejected items by reason and lists the first 100
+     *     rejected items with their reason, and a rejected item never blocks the valid ones. A
+     *     batch holds at most 10,000 items (JSON array elements, NDJSON or CSV lines): a bulk
+     *     body of more lines answers 413 without storing any. A retried block (same data stream, start and samples) is
      *     stored once and counted in `duplicate_samples`; a different block with the same start is
      *     rejected as `conflict`. Times are ISO 8601 (a date-time without an offset is UTC), from
      *     the ingest horizon up to an hour after the server time. Bulk forms for gateways: NDJSON (one item per
@@ -1549,7 +1551,14 @@ export interface components {
       accepted_samples: number;
       /** @description Samples of blocks that were already stored (a retry); stored once */
       duplicate_samples: number;
+      /** @description The first 100 rejected items, in item order (all are counted below) */
       rejected: components['schemas']['IngestRejection'][];
+      /** @description Every rejected item of the batch, listed or not */
+      rejected_total: number;
+      /** @description How many items were rejected for each reason (reasons without any left out) */
+      rejected_by_reason: {
+        [key: string]: number;
+      };
     };
     IngestRejection: {
       /** @description Position of the item in the batch (or line) */
@@ -3067,6 +3076,15 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      /** @description The body holds more than 10,000 items (or more than 64 MiB) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The readings store failed before the items were committed (an outage, not the items' fault); send the same body again: items already stored are reported as duplicates */
       503: {
         headers: {

@@ -10,6 +10,7 @@
 import { END_OF_RANGE, scanDecimalList } from './decimal-list.ts';
 import { Float8Elements } from '../readings/float8-elements.ts';
 import { maxElements, readBlockLine, type ScannedBlock } from './ndjson-block-line.ts';
+import { sliceClock } from './event-loop-turns.ts';
 
 export type ParsedLine = { item: unknown } | { scanned: ScannedBlock } | { error: string };
 
@@ -36,22 +37,23 @@ function* linesOf(body: Buffer): Generator<{ from: number; to: number; number: n
 }
 
 /** `arena` receives the blocks' values; its caller releases it once they are stored. */
-export function parseNdjson(body: Buffer, arena = new Float8Elements()): ParsedLine[] {
-  const out: ParsedLine[] = [];
+function* ndjsonLines(body: Buffer, arena: Float8Elements): Generator<ParsedLine> {
   for (const { from, to, number } of linesOf(body)) {
     const scanned = readBlockLine(body, from, to, arena);
     if (scanned) {
-      out.push({ scanned });
+      yield { scanned };
       continue;
     }
     try {
-      out.push({ item: JSON.parse(body.toString('utf8', from, to)) as unknown });
+      yield { item: JSON.parse(body.toString('utf8', from, to)) as unknown };
     } catch {
-      out.push({ error: `line ${number} is not valid JSON` });
+      yield { error: `line ${number} is not valid JSON` };
     }
   }
-  return out;
 }
+
+export const parseNdjson = (body: Buffer, arena = new Float8Elements()): ParsedLine[] =>
+  Array.from(ndjsonLines(body, arena));
 
 /** `NaN`, `inf` and friends become NaN/Infinity so the validation names them precisely. */
 function csvNumber(field: string): number | string {
@@ -99,11 +101,33 @@ function csvLine(
   return { scanned: { ...head, values, elements: arena.take(values.count) } };
 }
 
-export function parseCsv(body: Buffer, arena = new Float8Elements()): ParsedLine[] {
-  const out: ParsedLine[] = [];
+function* csvLines(body: Buffer, arena: Float8Elements): Generator<ParsedLine> {
   for (const { from, to, number } of linesOf(body)) {
     const isHeader = number === 1 && body.toString('latin1', from, from + 9) === 'stream_id';
-    if (!isHeader) out.push(csvLine(body, from, to, number, arena));
+    if (!isHeader) yield csvLine(body, from, to, number, arena);
+  }
+}
+
+export const parseCsv = (body: Buffer, arena = new Float8Elements()): ParsedLine[] =>
+  Array.from(csvLines(body, arena));
+
+/**
+ * The lines of a bulk body (CSV when `csv`, NDJSON otherwise), read a slice at a time with the
+ * event loop let run between slices; null as soon as there are more than `maxLines`, without
+ * reading the rest (a body of millions of lines costs no more than one of `maxLines`).
+ */
+export async function readBulkBody(
+  body: Buffer,
+  csv: boolean,
+  arena: Float8Elements,
+  maxLines: number,
+): Promise<ParsedLine[] | null> {
+  const out: ParsedLine[] = [];
+  const clock = sliceClock();
+  for (const line of csv ? csvLines(body, arena) : ndjsonLines(body, arena)) {
+    if (out.length === maxLines) return null;
+    out.push(line);
+    await clock.pause();
   }
   return out;
 }
