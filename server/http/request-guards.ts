@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 import { HttpError } from '../http-error.ts';
 import { ingestTokenAuthHandler } from '../ingest/http-plugin.ts';
 import { authenticate } from '../plugins/authentication.ts';
 import type { Services } from '../services.ts';
 import { type ContractOperation, contractOperation } from './contract-operations.ts';
 import { fieldWithControlCharacter, type Part } from './control-characters.ts';
+import { strictNumberCheck } from './strict-numbers.ts';
 
 function sendsBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
@@ -41,7 +42,9 @@ function acceptOnly(operation: ContractOperation): onRequestHookHandler {
 function ingestCredentialsFirst(services: Services): onRequestHookHandler {
   const ingestToken = ingestTokenAuthHandler(services);
   return async (request) => {
-    if (request.headers['x-ingest-token'] !== undefined) return ingestToken(request);
+    const header = request.headers['x-ingest-token'];
+    if (header === '') throw new HttpError(401, 'X-Ingest-Token is empty; send an ingest token');
+    if (header !== undefined) return ingestToken(request);
     if (!(await authenticate(request, services))) {
       throw new HttpError(401, 'Authentication credentials were not provided');
     }
@@ -66,6 +69,18 @@ function refuseControlCharacters(operation: ContractOperation) {
   };
 }
 
+/** Numbers in the path and query as decimal text only, checked before they are coerced. */
+function refuseLooseNumbers(schema: FastifySchema | undefined) {
+  const check = strictNumberCheck(schema);
+  if (!check) return [];
+  return [
+    async (request: FastifyRequest) => {
+      const wrong = check({ params: request.params, querystring: request.query });
+      if (wrong) throw new HttpError(400, wrong);
+    },
+  ];
+}
+
 /** Checks every contract route gets before its handler; register before the routes. */
 export function registerRequestGuards(app: FastifyInstance, services: Services): void {
   app.addHook('onRoute', (route) => {
@@ -78,6 +93,7 @@ export function registerRequestGuards(app: FastifyInstance, services: Services):
     route.onRequest = [...onRequest, ...[route.onRequest ?? []].flat()];
     route.preValidation = [
       refuseControlCharacters(operation),
+      ...refuseLooseNumbers(route.schema),
       ...[route.preValidation ?? []].flat(),
     ];
   });

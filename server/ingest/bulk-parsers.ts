@@ -55,11 +55,17 @@ function* ndjsonLines(body: Buffer, arena: Float8Elements): Generator<ParsedLine
 export const parseNdjson = (body: Buffer, arena = new Float8Elements()): ParsedLine[] =>
   Array.from(ndjsonLines(body, arena));
 
-/** `NaN`, `inf` and friends become NaN/Infinity so the validation names them precisely. */
+/** A decimal number as CSV writes it; `Number` alone would also read `0x10` as 16 (issue 37). */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * `NaN`, `inf` and friends become NaN/Infinity so the validation names them precisely; any
+ * other text that is not a decimal stays text, and the checks refuse it.
+ */
 function csvNumber(field: string): number | string {
-  const value = Number(field);
-  if (!Number.isNaN(value) && field.trim() !== '') return value;
-  const lowered = field.trim().toLowerCase();
+  const trimmed = field.trim();
+  if (DECIMAL.test(trimmed)) return Number(trimmed);
+  const lowered = trimmed.toLowerCase();
   if (lowered === 'nan') return NaN;
   if (/^[+-]?inf(inity)?$/.test(lowered)) return lowered.startsWith('-') ? -Infinity : Infinity;
   return field;
