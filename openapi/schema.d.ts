@@ -91,8 +91,10 @@ export interface paths {
     /**
      * Exchange a refresh token for a new access token and a new refresh token
      * @description Refresh tokens are single use: the one sent is spent, and the answer carries its
-     *     successor. Sending a spent refresh token again ends its whole session (every token
-     *     descended from the same sign-in) and answers 401.
+     *     successor. Sent again within 10 seconds of being spent (two tabs refreshing at once), a
+     *     token gets the same successor again, never another one. Sending a spent refresh token
+     *     later ends its whole session (every token descended from the same sign-in) and answers
+     *     401.
      */
     post: operations['refreshToken'];
     delete?: never;

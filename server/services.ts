@@ -114,7 +114,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     audit: createAuditRepository(db),
     loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
     sessions: createSessionService(
-      createSessionsRepository(db, config.refreshTokenTtlSeconds),
+      createSessionsRepository(db, config.refreshTokenTtlSeconds, config.jwtSecret),
       createTokenService({
         secret: config.jwtSecret,
         accessTtlSeconds: config.accessTokenTtlSeconds,
