@@ -145,6 +145,18 @@ describe.each(drivers)('HTTP ingest hardening on %s', (kind) => {
     expect(series.points).toEqual([expect.objectContaining({ max: 3, count: 3 })]);
   });
 
+  it('reads a numeric time with a fraction of a millisecond as its millisecond (issue 37, finding 12)', async () => {
+    const { here, ingestToken } = await setup();
+    const reading = (ts: number, value: number) => ({ stream_id: 'here-acc', ts, value });
+    const first = await post(ingestToken, [reading(BASE_MS + 0.4, 1)]);
+    expect(first.body).toMatchObject({ accepted_samples: 1, rejected: [] });
+    const same = await post(ingestToken, [reading(BASE_MS + 0.6, 1)]);
+    expect(same.body).toMatchObject({ accepted_samples: 1, duplicate_samples: 1, rejected: [] });
+    const other = await post(ingestToken, [reading(BASE_MS + 0.9, 2)]);
+    expect(other.body.rejected.map((r) => r.reason)).toEqual(['conflict']);
+    expect(await sampleCount(here.stream.id)).toBe(1);
+  });
+
   it('refuses times before the horizon or on days that do not exist, per item', async () => {
     const { here, ingestToken } = await setup();
     const before = await partitions();
