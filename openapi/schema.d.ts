@@ -1531,8 +1531,9 @@ export interface components {
     };
     /**
      * @description A block `{ stream_id, start, rate_hz, values }` (samples `values[i]` at
-     *     `start + i / rate_hz`) or a single reading `{ stream_id, ts, value }`. Field types are
-     *     checked item by item by the server, so one bad item is rejected alone.
+     *     `start + i / rate_hz`) or a single reading `{ stream_id, ts, value }`. Items, their
+     *     types included, are checked one by one by the server, so one bad item (not an object,
+     *     say) is rejected alone; a `__proto__` key is dropped.
      */
     IngestItem: {
       /** @description The data stream's stream_id */

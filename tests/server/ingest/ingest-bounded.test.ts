@@ -85,4 +85,20 @@ describe.each(drivers)('HTTP ingest bounded per body on %s', (kind) => {
     expect(answer.bytes).toBeLessThan(16 * 1024);
     expect((await t.services.datastreams.findById(stream.id))?.sampleCount).toBe(100);
   });
+
+  it('judges a JSON batch item by item: null, a number or __proto__ reject their item alone', async () => {
+    const { token, stream } = await ingestToken();
+    const [a, b] = sineBlocks('bounded-acc', BASE_MS, 2).map((block) => JSON.stringify(block));
+    const body = `[${a},null,7,{"__proto__":{"x":1},"stream_id":"bounded-acc","ts":"x","value":1},${b}]`;
+    const answer = await post(token, body, 'application/json');
+    expect(answer.status).toBe(200);
+    const result = answer.body as IngestResult;
+    expect(result.accepted_samples).toBe(200);
+    expect(result.rejected.map((r) => [r.index, r.reason])).toEqual([
+      [1, 'invalid_item'],
+      [2, 'invalid_item'],
+      [3, 'invalid_item'],
+    ]);
+    expect((await t.services.datastreams.findById(stream.id))?.sampleCount).toBe(200);
+  });
 });
