@@ -15,6 +15,8 @@ export interface MqttIngestOptions {
   password?: string;
   /** A batch is written when it holds this many messages or is this old, whichever comes first. */
   batchMessages?: number;
+  /** ... or holds this many payload bytes (default 8 MiB): the work of one batch stays bounded. */
+  batchBytes?: number;
   batchMs?: number;
   log?: (message: string) => void;
   /** Days before now that items may reach back (INGEST_HORIZON_DAYS; default about 10 years). */
@@ -68,10 +70,12 @@ export function startMqttIngest(
   const log = options.log ?? (() => undefined);
   const batchMessages = options.batchMessages ?? 2000;
   const batchMs = options.batchMs ?? 25;
+  const batchBytes = options.batchBytes ?? 8 * 1024 * 1024;
   const maxTries = options.maxTries ?? 3;
   const retryMs = options.retryMs ?? 500;
 
   let buffer: Pending[] = [];
+  let bufferedBytes = 0;
   let lastHeldAck: (() => void) | null = null;
   let flushing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -169,8 +173,15 @@ export function startMqttIngest(
   async function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
-    const batch = buffer;
-    buffer = [];
+    // At most one batch's worth; what arrived meanwhile waits for the next flush.
+    let taken = 0;
+    let takenBytes = 0;
+    while (taken < buffer.length && taken < batchMessages && takenBytes < batchBytes) {
+      takenBytes += (buffer[taken] as Pending).bytes;
+      taken += 1;
+    }
+    const batch = buffer.splice(0, taken);
+    bufferedBytes -= takenBytes;
     if (batch.length === 0) return;
     await writeWithinTries(batch);
     // Acks of an older connection would name message ids the broker has already reassigned.
@@ -180,7 +191,7 @@ export function startMqttIngest(
 
   function scheduleFlush() {
     if (flushing) return;
-    if (buffer.length >= batchMessages) {
+    if (buffer.length >= batchMessages || bufferedBytes >= batchBytes) {
       flushing = flush().finally(() => {
         flushing = null;
         if (buffer.length > 0) scheduleFlush();
@@ -210,6 +221,7 @@ export function startMqttIngest(
     // Too large to be read: kept as much as its dead letter shows, not decoded whole.
     const payload = raw.toString('utf8', 0, bytes > MAX_MESSAGE_BYTES ? MAX_PAYLOAD_CHARS : bytes);
     buffer.push({ topic: packet.topic, payload, bytes, ack, connection });
+    bufferedBytes += bytes;
     scheduleFlush();
   };
 
@@ -246,13 +258,14 @@ export function startMqttIngest(
       if (timer) clearTimeout(timer);
       timer = null;
       await flushing;
-      await flush();
+      while (buffer.length > 0) await flush();
       await client.endAsync();
     },
     /** Drops the connection without writing or acknowledging (a crash, for tests). */
     async kill(): Promise<void> {
       if (timer) clearTimeout(timer);
       buffer = [];
+      bufferedBytes = 0;
       connection += 1;
       await client.endAsync(true);
     },

@@ -215,4 +215,26 @@ describe.each(drivers)('MQTT ingest with poisoned messages on %s', (kind) => {
     expect(restarted.received()).toBe(0);
     await restarted.stop();
   });
+
+  it('writes at most batchBytes of payload per batch, however much is waiting', async () => {
+    const { bridge, stream } = await streamOnBridge(t, `bytes-${kind}`);
+    const topic = `spanwatch/${bridge.id}/bytes-${kind}`;
+    const batches: number[] = [];
+    const subscriber = startMqttIngest(t.services, {
+      url: broker.url,
+      clientId: `bytes-${kind}`,
+      group: `bytes-${kind}`,
+      batchMs: 200,
+      batchBytes: 1,
+      onCommitted: (payloads) => batches.push(payloads.length),
+    });
+    running.push(subscriber);
+    await subscriber.ready;
+    await Promise.all(
+      sineBlocks(`bytes-${kind}`, BASE_MS, 4).map((block) => publish(topic, block)),
+    );
+    await until(async () => (await sampleCount(stream.id)) === 400, 'the four blocks', 3000);
+    expect(batches).toEqual([1, 1, 1, 1]);
+    await subscriber.stop();
+  });
 });
