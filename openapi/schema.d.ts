@@ -551,8 +551,8 @@ export interface paths {
      *     streams are accepted) or a staff session. Each item is checked on its own: the answer
      *     counts the accepted samples and the rejected items by reason and lists the first 100
      *     rejected items with their reason, and a rejected item never blocks the valid ones. A
-     *     batch holds at most 10,000 items (JSON array elements, NDJSON or CSV lines): a bulk
-     *     body of more lines answers 413 without storing any. A retried block (same data stream, start and samples) is
+     *     batch holds at most 10,000 items (JSON array elements, NDJSON or CSV lines): a body of
+     *     more answers 413 without storing any. A retried block (same data stream, start and samples) is
      *     stored once and counted in `duplicate_samples`; a different block with the same start is
      *     rejected as `conflict`. Times are ISO 8601 (a date-time without an offset is UTC), from
      *     the ingest horizon up to an hour after the server time. Bulk forms for gateways: NDJSON (one item per

@@ -15,21 +15,21 @@ const ARENA_BYTES_PER_BODY_BYTE = 1.5;
 /** A larger body's arena grows chunk by chunk, as its values are found (not for its size). */
 const FIRST_ARENA_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 
+const TOO_MANY_ITEMS = `the body holds more than ${MAX_ITEMS_PER_BATCH} items (array elements or lines); send at most ${MAX_ITEMS_PER_BATCH} per request`;
+
 async function linesOf(
   body: unknown,
   contentType: string | undefined,
   arena: Float8Elements,
 ): Promise<ParsedLine[]> {
-  if (Array.isArray(body)) return body.map((item: unknown): ParsedLine => ({ item }));
+  if (Array.isArray(body)) {
+    if (body.length > MAX_ITEMS_PER_BATCH) throw new HttpError(413, TOO_MANY_ITEMS);
+    return body.map((item: unknown): ParsedLine => ({ item }));
+  }
   if (!Buffer.isBuffer(body)) throw new HttpError(400, 'body must be an array of items');
   const csv = contentType?.startsWith('text/csv') === true;
   const lines = await readBulkBody(body, csv, arena, MAX_ITEMS_PER_BATCH);
-  if (lines === null) {
-    throw new HttpError(
-      413,
-      `the body holds more than ${MAX_ITEMS_PER_BATCH} items (lines); send at most ${MAX_ITEMS_PER_BATCH} per request`,
-    );
-  }
+  if (lines === null) throw new HttpError(413, TOO_MANY_ITEMS);
   return lines;
 }
 

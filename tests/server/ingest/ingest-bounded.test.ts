@@ -46,14 +46,18 @@ describe.each(drivers)('HTTP ingest bounded per body on %s', (kind) => {
     return { status: response.statusCode, body: parsed, bytes: response.body.length, ms };
   }
 
-  it.each(['application/x-ndjson', 'text/csv'])(
-    'answers a 1 MB body of `x` lines as %s quickly with 413 and a short detail',
-    async (contentType) => {
+  it.each([
+    ['application/x-ndjson', 'x\n'.repeat(512 * 1024)],
+    ['text/csv', 'x\n'.repeat(512 * 1024)],
+    ['application/json', `[${'null,'.repeat(MAX_ITEMS_PER_BATCH)}null]`],
+  ])(
+    'answers a body of too many items as %s quickly with 413 and a short detail',
+    async (contentType, body) => {
       const { token } = await ingestToken();
-      const answer = await post(token, 'x\n'.repeat(512 * 1024), contentType);
+      const answer = await post(token, body, contentType);
       expect(answer.status).toBe(413);
       expect(answer.body).toEqual({
-        detail: `the body holds more than ${MAX_ITEMS_PER_BATCH} items (lines); send at most ${MAX_ITEMS_PER_BATCH} per request`,
+        detail: `the body holds more than ${MAX_ITEMS_PER_BATCH} items (array elements or lines); send at most ${MAX_ITEMS_PER_BATCH} per request`,
       });
       expect(answer.ms).toBeLessThan(1000);
     },
