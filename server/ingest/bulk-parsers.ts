@@ -107,20 +107,33 @@ function csvLine(
   return { scanned: { ...head, values, elements: arena.take(values.count) } };
 }
 
+const isCsvHeader = (body: Buffer, from: number, number: number) =>
+  number === 1 && body.toString('latin1', from, from + 9) === 'stream_id';
+
 function* csvLines(body: Buffer, arena: Float8Elements): Generator<ParsedLine> {
   for (const { from, to, number } of linesOf(body)) {
-    const isHeader = number === 1 && body.toString('latin1', from, from + 9) === 'stream_id';
-    if (!isHeader) yield csvLine(body, from, to, number, arena);
+    if (!isCsvHeader(body, from, number)) yield csvLine(body, from, to, number, arena);
   }
 }
 
 export const parseCsv = (body: Buffer, arena = new Float8Elements()): ParsedLine[] =>
   Array.from(csvLines(body, arena));
 
+/** Whether the body holds more than `maxLines` item lines, found without reading them. */
+function holdsMoreLines(body: Buffer, csv: boolean, maxLines: number): boolean {
+  let count = 0;
+  for (const { from, number } of linesOf(body)) {
+    if (csv && isCsvHeader(body, from, number)) continue;
+    count += 1;
+    if (count > maxLines) return true;
+  }
+  return false;
+}
+
 /**
  * The lines of a bulk body (CSV when `csv`, NDJSON otherwise), read a slice at a time with the
- * event loop let run between slices; null as soon as there are more than `maxLines`, without
- * reading the rest (a body of millions of lines costs no more than one of `maxLines`).
+ * event loop let run between slices; null when there are more than `maxLines`, found by
+ * counting before any line is read (a body of millions of lines costs one pass of `indexOf`).
  */
 export async function readBulkBody(
   body: Buffer,
@@ -128,10 +141,10 @@ export async function readBulkBody(
   arena: Float8Elements,
   maxLines: number,
 ): Promise<ParsedLine[] | null> {
+  if (holdsMoreLines(body, csv, maxLines)) return null;
   const out: ParsedLine[] = [];
   const clock = sliceClock();
   for (const line of csv ? csvLines(body, arena) : ndjsonLines(body, arena)) {
-    if (out.length === maxLines) return null;
     out.push(line);
     await clock.pause();
   }

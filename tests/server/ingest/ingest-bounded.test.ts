@@ -59,7 +59,8 @@ describe.each(drivers)('HTTP ingest bounded per body on %s', (kind) => {
       expect(answer.body).toEqual({
         detail: `the body holds more than ${MAX_ITEMS_PER_BATCH} items (array elements or lines); send at most ${MAX_ITEMS_PER_BATCH} per request`,
       });
-      expect(answer.ms).toBeLessThan(1000);
+      // About 30 s before the limit (issue 37); well under a second on an idle machine.
+      expect(answer.ms).toBeLessThan(2000);
     },
   );
 
