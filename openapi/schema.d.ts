@@ -30,7 +30,7 @@ export interface paths {
     };
     /**
      * Readiness for traffic (database, migrations, MQTT broker)
-     * @description 200 when this process can do its work: the database answers, every migration is applied and, when this process ingests over MQTT, the broker is connected. 503 with the failing checks otherwise, and while the process shuts down. A load balancer sends traffic only to ready processes; liveness is GET /api/v1/health.
+     * @description 200 when this process can do its work: the database answers, every migration is applied and, when this process ingests over MQTT, the broker is connected and storing its messages is not failing (`mqtt_ingest`: a batch failed and is being tried again; a message that fails its last try becomes a dead letter). 503 with the failing checks otherwise, and while the process shuts down. A load balancer sends traffic only to ready processes; liveness is GET /api/v1/health.
      */
     get: operations['getReadiness'];
     put?: never;
@@ -91,8 +91,10 @@ export interface paths {
     /**
      * Exchange a refresh token for a new access token and a new refresh token
      * @description Refresh tokens are single use: the one sent is spent, and the answer carries its
-     *     successor. Sending a spent refresh token again ends its whole session (every token
-     *     descended from the same sign-in) and answers 401.
+     *     successor. Sent again within 10 seconds of being spent (two tabs refreshing at once), a
+     *     token gets the same successor again, never another one. Sending a spent refresh token
+     *     later ends its whole session (every token descended from the same sign-in) and answers
+     *     401.
      */
     post: operations['refreshToken'];
     delete?: never;
@@ -547,8 +549,10 @@ export interface paths {
      * Store a batch of reading blocks and single readings
      * @description Authenticated by a bridge's ingest token (`X-Ingest-Token`; only that bridge's data
      *     streams are accepted) or a staff session. Each item is checked on its own: the answer
-     *     counts the accepted samples and lists every rejected item with its reason, and a rejected
-     *     item never blocks the valid ones. A retried block (same data stream, start and samples) is
+     *     counts the accepted samples and the rejected items by reason and lists the first 100
+     *     rejected items with their reason, and a rejected item never blocks the valid ones. A
+     *     batch holds at most 10,000 items (JSON array elements, NDJSON or CSV lines): a body of
+     *     more answers 413 without storing any. A retried block (same data stream, start and samples) is
      *     stored once and counted in `duplicate_samples`; a different block with the same start is
      *     rejected as `conflict`. Times are ISO 8601 (a date-time without an offset is UTC), from
      *     the ingest horizon up to an hour after the server time. Bulk forms for gateways: NDJSON (one item per
@@ -1313,7 +1317,7 @@ export interface components {
       status: 'ready' | 'not_ready';
       checks: {
         /** @enum {string} */
-        name: 'database' | 'migrations' | 'mqtt_broker' | 'shutdown';
+        name: 'database' | 'migrations' | 'mqtt_broker' | 'mqtt_ingest' | 'shutdown';
         ok: boolean;
         /** @description Why the check failed */
         detail?: string;
@@ -1527,8 +1531,9 @@ export interface components {
     };
     /**
      * @description A block `{ stream_id, start, rate_hz, values }` (samples `values[i]` at
-     *     `start + i / rate_hz`) or a single reading `{ stream_id, ts, value }`. Field types are
-     *     checked item by item by the server, so one bad item is rejected alone.
+     *     `start + i / rate_hz`) or a single reading `{ stream_id, ts, value }`. Items, their
+     *     types included, are checked one by one by the server, so one bad item (not an object,
+     *     say) is rejected alone; a `__proto__` key is dropped.
      */
     IngestItem: {
       /** @description The data stream's stream_id */
@@ -1549,7 +1554,14 @@ export interface components {
       accepted_samples: number;
       /** @description Samples of blocks that were already stored (a retry); stored once */
       duplicate_samples: number;
+      /** @description The first 100 rejected items, in item order (all are counted below) */
       rejected: components['schemas']['IngestRejection'][];
+      /** @description Every rejected item of the batch, listed or not */
+      rejected_total: number;
+      /** @description How many items were rejected for each reason (reasons without any left out) */
+      rejected_by_reason: {
+        [key: string]: number;
+      };
     };
     IngestRejection: {
       /** @description Position of the item in the batch (or line) */
@@ -3067,6 +3079,15 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      /** @description The body holds more than 10,000 items (or more than 64 MiB) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The readings store failed before the items were committed (an outage, not the items' fault); send the same body again: items already stored are reported as duplicates */
       503: {
         headers: {

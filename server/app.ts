@@ -94,6 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : { logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) } }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A `__proto__` key is dropped like any other unknown key (removeAdditional), not a 400 for
+    // the whole body: one such ingest item must not refuse the batch (issue 37, finding 11).
+    onProtoPoisoning: 'remove',
   });
   const built = 'services' in options ? options.services : createServices(config, options.database);
   const services = { ...built, ...overrides };

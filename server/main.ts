@@ -84,6 +84,7 @@ const services = createServices(config, database, {
   log: (component, message) => componentLogs[component](message),
   brokerConnected:
     roles.has('ingest') && mqttConfig ? () => mqttIngest?.connected() === true : undefined,
+  ingestFailure: () => mqttIngest?.failure() ?? null,
   queueWebhooks: true,
 });
 const { alerts, analysisJobs, readiness, queuedWebhook } = services;

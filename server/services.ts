@@ -52,6 +52,8 @@ export interface ProcessWiring {
   log?: (component: 'alert-webhook' | 'jobs', message: string) => void;
   /** Readiness includes the broker when this process subscribes to it. */
   brokerConnected?: () => boolean;
+  /** Readiness fails while storing the broker's messages keeps failing (why, or null). */
+  ingestFailure?: () => string | null;
   /**
    * On PostgreSQL, send alert webhooks through the job queue (a worker delivers and retries).
    * Off by default so that a process without workers, such as a test, still delivers them.
@@ -125,7 +127,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     audit: createAuditRepository(db),
     loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
     sessions: createSessionService(
-      createSessionsRepository(db, config.refreshTokenTtlSeconds),
+      createSessionsRepository(db, config.refreshTokenTtlSeconds, config.jwtSecret),
       createTokenService({
         secret: config.jwtSecret,
         accessTtlSeconds: config.accessTokenTtlSeconds,
@@ -149,7 +151,10 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     analysisJobs: createAnalysisJobs(database, analysis, (message) => log('jobs', message), {
       jobTimeoutSeconds: config.analysisJobTimeoutSeconds,
     }),
-    readiness: createReadinessProbe(database, { brokerConnected: wiring.brokerConnected }),
+    readiness: createReadinessProbe(database, {
+      brokerConnected: wiring.brokerConnected,
+      ingestFailure: wiring.ingestFailure,
+    }),
     /** The broker's per-token clients; main.ts gives the app the dynsec ones with MQTT_DYNSEC=on. */
     mqttCredentials: noMqttCredentials as MqttCredentials,
   };

@@ -7,6 +7,7 @@ export interface RateLimit {
 export interface RateLimits {
   /** Failed sign-ins only: a correct password never counts. */
   signInPerAddress: RateLimit;
+  /** Failed sign-ins naming one email from one address (a stranger cannot lock the owner out). */
   signInPerAccount: RateLimit;
   signUpPerAddress: RateLimit;
   contactPerAddress: RateLimit;

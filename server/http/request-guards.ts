@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 import { HttpError } from '../http-error.ts';
 import { ingestTokenAuthHandler } from '../ingest/http-plugin.ts';
 import { authenticate } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import { type ContractOperation, contractOperation } from './contract-operations.ts';
 import { fieldWithControlCharacter, type Part } from './control-characters.ts';
+import { strictNumberCheck } from './strict-numbers.ts';
 
 function sendsBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
@@ -43,7 +44,9 @@ function ingestCredentialsFirst(
 ): onRequestHookHandler {
   const ingestToken = ingestTokenAuthHandler(services);
   return async (request) => {
-    if (request.headers['x-ingest-token'] !== undefined) return ingestToken(request);
+    const header = request.headers['x-ingest-token'];
+    if (header === '') throw new HttpError(401, 'X-Ingest-Token is empty; send an ingest token');
+    if (header !== undefined) return ingestToken(request);
     if (!(await authenticate(request, services))) {
       throw new HttpError(401, 'Authentication credentials were not provided');
     }
@@ -68,6 +71,18 @@ function refuseControlCharacters(operation: ContractOperation) {
   };
 }
 
+/** Numbers in the path and query as decimal text only, checked before they are coerced. */
+function refuseLooseNumbers(schema: FastifySchema | undefined) {
+  const check = strictNumberCheck(schema);
+  if (!check) return [];
+  return [
+    async (request: FastifyRequest) => {
+      const wrong = check({ params: request.params, querystring: request.query });
+      if (wrong) throw new HttpError(400, wrong);
+    },
+  ];
+}
+
 /** Checks every contract route gets before its handler; register before the routes. */
 export function registerRequestGuards(
   app: FastifyInstance,
@@ -83,6 +98,7 @@ export function registerRequestGuards(
     route.onRequest = [...onRequest, ...[route.onRequest ?? []].flat()];
     route.preValidation = [
       refuseControlCharacters(operation),
+      ...refuseLooseNumbers(route.schema),
       ...[route.preValidation ?? []].flat(),
     ];
   });

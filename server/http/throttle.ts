@@ -9,10 +9,15 @@ import type { RateLimits } from '../config/rate-limit-settings.ts';
 type KeyOf = (request: FastifyRequest) => string | null;
 
 const byAddress: KeyOf = (request) => request.ip;
-/** The account a sign-in names; a body that is not one is refused by validation anyway. */
-const byAccount: KeyOf = (request) => {
+/**
+ * The account a sign-in names, with the address it comes from; a body that is not one is
+ * refused by validation anyway. Counting per account alone let anyone lock a known account out
+ * from everywhere with a few wrong passwords (issue 37, finding 5); guessing from many
+ * addresses is still bounded by each address's own limit.
+ */
+const byAccountAndAddress: KeyOf = (request) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : null;
+  return typeof email === 'string' ? `${request.ip} ${email.trim().toLowerCase()}` : null;
 };
 
 interface Rule {
@@ -29,7 +34,11 @@ interface Rule {
 const RULES: Record<string, Rule[]> = {
   'POST /api/v1/auth/login': [
     { limit: 'signInPerAddress', key: byAddress, what: 'sign-in attempts from this address' },
-    { limit: 'signInPerAccount', key: byAccount, what: 'sign-in attempts for this account' },
+    {
+      limit: 'signInPerAccount',
+      key: byAccountAndAddress,
+      what: 'sign-in attempts for this account from this address',
+    },
   ],
   'POST /api/v1/auth/signup': [
     { limit: 'signUpPerAddress', key: byAddress, what: 'sign-ups from this address' },
@@ -46,7 +55,7 @@ const RULES: Record<string, Rule[]> = {
 };
 
 /**
- * Throttles failed sign-ins (per address and per account), sign-up, contact, refresh and logout (per
+ * Throttles failed sign-ins (per address, and per account from one address), sign-up, contact, refresh and logout (per
  * address), answering 429 with Retry-After. Counts live in this process's memory: with several
  * API instances each counts on its own, so the effective limit is the setting times the
  * instances. Register before the routes.
@@ -113,7 +122,8 @@ export async function registerThrottle(
       return;
     }
     const rules = RULES[routeKey] ?? [];
-    const stage = (rule: Rule) => (rule.key === byAccount ? 'preValidation' : 'onRequest');
+    const stage = (rule: Rule) =>
+      rule.key === byAccountAndAddress ? 'preValidation' : 'onRequest';
     for (const rule of rules) {
       // Each route gets counters of its own (createRateLimit makes a new store per call).
       route[stage(rule)] = [...[route[stage(rule)] ?? []].flat(), hookOf(rule)];

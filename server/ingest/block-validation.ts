@@ -24,8 +24,13 @@ const reject = (reason: RejectionReason, detail: string): Checked => ({
 });
 
 /** An ISO 8601 text, or a number of milliseconds since the epoch (older gateways send one). */
+/**
+ * Milliseconds since the epoch, whole: a fraction would be stored (microseconds) yet shown and
+ * compared as its millisecond, so X+0.4 and X+0.6 were two blocks at one displayed time (issue
+ * 37, finding 12). An ISO time's digits beyond the millisecond are dropped the same way.
+ */
 function parseTime(raw: unknown): number | null {
-  if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
+  if (typeof raw === 'number' && Number.isFinite(raw)) return Math.floor(raw);
   return typeof raw === 'string' ? parseIsoTime(raw) : null;
 }
 

@@ -10,6 +10,7 @@
 import { END_OF_RANGE, scanDecimalList } from './decimal-list.ts';
 import { Float8Elements } from '../readings/float8-elements.ts';
 import { maxElements, readBlockLine, type ScannedBlock } from './ndjson-block-line.ts';
+import { sliceClock } from './event-loop-turns.ts';
 
 export type ParsedLine = { item: unknown } | { scanned: ScannedBlock } | { error: string };
 
@@ -36,28 +37,35 @@ function* linesOf(body: Buffer): Generator<{ from: number; to: number; number: n
 }
 
 /** `arena` receives the blocks' values; its caller releases it once they are stored. */
-export function parseNdjson(body: Buffer, arena = new Float8Elements()): ParsedLine[] {
-  const out: ParsedLine[] = [];
+function* ndjsonLines(body: Buffer, arena: Float8Elements): Generator<ParsedLine> {
   for (const { from, to, number } of linesOf(body)) {
     const scanned = readBlockLine(body, from, to, arena);
     if (scanned) {
-      out.push({ scanned });
+      yield { scanned };
       continue;
     }
     try {
-      out.push({ item: JSON.parse(body.toString('utf8', from, to)) as unknown });
+      yield { item: JSON.parse(body.toString('utf8', from, to)) as unknown };
     } catch {
-      out.push({ error: `line ${number} is not valid JSON` });
+      yield { error: `line ${number} is not valid JSON` };
     }
   }
-  return out;
 }
 
-/** `NaN`, `inf` and friends become NaN/Infinity so the validation names them precisely. */
+export const parseNdjson = (body: Buffer, arena = new Float8Elements()): ParsedLine[] =>
+  Array.from(ndjsonLines(body, arena));
+
+/** A decimal number as CSV writes it; `Number` alone would also read `0x10` as 16 (issue 37). */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * `NaN`, `inf` and friends become NaN/Infinity so the validation names them precisely; any
+ * other text that is not a decimal stays text, and the checks refuse it.
+ */
 function csvNumber(field: string): number | string {
-  const value = Number(field);
-  if (!Number.isNaN(value) && field.trim() !== '') return value;
-  const lowered = field.trim().toLowerCase();
+  const trimmed = field.trim();
+  if (DECIMAL.test(trimmed)) return Number(trimmed);
+  const lowered = trimmed.toLowerCase();
   if (lowered === 'nan') return NaN;
   if (/^[+-]?inf(inity)?$/.test(lowered)) return lowered.startsWith('-') ? -Infinity : Infinity;
   return field;
@@ -99,11 +107,46 @@ function csvLine(
   return { scanned: { ...head, values, elements: arena.take(values.count) } };
 }
 
-export function parseCsv(body: Buffer, arena = new Float8Elements()): ParsedLine[] {
-  const out: ParsedLine[] = [];
+const isCsvHeader = (body: Buffer, from: number, number: number) =>
+  number === 1 && body.toString('latin1', from, from + 9) === 'stream_id';
+
+function* csvLines(body: Buffer, arena: Float8Elements): Generator<ParsedLine> {
   for (const { from, to, number } of linesOf(body)) {
-    const isHeader = number === 1 && body.toString('latin1', from, from + 9) === 'stream_id';
-    if (!isHeader) out.push(csvLine(body, from, to, number, arena));
+    if (!isCsvHeader(body, from, number)) yield csvLine(body, from, to, number, arena);
+  }
+}
+
+export const parseCsv = (body: Buffer, arena = new Float8Elements()): ParsedLine[] =>
+  Array.from(csvLines(body, arena));
+
+/** Whether the body holds more than `maxLines` item lines, found without reading them. */
+function holdsMoreLines(body: Buffer, csv: boolean, maxLines: number): boolean {
+  let count = 0;
+  for (const { from, number } of linesOf(body)) {
+    if (csv && isCsvHeader(body, from, number)) continue;
+    count += 1;
+    if (count > maxLines) return true;
+  }
+  return false;
+}
+
+/**
+ * The lines of a bulk body (CSV when `csv`, NDJSON otherwise), read a slice at a time with the
+ * event loop let run between slices; null when there are more than `maxLines`, found by
+ * counting before any line is read (a body of millions of lines costs one pass of `indexOf`).
+ */
+export async function readBulkBody(
+  body: Buffer,
+  csv: boolean,
+  arena: Float8Elements,
+  maxLines: number,
+): Promise<ParsedLine[] | null> {
+  if (holdsMoreLines(body, csv, maxLines)) return null;
+  const out: ParsedLine[] = [];
+  const clock = sliceClock();
+  for (const line of csv ? csvLines(body, arena) : ndjsonLines(body, arena)) {
+    out.push(line);
+    await clock.pause();
   }
   return out;
 }

@@ -53,11 +53,12 @@ async function databaseChecks(database: Database, expected: number): Promise<Che
 
 /**
  * Readiness of this process (GET /api/v1/ready): the database answers, the migrations this
- * build knows are applied, and the MQTT broker is connected when this process ingests from one.
+ * build knows are applied, and the MQTT broker is connected when this process ingests from one
+ * and storing its messages is not failing.
  */
 export function createReadinessProbe(
   database: Database,
-  options: { brokerConnected?: () => boolean } = {},
+  options: { brokerConnected?: () => boolean; ingestFailure?: () => string | null } = {},
 ): ReadinessProbe {
   const expected = latestMigrationMillis();
   let draining = false;
@@ -71,6 +72,8 @@ export function createReadinessProbe(
             : { name: 'mqtt_broker', ok: false, detail: 'not connected to the MQTT broker' },
         );
       }
+      const ingestFailure = options.ingestFailure?.();
+      if (ingestFailure) checks.push({ name: 'mqtt_ingest', ok: false, detail: ingestFailure });
       if (draining) checks.push({ name: 'shutdown', ok: false, detail: 'shutting down' });
       return { status: checks.every((c) => c.ok) ? 'ready' : 'not_ready', checks };
     },

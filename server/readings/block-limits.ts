@@ -31,3 +31,10 @@ export interface TimeBounds {
 export function timeBounds(nowMs: number, horizonDays = DEFAULT_HORIZON_DAYS): TimeBounds {
   return { nowMs, earliestMs: nowMs - horizonDays * 24 * 60 * 60 * 1000 };
 }
+
+/**
+ * Items in one HTTP body or one MQTT message (the contract's `maxItems` for JSON). Every unit
+ * of work stays bounded whatever a sender sends (issue 37): a larger body answers 413, a larger
+ * message becomes a dead letter.
+ */
+export const MAX_ITEMS_PER_BATCH = 10_000;

@@ -37,12 +37,27 @@ export function createReadingsQueryRepository(db: Db) {
     AND (start >= ${iso(fromMs)}::timestamptz
          OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > ${iso(fromMs)}::timestamptz))`;
 
-  async function rawBlocks(id: number, fromMs: number, toMs: number, limit?: number) {
+  async function rawBlocks(id: number, fromMs: number, toMs: number) {
     return rowsOf<BlockRow>(
       await db.execute(sql`
         SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
         FROM readings WHERE ${overlapping(id, fromMs, toMs)}
-        ORDER BY start ${limit ? sql`LIMIT ${limit}` : sql``}`),
+        ORDER BY start`),
+    );
+  }
+
+  /** The next page of the CSV export: blocks starting after `afterUs` (µs since the epoch). */
+  async function csvPage(id: number, fromMs: number, toMs: number, afterUs: string | null) {
+    const after =
+      afterUs === null
+        ? sql``
+        : sql`AND start > 'epoch'::timestamptz + ${afterUs}::bigint * interval '1 microsecond'`;
+    return rowsOf<BlockRow & { start_us: string }>(
+      await db.execute(sql`
+        SELECT (extract(epoch FROM start) * 1000)::float8 AS ms,
+               (extract(epoch FROM start) * 1000000)::bigint::text AS start_us, rate_hz, values
+        FROM readings WHERE ${overlapping(id, fromMs, toMs)} ${after}
+        ORDER BY start LIMIT ${CSV_PAGE_BLOCKS}`),
     );
   }
 
@@ -121,12 +136,16 @@ export function createReadingsQueryRepository(db: Db) {
       return { level, points: bucketer.points() };
     },
 
-    /** Raw samples as CSV lines, one page of blocks at a time, so memory stays flat. */
+    /**
+     * Raw samples as CSV lines, one page of blocks at a time, so memory stays flat. A page goes
+     * on after the exact start (in microseconds) of the previous page's last block: a time in
+     * milliseconds would find that block, or one reaching past it, again (issue 37, finding 7).
+     */
     async *csvLines(id: number, fromMs: number, toMs: number): AsyncGenerator<string> {
       yield 'timestamp,value\n';
-      let cursor = fromMs;
+      let after: string | null = null;
       for (;;) {
-        const page = await rawBlocks(id, cursor, toMs, CSV_PAGE_BLOCKS);
+        const page = await csvPage(id, fromMs, toMs, after);
         let chunk = '';
         for (const block of page) {
           const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
@@ -138,7 +157,7 @@ export function createReadingsQueryRepository(db: Db) {
         if (chunk) yield chunk;
         const last = page.at(-1);
         if (page.length < CSV_PAGE_BLOCKS || !last) return;
-        cursor = last.ms + 0.001;
+        after = last.start_us;
       }
     },
   };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authSessions, refreshTokens, users } from '../db/schema.ts';
@@ -13,8 +13,10 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 const newSecret = () => `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 /**
  * Two tabs of one browser share the stored refresh token and may both spend it within the same
- * moment; a second use this soon after the rotation continues the session instead of ending it
- * (the "reuse interval" of common identity providers). Later reuse still revokes the family.
+ * moment; a second use this soon after the rotation gets the successor already issued instead
+ * of ending the session (the "reuse interval" of common identity providers), so however many
+ * uses there are, the family stays one chain (issue 37, finding 4). Later reuse still revokes
+ * the family.
  */
 export const REUSE_GRACE_MS = 10_000;
 
@@ -23,9 +25,16 @@ export type RotateResult =
   | { kind: 'reused' }
   | { kind: 'invalid' };
 
-/** Sessions (refresh-token families) and their single-use refresh tokens. */
-export function createSessionsRepository(db: Db, refreshTtlSeconds: number) {
+/**
+ * Sessions (refresh-token families) and their single-use refresh tokens. `successorKey` (a
+ * server secret) derives each token's successor from it, so the successor can be handed out
+ * again within the reuse interval although only hashes are stored; without the key nobody can
+ * derive it.
+ */
+export function createSessionsRepository(db: Db, refreshTtlSeconds: number, successorKey: string) {
   const expiry = () => new Date(Date.now() + refreshTtlSeconds * 1000);
+  const successorOf = (refresh: string) =>
+    `${TOKEN_PREFIX}${createHmac('sha256', successorKey).update(`successor:${refresh}`).digest('base64url')}`;
 
   async function revokeSession(sessionId: string, reason: RevokeReason): Promise<void> {
     await db
@@ -34,15 +43,18 @@ export function createSessionsRepository(db: Db, refreshTtlSeconds: number) {
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
   }
 
+  /** The successor of `spent`: the same token however often it is asked for. */
   async function issueSuccessor(
     tx: Pick<Db, 'insert'>,
+    spent: string,
     sessionId: string,
     userId: number,
   ): Promise<RotateResult> {
-    const refresh = newSecret();
+    const refresh = successorOf(spent);
     await tx
       .insert(refreshTokens)
-      .values({ tokenHash: hashOf(refresh), sessionId, expiresAt: expiry() });
+      .values({ tokenHash: hashOf(refresh), sessionId, expiresAt: expiry() })
+      .onConflictDoNothing();
     return { kind: 'rotated', userId, sessionId, refresh };
   }
 
@@ -98,7 +110,7 @@ export function createSessionsRepository(db: Db, refreshTtlSeconds: number) {
             .from(authSessions)
             .where(and(eq(authSessions.id, known.sessionId), isNull(authSessions.revokedAt)));
           if (live && now.getTime() - known.rotatedAt.getTime() <= REUSE_GRACE_MS) {
-            return issueSuccessor(tx, known.sessionId, live.userId);
+            return issueSuccessor(tx, refresh, known.sessionId, live.userId);
           }
           await tx
             .update(authSessions)
@@ -111,7 +123,7 @@ export function createSessionsRepository(db: Db, refreshTtlSeconds: number) {
           .from(authSessions)
           .where(eq(authSessions.id, spent.sessionId));
         if (!session) return { kind: 'invalid' };
-        return issueSuccessor(tx, spent.sessionId, session.userId);
+        return issueSuccessor(tx, refresh, spent.sessionId, session.userId);
       });
     },
 

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ingestBuffers } from '../readings/buffer-pool.ts';
 import { Float8Elements } from '../readings/float8-elements.ts';
-import { parseCsv, parseNdjson, type ParsedLine } from '../ingest/bulk-parsers.ts';
+import { readBulkBody, type ParsedLine } from '../ingest/bulk-parsers.ts';
+import { summariseRejections } from '../ingest/rejection-summary.ts';
+import { MAX_ITEMS_PER_BATCH } from '../readings/block-limits.ts';
 import type { IngestScope } from '../ingest/ingest-service.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
@@ -13,10 +15,22 @@ const ARENA_BYTES_PER_BODY_BYTE = 1.5;
 /** A larger body's arena grows chunk by chunk, as its values are found (not for its size). */
 const FIRST_ARENA_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 
-function linesOf(body: unknown, contentType: string | undefined, arena: Float8Elements) {
-  if (Array.isArray(body)) return body.map((item: unknown): ParsedLine => ({ item }));
+const TOO_MANY_ITEMS = `the body holds more than ${MAX_ITEMS_PER_BATCH} items (array elements or lines); send at most ${MAX_ITEMS_PER_BATCH} per request`;
+
+async function linesOf(
+  body: unknown,
+  contentType: string | undefined,
+  arena: Float8Elements,
+): Promise<ParsedLine[]> {
+  if (Array.isArray(body)) {
+    if (body.length > MAX_ITEMS_PER_BATCH) throw new HttpError(413, TOO_MANY_ITEMS);
+    return body.map((item: unknown): ParsedLine => ({ item }));
+  }
   if (!Buffer.isBuffer(body)) throw new HttpError(400, 'body must be an array of items');
-  return contentType?.startsWith('text/csv') ? parseCsv(body, arena) : parseNdjson(body, arena);
+  const csv = contentType?.startsWith('text/csv') === true;
+  const lines = await readBulkBody(body, csv, arena, MAX_ITEMS_PER_BATCH);
+  if (lines === null) throw new HttpError(413, TOO_MANY_ITEMS);
+  return lines;
 }
 
 /** An ingest token limits the batch to its bridge; a session must be staff's and may send any. */
@@ -47,8 +61,8 @@ export function ingestHandlers(
           : 0,
       );
       try {
-        const lines = linesOf(body, request.headers['content-type'], arena);
-        const result = await storeLines(lines, scope, reply);
+        const lines = await linesOf(body, request.headers['content-type'], arena);
+        const result = summariseRejections(await storeLines(lines, scope, reply));
         // A line that could not be read at all is reported with its own message.
         for (const rejection of result.rejected) {
           const line = lines[rejection.index];

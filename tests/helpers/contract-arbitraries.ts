@@ -148,13 +148,28 @@ export const pathId = fc.oneof(
       '1%0A',
       '%20',
       '0x10',
+      'Infinity',
+      '-Infinity',
+      '1e309',
+      'NaN',
     ),
   },
 );
 
+/** Texts `Number` reads as a number that no decimal spelling gives (issue 37, finding 9). */
+const looseNumbers = fc.constantFrom('Infinity', '-Infinity', '1e309', '0x10', '1e1', ' 7', '0b1');
+
 /** A query value: a plausible or hostile value of the schema, as text. */
 export const queryValue = (schema: Schema) =>
-  anyValue(schema).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+  fc.oneof(
+    {
+      weight: 5,
+      arbitrary: anyValue(schema).map((value) =>
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ),
+    },
+    { weight: 1, arbitrary: looseNumbers },
+  );
 
 /** Content types: mostly the listed one, sometimes one the operation does not take. */
 export const contentType = (listed: string[]) =>

@@ -138,6 +138,24 @@ describe('bulk parsers', () => {
       { item: { stream_id: 'd', start: 't', rate_hz: 10, values: [1000, NaN] } },
     ]);
   });
+
+  it('reads CSV numbers as decimals only: 0x10 or 0b1 stay text for the checks to refuse', () => {
+    const parsed = parseCsv(
+      bytes('a,2026-01-01T00:00:00Z,,0x10\nb,2026-01-01T00:00:00Z,0x10,1,0b1\nc,t,, -2.5e1 \n'),
+    );
+    expect(parsed).toEqual([
+      { item: { stream_id: 'a', ts: '2026-01-01T00:00:00Z', value: '0x10' } },
+      {
+        item: {
+          stream_id: 'b',
+          start: '2026-01-01T00:00:00Z',
+          rate_hz: '0x10',
+          values: [1, '0b1'],
+        },
+      },
+      { item: { stream_id: 'c', ts: 't', value: -25 } },
+    ]);
+  });
 });
 
 describe.each(drivers)('bulk ingest stores exactly the numbers sent on %s', (kind) => {

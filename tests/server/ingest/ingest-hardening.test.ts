@@ -14,6 +14,7 @@ interface IngestResult {
   accepted_samples: number;
   duplicate_samples: number;
   rejected: { index: number; stream_id: string | null; reason: string; detail: string }[];
+  rejected_total: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -114,10 +115,10 @@ describe.each(drivers)('HTTP ingest hardening on %s', (kind) => {
     const { here, ingestToken } = await setup();
     expect((await post(ingestToken, [block(BASE_MS)])).body.accepted_samples).toBe(3);
     const resend = await post(ingestToken, [block(BASE_MS)]);
-    expect(resend.body).toEqual({ accepted_samples: 3, duplicate_samples: 3, rejected: [] });
+    expect(resend.body).toMatchObject({ accepted_samples: 3, duplicate_samples: 3, rejected: [] });
 
     const changed = await post(ingestToken, [block(BASE_MS, [9, 9, 9]), block(BASE_MS + 1000)]);
-    expect(changed.body).toEqual({
+    expect(changed.body).toMatchObject({
       accepted_samples: 3,
       duplicate_samples: 0,
       rejected: [
@@ -133,7 +134,7 @@ describe.each(drivers)('HTTP ingest hardening on %s', (kind) => {
     const twice = await post(ingestToken, [block(BASE_MS + 2000), block(BASE_MS + 2000, [5])]);
     expect(twice.body.rejected.map((r) => [r.index, r.reason])).toEqual([[1, 'conflict']]);
     const same = await post(ingestToken, [block(BASE_MS + 5000), block(BASE_MS + 5000)]);
-    expect(same.body).toEqual({ accepted_samples: 6, duplicate_samples: 3, rejected: [] });
+    expect(same.body).toMatchObject({ accepted_samples: 6, duplicate_samples: 3, rejected: [] });
 
     const series = await t.services.readingsQuery.series(
       here.stream.id,
@@ -142,6 +143,18 @@ describe.each(drivers)('HTTP ingest hardening on %s', (kind) => {
       1,
     );
     expect(series.points).toEqual([expect.objectContaining({ max: 3, count: 3 })]);
+  });
+
+  it('reads a numeric time with a fraction of a millisecond as its millisecond (issue 37, finding 12)', async () => {
+    const { here, ingestToken } = await setup();
+    const reading = (ts: number, value: number) => ({ stream_id: 'here-acc', ts, value });
+    const first = await post(ingestToken, [reading(BASE_MS + 0.4, 1)]);
+    expect(first.body).toMatchObject({ accepted_samples: 1, rejected: [] });
+    const same = await post(ingestToken, [reading(BASE_MS + 0.6, 1)]);
+    expect(same.body).toMatchObject({ accepted_samples: 1, duplicate_samples: 1, rejected: [] });
+    const other = await post(ingestToken, [reading(BASE_MS + 0.9, 2)]);
+    expect(other.body.rejected.map((r) => r.reason)).toEqual(['conflict']);
+    expect(await sampleCount(here.stream.id)).toBe(1);
   });
 
   it('refuses times before the horizon or on days that do not exist, per item', async () => {
@@ -175,7 +188,8 @@ describe.each(drivers)('HTTP ingest hardening on %s', (kind) => {
     expect(answer.body.rejected[3]?.detail).toBe(
       'ts must be an ISO 8601 time on a day that exists',
     );
-    expect(answer.body.rejected.length).toBe(items.length - 2);
+    expect(answer.body.rejected_total).toBe(items.length - 2);
+    expect(answer.body.rejected).toHaveLength(100);
     expect(await sampleCount(here.stream.id)).toBe(2);
     expect((await partitions()) - before).toBeLessThanOrEqual(2);
   });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { BASE_MS, sineBlocks, streamOnBridge } from '../../helpers/readings-fixtures.ts';
+import { BASE_MS, HOUR_MS, sineBlocks, streamOnBridge } from '../../helpers/readings-fixtures.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -50,6 +50,29 @@ describe.each(drivers)('readings ranges on %s', (kind) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body.trim().split('\n')).toHaveLength(11);
+  });
+
+  it('exports every sample exactly once over several pages of blocks (issue 37, finding 7)', async () => {
+    const { staff, stream } = await setup();
+    // 1,201 one-second blocks of 2 samples: three pages of 500 blocks, the last block of each
+    // page reaching past the next page's first start.
+    const blocks = sineBlocks('fast-acc', BASE_MS, 1201, 2);
+    expect((await t.services.ingest.ingest(blocks, { anyBridge: true })).accepted_samples).toBe(
+      2402,
+    );
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datastreams/${stream.id}/readings.csv?from=${iso(BASE_MS)}&to=${iso(BASE_MS + 2 * HOUR_MS)}`,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = response.body.trim().split('\n');
+    expect(header).toBe('timestamp,value');
+    expect(rows).toHaveLength(2402);
+    const times = rows.map((row) => row.split(',')[0]);
+    expect(new Set(times).size).toBe(2402);
+    expect(times[0]).toBe(iso(BASE_MS));
+    expect(times.at(-1)).toBe(iso(BASE_MS + 1200_500));
   });
 
   it('answers a short window of a fast stream from the blocks, not every raw sample', async () => {

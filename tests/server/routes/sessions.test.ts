@@ -1,4 +1,4 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { authSessions, refreshTokens, users } from '../../../server/db/schema.ts';
@@ -90,10 +90,35 @@ describe.each(drivers)('sessions on %s', (kind) => {
     const secondTab = await refresh(shared.refresh);
 
     expect(secondTab.status).toBe(200);
-    expect(secondTab.body.refresh).not.toBe(firstTab.body.refresh);
+    // The same successor, not a second chain (issue 37, finding 4).
+    expect(secondTab.body.refresh).toBe(firstTab.body.refresh);
     expect((await me(firstTab.body.access)).status).toBe(200);
+    expect((await me(secondTab.body.access)).status).toBe(200);
     expect((await refresh(firstTab.body.refresh)).status).toBe(200);
-    expect((await refresh(secondTab.body.refresh)).status).toBe(200);
+  });
+
+  it('8 parallel uses of one refresh token get one successor and leave one live token', async () => {
+    const user = await t.createUser({ password: PASSWORD });
+    const unspent = async () =>
+      (
+        await t.services.database.db
+          .select({ sessionId: refreshTokens.sessionId })
+          .from(refreshTokens)
+          .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+          .where(and(eq(authSessions.userId, user.id), isNull(refreshTokens.rotatedAt)))
+      ).length;
+    const before = await unspent();
+    const shared = await signIn(user.email);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refresh(shared.refresh)));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect(new Set(answers.map((a) => a.body.refresh)).size).toBe(1);
+    // The sign-in's token spent, its one successor live: one more than before, not eight.
+    expect(await unspent()).toBe(before + 1);
+
+    // Spent long ago, the shared token ends the one family.
+    await spentLongAgo();
+    expect((await refresh(shared.refresh)).status).toBe(401);
+    expect((await refresh(answers[0]?.body.refresh ?? '')).status).toBe(401);
   });
 
   it('logout ends the session: its refresh and access tokens stop working at once', async () => {
