@@ -21,7 +21,7 @@ export interface ModalOptions {
   tolerances?: StabilityTolerances;
   /** Cut of the pole clustering's distance |Δf|/f + (1 − MAC). */
   clusterCutoff?: number;
-  /** A mode must be stable at this share of the orders (and at 3 at least). */
+  /** A mode must be stable at this share of the orders (and at 3 at least); default 0.3, 0.5 for one channel. */
   minStableShare?: number;
   minDampingRatio?: number;
   maxDampingRatio?: number;
@@ -54,7 +54,12 @@ export interface ModalResult {
 export const DEFAULT_MAX_ORDER = 60;
 export const DEFAULT_CLUSTER_CUTOFF = 0.02;
 /** Physical modes recur at most orders once they appear; noise fits come and go. */
-export const DEFAULT_MIN_STABLE_SHARE = 0.4;
+export const DEFAULT_MIN_STABLE_SHARE = 0.3;
+/**
+ * With one channel, MAC and MPC are 1 for every pole, so stability over orders is the only
+ * evidence left and must hold at more of them.
+ */
+export const SINGLE_CHANNEL_MIN_STABLE_SHARE = 0.5;
 /** A structure dissipates: an undamped stable pole is a harmonic excitation (machine, mains). */
 export const DEFAULT_MIN_DAMPING = 0.001;
 export const DEFAULT_MAX_DAMPING = 0.2;
@@ -135,7 +140,10 @@ export function identifyModes(
   );
   const minOrders = Math.max(
     3,
-    Math.ceil((options.minStableShare ?? DEFAULT_MIN_STABLE_SHARE) * orders.length),
+    Math.ceil(
+      (options.minStableShare ??
+        (l === 1 ? SINGLE_CHANNEL_MIN_STABLE_SHARE : DEFAULT_MIN_STABLE_SHARE)) * orders.length,
+    ),
   );
   const minDamping = options.minDampingRatio ?? DEFAULT_MIN_DAMPING;
   const maxDamping = options.maxDampingRatio ?? DEFAULT_MAX_DAMPING;

@@ -5,7 +5,7 @@ const WIDTH = 900;
 const HEIGHT = 520;
 const LEFT = 60;
 const RIGHT = 20;
-const TOP = 30;
+const TOP = 48;
 const BOTTOM = 50;
 
 function escapeXml(text: string): string {
@@ -51,13 +51,14 @@ export function stabilisationSvg(
       `<text x="${LEFT - 6}" y="${(y(order) + 4).toFixed(1)}" text-anchor="end">${order}</text>`,
     );
   }
-  for (const mode of modes) {
+  modes.forEach((mode, k) => {
     const px = x(mode.frequency_hz).toFixed(1);
     parts.push(
       `<line x1="${px}" y1="${TOP}" x2="${px}" y2="${HEIGHT - BOTTOM}" stroke="#c0392b" stroke-dasharray="4 3"/>`,
-      `<text x="${px}" y="${TOP - 2}" text-anchor="middle" fill="#c0392b">${mode.frequency_hz.toFixed(3)}</text>`,
+      // Alternate label heights so neighbouring modes stay legible.
+      `<text x="${px}" y="${TOP - 4 - (k % 2) * 13}" text-anchor="middle" fill="#c0392b">${mode.frequency_hz.toFixed(3)}</text>`,
     );
-  }
+  });
   for (const pole of poles) {
     if (pole.frequencyHz < fminHz || pole.frequencyHz > fmaxHz) continue;
     const px = x(pole.frequencyHz).toFixed(1);
