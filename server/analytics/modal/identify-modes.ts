@@ -176,8 +176,10 @@ export function identifyModes(
     } else found.push(mode);
   }
   found.sort((a, b) => a.frequency_hz - b.frequency_hz);
+  // The gap-filled channels: Welch leaves out every segment holding a NaN, and a record with a
+  // short gap every few seconds would otherwise have no spectrum at all.
   const checks = spectralSupport(
-    channels,
+    record.channels,
     rateHz,
     found.map((mode) => mode.frequency_hz),
   );

@@ -39,8 +39,8 @@ export function leftSingularVectors(
         const c = 1 / Math.sqrt(1 + t * t);
         const s = c * t;
         for (let i = 0; i < rows; i += 1) {
-          const ai = a[i] ?? 0;
-          const bi = b[i] ?? 0;
+          const ai = a[i] as number;
+          const bi = b[i] as number;
           a[i] = c * ai - s * bi;
           b[i] = s * ai + c * bi;
         }
@@ -75,8 +75,15 @@ function columnAt(columns: Float64Array[], j: number): Float64Array {
   return column;
 }
 
+/** Two running sums so the additions overlap (the columns have equal length). */
 function dot(a: Float64Array, b: Float64Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += (a[i] ?? 0) * (b[i] ?? 0);
-  return sum;
+  let s0 = 0;
+  let s1 = 0;
+  let i = 0;
+  for (; i + 1 < a.length; i += 2) {
+    s0 += (a[i] as number) * (b[i] as number);
+    s1 += (a[i + 1] as number) * (b[i + 1] as number);
+  }
+  if (i < a.length) s0 += (a[i] as number) * (b[i] as number);
+  return s0 + s1;
 }
