@@ -73,8 +73,9 @@ function calibration(): void {
     log(`| gain vs twin (day vs week) | ${factor} | ${n} |`);
   }
   for (const factor of [1.2]) {
-    const n = total((s) => gainFaults(s.windows, { ...gain, factor }).length);
-    log(`| gain vs own history (day vs week) | ${factor} | ${n} |`);
+    const own = (s: (typeof years)[number]) => ({ std: s.windows.map(() => 1) });
+    const n = total((s) => gainFaults(s.windows, { ...gain, factor }, own(s)).length);
+    log(`| gain vs own history (day vs week; not used) | ${factor} | ${n} |`);
   }
   log();
 }
@@ -138,6 +139,7 @@ function simTrials(): void {
       goalHours: 24,
     },
     { kind: 'offset', size: 5, label: 'offset step 5 µε', reference: (r) => r, goalHours: 1 / 6 },
+    { kind: 'offset', size: 20, label: 'offset step 20 µε', reference: (r) => r, goalHours: 1 / 6 },
     {
       kind: 'clipping',
       size: 10,
@@ -212,7 +214,7 @@ function munich(): void {
     'Drift (24 h horizon) and gain (a day against a week) cannot be judged on records of 10-20 minutes.',
   );
   log(
-    '| channel | minutes | healthy: false faults | offset 20 σ: delay (s) | clipping at 90th pct: delay (s) |',
+    '| channel | minutes | healthy: false faults | offset 20 σ / 100 σ: delay (s) | clipping at 90th pct: delay (s) |',
   );
   log('|---|---|---|---|---|');
   let totalHours = 0;
@@ -253,7 +255,8 @@ function munich(): void {
       .join('; ');
     log(
       `| ${channel.label} [${channel.unit}] | ${minutes.toFixed(1)} | ${falseFaults.length ? listed : '0'} | ` +
-        `${delay(summarise(injectRaw(values, 'offset', at, 20 * noise)), 'offset', at)} (${(20 * noise).toPrecision(2)} ${channel.unit}) | ` +
+        `${delay(summarise(injectRaw(values, 'offset', at, 20 * noise)), 'offset', at)} (${(20 * noise).toPrecision(2)} ${channel.unit}) / ` +
+        `${delay(summarise(injectRaw(values, 'offset', at, 100 * noise)), 'offset', at)} | ` +
         `${delay(summarise(injectRaw(values, 'clipping', at, ceiling)), 'clipping', clipBegins)} |`,
     );
   }

@@ -1,7 +1,9 @@
 /**
  * Gain change: the stream's dynamic response grows or shrinks by a factor (a loose bond, a
  * changed bridge-completion resistor). The response is each window's standard deviation, divided
- * by a co-located twin's when one is given (traffic then cancels); else the stream's own. The
+ * by a co-located twin's (traffic then cancels). Without a twin it is not judged: a day's traffic
+ * differs from the week before by more than 10 % (525 false faults in 5 simulated healthy years
+ * at a factor of 1.2, decision 030). The
  * median over the last `spanWindows` is compared with the median over the `baseWindows` before
  * them; a ratio beyond `factor` either way is a fault, ending under the square root of it. The
  * onset given is the start of the span that showed it.
@@ -25,7 +27,9 @@ export function gainFaults(
   settings: GainSettings,
   reference: WindowReference = {},
 ): ValidationFault[] {
-  const ratio = windows.map((w, i) => w.std / (reference.std?.[i] ?? 1));
+  const twin = reference.std;
+  if (!twin) return [];
+  const ratio = windows.map((w, i) => w.std / (twin[i] ?? NaN));
   const episodes = new FaultEpisodes('gain', windows);
   const limit = Math.log(settings.factor);
   const stride = settings.stride ?? 1;
@@ -46,7 +50,7 @@ export function gainFaults(
       spanStart,
       () =>
         `response ${now > base ? 'grew' : 'shrank'} by ${Math.abs((now / base - 1) * 100).toFixed(0)} %` +
-        (reference.std ? ' against its twin' : ' against its own history'),
+        ' against its twin',
     );
   }
   return episodes.faults;

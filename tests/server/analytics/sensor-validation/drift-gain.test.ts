@@ -52,4 +52,9 @@ describe('gain change against a twin', () => {
     ]);
     expect(gainFaults(stream.windows, settings.gain, stream.reference)).toEqual([]);
   });
+
+  it('is not judged without a twin: traffic moves a day of response more than 10 %', () => {
+    const changed = injectSimFault(stream.windows, 'gain', onset, 1.5);
+    expect(gainFaults(changed, settings.gain)).toEqual([]);
+  });
 });
