@@ -1,0 +1,144 @@
+/**
+ * Cuts one stream's raw samples (a regular grid, NaN for a gap) into windows and summarises each
+ * for the sensor-validation detectors. Pure: samples in, summaries out.
+ */
+
+import { sensorFaults } from '../sensor-health.ts';
+import { MAD_TO_SIGMA, median } from './robust.ts';
+import type { WindowSummary } from './types.ts';
+
+/**
+ * Samples either side of a jump whose medians give the level shift: a second of samples (at
+ * least 5), so a vibration of a few hertz (the Munich tilt record rings at about 6 Hz with
+ * ±0.2°) averages out instead of reading as a shift.
+ */
+const sideSamples = (rateHz: number) => Math.max(5, Math.round(rateHz));
+/** Largest single-sample jumps in a window tried as steps (one may be a spike). */
+const STEP_CANDIDATES = 3;
+/**
+ * A shift is a step only if the shifts one side-span before and after it are under this share
+ * of it: a load ramp (or a 1 Hz value held at 100 Hz while the load moves) shifts every span
+ * alike, a sensor step only one.
+ */
+export const STEP_ISOLATION = 0.3;
+
+function extremes(values: readonly number[]) {
+  let max = -Infinity;
+  let min = Infinity;
+  for (const v of values) {
+    if (v > max) max = v;
+    if (v < min) min = v;
+  }
+  let nextBelowMax = -Infinity;
+  let nextAboveMin = Infinity;
+  let atMax = 0;
+  let atMin = 0;
+  for (const v of values) {
+    if (v === max) atMax += 1;
+    else if (v > nextBelowMax) nextBelowMax = v;
+    if (v === min) atMin += 1;
+    else if (v < nextAboveMin) nextAboveMin = v;
+  }
+  const count = (target: number) => values.filter((v) => v === target).length;
+  return {
+    min,
+    max,
+    atMax,
+    atMin,
+    nextBelowMax: Number.isFinite(nextBelowMax) ? count(nextBelowMax) : 0,
+    nextAboveMin: Number.isFinite(nextAboveMin) ? count(nextAboveMin) : 0,
+  };
+}
+
+function holdRun(values: readonly number[]): number {
+  const runs: number[] = [];
+  let run = 1;
+  for (let i = 1; i <= values.length; i += 1) {
+    if (i < values.length && values[i] === values[i - 1]) run += 1;
+    else {
+      runs.push(run);
+      run = 1;
+    }
+  }
+  return median(runs);
+}
+
+function shiftAt(all: readonly number[], at: number, side: number): number {
+  const before = all.slice(Math.max(0, at - side), at).filter(Number.isFinite);
+  const after = all.slice(at, at + side).filter(Number.isFinite);
+  return before.length === 0 || after.length === 0 ? 0 : median(after) - median(before);
+}
+
+/** The isolated level shift at the largest jumps of samples [from, to) of the whole record. */
+function largestStep(all: readonly number[], from: number, to: number, side: number): number {
+  const jumps: { at: number; size: number }[] = [];
+  for (let k = Math.max(1, from); k < to; k += 1) {
+    const size = Math.abs((all[k] ?? 0) - (all[k - 1] ?? 0));
+    if (Number.isFinite(size)) jumps.push({ at: k, size });
+  }
+  jumps.sort((a, b) => b.size - a.size);
+  let best = 0;
+  for (const { at } of jumps.slice(0, STEP_CANDIDATES)) {
+    const shift = shiftAt(all, at, side);
+    const around = Math.max(
+      Math.abs(shiftAt(all, at - side, side)),
+      Math.abs(shiftAt(all, at + side, side)),
+    );
+    if (around < STEP_ISOLATION * Math.abs(shift) && Math.abs(shift) > Math.abs(best)) best = shift;
+  }
+  return best;
+}
+
+/** Over the changes of value only, so a value held for several samples is not read as silence. */
+function noiseOf(values: readonly number[]): number {
+  const diffs: number[] = [];
+  for (let i = 1; i < values.length; i += 1) {
+    const change = (values[i] ?? 0) - (values[i - 1] ?? 0);
+    if (change !== 0) diffs.push(Math.abs(change));
+  }
+  return diffs.length === 0 ? 0 : (MAD_TO_SIGMA * median(diffs)) / Math.SQRT2;
+}
+
+/** Summaries of consecutive windows of `windowSamples` samples (the last partial one dropped). */
+export function summariseWindows(
+  samples: readonly number[],
+  rateHz: number,
+  startMs: number,
+  windowSamples: number,
+): WindowSummary[] {
+  const windowMs = (windowSamples / rateHz) * 1000;
+  const summaries: WindowSummary[] = [];
+  for (let from = 0; from + windowSamples <= samples.length; from += windowSamples) {
+    const to = from + windowSamples;
+    const values = samples.slice(from, to).filter(Number.isFinite);
+    const windowStart = startMs + (from / rateHz) * 1000;
+    const n = values.length;
+    const noise = n > 1 ? noiseOf(values) : 0;
+    const hold = n ? holdRun(values) : 0;
+    const mean = n ? values.reduce((a, b) => a + b, 0) / n : NaN;
+    const variance = n ? values.reduce((a, v) => a + (v - mean) ** 2, 0) / n : NaN;
+    const spike = sensorFaults(
+      [{ startMs: windowStart, rateHz, values }],
+      windowStart,
+      windowStart + windowMs,
+      {
+        checkStuck: false,
+      },
+    ).find((f) => f.kind === 'spikes');
+    summaries.push({
+      startMs: windowStart,
+      windowMs,
+      n,
+      mean,
+      std: Math.sqrt(variance),
+      ...extremes(values),
+      holdRun: hold,
+      step: largestStep(samples, from, to, sideSamples(rateHz)),
+      noise,
+      // A value held for several samples is one sample of noise, not several.
+      stepNoise: noise * Math.sqrt((Math.PI * Math.max(1, hold)) / sideSamples(rateHz)),
+      spikes: spike ? spike.detail : null,
+    });
+  }
+  return summaries;
+}
