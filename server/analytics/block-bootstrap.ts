@@ -1,5 +1,5 @@
 import { at } from './at.ts';
-import type { Rng } from '../sim/rng.ts';
+import type { Rng } from './rng.ts';
 
 /** Sample autocorrelation of a series at lags 1..maxLag (NaN values left out of the sums). */
 export function autocorrelation(series: readonly number[], maxLag: number): number[] {

@@ -7,7 +7,7 @@ import {
   type FactorProjection,
 } from './environmental-factors.ts';
 import { inverseSpd } from './linear-algebra.ts';
-import { createRng } from '../sim/rng.ts';
+import { createRng } from './rng.ts';
 
 /**
  * Control charts on the compensated residuals (issue 29). Damage lowers natural frequencies, so

@@ -8,7 +8,7 @@ import {
   type ResonatorCoefficients,
   type ResonatorState,
 } from './resonator.ts';
-import { createRng, deriveSeed, type Rng } from './rng.ts';
+import { createRng, deriveSeed, type Rng } from '../analytics/rng.ts';
 import type { BridgeScenario, StreamSpec } from './scenario.ts';
 import type { SimBlock } from './stream-simulator.ts';
 import { trafficAt } from './traffic.ts';

@@ -1,5 +1,5 @@
 import type { ClimateSpec } from './scenario.ts';
-import { deriveSeed, createRng } from './rng.ts';
+import { deriveSeed, createRng } from '../analytics/rng.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,5 @@
 import type { FaultSpec } from './scenario.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../analytics/rng.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { createClimate } from './climate.ts';
 import { isFaultActive } from './faults.ts';
 import { isDamagedAt, REFERENCE_TEMPERATURE_C, spanFrequencies } from './modal-model.ts';
-import { createRng, deriveSeed } from './rng.ts';
+import { createRng, deriveSeed } from '../analytics/rng.ts';
 import type { BridgeScenario, FaultSpec, StreamSpec } from './scenario.ts';
 import { trafficAt } from './traffic.ts';
 

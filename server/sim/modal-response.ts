@@ -1,5 +1,5 @@
 import { symmetricEigen } from '../analytics/symmetric-eigen.ts';
-import { createRng } from './rng.ts';
+import { createRng } from '../analytics/rng.ts';
 
 /** A structure given by its modes: frequencies, damping ratios and shapes (mode × channel). */
 export interface ModalStructure {

@@ -8,7 +8,7 @@ import {
   type ResonatorCoefficients,
   type ResonatorState,
 } from './resonator.ts';
-import { createRng, deriveSeed, type Rng } from './rng.ts';
+import { createRng, deriveSeed, type Rng } from '../analytics/rng.ts';
 import type { BridgeScenario, FaultSpec, StreamSpec } from './scenario.ts';
 import { REFERENCE_TEMPERATURE_C } from './modal-model.ts';
 import { trafficAt } from './traffic.ts';

@@ -10,7 +10,7 @@
 //   bending, with a light dynamic ripple at the span's first mode while a truck is on it.
 // - Seeded and deterministic: the same options and start give the same samples however the
 //   series is cut into chunks (arrivals and noise come from separate, sequential streams).
-import { createRng, deriveSeed, type Rng } from './rng.ts';
+import { createRng, deriveSeed, type Rng } from '../analytics/rng.ts';
 import { trafficAt } from './traffic.ts';
 import { TRUCK_CLASSES, type TruckClass } from './truck-classes.ts';
 

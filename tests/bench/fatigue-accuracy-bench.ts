@@ -3,7 +3,7 @@
 // traffic, on the traffic model (server/sim/traffic-strain.ts). Prints one table.
 import { countRainflowCycles } from '../../server/analytics/fatigue/astm-cycles.ts';
 import { removeQuasiStatic } from '../../server/analytics/fatigue/quasi-static.ts';
-import { createRng } from '../../server/sim/rng.ts';
+import { createRng } from '../../server/analytics/rng.ts';
 import { astmRainflow } from '../server/analytics/fatigue/astm-reference.ts';
 import { DAY_MS, damageOf, gaugeRecord } from '../server/analytics/fatigue/traffic-samples.ts';
 

@@ -4,7 +4,7 @@
 // mis-picked peak and unidentified mode, and a small progressive stiffness loss in the last five
 // weeks. The baseline is the first 200 days (late summer to early March: warm days and a
 // winter's frost); spring and early summer are the healthy test, the damage comes in July.
-import { createRng } from '../../server/sim/rng.ts';
+import { createRng } from '../../server/analytics/rng.ts';
 
 export const HOURS = 365 * 24;
 export const BASELINE_ROWS = 200 * 24;

@@ -15,7 +15,7 @@ import type {
   WindowReference,
   WindowSummary,
 } from '../../server/analytics/sensor-validation/types.ts';
-import { createRng, deriveSeed } from '../../server/sim/rng.ts';
+import { createRng, deriveSeed } from '../../server/analytics/rng.ts';
 
 export const SIM_WINDOW_MS = 600_000;
 export const SIM_RATE_HZ = 100;

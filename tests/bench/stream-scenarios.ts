@@ -1,7 +1,7 @@
 // Synthetic non-stationary single-channel streams with labelled failures for the streaming part
 // of bench:detect (issue 15). Each has the benchmark's shape: the first 15 % is the baseline
 // (probation), failures are labelled at the row where they begin.
-import { createRng } from '../../server/sim/rng.ts';
+import { createRng } from '../../server/analytics/rng.ts';
 
 export interface LabelledStream {
   name: string;

@@ -5,7 +5,7 @@ import {
   physicalChangeOf,
   shiftUncertaintyHz,
 } from '../../../server/analysis/frequency-shift';
-import { createRng } from '../../../server/sim/rng';
+import { createRng } from '../../../server/analytics/rng';
 import { DEFAULT_TRIGGER_LEVELS } from '../../../domain/trigger-levels';
 
 const levels = DEFAULT_TRIGGER_LEVELS;

@@ -3,7 +3,7 @@ import { at } from '../../../server/analytics/at';
 import { trainDetector } from '../../../server/analytics/detector';
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
 import { buildReport, scoreWindows } from '../../../server/analysis/evaluation-report';
-import { createRng } from '../../../server/sim/rng';
+import { createRng } from '../../../server/analytics/rng';
 
 const WINDOW_MS = 600_000;
 const FROM = Date.UTC(2026, 0, 5);

@@ -4,7 +4,7 @@ import { recalibrateDetector, trainDetector } from '../../../server/analytics/de
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
 import { smoothedThreshold, trailingMean } from '../../../server/analytics/score-smoothing';
 import { splitBaseline } from '../../../server/analytics/threshold';
-import { createRng } from '../../../server/sim/rng';
+import { createRng } from '../../../server/analytics/rng';
 
 // Five correlated features that follow temperature, with heavier-than-Gaussian scatter.
 function healthy(n: number, seed: number) {

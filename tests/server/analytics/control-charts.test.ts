@@ -11,7 +11,7 @@ import {
 } from '../../../server/analytics/control-chart-detector';
 import { falseAlarmRate, poissonUpperBound } from '../../../server/analytics/false-alarm-rate';
 import { symmetricEigen } from '../../../server/analytics/symmetric-eigen';
-import { createRng } from '../../../server/sim/rng';
+import { createRng } from '../../../server/analytics/rng';
 import {
   ANALOGUE_HEALTHY,
   ANALOGUE_ONSET,

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRng } from '../../../server/sim/rng';
+import { createRng } from '../../../server/analytics/rng';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 const CLI = path.resolve('server/analytics/detect-cli.ts');

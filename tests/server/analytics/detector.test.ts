@@ -4,7 +4,7 @@ import { trainAutoencoder } from '../../../server/analytics/autoencoder';
 import { restoreDetector, trainDetector } from '../../../server/analytics/detector';
 import { trainMahalanobis } from '../../../server/analytics/mahalanobis';
 import { thresholdFromErrors } from '../../../server/analytics/threshold';
-import { createRng } from '../../../server/sim/rng';
+import { createRng } from '../../../server/analytics/rng';
 
 // Three "modes" that all stiffen as it gets colder, plus one common traffic factor.
 function healthyRows(n: number, seed: number): { features: number[][]; context: number[][] } {

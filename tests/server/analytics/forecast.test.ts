@@ -1,7 +1,7 @@
 import { at } from '../../../server/analytics/at';
 import { describe, expect, it } from 'vitest';
 import { forecastIndicator, mase, seasonalNaive } from '../../../server/analytics/forecast';
-import { createRng } from '../../../server/sim/rng';
+import { createRng } from '../../../server/analytics/rng';
 
 describe('health indicator forecast', () => {
   const rng = createRng(8);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectStream, streamingRules } from '../../../server/analytics/streaming-detector';
-import { createRng } from '../../../server/sim/rng';
+import { createRng } from '../../../server/analytics/rng';
 
 const BASELINE = 600;
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRng } from '../../../../server/sim/rng';
+import { createRng } from '../../../../server/analytics/rng';
 import { astmRainflow } from './astm-reference.ts';
 
 const TSX = path.resolve('node_modules/.bin/tsx');

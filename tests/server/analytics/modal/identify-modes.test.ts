@@ -4,7 +4,7 @@ import {
   type IdentifiedMode,
 } from '../../../../server/analytics/modal/identify-modes';
 import { realMac } from '../../../../server/analytics/modal/mode-shape';
-import { createRng } from '../../../../server/sim/rng';
+import { createRng } from '../../../../server/analytics/rng';
 import {
   shearFrame,
   simulateAccelerations,

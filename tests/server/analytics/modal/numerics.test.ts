@@ -6,7 +6,7 @@ import {
   modalPhaseCollinearity,
   realNormalised,
 } from '../../../../server/analytics/modal/mode-shape';
-import { createRng } from '../../../../server/sim/rng';
+import { createRng } from '../../../../server/analytics/rng';
 
 function rotation(n: number, seed: number): Float64Array {
   // An orthogonal matrix from Gram-Schmidt on random columns (row-major).

@@ -1,4 +1,4 @@
-import { createRng } from '../../../../server/sim/rng.ts';
+import { createRng } from '../../../../server/analytics/rng.ts';
 
 /** 100 Hz samples of a quasi-static gauge: a slow swing of ±5 plus noise of σ 0.3, seeded. */
 export function rawSignal(count: number, seed = 7): number[] {
