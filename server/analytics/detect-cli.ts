@@ -10,6 +10,7 @@ import {
   type DetectMethod,
   type DetectOptions,
 } from './detect.ts';
+import { runCommand } from './run-command.ts';
 
 const USAGE =
   'Usage: npm run -s detect -- --input FILE.csv --baseline-rows N [--context COL,...] [--method autoencoder|mahalanobis|streaming|control-chart] [--target-false-alarm-rate P] [--smooth-rows K] [--seed N] [--epochs N]';
@@ -106,14 +107,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ ...result, trainingMs: undefined })}\n`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof InputError || error instanceof RangeError) {
-    process.stderr.write(`detect: ${error.message}\n`);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(
-      `detect: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-    process.exitCode = 1;
-  }
-});
+runCommand('detect', main);

@@ -12,6 +12,7 @@ import { cycleListDamage, equivalentRangeAt2M } from './miner.ts';
 import { removeQuasiStatic } from './quasi-static.ts';
 import { detailCurve, isShearCurve } from './detail-names.ts';
 import { mpaPerMicrostrain, shearModulusGpa } from './stress.ts';
+import { runCommand } from '../run-command.ts';
 
 const USAGE =
   'Usage: npm run -s fatigue -- --input FILE.csv --column NAME --rate HZ [--unit microstrain|MPa] [--modulus-gpa 210] [--detail EC3-71] [--highpass-hz F] [--bridge-samples N]';
@@ -137,14 +138,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof InputError || error instanceof RangeError) {
-    process.stderr.write(`fatigue: ${error.message}\n`);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(
-      `fatigue: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-    process.exitCode = 1;
-  }
-});
+runCommand('fatigue', main);

@@ -8,6 +8,7 @@ import { parseChannelColumns } from './channel-csv.ts';
 import { DEFAULT_MAX_ORDER, identifyModes } from './identify-modes.ts';
 import { MAX_FILLED_GAP } from './output-correlations.ts';
 import { stabilisationSvg } from './stabilisation-svg.ts';
+import { runCommand } from '../run-command.ts';
 
 const USAGE =
   'Usage: npm run -s modal -- --input FILE.csv --rate HZ [--channels A,B,...] [--fmin F] [--fmax F] [--max-order N] [--diagram FILE.svg]';
@@ -115,14 +116,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ channels: table.names, modes: result.modes })}\n`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof InputError || error instanceof RangeError) {
-    process.stderr.write(`modal: ${error.message}\n`);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(
-      `modal: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-    process.exitCode = 1;
-  }
-});
+runCommand('modal', main);
