@@ -64,7 +64,9 @@ export type BuildAppOptions = {
  * JSON bodies are validated as sent: Fastify's default coercion would turn `latitude: null`
  * into 0 and put a bridge on the equator. Path and query values arrive as text and are still
  * coerced ('7' -> 7, 'true' -> true). openapi-glue reuses `$id`s across routes, hence
- * addUsedSchema: false.
+ * addUsedSchema: false. An ingest item's schema names its fields without requiring an object,
+ * so that one item that is not an object is rejected alone by the handler: strictTypes would
+ * warn of that on every start.
  */
 function registerStrictBodyValidation(app: FastifyInstance) {
   const options = {
@@ -72,6 +74,7 @@ function registerStrictBodyValidation(app: FastifyInstance) {
     removeAdditional: true,
     addUsedSchema: false,
     allErrors: false,
+    strictTypes: false,
   } as const;
   const bodyAjv = addFormats(new Ajv({ ...options, coerceTypes: false }));
   const textAjv = addFormats(new Ajv({ ...options, coerceTypes: 'array' }));
