@@ -22,7 +22,9 @@ export const mapArea = style({ position: 'relative', flex: 1, minWidth: 0 });
 export const map = style({ position: 'absolute', inset: 0, zIndex: 0 });
 
 // Leaflet draws its zoom buttons 30 px square; 44 px makes them a comfortable touch target.
-globalStyle(`${map} .leaflet-control-zoom a`, {
+// Three classes outweigh Leaflet's own two (`.leaflet-touch .leaflet-bar a`) whichever sheet
+// loads last: this one comes with the route's loading view, before Leaflet's.
+globalStyle(`${map} .leaflet-control-zoom.leaflet-bar a`, {
   width: '44px',
   height: '44px',
   lineHeight: '44px',
