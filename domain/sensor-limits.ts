@@ -4,8 +4,6 @@
 import type { SensorType } from './enums.ts';
 import type { Threat } from './health.ts';
 
-export { LIMIT_EXCEEDED_ALERT } from './health.ts';
-
 export const QUASI_STATIC_SENSOR_TYPES = [
   'strain_gauge',
   'tilt',

@@ -4,10 +4,11 @@ import {
   HEALTH_ALERT_TYPES,
   type HealthAlertType,
   healthAlerts,
+  LIMIT_EXCEEDED_ALERT,
 } from '../../domain/health.ts';
 import { withPhysicalSeverity } from '../../domain/physical-severity.ts';
 import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../domain/sensor-faults.ts';
-import { LIMIT_EXCEEDED_ALERT, limitExceededMessage } from '../../domain/sensor-limits.ts';
+import { limitExceededMessage } from '../../domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';

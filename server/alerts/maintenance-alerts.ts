@@ -1,12 +1,15 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { HEALTH_ALERT_TYPES, SENSOR_OFFLINE_ALERT } from '../../domain/health.ts';
+import {
+  HEALTH_ALERT_TYPES,
+  LIMIT_EXCEEDED_ALERT,
+  SENSOR_OFFLINE_ALERT,
+} from '../../domain/health.ts';
 import {
   MAINTENANCE_KIND_LABELS,
   type MaintenanceKind,
   STRUCTURAL_KINDS,
 } from '../../domain/maintenance.ts';
 import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
-import { LIMIT_EXCEEDED_ALERT } from '../../domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
 import { alerts, datastreamSensors } from '../db/schema.ts';
 import type { AlertCause } from './alerts-repository.ts';
