@@ -89,14 +89,21 @@ test('the operator signs in, stays signed in across a reload, is kept from /user
 
   await page.goto('/map');
   const refresh = await page.evaluate(() => localStorage.getItem('refresh'));
+  // The tokens go first and the server is told after (spec §4), so the check of a kept copy
+  // waits for the server's answer to the logout.
+  const serverLogout = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v1/auth/logout') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Settings' }).click();
   await page
     .getByRole('dialog', { name: 'Settings' })
     .getByRole('button', { name: 'Logout' })
     .click();
+  expect((await serverLogout).ok()).toBe(true);
   await expect(welcome(page)).toBeVisible();
   await expect(page).toHaveURL('/login');
-  // The tokens go once the server has ended the session (issue 13): a kept copy is useless.
+  // The server has ended the session (issue 13): a kept copy is useless.
   await expect
     .poll(() =>
       page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]),

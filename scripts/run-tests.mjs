@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: the static checks, then the unit and API tests beside the browser tests.
+//
+// Why side by side: the browser tests spend most of their time waiting (for a page, a poll, a
+// server answer) and used about 3 of their 18 minutes of CPU on a loaded 2-core machine, while
+// the unit tests leave about half of the two cores idle as they wait on databases and child
+// processes. One after the other they took over 25 minutes of CI; together the machine's idle
+// time is used (docs/decisions/031-tests-side-by-side.md).
+//
+// The static checks run side by side too (each is single-threaded), and the tests start only
+// when all three pass. Each check's output is printed whole when it ends; the two test runs
+// stream, the browser tests' lines prefixed so they can be told apart.
+import { spawn } from 'node:child_process';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs one npm script; resolves with its exit code, its output kept or streamed. */
+function run(script, { stream = false, prefix = '' } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['run', '-s', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    });
+    const kept = [];
+    const partial = new Map();
+    const take = (target) => (chunk) => {
+      if (!stream) {
+        kept.push(chunk);
+        return;
+      }
+      if (!prefix) {
+        target.write(chunk);
+        return;
+      }
+      // Whole lines only, so a prefix never lands in the middle of one.
+      const lines = ((partial.get(target) ?? '') + chunk.toString()).split('\n');
+      partial.set(target, lines.pop() ?? '');
+      for (const line of lines) target.write(`${prefix}${line}\n`);
+    };
+    child.stdout.on('data', take(process.stdout));
+    child.stderr.on('data', take(process.stderr));
+    child.on('close', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (!stream) process.stdout.write(Buffer.concat(kept));
+      for (const [target, line] of partial) if (line) target.write(`${prefix}${line}\n`);
+      const status = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
+      console.log(`\n── ${script}: ${status} in ${seconds} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+async function allPass(runs) {
+  const codes = await Promise.all(runs);
+  return codes.every((code) => code === 0);
+}
+
+const started = Date.now();
+const checked = await allPass([run('typecheck'), run('lint'), run('check:api')]);
+if (!checked) {
+  console.error('\nThe static checks failed: the tests were not run.');
+  process.exit(1);
+}
+const tested = await allPass([
+  run('test:unit', { stream: true }),
+  run('test:e2e:if-browser', { stream: true, prefix: 'e2e │ ' }),
+]);
+console.log(
+  `\nnpm test: ${tested ? 'passed' : 'failed'} in ${Math.round((Date.now() - started) / 1000)} s`,
+);
+process.exit(tested ? 0 : 1);
