@@ -98,49 +98,58 @@ export function shiftReference(heldOut: readonly (readonly number[])[]): ShiftRe
   };
 }
 
-/** One series' window, estimate and latched level, fed a row at a time (NaN: not observed). */
+const LEVELS: readonly TriggerLevel[] = ['none', 'amber', 'red'];
+
+/**
+ * One series' window, estimate and latched level: fed a row at a time (NaN: not observed), it
+ * appends that row's values to `into` and returns the level's rank (0 none, 1 amber, 2 red). The
+ * window is a ring of the judged values' rows, so a row costs a few operations.
+ */
 function shiftTracker(
+  into: ShiftSeries,
   sigma: number,
   blockRows: number,
   windowRows: number,
   levels: TriggerLevels,
-): (value: number) => { shift: number | null; standardError: number | null; level: TriggerLevel } {
-  const rows: number[] = [];
-  const values: number[] = [];
+): (value: number) => number {
+  const rows = new Float64Array(windowRows);
+  const values = new Float64Array(windowRows);
+  let head = 0;
+  let count = 0;
   let sum = 0;
   let row = -1;
-  let amber = false;
-  let red = false;
+  let rank = 0;
   return (value) => {
     row += 1;
+    while (count > 0 && (rows[head] ?? row) <= row - windowRows) {
+      sum -= values[head] ?? 0;
+      head = (head + 1) % windowRows;
+      count -= 1;
+    }
     if (Number.isFinite(value)) {
-      rows.push(row);
-      values.push(value);
+      const tail = (head + count) % windowRows;
+      rows[tail] = row;
+      values[tail] = value;
       sum += value;
+      count += 1;
     }
-    while (rows.length > 0 && (rows[0] ?? row) <= row - windowRows) {
-      rows.shift();
-      sum -= values.shift() ?? 0;
+    if (count * MIN_WINDOW_SHARE < windowRows) {
+      into.shift.push(null);
+      into.standardError.push(null);
+    } else {
+      const shift = sum / count;
+      const standardError = sigma / Math.sqrt(Math.max(1, count / blockRows));
+      const loss = shift + LOSS_Z * standardError < 0;
+      const red = rank === 2 ? shift < levels.red / 2 : loss && shift <= levels.red;
+      const amber = rank >= 1 ? shift < levels.amber / 2 : loss && shift <= levels.amber;
+      rank = red ? 2 : amber ? 1 : 0;
+      into.shift.push(shift);
+      into.standardError.push(standardError);
     }
-    if (values.length * MIN_WINDOW_SHARE < windowRows) {
-      return { shift: null, standardError: null, level: red ? 'red' : amber ? 'amber' : 'none' };
-    }
-    const shift = sum / values.length;
-    const standardError = sigma / Math.sqrt(Math.max(1, values.length / blockRows));
-    const loss = shift + LOSS_Z * standardError < 0;
-    if (loss && shift <= levels.red) red = true;
-    else if (shift >= levels.red / 2) red = false;
-    if (loss && shift <= levels.amber) amber = true;
-    else if (shift >= levels.amber / 2) amber = false;
-    return {
-      shift,
-      standardError,
-      level: red ? 'red' : amber ? 'amber' : 'none',
-    };
+    into.level.push(at(LEVELS, rank));
+    return rank;
   };
 }
-
-const RANK: Record<TriggerLevel, number> = { none: 0, amber: 1, red: 2 };
 
 /**
  * The shift of every row, in order (causal: a row's values depend on it and the rows before it
@@ -155,31 +164,24 @@ export function cumulativeShift(
 ): CumulativeShift {
   const windowRows = options.windowRows ?? DEFAULT_SHIFT_WINDOW_ROWS;
   const levels = options.levels ?? DEFAULT_TRIGGER_LEVELS;
-  const track = (sigma: number) => shiftTracker(sigma, reference.blockRows, windowRows, levels);
-  const modeTrackers = reference.modeSigma.map(track);
-  const meanTracker = track(reference.meanSigma);
   const series = (): ShiftSeries => ({ shift: [], standardError: [], level: [] });
-  const modes = modeTrackers.map(series);
+  const modes = reference.modeSigma.map(series);
   const mean = series();
+  const track = (into: ShiftSeries, sigma: number) =>
+    shiftTracker(into, sigma, reference.blockRows, windowRows, levels);
+  const modeTrackers = reference.modeSigma.map((sigma, k) => track(at(modes, k), sigma));
+  const meanTracker = track(mean, reference.meanSigma);
   const level: TriggerLevel[] = [];
   const changes: { row: number; level: TriggerLevel }[] = [];
-  const push = (into: ShiftSeries, value: ReturnType<ReturnType<typeof shiftTracker>>) => {
-    into.shift.push(value.shift);
-    into.standardError.push(value.standardError);
-    into.level.push(value.level);
-  };
+  let previous = 0;
   residuals.forEach((row, i) => {
-    let worst: TriggerLevel = 'none';
-    const note = (value: ReturnType<ReturnType<typeof shiftTracker>>) => {
-      if (RANK[value.level] > RANK[worst]) worst = value.level;
-      return value;
-    };
-    modeTrackers.forEach((tracker, k) =>
-      push(at(modes, k), note(tracker(row ? (row[k] ?? Number.NaN) : Number.NaN))),
-    );
-    push(mean, note(meanTracker(row ? meanOfObserved(row) : Number.NaN)));
-    if (worst !== (level[i - 1] ?? 'none')) changes.push({ row: i, level: worst });
-    level.push(worst);
+    let worst = meanTracker(row ? meanOfObserved(row) : Number.NaN);
+    for (let k = 0; k < modeTrackers.length; k += 1) {
+      worst = Math.max(worst, at(modeTrackers, k)(row ? (row[k] ?? Number.NaN) : Number.NaN));
+    }
+    if (worst !== previous) changes.push({ row: i, level: at(LEVELS, worst) });
+    previous = worst;
+    level.push(at(LEVELS, worst));
   });
   return { windowRows, levels, modes, mean, level, changes };
 }
