@@ -101,7 +101,8 @@ async function main(): Promise<void> {
         .map((c) => c.trim())
         .filter(Boolean)
     : [];
-  const method = (values.method ?? defaultMethod(table, contextColumns)) as DetectMethod;
+  const method = (values.method ??
+    defaultMethod(table, contextColumns, baselineRows)) as DetectMethod;
   const options: DetectOptions = {
     baselineRows,
     contextColumns,

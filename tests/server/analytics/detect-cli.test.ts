@@ -178,6 +178,24 @@ describe('npm run detect', () => {
     expect(prefixResult.cumulative_shift.level).toEqual(shift.level.slice(0, 145));
   }, 60_000);
 
+  it('chooses the control charts by default for frequencies, the autoencoder for signed channels or a short baseline', async () => {
+    const signed = path.join(dir, 'signed.csv');
+    writeFileSync(
+      signed,
+      readFileSync(full, 'utf8').replace(/\n([^,\n]+),([\d.]+),/g, (_, time: string, f1: string) =>
+        Number(time.slice(11, 13)) % 2 ? `\n${time},-${f1},` : `\n${time},${f1},`,
+      ),
+    );
+    const base = ['--context', 'temperature', '--epochs', '2'];
+    const runs = await Promise.all([
+      detect(['--input', full, '--baseline-rows', '100', ...base]),
+      detect(['--input', full, '--baseline-rows', '39', ...base]),
+      detect(['--input', signed, '--baseline-rows', '100', ...base]),
+    ]);
+    const methods = runs.map((run) => (JSON.parse(run.stdout) as { method: string }).method);
+    expect(methods).toEqual(['control-chart', 'autoencoder', 'autoencoder']);
+  }, 60_000);
+
   it('scores one channel without context as a stream: one alarm for a level shift, at the stated rate', async () => {
     const rng = createRng(3);
     const lines = ['time,flow'];
