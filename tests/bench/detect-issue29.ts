@@ -156,7 +156,7 @@ export function issue29Bench(): void {
       years,
     );
     console.log(
-      `False alarms on ${years} healthy bridge-years (${group.seeds.length} seeds × ${HEALTHY_YEARS}): control-chart episodes ${chart.episodes} (per seed ${results.map((r) => r.falseChartEpisodes).join(', ')}) = ${chart.perYear.toFixed(2)} a bridge-year, 95 % upper bound ${chart.upperBoundPerYear.toFixed(2)} (goal ≤ 1); trigger-level crossings ${level.episodes} = ${level.perYear.toFixed(2)}, bound ${level.upperBoundPerYear.toFixed(2)}. ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+      `\nFalse alarms on ${years} healthy bridge-years (${group.seeds.length} seeds × ${HEALTHY_YEARS}): control-chart episodes ${chart.episodes} (per seed ${results.map((r) => r.falseChartEpisodes).join(', ')}) = ${chart.perYear.toFixed(2)} a bridge-year, 95 % upper bound ${chart.upperBoundPerYear.toFixed(2)} (goal ≤ 1); trigger-level crossings ${level.episodes} = ${level.perYear.toFixed(2)}, bound ${level.upperBoundPerYear.toFixed(2)}. ${((performance.now() - started) / 1000).toFixed(0)} s.`,
     );
   }
 }
