@@ -13,6 +13,7 @@ import {
   type ChartCalibration,
   type ControlChartModel,
 } from './control-charts.ts';
+import { shiftReference, type ShiftReference } from './cumulative-shift.ts';
 import { chooseProjection } from './environmental-factors.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface ControlChartDetector {
   compensation: ModalCompensation;
   charts: ControlChartModel;
   calibration: ChartCalibration;
+  /** Scatter and correlation length of the held-out Δf/f: the cumulative shift's uncertainty. */
+  reference: ShiftReference;
   /** How the choices went, for the record: each form's held-out error, each factor count's separation. */
   choice: {
     forms: { form: CompensationForm; heldOutMeanSquare: number }[];
@@ -58,6 +61,7 @@ export function trainControlChart(
     compensation: choice.model,
     charts: model,
     calibration,
+    reference: shiftReference(choice.heldOut.residuals),
     choice: {
       forms: choice.candidates,
       factorSeparations: separations,
@@ -81,17 +85,37 @@ export function scoreControlChart(
   detector: ControlChartDetector,
   data: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
 ): ControlChartScores {
-  const build = designBuilder(detector.compensation.form);
   const score = chartScorer(detector.charts);
-  const residuals = new Array<number>(detector.charts.modeSigma.length);
   const unjudged: number[] = [];
-  const scores = data.features.map((features, i) => {
-    const { design, inputs } = build(at(data.context, i));
-    if (!withinRange(detector.compensation, inputs)) {
-      unjudged.push(i);
-      return score(null);
-    }
-    return score(relativeResiduals(detector.compensation, design, features, residuals));
+  const scores = eachResidual(detector, data, (residuals, i) => {
+    if (residuals === null) unjudged.push(i);
+    return score(residuals);
   });
   return { scores, unjudged };
+}
+
+/**
+ * Each row's Δf/f per mode against the environmental model (a copy per row), or null where its
+ * context lies outside what the model learnt: the cumulative shift's input.
+ */
+export function compensatedResiduals(
+  detector: ControlChartDetector,
+  data: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
+): (number[] | null)[] {
+  return eachResidual(detector, data, (residuals) => (residuals ? [...residuals] : null));
+}
+
+/** Calls `visit` with each row's residuals (a reused array; null = unjudged), in row order. */
+function eachResidual<T>(
+  detector: ControlChartDetector,
+  data: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
+  visit: (residuals: readonly number[] | null, row: number) => T,
+): T[] {
+  const build = designBuilder(detector.compensation.form);
+  const residuals = new Array<number>(detector.charts.modeSigma.length);
+  return data.features.map((features, i) => {
+    const { design, inputs } = build(at(data.context, i));
+    if (!withinRange(detector.compensation, inputs)) return visit(null, i);
+    return visit(relativeResiduals(detector.compensation, design, features, residuals), i);
+  });
 }

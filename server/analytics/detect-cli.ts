@@ -10,10 +10,11 @@ import {
   type DetectMethod,
   type DetectOptions,
 } from './detect.ts';
+import type { TriggerLevels } from './cumulative-shift.ts';
 import { runCommand } from './run-command.ts';
 
 const USAGE =
-  'Usage: npm run -s detect -- --input FILE.csv --baseline-rows N [--context COL,...] [--method autoencoder|mahalanobis|streaming|control-chart] [--target-false-alarm-rate P] [--smooth-rows K] [--seed N] [--epochs N]';
+  'Usage: npm run -s detect -- --input FILE.csv --baseline-rows N [--context COL,...] [--method autoencoder|mahalanobis|streaming|control-chart] [--target-false-alarm-rate P] [--smooth-rows K] [--seed N] [--epochs N] [--trigger-levels AMBER,RED (losses in %, default 2,5)]';
 
 function progressBar(label: string): (fraction: number) => void {
   let shown = -1;
@@ -41,6 +42,24 @@ function rate(value: string | undefined): number | undefined {
   return parsed;
 }
 
+/** '--trigger-levels 2,5': the amber and red losses in percent of frequency, red the larger. */
+function triggerLevels(value: string | undefined): TriggerLevels | undefined {
+  if (value === undefined) return undefined;
+  const parts = value.split(',').map((p) => Number(p.trim()));
+  const [amber, red] = parts;
+  if (
+    parts.length !== 2 ||
+    amber === undefined ||
+    red === undefined ||
+    !(amber > 0 && red > amber && red < 100)
+  ) {
+    throw new InputError(
+      `--trigger-levels must be two losses in percent, amber then red (red the larger), e.g. 2,5; got '${value}'`,
+    );
+  }
+  return { amber: -amber / 100, red: -red / 100 };
+}
+
 function integer(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new InputError(`${name} must be a whole number, got '${value}'`);
@@ -60,6 +79,7 @@ async function main(): Promise<void> {
         'smooth-rows': { type: 'string' },
         seed: { type: 'string' },
         epochs: { type: 'string' },
+        'trigger-levels': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -81,7 +101,8 @@ async function main(): Promise<void> {
         .map((c) => c.trim())
         .filter(Boolean)
     : [];
-  const method = (values.method ?? defaultMethod(table, contextColumns)) as DetectMethod;
+  const method = (values.method ??
+    defaultMethod(table, contextColumns, baselineRows)) as DetectMethod;
   const options: DetectOptions = {
     baselineRows,
     contextColumns,
@@ -90,6 +111,7 @@ async function main(): Promise<void> {
     smoothRows: integer(values['smooth-rows'], '--smooth-rows'),
     seed: integer(values.seed, '--seed'),
     epochs: integer(values.epochs, '--epochs'),
+    triggerLevels: triggerLevels(values['trigger-levels']),
     onProgress: progressBar(`Training ${method}`),
   };
   process.stderr.write(

@@ -1,5 +1,10 @@
-import { scoreControlChart, trainControlChart } from './control-chart-detector.ts';
+import {
+  compensatedResiduals,
+  scoreControlChart,
+  trainControlChart,
+} from './control-chart-detector.ts';
 import { EPISODE_QUIET_ROWS } from './control-charts.ts';
+import { cumulativeShift, type CumulativeShift, type TriggerLevels } from './cumulative-shift.ts';
 import { findEpisodes } from './episodes.ts';
 
 /** Five held-out blocks of at least eight rows each. */
@@ -9,12 +14,24 @@ export const MIN_CONTROL_CHART_ROWS = 40;
  * The detect command's `--method control-chart` (issue 29): trained on the baseline rows, every
  * row scored in order (1 = the threshold), alarms where an episode starts after the baseline.
  * The target false-alarm rate is in episodes per row: its inverse is the in-control average run
- * length the threshold is set for.
+ * length the threshold is set for. Beside the scores, the cumulative compensated shift of each
+ * mode against the baseline's model, with the trigger levels latched (cumulative-shift.ts).
  */
 export function controlChartRows(
   data: { features: number[][]; context: number[][] },
-  options: { baselineRows: number; targetFalseAlarmRate: number; seed?: number },
-): { scores: (number | null)[]; alarms: number[]; unjudged: number[]; calibrationRows: number } {
+  options: {
+    baselineRows: number;
+    targetFalseAlarmRate: number;
+    seed?: number;
+    triggerLevels?: TriggerLevels;
+  },
+): {
+  scores: (number | null)[];
+  alarms: number[];
+  unjudged: number[];
+  calibrationRows: number;
+  shift: CumulativeShift;
+} {
   const n = options.baselineRows;
   if (n < MIN_CONTROL_CHART_ROWS) {
     throw new RangeError(
@@ -33,5 +50,8 @@ export function controlChartRows(
     alarms: findEpisodes(judged, 1, rules).map((e) => e.start),
     unjudged,
     calibrationRows: detector.choice.heldOutRows,
+    shift: cumulativeShift(compensatedResiduals(detector, data), detector.reference, {
+      levels: options.triggerLevels,
+    }),
   };
 }

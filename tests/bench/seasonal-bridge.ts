@@ -27,14 +27,24 @@ export interface SeasonalBridge {
   damaged: boolean[];
 }
 
-export function seasonalBridge(seed: number): SeasonalBridge {
+/**
+ * `hours` longer than a year repeats the seasons (issue 29's multi-year healthy runs);
+ * `damageFrom` moves or (Infinity) removes the built-in damage. The defaults are the original
+ * year, row for row.
+ */
+export function seasonalBridge(
+  seed: number,
+  options: { hours?: number; damageFrom?: number } = {},
+): SeasonalBridge {
+  const hours = options.hours ?? HOURS;
+  const damageFrom = options.damageFrom ?? DAMAGE_FROM;
   const rng = createRng(seed);
   const features: number[][] = [];
   const context: number[][] = [];
   const damaged: boolean[] = [];
   let weather = 0;
   let deck = 8;
-  for (let h = 0; h < HOURS; h += 1) {
+  for (let h = 0; h < hours; h += 1) {
     const day = h / 24;
     // Coldest in mid-January (day 153 from 15 August), warmest in mid-July.
     const seasonal = 9 - 11 * Math.cos((2 * Math.PI * (day - 153)) / 365);
@@ -44,7 +54,7 @@ export function seasonalBridge(seed: number): SeasonalBridge {
     deck += (air - deck) / 3; // thermal lag of about three hours
     const frost = Math.log1p(Math.exp(-2 * deck)) / 2; // smooth max(0, −deck)
     const stage =
-      h < DAMAGE_FROM ? 0 : h < DAMAGE_FROM + 8 * 24 ? 0.4 : h < DAMAGE_FROM + 16 * 24 ? 0.7 : 1;
+      h < damageFrom ? 0 : h < damageFrom + 8 * 24 ? 0.4 : h < damageFrom + 16 * 24 ? 0.7 : 1;
     const common = 0.002 * rng.normal(); // mass of traffic and moisture, on every mode
     features.push(
       NOMINAL.map((f, k) => {

@@ -146,6 +146,14 @@ describe('npm run detect', () => {
       anomaly_indices: number[];
       alarms: number[];
       unjudged_indices: number[];
+      cumulative_shift: {
+        amber: number;
+        red: number;
+        columns: string[];
+        shift: (number | null)[][];
+        level: string[];
+        changes: { row: number; level: string }[];
+      };
     };
     expect(result.method).toBe('control-chart');
     expect(result.threshold).toBe(1);
@@ -159,6 +167,33 @@ describe('npm run detect', () => {
     const prefixResult = JSON.parse(part.stdout) as typeof result;
     expect(prefixResult.reconstruction_errors).toEqual(result.reconstruction_errors.slice(0, 145));
     expect(prefixResult.alarms).toEqual(result.alarms.filter((i) => i < 145));
+    // The cumulative shift: f1's 4 % loss crosses amber (−2 %) within a day, not red (−5 %).
+    const shift = result.cumulative_shift;
+    expect([shift.amber, shift.red, shift.columns]).toEqual([-0.02, -0.05, ['f1', 'f2', 'f3']]);
+    expect(shift.changes).toHaveLength(1);
+    expect(shift.changes[0]?.level).toBe('amber');
+    expect(shift.changes[0]?.row).toBeGreaterThanOrEqual(140);
+    expect(shift.changes[0]?.row).toBeLessThan(140 + 24);
+    expect(shift.shift[0]?.at(-1)).toBeLessThan(-0.03);
+    expect(prefixResult.cumulative_shift.level).toEqual(shift.level.slice(0, 145));
+  }, 60_000);
+
+  it('chooses the control charts by default for frequencies, the autoencoder for signed channels or a short baseline', async () => {
+    const signed = path.join(dir, 'signed.csv');
+    writeFileSync(
+      signed,
+      readFileSync(full, 'utf8').replace(/\n([^,\n]+),([\d.]+),/g, (_, time: string, f1: string) =>
+        Number(time.slice(11, 13)) % 2 ? `\n${time},-${f1},` : `\n${time},${f1},`,
+      ),
+    );
+    const base = ['--context', 'temperature', '--epochs', '2'];
+    const runs = await Promise.all([
+      detect(['--input', full, '--baseline-rows', '100', ...base]),
+      detect(['--input', full, '--baseline-rows', '39', ...base]),
+      detect(['--input', signed, '--baseline-rows', '100', ...base]),
+    ]);
+    const methods = runs.map((run) => (JSON.parse(run.stdout) as { method: string }).method);
+    expect(methods).toEqual(['control-chart', 'autoencoder', 'autoencoder']);
   }, 60_000);
 
   it('scores one channel without context as a stream: one alarm for a level shift, at the stated rate', async () => {
@@ -225,6 +260,10 @@ describe('npm run detect', () => {
       'The streaming method scores one channel',
     ],
     [['--input', 'BAD', '--baseline-rows', '8'], "Line 3, column 'f1': 'abc' is not a number"],
+    [
+      ['--input', 'FULL', '--baseline-rows', '50', '--trigger-levels', '5,2'],
+      '--trigger-levels must be two losses in percent, amber then red',
+    ],
     [
       ['--input', 'FULL', '--baseline-rows', '20', '--method', 'control-chart'],
       '--method control-chart needs at least 40 baseline rows',
