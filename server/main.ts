@@ -148,7 +148,6 @@ if (roles.has('worker')) {
       alerts,
       jobs: analysisJobs,
       analysis: services.analysis,
-      fatigueDetails: services.fatigueDetails,
     },
     config,
     logger.child({ component: 'analysis' }),

@@ -17,6 +17,8 @@ export interface AlertService {
   analysisCompleted(outcome: AnalysisOutcome): Promise<void>;
   /** Raise, update or clear only the sensor checks' alerts of a bridge not yet assessed. */
   sensorsChecked(checks: SensorChecks): Promise<void>;
+  /** Raise, update or clear a bridge's fatigue alerts (new days counted, or settings changed). */
+  reviewFatigue(bridgeId: number): Promise<number[]>;
 }
 
 export interface AlertServiceOptions {
@@ -31,7 +33,10 @@ export interface AlertServiceOptions {
   now?: () => Date;
 }
 
-/** Stored alerts: raised by the analysis and the offline check, read and acknowledged by users. */
+/**
+ * Stored alerts: every raise, update, acknowledgement and clearing goes through here (and on to
+ * alert-store.ts, the only writer of the table), so every newly raised alert reaches the webhook.
+ */
 export function createAlertService({
   db,
   repository,
@@ -76,8 +81,10 @@ export function createAlertService({
     },
 
     /** Raise, update or clear a bridge's fatigue damage-level alerts (their settings changed). */
-    reviewFatigue(bridgeId: number, at: Date = now()): Promise<number[]> {
-      return applyFatigueAlerts(db, fatigueDetails, bridgeId, at);
+    async reviewFatigue(bridgeId: number, at: Date = now()): Promise<number[]> {
+      const raised = await applyFatigueAlerts(db, fatigueDetails, bridgeId, at);
+      webhook?.enqueue(raised);
+      return raised;
     },
 
     /** Clears the alerts a recorded maintenance event answers; returns their ids. */
