@@ -78,6 +78,10 @@ export function createAlertsRepository(db: Db) {
   return {
     findDtos,
 
+    async isVisible(viewer: Viewer, id: number): Promise<boolean> {
+      return (await findVisible(viewer, id)) !== undefined;
+    },
+
     async bridgeIsVisible(viewer: Viewer, bridgeId: number): Promise<boolean> {
       const [row] = await db
         .select({ id: bridges.id })
