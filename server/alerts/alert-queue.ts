@@ -18,7 +18,7 @@ export interface AlertQueue {
 export function createAlertQueue(
   database: Database,
   name: string,
-  retries: { retryLimit: number; retryDelaySeconds: number },
+  retries: { retryLimit: number; retryDelaySeconds: number; expireInSeconds?: number },
   log: (message: string) => void,
 ): AlertQueue {
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
@@ -41,6 +41,7 @@ export function createAlertQueue(
           retryLimit: retries.retryLimit,
           retryDelay: retries.retryDelaySeconds,
           retryBackoff: true,
+          ...(retries.expireInSeconds ? { expireInSeconds: retries.expireInSeconds } : {}),
         })
         .catch(async (error: unknown) => {
           // Another process created it at the same moment.

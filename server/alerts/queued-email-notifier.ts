@@ -4,7 +4,7 @@ import { createDeliveryLog } from './alert-deliveries.ts';
 import { createAlertQueue } from './alert-queue.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { AlertNotifier } from './email-notifier.ts';
-import { createEmailSender, type EmailSettings } from './email-sender.ts';
+import { CLAIM_LEASE_MS, createEmailSender, type EmailSettings } from './email-sender.ts';
 
 export const EMAIL_QUEUE = 'alert-email';
 
@@ -34,7 +34,12 @@ export function createQueuedEmailNotifier(options: {
   const queue = createAlertQueue(
     database,
     EMAIL_QUEUE,
-    { retryLimit: options.retryLimit ?? 8, retryDelaySeconds: options.retryDelaySeconds ?? 5 },
+    {
+      retryLimit: options.retryLimit ?? 8,
+      retryDelaySeconds: options.retryDelaySeconds ?? 5,
+      // A dead worker's job comes back after this, once its claim on the row has run out.
+      expireInSeconds: CLAIM_LEASE_MS / 1000 + 30,
+    },
     log,
   );
   const sending = new Set<Promise<unknown>>();
