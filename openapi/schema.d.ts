@@ -780,6 +780,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/alerts/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who was notified of an alert, by which channel and tier, when, and how it went
+     * @description Readable by whoever may read the alert (staff, or users the bridge is assigned to). Addresses of other recipients are shown to staff only.
+     */
+    get: operations['listAlertDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/contact/': {
     parameters: {
       query?: never;
@@ -1934,6 +1954,37 @@ export interface components {
       /** @description Why it was cleared, when a recorded maintenance event cleared it */
       cleared_note?: string | null;
       cause: components['schemas']['AlertCause'];
+    };
+    AlertDelivery: {
+      id: number;
+      alert: number;
+      /** @enum {string} */
+      channel: 'email';
+      /** @description 1 for the first notice; higher for escalations */
+      tier: number;
+      /** @description The user notified (null once that user is removed) */
+      recipient: {
+        id: number;
+        username: string;
+      } | null;
+      /** @description Where it was sent; null for another user's address unless the caller is staff */
+      address: string | null;
+      /**
+       * @description pending while waiting to be sent or retried; failed once given up
+       * @enum {string}
+       */
+      state: 'pending' | 'sent' | 'failed';
+      attempts: number;
+      /** @description The email's Message-ID, the same on every try */
+      message_id: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      sent_at: string | null;
+      /** @description What the mail server answered on accepting the message */
+      provider_answer: string | null;
+      /** @description Why the last try failed */
+      last_error: string | null;
     };
     AcknowledgeRequest: {
       /** @description What was seen or done; stored with the acknowledgement (not only spaces) */
@@ -3442,6 +3493,32 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+    };
+  };
+  listAlertDeliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alert's notifications, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertDelivery'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
     };
   };
   createContactMessage: {

@@ -87,7 +87,7 @@ const services = createServices(config, database, {
   ingestFailure: () => mqttIngest?.failure() ?? null,
   queueWebhooks: true,
 });
-const { alerts, analysisJobs, readiness, queuedWebhook } = services;
+const { alerts, analysisJobs, readiness, queuedWebhook, queuedNotifier } = services;
 
 // Processes starting together migrate (and seed the demo) one after the other.
 const demo = await withAdvisoryLock(config.databaseUrl, LOCKS.migrate, async () => {
@@ -148,7 +148,6 @@ if (roles.has('worker')) {
       alerts,
       jobs: analysisJobs,
       analysis: services.analysis,
-      fatigueDetails: services.fatigueDetails,
     },
     config,
     logger.child({ component: 'analysis' }),
@@ -172,6 +171,7 @@ if (roles.has('worker')) {
           log: logTo(logger.child({ component: 'retention' }), 'warn'),
         });
   await queuedWebhook?.work();
+  await queuedNotifier?.work();
   steps.push({ name: 'raw retention', stop: async () => retention?.stop() });
   steps.push({ name: 'analysis workers', stop: () => workers.stop() });
   if (demo.seeded) {
@@ -189,9 +189,12 @@ if (config.metricsPort) {
   const metrics = await startMetricsServer(config.metricsPort, config.host);
   steps.push({ name: 'metrics', stop: () => new Promise((resolve) => metrics.close(resolve)) });
 }
-// In a worker the alert monitor stops the webhook; elsewhere the queued one may have started.
-if (!roles.has('worker'))
+// In a worker the alert monitor stops the webhook and the notifier; elsewhere the queued ones
+// may have started.
+if (!roles.has('worker')) {
   steps.push({ name: 'alert webhook', stop: async () => alerts.webhook?.stop() });
+  steps.push({ name: 'alert notifier', stop: async () => alerts.notifier?.stop() });
+}
 steps.push({ name: 'database', stop: () => database.close() });
 
 const storage =

@@ -1,8 +1,7 @@
 import type { AppConfig } from './config/config.ts';
+import { createAlertOutlets } from './alerts/alert-outlets.ts';
 import { createAlertService } from './alerts/alert-service.ts';
-import { createAlertWebhook } from './alerts/alert-webhook.ts';
 import { createAlertsRepository } from './alerts/alerts-repository.ts';
-import { createQueuedAlertWebhook } from './alerts/queued-alert-webhook.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { createAnalysisRepository } from './analysis/analysis-repository.ts';
@@ -48,14 +47,15 @@ import { createTokenService } from './services/tokens.ts';
 
 /** What only the running process knows: where background work logs, and the broker's state. */
 export interface ProcessWiring {
-  /** Warnings of the alert webhook and the job queue (default: console.warn). */
+  /** Warnings of the alert webhook and emails and the job queue (default: console.warn). */
   log?: (component: 'alert-webhook' | 'jobs', message: string) => void;
   /** Readiness includes the broker when this process subscribes to it. */
   brokerConnected?: () => boolean;
   /** Readiness fails while storing the broker's messages keeps failing (why, or null). */
   ingestFailure?: () => string | null;
   /**
-   * On PostgreSQL, send alert webhooks through the job queue (a worker delivers and retries).
+   * On PostgreSQL, send alert webhooks and emails through the job queue (a worker delivers and
+   * retries).
    * Off by default so that a process without workers, such as a test, still delivers them.
    */
   queueWebhooks?: boolean;
@@ -70,33 +70,20 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
   const database = requestScopedDatabase(given);
   const { db } = database;
   const log = wiring.log ?? ((_component, message: string) => console.warn(message));
-  const webhookLog = (message: string) => log('alert-webhook', message);
   const alertsRepository = createAlertsRepository(db);
   const inspections = createInspectionsRepository(db);
   const fatigueDetails = createFatigueRepository(db);
-  // On PostgreSQL a worker process delivers webhooks through the job queue (pg-boss retries);
-  // elsewhere they are delivered in-process.
-  const webhookUrl = config.alertWebhookUrl;
-  const queuedWebhook =
-    webhookUrl && wiring.queueWebhooks && database.kind === 'postgres'
-      ? createQueuedAlertWebhook({
-          database,
-          repository: alertsRepository,
-          url: webhookUrl,
-          log: webhookLog,
-        })
-      : undefined;
-  const webhook =
-    queuedWebhook ??
-    (webhookUrl
-      ? createAlertWebhook({ db, repository: alertsRepository, url: webhookUrl, log: webhookLog })
-      : undefined);
+  const outlets = createAlertOutlets(config, database, alertsRepository, {
+    queued: wiring.queueWebhooks === true,
+    log: (message) => log('alert-webhook', message),
+  });
   const alerts = createAlertService({
     db,
     repository: alertsRepository,
     inspections,
     fatigueDetails,
-    webhook,
+    webhook: outlets.webhook,
+    notifier: outlets.notifier,
   });
   const bridgeNames: BridgeNameSource = config.rensysUrl
     ? httpNameSource(config.rensysUrl)
@@ -146,8 +133,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
       cacheMs: LOOKUP_CACHE_MS,
     }),
     alerts,
-    /** Set on PostgreSQL with ALERT_WEBHOOK_URL: a worker process delivers the queued calls. */
-    queuedWebhook,
+    queuedWebhook: outlets.queuedWebhook,
+    queuedNotifier: outlets.queuedNotifier,
     analysisJobs: createAnalysisJobs(database, analysis, (message) => log('jobs', message), {
       jobTimeoutSeconds: config.analysisJobTimeoutSeconds,
     }),

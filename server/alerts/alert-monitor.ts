@@ -6,8 +6,8 @@ export interface AlertMonitor {
 
 /**
  * The background side of alerts in a running server: the 'Sensor offline', calibration and
- * inspection checks every `checkSeconds`, and (with a webhook) the alerts a previous run left
- * undelivered.
+ * inspection checks every `checkSeconds`, and (with a webhook or SMTP) the alerts and
+ * notifications a previous run left undelivered.
  */
 export function startAlertMonitor(
   alerts: AlertsService,
@@ -38,12 +38,16 @@ export function startAlertMonitor(
   void alerts.webhook
     ?.deliverPending()
     .catch((error: unknown) => options.log(`Alert webhook: ${String(error)}`));
+  void alerts.notifier
+    ?.deliverPending()
+    .catch((error: unknown) => options.log(`Alert notifications: ${String(error)}`));
 
   return {
     async stop() {
       clearInterval(timer);
       await running;
       await alerts.webhook?.stop();
+      await alerts.notifier?.stop();
     },
   };
 }

@@ -7,6 +7,8 @@ import { clearAlertsOfMaintenance, type MaintenanceFacts } from './maintenance-a
 import type { InspectionsRepository } from '../inspections/inspections-repository.ts';
 import type { Viewer } from '../repositories/visibility.ts';
 import type { AlertWebhook } from './alert-webhook.ts';
+import { createDeliveryLog, type LoggedDelivery } from './alert-deliveries.ts';
+import type { AlertNotifier } from './email-notifier.ts';
 import type { AlertDto, AlertsRepository, AlertStateFilter } from './alerts-repository.ts';
 import { applyAnalysisOutcome, applySensorChecks } from './analysis-alerts.ts';
 import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
@@ -17,6 +19,8 @@ export interface AlertService {
   analysisCompleted(outcome: AnalysisOutcome): Promise<void>;
   /** Raise, update or clear only the sensor checks' alerts of a bridge not yet assessed. */
   sensorsChecked(checks: SensorChecks): Promise<void>;
+  /** Raise, update or clear a bridge's fatigue alerts (new days counted, or settings changed). */
+  reviewFatigue(bridgeId: number): Promise<number[]>;
 }
 
 export interface AlertServiceOptions {
@@ -28,56 +32,70 @@ export interface AlertServiceOptions {
   fatigueDetails: FatigueRepository;
   /** Set when ALERT_WEBHOOK_URL is configured: newly raised alerts are handed to it. */
   webhook?: AlertWebhook | undefined;
+  /** Set when SMTP_URL is configured: newly raised alerts are emailed to those who see them. */
+  notifier?: AlertNotifier | undefined;
   now?: () => Date;
 }
 
-/** Stored alerts: raised by the analysis and the offline check, read and acknowledged by users. */
+/**
+ * Stored alerts: every raise, update, acknowledgement and clearing goes through here (and on to
+ * alert-store.ts, the only writer of the table), so every newly raised alert reaches the webhook.
+ */
 export function createAlertService({
   db,
   repository,
   inspections,
   fatigueDetails,
   webhook,
+  notifier,
   now = () => new Date(),
 }: AlertServiceOptions) {
+  const deliveries = createDeliveryLog(db);
+  /** Every newly raised alert goes to each outlet: the webhook and the people notified. */
+  const announce = (raised: number[]) => {
+    webhook?.enqueue(raised);
+    notifier?.enqueue(raised);
+  };
   return {
     webhook,
+    notifier,
 
     async analysisCompleted(outcome: AnalysisOutcome): Promise<void> {
-      // Not inside `webhook?.enqueue(...)`: without a webhook the argument would never run.
       const raised = await applyAnalysisOutcome(db, outcome, now());
-      webhook?.enqueue(raised);
+      announce(raised);
     },
 
     async sensorsChecked(checks: SensorChecks): Promise<void> {
       const raised = await applySensorChecks(db, checks, now());
-      webhook?.enqueue(raised);
+      announce(raised);
     },
 
     /** One pass of the 'Sensor offline' monitor; tests call it with the time they need. */
     async checkSensorsOffline(at: Date = now()): Promise<OfflineCheckResult> {
       const result = await checkSensorsOffline(db, at);
-      webhook?.enqueue(result.raised);
+      announce(result.raised);
       return result;
     },
 
     /** One pass of the 'Calibration due' check (server/alerts/calibration-check.ts). */
     async checkCalibrationsDue(at: Date = now()): Promise<number[]> {
       const raised = await checkCalibrationsDue(db, at);
-      webhook?.enqueue(raised);
+      announce(raised);
       return raised;
     },
 
     /** One pass of the inspection due/overdue check (server/alerts/inspection-check.ts). */
     async checkInspectionsDue(at: Date = now()): Promise<number[]> {
       const raised = await checkInspectionsDue(db, inspections, at);
-      webhook?.enqueue(raised);
+      announce(raised);
       return raised;
     },
 
     /** Raise, update or clear a bridge's fatigue damage-level alerts (their settings changed). */
-    reviewFatigue(bridgeId: number, at: Date = now()): Promise<number[]> {
-      return applyFatigueAlerts(db, fatigueDetails, bridgeId, at);
+    async reviewFatigue(bridgeId: number, at: Date = now()): Promise<number[]> {
+      const raised = await applyFatigueAlerts(db, fatigueDetails, bridgeId, at);
+      announce(raised);
+      return raised;
     },
 
     /** Clears the alerts a recorded maintenance event answers; returns their ids. */
@@ -97,6 +115,12 @@ export function createAlertService({
 
     acknowledge(viewer: Viewer, id: number, comment: string | null): Promise<AlertDto> {
       return repository.acknowledge(viewer, id, comment, now());
+    },
+
+    /** Who was notified of the alert and how it went; null when the viewer may not see it. */
+    async deliveries(viewer: Viewer, id: number): Promise<LoggedDelivery[] | null> {
+      if (!(await repository.isVisible(viewer, id))) return null;
+      return deliveries.ofAlert(id);
     },
   };
 }

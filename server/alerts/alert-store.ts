@@ -1,8 +1,11 @@
-import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Threat } from '../../domain/health.ts';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema.ts';
-import type { AlertCause } from './alerts-repository.ts';
+import type { Schemas } from '../contract-types.ts';
+
+// The one module that writes the alerts table (tests/server/alerts/one-writer.test.ts): the
+// alert service calls it, so every raise reaches the webhook and the notifications.
 
 export interface RaisedAlert {
   bridgeId: number;
@@ -11,7 +14,7 @@ export interface RaisedAlert {
   subject: string;
   severity: Threat;
   message: string;
-  cause: AlertCause;
+  cause: Schemas['AlertCause'];
 }
 
 // Severity as a number inside SQL, so "did it rise?" is decided in the same statement.
@@ -102,4 +105,50 @@ export async function syncAlerts(
   }
   const cleared = await clearGone(tx, { ...scope, stillFiring: firing.map(openAlertKey) }, now);
   return { raised, cleared };
+}
+
+/** Clears these open alerts with a note (a recorded maintenance event answered them). */
+export async function clearWithNote(
+  tx: Db,
+  ids: readonly number[],
+  note: string,
+  now: Date,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(alerts)
+    .set({ state: 'cleared', clearedAt: now, updatedAt: now, clearedNote: note })
+    .where(and(inArray(alerts.id, [...ids]), ne(alerts.state, 'cleared')))
+    .returning({ id: alerts.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Active → acknowledged. The state condition in the UPDATE makes two simultaneous
+ * acknowledgements end with one success and one refusal, never two. True when it changed.
+ */
+export async function acknowledgeActive(
+  tx: Db,
+  ack: { id: number; userId: number; comment: string | null },
+  now: Date,
+): Promise<boolean> {
+  const updated = await tx
+    .update(alerts)
+    .set({
+      state: 'acknowledged',
+      acknowledgedAt: now,
+      acknowledgedBy: ack.userId,
+      comment: ack.comment,
+    })
+    .where(and(eq(alerts.id, ack.id), eq(alerts.state, 'active')))
+    .returning({ id: alerts.id });
+  return updated.length > 0;
+}
+
+/** Notes that the webhook took the alert (once: a late retry keeps the first time). */
+export async function markWebhookDelivered(tx: Db, alertId: number, now: Date): Promise<void> {
+  await tx
+    .update(alerts)
+    .set({ webhookDeliveredAt: now })
+    .where(and(eq(alerts.id, alertId), isNull(alerts.webhookDeliveredAt)));
 }

@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema.ts';
+import { markWebhookDelivered } from './alert-store.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 
 /** 1 s, 2 s, 4 s, 8 s between the five tries. */
@@ -48,11 +49,8 @@ export async function postAlert(
   }
 }
 
-export async function markDelivered(db: Db, alertId: number): Promise<void> {
-  await db
-    .update(alerts)
-    .set({ webhookDeliveredAt: new Date() })
-    .where(and(eq(alerts.id, alertId), isNull(alerts.webhookDeliveredAt)));
+export function markDelivered(db: Db, alertId: number): Promise<void> {
+  return markWebhookDelivered(db, alertId, new Date());
 }
 
 /** Open alerts not yet delivered (a restart interrupted them, or they gave up). */

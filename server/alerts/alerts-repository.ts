@@ -4,6 +4,7 @@ import { alerts, bridges, users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
 import type { Schemas } from '../contract-types.ts';
+import { acknowledgeActive } from './alert-store.ts';
 
 export type AlertRow = typeof alerts.$inferSelect;
 export type AlertDto = Schemas['Alert'];
@@ -52,7 +53,7 @@ function stateCondition(state: AlertStateFilter): SQL | undefined {
   return eq(alerts.state, state);
 }
 
-/** Reads and the acknowledge step; raising and clearing live in the alert service. */
+/** Reads, and the acknowledge step's checks; every write is the alert store's (alert-store.ts). */
 export function createAlertsRepository(db: Db) {
   const joined = (where: SQL | undefined) =>
     db
@@ -77,6 +78,10 @@ export function createAlertsRepository(db: Db) {
   return {
     findDtos,
 
+    async isVisible(viewer: Viewer, id: number): Promise<boolean> {
+      return (await findVisible(viewer, id)) !== undefined;
+    },
+
     async bridgeIsVisible(viewer: Viewer, bridgeId: number): Promise<boolean> {
       const [row] = await db
         .select({ id: bridges.id })
@@ -100,10 +105,7 @@ export function createAlertsRepository(db: Db) {
       return rows.map(alertDto);
     },
 
-    /**
-     * Active → acknowledged. The state condition in the UPDATE makes two simultaneous
-     * acknowledgements end with one 200 and one 409, never two.
-     */
+    /** Active → acknowledged: of two simultaneous acknowledgements one gets 200, one 409. */
     async acknowledge(
       viewer: Viewer,
       id: number,
@@ -112,12 +114,7 @@ export function createAlertsRepository(db: Db) {
     ): Promise<AlertDto> {
       const existing = await findVisible(viewer, id);
       if (!existing) throw new HttpError(404, `Alert ${id} not found`);
-      const updated = await db
-        .update(alerts)
-        .set({ state: 'acknowledged', acknowledgedAt: now, acknowledgedBy: viewer.id, comment })
-        .where(and(eq(alerts.id, id), eq(alerts.state, 'active')))
-        .returning({ id: alerts.id });
-      if (updated.length === 0) {
+      if (!(await acknowledgeActive(db, { id, userId: viewer.id, comment }, now))) {
         const current = (await findVisible(viewer, id)) ?? existing;
         throw new HttpError(
           409,

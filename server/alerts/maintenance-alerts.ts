@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   HEALTH_ALERT_TYPES,
   LIMIT_EXCEEDED_ALERT,
@@ -12,6 +12,7 @@ import {
 import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
 import type { Db } from '../db/client.ts';
 import { alerts, datastreamSensors } from '../db/schema.ts';
+import { clearWithNote } from './alert-store.ts';
 import type { AlertCause } from './alerts-repository.ts';
 
 export interface MaintenanceFacts {
@@ -80,10 +81,6 @@ export async function clearAlertsOfMaintenance(
       resolvedByMaintenance(event, sensorStreams, { ...alert, cause: alert.cause as AlertCause }),
     )
     .map((alert) => alert.id);
-  if (ids.length === 0) return [];
-  await db
-    .update(alerts)
-    .set({ state: 'cleared', clearedAt: now, updatedAt: now, clearedNote: clearedNote(event) })
-    .where(and(inArray(alerts.id, ids), ne(alerts.state, 'cleared')));
+  await clearWithNote(db, ids, clearedNote(event), now);
   return ids;
 }

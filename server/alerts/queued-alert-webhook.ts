@@ -1,5 +1,3 @@
-import type pg from 'pg';
-import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { measureJob } from '../ops/metrics.ts';
 import {
@@ -9,6 +7,7 @@ import {
   postAlert,
   undeliveredAlertIds,
 } from './alert-webhook.ts';
+import { createAlertQueue } from './alert-queue.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 
 export const WEBHOOK_QUEUE = 'alert-webhook';
@@ -33,33 +32,14 @@ export function createQueuedAlertWebhook(options: {
   retryDelaySeconds?: number;
 }): QueuedAlertWebhook {
   const { database, repository, url, log } = options;
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
-    schedule: false,
-    migrate: true,
-  });
-  boss.on('error', (error) => log(`pg-boss (alert webhook): ${error.message}`));
-  let started: Promise<void> | null = null;
+  const queue = createAlertQueue(
+    database,
+    WEBHOOK_QUEUE,
+    { retryLimit: options.retryLimit ?? 4, retryDelaySeconds: options.retryDelaySeconds ?? 1 },
+    log,
+  );
+  const { boss, ready } = queue;
   const sending = new Set<Promise<unknown>>();
-
-  const ready = () =>
-    (started ??= (async () => {
-      await boss.start();
-      if (await boss.getQueue(WEBHOOK_QUEUE)) return;
-      await boss
-        .createQueue(WEBHOOK_QUEUE, {
-          name: WEBHOOK_QUEUE,
-          policy: 'standard',
-          retryLimit: options.retryLimit ?? 4,
-          retryDelay: options.retryDelaySeconds ?? 1,
-          retryBackoff: true,
-        })
-        .catch(async (error: unknown) => {
-          // Another process created it at the same moment.
-          if (!(await boss.getQueue(WEBHOOK_QUEUE))) throw error;
-        });
-    })());
 
   async function deliver(alertId: number): Promise<void> {
     const [alert] = await repository.findDtos([alertId]);
@@ -104,7 +84,7 @@ export function createQueuedAlertWebhook(options: {
     },
     async stop() {
       await Promise.all(sending);
-      if (started) await boss.stop({ graceful: true, close: false, timeout: 15_000 });
+      await queue.stop();
     },
   };
 }

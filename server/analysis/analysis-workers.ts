@@ -1,6 +1,4 @@
 import type { AppConfig } from '../config/config.ts';
-import { applyFatigueAlerts } from '../alerts/fatigue-alerts.ts';
-import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
 import type { Logger } from '../ops/logger.ts';
 import { measureJob } from '../ops/metrics.ts';
 import type { AnalysisDeps } from './analyse-bridge.ts';
@@ -16,7 +14,6 @@ import { tellAlerts } from './tell-alerts.ts';
 export interface AnalysisWorkerDeps extends Pick<AnalysisDeps, 'database' | 'alerts'> {
   jobs: AnalysisJobs;
   analysis: AnalysisRepository;
-  fatigueDetails: FatigueRepository;
 }
 
 export interface AnalysisWorkerOptions {
@@ -76,9 +73,9 @@ export async function startAnalysisWorkers(
       if (result.fatigue && 'error' in result.fatigue) {
         jobLog.error({ err: result.fatigue.error }, 'Fatigue counting failed');
       }
-      await applyFatigueAlerts(deps.database.db, deps.fatigueDetails, bridgeId, new Date()).catch(
-        (error: unknown) => jobLog.error({ err: error }, 'Fatigue alerts failed'),
-      );
+      await deps.alerts
+        .reviewFatigue(bridgeId)
+        .catch((error: unknown) => jobLog.error({ err: error }, 'Fatigue alerts failed'));
       jobLog.info('Analysis completed');
     } catch (error) {
       if (error instanceof JobHandedBack) throw error;

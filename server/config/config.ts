@@ -37,6 +37,12 @@ export interface AppConfig {
   webDir?: string | undefined;
   /** Where newly raised alerts are POSTed; undefined sends none. */
   alertWebhookUrl: string | undefined;
+  /** The SMTP server alert emails go through (smtp:// or smtps://); undefined sends none. */
+  smtpUrl?: string | undefined;
+  /** The From of alert emails (default `SpanWatch <alerts@localhost>`). */
+  smtpFrom?: string;
+  /** Where people reach the dashboard, for the links in notifications (default http://localhost:PORT). */
+  publicUrl?: string | undefined;
   /** Seconds between two 'Sensor offline' checks (default 60). */
   sensorOfflineCheckSeconds: number;
   /** Seconds between two looks for bridges with new data to analyse (default 600). */
@@ -228,6 +234,9 @@ const environmentSchema = z.object({
   WEB_DIR: text(''),
   LOG_LEVEL: oneOf(undefined, ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   ALERT_WEBHOOK_URL: url(['http:', 'https:']),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  SMTP_FROM: text('SpanWatch <alerts@localhost>'),
+  PUBLIC_URL: url(['http:', 'https:']),
   SENSOR_OFFLINE_CHECK_SECONDS: positiveInt(60),
   ANALYSIS_INTERVAL_SECONDS: positiveInt(600),
   ANALYSIS_WORKERS: onOff(true),
@@ -297,6 +306,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     webDir: vars.WEB_DIR ? path.resolve(vars.WEB_DIR) : undefined,
     logLevel: vars.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     alertWebhookUrl: vars.ALERT_WEBHOOK_URL,
+    smtpUrl: vars.SMTP_URL,
+    smtpFrom: vars.SMTP_FROM,
+    publicUrl: vars.PUBLIC_URL,
     sensorOfflineCheckSeconds: vars.SENSOR_OFFLINE_CHECK_SECONDS,
     analysisIntervalSeconds: vars.ANALYSIS_INTERVAL_SECONDS,
     analysisWorkers: vars.ANALYSIS_WORKERS,

@@ -431,6 +431,44 @@ export const alerts = pgTable(
 );
 
 /**
+ * One notification of one alert: who was told, by which channel and tier, when, and what the
+ * provider answered (issue 32). The idempotency key (alert, tier, recipient, channel) makes a
+ * second plan of the same notification a no-op, and the email's Message-ID derives from it.
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    tier: integer('tier').notNull().default(1),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The address used (kept when the user later changes theirs or is removed). */
+    recipient: text('recipient').notNull(),
+    channel: text('channel').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    messageId: text('message_id').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While set and in the future, one sender holds it; a dead sender's hold runs out. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    providerAnswer: text('provider_answer'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    check('alert_deliveries_state_check', sql`${t.state} in ('pending', 'sent', 'failed')`),
+    uniqueIndex('alert_deliveries_key').on(t.idempotencyKey),
+    index('alert_deliveries_alert_idx').on(t.alertId),
+    index('alert_deliveries_pending_idx')
+      .on(t.id)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/**
  * Rainflow histograms of each strain stream, one row per UTC day with samples: the full cycles
  * that closed that day, in microstrain (so a detail's modulus or factors change without a
  * recount; docs/decisions/007-fatigue.md). `bins` is the SparseHistogram's [index, cycles] list.

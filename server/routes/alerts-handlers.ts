@@ -2,11 +2,12 @@ import { notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
+import { alertDeliveryDto } from './alert-delivery-dto.ts';
 import { requiredText } from './text-fields.ts';
 
 export function alertsHandlers(
   services: Pick<RouteServices, 'alerts'>,
-): Handlers<'listAlerts' | 'acknowledgeAlert'> {
+): Handlers<'listAlerts' | 'acknowledgeAlert' | 'listAlertDeliveries'> {
   const { alerts } = services;
   return {
     async listAlerts(request) {
@@ -25,6 +26,13 @@ export function alertsHandlers(
       const body = request.body as Schemas['AcknowledgeRequest'] | undefined;
       const comment = requiredText(body?.comment ?? '', 'comment');
       return alerts.acknowledge(viewerOf(request), request.params.id, comment);
+    },
+
+    async listAlertDeliveries(request) {
+      const viewer = viewerOf(request);
+      const rows = await alerts.deliveries(viewer, request.params.id);
+      if (rows === null) throw notFound('Alert', request.params.id);
+      return rows.map((row) => alertDeliveryDto(row, viewer));
     },
   };
 }

@@ -23,3 +23,17 @@ export function bridgeAlertsQueryOptions(api: ApiClient, bridgeId: number) {
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 }
+
+export type AlertDelivery = components['schemas']['AlertDelivery'];
+
+/** Who was notified of one alert (the delivery log), oldest first. */
+export function alertDeliveriesQueryOptions(api: ApiClient, alertId: number) {
+  return queryOptions({
+    queryKey: ['alerts', 'deliveries', alertId] as const,
+    queryFn: async (): Promise<AlertDelivery[]> =>
+      answerOf(
+        api.GET('/api/v1/alerts/{id}/deliveries', { params: { path: { id: alertId } } }),
+        'Failed to fetch who was notified',
+      ),
+  });
+}

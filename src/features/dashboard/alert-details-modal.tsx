@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { describeEpisodeShift } from '../../../domain/trigger-levels';
 import { Modal } from '../../ui/modal';
 import { alertFacts, alertMessage } from './alert-facts';
+import { AlertNotified } from './alert-notified';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { EpisodeChart } from './episode-chart';
@@ -102,6 +103,10 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
                 {alert.state}
                 {alert.acknowledged_by && ` by ${alert.acknowledged_by.username}`}
                 {alert.comment && ` (${alert.comment})`}
+              </dd>
+              <dt>Notified</dt>
+              <dd>
+                <AlertNotified alertId={alert.id} />
               </dd>
               <dt>What to do</dt>
               <dd>{facts.action}</dd>

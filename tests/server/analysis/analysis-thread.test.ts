@@ -107,10 +107,10 @@ describe.each(drivers)('analysis on the analysis thread (%s)', (kind) => {
         alerts: {
           analysisCompleted: async (outcome) => void outcomes.push(outcome),
           sensorsChecked: async () => undefined,
+          reviewFatigue: async () => [],
         },
         jobs,
         analysis: t.services.analysis,
-        fatigueDetails: t.services.fatigueDetails,
       },
       { analysisWorkers: true, analysisIntervalSeconds: 3600 },
       silentLogger,

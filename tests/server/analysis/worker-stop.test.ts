@@ -19,6 +19,7 @@ const silentLogger = pino({ level: 'silent' });
 const quietAlerts = {
   analysisCompleted: async () => undefined,
   sensorsChecked: async () => undefined,
+  reviewFatigue: async () => [],
 };
 
 // Issue 14: a worker told to stop lets its running job finish within a grace, or hands it back

@@ -49,6 +49,29 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sends alert emails only with SMTP_URL, from SMTP_FROM, linking to PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      smtpUrl: undefined,
+      smtpFrom: 'SpanWatch <alerts@localhost>',
+      publicUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        SMTP_URL: 'smtp://mail.example.ca:587',
+        SMTP_FROM: 'Alarms <alarms@example.ca>',
+        PUBLIC_URL: 'https://spanwatch.example.ca',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtp://mail.example.ca:587',
+      smtpFrom: 'Alarms <alarms@example.ca>',
+      publicUrl: 'https://spanwatch.example.ca',
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: 'http://mail.example.ca' })).toThrow(
+      /SMTP_URL must start with smtp: or smtps:/,
+    );
+  });
+
   it('serves the production build unless WEB_DIR names another one (the QA build)', () => {
     expect(loadSettings({ DATA_DIR: tempDir() }).webDir).toBeUndefined();
     expect(loadSettings({ DATA_DIR: tempDir(), WEB_DIR: 'dist-qa' }).webDir).toBe(

@@ -58,6 +58,7 @@ describe.each(drivers)('the demo analysed on %s', (kind) => {
     const alerts = {
       analysisCompleted: async () => undefined,
       sensorsChecked: async () => undefined,
+      reviewFatigue: async () => [],
     };
     expect(await analyseBridge({ ...t.services, alerts }, light?.id ?? 0, { epochs: 3 })).toBe(
       'evaluated',

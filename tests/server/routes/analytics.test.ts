@@ -223,6 +223,7 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
     const alerts = {
       analysisCompleted: async (outcome: AnalysisOutcome) => void outcomes.push(outcome),
       sensorsChecked: async () => undefined,
+      reviewFatigue: async () => [],
     };
     const states = await statesDuring(bridge.name, staff.token, () =>
       analyseBridge({ ...t.services, alerts }, bridge.id, { epochs: 10 }),

@@ -474,6 +474,13 @@ const matrix: Record<
       body: { comment: 'Seen' },
     }),
   },
+  listAlertDeliveries: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/alerts/${await operatorAlertId(t, a)}/deliveries`,
+    }),
+  },
   getAnomalies: {
     access: 'signed-in',
     call: async (t, a) => ({

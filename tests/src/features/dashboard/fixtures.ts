@@ -179,6 +179,8 @@ export interface DashboardApi {
   alerts?: S['Alert'][];
   bridges?: S['Bridge'][];
   inspections?: S['BridgeInspections'];
+  /** Each alert's delivery log, by alert id (none by default). */
+  deliveries?: Record<number, S['AlertDelivery'][]>;
 }
 
 /** A signed-in user and every call the dashboard makes, answered with the fixtures above. */
@@ -222,6 +224,9 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
     http.get(apiUrl('/api/v1/ai/forecast'), () => HttpResponse.json(aForecast())),
     http.get(apiUrl('/api/v1/ai/status'), () => HttpResponse.json(anAnalysisStatus())),
     http.get(apiUrl('/api/v1/alerts'), () => HttpResponse.json(api.alerts ?? [])),
+    http.get(apiUrl('/api/v1/alerts/:id/deliveries'), ({ params }) =>
+      HttpResponse.json(api.deliveries?.[Number(params.id)] ?? []),
+    ),
     http.get(apiUrl('/api/v1/bridges/:id/fatigue'), ({ params }) =>
       HttpResponse.json({ bridge: Number(params.id), details: [] }),
     ),

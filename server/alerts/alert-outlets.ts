@@ -1,0 +1,60 @@
+import type { AppConfig } from '../config/config.ts';
+import type { Database } from '../db/client.ts';
+import { type AlertWebhook, createAlertWebhook } from './alert-webhook.ts';
+import type { AlertsRepository } from './alerts-repository.ts';
+import { type AlertNotifier, createEmailNotifier } from './email-notifier.ts';
+import type { EmailSettings } from './email-sender.ts';
+import { createQueuedAlertWebhook, type QueuedAlertWebhook } from './queued-alert-webhook.ts';
+import { createQueuedEmailNotifier, type QueuedEmailNotifier } from './queued-email-notifier.ts';
+
+export interface AlertOutlets {
+  webhook: AlertWebhook | undefined;
+  /** Set on PostgreSQL with ALERT_WEBHOOK_URL: a worker process delivers the queued calls. */
+  queuedWebhook: QueuedAlertWebhook | undefined;
+  notifier: AlertNotifier | undefined;
+  /** Set on PostgreSQL with SMTP_URL: a worker process sends the queued emails. */
+  queuedNotifier: QueuedEmailNotifier | undefined;
+}
+
+export function emailSettingsOf(
+  config: Pick<AppConfig, 'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'port'>,
+): EmailSettings | undefined {
+  if (!config.smtpUrl) return undefined;
+  return {
+    smtpUrl: config.smtpUrl,
+    from: config.smtpFrom ?? 'SpanWatch <alerts@localhost>',
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  };
+}
+
+/**
+ * Where newly raised alerts go besides the table: the webhook (ALERT_WEBHOOK_URL) and the
+ * emails (SMTP_URL). With `queued` on PostgreSQL both go through pg-boss, delivered and retried
+ * by worker processes; elsewhere they are delivered in this process.
+ */
+export function createAlertOutlets(
+  config: AppConfig,
+  database: Database,
+  repository: AlertsRepository,
+  options: { queued: boolean; log: (message: string) => void },
+): AlertOutlets {
+  const { db } = database;
+  const { log } = options;
+  const queued = options.queued && database.kind === 'postgres';
+  const url = config.alertWebhookUrl;
+  const settings = emailSettingsOf(config);
+  const queuedWebhook =
+    url && queued ? createQueuedAlertWebhook({ database, repository, url, log }) : undefined;
+  const queuedNotifier =
+    settings && queued
+      ? createQueuedEmailNotifier({ database, repository, settings, log })
+      : undefined;
+  return {
+    queuedWebhook,
+    webhook: queuedWebhook ?? (url ? createAlertWebhook({ db, repository, url, log }) : undefined),
+    queuedNotifier,
+    notifier:
+      queuedNotifier ??
+      (settings ? createEmailNotifier({ db, repository, settings, log }) : undefined),
+  };
+}

@@ -1,0 +1,59 @@
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+export interface AlertQueue {
+  boss: PgBoss;
+  /** Starts pg-boss and makes the queue once (another process may make it at the same moment). */
+  ready(): Promise<void>;
+  /** Stops this process's pg-boss if it started, letting running jobs finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A pg-boss queue of the alerts' outlets (the webhook, the emails) on the process's own pool:
+ * retried by pg-boss with exponential backoff, so a worker that stops or dies hands its
+ * deliveries on instead of holding a retry loop in its memory.
+ */
+export function createAlertQueue(
+  database: Database,
+  name: string,
+  retries: { retryLimit: number; retryDelaySeconds: number; expireInSeconds?: number },
+  log: (message: string) => void,
+): AlertQueue {
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', (error) => log(`pg-boss (${name}): ${error.message}`));
+  let started: Promise<void> | null = null;
+
+  const ready = () =>
+    (started ??= (async () => {
+      await boss.start();
+      if (await boss.getQueue(name)) return;
+      await boss
+        .createQueue(name, {
+          name,
+          policy: 'standard',
+          retryLimit: retries.retryLimit,
+          retryDelay: retries.retryDelaySeconds,
+          retryBackoff: true,
+          ...(retries.expireInSeconds ? { expireInSeconds: retries.expireInSeconds } : {}),
+        })
+        .catch(async (error: unknown) => {
+          // Another process created it at the same moment.
+          if (!(await boss.getQueue(name))) throw error;
+        });
+    })());
+
+  return {
+    boss,
+    ready,
+    async stop() {
+      if (started) await boss.stop({ graceful: true, close: false, timeout: 15_000 });
+    },
+  };
+}

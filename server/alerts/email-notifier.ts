@@ -1,0 +1,74 @@
+import type { Db } from '../db/client.ts';
+import { createDeliveryLog } from './alert-deliveries.ts';
+import type { AlertsRepository } from './alerts-repository.ts';
+import { createEmailSender, type EmailSettings } from './email-sender.ts';
+
+/** An outlet of newly raised alerts beside the webhook: the people who should hear of them. */
+export interface AlertNotifier {
+  /** Plans and starts sending these newly raised alerts' notifications; never waits for them. */
+  enqueue(alertIds: number[]): void;
+  /** Sends (or queues) every planned notification not yet sent. */
+  deliverPending(): Promise<void>;
+  /** Resolves once nothing is being planned or sent by this process (tests). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface EmailNotifierOptions {
+  db: Db;
+  repository: Pick<AlertsRepository, 'findDtos'>;
+  settings: EmailSettings;
+  log: (message: string) => void;
+  /** Seconds between two passes over what is still unsent (default 30). */
+  retrySeconds?: number;
+  /** Attempts before a notification is given up as failed (default 40: 20 minutes at 30 s). */
+  maxAttempts?: number;
+}
+
+/**
+ * Alert emails on the embedded database, whose one process has no pg-boss: each planned
+ * notification is a row of the delivery log, sent at once and, after a failure, by the next pass
+ * over the unsent rows (every `retrySeconds`), so an SMTP outage delays mail and loses none.
+ */
+export function createEmailNotifier(options: EmailNotifierOptions): AlertNotifier {
+  const { log } = options;
+  const deliveries = createDeliveryLog(options.db);
+  const sender = createEmailSender(options.settings, deliveries, options.repository);
+  const maxAttempts = options.maxAttempts ?? 40;
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
+
+  const track = (work: Promise<unknown>) => {
+    const tracked = work
+      .catch((error: unknown) => log(`Alert email: ${String(error)}`))
+      .finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+  const sendAll = (ids: number[]) => {
+    for (const id of ids) {
+      if (!stopped) track(sender.send(id, (attempts) => attempts >= maxAttempts));
+    }
+  };
+  const deliverPending = async () => {
+    if (!stopped) sendAll((await deliveries.pending()).map((row) => row.id));
+  };
+  const sweep = setInterval(() => track(deliverPending()), (options.retrySeconds ?? 30) * 1000);
+  sweep.unref();
+
+  return {
+    enqueue(alertIds) {
+      if (stopped || alertIds.length === 0) return;
+      track(deliveries.plan(alertIds, 1, 'email', options.settings.publicUrl).then(sendAll));
+    },
+    deliverPending,
+    async idle() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(sweep);
+      while (inFlight.size > 0) await Promise.all(inFlight);
+      sender.close();
+    },
+  };
+}

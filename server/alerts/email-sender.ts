@@ -1,0 +1,68 @@
+import nodemailer from 'nodemailer';
+import type { AlertsRepository } from './alerts-repository.ts';
+import { alertEmail } from './alert-email.ts';
+import type { DeliveryLog } from './alert-deliveries.ts';
+
+/** How long a sender holds a claimed delivery: longer than one SMTP conversation may take. */
+export const CLAIM_LEASE_MS = 90_000;
+
+export interface EmailSettings {
+  smtpUrl: string;
+  from: string;
+  publicUrl: string;
+}
+
+/** What is given up on: the delivery is marked failed after this many attempts. */
+export interface EmailSender {
+  /**
+   * Sends one planned delivery if it is still to send and no one else holds it; throws when
+   * the SMTP server refuses or cannot be reached (the row stays pending unless `final`).
+   */
+  send(deliveryId: number, final: (attempts: number) => boolean): Promise<'sent' | 'skipped'>;
+  close(): void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createEmailSender(
+  settings: EmailSettings,
+  deliveries: DeliveryLog,
+  alerts: Pick<AlertsRepository, 'findDtos'>,
+): EmailSender {
+  // Timeouts well under the claim's lease, so a hung server fails the attempt before the hold
+  // runs out and another sender starts the same message.
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+
+  return {
+    async send(deliveryId, final) {
+      const delivery = await deliveries.claim(deliveryId, new Date(), CLAIM_LEASE_MS);
+      if (!delivery) return 'skipped';
+      const [alert] = await alerts.findDtos([delivery.alertId]);
+      if (!alert) {
+        await deliveries.failed(deliveryId, 'The alert no longer exists', true);
+        return 'skipped';
+      }
+      const { subject, text } = alertEmail(alert, settings.publicUrl);
+      try {
+        const info = await transport.sendMail({
+          from: settings.from,
+          to: delivery.recipient,
+          subject,
+          text,
+          messageId: delivery.messageId,
+        });
+        await deliveries.sent(deliveryId, String(info.response), new Date());
+        return 'sent';
+      } catch (error) {
+        await deliveries.failed(deliveryId, messageOf(error), final(delivery.attempts));
+        throw error;
+      }
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,26 @@
+import type { LoggedDelivery } from '../alerts/alert-deliveries.ts';
+import type { Schemas } from '../contract-types.ts';
+import type { Viewer } from '../repositories/visibility.ts';
+
+/** A delivery in the contract's shape; another user's address is for staff's eyes only. */
+export function alertDeliveryDto(
+  { row, username }: LoggedDelivery,
+  viewer: Viewer,
+): Schemas['AlertDelivery'] {
+  const own = row.userId === viewer.id;
+  return {
+    id: row.id,
+    alert: row.alertId,
+    channel: row.channel as Schemas['AlertDelivery']['channel'],
+    tier: row.tier,
+    recipient: row.userId !== null && username !== null ? { id: row.userId, username } : null,
+    address: viewer.isStaff || own ? row.recipient : null,
+    state: row.state as Schemas['AlertDelivery']['state'],
+    attempts: row.attempts,
+    message_id: row.messageId,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    provider_answer: row.providerAnswer,
+    last_error: row.lastError,
+  };
+}

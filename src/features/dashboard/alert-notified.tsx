@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { countOf } from '../../../domain/formats';
+import { useApi } from '../../api/api-context';
+import { type AlertDelivery, alertDeliveriesQueryOptions } from '../../api/queries/alerts';
+import { When } from './when';
+
+function Delivery({ delivery }: { delivery: AlertDelivery }) {
+  const who = delivery.recipient?.username ?? delivery.address ?? 'a removed user';
+  if (delivery.state === 'sent' && delivery.sent_at) {
+    return (
+      <>
+        {who} by {delivery.channel}, <When iso={delivery.sent_at} />
+      </>
+    );
+  }
+  const tries = countOf(delivery.attempts, 'try', 'tries');
+  const state = delivery.state === 'failed' ? `failed after ${tries}` : `waiting (${tries} so far)`;
+  return (
+    <>
+      {who} by {delivery.channel}, {state}
+    </>
+  );
+}
+
+/** The alert dialog's "Notified" line: who was told, how and when (the delivery log). */
+export function AlertNotified({ alertId }: { alertId: number }) {
+  const api = useApi();
+  const { data, isError } = useQuery(alertDeliveriesQueryOptions(api, alertId));
+  if (isError) return <>Not known (the delivery log could not be read)</>;
+  if (!data) return <>…</>;
+  if (data.length === 0) return <>No one (no email is configured, or no one sees this bridge)</>;
+  return (
+    <ul aria-label="Notified">
+      {data.map((delivery) => (
+        <li key={delivery.id}>
+          <Delivery delivery={delivery} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,80 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../../../openapi/schema';
+import { setupMswServer } from '../../../helpers/msw';
+import { renderApp } from '../../../helpers/render-app';
+import { anAlert, anAnomalyReport, confederation, serveDashboard } from './fixtures';
+
+type S = components['schemas'];
+
+const server = setupMswServer();
+configure({ asyncUtilTimeout: 4000 });
+
+const alert = anAlert({ id: 31, type: 'Fatigue', severity: 'Critical', message: 'D = 0.9' });
+
+function aDelivery(overrides: Partial<S['AlertDelivery']>): S['AlertDelivery'] {
+  return {
+    id: 1,
+    alert: alert.id,
+    channel: 'email',
+    tier: 1,
+    recipient: { id: 2, username: 'demo-operator' },
+    address: 'operator@spanwatch.demo',
+    state: 'sent',
+    attempts: 1,
+    message_id: '<alert-31.tier-1.user-2.email@localhost>',
+    created_at: '2026-11-27T10:00:00.000Z',
+    sent_at: '2026-11-27T10:00:02.000Z',
+    provider_answer: '250 OK',
+    last_error: null,
+    ...overrides,
+  };
+}
+
+async function notifiedOf(deliveries: S['AlertDelivery'][]) {
+  serveDashboard(server, {
+    report: anAnomalyReport(),
+    alerts: [alert],
+    deliveries: { [alert.id]: deliveries },
+  });
+  await renderApp(`/dashboard?bridge=${confederation.id}`);
+  await screen.findByRole('list', { name: 'Active alerts' });
+  await userEvent.setup().click(screen.getByRole('button', { name: 'View Details' }));
+  const dialog = screen.getByRole('dialog', { name: 'Alert details' });
+  return within(dialog).getByRole('article', { name: 'Fatigue' });
+}
+
+// Issue 32: the alert dialog says who was notified of the alert, how and when.
+describe('the alert dialog’s Notified line', () => {
+  it('lists each recipient with the channel, and the time sent or the tries so far', async () => {
+    const article = await notifiedOf([
+      aDelivery({}),
+      aDelivery({
+        id: 2,
+        recipient: { id: 1, username: 'demo-staff' },
+        address: null,
+        state: 'pending',
+        attempts: 2,
+        sent_at: null,
+        provider_answer: null,
+        last_error: 'connect ECONNREFUSED',
+      }),
+    ]);
+    const list = await within(article).findByRole('list', { name: 'Notified' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^demo-operator by email, \S/);
+    expect(within(items[0] as HTMLElement).getByRole('time')).toHaveAttribute(
+      'datetime',
+      '2026-11-27T10:00:02.000Z',
+    );
+    expect(items[1]).toHaveTextContent('demo-staff by email, waiting (2 tries so far)');
+  });
+
+  it('says no one was notified when the log is empty', async () => {
+    const article = await notifiedOf([]);
+    expect(
+      await within(article).findByText(/^No one \(no email is configured/),
+    ).toBeInTheDocument();
+  });
+});
