@@ -94,7 +94,8 @@ export interface paths {
      *     successor. Sent again within 10 seconds of being spent (two tabs refreshing at once), a
      *     token gets the same successor again, never another one. Sending a spent refresh token
      *     later ends its whole session (every token descended from the same sign-in) and answers
-     *     401.
+     *     401. A session lasts at most SESSION_LIFETIME_SECONDS (default 30 days) from its
+     *     sign-in, however often it is refreshed; then it answers 401 and the user signs in again.
      */
     post: operations['refreshToken'];
     delete?: never;

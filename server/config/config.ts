@@ -9,7 +9,9 @@ import {
   DEFAULT_GROUP_COMMIT_MS,
   DEFAULT_HEAP_GROWTH_PERCENT,
   DEFAULT_HORIZON_DAYS,
+  DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_PASSWORD_HASH_COST,
+  DEFAULT_SESSION_LIFETIME_SECONDS,
   MAX_PASSWORD_HASH_COST,
   MIN_PASSWORD_HASH_COST,
 } from './setting-defaults.ts';
@@ -28,6 +30,10 @@ export interface AppConfig {
   dataEncryptionKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a sign-in lasts, however often it is refreshed (default 30 days). */
+  sessionLifetimeSeconds?: number;
+  /** The HTTP server's timeouts (default DEFAULT_HTTP_TIMEOUTS). */
+  httpTimeouts?: HttpTimeouts;
   /** log2 of scrypt's N; below OWASP's 17 only for tests (docs/configuration.md). */
   passwordHashCost: number;
   rensysUrl: string | undefined;
@@ -81,6 +87,18 @@ export interface AppConfig {
    * worker that died and hands it to another (default 1800).
    */
   analysisJobTimeoutSeconds?: number;
+}
+
+/** How long the HTTP server waits on a client, in seconds (docs/configuration.md). */
+export interface HttpTimeouts {
+  /** For a request's headers. */
+  headersSeconds: number;
+  /** For a whole request, body included. */
+  requestSeconds: number;
+  /** For a socket on which nothing moves either way. */
+  idleSeconds: number;
+  /** For the next request on a kept-alive connection. */
+  keepAliveSeconds: number;
 }
 
 /** The settings without the secrets: what commands other than the server start may read. */
@@ -222,6 +240,12 @@ const environmentSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
+  // At most a year: a session is a sign-in, not a credential for ever.
+  SESSION_LIFETIME_SECONDS: positiveInt(DEFAULT_SESSION_LIFETIME_SECONDS, 366 * 24 * 60 * 60),
+  HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_TIMEOUTS.headersSeconds, 3600),
+  HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_TIMEOUTS.requestSeconds, 3600),
+  HTTP_IDLE_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_TIMEOUTS.idleSeconds, 3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_TIMEOUTS.keepAliveSeconds, 3600),
   PASSWORD_HASH_COST: passwordHashCost,
   RENSYS_URL: url(['http:', 'https:']),
   NODE_ENV: text(''),
@@ -256,6 +280,7 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
   const parsed = environmentSchema.safeParse(env);
   if (parsed.success) {
     checkMqttCredentials(parsed.data);
+    checkHttpTimeouts(parsed.data);
     return parsed.data;
   }
   const messages = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
@@ -271,6 +296,15 @@ function checkMqttCredentials(vars: z.infer<typeof environmentSchema>): void {
   if (vars.MQTT_DYNSEC && !vars.MQTT_USERNAME) {
     throw new ConfigError(
       'MQTT_DYNSEC=on needs MQTT_USERNAME and MQTT_PASSWORD (the dynsec admin)',
+    );
+  }
+}
+
+/** Node refuses a headers timeout longer than the request's, which includes the headers. */
+function checkHttpTimeouts(vars: z.infer<typeof environmentSchema>): void {
+  if (vars.HTTP_HEADERS_TIMEOUT_SECONDS > vars.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      `HTTP_HEADERS_TIMEOUT_SECONDS (${vars.HTTP_HEADERS_TIMEOUT_SECONDS}) must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS (${vars.HTTP_REQUEST_TIMEOUT_SECONDS})`,
     );
   }
 }
@@ -291,6 +325,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     databaseUrl: vars.DATABASE_URL,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
+    sessionLifetimeSeconds: vars.SESSION_LIFETIME_SECONDS,
+    httpTimeouts: {
+      headersSeconds: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
+      requestSeconds: vars.HTTP_REQUEST_TIMEOUT_SECONDS,
+      idleSeconds: vars.HTTP_IDLE_TIMEOUT_SECONDS,
+      keepAliveSeconds: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
     passwordHashCost: vars.PASSWORD_HASH_COST,
     rensysUrl: vars.RENSYS_URL,
     production,
