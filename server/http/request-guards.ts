@@ -4,7 +4,7 @@ import { ingestTokenAuthHandler } from '../ingest/http-plugin.ts';
 import { authenticate, bearerAuthHandler } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import { type ContractOperation, contractOperation } from './contract-operations.ts';
-import { fieldWithControlCharacter, type Part } from './control-characters.ts';
+import { forbiddenCharacter, type Part } from './control-characters.ts';
 import { strictNumberCheck } from './strict-numbers.ts';
 
 function sendsBody(request: FastifyRequest): boolean {
@@ -68,8 +68,8 @@ function refuseControlCharacters(operation: ContractOperation) {
     ];
     if (checkBody) parts.push(['body', request.body]);
     for (const [part, value] of parts) {
-      const field = fieldWithControlCharacter(value, part);
-      if (field) throw new HttpError(400, `${field} must not contain control characters`);
+      const found = forbiddenCharacter(value, part);
+      if (found) throw new HttpError(400, `${found.field} must not contain ${found.what}`);
     }
   };
 }
