@@ -70,7 +70,10 @@ export interface paths {
     /**
      * Create an account
      * @description Anyone may sign up as a regular user. A signed-in staff user creates users through the
-     *     same call, adding companyUsername and companyPassword (and is_staff if wanted).
+     *     same call, adding companyUsername and companyPassword (and is_staff if wanted), and gets
+     *     the user created (400 when the email or username is taken). Anyone else gets the same
+     *     answer whether the email already had an account or not (an existing account is left
+     *     unchanged), so sign-up cannot tell which emails are registered (decision 032).
      */
     post: operations['signup'];
     delete?: never;
@@ -1303,6 +1306,9 @@ export interface components {
       bridge: number;
       details: components['schemas']['FatigueDetailStatus'][];
     };
+    SignupReceived: {
+      detail: string;
+    };
     Error: {
       /** @description What went wrong, naming the field when one is at fault */
       detail: string;
@@ -1570,7 +1576,9 @@ export interface components {
       stream_id: string | null;
       /**
        * @description `invalid_item`: among others a time that is not ISO 8601 or names a day that does not
-       *     exist; `time_out_of_range`: before the ingest horizon (`INGEST_HORIZON_DAYS`, about 10
+       *     exist; `unknown_stream`: no such data stream, for an ingest token or a gateway none on
+       *     its bridge (whether another bridge has it is not said; `stream_not_on_bridge` is no
+       *     longer given, only older dead letters hold it); `time_out_of_range`: before the ingest horizon (`INGEST_HORIZON_DAYS`, about 10
        *     years by default); `value_out_of_range`: a value beyond ±1e100;
        *     `conflict`: a different block with the same data stream and start is stored (an
        *     identical resend counts as a duplicate instead); `refused_by_database`: the database
@@ -2393,13 +2401,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Account created */
+      /** @description Staff: the account created. Anyone else: the sign-up received, the same answer whether or not the email was already registered. */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['User'];
+          'application/json':
+            components['schemas']['User'] | components['schemas']['SignupReceived'];
         };
       };
       400: components['responses']['BadRequest'];
