@@ -50,7 +50,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange email and password for tokens */
+    /**
+     * Exchange email and password for tokens
+     * @description Passwords are checked one at a time with a short queue: a full queue answers 503, and a third sign-in from an address while two are being checked answers 429.
+     */
     post: operations['login'];
     delete?: never;
     options?: never;
@@ -641,7 +644,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Raw samples of a data stream as CSV (timestamp,value), streamed */
+    /**
+     * Raw samples of a data stream as CSV (timestamp,value), streamed
+     * @description One export per user at a time and four on the server; another answers 429 with Retry-After until one is done.
+     */
     get: operations['exportReadingsCsv'];
     put?: never;
     post?: never;
@@ -2242,6 +2248,15 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description Too much of this work is queued already; try again in a moment */
+    Busy: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The external service failed */
     BadGateway: {
       headers: {
@@ -2386,6 +2401,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
     };
   };
   signup: {
@@ -3257,6 +3273,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getAnomalies: {
