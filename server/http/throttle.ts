@@ -123,6 +123,14 @@ export async function registerThrottle(
     );
   };
   const countSignInFailure = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode === 200) {
+      // The account's owner, from this address: its lockout backoff starts afresh. The address's
+      // own count across accounts stays (one right password must not hide many wrong ones).
+      const account = signInFailures.find(({ rule }) => rule.key === byAccountAndAddress);
+      const key = byAccountAndAddress(request);
+      if (account && key !== null) account.window.forget(key);
+      return;
+    }
     if (reply.statusCode !== 401) return;
     for (const { rule, window } of signInFailures) {
       const key = rule.key(request);
