@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -258,7 +258,7 @@ const environmentSchema = z.object({
   DEMO_HISTORY_DAYS: wholeNumber(30, 366),
   DEMO_LIVE_FEED: flag(true),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
-  MQTT_CLIENT_ID: text(`spanwatch-ingest-${hostname()}`),
+  MQTT_CLIENT_ID: text(''),
   MQTT_GROUP: text('spanwatch'),
   MQTT_USERNAME: text(''),
   MQTT_PASSWORD: text(''),
@@ -344,7 +344,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     demoHistoryDays: vars.DEMO_HISTORY_DAYS,
     demoLiveFeed: vars.DEMO_LIVE_FEED,
     mqttUrl: vars.MQTT_URL,
-    mqttClientId: vars.MQTT_CLIENT_ID,
+    mqttClientId: vars.MQTT_CLIENT_ID || undefined,
     mqttGroup: vars.MQTT_GROUP,
     mqttUsername: vars.MQTT_USERNAME || undefined,
     mqttPassword: vars.MQTT_PASSWORD || undefined,
@@ -389,9 +389,25 @@ function secret(env: NodeJS.ProcessEnv, name: string, settings: AppSettings): st
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const settings = loadSettings(env);
+  const jwtSecret = secret(env, 'JWT_SECRET', settings);
   return {
     ...settings,
-    jwtSecret: secret(env, 'JWT_SECRET', settings),
+    jwtSecret,
     dataEncryptionKey: secret(env, 'DATA_ENCRYPTION_KEY', settings),
+    mqttClientId: settings.mqttClientId ?? ingestClientId(jwtSecret),
   };
+}
+
+/**
+ * The subscriber's default MQTT client id: the same on every restart of this host (the broker
+ * keeps its session by it), but not guessable from the host name, since whoever connects with
+ * it takes the session and its queued readings (issue 37, finding 3).
+ */
+function ingestClientId(jwtSecret: string): string {
+  const host = hostname();
+  const suffix = createHmac('sha256', jwtSecret)
+    .update(`mqtt-client-id:${host}`)
+    .digest('base64url')
+    .slice(0, 16);
+  return `spanwatch-ingest-${host}-${suffix}`;
 }
