@@ -50,7 +50,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange email and password for tokens */
+    /**
+     * Exchange email and password for tokens
+     * @description Passwords are checked one at a time with a short queue: a full queue answers 503, and a third sign-in from an address while two are being checked answers 429.
+     */
     post: operations['login'];
     delete?: never;
     options?: never;
@@ -70,7 +73,10 @@ export interface paths {
     /**
      * Create an account
      * @description Anyone may sign up as a regular user. A signed-in staff user creates users through the
-     *     same call, adding companyUsername and companyPassword (and is_staff if wanted).
+     *     same call, adding companyUsername and companyPassword (and is_staff if wanted), and gets
+     *     the user created (400 when the email or username is taken). Anyone else gets the same
+     *     answer whether the email already had an account or not (an existing account is left
+     *     unchanged), so sign-up cannot tell which emails are registered (decision 032).
      */
     post: operations['signup'];
     delete?: never;
@@ -94,7 +100,8 @@ export interface paths {
      *     successor. Sent again within 10 seconds of being spent (two tabs refreshing at once), a
      *     token gets the same successor again, never another one. Sending a spent refresh token
      *     later ends its whole session (every token descended from the same sign-in) and answers
-     *     401.
+     *     401. A session lasts at most SESSION_LIFETIME_SECONDS (default 30 days) from its
+     *     sign-in, however often it is refreshed; then it answers 401 and the user signs in again.
      */
     post: operations['refreshToken'];
     delete?: never;
@@ -637,7 +644,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Raw samples of a data stream as CSV (timestamp,value), streamed */
+    /**
+     * Raw samples of a data stream as CSV (timestamp,value), streamed
+     * @description One export per user at a time and four on the server; another answers 429 with Retry-After until one is done.
+     */
     get: operations['exportReadingsCsv'];
     put?: never;
     post?: never;
@@ -1322,6 +1332,9 @@ export interface components {
       bridge: number;
       details: components['schemas']['FatigueDetailStatus'][];
     };
+    SignupReceived: {
+      detail: string;
+    };
     Error: {
       /** @description What went wrong, naming the field when one is at fault */
       detail: string;
@@ -1589,7 +1602,9 @@ export interface components {
       stream_id: string | null;
       /**
        * @description `invalid_item`: among others a time that is not ISO 8601 or names a day that does not
-       *     exist; `time_out_of_range`: before the ingest horizon (`INGEST_HORIZON_DAYS`, about 10
+       *     exist; `unknown_stream`: no such data stream, for an ingest token or a gateway none on
+       *     its bridge (whether another bridge has it is not said; `stream_not_on_bridge` is no
+       *     longer given, only older dead letters hold it); `time_out_of_range`: before the ingest horizon (`INGEST_HORIZON_DAYS`, about 10
        *     years by default); `value_out_of_range`: a value beyond ±1e100;
        *     `conflict`: a different block with the same data stream and start is stored (an
        *     identical resend counts as a duplicate instead); `refused_by_database`: the database
@@ -2284,6 +2299,15 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description Too much of this work is queued already; try again in a moment */
+    Busy: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The external service failed */
     BadGateway: {
       headers: {
@@ -2428,6 +2452,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
     };
   };
   signup: {
@@ -2443,13 +2468,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Account created */
+      /** @description Staff: the account created. Anyone else: the sign-up received, the same answer whether or not the email was already registered. */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['User'];
+          'application/json':
+            components['schemas']['User'] | components['schemas']['SignupReceived'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -3298,6 +3324,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getAnomalies: {

@@ -14,6 +14,7 @@ import {
   ingestTokenAuthHandler,
   registerIngestParsers,
 } from './ingest/http-plugin.ts';
+import { serverTimeoutOptions } from './http/http-timeouts.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
 import { registerThrottle } from './http/throttle.ts';
 import { fastifyTrustProxy } from './config/trust-proxy-setting.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { loggerInstance: logger }
       : { logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) } }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...serverTimeoutOptions(config.httpTimeouts),
     bodyLimit: 1024 * 1024,
     // A `__proto__` key is dropped like any other unknown key (removeAdditional), not a 400 for
     // the whole body: one such ingest item must not refuse the batch (issue 37, finding 11).

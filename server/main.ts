@@ -15,6 +15,7 @@ import { installJobQueueSchema } from './ops/job-queue-schema.ts';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from './config/setting-defaults.ts';
 import { applyHeapGrowth } from './ops/heap-growth.ts';
 import { createLogger, logTo } from './ops/logger.ts';
+import { createPrivateFiles, makePrivate } from './ops/private-files.ts';
 import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
 import { closeHttpServer, stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
 import { projectPath } from './project-paths.ts';
@@ -47,7 +48,10 @@ function readConfig(): AppConfig {
 /** How long requests in flight may finish on SIGTERM before connections are closed. */
 const HTTP_DRAIN_MS = 5000;
 
+// Before anything is written: the data directory is the server user's alone (issue 37).
+createPrivateFiles();
 const config = readConfig();
+makePrivate(config.dataDir);
 applyHeapGrowth(config.heapGrowthPercent ?? DEFAULT_HEAP_GROWTH_PERCENT);
 const roles = new Set(config.roles ?? ROLES);
 const logger = createLogger(config);
@@ -99,6 +103,9 @@ const demo = await withAdvisoryLock(config.databaseUrl, LOCKS.migrate, async () 
     parallel: true,
   });
 });
+// PGlite sets the modes of the database files it unpacks on a first start itself (0666,
+// whatever the umask): take them back once it has.
+makePrivate(config.dataDir);
 watchAnalysisQueue(database.db);
 
 if (roles.has('api')) {

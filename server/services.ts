@@ -14,7 +14,10 @@ import {
   catalogueNameSource,
   httpNameSource,
 } from './integrations/bridge-name-source.ts';
-import { DEFAULT_GROUP_COMMIT_MS } from './config/setting-defaults.ts';
+import {
+  DEFAULT_GROUP_COMMIT_MS,
+  DEFAULT_SESSION_LIFETIME_SECONDS,
+} from './config/setting-defaults.ts';
 import { createIngestService } from './ingest/ingest-service.ts';
 import { LOOKUP_CACHE_MS } from './repositories/lookup-cache.ts';
 import { type MqttCredentials, noMqttCredentials } from './ingest/mqtt-credentials.ts';
@@ -114,7 +117,11 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     audit: createAuditRepository(db),
     loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
     sessions: createSessionService(
-      createSessionsRepository(db, config.refreshTokenTtlSeconds, config.jwtSecret),
+      createSessionsRepository(db, {
+        refreshTtlSeconds: config.refreshTokenTtlSeconds,
+        lifetimeSeconds: config.sessionLifetimeSeconds ?? DEFAULT_SESSION_LIFETIME_SECONDS,
+        successorKey: config.jwtSecret,
+      }),
       createTokenService({
         secret: config.jwtSecret,
         accessTtlSeconds: config.accessTokenTtlSeconds,

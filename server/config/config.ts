@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -9,7 +9,9 @@ import {
   DEFAULT_GROUP_COMMIT_MS,
   DEFAULT_HEAP_GROWTH_PERCENT,
   DEFAULT_HORIZON_DAYS,
+  DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_PASSWORD_HASH_COST,
+  DEFAULT_SESSION_LIFETIME_SECONDS,
   MAX_PASSWORD_HASH_COST,
   MIN_PASSWORD_HASH_COST,
 } from './setting-defaults.ts';
@@ -28,6 +30,10 @@ export interface AppConfig {
   dataEncryptionKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a sign-in lasts, however often it is refreshed (default 30 days). */
+  sessionLifetimeSeconds?: number;
+  /** The HTTP server's timeouts (default DEFAULT_HTTP_TIMEOUTS). */
+  httpTimeouts?: HttpTimeouts;
   /** log2 of scrypt's N; below OWASP's 17 only for tests (docs/configuration.md). */
   passwordHashCost: number;
   rensysUrl: string | undefined;
@@ -87,6 +93,18 @@ export interface AppConfig {
    * worker that died and hands it to another (default 1800).
    */
   analysisJobTimeoutSeconds?: number;
+}
+
+/** How long the HTTP server waits on a client, in seconds (docs/configuration.md). */
+export interface HttpTimeouts {
+  /** For a request's headers. */
+  headersSeconds: number;
+  /** For a whole request, body included. */
+  requestSeconds: number;
+  /** For a socket on which nothing moves either way. */
+  idleSeconds: number;
+  /** For the next request on a kept-alive connection. */
+  keepAliveSeconds: number;
 }
 
 /** The settings without the secrets: what commands other than the server start may read. */
@@ -228,6 +246,12 @@ const environmentSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
+  // At most a year: a session is a sign-in, not a credential for ever.
+  SESSION_LIFETIME_SECONDS: positiveInt(DEFAULT_SESSION_LIFETIME_SECONDS, 366 * 24 * 60 * 60),
+  HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_TIMEOUTS.headersSeconds, 3600),
+  HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_TIMEOUTS.requestSeconds, 3600),
+  HTTP_IDLE_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_TIMEOUTS.idleSeconds, 3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_TIMEOUTS.keepAliveSeconds, 3600),
   PASSWORD_HASH_COST: passwordHashCost,
   RENSYS_URL: url(['http:', 'https:']),
   NODE_ENV: text(''),
@@ -243,7 +267,7 @@ const environmentSchema = z.object({
   DEMO_HISTORY_DAYS: wholeNumber(30, 366),
   DEMO_LIVE_FEED: flag(true),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
-  MQTT_CLIENT_ID: text(`spanwatch-ingest-${hostname()}`),
+  MQTT_CLIENT_ID: text(''),
   MQTT_GROUP: text('spanwatch'),
   MQTT_USERNAME: text(''),
   MQTT_PASSWORD: text(''),
@@ -265,6 +289,7 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
   const parsed = environmentSchema.safeParse(env);
   if (parsed.success) {
     checkMqttCredentials(parsed.data);
+    checkHttpTimeouts(parsed.data);
     return parsed.data;
   }
   const messages = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
@@ -280,6 +305,15 @@ function checkMqttCredentials(vars: z.infer<typeof environmentSchema>): void {
   if (vars.MQTT_DYNSEC && !vars.MQTT_USERNAME) {
     throw new ConfigError(
       'MQTT_DYNSEC=on needs MQTT_USERNAME and MQTT_PASSWORD (the dynsec admin)',
+    );
+  }
+}
+
+/** Node refuses a headers timeout longer than the request's, which includes the headers. */
+function checkHttpTimeouts(vars: z.infer<typeof environmentSchema>): void {
+  if (vars.HTTP_HEADERS_TIMEOUT_SECONDS > vars.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      `HTTP_HEADERS_TIMEOUT_SECONDS (${vars.HTTP_HEADERS_TIMEOUT_SECONDS}) must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS (${vars.HTTP_REQUEST_TIMEOUT_SECONDS})`,
     );
   }
 }
@@ -300,6 +334,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     databaseUrl: vars.DATABASE_URL,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
+    sessionLifetimeSeconds: vars.SESSION_LIFETIME_SECONDS,
+    httpTimeouts: {
+      headersSeconds: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
+      requestSeconds: vars.HTTP_REQUEST_TIMEOUT_SECONDS,
+      idleSeconds: vars.HTTP_IDLE_TIMEOUT_SECONDS,
+      keepAliveSeconds: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
     passwordHashCost: vars.PASSWORD_HASH_COST,
     rensysUrl: vars.RENSYS_URL,
     production,
@@ -315,7 +356,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     demoHistoryDays: vars.DEMO_HISTORY_DAYS,
     demoLiveFeed: vars.DEMO_LIVE_FEED,
     mqttUrl: vars.MQTT_URL,
-    mqttClientId: vars.MQTT_CLIENT_ID,
+    mqttClientId: vars.MQTT_CLIENT_ID || undefined,
     mqttGroup: vars.MQTT_GROUP,
     mqttUsername: vars.MQTT_USERNAME || undefined,
     mqttPassword: vars.MQTT_PASSWORD || undefined,
@@ -360,9 +401,25 @@ function secret(env: NodeJS.ProcessEnv, name: string, settings: AppSettings): st
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const settings = loadSettings(env);
+  const jwtSecret = secret(env, 'JWT_SECRET', settings);
   return {
     ...settings,
-    jwtSecret: secret(env, 'JWT_SECRET', settings),
+    jwtSecret,
     dataEncryptionKey: secret(env, 'DATA_ENCRYPTION_KEY', settings),
+    mqttClientId: settings.mqttClientId ?? ingestClientId(jwtSecret),
   };
+}
+
+/**
+ * The subscriber's default MQTT client id: the same on every restart of this host (the broker
+ * keeps its session by it), but not guessable from the host name, since whoever connects with
+ * it takes the session and its queued readings (issue 37, finding 3).
+ */
+function ingestClientId(jwtSecret: string): string {
+  const host = hostname();
+  const suffix = createHmac('sha256', jwtSecret)
+    .update(`mqtt-client-id:${host}`)
+    .digest('base64url')
+    .slice(0, 16);
+  return `spanwatch-ingest-${host}-${suffix}`;
 }

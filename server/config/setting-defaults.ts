@@ -20,3 +20,21 @@ export const DEFAULT_HORIZON_DAYS = 3650;
 export const DEFAULT_PASSWORD_HASH_COST = 17;
 export const MIN_PASSWORD_HASH_COST = 10;
 export const MAX_PASSWORD_HASH_COST = 20;
+
+/**
+ * SESSION_LIFETIME_SECONDS: a sign-in lasts at most 30 days however often its refresh token is
+ * renewed (issue 37, finding 14); a stolen refresh chain cannot be kept alive for ever.
+ */
+export const DEFAULT_SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * HTTP_*_TIMEOUT_SECONDS, shorter than Node's defaults (60 s for the headers, 300 s for the
+ * request, none for a silent socket) so a slow client holds a connection briefly (issue 37,
+ * finding 14). The request's covers its whole body: 64 MiB of ingest at about 1 MB/s.
+ */
+export const DEFAULT_HTTP_TIMEOUTS = {
+  headersSeconds: 10,
+  requestSeconds: 60,
+  idleSeconds: 120,
+  keepAliveSeconds: 5,
+} as const;

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 import { HttpError } from '../http-error.ts';
 import { ingestTokenAuthHandler } from '../ingest/http-plugin.ts';
-import { authenticate } from '../plugins/authentication.ts';
+import { authenticate, bearerAuthHandler } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import { type ContractOperation, contractOperation } from './contract-operations.ts';
-import { fieldWithControlCharacter, type Part } from './control-characters.ts';
+import { forbiddenCharacter, type Part } from './control-characters.ts';
 import { strictNumberCheck } from './strict-numbers.ts';
 
 function sendsBody(request: FastifyRequest): boolean {
@@ -53,6 +53,9 @@ function ingestCredentialsFirst(
   };
 }
 
+/** Anonymous operations (sign-in, sign-up, refresh, contact) take small bodies only. */
+export const ANONYMOUS_BODY_LIMIT = 64 * 1024;
+
 // Ingest items are checked one by one by the ingest itself, so one bad item is rejected alone.
 const ITEM_CHECKED_BODIES = new Set(['ingestReadings']);
 
@@ -65,8 +68,8 @@ function refuseControlCharacters(operation: ContractOperation) {
     ];
     if (checkBody) parts.push(['body', request.body]);
     for (const [part, value] of parts) {
-      const field = fieldWithControlCharacter(value, part);
-      if (field) throw new HttpError(400, `${field} must not contain control characters`);
+      const found = forbiddenCharacter(value, part);
+      if (found) throw new HttpError(400, `${found.field} must not contain ${found.what}`);
     }
   };
 }
@@ -95,6 +98,13 @@ export function registerRequestGuards(
     const onRequest = [acceptOnly(operation)];
     if (operation.operationId === 'ingestReadings')
       onRequest.push(ingestCredentialsFirst(services));
+    // A signed-in user's operation checks the access token before the body is read, so an
+    // anonymous client cannot make the server read and parse a body it will refuse (issue 37,
+    // finding 14); openapi-glue's security handler then finds the user known.
+    if (operation.signedInOnly) onRequest.push(bearerAuthHandler(services));
+    else if (operation.bodyTypes.length > 0 && operation.operationId !== 'ingestReadings') {
+      route.bodyLimit = Math.min(route.bodyLimit ?? ANONYMOUS_BODY_LIMIT, ANONYMOUS_BODY_LIMIT);
+    }
     route.onRequest = [...onRequest, ...[route.onRequest ?? []].flat()];
     route.preValidation = [
       refuseControlCharacters(operation),

@@ -4,9 +4,13 @@ import { HttpError } from '../http-error.ts';
 import { authenticate } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import { FailureWindow } from './failure-window.ts';
+import { createInFlightLimit } from './in-flight.ts';
 import type { RateLimits } from '../config/rate-limit-settings.ts';
 
 type KeyOf = (request: FastifyRequest) => string | null;
+
+/** Sign-ins from one address checked at once; a third waits for one of them (429, retry). */
+export const SIGN_INS_IN_FLIGHT_PER_ADDRESS = 2;
 
 const byAddress: KeyOf = (request) => request.ip;
 /**
@@ -106,7 +110,27 @@ export async function registerThrottle(
       }
     }
   };
+  // Successes are bounded too: one address has at most this many sign-ins being checked at
+  // once (issue 37, finding 6), so a burst of correct sign-ins from one place cannot fill the
+  // password hasher's queue ahead of everyone else's.
+  const inFlight = createInFlightLimit<string>(SIGN_INS_IN_FLIGHT_PER_ADDRESS);
+  const holdSignInSlot = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (inFlight.tryHold(request.ip, reply)) return;
+    reply.header('retry-after', 1);
+    throw new HttpError(
+      429,
+      'Another sign-in from this address is being checked; try again in a moment',
+    );
+  };
   const countSignInFailure = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode === 200) {
+      // The account's owner, from this address: its lockout backoff starts afresh. The address's
+      // own count across accounts stays (one right password must not hide many wrong ones).
+      const account = signInFailures.find(({ rule }) => rule.key === byAccountAndAddress);
+      const key = byAccountAndAddress(request);
+      if (account && key !== null) account.window.forget(key);
+      return;
+    }
     if (reply.statusCode !== 401) return;
     for (const { rule, window } of signInFailures) {
       const key = rule.key(request);
@@ -117,7 +141,11 @@ export async function registerThrottle(
   app.addHook('onRoute', (route) => {
     const routeKey = `${[route.method].flat()[0]} ${route.url}`;
     if (routeKey === 'POST /api/v1/auth/login') {
-      route.preValidation = [...[route.preValidation ?? []].flat(), refuseThrottledSignIn];
+      route.preValidation = [
+        ...[route.preValidation ?? []].flat(),
+        refuseThrottledSignIn,
+        holdSignInSlot,
+      ];
       route.onResponse = [...[route.onResponse ?? []].flat(), countSignInFailure];
       return;
     }

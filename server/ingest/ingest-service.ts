@@ -112,13 +112,14 @@ export function createIngestService(
       if (!checked.ok) return fail(index, checked.rejection);
       const { streamId } = checked.block;
       const stream = streams.get(streamId);
-      if (!stream)
-        return fail(index, { reason: 'unknown_stream', detail: `no data stream '${streamId}'` });
       const bridgeId = bridgeOf(index);
-      if (bridgeId !== null && !stream.bridgeIds.has(bridgeId)) {
+      // A bridge's credential learns nothing of other bridges' streams: one answer whether the
+      // stream exists elsewhere or not at all (issue 37, finding 13).
+      if (!stream || (bridgeId !== null && !stream.bridgeIds.has(bridgeId))) {
+        const where = bridgeId === null ? '' : ` on bridge ${bridgeId}`;
         return fail(index, {
-          reason: 'stream_not_on_bridge',
-          detail: `data stream '${streamId}' is not fed by a sensor on bridge ${bridgeId}`,
+          reason: 'unknown_stream',
+          detail: `no data stream '${streamId}'${where}`,
         });
       }
       valid.push({ datastreamId: stream.id, block: checked.block });

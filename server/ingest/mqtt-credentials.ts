@@ -4,7 +4,10 @@ import { assertAnswered, type DynsecAdmin, type DynsecCommand } from './dynsec-a
  * Per-bridge MQTT credentials on Mosquitto's dynamic security plugin (docs/decisions/010):
  * each live ingest token is a broker client `bridge-<bridge>-token-<id>` whose password is the
  * token, holding the bridge's role, which may publish only to `spanwatch/<bridge>/<stream>`.
- * The broker refuses everything else before the ingest ever sees it.
+ * The broker refuses everything else before the ingest ever sees it. Each such client may
+ * connect only with its username as client id, so it cannot take over another client's session
+ * (the server's above all), and no client receives messages unless a role allows it (issue 37,
+ * finding 3).
  */
 
 export interface TokenRef {
@@ -44,6 +47,8 @@ function ensureRole(rolename: string, acltype: string, topic: string): DynsecCom
     { command: 'addRoleACL', rolename, acltype, topic, allow: true },
   ];
 }
+/** What the ingest role receives: the readings its shared subscription asks for. */
+const RECEIVE_READINGS = { acltype: 'publishClientReceive', topic: 'spanwatch/#', allow: true };
 const ALREADY_THERE = ['Role already exists', 'ACL with this topic already exists'];
 
 export interface ReconcileReport {
@@ -97,6 +102,7 @@ export function dynsecCredentials(admin: DynsecAdmin, ingestUsername: string) {
             username,
             password: secret,
             textname: `SpanWatch ingest token ${token.id} of bridge ${token.bridgeId}`,
+            clientid: username,
             roles: [{ rolename }],
           },
         ]),
@@ -128,9 +134,11 @@ export function dynsecCredentials(admin: DynsecAdmin, ingestUsername: string) {
             acls: [
               { acltype: 'publishClientSend', allow: false },
               { acltype: 'subscribe', allow: false },
+              { acltype: 'publishClientReceive', allow: false },
             ],
           },
           ...ensureRole(INGEST_ROLE, 'subscribePattern', '$share/+/spanwatch/+/+'),
+          { ...RECEIVE_READINGS, command: 'addRoleACL', rolename: INGEST_ROLE },
         ]),
         ALREADY_THERE,
       );
@@ -159,6 +167,12 @@ export function dynsecCredentials(admin: DynsecAdmin, ingestUsername: string) {
       );
       if (commands.length > 0) assertAnswered(await admin.run(commands), ALREADY_THERE);
       const present = new Set(clients);
+      // Clients made before client ids were pinned get theirs now.
+      const pins = live
+        .map(mqttUsernameOf)
+        .filter((username) => present.has(username))
+        .map((username) => ({ command: 'setClientId', username, clientid: username }));
+      if (pins.length > 0) assertAnswered(await admin.run(pins));
       const missing = live.filter((token) => !present.has(mqttUsernameOf(token)));
       return { removed, missing };
     },

@@ -36,6 +36,8 @@ export async function authenticate(
 /** The security handler openapi-glue runs for operations secured with bearerAuth. */
 export function bearerAuthHandler(services: Pick<RouteServices, 'sessions'>) {
   return async (request: FastifyRequest) => {
+    // Already checked before the body was read (server/http/request-guards.ts).
+    if (request.user) return;
     const user = await authenticate(request, services);
     if (!user) throw new HttpError(401, 'Authentication credentials were not provided');
     request.user = user;

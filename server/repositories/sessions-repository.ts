@@ -23,16 +23,31 @@ export const REUSE_GRACE_MS = 10_000;
 export type RotateResult =
   | { kind: 'rotated'; userId: number; sessionId: string; refresh: string }
   | { kind: 'reused' }
+  /** The session is older than its absolute lifetime, whatever its refreshes. */
+  | { kind: 'expired' }
   | { kind: 'invalid' };
+
+export interface SessionsSettings {
+  /** How long one refresh token may wait to be used. */
+  refreshTtlSeconds: number;
+  /** How long a session lasts from its sign-in, however often it is refreshed. */
+  lifetimeSeconds: number;
+  /** Server secret that derives each refresh token's successor. */
+  successorKey: string;
+}
 
 /**
  * Sessions (refresh-token families) and their single-use refresh tokens. `successorKey` (a
  * server secret) derives each token's successor from it, so the successor can be handed out
  * again within the reuse interval although only hashes are stored; without the key nobody can
- * derive it.
+ * derive it. A session older than `lifetimeSeconds` is over: neither its refresh tokens nor its
+ * access tokens work (issue 37, finding 14).
  */
-export function createSessionsRepository(db: Db, refreshTtlSeconds: number, successorKey: string) {
+export function createSessionsRepository(db: Db, settings: SessionsSettings) {
+  const { refreshTtlSeconds, lifetimeSeconds, successorKey } = settings;
   const expiry = () => new Date(Date.now() + refreshTtlSeconds * 1000);
+  /** Sessions started before this are past their lifetime. */
+  const oldestLiveStart = (now: Date) => new Date(now.getTime() - lifetimeSeconds * 1000);
   const successorOf = (refresh: string) =>
     `${TOKEN_PREFIX}${createHmac('sha256', successorKey).update(`successor:${refresh}`).digest('base64url')}`;
 
@@ -81,10 +96,11 @@ export function createSessionsRepository(db: Db, refreshTtlSeconds: number, succ
       if (!refresh.startsWith(TOKEN_PREFIX)) return { kind: 'invalid' };
       const tokenHash = hashOf(refresh);
       const now = new Date();
+      const youngEnough = gt(authSessions.createdAt, oldestLiveStart(now));
       const liveSessions = db
         .select({ id: authSessions.id })
         .from(authSessions)
-        .where(isNull(authSessions.revokedAt));
+        .where(and(isNull(authSessions.revokedAt), youngEnough));
       return db.transaction(async (tx): Promise<RotateResult> => {
         // One conditional UPDATE: of two concurrent uses, exactly one finds rotated_at empty.
         const [spent] = await tx
@@ -104,11 +120,13 @@ export function createSessionsRepository(db: Db, refreshTtlSeconds: number, succ
             .select({ sessionId: refreshTokens.sessionId, rotatedAt: refreshTokens.rotatedAt })
             .from(refreshTokens)
             .where(eq(refreshTokens.tokenHash, tokenHash));
-          if (!known?.rotatedAt) return { kind: 'invalid' };
+          if (!known) return { kind: 'invalid' };
           const [live] = await tx
-            .select({ userId: authSessions.userId })
+            .select({ userId: authSessions.userId, young: sql<boolean>`${youngEnough}` })
             .from(authSessions)
             .where(and(eq(authSessions.id, known.sessionId), isNull(authSessions.revokedAt)));
+          if (live && !live.young) return { kind: 'expired' };
+          if (!known.rotatedAt) return { kind: 'invalid' };
           if (live && now.getTime() - known.rotatedAt.getTime() <= REUSE_GRACE_MS) {
             return issueSuccessor(tx, refresh, known.sessionId, live.userId);
           }
@@ -156,7 +174,12 @@ export function createSessionsRepository(db: Db, refreshTtlSeconds: number, succ
       sessionId: string,
     ): Promise<{ user: UserRow; live: boolean } | undefined> {
       const [row] = await db
-        .select({ user: users, revokedAt: authSessions.revokedAt, sessionId: authSessions.id })
+        .select({
+          user: users,
+          revokedAt: authSessions.revokedAt,
+          sessionId: authSessions.id,
+          createdAt: authSessions.createdAt,
+        })
         .from(users)
         .leftJoin(
           authSessions,
@@ -164,7 +187,8 @@ export function createSessionsRepository(db: Db, refreshTtlSeconds: number, succ
         )
         .where(eq(users.id, userId));
       if (!row) return undefined;
-      return { user: row.user, live: row.sessionId !== null && row.revokedAt === null };
+      const young = row.createdAt !== null && row.createdAt > oldestLiveStart(new Date());
+      return { user: row.user, live: row.sessionId !== null && row.revokedAt === null && young };
     },
 
     /** Expired tokens can neither be used nor reused; sessions left without a live one are over. */

@@ -6,6 +6,12 @@ import { userDto } from './dto.ts';
 import type { Handlers } from '../contract-types.ts';
 import { newPassword, optionalText, requiredText } from './text-fields.ts';
 
+/** What a sign-up by anyone but staff answers, the same whether the email was registered. */
+export const SIGNUP_RECEIVED = {
+  detail:
+    'Sign-up received. If this email had no account yet, you can now sign in with it; an existing account keeps its password.',
+};
+
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export function authHandlers(
@@ -39,22 +45,40 @@ export function authHandlers(
     async signup(request, reply) {
       const body = request.body;
       const caller = await authenticate(request, services);
-      if (body.is_staff && !caller?.isStaff) {
+      const byStaff = caller?.isStaff === true;
+      if (body.is_staff && !byStaff) {
         throw new HttpError(403, 'is_staff: only staff users may create staff accounts');
       }
       const companyPassword = optionalText(body.companyPassword);
-      const created = await users.create({
+      const fields = {
         username: requiredText(body.username, 'username'),
         email: requiredText(body.email, 'email'),
-        passwordHash: await passwords.hash(newPassword(body.password)),
         company: requiredText(body.company, 'company'),
         address: requiredText(body.address, 'address'),
-        isStaff: body.is_staff === true,
-        companyUsername: optionalText(body.companyUsername),
-        companyPasswordSealed: companyPassword === null ? null : secretBox.seal(companyPassword),
-      });
+      };
+      // Hashed whether the account is made or not, so the time taken tells nothing either.
+      const passwordHash = await passwords.hash(newPassword(body.password));
       reply.code(201);
-      return userDto(created, { bridges: [], datastreams: [] });
+      // Anyone but staff gets one answer whether the email is registered or not (issue 37,
+      // finding 13; decision 032); the existing account is left as it is.
+      if (!byStaff && (await users.findByEmail(fields.email))) return SIGNUP_RECEIVED;
+      const created = await users
+        .create({
+          ...fields,
+          passwordHash,
+          isStaff: body.is_staff === true,
+          companyUsername: optionalText(body.companyUsername),
+          companyPasswordSealed: companyPassword === null ? null : secretBox.seal(companyPassword),
+        })
+        .catch((error: unknown) => {
+          // The same email signed up a moment ago by a concurrent request: the same answer.
+          if (!byStaff && error instanceof HttpError && error.detail.startsWith('email:')) {
+            return null;
+          }
+          throw error;
+        });
+      if (!created) return SIGNUP_RECEIVED;
+      return byStaff ? userDto(created, { bridges: [], datastreams: [] }) : SIGNUP_RECEIVED;
     },
 
     refreshToken: (request) => sessions.refresh(request.body.refresh),

@@ -5,6 +5,15 @@ import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
+import { createInFlightLimit } from '../http/in-flight.ts';
+
+/**
+ * Raw exports running at once, per user and on the whole server (issue 37, finding 6): each
+ * reads the database page after page for as long as its range holds data, so one user's
+ * parallel exports raised everyone's response times; beyond these a 429 says to wait.
+ */
+export const EXPORTS_PER_USER = 1;
+export const EXPORTS_PER_SERVER = 4;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -43,6 +52,8 @@ export function readingsHandlers(
   services: Pick<RouteServices, 'readingsQuery' | 'calibrations' | 'datastreams'>,
 ): Handlers<'getReadings' | 'exportReadingsCsv'> {
   const { readingsQuery, calibrations, datastreams } = services;
+  const exportsOfUser = createInFlightLimit<number>(EXPORTS_PER_USER);
+  const allExports = createInFlightLimit<'all'>(EXPORTS_PER_SERVER);
 
   async function assertVisible(request: FastifyRequest, id: number) {
     if (!(await datastreams.isVisible(viewerOf(request), id))) throw notFound('Data stream', id);
@@ -92,6 +103,14 @@ export function readingsHandlers(
       await assertVisible(request, id);
       const { fromMs, toMs } = rangeOf(request.query);
       const name = `datastream-${id}-${new Date(fromMs).toISOString().slice(0, 10)}.csv`;
+      if (!exportsOfUser.tryHold(viewerOf(request).id, reply)) {
+        reply.header('retry-after', 5);
+        throw new HttpError(429, 'Another export of yours is running; try again when it is done');
+      }
+      if (!allExports.tryHold('all', reply)) {
+        reply.header('retry-after', 5);
+        throw new HttpError(429, 'The server is busy with other exports; try again in a moment');
+      }
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)

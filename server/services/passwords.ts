@@ -5,6 +5,8 @@ import {
   type ScryptOptions,
 } from 'node:crypto';
 import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST } from '../config/setting-defaults.ts';
+import { HttpError } from '../http-error.ts';
+import { createWorkQueue, QueueFull } from '../threads/work-queue.ts';
 
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
@@ -19,7 +21,15 @@ interface ScryptParams {
 /** scrypt needs 128·N·r·p bytes; Node refuses anything above maxmem (32 MiB by default). */
 const maxmemFor = ({ N, r, p }: ScryptParams) => 2 * 128 * N * r * p;
 
-function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which file and DNS work share, and one hash
+ * at 2^17 keeps a core busy for a few hundred milliseconds: 8 sign-ins at once slowed every
+ * other request (issue 37, finding 6). One hash at a time, a few waiting; more answer 503 at
+ * once rather than queue without end.
+ */
+export const HASH_LIMITS = { concurrency: 1, maxWaiting: 16 } as const;
+
+function runScrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: maxmemFor(params) };
   return new Promise((resolve, reject) => {
     scryptCallback(password, salt, KEY_LENGTH, options, (error, key) =>
@@ -62,9 +72,23 @@ export interface PasswordHasher {
   verifyDummy(password: string): Promise<false>;
 }
 
-export function createPasswordHasher(cost = DEFAULT_PASSWORD_HASH_COST): PasswordHasher {
+export function createPasswordHasher(
+  cost = DEFAULT_PASSWORD_HASH_COST,
+  limits: { concurrency: number; maxWaiting: number } = HASH_LIMITS,
+): PasswordHasher {
   const params: ScryptParams = { N: 2 ** cost, r: BLOCK_SIZE, p: PARALLELISM };
   let dummy: Promise<string> | undefined;
+  const queue = createWorkQueue(limits);
+  const scrypt = async (password: string, salt: Buffer, of: ScryptParams) => {
+    try {
+      return await queue.run(() => runScrypt(password, salt, of));
+    } catch (error) {
+      if (error instanceof QueueFull) {
+        throw new HttpError(503, 'Too many passwords are being checked; try again in a moment');
+      }
+      throw error;
+    }
+  };
 
   async function hash(password: string): Promise<string> {
     const salt = randomBytes(16);

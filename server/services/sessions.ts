@@ -34,6 +34,9 @@ export function createSessionService(repository: SessionsRepository, tokens: Tok
       if (result.kind === 'reused') {
         throw new HttpError(401, 'This refresh token was already used; the session has ended');
       }
+      if (result.kind === 'expired') {
+        throw new HttpError(401, 'This session has reached its maximum lifetime; sign in again');
+      }
       if (result.kind === 'invalid') throw new HttpError(401, 'Invalid or expired refresh token');
       return pair(result.userId, result.sessionId, result.refresh);
     },

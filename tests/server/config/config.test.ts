@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -202,6 +203,15 @@ describe('loadConfig', () => {
       roles: ['api', 'ingest', 'worker'],
       metricsPort: undefined,
     });
+  });
+
+  it("derives the subscriber's default MQTT client id from the secret, not the host name alone (issue 37, finding 3)", () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).mqttClientId ?? '';
+    expect(first).toMatch(new RegExp(`^spanwatch-ingest-${hostname()}-[\\w-]{16}$`));
+    // The same on every start with the same secret, another with another secret.
+    expect(loadConfig({ DATA_DIR: dir }).mqttClientId).toBe(first);
+    expect(loadConfig({ DATA_DIR: tempDir() }).mqttClientId).not.toBe(first);
   });
 
   it('reads the settings for commands without writing any secret file', () => {

@@ -7,10 +7,16 @@ import { setupTestApp } from '../../helpers/test-app.ts';
 const SIXTY_MB = 60 * 1024 * 1024;
 
 /**
- * Announces a 60 MB body, sends only its first 64 KiB and waits for the answer: a server that
- * reads the body before refusing would wait for the rest and the test would time out.
+ * Announces a 60 MB body (or `length` bytes), sends only its first 64 KiB and waits for the
+ * answer: a server that reads the body before refusing would wait for the rest and the test
+ * would time out.
  */
-function announceHugeBody(port: number, path: string, headers: Record<string, string>) {
+function announceHugeBody(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  length = SIXTY_MB,
+) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const request = httpRequest(
       {
@@ -18,7 +24,7 @@ function announceHugeBody(port: number, path: string, headers: Record<string, st
         port,
         path,
         method: 'POST',
-        headers: { ...headers, 'content-length': String(SIXTY_MB) },
+        headers: { ...headers, 'content-length': String(length) },
       },
       (response) => {
         let body = '';
@@ -70,5 +76,56 @@ describe.each(drivers)('huge anonymous bodies on %s (issue 13)', (kind) => {
       'content-type': 'application/json',
     });
     expect(answer.status).toBe(413);
+  });
+});
+
+describe.each(drivers)('bodies sent without signing in on %s (issue 37, finding 14)', (kind) => {
+  const t = setupTestApp(kind);
+  const ALMOST_A_MEGABYTE = 1000 * 1000;
+
+  async function port() {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return (t.app.server.address() as AddressInfo).port;
+  }
+
+  it.each([
+    ['no credentials', {}],
+    ['an invalid bearer token', { authorization: 'Bearer not.a.jwt' }],
+  ])('refuses a signed-in body with %s with 401 before reading it', async (_what, headers) => {
+    const answer = await announceHugeBody(
+      await port(),
+      '/api/v1/bridges/create',
+      { 'content-type': 'application/json', ...headers },
+      ALMOST_A_MEGABYTE,
+    );
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body)).toEqual({ detail: expect.any(String) });
+  });
+
+  it('refuses a sign-in body over 64 KiB with 413 before reading it', async () => {
+    const answer = await announceHugeBody(
+      await port(),
+      '/api/v1/auth/login',
+      { 'content-type': 'application/json' },
+      ALMOST_A_MEGABYTE,
+    );
+    expect(answer.status).toBe(413);
+  });
+
+  it('still signs in and creates with small bodies', async () => {
+    const user = await t.createUser({ staff: true });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/bridges/create',
+      token: user.token,
+      body: {
+        name: 'Small Body Bridge',
+        location: 'Here',
+        construction_date: '1990-01-01',
+        latitude: 45,
+        longitude: -75,
+      },
+    });
+    expect(created.status).toBe(201);
   });
 });

@@ -57,3 +57,31 @@ describe('RATE_LIMIT_* (issue 13)', () => {
     );
   });
 });
+
+describe('HTTP_*_TIMEOUT_SECONDS and SESSION_LIFETIME_SECONDS (issue 37, finding 14)', () => {
+  it('has timeouts shorter than Node and a 30-day session lifetime by default', () => {
+    const config = load({});
+    expect(config.httpTimeouts).toEqual({
+      headersSeconds: 10,
+      requestSeconds: 60,
+      idleSeconds: 120,
+      keepAliveSeconds: 5,
+    });
+    expect(config.sessionLifetimeSeconds).toBe(30 * 24 * 3600);
+  });
+
+  it('stops at start on a headers timeout longer than the request timeout', () => {
+    expect(() =>
+      load({ HTTP_HEADERS_TIMEOUT_SECONDS: '90', HTTP_REQUEST_TIMEOUT_SECONDS: '30' }),
+    ).toThrow(/^HTTP_HEADERS_TIMEOUT_SECONDS \(90\) must not be longer/);
+  });
+
+  it.each(['0', '-5', '1.5', '400000000'])(
+    'stops at start on SESSION_LIFETIME_SECONDS=%s',
+    (raw) => {
+      expect(() => load({ SESSION_LIFETIME_SECONDS: raw })).toThrow(
+        /SESSION_LIFETIME_SECONDS must/,
+      );
+    },
+  );
+});

@@ -107,6 +107,69 @@ describe.each(drivers)('request guards on %s (issue 13)', (kind) => {
     expect(stored.body).toEqual([]);
   });
 
+  // U+202E RIGHT-TO-LEFT OVERRIDE, U+2066 LEFT-TO-RIGHT ISOLATE, U+200F RIGHT-TO-LEFT MARK.
+  it.each([
+    ['a bridge name', '/api/v1/bridges/create', { ...bridge, name: 'Pont \u202Eetsiv' }, 'name'],
+    [
+      'a sign-up user name',
+      '/api/v1/auth/signup',
+      {
+        username: 'ann\u2066e',
+        email: 'bidi@example.ca',
+        password: 'girder-strong-1',
+        company: 'Acme',
+        address: '1 Main St',
+      },
+      'username',
+    ],
+    [
+      'a company',
+      '/api/v1/auth/signup',
+      {
+        username: 'annie',
+        email: 'bidi@example.ca',
+        password: 'girder-strong-1',
+        company: 'Acme\u200F',
+        address: '1 Main St',
+      },
+      'company',
+    ],
+  ])(
+    'refuses bidirectional controls in %s with 400 naming the field (issue 37, finding 15)',
+    async (_what, url, body, field) => {
+      const staff = await t.createUser({ staff: true });
+      const response = await t.request<{ detail: string }>({
+        method: 'POST',
+        url,
+        token: staff.token,
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.detail).toMatch(
+        new RegExp(`^body/${field} must not contain bidirectional-control characters`),
+      );
+    },
+  );
+
+  it('refuses a right-to-left override in a span id and a query value', async () => {
+    const { staff, bridgeId } = await staffWithBridges();
+    const span = await t.request<{ detail: string }>({
+      method: 'POST',
+      url: '/api/v1/spans/create',
+      token: staff.token,
+      body: { bridge: bridgeId, span_id: 'S\u202E1', length: 10 },
+    });
+    expect(span.status).toBe(400);
+    expect(span.body.detail).toMatch(/^body\/span_id must not contain bidirectional-control/);
+    const query = await t.request<{ detail: string }>({
+      method: 'GET',
+      url: '/api/v1/ai/status?sid=Lions%E2%80%AEGate',
+      token: staff.token,
+    });
+    expect(query.status).toBe(400);
+    expect(query.body.detail).toMatch(/^querystring\/sid must not contain bidirectional-control/);
+  });
+
   it('keeps tabs and line breaks in free text', async () => {
     const response = await t.request({
       method: 'POST',

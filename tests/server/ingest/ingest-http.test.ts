@@ -49,7 +49,8 @@ describe.each(drivers)('HTTP ingest on %s', (kind) => {
 
   const badItems: [string, unknown][] = [
     ['unknown_stream', { ...valid(), stream_id: 'nowhere' }],
-    ['stream_not_on_bridge', { ...valid(), stream_id: 'there-acc' }],
+    // Another bridge's stream: the token cannot tell it from no stream (issue 37, finding 13).
+    ['unknown_stream', { ...valid(), stream_id: 'there-acc' }],
     ['non_finite_value', { ...valid(), values: [1, null, 3] }],
     ['non_finite_value', { ...valid(), values: [1, 'NaN'] }],
     ['non_finite_value', { stream_id: 'here-acc', ts: valid().start, value: 'Infinity' }],
@@ -74,6 +75,22 @@ describe.each(drivers)('HTTP ingest on %s', (kind) => {
       badItems.map(([reason], i) => [i + 1, reason]),
     );
     expect(body.rejected.every((r) => r.detail.length > 0)).toBe(true);
+  });
+
+  it("answers an ingest token alike for another bridge's stream and for none (issue 37, finding 13)", async () => {
+    const { here, ingestToken } = await setup();
+    const response = await ingest(
+      [
+        { ...valid(), stream_id: 'there-acc' },
+        { ...valid(), stream_id: 'nowhere-acc' },
+      ],
+      { 'x-ingest-token': ingestToken },
+    );
+    const rejected = response.json<IngestResult>().rejected;
+    expect(rejected.map(({ reason, detail }) => [reason, detail])).toEqual([
+      ['unknown_stream', `no data stream 'there-acc' on bridge ${here.bridge.id}`],
+      ['unknown_stream', `no data stream 'nowhere-acc' on bridge ${here.bridge.id}`],
+    ]);
   });
 
   it('stores a retried batch once and accepts blocks out of order', async () => {

@@ -94,6 +94,7 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
   const credentialOf = (token: CreatedToken) => ({
     username: token.mqtt_username,
     password: token.token,
+    clientId: token.mqtt_username,
   });
   /** 'connected', or the broker's refusal as the client reports it. */
   const connecting = (options: IClientOptions) =>
@@ -140,6 +141,25 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
     await until(async () => (await sampleCount(b.stream.id)) === 100, "bridge B's own block");
     expect(await sampleCount(b.stream.id)).toBe(100);
     expect(await t.services.deadLetters.list()).toEqual([]);
+  });
+
+  it("keeps a token to its own client id: it cannot take the server's session, nor receive (issue 37, finding 3)", async () => {
+    const a = await streamOnBridge(t, `own-${kind}`);
+    const token = await newToken(a.bridge.id);
+    const login = { username: token.mqtt_username, password: token.token };
+    expect(
+      await connecting({ ...login, clientId: `spanwatch-test-${kind}`, clean: false }),
+    ).toMatch(/^Connection refused/);
+    expect(await connecting({ ...login, clientId: 'any-other-id' })).toMatch(/^Connection refused/);
+    // The server's subscriber still has its session: a block sent now is stored.
+    const gateway = await connect(credentialOf(token));
+    const subscribing = await gateway.subscribeAsync(`spanwatch/${a.bridge.id}/#`, { qos: 1 }).then(
+      () => 'subscribed',
+      (error: Error) => error.message,
+    );
+    expect(subscribing).toBe('Subscribe error: Not authorized');
+    expect(await publish(gateway, a.bridge.id, `own-${kind}`, 0)).toBe('accepted');
+    await until(async () => (await sampleCount(a.stream.id)) === 100, 'the block stored');
   });
 
   it("disconnects a revoked token's publisher, or a deleted bridge's, and refuses it from then on", async () => {

@@ -110,7 +110,7 @@ describe.each(drivers)('MQTT ingest on %s', (kind) => {
         'unknown_stream',
         'non_finite_value',
         'invalid_topic',
-        'stream_not_on_bridge',
+        'unknown_stream',
       ].sort(),
     );
     expect((await ours()).find((l) => l.reason.startsWith('invalid_item'))?.payload).toBe('{oops');

@@ -105,6 +105,6 @@ describe.each(drivers)('ingest lookups cached on %s', (kind) => {
     });
     expect(deleted.status).toBe(204);
     const after = await send();
-    expect(after.body.rejected.map((r) => r.reason)).toEqual(['stream_not_on_bridge']);
+    expect(after.body.rejected.map((r) => r.reason)).toEqual(['unknown_stream']);
   });
 });

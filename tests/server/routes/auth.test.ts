@@ -3,6 +3,7 @@ import { users } from '../../../server/db/schema.ts';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
+import { SIGNUP_RECEIVED } from '../../../server/routes/auth-handlers.ts';
 
 const signup = {
   username: 'river-engineer',
@@ -16,17 +17,8 @@ describe.each(drivers)('auth on %s', (kind) => {
   const t = setupTestApp(kind);
 
   it('signs up, signs in, refreshes and reads the current user', async () => {
-    const created = await t.request<{ id: number; is_staff: boolean }>({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      body: signup,
-    });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
-      username: 'river-engineer',
-      is_staff: false,
-      has_company_password: false,
-    });
+    const created = await t.request({ method: 'POST', url: '/api/v1/auth/signup', body: signup });
+    expect(created).toEqual({ status: 201, body: SIGNUP_RECEIVED });
 
     const login = await t.request<{ access: string; refresh: string }>({
       method: 'POST',
@@ -37,7 +29,9 @@ describe.each(drivers)('auth on %s', (kind) => {
 
     const me = await t.request({ method: 'GET', url: '/api/v1/user/me', token: login.body.access });
     expect(me.body).toMatchObject({
-      id: created.body.id,
+      username: 'river-engineer',
+      is_staff: false,
+      has_company_password: false,
       email: signup.email,
       company: signup.company,
     });
@@ -132,17 +126,37 @@ describe.each(drivers)('auth on %s', (kind) => {
     expect(response.body.detail).toContain(field);
   });
 
-  it('refuses a duplicate email or username, whatever the case', async () => {
-    await t.request({ method: 'POST', url: '/api/v1/auth/signup', body: signup });
-    const sameEmail = await t.request<{ detail: string }>({
+  it('answers a sign-up alike whether the email is registered, leaving the account as it is (issue 37, finding 13)', async () => {
+    const first = await t.request({ method: 'POST', url: '/api/v1/auth/signup', body: signup });
+    const sameEmail = await t.request({
       method: 'POST',
       url: '/api/v1/auth/signup',
-      body: { ...signup, username: 'someone-else', email: 'Engineer@Example.ca' },
+      body: {
+        ...signup,
+        username: 'someone-else',
+        email: 'Engineer@Example.ca',
+        password: 'other-pass-1',
+      },
     });
-    expect(sameEmail).toEqual({
-      status: 400,
-      body: { detail: 'email: a user with this email already exists' },
-    });
+    expect(sameEmail).toEqual(first);
+    expect(first).toEqual({ status: 201, body: SIGNUP_RECEIVED });
+    const signIn = (password: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        body: { email: signup.email, password },
+      });
+    expect((await signIn(signup.password)).status).toBe(200);
+    expect((await signIn('other-pass-1')).status).toBe(401);
+    const named = await t.services.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, 'someone-else'));
+    expect(named).toEqual([]);
+  });
+
+  it('refuses a taken username to anyone, and a taken email or username to staff, whatever the case', async () => {
+    await t.request({ method: 'POST', url: '/api/v1/auth/signup', body: signup });
     const sameName = await t.request({
       method: 'POST',
       url: '/api/v1/auth/signup',
@@ -151,6 +165,17 @@ describe.each(drivers)('auth on %s', (kind) => {
     expect(sameName).toEqual({
       status: 400,
       body: { detail: 'username: a user with this username already exists' },
+    });
+    const staff = await t.createUser({ staff: true });
+    const byStaff = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      token: staff.token,
+      body: { ...signup, username: 'someone-else', email: 'Engineer@Example.ca' },
+    });
+    expect(byStaff).toEqual({
+      status: 400,
+      body: { detail: 'email: a user with this email already exists' },
     });
   });
 

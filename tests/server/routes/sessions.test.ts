@@ -212,4 +212,23 @@ describe.each(drivers)('sessions on %s', (kind) => {
     expect(wrong.status).toBe(401);
     expect((await t.services.users.findById(user.id))?.passwordHash).toBe(legacy);
   });
+
+  it('ends a session at its absolute lifetime, however often it was refreshed (issue 37, finding 14)', async () => {
+    const user = await t.createUser({ password: PASSWORD });
+    const first = await signIn(user.email);
+    const renewed = await refresh(first.refresh);
+    expect(renewed.status).toBe(200);
+    // Signed in 30 days and a minute ago (the default lifetime), refreshed just now.
+    await t.services.database.db
+      .update(authSessions)
+      .set({ createdAt: new Date(Date.now() - (30 * 24 * 60 + 1) * 60_000) })
+      .where(eq(authSessions.userId, user.id));
+
+    const late = await refresh(renewed.body.refresh);
+    expect(late.status).toBe(401);
+    expect(late.body.detail).toBe('This session has reached its maximum lifetime; sign in again');
+    expect((await me(renewed.body.access)).status).toBe(401);
+    // A new sign-in starts a new session.
+    expect((await me((await signIn(user.email)).access)).status).toBe(200);
+  });
 });
