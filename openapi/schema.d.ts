@@ -637,7 +637,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Raw samples of a data stream as CSV (timestamp,value), streamed */
+    /**
+     * Raw samples of a data stream as CSV (timestamp and value), streamed
+     * @description One line per sample, oldest first. The header names the value column after the stream
+     *     and its unit, e.g. `timestamp,lions-gate-s2-str (µε)` (RFC 4180 quoting when the name
+     *     needs it). Timestamps are ISO 8601 in UTC; values keep 6 significant digits
+     *     (decision 034).
+     */
     get: operations['exportReadingsCsv'];
     put?: never;
     post?: never;
@@ -3235,7 +3241,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description CSV with a header line `timestamp,value` */
+      /** @description CSV with a header line `timestamp,<stream id> (<unit>)` */
       200: {
         headers: {
           [name: string]: unknown;
