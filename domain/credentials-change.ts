@@ -7,10 +7,13 @@ export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const NOTHING_TO_CHANGE = 'Enter a new email or a new password';
 export const ACCOUNT_UPDATED = 'Account updated successfully';
 export const ACCOUNT_UPDATE_FAILED = 'Your account could not be updated. Please try again.';
+export const PASSWORDS_DIFFER = 'The passwords do not match';
 
 export interface CredentialsFields {
   email: string;
   password: string;
+  /** The new password typed again, so a slip of the finger does not lock the person out. */
+  confirmPassword: string;
   currentPassword: string;
 }
 
@@ -20,6 +23,7 @@ export type CredentialsErrors = Partial<Record<keyof CredentialsFields | 'form',
 export const EMPTY_CREDENTIALS: CredentialsFields = {
   email: '',
   password: '',
+  confirmPassword: '',
   currentPassword: '',
 };
 
@@ -48,19 +52,36 @@ export function validateCredentialsChange(
     const problem = newPasswordProblem(body.password);
     if (problem) errors.password = problem;
   }
+  if (fields.confirmPassword !== fields.password) errors.confirmPassword = PASSWORDS_DIFFER;
   if (fields.currentPassword === '') errors.currentPassword = CURRENT_PASSWORD_REQUIRED;
   return errors;
 }
 
-const SERVER_FIELDS: [prefix: string, field: keyof CredentialsFields][] = [
-  ['current_password:', 'currentPassword'],
-  ['email:', 'email'],
-  ['password:', 'password'],
+/** The fields the server names first in its detail (`current_password: ...`), with their labels. */
+const SERVER_FIELDS: [prefix: string, field: keyof CredentialsFields, label: string][] = [
+  ['current_password:', 'currentPassword', 'Current password'],
+  ['email:', 'email', 'Email'],
+  ['password:', 'password', 'Password'],
 ];
 
-/** The server names the field first in its detail (`current_password: ...`); show it there. */
+/**
+ * The server's reason as a sentence for a person, shown on the field it names: its field name
+ * is dropped ("the current password is not correct" becomes "The current password is not
+ * correct"), and a bare rule gets the field's label ("must not be only spaces" becomes
+ * "Password must not be only spaces", "required to ..." "Current password is required to ...").
+ */
+function sentenceOf(reason: string, label: string): string {
+  if (reason === 'this field is required') return `${label} is required`;
+  if (reason.startsWith('required ')) return `${label} is ${reason}`;
+  if (reason.startsWith('must ')) return `${label} ${reason}`;
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
+/** The server's refusal on the field it names, in words for a person; the rest above the form. */
 export function credentialsErrorFromServer(detail: string | undefined): CredentialsErrors {
   if (!detail) return { form: ACCOUNT_UPDATE_FAILED };
   const match = SERVER_FIELDS.find(([prefix]) => detail.startsWith(prefix));
-  return match ? { [match[1]]: detail } : { form: detail };
+  if (!match) return { form: detail };
+  const [prefix, field, label] = match;
+  return { [field]: sentenceOf(detail.slice(prefix.length).trim(), label) };
 }

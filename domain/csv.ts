@@ -5,7 +5,8 @@ export type CsvValue = string | number | null | undefined;
 // injection advice). Numbers are left alone so negative coordinates stay numbers.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function csvCell(value: CsvValue): string {
+/** One cell as RFC 4180 writes it, quoted when it must be, formula-looking text defused. */
+export function csvCell(value: CsvValue): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -22,6 +22,19 @@ export const DATA_TYPES = [
 ] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
+/** The unit each data type is sent and stored in (the simulator and the ingest use the same). */
+export const DATA_TYPE_UNITS: Record<DataType, string> = {
+  acceleration: 'm/s²',
+  strain: 'µε',
+  temperature: '°C',
+  displacement: 'mm',
+  tilt: 'mrad',
+  load: 'kN',
+};
+
+export const isDataType = (text: string): text is DataType =>
+  (DATA_TYPES as readonly string[]).includes(text);
+
 /** The kind of sensor that produces each data type. */
 export const SENSOR_TYPE_OF: Record<DataType, SensorType> = {
   acceleration: 'accelerometer',

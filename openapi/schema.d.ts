@@ -645,8 +645,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Raw samples of a data stream as CSV (timestamp,value), streamed
-     * @description One export per user at a time and four on the server; another answers 429 with Retry-After until one is done.
+     * Raw samples of a data stream as CSV (timestamp and value), streamed
+     * @description One line per sample, oldest first. The header names the value column after the stream
+     *     and its unit, e.g. `timestamp,lions-gate-s2-str (µε)` (RFC 4180 quoting when the name
+     *     needs it). Timestamps are ISO 8601 in UTC; values keep 6 significant digits
+     *     (decision 034).
+     *
+     *     One export per user at a time and four on the server; another answers 429 with
+     *     Retry-After until one is done.
      */
     get: operations['exportReadingsCsv'];
     put?: never;
@@ -3312,7 +3318,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description CSV with a header line `timestamp,value` */
+      /** @description CSV with a header line `timestamp,<stream id> (<unit>)` */
       200: {
         headers: {
           [name: string]: unknown;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { MAX_BLOCK_SECONDS } from './block-limits.ts';
 import { createBucketer, type Level, levelFor, type Point } from './downsample.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
+import { readingCsvValue, readingsCsvHeader } from '../../domain/readings-csv.ts';
 
 interface BlockRow {
   ms: number;
@@ -62,6 +63,14 @@ export function createReadingsQueryRepository(db: Db) {
         FROM readings WHERE ${overlapping(id, fromMs, toMs)} ${after}
         ORDER BY start LIMIT ${CSV_PAGE_BLOCKS}`),
     );
+  }
+
+  /** The export's header, naming the stream and its unit (decision 034). */
+  async function csvHeader(id: number): Promise<string> {
+    const [stream] = rowsOf<{ stream_id: string; data_type: string }>(
+      await db.execute(sql`SELECT stream_id, data_type FROM datastreams WHERE id = ${id}`),
+    );
+    return stream ? readingsCsvHeader(stream.stream_id, stream.data_type) : 'timestamp,value\n';
   }
 
   /** Samples in the blocks the raw level would read, from the blocks' counts alone. */
@@ -143,9 +152,10 @@ export function createReadingsQueryRepository(db: Db) {
      * Raw samples as CSV lines, one page of blocks at a time, so memory stays flat. A page goes
      * on after the exact start (in microseconds) of the previous page's last block: a time in
      * milliseconds would find that block, or one reaching past it, again (issue 37, finding 7).
+     * The header names the stream and its unit; values keep 6 significant digits (decision 034).
      */
     async *csvLines(id: number, fromMs: number, toMs: number): AsyncGenerator<string> {
-      yield 'timestamp,value\n';
+      yield await csvHeader(id);
       let after: string | null = null;
       for (;;) {
         const page = await csvPage(id, fromMs, toMs, after);
@@ -154,7 +164,7 @@ export function createReadingsQueryRepository(db: Db) {
           const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
           block.values.forEach((v, i) => {
             const t = block.ms + i * step;
-            if (t >= fromMs && t < toMs) chunk += `${iso(t)},${v}\n`;
+            if (t >= fromMs && t < toMs) chunk += `${iso(t)},${readingCsvValue(v)}\n`;
           });
           // A page may hold millions of samples: hand them on in slices and let the event loop
           // serve others between two (one export raised everyone's p99 to 288 ms; issue 37).

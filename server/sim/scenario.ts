@@ -88,13 +88,3 @@ export interface BridgeScenario {
   damage: DamageSpec[];
   faults: FaultSpec[];
 }
-
-/** Units by data type, as the simulator emits them. */
-export const SIM_UNITS: Record<SimDataType, string> = {
-  acceleration: 'm/s²',
-  strain: 'µε',
-  temperature: '°C',
-  displacement: 'mm',
-  tilt: 'mrad',
-  load: 'kN',
-};

@@ -1,8 +1,5 @@
 /** Creates, through the API, the spans, sensors and data streams a simulated bridge feeds. */
-import { DATA_TYPES, type DataType, SENSOR_TYPE_OF } from '../../domain/enums.ts';
-
-const isDataType = (value: string): value is DataType =>
-  (DATA_TYPES as readonly string[]).includes(value);
+import { SENSOR_TYPE_OF, isDataType } from '../../domain/enums.ts';
 
 export interface SimStream {
   id: string;

@@ -136,11 +136,12 @@ test('the 50 background dots drift, and stand still under prefers-reduced-motion
   expect(await firstDotAnimation()).toBe('none');
 });
 
-test('sign-in works from the keyboard alone and shows field errors on the fields', async ({
+test('sign-in opens on Email, works from the keyboard alone and shows field errors on the fields', async ({
   page,
 }) => {
   await page.goto('/login');
-  await page.getByLabel('Email').focus();
+  // Issue 36, item 13: typing starts at once, with no click or Tab first.
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type('not-an-email');
   await page.keyboard.press('Enter');
 

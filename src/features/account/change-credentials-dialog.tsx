@@ -32,6 +32,12 @@ const FIELDS: { name: keyof CredentialsFields; label: string; type: string; auto
   { name: 'email', label: 'New email', type: 'email', auto: 'email' },
   { name: 'password', label: 'New password', type: 'password', auto: 'new-password' },
   {
+    name: 'confirmPassword',
+    label: 'Confirm new password',
+    type: 'password',
+    auto: 'new-password',
+  },
+  {
     name: 'currentPassword',
     label: 'Current password',
     type: 'password',
@@ -41,7 +47,8 @@ const FIELDS: { name: keyof CredentialsFields; label: string; type: string; auto
 
 /**
  * Issue 13: a new email or password only with the current one; the server then ends every
- * other session of the account. Its refusals are shown on the field they name.
+ * other session of the account. A new password is typed twice; the server's refusals are shown,
+ * as sentences, on the field they name.
  */
 export function ChangeCredentialsDialog({
   user,

@@ -1,14 +1,5 @@
 import type { Datastream, Sensor, Span } from '../../api/queries/structures';
-
-// Units the sensors send per data type (the simulator and the ingest use the same ones).
-const UNITS: Record<Datastream['data_type'], string> = {
-  acceleration: 'm/s²',
-  strain: 'µε',
-  temperature: '°C',
-  displacement: 'mm',
-  tilt: 'mrad',
-  load: 'kN',
-};
+import { DATA_TYPE_UNITS } from '../../../domain/enums';
 
 const TYPE_NAMES: Record<Sensor['type'], string> = {
   accelerometer: 'Accelerometer',
@@ -19,7 +10,7 @@ const TYPE_NAMES: Record<Sensor['type'], string> = {
   load_cell: 'Load cell',
 };
 
-export const unitOf = (stream: Datastream): string => UNITS[stream.data_type];
+export const unitOf = (stream: Datastream): string => DATA_TYPE_UNITS[stream.data_type];
 
 /** 'Acceleration (m/s²)': the axis title of a stream's readings. */
 export function axisLabel(stream: Datastream): string {

@@ -67,7 +67,7 @@ describe.each(drivers)('readings ranges on %s', (kind) => {
     });
     expect(response.statusCode).toBe(200);
     const [header, ...rows] = response.body.trim().split('\n');
-    expect(header).toBe('timestamp,value');
+    expect(header).toBe('timestamp,fast-acc (m/s²)');
     expect(rows).toHaveLength(2402);
     const times = rows.map((row) => row.split(',')[0]);
     expect(new Set(times).size).toBe(2402);

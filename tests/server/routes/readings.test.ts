@@ -71,9 +71,42 @@ describe.each(drivers)('reading data back on %s', (kind) => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['transfer-encoding']).toBe('chunked');
     const lines = response.body.trim().split('\n');
-    expect(lines[0]).toBe('timestamp,value');
+    expect(lines[0]).toBe('timestamp,spiky (m/s²)');
     expect(lines).toHaveLength(1 + 600);
     expect(lines[4]).toBe(`${iso(BASE_MS + 5400_300)},50`);
+  });
+
+  it('names the stream and its unit in the header and writes 6 significant digits (decision 034)', async () => {
+    const staff = await t.createUser({ staff: true });
+    const { stream } = await streamOnBridge(t, 'lions-gate-s1-acc');
+    const sent = [0.1 + 0.2, 260.123456789012, -0.000123456789, 1234567.8, 0, -2.5, 1e-9 / 3];
+    const ingested = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest',
+      headers: { authorization: `Bearer ${staff.token}` },
+      payload: [{ stream_id: 'lions-gate-s1-acc', start: iso(BASE_MS), rate_hz: 10, values: sent }],
+    });
+    expect(ingested.json()).toMatchObject({ accepted_samples: sent.length, rejected: [] });
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datastreams/${stream.id}/readings.csv?from=${iso(BASE_MS)}&to=${iso(BASE_MS + 1000)}`,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+
+    expect(response.body).toBe(
+      [
+        'timestamp,lions-gate-s1-acc (m/s²)',
+        `${iso(BASE_MS)},0.3`,
+        `${iso(BASE_MS + 100)},260.123`,
+        `${iso(BASE_MS + 200)},-0.000123457`,
+        `${iso(BASE_MS + 300)},1234570`,
+        `${iso(BASE_MS + 400)},0`,
+        `${iso(BASE_MS + 500)},-2.5`,
+        `${iso(BASE_MS + 600)},3.33333e-10`,
+        '',
+      ].join('\n'),
+    );
   });
 
   it('shows readings only to those who may see the data stream', async () => {

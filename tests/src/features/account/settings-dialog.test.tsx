@@ -193,6 +193,17 @@ describe('changing the email or password from Settings (issue 13)', () => {
     return { ...view, form: screen.getByRole('dialog', { name: 'Change email or password' }) };
   }
 
+  /** Types a new password, its confirmation and the current password, then saves. */
+  async function changePassword(
+    form: HTMLElement,
+    typed: { password: string; confirmation: string; current: string },
+  ) {
+    await userEvent.type(within(form).getByLabelText('New password'), typed.password);
+    await userEvent.type(within(form).getByLabelText('Confirm new password'), typed.confirmation);
+    await userEvent.type(within(form).getByLabelText('Current password'), typed.current);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  }
+
   /** Records what PUT /users/7/update receives and answers with `answer`. */
   function updateAnswers(answer: (body: Record<string, unknown>) => Response) {
     const sent: unknown[] = [];
@@ -241,6 +252,31 @@ describe('changing the email or password from Settings (issue 13)', () => {
     expect(sent).toEqual([]);
   });
 
+  it('asks for the new password twice, and says so on the confirmation when they differ', async () => {
+    const sent = updateAnswers(() => HttpResponse.json(aUser()));
+    const { form } = await openChange();
+
+    await changePassword(form, {
+      password: 'new-secret-22',
+      confirmation: 'new-secret-2',
+      current: 'old-secret-1',
+    });
+
+    const confirmation = within(form).getByLabelText('Confirm new password');
+    expect(confirmation).toHaveAccessibleDescription('The passwords do not match');
+    expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('New password')).not.toHaveAttribute('aria-invalid');
+    expect(sent).toEqual([]);
+
+    await userEvent.type(confirmation, '2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Change email or password' })).toBeNull(),
+    );
+    expect(sent).toEqual([{ password: 'new-secret-22', current_password: 'old-secret-1' }]);
+  });
+
   it("shows the server's refusal on the field it names, and keeps the dialog open", async () => {
     const sent = updateAnswers(() =>
       HttpResponse.json(
@@ -250,15 +286,16 @@ describe('changing the email or password from Settings (issue 13)', () => {
     );
     const { form } = await openChange();
 
-    await userEvent.type(within(form).getByLabelText('New password'), 'new-secret-22');
-    await userEvent.type(within(form).getByLabelText('Current password'), 'a-wrong-guess');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await changePassword(form, {
+      password: 'new-secret-22',
+      confirmation: 'new-secret-22',
+      current: 'a-wrong-guess',
+    });
 
     const current = within(form).getByLabelText('Current password');
     await waitFor(() =>
-      expect(current).toHaveAccessibleDescription(
-        'current_password: the current password is not correct',
-      ),
+      // A sentence for a person: the API's field name stays in its detail, not on the screen.
+      expect(current).toHaveAccessibleDescription('The current password is not correct'),
     );
     expect(current).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([{ password: 'new-secret-22', current_password: 'a-wrong-guess' }]);

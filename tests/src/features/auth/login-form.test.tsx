@@ -42,6 +42,12 @@ describe('sign-in screen', () => {
     expect(router.state.location.pathname).toBe('/signup');
   });
 
+  it('opens with the focus on Email, so typing can start at once', async () => {
+    await renderApp('/login');
+
+    expect(await screen.findByLabelText('Email')).toHaveFocus();
+  });
+
   it('draws 50 decorative dots hidden from assistive technology', async () => {
     await renderApp('/login');
 
