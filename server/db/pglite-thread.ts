@@ -1,10 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
+import { startWorker } from '../threads/start-worker.ts';
 import { serveDatabase } from './pglite-host.ts';
 
 // Worker-thread entry (server/threads/start-worker.ts): the embedded database's one owner. Its
 // WebAssembly runs here, so a long read never holds the thread that serves HTTP.
 
 const { dataDir } = workerData as { dataDir?: string };
-const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+
+/** A new data directory is made on a thread that ends with it (pglite-init-thread.ts). */
+async function createDataDir(dir: string): Promise<void> {
+  const creator = startWorker('pglite-init', { workerData: { dataDir: dir } });
+  await new Promise<void>((resolve, reject) => {
+    creator.once('error', reject);
+    creator.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the database exited with ${code}`)),
+    );
+  });
+}
+
+async function open(): Promise<PGlite> {
+  if (!dataDir) return new PGlite();
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
+  return new PGlite(dataDir);
+}
+
+// Requests that arrive meanwhile wait in the port until it is served.
+const pglite = await open();
 if (parentPort) serveDatabase(pglite, parentPort, { onClose: () => pglite.close() });
