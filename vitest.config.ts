@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on these 2-core machines. Many
     // API tests wait on PostgreSQL, so two workers finish the suite in two thirds of the time.
+    // Three were tried beside the browser tests: CI took 1,110 s instead of 1,020 s, and a
+    // scale-out training expired under the load (docs/decisions/033-test-suite-time.md).
     maxWorkers: 2,
     // Files share a worker's loaded modules instead of importing the app anew each (about 2 s a
     // file): the unit tests took a third of their CPU time and the component tests 40 % of their
