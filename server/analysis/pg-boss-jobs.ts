@@ -4,12 +4,15 @@ import type { Database } from '../db/client.ts';
 import type { AnalysisJob, AnalysisJobs } from './job-types.ts';
 import { JobHandedBack } from './job-handed-back.ts';
 import type { AnalysisRepository } from './analysis-repository.ts';
+import { startJobLiveness, type JobLiveness } from './job-liveness.ts';
 
 export const ANALYSIS_QUEUE = 'bridge-analysis';
 
 /** What the queue promises a job whose worker dies mid-run (docs/decisions/011). */
 export const ANALYSIS_RETRY_LIMIT = 2;
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 1800;
+/** How soon a job whose worker died runs again: the sweep's period plus its grace. */
+const DEFAULT_LIVENESS = { sweepIntervalSeconds: 5, graceSeconds: 10 };
 /** pg-boss's own default: how often maintenance expires jobs when the timeout is long. */
 const MAX_MAINTENANCE_INTERVAL_SECONDS = 120;
 
@@ -29,6 +32,8 @@ export interface PgBossJobsOptions {
   jobTimeoutSeconds?: number | undefined;
   /** How often the supervising worker looks for such jobs (default: from the timeout). */
   maintenanceIntervalSeconds?: number;
+  /** How often and after what grace a job whose worker's session ended is handed back. */
+  liveness?: { sweepIntervalSeconds: number; graceSeconds: number };
 }
 
 /**
@@ -37,9 +42,11 @@ export interface PgBossJobsOptions {
  * processes: two workers never analyse one bridge at once, and a request while one runs is
  * queued once behind it.
  *
- * A job whose worker dies (killed, out of memory, machine lost) stays active until its timeout;
- * pg-boss's maintenance then fails it and, within the retry limit, queues it again for any
- * worker. A job that ends in an error is not retried: the analysis recorded why it failed, and
+ * A job whose worker dies (killed, out of memory, machine lost) is handed back within seconds:
+ * the worker holds an advisory lock for it that PostgreSQL frees with the worker's session
+ * (job-liveness.ts), and a sweep fails the jobs whose lock is free, which queues them again for
+ * any worker within the retry limit. The timeout stays as the last resort (a worker alive but
+ * stuck). A job that ends in an error is not retried: the analysis recorded why it failed, and
  * the same data would fail the same way; the scheduler asks again when new data arrives.
  */
 export function createPgBossJobs(
@@ -71,6 +78,7 @@ export function createPgBossJobs(
   };
   let sender: Promise<PgBoss> | null = null;
   let worker: PgBoss | null = null;
+  let liveness: JobLiveness | null = null;
 
   async function ensureQueue(boss: PgBoss) {
     await boss.start();
@@ -114,12 +122,26 @@ export function createPgBossJobs(
       return new Set(rows.map((row) => Number(row.key)));
     },
     async start(run) {
-      worker = await ensureQueue(newBoss(true));
-      await worker.work<AnalysisJob>(
+      const boss = await ensureQueue(newBoss(true));
+      worker = boss;
+      liveness = startJobLiveness(pool, {
+        ...(options.liveness ?? DEFAULT_LIVENESS),
+        queue: ANALYSIS_QUEUE,
+        failJobs: async (ids) => {
+          for (const id of ids) {
+            await boss.fail(ANALYSIS_QUEUE, id, { message: 'its worker is gone' });
+          }
+        },
+        log: options.log ?? console.warn,
+      });
+      const held = liveness;
+      await boss.work<AnalysisJob>(
         ANALYSIS_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
           if (!job) return;
+          // Unheld, the job would look orphaned to the sweep: failing here lets it run again.
+          await held.hold(job.id);
           try {
             await run(job.data);
           } catch (error) {
@@ -129,6 +151,8 @@ export function createPgBossJobs(
             (options.log ?? console.warn)(
               `analysis of bridge ${job.data.bridgeId} failed: ${(error as Error).message}`,
             );
+          } finally {
+            await held.release(job.id).catch(() => undefined);
           }
         },
       );
@@ -136,6 +160,8 @@ export function createPgBossJobs(
     async stop() {
       await worker?.stop({ graceful: true, close: false, timeout: 30_000 });
       worker = null;
+      await liveness?.stop();
+      liveness = null;
       const started = await sender;
       await started?.stop({ graceful: false, close: false });
       sender = null;

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Logger } from './logger.ts';
 
 /** Keys of the PostgreSQL advisory locks SpanWatch takes (one number space per database). */
-export const LOCKS = { migrate: 71_640_001, schedules: 71_640_002 } as const;
+export const LOCKS = { migrate: 71_640_001, schedules: 71_640_002, jobSweep: 71_640_003 } as const;
 
 /**
  * Runs `work` while holding an advisory lock, so processes starting together migrate one after

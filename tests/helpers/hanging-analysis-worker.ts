@@ -7,7 +7,6 @@ import { createPgBossJobs } from '../../server/analysis/pg-boss-jobs.ts';
 const database = openDatabase({ databaseUrl: process.env.DATABASE_URL ?? '' });
 const jobs = createPgBossJobs(database, createAnalysisRepository(database.db), {
   pollingIntervalSeconds: 0.5,
-  jobTimeoutSeconds: Number(process.env.JOB_TIMEOUT_SECONDS),
 });
 await jobs.start(async ({ bridgeId }) => {
   process.stdout.write(`holding bridge ${bridgeId}\n`);

@@ -1,0 +1,129 @@
+import type pg from 'pg';
+import { LOCKS } from '../ops/advisory-lock.ts';
+
+/**
+ * The key space of the per-job advisory locks: two-int keys (this, hashtext(job id)), which
+ * PostgreSQL keeps apart from the single-bigint keys in LOCKS.
+ */
+const JOB_LOCK_SPACE = 7_164_003;
+
+export interface JobLivenessOptions {
+  /** The pg-boss queue whose active jobs are watched. */
+  queue: string;
+  /** How often a worker looks for active jobs whose holder is gone. */
+  sweepIntervalSeconds: number;
+  /**
+   * A job counts only once it has been active this long: the moment between the queue handing
+   * it out and its worker taking the lock must never look like a dead worker.
+   */
+  graceSeconds: number;
+  /** Hands the dead holders' jobs back to the queue (pg-boss `fail`: a retry within the limit). */
+  failJobs(ids: string[]): Promise<void>;
+  log: (message: string) => void;
+}
+
+export interface JobLiveness {
+  /** Marks this process as the holder of a job while it runs it. */
+  hold(jobId: string): Promise<void>;
+  release(jobId: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A job's timeout has to outlast the longest training, so a worker that dies mid-job (killed,
+ * out of memory, machine lost) would leave its bridge unanalysed for up to that long (30 min by
+ * default). Instead each worker holds a session advisory lock per running job on a connection of
+ * its own: PostgreSQL frees the lock the moment that session ends. Every few seconds one worker
+ * at a time (a sweep lock) looks for active jobs whose lock is free and hands them back, so the
+ * job runs again within seconds, on whichever worker is alive.
+ */
+export function startJobLiveness(pool: pg.Pool, options: JobLivenessOptions): JobLiveness {
+  let holder: Promise<pg.PoolClient> | null = null;
+  const held = new Set<string>();
+  let stopped = false;
+
+  // A connection lost drops its locks; the next job takes a new one, and the sweep may run the
+  // current job again elsewhere (an analysis run twice stores the same result twice).
+  const holderClient = () => {
+    holder ??= pool.connect().then((client) => {
+      client.on('error', (error) => {
+        options.log(`job liveness connection lost: ${error.message}`);
+        holder = null;
+        client.release(error);
+      });
+      return client;
+    });
+    return holder;
+  };
+
+  async function sweep() {
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1) as locked',
+        [LOCKS.jobSweep],
+      );
+      if (!rows[0]?.locked) return;
+      try {
+        const active = await client.query<{ id: string }>(
+          `select id from pgboss.job
+           where name = $1 and state = 'active'
+             and started_on < now() - make_interval(secs => $2)`,
+          [options.queue, options.graceSeconds],
+        );
+        const orphans: string[] = [];
+        for (const { id } of active.rows) {
+          // Taken here only if no live session holds it; let go of it at once.
+          const free = await client.query<{ free: boolean }>(
+            'select pg_try_advisory_lock($1, hashtext($2)) as free',
+            [JOB_LOCK_SPACE, id],
+          );
+          if (!free.rows[0]?.free) continue;
+          await client.query('select pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_SPACE, id]);
+          orphans.push(id);
+        }
+        if (orphans.length > 0) {
+          options.log(`analysis jobs whose worker is gone, handed back: ${orphans.join(', ')}`);
+          await options.failJobs(orphans);
+        }
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [LOCKS.jobSweep]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  let sweeping: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    sweeping = sweeping
+      .then(() => (stopped ? undefined : sweep()))
+      .catch((error: unknown) =>
+        options.log(`job liveness sweep failed: ${(error as Error).message}`),
+      );
+  }, options.sweepIntervalSeconds * 1000);
+  timer.unref();
+
+  return {
+    async hold(jobId) {
+      const client = await holderClient();
+      await client.query('select pg_advisory_lock($1, hashtext($2))', [JOB_LOCK_SPACE, jobId]);
+      held.add(jobId);
+    },
+    async release(jobId) {
+      if (!held.delete(jobId)) return;
+      const client = await holderClient();
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_SPACE, jobId]);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await sweeping;
+      const client = holder ? await holder.catch(() => null) : null;
+      holder = null;
+      held.clear();
+      // Ending the session frees every lock it still holds.
+      client?.release(true);
+    },
+  };
+}
