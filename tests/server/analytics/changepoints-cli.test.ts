@@ -33,7 +33,8 @@ function writeRecord(): string {
   return file;
 }
 
-describe('npm run changepoints', () => {
+// Each case starts the command with tsx, seconds apiece on a loaded 2-core machine.
+describe('npm run changepoints', { timeout: 90_000 }, () => {
   it('prints each channel’s steps with their times as JSON', async () => {
     const result = await run(['--input', writeRecord()]);
     expect(result.code).toBe(0);

@@ -58,7 +58,8 @@ function prefixOf(file: string, name: string, rows: number): string {
   return prefix;
 }
 
-describe('npm run detect', () => {
+// Each case starts the command with tsx, seconds apiece on a loaded 2-core machine.
+describe('npm run detect', { timeout: 90_000 }, () => {
   const full = writeCsv('full.csv');
   const prefix = prefixOf(full, 'prefix.csv', 145);
 

@@ -54,7 +54,8 @@ function cyclesToFailure71(range: number): number {
   return range >= CUT_OFF_71 ? 5e6 * (LIMIT_71 / range) ** 5 : Infinity;
 }
 
-describe('npm run fatigue', () => {
+// Each case starts the command with tsx, seconds apiece on a loaded 2-core machine.
+describe('npm run fatigue', { timeout: 90_000 }, () => {
   // 400 samples of stress in MPa, on quarter steps so the file's text is the exact value.
   const rng = createRng(30);
   const stress = Array.from({ length: 400 }, () => Math.round(rng.normal() * 160) / 4);
@@ -158,19 +159,20 @@ describe('npm run fatigue', () => {
 
   it('refuses a missing column, a bad rate, an unknown detail and a force column with exit code 2', async () => {
     const file = writeCsv('one.csv', 'time,S1 (um/m)', ['0,1', '1,2']);
-    const missing = await fatigue(['--input', file, '--column', 'S2', '--rate', '10']);
+    const force = writeCsv('force.csv', 'time,FRC-01 [kN]', ['0,1', '1,2']);
+    // Side by side: each run starts tsx anew, which takes seconds on a loaded machine.
+    const [missing, rate, detail, notStrain] = await Promise.all([
+      fatigue(['--input', file, '--column', 'S2', '--rate', '10']),
+      fatigue(['--input', file, '--column', 'S1', '--rate', '0']),
+      fatigue(['--input', file, '--column', 'S1', '--rate', '10'], { '--detail': 'EC3-72' }),
+      fatigue(['--input', force, '--column', 'FRC-01', '--rate', '10']),
+    ]);
     expect(missing).toMatchObject({ code: 2, stdout: '' });
     expect(missing.stderr).toContain("No column 'S2' in the CSV header");
-    const rate = await fatigue(['--input', file, '--column', 'S1', '--rate', '0']);
     expect(rate.code).toBe(2);
     expect(rate.stderr).toContain("--rate must be a positive number, got '0'");
-    const detail = await fatigue(['--input', file, '--column', 'S1', '--rate', '10'], {
-      '--detail': 'EC3-72',
-    });
     expect(detail.code).toBe(2);
     expect(detail.stderr).toContain("Unknown detail category 'EC3-72'");
-    const force = writeCsv('force.csv', 'time,FRC-01 [kN]', ['0,1', '1,2']);
-    const notStrain = await fatigue(['--input', force, '--column', 'FRC-01', '--rate', '10']);
     expect(notStrain.code).toBe(2);
     expect(notStrain.stderr).toContain("Column 'FRC-01 [kN]' is in 'kN', not microstrain or MPa");
   });

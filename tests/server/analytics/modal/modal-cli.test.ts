@@ -66,7 +66,8 @@ interface Output {
   }[];
 }
 
-describe('npm run modal', () => {
+// Each case starts the command with tsx, seconds apiece on a loaded 2-core machine.
+describe('npm run modal', { timeout: 90_000 }, () => {
   it('prints the modes of a logger CSV sorted by frequency and writes the stabilisation diagram', async () => {
     const diagram = path.join(dir, 'diagram.svg');
     const run = await modal(['--input', record, '--rate', '50', '--diagram', diagram]);
