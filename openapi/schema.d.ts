@@ -816,6 +816,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/alert-links/acknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The alert a signed acknowledge link (from an alert email) stands for
+     * @description For the signed-in recipient of the email only. A link that was altered answers 400, one sent to another user 403, one already used (or whose alert is no longer active) 409, an expired one 410; detail names the field `token`.
+     */
+    get: operations['readAcknowledgeLink'];
+    put?: never;
+    /**
+     * Acknowledge an alert with a comment through a signed link from an alert email
+     * @description The link acknowledges once, for the signed-in user it was sent to, until it expires; the answers are those of the GET.
+     */
+    post: operations['acknowledgeByLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/contact/': {
     parameters: {
       query?: never;
@@ -1983,6 +2007,8 @@ export interface components {
       channel: 'email';
       /** @description 1 for the first notice; higher for escalations */
       tier: number;
+      /** @description 0 for the tier's first notice; n for the n-th reminder while unacknowledged */
+      reminder: number;
       /** @description The user notified (null once that user is removed) */
       recipient: {
         id: number;
@@ -1991,10 +2017,10 @@ export interface components {
       /** @description Where it was sent; null for another user's address unless the caller is staff */
       address: string | null;
       /**
-       * @description pending while waiting to be sent or retried; failed once given up
+       * @description pending while waiting to be sent or retried; failed once given up; cancelled for an escalation or reminder not sent because the alert was acknowledged or cleared first
        * @enum {string}
        */
-      state: 'pending' | 'sent' | 'failed';
+      state: 'pending' | 'sent' | 'failed' | 'cancelled';
       attempts: number;
       /** @description The email's Message-ID, the same on every try */
       message_id: string;
@@ -2010,6 +2036,20 @@ export interface components {
     AcknowledgeRequest: {
       /** @description What was seen or done; stored with the acknowledgement (not only spaces) */
       comment: string;
+    };
+    AcknowledgeLinkRequest: {
+      /** @description The signed token of the link in an alert email */
+      token: string;
+      /** @description What was seen or done; stored with the acknowledgement (not only spaces) */
+      comment: string;
+    };
+    AcknowledgeLink: {
+      alert: components['schemas']['Alert'];
+      /**
+       * Format: date-time
+       * @description Until when the link acknowledges
+       */
+      expires_at: string;
     };
     ContactMessageInput: {
       first_name: string;
@@ -2287,6 +2327,15 @@ export interface components {
     };
     /** @description Something still hangs off the resource; detail says what */
     Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description No longer valid (an expired link); detail says since when */
+    Gone: {
       headers: {
         [name: string]: unknown;
       };
@@ -3552,6 +3601,64 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+    };
+  };
+  readAcknowledgeLink: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alert, still active, and until when the link works */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AcknowledgeLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      410: components['responses']['Gone'];
+    };
+  };
+  acknowledgeByLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AcknowledgeLinkRequest'];
+      };
+    };
+    responses: {
+      /** @description The acknowledged alert */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Alert'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      410: components['responses']['Gone'];
     };
   };
   createContactMessage: {

@@ -87,6 +87,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     fatigueDetails,
     webhook: outlets.webhook,
     notifier: outlets.notifier,
+    linkSecret: config.jwtSecret,
   });
   const bridgeNames: BridgeNameSource = config.rensysUrl
     ? httpNameSource(config.rensysUrl)

@@ -15,6 +15,7 @@ import { Route as SignedOutRouteImport } from './routes/_signed-out'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
 import { Route as PublicAboutRouteImport } from './routes/_public/about'
 import { Route as PublicFaqsRouteImport } from './routes/_public/faqs'
+import { Route as SignedInAcknowledgeRouteImport } from './routes/_signed-in/acknowledge'
 import { Route as SignedInAuditRouteImport } from './routes/_signed-in/audit'
 import { Route as SignedInBridgesRouteImport } from './routes/_signed-in/bridges'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
@@ -61,6 +62,11 @@ const PublicFaqsRoute = PublicFaqsRouteImport.update({
   id: '/faqs',
   path: '/faqs',
   getParentRoute: () => PublicRoute,
+} as any)
+const SignedInAcknowledgeRoute = SignedInAcknowledgeRouteImport.update({
+  id: '/acknowledge',
+  path: '/acknowledge',
+  getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInAuditRoute = SignedInAuditRouteImport.update({
   id: '/audit',
@@ -172,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
   '/about': typeof PublicAboutRoute
   '/faqs': typeof PublicFaqsRoute
+  '/acknowledge': typeof SignedInAcknowledgeRoute
   '/audit': typeof SignedInAuditRoute
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
   '/about': typeof PublicAboutRoute
   '/faqs': typeof PublicFaqsRoute
+  '/acknowledge': typeof SignedInAcknowledgeRoute
   '/audit': typeof SignedInAuditRoute
   '/bridges': typeof SignedInBridgesRoute
   '/dashboard': typeof SignedInDashboardRoute
@@ -223,6 +231,7 @@ export interface FileRoutesById {
   '/_signed-out': typeof SignedOutRouteWithChildren
   '/_public/about': typeof PublicAboutRoute
   '/_public/faqs': typeof PublicFaqsRoute
+  '/_signed-in/acknowledge': typeof SignedInAcknowledgeRoute
   '/_signed-in/audit': typeof SignedInAuditRoute
   '/_signed-in/bridges': typeof SignedInBridgesRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
@@ -250,6 +259,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/faqs'
+    | '/acknowledge'
     | '/audit'
     | '/bridges'
     | '/dashboard'
@@ -274,6 +284,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/faqs'
+    | '/acknowledge'
     | '/audit'
     | '/bridges'
     | '/dashboard'
@@ -300,6 +311,7 @@ export interface FileRouteTypes {
     | '/_signed-out'
     | '/_public/about'
     | '/_public/faqs'
+    | '/_signed-in/acknowledge'
     | '/_signed-in/audit'
     | '/_signed-in/bridges'
     | '/_signed-in/dashboard'
@@ -371,6 +383,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/faqs'
       preLoaderRoute: typeof PublicFaqsRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/_signed-in/acknowledge': {
+      id: '/_signed-in/acknowledge'
+      path: '/acknowledge'
+      fullPath: '/acknowledge'
+      preLoaderRoute: typeof SignedInAcknowledgeRouteImport
+      parentRoute: typeof SignedInRoute
     }
     '/_signed-in/audit': {
       id: '/_signed-in/audit'
@@ -552,6 +571,7 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface SignedInRouteChildren {
+  SignedInAcknowledgeRoute: typeof SignedInAcknowledgeRoute
   SignedInAuditRoute: typeof SignedInAuditRoute
   SignedInBridgesRoute: typeof SignedInBridgesRoute
   SignedInDashboardRoute: typeof SignedInDashboardRoute
@@ -562,6 +582,7 @@ interface SignedInRouteChildren {
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInAcknowledgeRoute: SignedInAcknowledgeRoute,
   SignedInAuditRoute: SignedInAuditRoute,
   SignedInBridgesRoute: SignedInBridgesRoute,
   SignedInDashboardRoute: SignedInDashboardRoute,

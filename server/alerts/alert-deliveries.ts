@@ -2,8 +2,17 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alertDeliveries, alerts, userBridges, users } from '../db/schema.ts';
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
+import { tiersOf } from './escalation-tiers.ts';
 
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
+
+/** One notice of one alert: a tier's first notice (reminder 0) or the n-th reminder. */
+export interface Notice {
+  alertId: number;
+  /** The tier told; for a reminder, the highest tier reached (every tier up to it is told). */
+  tier: number;
+  reminder: number;
+}
 export interface LoggedDelivery {
   row: DeliveryRow;
   username: string | null;
@@ -17,55 +26,90 @@ export interface LoggedDelivery {
 export function createDeliveryLog(db: Db) {
   return {
     /**
-     * Plans the tier's notifications of these alerts to everyone who can see the bridge: staff
-     * and the users it is assigned to (docs/decisions/031-alert-notifications.md). Returns the
-     * ids of the rows new to the log.
+     * Plans these notices: a tier's first notice goes to that tier's people, a reminder to
+     * everyone of the tiers reached so far (escalation-tiers.ts). Returns the ids of the rows
+     * new to the log: a notice planned before adds nothing.
      */
     async plan(
-      alertIds: readonly number[],
-      tier: number,
+      notices: readonly Notice[],
       channel: NotificationChannel,
       publicUrl: string,
     ): Promise<number[]> {
-      if (alertIds.length === 0) return [];
-      const recipients = await db
-        .select({ alertId: alerts.id, userId: users.id, email: users.email })
-        .from(alerts)
-        .innerJoin(
-          users,
-          or(
-            eq(users.isStaff, true),
-            inArray(
-              users.id,
-              db
-                .select({ id: userBridges.userId })
-                .from(userBridges)
-                .where(eq(userBridges.bridgeId, alerts.bridgeId)),
-            ),
+      if (notices.length === 0) return [];
+      const alertIds = [...new Set(notices.map((notice) => notice.alertId))];
+      const bridgeOf = new Map(
+        (
+          await db
+            .select({ id: alerts.id, bridgeId: alerts.bridgeId })
+            .from(alerts)
+            .where(inArray(alerts.id, alertIds))
+        ).map((row) => [row.id, row.bridgeId]),
+      );
+      const person = { id: users.id, email: users.email, company: users.company };
+      const assigned = await db
+        .select({ bridgeId: userBridges.bridgeId, ...person })
+        .from(userBridges)
+        .innerJoin(users, eq(users.id, userBridges.userId))
+        .where(
+          and(
+            inArray(userBridges.bridgeId, [...new Set(bridgeOf.values())]),
+            eq(users.isStaff, false),
           ),
         )
-        .where(inArray(alerts.id, [...alertIds]))
-        .orderBy(alerts.id, users.id);
-      if (recipients.length === 0) return [];
-      const rows = await db
-        .insert(alertDeliveries)
-        .values(
-          recipients.map((r) => {
-            const key = deliveryKey({ alertId: r.alertId, tier, userId: r.userId, channel });
-            return {
-              alertId: r.alertId,
+        .orderBy(users.id);
+      const staff = await db
+        .select(person)
+        .from(users)
+        .where(eq(users.isStaff, true))
+        .orderBy(users.id);
+
+      const values = notices.flatMap((notice) => {
+        const bridgeId = bridgeOf.get(notice.alertId);
+        if (bridgeId === undefined) return [];
+        const tiers = tiersOf(
+          assigned.filter((row) => row.bridgeId === bridgeId),
+          staff,
+        );
+        const told =
+          notice.reminder > 0 ? tiers.slice(0, notice.tier) : [tiers[notice.tier - 1] ?? []];
+        return told.flatMap((people, index) => {
+          const tier = notice.reminder > 0 ? index + 1 : notice.tier;
+          return people.map((recipient) => {
+            const key = deliveryKey({
+              alertId: notice.alertId,
               tier,
-              userId: r.userId,
-              recipient: r.email,
+              userId: recipient.id,
+              channel,
+              reminder: notice.reminder,
+            });
+            return {
+              alertId: notice.alertId,
+              tier,
+              reminder: notice.reminder,
+              userId: recipient.id,
+              recipient: recipient.email,
               channel,
               idempotencyKey: key,
               messageId: messageIdOf(key, publicUrl),
             };
-          }),
-        )
+          });
+        });
+      });
+      if (values.length === 0) return [];
+      const rows = await db
+        .insert(alertDeliveries)
+        .values(values)
         .onConflictDoNothing({ target: alertDeliveries.idempotencyKey })
         .returning({ id: alertDeliveries.id });
       return rows.map((row) => row.id);
+    },
+
+    /** An escalation or reminder no longer needed: its alert was acknowledged or cleared. */
+    async cancel(id: number, reason: string): Promise<void> {
+      await db
+        .update(alertDeliveries)
+        .set({ state: 'cancelled', lastError: reason, claimedUntil: null })
+        .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
     },
 
     /**

@@ -7,11 +7,16 @@ export interface DeliveryKeyParts {
   tier: number;
   userId: number;
   channel: NotificationChannel;
+  /** 0: the tier's first notice; n: the n-th reminder. */
+  reminder?: number;
 }
 
-/** One notification's identity: planned once, sent at most once per (alert, tier, recipient, channel). */
-export const deliveryKey = ({ alertId, tier, userId, channel }: DeliveryKeyParts): string =>
-  `alert-${alertId}.tier-${tier}.user-${userId}.${channel}`;
+/**
+ * One notification's identity: planned once, sent at most once per (alert, tier, recipient,
+ * channel) and reminder number.
+ */
+export const deliveryKey = ({ alertId, tier, userId, channel, reminder = 0 }: DeliveryKeyParts) =>
+  `alert-${alertId}.tier-${tier}.user-${userId}.${channel}${reminder > 0 ? `.reminder-${reminder}` : ''}`;
 
 /**
  * The Message-ID a resend repeats, so a mail client shows one message even when a dead worker's
@@ -29,22 +34,48 @@ export interface AlertEmail {
 export const dashboardLink = (publicUrl: string, bridgeId: number): string =>
   new URL(`/dashboard?bridge=${bridgeId}`, publicUrl).toString();
 
+/** Which notice of the alert this email is: its tier and reminder number, and its ack link. */
+export interface EmailNotice {
+  tier: number;
+  reminder: number;
+  acknowledgeUrl: string;
+}
+
+const headline = ({ tier, reminder }: EmailNotice): string => {
+  if (reminder > 0) return `Reminder ${reminder}, still unacknowledged: `;
+  if (tier > 1) return `Escalated to you (tier ${tier}), unacknowledged: `;
+  return '';
+};
+
 /**
  * What a person reads: the bridge, the alert, its severity, the value against its trigger (the
- * alert's message states both), when it was raised, and where to look.
+ * alert's message states both), when it was raised, why it comes again, a link that
+ * acknowledges it and the dashboard.
  */
-export function alertEmail(alert: Schemas['Alert'], publicUrl: string): AlertEmail {
+export function alertEmail(
+  alert: Schemas['Alert'],
+  publicUrl: string,
+  notice: EmailNotice,
+): AlertEmail {
   const raised = `${alert.raised_at.slice(0, 16).replace('T', ' ')} UTC`;
+  const why =
+    notice.reminder > 0
+      ? [`Still not acknowledged: reminder ${notice.reminder}.`, '']
+      : notice.tier > 1
+        ? [`Still not acknowledged: escalated to tier ${notice.tier}.`, '']
+        : [];
   return {
-    subject: `[SpanWatch] ${alert.severity}: ${alert.type} on ${alert.bridge_name}`,
+    subject: `[SpanWatch] ${headline(notice)}${alert.severity}: ${alert.type} on ${alert.bridge_name}`,
     text: [
+      ...why,
       `Bridge: ${alert.bridge_name}`,
       `Alert: ${alert.type} (no. ${alert.id})`,
       `Severity: ${alert.severity}`,
       `Measured against its trigger: ${alert.message}`,
       `Raised: ${raised}`,
       '',
-      `Open the bridge's dashboard to acknowledge it: ${dashboardLink(publicUrl, alert.bridge)}`,
+      `Acknowledge it with a comment (after signing in): ${notice.acknowledgeUrl}`,
+      `The bridge's dashboard: ${dashboardLink(publicUrl, alert.bridge)}`,
       '',
       'You receive this because you can see this bridge in SpanWatch.',
     ].join('\n'),

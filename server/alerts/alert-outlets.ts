@@ -4,6 +4,7 @@ import { type AlertWebhook, createAlertWebhook } from './alert-webhook.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import { type AlertNotifier, createEmailNotifier } from './email-notifier.ts';
 import type { EmailSettings } from './email-sender.ts';
+import { policyOfMinutes } from './escalation-policy.ts';
 import { createQueuedAlertWebhook, type QueuedAlertWebhook } from './queued-alert-webhook.ts';
 import { createQueuedEmailNotifier, type QueuedEmailNotifier } from './queued-email-notifier.ts';
 
@@ -17,13 +18,14 @@ export interface AlertOutlets {
 }
 
 export function emailSettingsOf(
-  config: Pick<AppConfig, 'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'port'>,
+  config: Pick<AppConfig, 'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'port' | 'jwtSecret'>,
 ): EmailSettings | undefined {
   if (!config.smtpUrl) return undefined;
   return {
     smtpUrl: config.smtpUrl,
     from: config.smtpFrom ?? 'SpanWatch <alerts@localhost>',
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    linkSecret: config.jwtSecret,
   };
 }
 
@@ -43,11 +45,12 @@ export function createAlertOutlets(
   const queued = options.queued && database.kind === 'postgres';
   const url = config.alertWebhookUrl;
   const settings = emailSettingsOf(config);
+  const escalation = policyOfMinutes(config.alertEscalation);
   const queuedWebhook =
     url && queued ? createQueuedAlertWebhook({ database, repository, url, log }) : undefined;
   const queuedNotifier =
     settings && queued
-      ? createQueuedEmailNotifier({ database, repository, settings, log })
+      ? createQueuedEmailNotifier({ database, repository, settings, log, escalation })
       : undefined;
   return {
     queuedWebhook,
@@ -55,6 +58,6 @@ export function createAlertOutlets(
     queuedNotifier,
     notifier:
       queuedNotifier ??
-      (settings ? createEmailNotifier({ db, repository, settings, log }) : undefined),
+      (settings ? createEmailNotifier({ db, repository, settings, log, escalation }) : undefined),
   };
 }

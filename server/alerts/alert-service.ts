@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { checkCalibrationsDue } from './calibration-check.ts';
 import { checkInspectionsDue } from './inspection-check.ts';
 import type { Db } from '../db/client.ts';
@@ -8,6 +9,8 @@ import type { InspectionsRepository } from '../inspections/inspections-repositor
 import type { Viewer } from '../repositories/visibility.ts';
 import type { AlertWebhook } from './alert-webhook.ts';
 import { createDeliveryLog, type LoggedDelivery } from './alert-deliveries.ts';
+import { ackLinkKey } from './ack-link.ts';
+import { createLinkAcknowledgement } from './link-acknowledgement.ts';
 import type { AlertNotifier } from './email-notifier.ts';
 import type { AlertDto, AlertsRepository, AlertStateFilter } from './alerts-repository.ts';
 import { applyAnalysisOutcome, applySensorChecks } from './analysis-alerts.ts';
@@ -34,6 +37,11 @@ export interface AlertServiceOptions {
   webhook?: AlertWebhook | undefined;
   /** Set when SMTP_URL is configured: newly raised alerts are emailed to those who see them. */
   notifier?: AlertNotifier | undefined;
+  /**
+   * The server's secret, from which the acknowledge links' key is derived (config.jwtSecret).
+   * Without it (tests of other outlets) a key of this process alone: no link verifies.
+   */
+  linkSecret?: string;
   now?: () => Date;
 }
 
@@ -48,9 +56,11 @@ export function createAlertService({
   fatigueDetails,
   webhook,
   notifier,
+  linkSecret,
   now = () => new Date(),
 }: AlertServiceOptions) {
   const deliveries = createDeliveryLog(db);
+  const links = createLinkAcknowledgement(db, repository, ackLinkKey(linkSecret ?? randomUUID()));
   /** Every newly raised alert goes to each outlet: the webhook and the people notified. */
   const announce = (raised: number[]) => {
     webhook?.enqueue(raised);
@@ -116,6 +126,13 @@ export function createAlertService({
     acknowledge(viewer: Viewer, id: number, comment: string | null): Promise<AlertDto> {
       return repository.acknowledge(viewer, id, comment, now());
     },
+
+    /** The alert a signed acknowledge link stands for, or why the link cannot be used. */
+    readAcknowledgeLink: (viewer: Viewer, token: string) => links.read(viewer, token, now()),
+
+    /** Acknowledges through a signed link from an alert email (once, by its recipient). */
+    acknowledgeByLink: (viewer: Viewer, token: string, comment: string) =>
+      links.acknowledge(viewer, token, comment, now()),
 
     /** Who was notified of the alert and how it went; null when the viewer may not see it. */
     async deliveries(viewer: Viewer, id: number): Promise<LoggedDelivery[] | null> {

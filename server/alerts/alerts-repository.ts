@@ -70,6 +70,13 @@ export function createAlertsRepository(db: Db) {
     return row?.alert;
   }
 
+  async function findVisibleDto(viewer: Viewer, id: number): Promise<AlertDto | undefined> {
+    const [row] = await joined(
+      and(eq(alerts.id, id), visibleBridgeFilter(db, viewer, alerts.bridgeId)),
+    );
+    return row ? alertDto(row) : undefined;
+  }
+
   async function findDtos(ids: number[]): Promise<AlertDto[]> {
     if (ids.length === 0) return [];
     return (await joined(inArray(alerts.id, ids)).orderBy(alerts.id)).map(alertDto);
@@ -77,6 +84,7 @@ export function createAlertsRepository(db: Db) {
 
   return {
     findDtos,
+    findVisibleDto,
 
     async isVisible(viewer: Viewer, id: number): Promise<boolean> {
       return (await findVisible(viewer, id)) !== undefined;

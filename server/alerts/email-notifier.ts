@@ -2,6 +2,8 @@ import type { Db } from '../db/client.ts';
 import { createDeliveryLog } from './alert-deliveries.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import { createEmailSender, type EmailSettings } from './email-sender.ts';
+import { createEscalation } from './escalation.ts';
+import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.ts';
 
 /** An outlet of newly raised alerts beside the webhook: the people who should hear of them. */
 export interface AlertNotifier {
@@ -23,18 +25,27 @@ export interface EmailNotifierOptions {
   retrySeconds?: number;
   /** Attempts before a notification is given up as failed (default 40: 20 minutes at 30 s). */
   maxAttempts?: number;
+  /** When unacknowledged alerts escalate and are repeated (default DEFAULT_ESCALATION). */
+  escalation?: EscalationPolicy;
 }
 
 /**
  * Alert emails on the embedded database, whose one process has no pg-boss: each planned
  * notification is a row of the delivery log, sent at once and, after a failure, by the next pass
  * over the unsent rows (every `retrySeconds`), so an SMTP outage delays mail and loses none.
+ * The same pass plans the escalations and reminders that have come due, so they go out at most
+ * `retrySeconds` after their deadline.
  */
 export function createEmailNotifier(options: EmailNotifierOptions): AlertNotifier {
   const { log } = options;
   const deliveries = createDeliveryLog(options.db);
   const sender = createEmailSender(options.settings, deliveries, options.repository);
   const maxAttempts = options.maxAttempts ?? 40;
+  const escalation = createEscalation(options.db, deliveries, {
+    policy: options.escalation ?? DEFAULT_ESCALATION,
+    channel: 'email',
+    publicUrl: options.settings.publicUrl,
+  });
   const inFlight = new Set<Promise<unknown>>();
   let stopped = false;
 
@@ -50,7 +61,9 @@ export function createEmailNotifier(options: EmailNotifierOptions): AlertNotifie
     }
   };
   const deliverPending = async () => {
-    if (!stopped) sendAll((await deliveries.pending()).map((row) => row.id));
+    if (stopped) return;
+    await escalation.plan(new Date());
+    sendAll((await deliveries.pending()).map((row) => row.id));
   };
   const sweep = setInterval(() => track(deliverPending()), (options.retrySeconds ?? 30) * 1000);
   sweep.unref();
@@ -58,7 +71,8 @@ export function createEmailNotifier(options: EmailNotifierOptions): AlertNotifie
   return {
     enqueue(alertIds) {
       if (stopped || alertIds.length === 0) return;
-      track(deliveries.plan(alertIds, 1, 'email', options.settings.publicUrl).then(sendAll));
+      const notices = alertIds.map((alertId) => ({ alertId, tier: 1, reminder: 0 }));
+      track(deliveries.plan(notices, 'email', options.settings.publicUrl).then(sendAll));
     },
     deliverPending,
     async idle() {

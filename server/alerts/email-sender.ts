@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { AlertsRepository } from './alerts-repository.ts';
 import { alertEmail } from './alert-email.ts';
+import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
 
 /** How long a sender holds a claimed delivery: longer than one SMTP conversation may take. */
@@ -10,6 +11,8 @@ export interface EmailSettings {
   smtpUrl: string;
   from: string;
   publicUrl: string;
+  /** The server's secret, from which the acknowledge links' signing key is derived. */
+  linkSecret: string;
 }
 
 /** What is given up on: the delivery is marked failed after this many attempts. */
@@ -37,6 +40,7 @@ export function createEmailSender(
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   });
+  const linkKey = ackLinkKey(settings.linkSecret);
 
   return {
     async send(deliveryId, final) {
@@ -47,7 +51,22 @@ export function createEmailSender(
         await deliveries.failed(deliveryId, 'The alert no longer exists', true);
         return 'skipped';
       }
-      const { subject, text } = alertEmail(alert, settings.publicUrl);
+      // Escalating or reminding is for alerts nobody has answered; the first notice still goes.
+      if ((delivery.tier > 1 || delivery.reminder > 0) && alert.state !== 'active') {
+        await deliveries.cancel(deliveryId, `Not sent: the alert was ${alert.state} first`);
+        return 'skipped';
+      }
+      const token = signAckLink(linkKey, {
+        alertId: alert.id,
+        userId: delivery.userId ?? 0,
+        nonce: delivery.idempotencyKey,
+        expiresAt: new Date(Date.now() + ACK_LINK_TTL_MS),
+      });
+      const { subject, text } = alertEmail(alert, settings.publicUrl, {
+        tier: delivery.tier,
+        reminder: delivery.reminder,
+        acknowledgeUrl: ackLinkUrl(settings.publicUrl, token),
+      });
       try {
         const info = await transport.sendMail({
           from: settings.from,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import { measureJob } from '../ops/metrics.ts';
 import { createDeliveryLog } from './alert-deliveries.ts';
@@ -5,8 +6,22 @@ import { createAlertQueue } from './alert-queue.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { AlertNotifier } from './email-notifier.ts';
 import { CLAIM_LEASE_MS, createEmailSender, type EmailSettings } from './email-sender.ts';
+import { createEscalation } from './escalation.ts';
+import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.ts';
 
 export const EMAIL_QUEUE = 'alert-email';
+export const ESCALATION_QUEUE = 'alert-escalation';
+
+/**
+ * One job per alert and deadline: pg-boss inserts a job whose id exists already as nothing, so
+ * two processes scheduling the same look (a restart, a retried job) make one job.
+ */
+const escalationJobId = (alertId: number, at: Date): string => {
+  const hex = createHash('sha256')
+    .update(`alert-escalation:${alertId}:${at.getTime()}`)
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
 
 export interface QueuedEmailNotifier extends AlertNotifier {
   /** Makes this process send queued emails (the worker role). */
@@ -27,6 +42,8 @@ export function createQueuedEmailNotifier(options: {
   log: (message: string) => void;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** When unacknowledged alerts escalate and are repeated (default DEFAULT_ESCALATION). */
+  escalation?: EscalationPolicy;
 }): QueuedEmailNotifier {
   const { database, settings, log } = options;
   const deliveries = createDeliveryLog(database.db);
@@ -42,6 +59,28 @@ export function createQueuedEmailNotifier(options: {
     },
     log,
   );
+  const escalation = createEscalation(database.db, deliveries, {
+    policy: options.escalation ?? DEFAULT_ESCALATION,
+    channel: 'email',
+    publicUrl: settings.publicUrl,
+  });
+  let escalationQueue: Promise<void> | null = null;
+  const escalationReady = () =>
+    (escalationQueue ??= (async () => {
+      await queue.ready();
+      if (await queue.boss.getQueue(ESCALATION_QUEUE)) return;
+      await queue.boss
+        .createQueue(ESCALATION_QUEUE, {
+          name: ESCALATION_QUEUE,
+          policy: 'standard',
+          retryLimit: 8,
+          retryDelay: 5,
+          retryBackoff: true,
+        })
+        .catch(async (error: unknown) => {
+          if (!(await queue.boss.getQueue(ESCALATION_QUEUE))) throw error;
+        });
+    })());
   const sending = new Set<Promise<unknown>>();
 
   const track = (work: Promise<unknown>) => {
@@ -58,13 +97,38 @@ export function createQueuedEmailNotifier(options: {
     }
   };
 
+  /** The alert's next look at its deadline, run by whichever worker takes the job then. */
+  const scheduleNext = async (alertId: number, now: Date) => {
+    const at = await escalation.nextDeadline(alertId, now);
+    if (!at) return;
+    await escalationReady();
+    await queue.boss.send(
+      ESCALATION_QUEUE,
+      { alertId, at: at.getTime() },
+      { id: escalationJobId(alertId, at), startAfter: at },
+    );
+  };
+  const scheduleAll = async (alertIds: number[], now: Date) => {
+    for (const alertId of alertIds) await scheduleNext(alertId, now);
+  };
+
   return {
     enqueue(alertIds) {
       if (alertIds.length === 0) return;
-      track(deliveries.plan(alertIds, 1, 'email', settings.publicUrl).then(queueAll));
+      const notices = alertIds.map((alertId) => ({ alertId, tier: 1, reminder: 0 }));
+      track(
+        deliveries
+          .plan(notices, 'email', settings.publicUrl)
+          .then(queueAll)
+          .then(() => scheduleAll(alertIds, new Date())),
+      );
     },
     async deliverPending() {
       await queueAll((await deliveries.pending()).map((row) => row.id));
+      // Deadlines passed while no process ran are looked at now; the others are scheduled.
+      const now = new Date();
+      await queueAll(await escalation.plan(now));
+      await scheduleAll(await escalation.activeAlertIds(), now);
     },
     async work() {
       await queue.ready();
@@ -77,6 +141,20 @@ export function createQueuedEmailNotifier(options: {
           await measureJob(EMAIL_QUEUE, () =>
             sender.send(job.data.deliveryId, () => job.retryCount >= job.retryLimit),
           );
+        },
+      );
+      await escalationReady();
+      await queue.boss.work<{ alertId: number; at: number }>(
+        ESCALATION_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (!job) return;
+          // The deadline itself, should this clock run a little behind the database's.
+          const now = new Date(Math.max(Date.now(), job.data.at));
+          await measureJob(ESCALATION_QUEUE, async () => {
+            await queueAll(await escalation.plan(now, [job.data.alertId]));
+            await scheduleNext(job.data.alertId, now);
+          });
         },
       );
     },

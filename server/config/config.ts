@@ -49,6 +49,11 @@ export interface AppConfig {
   smtpFrom?: string;
   /** Where people reach the dashboard, for the links in notifications (default http://localhost:PORT). */
   publicUrl?: string | undefined;
+  /**
+   * When an unacknowledged alert reaches tiers 2 and 3 and how often it is repeated, in minutes
+   * (defaults 15, 60 and 30; reminders 0: none). docs/decisions/035-escalate-reminders.md
+   */
+  alertEscalation?: { tier2Minutes: number; tier3Minutes: number; reminderMinutes: number };
   /** Seconds between two 'Sensor offline' checks (default 60). */
   sensorOfflineCheckSeconds: number;
   /** Seconds between two looks for bridges with new data to analyse (default 600). */
@@ -149,6 +154,16 @@ const wholeNumber = (fallback: number, max: number) =>
     const value = Number(raw);
     if (!Number.isInteger(value) || value < 0 || value > max) {
       fail(`must be a whole number from 0 to ${max}, got '${raw}'`);
+    }
+    return value;
+  });
+
+const minutes = (fallback: number) =>
+  variable(fallback, (raw, fail) => {
+    const value = Number(raw);
+    // A day at most: an escalation later than that would come after the next shift's handover.
+    if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1440) {
+      fail(`must be a number of minutes from 0 to 1440, got '${raw}'`);
     }
     return value;
   });
@@ -261,6 +276,9 @@ const environmentSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']),
   SMTP_FROM: text('SpanWatch <alerts@localhost>'),
   PUBLIC_URL: url(['http:', 'https:']),
+  ALERT_TIER2_MINUTES: minutes(15),
+  ALERT_TIER3_MINUTES: minutes(60),
+  ALERT_REMINDER_MINUTES: minutes(30),
   SENSOR_OFFLINE_CHECK_SECONDS: positiveInt(60),
   ANALYSIS_INTERVAL_SECONDS: positiveInt(600),
   ANALYSIS_WORKERS: onOff(true),
@@ -290,6 +308,7 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
   if (parsed.success) {
     checkMqttCredentials(parsed.data);
     checkHttpTimeouts(parsed.data);
+    checkEscalation(parsed.data);
     return parsed.data;
   }
   const messages = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
@@ -314,6 +333,16 @@ function checkHttpTimeouts(vars: z.infer<typeof environmentSchema>): void {
   if (vars.HTTP_HEADERS_TIMEOUT_SECONDS > vars.HTTP_REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError(
       `HTTP_HEADERS_TIMEOUT_SECONDS (${vars.HTTP_HEADERS_TIMEOUT_SECONDS}) must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS (${vars.HTTP_REQUEST_TIMEOUT_SECONDS})`,
+    );
+  }
+}
+
+/** Tier 3 follows tier 2; 0 turns a tier off. */
+function checkEscalation(vars: z.infer<typeof environmentSchema>): void {
+  const { ALERT_TIER2_MINUTES: tier2, ALERT_TIER3_MINUTES: tier3 } = vars;
+  if (tier2 > 0 && tier3 > 0 && tier3 <= tier2) {
+    throw new ConfigError(
+      `ALERT_TIER3_MINUTES (${tier3}) must be longer than ALERT_TIER2_MINUTES (${tier2}), or 0 for no tier 3`,
     );
   }
 }
@@ -350,6 +379,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     smtpUrl: vars.SMTP_URL,
     smtpFrom: vars.SMTP_FROM,
     publicUrl: vars.PUBLIC_URL,
+    alertEscalation: {
+      tier2Minutes: vars.ALERT_TIER2_MINUTES,
+      tier3Minutes: vars.ALERT_TIER3_MINUTES,
+      reminderMinutes: vars.ALERT_REMINDER_MINUTES,
+    },
     sensorOfflineCheckSeconds: vars.SENSOR_OFFLINE_CHECK_SECONDS,
     analysisIntervalSeconds: vars.ANALYSIS_INTERVAL_SECONDS,
     analysisWorkers: vars.ANALYSIS_WORKERS,

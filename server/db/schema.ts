@@ -443,6 +443,8 @@ export const alertDeliveries = pgTable(
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
     tier: integer('tier').notNull().default(1),
+    /** 0: the tier's first notice; n: the n-th reminder while the alert stays unacknowledged. */
+    reminder: integer('reminder').notNull().default(0),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The address used (kept when the user later changes theirs or is removed). */
     recipient: text('recipient').notNull(),
@@ -459,7 +461,11 @@ export const alertDeliveries = pgTable(
     lastError: text('last_error'),
   },
   (t) => [
-    check('alert_deliveries_state_check', sql`${t.state} in ('pending', 'sent', 'failed')`),
+    // 'cancelled': an escalation or reminder still unsent when the alert was acknowledged.
+    check(
+      'alert_deliveries_state_check',
+      sql`${t.state} in ('pending', 'sent', 'failed', 'cancelled')`,
+    ),
     uniqueIndex('alert_deliveries_key').on(t.idempotencyKey),
     index('alert_deliveries_alert_idx').on(t.alertId),
     index('alert_deliveries_pending_idx')
@@ -467,6 +473,19 @@ export const alertDeliveries = pgTable(
       .where(sql`${t.state} = 'pending'`),
   ],
 );
+
+/**
+ * The signed acknowledge links that have been used (each email carries its own, naming its
+ * delivery's key as nonce): a link acknowledges once, and a second opening is told so.
+ */
+export const alertLinkUses = pgTable('alert_link_uses', {
+  nonce: text('nonce').primaryKey(),
+  alertId: integer('alert_id')
+    .notNull()
+    .references(() => alerts.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Rainflow histograms of each strain stream, one row per UTC day with samples: the full cycles

@@ -13,6 +13,7 @@ export function alertDeliveryDto(
     alert: row.alertId,
     channel: row.channel as Schemas['AlertDelivery']['channel'],
     tier: row.tier,
+    reminder: row.reminder,
     recipient: row.userId !== null && username !== null ? { id: row.userId, username } : null,
     address: viewer.isStaff || own ? row.recipient : null,
     state: row.state as Schemas['AlertDelivery']['state'],

@@ -7,7 +7,13 @@ import { requiredText } from './text-fields.ts';
 
 export function alertsHandlers(
   services: Pick<RouteServices, 'alerts'>,
-): Handlers<'listAlerts' | 'acknowledgeAlert' | 'listAlertDeliveries'> {
+): Handlers<
+  | 'listAlerts'
+  | 'acknowledgeAlert'
+  | 'listAlertDeliveries'
+  | 'readAcknowledgeLink'
+  | 'acknowledgeByLink'
+> {
   const { alerts } = services;
   return {
     async listAlerts(request) {
@@ -26,6 +32,17 @@ export function alertsHandlers(
       const body = request.body as Schemas['AcknowledgeRequest'] | undefined;
       const comment = requiredText(body?.comment ?? '', 'comment');
       return alerts.acknowledge(viewerOf(request), request.params.id, comment);
+    },
+
+    async readAcknowledgeLink(request) {
+      return alerts.readAcknowledgeLink(viewerOf(request), request.query.token);
+    },
+
+    async acknowledgeByLink(request) {
+      const body = request.body as Schemas['AcknowledgeLinkRequest'] | undefined;
+      const token = requiredText(body?.token ?? '', 'token');
+      const comment = requiredText(body?.comment ?? '', 'comment');
+      return alerts.acknowledgeByLink(viewerOf(request), token, comment);
     },
 
     async listAlertDeliveries(request) {

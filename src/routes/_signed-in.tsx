@@ -4,11 +4,14 @@ import { SignedInFrame } from './-signed-in-frame';
 // Spec §2: signed-out visitors to any screen under this layout are sent to /login. The user
 // is handed down in the route context so child guards and screens need not re-check it.
 export const Route = createFileRoute('/_signed-in')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     // Spec §2: while the sign-in state is still loading, wait for it (the pending spinner shows).
     if (context.auth.getState().status === 'loading') await context.auth.restore();
     const { user } = context.auth.getState();
-    if (!user) throw redirect({ to: '/login' });
+    // An alert email's acknowledge link comes back to itself after sign-in (issue 32); other
+    // screens keep spec §2's plain /login.
+    const next = location.pathname === '/acknowledge' ? location.href : undefined;
+    if (!user) throw redirect({ to: '/login', search: next ? { next } : {} });
     return { user };
   },
   component: SignedInLayout,

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   headers: Map<string, string>;
   /** The text body, quoted-printable decoded. */
   text: string;
+  /** When the server accepted it (ms since the epoch). */
+  receivedAt: number;
 }
 
 /** Headers unfolded, names lower-cased; the body after the first blank line. */
@@ -24,7 +26,7 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
       .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     text = Buffer.from(bytes, 'latin1').toString('utf8');
   }
-  return { to, headers, text: text.replace(/\r\n/g, '\n').trimEnd() };
+  return { to, headers, text: text.replace(/\r\n/g, '\n').trimEnd(), receivedAt: Date.now() };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type LoginFieldName, loginMachine } from '../../../machines/login.machine';
@@ -16,6 +16,7 @@ import { useFailureNotice } from '../../ui/use-failure-notice';
 export function LoginForm() {
   const { signIn } = useSession();
   const navigate = useNavigate();
+  const { next } = useSearch({ from: '/_signed-out/login' });
   // Created once: the machine a running actor was started from must not change under it.
   const [machine] = useState(() =>
     loginMachine.provide({
@@ -26,7 +27,7 @@ export function LoginForm() {
   const formRef = useRef<HTMLFormElement>(null);
   useEmitted(actor, (event) => {
     if (event.type === 'focusField') focusField(formRef, event.field);
-    else void navigate({ to: event.to });
+    else void (next ? navigate({ href: next }) : navigate({ to: event.to }));
   });
 
   const { fields, errors, serverError } = snapshot.context;

@@ -4,8 +4,14 @@ import { useApi } from '../../api/api-context';
 import { type AlertDelivery, alertDeliveriesQueryOptions } from '../../api/queries/alerts';
 import { When } from './when';
 
+/** Which notice it was, beside the first one of tier 1: an escalation or a reminder. */
+const noticeOf = ({ tier, reminder }: AlertDelivery): string => {
+  if (reminder > 0) return ` (reminder ${reminder}, tier ${tier})`;
+  return tier > 1 ? ` (escalated, tier ${tier})` : '';
+};
+
 function Delivery({ delivery }: { delivery: AlertDelivery }) {
-  const who = delivery.recipient?.username ?? delivery.address ?? 'a removed user';
+  const who = `${delivery.recipient?.username ?? delivery.address ?? 'a removed user'}${noticeOf(delivery)}`;
   if (delivery.state === 'sent' && delivery.sent_at) {
     return (
       <>
@@ -14,7 +20,12 @@ function Delivery({ delivery }: { delivery: AlertDelivery }) {
     );
   }
   const tries = countOf(delivery.attempts, 'try', 'tries');
-  const state = delivery.state === 'failed' ? `failed after ${tries}` : `waiting (${tries} so far)`;
+  const state =
+    delivery.state === 'failed'
+      ? `failed after ${tries}`
+      : delivery.state === 'cancelled'
+        ? 'not sent: the alert was answered first'
+        : `waiting (${tries} so far)`;
   return (
     <>
       {who} by {delivery.channel}, {state}

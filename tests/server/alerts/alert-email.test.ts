@@ -11,6 +11,7 @@ import { until } from '../../helpers/until.ts';
 import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
 
 const PUBLIC_URL = 'https://spanwatch.example.ca';
+const LINK_SECRET = 'alert-email-test-secret';
 
 interface Delivery {
   recipient: { id: number; username: string } | null;
@@ -46,6 +47,7 @@ describe.each(drivers)('alert emails on %s', (kind) => {
       smtpUrl: smtp.url(),
       from: 'SpanWatch <alerts@example.ca>',
       publicUrl: PUBLIC_URL,
+      linkSecret: LINK_SECRET,
     };
     const log = () => undefined;
     if (kind === 'postgres') {
@@ -81,17 +83,19 @@ describe.each(drivers)('alert emails on %s', (kind) => {
   async function scene(name: string) {
     const staff = await t.createUser({ staff: true, name: `staff-${kind}` });
     const operator = await t.createUser({ name: `operator-${kind}` });
+    const engineer = await t.createUser({ name: `engineer-${kind}` });
     const outsider = await t.createUser({ name: `outsider-${kind}` });
     const { bridge } = await bridgeWithStreams(t, name);
     await assignBridge(t, operator.id, bridge.id);
-    return { staff, operator, outsider, bridge };
+    await assignBridge(t, engineer.id, bridge.id);
+    return { staff, operator, engineer, outsider, bridge };
   }
 
   const deliveriesOf = (alertId: number, token: string) =>
     t.request<Delivery[]>({ method: 'GET', url: `/api/v1/alerts/${alertId}/deliveries`, token });
 
-  it('emails a raised alert to staff and the operators of its bridge, logged once each', async () => {
-    const { staff, operator, outsider, bridge } = await scene('Lethbridge Viaduct');
+  it('emails a raised alert to the users of its bridge (tier 1), logged once each', async () => {
+    const { staff, operator, engineer, outsider, bridge } = await scene('Lethbridge Viaduct');
     const outlet = await notifier();
     const alerts = serviceWith(outlet);
 
@@ -101,7 +105,7 @@ describe.each(drivers)('alert emails on %s', (kind) => {
     const id = alert?.id ?? 0;
 
     const byRecipient = new Map(smtp.received.map((mail) => [mail.to[0], mail]));
-    expect([...byRecipient.keys()].sort()).toEqual([operator.email, staff.email].sort());
+    expect([...byRecipient.keys()].sort()).toEqual([engineer.email, operator.email].sort());
     const mail = byRecipient.get(operator.email);
     expect(mail?.headers.get('subject')).toBe(
       '[SpanWatch] High: Anomaly Detection on Lethbridge Viaduct',
@@ -110,6 +114,10 @@ describe.each(drivers)('alert emails on %s', (kind) => {
     expect(mail?.headers.get('message-id')).toBe(
       `<alert-${id}.tier-1.user-${operator.id}.email@spanwatch.example.ca>`,
     );
+    const link = /^Acknowledge it with a comment \(after signing in\): (\S+)$/m.exec(
+      mail?.text ?? '',
+    )?.[1];
+    expect(link).toMatch(/^https:\/\/spanwatch\.example\.ca\/acknowledge\?token=[\w-]+\.[\w-]+$/);
     expect(mail?.text).toBe(
       [
         'Bridge: Lethbridge Viaduct',
@@ -118,7 +126,8 @@ describe.each(drivers)('alert emails on %s', (kind) => {
         'Measured against its trigger: 1 anomaly detected',
         `Raised: ${alert?.raisedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         '',
-        `Open the bridge's dashboard to acknowledge it: ${PUBLIC_URL}/dashboard?bridge=${bridge.id}`,
+        `Acknowledge it with a comment (after signing in): ${link}`,
+        `The bridge's dashboard: ${PUBLIC_URL}/dashboard?bridge=${bridge.id}`,
         '',
         'You receive this because you can see this bridge in SpanWatch.',
       ].join('\n'),
@@ -134,13 +143,13 @@ describe.each(drivers)('alert emails on %s', (kind) => {
     expect(
       seen.body.map((d) => [d.recipient?.username, d.address, d.state, d.attempts, d.last_error]),
     ).toEqual([
-      [`staff-${kind}`, null, 'sent', 1, null],
       [`operator-${kind}`, operator.email, 'sent', 1, null],
+      [`engineer-${kind}`, null, 'sent', 1, null],
     ]);
     expect(seen.body[0]?.provider_answer).toMatch(/^250 /);
     expect((await deliveriesOf(id, staff.token)).body.map((d) => d.address)).toEqual([
-      staff.email,
       operator.email,
+      engineer.email,
     ]);
     expect((await deliveriesOf(id, outsider.token)).status).toBe(404);
 

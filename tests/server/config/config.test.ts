@@ -73,6 +73,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('escalates unacknowledged alerts after 15 and 60 minutes, reminding every 30, unless set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).alertEscalation).toEqual({
+      tier2Minutes: 15,
+      tier3Minutes: 60,
+      reminderMinutes: 30,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        ALERT_TIER2_MINUTES: '5',
+        ALERT_TIER3_MINUTES: '0',
+        ALERT_REMINDER_MINUTES: '2.5',
+      }).alertEscalation,
+    ).toEqual({ tier2Minutes: 5, tier3Minutes: 0, reminderMinutes: 2.5 });
+  });
+
   it('serves the production build unless WEB_DIR names another one (the QA build)', () => {
     expect(loadSettings({ DATA_DIR: tempDir() }).webDir).toBeUndefined();
     expect(loadSettings({ DATA_DIR: tempDir(), WEB_DIR: 'dist-qa' }).webDir).toBe(
@@ -151,6 +167,12 @@ describe('loadConfig', () => {
     [
       { SENSOR_OFFLINE_CHECK_SECONDS: '-5' },
       'SENSOR_OFFLINE_CHECK_SECONDS must be a positive whole number',
+    ],
+    [{ ALERT_TIER2_MINUTES: 'soon' }, 'ALERT_TIER2_MINUTES must be a number of minutes from 0'],
+    [{ ALERT_REMINDER_MINUTES: '-1' }, 'ALERT_REMINDER_MINUTES must be a number of minutes'],
+    [
+      { ALERT_TIER2_MINUTES: '30', ALERT_TIER3_MINUTES: '20' },
+      'ALERT_TIER3_MINUTES (20) must be longer than ALERT_TIER2_MINUTES (30)',
     ],
     [{ DEMO_HISTORY_DAYS: '-1' }, 'DEMO_HISTORY_DAYS must be a whole number from 0 to 366'],
     [{ DEMO_HISTORY_DAYS: 'a month' }, 'DEMO_HISTORY_DAYS must be a whole number'],

@@ -19,6 +19,7 @@ function aDelivery(overrides: Partial<S['AlertDelivery']>): S['AlertDelivery'] {
     alert: alert.id,
     channel: 'email',
     tier: 1,
+    reminder: 0,
     recipient: { id: 2, username: 'demo-operator' },
     address: 'operator@spanwatch.demo',
     state: 'sent',

@@ -1,0 +1,82 @@
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { alerts } from '../db/schema.ts';
+import type { DeliveryLog, Notice } from './alert-deliveries.ts';
+import type { NotificationChannel } from './alert-email.ts';
+import { type EscalationPolicy, nextDeadlineSeconds, stepAt } from './escalation-policy.ts';
+
+/**
+ * Escalation and reminders of alerts nobody has acknowledged (issue 32). Stateless: what is due
+ * follows from the alert's raise, its state and the policy, and the delivery log's keys make a
+ * second look at the same moment plan nothing new, so any schedule may call it, late or twice.
+ * An alert acknowledged or cleared is escalated no further.
+ */
+export function createEscalation(
+  db: Db,
+  deliveries: DeliveryLog,
+  options: { policy: EscalationPolicy; channel: NotificationChannel; publicUrl: string },
+) {
+  const { policy } = options;
+  const firstDeadline = nextDeadlineSeconds(policy, 0);
+
+  /** The notices due by `now` of one unacknowledged alert raised at `raisedAt`. */
+  const noticesOf = (alertId: number, raisedAt: Date, now: Date): Notice[] => {
+    const { tier, reminder } = stepAt(policy, (now.getTime() - raisedAt.getTime()) / 1000);
+    const notices: Notice[] = [];
+    for (let reached = 2; reached <= tier; reached += 1) {
+      notices.push({ alertId, tier: reached, reminder: 0 });
+    }
+    // Only the latest reminder: after a stop of the server, people get one, not each missed one.
+    // It goes to the tiers reached at its own deadline, so a later look never widens it.
+    if (reminder > 0) {
+      const { tier: reached } = stepAt(policy, reminder * policy.reminderEverySeconds);
+      notices.push({ alertId, tier: reached, reminder });
+    }
+    return notices;
+  };
+
+  return {
+    /**
+     * Plans what is due by `now` of the active alerts (all, or these); returns the new
+     * deliveries to send.
+     */
+    async plan(now: Date, alertIds?: readonly number[]): Promise<number[]> {
+      if (firstDeadline === null) return [];
+      const due = await db
+        .select({ id: alerts.id, raisedAt: alerts.raisedAt })
+        .from(alerts)
+        .where(
+          and(
+            eq(alerts.state, 'active'),
+            lte(alerts.raisedAt, new Date(now.getTime() - firstDeadline * 1000)),
+            alertIds ? inArray(alerts.id, [...alertIds]) : undefined,
+          ),
+        );
+      const notices = due.flatMap((alert) => noticesOf(alert.id, alert.raisedAt, now));
+      return deliveries.plan(notices, options.channel, options.publicUrl);
+    },
+
+    /** When the alert is next due a look, or null (no longer active, or nothing left). */
+    async nextDeadline(alertId: number, now: Date): Promise<Date | null> {
+      const [alert] = await db
+        .select({ raisedAt: alerts.raisedAt, state: alerts.state })
+        .from(alerts)
+        .where(eq(alerts.id, alertId));
+      if (alert?.state !== 'active') return null;
+      const elapsed = (now.getTime() - alert.raisedAt.getTime()) / 1000;
+      const next = nextDeadlineSeconds(policy, elapsed);
+      return next === null ? null : new Date(alert.raisedAt.getTime() + next * 1000);
+    },
+
+    /** The ids of the alerts still active (to resume their schedules after a restart). */
+    async activeAlertIds(): Promise<number[]> {
+      const rows = await db
+        .select({ id: alerts.id })
+        .from(alerts)
+        .where(eq(alerts.state, 'active'));
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type Escalation = ReturnType<typeof createEscalation>;

@@ -1,0 +1,110 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { useApi } from '../../api/api-context';
+import {
+  acknowledgeByLinkMutationOptions,
+  acknowledgeLinkQueryOptions,
+} from '../../api/queries/acknowledge-link';
+import { Button } from '../../ui/button';
+import { FormField } from '../../ui/form-field';
+import { container } from '../../ui/layout.css';
+import { useFailureNotice } from '../../ui/use-failure-notice';
+import { useFormFields } from '../../ui/use-form-fields';
+import { COMMENT_REQUIRED } from './acknowledge-dialog';
+import { COMMENT_MAX_LENGTH } from './dashboard-queries';
+import * as styles from './dashboard.css';
+
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** The server names the field for clients; a person reads the sentence. */
+const sentence = (detail: string | undefined) => {
+  const text = (detail ?? '').replace(/^token: /, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/**
+ * Opened from the link in an alert email (issue 32): what the alert is, and a comment to
+ * acknowledge it with. A used, expired or altered link says so, and where to go instead.
+ */
+export function AcknowledgeLinkPage({ token }: { token: string }) {
+  const api = useApi();
+  const link = useQuery(acknowledgeLinkQueryOptions(api, token));
+  const acknowledge = useMutation(acknowledgeByLinkMutationOptions(api, token));
+  const { values, errors, setErrors, set } = useFormFields({ comment: '' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = values.comment.trim();
+    if (text === '') return setErrors({ comment: COMMENT_REQUIRED });
+    setErrors({});
+    acknowledge.mutate(text);
+  };
+
+  const linkFailure = useFailureNotice(link.isError ? sentence(link.error.message) : undefined, {
+    as: 'banner',
+  });
+  const ackFailure = useFailureNotice(
+    acknowledge.isError ? sentence(acknowledge.error.message) : undefined,
+    { as: 'banner' },
+  );
+  const alert = acknowledge.data ?? link.data?.alert;
+  const done = acknowledge.data;
+
+  return (
+    <div className={container}>
+      <section className={styles.ackForm} aria-labelledby="acknowledge-title">
+        <h1 id="acknowledge-title">Acknowledge alert</h1>
+        {link.isPending && <p className={styles.muted}>Opening the link…</p>}
+        {linkFailure}
+        {alert && (
+          <p>
+            {alert.type} ({alert.severity}) on {alert.bridge_name}: {alert.message}. Raised{' '}
+            {utc(alert.raised_at)}.
+          </p>
+        )}
+        {done ? (
+          <p role="status">
+            Acknowledged
+            {done.acknowledged_by && ` by ${done.acknowledged_by.username}`}
+            {done.acknowledged_at && ` at ${utc(done.acknowledged_at)}`}, with the comment “
+            {done.comment}”.
+          </p>
+        ) : (
+          link.data && (
+            <form onSubmit={submit} noValidate className={styles.ackForm}>
+              <FormField label="Comment (required)" error={errors.comment}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    rows={3}
+                    maxLength={COMMENT_MAX_LENGTH}
+                    required
+                    value={values.comment}
+                    onChange={(event) => set('comment', event.target.value)}
+                  />
+                )}
+              </FormField>
+              {ackFailure}
+              <div>
+                <Button type="submit" disabled={acknowledge.isPending}>
+                  {acknowledge.isPending ? 'Acknowledging...' : 'Acknowledge'}
+                </Button>
+              </div>
+            </form>
+          )
+        )}
+        {(alert || link.isError) && (
+          <p>
+            {alert ? (
+              <Link to="/dashboard" search={{ bridge: alert.bridge }}>
+                Open the bridge&apos;s dashboard
+              </Link>
+            ) : (
+              <Link to="/map">Open the map</Link>
+            )}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
