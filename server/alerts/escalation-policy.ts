@@ -1,6 +1,6 @@
 /**
  * When an unacknowledged alert is escalated and repeated, in seconds after it was raised
- * (docs/decisions/035-escalate-reminders.md). Seconds, so a test can run a policy of minutes in
+ * (docs/decisions/036-escalation-and-acknowledge-links.md). Seconds, so a test can run a policy of minutes in
  * seconds; the settings are minutes. 0 turns a step off.
  */
 export interface EscalationPolicy {

@@ -5,7 +5,7 @@ export interface Person {
 }
 
 /**
- * Who is told at each tier of one bridge's alert (docs/decisions/035-escalate-reminders.md). The
+ * Who is told at each tier of one bridge's alert (docs/decisions/036-escalation-and-acknowledge-links.md). The
  * spec knows two roles, staff and the users a bridge is assigned to, and each user's company:
  * tier 1 is the bridge's own users (its operators and engineers), tier 2 the staff of their
  * companies (the people they answer to), tier 3 every other staff user. A bridge assigned to no

@@ -51,7 +51,7 @@ export interface AppConfig {
   publicUrl?: string | undefined;
   /**
    * When an unacknowledged alert reaches tiers 2 and 3 and how often it is repeated, in minutes
-   * (defaults 15, 60 and 30; reminders 0: none). docs/decisions/035-escalate-reminders.md
+   * (defaults 15, 60 and 30; reminders 0: none). docs/decisions/036-escalation-and-acknowledge-links.md
    */
   alertEscalation?: { tier2Minutes: number; tier3Minutes: number; reminderMinutes: number };
   /** Seconds between two 'Sensor offline' checks (default 60). */
