@@ -1,6 +1,6 @@
 import { type Condition, colourClass } from '../../../domain/health';
 import { countOf } from '../../../domain/formats';
-import type { BridgeEvaluation } from './bridge-evaluation';
+import { type BridgeEvaluation, spansText } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { HealthGauge } from './health-gauge';
@@ -60,6 +60,15 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
           <dd>
             <ConditionChip condition={health?.condition ?? null} />
           </dd>
+          {/* Beside the condition: what the data behind it can be trusted for (issue 36). */}
+          <dt>Data</dt>
+          <dd
+            className={
+              evaluation.trust.reporting < evaluation.trust.total ? styles.warningText : undefined
+            }
+          >
+            {evaluation.trustLine}
+          </dd>
           <InspectionFacts bridgeId={bridgeId} narrow={narrow} more={narrow && maintenance} />
           {report && health ? (
             <>
@@ -80,6 +89,18 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
                   </dd>
                 </>
               )}
+            </>
+          ) : report ? (
+            <>
+              <dt>Anomalies</dt>
+              <dd>
+                None found where the data reaches; {spansText(evaluation.unwatched)} not assessed
+                (no trusted data)
+              </dd>
+              <dt>Last updated</dt>
+              <dd>
+                <When iso={report.evaluated_at} />
+              </dd>
             </>
           ) : (
             <>
