@@ -58,16 +58,16 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
         <dl className={styles.stripFacts}>
           <dt>Condition</dt>
           <dd>
-            <ConditionChip condition={health?.condition ?? null} />
-          </dd>
-          {/* Beside the condition: what the data behind it can be trusted for (issue 36). */}
-          <dt>Data</dt>
-          <dd
-            className={
-              evaluation.trust.reporting < evaluation.trust.total ? styles.warningText : undefined
-            }
-          >
-            {evaluation.trustLine}
+            <ConditionChip condition={health?.condition ?? null} />{' '}
+            {/* Beside the condition: what the data behind it can be trusted for (issue 36), on
+                the same line, so the strip keeps the active alerts on the first screen. */}
+            <span
+              className={
+                evaluation.trust.reporting < evaluation.trust.total ? styles.warningText : undefined
+              }
+            >
+              {evaluation.trustLine}
+            </span>
           </dd>
           <InspectionFacts bridgeId={bridgeId} narrow={narrow} more={narrow && maintenance} />
           {report && health ? (

@@ -116,7 +116,6 @@ describe('status strip on a 390 px phone (issue 18 review)', () => {
     const { card } = await conditionCard();
     expect(Object.keys(facts(card))).toEqual([
       'Condition',
-      'Data',
       'Last inspection',
       'Next inspection due',
       'Anomalies',
