@@ -12,6 +12,9 @@ export type SensorType = (typeof SENSOR_TYPES)[number];
 export const SENSOR_STATUSES = ['active', 'inactive', 'maintenance', 'faulty'] as const;
 export type SensorStatus = (typeof SENSOR_STATUSES)[number];
 
+export const isSensorStatus = (text: string): text is SensorStatus =>
+  (SENSOR_STATUSES as readonly string[]).includes(text);
+
 export const DATA_TYPES = [
   'acceleration',
   'strain',

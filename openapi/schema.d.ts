@@ -1586,6 +1586,33 @@ export interface components {
       last_seen: string | null;
       /** @description Samples stored so far */
       sample_count: number;
+      /** @description What the stream's data can be trusted for on the bridge asked about; only in the answer to `?bridge=` (the dashboard's list), absent elsewhere */
+      trust?: components['schemas']['StreamTrust'];
+    };
+    /** @description Whether the stream sends, what the sensor register says of it and what the checks found wrong with its signal (issue 36; docs/decisions/037-data-trust-beside-the-condition.md) */
+    StreamTrust: {
+      /**
+       * @description reporting: it sends; silent: it sent, then stopped (an open 'Sensor offline' alert); never: no sample has ever arrived
+       * @enum {string}
+       */
+      state: 'reporting' | 'silent' | 'never';
+      /** @description The register's status of the sensors feeding it on this bridge, the worst of them (faulty, then maintenance, inactive, active); null when none of them is on it */
+      sensor_status: components['schemas']['SensorStatus'] | null;
+      findings: components['schemas']['StreamFinding'][];
+    };
+    StreamFinding: {
+      /**
+       * @description signal: the analysis found the signal broken (an open 'Sensor fault' alert: stuck, spikes, dropouts); drift: the stream's mean trends over the last week (strain)
+       * @enum {string}
+       */
+      kind: 'signal' | 'drift';
+      /** @description What was found, in words */
+      detail: string;
+      /**
+       * Format: date-time
+       * @description When it was first found (signal) or the start of the week judged (drift)
+       */
+      since: string;
     };
     DatastreamInput: {
       stream_id: string;

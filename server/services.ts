@@ -32,6 +32,7 @@ import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
 import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
+import { createStreamTrustRepository } from './repositories/stream-trust-repository.ts';
 import { createDeadLettersRepository } from './repositories/dead-letters-repository.ts';
 import { createIngestTokensRepository } from './repositories/ingest-tokens-repository.ts';
 import { createReadinessProbe } from './ops/readiness.ts';
@@ -107,6 +108,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     spans: createSpansRepository(db),
     sensors: createSensorsRepository(db),
     datastreams: createDatastreamsRepository(db),
+    streamTrust: createStreamTrustRepository(db),
     contact: createContactRepository(db),
     calibrations: createCalibrationsRepository(db),
     inspections,

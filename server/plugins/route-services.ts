@@ -22,6 +22,7 @@ import type { IngestTokensRepository } from '../repositories/ingest-tokens-repos
 import type { LoginFailuresRepository } from '../repositories/login-failures-repository.ts';
 import type { SensorsRepository } from '../repositories/sensors-repository.ts';
 import type { SpansRepository } from '../repositories/spans-repository.ts';
+import type { StreamTrustRepository } from '../repositories/stream-trust-repository.ts';
 import type { UsersRepository } from '../repositories/users-repository.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
@@ -41,6 +42,7 @@ export interface RouteServices {
   spans: SpansRepository;
   sensors: SensorsRepository;
   datastreams: DatastreamsRepository;
+  streamTrust: StreamTrustRepository;
   contact: ContactRepository;
   calibrations: CalibrationsRepository;
   inspections: InspectionsRepository;

@@ -17,16 +17,24 @@ function withIngestStats(row: DatastreamWithSensors): Schemas['Datastream'] {
 }
 
 export function datastreamsHandlers(
-  services: Pick<RouteServices, 'datastreams'>,
+  services: Pick<RouteServices, 'datastreams' | 'streamTrust'>,
 ): Handlers<
   'listDatastreams' | 'listDataStreamsHyphenated' | 'createDatastream' | 'deleteDatastream'
 > {
-  const { datastreams } = services;
+  const { datastreams, streamTrust } = services;
 
   // Both spellings of the path (spec §7) answer the same list; the bridge filter is the
-  // dashboard's, on the spelling the app uses.
-  const listDatastreams = async (request: FastifyRequest, bridgeId?: number) =>
-    (await datastreams.list(viewerOf(request), bridgeId)).map(withIngestStats);
+  // dashboard's, on the spelling the app uses, and only it says what each stream can be trusted
+  // for there (a stream's sensors may sit on several bridges).
+  const listDatastreams = async (request: FastifyRequest, bridgeId?: number) => {
+    const rows = await datastreams.list(viewerOf(request), bridgeId);
+    if (bridgeId === undefined) return rows.map(withIngestStats);
+    const trust = await streamTrust.ofBridge(bridgeId, rows);
+    return rows.map((row) => {
+      const ofRow = trust.get(row.id);
+      return ofRow ? { ...withIngestStats(row), trust: ofRow } : withIngestStats(row);
+    });
+  };
 
   return {
     listDatastreams: (request) => listDatastreams(request, request.query.bridge),

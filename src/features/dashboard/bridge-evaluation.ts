@@ -2,6 +2,18 @@ import type { Alert } from '../../api/queries/alerts';
 import type { AnomalyReport } from '../../api/queries/analytics';
 import type { Datastream, Sensor, Span } from '../../api/queries/structures';
 import { currentSituation } from '../../../domain/dashboard-messages';
+import {
+  type StreamState,
+  type StreamTrustFacts,
+  type TrustBadge,
+  type TrustCounts,
+  badgesOf,
+  countTrust,
+  trustLine,
+  unwatchedSpans,
+  worstSensorStatus,
+} from '../../../domain/data-trust';
+import { isDataType } from '../../../domain/enums';
 import { countOf } from '../../../domain/formats';
 import { type HealthSummary, SENSOR_OFFLINE_ALERT, deriveHealth } from '../../../domain/health';
 
@@ -9,14 +21,17 @@ import { type HealthSummary, SENSOR_OFFLINE_ALERT, deriveHealth } from '../../..
 // evaluation, the open alerts and the streams, so the strip, the cards, the badge and the charts
 // can never disagree (issue 18: 'Normal Operation' beside an active 'Sensor offline').
 
-/** How a stream stands: it sends, it has sent but went quiet, or it never sent. */
-export type StreamState = 'reporting' | 'silent' | 'never';
+export type { StreamState };
 
 export interface BridgeStream {
   stream: Datastream;
   sensors: readonly Sensor[];
   span: Span | undefined;
+  /** It sends, it has sent but went quiet, or it never sent. */
   state: StreamState;
+  /** What it can be trusted for (the server's answer, else the register and the alerts). */
+  facts: StreamTrustFacts;
+  badges: TrustBadge[];
 }
 
 export type SituationTone = 'calm' | 'warning' | 'critical' | 'unknown';
@@ -39,6 +54,14 @@ export interface BridgeEvaluation {
   streams: BridgeStream[];
   /** ISO time of the newest sample of any of the bridge's streams, null when none ever came. */
   lastDataReceived: string | null;
+  trust: TrustCounts;
+  /** '6 of 9 streams reporting · 1 faulty · 1 silent' */
+  trustLine: string;
+  /**
+   * Spans no trusted stream watches. With no anomaly found, the bridge then reads 'Not
+   * assessed' instead of Good (health null): missing evidence is not evidence of health.
+   */
+  unwatched: string[];
 }
 
 const DAY_MS = 86_400_000;
@@ -62,8 +85,16 @@ function streamsOf(input: EvaluationInput, offline: readonly Alert[]): BridgeStr
       const sensors = own.filter((s) => stream.sensors.includes(s.id));
       const span = input.spans.find((p) => p.id === sensors[0]?.span);
       const state: StreamState =
-        stream.last_seen === null ? 'never' : silentIds.has(stream.id) ? 'silent' : 'reporting';
-      return { stream, sensors, span, state };
+        stream.trust?.state ??
+        (stream.last_seen === null ? 'never' : silentIds.has(stream.id) ? 'silent' : 'reporting');
+      const facts: StreamTrustFacts = {
+        state,
+        // The register's status is honoured even from a server that does not send trust.
+        sensorStatus:
+          stream.trust?.sensor_status ?? worstSensorStatus(sensors.map((x) => x.status)),
+        findings: stream.trust?.findings ?? [],
+      };
+      return { stream, sensors, span, state, facts, badges: badgesOf(facts) };
     })
     .filter((s) => s.sensors.length > 0);
 }
@@ -94,11 +125,24 @@ function offlineText(offline: readonly Alert[]): string {
   return `${SENSOR_OFFLINE_ALERT}${named}`;
 }
 
+/** 'west_span and east_span': the spans no trusted data watches. */
+export function spansText(spans: readonly string[]): string {
+  if (spans.length <= 1) return spans.join('');
+  return `${spans.slice(0, -1).join(', ')} and ${spans.at(-1) ?? ''}`;
+}
+
 function situationOf(
   report: AnomalyReport | null,
   health: HealthSummary | null,
   offline: readonly Alert[],
+  unwatched: readonly string[],
 ): { situation: string; tone: SituationTone } {
+  if (report && !health) {
+    const text = `Not assessed: no trusted data from ${spansText(unwatched)}`;
+    return offline.length > 0
+      ? { situation: `${text}; ${offlineText(offline)}`, tone: 'warning' }
+      : { situation: text, tone: 'unknown' };
+  }
   if (!report || !health) {
     return offline.length > 0
       ? { situation: `Not assessed yet; ${offlineText(offline)}`, tone: 'warning' }
@@ -123,9 +167,20 @@ export function evaluateBridge(input: EvaluationInput): BridgeEvaluation {
     .map((s) => s.stream.last_seen)
     .filter((t): t is string => t !== null)
     .sort((a, b) => Date.parse(b) - Date.parse(a));
+  const unwatched = unwatchedSpans(
+    streams.map((s) => ({
+      facts: s.facts,
+      dataType: isDataType(s.stream.data_type) ? s.stream.data_type : 'acceleration',
+      span: s.span?.span_id ?? null,
+    })),
+  );
   // The next maintenance counts from when the condition was reached (older reports: today).
   const since = report?.condition_since ? new Date(report.condition_since) : input.today;
-  const health = report ? deriveHealth(report.num_anomalies, input.today, since) : null;
+  // Spec §4's table when anomalies were found, or when no anomaly was found and the data covers
+  // every instrumented span; 'Not assessed' when Good would rest on missing evidence.
+  const judged = report && (report.num_anomalies > 0 || unwatched.length === 0);
+  const health = judged ? deriveHealth(report.num_anomalies, input.today, since) : null;
+  const trust = countTrust(streams.map((s) => s.facts));
   const periodDays = report
     ? Math.max(
         1,
@@ -143,11 +198,14 @@ export function evaluateBridge(input: EvaluationInput): BridgeEvaluation {
     periodDays,
     windowMinutes,
     countsText: report ? countsText(episodes, periodDays, windows, windowMinutes) : '',
-    ...situationOf(report, health, offline),
+    ...situationOf(report, health, offline, unwatched),
     active,
     acknowledged,
     offline,
     streams,
     lastDataReceived: lastSeen[0] ?? null,
+    trust,
+    trustLine: trustLine(trust),
+    unwatched,
   };
 }

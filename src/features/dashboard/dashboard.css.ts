@@ -407,3 +407,13 @@ export const stripFacts = style([
     },
   },
 ]);
+
+// A stream card's trust badges, in a row that wraps on a phone.
+export const badgeList = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});

@@ -1,6 +1,6 @@
 import { type Condition, colourClass } from '../../../domain/health';
 import { countOf } from '../../../domain/formats';
-import type { BridgeEvaluation } from './bridge-evaluation';
+import { type BridgeEvaluation, spansText } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { HealthGauge } from './health-gauge';
@@ -58,7 +58,16 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
         <dl className={styles.stripFacts}>
           <dt>Condition</dt>
           <dd>
-            <ConditionChip condition={health?.condition ?? null} />
+            <ConditionChip condition={health?.condition ?? null} />{' '}
+            {/* Beside the condition: what the data behind it can be trusted for (issue 36), on
+                the same line, so the strip keeps the active alerts on the first screen. */}
+            <span
+              className={
+                evaluation.trust.reporting < evaluation.trust.total ? styles.warningText : undefined
+              }
+            >
+              {evaluation.trustLine}
+            </span>
           </dd>
           <InspectionFacts bridgeId={bridgeId} narrow={narrow} more={narrow && maintenance} />
           {report && health ? (
@@ -80,6 +89,18 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
                   </dd>
                 </>
               )}
+            </>
+          ) : report ? (
+            <>
+              <dt>Anomalies</dt>
+              <dd>
+                None found where the data reaches; {spansText(evaluation.unwatched)} not assessed
+                (no trusted data)
+              </dd>
+              <dt>Last updated</dt>
+              <dd>
+                <When iso={report.evaluated_at} />
+              </dd>
             </>
           ) : (
             <>

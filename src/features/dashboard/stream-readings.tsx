@@ -5,6 +5,7 @@ import { type ReadingSeries, fetchReadingsCsv } from '../../api/queries/readings
 import type { Datastream } from '../../api/queries/structures';
 import type { BridgeStream, StreamState } from './bridge-evaluation';
 import { dashboardQueries } from './dashboard-queries';
+import { TrustBadges } from './trust-badges';
 import { axisLabel, humanTitle, unitOf } from './stream-labels';
 import { type Domain, extent, padDomain } from '../../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
@@ -51,8 +52,12 @@ const STATE_TEXT: Record<StreamState, string> = {
   never: 'Installed, not reporting',
 };
 
+/** 'Reporting' only for data that can be believed; a faulty stream sends, but is not trusted. */
+const stateText = (entry: BridgeStream) =>
+  entry.state === 'reporting' && entry.badges.length > 0 ? 'Sending data' : STATE_TEXT[entry.state];
+
 export function StreamReadings({ entry, range, now }: StreamReadingsProps) {
-  const { stream, sensors, span, state } = entry;
+  const { stream, sensors, span, state, badges, facts } = entry;
   const api = useApi();
   const { show } = useToast();
   const period = rangeFor(range, stream.last_seen, now);
@@ -78,9 +83,15 @@ export function StreamReadings({ entry, range, now }: StreamReadingsProps) {
         Stream {stream.stream_id}
         {sensors.length > 0 && `, sensor ${sensors.map((s) => s.sensor_id).join(', ')}`} ·{' '}
         <span className={state === 'reporting' ? undefined : styles.warningText}>
-          {STATE_TEXT[state]}
+          {stateText(entry)}
         </span>
       </p>
+      <TrustBadges badges={badges} />
+      {facts.findings.map((finding) => (
+        <p key={`${finding.kind}-${finding.detail}`} className={styles.warningText}>
+          {finding.kind === 'drift' ? 'Drift' : 'Sensor fault'}: {finding.detail}
+        </p>
+      ))}
       {state === 'never' && (
         <p className={styles.muted}>
           No reading has ever arrived from this stream. Check that the sensor is powered and its

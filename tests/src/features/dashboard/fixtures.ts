@@ -181,6 +181,10 @@ export interface DashboardApi {
   inspections?: S['BridgeInspections'];
   /** Each alert's delivery log, by alert id (none by default). */
   deliveries?: Record<number, S['AlertDelivery'][]>;
+  /** The bridge's own sensors, spans and streams (cbSensor, cbSpan and cbStream by default). */
+  sensors?: S['Sensor'][];
+  spans?: S['Span'][];
+  datastreams?: S['Datastream'][];
 }
 
 /** A signed-in user and every call the dashboard makes, answered with the fixtures above. */
@@ -235,14 +239,16 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
     ),
     // As the server does, ?bridge= keeps only that bridge's (the other stream feeds no sensor).
     http.get(apiUrl('/api/v1/sensors'), ({ request }) =>
-      HttpResponse.json(ofBridge(request, [cbSensor])),
+      HttpResponse.json(ofBridge(request, api.sensors ?? [cbSensor])),
     ),
     http.get(apiUrl('/api/v1/spans'), ({ request }) =>
-      HttpResponse.json(ofBridge(request, [cbSpan])),
+      HttpResponse.json(ofBridge(request, api.spans ?? [cbSpan])),
     ),
     http.get(apiUrl('/api/v1/datastreams'), ({ request }) =>
       HttpResponse.json(
-        bridgeParam(request) === null ? [cbStream, otherStream] : ofBridge(request, [cbStream]),
+        bridgeParam(request) === null
+          ? [cbStream, otherStream]
+          : ofBridge(request, api.datastreams ?? [cbStream]),
       ),
     ),
     http.get(apiUrl('/api/v1/datastreams/:id/readings'), ({ params }) =>

@@ -1,0 +1,112 @@
+import { type Page, expect, test } from '@playwright/test';
+
+import { DEMO_STAFF as STAFF, openSignedIn } from '../helpers/e2e-session';
+
+// Issue 36, items 1 and 7: what the data can be trusted for stands beside the condition. Lions
+// Gate's register marks its span-2 strain gauge faulty (its mean drifts in the demo) and its
+// span-3 strain gauge went silent; Quebec Bridge has data from its main span only.
+const FAULTY_BRIDGE = 'Lions Gate Bridge';
+const FAULTY_STREAM = 'lions-gate-s2-str';
+const SILENT_STREAM = 'lions-gate-s3-str';
+const THIN_BRIDGE = 'Quebec Bridge';
+// The server evaluates each demo bridge in the background after it starts, the light ones last.
+// On a shared 2-core machine Quebec's first evaluation came about 10 minutes after the start.
+const EVALUATION_TIMEOUT_MS = 900_000;
+const loaded = expect.configure({ timeout: 20_000 });
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+async function bridgeId(page: Page, name: string): Promise<number> {
+  const token = await page.evaluate(() => window.localStorage.getItem('access'));
+  const response = await page.request.get('/api/v1/bridges', {
+    headers: { Authorization: `Bearer ${token ?? ''}` },
+  });
+  const bridges = (await response.json()) as { id: number; name: string }[];
+  const bridge = bridges.find((b) => b.name === name);
+  if (!bridge) throw new Error(`${name} is not among staff's bridges`);
+  return bridge.id;
+}
+
+/** Waits for the bridge's first evaluation: a bridge without one says 'Not assessed' anyway. */
+async function waitForEvaluation(page: Page, name: string): Promise<void> {
+  const token = await page.evaluate(() => window.localStorage.getItem('access'));
+  const path = `/api/v1/ai/anomalies?sid=${encodeURIComponent(name)}`;
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.request.get(path, { headers: { Authorization: `Bearer ${token ?? ''}` } })
+        ).status(),
+      { timeout: EVALUATION_TIMEOUT_MS, intervals: [3_000] },
+    )
+    .toBe(200);
+}
+
+const streamCard = (page: Page, streamId: string) =>
+  page
+    .getByRole('region', { name: 'Sensor readings' })
+    .getByRole('article')
+    .filter({ hasText: `Stream ${streamId},` });
+
+// The faulty bridge first at both sizes: the thin bridge's evaluation comes later.
+for (const viewport of VIEWPORTS) {
+  test.describe(`faulty sensor at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("the faulty sensor's card carries a Faulty badge, and the strip counts it", async ({
+      page,
+    }) => {
+      await openSignedIn(page, STAFF, '/map');
+      const id = await bridgeId(page, FAULTY_BRIDGE);
+      await page.goto(`/dashboard?bridge=${id}`);
+      const card = streamCard(page, FAULTY_STREAM);
+      // While the server evaluates the bridge the page has taken over 20 s to load.
+      await expect(card).toBeVisible({ timeout: 60_000 });
+      await card.scrollIntoViewIfNeeded();
+      await expect(card.getByText('Faulty', { exact: true })).toBeVisible();
+      // The demo's gauge drifts 2.5 µε an hour: the week's hourly means say so.
+      await expect(card.getByText('Drifting', { exact: true })).toBeVisible();
+      await expect(card).toContainText(/Drift: drifting up by [\d.]+ µε per hour over 7 days/);
+      await expect(card).not.toContainText('Reporting');
+      await expect(
+        streamCard(page, SILENT_STREAM).getByText('Silent', { exact: true }),
+      ).toBeVisible();
+      const condition = page
+        .getByRole('region', { name: `Status of ${FAULTY_BRIDGE}` })
+        .getByRole('region', { name: 'Bridge Condition Index' });
+      await expect(condition).toContainText(/\d+ of \d+ streams reporting · 1 faulty/);
+      await expect(condition).toContainText('1 silent');
+    });
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`missing evidence at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('a bridge whose evidence is missing reads Not assessed, with the trust line', async ({
+      page,
+    }) => {
+      test.setTimeout(EVALUATION_TIMEOUT_MS + 60_000);
+      await openSignedIn(page, STAFF, '/map');
+      const id = await bridgeId(page, THIN_BRIDGE);
+      await waitForEvaluation(page, THIN_BRIDGE);
+      await page.goto(`/dashboard?bridge=${id}`);
+      const strip = page.getByRole('region', { name: `Status of ${THIN_BRIDGE}` });
+      await loaded(strip).toBeVisible();
+      const condition = strip.getByRole('region', { name: 'Bridge Condition Index' });
+      await expect(condition).toContainText('Not assessed');
+      await expect(condition).not.toContainText(/\bGood\b/);
+      // Its main span's accelerometer, strain gauge and thermometer send; the sensors of the
+      // other spans never have (some of them out of service in the register).
+      await expect(condition).toContainText(
+        /^.*3 of 9 streams reporting · (.* · )?\d never reported/,
+      );
+      await expect(condition).toContainText(/not assessed \(no trusted data\)/);
+      await expect(strip).not.toContainText('Normal Operation');
+    });
+  });
+}
