@@ -31,6 +31,8 @@ async function dialogOverflow(dialog: Locator): Promise<number> {
     // controls and visually hidden texts (1 px wide) scroll their own text and are left out.
     const inner = [...element.querySelectorAll<HTMLElement>('*')]
       .filter((child) => !['INPUT', 'SELECT', 'TEXTAREA'].includes(child.tagName))
+      // A map's panes are wider than its frame by design; the frame itself is measured above.
+      .filter((child) => !child.closest('.leaflet-container'))
       .filter((child) => child.clientWidth >= 40)
       .filter((child) => getComputedStyle(child).overflowX !== 'visible')
       .reduce((widest, child) => Math.max(widest, child.scrollWidth - child.clientWidth), 0);
@@ -73,7 +75,8 @@ async function openMenuEntry(page: Page, name: string) {
 }
 
 test('every signed-in screen fits a 390 px phone', async ({ page }) => {
-  test.setTimeout(240_000);
+  // Eleven dashboards on a shared, loaded 2-core machine.
+  test.setTimeout(540_000);
   await openSignedIn(page, DEMO_STAFF, '/map');
   await loaded(page.getByText('Loading map...')).toHaveCount(0, { timeout: 60_000 });
   await expectPageFits(page, '/map');
