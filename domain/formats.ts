@@ -42,9 +42,23 @@ export function formatNumber(value: number): string {
 
 const TWO_DAYS_MS = 2 * 86_400_000;
 
-/** Axis labels for a time domain: day and hour for short spans, the day alone for longer ones. */
-export function timeTickFormat([start, end]: readonly [number, number]): (ms: number) => string {
-  return end - start <= TWO_DAYS_MS ? formatShortDateTime : formatShortDate;
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayKey = (ms: number): string => formatShortDate(ms);
+
+/**
+ * Axis labels for a time domain: the day alone for long spans; for short ones the day and time,
+ * then the time alone while the day stays that of the label before (`previous`), so a phone's
+ * narrow axis has room for them ('Nov 27, 06:00 AM', '12:00 PM', '06:00 PM', 'Nov 28, 12:00 AM').
+ */
+export function timeTickFormat([start, end]: readonly [number, number]): (
+  ms: number,
+  previous?: number,
+) => string {
+  if (end - start > TWO_DAYS_MS) return formatShortDate;
+  return (ms, previous) =>
+    previous !== undefined && dayKey(previous) === dayKey(ms)
+      ? timeOfDay.format(new Date(ms))
+      : formatShortDateTime(ms);
 }
 
 const pluralRules = new Intl.PluralRules('en');

@@ -85,4 +85,9 @@ export const vars = createGlobalTheme(':root', {
 export const breakpoints = {
   tablet: 'screen and (min-width: 48em)',
   desktop: 'screen and (min-width: 64em)',
+  /**
+   * Below 40em (640 px) a table's row no longer fits across the screen and a dialog takes the
+   * whole screen (decision 038).
+   */
+  phone: 'screen and (max-width: 39.99em)',
 } as const;

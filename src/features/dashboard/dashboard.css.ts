@@ -169,6 +169,8 @@ export const rangeButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars
 
 export const rangeButton = style({
   minHeight: '2.25rem',
+  // Tapped on a phone: a 44 px target.
+  '@media': { [breakpoints.phone]: { minHeight: '2.75rem', minWidth: '2.75rem' } },
   paddingInline: vars.space.sm,
   border: `1px solid ${vars.color.brand}`,
   borderRadius: vars.radius.sm,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { components } from '../../../openapi/schema';
 import type { AnomalyReport } from '../../api/queries/analytics';
 import { extent, padDomain } from '../../../domain/chart-scale';
-import { formatNumber, formatShortDateTime } from '../../../domain/formats';
+import { formatNumber, formatShortDateTime, timeTickFormat } from '../../../domain/formats';
 import { vars } from '../../styles/theme.css';
 import { linePath } from '../../ui/chart/chart-paths';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
@@ -43,7 +43,7 @@ export function EpisodeChart({ report, episode }: { report: AnomalyReport; episo
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
       stops={stops}
-      formatX={formatShortDateTime}
+      formatX={timeTickFormat(xDomain)}
       yLabel="Error"
       height={HEIGHT}
     >

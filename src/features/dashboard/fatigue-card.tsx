@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useApi } from '../../api/api-context';
 import type { FatigueDetailStatus } from '../../api/queries/fatigue';
 import { damageLevelReached, damageText } from '../../../domain/fatigue-alerts';
 import { vars } from '../../styles/theme.css';
+import { useWidth } from '../../ui/chart/use-width';
 import { Spinner } from '../../ui/spinner';
 import { dashboardQueries } from './dashboard-queries';
 import * as styles from './fatigue-card.css';
 import { FatigueRateChart } from './fatigue-rate-chart';
 import { UpdatedAt } from './when';
 
-const WIDTH = 600;
 const HEIGHT = 160;
 
 const lifeText = (status: FatigueDetailStatus) => {
@@ -20,16 +21,16 @@ const lifeText = (status: FatigueDetailStatus) => {
 };
 
 /** Stress-range histogram: bars per range, cycles on a log scale (they span many decades). */
-function HistogramChart({ status }: { status: FatigueDetailStatus }) {
+function HistogramChart({ status, width }: { status: FatigueDetailStatus; width: number }) {
   const bins = status.histogram.bins;
   if (bins.length === 0) return <p className={styles.muted}>No counted cycles yet.</p>;
   const maxRange = Math.max(...bins.map((b) => b[0] ?? 0));
   const maxLog = Math.max(1, ...bins.map((b) => Math.log10(1 + (b[1] ?? 0))));
-  const barWidth = Math.max(1, (WIDTH / (maxRange / status.histogram.bin_width_mpa + 1)) * 0.9);
+  const barWidth = Math.max(1, (width / (maxRange / status.histogram.bin_width_mpa + 1)) * 0.9);
   return (
     <svg
       className={styles.chart}
-      viewBox={`0 0 ${WIDTH} ${HEIGHT + 20}`}
+      viewBox={`0 0 ${width} ${HEIGHT + 20}`}
       role="img"
       aria-label={`Stress-range histogram of ${status.detail.name}: ranges up to ${maxRange.toFixed(1)} MPa`}
     >
@@ -38,7 +39,7 @@ function HistogramChart({ status }: { status: FatigueDetailStatus }) {
         return (
           <rect
             key={range}
-            x={(range / maxRange) * (WIDTH - barWidth)}
+            x={(range / maxRange) * (width - barWidth)}
             y={HEIGHT - h}
             width={barWidth}
             height={h}
@@ -49,7 +50,7 @@ function HistogramChart({ status }: { status: FatigueDetailStatus }) {
       <text x={0} y={HEIGHT + 16} fontSize={12} fill={vars.color.textMuted}>
         0 MPa
       </text>
-      <text x={WIDTH} y={HEIGHT + 16} fontSize={12} textAnchor="end" fill={vars.color.textMuted}>
+      <text x={width} y={HEIGHT + 16} fontSize={12} textAnchor="end" fill={vars.color.textMuted}>
         {maxRange.toFixed(1)} MPa (cycles on a log scale)
       </text>
     </svg>
@@ -62,7 +63,7 @@ const SCALE_HEIGHT = 28;
  * Cumulative D on a 0 to 1 scale with the detail's two alert levels marked (issue 19), and the
  * same words the alert uses once a level is reached.
  */
-function DamageScale({ status }: { status: FatigueDetailStatus }) {
+function DamageScale({ status, width }: { status: FatigueDetailStatus; width: number }) {
   const { damage } = status;
   const high = status.detail.alert_damage_high;
   const critical = status.detail.alert_damage_critical;
@@ -76,7 +77,7 @@ function DamageScale({ status }: { status: FatigueDetailStatus }) {
       : reached
         ? vars.condition.poor
         : vars.color.brand;
-  const x = (d: number) => Math.min(1, Math.max(0, d)) * WIDTH;
+  const x = (d: number) => Math.min(1, Math.max(0, d)) * width;
   const levels: [number, string, string][] = [
     [high, 'High', vars.condition.poor],
     [critical, 'Critical', vars.color.danger],
@@ -85,11 +86,11 @@ function DamageScale({ status }: { status: FatigueDetailStatus }) {
     <div>
       <svg
         className={styles.scale}
-        viewBox={`0 0 ${WIDTH} ${SCALE_HEIGHT + 16}`}
+        viewBox={`0 0 ${width} ${SCALE_HEIGHT + 16}`}
         role="img"
         aria-label={`Cumulative damage ${damageText(damage)} of 1, alert levels ${high} (High) and ${critical} (Critical)`}
       >
-        <rect x={0} y={4} width={WIDTH} height={SCALE_HEIGHT - 8} fill={vars.color.surfaceRaised} />
+        <rect x={0} y={4} width={width} height={SCALE_HEIGHT - 8} fill={vars.color.surfaceRaised} />
         <rect
           data-testid="damage-fill"
           x={0}
@@ -130,6 +131,10 @@ function DamageScale({ status }: { status: FatigueDetailStatus }) {
 }
 
 function DetailFigures({ status }: { status: FatigueDetailStatus }) {
+  // The charts are drawn at the width they are shown at, so their 12 px labels stay 12 px on a
+  // phone (scaled from a fixed 600 px drawing they were about 6 px tall, issue 36).
+  const sectionRef = useRef<HTMLElement>(null);
+  const width = useWidth(sectionRef);
   const figures: [string, string][] = [
     // Small D reads best in powers of ten, D near a level as a plain fraction.
     [
@@ -144,7 +149,11 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
     figures.splice(1, 0, ['Of it before monitoring D₀', damageText(status.detail.prior_damage)]);
   }
   return (
-    <section className={styles.detail} aria-label={`Fatigue of ${status.detail.name}`}>
+    <section
+      ref={sectionRef}
+      className={styles.detail}
+      aria-label={`Fatigue of ${status.detail.name}`}
+    >
       <h3 className={styles.detailTitle}>
         {[
           status.detail.name,
@@ -161,9 +170,9 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
           </div>
         ))}
       </dl>
-      <DamageScale status={status} />
-      <FatigueRateChart status={status} />
-      <HistogramChart status={status} />
+      <DamageScale status={status} width={width} />
+      <FatigueRateChart status={status} width={width} />
+      <HistogramChart status={status} width={width} />
     </section>
   );
 }

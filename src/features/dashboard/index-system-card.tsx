@@ -5,6 +5,7 @@ import {
   colourClass,
 } from '../../../domain/health';
 import { formatCalendarDate } from '../../../domain/formats';
+import { cardTable } from '../../ui/card-table.css';
 import * as styles from './dashboard.css';
 
 // Spec §4's table, top to bottom: what each condition means for threat, maintenance and score.
@@ -47,7 +48,7 @@ export function IndexSystemCard({ health }: { health: HealthSummary | null }) {
       ) : (
         <p className={styles.muted}>Placed in the index after the first assessment.</p>
       )}
-      <table className={styles.indexTable}>
+      <table className={`${styles.indexTable} ${cardTable}`}>
         <caption className={styles.small}>Anomaly episodes in the evaluation period</caption>
         <thead>
           <tr>
@@ -67,15 +68,15 @@ export function IndexSystemCard({ health }: { health: HealthSummary | null }) {
                 aria-current={current ? 'true' : undefined}
                 className={current ? styles.currentRow : undefined}
               >
-                <td>{row.episodes}</td>
-                <td>
+                <td data-label="Episodes">{row.episodes}</td>
+                <td data-label="Condition">
                   <span className={`${styles.chip} ${styles.level[colourClass(row.condition)]}`}>
                     {row.condition}
                   </span>
                 </td>
-                <td>{row.threat}</td>
-                <td>in {row.days} days</td>
-                <td>{row.gauge}</td>
+                <td data-label="Threat">{row.threat}</td>
+                <td data-label="Maintenance">in {row.days} days</td>
+                <td data-label="Score">{row.gauge}</td>
               </tr>
             );
           })}

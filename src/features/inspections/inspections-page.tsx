@@ -8,6 +8,7 @@ import { dashboardSearchOf } from '../../../domain/bridge-search';
 import { formatCalendarDate } from '../../../domain/formats';
 import { DUE_STATUS_LABELS, INSPECTION_KIND_LABELS } from '../../../domain/inspection-regimes';
 import { Button } from '../../ui/button';
+import { cardTable } from '../../ui/card-table.css';
 import { container } from '../../ui/layout.css';
 import * as pageStyles from '../../ui/management-page.css';
 import { SelectField } from '../../ui/select-field';
@@ -22,7 +23,7 @@ import { useFailureNotice } from '../../ui/use-failure-notice';
 function CalendarRow({ entry }: { entry: InspectionDue }) {
   return (
     <tr>
-      <td className={styles.cell}>
+      <td className={styles.cell} data-label="Bridge">
         <Link
           to="/dashboard"
           search={dashboardSearchOf({ id: entry.bridge, name: entry.bridge_name })}
@@ -30,15 +31,19 @@ function CalendarRow({ entry }: { entry: InspectionDue }) {
           {entry.bridge_name}
         </Link>
       </td>
-      <td className={styles.cell}>{INSPECTION_KIND_LABELS[entry.kind]}</td>
-      <td className={styles.cell}>{formatCalendarDate(entry.last_inspected_on)}</td>
-      <td className={styles.cell}>
+      <td className={styles.cell} data-label="Inspection">
+        {INSPECTION_KIND_LABELS[entry.kind]}
+      </td>
+      <td className={styles.cell} data-label="Last inspected">
+        {formatCalendarDate(entry.last_inspected_on)}
+      </td>
+      <td className={styles.cell} data-label="Next due">
         {formatCalendarDate(entry.next_due)}
         {entry.shortened && (
           <div className={styles.note}>Interval shortened: condition {entry.condition}</div>
         )}
       </td>
-      <td className={styles.cell}>
+      <td className={styles.cell} data-label="Status">
         <span className={styles.status[entry.status]}>{DUE_STATUS_LABELS[entry.status]}</span>
       </td>
     </tr>
@@ -85,7 +90,7 @@ export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
       )}
       {entries.length > 0 && (
         <table
-          className={styles.table}
+          className={`${styles.table} ${cardTable}`}
           aria-label={`Inspections overdue and due in ${calendar.data?.month ?? ''}`}
         >
           <thead>

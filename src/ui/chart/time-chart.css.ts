@@ -9,6 +9,15 @@ export const caption = style({
   marginBottom: vars.space.xxs,
 });
 
+// The value axis's title, above the plot at its left.
+export const yTitle = style({
+  margin: `0 0 ${vars.space.xxs}`,
+  fontSize: vars.fontSize.sm,
+  lineHeight: 1.3,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+});
+
 export const plot = style({
   display: 'block',
   borderRadius: vars.radius.sm,

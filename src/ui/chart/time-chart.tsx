@@ -11,6 +11,7 @@ import { scaleLinear, scaleTime } from 'd3-scale';
 import { type Domain, linearScale, nearestIndex } from '../../../domain/chart-scale';
 import type { Scale } from './chart-paths';
 import * as styles from './time-chart.css';
+import { type TimeLabelFormat, labelWidth, placeTimeLabels } from './time-labels';
 import { useWidth } from './use-width';
 
 /** A point the reader can step to: where the cursor goes and what the tooltip says. */
@@ -32,8 +33,12 @@ export interface TimeChartProps {
   xDomain: Domain;
   yDomain: Domain;
   stops: readonly ChartStop[];
-  formatX: (ms: number) => string;
-  /** What the vertical axis measures, with its unit ('Acceleration (m/s²)'). */
+  /** A tick's label; it may leave out what the label before it (`previous`) already says. */
+  formatX: TimeLabelFormat;
+  /**
+   * What the vertical axis measures, with its unit ('Acceleration (m/s²)'), written above the
+   * plot: turned on its side at the left it ran over the card's heading and legend (issue 36).
+   */
   yLabel?: string;
   /** Drawing height in pixels (the small charts in the alert details use less). */
   height?: number;
@@ -43,12 +48,13 @@ export interface TimeChartProps {
 }
 
 const DEFAULT_HEIGHT = 240;
-const MARGIN = { left: 60, right: 12, top: 10, bottom: 28 };
+// The left margin holds the value ticks only; the axis title sits above the plot.
+const MARGIN = { left: 52, right: 12, top: 10, bottom: 28 };
 const Y_TICKS = 4;
-// A time label such as 'Nov 20, 09:00' takes about 80 px at 11 px type: one per 110 px never
-// overlaps, so a phone gets two or three labels and a wide screen eight or more.
+const AXIS_FONT_PX = 11;
+// At most one time label per 110 px, fewer when the labels are long: a phone gets two or three
+// and a wide screen eight or more. placeTimeLabels then drops any that would still touch.
 const PX_PER_TIME_LABEL = 110;
-const EDGE_PX = 40;
 const PAGE_STEP = 10;
 
 /**
@@ -84,15 +90,25 @@ export function TimeChart({
   const yScale = scaleLinear().domain(yDomain);
   const yTicks = yScale.ticks(Y_TICKS);
   const formatYTick = yScale.tickFormat(Y_TICKS);
-  const xTickCount = Math.max(2, Math.floor((plot.right - plot.left) / PX_PER_TIME_LABEL));
+  const perLabel = Math.max(
+    PX_PER_TIME_LABEL,
+    labelWidth(formatX(xDomain[0]), AXIS_FONT_PX) + AXIS_FONT_PX,
+  );
+  const xTickCount = Math.max(2, Math.floor((plot.right - plot.left) / perLabel));
   const candidates = scaleTime()
     .domain([new Date(xDomain[0]), new Date(xDomain[1])])
     .ticks(xTickCount)
     .map((d) => d.getTime());
   // d3 keeps to calendar steps (a day, 6 hours...), which can give more labels than fit: keep
-  // every k-th so they stay evenly spaced.
+  // every k-th so they stay evenly spaced, then only those whose labels do not touch.
   const every = Math.ceil(candidates.length / xTickCount);
-  const xTicks = candidates.filter((_, i) => i % every === 0);
+  const xTicks = placeTimeLabels({
+    candidates: candidates.filter((_, i) => i % every === 0),
+    x,
+    width,
+    format: formatX,
+    fontPx: AXIS_FONT_PX,
+  });
   const last = stops.length - 1;
   const current = active !== null && active <= last ? stops[active] : undefined;
 
@@ -131,6 +147,7 @@ export function TimeChart({
       <figcaption id={captionId} className={styles.caption}>
         {title}
       </figcaption>
+      {yLabel && <p className={styles.yTitle}>{yLabel}</p>}
       <div
         ref={plotRef}
         className={styles.plot}
@@ -167,34 +184,20 @@ export function TimeChart({
               </text>
             </g>
           ))}
-          {yLabel && (
-            <text
-              className={styles.axisText}
-              transform={`translate(12 ${(plot.top + plot.bottom) / 2}) rotate(-90)`}
-              textAnchor="middle"
-            >
-              {yLabel}
-            </text>
-          )}
-          {xTicks.map((tick) => {
-            const at = x(tick);
-            const anchor =
-              at - plot.left < EDGE_PX ? 'start' : plot.right - at < EDGE_PX ? 'end' : 'middle';
-            return (
-              <g key={tick}>
-                <line
-                  className={styles.grid}
-                  x1={at}
-                  x2={at}
-                  y1={plot.bottom}
-                  y2={plot.bottom + 4}
-                />
-                <text className={styles.axisText} x={at} y={height - 8} textAnchor={anchor}>
-                  {formatX(tick)}
-                </text>
-              </g>
-            );
-          })}
+          {xTicks.map((tick) => (
+            <g key={tick.at}>
+              <line
+                className={styles.grid}
+                x1={tick.x}
+                x2={tick.x}
+                y1={plot.bottom}
+                y2={plot.bottom + 4}
+              />
+              <text className={styles.axisText} x={tick.x} y={height - 8} textAnchor={tick.anchor}>
+                {tick.text}
+              </text>
+            </g>
+          ))}
           {children({ x, y, plot })}
           {cursorX !== null && (
             <line

@@ -1,5 +1,6 @@
-import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../styles/theme.css';
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+import { cardTable } from '../card-table.css';
 
 export const wrapper = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
@@ -23,72 +24,19 @@ export const searchInput = style({
 
 export const toolbarActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
-// Below this width a row no longer fits across the screen: each becomes a card of label and
-// value pairs, so its actions are never scrolled out of sight.
-const phone = 'screen and (max-width: 39.99em)';
-
+// Below the phone width each row becomes a card (card-table.css.ts) instead of scrolling
+// sideways with its actions out of sight.
 export const scroller = style({
   overflowX: 'auto',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   backgroundColor: vars.color.surface,
-  '@media': { [phone]: { border: 0, backgroundColor: 'transparent', overflowX: 'visible' } },
-});
-
-export const table = style({ width: '100%', borderCollapse: 'collapse' });
-
-globalStyle(`${table} > tbody, ${table} > tbody > tr, ${table} > tbody > tr > td`, {
-  '@media': { [phone]: { display: 'block' } },
-});
-
-// Kept for screen readers (the column names), out of sight: every card repeats them.
-globalStyle(`${table} > thead`, {
   '@media': {
-    [phone]: {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0, 0, 0, 0)',
-    },
+    [breakpoints.phone]: { border: 0, backgroundColor: 'transparent', overflowX: 'visible' },
   },
 });
 
-globalStyle(`${table} > tbody > tr`, {
-  '@media': {
-    [phone]: {
-      marginBottom: vars.space.sm,
-      padding: vars.space.xs,
-      border: `1px solid ${vars.color.border}`,
-      borderRadius: vars.radius.md,
-      backgroundColor: vars.color.surface,
-    },
-  },
-});
-
-globalStyle(`${table} > tbody > tr > td[data-label]`, {
-  '@media': {
-    [phone]: {
-      display: 'grid',
-      gridTemplateColumns: '7rem minmax(0, 1fr)',
-      gap: vars.space.xs,
-      alignItems: 'center',
-      borderBottom: 0,
-      whiteSpace: 'normal',
-      overflowWrap: 'anywhere',
-    },
-  },
-});
-
-globalStyle(`${table} > tbody > tr > td[data-label]::before`, {
-  '@media': {
-    [phone]: {
-      content: 'attr(data-label)',
-      fontWeight: vars.fontWeight.bold,
-      color: vars.color.textMuted,
-    },
-  },
-});
+export const table = style([cardTable, { width: '100%', borderCollapse: 'collapse' }]);
 
 export const headerCell = style({
   textAlign: 'left',

@@ -87,11 +87,16 @@ describe('Fatigue card', () => {
     const scale = within(detail).getByRole('img', {
       name: 'Cumulative damage 0.454 of 1, alert levels 0.4 (High) and 0.8 (Critical)',
     });
-    // The bar fills to D on a 600-wide scale; the level marks stand at 0.4 and 0.8 of it.
-    expect(within(scale).getByTestId('damage-fill')).toHaveAttribute('width', String(0.4548 * 600));
-    expect([...scale.querySelectorAll('line')].map((l) => l.getAttribute('x1'))).toEqual([
-      '240',
-      '480',
+    // The bar fills to D of the scale's width (drawn at the width shown, issue 36); the level
+    // marks stand at 0.4 and 0.8 of it.
+    const width = Number(scale.getAttribute('viewBox')?.split(' ')[2]);
+    expect(width).toBeGreaterThan(0);
+    expect(Number(within(scale).getByTestId('damage-fill').getAttribute('width'))).toBeCloseTo(
+      0.4548 * width,
+    );
+    expect([...scale.querySelectorAll('line')].map((l) => Number(l.getAttribute('x1')))).toEqual([
+      0.4 * width,
+      0.8 * width,
     ]);
   }, 30_000);
 

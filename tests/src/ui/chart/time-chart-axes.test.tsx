@@ -36,8 +36,24 @@ describe('chart axes (issue 18)', () => {
     expect(numeric).toContain('2.456');
   });
 
-  it('names the quantity and unit on the value axis', () => {
-    expect(axisTexts([0, 1]).map((t) => t.text)).toContain('Frequency (Hz)');
+  it('names the quantity and unit above the plot, not on its side over the card (issue 36)', () => {
+    const { container } = render(
+      <TimeChart
+        title="First natural frequency"
+        xDomain={[start, start + DAY]}
+        yDomain={[0, 1]}
+        stops={[]}
+        formatX={formatShortDateTime}
+        yLabel="Frequency (Hz)"
+      >
+        {() => null}
+      </TimeChart>,
+    );
+    const title = [...container.querySelectorAll('p')].find(
+      (p) => p.textContent === 'Frequency (Hz)',
+    );
+    expect(title).toBeDefined();
+    expect(container.querySelector('svg [transform*="rotate"]')).toBeNull();
   });
 
   it('thins the time labels to the width (640 px in a test DOM): never more than one per 110 px', () => {
