@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ackLinkKey, signAckLink } from '../../../server/alerts/ack-link.ts';
 import { contract } from '../../../server/contract.ts';
 import { alerts } from '../../../server/db/schema.ts';
 import { createMaintenanceRepository } from '../../../server/maintenance/maintenance-repository.ts';
@@ -6,7 +7,7 @@ import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
-import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
+import { type TestContext, setupTestApp, testConfig } from '../../helpers/test-app.ts';
 
 type Access = 'public' | 'signed-in' | 'staff';
 interface Call {
@@ -20,6 +21,8 @@ interface Actors {
   staffId: number;
   operatorId: number;
 }
+/** Who sends the call: an acknowledge link is valid only for the user it was sent to. */
+type Caller = 'anonymous' | 'user' | 'staff';
 
 /** A fresh bridge with a span and a sensor, for the calls that change or delete things. */
 async function freshStructure(t: TestContext) {
@@ -52,7 +55,7 @@ const bridgeBody = {
 /** Every contract operation, who may call it, and a valid call. */
 const matrix: Record<
   string,
-  { access: Access; call: (t: TestContext, a: Actors) => Promise<Call> }
+  { access: Access; call: (t: TestContext, a: Actors, caller: Caller) => Promise<Call> }
 > = {
   getHealth: { access: 'public', call: async () => ({ method: 'GET', url: '/api/v1/health' }) },
   getReadiness: { access: 'public', call: async () => ({ method: 'GET', url: '/api/v1/ready' }) },
@@ -474,6 +477,21 @@ const matrix: Record<
       body: { comment: 'Seen' },
     }),
   },
+  readAcknowledgeLink: {
+    access: 'signed-in',
+    call: async (t, a, caller) => ({
+      method: 'GET',
+      url: `/api/v1/alert-links/acknowledge?token=${encodeURIComponent(await ackLink(t, a, caller))}`,
+    }),
+  },
+  acknowledgeByLink: {
+    access: 'signed-in',
+    call: async (t, a, caller) => ({
+      method: 'POST',
+      url: '/api/v1/alert-links/acknowledge',
+      body: { token: await ackLink(t, a, caller), comment: 'Seen from the email' },
+    }),
+  },
   listAlertDeliveries: {
     access: 'signed-in',
     call: async (t, a) => ({
@@ -530,6 +548,18 @@ async function evaluatedOperatorBridge(t: TestContext, a: Actors): Promise<strin
 }
 
 /** A fresh active alert on a bridge the demo operator may see. */
+/** An email's acknowledge link to a fresh alert of the operator's, sent to the caller. */
+async function ackLink(t: TestContext, a: Actors, caller: Caller): Promise<string> {
+  const alertId = await operatorAlertId(t, a);
+  const userId = caller === 'staff' ? a.staffId : a.operatorId;
+  return signAckLink(ackLinkKey(testConfig.jwtSecret), {
+    alertId,
+    userId,
+    nonce: `alert-${alertId}.tier-1.user-${userId}.email`,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+}
+
 async function operatorAlertId(t: TestContext, a: Actors): Promise<number> {
   const [bridge] = await t.services.bridges.list({ id: a.operatorId, isStaff: false });
   if (!bridge) throw new Error('the demo operator sees no bridge');
@@ -655,9 +685,9 @@ describe.each(drivers)('roles on %s', (kind) => {
     '%s: anonymous, user and staff get what their role allows',
     async (_name, row) => {
       const a = await actors();
-      const anonymous = await send(await row.call(t, a));
-      const asUser = await send(await row.call(t, a), a.operatorToken);
-      const asStaff = await send(await row.call(t, a), a.staffToken);
+      const anonymous = await send(await row.call(t, a, 'anonymous'));
+      const asUser = await send(await row.call(t, a, 'user'), a.operatorToken);
+      const asStaff = await send(await row.call(t, a, 'staff'), a.staffToken);
 
       if (row.access === 'public') expect(anonymous.status).toBeLessThan(300);
       else expect(anonymous).toMatchObject({ status: 401, body: { detail: expect.any(String) } });
