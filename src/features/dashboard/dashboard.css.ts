@@ -219,7 +219,10 @@ export const strip = style({
   gap: vars.space.xs,
   '@media': {
     [breakpoints.tablet]: { gap: vars.space.sm },
-    [breakpoints.desktop]: { gridTemplateColumns: '1.4fr 1fr 1fr 1.2fr' },
+    // The condition's facts (inspections, anomalies, the data trust line) are the longest
+    // words; the gauge needs 11rem. Wider there, they wrap less, and the strip stays short
+    // enough for the active alerts to start on a 900 px screen (issue 18).
+    [breakpoints.desktop]: { gridTemplateColumns: '1.9fr 0.8fr 0.9fr 1.2fr' },
   },
 });
 

@@ -144,7 +144,9 @@ describe.each(drivers)('MQTT ingest with poisoned messages on %s', (kind) => {
       await publish(topic, second);
       await until(async () => (await sampleCount(stream.id)) === 200, 'the valid block', 3000);
     });
-    expect(stall).toBeLessThan(200);
+    // Before issue 37 each try blocked the loop about 12 s. A second is far from that and still
+    // clear of what a loaded CI machine adds to a 10 ms timer (200 ms was once exceeded there).
+    expect(stall).toBeLessThan(1000);
     const letters = await deadLetters();
     expect(letters).toHaveLength(1);
     expect(letters[0]?.reason).toBe(

@@ -447,9 +447,12 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
         status: 200,
         body: [lions.sensor],
       });
+      // One bridge's list says what each stream can be trusted for (decision 037).
       expect(await get<Datastream[]>(`/api/v1/datastreams?bridge=${other.id}`)).toEqual({
         status: 200,
-        body: [otherStream],
+        body: [
+          { ...otherStream, trust: { state: 'never', sensor_status: 'active', findings: [] } },
+        ],
       });
       // Without the filter every visible one is still listed.
       expect((await get<Datastream[]>('/api/v1/datastreams')).body).toHaveLength(2);
