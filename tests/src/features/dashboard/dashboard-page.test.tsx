@@ -127,7 +127,12 @@ describe('health from the anomaly count (spec §4)', () => {
           dt.nextElementSibling?.textContent,
         ]),
       );
-      expect(facts.Condition).toBe(condition);
+      // The condition word, then what the data behind it can be trusted for (issue 36).
+      expect(facts.Condition).toBe(`${condition} 1 of 1 stream reporting`);
+      const conditionFact = [...index.querySelectorAll('dt')].find(
+        (dt) => dt.textContent === 'Condition',
+      )?.nextElementSibling;
+      expect(conditionFact?.firstElementChild).toHaveTextContent(new RegExp(`^${condition}$`));
       expect(facts['Days to next maintenance']).toBe(days);
       expect(facts['Last updated']).toBeTruthy();
       expect(facts['Threat level']).toBe(anomalies > 0 ? threat : undefined);
