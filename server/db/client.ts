@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { projectPath } from '../project-paths.ts';
 import { startWorker } from '../threads/start-worker.ts';
+import { useFastFloatArrays } from './pg-float-arrays.ts';
 import { serveDatabase } from './pglite-host.ts';
 import { RemotePglite } from './pglite-remote.ts';
 import * as schema from './schema.ts';
@@ -54,6 +55,7 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
+    useFastFloatArrays();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server drops (a restart, an admin's terminate) would otherwise be an
     // unhandled 'error' event that takes the whole process down; the pool reconnects on next use.

@@ -1,4 +1,5 @@
-import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
+import { type PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
+import { FLOAT4_ARRAY_OID, FLOAT8_ARRAY_OID, flatFloatArray } from './float-array-text.ts';
 import {
   type HostAnswer,
   type HostResult,
@@ -25,13 +26,23 @@ interface OpenTransaction {
 
 const identity = (value: unknown) => value;
 
+/** PGlite's float arrays read with one split where they are flat (float-array-text.ts). */
+const readFloatArray = (text: string) =>
+  flatFloatArray(text) ??
+  types.arrayParser(text, (element: string) => parseFloat(element), FLOAT8_ARRAY_OID);
+const FLOAT_ARRAY_PARSERS = {
+  [FLOAT4_ARRAY_OID]: readFloatArray,
+  [FLOAT8_ARRAY_OID]: readFloatArray,
+};
+
 function queryOptions(options: RemoteQueryOptions): QueryOptions {
   return {
     ...(options.rowMode ? { rowMode: options.rowMode } : {}),
     ...(options.blob ? { blob: options.blob } : {}),
-    ...(options.textTypes
-      ? { parsers: Object.fromEntries(options.textTypes.map((oid) => [oid, identity])) }
-      : {}),
+    parsers: {
+      ...FLOAT_ARRAY_PARSERS,
+      ...Object.fromEntries((options.textTypes ?? []).map((oid) => [oid, identity])),
+    },
   };
 }
 

@@ -36,6 +36,26 @@ describe('PGlite on its own thread', () => {
     expect(row).toEqual({ id: 1, at: '2026-01-02 03:04:05+00', v: [1.5, 2] });
   });
 
+  it('reads float arrays as the in-process database does, gaps and non-finite values included', async () => {
+    const query = sql`SELECT array[0.1, -2.5e-7, 'NaN', 'Infinity', '-Infinity', 1e300, null]::float8[] AS v,
+                             '{}'::float8[] AS empty, '{{1,2},{3,4}}'::float8[] AS nested,
+                             array[1.25, null]::real[] AS single`;
+    const inProcess = openDatabase({});
+    try {
+      const expected = rowsOf(await inProcess.db.execute(query));
+      expect(rowsOf(await database.db.execute(query))).toEqual(expected);
+      expect(expected[0]).toMatchObject({
+        empty: [],
+        nested: [
+          [1, 2],
+          [3, 4],
+        ],
+      });
+    } finally {
+      await inProcess.close();
+    }
+  });
+
   it('keeps PostgreSQL error fields, so a unique violation is still recognised', async () => {
     const error = await database.db
       .execute(sql`INSERT INTO probe VALUES (1, now(), '{}')`)
