@@ -2,6 +2,7 @@ import {
   cpSync,
   existsSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -15,20 +16,28 @@ import { projectPath } from '../project-paths.ts';
  * copied into DATA_DIR on a first start. Making one runs initdb, which holds three WebAssembly
  * instances at once in PGlite (the database, a second one initdb drives, initdb itself) and a
  * copy of the second one's whole memory: 760 to 920 MB resident for about 15 s. A copy of the
- * files costs nothing of that (issue 37: memory under 500 MB; docs/decisions/027).
+ * files costs nothing of that (issue 37: memory under 500 MB; docs/decisions/039).
  */
-export const PGLITE_TEMPLATE_DIR = projectPath('dist-server', 'pglite-template');
+const PGLITE_TEMPLATE_DIR = projectPath('dist-server', 'pglite-template');
 
 /** Which PGlite made the template: a template of another version is made again. */
-export const PGLITE_TEMPLATE_STAMP = `${PGLITE_TEMPLATE_DIR}.version`;
+const PGLITE_TEMPLATE_STAMP = `${PGLITE_TEMPLATE_DIR}.version`;
 
-export function installedPgliteVersion(): string {
+function installedPgliteVersion(): string {
   const manifest = projectPath('node_modules', '@electric-sql', 'pglite', 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
-/** Whether the build left a template made by the PGlite installed now. */
-export function hasPgliteTemplate(): boolean {
+/**
+ * Whether a new database at `dataDir` can be a copy of the template: the build left one, made
+ * by the PGlite installed now, and nothing is in the way (a folder left by an interrupted
+ * initdb is left to PGlite, as before).
+ */
+export function canCopyPgliteTemplate(dataDir: string): boolean {
+  return hasPgliteTemplate() && (!existsSync(dataDir) || readdirSync(dataDir).length === 0);
+}
+
+function hasPgliteTemplate(): boolean {
   if (!existsSync(path.join(PGLITE_TEMPLATE_DIR, 'PG_VERSION'))) return false;
   if (!existsSync(PGLITE_TEMPLATE_STAMP)) return false;
   return readFileSync(PGLITE_TEMPLATE_STAMP, 'utf8').trim() === installedPgliteVersion();

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startWorker } from '../threads/start-worker.ts';
 import { serveDatabase } from './pglite-host.ts';
-import { copyPgliteTemplate, hasPgliteTemplate } from './pglite-template.ts';
+import { canCopyPgliteTemplate, copyPgliteTemplate } from './pglite-template.ts';
 import { pgliteStartParams } from './pglite-settings.ts';
 
 // Worker-thread entry (server/threads/start-worker.ts): the embedded database's one owner. Its
@@ -16,8 +16,8 @@ const { dataDir, sharedBuffersMb } = workerData as {
 };
 
 /**
- * A new data directory is made on a thread that ends with it (pglite-init-thread.ts), where no
- * template was built (the server run from its TypeScript source).
+ * A new data directory is made on a thread that ends with it (pglite-init-thread.ts) where the
+ * build's template cannot serve (the server run from its TypeScript source, never built).
  */
 async function createDataDir(dir: string): Promise<void> {
   const creator = startWorker('pglite-init', { workerData: { dataDir: dir } });
@@ -33,7 +33,7 @@ async function open(): Promise<PGlite> {
   const options = { startParams: pgliteStartParams(sharedBuffersMb) };
   if (!dataDir) return new PGlite(options);
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    if (hasPgliteTemplate()) copyPgliteTemplate(dataDir);
+    if (canCopyPgliteTemplate(dataDir)) copyPgliteTemplate(dataDir);
     else await createDataDir(dataDir);
   }
   return new PGlite(dataDir, options);
