@@ -71,7 +71,7 @@ export interface AppConfig {
   ingestGroupCommitMs?: number;
   /** How far V8's old generation may grow past its live size, in percent (0: V8's own). */
   heapGrowthPercent?: number;
-  /** The embedded database's shared_buffers in MB (default 32). */
+  /** The embedded database's shared_buffers in MB (default 16). */
   pgliteSharedBuffersMb?: number;
   /** Days raw blocks are kept before their monthly partitions are dropped; undefined: forever. */
   rawRetentionDays?: number | undefined;

@@ -130,8 +130,8 @@ describe('loadConfig', () => {
     );
   });
 
-  it('gives the embedded database 32 MB of shared buffers unless PGLITE_SHARED_BUFFERS_MB says otherwise', () => {
-    expect(loadConfig({ DATA_DIR: tempDir() }).pgliteSharedBuffersMb).toBe(32);
+  it('gives the embedded database 16 MB of shared buffers unless PGLITE_SHARED_BUFFERS_MB says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).pgliteSharedBuffersMb).toBe(16);
     expect(
       loadConfig({ DATA_DIR: tempDir(), PGLITE_SHARED_BUFFERS_MB: '128' }).pgliteSharedBuffersMb,
     ).toBe(128);
