@@ -2,6 +2,7 @@
 // production runs with `node` (tsx is a development tool only). Our own code is bundled per
 // entry; packages stay external, so what the server imports at run time must be a runtime
 // dependency in package.json (the build fails when one is not).
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,7 +69,18 @@ export async function buildServer({ quiet = false } = {}) {
     (file) => !file.includes('node_modules'),
   );
   writeFileSync(path.join(SERVER_OUT_DIR, 'inputs.json'), JSON.stringify(inputs));
+  makePgliteTemplate();
   if (!quiet) console.log(`Built the server into dist-server/ in ${Date.now() - started} ms`);
+}
+
+/**
+ * The empty database a first start copies (server/db/pglite-template.ts), made once per
+ * PGlite version, in a process of its own (scripts/make-pglite-template.mjs).
+ */
+function makePgliteTemplate() {
+  const script = path.join(root, 'scripts', 'make-pglite-template.mjs');
+  const made = spawnSync(process.execPath, [script], { cwd: root, encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`making the PGlite template failed: ${made.stderr}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -67,6 +67,7 @@ const database = requestScopedDatabase(
   openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
     log: logTo(logger.child({ component: 'database' }), 'warn'),
   }),
 );

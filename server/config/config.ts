@@ -8,6 +8,7 @@ import { parseTrustProxy, type TrustProxy } from './trust-proxy-setting.ts';
 import {
   DEFAULT_GROUP_COMMIT_MS,
   DEFAULT_HEAP_GROWTH_PERCENT,
+  DEFAULT_PGLITE_SHARED_BUFFERS_MB,
   DEFAULT_HORIZON_DAYS,
   DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_PASSWORD_HASH_COST,
@@ -70,6 +71,8 @@ export interface AppConfig {
   ingestGroupCommitMs?: number;
   /** How far V8's old generation may grow past its live size, in percent (0: V8's own). */
   heapGrowthPercent?: number;
+  /** The embedded database's shared_buffers in MB (default 16). */
+  pgliteSharedBuffersMb?: number;
   /** Days raw blocks are kept before their monthly partitions are dropped; undefined: forever. */
   rawRetentionDays?: number | undefined;
   /** Which proxies may set X-Forwarded-For (default none). */
@@ -294,6 +297,7 @@ const environmentSchema = z.object({
   INGEST_HORIZON_DAYS: positiveInt(DEFAULT_HORIZON_DAYS, 36_500),
   INGEST_GROUP_COMMIT_MS: wholeNumber(DEFAULT_GROUP_COMMIT_MS, 1000),
   HEAP_GROWTH_PERCENT: wholeNumber(DEFAULT_HEAP_GROWTH_PERCENT, 1000),
+  PGLITE_SHARED_BUFFERS_MB: positiveInt(DEFAULT_PGLITE_SHARED_BUFFERS_MB, 1024),
   RAW_RETENTION_DAYS: retentionDays,
   TRUST_PROXY: parsedBy(parseTrustProxy, 'false'),
   ...rateLimitVariables,
@@ -398,6 +402,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     ingestHorizonDays: vars.INGEST_HORIZON_DAYS,
     ingestGroupCommitMs: vars.INGEST_GROUP_COMMIT_MS,
     heapGrowthPercent: vars.HEAP_GROWTH_PERCENT,
+    pgliteSharedBuffersMb: vars.PGLITE_SHARED_BUFFERS_MB,
     rawRetentionDays: vars.RAW_RETENTION_DAYS,
     trustProxy: vars.TRUST_PROXY,
     rateLimits: rateLimitsOf(vars),

@@ -10,6 +10,12 @@ export const DEFAULT_GROUP_COMMIT_MS = 4;
 /** HEAP_GROWTH_PERCENT: the old generation may grow to three times its live size (issue 16). */
 export const DEFAULT_HEAP_GROWTH_PERCENT = 200;
 
+/**
+ * PGLITE_SHARED_BUFFERS_MB: the embedded database's buffer pool, an eighth of PostgreSQL's
+ * default, so the whole server stays under 500 MB (issue 37; docs/decisions/039).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+
 /** INGEST_HORIZON_DAYS: days before now that data may reach back, about 10 years. */
 export const DEFAULT_HORIZON_DAYS = 3650;
 

@@ -46,6 +46,8 @@ export interface DatabaseOptions {
    * (the app); in memory (tests) it runs on the calling thread.
    */
   pgliteThread?: boolean | undefined;
+  /** PostgreSQL's shared_buffers of the embedded database on its thread (PGLITE_SHARED_BUFFERS_MB). */
+  pgliteSharedBuffersMb?: number | undefined;
   /** Where the pool reports a dropped idle connection (the process's logger in the server). */
   log?: (message: string) => void;
   /** PostgreSQL pool size (default 10). */
@@ -72,7 +74,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     };
   }
   return (options.pgliteThread ?? options.dataDir !== undefined)
-    ? pgliteOnThread(options.dataDir, options.log)
+    ? pgliteOnThread(options.dataDir, options.pgliteSharedBuffersMb, options.log)
     : pgliteHere(options.dataDir, options.pgliteImage);
 }
 
@@ -104,9 +106,10 @@ function pgliteHere(dataDir: string | undefined, image: Blob | undefined): Datab
 /** PGlite on its own worker thread, the one owner of the data directory. */
 function pgliteOnThread(
   dataDir: string | undefined,
+  sharedBuffersMb: number | undefined,
   log: ((message: string) => void) | undefined,
 ): Database {
-  const worker = startWorker('pglite', { workerData: { dataDir } });
+  const worker = startWorker('pglite', { workerData: { dataDir, sharedBuffersMb } });
   const client = new RemotePglite(
     worker,
     log && {

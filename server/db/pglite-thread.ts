@@ -4,13 +4,21 @@ import { PGlite } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startWorker } from '../threads/start-worker.ts';
 import { serveDatabase } from './pglite-host.ts';
+import { canCopyPgliteTemplate, copyPgliteTemplate } from './pglite-template.ts';
+import { pgliteStartParams } from './pglite-settings.ts';
 
 // Worker-thread entry (server/threads/start-worker.ts): the embedded database's one owner. Its
 // WebAssembly runs here, so a long read never holds the thread that serves HTTP.
 
-const { dataDir } = workerData as { dataDir?: string };
+const { dataDir, sharedBuffersMb } = workerData as {
+  dataDir?: string;
+  sharedBuffersMb?: number;
+};
 
-/** A new data directory is made on a thread that ends with it (pglite-init-thread.ts). */
+/**
+ * A new data directory is made on a thread that ends with it (pglite-init-thread.ts) where the
+ * build's template cannot serve (the server run from its TypeScript source, never built).
+ */
 async function createDataDir(dir: string): Promise<void> {
   const creator = startWorker('pglite-init', { workerData: { dataDir: dir } });
   await new Promise<void>((resolve, reject) => {
@@ -22,9 +30,13 @@ async function createDataDir(dir: string): Promise<void> {
 }
 
 async function open(): Promise<PGlite> {
-  if (!dataDir) return new PGlite();
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
-  return new PGlite(dataDir);
+  const options = { startParams: pgliteStartParams(sharedBuffersMb) };
+  if (!dataDir) return new PGlite(options);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    if (canCopyPgliteTemplate(dataDir)) copyPgliteTemplate(dataDir);
+    else await createDataDir(dataDir);
+  }
+  return new PGlite(dataDir, options);
 }
 
 // Requests that arrive meanwhile wait in the port until it is served.

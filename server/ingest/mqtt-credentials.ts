@@ -7,7 +7,9 @@ import { assertAnswered, type DynsecAdmin, type DynsecCommand } from './dynsec-a
  * The broker refuses everything else before the ingest ever sees it. Each such client may
  * connect only with its username as client id, so it cannot take over another client's session
  * (the server's above all), and no client receives messages unless a role allows it (issue 37,
- * finding 3).
+ * finding 3). Mosquitto cannot keep a client id for one credential (any client without a pinned
+ * id may connect with any id), so the server pins every other client too: then the server's
+ * own client id is its credential's alone.
  */
 
 export interface TokenRef {
@@ -50,6 +52,31 @@ function ensureRole(rolename: string, acltype: string, topic: string): DynsecCom
 /** What the ingest role receives: the readings its shared subscription asks for. */
 const RECEIVE_READINGS = { acltype: 'publishClientReceive', topic: 'spanwatch/#', allow: true };
 const ALREADY_THERE = ['Role already exists', 'ACL with this topic already exists'];
+/** The role `mosquitto_ctrl dynsec init` gives the broker's administrator. */
+const ADMIN_ROLE = 'admin';
+
+interface BrokerClient {
+  username: string;
+  clientid?: string;
+  roles?: { rolename: string }[];
+}
+
+/**
+ * The clients to pin to their username as client id: a token's client that has another id, and
+ * any other client without one (another ingest process, a monitor), except the server's own
+ * credential and the broker's administrators, who may change any pin anyway.
+ */
+function clientsToPin(clients: BrokerClient[], serverUsername: string): string[] {
+  return clients
+    .filter((client) => client.username !== serverUsername)
+    .filter((client) => !client.roles?.some((role) => role.rolename === ADMIN_ROLE))
+    .filter((client) =>
+      TOKEN_USERNAME.test(client.username)
+        ? client.clientid !== client.username
+        : client.clientid === undefined,
+    )
+    .map((client) => client.username);
+}
 
 export interface ReconcileReport {
   /** Broker clients deleted because their token is revoked or gone. */
@@ -59,10 +86,10 @@ export interface ReconcileReport {
 }
 
 export function dynsecCredentials(admin: DynsecAdmin, ingestUsername: string) {
-  async function brokerClients(): Promise<string[]> {
-    const [answer] = await admin.run([{ command: 'listClients', verbose: false }]);
+  async function brokerClients(): Promise<BrokerClient[]> {
+    const [answer] = await admin.run([{ command: 'listClients', verbose: true }]);
     assertAnswered(answer ? [answer] : []);
-    return (answer?.data as { clients?: string[] } | undefined)?.clients ?? [];
+    return (answer?.data as { clients?: BrokerClient[] } | undefined)?.clients ?? [];
   }
 
   async function deleteClients(usernames: string[]) {
@@ -115,14 +142,16 @@ export function dynsecCredentials(admin: DynsecAdmin, ingestUsername: string) {
 
     async withdrawBridge(bridgeId: number): Promise<void> {
       const prefix = `bridge-${bridgeId}-token-`;
-      await deleteClients((await brokerClients()).filter((name) => name.startsWith(prefix)));
+      const names = (await brokerClients()).map((client) => client.username);
+      await deleteClients(names.filter((name) => name.startsWith(prefix)));
       const rolename = bridgeRoleOf(bridgeId);
       assertAnswered(await admin.run([{ command: 'deleteRole', rolename }]), ['Role not found']);
     },
 
     /**
      * Brings the broker in line with the live tokens: the secure defaults, the ingest role, the
-     * live bridges' roles, and no client for a revoked or deleted token. The broker is listed before
+     * live bridges' roles, no client for a revoked or deleted token, and every other client
+     * pinned to its own client id (clientsToPin). The broker is listed before
      * the tokens are read, so a token created meanwhile (row first, client second) is never
      * taken for a stale client.
      */
@@ -153,7 +182,8 @@ export function dynsecCredentials(admin: DynsecAdmin, ingestUsername: string) {
           );
         if (!answered) return { removed: [], missing: [] };
       }
-      const clients = await brokerClients();
+      const listed = await brokerClients();
+      const clients = listed.map((client) => client.username);
       const live = await readLive();
       const liveNames = new Set(live.map(mqttUsernameOf));
       const removed = clients.filter((name) => TOKEN_USERNAME.test(name) && !liveNames.has(name));
@@ -167,12 +197,12 @@ export function dynsecCredentials(admin: DynsecAdmin, ingestUsername: string) {
       );
       if (commands.length > 0) assertAnswered(await admin.run(commands), ALREADY_THERE);
       const present = new Set(clients);
-      // Clients made before client ids were pinned get theirs now.
-      const pins = live
-        .map(mqttUsernameOf)
-        .filter((username) => present.has(username))
+      // Clients made before client ids were pinned, or by hand since, get theirs now.
+      const removedNames = new Set(removed);
+      const pins = clientsToPin(listed, ingestUsername)
+        .filter((username) => !removedNames.has(username))
         .map((username) => ({ command: 'setClientId', username, clientid: username }));
-      if (pins.length > 0) assertAnswered(await admin.run(pins));
+      if (pins.length > 0) assertAnswered(await admin.run(pins), ['Client not found']);
       const missing = live.filter((token) => !present.has(mqttUsernameOf(token)));
       return { removed, missing };
     },

@@ -130,6 +130,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('gives the embedded database 16 MB of shared buffers unless PGLITE_SHARED_BUFFERS_MB says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).pgliteSharedBuffersMb).toBe(16);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), PGLITE_SHARED_BUFFERS_MB: '128' }).pgliteSharedBuffersMb,
+    ).toBe(128);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(
+      /PGLITE_SHARED_BUFFERS_MB/,
+    );
+  });
+
   it('analyses every 10 minutes with workers on by default, and checks both settings', () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       analysisIntervalSeconds: 600,

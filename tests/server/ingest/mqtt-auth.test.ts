@@ -45,16 +45,18 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
   const clients: MqttClient[] = [];
   let subscriber: MqttIngest | undefined;
   let staffToken = '';
+  // A further ingest process, as docs/ingest.md has operators make one: its client id is its
+  // username, the one the server pins it to.
+  const ingestUser = `ingest-${kind}`;
 
   beforeAll(async () => {
     await sync?.ready;
     // An ingest process of its own holds only the role the server keeps (docs/ingest.md).
-    const ingestUser = `ingest-${kind}`;
     broker.dynsec('createClient', ingestUser, '-p', 'ingest-password');
     broker.dynsec('addClientRole', ingestUser, INGEST_ROLE);
     subscriber = startMqttIngest(t.services, {
       url: broker.url,
-      clientId: `spanwatch-test-${kind}`,
+      clientId: ingestUser,
       group: kind,
       batchMs: 20,
       username: ingestUser,
@@ -147,9 +149,9 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
     const a = await streamOnBridge(t, `own-${kind}`);
     const token = await newToken(a.bridge.id);
     const login = { username: token.mqtt_username, password: token.token };
-    expect(
-      await connecting({ ...login, clientId: `spanwatch-test-${kind}`, clean: false }),
-    ).toMatch(/^Connection refused/);
+    expect(await connecting({ ...login, clientId: ingestUser, clean: false })).toMatch(
+      /^Connection refused/,
+    );
     expect(await connecting({ ...login, clientId: 'any-other-id' })).toMatch(/^Connection refused/);
     // The server's subscriber still has its session: a block sent now is stored.
     const gateway = await connect(credentialOf(token));
@@ -159,6 +161,25 @@ describe.each(drivers)('MQTT publishers authenticated per bridge on %s', (kind) 
     );
     expect(subscribing).toBe('Subscribe error: Not authorized');
     expect(await publish(gateway, a.bridge.id, `own-${kind}`, 0)).toBe('accepted');
+    await until(async () => (await sampleCount(a.stream.id)) === 100, 'the block stored');
+  });
+
+  it("pins every other broker client to its own client id, so none can take the server's (issue 37, finding 3)", async () => {
+    const a = await streamOnBridge(t, `pinned-${kind}`);
+    const token = await newToken(a.bridge.id);
+    // A client an operator made by hand (a monitor, say): no role, no client id of its own.
+    const monitor = `monitor-${kind}`;
+    broker.dynsec('createClient', monitor, '-p', 'monitor-password');
+    const login = { username: monitor, password: 'monitor-password' };
+    await sync?.reconcile();
+    const serverIds = [ingestUser, `spanwatch-ingest-host-${kind}`];
+    for (const clientId of serverIds) {
+      expect(await connecting({ ...login, clientId, clean: false })).toMatch(/^Connection refused/);
+    }
+    expect(await connecting({ ...login, clientId: monitor })).toBe('connected');
+    // The server's own credential keeps any id, and its subscriber its session: a block is stored.
+    const gateway = await connect(credentialOf(token));
+    expect(await publish(gateway, a.bridge.id, `pinned-${kind}`, 0)).toBe('accepted');
     await until(async () => (await sampleCount(a.stream.id)) === 100, 'the block stored');
   });
 
