@@ -11,27 +11,27 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TEMPLATE_DIR = path.join(root, 'dist-server', 'pglite-template');
-const STAMP = `${TEMPLATE_DIR}.version`;
 
 function pgliteVersion() {
   const manifest = path.join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json');
   return JSON.parse(readFileSync(manifest, 'utf8')).version;
 }
 
+/**
+ * One folder per PGlite version, renamed into place whole: a folder there is a complete
+ * template, and builds running side by side (the tests build the server in parallel) never
+ * replace one another's while a server copies it.
+ */
+const TEMPLATE_DIR = path.join(root, 'dist-server', `pglite-template-${pgliteVersion()}`);
+
 /** Whether a template of the installed PGlite is in place already. */
 export function templateIsCurrent() {
-  return (
-    existsSync(path.join(TEMPLATE_DIR, 'PG_VERSION')) &&
-    existsSync(STAMP) &&
-    readFileSync(STAMP, 'utf8').trim() === pgliteVersion()
-  );
+  return existsSync(path.join(TEMPLATE_DIR, 'PG_VERSION'));
 }
 
 /** The server's own files are private (issue 37, finding 8): so are the copies of these. */
@@ -52,9 +52,7 @@ async function makeTemplate() {
     await pglite.waitReady;
     await pglite.close();
     makePrivate(staging);
-    rmSync(TEMPLATE_DIR, { recursive: true, force: true });
     renameSync(staging, TEMPLATE_DIR);
-    writeFileSync(STAMP, `${pgliteVersion()}\n`);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     // Another build made it meanwhile (tests build side by side): theirs serves as well.

@@ -18,15 +18,16 @@ import { projectPath } from '../project-paths.ts';
  * copy of the second one's whole memory: 760 to 920 MB resident for about 15 s. A copy of the
  * files costs nothing of that (issue 37: memory under 500 MB; docs/decisions/039).
  */
-const PGLITE_TEMPLATE_DIR = projectPath('dist-server', 'pglite-template');
-
-/** Which PGlite made the template: a template of another version is made again. */
-const PGLITE_TEMPLATE_STAMP = `${PGLITE_TEMPLATE_DIR}.version`;
-
 function installedPgliteVersion(): string {
   const manifest = projectPath('node_modules', '@electric-sql', 'pglite', 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
+
+/** One per PGlite version, renamed into place whole by the build: if it is there, it is whole. */
+const PGLITE_TEMPLATE_DIR = projectPath(
+  'dist-server',
+  `pglite-template-${installedPgliteVersion()}`,
+);
 
 /**
  * Whether a new database at `dataDir` can be a copy of the template: the build left one, made
@@ -38,9 +39,7 @@ export function canCopyPgliteTemplate(dataDir: string): boolean {
 }
 
 function hasPgliteTemplate(): boolean {
-  if (!existsSync(path.join(PGLITE_TEMPLATE_DIR, 'PG_VERSION'))) return false;
-  if (!existsSync(PGLITE_TEMPLATE_STAMP)) return false;
-  return readFileSync(PGLITE_TEMPLATE_STAMP, 'utf8').trim() === installedPgliteVersion();
+  return existsSync(path.join(PGLITE_TEMPLATE_DIR, 'PG_VERSION'));
 }
 
 /**
