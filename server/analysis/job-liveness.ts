@@ -37,24 +37,49 @@ export interface JobLiveness {
  * at a time (a sweep lock) looks for active jobs whose lock is free and hands them back, so the
  * job runs again within seconds, on whichever worker is alive.
  */
+interface HeldConnection {
+  client: pg.PoolClient;
+  released: boolean;
+  /** Gives the connection back once; pg-pool throws on a second release. */
+  release(destroy: Error | boolean): void;
+}
+
+function heldConnection(client: pg.PoolClient): HeldConnection {
+  const connection: HeldConnection = {
+    client,
+    released: false,
+    release(destroy) {
+      if (connection.released) return;
+      connection.released = true;
+      client.release(destroy);
+    },
+  };
+  return connection;
+}
+
 export function startJobLiveness(pool: pg.Pool, options: JobLivenessOptions): JobLiveness {
-  let holder: Promise<pg.PoolClient> | null = null;
+  let holder: Promise<HeldConnection> | null = null;
   const held = new Set<string>();
   let stopped = false;
 
   // A connection lost drops its locks; the next job takes a new one, and the sweep may run the
   // current job again elsewhere (an analysis run twice stores the same result twice).
-  const holderClient = () => {
+  const holderConnection = () => {
     holder ??= pool.connect().then((client) => {
+      const connection = heldConnection(client);
+      // Kept for the connection's life: a lost connection may report more than one error (the
+      // server's message, then the socket), and an 'error' without a listener ends the process.
       client.on('error', (error) => {
+        if (connection.released) return;
         options.log(`job liveness connection lost: ${error.message}`);
         holder = null;
-        client.release(error);
+        connection.release(error);
       });
-      return client;
+      return connection;
     });
     return holder;
   };
+  const holderClient = async () => (await holderConnection()).client;
 
   async function sweep() {
     const client = await pool.connect();
@@ -119,11 +144,11 @@ export function startJobLiveness(pool: pg.Pool, options: JobLivenessOptions): Jo
       stopped = true;
       clearInterval(timer);
       await sweeping;
-      const client = holder ? await holder.catch(() => null) : null;
+      const connection = holder ? await holder.catch(() => null) : null;
       holder = null;
       held.clear();
       // Ending the session frees every lock it still holds.
-      client?.release(true);
+      connection?.release(true);
     },
   };
 }
