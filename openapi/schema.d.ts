@@ -1425,7 +1425,10 @@ export interface components {
       username: string;
       email: string;
       is_staff: boolean;
+      /** @description The company name as the user gave it */
       company: string;
+      /** @description The company (tenant) the user belongs to (decision 040) */
+      company_id: number;
       address: string;
       companyUsername: string | null;
       /** @description The company password itself is never returned */
@@ -1466,6 +1469,8 @@ export interface components {
     };
     Bridge: {
       id: number;
+      /** @description The company (tenant) that owns the bridge (decision 040) */
+      company_id: number;
       name: string;
       /** @description Location description */
       location: string;

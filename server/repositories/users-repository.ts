@@ -2,9 +2,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bridges, datastreams, userBridges, userDatastreams, users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import { companyOfUser } from './companies-repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+/** The company is named; the repository finds or makes its row (decision 040). */
+export type NewUser = Omit<typeof users.$inferInsert, 'companyId'>;
 
 export interface UserAssignments {
   bridges: number[];
@@ -74,7 +76,11 @@ export function createUsersRepository(db: Db) {
 
     async create(values: NewUser): Promise<UserRow> {
       await assertUnique({ email: values.email, username: values.username });
-      const [row] = await db.insert(users).values(values).returning();
+      const companyId = await companyOfUser(db, values.company);
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, companyId })
+        .returning();
       if (!row) throw new Error('insert into users returned no row');
       return row;
     },
@@ -82,7 +88,13 @@ export function createUsersRepository(db: Db) {
     async update(id: number, patch: Partial<NewUser>): Promise<UserRow | undefined> {
       await assertUnique({ email: patch.email, username: patch.username }, id);
       if (Object.keys(patch).length === 0) return this.findById(id);
-      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      const companyId =
+        patch.company === undefined ? undefined : await companyOfUser(db, patch.company);
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, ...(companyId === undefined ? {} : { companyId }) })
+        .where(eq(users.id, id))
+        .returning();
       return row;
     },
 

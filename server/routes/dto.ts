@@ -14,6 +14,7 @@ export function userDto(row: UserRow, assignments: UserAssignments): Schemas['Us
     email: row.email,
     is_staff: row.isStaff,
     company: row.company,
+    company_id: row.companyId,
     address: row.address,
     companyUsername: row.companyUsername,
     has_company_password: row.companyPasswordSealed !== null,
@@ -30,6 +31,7 @@ export function bridgeDto(
 ): Schemas['Bridge'] {
   return {
     id: row.id,
+    company_id: row.companyId,
     name: row.name,
     location: row.location,
     construction_date: row.constructionDate,

@@ -9,6 +9,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     email: 'ada@example.test',
     is_staff: false,
     company: 'Northern Spans Ltd',
+    company_id: 1,
     address: '1 Harbour Road',
     companyUsername: null,
     has_company_password: false,

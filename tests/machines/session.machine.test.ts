@@ -14,6 +14,7 @@ const ADA: SessionUser = {
   email: 'ada@example.test',
   is_staff: false,
   company: 'Northern Spans Ltd',
+  company_id: 1,
   address: '1 Harbour Road',
   companyUsername: null,
   has_company_password: false,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bridges, sensorCalibrations, sensors, spans } from '../../../server/db/schema.ts';
+import { unassignedCompany } from '../../../server/repositories/companies-repository.ts';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../domain/enums.ts';
 import { DEMO_FLEET, demoSensors } from '../../../server/demo/demo-scenarios.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
@@ -30,6 +31,9 @@ describe.each(drivers)('the demo company on %s', (kind) => {
     const located = bridges.filter((b) => b.locationOnMap !== null && b.latitude !== null);
     expect(located.length).toBeGreaterThanOrEqual(8);
     expect(bridges.filter((b) => b.locationOnMap === null)).toHaveLength(1);
+    // The fleet is the operator's company's; the staff account's company owns none (decision 040).
+    expect(new Set(bridges.map((b) => b.companyId))).toEqual(new Set([operator?.companyId]));
+    expect(staff?.companyId).not.toBe(operator?.companyId);
 
     const sensors = await t.services.sensors.list(viewer);
     expect(new Set(sensors.map((s) => s.type))).toEqual(new Set(SENSOR_TYPES));
@@ -61,6 +65,7 @@ describe.each(drivers)('the demo company on %s', (kind) => {
     const [bridge] = await db
       .insert(bridges)
       .values({
+        companyId: await unassignedCompany(db),
         name: 'Existing Bridge',
         location: 'Somewhere, ON',
         structureType: 'Beam',
