@@ -50,6 +50,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     isStaff: boolean('is_staff').notNull().default(false),
+    // Manages the users, bridges, spans, sensors, streams and tokens of its own company (040).
+    isCompanyAdmin: boolean('is_company_admin').notNull().default(false),
     // The company's name as the user gave it; companyId is what scopes (kept equal by the repository).
     company: text('company').notNull(),
     companyId: integer('company_id')

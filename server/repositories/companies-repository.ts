@@ -45,6 +45,12 @@ export function createCompaniesRepository(db: Db) {
       return row;
     },
 
+    /** The company of this name (compared without case and surrounding spaces), if any. */
+    async findByName(name: string): Promise<CompanyRow | undefined> {
+      const [row] = await db.select().from(companies).where(sameName(name.trim()));
+      return row;
+    },
+
     async list(): Promise<CompanyRow[]> {
       return db.select().from(companies).orderBy(asc(companies.name));
     },

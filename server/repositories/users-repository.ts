@@ -70,8 +70,13 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    async list(): Promise<UserRow[]> {
-      return db.select().from(users).orderBy(users.id);
+    /** Every user, or with `companyId` only that company's. */
+    async list(companyId: number | null = null): Promise<UserRow[]> {
+      return db
+        .select()
+        .from(users)
+        .where(companyId === null ? undefined : eq(users.companyId, companyId))
+        .orderBy(users.id);
     },
 
     async create(values: NewUser): Promise<UserRow> {

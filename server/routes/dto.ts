@@ -13,6 +13,7 @@ export function userDto(row: UserRow, assignments: UserAssignments): Schemas['Us
     username: row.username,
     email: row.email,
     is_staff: row.isStaff,
+    is_company_admin: row.isCompanyAdmin,
     company: row.company,
     company_id: row.companyId,
     address: row.address,

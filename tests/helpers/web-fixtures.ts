@@ -8,6 +8,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     username: 'ada',
     email: 'ada@example.test',
     is_staff: false,
+    is_company_admin: false,
     company: 'Northern Spans Ltd',
     company_id: 1,
     address: '1 Harbour Road',

@@ -13,6 +13,7 @@ const ADA: SessionUser = {
   username: 'ada',
   email: 'ada@example.test',
   is_staff: false,
+  is_company_admin: false,
   company: 'Northern Spans Ltd',
   company_id: 1,
   address: '1 Harbour Road',

@@ -16,6 +16,7 @@ CREATE TABLE "companies" (
 CREATE UNIQUE INDEX "companies_name_lower_key" ON "companies" USING btree (lower("name"));--> statement-breakpoint
 ALTER TABLE "bridges" ADD COLUMN "company_id" integer;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "company_id" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "is_company_admin" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 INSERT INTO "companies" ("name")
 SELECT "name" FROM (
 	SELECT DISTINCT ON (lower(btrim("company"))) btrim("company") AS "name", "id"
