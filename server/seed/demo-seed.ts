@@ -20,6 +20,7 @@ import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
 import { seedDemoFatigueDetails } from './demo-fatigue.ts';
 import { seedDemoCalibrations } from './demo-calibrations.ts';
 import { seedDemoInspections } from './demo-inspections.ts';
+import { seedPrairieCrossings } from './demo-prairie.ts';
 import { planSensors } from './demo-sensors.ts';
 
 /** Real bridges with their real coordinates, in the order they are created. */
@@ -225,5 +226,6 @@ export async function seedDemo(
       tx,
       bridgeRows.slice(0, located.length).map((b) => b.id),
     );
+    await seedPrairieCrossings(tx, passwords);
   });
 }
