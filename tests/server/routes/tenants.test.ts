@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { alerts } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
 
@@ -23,6 +25,7 @@ interface Targets {
   sensor: number;
   stream: number;
   token: number;
+  alert: number;
   user: number;
   operator: number;
   companyId: number;
@@ -69,7 +72,18 @@ async function seedTwoCompanies(t: TestContext) {
       sensorIds: [sensor.id],
     });
     const { row: token } = await ingestTokens.create(bridge.id, `${prefix} gateway`);
-    return { bridge, span, sensor, stream, token };
+    const [alert] = await t.services.database.db
+      .insert(alerts)
+      .values({
+        bridgeId: bridge.id,
+        type: 'Sensor offline',
+        subject: `${prefix}-tilt`,
+        severity: 'Medium',
+        message: `No data from ${prefix}-tilt`,
+        cause: { windows: [], datastreams: [] },
+      })
+      .returning({ id: alerts.id });
+    return { bridge, span, sensor, stream, token, alert: alert?.id ?? 0 };
   };
 
   const adminA = await person('alpha-admin', 'Alpha Spans', true);
@@ -77,7 +91,9 @@ async function seedTwoCompanies(t: TestContext) {
   const adminB = await person('beta-admin', 'Beta Bridges', true);
   const a = await structure(adminA.row.companyId, 'alpha');
   const b = await structure(adminB.row.companyId, 'beta');
+  const operatorB = await person('beta-operator', 'Beta Bridges', false);
   await users.setBridges(operatorA.row.id, [a.bridge.id]);
+  await users.setBridges(operatorB.row.id, [b.bridge.id]);
   await users.setDatastreams(operatorA.row.id, [a.stream.id]);
   const targetsA: Targets = {
     bridge: a.bridge.id,
@@ -85,12 +101,13 @@ async function seedTwoCompanies(t: TestContext) {
     sensor: a.sensor.id,
     stream: a.stream.id,
     token: a.token.id,
+    alert: a.alert,
     user: adminA.row.id,
     operator: operatorA.row.id,
     companyId: adminA.row.companyId,
     companyName: 'Alpha Spans',
   };
-  return { targetsA, adminB, b, companyA: adminA.row.companyId };
+  return { targetsA, adminB, operatorB, b, companyA: adminA.row.companyId };
 }
 
 /** Everything of company A a probe could change, read straight from the repositories. */
@@ -104,6 +121,7 @@ async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
     sensors: await sensors.list(staff, target.bridge),
     streams: (await datastreams.list(staff)).filter((row) => row.id === target.stream),
     tokens: await ingestTokens.list(target.bridge),
+    alerts: await t.services.database.db.select().from(alerts).where(eq(alerts.id, target.alert)),
     people,
     assignments: [...(await users.assignmentsOf(people.map((p) => p.id))).entries()],
   });
@@ -156,6 +174,15 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/datastreams/${x.stream}/readings.csv`,
       raw: true,
+    }),
+    listAlertDeliveries: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/alerts/${x.alert}/deliveries`,
+    }),
+    acknowledgeAlert: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/alerts/${x.alert}/acknowledge`,
+      body: { comment: 'Seen' },
     }),
     listIngestTokens: (x: Targets): Call => ({
       method: 'GET',
@@ -329,13 +356,14 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
   }
 
   it("refuses every by-id read and write on another company's records as if they did not exist", async () => {
-    const { targetsA, adminB, b, companyA } = await seedTwoCompanies(t);
+    const { targetsA, adminB, operatorB, b, companyA } = await seedTwoCompanies(t);
     const ghost: Targets = {
       bridge: GHOST,
       span: GHOST,
       sensor: GHOST,
       stream: GHOST,
       token: GHOST,
+      alert: GHOST,
       user: GHOST,
       operator: GHOST,
       companyId: GHOST,
@@ -350,34 +378,55 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
     };
     const before = await rowsOfA(t, companyA, targetsA);
     const all = Object.entries(probes(own));
-    for (const [name, probe] of all) {
-      const onA = await answer(adminB.token, probe(targetsA));
-      const onGhost = await answer(adminB.token, probe(ghost));
-      expect(onA, name).toEqual(onGhost);
-      expect([400, 404], `${name}: ${onA.body}`).toContain(onA.status);
+    // An operator is refused the staff screens' writes (403) before any record is looked at. A
+    // public sign-up naming a company joins it as an operator (decision 040), so that probe is
+    // the administrator's only.
+    const callers = [
+      { who: 'company administrator', token: adminB.token, refusals: [400, 404] },
+      { who: 'operator', token: operatorB.token, refusals: [400, 403, 404] },
+    ];
+    let sent = 0;
+    for (const { who, token, refusals } of callers) {
+      for (const [name, probe] of all) {
+        if (who === 'operator' && name === 'signUpIntoTheirCompany') continue;
+        const onA = await answer(token, probe(targetsA));
+        const onGhost = await answer(token, probe(ghost));
+        expect(onA, `${who}: ${name}`).toEqual(onGhost);
+        expect(refusals, `${who}: ${name}: ${onA.body}`).toContain(onA.status);
+        sent += 1;
+      }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(35);
+    expect(all.length).toBe(37);
+    expect(sent).toBe(37 + 36);
   });
 
   it("lists none of another company's rows, and its own", async () => {
-    const { targetsA, adminB, b } = await seedTwoCompanies(t);
+    const { targetsA, adminB, operatorB, b } = await seedTwoCompanies(t);
     const bridgeA = `/api/v1/bridges/${targetsA.bridge}`;
-    for (const url of [
+    const urls = [
       ...LISTS,
       `/api/v1/spans?bridge=${targetsA.bridge}`,
       `/api/v1/sensors?bridge=${targetsA.bridge}`,
       `/api/v1/datastreams?bridge=${targetsA.bridge}`,
-    ]) {
-      const response = await t.request<{ id: number; bridge?: number }[]>({
-        method: 'GET',
-        url,
-        token: adminB.token,
-      });
-      expect(response.status, url).toBe(200);
-      const text = JSON.stringify(response.body);
-      expect(text, url).not.toMatch(/alpha/i);
-      expect(text, url).not.toContain(bridgeA);
+    ];
+    for (const token of [adminB.token, operatorB.token]) {
+      for (const url of urls) {
+        const response = await t.request<{ id: number; bridge?: number }[]>({
+          method: 'GET',
+          url,
+          token,
+        });
+        // The users list is the staff screens': an operator is refused it.
+        if (token === operatorB.token && url === '/api/v1/users') {
+          expect(response.status).toBe(403);
+          continue;
+        }
+        expect(response.status, url).toBe(200);
+        const text = JSON.stringify(response.body);
+        expect(text, url).not.toMatch(/alpha/i);
+        expect(text, url).not.toContain(bridgeA);
+      }
     }
     const bridges = await t.request<{ id: number }[]>({
       method: 'GET',
@@ -390,7 +439,7 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       url: '/api/v1/users',
       token: adminB.token,
     });
-    expect(users.body.map((row) => row.username)).toEqual(['beta-admin']);
+    expect(users.body.map((row) => row.username)).toEqual(['beta-admin', 'beta-operator']);
   });
 
   it('lets a company administrator manage its own company, and keeps operators and staff as they were', async () => {
@@ -414,8 +463,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       url: '/api/v1/auth/signup',
       token: adminB.token,
       body: {
-        username: 'beta-operator',
-        email: 'beta-operator@example.ca',
+        username: 'beta-engineer',
+        email: 'beta-engineer@example.ca',
         password: 'long-enough-1',
         company: 'beta bridges',
         address: 'B',
