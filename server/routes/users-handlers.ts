@@ -20,14 +20,19 @@ export function usersHandlers(
   const { users, secretBox, passwords } = services;
 
   /**
-   * Another user's account is platform staff's, or its company administrator's; to anyone else
-   * it is refused, and to another company's administrator it does not exist (decision 040).
+   * Another user's account is platform staff's, or its company administrator's (unless it is a
+   * staff account); to anyone else it is refused, and to another company's administrator it does
+   * not exist (decision 040).
    */
   async function checkManages(request: FastifyRequest, id: number, refusal: string) {
     const viewer = viewerOf(request);
-    if (viewer.id === id) return;
-    if (!viewer.isStaff && viewer.companyAdminOf == null) throw new HttpError(403, refusal);
+    if (viewer.id === id || viewer.isStaff) return;
+    if (viewer.companyAdminOf == null) throw new HttpError(403, refusal);
     await assertInScope(services, requireAdmin(request), 'user', id, hiddenAs('User'));
+    // A platform staff account in the administrator's company stays platform staff's to change.
+    if ((await users.findById(id))?.isStaff) {
+      throw new HttpError(403, 'Only staff users may change a staff account');
+    }
   }
 
   async function present(userId: number): Promise<Schemas['User']> {

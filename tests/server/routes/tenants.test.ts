@@ -482,4 +482,36 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
     const refused = await t.request({ method: 'GET', url: '/api/v1/users', token: operator.token });
     expect(refused.status).toBe(403);
   });
+
+  it('refuses a company administrator a platform staff account of its own company', async () => {
+    const { adminB } = await seedTwoCompanies(t);
+    const staff = await t.services.users.create({
+      username: 'beta-staff',
+      email: 'beta-staff@example.ca',
+      passwordHash: await t.services.passwords.hash('long-enough-1'),
+      company: 'Beta Bridges',
+      address: 'B',
+      isStaff: true,
+    });
+    const takeOver = await t.request({
+      method: 'PUT',
+      url: `/api/v1/users/${staff.id}/update`,
+      token: adminB.token,
+      body: { password: 'taken-over-123', email: 'mine@example.ca' },
+    });
+    expect(takeOver).toEqual({
+      status: 403,
+      body: { detail: 'Only staff users may change a staff account' },
+    });
+    const removal = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/users/${staff.id}/delete`,
+      token: adminB.token,
+    });
+    expect(removal.status).toBe(403);
+    expect(await t.services.users.findById(staff.id)).toMatchObject({
+      email: 'beta-staff@example.ca',
+      passwordHash: staff.passwordHash,
+    });
+  });
 });
