@@ -1425,7 +1425,12 @@ export interface components {
       username: string;
       email: string;
       is_staff: boolean;
+      /** @description Manages the users, bridges, spans, sensors, streams and tokens of its company */
+      is_company_admin: boolean;
+      /** @description The company name as the user gave it */
       company: string;
+      /** @description The company (tenant) the user belongs to (decision 040) */
+      company_id: number;
       address: string;
       companyUsername: string | null;
       /** @description The company password itself is never returned */
@@ -1450,6 +1455,8 @@ export interface components {
       companyPassword?: string;
       /** @description Staff only */
       is_staff?: boolean;
+      /** @description Staff, or a company administrator for a user of its own company */
+      is_company_admin?: boolean;
       /**
        * @description The caller's own current password; required when changing one's own password or
        *     email, ignored otherwise
@@ -1466,6 +1473,8 @@ export interface components {
     };
     Bridge: {
       id: number;
+      /** @description The company (tenant) that owns the bridge (decision 040) */
+      company_id: number;
       name: string;
       /** @description Location description */
       location: string;
@@ -1487,6 +1496,12 @@ export interface components {
       expected_false_episodes_per_month?: number | null;
     };
     BridgeInput: {
+      /**
+       * @description The owning company (decision 040). Platform staff may name any; a company administrator
+       *     only its own (the default for it). A new bridge staff do not place joins the company of
+       *     unassigned bridges; on update, leaving it out keeps the owner
+       */
+      company_id?: components['schemas']['Id'];
       name: string;
       location: string;
       construction_date: components['schemas']['Date'];

@@ -21,7 +21,7 @@ import { closeHttpServer, stopOnSignals, type ShutdownStep } from './ops/shutdow
 import { projectPath } from './project-paths.ts';
 import { createServices } from './services.ts';
 import { startMqttCredentialSyncFromConfig } from './ingest/mqtt-credentials-sync.ts';
-import { DEMO_OPERATOR, DEMO_STAFF } from './seed/demo-accounts.ts';
+import { DEMO_OPERATOR, DEMO_PRAIRIE_ADMIN, DEMO_STAFF } from './seed/demo-accounts.ts';
 import { prepareDemoOnStart } from './seed/demo-first-start.ts';
 
 /** `--role api,ingest` (or `--role=worker`) overrides ROLES for this process. */
@@ -217,4 +217,6 @@ if (demo.allowed) {
   console.log(`${demo.seeded ? 'Seeded the demo company. ' : ''}Demo accounts:`);
   console.log(`  staff     ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`);
   console.log(`  operator  ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}`);
+  const prairie = DEMO_PRAIRIE_ADMIN;
+  console.log(`  admin     ${prairie.email} / ${prairie.password} (Prairie Crossings Ltd.)`);
 }

@@ -28,6 +28,8 @@ import { createFatigueRepository } from './fatigue/fatigue-repository.ts';
 import { createInspectionsRepository } from './inspections/inspections-repository.ts';
 import { createMaintenanceRepository } from './maintenance/maintenance-repository.ts';
 import { createAnalysisSettingsRepository } from './repositories/analysis-settings-repository.ts';
+import { createCompaniesRepository } from './repositories/companies-repository.ts';
+import { createTenancyRepository } from './repositories/tenancy-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
@@ -105,6 +107,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     reports: createReportService(database),
     users: createUsersRepository(db),
     bridges: createBridgesRepository(db),
+    companies: createCompaniesRepository(db),
+    tenancy: createTenancyRepository(db),
     spans: createSpansRepository(db),
     sensors: createSensorsRepository(db),
     datastreams: createDatastreamsRepository(db),

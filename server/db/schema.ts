@@ -28,6 +28,20 @@ import {
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
+/**
+ * The tenant (decision 040): every user and every bridge belongs to one; spans, sensors, tokens,
+ * alerts and the rest belong through their bridge.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('companies_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -36,7 +50,13 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     isStaff: boolean('is_staff').notNull().default(false),
+    // Manages the users, bridges, spans, sensors, streams and tokens of its own company (040).
+    isCompanyAdmin: boolean('is_company_admin').notNull().default(false),
+    // The company's name as the user gave it; companyId is what scopes (kept equal by the repository).
     company: text('company').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
     address: text('address').notNull(),
     companyUsername: text('company_username'),
     // AES-256-GCM sealed (server/services/secret-box.ts); never leaves the server in clear.
@@ -46,22 +66,30 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_company_idx').on(t.companyId),
   ],
 );
 
-export const bridges = pgTable('bridges', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  location: text('location').notNull(),
-  constructionDate: date('construction_date', { mode: 'string' }),
-  lengthPerSpan: doublePrecision('length_per_span'),
-  locationOnMap: text('location_on_map'),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-  structureType: text('structure_type').notNull().default('Unknown'),
-  status: text('status').notNull().default('Open'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const bridges = pgTable(
+  'bridges',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    location: text('location').notNull(),
+    constructionDate: date('construction_date', { mode: 'string' }),
+    lengthPerSpan: doublePrecision('length_per_span'),
+    locationOnMap: text('location_on_map'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    structureType: text('structure_type').notNull().default('Unknown'),
+    status: text('status').notNull().default('Open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bridges_company_idx').on(t.companyId)],
+);
 
 export const spans = pgTable(
   'spans',

@@ -70,9 +70,12 @@ export async function registerThrottle(
   services: Pick<RouteServices, 'sessions'>,
 ): Promise<void> {
   await app.register(rateLimit, { global: false, cache: 10_000 });
-  // Staff creating accounts through sign-up are not the abuse the sign-up throttle is for.
-  const isStaff = async (request: FastifyRequest) =>
-    (await authenticate(request, services).catch(() => null))?.isStaff === true;
+  // Staff and company administrators creating accounts through sign-up are not the abuse the
+  // sign-up throttle is for.
+  const isStaff = async (request: FastifyRequest) => {
+    const caller = await authenticate(request, services).catch(() => null);
+    return caller?.isStaff === true || caller?.isCompanyAdmin === true;
+  };
 
   const limiter = (rule: Rule) =>
     app.createRateLimit({

@@ -45,8 +45,27 @@ export function bearerAuthHandler(services: Pick<RouteServices, 'sessions'>) {
 }
 
 export function viewerOf(request: FastifyRequest): Viewer {
-  if (!request.user) throw new HttpError(401, 'Authentication credentials were not provided');
-  return { id: request.user.id, isStaff: request.user.isStaff };
+  const user = request.user;
+  if (!user) throw new HttpError(401, 'Authentication credentials were not provided');
+  const companyAdminOf = !user.isStaff && user.isCompanyAdmin ? user.companyId : null;
+  return { id: user.id, isStaff: user.isStaff, companyAdminOf };
+}
+
+/** Who may use the staff screens, and over which company: null for platform staff (every one). */
+export interface AdminScope {
+  viewer: Viewer;
+  companyId: number | null;
+}
+
+/**
+ * The staff screens' operations that a company administrator may use too, limited to its
+ * company (decision 040); the handler checks each record it reaches against `companyId`.
+ */
+export function requireAdmin(request: FastifyRequest): AdminScope {
+  const viewer = viewerOf(request);
+  if (viewer.isStaff) return { viewer, companyId: null };
+  if (viewer.companyAdminOf != null) return { viewer, companyId: viewer.companyAdminOf };
+  throw new HttpError(403, 'Only staff users may do this');
 }
 
 export function requireStaff(request: FastifyRequest): Viewer {

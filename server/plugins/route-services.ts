@@ -15,6 +15,8 @@ import type { ReadingsQueryRepository } from '../readings/readings-query-reposit
 import type { ReportService } from '../report/report-runner.ts';
 import type { AnalysisSettingsRepository } from '../repositories/analysis-settings-repository.ts';
 import type { BridgesRepository } from '../repositories/bridges-repository.ts';
+import type { CompaniesRepository } from '../repositories/companies-repository.ts';
+import type { TenancyRepository } from '../repositories/tenancy-repository.ts';
 import type { CalibrationsRepository } from '../repositories/calibrations-repository.ts';
 import type { ContactRepository } from '../repositories/contact-repository.ts';
 import type { DatastreamsRepository } from '../repositories/datastreams-repository.ts';
@@ -38,6 +40,8 @@ export interface RouteServices {
   databaseKind: 'pglite' | 'postgres';
   users: UsersRepository;
   bridges: BridgesRepository;
+  companies: CompaniesRepository;
+  tenancy: TenancyRepository;
   bridgeConditions: BridgeConditionsRepository;
   spans: SpansRepository;
   sensors: SensorsRepository;

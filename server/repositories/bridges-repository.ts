@@ -2,11 +2,13 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bridges, datastreamSensors, sensors, spans } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import { unassignedCompany } from './companies-repository.ts';
 import { lookupsChanged } from './lookup-cache.ts';
 import { type Viewer, visibleBridgeFilter } from './visibility.ts';
 
 export type BridgeRow = typeof bridges.$inferSelect;
-export type NewBridge = typeof bridges.$inferInsert;
+/** Without a company a new bridge joins the holding company of unassigned bridges (decision 040). */
+export type NewBridge = Omit<typeof bridges.$inferInsert, 'companyId'> & { companyId?: number };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -26,7 +28,11 @@ export function createBridgesRepository(db: Db) {
     },
 
     async create(values: NewBridge): Promise<BridgeRow> {
-      const [row] = await db.insert(bridges).values(values).returning();
+      const companyId = values.companyId ?? (await unassignedCompany(db));
+      const [row] = await db
+        .insert(bridges)
+        .values({ ...values, companyId })
+        .returning();
       if (!row) throw new Error('insert into bridges returned no row');
       return row;
     },

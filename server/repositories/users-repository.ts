@@ -2,9 +2,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bridges, datastreams, userBridges, userDatastreams, users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import { companyOfUser } from './companies-repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+/** The company is named; the repository finds or makes its row (decision 040). */
+export type NewUser = Omit<typeof users.$inferInsert, 'companyId'>;
 
 export interface UserAssignments {
   bridges: number[];
@@ -68,13 +70,22 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    async list(): Promise<UserRow[]> {
-      return db.select().from(users).orderBy(users.id);
+    /** Every user, or with `companyId` only that company's. */
+    async list(companyId: number | null = null): Promise<UserRow[]> {
+      return db
+        .select()
+        .from(users)
+        .where(companyId === null ? undefined : eq(users.companyId, companyId))
+        .orderBy(users.id);
     },
 
     async create(values: NewUser): Promise<UserRow> {
       await assertUnique({ email: values.email, username: values.username });
-      const [row] = await db.insert(users).values(values).returning();
+      const companyId = await companyOfUser(db, values.company);
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, companyId })
+        .returning();
       if (!row) throw new Error('insert into users returned no row');
       return row;
     },
@@ -82,7 +93,13 @@ export function createUsersRepository(db: Db) {
     async update(id: number, patch: Partial<NewUser>): Promise<UserRow | undefined> {
       await assertUnique({ email: patch.email, username: patch.username }, id);
       if (Object.keys(patch).length === 0) return this.findById(id);
-      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      const companyId =
+        patch.company === undefined ? undefined : await companyOfUser(db, patch.company);
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, ...(companyId === undefined ? {} : { companyId }) })
+        .where(eq(users.id, id))
+        .returning();
       return row;
     },
 

@@ -1,12 +1,31 @@
 import { eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { datastreamSensors, sensors, userBridges, userDatastreams } from '../db/schema.ts';
+import { bridges, datastreamSensors, sensors, userBridges, userDatastreams } from '../db/schema.ts';
 
-/** Who is asking: staff see everything, other users what is assigned to them (ARCHITECTURE.md, Roles). */
+/**
+ * Who is asking: staff see everything, a company administrator every bridge of its company,
+ * other users what is assigned to them (ARCHITECTURE.md, Roles; decision 040).
+ */
 export interface Viewer {
   id: number;
   isStaff: boolean;
+  /** The company this viewer administers; absent or null for everyone else. */
+  companyAdminOf?: number | null;
+}
+
+/** The ids of the bridges the viewer sees (not for staff, who see every bridge). */
+function bridgesOf(db: Db, viewer: Viewer) {
+  if (viewer.companyAdminOf != null) {
+    return db
+      .select({ id: bridges.id })
+      .from(bridges)
+      .where(eq(bridges.companyId, viewer.companyAdminOf));
+  }
+  return db
+    .select({ id: userBridges.bridgeId })
+    .from(userBridges)
+    .where(eq(userBridges.userId, viewer.id));
 }
 
 /** A filter on a bridge-id column: undefined for staff (no filter). */
@@ -16,29 +35,26 @@ export function visibleBridgeFilter(
   bridgeColumn: PgColumn,
 ): SQL | undefined {
   if (viewer.isStaff) return undefined;
-  const assigned = db
-    .select({ id: userBridges.bridgeId })
-    .from(userBridges)
-    .where(eq(userBridges.userId, viewer.id));
-  return inArray(bridgeColumn, assigned);
+  return inArray(bridgeColumn, bridgesOf(db, viewer));
 }
 
-/** Data streams fed by sensors on the viewer's bridges, plus those assigned to the viewer. */
+/**
+ * Data streams fed by sensors on the viewer's bridges, plus those assigned to the viewer (a
+ * company administrator: only those of its company's bridges).
+ */
 export function visibleDatastreamFilter(
   db: Db,
   viewer: Viewer,
   datastreamColumn: PgColumn,
 ): SQL | undefined {
   if (viewer.isStaff) return undefined;
-  const assignedBridges = db
-    .select({ id: userBridges.bridgeId })
-    .from(userBridges)
-    .where(eq(userBridges.userId, viewer.id));
+  const assignedBridges = bridgesOf(db, viewer);
   const viaSensors = db
     .select({ id: datastreamSensors.datastreamId })
     .from(datastreamSensors)
     .innerJoin(sensors, eq(sensors.id, datastreamSensors.sensorId))
     .where(inArray(sensors.bridgeId, assignedBridges));
+  if (viewer.companyAdminOf != null) return inArray(datastreamColumn, viaSensors);
   const assignedStreams = db
     .select({ id: userDatastreams.datastreamId })
     .from(userDatastreams)

@@ -5,6 +5,7 @@ import type { RouteServices } from '../plugins/route-services.ts';
 import { userDto } from './dto.ts';
 import type { Handlers } from '../contract-types.ts';
 import { newPassword, optionalText, requiredText } from './text-fields.ts';
+import { keepCompany } from './company-fields.ts';
 
 /** What a sign-up by anyone but staff answers, the same whether the email was registered. */
 export const SIGNUP_RECEIVED = {
@@ -15,7 +16,10 @@ export const SIGNUP_RECEIVED = {
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export function authHandlers(
-  services: Pick<RouteServices, 'users' | 'loginFailures' | 'sessions' | 'passwords' | 'secretBox'>,
+  services: Pick<
+    RouteServices,
+    'users' | 'loginFailures' | 'sessions' | 'passwords' | 'secretBox' | 'companies'
+  >,
 ): Handlers<'login' | 'signup' | 'refreshToken' | 'logout' | 'getCurrentUser'> {
   const { users, loginFailures, sessions, passwords, secretBox } = services;
 
@@ -45,10 +49,13 @@ export function authHandlers(
     async signup(request, reply) {
       const body = request.body;
       const caller = await authenticate(request, services);
-      const byStaff = caller?.isStaff === true;
-      if (body.is_staff && !byStaff) {
+      // A company administrator adds users to its own company, and sees the answer staff see.
+      const byAdmin = caller !== null && !caller.isStaff && caller.isCompanyAdmin;
+      const byStaff = caller?.isStaff === true || byAdmin;
+      if (body.is_staff && caller?.isStaff !== true) {
         throw new HttpError(403, 'is_staff: only staff users may create staff accounts');
       }
+      if (byAdmin) await keepCompany(services, caller.companyId, body.company);
       const companyPassword = optionalText(body.companyPassword);
       const fields = {
         username: requiredText(body.username, 'username'),

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../http-error.ts';
-import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import { type AdminScope, requireAdmin, viewerOf } from '../plugins/authentication.ts';
 import type { NewBridge } from '../repositories/bridges-repository.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import { bridgeDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 import { findCatalogueBridge } from '../integrations/bridge-catalogue.ts';
+import { assertInScope, hiddenAs, noSuch } from './tenant-scope.ts';
 
 /**
  * location_on_map is always written from latitude and longitude, so the map (spec §5) and the
@@ -33,7 +34,13 @@ function bridgeValues(body: Schemas['BridgeInput']): NewBridge {
 export function bridgesHandlers(
   services: Pick<
     RouteServices,
-    'bridges' | 'bridgeNames' | 'secretBox' | 'bridgeConditions' | 'mqttCredentials'
+    | 'bridges'
+    | 'bridgeNames'
+    | 'secretBox'
+    | 'bridgeConditions'
+    | 'mqttCredentials'
+    | 'companies'
+    | 'tenancy'
   >,
 ): Handlers<
   | 'listBridges'
@@ -44,6 +51,23 @@ export function bridgesHandlers(
   | 'deleteBridge'
 > {
   const { bridges, bridgeNames, secretBox } = services;
+
+  /**
+   * The company a bridge is written into: a company administrator's own (naming another is
+   * answered as naming none that exists); platform staff may name any, and a new bridge they do
+   * not place joins the unassigned company (decision 040).
+   */
+  async function companyFor(
+    scope: AdminScope,
+    named: number | undefined,
+  ): Promise<number | undefined> {
+    if (named === undefined) return scope.companyId ?? undefined;
+    const exists = await services.companies.findById(named);
+    if (!exists || (scope.companyId !== null && named !== scope.companyId)) {
+      throw noSuch('company_id', 'company')(named);
+    }
+    return named;
+  }
 
   // Both spellings of the path (spec §7) answer the same list.
   const listBridges = async (request: FastifyRequest) =>
@@ -67,21 +91,29 @@ export function bridgesHandlers(
     },
 
     async createBridge(request, reply) {
-      requireStaff(request);
-      const created = await bridges.create(bridgeValues(request.body));
+      const scope = requireAdmin(request);
+      const companyId = await companyFor(scope, request.body.company_id);
+      const created = await bridges.create({ ...bridgeValues(request.body), companyId });
       reply.code(201);
       return bridgeDto(created);
     },
 
     async updateBridge(request) {
-      requireStaff(request);
-      const updated = await bridges.update(request.params.id, bridgeValues(request.body));
+      const scope = requireAdmin(request);
+      await assertInScope(services, scope, 'bridge', request.params.id, hiddenAs('Bridge'));
+      const companyId = await companyFor(scope, request.body.company_id);
+      const values = bridgeValues(request.body);
+      const updated = await bridges.update(
+        request.params.id,
+        companyId === undefined ? values : { ...values, companyId },
+      );
       if (!updated) throw notFound('Bridge', request.params.id);
       return bridgeDto(updated, await services.bridgeConditions.of(updated.id));
     },
 
     async deleteBridge(request, reply) {
-      requireStaff(request);
+      const scope = requireAdmin(request);
+      await assertInScope(services, scope, 'bridge', request.params.id, hiddenAs('Bridge'));
       const deleted = await bridges.delete(request.params.id, request.query.cascade === true);
       if (!deleted) throw notFound('Bridge', request.params.id);
       // Its ingest tokens went with it; their broker clients go too (or at the next reconcile).

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { notFound } from '../http-error.ts';
-import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import { HttpError, notFound } from '../http-error.ts';
+import { requireAdmin, viewerOf } from '../plugins/authentication.ts';
 import type { DatastreamWithSensors } from '../repositories/datastreams-repository.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import { datastreamDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
+import { assertInScope, hiddenAs, noSuch } from './tenant-scope.ts';
 
 /** The contract's Datastream with what the ingest keeps: last-seen time and sample count. */
 function withIngestStats(row: DatastreamWithSensors): Schemas['Datastream'] {
@@ -17,7 +18,7 @@ function withIngestStats(row: DatastreamWithSensors): Schemas['Datastream'] {
 }
 
 export function datastreamsHandlers(
-  services: Pick<RouteServices, 'datastreams' | 'streamTrust'>,
+  services: Pick<RouteServices, 'datastreams' | 'streamTrust' | 'tenancy'>,
 ): Handlers<
   'listDatastreams' | 'listDataStreamsHyphenated' | 'createDatastream' | 'deleteDatastream'
 > {
@@ -41,8 +42,13 @@ export function datastreamsHandlers(
     listDataStreamsHyphenated: (request) => listDatastreams(request),
 
     async createDatastream(request, reply) {
-      requireStaff(request);
+      const scope = requireAdmin(request);
       const { stream_id: streamId, data_type: dataType, sensors = [] } = request.body;
+      // A stream fed by no sensor belongs to no company, so only platform staff make one.
+      if (scope.companyId !== null && sensors.length === 0) {
+        throw new HttpError(400, "sensors: name at least one of your company's sensors");
+      }
+      await assertInScope(services, scope, 'sensor', sensors, noSuch('sensors', 'sensor'));
       const created = await datastreams.create({
         streamId: requiredText(streamId, 'stream_id'),
         dataType,
@@ -53,7 +59,14 @@ export function datastreamsHandlers(
     },
 
     async deleteDatastream(request, reply) {
-      requireStaff(request);
+      const scope = requireAdmin(request);
+      await assertInScope(
+        services,
+        scope,
+        'datastream',
+        request.params.id,
+        hiddenAs('Data stream'),
+      );
       if (!(await datastreams.delete(request.params.id, request.query.cascade === true)))
         throw notFound('Data stream', request.params.id);
       return reply.code(204).send();

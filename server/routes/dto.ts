@@ -13,7 +13,9 @@ export function userDto(row: UserRow, assignments: UserAssignments): Schemas['Us
     username: row.username,
     email: row.email,
     is_staff: row.isStaff,
+    is_company_admin: row.isCompanyAdmin,
     company: row.company,
+    company_id: row.companyId,
     address: row.address,
     companyUsername: row.companyUsername,
     has_company_password: row.companyPasswordSealed !== null,
@@ -30,6 +32,7 @@ export function bridgeDto(
 ): Schemas['Bridge'] {
   return {
     id: row.id,
+    company_id: row.companyId,
     name: row.name,
     location: row.location,
     construction_date: row.constructionDate,

@@ -1,10 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import { mqttUsernameOf } from '../ingest/mqtt-credentials.ts';
 import { HttpError, notFound } from '../http-error.ts';
-import { requireStaff } from '../plugins/authentication.ts';
+import { requireAdmin } from '../plugins/authentication.ts';
 import type { IngestTokenRow } from '../repositories/ingest-tokens-repository.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
+import { assertInScope, hiddenAs } from './tenant-scope.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -23,22 +25,22 @@ function ingestTokenDto(row: IngestTokenRow): Schemas['IngestToken'] {
 
 /** Per-bridge ingest tokens: staff only; the secret appears once, in the create answer. */
 export function ingestTokensHandlers(
-  services: Pick<RouteServices, 'bridges' | 'ingestTokens' | 'mqttCredentials'>,
+  services: Pick<RouteServices, 'bridges' | 'ingestTokens' | 'mqttCredentials' | 'tenancy'>,
 ): Handlers<'listIngestTokens' | 'createIngestToken' | 'revokeIngestToken'> {
   const { ingestTokens, mqttCredentials } = services;
-  const assertBridge = async (id: number) => {
+  // Another company's bridge answers as a missing one (decision 040).
+  const assertBridge = async (request: FastifyRequest, id: number) => {
+    await assertInScope(services, requireAdmin(request), 'bridge', id, hiddenAs('Bridge'));
     if (!(await services.bridges.findById(id))) throw notFound('Bridge', id);
   };
   return {
     async listIngestTokens(request) {
-      requireStaff(request);
-      await assertBridge(request.params.id);
+      await assertBridge(request, request.params.id);
       return (await ingestTokens.list(request.params.id)).map(ingestTokenDto);
     },
 
     async createIngestToken(request, reply) {
-      requireStaff(request);
-      await assertBridge(request.params.id);
+      await assertBridge(request, request.params.id);
       const name = requiredText(request.body.name, 'name');
       const { row, token } = await ingestTokens.create(request.params.id, name);
       try {
@@ -54,8 +56,11 @@ export function ingestTokensHandlers(
     },
 
     async revokeIngestToken(request, reply) {
-      requireStaff(request);
       const { id, tokenId } = request.params;
+      // Another company's bridge: the same answer as a token that is not on this bridge.
+      await assertInScope(services, requireAdmin(request), 'bridge', id, () =>
+        notFound('Ingest token', tokenId),
+      );
       if (!(await ingestTokens.revoke(id, tokenId))) throw notFound('Ingest token', tokenId);
       // Revoked for HTTP already; a broker that cannot be reached now (so takes no publications
       // either) is caught up as soon as the server reconnects to it (mqtt-credentials-sync.ts).

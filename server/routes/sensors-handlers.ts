@@ -1,11 +1,12 @@
 import { HttpError, notFound } from '../http-error.ts';
-import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import { requireAdmin, viewerOf } from '../plugins/authentication.ts';
 import { FROM_SENSOR_DATES } from '../repositories/calibrations-repository.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
+import { assertInScope, hiddenAs, noSuch } from './tenant-scope.ts';
 
 type SensorLimits = Schemas['SensorLimits'];
 
@@ -34,7 +35,7 @@ const limitColumns = (limits: SensorLimits) => ({
 });
 
 export function sensorsHandlers(
-  services: Pick<RouteServices, 'calibrations' | 'sensors' | 'datastreams'>,
+  services: Pick<RouteServices, 'calibrations' | 'sensors' | 'datastreams' | 'tenancy'>,
 ): Handlers<'listSensors' | 'createSensor' | 'deleteSensor' | 'assignSensor' | 'setSensorLimits'> {
   const { sensors, datastreams } = services;
   return {
@@ -43,8 +44,10 @@ export function sensorsHandlers(
     },
 
     async createSensor(request, reply) {
-      requireStaff(request);
+      const scope = requireAdmin(request);
       const body = request.body;
+      await assertInScope(services, scope, 'bridge', body.bridge, noSuch('bridge', 'bridge'));
+      await assertInScope(services, scope, 'span', body.span, noSuch('span', 'span'));
       const last = body.last_calibration_date ?? null;
       const next = body.next_calibration_date ?? null;
       if (last && next && next < last) {
@@ -79,7 +82,8 @@ export function sensorsHandlers(
     },
 
     async deleteSensor(request, reply) {
-      requireStaff(request);
+      const scope = requireAdmin(request);
+      await assertInScope(services, scope, 'sensor', request.params.id, hiddenAs('Sensor'));
       if (!(await sensors.delete(request.params.id, request.query.cascade === true))) {
         throw notFound('Sensor', request.params.id);
       }
@@ -87,8 +91,9 @@ export function sensorsHandlers(
     },
 
     async setSensorLimits(request) {
-      requireStaff(request);
+      const scope = requireAdmin(request);
       const { id } = request.params;
+      await assertInScope(services, scope, 'sensor', id, hiddenAs('Sensor'));
       const sensor = await sensors.findById(id);
       if (!sensor) throw notFound('Sensor', id);
       checkLimits(sensor.type, request.body, '');
@@ -96,8 +101,10 @@ export function sensorsHandlers(
     },
 
     async assignSensor(request) {
-      requireStaff(request);
+      const scope = requireAdmin(request);
       const { sensor_id: sensorId, datastream_id: datastreamId } = request.body;
+      await assertInScope(services, scope, 'sensor', sensorId, hiddenAs('Sensor'));
+      await assertInScope(services, scope, 'datastream', datastreamId, hiddenAs('Data stream'));
       return datastreamDto(await datastreams.linkSensor(datastreamId, sensorId));
     },
   };

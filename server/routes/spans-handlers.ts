@@ -1,12 +1,13 @@
 import { notFound } from '../http-error.ts';
-import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import { requireAdmin, viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import { spanDto } from './dto.ts';
+import { assertInScope, hiddenAs, noSuch } from './tenant-scope.ts';
 import type { Handlers } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
 
 export function spansHandlers(
-  services: Pick<RouteServices, 'spans'>,
+  services: Pick<RouteServices, 'spans' | 'tenancy'>,
 ): Handlers<'listSpans' | 'createSpan' | 'deleteSpan'> {
   const { spans } = services;
   return {
@@ -15,8 +16,9 @@ export function spansHandlers(
     },
 
     async createSpan(request, reply) {
-      requireStaff(request);
+      const scope = requireAdmin(request);
       const { bridge, span_id: spanId, length } = request.body;
+      await assertInScope(services, scope, 'bridge', bridge, noSuch('bridge', 'bridge'));
       const created = await spans.create({
         bridgeId: bridge,
         label: requiredText(spanId, 'span_id'),
@@ -27,7 +29,8 @@ export function spansHandlers(
     },
 
     async deleteSpan(request, reply) {
-      requireStaff(request);
+      const scope = requireAdmin(request);
+      await assertInScope(services, scope, 'span', request.params.id, hiddenAs('Span'));
       if (!(await spans.delete(request.params.id, request.query.cascade === true))) {
         throw notFound('Span', request.params.id);
       }

@@ -10,3 +10,10 @@ export const DEMO_OPERATOR = {
   email: 'operator@spanwatch.demo',
   password: 'SpanWatch-operator-1',
 } as const;
+
+/** The administrator of the demo's second company, Prairie Crossings Ltd. (decision 040). */
+export const DEMO_PRAIRIE_ADMIN = {
+  username: 'prairie-admin',
+  email: 'admin@prairie.demo',
+  password: 'SpanWatch-admin-2',
+} as const;

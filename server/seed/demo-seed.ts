@@ -13,12 +13,14 @@ import {
 import type { DataType, SensorType } from '../../domain/enums.ts';
 import { DEMO_SPAN_LABELS } from '../demo/demo-scenarios.ts';
 import { findCatalogueBridge, type CatalogueBridge } from '../integrations/bridge-catalogue.ts';
+import { companyOfUser } from '../repositories/companies-repository.ts';
 import { type PasswordHasher, defaultPasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
 import { seedDemoFatigueDetails } from './demo-fatigue.ts';
 import { seedDemoCalibrations } from './demo-calibrations.ts';
 import { seedDemoInspections } from './demo-inspections.ts';
+import { seedPrairieCrossings } from './demo-prairie.ts';
 import { planSensors } from './demo-sensors.ts';
 
 /** Real bridges with their real coordinates, in the order they are created. */
@@ -37,6 +39,12 @@ const DEMO_BRIDGES = [
 
 /** A real bridge whose position is not surveyed yet: it must stay off the map (spec §5). */
 const UNLOCATED_BRIDGE = 'Hartland Covered Bridge';
+
+/** The staff account's company: the platform's, owning no bridge. */
+const DEMO_PLATFORM_COMPANY = 'SpanWatch Demo Engineering';
+
+/** The agency that owns the demo fleet, the operator's company (decision 040). */
+const DEMO_COMPANY = 'Atlantic Crossings Operations';
 
 /** The operator sees these (by index into DEMO_BRIDGES), not the whole fleet. */
 const OPERATOR_BRIDGES = [0, 1, 2];
@@ -84,6 +92,8 @@ export async function seedDemo(
   passwords: PasswordHasher = defaultPasswordHasher,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const platformCompanyId = await companyOfUser(tx, DEMO_PLATFORM_COMPANY);
+    const demoCompanyId = await companyOfUser(tx, DEMO_COMPANY);
     const [staff, operator] = await tx
       .insert(users)
       .values([
@@ -91,7 +101,8 @@ export async function seedDemo(
           ...DEMO_STAFF,
           passwordHash: await passwords.hash(DEMO_STAFF.password),
           isStaff: true,
-          company: 'SpanWatch Demo Engineering',
+          company: DEMO_PLATFORM_COMPANY,
+          companyId: platformCompanyId,
           address: '100 Queen Street, Ottawa, ON K1P 1J9',
           companyUsername: 'demo-staff',
           companyPasswordSealed: secretBox.seal('demo-company-secret'),
@@ -99,7 +110,8 @@ export async function seedDemo(
         {
           ...DEMO_OPERATOR,
           passwordHash: await passwords.hash(DEMO_OPERATOR.password),
-          company: 'Atlantic Crossings Operations',
+          company: DEMO_COMPANY,
+          companyId: demoCompanyId,
           address: '1 Confederation Way, Borden-Carleton, PE C0B 1X0',
         },
       ])
@@ -112,6 +124,7 @@ export async function seedDemo(
       .insert(bridges)
       .values([
         ...located.map((b) => ({
+          companyId: demoCompanyId,
           name: b.name,
           location: `${b.city}, ${b.province}. ${b.description}`,
           constructionDate: `${b.opened}-01-01`,
@@ -123,6 +136,7 @@ export async function seedDemo(
           status: 'Open',
         })),
         {
+          companyId: demoCompanyId,
           name: unlocated.name,
           location: `${unlocated.city}, ${unlocated.province}. Position not yet surveyed.`,
           constructionDate: `${unlocated.opened}-01-01`,
@@ -212,5 +226,6 @@ export async function seedDemo(
       tx,
       bridgeRows.slice(0, located.length).map((b) => b.id),
     );
+    await seedPrairieCrossings(tx, passwords);
   });
 }

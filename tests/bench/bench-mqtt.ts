@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Database } from '../../server/db/client.ts';
+import { unassignedCompany } from '../../server/repositories/companies-repository.ts';
 import { bridges, datastreamSensors, datastreams, sensors, spans } from '../../server/db/schema.ts';
 import { type MqttIngestServices, startMqttIngest } from '../../server/ingest/mqtt-subscriber.ts';
 import { cpuMeter, percentile } from './bench-stats.ts';
@@ -11,10 +12,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 export async function fleet(database: Database, bridgeCount: number, channels: number) {
   const { db } = database;
   const topics: { topic: string; streamId: string }[] = [];
+  const companyId = await unassignedCompany(db);
   for (let b = 0; b < bridgeCount; b += 1) {
     const [bridge] = await db
       .insert(bridges)
-      .values({ name: `Fleet ${b}`, location: 'Bench' })
+      .values({ companyId, name: `Fleet ${b}`, location: 'Bench' })
       .returning();
     if (!bridge) throw new Error('no bridge');
     const [span] = await db

@@ -4,6 +4,7 @@
  * feeding one data stream, and an ingest token for the bridges that send over HTTP.
  */
 import type { Database } from '../../server/db/client.ts';
+import { unassignedCompany } from '../../server/repositories/companies-repository.ts';
 import { bridges, datastreamSensors, datastreams, sensors, spans } from '../../server/db/schema.ts';
 import { createIngestTokensRepository } from '../../server/repositories/ingest-tokens-repository.ts';
 
@@ -34,10 +35,17 @@ export async function createFleet(database: Database, count: number): Promise<Fl
   const { db } = database;
   const tokens = createIngestTokensRepository(db);
   const fleet: FleetBridge[] = [];
+  const companyId = await unassignedCompany(db);
   for (let b = 0; b < count; b += 1) {
     const [bridge] = await db
       .insert(bridges)
-      .values({ name: `Fleet bridge ${b}`, location: 'Bench', latitude: 45, longitude: -75 })
+      .values({
+        companyId,
+        name: `Fleet bridge ${b}`,
+        location: 'Bench',
+        latitude: 45,
+        longitude: -75,
+      })
       .returning({ id: bridges.id });
     if (!bridge) throw new Error('no bridge');
     const [span] = await db

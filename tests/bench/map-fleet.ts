@@ -47,6 +47,7 @@ export function canadianFleet(count: number, seed = 42): Bridge[] {
     }
     bridges.push({
       id: i + 1,
+      company_id: 1,
       name: `Bridge ${i + 1}`,
       location: `Synthetic bridge ${i + 1}`,
       construction_date: '1970-01-01',

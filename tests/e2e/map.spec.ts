@@ -32,11 +32,11 @@ test('the operator sees a marker for each of their three bridges, and no Users e
   await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
 });
 
-test('staff see the ten located bridges; the unsurveyed one has no marker', async ({ page }) => {
+test("staff see every company's twelve located bridges; the unsurveyed one has no marker", async ({ page }) => {
   await signIn(page, STAFF);
   await expect(bridgeMarkers(page).first()).toBeVisible();
 
-  expect(await bridgesShown(page)).toBe(10);
+  expect(await bridgesShown(page)).toBe(12);
   await expect(
     page.getByRole('navigation', { name: 'Map menu' }).getByRole('link', { name: 'Users' }),
   ).toBeVisible();

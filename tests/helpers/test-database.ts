@@ -148,6 +148,7 @@ const TABLES = [
   'spans',
   'bridges',
   'users',
+  'companies',
 ];
 
 /** Above this many rows a leaf table is truncated: deleting row by row would cost more. */

@@ -26,7 +26,7 @@ describe.each(drivers)('the demo on start on %s', (kind) => {
       seeded: true,
     });
     const first = await counts();
-    expect(first?.users).toBe(2);
+    expect(first?.users).toBe(3);
     expect(first?.blocks).toBeGreaterThan(0);
     expect(messages.some((m) => m.includes('2 of 2 days stored'))).toBe(true);
 
@@ -47,6 +47,6 @@ describe.each(drivers)('the demo on start on %s', (kind) => {
 
     const none = { production: false, demoHistoryDays: 0 };
     await prepareDemoOnStart(t.services, none, []);
-    expect(await counts()).toEqual({ users: 2, blocks: 0, samples: 0 });
+    expect(await counts()).toEqual({ users: 3, blocks: 0, samples: 0 });
   });
 });

@@ -122,22 +122,29 @@ describe.each(drivers)('throttles on %s (issue 13)', (kind) => {
     expect((await send(t, { ...attempt(4), from: '192.0.2.31' })).statusCode).toBeLessThan(429);
   });
 
-  it('lets staff create accounts through sign-up beyond the anonymous limit', async () => {
+  it('lets staff and company administrators create accounts through sign-up beyond the anonymous limit', async () => {
     const staff = await t.createUser({ staff: true });
-    for (const i of [1, 2, 3]) {
-      const response = await send(t, {
-        url: '/api/v1/auth/signup',
-        body: {
-          username: `created${i}`,
-          email: `created${i}@example.ca`,
-          password: 'long-enough-1',
-          company: 'C',
-          address: 'A',
-        },
-        from: '192.0.2.40',
-        token: staff.token,
-      });
-      expect(response.statusCode).toBe(201);
+    const admin = await t.createUser();
+    await t.services.users.update(admin.id, { isCompanyAdmin: true });
+    for (const [who, token] of [
+      ['staff', staff.token],
+      ['admin', admin.token],
+    ] as const) {
+      for (const i of [1, 2, 3]) {
+        const response = await send(t, {
+          url: '/api/v1/auth/signup',
+          body: {
+            username: `${who}-created${i}`,
+            email: `${who}-created${i}@example.ca`,
+            password: 'long-enough-1',
+            company: 'Test Co',
+            address: 'A',
+          },
+          from: '192.0.2.40',
+          token,
+        });
+        expect(response.statusCode, `${who} ${i}`).toBe(201);
+      }
     }
   });
 });

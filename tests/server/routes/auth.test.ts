@@ -225,6 +225,29 @@ describe.each(drivers)('auth on %s', (kind) => {
     expect(response.status).toBe(403);
   });
 
+  it('puts users naming one company, in any case or spacing, into the same company (decision 040)', async () => {
+    const staff = await t.createUser({ staff: true });
+    const create = (username: string, company: string) =>
+      t.request<{ company: string; company_id: number }>({
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        token: staff.token,
+        body: { ...signup, username, email: `${username}@example.ca`, company },
+      });
+    const first = await create('first-one', 'Prairie Bridges Ltd');
+    const second = await create('second-one', '  prairie BRIDGES ltd ');
+    const other = await create('third-one', 'City of Regina');
+    expect(first.status).toBe(201);
+    expect(second.body.company_id).toBe(first.body.company_id);
+    expect(other.body.company_id).not.toBe(first.body.company_id);
+
+    const reserved = await create('fourth-one', 'unassigned bridges (migration 0022)');
+    expect(reserved).toEqual({
+      status: 400,
+      body: { detail: 'company: this name is reserved; choose another' },
+    });
+  });
+
   it('rejects a malformed JSON body with 400 and a detail', async () => {
     const response = await t.app.inject({
       method: 'POST',

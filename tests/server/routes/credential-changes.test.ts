@@ -104,7 +104,7 @@ describe.each(drivers)('password and email changes on %s', (kind) => {
 
     const response = await update(user.id, here.access, {
       email: user.email,
-      company: 'Renamed Co',
+      address: '9 Renamed Road',
       password: '',
     });
 

@@ -141,10 +141,14 @@ describe.each(drivers)('users and assignments on %s', (kind) => {
         method: 'PUT',
         url: `/api/v1/users/${user.id}/update`,
         token: user.token,
-        body: { company: 'My New Company' },
+        body: { address: '2 New Road, Ottawa' },
       });
       expect(own.status).toBe(200);
-      expect(own.body).toMatchObject({ id: user.id, company: 'My New Company', is_staff: false });
+      expect(own.body).toMatchObject({
+        id: user.id,
+        address: '2 New Road, Ottawa',
+        is_staff: false,
+      });
 
       const foreign = await t.request({
         method: 'PUT',
@@ -154,6 +158,27 @@ describe.each(drivers)('users and assignments on %s', (kind) => {
       });
       expect(foreign.status).toBe(403);
       expect(await userById(other.id)).toMatchObject({ company: 'Test Co' });
+    });
+
+    it('lets a user respell their company but only staff move them to another (decision 040)', async () => {
+      const user = await t.createUser();
+      const update = (token: string, company: string) =>
+        t.request<User>({
+          method: 'PUT',
+          url: `/api/v1/users/${user.id}/update`,
+          token,
+          body: { company },
+        });
+      const respelt = await update(user.token, 'TEST CO');
+      expect(respelt.body).toMatchObject({ company: 'TEST CO' });
+      expect(await update(user.token, 'Another Company')).toEqual({
+        status: 400,
+        body: { detail: 'company: only platform staff place a user in another company' },
+      });
+      const staff = await t.createUser({ staff: true });
+      const moved = await update(staff.token, 'Another Company');
+      expect(moved.status).toBe(200);
+      expect(moved.body.company_id).not.toBe(respelt.body.company_id);
     });
 
     it('refuses is_staff from a user who is not staff, changing nothing', async () => {
@@ -184,10 +209,10 @@ describe.each(drivers)('users and assignments on %s', (kind) => {
         method: 'PUT',
         url: `/api/v1/users/${user.id}/update`,
         token: user.token,
-        body: { password: '', company: 'Still Me Ltd' },
+        body: { password: '', address: '3 Still Me Lane' },
       });
       expect(response.status).toBe(200);
-      expect(response.body.company).toBe('Still Me Ltd');
+      expect(response.body.address).toBe('3 Still Me Lane');
       expect((await login(user.email, PASSWORD)).status).toBe(200);
     });
 

@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bridges, sensorCalibrations, sensors, spans } from '../../../server/db/schema.ts';
+import { unassignedCompany } from '../../../server/repositories/companies-repository.ts';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../domain/enums.ts';
 import { DEMO_FLEET, demoSensors } from '../../../server/demo/demo-scenarios.ts';
-import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
+import {
+  DEMO_OPERATOR,
+  DEMO_PRAIRIE_ADMIN,
+  DEMO_STAFF,
+} from '../../../server/seed/demo-accounts.ts';
+import { PRAIRIE_COMPANY } from '../../../server/seed/demo-prairie.ts';
 import { isEmpty, seedDemo } from '../../../server/seed/demo-seed.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
@@ -26,10 +32,14 @@ describe.each(drivers)('the demo company on %s', (kind) => {
     expect(await passwords.verify(DEMO_OPERATOR.password, operator?.passwordHash ?? '')).toBe(true);
 
     const viewer = { id: staff?.id ?? 0, isStaff: true };
-    const bridges = await t.services.bridges.list(viewer);
+    const every = await t.services.bridges.list(viewer);
+    const bridges = every.filter((b) => b.companyId === operator?.companyId);
     const located = bridges.filter((b) => b.locationOnMap !== null && b.latitude !== null);
     expect(located.length).toBeGreaterThanOrEqual(8);
     expect(bridges.filter((b) => b.locationOnMap === null)).toHaveLength(1);
+    // The fleet is the operator's company's; the staff account's company owns none (decision 040).
+    expect(every.filter((b) => b.companyId === staff?.companyId)).toEqual([]);
+    expect(staff?.companyId).not.toBe(operator?.companyId);
 
     const sensors = await t.services.sensors.list(viewer);
     expect(new Set(sensors.map((s) => s.type))).toEqual(new Set(SENSOR_TYPES));
@@ -55,12 +65,36 @@ describe.each(drivers)('the demo company on %s', (kind) => {
     expect(assignments?.bridges.length).toBeLessThan(bridges.length);
   });
 
+  it('seeds a second company, Prairie Crossings Ltd., whose administrator sees its two bridges only', async () => {
+    const { db } = t.services.database;
+    await seedDemo(db, t.services.secretBox, t.services.passwords);
+    const admin = await t.services.users.findByEmail(DEMO_PRAIRIE_ADMIN.email);
+    expect(admin).toMatchObject({ isCompanyAdmin: true, isStaff: false, company: PRAIRIE_COMPANY });
+    const { passwords } = t.services;
+    expect(await passwords.verify(DEMO_PRAIRIE_ADMIN.password, admin?.passwordHash ?? '')).toBe(
+      true,
+    );
+    const viewer = { id: admin?.id ?? 0, isStaff: false, companyAdminOf: admin?.companyId };
+    const own = await t.services.bridges.list(viewer);
+    expect(own.map((b) => b.name).sort()).toEqual(['Centre Street Bridge', 'Esplanade Riel']);
+    expect(own.every((b) => b.latitude !== null)).toBe(true);
+    expect(await t.services.sensors.list(viewer)).toHaveLength(2);
+    expect((await t.services.datastreams.list(viewer)).map((s) => s.streamId).sort()).toEqual([
+      'centre-street-s1-tmp',
+      'esplanade-riel-s1-tmp',
+    ]);
+    // No demo fleet stream is theirs, so the history writer and the live feed leave them be.
+    const fleetStreams = new Set(DEMO_FLEET.flatMap((d) => demoSensors(d).map((s) => s.streamId)));
+    expect(fleetStreams.has('centre-street-s1-tmp')).toBe(false);
+  });
+
   it("leaves sensors that are not the demo's without calibrations", async () => {
     const { db } = t.services.database;
     // A sensor already in the database, as in a deployment that turns the demo on.
     const [bridge] = await db
       .insert(bridges)
       .values({
+        companyId: await unassignedCompany(db),
         name: 'Existing Bridge',
         location: 'Somewhere, ON',
         structureType: 'Beam',

@@ -7,6 +7,7 @@ type S = components['schemas'];
 
 export const lionsGate: S['Bridge'] = {
   id: 1,
+  company_id: 1,
   name: 'Lions Gate',
   location: 'Vancouver harbour',
   construction_date: '1938-11-14',

@@ -8,6 +8,7 @@ type S = components['schemas'];
 
 export const confederation: S['Bridge'] = {
   id: 3,
+  company_id: 1,
   name: 'Confederation Bridge',
   location: 'Northumberland Strait',
   construction_date: '1997-05-31',

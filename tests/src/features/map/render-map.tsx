@@ -22,6 +22,7 @@ type Bridge = components['schemas']['Bridge'];
 
 export function aBridge(overrides: Partial<Bridge> & Pick<Bridge, 'id' | 'name'>): Bridge {
   return {
+    company_id: 1,
     location: 'Somewhere, Canada',
     construction_date: '1938-01-01',
     length_per_span: 100,

@@ -1,0 +1,60 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+/**
+ * Where a bridge goes when nobody says whose it is: migration 0022 made it for the bridges
+ * assigned to no one, and a bridge created without a company joins it. Only platform staff see
+ * it; they move its bridges to their owners (decision 040).
+ */
+export const UNASSIGNED_COMPANY = 'Unassigned bridges (migration 0022)';
+
+const sameName = (name: string) => sql`lower(${companies.name}) = lower(${name})`;
+
+/** The company of this name (compared without case), made when it does not exist yet. */
+async function companyNamed(db: Db, name: string): Promise<number> {
+  await db.insert(companies).values({ name }).onConflictDoNothing();
+  const [row] = await db.select({ id: companies.id }).from(companies).where(sameName(name));
+  if (!row) throw new Error(`company '${name}' was neither found nor made`);
+  return row.id;
+}
+
+/**
+ * The company a user names (sign-up, the users screen). The holding company of unassigned
+ * bridges is not one a user can join by name.
+ */
+export async function companyOfUser(db: Db, name: string): Promise<number> {
+  const trimmed = name.trim();
+  if (trimmed.toLowerCase() === UNASSIGNED_COMPANY.toLowerCase()) {
+    throw new HttpError(400, 'company: this name is reserved; choose another');
+  }
+  return companyNamed(db, trimmed);
+}
+
+export function unassignedCompany(db: Db): Promise<number> {
+  return companyNamed(db, UNASSIGNED_COMPANY);
+}
+
+export function createCompaniesRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<CompanyRow | undefined> {
+      const [row] = await db.select().from(companies).where(eq(companies.id, id));
+      return row;
+    },
+
+    /** The company of this name (compared without case and surrounding spaces), if any. */
+    async findByName(name: string): Promise<CompanyRow | undefined> {
+      const [row] = await db.select().from(companies).where(sameName(name.trim()));
+      return row;
+    },
+
+    async list(): Promise<CompanyRow[]> {
+      return db.select().from(companies).orderBy(asc(companies.name));
+    },
+  };
+}
+
+export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;

@@ -1,0 +1,85 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectPath } from '../../../server/project-paths.ts';
+
+const migrations = projectPath('server', 'db', 'migrations');
+
+/** The migrations folder as it was before 0022, so data can be written the old way first. */
+function folderBefore0022(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'spanwatch-before-0022-'));
+  cpSync(migrations, folder, { recursive: true });
+  const journalFile = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
+  journal.entries = journal.entries.filter((entry) => entry.idx < 22);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+// Migration 0022 turns the company text of today's users into companies and gives every bridge
+// one (decision 040): this builds a database of before, writes rows into it, and migrates.
+describe('migration 0022 (companies)', () => {
+  const client = new PGlite();
+  const db = drizzle(client);
+  let before = '';
+
+  beforeAll(async () => {
+    before = folderBefore0022();
+    await migrate(db, { migrationsFolder: before });
+    await client.exec(`
+      INSERT INTO users (username, email, password_hash, company, address) VALUES
+        ('ann', 'ann@a.ca', 'x', 'Acme Bridges', 'a'),
+        ('bob', 'bob@a.ca', 'x', '  acme bridges ', 'b'),
+        ('cat', 'cat@c.ca', 'x', 'City of Ottawa', 'c'),
+        ('dan', 'dan@c.ca', 'x', 'City of Ottawa', 'd'),
+        ('eve', 'eve@c.ca', 'x', 'City of Ottawa', 'e');
+      INSERT INTO bridges (name, location) VALUES
+        ('Acme only', 'x'), ('Mostly Ottawa', 'x'), ('Nobody''s', 'x'), ('Tie', 'x');
+      INSERT INTO user_bridges (user_id, bridge_id) VALUES
+        (1, 1), (2, 1),
+        (1, 2), (3, 2), (4, 2),
+        (2, 4), (5, 4);
+    `);
+    await migrate(db, { migrationsFolder: migrations });
+  }, 120_000);
+
+  afterAll(async () => {
+    await client.close();
+    rmSync(before, { recursive: true, force: true });
+  });
+
+  it('makes one company per distinct name of the users, kept in the first spelling', async () => {
+    const { rows } = await client.query<{ name: string; users: string }>(`
+      SELECT c.name, string_agg(u.username, ',' ORDER BY u.username) AS users
+      FROM companies c LEFT JOIN users u ON u.company_id = c.id
+      GROUP BY c.name ORDER BY c.name`);
+    expect(rows).toEqual([
+      { name: 'Acme Bridges', users: 'ann,bob' },
+      { name: 'City of Ottawa', users: 'cat,dan,eve' },
+      { name: 'Unassigned bridges (migration 0022)', users: null },
+    ]);
+  });
+
+  it('gives each bridge the company of most of its assigned users, or the default one', async () => {
+    const { rows } = await client.query<{ bridge: string; company: string }>(`
+      SELECT b.name AS bridge, c.name AS company
+      FROM bridges b JOIN companies c ON c.id = b.company_id ORDER BY b.id`);
+    expect(rows).toEqual([
+      { bridge: 'Acme only', company: 'Acme Bridges' },
+      { bridge: 'Mostly Ottawa', company: 'City of Ottawa' },
+      { bridge: "Nobody's", company: 'Unassigned bridges (migration 0022)' },
+      // One user of each: the company made first (Acme, the earlier user's) takes it.
+      { bridge: 'Tie', company: 'Acme Bridges' },
+    ]);
+  });
+
+  it('leaves no user or bridge without a company', async () => {
+    await expect(
+      client.exec(`INSERT INTO bridges (name, location) VALUES ('Orphan', 'x')`),
+    ).rejects.toThrow(/company_id/);
+  });
+});

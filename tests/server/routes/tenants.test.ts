@@ -1,0 +1,517 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { alerts } from '../../../server/db/schema.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
+
+// Decision 040: a company administrator of company B reaches nothing of company A. Every probe
+// on one of A's records is answered exactly as the same probe on a record that never existed
+// (status and detail, ids aside), lists hold none of A's rows, and A's rows stay as they were.
+
+const GHOST = 999_999;
+
+interface Call {
+  method: string;
+  url: string;
+  body?: unknown;
+  /** A CSV answer: compared by status and text. */
+  raw?: boolean;
+}
+
+/** The records a probe aims at: A's, or ids that never existed (`GHOST`). */
+interface Targets {
+  bridge: number;
+  span: number;
+  sensor: number;
+  stream: number;
+  token: number;
+  alert: number;
+  user: number;
+  operator: number;
+  companyId: number;
+  companyName: string;
+}
+
+const bridgeBody = {
+  name: 'Probe Bridge',
+  location: 'Nowhere',
+  construction_date: '2001-01-01',
+  latitude: 50,
+  longitude: -100,
+};
+
+async function seedTwoCompanies(t: TestContext) {
+  const { users, bridges, spans, sensors, datastreams, ingestTokens, sessions, passwords } =
+    t.services;
+  const passwordHash = await passwords.hash('long-enough-1');
+  const person = async (username: string, company: string, admin: boolean) => {
+    const row = await users.create({
+      username,
+      email: `${username}@example.ca`,
+      passwordHash,
+      company,
+      address: '1 Road',
+    });
+    if (admin) await users.update(row.id, { isCompanyAdmin: true });
+    return { row, token: (await sessions.start(row.id)).access };
+  };
+  const structure = async (companyId: number, prefix: string) => {
+    const bridge = await bridges.create({ companyId, name: `${prefix} Bridge`, location: 'River' });
+    const span = await spans.create({ bridgeId: bridge.id, label: 'main', length: 40 });
+    const sensor = await sensors.create({
+      bridgeId: bridge.id,
+      spanId: span.id,
+      label: `${prefix}-tilt`,
+      type: 'tilt',
+      status: 'active',
+      installationDate: '2025-01-01',
+    });
+    const stream = await datastreams.create({
+      streamId: `${prefix}-tilt`,
+      dataType: 'tilt',
+      sensorIds: [sensor.id],
+    });
+    const { row: token } = await ingestTokens.create(bridge.id, `${prefix} gateway`);
+    const [alert] = await t.services.database.db
+      .insert(alerts)
+      .values({
+        bridgeId: bridge.id,
+        type: 'Sensor offline',
+        subject: `${prefix}-tilt`,
+        severity: 'Medium',
+        message: `No data from ${prefix}-tilt`,
+        cause: { windows: [], datastreams: [] },
+      })
+      .returning({ id: alerts.id });
+    return { bridge, span, sensor, stream, token, alert: alert?.id ?? 0 };
+  };
+
+  const adminA = await person('alpha-admin', 'Alpha Spans', true);
+  const operatorA = await person('alpha-operator', 'Alpha Spans', false);
+  const adminB = await person('beta-admin', 'Beta Bridges', true);
+  const a = await structure(adminA.row.companyId, 'alpha');
+  const b = await structure(adminB.row.companyId, 'beta');
+  const operatorB = await person('beta-operator', 'Beta Bridges', false);
+  await users.setBridges(operatorA.row.id, [a.bridge.id]);
+  await users.setBridges(operatorB.row.id, [b.bridge.id]);
+  await users.setDatastreams(operatorA.row.id, [a.stream.id]);
+  const targetsA: Targets = {
+    bridge: a.bridge.id,
+    span: a.span.id,
+    sensor: a.sensor.id,
+    stream: a.stream.id,
+    token: a.token.id,
+    alert: a.alert,
+    user: adminA.row.id,
+    operator: operatorA.row.id,
+    companyId: adminA.row.companyId,
+    companyName: 'Alpha Spans',
+  };
+  return { targetsA, adminB, operatorB, b, companyA: adminA.row.companyId };
+}
+
+/** Everything of company A a probe could change, read straight from the repositories. */
+async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
+  const { users, bridges, spans, sensors, datastreams, ingestTokens } = t.services;
+  const staff = { id: 0, isStaff: true };
+  const people = await users.list(companyA);
+  return JSON.stringify({
+    bridges: (await bridges.list(staff)).filter((row) => row.companyId === companyA),
+    spans: await spans.list(staff, target.bridge),
+    sensors: await sensors.list(staff, target.bridge),
+    streams: (await datastreams.list(staff)).filter((row) => row.id === target.stream),
+    tokens: await ingestTokens.list(target.bridge),
+    alerts: await t.services.database.db.select().from(alerts).where(eq(alerts.id, target.alert)),
+    people,
+    assignments: [...(await users.assignmentsOf(people.map((p) => p.id))).entries()],
+  });
+}
+
+/** By-id probes of company B's administrator: reads and writes of the staff screens and dashboard. */
+function probes(own: {
+  bridge: number;
+  span: number;
+  sensor: number;
+  stream: number;
+  user: number;
+}) {
+  const month = new Date().toISOString().slice(0, 7);
+  return {
+    // Reads of one record.
+    getBridgeFatigue: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/fatigue`,
+    }),
+    getMonthlyReport: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/report?month=${month}`,
+    }),
+    listMaintenanceEvents: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/maintenance`,
+    }),
+    getAnalysisSettings: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/analysis-settings`,
+    }),
+    listBridgeInspections: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/inspections`,
+    }),
+    getInspectionProgramme: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/inspection-programme`,
+    }),
+    listSensorCalibrations: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/sensors/${x.sensor}/calibrations`,
+    }),
+    getReadings: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/datastreams/${x.stream}/readings`,
+    }),
+    exportReadingsCsv: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/datastreams/${x.stream}/readings.csv`,
+      raw: true,
+    }),
+    listAlertDeliveries: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/alerts/${x.alert}/deliveries`,
+    }),
+    acknowledgeAlert: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/alerts/${x.alert}/acknowledge`,
+      body: { comment: 'Seen' },
+    }),
+    listIngestTokens: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/ingest-tokens`,
+    }),
+    // Writes on one record, or naming one in the body.
+    updateBridge: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${x.bridge}/update`,
+      body: bridgeBody,
+    }),
+    deleteBridge: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/bridges/${x.bridge}/delete?cascade=true`,
+    }),
+    createBridgeInCompany: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/bridges/create',
+      body: { ...bridgeBody, company_id: x.companyId },
+    }),
+    moveOwnBridgeToCompany: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${own.bridge}/update`,
+      body: { ...bridgeBody, company_id: x.companyId },
+    }),
+    createSpan: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/spans/create',
+      body: { bridge: x.bridge, span_id: 'probe', length: 10 },
+    }),
+    deleteSpan: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/spans/${x.span}/delete?cascade=true`,
+    }),
+    createSensor: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/sensors/create',
+      body: {
+        bridge: x.bridge,
+        span: x.span,
+        sensor_id: 'probe-tilt',
+        type: 'tilt',
+        status: 'active',
+        installation_date: '2025-03-01',
+      },
+    }),
+    createSensorOnOwnBridgeTheirSpan: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/sensors/create',
+      body: {
+        bridge: own.bridge,
+        span: x.span,
+        sensor_id: 'probe-tilt',
+        type: 'tilt',
+        status: 'active',
+        installation_date: '2025-03-01',
+      },
+    }),
+    deleteSensor: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/sensors/${x.sensor}/delete`,
+    }),
+    setSensorLimits: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${x.sensor}/limits`,
+      body: { low: -1, high: 1, sustained_minutes: 30 },
+    }),
+    assignTheirSensorToOwnStream: (x: Targets): Call => ({
+      method: 'PUT',
+      url: '/api/v1/sensors/assign',
+      body: { sensor_id: x.sensor, datastream_id: own.stream },
+    }),
+    assignOwnSensorToTheirStream: (x: Targets): Call => ({
+      method: 'PUT',
+      url: '/api/v1/sensors/assign',
+      body: { sensor_id: own.sensor, datastream_id: x.stream },
+    }),
+    createDatastream: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/datastreams/create',
+      body: { stream_id: 'probe-stream', data_type: 'tilt', sensors: [x.sensor] },
+    }),
+    deleteDatastream: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/datastreams/${x.stream}/delete`,
+    }),
+    createIngestToken: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/bridges/${x.bridge}/ingest-tokens`,
+      body: { name: 'probe' },
+    }),
+    revokeIngestToken: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/bridges/${x.bridge}/ingest-tokens/${x.token}`,
+    }),
+    revokeTheirTokenThroughOwnBridge: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/bridges/${own.bridge}/ingest-tokens/${x.token}`,
+    }),
+    updateUser: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/users/${x.user}/update`,
+      body: { address: 'Taken over' },
+    }),
+    promoteUser: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/users/${x.operator}/update`,
+      body: { is_company_admin: true },
+    }),
+    deleteUser: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/users/${x.operator}/delete`,
+    }),
+    assignBridgesToTheirUser: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/users/${x.operator}/assign`,
+      body: { bridge_ids: [own.bridge] },
+    }),
+    assignTheirBridgeToOwnUser: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/users/${own.user}/assign`,
+      body: { bridge_ids: [x.bridge] },
+    }),
+    assignStreamsToTheirUser: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/users/assigndatastream',
+      body: { user_id: x.operator, stream_ids: [] },
+    }),
+    assignTheirStreamToOwnUser: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/users/assigndatastream',
+      body: { user_id: own.user, stream_ids: [x.stream] },
+    }),
+    signUpIntoTheirCompany: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      body: {
+        username: 'planted',
+        email: 'planted@example.ca',
+        password: 'long-enough-1',
+        company: x.companyName,
+        address: 'A',
+      },
+    }),
+  };
+}
+
+const LISTS = [
+  '/api/v1/bridges',
+  '/api/v1/bridges/',
+  '/api/v1/spans',
+  '/api/v1/sensors',
+  '/api/v1/datastreams',
+  '/api/v1/data-streams/',
+  '/api/v1/users',
+  '/api/v1/alerts?state=all',
+];
+
+describe.each(drivers)('company administrators across companies on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  /** An answer with ids of records written as '#', so one on A's record and one on a ghost compare. */
+  async function answer(token: string, call: Call) {
+    const response = await t.app.inject({
+      method: call.method as 'GET',
+      url: call.url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(call.body === undefined ? {} : { payload: call.body as object }),
+    });
+    return { status: response.statusCode, body: response.body.replace(/\d+/g, '#') };
+  }
+
+  it("refuses every by-id read and write on another company's records as if they did not exist", async () => {
+    const { targetsA, adminB, operatorB, b, companyA } = await seedTwoCompanies(t);
+    const ghost: Targets = {
+      bridge: GHOST,
+      span: GHOST,
+      sensor: GHOST,
+      stream: GHOST,
+      token: GHOST,
+      alert: GHOST,
+      user: GHOST,
+      operator: GHOST,
+      companyId: GHOST,
+      companyName: 'Never Registered Ltd',
+    };
+    const own = {
+      bridge: b.bridge.id,
+      span: b.span.id,
+      sensor: b.sensor.id,
+      stream: b.stream.id,
+      user: adminB.row.id,
+    };
+    const before = await rowsOfA(t, companyA, targetsA);
+    const all = Object.entries(probes(own));
+    // An operator is refused the staff screens' writes (403) before any record is looked at. A
+    // public sign-up naming a company joins it as an operator (decision 040), so that probe is
+    // the administrator's only.
+    const callers = [
+      { who: 'company administrator', token: adminB.token, refusals: [400, 404] },
+      { who: 'operator', token: operatorB.token, refusals: [400, 403, 404] },
+    ];
+    let sent = 0;
+    for (const { who, token, refusals } of callers) {
+      for (const [name, probe] of all) {
+        if (who === 'operator' && name === 'signUpIntoTheirCompany') continue;
+        const onA = await answer(token, probe(targetsA));
+        const onGhost = await answer(token, probe(ghost));
+        expect(onA, `${who}: ${name}`).toEqual(onGhost);
+        expect(refusals, `${who}: ${name}: ${onA.body}`).toContain(onA.status);
+        sent += 1;
+      }
+    }
+    expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
+    expect(all.length).toBe(37);
+    expect(sent).toBe(37 + 36);
+  });
+
+  it("lists none of another company's rows, and its own", async () => {
+    const { targetsA, adminB, operatorB, b } = await seedTwoCompanies(t);
+    const bridgeA = `/api/v1/bridges/${targetsA.bridge}`;
+    const urls = [
+      ...LISTS,
+      `/api/v1/spans?bridge=${targetsA.bridge}`,
+      `/api/v1/sensors?bridge=${targetsA.bridge}`,
+      `/api/v1/datastreams?bridge=${targetsA.bridge}`,
+    ];
+    for (const token of [adminB.token, operatorB.token]) {
+      for (const url of urls) {
+        const response = await t.request<{ id: number; bridge?: number }[]>({
+          method: 'GET',
+          url,
+          token,
+        });
+        // The users list is the staff screens': an operator is refused it.
+        if (token === operatorB.token && url === '/api/v1/users') {
+          expect(response.status).toBe(403);
+          continue;
+        }
+        expect(response.status, url).toBe(200);
+        const text = JSON.stringify(response.body);
+        expect(text, url).not.toMatch(/alpha/i);
+        expect(text, url).not.toContain(bridgeA);
+      }
+    }
+    const bridges = await t.request<{ id: number }[]>({
+      method: 'GET',
+      url: '/api/v1/bridges',
+      token: adminB.token,
+    });
+    expect(bridges.body.map((row) => row.id)).toEqual([b.bridge.id]);
+    const users = await t.request<{ username: string }[]>({
+      method: 'GET',
+      url: '/api/v1/users',
+      token: adminB.token,
+    });
+    expect(users.body.map((row) => row.username)).toEqual(['beta-admin', 'beta-operator']);
+  });
+
+  it('lets a company administrator manage its own company, and keeps operators and staff as they were', async () => {
+    const { adminB, b } = await seedTwoCompanies(t);
+    const created = await t.request<{ company_id: number }>({
+      method: 'POST',
+      url: '/api/v1/bridges/create',
+      token: adminB.token,
+      body: bridgeBody,
+    });
+    expect(created).toMatchObject({ status: 201, body: { company_id: adminB.row.companyId } });
+    const span = await t.request({
+      method: 'POST',
+      url: '/api/v1/spans/create',
+      token: adminB.token,
+      body: { bridge: b.bridge.id, span_id: 'second', length: 20 },
+    });
+    expect(span.status).toBe(201);
+    const person = await t.request<{ company_id: number }>({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      token: adminB.token,
+      body: {
+        username: 'beta-engineer',
+        email: 'beta-engineer@example.ca',
+        password: 'long-enough-1',
+        company: 'beta bridges',
+        address: 'B',
+      },
+    });
+    expect(person).toMatchObject({ status: 201, body: { company_id: adminB.row.companyId } });
+    const staff = await t.createUser({ staff: true });
+    const everything = await t.request<unknown[]>({
+      method: 'GET',
+      url: '/api/v1/bridges',
+      token: staff.token,
+    });
+    expect(everything.body).toHaveLength(3);
+    const operator = await t.createUser();
+    const refused = await t.request({ method: 'GET', url: '/api/v1/users', token: operator.token });
+    expect(refused.status).toBe(403);
+  });
+
+  it('refuses a company administrator a platform staff account of its own company', async () => {
+    const { adminB } = await seedTwoCompanies(t);
+    const staff = await t.services.users.create({
+      username: 'beta-staff',
+      email: 'beta-staff@example.ca',
+      passwordHash: await t.services.passwords.hash('long-enough-1'),
+      company: 'Beta Bridges',
+      address: 'B',
+      isStaff: true,
+    });
+    const takeOver = await t.request({
+      method: 'PUT',
+      url: `/api/v1/users/${staff.id}/update`,
+      token: adminB.token,
+      body: { password: 'taken-over-123', email: 'mine@example.ca' },
+    });
+    expect(takeOver).toEqual({
+      status: 403,
+      body: { detail: 'Only staff users may change a staff account' },
+    });
+    const removal = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/users/${staff.id}/delete`,
+      token: adminB.token,
+    });
+    expect(removal.status).toBe(403);
+    expect(await t.services.users.findById(staff.id)).toMatchObject({
+      email: 'beta-staff@example.ca',
+      passwordHash: staff.passwordHash,
+    });
+  });
+});
