@@ -32,7 +32,9 @@ test('the operator sees a marker for each of their three bridges, and no Users e
   await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
 });
 
-test("staff see every company's twelve located bridges; the unsurveyed one has no marker", async ({ page }) => {
+test("staff see every company's twelve located bridges; the unsurveyed one has no marker", async ({
+  page,
+}) => {
   await signIn(page, STAFF);
   await expect(bridgeMarkers(page).first()).toBeVisible();
 
