@@ -26,10 +26,7 @@ function* inlineChunks(input: HistoryWorkerInput): Generator<EncodedBatch> {
 
 /** The worker's chunks, two requested ahead; throws when the worker fails. */
 async function* workerChunks(input: HistoryWorkerInput): AsyncGenerator<EncodedBatch> {
-  const worker = startWorker('history', {
-    workerData: input,
-    resourceLimits: { maxYoungGenerationSizeMb: 96 },
-  });
+  const worker = startWorker('history', { workerData: input });
   const arrived: (EncodedBatch | null)[] = [];
   let waiting: ((batch: EncodedBatch | null) => void) | null = null;
   let failure: Error | null = null;

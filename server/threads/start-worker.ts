@@ -8,7 +8,21 @@ import ENTRIES from './thread-entries.json' with { type: 'json' };
  */
 export type WorkerEntry = keyof typeof ENTRIES;
 
+/**
+ * Each thread's young generation, in MB (a caller's own `resourceLimits` win). V8's default
+ * lets it grow to 48 MB per thread, and the demo history thread had asked for 96: a first demo
+ * start writing its history peaked 90 to 120 MB higher than at 8 MB (issue 37, decision 039).
+ * The threads' live young objects are a few MB, so the scavenges stay short.
+ */
+export const THREAD_YOUNG_GENERATION_MB = 8;
+
 /** Starts one of the entries on a worker thread, compiled or from the TypeScript source. */
 export function startWorker(name: WorkerEntry, options: WorkerOptions = {}): Worker {
-  return startWorkerThread(ENTRIES[name], options);
+  return startWorkerThread(ENTRIES[name], {
+    ...options,
+    resourceLimits: {
+      maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB,
+      ...options.resourceLimits,
+    },
+  });
 }
