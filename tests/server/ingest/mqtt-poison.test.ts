@@ -177,7 +177,9 @@ describe.each(drivers)('MQTT ingest with poisoned messages on %s', (kind) => {
     };
     const subscriber = startMqttIngest(
       { ingest, deadLetters: t.services.deadLetters },
-      { url: broker.url, clientId: `failing-${kind}`, group: `failing-${kind}`, retryMs: 50 },
+      // A second between tries: the readiness check below must see the failure before the
+      // third try dead-letters the message (50 ms let it pass unseen once in CI).
+      { url: broker.url, clientId: `failing-${kind}`, group: `failing-${kind}`, retryMs: 1000 },
     );
     running.push(subscriber);
     const readiness = createReadinessProbe(t.services.database, {
@@ -195,8 +197,8 @@ describe.each(drivers)('MQTT ingest with poisoned messages on %s', (kind) => {
     );
 
     await publish(topic, good);
-    await until(async () => (await sampleCount(stream.id)) === 100, 'the good block', 5000);
-    await until(async () => (await deadLetters()).length === 1, 'the dead letter', 5000);
+    await until(async () => (await sampleCount(stream.id)) === 100, 'the good block', 20_000);
+    await until(async () => (await deadLetters()).length === 1, 'the dead letter', 20_000);
     const [letter] = await deadLetters();
     expect(letter?.topic).toBe(topic);
     expect(letter?.reason).toMatch(
