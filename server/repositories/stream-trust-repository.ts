@@ -70,6 +70,8 @@ export function createStreamTrustRepository(db: Db) {
     const judged = streams.filter((s) => s.lastSeenAt !== null && s.dataType in DRIFT_TYPES);
     const found = new Map<number, StreamFinding>();
     if (judged.length === 0) return found;
+    // One read for the bridge: the week before its newest sample. A stream whose last sample is
+    // older than that has no hours in it, so it is not judged for drift.
     const newest = Math.max(...judged.map((s) => s.lastSeenAt?.getTime() ?? 0));
     const rows = await db
       .select({
@@ -89,11 +91,15 @@ export function createStreamTrustRepository(db: Db) {
           gte(readingRollups.bucket, new Date(newest - WEEK_MS - HOUR_MS)),
         ),
       );
+    const hoursOf = new Map<number, { t: number; mean: number }[]>();
+    for (const row of rows) {
+      if (row.n <= 0) continue;
+      const hours = hoursOf.get(row.id) ?? [];
+      hours.push({ t: row.bucket.getTime(), mean: row.sum / row.n });
+      hoursOf.set(row.id, hours);
+    }
     for (const stream of judged) {
-      const hours = rows
-        .filter((r) => r.id === stream.id && r.n > 0)
-        .map((r) => ({ t: r.bucket.getTime(), mean: r.sum / r.n }));
-      const drift = weekDrift(hours, stream.lastSeenAt?.getTime() ?? 0);
+      const drift = weekDrift(hoursOf.get(stream.id) ?? [], stream.lastSeenAt?.getTime() ?? 0);
       if (!drift) continue;
       found.set(stream.id, {
         kind: 'drift',
