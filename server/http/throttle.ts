@@ -72,7 +72,7 @@ export async function registerThrottle(
   await app.register(rateLimit, { global: false, cache: 10_000 });
   // Staff and company administrators creating accounts through sign-up are not the abuse the
   // sign-up throttle is for.
-  const isStaff = async (request: FastifyRequest) => {
+  const createsAccounts = async (request: FastifyRequest) => {
     const caller = await authenticate(request, services).catch(() => null);
     return caller?.isStaff === true || caller?.isCompanyAdmin === true;
   };
@@ -84,7 +84,7 @@ export async function registerThrottle(
       keyGenerator: (request) => rule.key(request) ?? '',
       allowList: async (request) => {
         if (rule.key(request) === null) return true;
-        return rule.limit === 'signUpPerAddress' && (await isStaff(request));
+        return rule.limit === 'signUpPerAddress' && (await createsAccounts(request));
       },
     });
   const hookOf = (rule: Rule) => {

@@ -38,40 +38,40 @@ export function createTenancyRepository(db: Db) {
     return rows.length === 1 ? first(rows) : null;
   }
 
+  /** The company of the bridge a span, sensor or token hangs off. */
+  async function ownerViaBridge(
+    table: typeof spans | typeof sensors | typeof ingestTokens,
+    id: number,
+  ): Promise<Owner> {
+    return first(
+      await db
+        .select({ companyId: bridges.companyId })
+        .from(table)
+        .innerJoin(bridges, eq(bridges.id, table.bridgeId))
+        .where(eq(table.id, id)),
+    );
+  }
+
   return {
     async ownerOf(record: TenantRecord, id: number): Promise<Owner> {
-      const companyId = bridges.companyId;
       switch (record) {
         case 'user':
           return first(
             await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, id)),
           );
         case 'bridge':
-          return first(await db.select({ companyId }).from(bridges).where(eq(bridges.id, id)));
+          return first(
+            await db
+              .select({ companyId: bridges.companyId })
+              .from(bridges)
+              .where(eq(bridges.id, id)),
+          );
         case 'span':
-          return first(
-            await db
-              .select({ companyId })
-              .from(spans)
-              .innerJoin(bridges, eq(bridges.id, spans.bridgeId))
-              .where(eq(spans.id, id)),
-          );
+          return ownerViaBridge(spans, id);
         case 'sensor':
-          return first(
-            await db
-              .select({ companyId })
-              .from(sensors)
-              .innerJoin(bridges, eq(bridges.id, sensors.bridgeId))
-              .where(eq(sensors.id, id)),
-          );
+          return ownerViaBridge(sensors, id);
         case 'token':
-          return first(
-            await db
-              .select({ companyId })
-              .from(ingestTokens)
-              .innerJoin(bridges, eq(bridges.id, ingestTokens.bridgeId))
-              .where(eq(ingestTokens.id, id)),
-          );
+          return ownerViaBridge(ingestTokens, id);
         case 'datastream':
           return streamOwner(id);
       }

@@ -120,8 +120,12 @@ export function usersHandlers(
       const scope = requireAdmin(request);
       const { id } = request.params;
       await assertInScope(services, scope, 'user', id, hiddenAs('User'));
-      await assertInScope(services, scope, 'bridge', request.body.bridge_ids, (bridgeId) =>
-        noSuch('bridge_ids', 'bridge')(bridgeId),
+      await assertInScope(
+        services,
+        scope,
+        'bridge',
+        request.body.bridge_ids,
+        noSuch('bridge_ids', 'bridge'),
       );
       if (!(await users.findById(id))) throw notFound('User', id);
       await users.setBridges(id, request.body.bridge_ids);
@@ -132,8 +136,12 @@ export function usersHandlers(
       const scope = requireAdmin(request);
       const { user_id: userId, stream_ids: streamIds } = request.body;
       await assertInScope(services, scope, 'user', userId, hiddenAs('User'));
-      await assertInScope(services, scope, 'datastream', streamIds, (streamId) =>
-        noSuch('stream_ids', 'data stream')(streamId),
+      await assertInScope(
+        services,
+        scope,
+        'datastream',
+        streamIds,
+        noSuch('stream_ids', 'data stream'),
       );
       if (!(await users.findById(userId))) throw notFound('User', userId);
       await users.setDatastreams(userId, streamIds);

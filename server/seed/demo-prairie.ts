@@ -1,8 +1,8 @@
 import type { Db } from '../db/client.ts';
 import { bridges, datastreamSensors, datastreams, sensors, spans, users } from '../db/schema.ts';
-import { findCatalogueBridge } from '../integrations/bridge-catalogue.ts';
 import { companyOfUser } from '../repositories/companies-repository.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
+import { catalogue, locatedBridgeRow } from './catalogue-bridges.ts';
 import { DEMO_PRAIRIE_ADMIN } from './demo-accounts.ts';
 
 /** The demo's second company, to show company administrators and tenant isolation (040). */
@@ -32,22 +32,9 @@ export async function seedPrairieCrossings(tx: Db, passwords: PasswordHasher): P
     address: '230 8 Avenue SW, Calgary, AB T2P 1B5',
   });
   for (const { name, key } of PRAIRIE_BRIDGES) {
-    const found = findCatalogueBridge(name);
-    if (!found) throw new Error(`demo bridge '${name}' is missing from the catalogue`);
     const [bridge] = await tx
       .insert(bridges)
-      .values({
-        companyId,
-        name: found.name,
-        location: `${found.city}, ${found.province}. ${found.description}`,
-        constructionDate: `${found.opened}-01-01`,
-        lengthPerSpan: Math.round((found.length_m / PRAIRIE_SPANS.length) * 10) / 10,
-        latitude: found.latitude,
-        longitude: found.longitude,
-        locationOnMap: `${found.latitude},${found.longitude}`,
-        structureType: found.structure_type,
-        status: 'Open',
-      })
+      .values(locatedBridgeRow(catalogue(name), companyId, PRAIRIE_SPANS.length))
       .returning();
     if (!bridge) throw new Error(`demo bridge '${name}' was not created`);
     const spanRows = await tx

@@ -12,11 +12,11 @@ import {
 } from '../db/schema.ts';
 import type { DataType, SensorType } from '../../domain/enums.ts';
 import { DEMO_SPAN_LABELS } from '../demo/demo-scenarios.ts';
-import { findCatalogueBridge, type CatalogueBridge } from '../integrations/bridge-catalogue.ts';
 import { companyOfUser } from '../repositories/companies-repository.ts';
 import { type PasswordHasher, defaultPasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from './demo-accounts.ts';
+import { catalogue, locatedBridgeRow } from './catalogue-bridges.ts';
 import { seedDemoFatigueDetails } from './demo-fatigue.ts';
 import { seedDemoCalibrations } from './demo-calibrations.ts';
 import { seedDemoInspections } from './demo-inspections.ts';
@@ -70,12 +70,6 @@ const MANUFACTURER_OF: Record<SensorType, [string, string]> = {
 /** Every demo sensor went in on this day (and its gauge's fatigue count starts there). */
 const DEMO_INSTALLED_ON = '2024-05-15';
 
-function catalogue(name: string): CatalogueBridge {
-  const found = findCatalogueBridge(name);
-  if (!found) throw new Error(`demo bridge '${name}' is missing from the catalogue`);
-  return found;
-}
-
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
@@ -123,18 +117,7 @@ export async function seedDemo(
     const bridgeRows = await tx
       .insert(bridges)
       .values([
-        ...located.map((b) => ({
-          companyId: demoCompanyId,
-          name: b.name,
-          location: `${b.city}, ${b.province}. ${b.description}`,
-          constructionDate: `${b.opened}-01-01`,
-          lengthPerSpan: Math.round((b.length_m / Math.max(1, b.spans)) * 10) / 10,
-          latitude: b.latitude,
-          longitude: b.longitude,
-          locationOnMap: `${b.latitude},${b.longitude}`,
-          structureType: b.structure_type,
-          status: 'Open',
-        })),
+        ...located.map((b) => locatedBridgeRow(b, demoCompanyId, b.spans)),
         {
           companyId: demoCompanyId,
           name: unlocated.name,
