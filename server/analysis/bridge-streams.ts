@@ -3,6 +3,7 @@ import type { StreamSeries } from '../analytics/series.ts';
 import type { SensorCondition } from '../analytics/window-features.ts';
 import type { Db } from '../db/client.ts';
 import { MAX_BLOCK_SECONDS } from '../readings/block-limits.ts';
+import { queryFloat64Rows } from '../db/float64-query.ts';
 import { intArray, rowsOf } from '../db/pg-arrays.ts';
 
 /** A data stream fed by a sensor on the bridge (datastream_sensors). */
@@ -63,13 +64,18 @@ export interface StoredBlock {
   datastreamId: number;
   startMs: number;
   rateHz: number;
-  values: number[];
+  /** NULL elements read as 0 (queryFloat64Rows). */
+  values: Float64Array;
 }
 
 /** The longest block the ingest accepts reaches this far back into a range. */
 const LOOKBACK_MS = MAX_BLOCK_SECONDS * 1000;
 
-/** Every stored block of these streams holding samples in [from, to), oldest first. */
+/**
+ * Every stored block of these streams holding samples in [from, to), oldest first. The values
+ * arrive as Float64Arrays, transferred from the database thread: a day of a detailed bridge is
+ * millions of samples, which as arrays of numbers were copied twice on the way (decision 039).
+ */
 export async function loadBlocks(
   db: Db,
   streamIds: number[],
@@ -78,20 +84,44 @@ export async function loadBlocks(
 ): Promise<StoredBlock[]> {
   if (streamIds.length === 0) return [];
   const iso = (ms: number) => new Date(ms).toISOString();
-  const rows = rowsOf<{ datastream_id: number; ms: number; rate_hz: number; values: number[] }>(
-    await db.execute(sql`
-      SELECT datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
-      FROM readings
-      WHERE datastream_id = ANY(${intArray(streamIds)}::int[])
-        AND start >= ${iso(from - LOOKBACK_MS)}::timestamptz AND start < ${iso(to)}::timestamptz
-        AND (start >= ${iso(from)}::timestamptz
-             OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > ${iso(from)}::timestamptz))
-      ORDER BY start`),
+  const rows = await queryFloat64Rows<{
+    datastream_id: number;
+    ms: number;
+    rate_hz: number;
+    values: Float64Array;
+  }>(
+    db,
+    `SELECT datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
+     FROM readings
+     WHERE datastream_id = ANY($1::int[])
+       AND start >= $2::timestamptz AND start < $3::timestamptz
+       AND (start >= $4::timestamptz
+            OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > $4::timestamptz))
+     ORDER BY start`,
+    [intArray(streamIds), iso(from - LOOKBACK_MS), iso(to), iso(from)],
   );
   return rows.map((row) => ({
     datastreamId: Number(row.datastream_id),
     startMs: Number(row.ms),
     rateHz: Number(row.rate_hz),
-    values: row.values.map(Number),
+    values: row.values,
   }));
+}
+
+/**
+ * `loadBlocks` one stream at a time, each stream's blocks oldest first (grouped by stream, which
+ * is how every reader takes them). A day of a detailed bridge in one answer held the database
+ * thread's heap some 30 MB higher while it was read (decision 039, 2026-11-29).
+ */
+export async function loadBlocksByStream(
+  db: Db,
+  streamIds: number[],
+  from: number,
+  to: number,
+): Promise<StoredBlock[]> {
+  const blocks: StoredBlock[] = [];
+  for (const id of streamIds) {
+    for (const block of await loadBlocks(db, [id], from, to)) blocks.push(block);
+  }
+  return blocks;
 }

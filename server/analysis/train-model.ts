@@ -10,7 +10,7 @@ import {
   DAY_MS,
   NotReadyError,
 } from './analysis-rules.ts';
-import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
+import { type BridgeStream, loadBlocksByStream } from './bridge-streams.ts';
 import { contextRows, meanOf } from './context.ts';
 import { type DatasetPlan, planDataset, WINDOW_SECONDS } from './dataset-plan.ts';
 import { withoutRareModes } from './learnable-modes.ts';
@@ -96,7 +96,7 @@ export async function trainBridgeModel(
     to: Math.floor(range.to / WINDOW_MS) * WINDOW_MS,
   };
   report(0, 'Reading the first baseline day');
-  const firstDay = await loadBlocks(
+  const firstDay = await loadBlocksByStream(
     db,
     streams.map((s) => s.id),
     baseline.from,

@@ -1,7 +1,7 @@
 import { seriesFromBlocks } from '../analytics/series.ts';
 import { extractWindowFeatures, type WindowingResult } from '../analytics/window-features.ts';
 import type { Db } from '../db/client.ts';
-import { type BridgeStream, loadBlocks, type StoredBlock } from './bridge-streams.ts';
+import { type BridgeStream, loadBlocksByStream, type StoredBlock } from './bridge-streams.ts';
 import {
   blocksForGrid,
   type DatasetPlan,
@@ -110,7 +110,7 @@ export async function loadWindows(
     const from = range.from + day * DAY_MS;
     const to = Math.min(range.to, from + DAY_MS);
     trackedByDay[new Date(from).toISOString()] = trackerSnapshot(plan, trackedHz);
-    const blocks = await loadBlocks(
+    const blocks = await loadBlocksByStream(
       db,
       usable.map((s) => s.id),
       from,

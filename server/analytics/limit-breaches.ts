@@ -44,15 +44,16 @@ export function windowMeans(
   const sums = new Map<number, { sum: number; count: number }>();
   for (const block of blocks) {
     const step = block.rateHz > 0 ? 1000 / block.rateHz : 0;
-    block.values.forEach((v, i) => {
+    for (let i = 0; i < block.values.length; i += 1) {
+      const v = block.values[i] as number;
       const t = block.startMs + i * step;
-      if (!Number.isFinite(v) || t < from || t >= to) return;
+      if (!Number.isFinite(v) || t < from || t >= to) continue;
       const slot = Math.floor((t - from) / LIMIT_WINDOW_MS);
       const entry = sums.get(slot) ?? { sum: 0, count: 0 };
       entry.sum += v;
       entry.count += 1;
       sums.set(slot, entry);
-    });
+    }
   }
   return [...sums.entries()]
     .sort(([a], [b]) => a - b)

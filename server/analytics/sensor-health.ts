@@ -19,7 +19,7 @@ export interface HealthBlock {
   startMs: number;
   /** 0 for a single reading. */
   rateHz: number;
-  values: readonly number[];
+  values: ArrayLike<number>;
 }
 
 export type SensorFaultKind = 'stuck' | 'spikes' | 'dropouts';
@@ -42,9 +42,10 @@ function samplesOf(blocks: readonly HealthBlock[]): TimedSample[] {
   const samples: TimedSample[] = [];
   for (const block of [...blocks].sort((a, b) => a.startMs - b.startMs)) {
     const step = block.rateHz > 0 ? 1000 / block.rateHz : 0;
-    block.values.forEach((v, i) => {
+    for (let i = 0; i < block.values.length; i += 1) {
+      const v = block.values[i] as number;
       if (Number.isFinite(v)) samples.push({ t: block.startMs + i * step, v, stepMs: step });
-    });
+    }
   }
   return samples;
 }

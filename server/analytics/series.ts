@@ -11,7 +11,8 @@ export interface StreamSeries {
 export interface SampleBlock {
   start: string | number;
   rate_hz: number;
-  values: readonly number[];
+  /** The analysis reads Float64Arrays from storage (bridge-streams.ts); tests give arrays. */
+  values: ArrayLike<number>;
 }
 
 /**
@@ -30,11 +31,11 @@ export function seriesFromBlocks(
   const values = new Float64Array(length).fill(Number.NaN);
   for (const block of blocks) {
     const blockStart = typeof block.start === 'number' ? block.start : Date.parse(block.start);
-    block.values.forEach((value, i) => {
+    for (let i = 0; i < block.values.length; i += 1) {
       const t = blockStart + (i * 1000) / block.rate_hz;
       const index = Math.round(((t - from) * rateHz) / 1000);
-      if (index >= 0 && index < length) values[index] = value;
-    });
+      if (index >= 0 && index < length) values[index] = block.values[i] as number;
+    }
   }
   return { id, dataType, rateHz, start: from, values };
 }

@@ -1,5 +1,11 @@
+import type { Transferable } from 'node:worker_threads';
 import { type PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
-import { FLOAT4_ARRAY_OID, FLOAT8_ARRAY_OID, flatFloatArray } from './float-array-text.ts';
+import {
+  FLOAT4_ARRAY_OID,
+  FLOAT8_ARRAY_OID,
+  flatFloatArray,
+  float64ArrayFromText,
+} from './float-array-text.ts';
 import {
   type HostAnswer,
   type HostResult,
@@ -12,7 +18,7 @@ import {
 export interface PortLike {
   on(event: 'message', listener: (message: HostRequest) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
-  postMessage(message: HostAnswer): void;
+  postMessage(message: HostAnswer, transfer?: readonly Transferable[]): void;
 }
 
 interface OpenTransaction {
@@ -26,24 +32,42 @@ interface OpenTransaction {
 
 const identity = (value: unknown) => value;
 
-/** PGlite's float arrays read with one split where they are flat (float-array-text.ts). */
-const readFloatArray = (text: string) =>
-  flatFloatArray(text) ??
+/** PGlite's own reader of any float array (nested, or with bounds). */
+const generalFloatArray = (text: string): unknown =>
   types.arrayParser(text, (element: string) => parseFloat(element), FLOAT8_ARRAY_OID);
-const FLOAT_ARRAY_PARSERS = {
-  [FLOAT4_ARRAY_OID]: readFloatArray,
-  [FLOAT8_ARRAY_OID]: readFloatArray,
-};
+
+/** PGlite's float arrays read with one split where they are flat (float-array-text.ts). */
+const readFloatArray = (text: string) => flatFloatArray(text) ?? generalFloatArray(text);
+const readFloat64Array = (text: string) => float64ArrayFromText(text, generalFloatArray);
+
+const floatArrayParsers = (reader: (text: string) => unknown) => ({
+  [FLOAT4_ARRAY_OID]: reader,
+  [FLOAT8_ARRAY_OID]: reader,
+});
 
 function queryOptions(options: RemoteQueryOptions): QueryOptions {
   return {
     ...(options.rowMode ? { rowMode: options.rowMode } : {}),
     ...(options.blob ? { blob: options.blob } : {}),
     parsers: {
-      ...FLOAT_ARRAY_PARSERS,
+      ...floatArrayParsers(options.float64Arrays ? readFloat64Array : readFloatArray),
       ...Object.fromEntries((options.textTypes ?? []).map((oid) => [oid, identity])),
     },
   };
+}
+
+/** The buffers of the Float64Arrays in a query's rows, to transfer with the answer. */
+function float64Buffers(result: unknown): Transferable[] {
+  const rows = (result as { rows?: unknown[] } | null)?.rows ?? [];
+  const buffers: Transferable[] = [];
+  for (const row of rows) {
+    for (const value of Object.values(row as object)) {
+      if (value instanceof Float64Array && value.buffer instanceof ArrayBuffer) {
+        buffers.push(value.buffer);
+      }
+    }
+  }
+  return buffers;
 }
 
 /**
@@ -118,7 +142,11 @@ export function serveDatabase(
 
   port.on('message', (request) => {
     handle(request).then(
-      (result) => port.postMessage({ id: request.id, ok: true, result: result as HostResult }),
+      (result) =>
+        port.postMessage(
+          { id: request.id, ok: true, result: result as HostResult },
+          request.op === 'query' && request.options.float64Arrays ? float64Buffers(result) : [],
+        ),
       (error: unknown) =>
         port.postMessage({ id: request.id, ok: false, error: serializeError(error) }),
     );

@@ -15,6 +15,11 @@ export interface RemoteQueryOptions {
    */
   textTypes?: number[];
   blob?: Blob;
+  /**
+   * Float arrays answered as Float64Arrays (NULL elements 0), their buffers transferred to the
+   * asking thread rather than cloned (float-array-text.ts, docs/decisions/039).
+   */
+  float64Arrays?: boolean;
 }
 
 export type HostRequest =

@@ -95,12 +95,18 @@ export class RemotePglite {
     return answered;
   }
 
-  #query<T>(sql: string, params: unknown[], options: QueryOptions | undefined, tx?: number) {
+  #query<T>(
+    sql: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    tx?: number,
+    extra: Pick<RemoteQueryOptions, 'float64Arrays'> = {},
+  ) {
     const request: Request = {
       op: 'query',
       sql,
       params,
-      options: remoteOptions(options),
+      options: { ...remoteOptions(options), ...extra },
       ...(tx === undefined ? {} : { tx }),
     };
     return this.#call(request) as Promise<Results<T>>;
@@ -118,6 +124,11 @@ export class RemotePglite {
 
   exec(sql: string): Promise<Results[]> {
     return this.#exec(sql);
+  }
+
+  /** `query`, with float arrays answered as Float64Arrays (NULL elements 0), transferred. */
+  queryFloat64<T>(sql: string, params: unknown[] = []): Promise<Results<T>> {
+    return this.#query<T>(sql, params, undefined, undefined, { float64Arrays: true });
   }
 
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {

@@ -28,7 +28,7 @@ export function e2eStoredDays(seed: number) {
       datastreamId: idOf.get(b.stream) ?? 0,
       startMs: Date.parse(b.start),
       rateHz: b.rate_hz,
-      values: b.values,
+      values: Float64Array.from(b.values),
     }));
   return { timeline, streams, storedDay };
 }

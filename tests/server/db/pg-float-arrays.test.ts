@@ -5,41 +5,28 @@ import {
   generalFloatArrayParser,
   parseFloatArrayText,
 } from '../../../server/db/pg-float-arrays.ts';
+import {
+  FLAT_FLOAT_ARRAY_TEXTS,
+  OTHER_FLOAT_ARRAY_TEXTS,
+  randomFloatArrayTexts,
+} from '../../helpers/float-array-texts.ts';
 import { createTestDatabase } from '../../helpers/test-database.ts';
 
 const reference = generalFloatArrayParser;
 
 describe('reading a float array from PostgreSQL text', () => {
-  it.each([
-    '{}',
-    '{1.5}',
-    '{1.5,-2.25,0,-0,3e-05,1.7976931348623157e+308}',
-    '{NaN,Infinity,-Infinity,NULL,4}',
-    '{NULL}',
-  ])('reads %s as pg-types does', (text) => {
+  it.each(FLAT_FLOAT_ARRAY_TEXTS)('reads %s as pg-types does', (text) => {
     expect(parseFloatArrayText(text)).toEqual(reference(text));
   });
 
   it('agrees with pg-types on a thousand random arrays', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647;
-    };
-    for (let i = 0; i < 1000; i += 1) {
-      const values = Array.from({ length: Math.floor(random() * 40) }, () => {
-        const pick = random();
-        if (pick < 0.05) return 'NULL';
-        if (pick < 0.08) return 'NaN';
-        return String((random() - 0.5) * 10 ** Math.floor(random() * 20 - 10));
-      });
-      const text = `{${values.join(',')}}`;
+    for (const text of randomFloatArrayTexts(7, 1000)) {
       expect(parseFloatArrayText(text)).toEqual(reference(text));
     }
   });
 
   it('hands a nested or lower-bounded array to the general reader', () => {
-    for (const text of ['{{1,2},{3,4}}', '[0:1]={1.5,2}']) {
+    for (const text of OTHER_FLOAT_ARRAY_TEXTS) {
       expect(parseFloatArrayText(text)).toEqual(reference(text));
     }
   });
