@@ -1,4 +1,4 @@
-import { seriesFromBlocks } from '../analytics/series.ts';
+import { blockSeries } from '../analytics/series.ts';
 import { extractWindowFeatures, type WindowingResult } from '../analytics/window-features.ts';
 import type { Db } from '../db/client.ts';
 import { type BridgeStream, loadBlocksByStream, type StoredBlock } from './bridge-streams.ts';
@@ -250,7 +250,7 @@ export function dayFeatures(
   trackedHz: Readonly<Record<string, number[]>>,
 ): WindowingResult {
   const series = usable.map((s) =>
-    seriesFromBlocks(
+    blockSeries(
       s.streamId,
       s.dataType,
       s.rateHz,

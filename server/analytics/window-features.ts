@@ -1,7 +1,7 @@
 import { at } from './at.ts';
 import { ModeTracker } from './mode-tracker.ts';
 import { pickPeaks } from './peak-picking.ts';
-import { sliceSeries, type StreamSeries } from './series.ts';
+import { type Series, sliceSeries } from './series.ts';
 import { windowStats } from './stats.ts';
 import { defaultSegmentLength, welchPsd } from './welch.ts';
 
@@ -78,7 +78,7 @@ const STAT_NAMES = ['mean', 'rms', 'peak', 'std'] as const;
  * detector never sees made-up values.
  */
 export function extractWindowFeatures(
-  series: readonly StreamSeries[],
+  series: readonly Series[],
   options: WindowingOptions,
 ): WindowingResult {
   const scored = series.filter((s) => s.id !== options.temperatureStream);
@@ -152,7 +152,7 @@ function isFlat(values: ArrayLike<number>): boolean {
 }
 
 function skipReason(
-  series: readonly StreamSeries[],
+  series: readonly Series[],
   options: WindowingOptions,
   start: number,
   end: number,
