@@ -9,6 +9,9 @@ export const SENSOR_TYPES = [
 ] as const;
 export type SensorType = (typeof SENSOR_TYPES)[number];
 
+export const isSensorType = (text: string): text is SensorType =>
+  (SENSOR_TYPES as readonly string[]).includes(text);
+
 export const SENSOR_STATUSES = ['active', 'inactive', 'maintenance', 'faulty'] as const;
 export type SensorStatus = (typeof SENSOR_STATUSES)[number];
 

@@ -298,11 +298,17 @@ export async function evaluateBridge(
       condition_since: conditionSince(previousReport, built.num_anomalies, evaluatedAt),
       expected_false_episodes_per_month: falseEpisodes,
     };
+    const physicalChange = physicalChangeOf(report.events);
     const forecast = buildForecastSeries({
       sid: bridge.name,
       bridgeId,
       model,
       scored: scored.filter((w) => w.start >= computeFrom),
+      allScored: scored,
+      detector,
+      episodes: report.events,
+      periodStart: period.from,
+      alertFeature: physicalChange?.feature ?? null,
       previous,
       newest: extent.newest,
       generatedAt: evaluatedAt,
@@ -329,7 +335,7 @@ export async function evaluateBridge(
         ),
       ],
       sensorFaults: faultsOfOutcome(faults),
-      physicalChange: physicalChangeOf(report.events),
+      physicalChange,
       limitBreaches: breaches,
       missingModes: {
         rate: report.missing_mode_rate ?? 0,

@@ -3,6 +3,7 @@ import { HttpError, notFound } from '../http-error.ts';
 import { requireAdmin, viewerOf } from '../plugins/authentication.ts';
 import type { DatastreamWithSensors } from '../repositories/datastreams-repository.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
+import { assertDataTypeFits } from './data-type-fit.ts';
 import { datastreamDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { requiredText } from './text-fields.ts';
@@ -18,7 +19,7 @@ function withIngestStats(row: DatastreamWithSensors): Schemas['Datastream'] {
 }
 
 export function datastreamsHandlers(
-  services: Pick<RouteServices, 'datastreams' | 'streamTrust' | 'tenancy'>,
+  services: Pick<RouteServices, 'datastreams' | 'sensors' | 'streamTrust' | 'tenancy'>,
 ): Handlers<
   'listDatastreams' | 'listDataStreamsHyphenated' | 'createDatastream' | 'deleteDatastream'
 > {
@@ -49,6 +50,7 @@ export function datastreamsHandlers(
         throw new HttpError(400, "sensors: name at least one of your company's sensors");
       }
       await assertInScope(services, scope, 'sensor', sensors, noSuch('sensors', 'sensor'));
+      await assertDataTypeFits(services.sensors, sensors, dataType, 'data_type');
       const created = await datastreams.create({
         streamId: requiredText(streamId, 'stream_id'),
         dataType,

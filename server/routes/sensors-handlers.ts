@@ -2,6 +2,7 @@ import { HttpError, notFound } from '../http-error.ts';
 import { requireAdmin, viewerOf } from '../plugins/authentication.ts';
 import { FROM_SENSOR_DATES } from '../repositories/calibrations-repository.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
+import { assertDataTypeFits } from './data-type-fit.ts';
 import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
@@ -105,6 +106,8 @@ export function sensorsHandlers(
       const { sensor_id: sensorId, datastream_id: datastreamId } = request.body;
       await assertInScope(services, scope, 'sensor', sensorId, hiddenAs('Sensor'));
       await assertInScope(services, scope, 'datastream', datastreamId, hiddenAs('Data stream'));
+      const stream = await datastreams.findById(datastreamId);
+      if (stream) await assertDataTypeFits(sensors, [sensorId], stream.dataType, 'datastream_id');
       return datastreamDto(await datastreams.linkSensor(datastreamId, sensorId));
     },
   };

@@ -37,6 +37,18 @@ export const button = styleVariants({
       selectors: { '&:hover:not(:disabled)': { backgroundColor: vars.color.surfaceRaised } },
     },
   ],
+  // A rarely needed act beside the main ones: text weight, still a 44 px target.
+  quiet: [
+    base,
+    {
+      backgroundColor: 'transparent',
+      color: vars.color.link,
+      fontWeight: vars.fontWeight.regular,
+      textDecoration: 'underline',
+      paddingInline: vars.space.sm,
+      selectors: { '&:hover:not(:disabled)': { textDecoration: 'none' } },
+    },
+  ],
   onBrand: [
     base,
     {

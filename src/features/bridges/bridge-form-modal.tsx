@@ -3,7 +3,11 @@ import { type FormEvent, useEffect } from 'react';
 import { useApi } from '../../api/api-context';
 import { saveBridgeMutationOptions } from '../../api/mutations/bridges';
 import { withEffects } from '../../api/mutations/with-effects';
-import { type Bridge, listRensysBridgeNamesQueryOptions } from '../../api/queries/bridges';
+import {
+  type Bridge,
+  listBridgesQueryOptions,
+  listRensysBridgeNamesQueryOptions,
+} from '../../api/queries/bridges';
 import { stack } from '../../ui/layout.css';
 import { isValidCoordinate } from '../../../domain/coordinates';
 import { parseDecimal } from '../../../domain/form-rules';
@@ -30,6 +34,7 @@ export function BridgeFormModal({ bridge, onClose }: { bridge?: Bridge; onClose:
   const queryClient = useQueryClient();
   const notify = useNotify();
   const names = useQuery(listRensysBridgeNamesQueryOptions(api));
+  const existing = useQuery(listBridgesQueryOptions(api));
   const {
     values,
     errors,
@@ -63,8 +68,15 @@ export function BridgeFormModal({ bridge, onClose }: { bridge?: Bridge; onClose:
   const lng = parseDecimal(values.longitude);
   const position =
     lat !== null && lng !== null && isValidCoordinate(lat, lng) ? { lat, lng } : null;
-  // An edited bridge keeps its name even when the external list no longer offers it.
-  const nameOptions = [...new Set([...(bridge ? [bridge.name] : []), ...(names.data ?? [])])];
+  // An edited bridge keeps its name even when the external list no longer offers it; a name
+  // another bridge already has is not offered (issue 36): the server would refuse it.
+  const inUse = new Set((existing.data ?? []).map((b) => b.name));
+  const nameOptions = [
+    ...new Set([
+      ...(bridge ? [bridge.name] : []),
+      ...(names.data ?? []).filter((name) => !inUse.has(name)),
+    ]),
+  ];
 
   return (
     <Modal

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useCallback, useState } from 'react';
 import { button as buttonStyles } from '../../ui/button.css';
 import { container } from '../../ui/layout.css';
 import { BridgeFormModal } from './bridge-form-modal';
+import { CreateChooser } from './create-chooser';
 import * as frame from '../../ui/management-page.css';
 import * as styles from './bridges-page.css';
 import { BridgesTab } from './bridges-tab';
@@ -117,6 +118,9 @@ function BridgesScreen({ isStaff, data }: { isStaff: boolean; data: StructureDat
       {dialog?.kind === 'sensor-form' && <SensorFormModal span={dialog.span} onClose={close} />}
       {dialog?.kind === 'datastream' && <DatastreamDialog sensor={dialog.sensor} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteDialog target={dialog.target} onClose={close} />}
+      {dialog?.kind === 'choose' && (
+        <CreateChooser child={dialog.child} data={data} onOpen={setDialog} onClose={close} />
+      )}
     </div>
   );
 }

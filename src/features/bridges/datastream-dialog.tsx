@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type AssignSensorInput,
@@ -15,7 +15,8 @@ import {
   datastreamsQueryKey,
   listDatastreamsQueryOptions,
 } from '../../api/queries/structures';
-import { DATA_TYPES, type DataType } from '../../../domain/enums';
+import { DATA_TYPES, type DataType, isSensorType } from '../../../domain/enums';
+import { dataTypeMismatch } from '../../../domain/sensor-data-type';
 import { formatDateTime, formatUtc } from '../../../domain/formats';
 import { Button } from '../../ui/button';
 import { stack } from '../../ui/layout.css';
@@ -69,8 +70,16 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
     onClose();
   });
 
+  // A data type the sensor cannot record is refused here as the server refuses it (issue 36).
+  const [typeError, setTypeError] = useState<string | undefined>(undefined);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const mismatch =
+      mode === 'create' && context.dataType !== '' && isSensorType(sensor.type)
+        ? dataTypeMismatch(sensor.type, context.dataType)
+        : null;
+    setTypeError(mismatch ?? undefined);
+    if (mismatch) return;
     send({ type: 'form.submitted' });
   };
   const cancel = () => send({ type: 'dialog.cancelled' });
@@ -150,14 +159,15 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
               placeholder="Select a data type"
               options={DATA_TYPES.map((t) => ({ value: t, label: t }))}
               value={context.dataType}
-              error={context.errors.dataType}
-              onChange={(e) =>
+              error={context.errors.dataType ?? typeError}
+              onChange={(e) => {
+                setTypeError(undefined);
                 send({
                   type: 'field.changed',
                   field: 'dataType',
                   value: e.target.value as DataType | '',
-                })
-              }
+                });
+              }}
             />
           </>
         ) : (

@@ -1,5 +1,6 @@
 import type { Datastream } from '../../api/queries/structures';
 import { formatDateTime, formatUtc } from '../../../domain/formats';
+import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
@@ -70,6 +71,14 @@ export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
       rows={data.datastreams}
       rowKey={(d) => d.id}
       emptyMessage="No datastreams yet."
+      // A datastream is made for a sensor: the dialog asks which first (issue 36).
+      toolbar={
+        isStaff && (
+          <Button onClick={() => onOpen({ kind: 'choose', child: 'datastream' })}>
+            Add DataStream
+          </Button>
+        )
+      }
       actions={
         isStaff
           ? (stream) => (

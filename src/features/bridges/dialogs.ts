@@ -7,6 +7,8 @@ export type BridgesDialog =
   | { kind: 'span-form'; bridge: Bridge }
   | { kind: 'sensor-form'; span: Span }
   | { kind: 'datastream'; sensor: Sensor }
+  /** A create button pressed with nothing selected: choose what the new object hangs off. */
+  | { kind: 'choose'; child: 'span' | 'sensor' | 'datastream' }
   | { kind: 'delete'; target: DeleteTarget };
 
 export interface Selection {

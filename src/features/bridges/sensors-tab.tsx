@@ -48,6 +48,7 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
   );
   const selected =
     selection.sensorId === null ? undefined : data.sensorById.get(selection.sensorId);
+  const selectedSpan = selection.spanId === null ? undefined : data.spanById.get(selection.spanId);
 
   return (
     <>
@@ -63,12 +64,34 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
         rows={rows}
         rowKey={(s) => s.id}
         emptyMessage="No sensors yet."
+        // Shown without a filter too: the dialogs then ask for the span or sensor (issue 36).
         toolbar={
-          isStaff &&
-          selected && (
-            <Button onClick={() => onOpen({ kind: 'datastream', sensor: selected })}>
-              Add DataStream
-            </Button>
+          isStaff && (
+            <>
+              <Button
+                onClick={() =>
+                  onOpen(
+                    selectedSpan
+                      ? { kind: 'sensor-form', span: selectedSpan }
+                      : { kind: 'choose', child: 'sensor' },
+                  )
+                }
+              >
+                Add Sensor
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  onOpen(
+                    selected
+                      ? { kind: 'datastream', sensor: selected }
+                      : { kind: 'choose', child: 'datastream' },
+                  )
+                }
+              >
+                Add DataStream
+              </Button>
+            </>
           )
         }
         actions={

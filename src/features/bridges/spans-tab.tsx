@@ -40,10 +40,18 @@ export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTa
         rows={rows}
         rowKey={(s) => s.id}
         emptyMessage="No spans yet."
+        // Shown without a bridge chosen too: the dialog then asks for it first (issue 36).
         toolbar={
-          isStaff &&
-          selectedBridge && (
-            <Button onClick={() => onOpen({ kind: 'span-form', bridge: selectedBridge })}>
+          isStaff && (
+            <Button
+              onClick={() =>
+                onOpen(
+                  selectedBridge
+                    ? { kind: 'span-form', bridge: selectedBridge }
+                    : { kind: 'choose', child: 'span' },
+                )
+              }
+            >
               Add Span
             </Button>
           )
@@ -54,7 +62,7 @@ export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTa
                 <RowActions
                   actions={[
                     {
-                      text: 'Sensors',
+                      text: 'Add Sensor',
                       label: `Add a sensor to ${span.span_id}`,
                       onClick: () => onOpen({ kind: 'sensor-form', span }),
                     },

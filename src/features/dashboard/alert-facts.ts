@@ -17,6 +17,8 @@ export interface AlertFacts {
   /** ISO times. */
   firstSeen: string;
   lastSeen: string;
+  /** The rule or level the alert was raised against, in words (issue 36). */
+  trigger: string;
   action: string;
   /**
    * The frequency shift behind a structural alert and the trigger level it crossed
@@ -60,14 +62,20 @@ function structuralReason(alert: Alert, evaluation: BridgeEvaluation): string {
   const poor =
     evaluation.health?.condition === 'Poor' || evaluation.health?.condition === 'Critical';
   return alert.cause.physical_change?.level === 'red' && !poor
-    ? 'raised by a frequency drop past the red trigger level'
-    : 'raised from Poor, 3 or more episodes';
+    ? 'A frequency drop past the red trigger level'
+    : 'Condition Poor or worse: 3 or more anomaly episodes';
 }
 
 export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFacts {
   const change = alert.cause.physical_change;
+  const facts = factsOfType(alert, evaluation);
   return {
-    ...factsOfType(alert, evaluation),
+    ...facts,
+    // The frequency trigger level the change was judged against (docs/decisions/025).
+    trigger:
+      change && change.level !== 'none' && change.level_percent !== null
+        ? `${facts.trigger}; ${change.level} frequency trigger level ${String(change.level_percent).replace('-', '\u2212')} % crossed`
+        : facts.trigger,
     physical: change ? describePhysicalChange(change) : null,
   };
 }
@@ -84,6 +92,7 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         reading: `Silent longer than allowed (at least ${SENSOR_OFFLINE_MIN_SILENCE_MS / 60_000} minutes, or 5 of its usual gaps)`,
         firstSeen,
         lastSeen,
+        trigger: `Silent at least ${SENSOR_OFFLINE_MIN_SILENCE_MS / 60_000} minutes, or 5 of its usual gaps`,
         action:
           'Check the sensor and its gateway on site (power, cable, network); until it reports, this part of the bridge is not watched.',
       };
@@ -97,16 +106,21 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
             : `${episodes} (Critical above ${ANOMALY_CRITICAL_ABOVE})`,
         firstSeen,
         lastSeen,
+        trigger:
+          threshold === undefined
+            ? `More than ${ANOMALY_CRITICAL_ABOVE} episodes is Critical`
+            : `Detector threshold ${formatNumber(threshold)}; more than ${ANOMALY_CRITICAL_ABOVE} episodes is Critical`,
         action:
-          'Open View Details to see each episode; rule out a sensor fault, then have an engineer review the affected span.',
+          'Open Details to see each episode; rule out a sensor fault, then have an engineer review the affected span.',
       };
     }
     case 'Structural Warning':
       return {
         source: 'Bridge condition from the anomaly evaluation',
-        reading: `Condition ${evaluation.health?.condition ?? 'unknown'} (${episodes}); ${structuralReason(alert, evaluation)}`,
+        reading: `Condition ${evaluation.health?.condition ?? 'unknown'} (${episodes})`,
         firstSeen,
         lastSeen,
+        trigger: structuralReason(alert, evaluation),
         action: 'Arrange a visual inspection of the bridge and check the prediction chart below.',
       };
     case 'Maintenance Required':
@@ -117,6 +131,7 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
           : `Raised when maintenance is due within ${MAINTENANCE_ALERT_DAYS} days`,
         firstSeen,
         lastSeen,
+        trigger: `Maintenance due within ${MAINTENANCE_ALERT_DAYS} days`,
         action: 'Schedule the maintenance visit before the date shown.',
       };
     case 'Fatigue':
@@ -125,6 +140,7 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         reading: null,
         firstSeen,
         lastSeen,
+        trigger: "The detail's fatigue damage levels",
         action:
           'Open the Fatigue card below: check the detail category and factors, then have an engineer plan an inspection of the detail.',
       };
@@ -134,6 +150,7 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         reading: null,
         firstSeen,
         lastSeen,
+        trigger: "The sensor's next calibration date",
         action:
           'Book the calibration and record it in Bridge Management (Sensors); readings after the due date are marked out of calibration.',
       };
@@ -143,6 +160,7 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         reading: null,
         firstSeen,
         lastSeen,
+        trigger: 'Signal checks: stuck values, spikes, dropouts',
         action:
           'Check the sensor on site; after a re-zero or replacement, record it in Bridge Management (Maintenance) so the analysis relearns it.',
       };
@@ -152,6 +170,7 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         reading: null,
         firstSeen,
         lastSeen,
+        trigger: "The sensor's limits set in Bridge Management",
         action:
           'Compare with the other gauges of the span and the temperature, rule out a sensor fault, then have an engineer assess the member; limits set wrong are changed in Bridge Management (Sensors).',
       };
@@ -161,6 +180,7 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         reading: null,
         firstSeen,
         lastSeen,
+        trigger: "Over 20 % of tracked modes not found and at least twice the baseline's share",
         action:
           'Check the accelerometers and their mounting; a mode lost at a large change of temperature or after works is followed again once found. Structural alarms rest on the other features meanwhile.',
       };
@@ -171,6 +191,7 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         reading: null,
         firstSeen,
         lastSeen,
+        trigger: "The bridge's inspection programme",
         action:
           'Book the inspection and record it under Inspections; the alert clears once a newer inspection of this kind is recorded.',
       };

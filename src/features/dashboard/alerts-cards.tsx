@@ -8,6 +8,7 @@ import { visuallyHidden } from '../../ui/layout.css';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlertDetailsModal } from './alert-details-modal';
 import { alertFacts, alertMessage } from './alert-facts';
+import { alertSensorText, alertStream, streamCardId } from './alert-subject';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { LegendList } from './legend-list';
@@ -23,11 +24,13 @@ interface AlertsCardsProps {
 type Acknowledging = { alerts: readonly Alert[]; all: boolean } | null;
 
 /**
- * Active Alerts, one by one with where each comes from and what to do, each acknowledged on its
- * own with a comment; the legend card's Dismiss does the same for all of them after confirming.
+ * Active Alerts, one card each with what changed, where, since when and against which trigger,
+ * its own Details and Acknowledge; the legend card's quiet Dismiss acknowledges all of them after
+ * confirming (spec §2 names both legend buttons; issue 36 moved the weight to the cards).
  */
 export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProps) {
-  const [detailsOpen, setDetailsOpen] = useState(false);
+  // The alerts whose details are open: one card's alert, or all of them from the legend.
+  const [details, setDetails] = useState<readonly Alert[] | null>(null);
   const [acknowledging, setAcknowledging] = useState<Acknowledging>(null);
   // The audit view is for staff only, so only they are offered an alert's history.
   const { user } = useRouteContext({ from: '/_signed-in' });
@@ -60,6 +63,7 @@ export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProp
                 evaluation={evaluation}
                 isStaff={user.is_staff}
                 onAcknowledge={() => setAcknowledging({ alerts: [alert], all: false })}
+                onDetails={() => setDetails([alert])}
               />
             ))}
           </ul>
@@ -100,23 +104,32 @@ export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProp
         <LegendList />
         <div className={styles.actions}>
           <Button
-            variant="primary"
+            variant="secondary"
+            onClick={() => setDetails(active.length > 0 ? active : acknowledged)}
+          >
+            View Details
+          </Button>
+          {/* Acknowledging every alert at once is the rare act: the quiet button, last, after a
+              confirmation; each card has its own Acknowledge (issue 36). */}
+          <Button
+            variant="quiet"
             disabled={active.length === 0}
+            aria-describedby="dismiss-hint"
             onClick={() => setAcknowledging({ alerts: active, all: true })}
           >
             Dismiss
           </Button>
-          <Button variant="secondary" onClick={() => setDetailsOpen(true)}>
-            View Details
-          </Button>
         </div>
+        <p id="dismiss-hint" className={styles.small}>
+          Dismiss acknowledges all active alerts at once.
+        </p>
       </section>
 
-      {detailsOpen && (
+      {details && (
         <AlertDetailsModal
-          alerts={active.length > 0 ? active : acknowledged}
+          alerts={details}
           evaluation={evaluation}
-          onClose={() => setDetailsOpen(false)}
+          onClose={() => setDetails(null)}
         />
       )}
       {acknowledging && (
@@ -147,11 +160,15 @@ interface ActiveAlertProps {
   evaluation: BridgeEvaluation;
   isStaff: boolean;
   onAcknowledge: () => void;
+  onDetails: () => void;
 }
 
-function ActiveAlert({ alert, evaluation, isStaff, onAcknowledge }: ActiveAlertProps) {
+/** One alert: what changed, on which sensor, since when, against which trigger, and its acts. */
+function ActiveAlert({ alert, evaluation, isStaff, onAcknowledge, onDetails }: ActiveAlertProps) {
   const facts = alertFacts(alert, evaluation);
+  const stream = alertStream(alert, evaluation.streams);
   const titleId = `alert-${alert.id}-heading`;
+  const measured = facts.physical ?? facts.reading;
   return (
     <li className={styles.alertItem} aria-labelledby={titleId}>
       <p id={titleId} className={styles.alertHeading}>
@@ -159,21 +176,15 @@ function ActiveAlert({ alert, evaluation, isStaff, onAcknowledge }: ActiveAlertP
         {alertMessage(alert)}
       </p>
       <dl className={styles.facts}>
-        <dt>Source</dt>
-        <dd>{facts.source}</dd>
-        {facts.reading !== null && (
+        {measured !== null && (
           <>
-            <dt>Value</dt>
-            <dd>{facts.reading}</dd>
+            <dt>What changed</dt>
+            <dd>{measured}</dd>
           </>
         )}
-        {facts.physical !== null && (
-          <>
-            <dt>Physical change</dt>
-            <dd>{facts.physical}</dd>
-          </>
-        )}
-        <dt>First seen</dt>
+        <dt>Sensor</dt>
+        <dd>{alertSensorText(alert, stream)}</dd>
+        <dt>Since</dt>
         <dd>
           <When iso={facts.firstSeen} />
         </dd>
@@ -181,13 +192,23 @@ function ActiveAlert({ alert, evaluation, isStaff, onAcknowledge }: ActiveAlertP
         <dd>
           <When iso={facts.lastSeen} />
         </dd>
+        <dt>Trigger</dt>
+        <dd>{facts.trigger}</dd>
         <dt>What to do</dt>
         <dd>{facts.action}</dd>
       </dl>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={onAcknowledge} aria-describedby={titleId}>
+        <Button variant="primary" onClick={onAcknowledge} aria-describedby={titleId}>
           Acknowledge
         </Button>
+        <Button variant="secondary" onClick={onDetails} aria-describedby={titleId}>
+          Details
+        </Button>
+        {stream && (
+          <a className={styles.alertsLink} href={`#${streamCardId(stream.stream.id)}`}>
+            Chart of {stream.stream.stream_id}
+          </a>
+        )}
         {isStaff && <AlertHistoryLink alert={alert} />}
       </div>
     </li>

@@ -48,7 +48,6 @@ export function PredictionCard({ bridgeName, evaluation, updatedAt }: Prediction
         Prediction
       </h2>
       <p className={styles.big}>Anomalies Detected: {evaluation.episodes}</p>
-      <p className={styles.muted}>{evaluation.countsText}</p>
       <UpdatedAt at={updatedAt} />
       {forecast.isPending && <Spinner label="Loading the forecast" />}
       {forecast.isError && <p className={styles.muted}>The forecast could not be loaded.</p>}

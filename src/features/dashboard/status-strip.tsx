@@ -20,7 +20,9 @@ export function ConditionChip({ condition }: { condition: Condition | null }) {
 }
 
 // Spec §4 gauge rule, said next to the number so 60 is never read as 'more than half healthy'.
-const BANDS = '90 Good (no anomaly episode) · 75 Fair (1–2) · 60 Poor or Critical (3 or more)';
+// Poor and Critical share 60 in the spec's table, so the words under the number tell them apart.
+const BANDS =
+  '90 Good (no anomaly episode) · 75 Fair (1–2) · 60 Poor (3–5) · 60 Critical (more than 5)';
 
 interface StatusStripProps {
   bridgeId: number;
@@ -74,7 +76,9 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
             <>
               <dt>Anomalies</dt>
               <dd>{evaluation.countsText}</dd>
-              <dt>Last updated</dt>
+              {/* Spec §2's 'last updated' of the condition: when it was assessed. The strip says
+                  'Last updated' once, in Bridge Monitoring Status, of the page (issue 36). */}
+              <dt>Assessed</dt>
               <dd>
                 <When iso={report.evaluated_at} />
               </dd>
@@ -97,7 +101,9 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
                 None found where the data reaches; {spansText(evaluation.unwatched)} not assessed
                 (no trusted data)
               </dd>
-              <dt>Last updated</dt>
+              {/* Spec §2's 'last updated' of the condition: when it was assessed. The strip says
+                  'Last updated' once, in Bridge Monitoring Status, of the page (issue 36). */}
+              <dt>Assessed</dt>
               <dd>
                 <When iso={report.evaluated_at} />
               </dd>
@@ -117,7 +123,11 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
         </h2>
         {health ? (
           <div className={styles.gaugeBox}>
-            <HealthGauge value={health.gauge} colour={health.gaugeColour} />
+            <HealthGauge
+              value={health.gauge}
+              colour={health.gaugeColour}
+              condition={health.condition}
+            />
           </div>
         ) : (
           <p className={styles.big}>–</p>

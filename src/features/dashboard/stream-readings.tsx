@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useApi } from '../../api/api-context';
 import { type ReadingSeries, fetchReadingsCsv } from '../../api/queries/readings';
 import type { Datastream } from '../../api/queries/structures';
+import { streamCardId } from './alert-subject';
 import type { BridgeStream, StreamState } from './bridge-evaluation';
 import { dashboardQueries } from './dashboard-queries';
 import { TrustBadges } from './trust-badges';
@@ -75,7 +76,7 @@ export function StreamReadings({ entry, range, now }: StreamReadingsProps) {
   const hasPoints = (readings.data?.points.length ?? 0) > 0;
 
   return (
-    <article aria-labelledby={titleId} className={styles.card}>
+    <article id={streamCardId(stream.id)} aria-labelledby={titleId} className={styles.card}>
       <h3 id={titleId} className={styles.subTitle}>
         {humanTitle(sensors, span)}: {stream.data_type}
       </h3>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { OperationsEntry } from '../../ui/operations-entry';
 import * as styles from './map-sidebar.css';
 
 export interface MapSidebarProps {
@@ -53,6 +54,21 @@ export function MapSidebar({ isStaff, settingsEntry, open, onClose }: MapSidebar
             <li>
               <Link to="/users" className={styles.entry}>
                 Users
+              </Link>
+            </li>
+          )}
+          {/* Beyond the spec's entries: the landing screen offers the destinations the top bar
+              offers on every other screen, to the same roles (issue 36, decision 043). */}
+          <li>
+            <Link to="/inspections" className={styles.entry}>
+              Inspections
+            </Link>
+          </li>
+          {isStaff && <OperationsEntry className={styles.entry} />}
+          {isStaff && (
+            <li>
+              <Link to="/audit" className={styles.entry}>
+                Audit log
               </Link>
             </li>
           )}

@@ -390,6 +390,49 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
       expect((await get<Datastream[]>('/api/v1/datastreams')).body).toEqual([]);
     });
 
+    // Issue 36: 'acceleration' was accepted for a strain gauge.
+    it('refuses a data type its sensor cannot record, naming data_type', async () => {
+      const bridge = await createBridge();
+      const span = await createSpan(bridge.id);
+      const gauge = await createSensor(bridge.id, span.id, {
+        sensor_id: 'SG-01',
+        type: 'strain_gauge',
+      });
+      const response = await post<Detail>('/api/v1/datastreams/create', {
+        stream_id: 'LG-SG-STREAM',
+        data_type: 'acceleration',
+        sensors: [gauge.id],
+      });
+      expect(response).toEqual({
+        status: 400,
+        body: {
+          detail: 'data_type: A strain gauge records strain, not acceleration (sensor SG-01)',
+        },
+      });
+      expect((await get<Datastream[]>('/api/v1/datastreams')).body).toEqual([]);
+      const fitting = await post<Datastream>('/api/v1/datastreams/create', {
+        stream_id: 'LG-SG-STREAM',
+        data_type: 'strain',
+        sensors: [gauge.id],
+      });
+      expect(fitting.status).toBe(201);
+    });
+
+    it('refuses to assign a sensor to a stream of a data type it cannot record', async () => {
+      const { bridge, span, stream } = await instrumentedBridge();
+      const gauge = await createSensor(bridge.id, span.id, {
+        sensor_id: 'SG-02',
+        type: 'strain_gauge',
+      });
+      const response = await put<Detail>('/api/v1/sensors/assign', {
+        sensor_id: gauge.id,
+        datastream_id: stream.id,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.detail).toMatch(/^datastream_id: A strain gauge records strain/);
+      expect((await get<Datastream[]>('/api/v1/datastreams')).body).toEqual([stream]);
+    });
+
     it('links a second sensor with PUT /sensors/assign, idempotently', async () => {
       const { bridge, span, sensor, stream } = await instrumentedBridge();
       const second = await createSensor(bridge.id, span.id, { sensor_id: 'ACC-02' });

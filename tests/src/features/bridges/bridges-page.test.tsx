@@ -83,7 +83,14 @@ describe('Bridge Management for staff', () => {
     await user.click(screen.getByRole('tab', { name: 'Spans' }));
     expect(screen.getByLabelText('Bridge')).toHaveDisplayValue('All bridges');
     expect(cellsOfColumn(1)).toEqual(['north_span', 'main_span']);
-    expect(screen.queryByRole('button', { name: 'Add Span' })).not.toBeInTheDocument();
+    // Without a bridge chosen Add Span stays, and asks for the bridge first (issue 36).
+    await user.click(screen.getByRole('button', { name: 'Add Span' }));
+    const choose = screen.getByRole('dialog', { name: 'Add Span' });
+    await user.click(within(choose).getByRole('button', { name: 'Next' }));
+    expect(within(choose).getByText('Choose the bridge')).toBeInTheDocument();
+    await user.selectOptions(within(choose).getByLabelText('Bridge'), 'Lions Gate');
+    await user.click(within(choose).getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('dialog', { name: 'Create Span on Lions Gate' })).toBeInTheDocument();
   });
 
   it("shows sensors with 'Under Maintenance' and data streams with 'Unknown'", async () => {
@@ -248,7 +255,6 @@ describe('Bridge Management for staff', () => {
       ),
     );
     await user.click(screen.getByRole('tab', { name: 'Sensors' }));
-    expect(screen.queryByRole('button', { name: 'Add DataStream' })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Sensor'), 'LG-ACC-1');
     await user.click(screen.getByRole('button', { name: 'Add DataStream' }));
     const dialog = screen.getByRole('dialog', { name: 'Manage Datastream for LG-ACC-1' });

@@ -148,7 +148,8 @@ describe('a structural alert states the physical change (issue 15)', () => {
     await renderApp(`/dashboard?bridge=${confederation.id}`);
     const list = await screen.findByRole('list', { name: 'Active alerts' });
     const item = within(list).getByRole('listitem');
-    expect(within(item).getByText('Physical change')).toBeInTheDocument();
+    // On the card as what changed (issue 36).
+    expect(within(item).getByText('What changed')).toBeInTheDocument();
     expect(within(item).getByText(stated)).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'View Details' }));
@@ -193,6 +194,6 @@ describe('a structural alert states the physical change (issue 15)', () => {
     });
     await renderApp(`/dashboard?bridge=${confederation.id}`);
     const list = await screen.findByRole('list', { name: 'Active alerts' });
-    expect(within(list).queryByText('Physical change')).not.toBeInTheDocument();
+    expect(within(list).queryByText(/crossed (red|amber)/)).not.toBeInTheDocument();
   });
 });

@@ -48,8 +48,10 @@ describe('alert facts', () => {
       health: { condition: 'Fair' },
     } as unknown as BridgeEvaluation;
     const facts = alertFacts(warning, fair);
-    expect(facts.reading).toBe(
-      'Condition Fair (1 anomaly episode in the last 7 days); raised by a frequency drop past the red trigger level',
+    expect(facts.reading).toBe('Condition Fair (1 anomaly episode in the last 7 days)');
+    // What it was raised against, said once (issue 36): the rule and the level crossed.
+    expect(facts.trigger).toBe(
+      'A frequency drop past the red trigger level; red frequency trigger level −5 % crossed',
     );
     expect(facts.physical).toBe(
       's2-acc.f1 \u22125.4 % \u00b1 0.3 % over 20 h; crossed red (\u22125 %)',

@@ -83,8 +83,10 @@ describe('health from the anomaly count (spec §4)', () => {
     const { unmount } = await openDashboard();
     expect(await screen.findByText('Anomalies Detected: 4')).toBeInTheDocument();
     const prediction = card('Prediction');
-    expect(prediction).toHaveTextContent(
-      '4 anomaly episodes in the last 1 day of data; 9 anomalous 10-minute windows',
+    // One count in one unit (issue 36): the windows are not a second count beside the episodes.
+    expect(prediction).not.toHaveTextContent(/anomalous 10-minute windows/);
+    expect(card('Bridge Condition Index')).toHaveTextContent(
+      '4 anomaly episodes in the last 1 day of data',
     );
     expect(
       await within(prediction).findByRole('slider', {
@@ -134,14 +136,18 @@ describe('health from the anomaly count (spec §4)', () => {
       )?.nextElementSibling;
       expect(conditionFact?.firstElementChild).toHaveTextContent(new RegExp(`^${condition}$`));
       expect(facts['Days to next maintenance']).toBe(days);
-      expect(facts['Last updated']).toBeTruthy();
+      // When the condition was assessed; 'Last updated' is said once, of the page (issue 36).
+      expect(facts.Assessed).toBeTruthy();
+      expect(facts['Last updated']).toBeUndefined();
       expect(facts['Threat level']).toBe(anomalies > 0 ? threat : undefined);
 
       const gaugeImage = within(card('Health Score')).getByRole('img', {
-        name: `Health score ${gauge} out of 100 (${colour})`,
+        name: `Health score ${gauge} out of 100: ${condition} (${colour})`,
       });
       expect(gaugeImage).toHaveAttribute('data-colour', colour);
       expect(gaugeImage).toHaveTextContent(String(gauge));
+      // Poor and Critical share 60: the word under the number tells them apart.
+      expect(gaugeImage).toHaveTextContent(condition);
 
       const system = card('Bridge Condition Index System');
       expect(system).toHaveTextContent(`Condition${condition}`);

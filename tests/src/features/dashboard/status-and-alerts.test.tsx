@@ -57,14 +57,14 @@ describe('status strip (issue 18: condition first)', () => {
     const index = within(status).getByRole('region', { name: 'Bridge Condition Index' });
     expect(facts(index).Condition).toHaveTextContent('Critical');
     expect(facts(index).Anomalies).toHaveTextContent(
-      '13 anomaly episodes in the last 1 day of data; 204 anomalous 10-minute windows',
+      '13 anomaly episodes in the last 1 day of data',
     );
     const score = within(status).getByRole('region', { name: 'Health Score' });
     expect(
-      within(score).getByRole('img', { name: 'Health score 60 out of 100 (red)' }),
+      within(score).getByRole('img', { name: 'Health score 60 out of 100: Critical (red)' }),
     ).toBeVisible();
     expect(score).toHaveTextContent(
-      '90 Good (no anomaly episode) · 75 Fair (1–2) · 60 Poor or Critical (3 or more)',
+      '90 Good (no anomaly episode) · 75 Fair (1–2) · 60 Poor (3–5) · 60 Critical (more than 5)',
     );
     const situation = within(status).getByRole('region', { name: 'Current situation' });
     expect(situation).toHaveTextContent('13 Anomalies Detected');
@@ -94,7 +94,7 @@ describe('status strip (issue 18: condition first)', () => {
 });
 
 describe('alarms one by one (issue 18)', () => {
-  it('lists each alert with source, value, first and last seen and an action, and acknowledges one with a comment', async () => {
+  it('lists each alert with what changed, sensor, since, trigger and an action, and acknowledges one with a comment', async () => {
     let alerts = [anAlert({ id: 11 }), offline(12)];
     const posted: { id: number; body: unknown }[] = [];
     serveDashboard(server, { report: anAnomalyReport({ num_anomalies: 4 }) });
@@ -121,11 +121,12 @@ describe('alarms one by one (issue 18)', () => {
     const list = await screen.findByRole('list', { name: 'Active alerts' });
     const [anomaly, silent] = within(list).getAllByRole('listitem');
     if (!anomaly || !silent) throw new Error('two alerts expected');
-    expect(facts(anomaly).Source).toHaveTextContent('Detector over CB-acc-z');
-    expect(facts(anomaly).Value).toHaveTextContent(
+    // What changed, on which sensor, since when, against which trigger (issue 36).
+    expect(facts(anomaly)['What changed']).toHaveTextContent(
       'Peak error 0.0520 against the threshold 0.0300',
     );
-    expect(facts(anomaly)['First seen']?.querySelector('time')).toHaveAttribute(
+    expect(facts(anomaly).Sensor).toHaveTextContent('CB-acc-z');
+    expect(facts(anomaly).Since?.querySelector('time')).toHaveAttribute(
       'datetime',
       '2026-11-19T10:00:00.000Z',
     );
@@ -133,7 +134,9 @@ describe('alarms one by one (issue 18)', () => {
       'datetime',
       '2026-11-19T10:10:00.000Z',
     );
-    expect(facts(silent).Source).toHaveTextContent('Data stream CB-acc-z (sensor CB-ACC-1)');
+    expect(facts(anomaly).Trigger).toHaveTextContent('Detector threshold 0.0300');
+    expect(facts(silent).Sensor).toHaveTextContent('CB-acc-z');
+    expect(facts(silent).Trigger).toHaveTextContent('Silent at least');
     expect(facts(silent)['What to do']).toHaveTextContent('Check the sensor and its gateway');
 
     const user = userEvent.setup();

@@ -119,7 +119,7 @@ describe('status strip on a 390 px phone (issue 18 review)', () => {
       'Last inspection',
       'Next inspection due',
       'Anomalies',
-      'Last updated',
+      'Assessed',
       'Days to next maintenance',
       'Threat level',
     ]);

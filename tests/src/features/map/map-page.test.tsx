@@ -280,7 +280,8 @@ describe('Map sidebar', () => {
     const entries = within(menu())
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(entries).toEqual(['Bridge Locations', 'Bridges', 'Settings']);
+    // Inspections as in the top bar elsewhere (issue 36); the staff screens are not offered.
+    expect(entries).toEqual(['Bridge Locations', 'Bridges', 'Inspections', 'Settings']);
   });
 
   it('adds Users for staff, and its entries lead to their screens', async () => {
@@ -292,7 +293,15 @@ describe('Map sidebar', () => {
       within(menu())
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Bridge Locations', 'Bridges', 'Users', 'Settings']);
+    ).toEqual([
+      'Bridge Locations',
+      'Bridges',
+      'Users',
+      'Inspections',
+      'Operations',
+      'Audit log',
+      'Settings',
+    ]);
 
     await user.click(within(menu()).getByRole('link', { name: 'Users' }));
     await screen.findByRole('heading', { level: 1, name: 'User Management' });
