@@ -20,7 +20,7 @@ import {
   PERIOD_DAYS,
   retrainReason,
 } from './analysis-rules.ts';
-import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
+import { type BridgeStream, dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
@@ -40,6 +40,7 @@ import {
 import { isStoredModel, type StoredModel } from './stored-model.ts';
 import { tellAlerts } from './tell-alerts.ts';
 import { trainBridgeModel } from './train-model.ts';
+import { trainingExclusions } from './training-exclusions.ts';
 import { alignToWindow, type DatasetWindow, loadWindows } from './window-dataset.ts';
 import type { AnalyseOptions, AnalysisOutcomeKind, EvaluationResult } from './evaluation-result.ts';
 
@@ -168,9 +169,12 @@ export async function evaluateBridge(
       options.retrain === true || !row || !isStoredModel(row.model) || !!due || beforeFamilies;
     if (retrained) {
       await progress('training', 0, 'Starting training', true);
-      const trained = await trainBridgeModel(db, streams, learnable, {
+      // Training never learns damage (decision 041): alarm episodes, the time since a structural
+      // alert still open, and streams found faulty now are left out.
+      const trained = await trainBridgeModel(db, withStatus(streams, faulty), learnable, {
         ...options,
         blankBefore,
+        exclude: await trainingExclusions(db, bridgeId),
         onProgress: (fraction, message) => void progress('training', fraction, message),
       });
       const values = {
@@ -201,12 +205,8 @@ export async function evaluateBridge(
         maintenance.streamsOfSensor(sensor),
       ),
     );
-    const scoredStreams = streams.map((s) =>
-      settling.has(s.id)
-        ? { ...s, status: 'maintenance' as const }
-        : faulty.has(s.id)
-          ? { ...s, status: 'faulty' as const }
-          : s,
+    const scoredStreams = withStatus(streams, faulty).map((s) =>
+      settling.has(s.id) ? { ...s, status: 'maintenance' as const } : s,
     );
     const modelBaseline = {
       from: row.baselineStart?.getTime() ?? first,
@@ -314,6 +314,7 @@ export async function evaluateBridge(
       dataUntil: new Date(extent.newest),
       evaluatedAt,
       falseEpisodesPerMonth: falseEpisodes,
+      episodes: report.events.map((e) => ({ from: Date.parse(e.start), to: Date.parse(e.end) })),
     });
     const outcome: AnalysisOutcome = {
       bridgeId,
@@ -421,6 +422,11 @@ async function saveRebaselining(
       limitBreaches: breaches,
     },
   };
+}
+
+/** The streams with those found faulty now marked so (left out of training and scoring). */
+function withStatus(streams: BridgeStream[], faulty: ReadonlySet<number>): BridgeStream[] {
+  return streams.map((s) => (faulty.has(s.id) ? { ...s, status: 'faulty' as const } : s));
 }
 
 /** The faults as the alerts take them: one entry per stream, its faults in words. */
