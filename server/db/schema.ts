@@ -376,6 +376,10 @@ export interface BaselineMode {
   mean_hz: number;
   /** One standard uncertainty of the mean, Hz (effective sample size, frequency-shift.ts). */
   uncertainty_hz: number;
+  /** The temperature compensation it was put through (health-indicator.ts), null: none. */
+  compensation: { beta: number[]; mean: number; lowC: number; highC: number } | null;
+  /** Against the version active when this one was made: its windows compensated as that one. */
+  compared?: { shift_hz: number; uncertainty_hz: number; en: number } | null;
 }
 
 /**
