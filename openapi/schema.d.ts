@@ -1179,6 +1179,53 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/baselines': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The bridge's baseline (reference) versions, newest first
+     * @description Every training of the bridge's analysis makes a version (decision 041): the first is
+     *     active (commissioning); a later one is proposed and becomes active by itself only when no
+     *     structural alert has been open since the active version was accepted and each mode's
+     *     compensated frequency agrees with the active one's within the expanded uncertainties
+     *     (E_n ≤ 1, k = 2); otherwise it waits for staff. The active version scores the bridge.
+     *     Visible to whoever may see the bridge.
+     */
+    get: operations['listBaselineVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bridges/{id}/baselines/{version}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept a proposed baseline version as the bridge's reference (staff, company admin)
+     * @description The proposed version becomes active and scores the bridge from its next analysis; the
+     *     version active until then is superseded. Audited. Platform staff, or an administrator of
+     *     the company owning the bridge.
+     */
+    post: operations['acceptBaselineVersion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bridges/{id}/inspection-programme': {
     parameters: {
       query?: never;
@@ -1837,6 +1884,46 @@ export interface components {
       stored: boolean;
       /** Format: date-time */
       updated_at: string | null;
+    };
+    BaselineVersion: {
+      bridge: number;
+      version: number;
+      /** @enum {string} */
+      status: 'active' | 'proposed' | 'superseded' | 'rejected';
+      /** Format: date-time */
+      trained_from: string;
+      /** Format: date-time */
+      trained_to: string;
+      /** @description 10-minute windows the model learnt */
+      windows_used: number;
+      /** @description Windows of the period left out (alarm episodes, after an open structural alert) */
+      windows_excluded: number;
+      /** @description Coldest temperature learnt */
+      temperature_min_c: number | null;
+      /** @description Warmest temperature learnt */
+      temperature_max_c: number | null;
+      modes: components['schemas']['BaselineMode'][];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      accepted_at: string | null;
+      /** @description The user who accepted it; null with accepted_at set means automatically */
+      accepted_by: number | null;
+      /** @description Why it is active or waits */
+      reason: string;
+    };
+    BaselineMode: {
+      /** @description e.g. 'bridge-s1-acc.f1' */
+      feature: string;
+      /** @description Temperature-compensated mean frequency */
+      mean_hz: number;
+      /** @description Its standard uncertainty (1 σ) */
+      uncertainty_hz: number;
+      /** @description Against the version active when this one was made, both compensated with that one's temperature model; null for the first version or a mode it did not have */
+      shift_hz: number | null;
+      shift_uncertainty_hz: number | null;
+      /** @description The shift over the combined expanded uncertainty (k = 2); agreement is ≤ 1 */
+      en: number | null;
     };
     TrackedFrequency: {
       /** @description e.g. 'bridge-s1-acc.f1' */
@@ -4312,6 +4399,61 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  listBaselineVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The versions, newest first (empty before the first training) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BaselineVersion'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  acceptBaselineVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The version, now active */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BaselineVersion'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
     };
   };
   getInspectionProgramme: {

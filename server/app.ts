@@ -27,6 +27,7 @@ import { auditHandlers } from './routes/audit-handlers.ts';
 import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
 import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
 import { analysisSettingsHandlers } from './routes/analysis-settings-handlers.ts';
+import { baselinesHandlers } from './routes/baselines-handlers.ts';
 import { inspectionsHandlers } from './routes/inspections-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...calibrationsHandlers(routeServices),
     ...maintenanceHandlers(routeServices),
     ...analysisSettingsHandlers(routeServices),
+    ...baselinesHandlers(routeServices),
     ...inspectionsHandlers(routeServices),
   };
   await app.register(openapiGlue, {

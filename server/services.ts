@@ -6,6 +6,7 @@ import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { createAnalysisRepository } from './analysis/analysis-repository.ts';
 import { createAnalysisViewRepository } from './analysis/analysis-view.ts';
+import { createBaselineVersions } from './analysis/baseline-versions.ts';
 import { createBridgeConditionsRepository } from './analysis/bridge-conditions.ts';
 import { createReportService } from './report/report-runner.ts';
 import type { Database } from './db/client.ts';
@@ -119,6 +120,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     maintenance: createMaintenanceRepository(db),
     fatigueDetails,
     analysisSettings: createAnalysisSettingsRepository(db),
+    /** Each bridge's reference versions (decision 041). */
+    baselines: createBaselineVersions(db),
     /** Models, evaluations and job state: the views, the queue, the scheduler and the workers. */
     analysis,
     audit: createAuditRepository(db),

@@ -20,7 +20,7 @@ import {
   PERIOD_DAYS,
   retrainReason,
 } from './analysis-rules.ts';
-import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
+import { type BridgeStream, dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
@@ -32,14 +32,17 @@ import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import { checkLimits, type StreamBreach } from './limit-check.ts';
 import {
   loadMaintenance,
+  maintenanceDueSince,
   maintenancePlan,
-  maintenanceRetrainDue,
   type Rebaselining,
   settlingSensors,
 } from './maintenance-plan.ts';
+import { createBaselineVersions } from './baseline-versions.ts';
+import { storeVersion } from './reference-training.ts';
 import { isStoredModel, type StoredModel } from './stored-model.ts';
 import { tellAlerts } from './tell-alerts.ts';
 import { trainBridgeModel } from './train-model.ts';
+import { trainingExclusions } from './training-exclusions.ts';
 import { alignToWindow, type DatasetWindow, loadWindows } from './window-dataset.ts';
 import type { AnalyseOptions, AnalysisOutcomeKind, EvaluationResult } from './evaluation-result.ts';
 
@@ -149,45 +152,55 @@ export async function evaluateBridge(
     let baselineEnd = 0;
     const previousReport = previousResult?.report as
       Partial<Schemas['AnomalyReport']> | null | undefined;
-    const due =
-      row?.baselineEnd &&
-      (retrainReason(
-        row.baselineEnd.getTime(),
-        extent.newest,
-        outsideLearnedStarts(previousReport),
-      ) ??
-        maintenanceRetrainDue(
+    const versions = createBaselineVersions(db);
+    const latest = await versions.latest(bridgeId);
+    const maintenanceSince = row?.baselineEnd
+      ? maintenanceDueSince(
           upkeep,
-          { baselineStart: row.baselineStart.getTime(), baselineEnd: row.baselineEnd.getTime() },
+          row.baselineStart.getTime(),
+          row.baselineEnd.getTime(),
           extent.newest,
-          PERIOD_DAYS,
-        ));
+        )
+      : null;
+    // While a proposed version waits, only the schedule trains again: the active model keeps
+    // meeting the conditions the proposal learnt, and must not retrain on every evaluation.
+    const due =
+      !!row?.baselineEnd &&
+      (maintenanceSince !== null ||
+        (latest?.status === 'proposed'
+          ? retrainReason(latest.trainedTo.getTime(), extent.newest, [])
+          : retrainReason(
+              row.baselineEnd.getTime(),
+              extent.newest,
+              outsideLearnedStarts(previousReport),
+            )) !== null);
     // Models stored before the feature families score traffic too: they are retrained once.
     const beforeFamilies = !!row && isStoredModel(row.model) && row.model.plan.family === undefined;
-    const retrained =
-      options.retrain === true || !row || !isStoredModel(row.model) || !!due || beforeFamilies;
-    if (retrained) {
+    const usable = !!row && isStoredModel(row.model);
+    let activated = false;
+    if (options.retrain === true || !usable || due || beforeFamilies) {
       await progress('training', 0, 'Starting training', true);
-      const trained = await trainBridgeModel(db, streams, learnable, {
+      // Training never learns damage (decision 041): alarm episodes, the time since a structural
+      // alert still open, and streams found faulty now are left out.
+      const trained = await trainBridgeModel(db, withStatus(streams, faulty), learnable, {
         ...options,
         blankBefore,
+        exclude: await trainingExclusions(db, bridgeId),
         onProgress: (fraction, message) => void progress('training', fraction, message),
+      }).catch((error: unknown) => {
+        // Too little left to learn (a long alarm): the active version goes on scoring.
+        if (error instanceof NotReadyError && usable) return null;
+        throw error;
       });
-      const values = {
-        bridgeId,
-        method: trained.model.detector.method,
-        featureNames: trained.model.featureNames,
-        model: trained.model,
-        threshold: trained.model.detector.threshold,
-        baselineStart: new Date(trained.baseline.from),
-        baselineEnd: new Date(trained.baseline.to),
-        trainingSeconds: trained.trainingMs / 1000,
-        trainedAt: new Date(),
-      };
-      await repository.saveModel(values);
-      row = { ...values };
-      baselineWindows = trained.baselineWindows;
-      baselineEnd = trained.baseline.to;
+      const version = trained
+        ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince)
+        : null;
+      if (trained && version?.status === 'active') {
+        activated = true;
+        row = await repository.findModel(bridgeId);
+        baselineWindows = trained.baselineWindows;
+        baselineEnd = trained.baseline.to;
+      }
     }
     if (!row || !isStoredModel(row.model)) throw new Error('the stored model is unreadable');
     const model: StoredModel = row.model;
@@ -201,12 +214,8 @@ export async function evaluateBridge(
         maintenance.streamsOfSensor(sensor),
       ),
     );
-    const scoredStreams = streams.map((s) =>
-      settling.has(s.id)
-        ? { ...s, status: 'maintenance' as const }
-        : faulty.has(s.id)
-          ? { ...s, status: 'faulty' as const }
-          : s,
+    const scoredStreams = withStatus(streams, faulty).map((s) =>
+      settling.has(s.id) ? { ...s, status: 'maintenance' as const } : s,
     );
     const modelBaseline = {
       from: row.baselineStart?.getTime() ?? first,
@@ -214,7 +223,7 @@ export async function evaluateBridge(
     };
     const range = evaluationRange(first, alignToWindow(extent.newest), modelBaseline.to);
     const period = { from: Math.ceil(range.from / WINDOW_MS) * WINDOW_MS, to: range.to };
-    const previous = retrained ? null : previousSeries(previousResult);
+    const previous = activated ? null : previousSeries(previousResult);
     const historyFrom = Math.max(first, dayStart(extent.newest - 1) - (HISTORY_DAYS - 1) * DAY_MS);
     const lastKnownDay = previous?.history.at(-1)?.t;
     const computeFrom = lastKnownDay
@@ -320,6 +329,7 @@ export async function evaluateBridge(
       dataUntil: new Date(extent.newest),
       evaluatedAt,
       falseEpisodesPerMonth: falseEpisodes,
+      episodes: report.events.map((e) => ({ from: Date.parse(e.start), to: Date.parse(e.end) })),
     });
     const outcome: AnalysisOutcome = {
       bridgeId,
@@ -427,6 +437,11 @@ async function saveRebaselining(
       limitBreaches: breaches,
     },
   };
+}
+
+/** The streams with those found faulty now marked so (left out of training and scoring). */
+function withStatus(streams: BridgeStream[], faulty: ReadonlySet<number>): BridgeStream[] {
+  return streams.map((s) => (faulty.has(s.id) ? { ...s, status: 'faulty' as const } : s));
 }
 
 /** The faults as the alerts take them: one entry per stream, its faults in words. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { analysisModels, analysisResults, conditionHistory } from '../db/schema.ts';
+import { alarmEpisodes, analysisModels, analysisResults, conditionHistory } from '../db/schema.ts';
 import { conditionHistoryRow } from './condition-history-row.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import type { Evaluation } from './evaluation.ts';
@@ -103,12 +103,13 @@ export function createAnalysisRepository(db: Db) {
 
     /** Stores the latest evaluation and appends its condition to the bridge's history, together. */
     async saveEvaluation(bridgeId: number, evaluation: Evaluation): Promise<void> {
+      const { episodes = [], ...stored } = evaluation;
       const history = conditionHistoryRow(bridgeId, evaluation);
       await db.transaction(async (tx) => {
         await upsertResult(
           bridgeId,
           {
-            ...evaluation,
+            ...stored,
             state: 'idle',
             progress: 1,
             message: 'Evaluation up to date',
@@ -117,6 +118,16 @@ export function createAnalysisRepository(db: Db) {
           tx,
         );
         await tx.insert(conditionHistory).values(history);
+        // An episode still open is found again, longer, by the next evaluation.
+        for (const episode of episodes) {
+          await tx
+            .insert(alarmEpisodes)
+            .values({ bridgeId, startedAt: new Date(episode.from), endedAt: new Date(episode.to) })
+            .onConflictDoUpdate({
+              target: [alarmEpisodes.bridgeId, alarmEpisodes.startedAt],
+              set: { endedAt: sql`greatest(${alarmEpisodes.endedAt}, excluded.ended_at)` },
+            });
+        }
       });
     },
 

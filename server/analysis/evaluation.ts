@@ -6,4 +6,6 @@ export interface Evaluation {
   evaluatedAt: Date;
   /** Expected false alarm episodes a month (null: not known). */
   falseEpisodesPerMonth?: number | null;
+  /** The alarm episodes found, in data time (epoch ms), kept so no training learns them. */
+  episodes?: { from: number; to: number }[];
 }

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { datastreamSensors } from '../db/schema.ts';
 import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';
-import { DAY_MS } from './analysis-rules.ts';
+import { DAY_MS, PERIOD_DAYS } from './analysis-rules.ts';
 
 /** A recorded maintenance event as the analysis needs it. */
 export interface MaintenanceFact {
@@ -101,6 +101,28 @@ export function maintenanceRetrainDue(
   return settlingSensors(plan, model.baselineEnd).some(
     (sensor) => learnable >= (plan.sensorSince.get(sensor) ?? 0) + REBASELINE_DAYS * DAY_MS,
   );
+}
+
+/**
+ * The date (YYYY-MM-DD) of the maintenance a retraining is due for, or null: the structural
+ * event the model predates, else the latest sensor event. A version trained for it is accepted
+ * as the new reference (decision 041): recording maintenance is an engineer's act.
+ */
+export function maintenanceDueSince(
+  plan: MaintenancePlan,
+  baselineStart: number,
+  baselineEnd: number,
+  newest: number,
+): string | null {
+  if (!maintenanceRetrainDue(plan, { baselineStart, baselineEnd }, newest, PERIOD_DAYS)) {
+    return null;
+  }
+  const structural = plan.structuralSince;
+  const at =
+    structural !== null && baselineStart < structural
+      ? structural
+      : Math.max(...plan.sensorSince.values());
+  return new Date(at).toISOString().slice(0, 10);
 }
 
 /** The bridge's maintenance events and which data streams each maintained sensor feeds. */

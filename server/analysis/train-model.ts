@@ -16,6 +16,7 @@ import { type DatasetPlan, planDataset, WINDOW_SECONDS } from './dataset-plan.ts
 import { withoutRareModes } from './learnable-modes.ts';
 import { missingModeRate } from './missing-modes.ts';
 import type { IndicatorModel, StoredModel } from './stored-model.ts';
+import { type Interval, isExcluded } from './training-exclusions.ts';
 import { type DatasetWindow, loadWindows, planFeatureNames } from './window-dataset.ts';
 
 const WINDOW_MS = WINDOW_SECONDS * 1000;
@@ -29,13 +30,20 @@ export interface TrainingOptions {
   onProgress?: (progress: number, message: string) => void;
   /** Data stream id → epoch ms before which its data is left out (a re-zeroed sensor). */
   blankBefore?: ReadonlyMap<number, number>;
+  /** Data time never learnt (training-exclusions.ts): alarm episodes, after an open alert. */
+  exclude?: readonly Interval[];
 }
 
 export interface TrainedBridgeModel {
   model: StoredModel;
   baseline: { from: number; to: number };
   trainingMs: number;
+  /** Every usable window of the baseline period, excluded ones too (scoring reuses them). */
   baselineWindows: DatasetWindow[];
+  /** The windows the detector learnt. */
+  trainingWindows: DatasetWindow[];
+  /** Baseline windows left out because they fall in an excluded interval. */
+  excludedWindows: number;
 }
 
 /**
@@ -119,7 +127,8 @@ export async function trainBridgeModel(
     plan = learnable;
     set = await readBaseline(plan);
   }
-  const windows = set.windows.filter((w) => w.features.some(Number.isFinite));
+  const usable = set.windows.filter((w) => w.features.some(Number.isFinite));
+  const windows = usable.filter((w) => !isExcluded(w, options.exclude ?? []));
   const hasTemperature = plan.temperatureStream !== null;
   const contextFill = hasTemperature ? meanOf(windows.map((w) => w.temperatureC)) : null;
   const context = contextRows(windows, hasTemperature, contextFill, 'deck');
@@ -158,5 +167,12 @@ export async function trainBridgeModel(
     indicator: fitIndicator(partial, windows, context),
     missingModeRate: missingModeRate(partial.featureNames, windows),
   };
-  return { model, baseline, trainingMs: performance.now() - started, baselineWindows: windows };
+  return {
+    model,
+    baseline,
+    trainingMs: performance.now() - started,
+    baselineWindows: usable,
+    trainingWindows: windows,
+    excludedWindows: usable.length - windows.length,
+  };
 }

@@ -366,6 +366,79 @@ export const analysisModels = pgTable('analysis_models', {
   trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The baseline versions' states (decision 041): one active per bridge, the one scoring. */
+export const BASELINE_STATUSES = ['active', 'proposed', 'superseded', 'rejected'] as const;
+export type BaselineStatus = (typeof BASELINE_STATUSES)[number];
+
+/** One tracked mode's temperature-compensated frequency over a baseline, with its uncertainty. */
+export interface BaselineMode {
+  feature: string;
+  mean_hz: number;
+  /** One standard uncertainty of the mean, Hz (effective sample size, frequency-shift.ts). */
+  uncertainty_hz: number;
+  /** The temperature compensation it was put through (health-indicator.ts), null: none. */
+  compensation: { beta: number[]; mean: number; lowC: number; highC: number } | null;
+  /** Against the version active when this one was made: its windows compensated as that one. */
+  compared?: { shift_hz: number; uncertainty_hz: number; en: number } | null;
+}
+
+/**
+ * Each bridge's reference versions (decision 041): every training makes one, the first is
+ * active (commissioning), later ones are proposed until accepted by rule or by staff. The active
+ * version's model is the one analysis_models holds for scoring. Never deleted with a retraining.
+ */
+export const baselineVersions = pgTable(
+  'baseline_versions',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: text('status').$type<BaselineStatus>().notNull(),
+    trainedFrom: timestamp('trained_from', { withTimezone: true }).notNull(),
+    trainedTo: timestamp('trained_to', { withTimezone: true }).notNull(),
+    windowsUsed: integer('windows_used').notNull(),
+    /** Windows of the training period left out: alarm episodes, after an open alert. */
+    windowsExcluded: integer('windows_excluded').notNull().default(0),
+    temperatureMin: doublePrecision('temperature_min'),
+    temperatureMax: doublePrecision('temperature_max'),
+    modes: jsonb('modes').$type<BaselineMode[]>().notNull(),
+    /** The stored model (StoredModel) and what analysis_models needs besides it. */
+    model: jsonb('model').notNull(),
+    trainingSeconds: doublePrecision('training_seconds').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Who accepted it; null with accepted_at set: accepted automatically. */
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    uniqueIndex('baseline_versions_bridge_version_key').on(t.bridgeId, t.version),
+    uniqueIndex('baseline_versions_active_key')
+      .on(t.bridgeId)
+      .where(sql`${t.status} = 'active'`),
+    check('baseline_versions_status_check', sql`${t.status} in (${inList(BASELINE_STATUSES)})`),
+  ],
+);
+
+/**
+ * The alarm episodes each evaluation found, in data time (decision 041): no retraining learns
+ * their windows. An episode still open is stored again, longer, by the next evaluation.
+ */
+export const alarmEpisodes = pgTable(
+  'alarm_episodes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('alarm_episodes_bridge_start_key').on(t.bridgeId, t.startedAt)],
+);
+
 /**
  * The latest evaluation of each bridge (the AnomalyReport and ForecastSeries of the contract,
  * stored whole so the API answers without recomputing) and the job state behind it.

@@ -2,6 +2,7 @@ import type { AlertsService } from '../alerts/alert-service.ts';
 import type { AnalysisJobs } from '../analysis/job-types.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import type { AnalysisViewRepository } from '../analysis/analysis-view.ts';
+import type { BaselineVersions } from '../analysis/baseline-versions.ts';
 import type { BridgeConditionsRepository } from '../analysis/bridge-conditions.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
@@ -53,6 +54,7 @@ export interface RouteServices {
   maintenance: MaintenanceRepository;
   fatigueDetails: FatigueRepository;
   analysisSettings: AnalysisSettingsRepository;
+  baselines: BaselineVersions;
   analysis: AnalysisRepository;
   analysisView: AnalysisViewRepository;
   analysisJobs: AnalysisJobs;

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Bridge } from '../../api/queries/bridges';
 import { AlertsCards } from './alerts-cards';
+import { BaselineCard } from './baseline-card';
 import { evaluateBridge } from './bridge-evaluation';
 import { BridgeMiniMap } from './bridge-mini-map';
 import { dashboardQueries } from './dashboard-queries';
@@ -83,6 +84,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
         {report && <ErrorChartCard report={report} evaluation={evaluation} />}
         <IndexSystemCard health={evaluation.health} />
         <BridgeMiniMap bridge={bridge} />
+        <BaselineCard bridgeId={bridge.id} />
         <FatigueCard bridgeId={bridge.id} />
         <ReadingsSection
           streams={evaluation.streams}

@@ -38,6 +38,7 @@ export async function loadDashboard(
   const hinted = nameHint === undefined ? undefined : loadByName(queryClient, api, nameHint);
   hinted?.catch(() => undefined);
   void queryClient.prefetchQuery(dashboardQueries.fatigue(api, bridgeId));
+  void queryClient.prefetchQuery(dashboardQueries.baselines(api, bridgeId));
   void queryClient.prefetchQuery(dashboardQueries.inspections(api, bridgeId));
 
   const bridges = await queryClient.ensureQueryData(dashboardQueries.bridges(api));

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client';
 import { bridgeAlertsQueryOptions } from '../../api/queries/alerts';
+import { baselinesQueryOptions } from '../../api/queries/baselines';
 import {
   DASHBOARD_REFRESH_MS,
   analysisStatusQueryOptions,
@@ -35,6 +36,7 @@ export const dashboardQueries = {
   datastreams: (api: ApiClient, bridgeId: number) =>
     polled(bridgeDatastreamsQueryOptions(api, bridgeId)),
   fatigue: (api: ApiClient, bridgeId: number) => polled(bridgeFatigueQueryOptions(api, bridgeId)),
+  baselines: (api: ApiClient, bridgeId: number) => polled(baselinesQueryOptions(api, bridgeId)),
   inspections: (api: ApiClient, bridgeId: number) =>
     polled(bridgeInspectionsQueryOptions(api, bridgeId)),
   anomalies: (api: ApiClient, sid: string) => polled(anomalyReportQueryOptions(api, sid)),

@@ -351,6 +351,21 @@ const matrix: Record<
       body: { amber_percent: -2, red_percent: -5, target_false_alarm_rate: 0.01 },
     }),
   },
+  listBaselineVersions: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/baselines`,
+    }),
+  },
+  acceptBaselineVersion: {
+    access: 'staff',
+    call: async (t) => {
+      const { bridge } = await freshStructure(t);
+      await proposedVersion(t, bridge.id);
+      return { method: 'POST', url: `/api/v1/bridges/${bridge.id}/baselines/1/accept` };
+    },
+  },
   listBridgeInspections: {
     access: 'signed-in',
     call: async (t, a) => ({
@@ -633,6 +648,21 @@ async function freshInspectionId(t: TestContext): Promise<number> {
     payload: inspectionBody,
   });
   return (made.json() as { id: number }).id;
+}
+
+/** A proposed baseline version 1 of the bridge (decision 041), for the accept call. */
+async function proposedVersion(t: TestContext, bridgeId: number): Promise<void> {
+  await t.services.baselines.add({
+    bridgeId,
+    status: 'proposed',
+    trainedFrom: new Date('2026-01-01T00:00:00Z'),
+    trainedTo: new Date('2026-01-31T00:00:00Z'),
+    windowsUsed: 4320,
+    modes: [],
+    model: { version: 1, featureNames: [], detector: { method: 'mahalanobis', threshold: 1 } },
+    trainingSeconds: 1,
+    reason: 'Differs from version 0',
+  });
 }
 
 /** A staff bearer token, for a call that prepares another. */

@@ -154,6 +154,14 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/analysis-settings`,
     }),
+    listBaselineVersions: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/baselines`,
+    }),
+    acceptBaselineVersion: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/bridges/${x.bridge}/baselines/1/accept`,
+    }),
     listBridgeInspections: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/inspections`,
@@ -397,8 +405,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(37);
-    expect(sent).toBe(37 + 36);
+    expect(all.length).toBe(39);
+    expect(sent).toBe(39 + 38);
   });
 
   it("lists none of another company's rows, and its own", async () => {

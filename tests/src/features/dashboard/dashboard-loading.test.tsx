@@ -30,6 +30,7 @@ function labelOf(request: Request): string | undefined {
     datastreams: 'datastreams',
     [`bridges/${confederation.id}/fatigue`]: 'fatigue',
     [`bridges/${confederation.id}/inspections`]: 'inspections',
+    [`bridges/${confederation.id}/baselines`]: 'baselines',
   };
   return byPath[path];
 }
@@ -37,7 +38,15 @@ function labelOf(request: Request): string | undefined {
 const holdGroup = (mswServer: SetupServer, labels: readonly string[]) =>
   holdUntilAllArrive(mswServer, labels, labelOf);
 
-const ALERTS_ON = ['alerts', 'spans', 'sensors', 'datastreams', 'fatigue', 'inspections'];
+const ALERTS_ON = [
+  'alerts',
+  'spans',
+  'sensors',
+  'datastreams',
+  'fatigue',
+  'inspections',
+  'baselines',
+];
 const BY_NAME = ['anomalies', 'forecast', 'prediction'];
 
 describe('the dashboard loads without a waterfall (issue 17)', () => {

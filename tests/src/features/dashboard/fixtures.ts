@@ -180,6 +180,8 @@ export interface DashboardApi {
   alerts?: S['Alert'][];
   bridges?: S['Bridge'][];
   inspections?: S['BridgeInspections'];
+  /** The bridge's baseline versions, newest first (none by default). */
+  baselines?: S['BaselineVersion'][];
   /** Each alert's delivery log, by alert id (none by default). */
   deliveries?: Record<number, S['AlertDelivery'][]>;
   /** The bridge's own sensors, spans and streams (cbSensor, cbSpan and cbStream by default). */
@@ -235,6 +237,7 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
     http.get(apiUrl('/api/v1/bridges/:id/fatigue'), ({ params }) =>
       HttpResponse.json({ bridge: Number(params.id), details: [] }),
     ),
+    http.get(apiUrl('/api/v1/bridges/:id/baselines'), () => HttpResponse.json(api.baselines ?? [])),
     http.get(apiUrl('/api/v1/bridges/:id/inspections'), () =>
       HttpResponse.json(api.inspections ?? { inspections: [], schedule: [] }),
     ),

@@ -1,0 +1,121 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { analysisModels, type BaselineStatus, baselineVersions } from '../db/schema.ts';
+import { isStoredModel } from './stored-model.ts';
+
+export type BaselineVersionRow = typeof baselineVersions.$inferSelect;
+export type NewBaselineVersion = Omit<
+  typeof baselineVersions.$inferInsert,
+  'id' | 'version' | 'createdAt'
+>;
+
+type Tx = Pick<Db, 'update' | 'insert' | 'select'>;
+
+/** The scoring model of a version, as analysis_models holds it (decision 041: always the active's). */
+async function makeScoring(tx: Tx, row: BaselineVersionRow): Promise<void> {
+  if (!isStoredModel(row.model)) throw new Error(`version ${row.version}: unreadable model`);
+  const values = {
+    bridgeId: row.bridgeId,
+    method: row.model.detector.method,
+    featureNames: row.model.featureNames,
+    model: row.model,
+    threshold: row.model.detector.threshold,
+    baselineStart: row.trainedFrom,
+    baselineEnd: row.trainedTo,
+    trainingSeconds: row.trainingSeconds,
+    trainedAt: row.createdAt,
+  };
+  await tx
+    .insert(analysisModels)
+    .values(values)
+    .onConflictDoUpdate({ target: analysisModels.bridgeId, set: values });
+}
+
+/** The earlier active version is superseded, and so is a proposal a newer version replaces. */
+async function supersede(tx: Tx, bridgeId: number, status: 'active' | 'proposed') {
+  await tx
+    .update(baselineVersions)
+    .set({ status: 'superseded' })
+    .where(and(eq(baselineVersions.bridgeId, bridgeId), eq(baselineVersions.status, status)));
+}
+
+export type AcceptAnswer = BaselineVersionRow | 'missing' | { refused: BaselineStatus };
+
+/** Each bridge's reference versions (decision 041). */
+export function createBaselineVersions(db: Db) {
+  return {
+    /** Newest first. */
+    list(bridgeId: number): Promise<BaselineVersionRow[]> {
+      return db
+        .select()
+        .from(baselineVersions)
+        .where(eq(baselineVersions.bridgeId, bridgeId))
+        .orderBy(desc(baselineVersions.version));
+    },
+
+    async latest(bridgeId: number): Promise<BaselineVersionRow | undefined> {
+      const [row] = await this.list(bridgeId);
+      return row;
+    },
+
+    async active(bridgeId: number): Promise<BaselineVersionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(baselineVersions)
+        .where(and(eq(baselineVersions.bridgeId, bridgeId), eq(baselineVersions.status, 'active')));
+      return row;
+    },
+
+    /**
+     * Stores a new version, numbered after the bridge's last; an active one supersedes the active
+     * before it and becomes the scoring model, in the same transaction. Any older proposal is
+     * superseded: one proposal waits at a time, the newest.
+     */
+    async add(values: NewBaselineVersion): Promise<BaselineVersionRow> {
+      return db.transaction(async (tx) => {
+        const [last] = await tx
+          .select({ version: baselineVersions.version })
+          .from(baselineVersions)
+          .where(eq(baselineVersions.bridgeId, values.bridgeId))
+          .orderBy(desc(baselineVersions.version))
+          .limit(1)
+          .for('update');
+        await supersede(tx, values.bridgeId, 'proposed');
+        if (values.status === 'active') await supersede(tx, values.bridgeId, 'active');
+        const [row] = await tx
+          .insert(baselineVersions)
+          .values({ ...values, version: (last?.version ?? 0) + 1 })
+          .returning();
+        if (!row) throw new Error('the baseline version was not stored');
+        if (row.status === 'active') await makeScoring(tx, row);
+        return row;
+      });
+    },
+
+    /** An engineer accepts a proposed version: it becomes active and the scoring model. */
+    async accept(bridgeId: number, version: number, userId: number): Promise<AcceptAnswer> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(baselineVersions)
+          .where(
+            and(eq(baselineVersions.bridgeId, bridgeId), eq(baselineVersions.version, version)),
+          )
+          .for('update');
+        if (!row) return 'missing';
+        if (row.status !== 'proposed') return { refused: row.status };
+        await supersede(tx, bridgeId, 'active');
+        const [accepted] = await tx
+          .update(baselineVersions)
+          .set({ status: 'active', acceptedAt: new Date(), acceptedBy: userId })
+          .where(eq(baselineVersions.id, row.id))
+          .returning();
+        if (!accepted) return 'missing';
+        await makeScoring(tx, accepted);
+        return accepted;
+      });
+    },
+  };
+}
+
+export type BaselineVersions = ReturnType<typeof createBaselineVersions>;

@@ -1,0 +1,55 @@
+import type { Db } from '../db/client.ts';
+import type { BaselineVersionRow, BaselineVersions } from './baseline-versions.ts';
+import { summariseBaseline } from './baseline-summary.ts';
+import { compareWithActive, decideVersion } from './reference-acceptance.ts';
+import type { TrainedBridgeModel } from './train-model.ts';
+import { structuralAlertSince } from './training-exclusions.ts';
+
+/**
+ * Stores a training as the bridge's next reference version (decision 041), active or proposed
+ * by reference-acceptance.ts' rule, and compared mode by mode with the version active now.
+ */
+export async function storeVersion(
+  db: Db,
+  versions: BaselineVersions,
+  bridgeId: number,
+  trained: TrainedBridgeModel,
+  maintenanceSince: string | null,
+): Promise<BaselineVersionRow> {
+  const { model, trainingWindows } = trained;
+  const summary = summariseBaseline(
+    model.featureNames,
+    trainingWindows,
+    model.plan.temperatureStream !== null,
+  );
+  const active = await versions.active(bridgeId);
+  const compared = active
+    ? compareWithActive(active.modes, model.featureNames, trainingWindows)
+    : new Map();
+  const alertSinceAccepted = active
+    ? await structuralAlertSince(db, bridgeId, active.acceptedAt ?? active.createdAt)
+    : false;
+  const decision = decideVersion({
+    active: active ? { version: active.version, modes: active.modes } : null,
+    compared,
+    alertSinceAccepted,
+    maintenanceSince,
+  });
+  const now = new Date();
+  return versions.add({
+    bridgeId,
+    status: decision.status,
+    trainedFrom: new Date(trained.baseline.from),
+    trainedTo: new Date(trained.baseline.to),
+    windowsUsed: trainingWindows.length,
+    windowsExcluded: trained.excludedWindows,
+    temperatureMin: summary.temperatureMin,
+    temperatureMax: summary.temperatureMax,
+    modes: summary.modes.map((m) => ({ ...m, compared: compared.get(m.feature) ?? null })),
+    model,
+    trainingSeconds: trained.trainingMs / 1000,
+    acceptedAt: decision.status === 'active' ? now : null,
+    acceptedBy: null,
+    reason: decision.reason,
+  });
+}

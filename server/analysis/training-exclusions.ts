@@ -1,0 +1,79 @@
+import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { HEALTH_ALERT_TYPES } from '../../domain/health.ts';
+import type { Db } from '../db/client.ts';
+import { alarmEpisodes, alerts } from '../db/schema.ts';
+
+/** A span of data time, epoch ms, [from, to). */
+export interface Interval {
+  from: number;
+  to: number;
+}
+
+interface CauseWindows {
+  windows?: { start?: string }[];
+}
+
+/**
+ * When an open structural alert's trouble began, in data time: its earliest cause window, or
+ * when it was raised if that is earlier (the cause keeps only the newest windows).
+ */
+function onsetOf(raisedAt: Date, cause: unknown): number {
+  const starts = ((cause as CauseWindows | null)?.windows ?? [])
+    .map((w) => (typeof w.start === 'string' ? Date.parse(w.start) : Number.NaN))
+    .filter(Number.isFinite);
+  return Math.min(raisedAt.getTime(), ...starts);
+}
+
+/**
+ * What no retraining of a bridge may learn (decision 041): the windows of every stored alarm
+ * episode, and everything from the onset of a structural alert still open (not cleared), since
+ * its trouble is not resolved until an engineer or the data says so.
+ */
+export async function trainingExclusions(db: Db, bridgeId: number): Promise<Interval[]> {
+  const episodes = await db
+    .select({ from: alarmEpisodes.startedAt, to: alarmEpisodes.endedAt })
+    .from(alarmEpisodes)
+    .where(eq(alarmEpisodes.bridgeId, bridgeId));
+  const open = await db
+    .select({ raisedAt: alerts.raisedAt, cause: alerts.cause })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.bridgeId, bridgeId),
+        inArray(alerts.type, [...HEALTH_ALERT_TYPES]),
+        ne(alerts.state, 'cleared'),
+      ),
+    );
+  return [
+    ...episodes.map((e) => ({ from: e.from.getTime(), to: e.to.getTime() })),
+    ...open.map((a) => ({ from: onsetOf(a.raisedAt, a.cause), to: Number.POSITIVE_INFINITY })),
+  ];
+}
+
+/** True when a window [start, end) overlaps any of the intervals. */
+export function isExcluded(
+  window: { start: number; end: number },
+  intervals: readonly Interval[],
+): boolean {
+  return intervals.some((i) => window.start < i.to && window.end > i.from);
+}
+
+/** Whether a structural alert of the bridge was open at any moment since `since`. */
+export async function structuralAlertSince(
+  db: Db,
+  bridgeId: number,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.bridgeId, bridgeId),
+        inArray(alerts.type, [...HEALTH_ALERT_TYPES]),
+        or(isNull(alerts.clearedAt), gt(alerts.clearedAt, since)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { useApi } from '../../api/api-context';
+import { acceptBaselineMutationOptions } from '../../api/mutations/baselines';
+import { withEffects } from '../../api/mutations/with-effects';
+import type { BaselineVersion } from '../../api/queries/baselines';
+import { Button } from '../../ui/button';
+import { useNotify } from '../../ui/use-notify';
+import { dashboardQueries } from './dashboard-queries';
+import * as styles from './fatigue-card.css';
+
+const day = (iso: string) => iso.slice(0, 10);
+const celsius = (v: number | null) => (v === null ? '?' : `${v.toFixed(1)} °C`);
+
+function coverage(version: BaselineVersion): string {
+  const temperatures =
+    version.temperature_min_c === null && version.temperature_max_c === null
+      ? 'no temperature'
+      : `${celsius(version.temperature_min_c)} to ${celsius(version.temperature_max_c)}`;
+  return `Learnt from ${day(version.trained_from)} to ${day(version.trained_to)} (${version.windows_used} windows, ${version.windows_excluded} left out), temperatures ${temperatures}`;
+}
+
+const acceptedBy = (version: BaselineVersion) =>
+  version.accepted_at === null
+    ? ''
+    : `, accepted ${version.accepted_by === null ? 'automatically' : 'by an engineer'} on ${day(version.accepted_at)}`;
+
+/** Each mode of a proposal against the active version: the shift and whether it agrees. */
+function ModeChanges({ version }: { version: BaselineVersion }) {
+  return (
+    <ul aria-label={`Version ${version.version} against the active one`}>
+      {version.modes.map((m) => (
+        <li key={m.feature}>
+          {m.feature}: {m.mean_hz.toFixed(4)} ± {m.uncertainty_hz.toFixed(4)} Hz
+          {m.shift_hz === null || m.en === null
+            ? ', not compared'
+            : `, ${m.shift_hz >= 0 ? '+' : ''}${m.shift_hz.toFixed(4)} Hz against the active (E_n ${m.en.toFixed(2)}, ${m.en <= 1 ? 'agrees' : 'differs'})`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The bridge's reference (decision 041): the active version's dates and temperature coverage,
+ * and a proposed one with what differs, which staff or the company's administrator may accept.
+ */
+export function BaselineCard({ bridgeId }: { bridgeId: number }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { user } = useRouteContext({ from: '/_signed-in' });
+  const versions = useQuery(dashboardQueries.baselines(api, bridgeId));
+  const accept = useMutation(
+    withEffects(acceptBaselineMutationOptions(api, queryClient, bridgeId), {
+      onSuccess: (v) => notify('success', `Version ${v.version} is now the reference`),
+      onError: (error) => notify('error', error.message),
+    }),
+  );
+  // Nothing trained yet: the analysis card already says the bridge is not assessed.
+  if (!versions.data || versions.data.length === 0) return null;
+  const active = versions.data.find((v) => v.status === 'active');
+  const proposed = versions.data.find((v) => v.status === 'proposed');
+  const mayAccept = user.is_staff || user.is_company_admin;
+  return (
+    <section className={styles.card} aria-labelledby="baseline-title">
+      <h2 id="baseline-title" className={styles.title}>
+        Baseline
+      </h2>
+      {active && (
+        <p>
+          Version {active.version} is the reference. {coverage(active)}
+          {acceptedBy(active)}.
+        </p>
+      )}
+      {proposed && (
+        <section aria-label={`Proposed version ${proposed.version}`}>
+          <p>
+            Version {proposed.version} is proposed: {proposed.reason}. {coverage(proposed)}.
+          </p>
+          <ModeChanges version={proposed} />
+          {mayAccept && (
+            <Button
+              type="button"
+              disabled={accept.isPending}
+              onClick={() => accept.mutate(proposed.version)}
+            >
+              Accept version {proposed.version}
+            </Button>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { compareWithActive, decideVersion } from '../../../server/analysis/reference-acceptance.ts';
+import type { DatasetWindow } from '../../../server/analysis/window-dataset.ts';
+import type { BaselineMode } from '../../../server/db/schema.ts';
+
+const START = Date.UTC(2026, 3, 1);
+
+/** Ten days of 10-minute windows of one mode at `hz`, ±0.01 Hz by the hour, at 5-15 °C. */
+function windows(hz: number): DatasetWindow[] {
+  return Array.from({ length: 10 * 144 }, (_, i) => ({
+    start: START + i * 600_000,
+    end: START + (i + 1) * 600_000,
+    features: [hz + 0.01 * Math.sin(i / 6) + 0.002 * Math.sin(i * 1.7)],
+    temperatureC: 10 + 5 * Math.sin((2 * Math.PI * i) / 144),
+  }));
+}
+
+const mode = (compensation: BaselineMode['compensation'] = null): BaselineMode => ({
+  feature: 'acc.f1',
+  mean_hz: 3,
+  uncertainty_hz: 0.001,
+  compensation,
+});
+
+const decide = (modes: BaselineMode[], candidate: DatasetWindow[], alert = false) =>
+  decideVersion({
+    active: { version: 4, modes },
+    compared: compareWithActive(modes, ['acc.f1'], candidate),
+    alertSinceAccepted: alert,
+    maintenanceSince: null,
+  });
+
+describe('accepting a new reference version', () => {
+  it('accepts a version whose compensated frequencies agree within the expanded uncertainty', () => {
+    const decision = decide([mode()], windows(3.0005));
+    expect(decision.status).toBe('active');
+    expect(decision.reason).toMatch(/^Agrees with version 4/);
+  });
+
+  it('keeps a 5 % lower first mode proposed, saying by how much it differs', () => {
+    const decision = decide([mode()], windows(2.85));
+    expect(decision.status).toBe('proposed');
+    expect(decision.reason).toMatch(
+      /^Differs from version 4 beyond the uncertainty: acc\.f1 -0\.15\d+ Hz \(-5\.0\d %, E_n \d+/,
+    );
+  });
+
+  it('keeps an agreeing version proposed when a structural alert was open since the last acceptance', () => {
+    expect(decide([mode()], windows(3), true)).toEqual({
+      status: 'proposed',
+      reason: 'A structural alert has been open since version 4 was accepted',
+    });
+  });
+
+  it('does not compare outside the temperatures the active version met', () => {
+    const cold = { beta: [0, 0, 0, 0, 0], mean: 3, lowC: -20, highC: -10 };
+    expect(decide([mode(cold)], windows(3)).reason).toBe(
+      'Not comparable with version 4: acc.f1 not tracked in its temperatures',
+    );
+  });
+
+  it('commissions the first version and re-baselines after a recorded repair', () => {
+    const none = new Map<string, BaselineMode['compared']>();
+    expect(
+      decideVersion({
+        active: null,
+        compared: none,
+        alertSinceAccepted: true,
+        maintenanceSince: null,
+      }).status,
+    ).toBe('active');
+    expect(
+      decideVersion({
+        active: { version: 2, modes: [mode()] },
+        compared: none,
+        alertSinceAccepted: true,
+        maintenanceSince: '2026-05-10',
+      }),
+    ).toEqual({
+      status: 'active',
+      reason: 'Re-baselined after the maintenance recorded on 2026-05-10',
+    });
+  });
+});

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import type { components } from '../../../openapi/schema';
+import type { NewBaselineVersion } from '../../../server/analysis/baseline-versions.ts';
+import { analysisModels, baselineVersions } from '../../../server/db/schema.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import { assignBridge } from '../alerts/alert-fixtures.ts';
+
+vi.setConfig({ hookTimeout: 300_000 });
+
+type Version = components['schemas']['BaselineVersion'];
+type Problem = { detail: string };
+const DAY = 86_400_000;
+const START = Date.UTC(2026, 3, 1);
+
+describe.each(drivers)('baseline versions API on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  async function person(username: string, company: string, admin: boolean) {
+    const { users, sessions, passwords } = t.services;
+    const row = await users.create({
+      username,
+      email: `${username}@example.ca`,
+      passwordHash: await passwords.hash('long-enough-1'),
+      company,
+      address: '1 Road',
+    });
+    if (admin) await users.update(row.id, { isCompanyAdmin: true });
+    return { row, token: (await sessions.start(row.id)).access };
+  }
+
+  /** A bridge of company Alpha with its commissioning version active and a later one proposed. */
+  async function scene() {
+    const staff = await t.createUser({ staff: true, name: 'engineer' });
+    const adminA = await person('alpha-admin', 'Alpha Spans', true);
+    const adminB = await person('beta-admin', 'Beta Spans', true);
+    const operator = await t.createUser();
+    const outsider = await t.createUser();
+    const bridge = await t.services.bridges.create({
+      companyId: adminA.row.companyId,
+      name: 'Alpha Bridge',
+      location: 'River',
+    });
+    await assignBridge(t, operator.id, bridge.id);
+    const version = (days: number, status: 'active' | 'proposed'): NewBaselineVersion => ({
+      bridgeId: bridge.id,
+      status,
+      trainedFrom: new Date(START),
+      trainedTo: new Date(START + days * DAY),
+      windowsUsed: days * 144,
+      windowsExcluded: 0,
+      temperatureMin: -3.5,
+      temperatureMax: 21,
+      modes: [{ feature: 'a.f1', mean_hz: 3.1, uncertainty_hz: 0.002, compensation: null }],
+      // What analysis_models needs of a stored model; the detector is never restored here.
+      model: {
+        version: 1,
+        featureNames: ['a.f1'],
+        detector: { method: 'mahalanobis', threshold: 7 },
+      },
+      trainingSeconds: 2,
+      acceptedAt: status === 'active' ? new Date() : null,
+      acceptedBy: null,
+      reason: status === 'active' ? 'Commissioning' : 'A structural alert has been open',
+    });
+    await t.services.baselines.add(version(30, 'active'));
+    await t.services.baselines.add(version(60, 'proposed'));
+    return { staff, adminA, adminB, operator, outsider, bridgeId: bridge.id };
+  }
+
+  const list = (token: string, bridgeId: number) =>
+    t.request<Version[] & Problem>({
+      method: 'GET',
+      url: `/api/v1/bridges/${bridgeId}/baselines`,
+      token,
+    });
+  const accept = (token: string, bridgeId: number, version: number | string) =>
+    t.request<Version & Problem>({
+      method: 'POST',
+      url: `/api/v1/bridges/${bridgeId}/baselines/${version}/accept`,
+      token,
+    });
+
+  it('lists the versions newest first to whoever sees the bridge, and hides them from others', async () => {
+    const { operator, outsider, adminB, bridgeId } = await scene();
+    const seen = await list(operator.token, bridgeId);
+    expect(seen.status).toBe(200);
+    expect(seen.body.map((v) => [v.version, v.status, v.accepted_by])).toEqual([
+      [2, 'proposed', null],
+      [1, 'active', null],
+    ]);
+    expect(seen.body[1]).toMatchObject({
+      trained_to: new Date(START + 30 * DAY).toISOString(),
+      windows_used: 30 * 144,
+      temperature_min_c: -3.5,
+      temperature_max_c: 21,
+      modes: [{ feature: 'a.f1', mean_hz: 3.1, uncertainty_hz: 0.002, shift_hz: null, en: null }],
+      reason: 'Commissioning',
+    });
+    expect((await list(outsider.token, bridgeId)).status).toBe(404);
+    expect((await list(adminB.token, bridgeId)).status).toBe(404);
+    const unknown = await list(operator.token, bridgeId + 1000);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('lets staff accept a proposed version: it scores from then on, and the change is audited', async () => {
+    const { staff, operator, bridgeId } = await scene();
+    expect((await accept(operator.token, bridgeId, 2)).status).toBe(403);
+    const active = await accept(staff.token, bridgeId, 1);
+    expect(active.status).toBe(409);
+    expect(active.body.detail).toBe(
+      'version: 1 is active, only a proposed version can be accepted',
+    );
+    expect((await accept(staff.token, bridgeId, 9)).status).toBe(404);
+    expect((await accept(staff.token, bridgeId, 'x')).status).toBe(400);
+
+    const accepted = await accept(staff.token, bridgeId, 2);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ version: 2, status: 'active', accepted_by: staff.id });
+    expect(Date.parse(accepted.body.accepted_at ?? '')).not.toBeNaN();
+    const { db } = t.services.database;
+    const rows = await db
+      .select({ version: baselineVersions.version, status: baselineVersions.status })
+      .from(baselineVersions)
+      .where(eq(baselineVersions.bridgeId, bridgeId))
+      .orderBy(baselineVersions.version);
+    expect(rows).toEqual([
+      { version: 1, status: 'superseded' },
+      { version: 2, status: 'active' },
+    ]);
+    const [scoring] = await db
+      .select()
+      .from(analysisModels)
+      .where(eq(analysisModels.bridgeId, bridgeId));
+    expect(scoring?.baselineEnd).toEqual(new Date(START + 60 * DAY));
+    expect((await accept(staff.token, bridgeId, 2)).status).toBe(409);
+
+    const audit = await t.request<components['schemas']['AuditPage']>({
+      method: 'GET',
+      url: `/api/v1/audit?object_type=bridge&object_id=${bridgeId}`,
+      token: staff.token,
+    });
+    const entries = audit.body.items.filter((e) => e.record === 'baseline_versions');
+    expect(entries.map((e) => [e.action, e.actor, e.operation])).toEqual([
+      ['update', 'engineer', 'acceptBaselineVersion'],
+      ['update', 'engineer', 'acceptBaselineVersion'],
+    ]);
+  });
+
+  it('lets the owning company’s administrator accept, and answers another company’s 404', async () => {
+    const { adminA, adminB, bridgeId } = await scene();
+    const foreign = await accept(adminB.token, bridgeId, 2);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.detail).toBe(`Bridge ${bridgeId} not found`);
+    const own = await accept(adminA.token, bridgeId, 2);
+    expect(own.status).toBe(200);
+    expect(own.body.accepted_by).toBe(adminA.row.id);
+  });
+});

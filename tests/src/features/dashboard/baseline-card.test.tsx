@@ -1,0 +1,129 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '../../../../openapi/schema';
+import { apiUrl, setupMswServer } from '../../../helpers/msw';
+import { renderApp } from '../../../helpers/render-app';
+import { aUser } from '../../../helpers/web-fixtures';
+import { confederation, serveDashboard } from './fixtures';
+
+type Version = components['schemas']['BaselineVersion'];
+
+const server = setupMswServer();
+configure({ asyncUtilTimeout: 8000 });
+
+beforeEach(() => {
+  // jsdom has no object URLs; the prediction image needs them.
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+});
+
+const aVersion = (overrides: Partial<Version>): Version => ({
+  bridge: confederation.id,
+  version: 1,
+  status: 'active',
+  trained_from: '2026-04-01T00:00:00.000Z',
+  trained_to: '2026-05-01T00:00:00.000Z',
+  windows_used: 4320,
+  windows_excluded: 0,
+  temperature_min_c: 4.25,
+  temperature_max_c: 21,
+  modes: [
+    {
+      feature: 'cb-s1-acc.f1',
+      mean_hz: 2.91,
+      uncertainty_hz: 0.0012,
+      shift_hz: null,
+      shift_uncertainty_hz: null,
+      en: null,
+    },
+  ],
+  created_at: '2026-05-01T01:00:00.000Z',
+  accepted_at: '2026-05-01T01:00:00.000Z',
+  accepted_by: null,
+  reason: 'Commissioning: the bridge’s first baseline',
+  ...overrides,
+});
+
+const proposal = aVersion({
+  version: 2,
+  status: 'proposed',
+  trained_to: '2026-06-01T00:00:00.000Z',
+  windows_excluded: 1200,
+  temperature_max_c: 27.5,
+  modes: [
+    {
+      feature: 'cb-s1-acc.f1',
+      mean_hz: 2.77,
+      uncertainty_hz: 0.0015,
+      shift_hz: -0.1455,
+      shift_uncertainty_hz: 0.0015,
+      en: 37.8,
+    },
+  ],
+  accepted_at: null,
+  reason: 'A structural alert has been open since version 1 was accepted',
+});
+
+describe('Baseline card', () => {
+  it('shows the reference’s dates and temperatures, and a proposal with what differs', async () => {
+    serveDashboard(server, { baselines: [proposal, aVersion({})] });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const card = await screen.findByRole('region', { name: 'Baseline' });
+    expect(card).toHaveTextContent(
+      'Version 1 is the reference. Learnt from 2026-04-01 to 2026-05-01 (4320 windows, 0 left out), temperatures 4.3 °C to 21.0 °C, accepted automatically on 2026-05-01.',
+    );
+    const proposed = within(card).getByRole('region', { name: 'Proposed version 2' });
+    expect(proposed).toHaveTextContent(
+      'Version 2 is proposed: A structural alert has been open since version 1 was accepted.',
+    );
+    expect(proposed).toHaveTextContent(
+      'cb-s1-acc.f1: 2.7700 ± 0.0015 Hz, -0.1455 Hz against the active (E_n 37.80, differs)',
+    );
+    // An operator reads it; only staff or the company's administrator accept.
+    expect(within(card).queryByRole('button', { name: 'Accept version 2' })).toBeNull();
+  }, 30_000);
+
+  it('lets staff accept the proposal, and shows it as the reference', async () => {
+    let accepted = false;
+    serveDashboard(server);
+    server.use(
+      http.get(apiUrl('/api/v1/user/me'), () => HttpResponse.json(aUser({ is_staff: true }))),
+      http.get(apiUrl('/api/v1/bridges/:id/baselines'), () =>
+        HttpResponse.json(
+          accepted
+            ? [
+                {
+                  ...proposal,
+                  status: 'active',
+                  accepted_at: '2026-06-02T00:00:00.000Z',
+                  accepted_by: 7,
+                },
+                aVersion({ status: 'superseded' }),
+              ]
+            : [proposal, aVersion({})],
+        ),
+      ),
+      http.post(apiUrl('/api/v1/bridges/:id/baselines/:version/accept'), ({ params }) => {
+        accepted = params.version === '2';
+        return HttpResponse.json({ ...proposal, status: 'active', accepted_by: 7 });
+      }),
+    );
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const card = await screen.findByRole('region', { name: 'Baseline' });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Accept version 2' }));
+    await waitFor(() =>
+      expect(card).toHaveTextContent(
+        'Version 2 is the reference. Learnt from 2026-04-01 to 2026-06-01 (4320 windows, 1200 left out), temperatures 4.3 °C to 27.5 °C, accepted by an engineer on 2026-06-02.',
+      ),
+    );
+    expect(within(card).queryByRole('region', { name: 'Proposed version 2' })).toBeNull();
+  }, 30_000);
+
+  it('shows no card before the first training', async () => {
+    serveDashboard(server);
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    await screen.findByRole('heading', { name: 'Evidence' });
+    expect(screen.queryByRole('region', { name: 'Baseline' })).toBeNull();
+  }, 30_000);
+});
