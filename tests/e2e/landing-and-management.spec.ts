@@ -50,17 +50,18 @@ for (const size of SIZES) {
       await expect(menu.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
     });
 
-    test('item 12: every create button shows without a filter and asks for what it needs', async ({
+    test('item 12: create buttons say what they need, and Add Sensor asks for its span', async ({
       page,
     }) => {
       await openSignedIn(page, DEMO_STAFF, '/bridges');
       await loaded(page.getByRole('heading', { name: 'Bridge Management' })).toBeVisible();
 
+      // The spec shows Add Span once a bridge is selected; until then a line says so.
       await page.getByRole('tab', { name: 'Spans' }).click();
+      await expect(page.getByRole('button', { name: 'Add Span', exact: true })).toHaveCount(0);
+      await expect(page.getByText('Select a bridge to add a span')).toBeVisible();
+      await page.getByLabel('Bridge').selectOption({ label: 'Lions Gate Bridge' });
       await page.getByRole('button', { name: 'Add Span', exact: true }).click();
-      const choose = page.getByRole('dialog', { name: 'Add Span' });
-      await choose.getByLabel('Bridge').selectOption({ label: 'Lions Gate Bridge' });
-      await choose.getByRole('button', { name: 'Next' }).click();
       const create = page.getByRole('dialog', { name: 'Create Span on Lions Gate Bridge' });
       await expect(create).toBeVisible();
       await create.getByRole('button', { name: 'Cancel' }).click();
@@ -71,7 +72,11 @@ for (const size of SIZES) {
 
       await page.getByRole('tab', { name: 'Sensors' }).click();
       await expect(page.getByRole('button', { name: 'Add Sensor', exact: true })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Add DataStream', exact: true })).toBeVisible();
+      await expect(page.getByText('Select a sensor to add a datastream')).toBeVisible();
+      await page.getByRole('button', { name: 'Add Sensor', exact: true }).click();
+      const chooseSpan = page.getByRole('dialog', { name: 'Add Sensor' });
+      await expect(chooseSpan.getByLabel('Span')).toBeVisible();
+      await chooseSpan.getByRole('button', { name: 'Cancel' }).click();
 
       await page.getByRole('tab', { name: 'Datastreams' }).click();
       await expect(page.getByRole('button', { name: 'Add DataStream', exact: true })).toBeVisible();

@@ -3,30 +3,15 @@ import type { BridgesDialog } from './dialogs';
 import type { StructureData } from './structure-data';
 
 interface CreateChooserProps {
-  child: 'span' | 'sensor' | 'datastream';
+  child: 'sensor' | 'datastream';
   data: StructureData;
   onOpen: (dialog: BridgesDialog) => void;
   onClose: () => void;
 }
 
-/** Asks for the bridge, span or sensor a new span, sensor or datastream belongs to. */
+/** Asks for the span or sensor a new sensor or datastream belongs to. */
 export function CreateChooser({ child, data, onOpen, onClose }: CreateChooserProps) {
   const bridgeName = (id: number) => data.bridgeById.get(id)?.name ?? 'Unknown';
-  if (child === 'span') {
-    return (
-      <ChooseParentDialog
-        title="Add Span"
-        label="Bridge"
-        placeholder="Select a bridge"
-        options={data.bridges.map((b) => ({ value: String(b.id), label: b.name }))}
-        onChosen={(id) => {
-          const bridge = data.bridgeById.get(id);
-          if (bridge) onOpen({ kind: 'span-form', bridge });
-        }}
-        onClose={onClose}
-      />
-    );
-  }
   if (child === 'sensor') {
     return (
       <ChooseParentDialog

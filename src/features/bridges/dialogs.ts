@@ -8,7 +8,7 @@ export type BridgesDialog =
   | { kind: 'sensor-form'; span: Span }
   | { kind: 'datastream'; sensor: Sensor }
   /** A create button pressed with nothing selected: choose what the new object hangs off. */
-  | { kind: 'choose'; child: 'span' | 'sensor' | 'datastream' }
+  | { kind: 'choose'; child: 'sensor' | 'datastream' }
   | { kind: 'delete'; target: DeleteTarget };
 
 export interface Selection {

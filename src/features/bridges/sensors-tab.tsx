@@ -1,5 +1,6 @@
 import type { Sensor } from '../../api/queries/structures';
 import { Button } from '../../ui/button';
+import { CreateHint } from './create-hint';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { CalibrationBadge, CalibrationRegister } from './calibration-register';
 import { sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
@@ -64,7 +65,8 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
         rows={rows}
         rowKey={(s) => s.id}
         emptyMessage="No sensors yet."
-        // Shown without a filter too: the dialogs then ask for the span or sensor (issue 36).
+        // Add Sensor asks for its span when none is selected; the spec shows Add DataStream
+        // only once a sensor is selected, and a line says so until then.
         toolbar={
           isStaff && (
             <>
@@ -79,18 +81,16 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
               >
                 Add Sensor
               </Button>
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  onOpen(
-                    selected
-                      ? { kind: 'datastream', sensor: selected }
-                      : { kind: 'choose', child: 'datastream' },
-                  )
-                }
-              >
-                Add DataStream
-              </Button>
+              {selected ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => onOpen({ kind: 'datastream', sensor: selected })}
+                >
+                  Add DataStream
+                </Button>
+              ) : (
+                <CreateHint>Select a sensor to add a datastream</CreateHint>
+              )}
             </>
           )
         }

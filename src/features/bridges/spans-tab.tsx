@@ -1,5 +1,6 @@
 import type { Span } from '../../api/queries/structures';
 import { Button } from '../../ui/button';
+import { CreateHint } from './create-hint';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog, Selection } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
@@ -40,21 +41,16 @@ export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTa
         rows={rows}
         rowKey={(s) => s.id}
         emptyMessage="No spans yet."
-        // Shown without a bridge chosen too: the dialog then asks for it first (issue 36).
+        // The spec shows Add Span only once a bridge is selected; until then a line says so.
         toolbar={
-          isStaff && (
-            <Button
-              onClick={() =>
-                onOpen(
-                  selectedBridge
-                    ? { kind: 'span-form', bridge: selectedBridge }
-                    : { kind: 'choose', child: 'span' },
-                )
-              }
-            >
+          isStaff &&
+          (selectedBridge ? (
+            <Button onClick={() => onOpen({ kind: 'span-form', bridge: selectedBridge })}>
               Add Span
             </Button>
-          )
+          ) : (
+            <CreateHint>Select a bridge to add a span</CreateHint>
+          ))
         }
         actions={
           isStaff
