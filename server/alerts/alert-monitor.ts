@@ -6,7 +6,7 @@ export interface AlertMonitor {
 
 /**
  * The background side of alerts in a running server: the 'Sensor offline', calibration and
- * inspection checks every `checkSeconds`, and (with a webhook or SMTP) the alerts and
+ * inspection checks and the bell's escalations every `checkSeconds`, and (with a webhook or SMTP) the alerts and
  * notifications a previous run left undelivered.
  */
 export function startAlertMonitor(
@@ -27,6 +27,7 @@ export function startAlertMonitor(
       .checkSensorsOffline()
       .then(() => alerts.checkCalibrationsDue())
       .then(() => alerts.checkInspectionsDue())
+      .then(() => alerts.escalateInApp())
       .catch((error: unknown) => options.log(`Alert check failed: ${String(error)}`))
       .finally(() => {
         running = null;
