@@ -1498,6 +1498,8 @@ export interface components {
       id: number;
       username: string;
       email: string;
+      /** @description The mobile number alert SMS go to (E.164); null when none */
+      phone?: string | null;
       is_staff: boolean;
       /** @description Manages the users, bridges, spans, sensors, streams and tokens of its company */
       is_company_admin: boolean;
@@ -1524,6 +1526,8 @@ export interface components {
       password?: string;
       company?: string;
       address?: string;
+      /** @description The mobile number for alert SMS (Critical and High), in E.164 form: + and 8 to 15 digits, e.g. +15195550123 (spaces, dots, dashes and brackets are dropped). An empty string removes it. */
+      phone?: string;
       companyUsername?: string;
       /** @description Replaces the stored one when non-empty */
       companyPassword?: string;
@@ -2143,7 +2147,7 @@ export interface components {
       id: number;
       alert: number;
       /** @enum {string} */
-      channel: 'email';
+      channel: 'email' | 'sms';
       /** @description 1 for the first notice; higher for escalations */
       tier: number;
       /** @description 0 for the tier's first notice; n for the n-th reminder while unacknowledged */

@@ -92,6 +92,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     fatigueDetails,
     webhook: outlets.webhook,
     notifier: outlets.notifier,
+    sms: outlets.sms,
     linkSecret: config.jwtSecret,
     escalation: policyOfMinutes(config.alertEscalation),
   });

@@ -39,9 +39,11 @@ export function startAlertMonitor(
   void alerts.webhook
     ?.deliverPending()
     .catch((error: unknown) => options.log(`Alert webhook: ${String(error)}`));
-  void alerts.notifier
-    ?.deliverPending()
-    .catch((error: unknown) => options.log(`Alert notifications: ${String(error)}`));
+  for (const notifier of [alerts.notifier, alerts.sms]) {
+    void notifier
+      ?.deliverPending()
+      .catch((error: unknown) => options.log(`Alert notifications: ${String(error)}`));
+  }
 
   return {
     async stop() {
@@ -49,6 +51,7 @@ export function startAlertMonitor(
       await running;
       await alerts.webhook?.stop();
       await alerts.notifier?.stop();
+      await alerts.sms?.stop();
     },
   };
 }

@@ -39,6 +39,8 @@ export interface AlertServiceOptions {
   webhook?: AlertWebhook | undefined;
   /** Set when SMTP_URL is configured: newly raised alerts are emailed to those who see them. */
   notifier?: AlertNotifier | undefined;
+  /** Set when SMS_BASE_URL is configured: Critical and High alerts are texted. */
+  sms?: AlertNotifier | undefined;
   /**
    * The server's secret, from which the acknowledge links' key is derived (config.jwtSecret).
    * Without it (tests of other outlets) a key of this process alone: no link verifies.
@@ -60,6 +62,7 @@ export function createAlertService({
   fatigueDetails,
   webhook,
   notifier,
+  sms,
   linkSecret,
   escalation = DEFAULT_ESCALATION,
   now = () => new Date(),
@@ -75,10 +78,12 @@ export function createAlertService({
     await inApp.raised(raised);
     webhook?.enqueue(raised);
     notifier?.enqueue(raised);
+    sms?.enqueue(raised);
   };
   return {
     webhook,
     notifier,
+    sms,
 
     async analysisCompleted(outcome: AnalysisOutcome): Promise<void> {
       const raised = await applyAnalysisOutcome(db, outcome, now());
