@@ -840,6 +840,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's notifications of alerts, newest first, a page at a time
+     * @description One entry each time an alert on a bridge the user may see was raised or escalated (tier 2 or 3, still unacknowledged). Only bridges the user may see now are listed. Pages of at most 100; pass the answer's `next_before` as `before` for the next page.
+     */
+    get: operations['listNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications/unread-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many of the signed-in user's notifications are unread (counted up to 1000) */
+    get: operations['countUnreadNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark one of the signed-in user's notifications read
+     * @description Marking a notification read again keeps the first time. Another user's notification answers 404, as one that does not exist.
+     */
+    post: operations['markNotificationRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications/read-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark every unread notification of the signed-in user read */
+    post: operations['markAllNotificationsRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/contact/': {
     parameters: {
       query?: never;
@@ -1471,6 +1545,8 @@ export interface components {
       id: number;
       username: string;
       email: string;
+      /** @description The mobile number alert SMS go to (E.164); null when none */
+      phone?: string | null;
       is_staff: boolean;
       /** @description Manages the users, bridges, spans, sensors, streams and tokens of its company */
       is_company_admin: boolean;
@@ -1497,6 +1573,8 @@ export interface components {
       password?: string;
       company?: string;
       address?: string;
+      /** @description The mobile number for alert SMS (Critical and High), in E.164 form: + and 8 to 15 digits, e.g. +15195550123 (spaces, dots, dashes and brackets are dropped). An empty string removes it. */
+      phone?: string;
       companyUsername?: string;
       /** @description Replaces the stored one when non-empty */
       companyPassword?: string;
@@ -2129,11 +2207,34 @@ export interface components {
       cleared_note?: string | null;
       cause: components['schemas']['AlertCause'];
     };
+    Notification: {
+      id: number;
+      /**
+       * @description raised: the alert was raised; escalated: still unacknowledged, it reached `tier`
+       * @enum {string}
+       */
+      kind: 'raised' | 'escalated' | 'cleared';
+      tier: number;
+      /** Format: date-time */
+      read_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      alert: components['schemas']['Alert'];
+    };
+    NotificationPage: {
+      items: components['schemas']['Notification'][];
+      /** @description Pass as `before` for the next (older) page; null on the last page */
+      next_before: number | null;
+    };
+    UnreadCount: {
+      /** @description Unread notifications, counted up to 1000 (1000 means 1000 or more) */
+      unread: number;
+    };
     AlertDelivery: {
       id: number;
       alert: number;
       /** @enum {string} */
-      channel: 'email';
+      channel: 'email' | 'sms';
       /** @description 1 for the first notice; higher for escalations */
       tier: number;
       /** @description 0 for the tier's first notice; n for the n-th reminder while unacknowledged */
@@ -3788,6 +3889,103 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       410: components['responses']['Gone'];
+    };
+  };
+  listNotifications: {
+    parameters: {
+      query?: {
+        /** @description Entries per page (default 20) */
+        limit?: number;
+        /** @description Only entries older than this notification id (the previous page's next_before) */
+        before?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of notifications */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  countUnreadNotifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The unread count */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnreadCount'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  markNotificationRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The notification, read */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Notification'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  markAllNotificationsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many were marked */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            marked: number;
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
     };
   };
   createContactMessage: {

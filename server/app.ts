@@ -23,6 +23,7 @@ import { registerHttpMetrics } from './ops/metrics.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { alertsHandlers } from './routes/alerts-handlers.ts';
+import { notificationsHandlers } from './routes/notifications-handlers.ts';
 import { auditHandlers } from './routes/audit-handlers.ts';
 import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
 import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...readingsHandlers(routeServices),
     ...analyticsHandlers(routeServices),
     ...alertsHandlers(routeServices),
+    ...notificationsHandlers(routeServices),
     ...fatigueHandlers(routeServices),
     ...reportHandlers(routeServices),
     ...auditHandlers(routeServices),

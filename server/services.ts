@@ -2,6 +2,8 @@ import type { AppConfig } from './config/config.ts';
 import { createAlertOutlets } from './alerts/alert-outlets.ts';
 import { createAlertService } from './alerts/alert-service.ts';
 import { createAlertsRepository } from './alerts/alerts-repository.ts';
+import { policyOfMinutes } from './alerts/escalation-policy.ts';
+import { createNotificationsRepository } from './alerts/notifications-repository.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { createAnalysisRepository } from './analysis/analysis-repository.ts';
@@ -91,7 +93,9 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     fatigueDetails,
     webhook: outlets.webhook,
     notifier: outlets.notifier,
+    sms: outlets.sms,
     linkSecret: config.jwtSecret,
+    escalation: policyOfMinutes(config.alertEscalation),
   });
   const bridgeNames: BridgeNameSource = config.rensysUrl
     ? httpNameSource(config.rensysUrl)
@@ -150,6 +154,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
       cacheMs: LOOKUP_CACHE_MS,
     }),
     alerts,
+    notifications: createNotificationsRepository(db, alertsRepository),
     queuedWebhook: outlets.queuedWebhook,
     queuedNotifier: outlets.queuedNotifier,
     analysisJobs: createAnalysisJobs(database, analysis, (message) => log('jobs', message), {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alertDeliveries, alerts, userBridges, users } from '../db/schema.ts';
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
+import { SMS_SEVERITIES } from './alert-sms.ts';
 import { tiersOf } from './escalation-tiers.ts';
 
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
@@ -37,15 +38,26 @@ export function createDeliveryLog(db: Db) {
     ): Promise<number[]> {
       if (notices.length === 0) return [];
       const alertIds = [...new Set(notices.map((notice) => notice.alertId))];
+      // A text goes only for the severities worth waking for, and only to those with a phone.
       const bridgeOf = new Map(
         (
           await db
-            .select({ id: alerts.id, bridgeId: alerts.bridgeId })
+            .select({ id: alerts.id, bridgeId: alerts.bridgeId, severity: alerts.severity })
             .from(alerts)
             .where(inArray(alerts.id, alertIds))
-        ).map((row) => [row.id, row.bridgeId]),
+        )
+          .filter((row) => channel !== 'sms' || SMS_SEVERITIES.has(row.severity))
+          .map((row) => [row.id, row.bridgeId]),
       );
-      const person = { id: users.id, email: users.email, company: users.company };
+      if (bridgeOf.size === 0) return [];
+      const person = {
+        id: users.id,
+        email: users.email,
+        phone: users.phone,
+        company: users.company,
+      };
+      const addressOf = (recipient: { email: string; phone: string | null }) =>
+        channel === 'sms' ? recipient.phone : recipient.email;
       const assigned = await db
         .select({ bridgeId: userBridges.bridgeId, ...person })
         .from(userBridges)
@@ -74,7 +86,9 @@ export function createDeliveryLog(db: Db) {
           notice.reminder > 0 ? tiers.slice(0, notice.tier) : [tiers[notice.tier - 1] ?? []];
         return told.flatMap((people, index) => {
           const tier = notice.reminder > 0 ? index + 1 : notice.tier;
-          return people.map((recipient) => {
+          return people.flatMap((recipient) => {
+            const address = addressOf(recipient);
+            if (address === null) return [];
             const key = deliveryKey({
               alertId: notice.alertId,
               tier,
@@ -87,7 +101,7 @@ export function createDeliveryLog(db: Db) {
               tier,
               reminder: notice.reminder,
               userId: recipient.id,
-              recipient: recipient.email,
+              recipient: address,
               channel,
               idempotencyKey: key,
               messageId: messageIdOf(key, publicUrl),
@@ -149,12 +163,17 @@ export function createDeliveryLog(db: Db) {
         .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
     },
 
-    /** Rows still to send, oldest first (a restart or an outage left them). */
-    async pending(limit = 1000): Promise<DeliveryRow[]> {
+    /** Rows still to send (of one channel, or all), oldest first (a restart or an outage left them). */
+    async pending(channel?: NotificationChannel, limit = 1000): Promise<DeliveryRow[]> {
       return db
         .select()
         .from(alertDeliveries)
-        .where(eq(alertDeliveries.state, 'pending'))
+        .where(
+          and(
+            eq(alertDeliveries.state, 'pending'),
+            channel ? eq(alertDeliveries.channel, channel) : undefined,
+          ),
+        )
         .orderBy(asc(alertDeliveries.id))
         .limit(limit);
     },

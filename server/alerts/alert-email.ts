@@ -1,6 +1,6 @@
 import type { Schemas } from '../contract-types.ts';
 
-export type NotificationChannel = 'email';
+export type NotificationChannel = 'email' | 'sms';
 
 export interface DeliveryKeyParts {
   alertId: number;

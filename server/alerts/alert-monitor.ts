@@ -6,7 +6,7 @@ export interface AlertMonitor {
 
 /**
  * The background side of alerts in a running server: the 'Sensor offline', calibration and
- * inspection checks every `checkSeconds`, and (with a webhook or SMTP) the alerts and
+ * inspection checks and the bell's escalations every `checkSeconds`, and (with a webhook or SMTP) the alerts and
  * notifications a previous run left undelivered.
  */
 export function startAlertMonitor(
@@ -27,6 +27,7 @@ export function startAlertMonitor(
       .checkSensorsOffline()
       .then(() => alerts.checkCalibrationsDue())
       .then(() => alerts.checkInspectionsDue())
+      .then(() => alerts.escalateInApp())
       .catch((error: unknown) => options.log(`Alert check failed: ${String(error)}`))
       .finally(() => {
         running = null;
@@ -38,9 +39,11 @@ export function startAlertMonitor(
   void alerts.webhook
     ?.deliverPending()
     .catch((error: unknown) => options.log(`Alert webhook: ${String(error)}`));
-  void alerts.notifier
-    ?.deliverPending()
-    .catch((error: unknown) => options.log(`Alert notifications: ${String(error)}`));
+  for (const notifier of [alerts.notifier, alerts.sms]) {
+    void notifier
+      ?.deliverPending()
+      .catch((error: unknown) => options.log(`Alert notifications: ${String(error)}`));
+  }
 
   return {
     async stop() {
@@ -48,6 +51,7 @@ export function startAlertMonitor(
       await running;
       await alerts.webhook?.stop();
       await alerts.notifier?.stop();
+      await alerts.sms?.stop();
     },
   };
 }

@@ -2,7 +2,14 @@ import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import { type AlertWebhook, createAlertWebhook } from './alert-webhook.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
-import { type AlertNotifier, createEmailNotifier } from './email-notifier.ts';
+import { createDeliveryLog } from './alert-deliveries.ts';
+import {
+  type AlertNotifier,
+  createChannelNotifier,
+  createEmailNotifier,
+} from './email-notifier.ts';
+import { createSmsSender } from './sms-sender.ts';
+import { createTwilioShapedProvider } from './sms-provider.ts';
 import type { EmailSettings } from './email-sender.ts';
 import { policyOfMinutes } from './escalation-policy.ts';
 import { createQueuedAlertWebhook, type QueuedAlertWebhook } from './queued-alert-webhook.ts';
@@ -15,7 +22,13 @@ export interface AlertOutlets {
   notifier: AlertNotifier | undefined;
   /** Set on PostgreSQL with SMTP_URL: a worker process sends the queued emails. */
   queuedNotifier: QueuedEmailNotifier | undefined;
+  /** Set with SMS_BASE_URL: Critical and High alerts texted, from this process (decision 042). */
+  sms: AlertNotifier | undefined;
 }
+
+/** Where the links in notifications lead (PUBLIC_URL, else this server on localhost). */
+const publicUrlOf = (config: Pick<AppConfig, 'publicUrl' | 'port'>): string =>
+  config.publicUrl ?? `http://localhost:${config.port}`;
 
 export function emailSettingsOf(
   config: Pick<AppConfig, 'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'port' | 'jwtSecret'>,
@@ -24,7 +37,7 @@ export function emailSettingsOf(
   return {
     smtpUrl: config.smtpUrl,
     from: config.smtpFrom ?? 'SpanWatch <alerts@localhost>',
-    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    publicUrl: publicUrlOf(config),
     linkSecret: config.jwtSecret,
   };
 }
@@ -46,6 +59,7 @@ export function createAlertOutlets(
   const url = config.alertWebhookUrl;
   const settings = emailSettingsOf(config);
   const escalation = policyOfMinutes(config.alertEscalation);
+  const publicUrl = publicUrlOf(config);
   const queuedWebhook =
     url && queued ? createQueuedAlertWebhook({ database, repository, url, log }) : undefined;
   const queuedNotifier =
@@ -59,5 +73,20 @@ export function createAlertOutlets(
     notifier:
       queuedNotifier ??
       (settings ? createEmailNotifier({ db, repository, settings, log, escalation }) : undefined),
+    sms: config.sms
+      ? createChannelNotifier({
+          db,
+          channel: 'sms',
+          sender: createSmsSender(
+            createTwilioShapedProvider(config.sms),
+            publicUrl,
+            createDeliveryLog(db),
+            repository,
+          ),
+          publicUrl,
+          log,
+          escalation,
+        })
+      : undefined,
   };
 }

@@ -12,6 +12,8 @@ import { createDeliveryLog, type LoggedDelivery } from './alert-deliveries.ts';
 import { ackLinkKey } from './ack-link.ts';
 import { createLinkAcknowledgement } from './link-acknowledgement.ts';
 import type { AlertNotifier } from './email-notifier.ts';
+import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.ts';
+import { createInAppNotifications } from './in-app-notifications.ts';
 import type { AlertDto, AlertsRepository, AlertStateFilter } from './alerts-repository.ts';
 import { applyAnalysisOutcome, applySensorChecks } from './analysis-alerts.ts';
 import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
@@ -37,11 +39,15 @@ export interface AlertServiceOptions {
   webhook?: AlertWebhook | undefined;
   /** Set when SMTP_URL is configured: newly raised alerts are emailed to those who see them. */
   notifier?: AlertNotifier | undefined;
+  /** Set when SMS_BASE_URL is configured: Critical and High alerts are texted. */
+  sms?: AlertNotifier | undefined;
   /**
    * The server's secret, from which the acknowledge links' key is derived (config.jwtSecret).
    * Without it (tests of other outlets) a key of this process alone: no link verifies.
    */
   linkSecret?: string;
+  /** When unacknowledged alerts escalate: the bell tells of tiers 2 and 3 as the emails do. */
+  escalation?: EscalationPolicy;
   now?: () => Date;
 }
 
@@ -56,57 +62,69 @@ export function createAlertService({
   fatigueDetails,
   webhook,
   notifier,
+  sms,
   linkSecret,
+  escalation = DEFAULT_ESCALATION,
   now = () => new Date(),
 }: AlertServiceOptions) {
   const deliveries = createDeliveryLog(db);
   const links = createLinkAcknowledgement(db, repository, ackLinkKey(linkSecret ?? randomUUID()));
-  /** Every newly raised alert goes to each outlet: the webhook and the people notified. */
-  const announce = (raised: number[]) => {
+  const inApp = createInAppNotifications(db, escalation);
+  /**
+   * Every newly raised alert goes to each outlet: the bell (written before this returns, so a
+   * raise is never without its notifications), the webhook and the people notified.
+   */
+  const announce = async (raised: number[]) => {
+    await inApp.raised(raised);
     webhook?.enqueue(raised);
     notifier?.enqueue(raised);
+    sms?.enqueue(raised);
   };
   return {
     webhook,
     notifier,
+    sms,
 
     async analysisCompleted(outcome: AnalysisOutcome): Promise<void> {
       const raised = await applyAnalysisOutcome(db, outcome, now());
-      announce(raised);
+      await announce(raised);
     },
 
     async sensorsChecked(checks: SensorChecks): Promise<void> {
       const raised = await applySensorChecks(db, checks, now());
-      announce(raised);
+      await announce(raised);
     },
 
     /** One pass of the 'Sensor offline' monitor; tests call it with the time they need. */
     async checkSensorsOffline(at: Date = now()): Promise<OfflineCheckResult> {
       const result = await checkSensorsOffline(db, at);
-      announce(result.raised);
+      await announce(result.raised);
       return result;
     },
 
     /** One pass of the 'Calibration due' check (server/alerts/calibration-check.ts). */
     async checkCalibrationsDue(at: Date = now()): Promise<number[]> {
       const raised = await checkCalibrationsDue(db, at);
-      announce(raised);
+      await announce(raised);
       return raised;
     },
 
     /** One pass of the inspection due/overdue check (server/alerts/inspection-check.ts). */
     async checkInspectionsDue(at: Date = now()): Promise<number[]> {
       const raised = await checkInspectionsDue(db, inspections, at);
-      announce(raised);
+      await announce(raised);
       return raised;
     },
 
     /** Raise, update or clear a bridge's fatigue damage-level alerts (their settings changed). */
     async reviewFatigue(bridgeId: number, at: Date = now()): Promise<number[]> {
       const raised = await applyFatigueAlerts(db, fatigueDetails, bridgeId, at);
-      announce(raised);
+      await announce(raised);
       return raised;
     },
+
+    /** Tells the bell of the active alerts that reached tier 2 or 3 by `at` (idempotent). */
+    escalateInApp: (at: Date = now()) => inApp.escalate(at),
 
     /** Clears the alerts a recorded maintenance event answers; returns their ids. */
     clearForMaintenance(event: MaintenanceFacts, at: Date = now()): Promise<number[]> {

@@ -1,7 +1,8 @@
 import type { Db } from '../db/client.ts';
 import { createDeliveryLog } from './alert-deliveries.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
-import { createEmailSender, type EmailSettings } from './email-sender.ts';
+import type { NotificationChannel } from './alert-email.ts';
+import { createEmailSender, type EmailSender, type EmailSettings } from './email-sender.ts';
 import { createEscalation } from './escalation.ts';
 import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.ts';
 
@@ -29,6 +30,18 @@ export interface EmailNotifierOptions {
   escalation?: EscalationPolicy;
 }
 
+/** A channel's sending side for the sweeping notifier: what to send through, and its name. */
+export interface ChannelNotifierOptions {
+  db: Db;
+  channel: NotificationChannel;
+  sender: EmailSender;
+  publicUrl: string;
+  log: (message: string) => void;
+  retrySeconds?: number;
+  maxAttempts?: number;
+  escalation?: EscalationPolicy;
+}
+
 /**
  * Alert emails on the embedded database, whose one process has no pg-boss: each planned
  * notification is a row of the delivery log, sent at once and, after a failure, by the next pass
@@ -37,21 +50,31 @@ export interface EmailNotifierOptions {
  * `retrySeconds` after their deadline.
  */
 export function createEmailNotifier(options: EmailNotifierOptions): AlertNotifier {
-  const { log } = options;
   const deliveries = createDeliveryLog(options.db);
-  const sender = createEmailSender(options.settings, deliveries, options.repository);
+  return createChannelNotifier({
+    ...options,
+    channel: 'email',
+    sender: createEmailSender(options.settings, deliveries, options.repository),
+    publicUrl: options.settings.publicUrl,
+  });
+}
+
+/** The sweeping notifier of one channel (email, SMS): see createEmailNotifier. */
+export function createChannelNotifier(options: ChannelNotifierOptions): AlertNotifier {
+  const { log, channel, sender, publicUrl } = options;
+  const deliveries = createDeliveryLog(options.db);
   const maxAttempts = options.maxAttempts ?? 40;
   const escalation = createEscalation(options.db, deliveries, {
     policy: options.escalation ?? DEFAULT_ESCALATION,
-    channel: 'email',
-    publicUrl: options.settings.publicUrl,
+    channel,
+    publicUrl,
   });
   const inFlight = new Set<Promise<unknown>>();
   let stopped = false;
 
   const track = (work: Promise<unknown>) => {
     const tracked = work
-      .catch((error: unknown) => log(`Alert email: ${String(error)}`))
+      .catch((error: unknown) => log(`Alert ${channel}: ${String(error)}`))
       .finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
   };
@@ -63,7 +86,7 @@ export function createEmailNotifier(options: EmailNotifierOptions): AlertNotifie
   const deliverPending = async () => {
     if (stopped) return;
     await escalation.plan(new Date());
-    sendAll((await deliveries.pending()).map((row) => row.id));
+    sendAll((await deliveries.pending(channel)).map((row) => row.id));
   };
   const sweep = setInterval(() => track(deliverPending()), (options.retrySeconds ?? 30) * 1000);
   sweep.unref();
@@ -72,7 +95,7 @@ export function createEmailNotifier(options: EmailNotifierOptions): AlertNotifie
     enqueue(alertIds) {
       if (stopped || alertIds.length === 0) return;
       const notices = alertIds.map((alertId) => ({ alertId, tier: 1, reminder: 0 }));
-      track(deliveries.plan(notices, 'email', options.settings.publicUrl).then(sendAll));
+      track(deliveries.plan(notices, channel, publicUrl).then(sendAll));
     },
     deliverPending,
     async idle() {

@@ -3,9 +3,7 @@ import type { AlertsRepository } from './alerts-repository.ts';
 import { alertEmail } from './alert-email.ts';
 import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
-
-/** How long a sender holds a claimed delivery: longer than one SMTP conversation may take. */
-export const CLAIM_LEASE_MS = 90_000;
+import { claimForSending } from './claim-delivery.ts';
 
 export interface EmailSettings {
   smtpUrl: string;
@@ -44,18 +42,9 @@ export function createEmailSender(
 
   return {
     async send(deliveryId, final) {
-      const delivery = await deliveries.claim(deliveryId, new Date(), CLAIM_LEASE_MS);
-      if (!delivery) return 'skipped';
-      const [alert] = await alerts.findDtos([delivery.alertId]);
-      if (!alert) {
-        await deliveries.failed(deliveryId, 'The alert no longer exists', true);
-        return 'skipped';
-      }
-      // Escalating or reminding is for alerts nobody has answered; the first notice still goes.
-      if ((delivery.tier > 1 || delivery.reminder > 0) && alert.state !== 'active') {
-        await deliveries.cancel(deliveryId, `Not sent: the alert was ${alert.state} first`);
-        return 'skipped';
-      }
+      const claimed = await claimForSending(deliveries, alerts, deliveryId);
+      if (!claimed) return 'skipped';
+      const { delivery, alert } = claimed;
       const token = signAckLink(linkKey, {
         alertId: alert.id,
         userId: delivery.userId ?? 0,

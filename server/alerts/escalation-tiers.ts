@@ -1,6 +1,8 @@
 export interface Person {
   id: number;
   email: string;
+  /** E.164, for alert texts; null: none. */
+  phone: string | null;
   company: string;
 }
 
@@ -11,7 +13,7 @@ export interface Person {
  * companies (the people they answer to), tier 3 every other staff user. A bridge assigned to no
  * one tells all staff at once, and then has no one further to escalate to.
  */
-export function tiersOf(assigned: readonly Person[], staff: readonly Person[]): Person[][] {
+export function tiersOf<P extends Person>(assigned: readonly P[], staff: readonly P[]): P[][] {
   if (assigned.length === 0) return [[...staff], [], []];
   const companies = new Set(assigned.map((person) => person.company.trim().toLowerCase()));
   const own = staff.filter((person) => companies.has(person.company.trim().toLowerCase()));

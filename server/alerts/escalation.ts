@@ -5,6 +5,20 @@ import type { DeliveryLog, Notice } from './alert-deliveries.ts';
 import type { NotificationChannel } from './alert-email.ts';
 import { type EscalationPolicy, nextDeadlineSeconds, stepAt } from './escalation-policy.ts';
 
+/** The active alerts (all, or these) raised by `cutoff`: those that may be due a notice. */
+export function activeAlertsRaisedBy(db: Db, cutoff: Date, alertIds?: readonly number[]) {
+  return db
+    .select({ id: alerts.id, raisedAt: alerts.raisedAt })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.state, 'active'),
+        lte(alerts.raisedAt, cutoff),
+        alertIds ? inArray(alerts.id, [...alertIds]) : undefined,
+      ),
+    );
+}
+
 /**
  * Escalation and reminders of alerts nobody has acknowledged (issue 32). Stateless: what is due
  * follows from the alert's raise, its state and the policy, and the delivery log's keys make a
@@ -42,16 +56,11 @@ export function createEscalation(
      */
     async plan(now: Date, alertIds?: readonly number[]): Promise<number[]> {
       if (firstDeadline === null) return [];
-      const due = await db
-        .select({ id: alerts.id, raisedAt: alerts.raisedAt })
-        .from(alerts)
-        .where(
-          and(
-            eq(alerts.state, 'active'),
-            lte(alerts.raisedAt, new Date(now.getTime() - firstDeadline * 1000)),
-            alertIds ? inArray(alerts.id, [...alertIds]) : undefined,
-          ),
-        );
+      const due = await activeAlertsRaisedBy(
+        db,
+        new Date(now.getTime() - firstDeadline * 1000),
+        alertIds,
+      );
       const notices = due.flatMap((alert) => noticesOf(alert.id, alert.raisedAt, now));
       return deliveries.plan(notices, options.channel, options.publicUrl);
     },

@@ -5,7 +5,8 @@ import { createDeliveryLog } from './alert-deliveries.ts';
 import { createAlertQueue } from './alert-queue.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { AlertNotifier } from './email-notifier.ts';
-import { CLAIM_LEASE_MS, createEmailSender, type EmailSettings } from './email-sender.ts';
+import { CLAIM_LEASE_MS } from './claim-lease.ts';
+import { createEmailSender, type EmailSettings } from './email-sender.ts';
 import { createEscalation } from './escalation.ts';
 import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.ts';
 
@@ -124,7 +125,7 @@ export function createQueuedEmailNotifier(options: {
       );
     },
     async deliverPending() {
-      await queueAll((await deliveries.pending()).map((row) => row.id));
+      await queueAll((await deliveries.pending('email')).map((row) => row.id));
       // Deadlines passed while no process ran are looked at now; the others are scheduled.
       const now = new Date();
       await queueAll(await escalation.plan(now));

@@ -13,6 +13,10 @@ const NOT_AUDITED = new Set<OperationId>([
   'logout',
   'ingestReadings',
   'requestAnalysis',
+  // The bell: polled, and a user's own reading state, not configuration (decision 042).
+  'countUnreadNotifications',
+  'markNotificationRead',
+  'markAllNotificationsRead',
 ]);
 
 const READ_PREFIXES = ['get', 'list', 'export'];

@@ -48,6 +48,11 @@ export interface AppConfig {
   smtpUrl?: string | undefined;
   /** The From of alert emails (default `SpanWatch <alerts@localhost>`). */
   smtpFrom?: string;
+  /**
+   * The SMS provider of alert texts (a Twilio-shaped REST API: SMS_BASE_URL, SMS_ACCOUNT_SID,
+   * SMS_AUTH_TOKEN, SMS_FROM); undefined sends none. docs/decisions/042-in-app-notifications-and-sms.md
+   */
+  sms?: { baseUrl: string; accountSid: string; authToken: string; from: string } | undefined;
   /** Where people reach the dashboard, for the links in notifications (default http://localhost:PORT). */
   publicUrl?: string | undefined;
   /**
@@ -278,6 +283,10 @@ const environmentSchema = z.object({
   ALERT_WEBHOOK_URL: url(['http:', 'https:']),
   SMTP_URL: url(['smtp:', 'smtps:']),
   SMTP_FROM: text('SpanWatch <alerts@localhost>'),
+  SMS_BASE_URL: url(['http:', 'https:']),
+  SMS_ACCOUNT_SID: text(''),
+  SMS_AUTH_TOKEN: text(''),
+  SMS_FROM: text(''),
   PUBLIC_URL: url(['http:', 'https:']),
   ALERT_TIER2_MINUTES: minutes(15),
   ALERT_TIER3_MINUTES: minutes(60),
@@ -313,6 +322,7 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
     checkMqttCredentials(parsed.data);
     checkHttpTimeouts(parsed.data);
     checkEscalation(parsed.data);
+    checkSms(parsed.data);
     return parsed.data;
   }
   const messages = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
@@ -338,6 +348,17 @@ function checkHttpTimeouts(vars: z.infer<typeof environmentSchema>): void {
     throw new ConfigError(
       `HTTP_HEADERS_TIMEOUT_SECONDS (${vars.HTTP_HEADERS_TIMEOUT_SECONDS}) must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS (${vars.HTTP_REQUEST_TIMEOUT_SECONDS})`,
     );
+  }
+}
+
+/** An SMS provider needs its account, its token and a sender, or it could send nothing. */
+function checkSms(vars: z.infer<typeof environmentSchema>): void {
+  if (!vars.SMS_BASE_URL) return;
+  const missing = (['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const).filter(
+    (name) => vars[name].trim() === '',
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(`SMS_BASE_URL is set, so ${missing.join(', ')} must be set too`);
   }
 }
 
@@ -382,6 +403,14 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     alertWebhookUrl: vars.ALERT_WEBHOOK_URL,
     smtpUrl: vars.SMTP_URL,
     smtpFrom: vars.SMTP_FROM,
+    sms: vars.SMS_BASE_URL
+      ? {
+          baseUrl: vars.SMS_BASE_URL,
+          accountSid: vars.SMS_ACCOUNT_SID,
+          authToken: vars.SMS_AUTH_TOKEN,
+          from: vars.SMS_FROM,
+        }
+      : undefined,
     publicUrl: vars.PUBLIC_URL,
     alertEscalation: {
       tier2Minutes: vars.ALERT_TIER2_MINUTES,

@@ -61,6 +61,8 @@ export const users = pgTable(
     companyUsername: text('company_username'),
     // AES-256-GCM sealed (server/services/secret-box.ts); never leaves the server in clear.
     companyPasswordSealed: text('company_password_sealed'),
+    /** E.164 (+ and up to 15 digits), for the alert SMS; null: no SMS (issue 32). */
+    phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -587,6 +589,37 @@ export const alertLinkUses = pgTable('alert_link_uses', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The in-app notifications (the bell, issue 32): one row per user who may see the alert's bridge
+ * and each thing that happened to the alert. The unique key (user, alert, kind, tier) makes a
+ * second write of the same news a no-op, so a repeated raise or escalation pass adds nothing.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** 1 for a raise or clearing; for an escalation, the tier the alert reached. */
+    tier: integer('tier').notNull().default(1),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('notifications_kind_check', sql`${t.kind} in ('raised', 'escalated', 'cleared')`),
+    uniqueIndex('notifications_key').on(t.userId, t.alertId, t.kind, t.tier),
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
 
 /**
  * Rainflow histograms of each strain stream, one row per UTC day with samples: the full cycles

@@ -1,4 +1,5 @@
 import type { AlertsService } from '../alerts/alert-service.ts';
+import type { NotificationsRepository } from '../alerts/notifications-repository.ts';
 import type { AnalysisJobs } from '../analysis/job-types.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import type { AnalysisViewRepository } from '../analysis/analysis-view.ts';
@@ -68,6 +69,7 @@ export interface RouteServices {
   ingestTokens: IngestTokensRepository;
   ingest: IngestService;
   alerts: AlertsService;
+  notifications: NotificationsRepository;
   readiness: ReadinessProbe;
   mqttCredentials: MqttCredentials;
   reports: ReportService;

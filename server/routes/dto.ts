@@ -12,6 +12,7 @@ export function userDto(row: UserRow, assignments: UserAssignments): Schemas['Us
     id: row.id,
     username: row.username,
     email: row.email,
+    phone: row.phone,
     is_staff: row.isStaff,
     is_company_admin: row.isCompanyAdmin,
     company: row.company,

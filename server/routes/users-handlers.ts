@@ -8,6 +8,7 @@ import { checkCredentialChange } from './credential-change.ts';
 import { userDto } from './dto.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { newPassword, optionalText, requiredText } from './text-fields.ts';
+import { phoneOf } from './phone-field.ts';
 import { keepCompany } from './company-fields.ts';
 import { assertInScope, hiddenAs, noSuch } from './tenant-scope.ts';
 
@@ -53,6 +54,7 @@ export function usersHandlers(
     if (body.email !== undefined) patch.email = requiredText(body.email, 'email');
     if (body.company !== undefined) patch.company = requiredText(body.company, 'company');
     if (body.address !== undefined) patch.address = requiredText(body.address, 'address');
+    if (body.phone !== undefined) patch.phone = phoneOf(body.phone);
     if (body.companyUsername !== undefined)
       patch.companyUsername = optionalText(body.companyUsername);
     // Spec §5: on edit the password (and the company password) change only when filled in.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ackLinkKey, signAckLink } from '../../../server/alerts/ack-link.ts';
 import { contract } from '../../../server/contract.ts';
-import { alerts } from '../../../server/db/schema.ts';
+import { alerts, notifications } from '../../../server/db/schema.ts';
 import { createMaintenanceRepository } from '../../../server/maintenance/maintenance-repository.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
@@ -514,6 +514,25 @@ const matrix: Record<
       url: `/api/v1/alerts/${await operatorAlertId(t, a)}/deliveries`,
     }),
   },
+  listNotifications: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/notifications?limit=5' }),
+  },
+  countUnreadNotifications: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/notifications/unread-count' }),
+  },
+  markNotificationRead: {
+    access: 'signed-in',
+    call: async (t, a, caller) => ({
+      method: 'POST',
+      url: `/api/v1/notifications/${await callerNotificationId(t, a, caller)}/read`,
+    }),
+  },
+  markAllNotificationsRead: {
+    access: 'signed-in',
+    call: async () => ({ method: 'POST', url: '/api/v1/notifications/read-all' }),
+  },
   getAnomalies: {
     access: 'signed-in',
     call: async (t, a) => ({
@@ -590,6 +609,18 @@ async function operatorAlertId(t: TestContext, a: Actors): Promise<number> {
     })
     .returning({ id: alerts.id });
   if (!row) throw new Error('alert not stored');
+  return row.id;
+}
+
+/** A notification of an alert on the operator's bridge, addressed to whoever calls. */
+async function callerNotificationId(t: TestContext, a: Actors, caller: Caller): Promise<number> {
+  const alertId = await operatorAlertId(t, a);
+  const userId = caller === 'staff' ? a.staffId : a.operatorId;
+  const [row] = await t.services.database.db
+    .insert(notifications)
+    .values({ userId, alertId, kind: 'raised' })
+    .returning({ id: notifications.id });
+  if (!row) throw new Error('notification not stored');
   return row.id;
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { alerts } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { companyPerson } from '../../helpers/company-person.ts';
 import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
 
 // Decision 040: a company administrator of company B reaches nothing of company A. Every probe
@@ -41,20 +42,9 @@ const bridgeBody = {
 };
 
 async function seedTwoCompanies(t: TestContext) {
-  const { users, bridges, spans, sensors, datastreams, ingestTokens, sessions, passwords } =
-    t.services;
-  const passwordHash = await passwords.hash('long-enough-1');
-  const person = async (username: string, company: string, admin: boolean) => {
-    const row = await users.create({
-      username,
-      email: `${username}@example.ca`,
-      passwordHash,
-      company,
-      address: '1 Road',
-    });
-    if (admin) await users.update(row.id, { isCompanyAdmin: true });
-    return { row, token: (await sessions.start(row.id)).access };
-  };
+  const { users, bridges, spans, sensors, datastreams, ingestTokens } = t.services;
+  const person = (username: string, company: string, admin: boolean) =>
+    companyPerson(t, username, company, { admin });
   const structure = async (companyId: number, prefix: string) => {
     const bridge = await bridges.create({ companyId, name: `${prefix} Bridge`, location: 'River' });
     const span = await spans.create({ bridgeId: bridge.id, label: 'main', length: 40 });

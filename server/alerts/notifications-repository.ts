@@ -1,0 +1,120 @@
+import { and, count, desc, eq, isNull, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { alerts, notifications } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
+import type { Schemas } from '../contract-types.ts';
+import type { AlertsRepository } from './alerts-repository.ts';
+
+type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationDto = Schemas['Notification'];
+
+/** The count stops here: the bell shows "99+" long before, and the count stays an index read. */
+export const UNREAD_COUNT_CAP = 1000;
+export const DEFAULT_PAGE = 20;
+
+/**
+ * The signed-in user's bell: their own rows only, and only of alerts on bridges they may see
+ * now (an operator unassigned from a bridge stops seeing its news), newest first.
+ */
+export function createNotificationsRepository(
+  db: Db,
+  alertsRepository: Pick<AlertsRepository, 'findDtos'>,
+) {
+  const own = (viewer: Viewer, ...more: (SQL | undefined)[]) =>
+    and(
+      eq(notifications.userId, viewer.id),
+      visibleBridgeFilter(db, viewer, alerts.bridgeId),
+      ...more,
+    );
+
+  const withAlerts = async (rows: NotificationRow[]): Promise<NotificationDto[]> => {
+    const dtos = new Map(
+      (await alertsRepository.findDtos([...new Set(rows.map((row) => row.alertId))])).map(
+        (alert) => [alert.id, alert],
+      ),
+    );
+    return rows.flatMap((row) => {
+      const alert = dtos.get(row.alertId);
+      if (!alert) return [];
+      return [
+        {
+          id: row.id,
+          kind: row.kind as NotificationDto['kind'],
+          tier: row.tier,
+          read_at: row.readAt?.toISOString() ?? null,
+          created_at: row.createdAt.toISOString(),
+          alert,
+        },
+      ];
+    });
+  };
+
+  return {
+    async page(
+      viewer: Viewer,
+      options: { limit?: number | undefined; before?: number | undefined },
+    ): Promise<Schemas['NotificationPage']> {
+      const limit = options.limit ?? DEFAULT_PAGE;
+      const rows = await db
+        .select({ row: notifications })
+        .from(notifications)
+        .innerJoin(alerts, eq(alerts.id, notifications.alertId))
+        .where(
+          own(
+            viewer,
+            options.before === undefined ? undefined : lt(notifications.id, options.before),
+          ),
+        )
+        .orderBy(desc(notifications.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit).map(({ row }) => row);
+      const last = page.at(-1);
+      return {
+        items: await withAlerts(page),
+        next_before: rows.length > limit && last ? last.id : null,
+      };
+    },
+
+    async unreadCount(viewer: Viewer): Promise<number> {
+      const unread = db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .innerJoin(alerts, eq(alerts.id, notifications.alertId))
+        .where(own(viewer, isNull(notifications.readAt)))
+        .limit(UNREAD_COUNT_CAP)
+        .as('unread');
+      const [row] = await db.select({ n: count() }).from(unread);
+      return row?.n ?? 0;
+    },
+
+    /** Marks one read (the first reading time is kept); 404 for another user's or none. */
+    async markRead(viewer: Viewer, id: number, now: Date): Promise<NotificationDto> {
+      const [visible] = await db
+        .select({ row: notifications })
+        .from(notifications)
+        .innerJoin(alerts, eq(alerts.id, notifications.alertId))
+        .where(own(viewer, eq(notifications.id, id)));
+      if (!visible) throw new HttpError(404, `Notification ${id} not found`);
+      const [row] = await db
+        .update(notifications)
+        .set({ readAt: visible.row.readAt ?? now })
+        .where(eq(notifications.id, id))
+        .returning();
+      const [dto] = await withAlerts(row ? [row] : []);
+      if (!dto) throw new HttpError(404, `Notification ${id} not found`);
+      return dto;
+    },
+
+    async markAllRead(viewer: Viewer, now: Date): Promise<number> {
+      const marked = await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.userId, viewer.id), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return marked.length;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

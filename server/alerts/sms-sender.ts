@@ -1,0 +1,39 @@
+import type { AlertsRepository } from './alerts-repository.ts';
+import type { DeliveryLog } from './alert-deliveries.ts';
+import { alertSms } from './alert-sms.ts';
+import { claimForSending } from './claim-delivery.ts';
+import type { EmailSender } from './email-sender.ts';
+import type { SmsProvider } from './sms-provider.ts';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Sends one planned text as the email sender sends a mail: claimed first, so two senders never
+ * send it at once; an escalation or reminder of an alert answered meanwhile is cancelled.
+ */
+export function createSmsSender(
+  provider: SmsProvider,
+  publicUrl: string,
+  deliveries: DeliveryLog,
+  alerts: Pick<AlertsRepository, 'findDtos'>,
+): EmailSender {
+  return {
+    async send(deliveryId, final) {
+      const claimed = await claimForSending(deliveries, alerts, deliveryId);
+      if (!claimed) return 'skipped';
+      const { delivery, alert } = claimed;
+      try {
+        const answer = await provider.send(
+          delivery.recipient,
+          alertSms(alert, publicUrl, delivery),
+        );
+        await deliveries.sent(deliveryId, answer, new Date());
+        return 'sent';
+      } catch (error) {
+        await deliveries.failed(deliveryId, messageOf(error), final(delivery.attempts));
+        throw error;
+      }
+    },
+    close: () => undefined,
+  };
+}
