@@ -240,7 +240,7 @@ const matrix: Record<
     call: async () => ({
       method: 'POST',
       url: '/api/v1/datastreams/create',
-      body: { stream_id: `ds-${Math.random()}`, data_type: 'strain', sensors: [1] },
+      body: { stream_id: `ds-${Math.random()}`, data_type: 'acceleration', sensors: [1] },
     }),
   },
   deleteDatastream: {

@@ -416,6 +416,13 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
         sensors: [gauge.id],
       });
       expect(fitting.status).toBe(201);
+      // A gauge's own thermistor: temperature fits every sensor type.
+      const thermistor = await post<Datastream>('/api/v1/datastreams/create', {
+        stream_id: 'LG-SG-TEMP',
+        data_type: 'temperature',
+        sensors: [gauge.id],
+      });
+      expect(thermistor.status).toBe(201);
     });
 
     it('refuses to assign a sensor to a stream of a data type it cannot record', async () => {
