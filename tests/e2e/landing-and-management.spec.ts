@@ -60,7 +60,7 @@ for (const size of SIZES) {
       await page.getByRole('tab', { name: 'Spans' }).click();
       await expect(page.getByRole('button', { name: 'Add Span', exact: true })).toHaveCount(0);
       await expect(page.getByText('Select a bridge to add a span')).toBeVisible();
-      await page.getByLabel('Bridge').selectOption({ label: 'Lions Gate Bridge' });
+      await page.getByLabel('Bridge', { exact: true }).selectOption({ label: 'Lions Gate Bridge' });
       await page.getByRole('button', { name: 'Add Span', exact: true }).click();
       const create = page.getByRole('dialog', { name: 'Create Span on Lions Gate Bridge' });
       await expect(create).toBeVisible();
