@@ -38,7 +38,7 @@ const paths = modelPaths({
       ? [{ type: 'field.changed', field: 'datastreamId', value: orphan.id } as const]
       : [
           { type: 'field.changed', field: 'streamId', value: 'west-strain' } as const,
-          { type: 'field.changed', field: 'dataType', value: 'strain' } as const,
+          { type: 'field.changed', field: 'dataType', value: 'acceleration' } as const,
         ]),
     { type: 'form.submitted' },
     { type: 'dialog.cancelled' },
