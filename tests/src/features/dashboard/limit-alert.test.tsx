@@ -29,7 +29,9 @@ describe("a 'Limit exceeded' alert on the dashboard", () => {
       `Sensor CB-SG-1 (stream CB-str) above its high limit of 300 since ${formatDateTime(since)} (3.5 h): 10-minute mean up to 461.2`,
     );
     expect(item).not.toHaveTextContent(since);
-    expect(item).toHaveTextContent('Limits of data stream CB-str (sensor CB-SG-1)');
+    // One card per alert (issue 36): the stream and the trigger it was judged against.
+    expect(item).toHaveTextContent('Stream CB-str');
+    expect(item).toHaveTextContent("The sensor's limits set in Bridge Management");
     expect(item).toHaveTextContent(/rule out a sensor fault, then have an engineer assess/);
   });
 });
