@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alertDeliveries, alerts, userBridges, users } from '../db/schema.ts';
+import { alertDeliveries, alerts, bridges, userBridges, users } from '../db/schema.ts';
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
 import { SMS_SEVERITIES } from './alert-sms.ts';
 import { tiersOf } from './escalation-tiers.ts';
@@ -39,32 +39,45 @@ export function createDeliveryLog(db: Db) {
       if (notices.length === 0) return [];
       const alertIds = [...new Set(notices.map((notice) => notice.alertId))];
       // A text goes only for the severities worth waking for, and only to those with a phone.
+      const alertRows = await db
+        .select({
+          id: alerts.id,
+          bridgeId: alerts.bridgeId,
+          severity: alerts.severity,
+          companyId: bridges.companyId,
+        })
+        .from(alerts)
+        .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
+        .where(inArray(alerts.id, alertIds));
       const bridgeOf = new Map(
-        (
-          await db
-            .select({ id: alerts.id, bridgeId: alerts.bridgeId, severity: alerts.severity })
-            .from(alerts)
-            .where(inArray(alerts.id, alertIds))
-        )
+        alertRows
           .filter((row) => channel !== 'sms' || SMS_SEVERITIES.has(row.severity))
-          .map((row) => [row.id, row.bridgeId]),
+          .map((row) => [row.id, row]),
       );
       if (bridgeOf.size === 0) return [];
       const person = {
         id: users.id,
         email: users.email,
         phone: users.phone,
-        company: users.company,
+        companyId: users.companyId,
       };
       const addressOf = (recipient: { email: string; phone: string | null }) =>
         channel === 'sms' ? recipient.phone : recipient.email;
+      const bridgeIds = [...new Set([...bridgeOf.values()].map((row) => row.bridgeId))];
+      const companyIds = [...new Set([...bridgeOf.values()].map((row) => row.companyId))];
       const assigned = await db
         .select({ bridgeId: userBridges.bridgeId, ...person })
         .from(userBridges)
         .innerJoin(users, eq(users.id, userBridges.userId))
+        .where(and(inArray(userBridges.bridgeId, bridgeIds), eq(users.isStaff, false)))
+        .orderBy(users.id);
+      const companyAdmins = await db
+        .select(person)
+        .from(users)
         .where(
           and(
-            inArray(userBridges.bridgeId, [...new Set(bridgeOf.values())]),
+            inArray(users.companyId, companyIds),
+            eq(users.isCompanyAdmin, true),
             eq(users.isStaff, false),
           ),
         )
@@ -76,12 +89,14 @@ export function createDeliveryLog(db: Db) {
         .orderBy(users.id);
 
       const values = notices.flatMap((notice) => {
-        const bridgeId = bridgeOf.get(notice.alertId);
-        if (bridgeId === undefined) return [];
-        const tiers = tiersOf(
-          assigned.filter((row) => row.bridgeId === bridgeId),
+        const bridge = bridgeOf.get(notice.alertId);
+        if (bridge === undefined) return [];
+        const tiers = tiersOf({
+          companyId: bridge.companyId,
+          assigned: assigned.filter((row) => row.bridgeId === bridge.bridgeId),
+          companyAdmins,
           staff,
-        );
+        });
         const told =
           notice.reminder > 0 ? tiers.slice(0, notice.tier) : [tiers[notice.tier - 1] ?? []];
         return told.flatMap((people, index) => {

@@ -3,21 +3,46 @@ export interface Person {
   email: string;
   /** E.164, for alert texts; null: none. */
   phone: string | null;
-  company: string;
+  /** The company the person belongs to (decision 040). */
+  companyId: number;
+}
+
+/** Who may be told of one bridge's alert, as the delivery log reads them from the database. */
+export interface BridgePeople<P extends Person> {
+  /** The company that owns the bridge. */
+  companyId: number;
+  /** The users the bridge is assigned to (not platform staff). */
+  assigned: readonly P[];
+  /** Company administrators (not platform staff), of any company: filtered here. */
+  companyAdmins: readonly P[];
+  /** Every platform staff user. */
+  staff: readonly P[];
 }
 
 /**
- * Who is told at each tier of one bridge's alert (docs/decisions/036-escalation-and-acknowledge-links.md). The
- * spec knows two roles, staff and the users a bridge is assigned to, and each user's company:
- * tier 1 is the bridge's own users (its operators and engineers), tier 2 the staff of their
- * companies (the people they answer to), tier 3 every other staff user. A bridge assigned to no
- * one tells all staff at once, and then has no one further to escalate to.
+ * Who is told at each tier of one bridge's alert (decision 036, by company since decision 040):
+ * tier 1 is the bridge's own users of its company (its operators and engineers), tier 2 the
+ * people they answer to, the company's administrators and any platform staff sitting in the
+ * company, and tier 3 the rest of platform staff. Another company's people are never told: an
+ * assignment across companies tells no one, as the in-app news does. A bridge assigned to no one
+ * starts at its company's managers; a company with no one at all tells all staff at once, who
+ * then have no one further to escalate to.
  */
-export function tiersOf<P extends Person>(assigned: readonly P[], staff: readonly P[]): P[][] {
-  if (assigned.length === 0) return [[...staff], [], []];
-  const companies = new Set(assigned.map((person) => person.company.trim().toLowerCase()));
-  const own = staff.filter((person) => companies.has(person.company.trim().toLowerCase()));
-  const tier2 = own.length > 0 ? own : [...staff];
-  const told = new Set(tier2.map((person) => person.id));
-  return [[...assigned], tier2, staff.filter((person) => !told.has(person.id))];
+export function tiersOf<P extends Person>(people: BridgePeople<P>): P[][] {
+  const ofCompany = (person: P) => person.companyId === people.companyId;
+  const own = people.assigned.filter(ofCompany);
+  const first = new Set(own.map((person) => person.id));
+  const managers = unique([...people.companyAdmins, ...people.staff]).filter(
+    (person) => ofCompany(person) && !first.has(person.id),
+  );
+  const managing = new Set(managers.map((person) => person.id));
+  const platform = people.staff.filter((person) => !managing.has(person.id));
+  if (own.length === 0) return managers.length > 0 ? [managers, platform, []] : [platform, [], []];
+  if (managers.length === 0) return [own, platform, []];
+  return [own, managers, platform];
+}
+
+function unique<P extends Person>(people: readonly P[]): P[] {
+  const seen = new Set<number>();
+  return people.filter((person) => !seen.has(person.id) && seen.add(person.id));
 }

@@ -11,6 +11,9 @@ import {
   type TestDatabase,
 } from './test-database.ts';
 
+/** The company every user made by `createUser` belongs to. */
+export const TEST_COMPANY = 'Test Co';
+
 export const testConfig: AppConfig = {
   port: 0,
   host: '127.0.0.1',
@@ -121,7 +124,7 @@ export function setupTestApp(
       email,
       passwordHash: await context.services.passwords.hash(password),
       isStaff: staff,
-      company: 'Test Co',
+      company: TEST_COMPANY,
       address: '1 Test Road, Ottawa',
     });
     const { access, refresh } = await context.services.sessions.start(row.id);

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertService } from '../../../server/alerts/alert-service.ts';
 import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
 import { createEmailNotifier, type AlertNotifier } from '../../../server/alerts/email-notifier.ts';
 import type { EscalationPolicy } from '../../../server/alerts/escalation-policy.ts';
 import { createQueuedEmailNotifier } from '../../../server/alerts/queued-email-notifier.ts';
-import { users } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp, testConfig } from '../../helpers/test-app.ts';
 import { type ReceivedMail, smtpReceiver } from '../../helpers/smtp-receiver.ts';
@@ -92,10 +90,7 @@ describe.each(drivers)('alert escalation on %s', (kind) => {
     const admin = await t.createUser({ staff: true, name: `admin-${kind}` });
     const operator = await t.createUser({ name: `operator-${kind}` });
     // The operator's company has its own manager; the admin is of the company running SpanWatch.
-    await t.services.database.db
-      .update(users)
-      .set({ company: 'Bridge Authority' })
-      .where(eq(users.id, admin.id));
+    await t.services.users.update(admin.id, { company: 'Bridge Authority' });
     const { bridge } = await bridgeWithStreams(t, 'Angus L. Macdonald');
     await assignBridge(t, operator.id, bridge.id);
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AnalysisOutcome } from '../../../server/alerts/analysis-outcome.ts';
 import { alerts, datastreams, userBridges } from '../../../server/db/schema.ts';
-import type { TestContext } from '../../helpers/test-app.ts';
+import { companyOfUser } from '../../../server/repositories/companies-repository.ts';
+import { TEST_COMPANY, type TestContext } from '../../helpers/test-app.ts';
 
 type SensorStatus = 'active' | 'inactive' | 'maintenance' | 'faulty';
 
@@ -11,7 +12,9 @@ export async function bridgeWithStreams(
   name: string,
   sensorStatuses: SensorStatus[] = ['active'],
 ) {
-  const bridge = await t.services.bridges.create({ name, location: 'Test river' });
+  // Owned by the company of the test users (test-app.ts), as a bridge its users are assigned is.
+  const companyId = await companyOfUser(t.services.database.db, TEST_COMPANY);
+  const bridge = await t.services.bridges.create({ companyId, name, location: 'Test river' });
   const span = await t.services.spans.create({ bridgeId: bridge.id, label: 'main', length: 40 });
   const streams = [];
   for (const [index, status] of sensorStatuses.entries()) {
