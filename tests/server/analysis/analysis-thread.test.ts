@@ -78,7 +78,7 @@ describe.each(drivers)('analysis on the analysis thread (%s)', (kind) => {
     } finally {
       await pool.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('answers an unknown bridge without a thread error', async () => {
     const pool = createAnalysisPool(t.services.database);
