@@ -12,6 +12,7 @@ interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;
+  size: number;
   localHeader: number;
 }
 
@@ -49,6 +50,7 @@ async function zipEntries(path: string, size: number): Promise<ZipEntry[]> {
       name: directory.toString('utf8', at + 46, at + 46 + nameLength),
       method: directory.readUInt16LE(at + 10),
       compressedSize: directory.readUInt32LE(at + 20),
+      size: directory.readUInt32LE(at + 24),
       localHeader: directory.readUInt32LE(at + 42),
     });
     at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
@@ -95,7 +97,7 @@ export async function openLoggerFile(
   }
   return {
     chunks: await entryStream(path, chosen),
-    size: chosen.compressedSize,
+    size: chosen.size,
     name: chosen.name,
   };
 }
