@@ -120,8 +120,10 @@ export function findDateOrder(samples: readonly string[], given?: DateOrder): Da
   const example = samples[0] ?? '';
   const shape = shapeOf(example);
   if (shape === null) return { ok: false, reason: 'not-a-time', example };
+  // Texts of another shape are rows to report, not evidence about the order.
+  const alike = samples.filter((text) => shapeOf(text) === shape);
   const fitting = ORDERS_OF_SHAPE[shape].filter((order) =>
-    samples.every((text) => Number.isFinite(timestampMs(text, order))),
+    alike.every((text) => Number.isFinite(timestampMs(text, order))),
   );
   if (given !== undefined) {
     return fitting.includes(given)

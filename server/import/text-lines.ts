@@ -1,11 +1,14 @@
 /**
  * The lines of a logger file read as a stream: never the whole file in memory. The encoding is
- * judged on the first chunk (UTF-8 when it decodes as such, Latin-1 otherwise: the Munich
+ * judged on the first 64 KB (UTF-8 when it decodes as such, Latin-1 otherwise: the Munich
  * temperature file writes its degree sign as the Latin-1 byte 0xB0), and a UTF-8 byte order
  * mark is dropped.
  */
 
 export type TextEncoding = 'UTF-8' | 'Latin-1';
+
+/** Bytes judged for the encoding: a file's header and its first rows. */
+const ENCODING_SAMPLE = 64 * 1024;
 
 export interface TextLine {
   /** 1-based, as an editor counts. */
@@ -29,11 +32,30 @@ export class LineReader {
 
   constructor(private readonly chunks: AsyncIterable<Uint8Array>) {}
 
+  /** The stream in chunks, the first at least ENCODING_SAMPLE bytes (or the whole file). */
+  private async *sized(): AsyncGenerator<Uint8Array> {
+    let first: Uint8Array[] | null = [];
+    let held = 0;
+    for await (const chunk of this.chunks) {
+      if (first === null) {
+        yield chunk;
+        continue;
+      }
+      first.push(chunk);
+      held += chunk.length;
+      if (held >= ENCODING_SAMPLE) {
+        yield Buffer.concat(first);
+        first = null;
+      }
+    }
+    if (first !== null && held > 0) yield Buffer.concat(first);
+  }
+
   async *lines(): AsyncGenerator<TextLine> {
     let decoder: TextDecoder | null = null;
     let rest = '';
     let number = 0;
-    for await (const chunk of this.chunks) {
+    for await (const chunk of this.sized()) {
       if (decoder === null) {
         this.encoding = encodingOf(chunk);
         decoder = new TextDecoder(this.encoding === 'UTF-8' ? 'utf-8' : 'latin1');
