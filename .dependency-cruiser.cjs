@@ -26,12 +26,12 @@ const LAYERS = [
   {
     name: 'areas',
     paths: [
-      '^server/(services|audit|ingest|alerts|inspections|maintenance|fatigue|analysis|report)/',
+      '^server/(services|audit|ingest|import|alerts|inspections|maintenance|fatigue|analysis|report)/',
     ],
   },
   { name: 'http', paths: ['^server/(routes|http|plugins)/'] },
   { name: 'composition', paths: ['^server/(app|services)\\.ts$', '^server/(demo|seed)/'] },
-  { name: 'entry points', paths: ['^server/(main|migrate-cli)\\.ts$'] },
+  { name: 'entry points', paths: ['^server/(main|migrate-cli|import-cli)\\.ts$'] },
 ];
 
 const upward = LAYERS.slice(0, -1).map((layer, index) => ({

@@ -1,5 +1,6 @@
 import { at } from './at.ts';
 import { InputError, splitLine } from './csv-table.ts';
+import { shapeOf, timestampMs } from './logger-time.ts';
 
 /** A raw logger record: seconds from its first sample and one array per channel (NaN = missing). */
 export interface LoggerRecord {
@@ -8,21 +9,14 @@ export interface LoggerRecord {
   channels: Float64Array[];
 }
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)$/;
-const DOTTED = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)$/;
-
-/** Milliseconds of a logger's timestamp (read as UTC: only differences are used). */
+/**
+ * Milliseconds of a logger's timestamp (read as UTC: only differences are used), the year-first
+ * form as year-month-day and the dotted one as day-month-year, as the loggers we know write them.
+ */
 export function loggerTimeMs(cell: string): number {
-  const iso = ISO.exec(cell);
-  const dotted = iso ? null : DOTTED.exec(cell);
-  const parts = iso
-    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
-    : dotted
-      ? [dotted[3], dotted[2], dotted[1], dotted[4], dotted[5], dotted[6]]
-      : null;
-  if (!parts) return NaN;
-  const field = (i: number): number => Number(parts[i]);
-  return Date.UTC(field(0), field(1) - 1, field(2), field(3), field(4)) + field(5) * 1000;
+  const shape = shapeOf(cell);
+  if (shape === null) return NaN;
+  return timestampMs(cell, shape === 'year-last' ? 'dmy' : 'ymd');
 }
 
 /**

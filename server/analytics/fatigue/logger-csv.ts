@@ -3,6 +3,7 @@
 // a column is found by its name with the unit set aside. A cell that is empty, missing (a short
 // row) or not a number is a gap (NaN), never a zero: a zero would be a false reversal.
 import { InputError, splitLine } from '../csv-table.ts';
+import { splitHeader } from '../logger-header.ts';
 
 export type StrainUnit = 'microstrain' | 'MPa';
 
@@ -17,16 +18,6 @@ export interface LoggerColumn {
   samples: Float64Array;
   /** Rows whose cell was missing or not a number. */
   gaps: number;
-}
-
-const UNIT_SUFFIX = /^(.*?)\s*(?:\[([^\]]*)\]|\(([^)]*)\)|\{([^}]*)\}|\s(?:in|\/)\s*(\S+))\s*$/;
-
-/** A header cell's name and its unit text ('' when it carries none). */
-export function splitHeader(cell: string): { name: string; unit: string } {
-  const match = UNIT_SUFFIX.exec(cell.trim());
-  if (!match) return { name: cell.trim(), unit: '' };
-  const unit = match[2] ?? match[3] ?? match[4] ?? match[5] ?? '';
-  return { name: (match[1] ?? '').trim(), unit: unit.trim() };
 }
 
 export function unitOf(text: string): StrainUnit | null {

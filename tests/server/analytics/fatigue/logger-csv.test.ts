@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../server/analytics/csv-table.ts';
-import { readLoggerColumn, splitHeader } from '../../../../server/analytics/fatigue/logger-csv.ts';
+import { readLoggerColumn } from '../../../../server/analytics/fatigue/logger-csv.ts';
+import { splitHeader } from '../../../../server/analytics/logger-header.ts';
 
 describe('reading one channel of a logger CSV', () => {
   it('finds a column by name whatever form its unit takes in the header', () => {
