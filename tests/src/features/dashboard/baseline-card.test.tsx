@@ -42,6 +42,9 @@ const aVersion = (overrides: Partial<Version>): Version => ({
   accepted_at: '2026-05-01T01:00:00.000Z',
   accepted_by: null,
   reason: 'Commissioning: the bridge’s first baseline',
+  rejected_at: null,
+  rejected_by: null,
+  rejection_reason: null,
   ...overrides,
 });
 
