@@ -1,3 +1,4 @@
+import { REJECTION_REASON_MAX_LENGTH } from '../../domain/baseline-rejection.ts';
 import type { BaselineVersionRow, DecisionAnswer } from '../analysis/baseline-versions.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireAdmin, viewerOf } from '../plugins/authentication.ts';
@@ -38,13 +39,10 @@ function versionDto(row: BaselineVersionRow): Schemas['BaselineVersion'] {
   };
 }
 
-/** Issue 29: a rejection says why, in at most 500 characters once trimmed. */
-const REJECTION_REASON_MAX = 500;
-
 function rejectionReason(body: Schemas['BaselineRejection'] | undefined): string {
   const reason = requiredText(body?.reason ?? '', 'reason');
-  if (reason.length > REJECTION_REASON_MAX) {
-    throw new HttpError(400, `reason: must be at most ${REJECTION_REASON_MAX} characters`);
+  if (reason.length > REJECTION_REASON_MAX_LENGTH) {
+    throw new HttpError(400, `reason: must be at most ${REJECTION_REASON_MAX_LENGTH} characters`);
   }
   return reason;
 }
