@@ -1300,6 +1300,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/baselines/{version}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject a proposed baseline version, with the reason (staff, company admin)
+     * @description The proposed version is rejected and never scores; the active version goes on as it is.
+     *     Who rejected it, when and why are stored and audited. Platform staff, or an administrator
+     *     of the company owning the bridge. The reason is 1 to 500 characters once trimmed.
+     */
+    post: operations['rejectBaselineVersion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bridges/{id}/inspection-programme': {
     parameters: {
       query?: never;
@@ -1988,6 +2010,16 @@ export interface components {
       /** @description The user who accepted it; null with accepted_at set means automatically */
       accepted_by: number | null;
       /** @description Why it is active or waits */
+      reason: string;
+      /** Format: date-time */
+      rejected_at: string | null;
+      /** @description The user who rejected it */
+      rejected_by: number | null;
+      /** @description Why it was rejected, in the words of whoever rejected it */
+      rejection_reason: string | null;
+    };
+    BaselineRejection: {
+      /** @description Why the proposal is turned down; 1 to 500 characters once trimmed (checked by the server, whose 400 names the field as `reason:`) */
       reason: string;
     };
     BaselineMode: {
@@ -4640,6 +4672,39 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The version, now active */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BaselineVersion'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  rejectBaselineVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BaselineRejection'];
+      };
+    };
+    responses: {
+      /** @description The version, now rejected */
       200: {
         headers: {
           [name: string]: unknown;

@@ -18,7 +18,7 @@ import {
   HISTORY_DAYS,
   NotReadyError,
   PERIOD_DAYS,
-  retrainReason,
+  referenceRetrainReason,
 } from './analysis-rules.ts';
 import { type BridgeStream, dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
@@ -162,18 +162,15 @@ export async function evaluateBridge(
           extent.newest,
         )
       : null;
-    // While a proposed version waits, only the schedule trains again: the active model keeps
-    // meeting the conditions the proposal learnt, and must not retrain on every evaluation.
     const due =
       !!row?.baselineEnd &&
       (maintenanceSince !== null ||
-        (latest?.status === 'proposed'
-          ? retrainReason(latest.trainedTo.getTime(), extent.newest, [])
-          : retrainReason(
-              row.baselineEnd.getTime(),
-              extent.newest,
-              outsideLearnedStarts(previousReport),
-            )) !== null);
+        referenceRetrainReason(
+          latest,
+          row.baselineEnd.getTime(),
+          extent.newest,
+          outsideLearnedStarts(previousReport),
+        ) !== null);
     // Models stored before the feature families score traffic too: they are retrained once.
     const beforeFamilies = !!row && isStoredModel(row.model) && row.model.plan.family === undefined;
     const usable = !!row && isStoredModel(row.model);

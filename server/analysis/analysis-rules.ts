@@ -107,4 +107,22 @@ export function retrainReason(
   return reachable >= RETRAIN_OUTSIDE_WINDOWS ? 'conditions' : null;
 }
 
+/**
+ * Why the stored analysis should train again, given its latest reference version (decision
+ * 041). While a proposal waits, only the schedule counts, from the proposal's end: the active
+ * model keeps meeting the conditions the proposal learnt, and must not retrain on every
+ * evaluation. A rejected latest version waits the same way (issue 29): otherwise the next
+ * evaluation would propose again, from nearly the same data, what an engineer just turned down.
+ */
+export function referenceRetrainReason(
+  latest: { status: string; trainedTo: Date } | undefined,
+  activeEnd: number,
+  newest: number,
+  outsideLearned: readonly number[],
+): RetrainReason | null {
+  return latest?.status === 'proposed' || latest?.status === 'rejected'
+    ? retrainReason(latest.trainedTo.getTime(), newest, [])
+    : retrainReason(activeEnd, newest, outsideLearned);
+}
+
 export const dayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;

@@ -39,7 +39,22 @@ async function supersede(tx: Tx, bridgeId: number, status: 'active' | 'proposed'
     .where(and(eq(baselineVersions.bridgeId, bridgeId), eq(baselineVersions.status, status)));
 }
 
-export type AcceptAnswer = BaselineVersionRow | 'missing' | { refused: BaselineStatus };
+/** What an engineer's decision on a version came to: the row as stored, or why not. */
+export type DecisionAnswer = BaselineVersionRow | 'missing' | { refused: BaselineStatus };
+
+/** The bridge's version, locked until the transaction ends, so two decisions never cross. */
+async function lockedVersion(
+  tx: Tx,
+  bridgeId: number,
+  version: number,
+): Promise<BaselineVersionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(baselineVersions)
+    .where(and(eq(baselineVersions.bridgeId, bridgeId), eq(baselineVersions.version, version)))
+    .for('update');
+  return row;
+}
 
 /** Each bridge's reference versions (decision 041). */
 export function createBaselineVersions(db: Db) {
@@ -93,15 +108,9 @@ export function createBaselineVersions(db: Db) {
     },
 
     /** An engineer accepts a proposed version: it becomes active and the scoring model. */
-    async accept(bridgeId: number, version: number, userId: number): Promise<AcceptAnswer> {
+    async accept(bridgeId: number, version: number, userId: number): Promise<DecisionAnswer> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(baselineVersions)
-          .where(
-            and(eq(baselineVersions.bridgeId, bridgeId), eq(baselineVersions.version, version)),
-          )
-          .for('update');
+        const row = await lockedVersion(tx, bridgeId, version);
         if (!row) return 'missing';
         if (row.status !== 'proposed') return { refused: row.status };
         await supersede(tx, bridgeId, 'active');
@@ -113,6 +122,33 @@ export function createBaselineVersions(db: Db) {
         if (!accepted) return 'missing';
         await makeScoring(tx, accepted);
         return accepted;
+      });
+    },
+
+    /**
+     * An engineer rejects a proposed version: it never scores, and the active version goes on
+     * as it is. The next training may propose again (decision 041).
+     */
+    async reject(
+      bridgeId: number,
+      version: number,
+      rejection: { userId: number; reason: string },
+    ): Promise<DecisionAnswer> {
+      return db.transaction(async (tx) => {
+        const row = await lockedVersion(tx, bridgeId, version);
+        if (!row) return 'missing';
+        if (row.status !== 'proposed') return { refused: row.status };
+        const [rejected] = await tx
+          .update(baselineVersions)
+          .set({
+            status: 'rejected',
+            rejectedAt: new Date(),
+            rejectedBy: rejection.userId,
+            rejectionReason: rejection.reason,
+          })
+          .where(eq(baselineVersions.id, row.id))
+          .returning();
+        return rejected ?? 'missing';
       });
     },
   };

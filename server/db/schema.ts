@@ -413,7 +413,12 @@ export const baselineVersions = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** Who accepted it; null with accepted_at set: accepted automatically. */
     acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why it is active or waits, as the training or the acceptance rule said. */
     reason: text('reason').notNull(),
+    /** A proposal an engineer turned down (issue 29): when, by whom and why, in their words. */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectedBy: integer('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
   },
   (t) => [
     uniqueIndex('baseline_versions_bridge_version_key').on(t.bridgeId, t.version),

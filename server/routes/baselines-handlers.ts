@@ -1,9 +1,11 @@
-import type { BaselineVersionRow } from '../analysis/baseline-versions.ts';
+import { REJECTION_REASON_MAX_LENGTH } from '../../domain/baseline-rejection.ts';
+import type { BaselineVersionRow, DecisionAnswer } from '../analysis/baseline-versions.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireAdmin, viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { assertInScope, hiddenAs } from './tenant-scope.ts';
+import { requiredText } from './text-fields.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -31,17 +33,40 @@ function versionDto(row: BaselineVersionRow): Schemas['BaselineVersion'] {
     accepted_at: iso(row.acceptedAt),
     accepted_by: row.acceptedBy,
     reason: row.reason,
+    rejected_at: iso(row.rejectedAt),
+    rejected_by: row.rejectedBy,
+    rejection_reason: row.rejectionReason,
   };
+}
+
+function rejectionReason(body: Schemas['BaselineRejection'] | undefined): string {
+  const reason = requiredText(body?.reason ?? '', 'reason');
+  if (reason.length > REJECTION_REASON_MAX_LENGTH) {
+    throw new HttpError(400, `reason: must be at most ${REJECTION_REASON_MAX_LENGTH} characters`);
+  }
+  return reason;
+}
+
+/** Accepting and rejecting answer alike: 404 for an unknown version, 409 unless proposed. */
+function decided(answer: DecisionAnswer, version: number, verb: 'accepted' | 'rejected') {
+  if (answer === 'missing') throw notFound('Baseline version', version);
+  if ('refused' in answer) {
+    throw new HttpError(
+      409,
+      `version: ${version} is ${answer.refused}, only a proposed version can be ${verb}`,
+    );
+  }
+  return versionDto(answer);
 }
 
 /**
  * A bridge's reference versions (decision 041): whoever sees the bridge lists them; platform
- * staff or the owning company's administrator accept a proposed one (audited by the table's
- * trigger, migration 0023).
+ * staff or the owning company's administrator accept or reject a proposed one (audited by the
+ * table's trigger, migration 0023).
  */
 export function baselinesHandlers(
   services: Pick<RouteServices, 'baselines' | 'bridges' | 'alerts' | 'tenancy'>,
-): Handlers<'listBaselineVersions' | 'acceptBaselineVersion'> {
+): Handlers<'listBaselineVersions' | 'acceptBaselineVersion' | 'rejectBaselineVersion'> {
   const { baselines, bridges, alerts } = services;
   return {
     async listBaselineVersions(request) {
@@ -58,15 +83,18 @@ export function baselinesHandlers(
       const { id, version } = request.params;
       await assertInScope(services, scope, 'bridge', id, hiddenAs('Bridge'));
       if (!(await bridges.findById(id))) throw notFound('Bridge', id);
-      const answer = await baselines.accept(id, version, scope.viewer.id);
-      if (answer === 'missing') throw notFound('Baseline version', version);
-      if (typeof answer === 'object' && 'refused' in answer) {
-        throw new HttpError(
-          409,
-          `version: ${version} is ${answer.refused}, only a proposed version can be accepted`,
-        );
-      }
-      return versionDto(answer);
+      return decided(await baselines.accept(id, version, scope.viewer.id), version, 'accepted');
+    },
+
+    async rejectBaselineVersion(request) {
+      const scope = requireAdmin(request);
+      const { id, version } = request.params;
+      await assertInScope(services, scope, 'bridge', id, hiddenAs('Bridge'));
+      if (!(await bridges.findById(id))) throw notFound('Bridge', id);
+      // A request without any body reaches here unchecked (no content type to validate against).
+      const reason = rejectionReason(request.body as Schemas['BaselineRejection'] | undefined);
+      const answer = await baselines.reject(id, version, { userId: scope.viewer.id, reason });
+      return decided(answer, version, 'rejected');
     },
   };
 }

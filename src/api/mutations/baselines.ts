@@ -20,3 +20,22 @@ export function acceptBaselineMutationOptions(
     onSuccess: () => queryClient.invalidateQueries({ queryKey: baselinesQueryKey(bridgeId) }),
   });
 }
+
+/** Staff reject a proposed baseline version with a reason: the list is read again. */
+export function rejectBaselineMutationOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  bridgeId: number,
+) {
+  return mutationOptions({
+    mutationFn: ({ version, reason }: { version: number; reason: string }) =>
+      answerOf(
+        api.POST('/api/v1/bridges/{id}/baselines/{version}/reject', {
+          params: { path: { id: bridgeId, version } },
+          body: { reason },
+        }),
+        'Failed to reject the baseline version',
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: baselinesQueryKey(bridgeId) }),
+  });
+}

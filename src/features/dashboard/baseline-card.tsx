@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { acceptBaselineMutationOptions } from '../../api/mutations/baselines';
 import { withEffects } from '../../api/mutations/with-effects';
@@ -7,6 +8,7 @@ import type { BaselineVersion } from '../../api/queries/baselines';
 import { Button } from '../../ui/button';
 import { useNotify } from '../../ui/use-notify';
 import { dashboardQueries } from './dashboard-queries';
+import { RejectBaselineDialog } from './reject-baseline-dialog';
 import * as styles from './fatigue-card.css';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -41,15 +43,32 @@ function ModeChanges({ version }: { version: BaselineVersion }) {
   );
 }
 
+/** Proposals an engineer turned down, newest first, each with the reason given. */
+function RejectedVersions({ versions }: { versions: readonly BaselineVersion[] }) {
+  if (versions.length === 0) return null;
+  return (
+    <ul aria-label="Rejected versions">
+      {versions.map((v) => (
+        <li key={v.version}>
+          Version {v.version} was rejected
+          {v.rejected_at === null ? '' : ` on ${day(v.rejected_at)}`}: {v.rejection_reason ?? ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The bridge's reference (decision 041): the active version's dates and temperature coverage,
- * and a proposed one with what differs, which staff or the company's administrator may accept.
+ * a proposed one with what differs, which staff or the company's administrator may accept or
+ * reject with a reason, and the versions rejected so far with theirs.
  */
 export function BaselineCard({ bridgeId }: { bridgeId: number }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { user } = useRouteContext({ from: '/_signed-in' });
+  const [rejecting, setRejecting] = useState<number | null>(null);
   const versions = useQuery(dashboardQueries.baselines(api, bridgeId));
   const accept = useMutation(
     withEffects(acceptBaselineMutationOptions(api, queryClient, bridgeId), {
@@ -61,6 +80,7 @@ export function BaselineCard({ bridgeId }: { bridgeId: number }) {
   if (!versions.data || versions.data.length === 0) return null;
   const active = versions.data.find((v) => v.status === 'active');
   const proposed = versions.data.find((v) => v.status === 'proposed');
+  const rejected = versions.data.filter((v) => v.status === 'rejected');
   const mayAccept = user.is_staff || user.is_company_admin;
   return (
     <section className={styles.card} aria-labelledby="baseline-title">
@@ -88,7 +108,26 @@ export function BaselineCard({ bridgeId }: { bridgeId: number }) {
               Accept version {proposed.version}
             </Button>
           )}
+          {mayAccept && (
+            // Rejecting asks for the reason in a dialog; the active version stays.
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={accept.isPending}
+              onClick={() => setRejecting(proposed.version)}
+            >
+              Reject version {proposed.version}
+            </Button>
+          )}
         </section>
+      )}
+      <RejectedVersions versions={rejected} />
+      {rejecting !== null && (
+        <RejectBaselineDialog
+          bridgeId={bridgeId}
+          version={rejecting}
+          onClose={() => setRejecting(null)}
+        />
       )}
     </section>
   );

@@ -366,6 +366,18 @@ const matrix: Record<
       return { method: 'POST', url: `/api/v1/bridges/${bridge.id}/baselines/1/accept` };
     },
   },
+  rejectBaselineVersion: {
+    access: 'staff',
+    call: async (t) => {
+      const { bridge } = await freshStructure(t);
+      await proposedVersion(t, bridge.id);
+      return {
+        method: 'POST',
+        url: `/api/v1/bridges/${bridge.id}/baselines/1/reject`,
+        body: { reason: 'Learnt during the deck works' },
+      };
+    },
+  },
   listBridgeInspections: {
     access: 'signed-in',
     call: async (t, a) => ({
@@ -681,7 +693,7 @@ async function freshInspectionId(t: TestContext): Promise<number> {
   return (made.json() as { id: number }).id;
 }
 
-/** A proposed baseline version 1 of the bridge (decision 041), for the accept call. */
+/** A proposed baseline version 1 of the bridge (decision 041), to accept or reject. */
 async function proposedVersion(t: TestContext, bridgeId: number): Promise<void> {
   await t.services.baselines.add({
     bridgeId,

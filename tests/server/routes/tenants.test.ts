@@ -152,6 +152,11 @@ function probes(own: {
       method: 'POST',
       url: `/api/v1/bridges/${x.bridge}/baselines/1/accept`,
     }),
+    rejectBaselineVersion: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/bridges/${x.bridge}/baselines/1/reject`,
+      body: { reason: 'Probe' },
+    }),
     listBridgeInspections: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/inspections`,
@@ -395,8 +400,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(39);
-    expect(sent).toBe(39 + 38);
+    expect(all.length).toBe(40);
+    expect(sent).toBe(40 + 39);
   });
 
   it("lists none of another company's rows, and its own", async () => {

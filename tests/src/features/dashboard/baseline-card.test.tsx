@@ -6,6 +6,7 @@ import type { components } from '../../../../openapi/schema';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
 import { aUser } from '../../../helpers/web-fixtures';
+import { REASON_REQUIRED } from '../../../../src/features/dashboard/reject-baseline-dialog';
 import { confederation, serveDashboard } from './fixtures';
 
 type Version = components['schemas']['BaselineVersion'];
@@ -42,6 +43,9 @@ const aVersion = (overrides: Partial<Version>): Version => ({
   accepted_at: '2026-05-01T01:00:00.000Z',
   accepted_by: null,
   reason: 'Commissioning: the bridge’s first baseline',
+  rejected_at: null,
+  rejected_by: null,
+  rejection_reason: null,
   ...overrides,
 });
 
@@ -65,6 +69,14 @@ const proposal = aVersion({
   reason: 'A structural alert has been open since version 1 was accepted',
 });
 
+const rejectedProposal = aVersion({
+  ...proposal,
+  status: 'rejected',
+  rejected_at: '2026-06-03T08:00:00.000Z',
+  rejected_by: 7,
+  rejection_reason: 'Learnt during the deck works',
+});
+
 describe('Baseline card', () => {
   it('shows the reference’s dates and temperatures, and a proposal with what differs', async () => {
     serveDashboard(server, { baselines: [proposal, aVersion({})] });
@@ -82,6 +94,7 @@ describe('Baseline card', () => {
     );
     // An operator reads it; only staff or the company's administrator accept.
     expect(within(card).queryByRole('button', { name: 'Accept version 2' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Reject version 2' })).toBeNull();
   }, 30_000);
 
   it('lets staff accept the proposal, and shows it as the reference', async () => {
@@ -118,6 +131,82 @@ describe('Baseline card', () => {
       ),
     );
     expect(within(card).queryByRole('region', { name: 'Proposed version 2' })).toBeNull();
+  }, 30_000);
+
+  it('lets staff reject the proposal with a reason, and lists it rejected with the reason', async () => {
+    const sent: unknown[] = [];
+    serveDashboard(server);
+    server.use(
+      http.get(apiUrl('/api/v1/user/me'), () => HttpResponse.json(aUser({ is_staff: true }))),
+      http.get(apiUrl('/api/v1/bridges/:id/baselines'), () =>
+        HttpResponse.json(
+          sent.length > 0 ? [rejectedProposal, aVersion({})] : [proposal, aVersion({})],
+        ),
+      ),
+      http.post(
+        apiUrl('/api/v1/bridges/:id/baselines/:version/reject'),
+        async ({ params, request }) => {
+          sent.push({ version: params.version, body: await request.json() });
+          return HttpResponse.json(rejectedProposal);
+        },
+      ),
+    );
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const card = await screen.findByRole('region', { name: 'Baseline' });
+    const opener = await within(card).findByRole('button', { name: 'Reject version 2' });
+
+    // Escape closes the dialog without sending anything, and focus returns to the button.
+    await userEvent.click(opener);
+    expect(await screen.findByRole('dialog', { name: 'Reject version 2' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Reject version 2' });
+    const reason = within(dialog).getByLabelText('Reason (required)');
+    await userEvent.type(reason, '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject version 2' }));
+    expect(reason).toHaveAccessibleDescription(REASON_REQUIRED);
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await userEvent.type(reason, 'Learnt during the deck works  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject version 2' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Version 2 is rejected');
+    expect(sent).toEqual([{ version: '2', body: { reason: 'Learnt during the deck works' } }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const rejected = await within(card).findByRole('list', { name: 'Rejected versions' });
+    expect(rejected).toHaveTextContent(
+      'Version 2 was rejected on 2026-06-03: Learnt during the deck works',
+    );
+    expect(within(card).queryByRole('region', { name: 'Proposed version 2' })).toBeNull();
+    expect(card).toHaveTextContent('Version 1 is the reference.');
+  }, 30_000);
+
+  it('shows the server’s refusal of a rejection as an error toast, and keeps the dialog open', async () => {
+    serveDashboard(server, { baselines: [proposal, aVersion({})] });
+    server.use(
+      http.get(apiUrl('/api/v1/user/me'), () =>
+        HttpResponse.json(aUser({ is_company_admin: true })),
+      ),
+      http.post(apiUrl('/api/v1/bridges/:id/baselines/:version/reject'), () =>
+        HttpResponse.json(
+          { detail: 'version: 2 is superseded, only a proposed version can be rejected' },
+          { status: 409 },
+        ),
+      ),
+    );
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const card = await screen.findByRole('region', { name: 'Baseline' });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Reject version 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject version 2' });
+    await userEvent.type(within(dialog).getByLabelText('Reason (required)'), 'Cold snap');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject version 2' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'version: 2 is superseded, only a proposed version can be rejected',
+    );
+    expect(screen.getByRole('dialog', { name: 'Reject version 2' })).toBeInTheDocument();
   }, 30_000);
 
   it('shows no card before the first training', async () => {
