@@ -50,6 +50,12 @@ export const title = style({
   '@media': { [phone]: { fontSize: vars.fontSize.md } },
 });
 
+// After the account controls on wider screens; on a phone beside the Menu button, never hidden.
+export const bellSlot = style({
+  order: 1,
+  '@media': { [phone]: { order: 0, marginLeft: 'auto' } },
+});
+
 export const menuToggle = style({
   display: 'none',
   '@media': { [phone]: { display: 'inline-flex', paddingInline: vars.space.md } },
