@@ -1,7 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
-export const wrapper = style({ position: 'relative' });
+// Where the top bar keeps to its Menu button (app-shell.css.ts): the bell sits beside it, too
+// near the left for a panel hung from its own right edge.
+const narrow = 'screen and (max-width: 47.99em)';
+
+// On a narrow screen the panel hangs from the whole bar instead (the bar is its positioned
+// ancestor), so it spans the screen rather than running off its left edge.
+export const wrapper = style({
+  position: 'relative',
+  '@media': { [narrow]: { position: 'static' } },
+});
 
 export const bell = style({
   position: 'relative',
@@ -48,6 +57,9 @@ export const panel = style({
   background: vars.color.surface,
   color: vars.color.text,
   boxShadow: vars.shadow.md,
+  '@media': {
+    [narrow]: { left: vars.space.xs, right: vars.space.xs, width: 'auto' },
+  },
 });
 
 export const panelHeader = style({
