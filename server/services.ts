@@ -96,6 +96,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     sms: outlets.sms,
     linkSecret: config.jwtSecret,
     escalation: policyOfMinutes(config.alertEscalation),
+    log: (message) => log('alert-webhook', message),
   });
   const bridgeNames: BridgeNameSource = config.rensysUrl
     ? httpNameSource(config.rensysUrl)

@@ -48,6 +48,8 @@ export interface AlertServiceOptions {
   linkSecret?: string;
   /** When unacknowledged alerts escalate: the bell tells of tiers 2 and 3 as the emails do. */
   escalation?: EscalationPolicy;
+  /** Where an outlet's failure to take a raised alert is reported (default: console.warn). */
+  log?: (message: string) => void;
   now?: () => Date;
 }
 
@@ -65,20 +67,33 @@ export function createAlertService({
   sms,
   linkSecret,
   escalation = DEFAULT_ESCALATION,
+  log = (message) => console.warn(message),
   now = () => new Date(),
 }: AlertServiceOptions) {
   const deliveries = createDeliveryLog(db);
   const links = createLinkAcknowledgement(db, repository, ackLinkKey(linkSecret ?? randomUUID()));
   const inApp = createInAppNotifications(db, escalation);
+  /** Hands the ids to one outlet; its failure is reported and stops no other outlet. */
+  const tell = async (outlet: string, raised: number[], hand: () => unknown) => {
+    try {
+      await hand();
+    } catch (error: unknown) {
+      // A failed query's own message is the SQL; the database's reason is its cause.
+      const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+      log(`Alerts ${raised.join(', ')}: the ${outlet} did not take them: ${String(error)}${cause}`);
+    }
+  };
   /**
-   * Every newly raised alert goes to each outlet: the bell (written before this returns, so a
-   * raise is never without its notifications), the webhook and the people notified.
+   * Every newly raised alert goes to each outlet, each on its own: a failed bell write must not
+   * keep the webhook, the emails and the texts from a Critical alert (issue 32). The background
+   * outlets are handed the ids first (they never wait); the bell's rows are written before this
+   * returns, so a raise that could write them is never without them.
    */
   const announce = async (raised: number[]) => {
-    await inApp.raised(raised);
-    webhook?.enqueue(raised);
-    notifier?.enqueue(raised);
-    sms?.enqueue(raised);
+    await tell('webhook', raised, () => webhook?.enqueue(raised));
+    await tell('email notifier', raised, () => notifier?.enqueue(raised));
+    await tell('SMS notifier', raised, () => sms?.enqueue(raised));
+    await tell('in-app notifications', raised, () => inApp.raised(raised));
   };
   return {
     webhook,

@@ -2,6 +2,7 @@ import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useLeaveToLogin, useSession } from '../api/session-context';
 import { SettingsEntry } from '../features/account/settings-entry';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { AppShell } from '../ui/app-shell';
 import { AppShellNavEntries } from '../ui/app-shell-nav';
 
@@ -30,6 +31,7 @@ export function SignedInFrame({ user, children }: SignedInFrameProps) {
       onLogout={logout}
       navigation={onMap ? undefined : <AppShellNavEntries isStaff={user.is_staff} />}
       settingsEntry={<SettingsEntry variant="onBrand" />}
+      bell={<NotificationBell />}
     >
       {children}
     </AppShell>

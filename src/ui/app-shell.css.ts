@@ -26,12 +26,14 @@ export const skipLink = style({
   selectors: { '&:focus': { transform: 'none' } },
 });
 
+// Staff carry six entries, the name, Settings, Logout and the bell: at 1440 px they must share
+// one row (tests/e2e/navigation.spec.ts), so the bar's gaps and sides are the compact ones.
 export const topBar = style({
   position: 'relative',
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space.sm,
+  gap: vars.space.xs,
   padding: `${vars.space.xs} ${vars.space.md}`,
   backgroundColor: vars.color.brand,
   color: vars.color.onBrand,
@@ -39,7 +41,7 @@ export const topBar = style({
   // The default blue ring is about 2.5:1 on this blue; the accent is well over 3:1.
   vars: { [focusRingColour]: vars.color.accent },
   '@media': {
-    [breakpoints.tablet]: { paddingInline: vars.space.xl },
+    [breakpoints.tablet]: { paddingInline: vars.space.lg },
   },
 });
 
@@ -48,6 +50,12 @@ export const title = style({
   fontWeight: vars.fontWeight.bold,
   lineHeight: vars.lineHeight.tight,
   '@media': { [phone]: { fontSize: vars.fontSize.md } },
+});
+
+// After the account controls on wider screens; on a phone beside the Menu button, never hidden.
+export const bellSlot = style({
+  order: 1,
+  '@media': { [phone]: { order: 0, marginLeft: 'auto' } },
 });
 
 export const menuToggle = style({
@@ -60,7 +68,7 @@ const panelBase = style({
   flex: 1,
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space.sm,
+  gap: vars.space.xs,
 });
 
 // Closed on a phone: hidden until the Menu button opens it under the bar.
@@ -87,10 +95,11 @@ export const menuPanelOpen = style([
 
 export const accountOnly = style([panelBase, { justifyContent: 'flex-end' }]);
 
+// The links' own padding parts them; a gap on top would cost the bar its room.
 export const navList = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: vars.space.xxs,
+  gap: 0,
   listStyle: 'none',
   margin: 0,
   padding: 0,
@@ -125,10 +134,18 @@ export const account = style({
   gap: vars.space.xs,
 });
 
-export const signedIn = style({ whiteSpace: 'nowrap', fontSize: vars.fontSize.sm });
+// A long name is cut short with an ellipsis rather than pushing the bar onto a second row; the
+// whole name stays in the text, so a screen reader hears it.
+export const signedIn = style({
+  maxWidth: '16rem',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: vars.fontSize.sm,
+});
 
 // Compact account buttons: the touch height stays, the sides give the row its room.
-globalStyle(`${account} button`, { paddingInline: vars.space.sm });
+globalStyle(`${account} button`, { paddingInline: vars.space.xs });
 
 // Beside the map's own sidebar only Logout shares the bar: the name waits for wider screens.
 export const signedInWide = style({ '@media': { [phone]: { display: 'none' } } });

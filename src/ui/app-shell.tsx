@@ -21,6 +21,8 @@ export interface AppShellProps {
   navigation?: ReactNode;
   /** The Settings entry, beside Logout wherever the navigation is in the top bar. */
   settingsEntry?: ReactNode;
+  /** The notifications bell: in the bar on every screen, the phone's included. */
+  bell?: ReactNode;
   children: ReactNode;
 }
 
@@ -35,6 +37,7 @@ export function AppShell({
   onLogout,
   navigation,
   settingsEntry,
+  bell,
   children,
 }: AppShellProps) {
   const mainRef = useRef<HTMLElement>(null);
@@ -69,6 +72,7 @@ export function AppShell({
       </a>
       <header className={styles.topBar} onKeyDown={onMenuKey}>
         <p className={styles.title}>Bridge Management System</p>
+        {bell && <div className={styles.bellSlot}>{bell}</div>}
         {navigation && (
           <Button
             id={`${MENU_ID}-toggle`}

@@ -1,0 +1,60 @@
+import { Link } from '@tanstack/react-router';
+import { dashboardSearchOf } from '../../../domain/bridge-search';
+import { formatDateTime, formatUtc } from '../../../domain/formats';
+import type { AppNotification } from '../../api/queries/notifications';
+import { Button } from '../../ui/button';
+import * as styles from './notification-bell.css';
+
+const WHAT: Record<AppNotification['kind'], (tier: number) => string> = {
+  raised: () => 'Raised',
+  escalated: (tier) => `Escalated to tier ${tier}, not acknowledged`,
+  cleared: () => 'Cleared',
+};
+
+/** One line of the bell's list: the bridge, the alert, its severity, when, and where to look. */
+export function NotificationItem({
+  notification,
+  onMarkRead,
+  marking,
+}: {
+  notification: AppNotification;
+  onMarkRead: (id: number) => void;
+  marking: boolean;
+}) {
+  const { alert } = notification;
+  const isUnread = notification.read_at === null;
+  return (
+    <li className={isUnread ? `${styles.item} ${styles.unread}` : styles.item}>
+      <strong>
+        {alert.severity}: {alert.type} on {alert.bridge_name}
+      </strong>
+      <span>{alert.message}</span>
+      <span className={styles.muted}>
+        {WHAT[notification.kind](notification.tier)}{' '}
+        <time dateTime={notification.created_at} title={formatUtc(notification.created_at)}>
+          {formatDateTime(notification.created_at)}
+        </time>
+        {isUnread ? ' · unread' : ''}
+      </span>
+      <span className={styles.itemActions}>
+        <Link
+          to="/dashboard"
+          search={dashboardSearchOf({ id: alert.bridge, name: alert.bridge_name })}
+          onClick={() => isUnread && onMarkRead(notification.id)}
+        >
+          Open {alert.bridge_name}'s dashboard
+        </Link>
+        {isUnread && (
+          <Button
+            variant="secondary"
+            disabled={marking}
+            onClick={() => onMarkRead(notification.id)}
+            aria-label={`Mark read: ${alert.type} on ${alert.bridge_name}`}
+          >
+            Mark read
+          </Button>
+        )}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../../../openapi/schema';
+import { apiUrl, setupMswServer } from '../../../helpers/msw';
+import { renderApp } from '../../../helpers/render-app';
+import { aUser, storeTokens } from '../../../helpers/web-fixtures';
+import { anAlert } from '../dashboard/fixtures';
+
+type Notification = components['schemas']['Notification'];
+
+const server = setupMswServer();
+
+/** The server's side of the bell: two unread notifications; marking read is remembered. */
+function serveNotifications() {
+  const read = new Set<number>();
+  const all: Notification[] = [
+    {
+      id: 12,
+      kind: 'escalated',
+      tier: 2,
+      read_at: null,
+      created_at: '2026-11-29T01:15:00.000Z',
+      alert: anAlert({ id: 7, severity: 'Critical', message: 'Shift 3.1σ above the 2σ trigger' }),
+    },
+    {
+      id: 11,
+      kind: 'raised',
+      tier: 1,
+      read_at: null,
+      created_at: '2026-11-29T01:00:00.000Z',
+      alert: anAlert({ id: 7, severity: 'Critical', message: 'Shift 3.1σ above the 2σ trigger' }),
+    },
+  ];
+  const current = () =>
+    all.map((n) => (read.has(n.id) ? { ...n, read_at: '2026-11-29T01:20:00.000Z' } : n));
+  server.use(
+    http.get(apiUrl('/api/v1/notifications/unread-count'), () =>
+      HttpResponse.json({ unread: all.length - read.size }),
+    ),
+    http.get(apiUrl('/api/v1/notifications'), () =>
+      HttpResponse.json({ items: current(), next_before: null }),
+    ),
+    http.post(apiUrl('/api/v1/notifications/:id/read'), ({ params }) => {
+      read.add(Number(params.id));
+      return HttpResponse.json(current().find((n) => n.id === Number(params.id)));
+    }),
+    http.post(apiUrl('/api/v1/notifications/read-all'), () => {
+      const marked = all.length - read.size;
+      for (const n of all) read.add(n.id);
+      return HttpResponse.json({ marked });
+    }),
+  );
+  return read;
+}
+
+beforeEach(() => {
+  storeTokens();
+  server.use(
+    http.get(apiUrl('/api/v1/user/me'), () => HttpResponse.json(aUser())),
+    ...['bridges', 'spans', 'sensors', 'datastreams', 'users'].map((list) =>
+      http.get(apiUrl(`/api/v1/${list}`), () => HttpResponse.json([])),
+    ),
+  );
+});
+
+describe('the notifications bell', () => {
+  it('says how many are unread, opens a list from the keyboard, marks one and then all read', async () => {
+    const read = serveNotifications();
+    const user = userEvent.setup();
+    await renderApp('/bridges');
+
+    await screen.findByRole('heading', { level: 1, name: 'Bridge Management' });
+    // The count comes by its own request, after the screen's: allow a loaded machine its time.
+    const bell = await screen.findByRole(
+      'button',
+      { name: 'Notifications, 2 unread' },
+      { timeout: 5000 },
+    );
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    bell.focus();
+    await user.keyboard('{Enter}');
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [escalated] = items;
+    if (!escalated) throw new Error('no item');
+    expect(escalated).toHaveTextContent('Critical: Anomaly Detection on Confederation Bridge');
+    expect(escalated).toHaveTextContent('Shift 3.1σ above the 2σ trigger');
+    expect(escalated).toHaveTextContent('Escalated to tier 2, not acknowledged');
+    expect(within(escalated).getByRole('time')).toHaveAttribute(
+      'datetime',
+      '2026-11-29T01:15:00.000Z',
+    );
+    expect(
+      within(escalated).getByRole('link', { name: "Open Confederation Bridge's dashboard" }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\?bridge=\d+/));
+
+    await user.click(
+      within(escalated).getByRole('button', {
+        name: 'Mark read: Anomaly Detection on Confederation Bridge',
+      }),
+    );
+    expect(read).toEqual(new Set([12]));
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+
+    await user.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+    await screen.findByRole('button', { name: 'Notifications' });
+    expect(read).toEqual(new Set([11, 12]));
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
+    // The whole SPA renders twice over here; on a loaded machine that passes the 5 s default.
+  }, 20_000);
+
+  it('shows the bell on the map too, where the sidebar carries the navigation', async () => {
+    serveNotifications();
+    await renderApp('/map');
+    await screen.findByRole('navigation', { name: 'Map menu' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument(),
+    );
+  });
+});
