@@ -21,6 +21,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // Vitest's default is 5 s: 21 component tests ran out of it in one run on two cores
+          // loaded far beyond CI (2026-11-29), and pass in CI; 20 s still catches a hang.
+          testTimeout: 20_000,
           include: ['tests/src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/helpers/setup-web.ts'],
           // jsdom computes styles only from sheets in the page; these few are loaded so a test

@@ -30,7 +30,8 @@ describe('a first demo start writing its history (issue 37)', () => {
     peakMb = peakResidentMb(server.child.pid ?? 0);
     printed = server.output();
     await server.stop();
-  }, 120_000);
+    // Six days of history take well under a minute alone; beside a loaded run, over two.
+  }, 300_000);
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
