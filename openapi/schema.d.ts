@@ -1641,6 +1641,8 @@ export interface components {
       condition?: components['schemas']['Condition'] | null;
       /** @description False alarm episodes a month expected of a healthy bridge at its target rate α, from its latest evaluation: α × judged windows a month / windows per episode (the alarm's trailing-mean length). Null while the bridge has not been assessed */
       expected_false_episodes_per_month?: number | null;
+      /** @description Its alerts in state 'active' (raised and not yet acknowledged), for the map's popup. Given by the bridge list; absent from the answers of create and update */
+      active_alerts?: number;
     };
     BridgeInput: {
       /**

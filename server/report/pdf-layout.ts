@@ -6,6 +6,15 @@
 import { type Box, COLOURS } from './pdf-charts.ts';
 
 export const MARGIN = 50;
+// Heights in points, a little above what pdfkit takes, so a kept block never spills over.
+const LINE = 13;
+const HEADING = 32;
+const SUBHEADING = 22;
+// The figure's top gap, its caption (up to two lines) and the space after it.
+const FIGURE_EXTRA = 45;
+
+/** The room `figure(caption, height, ...)` asks for. */
+export const figureRoom = (height: number) => height + FIGURE_EXTRA;
 const SPELLED: Record<string, string> = { '−': '-', Δ: 'Delta ', σ: 'sigma', γ: 'gamma', ε: 'e' };
 
 /**
@@ -30,16 +39,39 @@ export class PdfLayout {
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
   }
 
-  protected heading(text: string) {
-    this.ensureSpace(60);
+  /**
+   * A heading is kept with what follows it (issue 36: never the last line of a page): it starts
+   * a new page unless `keepWith` points of its content fit under it. Sections pass the height
+   * of their text up to and including their first figure or list, or less when that would not
+   * fit on any page; the default keeps it with three lines.
+   */
+  protected heading(text: string, keepWith = 3 * LINE) {
+    this.ensureSpace(HEADING + Math.min(keepWith, this.pageRoom() - HEADING));
     this.doc.moveDown(0.8).font('Helvetica-Bold').fontSize(14).fillColor(COLOURS.text);
     this.doc.text(text, MARGIN).moveDown(0.3).font('Helvetica').fontSize(10);
   }
 
-  protected subheading(text: string) {
-    this.ensureSpace(40);
+  protected subheading(text: string, keepWith = 2 * LINE) {
+    this.ensureSpace(SUBHEADING + Math.min(keepWith, this.pageRoom() - SUBHEADING));
     this.doc.moveDown(0.4).font('Helvetica-Bold').fontSize(11).text(pdfText(text), MARGIN);
     this.doc.font('Helvetica').fontSize(10);
+  }
+
+  /** The height of a page's content area: more cannot be kept together. */
+  protected pageRoom(): number {
+    const { page } = this.doc;
+    return page.height - page.margins.top - page.margins.bottom;
+  }
+
+  /** The height `paragraph(text, options)` will take. */
+  protected paragraphHeight(text: string, options: PDFKit.Mixins.TextOptions = {}): number {
+    this.doc.fontSize(10);
+    return this.doc.heightOfString(pdfText(text), { width: this.width, ...options });
+  }
+
+  /** The height `bullets(lines)` will take. */
+  protected bulletsHeight(lines: readonly string[]): number {
+    return lines.reduce((sum, line) => sum + this.paragraphHeight(`•  ${line}`, { indent: 8 }), 0);
   }
 
   protected paragraph(text: string, options: PDFKit.Mixins.TextOptions = {}) {
@@ -59,7 +91,7 @@ export class PdfLayout {
   /** A figure of `height` points with a numbered caption under it. */
   protected figure(caption: string, height: number, draw: (box: Box) => void) {
     const { doc } = this;
-    this.ensureSpace(height + 45);
+    this.ensureSpace(height + FIGURE_EXTRA);
     const box = { x: MARGIN + 55, y: doc.y + 8, width: this.width - 65, height };
     draw(box);
     doc.y = box.y + height + 16;

@@ -11,12 +11,22 @@ import { availabilityFigure } from './availability-text.ts';
 import { conditionHistoryLines } from './condition-text.ts';
 import { DAMAGE_LEVELS, type FatigueFact, type ReportFacts } from './report-facts.ts';
 import { lifeText, monthName, reportSummary } from './report-summary.ts';
-import { MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
+import { figureRoom, MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
+import { drawConditionBox } from './report-condition-box.ts';
 
 const daysInMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+const DAMAGE_BAR_HEIGHT = 18;
+
+const AVAILABILITY_TEXT =
+  'Percent of the expected samples stored, from the hourly roll-ups, over the hours since the ' +
+  'stream’s first sample: expected per hour is continuous sampling at the stream’s rate, or ' +
+  'for a duty-cycled stream (its usual hour, the median of the month’s hours with data, holds ' +
+  'at most half of that) its usual hourly count; for single readings, its fullest hour. ' +
+  'A gap is a run of whole hours without a sample.';
 
 /** Draws the report of `facts` and returns the PDF's bytes. */
 export function renderReportPdf(facts: ReportFacts): Promise<Buffer> {
@@ -56,13 +66,17 @@ class ReportWriter extends PdfLayout {
       .font('Helvetica')
       .fontSize(13)
       .text(`Monthly report, ${monthName(facts.month)}`);
+    // The verdict first, in a box, before any paragraph (issue 36).
+    drawConditionBox(doc, facts);
     doc
+      .moveDown(0.3)
       .fontSize(9)
       .fillColor(COLOURS.axis)
       .text(`Generated ${when(facts.generatedAt)} by SpanWatch from stored monitoring results.`);
     doc.fillColor(COLOURS.text);
-    this.heading('Summary');
-    this.paragraph(reportSummary(facts));
+    const summary = reportSummary(facts);
+    this.heading('Summary', this.paragraphHeight(summary));
+    this.paragraph(summary);
     this.structure();
     this.condition();
     this.alerts();
@@ -77,12 +91,13 @@ class ReportWriter extends PdfLayout {
 
   private structure() {
     const { bridge, spans } = this.facts;
-    this.heading('Bridge and structure');
-    this.bullets([
+    const facts = [
       `Location: ${bridge.location}`,
       `Structure: ${bridge.structureType}; status ${bridge.status}`,
       `Built: ${bridge.constructionDate ?? 'not recorded'}`,
-    ]);
+    ];
+    this.heading('Bridge and structure', this.bulletsHeight(facts));
+    this.bullets(facts);
     if (spans.length === 0) {
       this.paragraph('No spans are recorded for this bridge.');
       return;
@@ -101,7 +116,7 @@ class ReportWriter extends PdfLayout {
 
   private condition() {
     const c = this.facts.condition;
-    this.heading('Condition');
+    this.heading('Condition', 4 * 13);
     if (!c) {
       this.paragraph(
         'No stored analysis for this bridge yet: the condition has not been assessed.',
@@ -115,7 +130,7 @@ class ReportWriter extends PdfLayout {
     ]);
     if (c.episodes.length === 0) this.paragraph('No alarm episode started in the month.');
     else {
-      this.subheading('Alarm episodes');
+      this.subheading('Alarm episodes', 2 * 13);
       this.bullets(
         c.episodes.map(
           (e) =>
@@ -128,7 +143,7 @@ class ReportWriter extends PdfLayout {
 
   private alerts() {
     const { alerts, alertsLeftOut } = this.facts;
-    this.heading('Alarms and alerts');
+    this.heading('Alarms and alerts', 50);
     if (alerts.length === 0) {
       this.paragraph('No alert was open during the month.');
       return;
@@ -153,7 +168,7 @@ class ReportWriter extends PdfLayout {
   }
 
   private maintenance() {
-    this.heading('Maintenance');
+    this.heading('Maintenance', 50);
     if (this.facts.maintenance.length === 0) {
       this.paragraph('No maintenance recorded this month.');
       return;
@@ -177,32 +192,32 @@ class ReportWriter extends PdfLayout {
 
   private availability() {
     const { streams, month } = this.facts;
-    this.heading('Data availability');
     if (streams.length === 0) {
+      this.heading('Data availability');
       this.paragraph('No data streams are linked to this bridge’s sensors.');
       return;
     }
-    this.paragraph(
-      'Percent of the expected samples stored, from the hourly roll-ups, over the hours since the ' +
-        'stream’s first sample: expected per hour is continuous sampling at the stream’s rate, or ' +
-        'for a duty-cycled stream (its usual hour, the median of the month’s hours with data, holds ' +
-        'at most half of that) its usual hourly count; for single readings, its fullest hour. ' +
-        'A gap is a run of whole hours without a sample.',
-    );
-    this.doc.moveDown(0.3);
-    this.bullets(
-      streams.map((s) =>
-        s.percent === null
-          ? `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): no samples expected in the month`
-          : `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): ${availabilityFigure(s)}, ` +
-            `${s.gapCount} ${s.gapCount === 1 ? 'gap' : 'gaps'}, ${s.hoursMissing} hours missing` +
-            (s.gaps.length > 0
-              ? `; longest ${s.gaps.map((g) => `${when(g.start)} (${g.hours} h)`).join(', ')}`
-              : ''),
-      ),
+    const lines = streams.map((s) =>
+      s.percent === null
+        ? `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): no samples expected in the month`
+        : `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): ${availabilityFigure(s)}, ` +
+          `${s.gapCount} ${s.gapCount === 1 ? 'gap' : 'gaps'}, ${s.hoursMissing} hours missing` +
+          (s.gaps.length > 0
+            ? `; longest ${s.gaps.map((g) => `${when(g.start)} (${g.hours} h)`).join(', ')}`
+            : ''),
     );
     const days = Math.max(...streams.map((s) => s.daily.length), 1);
     const rowHeight = Math.max(6, Math.min(14, 200 / streams.length));
+    // Kept with its list and chart when they fit on a page, else with the text and first line.
+    const intro = this.paragraphHeight(AVAILABILITY_TEXT) + 4;
+    const whole = intro + this.bulletsHeight(lines) + figureRoom(rowHeight * streams.length);
+    this.heading(
+      'Data availability',
+      whole <= this.pageRoom() - 40 ? whole : intro + this.bulletsHeight(lines.slice(0, 1)),
+    );
+    this.paragraph(AVAILABILITY_TEXT);
+    this.doc.moveDown(0.3);
+    this.bullets(lines);
     this.figure(
       'Data availability per stream and day (dark: all expected samples, light: part, red: none, grey: nothing expected)',
       rowHeight * streams.length,
@@ -237,18 +252,24 @@ class ReportWriter extends PdfLayout {
 
   private frequency() {
     const f = this.facts.frequency;
-    this.heading('Natural frequency');
     const values = f?.points.filter((p) => p.value !== null) ?? [];
     if (!f || values.length === 0) {
+      this.heading('Natural frequency');
       this.paragraph('No natural-frequency values are stored for this month.');
       return;
     }
-    this.paragraph(`${f.indicator}, daily means (${f.unit}).`);
-    this.paragraph(
+    const intro = [
+      `${f.indicator}, daily means (${f.unit}).`,
       f.compensation
         ? `Temperature compensation: ${f.compensation}.`
         : 'No temperature compensation: the bridge has no temperature stream, so raw frequencies are shown.',
+    ];
+    const chartHeight = 150;
+    this.heading(
+      'Natural frequency',
+      intro.reduce((sum, line) => sum + this.paragraphHeight(line), 0) + figureRoom(chartHeight),
     );
+    for (const line of intro) this.paragraph(line);
     const monthStart = Date.parse(`${this.facts.month}-01T00:00:00Z`);
     const slots = daysInMonth(this.facts.month);
     const series = new Array<number | null>(slots).fill(null);
@@ -267,7 +288,7 @@ class ReportWriter extends PdfLayout {
     this.figure(
       `${f.compensation ? 'Temperature-compensated' : 'Raw'} first natural frequency per day (${f.unit}); red dots: days with anomalous windows` +
         (f.alarmLow !== null ? '; dashed: alarm level' : ''),
-      150,
+      chartHeight,
       (box) => {
         const y = valueAxis(this.doc, box, low - pad, high + pad);
         if (f.alarmLow !== null) {
@@ -286,24 +307,35 @@ class ReportWriter extends PdfLayout {
   }
 
   private fatigue() {
-    this.heading('Fatigue');
-    if (this.facts.fatigue.length === 0) {
+    const [first] = this.facts.fatigue;
+    if (!first) {
+      this.heading('Fatigue');
       this.paragraph('No fatigue details are defined on this bridge.');
       return;
     }
+    this.heading('Fatigue', 22 + this.fatigueOpening(first));
     for (const detail of this.facts.fatigue) this.fatigueDetail(detail);
   }
 
-  private fatigueDetail(d: FatigueFact) {
-    this.subheading(`${d.name} (${d.sensorLabel}, ${d.curve})`);
-    this.bullets([
+  private fatigueFacts(d: FatigueFact): string[] {
+    return [
       `Cumulative damage at the month’s end D = ${d.damage.toExponential(3)}; in the month ${d.damageInMonth.toExponential(3)} over ${d.daysInMonth} counted days`,
       `Equivalent stress range at 2 million cycles ${d.equivalentRangeMpa.toFixed(1)} MPa`,
       `Remaining life ${lifeText(d.remainingLifeYears)}`,
-    ]);
+    ];
+  }
+
+  /** A detail's facts and its first figure, which its (sub)heading is kept with. */
+  private fatigueOpening(d: FatigueFact): number {
+    return this.bulletsHeight(this.fatigueFacts(d)) + figureRoom(DAMAGE_BAR_HEIGHT);
+  }
+
+  private fatigueDetail(d: FatigueFact) {
+    this.subheading(`${d.name} (${d.sensorLabel}, ${d.curve})`, this.fatigueOpening(d));
+    this.bullets(this.fatigueFacts(d));
     this.figure(
       `Cumulative damage of ${d.name} against the levels ${DAMAGE_LEVELS.join(' and ')} (D = 1: end of life)`,
-      18,
+      DAMAGE_BAR_HEIGHT,
       (box) => {
         const doc = this.doc;
         doc.rect(box.x, box.y, box.width, box.height).fill(COLOURS.missing);

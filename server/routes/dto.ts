@@ -30,6 +30,7 @@ export function bridgeDto(
   row: BridgeRow,
   condition: Schemas['Condition'] | null = null,
   falseEpisodesPerMonth: number | null = null,
+  activeAlerts?: number,
 ): Schemas['Bridge'] {
   return {
     id: row.id,
@@ -45,6 +46,7 @@ export function bridgeDto(
     status: row.status,
     condition,
     expected_false_episodes_per_month: falseEpisodesPerMonth,
+    ...(activeAlerts === undefined ? {} : { active_alerts: activeAlerts }),
   };
 }
 

@@ -71,7 +71,11 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
         />
       </div>
       {/* After the alarms, not before them: a phone shows the active alerts on its first screen. */}
-      <MonthlyReportButton bridgeId={bridge.id} bridgeName={bridge.name} />
+      <MonthlyReportButton
+        bridgeId={bridge.id}
+        bridgeName={bridge.name}
+        lastDataReceived={evaluation.lastDataReceived}
+      />
       <h2 className={styles.sectionTitle}>Evidence</h2>
       <div className={styles.grid}>
         {report && (

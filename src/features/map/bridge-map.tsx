@@ -8,6 +8,7 @@ import { type ClusterIndex, buildClusterIndex, type MapPoint } from './cluster-i
 import { ClusterLayer } from './cluster-layer';
 import { FitBridges } from './fit-bridges';
 import * as styles from './map-page.css';
+import { TilesFailedNote, useTileHealth } from './tile-fallback';
 
 interface BridgeMapProps {
   bridges: readonly Bridge[];
@@ -26,23 +27,27 @@ export function BridgeMap({ bridges, points, view, onOpenDashboard }: BridgeMapP
   }, [points]);
   const positions = useMemo(() => points.map((p) => p.position), [points]);
   const bridgesById = useMemo(() => new Map(bridges.map((b) => [b.id, b])), [bridges]);
+  const { tilesFailed, eventHandlers: tileEvents } = useTileHealth();
 
   return (
-    // The centre and zoom are read once: a background refetch must not move the user's view.
-    <MapContainer
-      className={styles.map}
-      center={view.centre}
-      zoom={view.zoom}
-      zoomControl={false}
-      worldCopyJump
-    >
-      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
-      {/* Bottom right keeps the top corners free for the menu button and the toasts. */}
-      <ZoomControl position="bottomright" />
-      <FitBridges positions={positions} maxZoom={view.zoom} />
-      {index && (
-        <ClusterLayer index={index} bridgesById={bridgesById} onOpenDashboard={onOpenDashboard} />
-      )}
-    </MapContainer>
+    <>
+      {/* The centre and zoom are read once: a background refetch must not move the user's view. */}
+      <MapContainer
+        className={styles.map}
+        center={view.centre}
+        zoom={view.zoom}
+        zoomControl={false}
+        worldCopyJump
+      >
+        <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />
+        {/* Bottom right keeps the top corners free for the menu button and the toasts. */}
+        <ZoomControl position="bottomright" />
+        <FitBridges positions={positions} maxZoom={view.zoom} />
+        {index && (
+          <ClusterLayer index={index} bridgesById={bridgesById} onOpenDashboard={onOpenDashboard} />
+        )}
+      </MapContainer>
+      {tilesFailed && <TilesFailedNote />}
+    </>
   );
 }

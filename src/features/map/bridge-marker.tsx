@@ -2,7 +2,7 @@ import type { LeafletKeyboardEvent, Marker as LeafletMarker } from 'leaflet';
 import { memo, useMemo } from 'react';
 import { Marker } from 'react-leaflet';
 import type { LatLng } from '../../../domain/coordinates';
-import type { MarkerCondition } from './cluster-index';
+import { type MarkerCondition, severityZIndexOffset } from './cluster-index';
 import { bridgeIcon } from './marker-icons';
 
 export interface BridgeMarkerProps {
@@ -64,6 +64,7 @@ export const BridgeMarker = memo(function BridgeMarker({
       }}
       position={position}
       icon={bridgeIcon(name, condition)}
+      zIndexOffset={severityZIndexOffset(condition)}
       eventHandlers={eventHandlers}
     />
   );

@@ -15,7 +15,10 @@ export interface BridgePopupProps {
   onEscape: () => void;
 }
 
-/** Spec §2: name, location description, status, structure type, latitude and longitude. */
+/**
+ * Spec §2: name, location description, status, structure type, latitude and longitude; with the
+ * condition and the active alert count (issue 36) so a responder sees the urgency before opening.
+ */
 export function BridgePopup({
   bridge,
   position,
@@ -43,6 +46,12 @@ export function BridgePopup({
         <dd>{bridge.structure_type}</dd>
         <dt>Condition</dt>
         <dd>{condition}</dd>
+        {bridge.active_alerts !== undefined && (
+          <>
+            <dt>Active alerts</dt>
+            <dd>{bridge.active_alerts}</dd>
+          </>
+        )}
         <dt>Latitude</dt>
         <dd>{position.lat.toFixed(4)}</dd>
         <dt>Longitude</dt>

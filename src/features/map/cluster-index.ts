@@ -18,6 +18,16 @@ const BY_RANK = Object.fromEntries(
   Object.entries(CONDITION_RANK).map(([condition, rank]) => [rank, condition]),
 ) as Record<number, MarkerCondition>;
 
+// Leaflet stacks markers by their screen y (the southern one on top), recomputed at every zoom,
+// so a green marker just south of a red one covered it. A layer per condition rank, far larger
+// than any screen y, keeps the worse condition on top whatever the view (issue 36).
+const SEVERITY_LAYER = 1_000_000;
+
+/** The marker's z-index offset: Critical above Poor above Fair above Good above unassessed. */
+export function severityZIndexOffset(condition: MarkerCondition): number {
+  return CONDITION_RANK[condition] * SEVERITY_LAYER;
+}
+
 export interface MapPoint {
   bridgeId: number;
   position: LatLng;

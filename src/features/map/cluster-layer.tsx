@@ -63,6 +63,16 @@ export function ClusterLayer({ index, bridgesById, onOpenDashboard }: ClusterLay
     ? clusters.find((c) => c.kind === 'bridge' && c.bridgeId === selected.bridgeId)
     : undefined;
   const shownBridge = shown?.kind === 'bridge' ? bridgesById.get(shown.bridgeId) : undefined;
+  // Each clustering makes new position objects; handed to the popup, a new one makes Leaflet
+  // redraw it (setLatLng), which detaches its content and drops the focus from its link. A pan
+  // (the popup's own auto-pan too) must not do that, so the position is kept while it is equal.
+  const shownLat = shown?.position.lat;
+  const shownLng = shown?.position.lng;
+  const popupPosition = useMemo(
+    () =>
+      shownLat === undefined || shownLng === undefined ? null : { lat: shownLat, lng: shownLng },
+    [shownLat, shownLng],
+  );
   const closeAndRefocus = () => {
     const id = selected?.bridgeId;
     setSelected(null);
@@ -98,16 +108,16 @@ export function ClusterLayer({ index, bridgesById, onOpenDashboard }: ClusterLay
           />
         ) : null;
       })}
-      {selected && shown?.kind === 'bridge' && shownBridge && (
+      {selected && shown?.kind === 'bridge' && shownBridge && popupPosition && (
         <Popup
           key={shown.bridgeId}
-          position={shown.position}
+          position={popupPosition}
           offset={POPUP_OFFSET}
           eventHandlers={{ remove: hideDetails }}
         >
           <BridgePopup
             bridge={shownBridge}
-            position={shown.position}
+            position={popupPosition}
             condition={shown.condition}
             autoFocus={selected.fromKeyboard}
             onEscape={closeAndRefocus}

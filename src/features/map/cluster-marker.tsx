@@ -2,7 +2,7 @@ import type { LeafletKeyboardEvent } from 'leaflet';
 import { memo, useMemo } from 'react';
 import { Marker, useMap } from 'react-leaflet';
 import type { LatLng } from '../../../domain/coordinates';
-import type { MarkerCondition } from './cluster-index';
+import { type MarkerCondition, severityZIndexOffset } from './cluster-index';
 import { clusterIcon } from './marker-icons';
 
 interface ClusterMarkerProps {
@@ -35,6 +35,11 @@ export const ClusterMarker = memo(function ClusterMarker({
   }, [map, position, expansionZoom]);
 
   return (
-    <Marker position={position} icon={clusterIcon(count, worst)} eventHandlers={eventHandlers} />
+    <Marker
+      position={position}
+      icon={clusterIcon(count, worst)}
+      zIndexOffset={severityZIndexOffset(worst)}
+      eventHandlers={eventHandlers}
+    />
   );
 });

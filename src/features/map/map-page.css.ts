@@ -31,6 +31,29 @@ globalStyle(`${map} .leaflet-control-zoom.leaflet-bar a`, {
   fontSize: '22px',
 });
 
+// Without tiles the map is a plain surface, not Leaflet's grey of a map still loading; the note
+// is there exactly when the tiles failed, so its presence switches the background.
+export const tilesNote = style({
+  position: 'absolute',
+  // Below the phone's Menu button; the toasts keep the top right corner.
+  top: `calc(${vars.space.sm} + 44px + ${vars.space.xs})`,
+  left: vars.space.sm,
+  zIndex: 1000,
+  maxWidth: 'min(22rem, calc(100% - 2 * 0.75rem))',
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.md,
+  fontSize: vars.fontSize.sm,
+  '@media': { [breakpoints.tablet]: { top: vars.space.sm } },
+});
+
+globalStyle(`${mapArea}:has(> ${tilesNote}) .leaflet-container`, {
+  background: vars.color.surfaceRaised,
+});
+
 export const status = style({
   position: 'absolute',
   inset: 0,
@@ -92,4 +115,19 @@ export const popupFacts = style({
 globalStyle(`${popupFacts} dt`, { fontWeight: vars.fontWeight.bold });
 globalStyle(`${popupFacts} dd`, { margin: 0 });
 
-export const popupLink = style({ color: vars.color.link, fontWeight: vars.fontWeight.medium });
+// The popup's one action: on a phone it is tapped, so it is a 44 × 44 px target at least
+// (WCAG 2.5.5), not a line of text (issue 36).
+export const popupLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxSizing: 'border-box',
+  minWidth: '44px',
+  minHeight: '44px',
+  marginTop: vars.space.xs,
+  paddingInline: vars.space.md,
+  color: vars.color.link,
+  fontWeight: vars.fontWeight.medium,
+  border: `1px solid ${vars.color.link}`,
+  borderRadius: vars.radius.md,
+});

@@ -1,5 +1,17 @@
 import type { ReportFacts } from '../../../server/report/report-facts.ts';
 
+/** The report's section headings, in their order. */
+export const SECTION_HEADINGS = [
+  'Summary',
+  'Bridge and structure',
+  'Condition',
+  'Alarms and alerts',
+  'Maintenance',
+  'Data availability',
+  'Natural frequency',
+  'Fatigue',
+];
+
 /** A month of facts for every section, as the gathering would hand them over. */
 export function fullFacts(): ReportFacts {
   const daily = Array.from({ length: 30 }, (_, i) => (i % 7 === 5 ? 0 : 2e-6 + i * 1e-8));

@@ -115,6 +115,32 @@ describe.each(drivers)('alerts API on %s', (kind) => {
     expect(stored?.acknowledgedAt?.toISOString()).toBe(response.body.acknowledged_at);
   });
 
+  it("gives each listed bridge its active alert count, for the map's popup", async () => {
+    const { staff, operator, other } = await scene();
+    const [first] = (await list(staff.token, `?bridge=${other.id}`)).body;
+    if (!first) throw new Error('no alert');
+    expect((await acknowledge(staff.token, first.id, { comment: 'Seen' })).status).toBe(200);
+    await bridgeWithStreams(t, 'Quiet');
+    const bridgesOf = (token: string) =>
+      t.request<{ name: string; active_alerts?: number }[]>({
+        method: 'GET',
+        url: '/api/v1/bridges',
+        token,
+      });
+
+    const all = await bridgesOf(staff.token);
+    expect(all.status).toBe(200);
+    // Other raised three; the acknowledged one no longer waits for anyone.
+    expect(all.body.map((b) => [b.name, b.active_alerts])).toEqual([
+      ['Mine', 1],
+      ['Other', 2],
+      ['Quiet', 0],
+    ]);
+    expect((await bridgesOf(operator.token)).body.map((b) => [b.name, b.active_alerts])).toEqual([
+      ['Mine', 1],
+    ]);
+  });
+
   it.each([
     ['no body', undefined],
     ['no comment', {}],

@@ -2,10 +2,13 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastFullMonth } from '../../../../src/features/dashboard/monthly-report-button';
+import {
+  defaultReportMonth,
+  lastFullMonth,
+} from '../../../../src/features/dashboard/monthly-report-button';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
-import { confederation, serveDashboard } from './fixtures';
+import { cbStream, confederation, serveDashboard } from './fixtures';
 
 const server = setupMswServer();
 configure({ asyncUtilTimeout: 4000 });
@@ -35,6 +38,39 @@ describe('Download monthly report', () => {
     expect(lastFullMonth(new Date('2026-11-30T23:59:59Z'))).toBe('2026-10');
   });
 
+  it.each([
+    ['data this month: this month', '2026-11-03T08:00:00Z', '2026-11'],
+    ['data last in September: September', '2026-09-30T23:59:00Z', '2026-09'],
+    ['the month of the sample in UTC', '2026-10-31T23:30:00-02:00', '2026-11'],
+    ['a sample ahead of the clock: this month', '2027-01-02T00:00:00Z', '2026-11'],
+    ['no data at all: the last full month', null, '2026-10'],
+  ])('opens on the month of the newest data (%s)', (_case, lastData, expected) => {
+    expect(defaultReportMonth(new Date('2026-11-29T12:00:00Z'), lastData)).toBe(expected);
+  });
+
+  it.each([
+    ['this month', 0],
+    ['two months ago', 2],
+  ])(
+    "opens the dashboard's picker on the month of the bridge's newest sample (%s)",
+    async (_case, monthsAgo) => {
+      const now = new Date();
+      const sampled = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1, 6));
+      serveDashboard(server, { datastreams: [{ ...cbStream, last_seen: sampled.toISOString() }] });
+      await renderApp(`/dashboard?bridge=${confederation.id}`);
+      expect(await screen.findByLabelText('Report month')).toHaveValue(
+        sampled.toISOString().slice(0, 7),
+      );
+    },
+    30_000,
+  );
+
+  it('opens on the last full month for a bridge that never sent data', async () => {
+    serveDashboard(server, { datastreams: [{ ...cbStream, last_seen: null, sample_count: 0 }] });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    expect(await screen.findByLabelText('Report month')).toHaveValue(lastFullMonth(new Date()));
+  }, 30_000);
+
   it('downloads the chosen month as a PDF through the API with the bearer token', async () => {
     const asked: string[] = [];
     serveDashboard(server);
@@ -49,7 +85,6 @@ describe('Download monthly report', () => {
     );
     await renderApp(`/dashboard?bridge=${confederation.id}`);
     const field = await screen.findByLabelText('Report month');
-    expect(field).toHaveValue(lastFullMonth(new Date()));
 
     const user = userEvent.setup();
     await user.clear(field);
