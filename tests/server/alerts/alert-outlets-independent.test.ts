@@ -80,7 +80,8 @@ describe.each(drivers)('the outlets of a raised alert on %s', (kind) => {
   }
 
   async function scene(name: string) {
-    // Staff hear of every alert in the bell; the bridge's operator is emailed (tier 1).
+    // Staff hear of every alert in the bell, and so does the bridge's operator, who is also
+    // emailed (tier 1).
     const staff = await t.createUser({ staff: true, name: `staff-${kind}` });
     const operator = await t.createUser({ name: `operator-${kind}` });
     const { bridge } = await bridgeWithStreams(t, name);
@@ -98,7 +99,8 @@ describe.each(drivers)('the outlets of a raised alert on %s', (kind) => {
     t.services.database.db
       .select({ userId: notifications.userId })
       .from(notifications)
-      .where(eq(notifications.alertId, alertId));
+      .where(eq(notifications.alertId, alertId))
+      .orderBy(notifications.userId);
 
   it('a failed bell write is logged; the webhook and the email still go out', async () => {
     const { operator, bridge } = await scene('Lethbridge Viaduct');
@@ -150,7 +152,7 @@ describe.each(drivers)('the outlets of a raised alert on %s', (kind) => {
 
     const [alert] = await storedAlerts(t, bridge.id);
     const id = alert?.id ?? 0;
-    expect(await bellRows(id)).toEqual([{ userId: staff.id }]);
+    expect(await bellRows(id)).toEqual([{ userId: staff.id }, { userId: operator.id }]);
     expect(await emailRows(id)).toEqual([{ channel: 'email', recipient: operator.email }]);
     expect(logged).toEqual([
       `Alerts ${id}: the webhook did not take them: Error: webhook queue unavailable`,
