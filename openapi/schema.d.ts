@@ -613,6 +613,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/imports/inspect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Read a logger file's format, columns, units and first rows before importing it (staff)
+     * @description The body is the file's bytes (a TOA5, catman, UniBw Munich or generic CSV/TSV text file;
+     *     a zip is refused: unzip it first). Only the first 1,000 lines are read, so a client may
+     *     send the file's first megabytes. Nothing is stored. When the file's dates read in two
+     *     orders (`2022-11-04` as 4 November or 11 April), `date_order` is null and
+     *     `date_order_question` says both readings; send `date_order` to settle it. Platform staff,
+     *     or the bridge's company administrator (decision 040).
+     */
+    post: operations['inspectLoggerUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bridges/{id}/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a logger file into the bridge's data streams through the ingest path (staff)
+     * @description The body is the whole file, read as it arrives: blocks go to the ingest in batches and
+     *     the next part of the body is read only when the batch before is stored, so the client's
+     *     upload progress is the import's progress. Each `map` names a column (`#n` counting from
+     *     1, its header or its name) and a data stream of this bridge: `map=#2=strain-1`. Rows
+     *     that cannot be read are counted and the first 100 listed with their line; they never
+     *     stop the import. Importing the same file again stores nothing new (duplicates). The
+     *     whole request must arrive within the server's request timeout
+     *     (HTTP_REQUEST_TIMEOUT_SECONDS); a larger file goes through `npm run import`.
+     */
+    post: operations['importLoggerUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/datastreams/{id}/readings': {
     parameters: {
       query?: never;
@@ -1846,6 +1898,60 @@ export interface components {
         | 'refused_by_database';
       detail: string;
     };
+    LoggerFileColumn: {
+      /** @description The column for `map`: `#n`, counting from 1 */
+      key: string;
+      /** @description The header cell as written */
+      header: string;
+      name: string;
+      /** @description The unit written one way; '' when none */
+      unit: string;
+    };
+    LoggerFileInspection: {
+      /** @enum {string} */
+      format: 'toa5' | 'catman' | 'unibw' | 'csv' | 'tsv';
+      format_name: string;
+      /** @enum {string} */
+      encoding: 'UTF-8' | 'Latin-1';
+      time_column: string;
+      /**
+       * @description Null when the dates cannot be read as they are (see date_order_question)
+       * @enum {string|null}
+       */
+      date_order: 'ymd' | 'ydm' | 'dmy' | 'mdy' | null;
+      /** @description The orders the dates read in, when one must be chosen */
+      date_order_choices: ('ymd' | 'ydm' | 'dmy' | 'mdy')[];
+      /** @description Why the times cannot be read yet, with each reading in words */
+      date_order_question: string | null;
+      /** @description 0 when the rows are irregular (single readings) */
+      rate_hz: number;
+      columns: components['schemas']['LoggerFileColumn'][];
+      /** @description The first rows, the time and one cell per column */
+      preview: {
+        time: string;
+        cells: string[];
+      }[];
+    };
+    LoggerImportSummary: {
+      format_name: string;
+      /** @enum {string} */
+      date_order: 'ymd' | 'ydm' | 'dmy' | 'mdy';
+      rate_hz: number;
+      /** @description Data rows read */
+      rows: number;
+      /** @description Samples read from the mapped columns */
+      samples: number;
+      stored_samples: number;
+      /** @description Already stored (a re-import) */
+      duplicate_samples: number;
+      /** @description Every row error, listed or not */
+      error_count: number;
+      /** @description The first 100 row errors */
+      errors: {
+        line: number;
+        message: string;
+      }[];
+    };
     IngestToken: {
       id: number;
       bridge: number;
@@ -2627,6 +2733,15 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The file is larger than the operation takes; detail says the limit */
+    UploadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The external service failed */
     BadGateway: {
       headers: {
@@ -2665,6 +2780,10 @@ export interface components {
     };
   };
   parameters: {
+    /** @description How the file's dates are written, when they read in two orders: ymd, ydm, dmy or mdy */
+    ImportDateOrder: 'ymd' | 'ydm' | 'dmy' | 'mdy';
+    /** @description Minutes east of UTC of the logger's clock, for times written without a zone */
+    ImportUtcOffset: number;
     /**
      * @description Only what belongs to this bridge (its numeric id): its spans, its sensors, or the data
      *     streams fed by its sensors. A bridge the caller may not see gives an empty list.
@@ -3580,6 +3699,91 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  inspectLoggerUpload: {
+    parameters: {
+      query?: {
+        /** @description How the file's dates are written, when they read in two orders: ymd, ydm, dmy or mdy */
+        date_order?: components['parameters']['ImportDateOrder'];
+        /** @description Minutes east of UTC of the logger's clock, for times written without a zone */
+        utc_offset_minutes?: components['parameters']['ImportUtcOffset'];
+      };
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description What the file holds */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoggerFileInspection'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['UploadTooLarge'];
+    };
+  };
+  importLoggerUpload: {
+    parameters: {
+      query: {
+        /** @description `column=streamId`, once per imported column */
+        map: string[];
+        /** @description How the file's dates are written, when they read in two orders: ymd, ydm, dmy or mdy */
+        date_order?: components['parameters']['ImportDateOrder'];
+        /** @description Minutes east of UTC of the logger's clock, for times written without a zone */
+        utc_offset_minutes?: components['parameters']['ImportUtcOffset'];
+      };
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description What was read, stored and refused */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoggerImportSummary'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['UploadTooLarge'];
+      /** @description The readings store failed; the batches stored before stay, and importing the file again stores only the rest */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getReadings: {

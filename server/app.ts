@@ -16,6 +16,7 @@ import {
 } from './ingest/http-plugin.ts';
 import { serverTimeoutOptions } from './http/http-timeouts.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
+import { registerUploadParser, UPLOAD_CONTENT_TYPE } from './http/upload-body.ts';
 import { registerThrottle } from './http/throttle.ts';
 import { fastifyTrustProxy } from './config/trust-proxy-setting.ts';
 import { loggerOptions } from './ops/logger.ts';
@@ -39,6 +40,7 @@ import { ingestHandlers } from './routes/ingest-handlers.ts';
 import { fatigueHandlers } from './routes/fatigue-handlers.ts';
 import { reportHandlers } from './routes/report-handlers.ts';
 import { ingestTokensHandlers } from './routes/ingest-tokens-handlers.ts';
+import { loggerUploadHandlers } from './routes/logger-upload-handlers.ts';
 import type { Handlers, OperationId } from './contract-types.ts';
 import { readingsHandlers } from './routes/readings-handlers.ts';
 import { sensorsHandlers } from './routes/sensors-handlers.ts';
@@ -87,6 +89,8 @@ function registerStrictBodyValidation(app: FastifyInstance) {
     if (httpPart === 'body' && contentType && BULK_CONTENT_TYPES.includes(contentType)) {
       return (body: unknown) => Buffer.isBuffer(body);
     }
+    // An uploaded file stays a stream, read and bounded by its handler (http/upload-body.ts).
+    if (httpPart === 'body' && contentType === UPLOAD_CONTENT_TYPE) return () => true;
     return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
   });
 }
@@ -130,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   registerIngestParsers(app);
+  registerUploadParser(app);
   registerRequestGuards(app, routeServices);
   await registerThrottle(app, config.rateLimits, routeServices);
 
@@ -146,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...contactHandlers(routeServices),
     ...ingestHandlers(routeServices, config.ingestHorizonDays),
     ...ingestTokensHandlers(routeServices),
+    ...loggerUploadHandlers(routeServices, config.ingestHorizonDays),
     ...readingsHandlers(routeServices),
     ...analyticsHandlers(routeServices),
     ...alertsHandlers(routeServices),

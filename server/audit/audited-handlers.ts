@@ -12,6 +12,9 @@ const NOT_AUDITED = new Set<OperationId>([
   'refreshToken',
   'logout',
   'ingestReadings',
+  // A logger file's readings go through the ingest as ingestReadings' do (decision 044).
+  'inspectLoggerUpload',
+  'importLoggerUpload',
   'requestAnalysis',
   // The bell: polled, and a user's own reading state, not configuration (decision 042).
   'countUnreadNotifications',

@@ -56,8 +56,13 @@ function ingestCredentialsFirst(
 /** Anonymous operations (sign-in, sign-up, refresh, contact) take small bodies only. */
 export const ANONYMOUS_BODY_LIMIT = 64 * 1024;
 
-// Ingest items are checked one by one by the ingest itself, so one bad item is rejected alone.
-const ITEM_CHECKED_BODIES = new Set(['ingestReadings']);
+// Ingest items are checked one by one by the ingest itself, so one bad item is rejected alone;
+// an uploaded logger file is a stream its reader checks line by line.
+const ITEM_CHECKED_BODIES = new Set([
+  'ingestReadings',
+  'inspectLoggerUpload',
+  'importLoggerUpload',
+]);
 
 function refuseControlCharacters(operation: ContractOperation) {
   const checkBody = !ITEM_CHECKED_BODIES.has(operation.operationId);

@@ -40,6 +40,8 @@ export interface Inspection {
   dateOrder: DateOrder | null;
   /** Why the rows cannot be read as they are (an ambiguous date order above all), or null. */
   problem: string | null;
+  /** The orders the dates read in when one must be given (empty otherwise). */
+  dateOrderChoices: DateOrder[];
   rateHz: number;
   preview: { time: string; cells: string[] }[];
 }
@@ -87,6 +89,7 @@ export function inspect(
     channels: layout.channels,
     dateOrder,
     problem: finding.ok ? null : dateOrderProblem(finding, layout.time.header),
+    dateOrderChoices: finding.ok || finding.reason === 'not-a-time' ? [] : [...finding.orders],
     rateHz: timeOf ? rateOfTimes(timeCells.map(timeOf).filter(Number.isFinite)) : 0,
     preview: rows.slice(0, PREVIEW_ROWS).map((row, i) => {
       const cells = cellsOf(row.text, layout.delimiter);

@@ -46,7 +46,15 @@ export interface ImportSummary {
   errorTotal: number;
 }
 
-export class ImportRefused extends Error {}
+/** The import cannot start; `field` names what to change (an upload's 400 names it too). */
+export class ImportRefused extends Error {
+  constructor(
+    message: string,
+    readonly field: 'file' | 'map' | 'date_order' = 'file',
+  ) {
+    super(message);
+  }
+}
 
 /** The channel a mapping key names, or null. */
 export function channelOf(channels: readonly LoggerColumn[], key: string): LoggerColumn | null {
@@ -91,7 +99,7 @@ function mappedColumns(inspection: Inspection, mapping: ReadonlyMap<string, stri
   return [...mapping].map(([key, streamId]) => {
     const channel = channelOf(inspection.channels, key);
     if (!channel)
-      throw new ImportRefused(`No column '${key}' in the file; its columns are ${names}`);
+      throw new ImportRefused(`No column '${key}' in the file; its columns are ${names}`, 'map');
     return { channel, streamId };
   });
 }
@@ -103,9 +111,11 @@ export async function importLoggerFile(
   const reader = new LineReader(chunks);
   const { head, rest, inspection } = await readHead(reader, options);
   const { layout, dateOrder } = inspection;
-  if (dateOrder === null) throw new ImportRefused(inspection.problem ?? 'The times cannot be read');
+  if (dateOrder === null)
+    throw new ImportRefused(inspection.problem ?? 'The times cannot be read', 'date_order');
   const columns = mappedColumns(inspection, options.mapping);
-  if (columns.length === 0) throw new ImportRefused('Map at least one column to a data stream');
+  if (columns.length === 0)
+    throw new ImportRefused('Map at least one column to a data stream', 'map');
   const timeOf = rowTimeReader(layout, dateOrder, options.utcOffsetMinutes);
   const errors = new RowErrors();
   const summary = { rows: 0, samples: 0, storedSamples: 0, duplicateSamples: 0 };

@@ -14,6 +14,7 @@ import { SensorLimitsSection } from './sensor-limits-section';
 import { MaintenanceSection } from './maintenance-section';
 import { AnalysisSettingsSection } from './analysis-settings-section';
 import { DeleteDialog } from './delete-dialog';
+import { LoggerImportDialog } from './logger-import-dialog';
 import type { BridgesDialog, Selection } from './dialogs';
 import { SensorFormModal } from './sensor-form-modal';
 import { SensorsTab } from './sensors-tab';
@@ -118,6 +119,9 @@ function BridgesScreen({ isStaff, data }: { isStaff: boolean; data: StructureDat
       {dialog?.kind === 'sensor-form' && <SensorFormModal span={dialog.span} onClose={close} />}
       {dialog?.kind === 'datastream' && <DatastreamDialog sensor={dialog.sensor} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteDialog target={dialog.target} onClose={close} />}
+      {dialog?.kind === 'logger-import' && (
+        <LoggerImportDialog bridge={dialog.bridge} data={data} onClose={close} />
+      )}
       {dialog?.kind === 'choose' && (
         <CreateChooser child={dialog.child} data={data} onOpen={setDialog} onClose={close} />
       )}

@@ -69,6 +69,11 @@ export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabPro
                         }),
                     },
                     {
+                      text: 'Import file',
+                      label: `Import logger file into ${bridge.name}`,
+                      onClick: () => onOpen({ kind: 'logger-import', bridge }),
+                    },
+                    {
                       text: 'View spans',
                       label: `View spans of ${bridge.name}`,
                       onClick: () => onViewSpans(bridge),

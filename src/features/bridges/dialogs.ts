@@ -5,6 +5,8 @@ import type { DeleteTarget } from './delete-dialog';
 export type BridgesDialog =
   | { kind: 'bridge-form'; bridge?: Bridge }
   | { kind: 'span-form'; bridge: Bridge }
+  /** A logger file's readings into the bridge's data streams (decision 044). */
+  | { kind: 'logger-import'; bridge: Bridge }
   | { kind: 'sensor-form'; span: Span }
   | { kind: 'datastream'; sensor: Sensor }
   /** A create button pressed with nothing selected: choose what the new object hangs off. */

@@ -16,6 +16,8 @@ interface Call {
   body?: unknown;
   /** The success answer is not JSON (a CSV export): only the status is compared. */
   raw?: boolean;
+  /** A body sent as bytes of this type (an uploaded file), not JSON. */
+  contentType?: string;
 }
 interface Actors {
   staffId: number;
@@ -43,6 +45,10 @@ async function freshStructure(t: TestContext) {
   });
   return { bridge, span, sensor, stream };
 }
+
+/** A logger file of three rows at 1 Hz, for the upload operations. */
+const UPLOADED_FILE =
+  'time,a\n2026-03-15 10:00:00,1\n2026-03-15 10:00:01,2\n2026-03-15 10:00:02,3\n';
 
 const bridgeBody = {
   name: 'Quebec Bridge',
@@ -470,6 +476,32 @@ const matrix: Record<
       body: { name: 'gateway' },
     }),
   },
+  inspectLoggerUpload: {
+    access: 'staff',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/v1/bridges/1/imports/inspect',
+      body: UPLOADED_FILE,
+      contentType: 'application/octet-stream',
+    }),
+  },
+  importLoggerUpload: {
+    access: 'staff',
+    call: async (t) => {
+      const { sensor } = await freshStructure(t);
+      const stream = await t.services.datastreams.create({
+        streamId: `upload-${sensor.id}`,
+        dataType: 'acceleration',
+        sensorIds: [sensor.id],
+      });
+      return {
+        method: 'POST',
+        url: `/api/v1/bridges/${sensor.bridgeId}/imports?map=a%3D${stream.streamId}`,
+        body: UPLOADED_FILE,
+        contentType: 'application/octet-stream',
+      };
+    },
+  },
   revokeIngestToken: {
     access: 'staff',
     call: async (t) => {
@@ -743,11 +775,14 @@ describe.each(drivers)('roles on %s', (kind) => {
 
   /** Through the contract check, or (for a non-JSON answer) only its status. */
   async function send(call: Call, token?: string) {
-    if (!call.raw) return t.request({ ...call, ...(token ? { token } : {}) });
+    if (!call.raw && !call.contentType) return t.request({ ...call, ...(token ? { token } : {}) });
     const response = await t.app.inject({
       method: call.method as 'GET',
       url: call.url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(call.contentType ? { 'content-type': call.contentType } : {}),
+      },
       ...(call.body === undefined ? {} : { payload: call.body as object }),
     });
     const json = String(response.headers['content-type']).startsWith('application/json');

@@ -17,6 +17,8 @@ interface Call {
   body?: unknown;
   /** A CSV answer: compared by status and text. */
   raw?: boolean;
+  /** A body sent as bytes of this type (an uploaded file), not JSON. */
+  contentType?: string;
 }
 
 /** The records a probe aims at: A's, or ids that never existed (`GHOST`). */
@@ -187,6 +189,18 @@ function probes(own: {
       url: `/api/v1/alerts/${x.alert}/acknowledge`,
       body: { comment: 'Seen' },
     }),
+    inspectLoggerUpload: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/bridges/${x.bridge}/imports/inspect`,
+      body: 'time,a\n2026-03-15 10:00:00,1\n',
+      contentType: 'application/octet-stream',
+    }),
+    importLoggerUpload: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/bridges/${x.bridge}/imports?map=a%3Dprobe`,
+      body: 'time,a\n2026-03-15 10:00:00,1\n',
+      contentType: 'application/octet-stream',
+    }),
     listIngestTokens: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/ingest-tokens`,
@@ -352,7 +366,10 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
     const response = await t.app.inject({
       method: call.method as 'GET',
       url: call.url,
-      headers: { authorization: `Bearer ${token}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(call.contentType ? { 'content-type': call.contentType } : {}),
+      },
       ...(call.body === undefined ? {} : { payload: call.body as object }),
     });
     return { status: response.statusCode, body: response.body.replace(/\d+/g, '#') };
@@ -400,8 +417,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(40);
-    expect(sent).toBe(40 + 39);
+    expect(all.length).toBe(42);
+    expect(sent).toBe(42 + 41);
   });
 
   it("lists none of another company's rows, and its own", async () => {
