@@ -5,6 +5,8 @@ import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
 type Bridge = components['schemas']['Bridge'];
+/** A bridge as the list answers it: with its count of active alerts, which create and update leave out. */
+const listed = (bridge: Bridge): Bridge => ({ ...bridge, active_alerts: 0 });
 type Span = components['schemas']['Span'];
 type Sensor = components['schemas']['Sensor'];
 type Datastream = components['schemas']['Datastream'];
@@ -139,7 +141,7 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
         status: 'Restricted',
       });
       const list = await get<Bridge[]>('/api/v1/bridges');
-      expect(list.body).toEqual([response.body]);
+      expect(list.body).toEqual([listed(response.body)]);
     });
 
     it('answers 404 when updating an unknown bridge', async () => {
@@ -175,7 +177,7 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
         });
         expect(updateResponse.status).toBe(400);
         expect(updateResponse.body.detail).toContain(field);
-        expect((await get<Bridge[]>('/api/v1/bridges')).body).toEqual([bridge]);
+        expect((await get<Bridge[]>('/api/v1/bridges')).body).toEqual([listed(bridge)]);
       },
     );
 
@@ -535,7 +537,7 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
       expect(response.status).toBe(409);
       expect(response.body.detail).toContain('2 spans');
       expect(response.body.detail).toContain('1 sensor');
-      expect((await get<Bridge[]>('/api/v1/bridges')).body).toEqual([bridge]);
+      expect((await get<Bridge[]>('/api/v1/bridges')).body).toEqual([listed(bridge)]);
       expect((await get<Span[]>('/api/v1/spans')).body).toEqual([span, secondSpan]);
       expect((await get<Sensor[]>('/api/v1/sensors')).body).toEqual([sensor]);
       expect((await get<Datastream[]>('/api/v1/datastreams')).body).toEqual([stream]);
@@ -547,7 +549,7 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
       const otherSpan = await createSpan(other.id);
       const response = await del(`/api/v1/bridges/${bridge.id}/delete?cascade=true`);
       expect(response).toEqual({ status: 204, body: undefined });
-      expect((await get<Bridge[]>('/api/v1/bridges')).body).toEqual([other]);
+      expect((await get<Bridge[]>('/api/v1/bridges')).body).toEqual([listed(other)]);
       expect((await get<Span[]>('/api/v1/spans')).body).toEqual([otherSpan]);
       expect((await get<Sensor[]>('/api/v1/sensors')).body).toEqual([]);
       expect((await get<Datastream[]>('/api/v1/datastreams')).body).toEqual([

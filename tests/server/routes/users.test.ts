@@ -348,7 +348,9 @@ describe.each(drivers)('users and assignments on %s', (kind) => {
       expect((await me(user.token)).status).toBe(401);
 
       // The bridge and the data stream themselves stay.
-      expect((await asStaff<Bridge[]>('GET', '/api/v1/bridges')).body).toEqual([a]);
+      expect((await asStaff<Bridge[]>('GET', '/api/v1/bridges')).body).toEqual([
+        { ...a, active_alerts: 0 },
+      ]);
       expect((await asStaff<Datastream[]>('GET', '/api/v1/datastreams')).body).toEqual([x]);
       expect((await asStaff('DELETE', `/api/v1/users/${user.id}/delete`)).status).toBe(404);
     });
