@@ -9,7 +9,8 @@ import { openDatabase } from './db/client.ts';
 import { ArgsError, type ImportArgs, parseImportArgs, USAGE } from './import/import-args.ts';
 import { describeInspection, describeSummary, MAP_HINT } from './import/import-report.ts';
 import { openLoggerFile } from './import/file-source.ts';
-import { ImportRefused, importLoggerFile, inspectLoggerFile } from './import/logger-import.ts';
+import { ImportRefused } from './import/import-refused.ts';
+import { importLoggerFile, inspectLoggerFile } from './import/logger-import.ts';
 import { createServices } from './services.ts';
 
 function fail(message: string, code = 2): never {

@@ -4,6 +4,7 @@
  * and month (the Munich test-day files say 2022-11-04 for 11 April 2022): a date whose day and
  * month could trade places is never guessed, its order must be given (decision 044).
  */
+import { daysInMonth } from '../../domain/calendar.ts';
 
 export type DateOrder = 'ymd' | 'ydm' | 'dmy' | 'mdy';
 export const DATE_ORDERS: readonly DateOrder[] = ['ymd', 'ydm', 'dmy', 'mdy'];
@@ -15,10 +16,6 @@ const YEAR_LAST =
   /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?$/;
 
 export type DateShape = 'year-first' | 'iso' | 'year-last';
-
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-const daysInMonth = (year: number, month: number) =>
-  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 
 interface Fields {
   year: number;

@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInflateRaw } from 'node:zlib';
-import { ImportRefused } from './logger-import.ts';
+import { ImportRefused } from './import-refused.ts';
 
 interface ZipEntry {
   name: string;

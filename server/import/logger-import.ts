@@ -15,6 +15,7 @@ import {
   type ReadOptions,
   rowTimeReader,
 } from './file-inspection.ts';
+import { ImportRefused } from './import-refused.ts';
 import { type RowError, RowErrors } from './row-errors.ts';
 import { LineReader, type TextLine } from './text-lines.ts';
 
@@ -44,16 +45,6 @@ export interface ImportSummary {
   duplicateSamples: number;
   errors: RowError[];
   errorTotal: number;
-}
-
-/** The import cannot start; `field` names what to change (an upload's 400 names it too). */
-export class ImportRefused extends Error {
-  constructor(
-    message: string,
-    readonly field: 'file' | 'map' | 'date_order' = 'file',
-  ) {
-    super(message);
-  }
 }
 
 /** The channel a mapping key names, or null. */

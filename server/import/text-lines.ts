@@ -5,10 +5,19 @@
  * mark is dropped.
  */
 
+import { ImportRefused } from './import-refused.ts';
+
 export type TextEncoding = 'UTF-8' | 'Latin-1';
 
 /** Bytes judged for the encoding: a file's header and its first rows. */
 const ENCODING_SAMPLE = 64 * 1024;
+
+/**
+ * The longest line read, in characters. A logger's widest header (hundreds of channels) is tens
+ * of kilobytes; without a bound, a body with no line break would be held whole and scanned again
+ * with every chunk.
+ */
+export const MAX_LINE_CHARS = 1024 * 1024;
 
 export interface TextLine {
   /** 1-based, as an editor counts. */
@@ -56,21 +65,33 @@ export class LineReader {
     let rest = '';
     let number = 0;
     for await (const chunk of this.sized()) {
+      const firstChunk = decoder === null;
       if (decoder === null) {
         this.encoding = encodingOf(chunk);
         decoder = new TextDecoder(this.encoding === 'UTF-8' ? 'utf-8' : 'latin1');
       }
       this.bytesRead += chunk.length;
-      let text = rest + decoder.decode(chunk, { stream: true });
-      if (number === 0 && text.startsWith('\uFEFF')) text = text.slice(1);
+      let decoded = decoder.decode(chunk, { stream: true });
+      if (firstChunk && decoded.startsWith('\uFEFF')) decoded = decoded.slice(1);
+      const text = rest + decoded;
       let from = 0;
-      for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', from)) {
+      // The held rest has no line break: the search starts after it.
+      for (
+        let newline = text.indexOf('\n', rest.length);
+        newline >= 0;
+        newline = text.indexOf('\n', from)
+      ) {
         number += 1;
         const end = newline > from && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
         yield { number, text: text.slice(from, end) };
         from = newline + 1;
       }
       rest = text.slice(from);
+      if (rest.length > MAX_LINE_CHARS) {
+        throw new ImportRefused(
+          `Line ${number + 1} is longer than ${MAX_LINE_CHARS} characters: not a logger file's line`,
+        );
+      }
     }
     const last = rest + (decoder?.decode() ?? '');
     if (last.replace(/\r$/, '') !== '') yield { number: number + 1, text: last.replace(/\r$/, '') };

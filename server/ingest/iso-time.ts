@@ -3,16 +3,10 @@
  * many non-ISO forms, so a reading could land on a day nobody sent (issue 13, finding 7): here
  * every field is checked against the calendar instead.
  */
+import { daysInMonth } from '../../domain/calendar.ts';
 
 const ISO_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/;
-
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
 
 /**
  * Milliseconds since the epoch of an ISO 8601 date or date-time, or null when the text is not

@@ -7,7 +7,8 @@ import { type Box, COLOURS } from './pdf-charts.ts';
 
 export const MARGIN = 50;
 // Heights in points, a little above what pdfkit takes, so a kept block never spills over.
-const LINE = 13;
+/** One line of 10-point text. */
+export const LINE = 13;
 const HEADING = 32;
 const SUBHEADING = 22;
 // The figure's top gap, its caption (up to two lines) and the space after it.

@@ -11,7 +11,7 @@ import { availabilityFigure } from './availability-text.ts';
 import { conditionHistoryLines } from './condition-text.ts';
 import { DAMAGE_LEVELS, type FatigueFact, type ReportFacts } from './report-facts.ts';
 import { lifeText, monthName, reportSummary } from './report-summary.ts';
-import { figureRoom, MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
+import { figureRoom, LINE, MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
 import { drawConditionBox } from './report-condition-box.ts';
 
 const daysInMonth = (month: string) =>
@@ -116,7 +116,7 @@ class ReportWriter extends PdfLayout {
 
   private condition() {
     const c = this.facts.condition;
-    this.heading('Condition', 4 * 13);
+    this.heading('Condition', 4 * LINE);
     if (!c) {
       this.paragraph(
         'No stored analysis for this bridge yet: the condition has not been assessed.',
@@ -130,7 +130,7 @@ class ReportWriter extends PdfLayout {
     ]);
     if (c.episodes.length === 0) this.paragraph('No alarm episode started in the month.');
     else {
-      this.subheading('Alarm episodes', 2 * 13);
+      this.subheading('Alarm episodes', 2 * LINE);
       this.bullets(
         c.episodes.map(
           (e) =>

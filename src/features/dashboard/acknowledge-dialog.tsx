@@ -6,7 +6,7 @@ import { withEffects } from '../../api/mutations/with-effects';
 import type { Alert } from '../../api/queries/alerts';
 import { countOf } from '../../../domain/formats';
 import { Button } from '../../ui/button';
-import { FormField } from '../../ui/form-field';
+import { TextAreaField } from '../../ui/text-area-field';
 import { Modal } from '../../ui/modal';
 import { COMMENT_MAX_LENGTH } from './dashboard-queries';
 import { alertMessage } from './alert-facts';
@@ -90,18 +90,14 @@ export function AcknowledgeDialog({
             </ul>
           </>
         )}
-        <FormField label="Comment (required)" error={errors.comment}>
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              maxLength={COMMENT_MAX_LENGTH}
-              required
-              value={values.comment}
-              onChange={(event) => set('comment', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextAreaField
+          label="Comment (required)"
+          error={errors.comment}
+          maxLength={COMMENT_MAX_LENGTH}
+          required
+          value={values.comment}
+          onChange={(event) => set('comment', event.target.value)}
+        />
         {acknowledgeFailure}
       </form>
     </Modal>

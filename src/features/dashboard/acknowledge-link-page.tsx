@@ -7,7 +7,7 @@ import {
   acknowledgeLinkQueryOptions,
 } from '../../api/queries/acknowledge-link';
 import { Button } from '../../ui/button';
-import { FormField } from '../../ui/form-field';
+import { TextAreaField } from '../../ui/text-area-field';
 import { container } from '../../ui/layout.css';
 import { useFailureNotice } from '../../ui/use-failure-notice';
 import { useFormFields } from '../../ui/use-form-fields';
@@ -72,18 +72,14 @@ export function AcknowledgeLinkPage({ token }: { token: string }) {
         ) : (
           link.data && (
             <form onSubmit={submit} noValidate className={styles.ackForm}>
-              <FormField label="Comment (required)" error={errors.comment}>
-                {(control) => (
-                  <textarea
-                    {...control}
-                    rows={3}
-                    maxLength={COMMENT_MAX_LENGTH}
-                    required
-                    value={values.comment}
-                    onChange={(event) => set('comment', event.target.value)}
-                  />
-                )}
-              </FormField>
+              <TextAreaField
+                label="Comment (required)"
+                error={errors.comment}
+                maxLength={COMMENT_MAX_LENGTH}
+                required
+                value={values.comment}
+                onChange={(event) => set('comment', event.target.value)}
+              />
               {ackFailure}
               <div>
                 <Button type="submit" disabled={acknowledge.isPending}>

@@ -5,7 +5,7 @@ import { useApi } from '../../api/api-context';
 import { rejectBaselineMutationOptions } from '../../api/mutations/baselines';
 import { withEffects } from '../../api/mutations/with-effects';
 import { DialogActions } from '../../ui/dialog-actions';
-import { FormField } from '../../ui/form-field';
+import { TextAreaField } from '../../ui/text-area-field';
 import { Modal } from '../../ui/modal';
 import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
@@ -65,18 +65,14 @@ export function RejectBaselineDialog({ bridgeId, version, onClose }: RejectBasel
         <p className={styles.muted}>
           The active version goes on as the reference; the next training may propose again.
         </p>
-        <FormField label="Reason (required)" error={errors.reason}>
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              maxLength={REJECTION_REASON_MAX_LENGTH}
-              required
-              value={values.reason}
-              onChange={(event) => set('reason', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextAreaField
+          label="Reason (required)"
+          error={errors.reason}
+          maxLength={REJECTION_REASON_MAX_LENGTH}
+          required
+          value={values.reason}
+          onChange={(event) => set('reason', event.target.value)}
+        />
       </form>
     </Modal>
   );

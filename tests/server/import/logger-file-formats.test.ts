@@ -7,11 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { IngestResult } from '../../../server/ingest/ingest-service.ts';
 import type { ImportItem } from '../../../server/import/block-builder.ts';
 import { openLoggerFile } from '../../../server/import/file-source.ts';
-import {
-  ImportRefused,
-  importLoggerFile,
-  inspectLoggerFile,
-} from '../../../server/import/logger-import.ts';
+import { ImportRefused } from '../../../server/import/import-refused.ts';
+import { importLoggerFile, inspectLoggerFile } from '../../../server/import/logger-import.ts';
+import { MAX_LINE_CHARS } from '../../../server/import/text-lines.ts';
 
 /** A file's bytes in small chunks, as a stream delivers them (a line may span two). */
 async function* chunked(content: string | Buffer, size = 7): AsyncGenerator<Uint8Array> {
@@ -185,6 +183,15 @@ describe('logger file formats', () => {
     await expect(
       importLoggerFile(chunked(TOA5), { mapping: new Map([['Strain_9', 's']]) }),
     ).rejects.toThrow("No column 'Strain_9' in the file; its columns are 'Strain_1', 'AirT'");
+  });
+
+  it('refuses a line longer than a logger writes instead of holding it whole', async () => {
+    const noBreak = 'x'.repeat(MAX_LINE_CHARS + 64 * 1024);
+    await expect(inspectLoggerFile(chunked(noBreak, 16 * 1024))).rejects.toThrow(
+      new ImportRefused(
+        `Line 1 is longer than ${MAX_LINE_CHARS} characters: not a logger file's line`,
+      ),
+    );
   });
 });
 
