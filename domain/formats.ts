@@ -11,6 +11,11 @@ const shortDateTime = new Intl.DateTimeFormat(undefined, {
 
 export const formatDateTime = (iso: string | number): string => dateTime.format(new Date(iso));
 
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The reader's calendar date of an instant ('Nov 12, 2026'): the date part of formatDateTime. */
+export const formatDate = (iso: string | number): string => date.format(new Date(iso));
+
 const utc = new Intl.DateTimeFormat('en-CA', {
   dateStyle: 'medium',
   timeStyle: 'long',

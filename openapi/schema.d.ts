@@ -2535,6 +2535,23 @@ export interface components {
       changes: {
         [key: string]: unknown;
       };
+      /**
+       * @description The object's name as a reader knows it (a bridge's or a user's name, a sensor's label
+       *     with its bridge, an alert's type with its bridge), read when the log is listed; for
+       *     an object deleted since, the name its own entry recorded; null when neither exists
+       */
+      object_name?: string | null;
+      /**
+       * @description For each changed field that holds another record's id (`bridge_id`, `user_id`,
+       *     `acknowledged_by`...), that record's name before and after; null where the id is
+       *     null or the record is gone
+       */
+      names?: {
+        [key: string]: {
+          before: string | null;
+          after: string | null;
+        };
+      };
     };
     AuditPage: {
       items: components['schemas']['AuditEntry'][];
@@ -4306,6 +4323,12 @@ export interface operations {
       query: {
         /** @description The month, YYYY-MM (UTC) */
         month: string;
+        /**
+         * @description The reader's IANA time zone (America/Toronto): the report writes its times of day in
+         *     it, with the zone named; the month and its daily figures still run in UTC. UTC when
+         *     absent; an unknown zone answers 400
+         */
+        tz?: string;
       };
       header?: never;
       path: {

@@ -1,6 +1,7 @@
 import { type SQL, and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
+import { namesOfEntries } from './audit-names.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -50,6 +51,11 @@ export function createAuditRepository(db: Db) {
         .where(whereOf(filter))
         .orderBy(desc(auditLog.id))
         .limit(limit);
+    },
+
+    /** Names of the objects and referenced records of a page of entries (see audit-names.ts). */
+    namesOf(rows: readonly AuditRow[]) {
+      return namesOfEntries(db, rows);
     },
   };
 }

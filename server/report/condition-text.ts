@@ -1,18 +1,18 @@
 // The condition in the month, in words, for the report's Condition section and its summary.
 import type { ConditionHistoryFacts } from './report-facts.ts';
+import { dayWriter, minuteWriter } from './report-time.ts';
 
 /** Changes listed one by one; a bridge flapping more often is summarised by its count. */
 export const LISTED_CHANGES = 40;
 
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-const day = (iso: string) => iso.slice(0, 10);
 const evaluations = (n: number) => `${n} ${n === 1 ? 'evaluation' : 'evaluations'}`;
 
 const endLabel = (h: ConditionHistoryFacts) =>
   h.monthEnded ? 'at the end of the month' : 'so far this month (latest evaluation)';
 
 /** The Condition section's lines about the month, from the stored history. */
-export function conditionHistoryLines(h: ConditionHistoryFacts): string[] {
+export function conditionHistoryLines(h: ConditionHistoryFacts, timeZone = 'UTC'): string[] {
+  const when = minuteWriter(timeZone);
   if (h.atMonthEnd === null) {
     return [
       'No evaluation is stored from before the end of the month: the condition in the month is not known',
@@ -40,7 +40,8 @@ export function conditionHistoryLines(h: ConditionHistoryFacts): string[] {
 }
 
 /** The summary's sentence on the month's condition; every part is in the Condition section. */
-export function conditionHistorySentence(h: ConditionHistoryFacts): string {
+export function conditionHistorySentence(h: ConditionHistoryFacts, timeZone = 'UTC'): string {
+  const day = dayWriter(timeZone);
   if (h.atMonthEnd === null) return 'Its condition in the month is not known.';
   if (h.changes.length === 0) {
     return `Its condition stayed ${h.atMonthEnd} ${h.monthEnded ? 'through the month' : 'so far this month'}.`;

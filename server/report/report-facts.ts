@@ -154,6 +154,8 @@ export interface MaintenanceEventFact {
 
 export interface ReportFacts {
   month: string;
+  /** The IANA zone the report writes its times of day in (the month runs in UTC). */
+  timeZone: string;
   generatedAt: string;
   bridge: {
     id: number;

@@ -53,6 +53,7 @@ export async function gatherReportFacts(
   const alertRows = await monthAlerts(db, bridgeId, month);
   return {
     month: month.label,
+    timeZone: month.timeZone ?? 'UTC',
     generatedAt: now.toISOString(),
     bridge: {
       id: bridge.id,

@@ -10,6 +10,11 @@ export interface ReportMonth {
   startMs: number;
   /** First instant of the next month (UTC), in ms. */
   endMs: number;
+  /**
+   * The reader's IANA time zone, in which the report writes its times of day; UTC when absent.
+   * The month itself runs in UTC, as the hourly roll-ups and daily charts do (decision 049).
+   */
+  timeZone?: string;
 }
 
 /** The month of a `month=YYYY-MM` query, between 2000-01 and the month of `now` (UTC). */

@@ -13,11 +13,10 @@ import { DAMAGE_LEVELS, type FatigueFact, type ReportFacts } from './report-fact
 import { lifeText, monthName, reportSummary } from './report-summary.ts';
 import { figureRoom, LINE, MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
 import { drawConditionBox } from './report-condition-box.ts';
+import { minuteWriter } from './report-time.ts';
 
 const daysInMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 const DAMAGE_BAR_HEIGHT = 18;
 
@@ -51,11 +50,15 @@ export function renderReportPdf(facts: ReportFacts): Promise<Buffer> {
 }
 
 class ReportWriter extends PdfLayout {
+  /** Times of day in the reader's zone, named, so they read like the dashboard's. */
+  private readonly when: (iso: string) => string;
+
   constructor(
     doc: PDFKit.PDFDocument,
     private readonly facts: ReportFacts,
   ) {
     super(doc);
+    this.when = minuteWriter(facts.timeZone);
   }
 
   write() {
@@ -72,7 +75,10 @@ class ReportWriter extends PdfLayout {
       .moveDown(0.3)
       .fontSize(9)
       .fillColor(COLOURS.axis)
-      .text(`Generated ${when(facts.generatedAt)} by SpanWatch from stored monitoring results.`);
+      .text(
+        `Generated ${this.when(facts.generatedAt)} by SpanWatch from stored monitoring results. ` +
+          `Times are in ${facts.timeZone}; the month and its daily figures run in UTC.`,
+      );
     doc.fillColor(COLOURS.text);
     const summary = reportSummary(facts);
     this.heading('Summary', this.paragraphHeight(summary));
@@ -124,8 +130,8 @@ class ReportWriter extends PdfLayout {
       return;
     }
     this.bullets([
-      `Latest evaluation: ${c.evaluatedAt ? when(c.evaluatedAt) : 'none'}, over ${c.periodStart.slice(0, 10)} to ${c.periodEnd.slice(0, 10)}; condition ${c.current ?? 'not assessed'}`,
-      ...conditionHistoryLines(this.facts.conditionHistory),
+      `Latest evaluation: ${c.evaluatedAt ? this.when(c.evaluatedAt) : 'none'}, over ${c.periodStart.slice(0, 10)} to ${c.periodEnd.slice(0, 10)}; condition ${c.current ?? 'not assessed'}`,
+      ...conditionHistoryLines(this.facts.conditionHistory, this.facts.timeZone),
       `Analysis windows in the month: ${c.windowsScored} scored, ${c.windowsAnomalous} anomalous, ${c.windowsOutsideLearned} outside the learned conditions`,
     ]);
     if (c.episodes.length === 0) this.paragraph('No alarm episode started in the month.');
@@ -134,7 +140,7 @@ class ReportWriter extends PdfLayout {
       this.bullets(
         c.episodes.map(
           (e) =>
-            `${when(e.start)} to ${when(e.end)}: ${e.windows} windows, peak error ${e.peakError.toFixed(3)}` +
+            `${this.when(e.start)} to ${this.when(e.end)}: ${e.windows} windows, peak error ${e.peakError.toFixed(3)}` +
             (e.frequencyShift ? `; frequency shift ${e.frequencyShift}` : ''),
         ),
       );
@@ -151,17 +157,17 @@ class ReportWriter extends PdfLayout {
     for (const a of alerts) {
       this.ensureSpace(50);
       this.doc.font('Helvetica-Bold');
-      this.paragraph(`${when(a.raisedAt)} · ${a.severity} · ${a.type} (${a.state})`);
+      this.paragraph(`${this.when(a.raisedAt)} · ${a.severity} · ${a.type} (${a.state})`);
       this.doc.font('Helvetica');
       this.paragraph(a.message, { indent: 10 });
       this.paragraph(
         a.acknowledgedAt
-          ? `Acknowledged ${when(a.acknowledgedAt)} by ${a.acknowledgedBy ?? 'a removed user'}` +
+          ? `Acknowledged ${this.when(a.acknowledgedAt)} by ${a.acknowledgedBy ?? 'a removed user'}` +
               (a.comment ? `: "${a.comment}"` : ' (no comment)')
           : 'Not acknowledged',
         { indent: 10 },
       );
-      if (a.clearedAt) this.paragraph(`Cleared ${when(a.clearedAt)}`, { indent: 10 });
+      if (a.clearedAt) this.paragraph(`Cleared ${this.when(a.clearedAt)}`, { indent: 10 });
       this.doc.moveDown(0.3);
     }
     if (alertsLeftOut > 0) this.paragraph(`${alertsLeftOut} further alerts are not listed.`);
@@ -203,7 +209,7 @@ class ReportWriter extends PdfLayout {
         : `${s.streamId} (${s.dataType}; ${s.sensors.join(', ')}): ${availabilityFigure(s)}, ` +
           `${s.gapCount} ${s.gapCount === 1 ? 'gap' : 'gaps'}, ${s.hoursMissing} hours missing` +
           (s.gaps.length > 0
-            ? `; longest ${s.gaps.map((g) => `${when(g.start)} (${g.hours} h)`).join(', ')}`
+            ? `; longest ${s.gaps.map((g) => `${this.when(g.start)} (${g.hours} h)`).join(', ')}`
             : ''),
     );
     const days = Math.max(...streams.map((s) => s.daily.length), 1);

@@ -36,7 +36,7 @@ export function reportSummary(facts: ReportFacts): string {
   const c = facts.condition;
   if (!c) parts.push('The bridge has not been assessed yet.');
   else {
-    const change = ` ${conditionHistorySentence(facts.conditionHistory)}`;
+    const change = ` ${conditionHistorySentence(facts.conditionHistory, facts.timeZone)}`;
     parts.push(
       `At the latest evaluation${c.evaluatedAt ? ` (${day(c.evaluatedAt)})` : ''} its condition was ` +
         `${c.current ?? 'not assessed'}.${change} ` +

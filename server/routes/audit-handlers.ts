@@ -1,3 +1,4 @@
+import type { EntryNames } from '../audit/audit-names.ts';
 import { type AuditFilter, type AuditRow } from '../audit/audit-repository.ts';
 import { parseIsoTime } from '../ingest/iso-time.ts';
 import { HttpError } from '../http-error.ts';
@@ -41,7 +42,7 @@ function filterOf(query: AuditQuery): AuditFilter {
   };
 }
 
-function entryDto(row: AuditRow): Schemas['AuditEntry'] {
+function entryDto(row: AuditRow, names: EntryNames): Schemas['AuditEntry'] {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -53,6 +54,8 @@ function entryDto(row: AuditRow): Schemas['AuditEntry'] {
     object_id: row.objectId,
     record: row.record,
     changes: row.changes,
+    object_name: names.objectName,
+    names: names.references,
   };
 }
 
@@ -67,7 +70,11 @@ export function auditHandlers(
       const page = request.query.page ?? 1;
       const pageSize = request.query.page_size ?? 50;
       const { rows, total } = await audit.page(filterOf(request.query), page, pageSize);
-      return { items: rows.map(entryDto), total, page, page_size: pageSize };
+      const names = await audit.namesOf(rows);
+      const items = rows.map((row, i) =>
+        entryDto(row, names[i] ?? { objectName: null, references: {} }),
+      );
+      return { items, total, page, page_size: pageSize };
     },
 
     async exportAuditCsv(request, reply) {

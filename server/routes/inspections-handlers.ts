@@ -1,3 +1,4 @@
+import { latestToday } from '../../domain/calendar.ts';
 import type { Condition } from '../../domain/health.ts';
 import type { InspectionKind, RatingScale } from '../../domain/inspection-regimes.ts';
 import { HttpError, notFound } from '../http-error.ts';
@@ -16,6 +17,8 @@ import { programmeValues } from './inspection-programme-fields.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+/** A date typed as today east of UTC may be UTC's tomorrow: not a future date to its author. */
+const latestTodayNow = () => latestToday(new Date());
 
 function inspectionDto(
   row: InspectionRow,
@@ -117,7 +120,12 @@ export function inspectionsHandlers(
       requireStaff(request);
       const bridgeId = await existingBridge(request.params.id);
       const programme = await inspections.programme(bridgeId);
-      const values = inspectionValues(bridgeId, request.body, [programme.ratingScale], todayUtc());
+      const values = inspectionValues(
+        bridgeId,
+        request.body,
+        [programme.ratingScale],
+        latestTodayNow(),
+      );
       const row = await inspections.add(values);
       reply.code(201);
       return dtoOf(row);
@@ -130,7 +138,7 @@ export function inspectionsHandlers(
       const programme = await inspections.programme(existing.bridgeId);
       // A record keeps the scale it was made on, even after the programme changed scale.
       const scales = [...new Set([existing.ratingScale as RatingScale, programme.ratingScale])];
-      const values = inspectionValues(existing.bridgeId, request.body, scales, todayUtc());
+      const values = inspectionValues(existing.bridgeId, request.body, scales, latestTodayNow());
       const row = await inspections.update(existing.id, values);
       if (!row) throw notFound('Inspection', request.params.id);
       return dtoOf(row);

@@ -1,3 +1,4 @@
+import { latestToday } from '../../domain/calendar.ts';
 import { SENSOR_KINDS } from '../../domain/maintenance.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { type MaintenanceRow } from '../maintenance/maintenance-repository.ts';
@@ -18,8 +19,6 @@ export function maintenanceDto(row: MaintenanceRow): Schemas['MaintenanceEvent']
     created_at: row.createdAt.toISOString(),
   };
 }
-
-const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The maintenance register of a bridge (docs/decisions/023-maintenance-rebaselining.md). */
 export function maintenanceHandlers(
@@ -49,7 +48,8 @@ export function maintenanceHandlers(
       const bridge = await bridges.findById(request.params.id);
       if (!bridge) throw notFound('Bridge', request.params.id);
       const body = request.body;
-      const today = todayUtc(now());
+      // Today somewhere: a date typed east of UTC may be UTC's tomorrow.
+      const today = latestToday(now());
       if (body.occurred_on > today) {
         throw new HttpError(400, `occurred_on: must not be after today (${today})`);
       }

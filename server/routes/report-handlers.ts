@@ -1,6 +1,7 @@
 import { HttpError, notFound } from '../http-error.ts';
 import { viewerOf } from '../plugins/authentication.ts';
 import { parseReportMonth } from '../report/report-month.ts';
+import { parseTimeZone } from '../report/report-time.ts';
 import { QueueFull } from '../threads/work-queue.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
@@ -13,7 +14,10 @@ export function reportHandlers(
     async getBridgeReport(request, reply) {
       const { id } = request.params;
       const now = new Date();
-      const month = parseReportMonth(request.query.month, now);
+      const month = {
+        ...parseReportMonth(request.query.month, now),
+        timeZone: parseTimeZone(request.query.tz),
+      };
       const bridge = await services.bridges.findById(id);
       // An invisible bridge answers like an unknown one, so ids do not leak.
       if (!bridge || !(await services.alerts.bridgeIsVisible(viewerOf(request), id))) {

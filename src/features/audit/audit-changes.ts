@@ -17,19 +17,30 @@ function valueText(value: unknown): string {
 const isBeforeAfter = (value: unknown): value is { before: unknown; after: unknown } =>
   typeof value === 'object' && value !== null && 'before' in value && 'after' in value;
 
-export function changeLines(entry: AuditEntry): ChangeLine[] {
-  return Object.entries(entry.changes).map(([field, change]) => ({
-    field,
-    text: isBeforeAfter(change)
-      ? `${valueText(change.before)} → ${valueText(change.after)}`
-      : valueText(change),
-  }));
+/** An id with the name of its record: 'operator (2)'; the id alone when the record is gone. */
+function referenceText(value: unknown, name: string | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return name ? `${name} (${valueText(value)})` : valueText(value);
 }
 
-/** 'Sensor 12', with the record when it is not the object's own (an assignment, a calibration). */
+export function changeLines(entry: AuditEntry): ChangeLine[] {
+  return Object.entries(entry.changes).map(([field, change]) => {
+    if (!isBeforeAfter(change)) return { field, text: valueText(change) };
+    const names = entry.names?.[field];
+    const before = names ? referenceText(change.before, names.before) : valueText(change.before);
+    const after = names ? referenceText(change.after, names.after) : valueText(change.after);
+    return { field, text: `${before} → ${after}` };
+  });
+}
+
+/**
+ * 'Sensor 12 · S2 strain, Lions Gate Bridge', with the record when it is not the object's own
+ * (an assignment, a calibration).
+ */
 export function objectText(entry: AuditEntry): string {
   const type = AUDIT_OBJECT_TYPES.find((t) => t.value === entry.object_type)?.label;
-  const name = `${type ?? entry.object_type} ${entry.object_id}`;
+  const id = `${type ?? entry.object_type} ${entry.object_id}`;
+  const name = entry.object_name ? `${id} · ${entry.object_name}` : id;
   const ownRecord = `${entry.object_type}s`;
   return entry.record === ownRecord ? name : `${name} (${entry.record})`;
 }

@@ -1,3 +1,4 @@
+import { localToday } from '../../../domain/calendar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../../api/api-context';
@@ -24,7 +25,7 @@ import { isMaintenanceKind, validateMaintenanceForm } from './maintenance-form';
 import type { StructureData } from './structure-data';
 import { useFormFields } from '../../ui/use-form-fields';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localToday();
 
 function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData }) {
   const api = useApi();

@@ -1,3 +1,4 @@
+import { localToday } from '../../../domain/calendar';
 import type { Sensor } from '../../api/queries/structures';
 import { Button } from '../../ui/button';
 import { CreateHint } from './create-hint';
@@ -19,7 +20,7 @@ export interface SensorsTabProps {
 }
 
 export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: SensorsTabProps) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localToday();
   const columns: DataTableColumn<Sensor>[] = [
     {
       id: 'bridge',

@@ -14,8 +14,8 @@ import { useFormFields } from '../../ui/use-form-fields';
 import { COMMENT_REQUIRED } from './acknowledge-dialog';
 import { COMMENT_MAX_LENGTH } from './dashboard-queries';
 import * as styles from './dashboard.css';
+import { When } from './when';
 
-const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 /** The server names the field for clients; a person reads the sentence. */
 const sentence = (detail: string | undefined) => {
   const text = (detail ?? '').replace(/^token: /, '');
@@ -59,15 +59,20 @@ export function AcknowledgeLinkPage({ token }: { token: string }) {
         {alert && (
           <p>
             {alert.type} ({alert.severity}) on {alert.bridge_name}: {alert.message}. Raised{' '}
-            {utc(alert.raised_at)}.
+            <When iso={alert.raised_at} />.
           </p>
         )}
         {done ? (
           <p role="status">
             Acknowledged
             {done.acknowledged_by && ` by ${done.acknowledged_by.username}`}
-            {done.acknowledged_at && ` at ${utc(done.acknowledged_at)}`}, with the comment “
-            {done.comment}”.
+            {done.acknowledged_at && (
+              <>
+                {' at '}
+                <When iso={done.acknowledged_at} />
+              </>
+            )}
+            , with the comment “{done.comment}”.
           </p>
         ) : (
           link.data && (

@@ -10,8 +10,8 @@ import { useNotify } from '../../ui/use-notify';
 import { dashboardQueries } from './dashboard-queries';
 import { RejectBaselineDialog } from './reject-baseline-dialog';
 import * as styles from './fatigue-card.css';
+import { formatDate } from '../../../domain/formats';
 
-const day = (iso: string) => iso.slice(0, 10);
 const celsius = (v: number | null) => (v === null ? '?' : `${v.toFixed(1)} °C`);
 
 function coverage(version: BaselineVersion): string {
@@ -19,13 +19,13 @@ function coverage(version: BaselineVersion): string {
     version.temperature_min_c === null && version.temperature_max_c === null
       ? 'no temperature'
       : `${celsius(version.temperature_min_c)} to ${celsius(version.temperature_max_c)}`;
-  return `Learnt from ${day(version.trained_from)} to ${day(version.trained_to)} (${version.windows_used} windows, ${version.windows_excluded} left out), temperatures ${temperatures}`;
+  return `Learnt from ${formatDate(version.trained_from)} to ${formatDate(version.trained_to)} (${version.windows_used} windows, ${version.windows_excluded} left out), temperatures ${temperatures}`;
 }
 
 const acceptedBy = (version: BaselineVersion) =>
   version.accepted_at === null
     ? ''
-    : `, accepted ${version.accepted_by === null ? 'automatically' : 'by an engineer'} on ${day(version.accepted_at)}`;
+    : `, accepted ${version.accepted_by === null ? 'automatically' : 'by an engineer'} on ${formatDate(version.accepted_at)}`;
 
 /** Each mode of a proposal against the active version: the shift and whether it agrees. */
 function ModeChanges({ version }: { version: BaselineVersion }) {
@@ -51,7 +51,8 @@ function RejectedVersions({ versions }: { versions: readonly BaselineVersion[] }
       {versions.map((v) => (
         <li key={v.version}>
           Version {v.version} was rejected
-          {v.rejected_at === null ? '' : ` on ${day(v.rejected_at)}`}: {v.rejection_reason ?? ''}
+          {v.rejected_at === null ? '' : ` on ${formatDate(v.rejected_at)}`}:{' '}
+          {v.rejection_reason ?? ''}
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { localToday } from '../../../domain/calendar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
@@ -29,7 +30,6 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { useFailureNotice } from '../../ui/use-failure-notice';
 
 const FORM_ID = 'record-inspection';
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 interface RecordInspectionModalProps {
   onClose: () => void;
@@ -60,7 +60,10 @@ export function RecordInspectionModal({
   } = useFormFields<InspectionFormValues>(
     inspection
       ? inspectionFormValues(inspection)
-      : { ...emptyInspectionForm(todayUtc()), bridge: initialBridge ? String(initialBridge) : '' },
+      : {
+          ...emptyInspectionForm(localToday()),
+          bridge: initialBridge ? String(initialBridge) : '',
+        },
   );
   const bridgeId = Number(values.bridge);
   const programme = useQuery({
@@ -88,7 +91,7 @@ export function RecordInspectionModal({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateInspectionForm(values, scale, todayUtc());
+    const found = validateInspectionForm(values, scale, localToday());
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate(inspectionBody(values, scale));
   };

@@ -67,6 +67,12 @@ describe.each(drivers)('audit log on %s', (kind) => {
       location: { before: 'Hamilton, ON', after: 'Burlington, ON' },
     });
     expect(body.items[2]?.changes.name).toEqual({ before: null, after: 'Burlington Bay Skyway' });
+    // Deleted since: each entry still names the bridge, from what its own entry recorded.
+    expect(body.items.map((e) => e.object_name)).toEqual([
+      'Burlington Bay Skyway',
+      'Burlington Bay Skyway',
+      'Burlington Bay Skyway',
+    ]);
   });
 
   it("shows a changed password as 'changed' and never its hash", async () => {
@@ -104,6 +110,8 @@ describe.each(drivers)('audit log on %s', (kind) => {
       record: 'user_bridges',
       action: 'create',
       changes: { bridge_id: { before: null, after: bridge.id } },
+      object_name: 'viewer',
+      names: { bridge_id: { before: null, after: 'Burlington Bay Skyway' } },
     });
 
     const contact = await t.request({

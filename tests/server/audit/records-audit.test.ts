@@ -218,6 +218,9 @@ describe.each(drivers)('audit log of sensors, streams, tokens and alerts on %s',
         acknowledged_by: { before: null, after: staff.id },
         comment: { before: null, after: 'Inspected the bearings: no damage' },
       },
+      // Names instead of ids for a reader (issue 36, item 10): who acknowledged, which bridge.
+      object_name: `Structural Warning, ${bridge.name}`,
+      names: { acknowledged_by: { before: null, after: 'records-keeper' } },
     });
   });
 });

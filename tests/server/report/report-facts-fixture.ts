@@ -17,6 +17,7 @@ export function fullFacts(): ReportFacts {
   const daily = Array.from({ length: 30 }, (_, i) => (i % 7 === 5 ? 0 : 2e-6 + i * 1e-8));
   return {
     month: '2026-04',
+    timeZone: 'UTC',
     generatedAt: '2026-05-02T08:00:00.000Z',
     bridge: {
       id: 1,

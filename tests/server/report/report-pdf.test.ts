@@ -54,6 +54,17 @@ describe('monthly report PDF', () => {
     expect(text).not.toContain('Figure 6');
   });
 
+  it("writes its times of day in the reader's zone, named, as the dashboard does", async () => {
+    const { text } = await pdfOf({ ...fullFacts(), timeZone: 'America/Toronto' });
+    // 14:10 and 09:00 UTC in April are 10:10 and 05:00 in Toronto (EDT).
+    expect(text).toContain('2026-04-12 10:10 EDT: changed from Good to Fair');
+    expect(text).toContain('Acknowledged 2026-04-13 05:00 EDT by inspector');
+    expect(text).toContain(
+      'Times are in America/Toronto; the month and its daily figures run in UTC.',
+    );
+    expect(text).not.toMatch(/\d{2}:\d{2} UTC/);
+  });
+
   it('draws the figures as vector paths, not images', async () => {
     const { bytes } = await pdfOf();
     expect(bytes.toString('latin1')).not.toContain('/Subtype /Image');

@@ -85,5 +85,16 @@ describe.each(drivers)("a fatigue detail's material on %s", (kind) => {
     expect(response.statusCode).toBe(200);
     const { text } = await extractText(new Uint8Array(response.rawPayload), { mergePages: true });
     expect(text.replace(/\s+/g, ' ')).toContain('Cover plate end (mb-str gauge, S355, EC3 71)');
+
+    // A reader's zone the runtime does not know is refused, naming the field.
+    const unknownZone = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/bridges/${bridge.id}/report?month=2026-04&tz=Mars%2FOlympus`,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(unknownZone.statusCode).toBe(400);
+    expect(unknownZone.json()).toEqual({
+      detail: "tz: 'Mars/Olympus' is not a time zone (an IANA name such as America/Toronto)",
+    });
   });
 });

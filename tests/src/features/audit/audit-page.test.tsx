@@ -98,6 +98,36 @@ describe('Audit log view', () => {
     expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
   });
 
+  it('names the object and the records an id points to, keeping the id beside the name', async () => {
+    const acknowledged: AuditEntry = {
+      ...renamed,
+      id: 4,
+      operation: 'acknowledgeAlert',
+      object_type: 'alert',
+      object_id: '2',
+      record: 'alerts',
+      changes: {
+        state: { before: 'active', after: 'acknowledged' },
+        acknowledged_by: { before: null, after: 7 },
+        bridge_id: { before: 3, after: 9 },
+      },
+      object_name: 'Structural Warning, Lions Gate Bridge',
+      names: {
+        acknowledged_by: { before: null, after: 'operator' },
+        bridge_id: { before: null, after: 'Lions Gate Bridge' },
+      },
+    };
+    serveAudit([acknowledged]);
+    await open();
+    expect(await screen.findByText('— → operator (7)')).toBeInTheDocument();
+    const row = within(bodyRows()[0] ?? document.body);
+    expect(
+      row.getByRole('cell', { name: 'Alert 2 · Structural Warning, Lions Gate Bridge' }),
+    ).toBeInTheDocument();
+    // A record deleted since keeps its bare id.
+    expect(row.getByText('3 → Lions Gate Bridge (9)')).toBeInTheDocument();
+  });
+
   it('filters by object, user and period, and sends them to the API', async () => {
     const queries = serveAudit([renamed]);
     const user = await open();

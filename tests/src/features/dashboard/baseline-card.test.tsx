@@ -11,6 +11,10 @@ import { confederation, serveDashboard } from './fixtures';
 
 type Version = components['schemas']['BaselineVersion'];
 
+/** Dates as the reader's locale and zone write them, like every other date on the dashboard. */
+const on = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+
 const server = setupMswServer();
 configure({ asyncUtilTimeout: 8000 });
 
@@ -83,7 +87,7 @@ describe('Baseline card', () => {
     await renderApp(`/dashboard?bridge=${confederation.id}`);
     const card = await screen.findByRole('region', { name: 'Baseline' });
     expect(card).toHaveTextContent(
-      'Version 1 is the reference. Learnt from 2026-04-01 to 2026-05-01 (4320 windows, 0 left out), temperatures 4.3 °C to 21.0 °C, accepted automatically on 2026-05-01.',
+      `Version 1 is the reference. Learnt from ${on('2026-04-01T00:00:00.000Z')} to ${on('2026-05-01T00:00:00.000Z')} (4320 windows, 0 left out), temperatures 4.3 °C to 21.0 °C, accepted automatically on ${on('2026-05-01T01:00:00.000Z')}.`,
     );
     const proposed = within(card).getByRole('region', { name: 'Proposed version 2' });
     expect(proposed).toHaveTextContent(
@@ -127,7 +131,7 @@ describe('Baseline card', () => {
     await userEvent.click(await within(card).findByRole('button', { name: 'Accept version 2' }));
     await waitFor(() =>
       expect(card).toHaveTextContent(
-        'Version 2 is the reference. Learnt from 2026-04-01 to 2026-06-01 (4320 windows, 1200 left out), temperatures 4.3 °C to 27.5 °C, accepted by an engineer on 2026-06-02.',
+        `Version 2 is the reference. Learnt from ${on('2026-04-01T00:00:00.000Z')} to ${on('2026-06-01T00:00:00.000Z')} (4320 windows, 1200 left out), temperatures 4.3 °C to 27.5 °C, accepted by an engineer on ${on('2026-06-02T00:00:00.000Z')}.`,
       ),
     );
     expect(within(card).queryByRole('region', { name: 'Proposed version 2' })).toBeNull();
@@ -178,7 +182,7 @@ describe('Baseline card', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     const rejected = await within(card).findByRole('list', { name: 'Rejected versions' });
     expect(rejected).toHaveTextContent(
-      'Version 2 was rejected on 2026-06-03: Learnt during the deck works',
+      `Version 2 was rejected on ${on('2026-06-03T08:00:00.000Z')}: Learnt during the deck works`,
     );
     expect(within(card).queryByRole('region', { name: 'Proposed version 2' })).toBeNull();
     expect(card).toHaveTextContent('Version 1 is the reference.');

@@ -78,7 +78,7 @@ describe('Download monthly report', () => {
       http.get(apiUrl('/api/v1/bridges/:id/report'), ({ request, params }) => {
         const url = new URL(request.url);
         asked.push(
-          `${String(params.id)} ${url.searchParams.get('month')} ${request.headers.get('Authorization')}`,
+          `${String(params.id)} ${url.searchParams.get('month')} ${url.searchParams.get('tz')} ${request.headers.get('Authorization')}`,
         );
         return new HttpResponse('%PDF-1.3\n', { headers: { 'Content-Type': 'application/pdf' } });
       }),
@@ -91,7 +91,9 @@ describe('Download monthly report', () => {
     await user.type(field, '2026-03');
     await user.click(screen.getByRole('button', { name: 'Download monthly report' }));
     await waitFor(() => expect(savedAs).toEqual(['Confederation-Bridge-2026-03.pdf']));
-    expect(asked).toEqual([`${confederation.id} 2026-03 Bearer access-1`]);
+    // The reader's own time zone goes with it, so the PDF's times read like the dashboard's.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(asked).toEqual([`${confederation.id} 2026-03 ${zone} Bearer access-1`]);
     // The whole dashboard renders around the button: slow on a loaded machine.
   }, 30_000);
 
