@@ -5,9 +5,10 @@ import { SettingsEntry } from '../features/account/settings-entry';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { AppShell } from '../ui/app-shell';
 import { AppShellNavEntries } from '../ui/app-shell-nav';
+import { managesCompany } from '../api/roles';
 
 export interface SignedInFrameProps {
-  user: { username: string; is_staff: boolean };
+  user: { username: string; is_staff: boolean; is_company_admin?: boolean };
   children: ReactNode;
 }
 
@@ -29,7 +30,11 @@ export function SignedInFrame({ user, children }: SignedInFrameProps) {
     <AppShell
       username={user.username}
       onLogout={logout}
-      navigation={onMap ? undefined : <AppShellNavEntries isStaff={user.is_staff} />}
+      navigation={
+        onMap ? undefined : (
+          <AppShellNavEntries isStaff={user.is_staff} manages={managesCompany(user)} />
+        )
+      }
       settingsEntry={<SettingsEntry variant="onBrand" />}
       bell={<NotificationBell />}
     >

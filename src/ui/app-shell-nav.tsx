@@ -7,7 +7,7 @@ import { OperationsEntry } from './operations-entry';
  * Operations for staff: the spec fixes the sidebar's entries, so Operations and Inspections
  * live up here only.
  */
-export function AppShellNavEntries({ isStaff }: { isStaff: boolean }) {
+export function AppShellNavEntries({ isStaff, manages }: { isStaff: boolean; manages: boolean }) {
   return (
     <>
       <li>
@@ -20,7 +20,7 @@ export function AppShellNavEntries({ isStaff }: { isStaff: boolean }) {
           Bridges
         </Link>
       </li>
-      {isStaff && (
+      {manages && (
         <li>
           <Link to="/users" className={styles.navLink}>
             Users

@@ -20,6 +20,9 @@ export const header = style({
 
 export const title = style({ fontSize: vars.fontSize.xl, margin: 0 });
 
+/** Which company a company administrator's list shows (decision 040). */
+export const scope = style({ margin: 0, flexBasis: '100%', order: 3, color: vars.color.textMuted });
+
 export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xxs });
 
 // A row's buttons and its links (History) look alike: one box, no underline, centred text.

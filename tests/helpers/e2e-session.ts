@@ -1,7 +1,7 @@
 import { type Browser, type Page, expect } from '@playwright/test';
 
 // The demo accounts the Playwright server seeds into its empty database.
-export { DEMO_OPERATOR, DEMO_STAFF } from '../../server/seed/demo-accounts.ts';
+export { DEMO_OPERATOR, DEMO_PRAIRIE_ADMIN, DEMO_STAFF } from '../../server/seed/demo-accounts.ts';
 
 export interface Account {
   email: string;

@@ -32,17 +32,33 @@ type Tab = (typeof TABS)[number][0];
 
 const NOTHING: Selection = { bridgeId: null, spanId: null, sensorId: null };
 
+/**
+ * Who is looking: staff write everything; a company administrator writes its own company's
+ * structure (bridges, spans, sensors, streams, limits, imports) but not the staff-only records
+ * (calibrations, maintenance, analysis settings, fatigue details, the audit history), as the
+ * server decides (decision 040).
+ */
+export interface BridgesAccess {
+  isStaff: boolean;
+  /** Staff or a company administrator; defaults to `isStaff`. */
+  manages?: boolean;
+  /** The company a company administrator sees, named under the heading. */
+  company?: string;
+}
+
 /** Spec §2, Bridge Management: everyone signed in reads; staff also write. */
-export function BridgesPage({ isStaff }: { isStaff: boolean }) {
-  return <BridgesScreen isStaff={isStaff} data={useStructureData()} />;
+export function BridgesPage(access: BridgesAccess) {
+  return <BridgesScreen access={access} data={useStructureData()} />;
 }
 
 /** Spec §8: a list failed to load; the screen shows the others and a toast for each failure. */
-export function BridgesFailed({ isStaff }: { isStaff: boolean }) {
-  return <BridgesScreen isStaff={isStaff} data={useLoadedStructureData()} />;
+export function BridgesFailed(access: BridgesAccess) {
+  return <BridgesScreen access={access} data={useLoadedStructureData()} />;
 }
 
-function BridgesScreen({ isStaff, data }: { isStaff: boolean; data: StructureData }) {
+function BridgesScreen({ access, data }: { access: BridgesAccess; data: StructureData }) {
+  const { isStaff, company } = access;
+  const manages = access.manages ?? isStaff;
   const [tab, setTab] = useState<Tab>('bridges');
   const [selection, setSelection] = useState<Selection>(NOTHING);
   const [dialog, setDialog] = useState<BridgesDialog | null>(null);
@@ -64,11 +80,12 @@ function BridgesScreen({ isStaff, data }: { isStaff: boolean; data: StructureDat
     document.getElementById(`tab-${next[0]}`)?.focus();
   };
 
-  const tabProps = { data, isStaff, selection, onSelect: setSelection, onOpen: setDialog };
+  const tabProps = { data, isStaff, manages, selection, onSelect: setSelection, onOpen: setDialog };
   return (
     <div className={`${container} ${frame.page}`}>
       <header className={frame.header}>
         <h1 className={frame.title}>Bridge Management</h1>
+        {!isStaff && manages && company && <p className={frame.scope}>Company: {company}</p>}
         <Link to="/map" className={buttonStyles.secondary}>
           DASHBOARD
         </Link>

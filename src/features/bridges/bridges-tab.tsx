@@ -31,11 +31,13 @@ const COLUMNS: DataTableColumn<Bridge>[] = [
 export interface BridgesTabProps {
   data: StructureData;
   isStaff: boolean;
+  /** Staff or a company administrator: creates and deletes (decision 040). */
+  manages: boolean;
   onOpen: (dialog: BridgesDialog) => void;
   onViewSpans: (bridge: Bridge) => void;
 }
 
-export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabProps) {
+export function BridgesTab({ data, isStaff, manages, onOpen, onViewSpans }: BridgesTabProps) {
   const falseAlarms = fleetFalseAlarmText(data.bridges);
   return (
     <>
@@ -47,10 +49,10 @@ export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabPro
         rowKey={(b) => b.id}
         emptyMessage="No bridges yet."
         toolbar={
-          isStaff && <Button onClick={() => onOpen({ kind: 'bridge-form' })}>Add Bridge</Button>
+          manages && <Button onClick={() => onOpen({ kind: 'bridge-form' })}>Add Bridge</Button>
         }
         actions={
-          isStaff
+          manages
             ? (bridge) => (
                 <RowActions
                   actions={[
@@ -80,7 +82,9 @@ export function BridgesTab({ data, isStaff, onOpen, onViewSpans }: BridgesTabPro
                     },
                   ]}
                 >
-                  <HistoryLink objectType="bridge" objectId={bridge.id} name={bridge.name} />
+                  {isStaff && (
+                    <HistoryLink objectType="bridge" objectId={bridge.id} name={bridge.name} />
+                  )}
                 </RowActions>
               )
             : undefined

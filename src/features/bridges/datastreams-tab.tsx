@@ -25,10 +25,12 @@ const joinedOrUnknown = (items: (string | undefined)[]) => {
 export interface DatastreamsTabProps {
   data: StructureData;
   isStaff: boolean;
+  /** Staff or a company administrator: creates and deletes (decision 040). */
+  manages: boolean;
   onOpen: (dialog: BridgesDialog) => void;
 }
 
-export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
+export function DatastreamsTab({ data, isStaff, manages, onOpen }: DatastreamsTabProps) {
   const sensorsOf = (d: Datastream) => d.sensors.map((id) => data.sensorById.get(id));
   const columns: DataTableColumn<Datastream>[] = [
     { id: 'stream', header: 'Stream ID', value: (d) => d.stream_id },
@@ -73,14 +75,14 @@ export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
       emptyMessage="No datastreams yet."
       // A datastream is made for a sensor: the dialog asks which first (issue 36).
       toolbar={
-        isStaff && (
+        manages && (
           <Button onClick={() => onOpen({ kind: 'choose', child: 'datastream' })}>
             Add DataStream
           </Button>
         )
       }
       actions={
-        isStaff
+        manages
           ? (stream) => (
               <RowActions
                 actions={[
@@ -95,7 +97,13 @@ export function DatastreamsTab({ data, isStaff, onOpen }: DatastreamsTabProps) {
                   },
                 ]}
               >
-                <HistoryLink objectType="datastream" objectId={stream.id} name={stream.stream_id} />
+                {isStaff && (
+                  <HistoryLink
+                    objectType="datastream"
+                    objectId={stream.id}
+                    name={stream.stream_id}
+                  />
+                )}
               </RowActions>
             )
           : undefined

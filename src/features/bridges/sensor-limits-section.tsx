@@ -15,7 +15,7 @@ import { LimitTextFields } from './limit-text-fields';
 import { limitsValues, sensorLimitsBody, validateSensorLimits } from './sensor-limits-form';
 import type { StructureData } from './structure-data';
 
-function LimitsForm({ sensor, isStaff }: { sensor: Sensor; isStaff: boolean }) {
+function LimitsForm({ sensor, editable }: { sensor: Sensor; editable: boolean }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -36,10 +36,10 @@ function LimitsForm({ sensor, isStaff }: { sensor: Sensor; isStaff: boolean }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label={`Limits of ${sensor.sensor_id}`}>
-      <fieldset disabled={!isStaff} className={styles.grid} style={{ border: 0, padding: 0 }}>
+      <fieldset disabled={!editable} className={styles.grid} style={{ border: 0, padding: 0 }}>
         <LimitTextFields values={values} errors={errors} onChange={set} />
       </fieldset>
-      {isStaff && (
+      {editable && (
         <div className={styles.actions}>
           <Button type="submit" disabled={save.isPending}>
             Save limits
@@ -52,17 +52,18 @@ function LimitsForm({ sensor, isStaff }: { sensor: Sensor; isStaff: boolean }) {
 
 /**
  * Bridge Management, under the Sensors tab: the limits of the selected strain gauge, tilt or
- * displacement sensor (issue 15). Staff edit them; other users read them. Shown for those types
+ * displacement sensor (issue 15). Staff and the company's administrator edit them; other users read them. Shown for those types
  * only: the other channels are modal data or context, not checked against limits.
  */
 export function SensorLimitsSection({
   data,
   selection,
-  isStaff,
+  manages,
 }: {
   data: StructureData;
   selection: Selection;
-  isStaff: boolean;
+  /** Staff or the sensor's company administrator edit them (the server decides the same). */
+  manages: boolean;
 }) {
   const sensor = selection.sensorId === null ? undefined : data.sensorById.get(selection.sensorId);
   if (!sensor || !isQuasiStatic(sensor.type)) return null;
@@ -80,7 +81,7 @@ export function SensorLimitsSection({
       <LimitsForm
         key={`${sensor.id}-${limits?.low ?? ''}-${limits?.high ?? ''}-${limits?.sustained_minutes ?? ''}`}
         sensor={sensor}
-        isStaff={isStaff}
+        editable={manages}
       />
     </section>
   );

@@ -14,12 +14,21 @@ import type { StructureData } from './structure-data';
 export interface SensorsTabProps {
   data: StructureData;
   isStaff: boolean;
+  /** Staff or a company administrator: creates and deletes (decision 040). */
+  manages: boolean;
   selection: Selection;
   onSelect: (selection: Selection) => void;
   onOpen: (dialog: BridgesDialog) => void;
 }
 
-export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: SensorsTabProps) {
+export function SensorsTab({
+  data,
+  isStaff,
+  manages,
+  selection,
+  onSelect,
+  onOpen,
+}: SensorsTabProps) {
   const today = localToday();
   const columns: DataTableColumn<Sensor>[] = [
     {
@@ -96,7 +105,7 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
           )
         }
         actions={
-          isStaff
+          manages
             ? (sensor) => (
                 <RowActions
                   actions={[
@@ -126,7 +135,9 @@ export function SensorsTab({ data, isStaff, selection, onSelect, onOpen }: Senso
                     },
                   ]}
                 >
-                  <HistoryLink objectType="sensor" objectId={sensor.id} name={sensor.sensor_id} />
+                  {isStaff && (
+                    <HistoryLink objectType="sensor" objectId={sensor.id} name={sensor.sensor_id} />
+                  )}
                 </RowActions>
               )
             : undefined

@@ -11,12 +11,14 @@ import type { StructureData } from './structure-data';
 export interface SpansTabProps {
   data: StructureData;
   isStaff: boolean;
+  /** Staff or a company administrator: creates and deletes (decision 040). */
+  manages: boolean;
   selection: Selection;
   onSelect: (selection: Selection) => void;
   onOpen: (dialog: BridgesDialog) => void;
 }
 
-export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTabProps) {
+export function SpansTab({ data, isStaff, manages, selection, onSelect, onOpen }: SpansTabProps) {
   const columns: DataTableColumn<Span>[] = [
     {
       id: 'bridge',
@@ -43,7 +45,7 @@ export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTa
         emptyMessage="No spans yet."
         // The spec shows Add Span only once a bridge is selected; until then a line says so.
         toolbar={
-          isStaff &&
+          manages &&
           (selectedBridge ? (
             <Button onClick={() => onOpen({ kind: 'span-form', bridge: selectedBridge })}>
               Add Span
@@ -53,7 +55,7 @@ export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTa
           ))
         }
         actions={
-          isStaff
+          manages
             ? (span) => (
                 <RowActions
                   actions={[
@@ -73,7 +75,9 @@ export function SpansTab({ data, isStaff, selection, onSelect, onOpen }: SpansTa
                     },
                   ]}
                 >
-                  <HistoryLink objectType="span" objectId={span.id} name={span.span_id} />
+                  {isStaff && (
+                    <HistoryLink objectType="span" objectId={span.id} name={span.span_id} />
+                  )}
                 </RowActions>
               )
             : undefined

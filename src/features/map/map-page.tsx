@@ -18,6 +18,7 @@ import { type BridgeListAnswer, useMapToasts } from './use-map-toasts';
 
 export interface MapPageProps {
   isStaff: boolean;
+  manages: boolean;
   /** The sidebar's Settings entry; features do not import each other, so the route passes it. */
   settingsEntry: ReactNode;
 }
@@ -50,13 +51,19 @@ export function MapFailed(props: MapPageProps) {
   );
 }
 
-function MapFrame({ isStaff, settingsEntry, children }: MapPageProps & { children: ReactNode }) {
+function MapFrame({
+  isStaff,
+  manages,
+  settingsEntry,
+  children,
+}: MapPageProps & { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className={styles.page}>
       <h1 className={visuallyHidden}>Bridge Locations</h1>
       <MapSidebar
         isStaff={isStaff}
+        manages={manages}
         settingsEntry={settingsEntry}
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}

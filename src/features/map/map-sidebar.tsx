@@ -5,6 +5,8 @@ import * as styles from './map-sidebar.css';
 
 export interface MapSidebarProps {
   isStaff: boolean;
+  /** Staff or a company administrator: User Management is theirs too (decision 040). */
+  manages: boolean;
   /** The Settings entry (it opens the settings dialog); the route supplies it. */
   settingsEntry: ReactNode;
   /** Only matters on small screens, where the drawer is temporary. */
@@ -18,7 +20,7 @@ export const SIDEBAR_ID = 'map-sidebar';
  * The map's drawer, 240 px wide (spec §9): permanent on wide screens; on small ones it slides
  * over the map when opened and closes with Escape, the backdrop or a chosen entry.
  */
-export function MapSidebar({ isStaff, settingsEntry, open, onClose }: MapSidebarProps) {
+export function MapSidebar({ isStaff, manages, settingsEntry, open, onClose }: MapSidebarProps) {
   const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -50,7 +52,7 @@ export function MapSidebar({ isStaff, settingsEntry, open, onClose }: MapSidebar
               Bridges
             </Link>
           </li>
-          {isStaff && (
+          {manages && (
             <li>
               <Link to="/users" className={styles.entry}>
                 Users

@@ -24,23 +24,43 @@ const COLUMNS: DataTableColumn<User>[] = [
   { id: 'company', header: 'Company', value: (u) => u.company },
 ];
 
-/** Spec §2, User Management: staff only (the route redirects everyone else). */
-export function UsersPage() {
+/**
+ * Who is looking: platform staff (every company) or a company administrator, whose list the
+ * server limits to its company and who has no audit log to open (decision 040).
+ */
+export interface UsersViewer {
+  isStaff: boolean;
+  /** The company a company administrator manages, named under the heading. */
+  company?: string;
+}
+
+const STAFF: UsersViewer = { isStaff: true };
+
+/** Spec §2, User Management: staff and company administrators (the route redirects others). */
+export function UsersPage({ viewer = STAFF }: { viewer?: UsersViewer }) {
   const api = useApi();
   const users = useSuspenseQuery(listUsersQueryOptions(api));
   // A later refresh that fails keeps the rows it had and says so.
   const failedAt = users.isError ? users.errorUpdatedAt : null;
-  return <UsersScreen users={users.data} failedAt={failedAt} />;
+  return <UsersScreen users={users.data} failedAt={failedAt} viewer={viewer} />;
 }
 
 /** Spec §8: the route's loader could not fetch the list; the screen says so and stays usable. */
-export function UsersFailed() {
+export function UsersFailed({ viewer = STAFF }: { viewer?: UsersViewer }) {
   const api = useApi();
   const state = useQueryClient().getQueryState(listUsersQueryOptions(api).queryKey);
-  return <UsersScreen users={[]} failedAt={state?.errorUpdatedAt ?? 0} />;
+  return <UsersScreen users={[]} failedAt={state?.errorUpdatedAt ?? 0} viewer={viewer} />;
 }
 
-function UsersScreen({ users, failedAt }: { users: User[]; failedAt: number | null }) {
+function UsersScreen({
+  users,
+  failedAt,
+  viewer,
+}: {
+  users: User[];
+  failedAt: number | null;
+  viewer: UsersViewer;
+}) {
   const failed = failedAt !== null;
   useFailureNotice(failed ? USER_TOASTS.fetchUsersFailed : null, {
     as: 'toast',
@@ -69,7 +89,7 @@ function UsersScreen({ users, failedAt }: { users: User[]; failedAt: number | nu
           {text}
         </button>
       ))}
-      <HistoryLink objectType="user" objectId={user.id} name={user.username} />
+      {viewer.isStaff && <HistoryLink objectType="user" objectId={user.id} name={user.username} />}
     </div>
   );
 
@@ -77,6 +97,9 @@ function UsersScreen({ users, failedAt }: { users: User[]; failedAt: number | nu
     <div className={`${container} ${styles.page}`}>
       <header className={styles.header}>
         <h1 className={styles.title}>User Management</h1>
+        {!viewer.isStaff && viewer.company && (
+          <p className={styles.scope}>Company: {viewer.company}</p>
+        )}
         <Link to="/map" className={buttonStyles.secondary}>
           DASHBOARD
         </Link>

@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BridgesFailed, BridgesPage } from '../../features/bridges/bridges-page';
+import { managesCompany } from '../../api/roles';
+import {
+  type BridgesAccess,
+  BridgesFailed,
+  BridgesPage,
+} from '../../features/bridges/bridges-page';
 import { structureQueries } from '../../features/bridges/structure-data';
 import { headTitle } from '../../ui/document-title';
 
-// Everyone signed in reads; only staff see the write actions (the server enforces it anyway).
+// Everyone signed in reads; staff and company administrators see the write actions (the server
+// enforces it anyway).
 export const Route = createFileRoute('/_signed-in/bridges')({
   // The four lists of spec §7 start together, and the page waits for all four.
   loader: ({ context: { queryClient, api } }) => {
@@ -21,12 +27,15 @@ export const Route = createFileRoute('/_signed-in/bridges')({
   component: BridgesRoute,
 });
 
+function useAccess(): BridgesAccess {
+  const user = Route.useRouteContext({ select: (context) => context.user });
+  return { isStaff: user.is_staff, manages: managesCompany(user), company: user.company };
+}
+
 function BridgesRoute() {
-  const isStaff = Route.useRouteContext({ select: (context) => context.user.is_staff });
-  return <BridgesPage isStaff={isStaff} />;
+  return <BridgesPage {...useAccess()} />;
 }
 
 function BridgesFailedScreen() {
-  const isStaff = Route.useRouteContext({ select: (context) => context.user.is_staff });
-  return <BridgesFailed isStaff={isStaff} />;
+  return <BridgesFailed {...useAccess()} />;
 }

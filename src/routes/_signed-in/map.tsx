@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
+import { managesCompany } from '../../api/roles';
 import { SettingsEntry } from '../../features/account/settings-entry';
 import { MapLoading } from '../../features/map/map-loading';
 import { MapFailed, MapPage } from '../../features/map/map-page';
@@ -18,11 +19,23 @@ export const Route = createFileRoute('/_signed-in/map')({
 });
 
 function MapScreen() {
-  const isStaff = Route.useRouteContext({ select: (context) => context.user.is_staff });
-  return <MapPage isStaff={isStaff} settingsEntry={<SettingsEntry />} />;
+  const user = Route.useRouteContext({ select: (context) => context.user });
+  return (
+    <MapPage
+      isStaff={user.is_staff}
+      manages={managesCompany(user)}
+      settingsEntry={<SettingsEntry />}
+    />
+  );
 }
 
 function MapFailedScreen() {
-  const isStaff = Route.useRouteContext({ select: (context) => context.user.is_staff });
-  return <MapFailed isStaff={isStaff} settingsEntry={<SettingsEntry />} />;
+  const user = Route.useRouteContext({ select: (context) => context.user });
+  return (
+    <MapFailed
+      isStaff={user.is_staff}
+      manages={managesCompany(user)}
+      settingsEntry={<SettingsEntry />}
+    />
+  );
 }

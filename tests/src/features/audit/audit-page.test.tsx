@@ -222,7 +222,7 @@ describe('Audit log view', () => {
 describe('History row actions', () => {
   it('link each user to the audit view filtered on that user', async () => {
     server.use(http.get(apiUrl('/api/v1/users'), () => HttpResponse.json([aUser()])));
-    renderPage(UsersPage);
+    renderPage(() => <UsersPage />);
     const link = await screen.findByRole('link', { name: 'History of ada' });
     expect(link).toHaveAttribute('href', '/audit?object_type=user&object_id=7');
     // The spec's own actions stay as they were.

@@ -43,8 +43,10 @@ export function aBridge(overrides: Partial<Bridge> & Pick<Bridge, 'id' | 'name'>
 export function renderMap(props: Partial<MapPageProps> = {}) {
   const api = createApiClient({ baseUrl: TEST_ORIGIN, onAuthFailure: () => undefined });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const isStaff = props.isStaff ?? false;
   const pageProps: MapPageProps = {
-    isStaff: false,
+    isStaff,
+    manages: isStaff,
     settingsEntry: <button type="button">Settings</button>,
     ...props,
   };

@@ -17,7 +17,7 @@ describe("a row's History action (issue 18 review)", () => {
     server.use(
       http.get(apiUrl('/api/v1/users'), () => HttpResponse.json([aUser({ username: 'ada' })])),
     );
-    renderPage(UsersPage);
+    renderPage(() => <UsersPage />);
     const history = await screen.findByRole('link', { name: 'History of ada' }, { timeout: 4000 });
     const edit = screen.getByRole('button', { name: 'Edit ada' });
     const look = (element: HTMLElement) => {

@@ -48,7 +48,7 @@ function listUsers(users = [ada, bob]) {
 
 async function open() {
   const user = userEvent.setup();
-  const view = renderPage(UsersPage);
+  const view = renderPage(() => <UsersPage />);
   await screen.findByRole('cell', { name: 'ada' }, { timeout: 4000 });
   return { user, ...view };
 }
@@ -79,7 +79,7 @@ describe('User Management', () => {
       http.get(apiUrl('/api/v1/users'), () => HttpResponse.json({ detail: 'x' }, { status: 500 })),
     );
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderPage(UsersPage, { errorComponent: UsersFailed });
+    renderPage(() => <UsersPage />, { errorComponent: () => <UsersFailed /> });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch users');
     expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add User' })).toBeInTheDocument();
@@ -288,7 +288,7 @@ describe('User Management', () => {
     const session = createSession(api);
     await session.restore();
     const user = userEvent.setup();
-    const { router } = renderPage(UsersPage, { api, session });
+    const { router } = renderPage(() => <UsersPage />, { api, session });
     await screen.findByRole('cell', { name: 'ada' }, { timeout: 4000 });
 
     await user.click(screen.getByRole('button', { name: 'Delete ada' }));
