@@ -5,7 +5,11 @@ import { MAX_BLOCK_SECONDS } from './block-limits.ts';
 import { createBucketer, type Level, levelFor, type Point } from './downsample.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { queryFloat64Rows } from '../db/float64-query.ts';
-import { readingCsvValue, readingsCsvHeader } from '../../domain/readings-csv.ts';
+import {
+  createCsvTimeFormatter,
+  readingCsvValue,
+  readingsCsvHeader,
+} from '../../domain/readings-csv.ts';
 
 /** A stored block; its values arrive as a Float64Array transferred from the database thread. */
 interface BlockRow {
@@ -174,6 +178,7 @@ export function createReadingsQueryRepository(db: Db) {
      */
     async *csvLines(id: number, fromMs: number, toMs: number): AsyncGenerator<string> {
       yield await csvHeader(id);
+      const timeOf = createCsvTimeFormatter();
       let after: string | null = null;
       for (;;) {
         const page = await csvPage(id, fromMs, toMs, after);
@@ -182,7 +187,7 @@ export function createReadingsQueryRepository(db: Db) {
           const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
           block.values.forEach((v, i) => {
             const t = block.ms + i * step;
-            if (t >= fromMs && t < toMs) chunk += `${iso(t)},${readingCsvValue(v)}\n`;
+            if (t >= fromMs && t < toMs) chunk += `${timeOf(t)},${readingCsvValue(v)}\n`;
           });
           // A page may hold millions of samples: hand them on in slices and let the event loop
           // serve others between two (one export raised everyone's p99 to 288 ms; issue 37).
