@@ -30,7 +30,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const LOOKBACK_MS = MAX_BLOCK_SECONDS * 1000;
 /** Characters of CSV formatted between two turns of the event loop (about 2,000 rows). */
 const CSV_SLICE_CHARS = 64 * 1024;
+/**
+ * Blocks per page of the export: at most 500, and about CSV_PAGE_SAMPLES samples once the first
+ * page has shown the stream's block size. A page is one query on the database thread, which every
+ * other request shares: 500 blocks of up to 10,000 samples made a query of up to 5 million, and a
+ * gateway's blocks waited behind a 300,000-sample page (decision 047).
+ */
 const CSV_PAGE_BLOCKS = 500;
+const CSV_FIRST_PAGE_BLOCKS = 20;
+const CSV_PAGE_SAMPLES = 50_000;
+
+/** Blocks for the next page, from the samples per block of the page just read. */
+function nextPageBlocks(page: readonly BlockRow[]): number {
+  let samples = 0;
+  for (const block of page) samples += block.values.length;
+  const perBlock = Math.max(1, samples / Math.max(1, page.length));
+  return Math.min(CSV_PAGE_BLOCKS, Math.max(1, Math.floor(CSV_PAGE_SAMPLES / perBlock)));
+}
 /**
  * Raw samples read for one chart at most, per point asked for: beyond it the raw level would
  * hold every sample of a fast stream in memory to draw a few points (issue 13, finding 11),
@@ -71,7 +87,13 @@ export function createReadingsQueryRepository(db: Db) {
   }
 
   /** The next page of the CSV export: blocks starting after `afterUs` (µs since the epoch). */
-  async function csvPage(id: number, fromMs: number, toMs: number, afterUs: string | null) {
+  async function csvPage(
+    id: number,
+    fromMs: number,
+    toMs: number,
+    afterUs: string | null,
+    blocks: number,
+  ) {
     const after =
       afterUs === null
         ? ''
@@ -81,7 +103,7 @@ export function createReadingsQueryRepository(db: Db) {
       `SELECT (extract(epoch FROM start) * 1000)::float8 AS ms,
               (extract(epoch FROM start) * 1000000)::bigint::text AS start_us, rate_hz, values
        FROM readings WHERE ${OVERLAPPING} ${after}
-       ORDER BY start LIMIT ${CSV_PAGE_BLOCKS}`,
+       ORDER BY start LIMIT ${blocks}`,
       [...overlappingParams(id, fromMs, toMs), ...(afterUs === null ? [] : [afterUs])],
     );
   }
@@ -180,8 +202,9 @@ export function createReadingsQueryRepository(db: Db) {
       yield await csvHeader(id);
       const timeOf = createCsvTimeFormatter();
       let after: string | null = null;
+      let pageBlocks = CSV_FIRST_PAGE_BLOCKS;
       for (;;) {
-        const page = await csvPage(id, fromMs, toMs, after);
+        const page = await csvPage(id, fromMs, toMs, after, pageBlocks);
         let chunk = '';
         for (const block of page) {
           const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
@@ -189,8 +212,9 @@ export function createReadingsQueryRepository(db: Db) {
             const t = block.ms + i * step;
             if (t >= fromMs && t < toMs) chunk += `${timeOf(t)},${readingCsvValue(v)}\n`;
           });
-          // A page may hold millions of samples: hand them on in slices and let the event loop
-          // serve others between two (one export raised everyone's p99 to 288 ms; issue 37).
+          // A page holds some 50,000 samples (a first one up to 200,000): hand them on in slices
+          // and let the event loop serve others between two (one export raised everyone's p99
+          // to 288 ms; issue 37).
           if (chunk.length >= CSV_SLICE_CHARS) {
             yield chunk;
             chunk = '';
@@ -199,8 +223,9 @@ export function createReadingsQueryRepository(db: Db) {
         }
         if (chunk) yield chunk;
         const last = page.at(-1);
-        if (page.length < CSV_PAGE_BLOCKS || !last) return;
+        if (page.length < pageBlocks || !last) return;
         after = last.start_us;
+        pageBlocks = nextPageBlocks(page);
       }
     },
   };
