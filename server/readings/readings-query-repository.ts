@@ -4,12 +4,18 @@ import type { Db } from '../db/client.ts';
 import { MAX_BLOCK_SECONDS } from './block-limits.ts';
 import { createBucketer, type Level, levelFor, type Point } from './downsample.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
-import { readingCsvValue, readingsCsvHeader } from '../../domain/readings-csv.ts';
+import { queryFloat64Rows } from '../db/float64-query.ts';
+import {
+  createCsvTimeFormatter,
+  readingCsvValue,
+  readingsCsvHeader,
+} from '../../domain/readings-csv.ts';
 
+/** A stored block; its values arrive as a Float64Array transferred from the database thread. */
 interface BlockRow {
   ms: number;
   rate_hz: number;
-  values: number[];
+  values: Float64Array;
 }
 interface AggregateRow {
   ms: number;
@@ -24,7 +30,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const LOOKBACK_MS = MAX_BLOCK_SECONDS * 1000;
 /** Characters of CSV formatted between two turns of the event loop (about 2,000 rows). */
 const CSV_SLICE_CHARS = 64 * 1024;
+/**
+ * Blocks per page of the export: at most 500, and about CSV_PAGE_SAMPLES samples once the first
+ * page has shown the stream's block size. A page is one query on the database thread, which every
+ * other request shares: 500 blocks of up to 10,000 samples made a query of up to 5 million, and a
+ * gateway's blocks waited behind a 300,000-sample page (decision 047).
+ */
 const CSV_PAGE_BLOCKS = 500;
+const CSV_FIRST_PAGE_BLOCKS = 20;
+const CSV_PAGE_SAMPLES = 50_000;
+
+/** Blocks for the next page, from the samples per block of the page just read. */
+function nextPageBlocks(page: readonly BlockRow[]): number {
+  let samples = 0;
+  for (const block of page) samples += block.values.length;
+  const perBlock = Math.max(1, samples / Math.max(1, page.length));
+  return Math.min(CSV_PAGE_BLOCKS, Math.max(1, Math.floor(CSV_PAGE_SAMPLES / perBlock)));
+}
 /**
  * Raw samples read for one chart at most, per point asked for: beyond it the raw level would
  * hold every sample of a fast stream in memory to draw a few points (issue 13, finding 11),
@@ -34,34 +56,55 @@ export const RAW_SAMPLES_PER_POINT = 20;
 
 /** Reading back: downsampled series for charts and a paged raw export. */
 export function createReadingsQueryRepository(db: Db) {
-  /** Blocks holding samples in [from, to): those starting in it and those reaching into it. */
-  const overlapping = (id: number, fromMs: number, toMs: number) => sql`
-    datastream_id = ${id} AND start >= ${iso(fromMs - LOOKBACK_MS)}::timestamptz
-    AND start < ${iso(toMs)}::timestamptz
-    AND (start >= ${iso(fromMs)}::timestamptz
-         OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > ${iso(fromMs)}::timestamptz))`;
+  /**
+   * Blocks holding samples in [from, to): those starting in it and those reaching into it.
+   * Parameters $1 to $4 are `overlappingParams`.
+   */
+  const OVERLAPPING = `datastream_id = $1 AND start >= $2::timestamptz
+    AND start < $3::timestamptz
+    AND (start >= $4::timestamptz
+         OR (rate_hz > 0 AND start + n / rate_hz * interval '1 second' > $4::timestamptz))`;
+  const overlappingParams = (id: number, fromMs: number, toMs: number) => [
+    id,
+    iso(fromMs - LOOKBACK_MS),
+    iso(toMs),
+    iso(fromMs),
+  ];
 
+  /**
+   * The values of raw reads come as Float64Arrays whose buffers the database thread transfers:
+   * as arrays of numbers, a page of the export (300,000 samples in bench:abuse) was cloned onto
+   * the thread serving requests and held it for 190 ms (decision 047).
+   */
   async function rawBlocks(id: number, fromMs: number, toMs: number) {
-    return rowsOf<BlockRow>(
-      await db.execute(sql`
-        SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
-        FROM readings WHERE ${overlapping(id, fromMs, toMs)}
-        ORDER BY start`),
+    return queryFloat64Rows<BlockRow>(
+      db,
+      `SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
+       FROM readings WHERE ${OVERLAPPING}
+       ORDER BY start`,
+      overlappingParams(id, fromMs, toMs),
     );
   }
 
   /** The next page of the CSV export: blocks starting after `afterUs` (µs since the epoch). */
-  async function csvPage(id: number, fromMs: number, toMs: number, afterUs: string | null) {
+  async function csvPage(
+    id: number,
+    fromMs: number,
+    toMs: number,
+    afterUs: string | null,
+    blocks: number,
+  ) {
     const after =
       afterUs === null
-        ? sql``
-        : sql`AND start > 'epoch'::timestamptz + ${afterUs}::bigint * interval '1 microsecond'`;
-    return rowsOf<BlockRow & { start_us: string }>(
-      await db.execute(sql`
-        SELECT (extract(epoch FROM start) * 1000)::float8 AS ms,
-               (extract(epoch FROM start) * 1000000)::bigint::text AS start_us, rate_hz, values
-        FROM readings WHERE ${overlapping(id, fromMs, toMs)} ${after}
-        ORDER BY start LIMIT ${CSV_PAGE_BLOCKS}`),
+        ? ''
+        : `AND start > 'epoch'::timestamptz + $5::bigint * interval '1 microsecond'`;
+    return queryFloat64Rows<BlockRow & { start_us: string }>(
+      db,
+      `SELECT (extract(epoch FROM start) * 1000)::float8 AS ms,
+              (extract(epoch FROM start) * 1000000)::bigint::text AS start_us, rate_hz, values
+       FROM readings WHERE ${OVERLAPPING} ${after}
+       ORDER BY start LIMIT ${blocks}`,
+      [...overlappingParams(id, fromMs, toMs), ...(afterUs === null ? [] : [afterUs])],
     );
   }
 
@@ -75,9 +118,10 @@ export function createReadingsQueryRepository(db: Db) {
 
   /** Samples in the blocks the raw level would read, from the blocks' counts alone. */
   async function rawSampleCount(id: number, fromMs: number, toMs: number): Promise<number> {
-    const [row] = rowsOf<{ n: number | string | null }>(
-      await db.execute(sql`
-        SELECT sum(n)::float8 AS n FROM readings WHERE ${overlapping(id, fromMs, toMs)}`),
+    const [row] = await queryFloat64Rows<{ n: number | string | null }>(
+      db,
+      `SELECT sum(n)::float8 AS n FROM readings WHERE ${OVERLAPPING}`,
+      overlappingParams(id, fromMs, toMs),
     );
     return Number(row?.n ?? 0);
   }
@@ -156,18 +200,21 @@ export function createReadingsQueryRepository(db: Db) {
      */
     async *csvLines(id: number, fromMs: number, toMs: number): AsyncGenerator<string> {
       yield await csvHeader(id);
+      const timeOf = createCsvTimeFormatter();
       let after: string | null = null;
+      let pageBlocks = CSV_FIRST_PAGE_BLOCKS;
       for (;;) {
-        const page = await csvPage(id, fromMs, toMs, after);
+        const page = await csvPage(id, fromMs, toMs, after, pageBlocks);
         let chunk = '';
         for (const block of page) {
           const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
           block.values.forEach((v, i) => {
             const t = block.ms + i * step;
-            if (t >= fromMs && t < toMs) chunk += `${iso(t)},${readingCsvValue(v)}\n`;
+            if (t >= fromMs && t < toMs) chunk += `${timeOf(t)},${readingCsvValue(v)}\n`;
           });
-          // A page may hold millions of samples: hand them on in slices and let the event loop
-          // serve others between two (one export raised everyone's p99 to 288 ms; issue 37).
+          // A page holds some 50,000 samples (a first one up to 200,000): hand them on in slices
+          // and let the event loop serve others between two (one export raised everyone's p99
+          // to 288 ms; issue 37).
           if (chunk.length >= CSV_SLICE_CHARS) {
             yield chunk;
             chunk = '';
@@ -176,8 +223,9 @@ export function createReadingsQueryRepository(db: Db) {
         }
         if (chunk) yield chunk;
         const last = page.at(-1);
-        if (page.length < CSV_PAGE_BLOCKS || !last) return;
+        if (page.length < pageBlocks || !last) return;
         after = last.start_us;
+        pageBlocks = nextPageBlocks(page);
       }
     },
   };

@@ -1,7 +1,8 @@
 // npm run bench:abuse — does one client's abuse leave everyone else served (issue 37)? Starts
 // the compiled server (embedded database, demo accounts) and, when Mosquitto is installed, a
-// private broker it ingests from; then, while a client polls GET /api/v1/health every 250 ms
-// and a gateway sends one valid block every 500 ms over HTTP, runs in turn:
+// private broker it ingests from; then, while a client in a process of its own polls
+// GET /api/v1/health every 250 ms and a gateway sends one valid block every 500 ms over HTTP,
+// runs in turn:
 //   H2  NDJSON bodies of `x\n` lines, 1, 4 and 16 MB, with a valid ingest token;
 //   H1  one MQTT message of 1 MB: a JSON array of 209,715 nulls (skipped without Mosquitto),
 //       then a valid MQTT block whose storage is timed;
@@ -19,7 +20,7 @@ import { startPrivateBroker, type PrivateBroker } from '../helpers/private-broke
 import { buildServer, startServerProcess } from '../helpers/server-process.ts';
 import { percentile } from './bench-stats.ts';
 import { bridgeWithStreams } from './bench-server.ts';
-import { pollTargets, summarise } from './latency-poller.ts';
+import { pollInOwnProcess, summarise } from './latency-poller.ts';
 
 const PORT = 8193;
 const BROKER_PORT = 18847;
@@ -125,15 +126,11 @@ async function phase(
   const sampler = setInterval(() => {
     phaseMaxMb = Math.max(phaseMaxMb, statusMb(serverPid, 'VmRSS'));
   }, 100);
-  const [series, attacker] = await Promise.all([
-    pollTargets([{ label: 'health', url: `${BASE}/api/v1/health` }], {
-      everyMs: 250,
-      durationMs: ms,
-    }),
-    attack(),
-  ]);
+  const poller = pollInOwnProcess(`${BASE}/api/v1/health`, { everyMs: 250, durationMs: ms });
+  await poller.polling;
+  const [series, attacker] = await Promise.all([poller.series, attack()]);
   clearInterval(sampler);
-  const health = summarise(series[0] ?? { label: '', latencies: [], arrivals: [], failures: 0 });
+  const health = summarise(series);
   const fed = feed.take();
   return {
     phase: name,

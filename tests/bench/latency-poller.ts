@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { percentile } from './bench-stats.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 /** One polled URL's answers: latency of each request, and when each answer arrived. */
 export interface PollSeries {
@@ -90,4 +94,31 @@ export function summarise(series: PollSeries): LatencySummary {
     longestGap,
     failures: series.failures,
   };
+}
+
+/**
+ * Polls `url` as pollTargets does, from a process of its own, so the caller's own work cannot
+ * delay the requests or their answers' handling. `polling` resolves once the poller runs.
+ */
+export function pollInOwnProcess(url: string, options: { everyMs: number; durationMs: number }) {
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['tests/bench/health-poller-main.ts', JSON.stringify({ url, ...options })],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let printed = '';
+  let started: () => void = () => undefined;
+  const polling = new Promise<void>((resolve) => (started = resolve));
+  const series = new Promise<PollSeries>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (printed.startsWith('polling\n')) started();
+    });
+    child.once('exit', (code) => {
+      const last = printed.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && last.startsWith('{')) resolve(JSON.parse(last) as PollSeries);
+      else reject(new Error(`the health poller exited with ${code}: ${printed}`));
+    });
+  });
+  return { polling, series };
 }

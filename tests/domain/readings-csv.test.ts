@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readingCsvValue, readingsCsvHeader } from '../../domain/readings-csv';
+import {
+  createCsvTimeFormatter,
+  readingCsvValue,
+  readingsCsvHeader,
+} from '../../domain/readings-csv';
 
 describe('the readings CSV export (decision 034)', () => {
   it.each([
@@ -22,5 +26,34 @@ describe('the readings CSV export (decision 034)', () => {
     [2.5e-8, '2.5e-8'],
   ])('writes %d as %s: 6 significant digits, no trailing zeros', (value, text) => {
     expect(readingCsvValue(value)).toBe(text);
+  });
+
+  it('writes every time as toISOString does, in order or not, fractions of a millisecond cut', () => {
+    const format = createCsvTimeFormatter();
+    const times: number[] = [
+      0,
+      59_999.9,
+      60_000,
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2024, 2, 1),
+      Date.UTC(2026, 10, 29, 8, 0, 0, 7.5),
+      Date.UTC(2026, 10, 29, 7, 59, 0, 42),
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    ];
+    // Samples of blocks at 1 kHz, 100 Hz and 3 Hz across minute, hour and year boundaries.
+    for (const [start, rate, count] of [
+      [Date.UTC(2025, 11, 31, 23, 59, 58, 500), 1000, 3000],
+      [Date.UTC(2026, 5, 1, 12, 59, 59), 100, 300],
+      [Date.UTC(2026, 5, 1, 12, 59, 59), 3, 30],
+    ] as const) {
+      for (let i = 0; i < count; i += 1) times.push(start + (i * 1000) / rate);
+    }
+    let seed = 37;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let i = 0; i < 2000; i += 1) times.push(random() * Date.UTC(9999, 11, 31));
+    for (const ms of times) expect(format(ms), String(ms)).toBe(new Date(ms).toISOString());
   });
 });

@@ -75,6 +75,32 @@ describe.each(drivers)('readings ranges on %s', (kind) => {
     expect(times.at(-1)).toBe(iso(BASE_MS + 1200_500));
   });
 
+  it('exports every sample exactly once when pages are sized by samples (decision 047)', async () => {
+    const { staff, stream } = await setup();
+    // 45 four-second blocks of 4,000 samples at 1 kHz: a first page of 20 blocks, then pages
+    // of 12 (about 50,000 samples each), the last one short.
+    const blocks = sineBlocks('fast-acc', BASE_MS, 45, 1000, 4);
+    expect((await t.services.ingest.ingest(blocks, { anyBridge: true })).accepted_samples).toBe(
+      180_000,
+    );
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datastreams/${stream.id}/readings.csv?from=${iso(BASE_MS)}&to=${iso(BASE_MS + HOUR_MS)}`,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = response.body.trim().split('\n').slice(1);
+    expect(rows).toHaveLength(180_000);
+    const times = rows.map((row) => row.slice(0, row.indexOf(',')));
+    expect(new Set(times).size).toBe(180_000);
+    expect(times[0]).toBe(iso(BASE_MS));
+    expect(times.at(-1)).toBe(iso(BASE_MS + 179_999));
+    // One row a millisecond across the page boundaries (after blocks 20, 32 and 44).
+    for (const ms of [79_999, 80_000, 127_999, 128_000, 175_999, 176_000]) {
+      expect(times[ms]).toBe(iso(BASE_MS + ms));
+    }
+  });
+
   it('answers a short window of a fast stream from the blocks, not every raw sample', async () => {
     const { staff, stream } = await setup();
     // 20 s at 1 kHz: 20,000 samples for 100 points, far more than 20 per point.
