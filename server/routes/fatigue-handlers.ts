@@ -1,6 +1,7 @@
 import type { RemainingLife } from '../analytics/fatigue/miner.ts';
 import { type FatigueDetailRow, type StoredDetailSettings } from '../fatigue/fatigue-repository.ts';
 import { fatigueState } from '../fatigue/fatigue-status.ts';
+import { fatigueCoverageDto } from './fatigue-coverage-dto.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
@@ -49,7 +50,7 @@ export function fatigueHandlers(
         throw notFound('Bridge', id);
       }
       const details = (await repository.ofBridge(id)).map((entry) => {
-        const state = fatigueState(entry.row, entry.days, entry.countedThrough);
+        const state = fatigueState(entry.row, entry.days, entry.countedThrough, entry);
         return {
           detail: detailDto(entry.row),
           sensor_label: entry.sensorLabel,
@@ -65,6 +66,7 @@ export function fatigueHandlers(
           monthly_damage: state.monthly,
           histogram: { bin_width_mpa: state.histogram.binWidthMpa, bins: state.histogram.bins },
           assumptions: state.assumptions,
+          ...fatigueCoverageDto(state),
         };
       });
       return { bridge: id, details };
