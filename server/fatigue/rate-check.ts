@@ -13,8 +13,9 @@
 //   r ≤ 1: E = (1 − (1 − r)^(m+1)) / ((m + 1)·r)
 //   r > 1: E = 1 / ((m + 1)·r)  (the pulse is caught with probability 1/r, at a uniform height)
 // and the damage is undercounted by about 1/E. On the demo's 10 s gauges on 40 m spans (r ≈ 4.2,
-// m = 3) that is ×17; `npm run bench:fatigue` measures the traffic model's own undercount at
-// 0.1 Hz against 100 Hz for comparison (decision 045).
+// m = 3) that is ×17. It is a lower bound: it ignores the axles' own sub-cycles and a cut-off
+// that the lowered ranges fall under; on the traffic model (EC3 71) `npm run bench:fatigue`
+// measured ×43 for 0.1 Hz against 20 Hz over one day (decision 045), so the warning says "or more".
 
 export const TRAFFIC_SPEED_M_S = 85 / 3.6;
 export const VEHICLE_LENGTH_M = 16.5;
@@ -63,6 +64,6 @@ export function rateCheck(sampleRateHz: number, spanLengthM: number, slope = 3):
     rule,
     warning: resolves
       ? null
-      : `Sampling at ${fixed(sampleRateHz, 3)} Hz cannot resolve load cycles (needs ${fixed(requiredRateHz, 2)} Hz): damage is undercounted about ${fixed(undercount, 2)}×`,
+      : `Sampling at ${fixed(sampleRateHz, 3)} Hz cannot resolve load cycles (needs ${fixed(requiredRateHz, 2)} Hz): damage is undercounted by about ${fixed(undercount, 2)}× or more`,
   };
 }

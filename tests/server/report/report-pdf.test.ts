@@ -45,7 +45,7 @@ describe('monthly report PDF', () => {
     expect(text).toContain('Remaining life 38 years');
     // Decision 045: the rate warning, the coverage and the curve in the fatigue section.
     expect(text).toContain(
-      'Warning: Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted about 17×',
+      'Warning: Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted by about 17× or more',
     );
     expect(text).toContain('Monitored 54.2 % of the period (390 of 720 hours)');
     expect(text).toContain(

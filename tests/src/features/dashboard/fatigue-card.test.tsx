@@ -96,7 +96,7 @@ describe('Fatigue card', () => {
           estimated_undercount: 16.7,
           rule: 'A crossing loads the 40 m span for about 2.4 s (span + 16.5 m vehicle at 85 km/h); 10 samples a crossing need 4.2 Hz',
           warning:
-            'Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted about 17×',
+            'Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted by about 17× or more',
         },
         curve: {
           name: 'EC3 71',
@@ -114,7 +114,7 @@ describe('Fatigue card', () => {
     expect(detail).toHaveTextContent('Monitored32.3 % (620 of 1,920 h)');
     expect(detail).toHaveTextContent('Damage per monitored hour7.76e-6');
     expect(within(detail).getByRole('note', { name: 'Sampling rate warning' })).toHaveTextContent(
-      'Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted about 17×',
+      'Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted by about 17× or more',
     );
     expect(detail).toHaveTextContent('Curve: EC3 71: EN 1993-1-9:2005 Figure 7.1');
     expect(detail).toHaveTextContent('high-pass at 1/600 Hz');
