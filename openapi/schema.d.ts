@@ -1024,6 +1024,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/fatigue-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the bridge's yearly traffic growth for fatigue remaining life (staff)
+     * @description The remaining life of every fatigue detail on the bridge extrapolates the recent damage
+     *     rate with this growth, geometric: year k does the rate × (1 + g)^k (decision 045). 0
+     *     (the default) assumes today's traffic for ever.
+     */
+    put: operations['setFatigueSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bridges/{id}/report': {
     parameters: {
       query?: never;
@@ -1575,6 +1597,10 @@ export interface components {
       curve?: components['schemas']['FatigueCurve'];
       /** @description The bridge's yearly traffic growth used in the remaining life (geometric) */
       traffic_growth_percent?: number;
+    };
+    FatigueSettings: {
+      /** @description Yearly growth of the traffic's fatigue damage, percent (geometric) */
+      traffic_growth_percent: number;
     };
     /** @description How much of the counted period the gauge's data covers (decision 045) */
     FatigueCoverage: {
@@ -4368,6 +4394,37 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setFatigueSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FatigueSettings'];
+      };
+    };
+    responses: {
+      /** @description The settings as now stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FatigueSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
     };
   };

@@ -39,7 +39,9 @@ const lifeDto = (life: RemainingLife | null, windowDays: number): Schemas['Remai
 /** Fatigue details (staff write, anyone who sees the bridge reads) and their computed state. */
 export function fatigueHandlers(
   services: Pick<RouteServices, 'alerts' | 'bridges' | 'fatigueDetails' | 'sensors'>,
-): Handlers<'getBridgeFatigue' | 'setFatigueDetail' | 'deleteFatigueDetail'> {
+): Handlers<
+  'getBridgeFatigue' | 'setFatigueDetail' | 'deleteFatigueDetail' | 'setFatigueSettings'
+> {
   const repository = services.fatigueDetails;
   return {
     async getBridgeFatigue(request) {
@@ -110,6 +112,16 @@ export function fatigueHandlers(
       // New thresholds take effect now, not at the next job.
       await services.alerts.reviewFatigue(sensor.bridgeId);
       return detailDto(row);
+    },
+
+    async setFatigueSettings(request) {
+      requireStaff(request);
+      const { id } = request.params;
+      if (!(await services.bridges.findById(id))) throw notFound('Bridge', id);
+      const growth = await repository.setTrafficGrowth(id, request.body.traffic_growth_percent);
+      // The remaining life, and so the life alert, changes with it.
+      await services.alerts.reviewFatigue(id);
+      return { traffic_growth_percent: growth };
     },
 
     async deleteFatigueDetail(request, reply) {

@@ -104,7 +104,21 @@ describe.each(drivers)('fatigue coverage on %s', (kind) => {
       body: { name: 'Cover plate end', curve: 'EC3 71' },
     });
     const flat = await get(staff.token, bridge.id);
-    await t.services.fatigueDetails.setTrafficGrowth(bridge.id, 2);
+    const set = (body: unknown) =>
+      t.request<{ traffic_growth_percent?: number; detail?: string }>({
+        method: 'PUT',
+        url: `/api/v1/bridges/${bridge.id}/fatigue-settings`,
+        token: staff.token,
+        body,
+      });
+    expect(await set({ traffic_growth_percent: 25 })).toMatchObject({ status: 400 });
+    expect((await set({ traffic_growth_percent: 25 })).body.detail).toContain(
+      'traffic_growth_percent',
+    );
+    expect(await set({ traffic_growth_percent: 2 })).toMatchObject({
+      status: 200,
+      body: { traffic_growth_percent: 2 },
+    });
     const growing = await get(staff.token, bridge.id);
     const rate = flat?.remaining_life?.damage_per_year ?? 0;
     const left = (flat?.remaining_life?.years ?? 0) * rate;
