@@ -119,6 +119,13 @@ describe.each(drivers)('fatigue coverage on %s', (kind) => {
       status: 200,
       body: { traffic_growth_percent: 2 },
     });
+    // Audited like the bridge's other settings.
+    const audited = await t.services.database.db.execute(sql`
+      SELECT action, object_type, object_id FROM audit_log
+      WHERE record = 'bridge_fatigue_settings'`);
+    expect(audited.rows).toEqual([
+      { action: 'create', object_type: 'bridge', object_id: String(bridge.id) },
+    ]);
     const growing = await get(staff.token, bridge.id);
     const rate = flat?.remaining_life?.damage_per_year ?? 0;
     const left = (flat?.remaining_life?.years ?? 0) * rate;
