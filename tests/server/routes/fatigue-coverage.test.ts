@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/schema';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { strainBridge } from '../fatigue/strain-fixtures.ts';
@@ -120,10 +121,12 @@ describe.each(drivers)('fatigue coverage on %s', (kind) => {
       body: { traffic_growth_percent: 2 },
     });
     // Audited like the bridge's other settings.
-    const audited = await t.services.database.db.execute(sql`
+    const audited = rowsOf(
+      await t.services.database.db.execute(sql`
       SELECT action, object_type, object_id FROM audit_log
-      WHERE record = 'bridge_fatigue_settings'`);
-    expect(audited.rows).toEqual([
+      WHERE record = 'bridge_fatigue_settings'`),
+    );
+    expect(audited).toEqual([
       { action: 'create', object_type: 'bridge', object_id: String(bridge.id) },
     ]);
     const growing = await get(staff.token, bridge.id);
