@@ -1024,6 +1024,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/fatigue-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the bridge's yearly traffic growth for fatigue remaining life (staff)
+     * @description The remaining life of every fatigue detail on the bridge extrapolates the recent damage
+     *     rate with this growth, geometric: year k does the rate × (1 + g)^k (decision 045). 0
+     *     (the default) assumes today's traffic for ever.
+     */
+    put: operations['setFatigueSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bridges/{id}/report': {
     parameters: {
       query?: never;
@@ -1424,7 +1446,8 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
-     * @description EN 1993-1-9 detail category (ΔσC at 2·10⁶ cycles, MPa) or AASHTO LRFD detail category
+     * @description EN 1993-1-9 detail category (ΔσC at 2·10⁶ cycles, MPa; shear ΔτC), AASHTO LRFD detail
+     *     category or BS 7608:2014 weld class
      * @enum {string}
      */
     SnCurveName:
@@ -1449,7 +1472,17 @@ export interface components {
       | "AASHTO C'"
       | 'AASHTO D'
       | 'AASHTO E'
-      | "AASHTO E'";
+      | "AASHTO E'"
+      | 'EC3 shear 100'
+      | 'EC3 shear 80'
+      | 'BS 7608 B'
+      | 'BS 7608 C'
+      | 'BS 7608 D'
+      | 'BS 7608 E'
+      | 'BS 7608 F'
+      | 'BS 7608 F2'
+      | 'BS 7608 G'
+      | 'BS 7608 W1';
     FatigueDetailInput: {
       name: string;
       /**
@@ -1552,6 +1585,69 @@ export interface components {
         bins: number[][];
       };
       assumptions: string[];
+      /**
+       * @description What the remaining life stands on: the damage per monitored hour, the share of the
+       *     period monitored, the traffic growth (decision 045)
+       */
+      life_basis?: string;
+      coverage?: components['schemas']['FatigueCoverage'];
+      counting?: components['schemas']['FatigueCounting'];
+      /** @description Null when the stream's sampling rate is not recorded yet */
+      rate_check?: components['schemas']['FatigueRateCheck'] | null;
+      curve?: components['schemas']['FatigueCurve'];
+      /** @description The bridge's yearly traffic growth used in the remaining life (geometric) */
+      traffic_growth_percent?: number;
+    };
+    FatigueSettings: {
+      /** @description Yearly growth of the traffic's fatigue damage, percent (geometric) */
+      traffic_growth_percent: number;
+    };
+    /** @description How much of the counted period the gauge's data covers (decision 045) */
+    FatigueCoverage: {
+      /** @description Time the counted samples stand for (samples × sampling interval) */
+      monitored_hours: number;
+      /** @description From the first counted day's start to the end of the last day counted */
+      period_hours: number;
+      monitored_share: number;
+      damage_per_monitored_hour: number | null;
+      /**
+       * @description The unmonitored hours at the damage per monitored hour; an estimate, not part of
+       *     damage, but taken off the damage left in the remaining life
+       */
+      unmonitored_damage_estimate: number;
+      /** @description Days counted before coverage was recorded; they weigh as whole days */
+      days_without_record: number;
+    };
+    FatigueCounting: {
+      /** @description Corner of the moving-median high-pass on the last counted day; null, counted as given */
+      highpass_hz: number | null;
+      /** @description What was counted, in words */
+      text: string;
+      /** @description Gap-free stretches counted alone */
+      stretches: number;
+      /** @description Data left out (sensor fault, faulty or in-maintenance gauge, re-zero day, out of calibration) */
+      excluded_hours: number;
+    };
+    FatigueRateCheck: {
+      sample_rate_hz: number;
+      span_length_m: number;
+      /** @description How long a crossing loads the gauge */
+      load_duration_s: number;
+      required_rate_hz: number;
+      resolves: boolean;
+      /** @description How many times the counted damage falls short (1 when resolved) */
+      estimated_undercount: number;
+      rule: string;
+      warning: string | null;
+    };
+    FatigueCurve: {
+      name: string;
+      /** @description Standard and figure or table */
+      source: string;
+      slope: number;
+      range_at_2e6_mpa: number;
+      cut_off_mpa: number | null;
+      text: string;
     };
     BridgeFatigue: {
       bridge: number;
@@ -4315,6 +4411,37 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setFatigueSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FatigueSettings'];
+      };
+    };
+    responses: {
+      /** @description The settings as now stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FatigueSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
     };
   };

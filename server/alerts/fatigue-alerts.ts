@@ -18,7 +18,7 @@ export async function applyFatigueAlerts(
   const details = await fatigueDetails.ofBridge(bridgeId);
   const firing: RaisedAlert[] = [];
   for (const entry of details) {
-    const state = fatigueState(entry.row, entry.days, entry.countedThrough);
+    const state = fatigueState(entry.row, entry.days, entry.countedThrough, entry);
     const rules = fatigueAlerts({
       detailName: entry.row.name,
       sensorLabel: entry.sensorLabel,

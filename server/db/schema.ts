@@ -642,6 +642,17 @@ export const fatigueHistograms = pgTable(
     bins: jsonb('bins').$type<[number, number][]>().notNull(),
     cycles: doublePrecision('cycles').notNull(),
     samples: bigint('samples', { mode: 'number' }).notNull(),
+    // Coverage (issue 30, decision 045); null on days counted before it was recorded.
+    /** Time the counted samples stand for: samples × their sampling interval, gaps left out. */
+    monitoredSeconds: doublePrecision('monitored_seconds'),
+    /** Samples left out: the sensor faulty, in maintenance or out of calibration. */
+    excludedSamples: bigint('excluded_samples', { mode: 'number' }),
+    /** The day's sampling rate (median of its blocks; from the spacing of single readings). */
+    sampleRateHz: doublePrecision('sample_rate_hz'),
+    /** Corner of the moving-median high-pass subtracted before counting; null: as given. */
+    highpassHz: doublePrecision('highpass_hz'),
+    /** Gap-free stretches the day was counted in (each ends with its residue as half cycles). */
+    stretches: integer('stretches'),
   },
   (t) => [primaryKey({ columns: [t.datastreamId, t.day] })],
 );
@@ -799,6 +810,27 @@ export const bridgeAnalysisSettings = pgTable(
     check(
       'bridge_analysis_settings_rate_check',
       sql`${t.targetFalseAlarmRate} > 0 AND ${t.targetFalseAlarmRate} < 1`,
+    ),
+  ],
+);
+
+/**
+ * A bridge's fatigue settings (decision 045): the yearly traffic growth that remaining life
+ * extrapolates with (geometric); absent: no growth.
+ */
+export const bridgeFatigueSettings = pgTable(
+  'bridge_fatigue_settings',
+  {
+    bridgeId: integer('bridge_id')
+      .primaryKey()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    trafficGrowthPercent: doublePrecision('traffic_growth_percent').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'bridge_fatigue_settings_growth_check',
+      sql`${t.trafficGrowthPercent} >= -10 AND ${t.trafficGrowthPercent} <= 20`,
     ),
   ],
 );

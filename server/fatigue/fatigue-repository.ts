@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { fatigueDetails, sensors } from '../db/schema.ts';
+import { bridgeFatigueSettings, fatigueDetails, sensors, spans } from '../db/schema.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import type { DayHistogram, DetailSettings } from './fatigue-status.ts';
 
@@ -16,6 +16,10 @@ export interface DetailWithData {
   datastreamId: number | null;
   countedThrough: string | null;
   days: DayHistogram[];
+  /** Length of the gauge's span, m (the rate check's load duration). */
+  spanLengthM: number | null;
+  /** The bridge's yearly traffic growth, percent (0 when not set). */
+  trafficGrowthPercent: number;
 }
 
 /** Fatigue details and the daily histograms of the strain streams their gauges feed. */
@@ -37,15 +41,45 @@ export function createFatigueRepository(db: Db) {
   }
 
   async function daysOf(datastreamId: number, from?: string, to?: string): Promise<DayHistogram[]> {
-    const rows = rowsOf<{ day: string; bin_width: number; bins: [number, number][] }>(
+    const rows = rowsOf<{
+      day: string;
+      bin_width: number;
+      bins: [number, number][];
+      monitored_seconds: number | null;
+      sample_rate_hz: number | null;
+      highpass_hz: number | null;
+      excluded_samples: number | null;
+      stretches: number | null;
+    }>(
       await db.execute(sql`
-        SELECT day::text AS day, bin_width, bins FROM fatigue_histograms
+        SELECT day::text AS day, bin_width, bins, monitored_seconds, sample_rate_hz, highpass_hz,
+               excluded_samples::float8 AS excluded_samples, stretches
+        FROM fatigue_histograms
         WHERE datastream_id = ${datastreamId}
           AND (${from ?? null}::date IS NULL OR day >= ${from ?? null}::date)
           AND (${to ?? null}::date IS NULL OR day <= ${to ?? null}::date)
         ORDER BY day`),
     );
-    return rows.map((r) => ({ day: r.day, binWidth: Number(r.bin_width), bins: r.bins }));
+    const orNull = (x: number | null) => (x === null ? null : Number(x));
+    return rows.map((r) => ({
+      day: r.day,
+      binWidth: Number(r.bin_width),
+      bins: r.bins,
+      monitoredSeconds: orNull(r.monitored_seconds),
+      sampleRateHz: orNull(r.sample_rate_hz),
+      highpassHz: orNull(r.highpass_hz),
+      excludedSamples: orNull(r.excluded_samples),
+      stretches: orNull(r.stretches),
+    }));
+  }
+
+  /** The bridge's yearly traffic growth in percent; 0 when never set. */
+  async function trafficGrowth(bridgeId: number): Promise<number> {
+    const [row] = await db
+      .select({ growth: bridgeFatigueSettings.trafficGrowthPercent })
+      .from(bridgeFatigueSettings)
+      .where(eq(bridgeFatigueSettings.bridgeId, bridgeId));
+    return row?.growth ?? 0;
   }
 
   return {
@@ -68,16 +102,31 @@ export function createFatigueRepository(db: Db) {
       return removed.length > 0;
     },
 
+    trafficGrowth,
+
+    async setTrafficGrowth(bridgeId: number, percent: number): Promise<number> {
+      const values = { trafficGrowthPercent: percent, updatedAt: new Date() };
+      const [row] = await db
+        .insert(bridgeFatigueSettings)
+        .values({ bridgeId, ...values })
+        .onConflictDoUpdate({ target: bridgeFatigueSettings.bridgeId, set: values })
+        .returning();
+      if (!row) throw new Error('upsert into bridge_fatigue_settings returned no row');
+      return row.trafficGrowthPercent;
+    },
+
     /** Every detail on the bridge with its gauge's counted days, by sensor label. */
     async ofBridge(bridgeId: number): Promise<DetailWithData[]> {
       const rows = await db
-        .select({ row: fatigueDetails, label: sensors.label })
+        .select({ row: fatigueDetails, label: sensors.label, spanLength: spans.length })
         .from(fatigueDetails)
         .innerJoin(sensors, eq(sensors.id, fatigueDetails.sensorId))
+        .innerJoin(spans, eq(spans.id, sensors.spanId))
         .where(and(eq(sensors.bridgeId, bridgeId)))
         .orderBy(sensors.label);
+      const trafficGrowthPercent = await trafficGrowth(bridgeId);
       const out: DetailWithData[] = [];
-      for (const { row, label } of rows) {
+      for (const { row, label, spanLength } of rows) {
         const stream = await streamOf(row.sensorId);
         out.push({
           row,
@@ -86,6 +135,8 @@ export function createFatigueRepository(db: Db) {
           datastreamId: stream?.id ?? null,
           countedThrough: stream?.countedThrough ?? null,
           days: stream ? await daysOf(stream.id) : [],
+          spanLengthM: spanLength,
+          trafficGrowthPercent,
         });
       }
       return out;

@@ -4,8 +4,6 @@ import {
   type DailyDamage,
   equivalentRangeAt2M,
   minerDamage,
-  remainingLife,
-  remainingLives,
   type RemainingLife,
 } from '../analytics/fatigue/miner.ts';
 import {
@@ -13,8 +11,11 @@ import {
   mergeInto,
   type RangeHistogram,
 } from '../analytics/fatigue/range-histogram.ts';
-import { snCurveByName } from '../analytics/fatigue/sn-curves.ts';
+
 import { mpaPerMicrostrain, type DetailFactors } from '../analytics/fatigue/stress.ts';
+import { type Coverage, coverageLife, coverageLives, coverageOf } from './coverage.ts';
+import { curveFacts, type CurveFacts, storedCurve } from './curve-facts.ts';
+import { rateCheck, type RateCheck } from './rate-check.ts';
 
 export interface DetailSettings {
   name: string;
@@ -32,11 +33,31 @@ export interface DetailSettings {
   priorDamage: number;
 }
 
-/** One stored day: its histogram in microstrain. */
+/** One stored day: its histogram in microstrain, and what it stands for (null: not recorded). */
 export interface DayHistogram {
   day: string;
   binWidth: number;
   bins: [number, number][];
+  monitoredSeconds?: number | null;
+  sampleRateHz?: number | null;
+  highpassHz?: number | null;
+  excludedSamples?: number | null;
+  stretches?: number | null;
+}
+
+/** What the gauge's place and the bridge add: its span's length, the traffic's growth. */
+export interface DetailContext {
+  spanLengthM?: number | null;
+  /** Per year, in percent (geometric). */
+  trafficGrowthPercent?: number;
+}
+
+/** What was counted: the dynamic part after the high-pass, or the samples as given. */
+export interface CountingFacts {
+  highpassHz: number | null;
+  text: string;
+  stretches: number;
+  excludedHours: number;
 }
 
 export interface FatigueState {
@@ -54,6 +75,13 @@ export interface FatigueState {
   /** Gauge stress ranges (MPa) of every counted day; bin 0 (noise) left out. */
   histogram: { binWidthMpa: number; bins: [number, number][] };
   assumptions: string[];
+  coverage: Coverage;
+  /** The basis of the remaining life, in words. */
+  lifeBasis: string;
+  counting: CountingFacts;
+  rateCheck: RateCheck | null;
+  curve: CurveFacts;
+  trafficGrowthPercent: number;
 }
 
 const round = (x: number, digits: number) => Number(x.toPrecision(digits));
@@ -74,8 +102,9 @@ export function fatigueState(
   settings: DetailSettings,
   days: readonly DayHistogram[],
   countedThrough: string | null,
+  context: DetailContext = {},
 ): FatigueState {
-  const curve = snCurveByName(settings.curve);
+  const curve = storedCurve(settings.curve);
   const factors = factorsOf(settings);
   const scale = mpaPerMicrostrain(settings.modulusGpa);
   let total: RangeHistogram | null = null;
@@ -88,12 +117,20 @@ export function fatigueState(
   }
   const countedDamage = daily.reduce((sum, d) => sum + d.damage, 0);
   const damage = settings.priorDamage + countedDamage;
+  const covered = daily.map((d, i) => ({
+    ...d,
+    monitoredSeconds: days[i]?.monitoredSeconds ?? null,
+  }));
+  const coverage = coverageOf(covered, countedThrough);
+  const growth = (context.trafficGrowthPercent ?? 0) / 100;
+  // The unmonitored hours' damage is estimated, not measured: it shortens the life, not D.
+  const left = 1 - damage - coverage.unmonitoredDamageEstimate;
   const lives =
     countedThrough && daily.length > 0
-      ? remainingLives(damage, daily, countedThrough)
+      ? coverageLives(left, covered, countedThrough, growth)
       : { last90Days: null, last365Days: null };
   const week =
-    countedThrough && daily.length > 0 ? remainingLife(damage, daily, countedThrough, 7) : null;
+    countedThrough && daily.length > 0 ? coverageLife(left, covered, countedThrough, 7) : null;
   const rateJump =
     week && lives.last90Days && lives.last90Days.ratePerYear > 0
       ? week.ratePerYear / lives.last90Days.ratePerYear
@@ -106,6 +143,13 @@ export function fatigueState(
     if (bin > 0 && cycles > 0) bins.push([round(bin * total.binWidth, 6), cycles]);
   });
   const factor = settings.stressConcentration * settings.gammaFf * settings.gammaMf;
+  const counting = countingFacts(days);
+  const latestRate = [...days].reverse().find((d) => d.sampleRateHz)?.sampleRateHz ?? null;
+  const check =
+    latestRate && context.spanLengthM
+      ? rateCheck(latestRate, context.spanLengthM, curve.equivalentSlope ?? 3)
+      : null;
+  const lifeBasis = lifeBasisText(coverage, growth);
   return {
     damage,
     // Δσ_E,2 stands for the counted cycles only: the prior damage has no measured spectrum.
@@ -126,7 +170,59 @@ export function fatigueState(
       settings.priorDamage > 0
         ? `Palmgren-Miner linear damage sum D = D₀ + Σ n/N, with D₀ = ${settings.priorDamage} done before the first counted day`
         : 'Palmgren-Miner linear damage sum D = Σ n/N since the first counted day',
-      'Remaining life = (1 − D) / damage rate of the days with data in the last 90 days (365 once a year is counted)',
+      lifeBasis,
+      counting.text,
     ],
+    coverage,
+    lifeBasis,
+    counting,
+    rateCheck: check,
+    curve: curveFacts(curve),
+    trafficGrowthPercent: growth * 100,
   };
+}
+
+function countingFacts(days: readonly DayHistogram[]): CountingFacts {
+  const latest = days.at(-1);
+  const highpassHz = latest?.highpassHz ?? null;
+  const filtered = days.filter((d) => d.highpassHz).length;
+  const recorded = days.filter((d) => d.stretches !== undefined && d.stretches !== null);
+  const excludedHours = days.reduce(
+    (sum, d) =>
+      sum + (d.excludedSamples && d.sampleRateHz ? d.excludedSamples / d.sampleRateHz / 3600 : 0),
+    0,
+  );
+  const corner = highpassHz ? `1/${Math.round(1 / highpassHz)} Hz` : '';
+  const text =
+    latest === undefined
+      ? 'Nothing counted yet'
+      : highpassHz
+        ? `Counted: the dynamic (traffic) part, a moving-median high-pass at ${corner} removing the quasi-static (thermal) part (${filtered} of ${days.length} days)`
+        : 'Counted: the strain as given, quasi-static (thermal) part included';
+  return {
+    highpassHz,
+    text:
+      recorded.length > 0
+        ? `${text}; each gap-free stretch alone, residue as half cycles; faulty, maintenance and uncalibrated data left out`
+        : text,
+    stretches: recorded.reduce((sum, d) => sum + (d.stretches ?? 0), 0),
+    excludedHours,
+  };
+}
+
+const percent = (x: number) => `${Number((x * 100).toPrecision(3))} %`;
+
+function lifeBasisText(coverage: Coverage, growth: number): string {
+  const hours = Math.round(coverage.monitoredHours);
+  const period = Math.round(coverage.periodHours);
+  const growthText =
+    growth === 0 ? 'no traffic growth' : `traffic growing ${percent(growth)} a year (geometric)`;
+  return (
+    `Remaining life = (1 − D − the unmonitored hours' estimated damage) / (damage per monitored hour × 8,766 h a year) ` +
+    `over the last 90 days (365 once a year is counted), ${growthText}; ` +
+    `${hours} of ${period} hours monitored (${percent(coverage.monitoredShare)}), the rest assumed to carry the same traffic` +
+    (coverage.daysWithoutRecord > 0
+      ? `; ${coverage.daysWithoutRecord} days counted before coverage was recorded weigh as whole days`
+      : '')
+  );
 }

@@ -1,10 +1,11 @@
 // Daily rainflow counting of a bridge's strain streams from the stored blocks (issue 19). Runs on
 // the analysis thread (server/analysis/analysis-thread.ts), never on the thread serving HTTP.
 import { sql } from 'drizzle-orm';
-import { RainflowCounter, type RainflowState } from '../analytics/fatigue/rainflow.ts';
 import { toSparse, totalCycles } from '../analytics/fatigue/range-histogram.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
+import { excludedWindows, isExcluded } from './excluded-windows.ts';
+import { STORED_HIGHPASS_HZ, StretchCounter, type StretchState } from './stretch-counter.ts';
 
 /**
  * Bin width of the stored histograms in microstrain: 0.5 MPa on steel at 200 GPa. Histograms
@@ -49,27 +50,136 @@ async function firstBlockFrom(db: Db, datastreamId: number, fromMs: number) {
   return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
 }
 
+export interface CountingOptions {
+  /** High-pass corner; null counts the samples as given (tests compare with a plain count). */
+  highpassHz?: number | null;
+}
+
+/** What one counted day stands for (stored beside its histogram). */
+export interface DayCoverage {
+  samples: number;
+  excludedSamples: number;
+  monitoredSeconds: number;
+  sampleRateHz: number | null;
+  highpassHz: number | null;
+  stretches: number;
+}
+
+/**
+ * Missing samples beyond this many sampling intervals are a gap: the stretch ends there. A block
+ * arriving a little late (clock jitter) is not a gap; an outage of a few samples is.
+ */
+export const GAP_INTERVALS = 3;
+
+/** Median spacing of the day's single readings (rate 0), in ms; null without two of them. */
+async function singleReadingInterval(db: Db, datastreamId: number, from: number, to: number) {
+  const [row] = rowsOf<{ ms: number | null }>(
+    await db.execute(sql`
+      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY gap)::float8 AS ms FROM (
+        SELECT (extract(epoch FROM start - lag(start) OVER (ORDER BY start)) * 1000) AS gap
+        FROM readings WHERE datastream_id = ${datastreamId} AND rate_hz = 0
+          AND start >= ${iso(from)}::timestamptz AND start < ${iso(to)}::timestamptz) g
+      WHERE gap > 0`),
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : (sorted[Math.floor(sorted.length / 2)] as number);
+};
+
 /**
  * Feeds one UTC day of a stream to the counter, an hour of blocks per query so a 100 Hz day
  * (8.6 million samples) never sits in memory at once. A block belongs to the day it starts on.
+ * A gap longer than GAP_INTERVALS sampling intervals, or an excluded window, ends the stretch.
  */
-async function countDay(db: Db, datastreamId: number, day: string, counter: RainflowCounter) {
+async function countDay(
+  db: Db,
+  datastreamId: number,
+  day: string,
+  counter: StretchCounter,
+  carried: StretchState | null,
+): Promise<{ coverage: DayCoverage; last: StretchState }> {
   const start = dayStartMs(day);
-  let samples = 0;
+  const excluded = await excludedWindows(db, datastreamId, start, start + DAY_MS);
+  const singleMs = await singleReadingInterval(db, datastreamId, start, start + DAY_MS);
+  let lastSampleMs = carried?.lastSampleMs ?? null;
+  let intervalMs = carried?.intervalMs ?? null;
+  const rates: number[] = [];
+  const coverage = { samples: 0, excludedSamples: 0, monitoredSeconds: 0 };
+  const stretchesBefore = counter.stretches;
+  let excludedOpen = false;
   for (let hour = start; hour < start + DAY_MS; hour += HOUR_MS) {
-    const rows = rowsOf<{ values: number[] }>(
+    const rows = rowsOf<{ ms: number; rate_hz: number; values: number[] }>(
       await db.execute(sql`
-        SELECT values FROM readings
+        SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values FROM readings
         WHERE datastream_id = ${datastreamId}
           AND start >= ${iso(hour)}::timestamptz AND start < ${iso(hour + HOUR_MS)}::timestamptz
         ORDER BY start`),
     );
     for (const row of rows) {
-      counter.push(row.values);
-      samples += row.values.length;
+      const blockMs = Number(row.ms);
+      const rate = Number(row.rate_hz);
+      const step = rate > 0 ? 1000 / rate : Math.round(singleMs ?? intervalMs ?? 0);
+      if (step <= 0) continue; // a lone single reading: no interval to weigh it by
+      const rateHz = 1000 / step;
+      rates.push(rateHz);
+      if (
+        lastSampleMs !== null &&
+        intervalMs !== null &&
+        blockMs - lastSampleMs > (GAP_INTERVALS + 1) * Math.max(intervalMs, step)
+      ) {
+        counter.endStretch();
+      }
+      counter.setRate(rateHz);
+      const overlaps = excluded.some(
+        (w) => w.from < blockMs + row.values.length * step && w.to > blockMs,
+      );
+      if (!overlaps) {
+        excludedOpen = false;
+        counter.push(row.values);
+        coverage.samples += row.values.length;
+        coverage.monitoredSeconds += (row.values.length * step) / 1000;
+      } else {
+        let run: number[] = [];
+        row.values.forEach((value, i) => {
+          if (isExcluded(excluded, blockMs + i * step)) {
+            coverage.excludedSamples += 1;
+            if (!excludedOpen) {
+              counter.push(run);
+              run = [];
+              counter.endStretch();
+              excludedOpen = true;
+            }
+            return;
+          }
+          if (excludedOpen) excludedOpen = false;
+          run.push(value);
+          coverage.samples += 1;
+          coverage.monitoredSeconds += step / 1000;
+        });
+        counter.push(run);
+      }
+      lastSampleMs = blockMs + (row.values.length - 1) * step;
+      intervalMs = step;
     }
   }
-  return samples;
+  counter.endDay();
+  const rate = median(rates);
+  return {
+    coverage: {
+      ...coverage,
+      sampleRateHz: rate,
+      highpassHz: counter.highpassHz,
+      stretches: counter.stretches - stretchesBefore,
+    },
+    last: {
+      ...counter.state(),
+      ...(lastSampleMs === null ? {} : { lastSampleMs }),
+      ...(intervalMs === null ? {} : { intervalMs }),
+    },
+  };
 }
 
 /**
@@ -77,22 +187,27 @@ async function countDay(db: Db, datastreamId: number, day: string, counter: Rain
  * previous day in the daily run, every missed day in a catch-up. Each day's histogram (when the
  * day has samples) and the residue carried past it are written in one transaction, so a crash
  * between days resumes exactly where it stopped. Samples stored later for a day already counted
- * are not counted (docs/decisions/007-fatigue.md).
+ * are not counted (docs/decisions/007-fatigue.md). Each gap-free, trusted stretch is counted
+ * alone after the quasi-static part is removed (decision 045).
  */
 export async function countStrainStream(
   db: Db,
   datastreamId: number,
   nowMs: number,
+  options: CountingOptions = {},
 ): Promise<StrainStreamCount> {
   const lastDay = dayOf(Math.floor(nowMs / DAY_MS) * DAY_MS - DAY_MS);
-  const [stored] = rowsOf<{ counted_through: string; residue: RainflowState }>(
+  const [stored] = rowsOf<{ counted_through: string; residue: StretchState }>(
     await db.execute(sql`
       SELECT counted_through::text AS counted_through, residue FROM fatigue_counters
       WHERE datastream_id = ${datastreamId}`),
   );
-  const counter = stored
-    ? RainflowCounter.fromState(stored.residue, { binWidth: STRAIN_BIN_WIDTH })
-    : new RainflowCounter({ binWidth: STRAIN_BIN_WIDTH });
+  const counter = new StretchCounter(
+    STRAIN_BIN_WIDTH,
+    stored?.residue ?? null,
+    options.highpassHz === undefined ? STORED_HIGHPASS_HZ : options.highpassHz,
+  );
+  let carried: StretchState | null = stored?.residue ?? null;
   let countedThrough = stored?.counted_through ?? null;
   let daysCounted = 0;
   for (;;) {
@@ -102,24 +217,29 @@ export async function countStrainStream(
     const day = next === null ? null : dayOf(next);
     if (day === null || day > lastDay) {
       if (countedThrough !== null && countedThrough < lastDay) {
-        await saveCounter(db, datastreamId, lastDay, counter.state());
+        await saveCounter(db, datastreamId, lastDay, carried ?? counter.state());
         countedThrough = lastDay;
       }
       return { datastreamId, daysCounted, countedThrough };
     }
-    const samples = await countDay(db, datastreamId, day, counter);
+    const { coverage, last } = await countDay(db, datastreamId, day, counter, carried);
     const histogram = counter.takeHistogram();
-    const state = counter.state();
     await db.transaction(async (tx) => {
       await tx.execute(sql`
-        INSERT INTO fatigue_histograms (datastream_id, day, bin_width, bins, cycles, samples)
+        INSERT INTO fatigue_histograms (datastream_id, day, bin_width, bins, cycles, samples,
+          monitored_seconds, excluded_samples, sample_rate_hz, highpass_hz, stretches)
         VALUES (${datastreamId}, ${day}, ${STRAIN_BIN_WIDTH},
                 ${JSON.stringify(toSparse(histogram).bins)}::jsonb, ${totalCycles(histogram)},
-                ${samples})
+                ${coverage.samples}, ${coverage.monitoredSeconds}, ${coverage.excludedSamples},
+                ${coverage.sampleRateHz}, ${coverage.highpassHz}, ${coverage.stretches})
         ON CONFLICT (datastream_id, day) DO UPDATE SET bin_width = excluded.bin_width,
-          bins = excluded.bins, cycles = excluded.cycles, samples = excluded.samples`);
-      await saveCounter(tx, datastreamId, day, state);
+          bins = excluded.bins, cycles = excluded.cycles, samples = excluded.samples,
+          monitored_seconds = excluded.monitored_seconds,
+          excluded_samples = excluded.excluded_samples, sample_rate_hz = excluded.sample_rate_hz,
+          highpass_hz = excluded.highpass_hz, stretches = excluded.stretches`);
+      await saveCounter(tx, datastreamId, day, last);
     });
+    carried = last;
     countedThrough = day;
     daysCounted += 1;
   }
@@ -129,7 +249,7 @@ async function saveCounter(
   db: Pick<Db, 'execute'>,
   datastreamId: number,
   day: string,
-  state: RainflowState,
+  state: StretchState,
 ) {
   await db.execute(sql`
     INSERT INTO fatigue_counters (datastream_id, counted_through, residue, updated_at)
@@ -143,10 +263,11 @@ export async function countBridgeStrain(
   db: Db,
   bridgeId: number,
   nowMs = Date.now(),
+  options: CountingOptions = {},
 ): Promise<StrainStreamCount[]> {
   const counts: StrainStreamCount[] = [];
   for (const id of await strainStreamsOf(db, bridgeId)) {
-    counts.push(await countStrainStream(db, id, nowMs));
+    counts.push(await countStrainStream(db, id, nowMs, options));
   }
   return counts;
 }

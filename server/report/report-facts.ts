@@ -136,6 +136,12 @@ export interface FatigueFact {
   /** Per day of the month, the Miner damage of that day (0 without data). */
   daily: number[];
   histogram: { binWidthMpa: number; bins: [number, number][] };
+  /**
+   * Decision 045: the rate check's warning when the stream's rate cannot resolve its load cycles
+   * (with the estimated undercount), and the coverage, curve, counting and remaining-life basis.
+   */
+  rateWarning?: string | null;
+  notes?: string[];
 }
 
 export interface MaintenanceEventFact {

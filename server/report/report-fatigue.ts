@@ -1,9 +1,25 @@
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
-import { fatigueState } from '../fatigue/fatigue-status.ts';
+import { fatigueState, type FatigueState } from '../fatigue/fatigue-status.ts';
 import type { FatigueFact } from './report-facts.ts';
 import type { ReportMonth } from './report-month.ts';
 
 const DAY_MS = 86_400_000;
+const SUPERSCRIPTS: Record<string, string> = { '⁶': '^6', '⁷': '^7', '⁸': '^8' };
+/** The PDF's standard fonts have no superscript digits. */
+const plain = (text: string) => text.replace(/[⁶⁷⁸]/g, (ch) => SUPERSCRIPTS[ch] ?? ch);
+const percent = (share: number) => `${Number((share * 100).toPrecision(3))} %`;
+
+/** The coverage, the curve, what was counted and the life's basis, as the card says them. */
+function coverageNotes(state: FatigueState): string[] {
+  const { coverage } = state;
+  const perHour = coverage.damagePerMonitoredHour;
+  return [
+    `Monitored ${percent(coverage.monitoredShare)} of the period (${Math.round(coverage.monitoredHours)} of ${Math.round(coverage.periodHours)} hours); damage per monitored hour ${perHour === null ? 'none (no monitored hour)' : perHour.toExponential(2)}`,
+    `Curve ${plain(state.curve.text)}`,
+    state.counting.text,
+    plain(state.lifeBasis),
+  ];
+}
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
@@ -23,7 +39,7 @@ export async function fatigueFacts(
     const days = entry.days.filter((d) => d.day <= lastDay);
     const countedThrough =
       entry.countedThrough && entry.countedThrough > lastDay ? lastDay : entry.countedThrough;
-    const state = fatigueState(entry.row, days, countedThrough);
+    const state = fatigueState(entry.row, days, countedThrough, entry);
     const daily = new Array<number>(dayCount).fill(0);
     let damageInMonth = 0;
     let daysInMonth = 0;
@@ -45,6 +61,8 @@ export async function fatigueFacts(
       remainingLifeYears: !life ? null : Number.isFinite(life.years) ? life.years : 'no damage',
       daily,
       histogram: state.histogram,
+      rateWarning: state.rateCheck?.warning ?? null,
+      notes: coverageNotes(state),
     };
   });
 }

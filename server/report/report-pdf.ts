@@ -328,6 +328,8 @@ class ReportWriter extends PdfLayout {
       `Cumulative damage at the month’s end D = ${d.damage.toExponential(3)}; in the month ${d.damageInMonth.toExponential(3)} over ${d.daysInMonth} counted days`,
       `Equivalent stress range at 2 million cycles ${d.equivalentRangeMpa.toFixed(1)} MPa`,
       `Remaining life ${lifeText(d.remainingLifeYears)}`,
+      ...(d.rateWarning ? [`Warning: ${d.rateWarning}`] : []),
+      ...(d.notes ?? []),
     ];
   }
 

@@ -1,6 +1,7 @@
 import type { RemainingLife } from '../analytics/fatigue/miner.ts';
 import { type FatigueDetailRow, type StoredDetailSettings } from '../fatigue/fatigue-repository.ts';
 import { fatigueState } from '../fatigue/fatigue-status.ts';
+import { fatigueCoverageDto } from './fatigue-coverage-dto.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
@@ -38,7 +39,9 @@ const lifeDto = (life: RemainingLife | null, windowDays: number): Schemas['Remai
 /** Fatigue details (staff write, anyone who sees the bridge reads) and their computed state. */
 export function fatigueHandlers(
   services: Pick<RouteServices, 'alerts' | 'bridges' | 'fatigueDetails' | 'sensors'>,
-): Handlers<'getBridgeFatigue' | 'setFatigueDetail' | 'deleteFatigueDetail'> {
+): Handlers<
+  'getBridgeFatigue' | 'setFatigueDetail' | 'deleteFatigueDetail' | 'setFatigueSettings'
+> {
   const repository = services.fatigueDetails;
   return {
     async getBridgeFatigue(request) {
@@ -49,7 +52,7 @@ export function fatigueHandlers(
         throw notFound('Bridge', id);
       }
       const details = (await repository.ofBridge(id)).map((entry) => {
-        const state = fatigueState(entry.row, entry.days, entry.countedThrough);
+        const state = fatigueState(entry.row, entry.days, entry.countedThrough, entry);
         return {
           detail: detailDto(entry.row),
           sensor_label: entry.sensorLabel,
@@ -65,6 +68,7 @@ export function fatigueHandlers(
           monthly_damage: state.monthly,
           histogram: { bin_width_mpa: state.histogram.binWidthMpa, bins: state.histogram.bins },
           assumptions: state.assumptions,
+          ...fatigueCoverageDto(state),
         };
       });
       return { bridge: id, details };
@@ -108,6 +112,16 @@ export function fatigueHandlers(
       // New thresholds take effect now, not at the next job.
       await services.alerts.reviewFatigue(sensor.bridgeId);
       return detailDto(row);
+    },
+
+    async setFatigueSettings(request) {
+      requireStaff(request);
+      const { id } = request.params;
+      if (!(await services.bridges.findById(id))) throw notFound('Bridge', id);
+      const growth = await repository.setTrafficGrowth(id, request.body.traffic_growth_percent);
+      // The remaining life, and so the life alert, changes with it.
+      await services.alerts.reviewFatigue(id);
+      return { traffic_growth_percent: growth };
     },
 
     async deleteFatigueDetail(request, reply) {

@@ -4,6 +4,8 @@
 import { countRainflowCycles } from '../../server/analytics/fatigue/astm-cycles.ts';
 import { removeQuasiStatic } from '../../server/analytics/fatigue/quasi-static.ts';
 import { createRng } from '../../server/analytics/rng.ts';
+import { coverageLife, coverageOf } from '../../server/fatigue/coverage.ts';
+import { rateCheck } from '../../server/fatigue/rate-check.ts';
 import { astmRainflow } from '../server/analytics/fatigue/astm-reference.ts';
 import { DAY_MS, damageOf, gaugeRecord } from '../server/analytics/fatigue/traffic-samples.ts';
 
@@ -69,10 +71,50 @@ function thermalCase() {
   };
 }
 
+/**
+ * Decision 045: a day with 2 hours of data weighs as 2 hours. A whole day and a day with only
+ * 10:00-12:00 of the same traffic model at 10 Hz; the stored path's weight of the short day, and
+ * the yearly rate it extrapolates against the whole day's, per monitored hour and per day.
+ */
+function coverageCase() {
+  const rateHz = 10;
+  const whole = damageOf(
+    gaugeRecord({ rateHz, from: Date.UTC(2026, 3, 1), hours: 24, thermal: () => 0 }),
+  );
+  const short = damageOf(
+    gaugeRecord({ rateHz, from: Date.UTC(2026, 3, 2, 10), hours: 2, thermal: () => 0 }),
+  );
+  const day = (d: string, damage: number, hours: number) => ({
+    day: d,
+    damage,
+    monitoredSeconds: Math.round(rateHz * 3600 * hours) / rateHz,
+  });
+  const shortDay = [day('2026-04-02', short.damage, 2)];
+  const weight = coverageOf(shortDay, '2026-04-02').monitoredHours;
+  const perHour = coverageLife(1, shortDay, '2026-04-02', 1)?.ratePerYear ?? NaN;
+  const trueRate = whole.damage * 365.25;
+  return { weight, perHour: perHour / trueRate, perDay: (short.damage * 365.25) / trueRate };
+}
+
+/**
+ * Decision 045's rate check against the traffic model: a day at 20 Hz (resolved on the 40 m
+ * span) and the same samples every 10 s (the demo's gauges), damage counted on each.
+ */
+function undercountCase() {
+  const fast = gaugeRecord({ rateHz: 20, from: Date.UTC(2026, 3, 1), hours: 24, thermal: () => 0 });
+  const slow = fast.filter((_, i) => i % 200 === 0);
+  return {
+    measured: damageOf(fast).damage / damageOf(slow).damage,
+    estimated: rateCheck(0.1, 40).estimatedUndercount,
+  };
+}
+
 const identical = astmAgreement();
 const fast = spikeCase(100, 11, 2);
 const slow = spikeCase(10, 0, 24);
 const thermal = thermalCase();
+const coverage = coverageCase();
+const undercount = undercountCase();
 const rows = [
   ['check', 'result', 'goal'],
   ['cycle lists identical to ASTM §5.4.4', `${identical} / ${HISTORIES}`, 'all'],
@@ -83,7 +125,17 @@ const rows = [
   ['spikes flagged, each ends the history, 10 Hz', `D ${percent(slow.cut)}`, '-'],
   ['±150 µε daily swing, counted as given', `Δσ_E,2 ${percent(thermal.asGiven)}`, '-'],
   ['±150 µε daily swing, high-pass 1/600 Hz', `Δσ_E,2 ${percent(thermal.highPassed)}`, '< 2 %'],
+  ['a day with 2 hours of data (10 Hz) weighs', `${coverage.weight} h`, '2 h'],
+  ["its yearly rate per monitored hour / whole day's", `×${coverage.perHour.toPrecision(3)}`, '-'],
+  ["its yearly rate per day (days alone) / whole day's", `×${coverage.perDay.toPrecision(3)}`, '-'],
+  [
+    '10 s gauge undercount, measured (20 Hz / 0.1 Hz)',
+    `×${undercount.measured.toPrecision(3)}`,
+    '-',
+  ],
+  ['10 s gauge undercount, rate check estimate', `×${undercount.estimated.toPrecision(3)}`, '-'],
 ];
 for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
 if (identical !== HISTORIES || Math.abs(fast.bridged - 1) >= 0.01) process.exitCode = 1;
 if (Math.abs(thermal.highPassed - 1) >= 0.02) process.exitCode = 1;
+if (Math.abs(coverage.weight - 2) > 1e-9) process.exitCode = 1;

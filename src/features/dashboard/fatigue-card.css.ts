@@ -43,3 +43,14 @@ export const chart = style({ width: '100%', height: 'auto', maxHeight: '12rem' }
 export const scale = style({ width: '100%', height: 'auto', maxHeight: '3rem' });
 
 export const rateFigure = style({ margin: 0, display: 'flex', flexDirection: 'column' });
+
+/** The rate check's warning: the counted damage is known to fall short (decision 045). */
+export const rateWarning = style({
+  margin: 0,
+  padding: vars.space.xs,
+  background: vars.color.dangerSurface,
+  color: vars.color.danger,
+  borderRadius: vars.radius.sm,
+});
+
+export const basis = style({ color: vars.color.textMuted, margin: 0, fontSize: vars.fontSize.sm });

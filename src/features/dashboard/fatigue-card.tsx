@@ -8,6 +8,7 @@ import { useWidth } from '../../ui/chart/use-width';
 import { Spinner } from '../../ui/spinner';
 import { dashboardQueries } from './dashboard-queries';
 import * as styles from './fatigue-card.css';
+import { coverageFigures, FatigueCoverageNotes } from './fatigue-coverage';
 import { FatigueRateChart } from './fatigue-rate-chart';
 import { UpdatedAt } from './when';
 
@@ -144,6 +145,7 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
     ['Remaining life', lifeText(status)],
     ['Δσ at 2 million cycles', `${status.equivalent_range_mpa.toFixed(1)} MPa`],
     ['Days counted', String(status.days_with_data)],
+    ...coverageFigures(status),
   ];
   if (status.detail.prior_damage > 0) {
     figures.splice(1, 0, ['Of it before monitoring D₀', damageText(status.detail.prior_damage)]);
@@ -170,6 +172,7 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
           </div>
         ))}
       </dl>
+      <FatigueCoverageNotes status={status} />
       <DamageScale status={status} width={width} />
       <FatigueRateChart status={status} width={width} />
       <HistogramChart status={status} width={width} />

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RainflowCounter } from '../../../server/analytics/fatigue/rainflow.ts';
 import { toSparse } from '../../../server/analytics/fatigue/range-histogram.ts';
+import { countResidue } from '../../../server/analytics/fatigue/residue.ts';
 import { createAnalysisPool } from '../../../server/analysis/analysis-pool.ts';
 import { countBridgeStrain, STRAIN_BIN_WIDTH } from '../../../server/fatigue/strain-counting.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
@@ -25,12 +26,18 @@ interface HistogramRow {
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The same blocks counted in memory, cut into days where the stored blocks start a new day. */
-function directDaily(blocks: StrainBlock[]) {
+/**
+ * The same blocks counted in memory, cut into days where the stored blocks start a new day, and
+ * into stretches where more than three 5 Hz samples are missing: at each such gap the history
+ * ends and its residue counts as half cycles (ASTM E1049 §5.4.4 step 6).
+ */
+function directDaily(blocks: StrainBlock[], rateHz = 5) {
   const counter = new RainflowCounter({ binWidth: STRAIN_BIN_WIDTH });
   const days = new Map<string, { bins: [number, number][]; samples: number }>();
+  const interval = 1000 / rateHz;
   let day: string | null = null;
   let samples = 0;
+  let last: number | null = null;
   const close = () => {
     if (day !== null) days.set(day, { bins: toSparse(counter.takeHistogram()).bins, samples });
   };
@@ -41,11 +48,15 @@ function directDaily(blocks: StrainBlock[]) {
       day = blockDay;
       samples = 0;
     }
+    if (last !== null && block.start - last > 4 * interval) {
+      countResidue(counter.endHistory(), 'half', counter.histogram);
+    }
     counter.push(block.values);
     samples += block.values.length;
+    last = block.start + (block.values.length - 1) * interval;
   }
   close();
-  return { days, residue: counter.state() };
+  return { days, residue: counter.state(), last };
 }
 
 // Issue 19: each strain stream's full cycles per UTC day, stored, with the residue carried over
@@ -68,7 +79,7 @@ describe.each(drivers)('daily strain histograms (%s)', { timeout: 120_000 }, (ki
     return { histograms, counter };
   }
 
-  it('stores per day what a direct rainflow of the same samples counts, across a gap', async () => {
+  it('stores per day what a rainflow of each gap-free stretch counts, its residue as half cycles', async () => {
     const { bridge, datastreamId } = await strainBridge(t.services, 'Counted Bridge', 'cb-str');
     // Two and a half days at 5 Hz, a missing afternoon on day 2 and no blocks at all on day 3.
     const blocks = [
@@ -80,12 +91,20 @@ describe.each(drivers)('daily strain histograms (%s)', { timeout: 120_000 }, (ki
     await storeStrain(t.services, 'cb-str', blocks);
 
     // Incrementally: the day after day 1, then the day after day 4 (day 4 is still partial).
-    const first = await countBridgeStrain(t.services.database.db, bridge.id, START_MS + DAY_MS + 5);
+    // Counted as given (no high-pass), so the reference is a plain count of the same samples.
+    const asGiven = { highpassHz: null };
+    const first = await countBridgeStrain(
+      t.services.database.db,
+      bridge.id,
+      START_MS + DAY_MS + 5,
+      asGiven,
+    );
     expect(first).toEqual([{ datastreamId, daysCounted: 1, countedThrough: dayOf(START_MS) }]);
     const later = await countBridgeStrain(
       t.services.database.db,
       bridge.id,
       START_MS + 4 * DAY_MS + 5,
+      asGiven,
     );
     expect(later).toEqual([
       { datastreamId, daysCounted: 2, countedThrough: dayOf(START_MS + 3 * DAY_MS) },
@@ -101,13 +120,23 @@ describe.each(drivers)('daily strain histograms (%s)', { timeout: 120_000 }, (ki
       expect(row.bins).toEqual(expected?.bins);
     }
     expect(histograms[0]?.bins.some(([bin]) => bin * STRAIN_BIN_WIDTH > 50)).toBe(true);
+    // The two gaps (the afternoon, the missing day 3) leave half cycles in the day after them.
+    const halves = (day: string) =>
+      histograms.find((h) => h.day === day)?.bins.some(([, cycles]) => cycles % 1 !== 0);
+    expect(halves(dayOf(START_MS + DAY_MS))).toBe(true);
+    expect(halves(dayOf(START_MS + 3 * DAY_MS))).toBe(true);
     expect(counter).toEqual({
       counted_through: dayOf(START_MS + 3 * DAY_MS),
-      residue: direct.residue,
+      residue: { ...direct.residue, lastSampleMs: direct.last, intervalMs: 200 },
     });
 
     // Counting again changes nothing: every day is done.
-    const again = await countBridgeStrain(t.services.database.db, bridge.id, START_MS + 4 * DAY_MS);
+    const again = await countBridgeStrain(
+      t.services.database.db,
+      bridge.id,
+      START_MS + 4 * DAY_MS,
+      asGiven,
+    );
     expect(again[0]?.daysCounted).toBe(0);
   });
 
@@ -124,10 +153,17 @@ describe.each(drivers)('daily strain histograms (%s)', { timeout: 120_000 }, (ki
     } finally {
       await pool.close();
     }
+    // The job counts with the high-pass (decision 045) and says so on each day.
     const { histograms } = await stored(datastreamId);
     const direct = directDaily(blocks);
-    expect(histograms.map((h) => [h.day, h.bins])).toEqual(
-      [...direct.days].map(([day, value]) => [day, value.bins]),
+    expect(histograms.map((h) => [h.day, Number(h.samples)])).toEqual(
+      [...direct.days].map(([day, value]) => [day, value.samples]),
     );
+    const [coverage] = rowsOf<{ highpass_hz: number; monitored_seconds: number }>(
+      await t.services.database.db.execute(sql`
+        SELECT highpass_hz, monitored_seconds FROM fatigue_histograms
+        WHERE datastream_id = ${datastreamId} ORDER BY day LIMIT 1`),
+    );
+    expect(coverage).toEqual({ highpass_hz: 1 / 600, monitored_seconds: 86_400 });
   });
 });

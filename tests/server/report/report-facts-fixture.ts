@@ -182,6 +182,12 @@ export function fullFacts(): ReportFacts {
             [40.5, 120],
           ],
         },
+        rateWarning:
+          'Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted by about 17× or more',
+        notes: [
+          'Monitored 54.2 % of the period (390 of 720 hours); damage per monitored hour 1.23e-6',
+          'Curve EC3 71: EN 1993-1-9:2005 Figure 7.1 (direct stress); Δσ at 2·10^6 = 71 MPa, m = 3',
+        ],
       },
     ],
   };

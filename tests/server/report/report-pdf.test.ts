@@ -43,6 +43,14 @@ describe('monthly report PDF', () => {
     expect(text).toContain('Temperature compensation: hb-acc-1.f1');
     expect(text).toContain('D = 4.812e-1');
     expect(text).toContain('Remaining life 38 years');
+    // Decision 045: the rate warning, the coverage and the curve in the fatigue section.
+    expect(text).toContain(
+      'Warning: Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted by about 17× or more',
+    );
+    expect(text).toContain('Monitored 54.2 % of the period (390 of 720 hours)');
+    expect(text).toContain(
+      'Curve EC3 71: EN 1993-1-9:2005 Figure 7.1 (direct stress); Delta sigma at 2·10^6',
+    );
     // One figure for availability, one for the frequency, three for the fatigue detail.
     expect(text).toContain('Figure 1: Data availability per stream and day');
     expect(text).toContain('Figure 2: Temperature-compensated first natural frequency per day');

@@ -91,8 +91,21 @@ describe.each(drivers)('fatigue details API on %s', (kind) => {
     expect(detail?.remaining_life?.window_days).toBe(90);
     expect(detail?.remaining_life?.days_with_data).toBe(10);
     expect(detail?.remaining_life?.damage_per_year).toBeCloseTo(perYear, 10);
-    expect(detail?.remaining_life?.years).toBeCloseTo((1 - damage) / perYear, 8);
+    // The 30 days between the two runs of data (06 April to 05 May) were not monitored: their
+    // damage is estimated at the monitored rate and taken off what is left (decision 045).
+    const unmonitored = (30 * 1000) / N_100;
+    expect(detail?.coverage).toEqual({
+      monitored_hours: 240,
+      period_hours: 960,
+      monitored_share: 0.25,
+      damage_per_monitored_hour: expect.closeTo(damage / 240, 15) as number,
+      unmonitored_damage_estimate: expect.closeTo(unmonitored, 12) as number,
+      days_without_record: 10,
+    });
+    expect(detail?.remaining_life?.years).toBeCloseTo((1 - damage - unmonitored) / perYear, 8);
     expect(detail?.assumptions.join('\n')).toContain('E = 200 GPa');
+    expect(detail?.life_basis).toContain('240 of 960 hours monitored (25 %)');
+    expect(detail?.curve?.text).toContain('EC3 71: EN 1993-1-9:2005 Figure 7.1');
   });
 
   it('applies the modulus and factors without a recount', async () => {
@@ -221,7 +234,11 @@ describe.each(drivers)('fatigue details API on %s', (kind) => {
     // Δσ_E,2 stands for the counted cycles only; the remaining life uses the whole D.
     expect(detail?.equivalent_range_mpa).toBeCloseTo(71 * Math.cbrt(counted), 9);
     const perYear = (1000 / N_100) * 365.25;
-    expect(detail?.remaining_life?.years).toBeCloseTo((1 - 0.49 - counted) / perYear, 8);
+    const unmonitored = (30 * 1000) / N_100;
+    expect(detail?.remaining_life?.years).toBeCloseTo(
+      (1 - 0.49 - counted - unmonitored) / perYear,
+      8,
+    );
     expect(detail?.assumptions.join('\n')).toContain('D₀ = 0.49');
 
     const open = () =>

@@ -279,6 +279,14 @@ const matrix: Record<
       body: { name: 'Weld toe', curve: 'EC3 100' },
     }),
   },
+  setFatigueSettings: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${(await freshStructure(t)).bridge.id}/fatigue-settings`,
+      body: { traffic_growth_percent: 1.5 },
+    }),
+  },
   setSensorLimits: {
     access: 'staff',
     call: async (t) => ({

@@ -70,6 +70,57 @@ describe('Fatigue card', () => {
     expect(second).toHaveTextContent('No counted cycles yet.');
   }, 30_000);
 
+  it('shows the coverage, what was counted, the curve and a rate warning (decision 045)', async () => {
+    serveFatigue([
+      aDetail({
+        coverage: {
+          monitored_hours: 620.4,
+          period_hours: 1920,
+          monitored_share: 0.323125,
+          damage_per_monitored_hour: 7.76e-6,
+          unmonitored_damage_estimate: 0.0101,
+          days_without_record: 0,
+        },
+        counting: {
+          highpass_hz: 1 / 600,
+          text: 'Counted: the dynamic (traffic) part, a moving-median high-pass at 1/600 Hz removing the quasi-static (thermal) part (80 of 80 days)',
+          stretches: 95,
+          excluded_hours: 4,
+        },
+        rate_check: {
+          sample_rate_hz: 0.1,
+          span_length_m: 40,
+          load_duration_s: 2.39,
+          required_rate_hz: 4.18,
+          resolves: false,
+          estimated_undercount: 16.7,
+          rule: 'A crossing loads the 40 m span for about 2.4 s (span + 16.5 m vehicle at 85 km/h); 10 samples a crossing need 4.2 Hz',
+          warning:
+            'Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted by about 17× or more',
+        },
+        curve: {
+          name: 'EC3 71',
+          source: 'EN 1993-1-9:2005 Figure 7.1 (direct stress)',
+          slope: 3,
+          range_at_2e6_mpa: 71,
+          cut_off_mpa: 28.7,
+          text: 'EC3 71: EN 1993-1-9:2005 Figure 7.1 (direct stress); Δσ at 2·10⁶ = 71 MPa, m = 3',
+        },
+        life_basis: 'Remaining life = … 620 of 1920 hours monitored (32.3 %)',
+      }),
+    ]);
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
+    expect(detail).toHaveTextContent('Monitored32.3 % (620 of 1,920 h)');
+    expect(detail).toHaveTextContent('Damage per monitored hour7.76e-6');
+    expect(within(detail).getByRole('note', { name: 'Sampling rate warning' })).toHaveTextContent(
+      'Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted by about 17× or more',
+    );
+    expect(detail).toHaveTextContent('Curve: EC3 71: EN 1993-1-9:2005 Figure 7.1');
+    expect(detail).toHaveTextContent('high-pass at 1/600 Hz');
+    expect(detail).toHaveTextContent('620 of 1920 hours monitored (32.3 %)');
+  }, 30_000);
+
   it('shows the damage against the detail’s levels, with the damage before monitoring', async () => {
     serveFatigue([
       aDetail({

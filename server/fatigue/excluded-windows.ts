@@ -1,0 +1,112 @@
+// When a strain stream's samples are not counted for fatigue (issue 30, decision 045): its open
+// or past 'Sensor fault' alerts, a gauge feeding it marked faulty or in maintenance in the
+// register, a sensor re-zero or replacement day, and time no calibration vouches for.
+import { sql } from 'drizzle-orm';
+import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
+import { outOfCalibration, type CalibrationSpan } from '../calibration/calibration-ranges.ts';
+import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
+
+export interface ExcludedWindow {
+  from: number;
+  to: number;
+  why: 'sensor fault' | 'sensor status' | 'maintenance' | 'out of calibration';
+}
+
+const DAY_MS = 86_400_000;
+/** Register statuses whose data is not believed: the register has no history of them. */
+const UNTRUSTED_STATUSES = ['faulty', 'maintenance'];
+
+/**
+ * Windows inside [from, to) whose samples are left out, oldest first (they may overlap). The
+ * register's status has no start date, so a faulty or in-maintenance gauge leaves out every day
+ * counted while it is so (the daily run counts the day just past).
+ */
+export async function excludedWindows(
+  db: Db,
+  datastreamId: number,
+  from: number,
+  to: number,
+): Promise<ExcludedWindow[]> {
+  const sensors = rowsOf<{ id: number; status: string }>(
+    await db.execute(sql`
+      SELECT s.id, s.status FROM datastream_sensors ds JOIN sensors s ON s.id = ds.sensor_id
+      WHERE ds.datastream_id = ${datastreamId}`),
+  );
+  const windows: ExcludedWindow[] = [];
+  if (sensors.some((s) => UNTRUSTED_STATUSES.includes(s.status))) {
+    windows.push({ from, to, why: 'sensor status' });
+  }
+  const faults = rowsOf<{ raised: number; cleared: number | null }>(
+    await db.execute(sql`
+      SELECT (extract(epoch FROM raised_at) * 1000)::float8 AS raised,
+             (extract(epoch FROM cleared_at) * 1000)::float8 AS cleared
+      FROM alerts
+      WHERE type = ${SENSOR_FAULT_ALERT} AND subject = ${String(datastreamId)}
+        AND raised_at < ${new Date(to).toISOString()}::timestamptz
+        AND (cleared_at IS NULL OR cleared_at > ${new Date(from).toISOString()}::timestamptz)`),
+  );
+  for (const fault of faults) {
+    windows.push({
+      from: Math.max(from, Number(fault.raised)),
+      to: fault.cleared === null ? to : Math.min(to, Number(fault.cleared)),
+      why: 'sensor fault',
+    });
+  }
+  const ids = sensors.map((s) => Number(s.id));
+  if (ids.length === 0) return sortWindows(windows);
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  // A re-zero or replacement puts a step into the signal at a time the record does not keep:
+  // its whole day is left out, so the step never becomes a stress range.
+  const events = rowsOf<{ day: string }>(
+    await db.execute(sql`
+      SELECT occurred_on::text AS day FROM maintenance_events
+      WHERE sensor_id IN (${idList}) AND kind IN ('sensor_rezero', 'sensor_replacement')
+        AND occurred_on >= ${new Date(from - DAY_MS).toISOString().slice(0, 10)}::date
+        AND occurred_on <= ${new Date(to).toISOString().slice(0, 10)}::date`),
+  );
+  for (const event of events) {
+    const start = Date.parse(`${event.day}T00:00:00Z`);
+    if (start < to && start + DAY_MS > from) {
+      windows.push({
+        from: Math.max(from, start),
+        to: Math.min(to, start + DAY_MS),
+        why: 'maintenance',
+      });
+    }
+  }
+  const calibrations = rowsOf<{
+    sensor_id: number;
+    calibrated_on: string;
+    next_due: string | null;
+  }>(
+    await db.execute(sql`
+      SELECT sensor_id, calibrated_on::text AS calibrated_on, next_due::text AS next_due
+      FROM sensor_calibrations WHERE sensor_id IN (${idList})`),
+  );
+  const histories = new Map<number, CalibrationSpan[]>();
+  for (const row of calibrations) {
+    const list = histories.get(Number(row.sensor_id)) ?? [];
+    list.push({ calibratedOn: row.calibrated_on, nextDue: row.next_due });
+    histories.set(Number(row.sensor_id), list);
+  }
+  for (const range of outOfCalibration([...histories.values()], from, to)) {
+    windows.push({ ...range, why: 'out of calibration' });
+  }
+  return sortWindows(windows);
+}
+
+const sortWindows = (windows: ExcludedWindow[]) =>
+  windows.filter((w) => w.from < w.to).sort((a, b) => a.from - b.from);
+
+/** Whether `t` lies in one of the windows (sorted by start). */
+export function isExcluded(windows: readonly ExcludedWindow[], t: number): boolean {
+  for (const w of windows) {
+    if (w.from > t) return false;
+    if (t < w.to) return true;
+  }
+  return false;
+}

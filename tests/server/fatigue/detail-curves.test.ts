@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { BS7608_CLASSES, bs7608Curve } from '../../../server/fatigue/bs7608-curves.ts';
+import { yearsWithGrowth } from '../../../server/fatigue/coverage.ts';
+import { caughtFraction, rateCheck } from '../../../server/fatigue/rate-check.ts';
+
+// Decision 045: BS 7608 design curves, geometric traffic growth and the rate check's rule.
+describe('BS 7608 classes', () => {
+  it('reach the printed constant-amplitude limits S_oc at 10⁷ cycles from their C2', () => {
+    const printed = { B: 100, C: 78, D: 53, E: 47, F: 40, F2: 35, G: 29, W1: 25 };
+    for (const bsClass of BS7608_CLASSES) {
+      expect(bs7608Curve(bsClass).fatigueLimit).toBeCloseTo(printed[bsClass], -0.3);
+    }
+  });
+
+  it('runs at slope m down to S_oc and m + 2 below it, with no cut-off', () => {
+    const f = bs7608Curve('F');
+    expect(f.cyclesToFailure(f.rangeAt2M)).toBeCloseTo(2e6, 3);
+    expect(f.cyclesToFailure(f.fatigueLimit)).toBeCloseTo(1e7, 1);
+    expect(f.cyclesToFailure(f.fatigueLimit / 2)).toBeCloseTo(1e7 * 2 ** 5, -2);
+    expect(Number.isFinite(f.cyclesToFailure(1))).toBe(true);
+    expect(bs7608Curve('B').cyclesToFailure(200)).toBeCloseTo(1.013e15 / 200 ** 4, 3);
+  });
+});
+
+describe('remaining life with geometric traffic growth', () => {
+  it('uses the damage left when year k does the rate × (1 + g)^k', () => {
+    const years = yearsWithGrowth(0.5, 0.01, 0.03);
+    // Σ_{k<n} 0.01·1.03^k = 0.5 at that n.
+    expect((0.01 * (1.03 ** years - 1)) / 0.03).toBeCloseTo(0.5, 12);
+    expect(yearsWithGrowth(0.5, 0.01, 0)).toBe(50);
+    expect(yearsWithGrowth(0.5, 0.01, -0.05)).toBe(Infinity);
+    expect(yearsWithGrowth(0, 0.01, 0.02)).toBe(0);
+  });
+});
+
+describe('rate check', () => {
+  it('resolves a 40 m span at 10 Hz and flags it at one sample in 10 s', () => {
+    expect(rateCheck(10, 40)).toMatchObject({ resolves: true, warning: null });
+    const slow = rateCheck(0.1, 40);
+    expect(slow.resolves).toBe(false);
+    expect(slow.requiredRateHz).toBeCloseTo(10 / (56.5 / (85 / 3.6)), 12);
+  });
+
+  it('catches the whole pulse when sampled densely, and 1/((m+1)·r) when sparsely', () => {
+    expect(caughtFraction(1e-6, 3)).toBeCloseTo(1, 5);
+    expect(caughtFraction(1, 3)).toBeCloseTo(0.25, 12);
+    expect(caughtFraction(4, 5)).toBeCloseTo(1 / 24, 12);
+  });
+});
