@@ -152,6 +152,16 @@ export interface MaintenanceEventFact {
   meaning: string;
 }
 
+export interface SensorFaultFact {
+  streamId: string;
+  /** The kind in words ('Offset step'). */
+  kind: string;
+  /** ISO times: its onset, and its end when that fell in the month (null: still in force). */
+  onset: string;
+  ended: string | null;
+  reason: string;
+}
+
 export interface ReportFacts {
   month: string;
   generatedAt: string;
@@ -169,6 +179,8 @@ export interface ReportFacts {
   alerts: AlertFact[];
   /** Alerts left out of `alerts` (the list is bounded). */
   alertsLeftOut: number;
+  /** The sensor faults in force during the month, oldest onset first (bounded). */
+  sensorFaults: SensorFaultFact[];
   /** The month's maintenance events, oldest first. */
   maintenance: MaintenanceEventFact[];
   streams: StreamAvailability[];

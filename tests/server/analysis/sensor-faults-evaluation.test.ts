@@ -5,6 +5,7 @@ import { checkLimits } from '../../../server/analysis/limit-check.ts';
 import { slotMeans } from '../../../server/analysis/window-means.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
 import { analysisModels, sensorFaults } from '../../../server/db/schema.ts';
+import { gatherReportFacts } from '../../../server/report/report-gather.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { storedAlerts } from '../alerts/alert-fixtures.ts';
@@ -90,6 +91,19 @@ describe.each(drivers)('sensor faults in the stored evaluation on %s', (kind) =>
     expect(model?.featureNames).toContain('sfd-s1-str.mean');
     expect(report.skipped_windows?.faulty).toBeGreaterThan(0);
     expect(report.num_anomalies).toBe(0);
+
+    // The monthly report lists it.
+    const april = { label: '2026-04', startMs: Date.UTC(2026, 3, 1), endMs: Date.UTC(2026, 4, 1) };
+    const facts = await gatherReportFacts({ ...t.services, db }, bridge.id, april, new Date());
+    expect(facts.sensorFaults).toEqual([
+      {
+        streamId: 'sfd-s1-str',
+        kind: 'Drift',
+        onset: new Date(onset).toISOString(),
+        ended: null,
+        reason: expect.stringMatching(/^drifting up by [\d.]+ µε per hour over 24 h/),
+      },
+    ]);
 
     // The next evaluation finds the same episode: still one fault, one alert.
     expect(await analyseBridge(t.services, bridge.id)).toBe('evaluated');
