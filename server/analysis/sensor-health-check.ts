@@ -11,7 +11,8 @@ import {
   type ThermalModel,
 } from '../analytics/sensor-validation/thermal-model.ts';
 import { defaultValidation } from '../analytics/sensor-validation/thresholds.ts';
-import type { ValidationFault } from '../analytics/sensor-validation/types.ts';
+import { steppedWithNeighbours } from '../analytics/sensor-validation/neighbour-steps.ts';
+import type { ValidationFault, WindowSummary } from '../analytics/sensor-validation/types.ts';
 import { summariseWindows } from '../analytics/sensor-validation/window-summary.ts';
 import type { Db } from '../db/client.ts';
 import type { FoundSensorFault } from '../repositories/sensor-faults-repository.ts';
@@ -26,6 +27,13 @@ export const SENSOR_HEALTH_DAYS = 1;
  * day more so a temperature model can be fitted on data before the last day.
  */
 export const DRIFT_SPAN_DAYS = 8;
+/** Channels that move with the structure's settlement or load: an offset's neighbours. */
+const NEIGHBOUR_TYPES: ReadonlySet<BridgeStream['dataType']> = new Set([
+  'strain',
+  'tilt',
+  'displacement',
+  'load',
+]);
 /** Drift thresholds are in µε per hour (decision 030): only strain is judged for drift. */
 const DRIFT_UNITS: Partial<Record<BridgeStream['dataType'], string>> = { strain: 'µε' };
 
@@ -71,7 +79,7 @@ async function measurementFaults(
   blocks: readonly StoredBlock[],
   end: number,
   temperatures: readonly number[] | null,
-): Promise<{ faults: ValidationFault[]; model: ThermalModel | null }> {
+): Promise<{ faults: ValidationFault[]; model: ThermalModel | null; detail: WindowSummary[] }> {
   const rateHz = blocks.at(-1)?.rateHz ?? 0;
   const unit = DRIFT_UNITS[stream.dataType];
   const dayFrom = end - SENSOR_HEALTH_DAYS * DAY_MS;
@@ -110,15 +118,16 @@ async function measurementFaults(
     },
     defaultValidation(LIMIT_WINDOW_MS, unit),
   );
-  return { faults, model };
+  return { faults, model, detail };
 }
 
 /**
  * Checks each active stream of the bridge (issue 15, issue 30): the signal rules of
  * sensor-health.ts over its last day, and the measurement checks of decision 030 (drift on a
  * week of 10-minute means against the stream's temperature model or its own history; offset
- * steps and clipping on the last day's windows). One stream at a time, so memory stays a day of
- * one stream. Only streams with a fault are returned; a thermometer is checked by the signal
+ * steps and clipping on the last day's windows; a step is not the sensor's when a neighbouring
+ * quasi-static channel stepped in the same window). One stream's samples at a time, so memory
+ * stays a day of one stream (and a day of window summaries per stream). Only streams with a fault are returned; a thermometer is checked by the signal
  * rules alone (its coarse steps are its resolution).
  */
 export async function checkStreamHealth(
@@ -133,7 +142,7 @@ export async function checkStreamHealth(
   const temperatures = thermometer
     ? await slotMeans(db, thermometer.id, end - DRIFT_SPAN_DAYS * DAY_MS, end)
     : null;
-  const found: StreamFaults[] = [];
+  const checked = [];
   const thermal = new Map<number, ThermalModel>();
   for (const stream of active) {
     const blocks = await loadBlocks(db, [stream.id], Math.min(from, end - DAY_MS), newest);
@@ -142,13 +151,22 @@ export async function checkStreamHealth(
     });
     const measured =
       stream.dataType === 'temperature'
-        ? { faults: [], model: null }
+        ? { faults: [], model: null, detail: [] }
         : await measurementFaults(db, stream, blocks, end, temperatures);
     if (measured.model) thermal.set(stream.id, measured.model);
+    checked.push({ stream, faults, measured });
+  }
+  const found: StreamFaults[] = [];
+  for (const { stream, faults, measured } of checked) {
+    // A step the structure made moves the neighbouring channels too (decision 048).
+    const neighbours = checked
+      .filter((c) => c.stream.id !== stream.id && NEIGHBOUR_TYPES.has(c.stream.dataType))
+      .map((c) => c.measured.detail);
     const all = [
       ...signalFound(stream, faults, measured.faults, from),
       ...measured.faults
         .filter((f) => f.kind === 'drift' || f.kind === 'offset' || f.kind === 'clipping')
+        .filter((f) => !steppedWithNeighbours(f, neighbours))
         .map((f) => ({
           datastreamId: stream.id,
           kind: f.kind,
