@@ -111,10 +111,15 @@ export function createSensorFaultsRepository(db: Db) {
       const stillOpen = new Map(
         open.filter((f) => !ending.includes(f)).map((f) => [key(f), f] as const),
       );
-      const fresh = found.filter((f) => {
+      // Several episodes of one kind in the span read are one fault from the earliest onset.
+      const earliest = new Map<string, FoundSensorFault>();
+      for (const f of found) {
         const serviced = servicedSince.get(f.datastreamId) ?? -Infinity;
-        return !stillOpen.has(key(f)) && f.onsetMs >= serviced && Number.isFinite(f.onsetMs);
-      });
+        if (stillOpen.has(key(f)) || !(f.onsetMs >= serviced)) continue;
+        const known = earliest.get(key(f));
+        if (!known || f.onsetMs < known.onsetMs) earliest.set(key(f), f);
+      }
+      const fresh = [...earliest.values()];
       if (fresh.length > 0) {
         await db
           .insert(sensorFaults)
