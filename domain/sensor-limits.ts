@@ -46,6 +46,11 @@ export interface BreachFacts {
   from: number;
   to: number;
   worstMean: number;
+  /**
+   * The means were temperature-compensated to read as at this temperature (°C; issue 30): the
+   * stream's temperature model took out its thermal part. Absent: raw means.
+   */
+  compensatedToC?: number;
 }
 
 const figure = (value: number) => String(Number(value.toPrecision(4)));
@@ -62,6 +67,9 @@ export function limitExceededMessage(breach: BreachFacts): string {
   return (
     `Sensor ${breach.sensorLabel} (stream ${breach.streamId}) ${where} limit of ` +
     `${figure(breach.limit)} since ${new Date(breach.from).toISOString()} ` +
-    `(${duration(breach.to - breach.from)}): 10-minute mean ${worst} ${figure(breach.worstMean)}`
+    `(${duration(breach.to - breach.from)}): 10-minute mean ${worst} ${figure(breach.worstMean)}` +
+    (breach.compensatedToC === undefined
+      ? ''
+      : ` (temperature-compensated to ${breach.compensatedToC.toFixed(1)} °C)`)
   );
 }

@@ -35,6 +35,7 @@ import { createCompaniesRepository } from './repositories/companies-repository.t
 import { createTenancyRepository } from './repositories/tenancy-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
+import { createSensorFaultsRepository } from './repositories/sensor-faults-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
 import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
 import { createStreamTrustRepository } from './repositories/stream-trust-repository.ts';
@@ -121,6 +122,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     streamTrust: createStreamTrustRepository(db),
     contact: createContactRepository(db),
     calibrations: createCalibrationsRepository(db),
+    sensorFaults: createSensorFaultsRepository(db),
     inspections,
     maintenance: createMaintenanceRepository(db),
     fatigueDetails,

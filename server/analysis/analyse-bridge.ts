@@ -29,6 +29,8 @@ import { expectedFalseEpisodesPerMonth, judgedShareOf } from './false-alarm-expe
 import { buildForecastSeries } from './forecast-series.ts';
 import { physicalChangeOf } from './frequency-shift.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
+import { measurementDetail } from './sensor-fault-words.ts';
+import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
 import { checkLimits, type StreamBreach } from './limit-check.ts';
 import {
   loadMaintenance,
@@ -111,25 +113,39 @@ export async function evaluateBridge(
     if (!extent) throw new NotReadyError('No sensor data stored for this bridge yet');
     // Sensor health first: a broken signal is a sensor fault, and is not judged as structure.
     await progress('scoring', 0, 'Checking the sensors', true);
-    const faults = await checkStreamHealth(db, streams, extent.newest);
+    const health = await checkStreamHealth(db, streams, extent.newest);
+    // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day,
+    // and a serviced sensor's lasting faults end.
+    const maintenance = await loadMaintenance(db, stores.maintenance, bridgeId);
+    const upkeep = maintenancePlan(maintenance.facts, extent.newest);
+    // What is in force after this check, found now or earlier (decision 048): a drifted gauge
+    // stays out until it is serviced.
+    const faults = await stores.sensorFaults.record(
+      bridgeId,
+      health.faults.flatMap((f) => f.found),
+      servicedSince(upkeep.sensorSince, maintenance.streamsOfSensor),
+      new Date(),
+    );
     const faulty = new Set(faults.map((f) => f.datastreamId));
-    // Engineer-set limits of strain, tilt and displacement: judged with no baseline at all.
+    // Engineer-set limits of strain, tilt and displacement: judged with no baseline at all, on
+    // temperature-compensated means where the stream has a temperature model.
     await progress('scoring', 0, 'Checking the limits', true);
     // The last stored result, read once: its data end, report and forecast all serve below.
     const previousResult = await repository.findResult(bridgeId);
     const seenUntil = previousResult?.dataUntil?.getTime() ?? null;
-    const breaches = await checkLimits(db, bridgeId, streams, faulty, extent.newest, seenUntil);
-    checks = { bridgeId, sensorFaults: faultsOfOutcome(faults), limitBreaches: breaches };
-    // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day.
-    const maintenance = await loadMaintenance(db, stores.maintenance, bridgeId);
-    const upkeep = maintenancePlan(maintenance.facts, extent.newest);
+    const breaches = await checkLimits(db, bridgeId, streams, faulty, extent.newest, seenUntil, {
+      models: health.thermal,
+      temperatureStreamId: health.temperatureStreamId,
+    });
+    const sensorFaults = faultsOfOutcome(health.faults, faults);
+    checks = { bridgeId, sensorFaults, limitBreaches: breaches };
     if (upkeep.rebaselining) {
       return await saveRebaselining(
         repository,
         bridge.name,
         bridgeId,
         extent.newest,
-        faults,
+        sensorFaults,
         breaches,
         previousResult,
         {
@@ -341,7 +357,7 @@ export async function evaluateBridge(
           report.top_contributors.flatMap((c) => (c.datastream === null ? [] : [c.datastream])),
         ),
       ],
-      sensorFaults: faultsOfOutcome(faults),
+      sensorFaults,
       physicalChange,
       limitBreaches: breaches,
       missingModes: {
@@ -380,7 +396,7 @@ async function saveRebaselining(
   sid: string,
   bridgeId: number,
   newest: number,
-  faults: StreamFaults[],
+  sensorFaults: NonNullable<AnalysisOutcome['sensorFaults']>,
   breaches: StreamBreach[],
   previousResult: AnalysisResultRow | undefined,
   rebaselining: Rebaselining & { sinceMs: number },
@@ -430,7 +446,7 @@ async function saveRebaselining(
       conditionSince: new Date(since),
       anomalousWindows: [],
       contributingStreams: [],
-      sensorFaults: faultsOfOutcome(faults),
+      sensorFaults,
       limitBreaches: breaches,
     },
   };
@@ -441,13 +457,43 @@ function withStatus(streams: BridgeStream[], faulty: ReadonlySet<number>): Bridg
   return streams.map((s) => (faulty.has(s.id) ? { ...s, status: 'faulty' as const } : s));
 }
 
-/** The faults as the alerts take them: one entry per stream, its faults in words. */
-function faultsOfOutcome(faults: StreamFaults[]): NonNullable<AnalysisOutcome['sensorFaults']> {
-  return faults.map((f) => ({
-    datastreamId: f.datastreamId,
-    streamId: f.streamId,
-    details: f.faults.map((fault) => fault.detail),
-  }));
+/** Data stream id → the last maintenance of any of its sensors (epoch ms). */
+function servicedSince(
+  sensorSince: ReadonlyMap<number, number>,
+  streamsOfSensor: (sensor: number) => number[],
+): Map<number, number> {
+  const since = new Map<number, number>();
+  for (const [sensor, at] of sensorSince) {
+    for (const stream of streamsOfSensor(sensor)) {
+      since.set(stream, Math.max(at, since.get(stream) ?? at));
+    }
+  }
+  return since;
+}
+
+/**
+ * The faults in force as the alerts take them: one entry per stream, its faults in words. The
+ * signal faults found now keep their issue-15 words; a measurement fault (drift, offset step,
+ * clipping) names its kind's onset, which may be days before this check.
+ */
+function faultsOfOutcome(
+  found: readonly StreamFaults[],
+  inForce: readonly StoredSensorFault[],
+): NonNullable<AnalysisOutcome['sensorFaults']> {
+  const byStream = new Map<number, { datastreamId: number; streamId: string; details: string[] }>();
+  for (const fault of inForce) {
+    const entry = byStream.get(fault.datastreamId) ?? {
+      datastreamId: fault.datastreamId,
+      streamId: fault.streamId,
+      details: [],
+    };
+    byStream.set(fault.datastreamId, entry);
+    const signal = found
+      .find((f) => f.datastreamId === fault.datastreamId)
+      ?.faults.find((f) => f.kind === fault.kind);
+    entry.details.push(signal ? signal.detail : measurementDetail(fault));
+  }
+  return [...byStream.values()];
 }
 
 /** Starts of the stored report's windows outside the learned conditions (none if unreadable). */

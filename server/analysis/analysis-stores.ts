@@ -15,6 +15,10 @@ import {
   type CalibrationsRepository,
   createCalibrationsRepository,
 } from '../repositories/calibrations-repository.ts';
+import {
+  createSensorFaultsRepository,
+  type SensorFaultsRepository,
+} from '../repositories/sensor-faults-repository.ts';
 import { type AnalysisRepository, createAnalysisRepository } from './analysis-repository.ts';
 
 /**
@@ -29,6 +33,7 @@ export interface AnalysisStores {
   calibrations: CalibrationsRepository;
   analysisSettings: AnalysisSettingsRepository;
   maintenance: MaintenanceRepository;
+  sensorFaults: SensorFaultsRepository;
 }
 
 /** The analysis thread's composition root: the repositories over its own database link. */
@@ -41,5 +46,6 @@ export function createAnalysisStores(database: Database): AnalysisStores {
     calibrations: createCalibrationsRepository(db),
     analysisSettings: createAnalysisSettingsRepository(db),
     maintenance: createMaintenanceRepository(db),
+    sensorFaults: createSensorFaultsRepository(db),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { QUASI_STATIC_SENSOR_TYPES } from '../../domain/sensor-limits.ts';
 import {
   breachToReport,
@@ -11,14 +11,17 @@ import {
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { DAY_MS, PERIOD_DAYS } from './analysis-rules.ts';
-import { rowsOf } from '../db/pg-arrays.ts';
 import type { BridgeStream } from './bridge-streams.ts';
+import { meansOf, slotMeans } from './window-means.ts';
+import { compensate, type ThermalModel } from '../analytics/sensor-validation/thermal-model.ts';
 
 export interface StreamBreach extends LimitBreach {
   datastreamId: number;
   streamId: string;
   sensorLabel: string;
   sensorType: string;
+  /** Judged on temperature-compensated means, read as at this temperature (°C). */
+  compensatedToC?: number;
 }
 
 /** The streams of the bridge's quasi-static sensors that have a limit set, with the limits. */
@@ -46,33 +49,40 @@ async function limitedStreams(db: Db, bridgeId: number) {
     .orderBy(datastreams.streamId);
 }
 
+type MeansReader = (from: number, to: number) => Promise<WindowMean[]>;
+
+/** The streams' temperature models and the thermometer they read (sensor-health-check.ts). */
+export interface LimitCompensation {
+  models: ReadonlyMap<number, ThermalModel>;
+  temperatureStreamId: number | null;
+}
+
 /**
- * 10-minute means of one stream over [from, to) (10-minute aligned), from its minute roll-ups:
- * the ingest keeps them with every stored block, so a week of a 10 Hz gauge is 10,080 rows to
- * sum instead of six million samples to decode. Each minute bucket lies wholly in one window, so
- * the means are those of the samples themselves.
+ * The stream's 10-minute means, with their thermal part removed where it has a temperature model
+ * (issue 30: a limit on a quasi-static channel is about the structure, not the day's sun). A
+ * window whose lagged temperature is missing keeps its raw mean.
  */
-async function meansOf(
+function meansReader(
   db: Db,
   datastreamId: number,
-  from: number,
-  to: number,
-): Promise<WindowMean[]> {
-  const rows = rowsOf<{ slot: number; sum: number; n: number }>(
-    await db.execute(sql`
-      SELECT floor((date_part('epoch', bucket) * 1000 - ${from}::float8)
-                   / ${LIMIT_WINDOW_MS}::float8) AS slot,
-             sum(v_sum) AS sum, sum(n)::float8 AS n
-      FROM reading_rollups
-      WHERE datastream_id = ${datastreamId} AND bucket_seconds = 60
-        AND bucket >= ${new Date(from).toISOString()}::timestamptz
-        AND bucket < ${new Date(to).toISOString()}::timestamptz AND n > 0
-      GROUP BY 1 ORDER BY 1`),
-  );
-  return rows.map((row) => ({
-    start: from + Number(row.slot) * LIMIT_WINDOW_MS,
-    mean: Number(row.sum) / Number(row.n),
-  }));
+  model: ThermalModel | undefined,
+  temperatureStreamId: number | null,
+): MeansReader {
+  if (!model || temperatureStreamId === null) {
+    return (from, to) => meansOf(db, datastreamId, from, to);
+  }
+  return async (from, to) => {
+    const lagFrom = from - model.lagWindows * LIMIT_WINDOW_MS;
+    const temperatures = await slotMeans(db, temperatureStreamId, lagFrom, to);
+    return (await meansOf(db, datastreamId, from, to)).map(({ start, mean }) => ({
+      start,
+      mean: compensate(
+        model,
+        mean,
+        temperatures[Math.round((start - from) / LIMIT_WINDOW_MS)] ?? Number.NaN,
+      ),
+    }));
+  };
 }
 
 /**
@@ -82,8 +92,7 @@ async function meansOf(
  * (the breach may have begun earlier). Without a previous evaluation, the whole period.
  */
 async function meansToJudge(
-  db: Db,
-  datastreamId: number,
+  meansOf: MeansReader,
   limits: Limits,
   period: { from: number; to: number },
   seenUntil: number | null,
@@ -93,14 +102,14 @@ async function meansToJudge(
     seenUntil === null
       ? period.from
       : Math.max(period.from, Math.floor((seenUntil - margin) / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS);
-  let means = await meansOf(db, datastreamId, start, period.to);
+  let means = await meansOf(start, period.to);
   for (;;) {
     const first = means[0];
     if (start <= period.from || !first || first.start !== start || !sideOf(first.mean, limits)) {
       return means;
     }
     const earlier = Math.max(period.from, start - DAY_MS);
-    means = [...(await meansOf(db, datastreamId, earlier, start)), ...means];
+    means = [...(await meansOf(earlier, start)), ...means];
     start = earlier;
   }
 }
@@ -120,6 +129,7 @@ export async function checkLimits(
   faulty: ReadonlySet<number>,
   newest: number,
   seenUntil: number | null = null,
+  compensation: LimitCompensation = { models: new Map(), temperatureStreamId: null },
 ): Promise<StreamBreach[]> {
   const active = new Set(streams.filter((s) => s.status === 'active').map((s) => s.id));
   const to = Math.floor(newest / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS;
@@ -127,11 +137,16 @@ export async function checkLimits(
   const breaches: StreamBreach[] = [];
   for (const stream of await limitedStreams(db, bridgeId)) {
     if (!active.has(stream.datastreamId) || faulty.has(stream.datastreamId)) continue;
-    const means = await meansToJudge(db, stream.datastreamId, stream, { from, to }, seenUntil);
+    const model = compensation.models.get(stream.datastreamId);
+    const read = meansReader(db, stream.datastreamId, model, compensation.temperatureStreamId);
+    const means = await meansToJudge(read, stream, { from, to }, seenUntil);
     const breach = breachToReport(means, stream, seenUntil);
     if (breach) {
       breaches.push({
         ...breach,
+        ...(model && compensation.temperatureStreamId !== null
+          ? { compensatedToC: model.referenceC }
+          : {}),
         datastreamId: stream.datastreamId,
         streamId: stream.streamId,
         sensorLabel: stream.sensorLabel,

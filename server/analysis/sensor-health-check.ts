@@ -1,36 +1,182 @@
+import { LIMIT_WINDOW_MS } from '../analytics/limit-breaches.ts';
 import { sensorFaults, type SensorFault } from '../analytics/sensor-health.ts';
+import {
+  meanWindow,
+  recentFaults,
+  sampleGrid,
+} from '../analytics/sensor-validation/recent-faults.ts';
+import {
+  fitThermalModel,
+  thermalPrediction,
+  type ThermalModel,
+} from '../analytics/sensor-validation/thermal-model.ts';
+import { defaultValidation } from '../analytics/sensor-validation/thresholds.ts';
+import { steppedWithNeighbours } from '../analytics/sensor-validation/neighbour-steps.ts';
+import type { ValidationFault, WindowSummary } from '../analytics/sensor-validation/types.ts';
+import { summariseWindows } from '../analytics/sensor-validation/window-summary.ts';
 import type { Db } from '../db/client.ts';
-import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
+import type { FoundSensorFault } from '../repositories/sensor-faults-repository.ts';
 import { DAY_MS } from './analysis-rules.ts';
+import { type BridgeStream, type StoredBlock, loadBlocks } from './bridge-streams.ts';
+import { slotMeans } from './window-means.ts';
 
 /** The span sensor health is checked over: the last day before the newest sample. */
 export const SENSOR_HEALTH_DAYS = 1;
+/**
+ * The span of 10-minute means the drift rules read (decision 030): a week of own history, and a
+ * day more so a temperature model can be fitted on data before the last day.
+ */
+export const DRIFT_SPAN_DAYS = 8;
+/** Channels that move with the structure's settlement or load: an offset's neighbours. */
+const NEIGHBOUR_TYPES: ReadonlySet<BridgeStream['dataType']> = new Set([
+  'strain',
+  'tilt',
+  'displacement',
+  'load',
+]);
+/** Drift thresholds are in µε per hour (decision 030): only strain is judged for drift. */
+const DRIFT_UNITS: Partial<Record<BridgeStream['dataType'], string>> = { strain: 'µε' };
 
 export interface StreamFaults {
   datastreamId: number;
   streamId: string;
+  /** The issue-15 signal faults of the last day, in words. */
   faults: SensorFault[];
+  /** Every fault found with its kind and onset (the signal faults among them). */
+  found: FoundSensorFault[];
+}
+
+export interface HealthCheck {
+  faults: StreamFaults[];
+  /** The temperature model of each stream that has one (for temperature-compensated limits). */
+  thermal: Map<number, ThermalModel>;
+  /** The stream the models read, when the bridge has an active thermometer. */
+  temperatureStreamId: number | null;
 }
 
 /**
- * Checks the signal of each active stream of the bridge over its last day (sensor-health.ts),
- * one stream at a time so memory stays small. Only streams with a fault are returned.
+ * The issue-15 faults keep their rules and words; each takes its onset from the windowed rule of
+ * its kind when that found one (else the checked day's start).
+ */
+function signalFound(
+  stream: BridgeStream,
+  faults: readonly SensorFault[],
+  windowed: readonly ValidationFault[],
+  from: number,
+): FoundSensorFault[] {
+  return faults.map((fault) => ({
+    datastreamId: stream.id,
+    kind: fault.kind,
+    onsetMs: windowed.find((w) => w.kind === fault.kind)?.onsetMs ?? from,
+    reason: fault.detail,
+  }));
+}
+
+/** The measurement checks of decision 030 on one stream: drift, offset steps, clipping. */
+async function measurementFaults(
+  db: Db,
+  stream: BridgeStream,
+  blocks: readonly StoredBlock[],
+  end: number,
+  temperatures: readonly number[] | null,
+): Promise<{ faults: ValidationFault[]; model: ThermalModel | null; detail: WindowSummary[] }> {
+  const rateHz = blocks.at(-1)?.rateHz ?? 0;
+  const unit = DRIFT_UNITS[stream.dataType];
+  const dayFrom = end - SENSOR_HEALTH_DAYS * DAY_MS;
+  const detail =
+    rateHz > 0
+      ? summariseWindows(
+          sampleGrid(blocks, rateHz, dayFrom, end),
+          rateHz,
+          dayFrom,
+          Math.round((LIMIT_WINDOW_MS / 1000) * rateHz),
+        )
+      : [];
+  const spanFrom = end - DRIFT_SPAN_DAYS * DAY_MS;
+  const means = await slotMeans(db, stream.id, spanFrom, end);
+  // The model is fitted before the last day, so a drift starting there is not learnt as thermal.
+  const fitSlots = means.length - (SENSOR_HEALTH_DAYS * DAY_MS) / LIMIT_WINDOW_MS;
+  const model = temperatures
+    ? fitThermalModel(means.slice(0, fitSlots), temperatures.slice(0, fitSlots))
+    : null;
+  const faults = recentFaults(
+    {
+      means: means.map((mean, i) =>
+        meanWindow(
+          spanFrom + i * LIMIT_WINDOW_MS,
+          LIMIT_WINDOW_MS,
+          mean,
+          Number.isNaN(mean) ? 0 : 1,
+        ),
+      ),
+      ...(model && temperatures
+        ? { reference: { mean: thermalPrediction(model, temperatures) } }
+        : {}),
+      detail,
+      checkStuck: stream.dataType !== 'temperature',
+      checkDrift: unit !== undefined,
+    },
+    defaultValidation(LIMIT_WINDOW_MS, unit),
+  );
+  return { faults, model, detail };
+}
+
+/**
+ * Checks each active stream of the bridge (issue 15, issue 30): the signal rules of
+ * sensor-health.ts over its last day, and the measurement checks of decision 030 (drift on a
+ * week of 10-minute means against the stream's temperature model or its own history; offset
+ * steps and clipping on the last day's windows; a step is not the sensor's when a neighbouring
+ * quasi-static channel stepped in the same window). One stream's samples at a time, so memory
+ * stays a day of one stream (and a day of window summaries per stream). Only streams with a fault are returned; a thermometer is checked by the signal
+ * rules alone (its coarse steps are its resolution).
  */
 export async function checkStreamHealth(
   db: Db,
   streams: readonly BridgeStream[],
   newest: number,
-): Promise<StreamFaults[]> {
+): Promise<HealthCheck> {
   const from = newest - SENSOR_HEALTH_DAYS * DAY_MS;
-  const found: StreamFaults[] = [];
-  for (const stream of streams.filter((s) => s.status === 'active')) {
-    const blocks = await loadBlocks(db, [stream.id], from, newest);
+  const end = Math.floor(newest / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS;
+  const active = streams.filter((s) => s.status === 'active');
+  const thermometer = active.find((s) => s.dataType === 'temperature') ?? null;
+  const temperatures = thermometer
+    ? await slotMeans(db, thermometer.id, end - DRIFT_SPAN_DAYS * DAY_MS, end)
+    : null;
+  const checked = [];
+  const thermal = new Map<number, ThermalModel>();
+  for (const stream of active) {
+    const blocks = await loadBlocks(db, [stream.id], Math.min(from, end - DAY_MS), newest);
     const faults = sensorFaults(blocks, from, newest, {
       checkStuck: stream.dataType !== 'temperature',
     });
-    if (faults.length > 0) {
-      found.push({ datastreamId: stream.id, streamId: stream.streamId, faults });
+    const measured =
+      stream.dataType === 'temperature'
+        ? { faults: [], model: null, detail: [] }
+        : await measurementFaults(db, stream, blocks, end, temperatures);
+    if (measured.model) thermal.set(stream.id, measured.model);
+    checked.push({ stream, faults, measured });
+  }
+  const found: StreamFaults[] = [];
+  for (const { stream, faults, measured } of checked) {
+    // A step the structure made moves the neighbouring channels too (decision 048).
+    const neighbours = checked
+      .filter((c) => c.stream.id !== stream.id && NEIGHBOUR_TYPES.has(c.stream.dataType))
+      .map((c) => c.measured.detail);
+    const all = [
+      ...signalFound(stream, faults, measured.faults, from),
+      ...measured.faults
+        .filter((f) => f.kind === 'drift' || f.kind === 'offset' || f.kind === 'clipping')
+        .filter((f) => !steppedWithNeighbours(f, neighbours))
+        .map((f) => ({
+          datastreamId: stream.id,
+          kind: f.kind,
+          onsetMs: f.onsetMs,
+          reason: f.reason,
+        })),
+    ];
+    if (all.length > 0) {
+      found.push({ datastreamId: stream.id, streamId: stream.streamId, faults, found: all });
     }
   }
-  return found;
+  return { faults: found, thermal, temperatureStreamId: thermometer?.id ?? null };
 }

@@ -19,6 +19,7 @@ import {
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums.ts';
 import type { Condition } from '../../domain/health.ts';
 import { MAINTENANCE_KINDS } from '../../domain/maintenance.ts';
+import { SENSOR_FAULT_KINDS } from '../../domain/sensor-faults.ts';
 import {
   INSPECTION_KINDS,
   type InspectionIntervals,
@@ -767,6 +768,34 @@ export const sensorCalibrations = pgTable(
  * or replacement restarts that sensor's part of it. A deleted sensor or span leaves the event
  * standing, without them.
  */
+/**
+ * Sensor faults found by the analysis (issue 30, decision 048): one row per fault episode of a
+ * stream, with its kind and onset. A row without an end keeps the stream out of the detector,
+ * the limits and the fatigue counting from its onset.
+ */
+export const sensorFaults = pgTable(
+  'sensor_faults',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    datastreamId: integer('datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    onset: timestamp('onset', { withTimezone: true }).notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sensor_faults_episode_idx').on(t.datastreamId, t.kind, t.onset),
+    index('sensor_faults_bridge_idx').on(t.bridgeId, t.onset),
+    check('sensor_faults_kind_check', sql`${t.kind} in (${inList(SENSOR_FAULT_KINDS)})`),
+  ],
+);
+
 export const maintenanceEvents = pgTable(
   'maintenance_events',
   {

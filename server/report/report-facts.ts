@@ -158,6 +158,16 @@ export interface MaintenanceEventFact {
   meaning: string;
 }
 
+export interface SensorFaultFact {
+  streamId: string;
+  /** The kind in words ('Offset step'). */
+  kind: string;
+  /** ISO times: its onset, and its end when that fell in the month (null: still in force). */
+  onset: string;
+  ended: string | null;
+  reason: string;
+}
+
 export interface ReportFacts {
   month: string;
   /** The IANA zone the report writes its times of day in (the month runs in UTC). */
@@ -177,6 +187,8 @@ export interface ReportFacts {
   alerts: AlertFact[];
   /** Alerts left out of `alerts` (the list is bounded). */
   alertsLeftOut: number;
+  /** The sensor faults in force during the month, oldest onset first (bounded). */
+  sensorFaults: SensorFaultFact[];
   /** The month's maintenance events, oldest first. */
   maintenance: MaintenanceEventFact[];
   streams: StreamAvailability[];

@@ -13,6 +13,8 @@ import { conditionHistoryFacts } from './report-condition-history.ts';
 import type { ConditionFacts, FrequencyFacts, ReportFacts, SpanFact } from './report-facts.ts';
 import { fatigueFacts } from './report-fatigue.ts';
 import { maintenanceFacts } from './report-maintenance.ts';
+import { sensorFaultFacts } from './report-sensor-faults.ts';
+import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
 import type { ReportMonth } from './report-month.ts';
 
 const HOUR_MS = 3_600_000;
@@ -30,6 +32,7 @@ export interface ReportStores {
   analysis: AnalysisRepository;
   fatigueDetails: FatigueRepository;
   maintenance: MaintenanceRepository;
+  sensorFaults: SensorFaultsRepository;
 }
 
 /** Everything the report of `month` shows, read from the stored data of the bridge. */
@@ -68,6 +71,7 @@ export async function gatherReportFacts(
     conditionHistory: await conditionHistoryFacts(db, bridgeId, month, now),
     alerts: alertRows.facts,
     alertsLeftOut: alertRows.total - alertRows.facts.length,
+    sensorFaults: await sensorFaultFacts(stores.sensorFaults, bridgeId, month),
     maintenance: await maintenanceFacts(
       db,
       stores.maintenance,

@@ -14,6 +14,7 @@ import { lifeText, monthName, reportSummary } from './report-summary.ts';
 import { figureRoom, LINE, MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
 import { drawConditionBox } from './report-condition-box.ts';
 import { minuteWriter } from './report-time.ts';
+import { SENSOR_FAULTS_TEXT, sensorFaultLine } from './report-sensor-faults.ts';
 
 const daysInMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
@@ -86,6 +87,7 @@ class ReportWriter extends PdfLayout {
     this.structure();
     this.condition();
     this.alerts();
+    this.sensorFaults();
     this.maintenance();
     this.availability();
     this.frequency();
@@ -171,6 +173,23 @@ class ReportWriter extends PdfLayout {
       this.doc.moveDown(0.3);
     }
     if (alertsLeftOut > 0) this.paragraph(`${alertsLeftOut} further alerts are not listed.`);
+  }
+
+  private sensorFaults() {
+    const faults = this.facts.sensorFaults;
+    const lines = faults.map(sensorFaultLine);
+    // Kept with its text and first fault.
+    this.heading(
+      'Sensor faults',
+      this.paragraphHeight(SENSOR_FAULTS_TEXT) + this.bulletsHeight(lines.slice(0, 1)) + LINE,
+    );
+    if (faults.length === 0) {
+      this.paragraph('No sensor fault was in force during the month.');
+      return;
+    }
+    this.paragraph(SENSOR_FAULTS_TEXT);
+    this.doc.moveDown(0.3);
+    this.bullets(lines);
   }
 
   private maintenance() {

@@ -4,6 +4,7 @@ import { serializeError, type SerializedError } from '../db/pglite-protocol.ts';
 import { createAnalysisRepository } from '../analysis/analysis-repository.ts';
 import { createFatigueRepository } from '../fatigue/fatigue-repository.ts';
 import { createMaintenanceRepository } from '../maintenance/maintenance-repository.ts';
+import { createSensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
 import { lowerThreadPriority } from '../threads/lower-priority.ts';
 import { gatherReportFacts, type ReportStores } from './report-gather.ts';
 import type { ReportMonth } from './report-month.ts';
@@ -31,6 +32,7 @@ const stores: ReportStores = {
   analysis: createAnalysisRepository(database.db),
   fatigueDetails: createFatigueRepository(database.db),
   maintenance: createMaintenanceRepository(database.db),
+  sensorFaults: createSensorFaultsRepository(database.db),
 };
 
 async function build(): Promise<Uint8Array<ArrayBuffer>> {

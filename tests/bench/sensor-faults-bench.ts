@@ -19,6 +19,8 @@ import type {
   WindowSummary,
 } from '../../server/analytics/sensor-validation/types.ts';
 import { validateStream } from '../../server/analytics/sensor-validation/validate-stream.ts';
+import { recentFaults } from '../../server/analytics/sensor-validation/recent-faults.ts';
+import { steppedWithNeighbours } from '../../server/analytics/sensor-validation/neighbour-steps.ts';
 import { summariseWindows } from '../../server/analytics/sensor-validation/window-summary.ts';
 import { median } from '../../server/analytics/sensor-validation/robust.ts';
 import {
@@ -214,9 +216,10 @@ function munich(): void {
     'Drift (24 h horizon) and gain (a day against a week) cannot be judged on records of 10-20 minutes.',
   );
   log(
-    '| channel | minutes | healthy: false faults | offset 20 σ / 100 σ: delay (s) | clipping at 90th pct: delay (s) |',
+    '| channel | minutes | healthy: false faults | as the stored analysis runs them | offset 20 σ / 100 σ: delay (s) | clipping at 90th pct: delay (s) |',
   );
-  log('|---|---|---|---|---|');
+  log('|---|---|---|---|---|---|');
+  let totalStored = 0;
   let totalHours = 0;
   let totalFalse = 0;
   const windowS = MUNICH_WINDOW_SAMPLES / MUNICH_RATE_HZ;
@@ -227,6 +230,12 @@ function munich(): void {
       summariseWindows(v, MUNICH_RATE_HZ, 0, MUNICH_WINDOW_SAMPLES);
     const healthy = summarise(values);
     const falseFaults = validateStream(healthy, settings);
+    // The stored evaluation's composition (decision 048): no drift on a record this short.
+    const storedFaults = recentFaults(
+      { means: [], detail: healthy, checkStuck: true, checkDrift: false },
+      settings,
+    );
+    totalStored += storedFaults.length;
     const noise = median(healthy.map((w) => w.noise));
     // Mid-window, after the first half of the record (the detectors need a history).
     const at =
@@ -255,12 +264,14 @@ function munich(): void {
       .join('; ');
     log(
       `| ${channel.label} [${channel.unit}] | ${minutes.toFixed(1)} | ${falseFaults.length ? listed : '0'} | ` +
+        `${storedFaults.map((f) => f.kind).join(', ') || '0'} | ` +
         `${delay(summarise(injectRaw(values, 'offset', at, 20 * noise)), 'offset', at)} (${(20 * noise).toPrecision(2)} ${channel.unit}) / ` +
         `${delay(summarise(injectRaw(values, 'offset', at, 100 * noise)), 'offset', at)} | ` +
         `${delay(summarise(injectRaw(values, 'clipping', at, ceiling)), 'clipping', clipBegins)} |`,
     );
   }
   log();
+  log(`As the stored analysis runs them: ${totalStored} faults on the same healthy records.`);
   log(
     `Real records: ${totalFalse} faults on healthy data in ${totalHours.toFixed(2)} sensor-hours ` +
       `(${((totalHours / YEAR_HOURS) * 1e3).toFixed(2)}·10⁻³ sensor-years; a count this small bounds ` +
@@ -268,10 +279,62 @@ function munich(): void {
   );
 }
 
+/**
+ * The neighbour rule (decision 048) on the load test's three channels logged together: a step
+ * injected into one channel alone must still be a fault; the same step (20 σ of each channel's
+ * noise) injected into all three at one sample, as a settlement would move them, must not; and
+ * how often a healthy neighbour's window reaches the rule's score by itself.
+ */
+function neighbours(): void {
+  const together = MUNICH_CHANNELS.filter(
+    (c) => c.file === 'UniBw_2022-04-11_ref_support_load_01AllM100Hz',
+  );
+  const records = together.map((c) => readMunichChannel(c));
+  const windowMs = (MUNICH_WINDOW_SAMPLES / MUNICH_RATE_HZ) * 1000;
+  const summarise = (v: readonly number[]) =>
+    summariseWindows(v, MUNICH_RATE_HZ, 0, MUNICH_WINDOW_SAMPLES);
+  const healthy = records.map(summarise);
+  const noise = healthy.map((w) => median(w.map((x) => x.noise)));
+  const length = Math.min(...records.map((r) => r.length));
+  const at = Math.floor((length * 0.55) / MUNICH_WINDOW_SAMPLES) * MUNICH_WINDOW_SAMPLES + 437;
+  const stepped = records.map((r, k) => injectRaw(r, 'offset', at, 20 * (noise[k] ?? 0)));
+  log();
+  log('## Neighbour rule on the load test (DMS_AS, FRC-01, INC01 logged together)');
+  log(
+    '| channel | alone: offset raised | all three stepped: offset raised | healthy windows a neighbour scores ≥ 8 |',
+  );
+  log('|---|---|---|---|');
+  together.forEach((channel, k) => {
+    const settings = defaultValidation(windowMs, channel.unit);
+    const raised = (own: WindowSummary[], others: WindowSummary[][]) =>
+      offsetFaults(own, settings.offset).filter((f) => !steppedWithNeighbours(f, others)).length;
+    const alone = raised(
+      summarise(stepped[k] ?? []),
+      healthy.filter((_, j) => j !== k),
+    );
+    const all = raised(
+      summarise(stepped[k] ?? []),
+      stepped.filter((_, j) => j !== k).map(summarise),
+    );
+    const own = healthy[k] ?? [];
+    const chance = own.filter((w) =>
+      steppedWithNeighbours(
+        { kind: 'offset', onsetWindow: 0, onsetMs: w.startMs, detectedWindow: 0, reason: '' },
+        healthy.filter((_, j) => j !== k),
+      ),
+    ).length;
+    log(`| ${channel.label} | ${alone} | ${all} | ${chance} of ${own.length} |`);
+  });
+}
+
 const started = Date.now();
-calibration();
-heldOut();
-simTrials();
+// `-- --munich`: the real records alone (seconds instead of minutes).
+if (!process.argv.includes('--munich')) {
+  calibration();
+  heldOut();
+  simTrials();
+}
 munich();
+neighbours();
 log();
 log(`(bench ran ${((Date.now() - started) / 1000).toFixed(0)} s)`);

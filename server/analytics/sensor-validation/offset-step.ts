@@ -20,6 +20,19 @@ export interface OffsetSettings {
   unit?: string;
 }
 
+/**
+ * The usual level shift of window `i`'s stream from the windows before it: NaN with fewer than
+ * OFFSET_MIN_HISTORY of them.
+ */
+export function offsetScale(windows: readonly WindowSummary[], i: number): number {
+  if (i < OFFSET_MIN_HISTORY) return Number.NaN;
+  const history = windows.slice(Math.max(0, i - OFFSET_HISTORY_WINDOWS), i);
+  return Math.max(
+    MAD_TO_SIGMA * median(history.map((w) => Math.abs(w.step))),
+    median(history.map((w) => w.stepNoise)),
+  );
+}
+
 export function offsetFaults(
   windows: readonly WindowSummary[],
   settings: OffsetSettings,
@@ -27,12 +40,8 @@ export function offsetFaults(
   const episodes = new FaultEpisodes('offset', windows);
   const unit = settings.unit ? ` ${settings.unit}` : '';
   windows.forEach((window, i) => {
-    if (i < OFFSET_MIN_HISTORY) return;
-    const history = windows.slice(Math.max(0, i - OFFSET_HISTORY_WINDOWS), i);
-    const scale = Math.max(
-      MAD_TO_SIGMA * median(history.map((w) => Math.abs(w.step))),
-      median(history.map((w) => w.stepNoise)),
-    );
+    const scale = offsetScale(windows, i);
+    if (Number.isNaN(scale)) return;
     const firing = scale > 0 && Math.abs(window.step) > settings.sigmas * scale;
     episodes.judge(
       i,

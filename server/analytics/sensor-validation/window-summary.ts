@@ -63,14 +63,24 @@ function holdRun(values: readonly number[]): number {
   return median(runs);
 }
 
-function shiftAt(all: readonly number[], at: number, side: number): number {
-  const before = all.slice(Math.max(0, at - side), at).filter(Number.isFinite);
-  const after = all.slice(at, at + side).filter(Number.isFinite);
+/** The finite samples [from, to) of a record (a plain or typed array). */
+function finiteOf(all: ArrayLike<number>, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let k = Math.max(0, from); k < Math.min(all.length, to); k += 1) {
+    const v = all[k] ?? NaN;
+    if (Number.isFinite(v)) out.push(v);
+  }
+  return out;
+}
+
+function shiftAt(all: ArrayLike<number>, at: number, side: number): number {
+  const before = finiteOf(all, at - side, at);
+  const after = finiteOf(all, at, at + side);
   return before.length === 0 || after.length === 0 ? 0 : median(after) - median(before);
 }
 
 /** The isolated level shift at the largest jumps of samples [from, to) of the whole record. */
-function largestStep(all: readonly number[], from: number, to: number, side: number): number {
+function largestStep(all: ArrayLike<number>, from: number, to: number, side: number): number {
   const jumps: { at: number; size: number }[] = [];
   for (let k = Math.max(1, from); k < to; k += 1) {
     const size = Math.abs((all[k] ?? 0) - (all[k - 1] ?? 0));
@@ -101,7 +111,7 @@ function noiseOf(values: readonly number[]): number {
 
 /** Summaries of consecutive windows of `windowSamples` samples (the last partial one dropped). */
 export function summariseWindows(
-  samples: readonly number[],
+  samples: ArrayLike<number>,
   rateHz: number,
   startMs: number,
   windowSamples: number,
@@ -110,7 +120,7 @@ export function summariseWindows(
   const summaries: WindowSummary[] = [];
   for (let from = 0; from + windowSamples <= samples.length; from += windowSamples) {
     const to = from + windowSamples;
-    const values = samples.slice(from, to).filter(Number.isFinite);
+    const values = finiteOf(samples, from, to);
     const windowStart = startMs + (from / rateHz) * 1000;
     const n = values.length;
     const noise = n > 1 ? noiseOf(values) : 0;

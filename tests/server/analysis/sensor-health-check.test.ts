@@ -27,7 +27,7 @@ describe.each(drivers)('sensor health of stored streams on %s', (kind) => {
       days: 1,
     });
     const streams = await loadBridgeStreams(t.services.database.db, bridge.id);
-    const found = await checkStreamHealth(t.services.database.db, streams, to);
+    const { faults: found } = await checkStreamHealth(t.services.database.db, streams, to);
     expect(found.map((f) => [f.streamId, f.faults.map((fault) => fault.kind)])).toEqual([
       ['shc-s1-acc', ['stuck']],
     ]);

@@ -6,6 +6,7 @@ export const SECTION_HEADINGS = [
   'Bridge and structure',
   'Condition',
   'Alarms and alerts',
+  'Sensor faults',
   'Maintenance',
   'Data availability',
   'Natural frequency',
@@ -98,6 +99,15 @@ export function fullFacts(): ReportFacts {
       },
     ],
     alertsLeftOut: 0,
+    sensorFaults: [
+      {
+        streamId: 'hb-str-2',
+        kind: 'Drift',
+        onset: '2026-04-14T06:00:00.000Z',
+        ended: null,
+        reason: 'drifting up by 2.1 µε per hour over 24 h against its reference',
+      },
+    ],
     maintenance: [
       {
         occurredOn: '2026-04-14',
@@ -207,6 +217,7 @@ export function emptyFacts(): ReportFacts {
       monthEnded: true,
     },
     alerts: [],
+    sensorFaults: [],
     maintenance: [],
     streams: [],
     frequency: null,

@@ -35,6 +35,10 @@ describe('monthly report PDF', () => {
     expect(text).toContain(
       '2026-04-14 · Sensor replacement (sensor hb-str-1, span S1) "Gauge debonded; new gauge bonded beside it" Recorded by inspector The data streams of hb-str-1 (hb-str) are left out of the scoring',
     );
+    // The standard fonts spell ε as e (pdf-layout.ts); the micro sign is extracted as μ.
+    expect(text).toMatch(
+      /Sensor faults .* • Drift on hb-str-2 from 2026-04-14 06:00 UTC, in force at the month’s end: drifting up by 2\.1 [µμ]e per hour over 24 h against its reference Maintenance/,
+    );
     expect(text).toContain('2026-04-28 · Repair Starts a new baseline; re-baselining, 3 of 7 days');
     expect(text).toContain(
       'hb-str (strain; hb-str-1): 96.5 % (250,000,000 of 259,200,000 samples), 1 gap, 24 hours missing',
@@ -84,6 +88,7 @@ describe('monthly report PDF', () => {
     expect(text).toContain('No spans are recorded for this bridge.');
     expect(text).toContain('No stored analysis for this bridge yet');
     expect(text).toContain('No alert was open during the month.');
+    expect(text).toContain('No sensor fault was in force during the month.');
     expect(text).toContain('No maintenance recorded this month.');
     expect(text).toContain('No data streams are linked');
     expect(text).toContain('No natural-frequency values are stored for this month.');
