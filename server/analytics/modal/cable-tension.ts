@@ -25,9 +25,9 @@ export interface TensionEstimate {
 
 /**
  * Picks the harmonic series n·f₁ (n = 1..count) from identified frequencies: for each n the
- * frequency nearest n·f₁ within a quarter of f₁·n, f₁ the lowest frequency given at or above
- * `minHz`. Bending stiffness stretches the series upwards by a few per cent at most for a stay,
- * far less than the quarter.
+ * frequency nearest n·f₁ within a quarter of f₁, f₁ the lowest frequency given at or above
+ * `minHz`; a harmonic not found is left out (never filled by a neighbour's). Bending stiffness
+ * stretches a stay's series by a few per cent of n·f₁ at the first harmonics, well within that.
  */
 export function harmonicSeries(frequenciesHz: readonly number[], count = 5, minHz = 0): Harmonic[] {
   const sorted = frequenciesHz.filter((f) => f >= minHz).sort((a, b) => a - b);
@@ -37,11 +37,8 @@ export function harmonicSeries(frequenciesHz: readonly number[], count = 5, minH
   for (let n = 1; n <= count; n += 1) {
     let best: number | undefined;
     for (const f of sorted) {
-      if (
-        Math.abs(f - n * f1) <= 0.25 * n * f1 &&
-        (best === undefined || Math.abs(f - n * f1) < Math.abs(best - n * f1))
-      )
-        best = f;
+      const off = Math.abs(f - n * f1);
+      if (off <= 0.25 * f1 && (best === undefined || off < Math.abs(best - n * f1))) best = f;
     }
     if (best !== undefined) series.push({ order: n, frequencyHz: best });
   }

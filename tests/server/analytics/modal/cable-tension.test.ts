@@ -47,6 +47,13 @@ describe('cable tension from vibration', () => {
     ]);
   });
 
+  it('leaves out a harmonic the identification missed instead of taking its neighbour', () => {
+    // The fifth harmonic (≈5.86 Hz) missing: 4.65 Hz is the fourth, not the fifth as well.
+    expect(harmonicSeries([1.15, 2.3, 3.47, 4.65, 7.09], 5).map((h) => h.order)).toEqual([
+      1, 2, 3, 4,
+    ]);
+  });
+
   it('estimates the tension of a simulated stay from one accelerometer within 1 %', () => {
     const record = simulateAccelerations(stay(3e6), {
       rateHz: 25,
