@@ -20,6 +20,9 @@ function stay(tensionN: number): ReturnType<typeof beamModel> {
   });
 }
 
+// Built once: the 40-element clamped model takes a second or more on a loaded machine.
+const STAY = stay(3e6);
+
 describe('cable tension from vibration', () => {
   it('gives a taut string its tension from one harmonic', () => {
     const f = (2 / 200) * Math.sqrt(2e6 / 60); // second harmonic of a 100 m, 60 kg/m string at 2 MN
@@ -28,7 +31,7 @@ describe('cable tension from vibration', () => {
   });
 
   it('corrects for bending stiffness: within 0.3 % of the clamped model, where the string is 5 % off', () => {
-    const model = stay(3e6);
+    const model = STAY;
     const harmonics = model.frequenciesHz
       .slice(0, 5)
       .map((frequencyHz, m) => ({ order: m + 1, frequencyHz }));
@@ -55,7 +58,7 @@ describe('cable tension from vibration', () => {
   });
 
   it('estimates the tension of a simulated stay from one accelerometer within 1 %', () => {
-    const record = simulateAccelerations(stay(3e6), {
+    const record = simulateAccelerations(STAY, {
       rateHz: 25,
       samples: 15_000,
       noise: 0.02,
