@@ -34,8 +34,20 @@ export function efdd(
   const bins = singular.length;
   const reach = Math.max(3, Math.ceil((SEARCH_SHARE * targetHz) / step));
   const centre = Math.round(targetHz / step);
+  let lowLimit = 1;
+  let highLimit = bins - 1;
+  for (const other of neighboursHz) {
+    const half = Math.round((0.5 * (other + targetHz)) / step);
+    if (other < targetHz) lowLimit = Math.max(lowLimit, half + 1);
+    if (other > targetHz) highLimit = Math.min(highLimit, half - 1);
+  }
+  // The peak is sought on this mode's side of its neighbours only: never a neighbour's peak.
   let peak = -1;
-  for (let k = Math.max(1, centre - reach); k <= Math.min(bins - 2, centre + reach); k += 1) {
+  for (
+    let k = Math.max(lowLimit, centre - reach);
+    k <= Math.min(bins - 2, highLimit, centre + reach);
+    k += 1
+  ) {
     if (peak < 0 || (singular[k] as number) > (singular[peak] as number)) peak = k;
   }
   if (peak < 0) return { frequency_hz: null, reason: 'outside the spectrum' };
@@ -48,13 +60,6 @@ export function efdd(
     prominence(singular, peak) < MIN_PROMINENCE
   )
     return { frequency_hz: null, reason: 'no spectral peak near the SSI frequency' };
-  let lowLimit = 1;
-  let highLimit = bins - 1;
-  for (const other of neighboursHz) {
-    const half = Math.round((0.5 * (other + targetHz)) / step);
-    if (other < targetHz) lowLimit = Math.max(lowLimit, half + 1);
-    if (other > targetHz) highLimit = Math.min(highLimit, half - 1);
-  }
   const floor = BELL_FLOOR * (singular[peak] as number);
   const inBell = (k: number): boolean =>
     (singular[k] as number) >= floor && binMac(spectrum, k, peak) >= BELL_MAC;
