@@ -14,6 +14,8 @@ export interface ResponseOptions {
   /** Measurement noise standard deviation as a share of each channel's RMS, e.g. 0.02. */
   noise: number;
   seed: number;
+  /** Modal forces (mode × sample) of a physical load; white noise per mode when left out. */
+  modalForces?: readonly Float64Array[];
 }
 
 /**
@@ -52,7 +54,8 @@ export function shearFrame(
 }
 
 /**
- * Accelerations of a linear structure under white-noise modal forces, by modal superposition:
+ * Accelerations of a linear structure under modal forces (white noise unless given), by modal
+ * superposition:
  * each mode is a single-degree-of-freedom oscillator discretised exactly for a force held over
  * each sample (zero-order hold: the closed-form matrix exponential of the 2×2 state matrix), so
  * there is no integration error at any sampling rate. Measurement noise is added per channel.
@@ -84,7 +87,7 @@ export function simulateAccelerations(
     let q = 0;
     let v = 0;
     for (let t = 0; t < samples; t += 1) {
-      const force = rng.normal();
+      const force = options.modalForces ? (options.modalForces[m]?.[t] ?? 0) : rng.normal();
       const acceleration = force - 2 * zeta * omega * v - omega * omega * q;
       for (let c = 0; c < channels; c += 1) {
         const channel = out[c] ?? new Float64Array(0);

@@ -1,11 +1,15 @@
 // npm run bench:modal — speed and accuracy of the automated SSI-COV (issue 31): a 10-storey
 // shear frame, 10 channels × 10 minutes at 100 Hz, 2 % measurement noise. Time per window
 // (correlations, SVD, 30 model orders, stabilisation, clustering, spectral check) on one core;
-// medians of several rounds, and the first four modes against the model.
+// medians of several rounds, and the first four modes against the model. Then the EFDD
+// cross-check, a 0.05 Hz fundamental, damage localisation on a beam, cable tension and the
+// Munich record (decision 046). BENCH_TRIALS sets the localisation trials (default 50).
 import { loadavg } from 'node:os';
 import { identifyModes } from '../../server/analytics/modal/identify-modes.ts';
 import { realMac } from '../../server/analytics/modal/mode-shape.ts';
 import { shearFrame, simulateAccelerations } from '../../server/sim/modal-response.ts';
+import { fddOnFrames, longSpan, munich } from './modal-bench-checks.ts';
+import { cable, localisation } from './modal-bench-structures.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GOAL_SECONDS = 1;
@@ -50,3 +54,9 @@ frame.frequenciesHz.slice(0, 4).forEach((f, m) => {
 console.log(
   `${result.modes.length} modes reported: ${result.modes.map((m) => m.frequency_hz.toFixed(2)).join(', ')}`,
 );
+
+fddOnFrames(10);
+longSpan(3);
+munich();
+cable(12);
+localisation(Number(process.env.BENCH_TRIALS ?? 50));

@@ -1,3 +1,5 @@
+import { BAND_SHARE_OF_RATE, decimate, decimationFactor, MAX_TOEPLITZ } from './decimate.ts';
+import { fddCrossCheck, type FddCheck } from './fdd-cross-check.ts';
 import { modalPhaseCollinearity, realNormalised } from './mode-shape.ts';
 import { prepareRecord, type PreparedRecord } from './output-correlations.ts';
 import { clusterPoles } from './pole-clustering.ts';
@@ -28,6 +30,10 @@ export interface ModalOptions {
   minMpc?: number;
   /** Least prominence of the summed Welch spectrum near a mode (spectral-support.ts). */
   minProminence?: number;
+  /** Largest |f_SSI − f_EFDD|/f_EFDD of a reported mode (where EFDD gives an estimate). */
+  maxFddDisagreement?: number;
+  /** Decimation factor; by default chosen from the band (decimate.ts). */
+  decimation?: number;
 }
 
 export interface IdentifiedMode {
@@ -36,14 +42,27 @@ export interface IdentifiedMode {
   shape: number[];
   mpc: number;
   stable_orders: number;
+  /**
+   * Standard deviations over the cluster's stable poles (one per order): the estimate's
+   * sensitivity to the model order, a lower bound of its uncertainty (it leaves out the
+   * record-to-record variance a longer or another record would show).
+   */
+  frequency_std_hz: number;
+  damping_std: number;
 }
 
+export type CheckedMode = IdentifiedMode & FddCheck;
+
 export interface ModalResult {
-  modes: IdentifiedMode[];
+  modes: CheckedMode[];
   /** Every pole with its stability, for the stabilisation diagram. */
   poles: RatedPole[];
   orders: number[];
   blockRows: number;
+  /** Decimation factor applied before the analysis, the rate analysed and the band reported. */
+  decimation: number;
+  analysedRateHz: number;
+  bandHz: [number, number];
   record: Pick<PreparedRecord, 'filledGaps' | 'filledSamples' | 'droppedRows'>;
   /** Stable clusters left out, and why: for the engineer reading the diagram. */
   rejected: { frequency_hz: number; damping_ratio: number; reason: string }[];
@@ -65,8 +84,18 @@ export const DEFAULT_MIN_DAMPING = 0.001;
 export const DEFAULT_MAX_DAMPING = 0.2;
 export const DEFAULT_MIN_MPC = 0.8;
 export const DEFAULT_MIN_PROMINENCE = 3;
-/** Largest Toeplitz size chosen by default: the SVD's cost grows with its cube. */
-const MAX_DEFAULT_TOEPLITZ = 200;
+/**
+ * A mode must complete this many cycles in the record: its correlation estimate averages that
+ * many periods at most, and fewer leave damping (and a slow mode's very existence) to chance.
+ * Our choice, not a cited rule: 100 cycles is 33 minutes at 0.05 Hz, 10 s at 10 Hz.
+ */
+export const MIN_CYCLES = 100;
+/**
+ * Two independent estimators further apart than this mean the record does not pin the mode
+ * down. Chosen on the simulated frames (worst disagreement of true modes 0.5 %, decision 046),
+ * twice the issue's frequency tolerance.
+ */
+export const DEFAULT_MAX_FDD_DISAGREEMENT = 0.01;
 
 /**
  * Block rows: enough for the largest order (l·i ≥ n + l), and towards i ≥ rate/(2·f_low), the
@@ -80,8 +109,8 @@ export function defaultBlockRows(
   fminHz: number,
 ): number {
   const least = Math.ceil(maxOrder / channels) + 1;
-  const wanted = Math.ceil(rateHz / (2 * Math.max(fminHz, 0.5)));
-  return Math.max(least, Math.min(wanted, Math.floor(MAX_DEFAULT_TOEPLITZ / channels)));
+  const wanted = Math.ceil(rateHz / (2 * (fminHz > 0 ? fminHz : 0.5)));
+  return Math.max(least, Math.min(wanted, Math.floor(MAX_TOEPLITZ / channels)));
 }
 
 function median(values: readonly number[]): number {
@@ -90,6 +119,12 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1
     ? (sorted[middle] ?? Number.NaN)
     : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+function standardDeviation(values: readonly number[]): number {
+  if (values.length < 2) return 0;
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1));
 }
 
 function meanShape(members: readonly RatedPole[]): number[] {
@@ -119,13 +154,21 @@ export function identifyModes(
 ): ModalResult {
   const l = channels.length;
   if (l === 0) throw new RangeError('no channels to analyse');
-  const { rateHz } = options;
   const fmin = options.fminHz ?? 0;
-  const fmax = options.fmaxHz ?? 0.5 * rateHz;
+  const q =
+    options.decimation ??
+    decimationFactor(options.rateHz, fmin, options.fmaxHz ?? 0.5 * options.rateHz, l);
+  const rateHz = options.rateHz / q;
+  const fmax = Math.min(
+    options.fmaxHz ?? 0.5 * rateHz,
+    q > 1 ? BAND_SHARE_OF_RATE * rateHz : 0.5 * rateHz,
+  );
   const maxOrder = 2 * Math.floor((options.maxOrder ?? DEFAULT_MAX_ORDER) / 2);
   if (maxOrder < 2) throw new RangeError('the largest model order must be 2 or more');
   const blockRows = options.blockRows ?? defaultBlockRows(l, rateHz, maxOrder, fmin);
-  const record = prepareRecord(channels);
+  const record = prepareRecord(
+    q === 1 ? channels : channels.map((channel) => decimate(channel, q)),
+  );
   const usable = record.mask.length - record.droppedRows;
   if (usable < 20 * blockRows) {
     throw new RangeError(
@@ -148,6 +191,7 @@ export function identifyModes(
   const minDamping = options.minDampingRatio ?? DEFAULT_MIN_DAMPING;
   const maxDamping = options.maxDampingRatio ?? DEFAULT_MAX_DAMPING;
   const minMpc = options.minMpc ?? DEFAULT_MIN_MPC;
+  const duration = usable / rateHz;
   const found: IdentifiedMode[] = [];
   const rejected: ModalResult['rejected'] = [];
   for (const cluster of clusterPoles(candidates, options.clusterCutoff ?? DEFAULT_CLUSTER_CUTOFF)) {
@@ -157,6 +201,8 @@ export function identifyModes(
       shape: meanShape(cluster),
       mpc: median(cluster.map((pole) => modalPhaseCollinearity(pole.shape))),
       stable_orders: new Set(cluster.map((pole) => pole.order)).size,
+      frequency_std_hz: standardDeviation(cluster.map((pole) => pole.frequencyHz)),
+      damping_std: standardDeviation(cluster.map((pole) => pole.dampingRatio)),
     };
     const reject = (reason: string): void => {
       rejected.push({ frequency_hz: mode.frequency_hz, damping_ratio: mode.damping_ratio, reason });
@@ -173,6 +219,10 @@ export function identifyModes(
       reject(`damping ${(100 * mode.damping_ratio).toFixed(1)} % above ${100 * maxDamping} %`);
     } else if (mode.mpc < minMpc) {
       reject(`MPC ${mode.mpc.toFixed(2)} below ${minMpc}`);
+    } else if (mode.frequency_hz * duration < MIN_CYCLES) {
+      reject(
+        `${(mode.frequency_hz * duration).toFixed(0)} cycles in the record, fewer than ${MIN_CYCLES}`,
+      );
     } else found.push(mode);
   }
   found.sort((a, b) => a.frequency_hz - b.frequency_hz);
@@ -184,7 +234,7 @@ export function identifyModes(
     found.map((mode) => mode.frequency_hz),
   );
   const minProminence = options.minProminence ?? DEFAULT_MIN_PROMINENCE;
-  const modes: IdentifiedMode[] = [];
+  const supported: IdentifiedMode[] = [];
   const support: SpectralSupport[] = [];
   found.forEach((mode, k) => {
     const check = checks[k] ?? { peakHz: Number.NaN, prominence: 0 };
@@ -196,8 +246,34 @@ export function identifyModes(
       });
       return;
     }
-    modes.push(mode);
+    supported.push(mode);
     support.push(check);
+  });
+  const fdd = fddCrossCheck(
+    record.channels,
+    rateHz,
+    supported.map((mode) => mode.frequency_hz),
+  );
+  const maxDisagreement = options.maxFddDisagreement ?? DEFAULT_MAX_FDD_DISAGREEMENT;
+  const modes: CheckedMode[] = [];
+  supported.forEach((mode, k) => {
+    const check = fdd[k] ?? {
+      fdd_frequency_hz: null,
+      fdd_damping_ratio: null,
+      fdd_difference: null,
+      fdd_bin_hz: Number.NaN,
+    };
+    // EFDD resolves a frequency to about a bin (a slow mode can span only a few): no closer.
+    const allowed = Math.max(maxDisagreement, check.fdd_bin_hz / mode.frequency_hz);
+    if (check.fdd_difference !== null && Math.abs(check.fdd_difference) > allowed) {
+      rejected.push({
+        frequency_hz: mode.frequency_hz,
+        damping_ratio: mode.damping_ratio,
+        reason: `EFDD finds ${check.fdd_frequency_hz?.toFixed(3) ?? '?'} Hz, ${(100 * check.fdd_difference).toFixed(2)} % away (more than ${(100 * allowed).toFixed(1)} %)`,
+      });
+      return;
+    }
+    modes.push({ ...mode, ...check });
   });
   rejected.sort((a, b) => a.frequency_hz - b.frequency_hz);
   const { filledGaps, filledSamples, droppedRows } = record;
@@ -206,6 +282,9 @@ export function identifyModes(
     poles: rated,
     orders,
     blockRows,
+    decimation: q,
+    analysedRateHz: rateHz,
+    bandHz: [fmin, fmax],
     record: { filledGaps, filledSamples, droppedRows },
     rejected,
     support,

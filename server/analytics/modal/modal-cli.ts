@@ -86,14 +86,23 @@ async function main(): Promise<void> {
       `Left ${plural(droppedRows, 'row')} out of the correlations (in gaps longer than ${MAX_FILLED_GAP} samples or at the record's ends)\n`,
     );
   }
+  if (result.decimation > 1) {
+    process.stderr.write(
+      `Decimated by ${result.decimation} to ${result.analysedRateHz.toFixed(3)} Hz (low-pass first) for the lowest mode sought; modes reported in ${result.bandHz[0]}-${result.bandHz[1].toFixed(3)} Hz\n`,
+    );
+  }
   process.stderr.write(
     `SSI-COV: ${result.blockRows} block rows, orders 2-${maxOrder}, ${result.poles.length} poles, ${result.modes.length} modes in ${((performance.now() - started) / 1000).toFixed(2)} s\n`,
   );
   result.modes.forEach((mode, k) => {
     const check = result.support[k];
     if (!check) return;
+    const fdd =
+      mode.fdd_frequency_hz === null || mode.fdd_damping_ratio === null
+        ? `EFDD none (${mode.fdd_note ?? 'no estimate'})`
+        : `EFDD ${mode.fdd_frequency_hz.toFixed(3)} Hz (${(100 * (mode.fdd_difference ?? 0)).toFixed(2)} %), damping ${(100 * mode.fdd_damping_ratio).toFixed(2)} %`;
     process.stderr.write(
-      `  ${mode.frequency_hz.toFixed(3)} Hz, damping ${(100 * mode.damping_ratio).toFixed(2)} %: Welch peak at ${check.peakHz.toFixed(3)} Hz (${((100 * (mode.frequency_hz - check.peakHz)) / mode.frequency_hz).toFixed(2)} %), ${check.prominence.toFixed(1)}× its surroundings\n`,
+      `  ${mode.frequency_hz.toFixed(3)} ± ${mode.frequency_std_hz.toFixed(3)} Hz, damping ${(100 * mode.damping_ratio).toFixed(2)} ± ${(100 * mode.damping_std).toFixed(2)} %: Welch peak at ${check.peakHz.toFixed(3)} Hz (${((100 * (mode.frequency_hz - check.peakHz)) / mode.frequency_hz).toFixed(2)} %), ${check.prominence.toFixed(1)}× its surroundings; ${fdd}\n`,
     );
   });
   for (const left of result.rejected) {
