@@ -177,7 +177,7 @@ class ReportWriter extends PdfLayout {
 
   private sensorFaults() {
     const faults = this.facts.sensorFaults;
-    const lines = faults.map(sensorFaultLine);
+    const lines = faults.map((fault) => sensorFaultLine(fault, this.when));
     // Kept with its text and first fault.
     this.heading(
       'Sensor faults',

@@ -2,6 +2,7 @@ import { SENSOR_FAULT_KIND_NAMES } from '../../domain/sensor-faults.ts';
 import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
 import type { SensorFaultFact } from './report-facts.ts';
 import type { ReportMonth } from './report-month.ts';
+import { minuteWriter } from './report-time.ts';
 
 /** A month holds a handful of sensor faults; the bound keeps the section a list, not a log. */
 export const MAX_SENSOR_FAULTS = 50;
@@ -26,10 +27,14 @@ export async function sensorFaultFacts(
   }));
 }
 
-const minute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
-/** One line per fault: 'Drift on str-1 from 2026-04-03 10:00 UTC, in force: drifting ...'. */
-export function sensorFaultLine(fault: SensorFaultFact): string {
+/**
+ * One line per fault: 'Drift on str-1 from 2026-04-03 10:00 UTC, in force: drifting ...', its
+ * times written by `minute` in the reader's zone (decision 049).
+ */
+export function sensorFaultLine(
+  fault: SensorFaultFact,
+  minute: (iso: string) => string = minuteWriter('UTC'),
+): string {
   const until = fault.ended ? `to ${minute(fault.ended)}` : 'in force at the month’s end';
   return `${fault.kind} on ${fault.streamId} from ${minute(fault.onset)}, ${until}: ${fault.reason}`;
 }
