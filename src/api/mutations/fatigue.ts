@@ -1,7 +1,11 @@
 import { type QueryClient, mutationOptions } from '@tanstack/react-query';
-import { completed } from '../answer';
+import { answerOf, completed } from '../answer';
 import type { ApiClient } from '../client';
-import { type FatigueDetailInput, bridgeFatigueQueryKey } from '../queries/fatigue';
+import {
+  type FatigueDetailInput,
+  type FatigueSettings,
+  bridgeFatigueQueryKey,
+} from '../queries/fatigue';
 
 interface FatigueSensor {
   id: number;
@@ -41,5 +45,24 @@ export function removeFatigueDetailMutationOptions(
       ),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: bridgeFatigueQueryKey(sensor.bridge) }),
+  });
+}
+
+/** Stores the bridge's yearly traffic growth; every detail's remaining life follows it. */
+export function setFatigueSettingsMutationOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  bridgeId: number,
+) {
+  return mutationOptions({
+    mutationFn: (body: FatigueSettings) =>
+      answerOf(
+        api.PUT('/api/v1/bridges/{id}/fatigue-settings', {
+          params: { path: { id: bridgeId } },
+          body,
+        }),
+        'Failed to save the traffic growth',
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bridgeFatigueQueryKey(bridgeId) }),
   });
 }

@@ -8,6 +8,7 @@ export type BridgeFatigue = components['schemas']['BridgeFatigue'];
 export type FatigueDetailStatus = components['schemas']['FatigueDetailStatus'];
 export type FatigueDetailInput = components['schemas']['FatigueDetailInput'];
 export type SnCurveName = components['schemas']['SnCurveName'];
+export type FatigueSettings = components['schemas']['FatigueSettings'];
 
 export const bridgeFatigueQueryKey = (bridgeId: number) => ['fatigue', bridgeId] as const;
 

@@ -13,6 +13,7 @@ import { FatigueDetailSection } from './fatigue-detail-section';
 import { SensorLimitsSection } from './sensor-limits-section';
 import { MaintenanceSection } from './maintenance-section';
 import { AnalysisSettingsSection } from './analysis-settings-section';
+import { TrafficGrowthSection } from './traffic-growth-section';
 import { DeleteDialog } from './delete-dialog';
 import { LoggerImportDialog } from './logger-import-dialog';
 import type { BridgesDialog, Selection } from './dialogs';
@@ -125,6 +126,7 @@ function BridgesScreen({ access, data }: { access: BridgesAccess; data: Structur
         )}
         {tab === 'bridges' && <MaintenanceSection data={data} isStaff={isStaff} />}
         {tab === 'bridges' && <AnalysisSettingsSection data={data} isStaff={isStaff} />}
+        {tab === 'bridges' && <TrafficGrowthSection data={data} isStaff={isStaff} />}
         {tab === 'spans' && <SpansTab {...tabProps} />}
         {tab === 'sensors' && <SensorsTab {...tabProps} />}
         {tab === 'sensors' && <SensorLimitsSection {...tabProps} />}

@@ -22,7 +22,7 @@ import {
   TEXT_MAX,
   validateFatigueDetailForm,
 } from './fatigue-detail-form';
-import { isSnCurve, SN_CURVES } from './sn-curve-options';
+import { isSnCurve, SN_CURVE_GROUPS } from './sn-curve-options';
 import { hasErrors } from '../../../domain/form-rules';
 
 function initialValues(current: FatigueDetailStatus | undefined): Record<string, string> {
@@ -119,7 +119,7 @@ function DetailForm({
         <SelectField
           label="S-N curve"
           value={values.curve ?? ''}
-          options={SN_CURVES.map((c) => ({ value: c, label: c }))}
+          groups={SN_CURVE_GROUPS}
           onChange={(e) => set('curve', e.target.value)}
         />
         {NUMBERS.map(([key, label]) => (

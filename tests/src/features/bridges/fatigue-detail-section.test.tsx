@@ -134,4 +134,33 @@ describe('fatigue detail form in Bridge Management', () => {
     expect(within(form).getByText('Material is required')).toBeVisible();
     expect(saved).toEqual([]);
   });
+
+  it('offers every curve the contract accepts, under its standard, and saves a BS 7608 class', async () => {
+    const saved = serveFatigue();
+    const { user, form } = await openDetail();
+    const curve = within(form).getByLabelText('S-N curve');
+    const group = (label: string) =>
+      within(within(curve).getByRole('group', { name: label }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(group('BS 7608')).toEqual([
+      'BS 7608 B',
+      'BS 7608 C',
+      'BS 7608 D',
+      'BS 7608 E',
+      'BS 7608 F',
+      'BS 7608 F2',
+      'BS 7608 G',
+      'BS 7608 W1',
+    ]);
+    expect(group('EN 1993-1-9 shear stress')).toEqual(['EC3 shear 100', 'EC3 shear 80']);
+    expect(group('EN 1993-1-9 normal stress')).toContain('EC3 71');
+    expect(group('AASHTO LRFD')).toContain("AASHTO E'");
+    expect(within(curve).getAllByRole('option')).toHaveLength(32);
+
+    await user.selectOptions(curve, 'BS 7608 F2');
+    await user.click(within(form).getByRole('button', { name: 'Save fatigue detail' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ curve: 'BS 7608 F2' });
+  });
 });
