@@ -1651,6 +1651,8 @@ export interface components {
     };
     BridgeFatigue: {
       bridge: number;
+      /** @description The bridge's yearly traffic growth every remaining life assumes (percent; 0 when never set), with or without a fatigue detail */
+      traffic_growth_percent?: number;
       details: components['schemas']['FatigueDetailStatus'][];
     };
     SignupReceived: {

@@ -71,7 +71,7 @@ export function fatigueHandlers(
           ...fatigueCoverageDto(state),
         };
       });
-      return { bridge: id, details };
+      return { bridge: id, traffic_growth_percent: await repository.trafficGrowth(id), details };
     },
 
     async setFatigueDetail(request) {

@@ -61,14 +61,14 @@ function GrowthForm({ bridgeId, growth }: { bridgeId: number; growth: number | u
   );
 }
 
-// The API reports the bridge's growth with each fatigue detail's status (there is no read of the
-// setting alone), so a bridge without a detail has no value to show.
+// The bridge's own setting; a server before it reported the growth only with each detail.
 const growthOf = (fatigue: BridgeFatigue): number | undefined =>
+  fatigue.traffic_growth_percent ??
   fatigue.details.find((d) => d.traffic_growth_percent !== undefined)?.traffic_growth_percent;
 
 const describe = (growth: number | undefined) =>
   growth === undefined
-    ? 'Traffic growth: not reported until the bridge has a fatigue detail.'
+    ? 'Traffic growth: not reported for this bridge.'
     : `Traffic growth: ${growth} % a year${growth === 0 ? " (today's traffic for ever)" : ''}.`;
 
 /**

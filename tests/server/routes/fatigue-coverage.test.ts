@@ -138,5 +138,20 @@ describe.each(drivers)('fatigue coverage on %s', (kind) => {
       6,
     );
     expect(growing?.life_basis).toContain('traffic growing 2 % a year (geometric)');
+
+    // The bridge's setting is read with its fatigue, with or without a detail (0 until set).
+    const whole = await t.request<{ traffic_growth_percent?: number }>({
+      method: 'GET',
+      url: `/api/v1/bridges/${bridge.id}/fatigue`,
+      token: staff.token,
+    });
+    expect(whole.body.traffic_growth_percent).toBe(2);
+    const other = await scene('Unset', 10);
+    const unset = await t.request<{ traffic_growth_percent?: number; details: unknown[] }>({
+      method: 'GET',
+      url: `/api/v1/bridges/${other.bridge.id}/fatigue`,
+      token: staff.token,
+    });
+    expect(unset.body).toMatchObject({ traffic_growth_percent: 0, details: [] });
   });
 });
