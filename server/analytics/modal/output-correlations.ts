@@ -81,44 +81,84 @@ export function outputCorrelations(record: PreparedRecord, maxLag: number): Floa
   const l = channels.length;
   const length = mask.length;
   const result: Float64Array[] = [];
-  for (let k = 0; k <= maxLag; k += 1) {
-    let pairs = 0;
-    for (let t = 0; t + k < length; t += 1) pairs += (mask[t] ?? 0) * (mask[t + k] ?? 0);
-    const r = new Float64Array(l * l);
+  for (let k = 0; k <= maxLag; k += 1) result.push(new Float64Array(l * l));
+  const sums = new Float64Array(2);
+  for (let k = 0; k <= maxLag; k += 2) {
+    const pairs = [k, k + 1].map((lag) => {
+      let count = 0;
+      for (let t = 0; t + lag < length; t += 1) count += (mask[t] ?? 0) * (mask[t + lag] ?? 0);
+      return count;
+    });
     for (let a = 0; a < l; a += 1) {
       const ya = channels[a] ?? new Float64Array(0);
       for (let b = 0; b < l; b += 1) {
-        const yb = channels[b] ?? new Float64Array(0);
         // Masked rows are zero, so they add nothing.
-        const sum = laggedDot(ya, yb, k);
-        r[a * l + b] = pairs > 0 ? sum / pairs : 0;
+        laggedDots(ya, channels[b] ?? ya, k, k < maxLag, sums);
+        for (let j = 0; j < 2 && k + j <= maxLag; j += 1) {
+          const count = pairs[j] ?? 0;
+          (result[k + j] as Float64Array)[a * l + b] = count > 0 ? (sums[j] as number) / count : 0;
+        }
       }
     }
-    result.push(r);
   }
   return result;
 }
 
 /**
- * Σ a(t+k)·b(t). The hot loop of SSI-COV (l²·2i·N multiply-adds): four independent sums let the
- * CPU overlap the additions instead of waiting on one running total.
+ * Σ a(t+k)·b(t) into sums[0] and, when `both`, Σ a(t+k+1)·b(t) into sums[1]. The hot loop of
+ * SSI-COV (l²·2i·N multiply-adds): four independent sums per lag let the CPU overlap the
+ * additions instead of waiting on one running total, and the two lags share their loads.
+ * Samples t ≡ j (mod 4) go to sum j, the last (N − lag) mod 4 to sum 0; the same order whether
+ * a lag is summed alone or beside the next, so the result does not depend on the pairing.
  */
-function laggedDot(a: Float64Array, b: Float64Array, k: number): number {
-  const shifted = a.subarray(k);
-  const n = shifted.length;
+function laggedDots(
+  a: Float64Array,
+  b: Float64Array,
+  k: number,
+  both: boolean,
+  sums: Float64Array,
+): void {
+  const n0 = a.length - k;
+  const n1 = both ? n0 - 1 : 0;
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
+  let u0 = 0;
+  let u1 = 0;
+  let u2 = 0;
+  let u3 = 0;
   let t = 0;
-  for (; t + 3 < n; t += 4) {
-    s0 += (shifted[t] as number) * (b[t] as number);
-    s1 += (shifted[t + 1] as number) * (b[t + 1] as number);
-    s2 += (shifted[t + 2] as number) * (b[t + 2] as number);
-    s3 += (shifted[t + 3] as number) * (b[t + 3] as number);
+  for (; t + 3 < n1; t += 4) {
+    const b0 = b[t] as number;
+    const b1 = b[t + 1] as number;
+    const b2 = b[t + 2] as number;
+    const b3 = b[t + 3] as number;
+    const a0 = a[t + k] as number;
+    const a1 = a[t + k + 1] as number;
+    const a2 = a[t + k + 2] as number;
+    const a3 = a[t + k + 3] as number;
+    const a4 = a[t + k + 4] as number;
+    s0 += a0 * b0;
+    s1 += a1 * b1;
+    s2 += a2 * b2;
+    s3 += a3 * b3;
+    u0 += a1 * b0;
+    u1 += a2 * b1;
+    u2 += a3 * b2;
+    u3 += a4 * b3;
   }
-  for (; t < n; t += 1) s0 += (shifted[t] as number) * (b[t] as number);
-  return s0 + s1 + s2 + s3;
+  let t1 = t;
+  for (; t1 < n1; t1 += 1) u0 += (a[t1 + k + 1] as number) * (b[t1] as number);
+  for (; t + 3 < n0; t += 4) {
+    s0 += (a[t + k] as number) * (b[t] as number);
+    s1 += (a[t + k + 1] as number) * (b[t + 1] as number);
+    s2 += (a[t + k + 2] as number) * (b[t + 2] as number);
+    s3 += (a[t + k + 3] as number) * (b[t + 3] as number);
+  }
+  for (; t < n0; t += 1) s0 += (a[t + k] as number) * (b[t] as number);
+  sums[0] = s0 + s1 + s2 + s3;
+  sums[1] = u0 + u1 + u2 + u3;
 }
 
 /**
