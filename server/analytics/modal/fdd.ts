@@ -72,8 +72,9 @@ export function crossSpectra(
   }
   const gRe = new Float64Array(bins * l * l);
   const gIm = new Float64Array(bins * l * l);
-  const spectraRe = Array.from({ length: l }, () => new Float64Array(bins));
-  const spectraIm = Array.from({ length: l }, () => new Float64Array(bins));
+  // This segment's transforms, bin-major (bins × l), so each bin's products read one run.
+  const spectraRe = new Float64Array(bins * l);
+  const spectraIm = new Float64Array(bins * l);
   const segment = new Float64Array(n);
   const out = fft.createComplexArray();
   let segments = 0;
@@ -91,16 +92,14 @@ export function crossSpectra(
       for (let i = 0; i < n; i += 1)
         segment[i] = ((channel[start + i] as number) - mean) * (window[i] as number);
       fft.realTransform(out, segment);
-      const re = spectraRe[c] as Float64Array;
-      const im = spectraIm[c] as Float64Array;
       for (let k = 0; k < bins; k += 1) {
-        re[k] = out[2 * k] as number;
-        im[k] = out[2 * k + 1] as number;
+        spectraRe[k * l + c] = out[2 * k] as number;
+        spectraIm[k * l + c] = out[2 * k + 1] as number;
       }
     }
     if (!complete) continue;
     segments += 1;
-    addProducts(gRe, gIm, spectraRe, spectraIm, bins);
+    addProducts(gRe, gIm, spectraRe, spectraIm, l);
   }
   return { gRe, gIm, bins, channels: l, segmentLength: n, segments, windowPower };
 }
@@ -109,18 +108,18 @@ export function crossSpectra(
 function addProducts(
   gRe: Float64Array,
   gIm: Float64Array,
-  spectraRe: readonly Float64Array[],
-  spectraIm: readonly Float64Array[],
-  bins: number,
+  spectraRe: Float64Array,
+  spectraIm: Float64Array,
+  l: number,
 ): void {
-  const l = spectraRe.length;
+  const bins = spectraRe.length / l;
   for (let k = 0; k < bins; k += 1) {
     for (let a = 0; a < l; a += 1) {
-      const aRe = (spectraRe[a] as Float64Array)[k] as number;
-      const aIm = (spectraIm[a] as Float64Array)[k] as number;
+      const aRe = spectraRe[k * l + a] as number;
+      const aIm = spectraIm[k * l + a] as number;
       for (let b = 0; b < l; b += 1) {
-        const bRe = (spectraRe[b] as Float64Array)[k] as number;
-        const bIm = (spectraIm[b] as Float64Array)[k] as number;
+        const bRe = spectraRe[k * l + b] as number;
+        const bIm = spectraIm[k * l + b] as number;
         const index = (k * l + a) * l + b;
         // X_a · conj(X_b)
         gRe[index] = (gRe[index] as number) + aRe * bRe + aIm * bIm;
