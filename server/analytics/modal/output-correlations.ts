@@ -52,11 +52,11 @@ export function prepareRecord(channels: readonly ArrayLike<number>[]): PreparedR
   }
   const mask = new Uint8Array(length);
   let droppedRows = 0;
-  for (let t = 0; t < length; t += 1) {
-    const complete = filled.every((channel) => Number.isFinite(channel[t] ?? Number.NaN));
-    mask[t] = complete ? 1 : 0;
-    if (!complete) droppedRows += 1;
+  mask.fill(1);
+  for (const channel of filled) {
+    for (let t = 0; t < length; t += 1) if (!Number.isFinite(channel[t] as number)) mask[t] = 0;
   }
+  for (let t = 0; t < length; t += 1) if (mask[t] === 0) droppedRows += 1;
   for (const channel of filled) {
     let sum = 0;
     let count = 0;
