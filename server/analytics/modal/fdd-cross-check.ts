@@ -1,5 +1,5 @@
 import { efdd } from './efdd.ts';
-import { fddSpectrum } from './fdd.ts';
+import { fddSpectrum, type CrossSpectra } from './fdd.ts';
 
 /** The EFDD figures beside one SSI mode. */
 export interface FddCheck {
@@ -17,15 +17,17 @@ export interface FddCheck {
  * An independent cross-check of the SSI modes: the EFDD estimate near each SSI frequency, the
  * neighbouring SSI modes bounding each bell. A different estimator (non-parametric, from the
  * spectra rather than a fitted state-space model) that agrees is evidence the mode is the
- * record's, not the model order's.
+ * record's, not the model order's. `cross`: the record's cross-spectral sums, if already formed
+ * at fddSegmentLength.
  */
 export function fddCrossCheck(
   channels: readonly ArrayLike<number>[],
   rateHz: number,
   frequenciesHz: readonly number[],
+  cross?: CrossSpectra,
 ): FddCheck[] {
   if (frequenciesHz.length === 0) return [];
-  const spectrum = fddSpectrum(channels, rateHz);
+  const spectrum = fddSpectrum(channels, rateHz, cross);
   return frequenciesHz.map((f) => {
     const estimate = efdd(
       spectrum,

@@ -35,30 +35,49 @@ export function fddSegmentLength(samples: number): number {
   return length;
 }
 
+/** Welch sums of the cross-spectral matrix, before any scaling. */
+export interface CrossSpectra {
+  /** Σ X_a·conj(X_b) over the segments, bins × l × l complex, row-major per bin. */
+  gRe: Float64Array;
+  gIm: Float64Array;
+  bins: number;
+  channels: number;
+  segmentLength: number;
+  /** Segments summed (those holding a non-finite sample are left out). */
+  segments: number;
+  /** Σ w_i² of the Hann window, for a density scaling. */
+  windowPower: number;
+}
+
 /**
- * Welch estimate of G(f) (Hann window, half overlap, segments holding a non-finite sample left
- * out) and its first singular value and vector at every bin. G is Hermitian and positive
- * semi-definite, so its first singular pair is its leading eigenpair, found by power iteration
- * started from the neighbouring bin's vector (few iterations where the modes dominate).
+ * Welch sums of G(f): Hann window, half overlap, each segment's mean removed, segments holding
+ * a non-finite sample in any channel left out. Its diagonal holds, bin by bin and in the same
+ * order of additions, the periodogram sums welchPsd (../welch.ts) forms for each channel.
  */
-export function fddSpectrum(channels: readonly ArrayLike<number>[], rateHz: number): FddSpectrum {
+export function crossSpectra(
+  channels: readonly ArrayLike<number>[],
+  segmentLength: number,
+): CrossSpectra {
   const l = channels.length;
   const samples = channels[0]?.length ?? 0;
-  const n = fddSegmentLength(samples);
+  const n = segmentLength;
   if (samples < n) throw new RangeError('the record is too short for a spectrum');
   const bins = n / 2 + 1;
   const fft = new FFT(n) as RealFft;
-  const window = Float64Array.from(
-    { length: n },
-    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n),
-  );
-  // G as bins × l × l complex, row-major per bin.
+  const window = new Float64Array(n);
+  let windowPower = 0;
+  for (let i = 0; i < n; i += 1) {
+    window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n);
+    windowPower += (window[i] as number) * (window[i] as number);
+  }
   const gRe = new Float64Array(bins * l * l);
   const gIm = new Float64Array(bins * l * l);
-  const spectraRe = Array.from({ length: l }, () => new Float64Array(bins));
-  const spectraIm = Array.from({ length: l }, () => new Float64Array(bins));
+  // This segment's transforms, bin-major (bins × l), so each bin's products read one run.
+  const spectraRe = new Float64Array(bins * l);
+  const spectraIm = new Float64Array(bins * l);
   const segment = new Float64Array(n);
   const out = fft.createComplexArray();
+  let segments = 0;
   for (let start = 0; start + n <= samples; start += n / 2) {
     let complete = true;
     for (let c = 0; c < l && complete; c += 1) {
@@ -73,29 +92,55 @@ export function fddSpectrum(channels: readonly ArrayLike<number>[], rateHz: numb
       for (let i = 0; i < n; i += 1)
         segment[i] = ((channel[start + i] as number) - mean) * (window[i] as number);
       fft.realTransform(out, segment);
-      const re = spectraRe[c] as Float64Array;
-      const im = spectraIm[c] as Float64Array;
       for (let k = 0; k < bins; k += 1) {
-        re[k] = out[2 * k] as number;
-        im[k] = out[2 * k + 1] as number;
+        spectraRe[k * l + c] = out[2 * k] as number;
+        spectraIm[k * l + c] = out[2 * k + 1] as number;
       }
     }
     if (!complete) continue;
-    for (let k = 0; k < bins; k += 1) {
-      for (let a = 0; a < l; a += 1) {
-        const aRe = (spectraRe[a] as Float64Array)[k] as number;
-        const aIm = (spectraIm[a] as Float64Array)[k] as number;
-        for (let b = 0; b < l; b += 1) {
-          const bRe = (spectraRe[b] as Float64Array)[k] as number;
-          const bIm = (spectraIm[b] as Float64Array)[k] as number;
-          const index = (k * l + a) * l + b;
-          // X_a · conj(X_b)
-          gRe[index] = (gRe[index] as number) + aRe * bRe + aIm * bIm;
-          gIm[index] = (gIm[index] as number) + aIm * bRe - aRe * bIm;
-        }
+    segments += 1;
+    addProducts(gRe, gIm, spectraRe, spectraIm, l);
+  }
+  return { gRe, gIm, bins, channels: l, segmentLength: n, segments, windowPower };
+}
+
+/** G += X·Xᴴ at every bin. */
+function addProducts(
+  gRe: Float64Array,
+  gIm: Float64Array,
+  spectraRe: Float64Array,
+  spectraIm: Float64Array,
+  l: number,
+): void {
+  const bins = spectraRe.length / l;
+  for (let k = 0; k < bins; k += 1) {
+    for (let a = 0; a < l; a += 1) {
+      const aRe = spectraRe[k * l + a] as number;
+      const aIm = spectraIm[k * l + a] as number;
+      for (let b = 0; b < l; b += 1) {
+        const bRe = spectraRe[k * l + b] as number;
+        const bIm = spectraIm[k * l + b] as number;
+        const index = (k * l + a) * l + b;
+        // X_a · conj(X_b)
+        gRe[index] = (gRe[index] as number) + aRe * bRe + aIm * bIm;
+        gIm[index] = (gIm[index] as number) + aIm * bRe - aRe * bIm;
       }
     }
   }
+}
+
+/**
+ * G(f) and its first singular value and vector at every bin. G is Hermitian and positive
+ * semi-definite, so its first singular pair is its leading eigenpair, found by power iteration
+ * started from the neighbouring bin's vector (few iterations where the modes dominate).
+ * `cross` may be passed when the caller already has the sums at fddSegmentLength.
+ */
+export function fddSpectrum(
+  channels: readonly ArrayLike<number>[],
+  rateHz: number,
+  cross: CrossSpectra = crossSpectra(channels, fddSegmentLength(channels[0]?.length ?? 0)),
+): FddSpectrum {
+  const { gRe, gIm, bins, channels: l, segmentLength: n } = cross;
   return { ...leadingPairs(gRe, gIm, bins, l), channels: l, step: rateHz / n, segmentLength: n };
 }
 

@@ -4,7 +4,7 @@ import { modalPhaseCollinearity, realNormalised } from './mode-shape.ts';
 import { prepareRecord, type PreparedRecord } from './output-correlations.ts';
 import { clusterPoles } from './pole-clustering.ts';
 import { ssiCov } from './ssi-cov.ts';
-import { spectralSupport, type SpectralSupport } from './spectral-support.ts';
+import { recordSpectra, spectralSupport, type SpectralSupport } from './spectral-support.ts';
 import {
   DEFAULT_TOLERANCES,
   ratePoles,
@@ -228,11 +228,14 @@ export function identifyModes(
   found.sort((a, b) => a.frequency_hz - b.frequency_hz);
   // The gap-filled channels: Welch leaves out every segment holding a NaN, and a record with a
   // short gap every few seconds would otherwise have no spectrum at all.
-  const checks = spectralSupport(
-    record.channels,
-    rateHz,
-    found.map((mode) => mode.frequency_hz),
-  );
+  // Both spectral checks come from one pass of FFTs where their segment lengths agree.
+  const spectra = found.length > 0 ? recordSpectra(record.channels, rateHz) : undefined;
+  const checks = spectra
+    ? spectralSupport(
+        spectra.summed,
+        found.map((mode) => mode.frequency_hz),
+      )
+    : [];
   const minProminence = options.minProminence ?? DEFAULT_MIN_PROMINENCE;
   const supported: IdentifiedMode[] = [];
   const support: SpectralSupport[] = [];
@@ -253,6 +256,7 @@ export function identifyModes(
     record.channels,
     rateHz,
     supported.map((mode) => mode.frequency_hz),
+    spectra?.cross,
   );
   const maxDisagreement = options.maxFddDisagreement ?? DEFAULT_MAX_FDD_DISAGREEMENT;
   const modes: CheckedMode[] = [];

@@ -1,7 +1,7 @@
-import { cholesky, choleskySolve } from '../linear-algebra.ts';
 import { leftSingularVectors } from './jacobi-svd.ts';
 import type { ComplexShape } from './mode-shape.ts';
 import { blockToeplitz, outputCorrelations, type PreparedRecord } from './output-correlations.ts';
+import { nestedCholesky, solveLeading } from './nested-cholesky.ts';
 import { eigenpairs } from './real-eigen.ts';
 
 /** One physical-looking pole of the identified model at one order. */
@@ -64,18 +64,16 @@ export function ssiCov(record: PreparedRecord, options: SsiOptions): SsiResult {
   }
   const dt = 1 / rateHz;
   const poles: Pole[] = [];
+  const factor = nestedCholesky(gram, maxOrder);
   for (const n of orders) {
     const root = Array.from({ length: n }, (_, k) => Math.sqrt(values[k] ?? 0));
     if (root.some((value) => value <= 0)) continue;
-    const g = Array.from({ length: n }, (_, p) =>
-      Array.from({ length: n }, (_, q) => gram[p * maxOrder + q] ?? 0),
-    );
-    const factor = cholesky(g);
     // A = S^-½ (U↑ᵀU↑)⁻¹ U↑ᵀU↓ S^½, column by column.
     const a = new Float64Array(n * n);
+    const rhs = new Float64Array(n);
     for (let q = 0; q < n; q += 1) {
-      const rhs = Array.from({ length: n }, (_, p) => cross[p * maxOrder + q] ?? 0);
-      const column = choleskySolve(factor, rhs);
+      for (let p = 0; p < n; p += 1) rhs[p] = cross[p * maxOrder + q] as number;
+      const column = solveLeading(factor, n, rhs);
       for (let p = 0; p < n; p += 1)
         a[p * n + q] = ((column[p] ?? 0) * (root[q] ?? 0)) / (root[p] ?? 1);
     }
