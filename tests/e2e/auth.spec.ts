@@ -188,6 +188,11 @@ test.describe('with 3-second access tokens', { tag: '@short-token' }, () => {
   test('with the refresh token removed, an expired session lands on /login', async ({ page }) => {
     await signIn(page, OPERATOR);
     await expect(page).toHaveURL('/map');
+    // The map's first requests done: on a loaded machine they can outlast the 3-second token,
+    // and a refresh still in flight when the token is removed would store a new one (CI,
+    // 2026-11-29: the page stayed signed in).
+    await expect(page.getByText(`Signed in as ${OPERATOR.username}`)).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.removeItem('refresh'));
     await page.waitForTimeout(SHORT_TOKEN_EXPIRY_WAIT_MS);
 
