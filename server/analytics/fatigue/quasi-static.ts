@@ -16,37 +16,13 @@
 // cut short on one side (a window shrunk to both sides would take a pulse at the end for the
 // baseline), so there the baseline lags a drift by up to a quarter window.
 
+import { kthSmallest } from '../order-statistics.ts';
+
 export interface QuasiStaticRemoval {
   /** The samples minus their baseline; gaps stay NaN. */
   dynamic: Float64Array;
   /** Window of the moving median, in samples (odd). */
   windowSamples: number;
-}
-
-/** Element k (0-based) of the first n values of `values` in ascending order; reorders them. */
-function selectKth(values: Float64Array, n: number, k: number): number {
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const pivot = values[(lo + hi) >> 1] as number;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while ((values[i] as number) < pivot) i += 1;
-      while ((values[j] as number) > pivot) j -= 1;
-      if (i <= j) {
-        const swap = values[i] as number;
-        values[i] = values[j] as number;
-        values[j] = swap;
-        i += 1;
-        j -= 1;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return values[k] as number;
-  }
-  return values[k] as number;
 }
 
 /** Median of the finite samples in [from, to), NaN if there are none; `scratch` is reused. */
@@ -60,7 +36,7 @@ function medianOf(samples: Float64Array, from: number, to: number, scratch: Floa
     }
   }
   if (n === 0) return NaN;
-  const upper = selectKth(scratch, n, n >> 1);
+  const upper = kthSmallest(scratch, n >> 1, n);
   if (n % 2 === 1) return upper;
   // After the selection every value below index n/2 is ≤ upper: the lower middle is their maximum.
   let lower = -Infinity;

@@ -22,7 +22,7 @@ const STEP_CANDIDATES = 3;
  */
 export const STEP_ISOLATION = 0.3;
 
-function extremes(values: readonly number[]) {
+function extremes(values: Float64Array) {
   let max = -Infinity;
   let min = Infinity;
   for (const v of values) {
@@ -50,27 +50,35 @@ function extremes(values: readonly number[]) {
   };
 }
 
-function holdRun(values: readonly number[]): number {
-  const runs: number[] = [];
+function holdRun(values: Float64Array): number {
+  const runs = new Float64Array(values.length);
+  let count = 0;
   let run = 1;
   for (let i = 1; i <= values.length; i += 1) {
     if (i < values.length && values[i] === values[i - 1]) run += 1;
     else {
-      runs.push(run);
+      runs[count] = run;
+      count += 1;
       run = 1;
     }
   }
-  return median(runs);
+  return median(runs.subarray(0, count));
 }
 
 /** The finite samples [from, to) of a record (a plain or typed array). */
-function finiteOf(all: ArrayLike<number>, from: number, to: number): number[] {
-  const out: number[] = [];
-  for (let k = Math.max(0, from); k < Math.min(all.length, to); k += 1) {
+function finiteOf(all: ArrayLike<number>, from: number, to: number): Float64Array {
+  const start = Math.max(0, from);
+  const end = Math.min(all.length, to);
+  const out = new Float64Array(Math.max(0, end - start));
+  let count = 0;
+  for (let k = start; k < end; k += 1) {
     const v = all[k] ?? NaN;
-    if (Number.isFinite(v)) out.push(v);
+    if (Number.isFinite(v)) {
+      out[count] = v;
+      count += 1;
+    }
   }
-  return out;
+  return out.subarray(0, count);
 }
 
 function shiftAt(all: ArrayLike<number>, at: number, side: number): number {
@@ -79,16 +87,34 @@ function shiftAt(all: ArrayLike<number>, at: number, side: number): number {
   return before.length === 0 || after.length === 0 ? 0 : median(after) - median(before);
 }
 
-/** The isolated level shift at the largest jumps of samples [from, to) of the whole record. */
-function largestStep(all: ArrayLike<number>, from: number, to: number, side: number): number {
-  const jumps: { at: number; size: number }[] = [];
+/**
+ * The STEP_CANDIDATES largest single-sample jumps of samples [from, to), largest first and the
+ * earlier first among equals (kept as they arrive: a sort of every jump took most of a window's
+ * time at 100 Hz).
+ */
+function largestJumps(all: ArrayLike<number>, from: number, to: number): number[] {
+  const at: number[] = [];
+  const sizes: number[] = [];
   for (let k = Math.max(1, from); k < to; k += 1) {
     const size = Math.abs((all[k] ?? 0) - (all[k - 1] ?? 0));
-    if (Number.isFinite(size)) jumps.push({ at: k, size });
+    if (!Number.isFinite(size)) continue;
+    if (sizes.length === STEP_CANDIDATES && size <= (sizes[STEP_CANDIDATES - 1] ?? 0)) continue;
+    let place = sizes.length;
+    while (place > 0 && (sizes[place - 1] ?? 0) < size) place -= 1;
+    sizes.splice(place, 0, size);
+    at.splice(place, 0, k);
+    if (sizes.length > STEP_CANDIDATES) {
+      sizes.pop();
+      at.pop();
+    }
   }
-  jumps.sort((a, b) => b.size - a.size);
+  return at;
+}
+
+/** The isolated level shift at the largest jumps of samples [from, to) of the whole record. */
+function largestStep(all: ArrayLike<number>, from: number, to: number, side: number): number {
   let best = 0;
-  for (const { at } of jumps.slice(0, STEP_CANDIDATES)) {
+  for (const at of largestJumps(all, from, to)) {
     const shift = shiftAt(all, at, side);
     const around = Math.max(
       Math.abs(shiftAt(all, at - side, side)),
@@ -100,13 +126,17 @@ function largestStep(all: ArrayLike<number>, from: number, to: number, side: num
 }
 
 /** Over the changes of value only, so a value held for several samples is not read as silence. */
-function noiseOf(values: readonly number[]): number {
-  const diffs: number[] = [];
+function noiseOf(values: Float64Array): number {
+  const diffs = new Float64Array(Math.max(0, values.length - 1));
+  let count = 0;
   for (let i = 1; i < values.length; i += 1) {
     const change = (values[i] ?? 0) - (values[i - 1] ?? 0);
-    if (change !== 0) diffs.push(Math.abs(change));
+    if (change !== 0) {
+      diffs[count] = Math.abs(change);
+      count += 1;
+    }
   }
-  return diffs.length === 0 ? 0 : (MAD_TO_SIGMA * median(diffs)) / Math.SQRT2;
+  return count === 0 ? 0 : (MAD_TO_SIGMA * median(diffs.subarray(0, count))) / Math.SQRT2;
 }
 
 /** Summaries of consecutive windows of `windowSamples` samples (the last partial one dropped). */
