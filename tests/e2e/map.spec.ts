@@ -153,7 +153,9 @@ for (const size of SIZES) {
       expect(onTop).toBe('Pont Nord, condition Critical');
     });
 
-    test("the popup gives the bridge's active alerts and a 44 px action", async ({ page }) => {
+    test("the popup gives the bridge's active alerts, a 44 px action and a 44 px close button", async ({
+      page,
+    }) => {
       const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/bridges');
       await signIn(page, OPERATOR);
       const bridges = (await (await listed).json()) as { name: string; active_alerts: number }[];
@@ -170,6 +172,17 @@ for (const size of SIZES) {
       const box = await link.boundingBox();
       expect(box?.width).toBeGreaterThanOrEqual(44);
       expect(box?.height).toBeGreaterThanOrEqual(44);
+
+      const close = popup.getByRole('button', { name: 'Close popup' });
+      const closeBox = await close.boundingBox();
+      expect(closeBox?.width).toBeGreaterThanOrEqual(44);
+      expect(closeBox?.height).toBeGreaterThanOrEqual(44);
+      // The close target does not cover the title or the facts.
+      const title = await popup.getByRole('heading').boundingBox();
+      if (!title || !closeBox) throw new Error('the popup has no title or close button');
+      expect(title.x + title.width).toBeLessThanOrEqual(closeBox.x + 1);
+      await close.click();
+      await expect(popup).toHaveCount(0);
     });
 
     test('without tiles the map is plain, says so, and still shows the bridges', async ({

@@ -31,6 +31,17 @@ globalStyle(`${map} .leaflet-control-zoom.leaflet-bar a`, {
   fontSize: '22px',
 });
 
+// Leaflet's popup close button is a 24 px "×" in the corner; on a phone it is tapped, so it is a
+// 44 × 44 px target like the zoom buttons (issue 36), and the content keeps clear of it.
+globalStyle(`${map} .leaflet-popup a.leaflet-popup-close-button`, {
+  width: '44px',
+  height: '44px',
+  font: '24px/44px sans-serif',
+  color: vars.color.text,
+});
+
+globalStyle(`${map} .leaflet-popup .leaflet-popup-content`, { marginRight: '44px' });
+
 // Without tiles the map is a plain surface, not Leaflet's grey of a map still loading; the note
 // is there exactly when the tiles failed, so its presence switches the background.
 export const tilesNote = style({
