@@ -110,6 +110,7 @@ describe('inspection calendar', () => {
             rating: { scale: 'NBI', deck: 7, superstructure: 6, substructure: 5, bci: null },
             findings: null,
             attachments: ['report.pdf'],
+            photos: [],
             next_due: '2028-11-02',
           },
           { status: 201 },
@@ -145,6 +146,7 @@ describe('inspection calendar', () => {
           rating: { scale: 'NBI', deck: 7, superstructure: 6, substructure: 5 },
           findings: null,
           attachments: ['report.pdf'],
+          photos: [],
         },
       }),
     );
@@ -190,6 +192,7 @@ describe('inspection facts on the dashboard', () => {
             rating: { scale: 'NBI', deck: 7, superstructure: 6, substructure: 5, bci: null },
             findings: null,
             attachments: [],
+            photos: [],
             next_due: '2026-12-14',
           },
         ],
