@@ -81,7 +81,5 @@ test('an inspection recorded offline with a photo is kept on the phone and sent 
   const photo = records.getByRole('img', { name: /photo 1$/ });
   await expect(photo).toHaveCount(1);
   // The stored photo is the phone's smaller JPEG, not the 3000 px original.
-  await expect
-    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBe(2048);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2048);
 });
