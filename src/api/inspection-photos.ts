@@ -24,7 +24,7 @@ export function uploadInspectionPhoto(
   );
 }
 
-export async function inspectionPhotoBlob(api: ApiClient, photoId: number): Promise<Blob> {
+export async function getInspectionPhoto(api: ApiClient, photoId: number): Promise<Blob> {
   const answer = await api.GET('/api/v1/inspection-photos/{id}', {
     params: { path: { id: photoId } },
     parseAs: 'blob',

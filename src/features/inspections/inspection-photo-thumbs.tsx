@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
-import { type InspectionPhoto, inspectionPhotoBlob } from '../../api/inspection-photos';
+import { type InspectionPhoto, getInspectionPhoto } from '../../api/inspection-photos';
 import { useObjectUrl } from '../../ui/use-object-url';
 import * as styles from './inspections.css';
 
@@ -9,7 +9,7 @@ function StoredThumb({ photo, label }: { photo: InspectionPhoto; label: string }
   // A stored photo never changes: read once, kept apart from the inspections' refreshes.
   const blob = useQuery({
     queryKey: ['inspection-photo', photo.id],
-    queryFn: () => inspectionPhotoBlob(api, photo.id),
+    queryFn: () => getInspectionPhoto(api, photo.id),
     staleTime: Infinity,
   });
   const url = useObjectUrl(blob.data);
