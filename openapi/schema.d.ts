@@ -1273,7 +1273,9 @@ export interface paths {
     /**
      * Record an inspection of the bridge (staff)
      * @description The rating must be on the scale of the bridge's programme: NBI (deck, superstructure and
-     *     substructure, 0-9 each) or BCI (0-100).
+     *     substructure, 0-9 each) or BCI (0-100). With `client_key`, sending the same inspection
+     *     again (a retry after a lost answer, a draft sent from a phone) answers 200 with the
+     *     inspection recorded the first time instead of recording a second (decision 053).
      */
     post: operations['createInspection'];
     delete?: never;
@@ -1295,6 +1297,50 @@ export interface paths {
     post?: never;
     /** Delete a recorded inspection (staff) */
     delete: operations['deleteInspection'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/inspections/{id}/photos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a photo to a recorded inspection (staff)
+     * @description The body is the image's bytes. Its type is read from its first bytes, whatever the
+     *     client calls it: JPEG, PNG or WebP, at most 8 MiB, at most 20 photos per inspection.
+     *     The same bytes sent again to the same inspection answer 200 with the photo stored the
+     *     first time, so a retried upload never stores a second copy (decision 053).
+     */
+    post: operations['uploadInspectionPhoto'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/inspection-photos/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The photo's bytes, with its stored type
+     * @description Whoever may see the inspection's bridge; another bridge's photo is not found.
+     */
+    get: operations['getInspectionPhoto'];
+    put?: never;
+    post?: never;
+    /** Remove a photo from its inspection (staff) */
+    delete: operations['deleteInspectionPhoto'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2684,6 +2730,26 @@ export interface components {
       /** @description Names or references of the reports and photos (no files are stored) */
       attachments?: string[];
     };
+    NewInspectionInput: components['schemas']['InspectionInput'] & {
+      /**
+       * @description Made by the client once per new inspection (a UUID); the server keeps it, and
+       *     the same key sent again answers with the inspection it recorded
+       */
+      client_key?: string;
+    };
+    InspectionPhoto: {
+      id: number;
+      inspection: number;
+      /** @enum {string} */
+      content_type: 'image/jpeg' | 'image/png' | 'image/webp';
+      size_bytes: number;
+      /** @description The bytes' SHA-256 in hexadecimal */
+      sha256: string;
+      /** @description The username of who uploaded it; null once that account is deleted */
+      taken_by: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
     Inspection: {
       id: number;
       bridge: number;
@@ -2694,6 +2760,8 @@ export interface components {
       rating: components['schemas']['InspectionRating'];
       findings: string | null;
       attachments: string[];
+      /** @description Oldest first; the bytes at /api/v1/inspection-photos/{id} */
+      photos: components['schemas']['InspectionPhoto'][];
       /**
        * Format: date
        * @description Null when the programme has no interval for the kind
@@ -4858,10 +4926,19 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['InspectionInput'];
+        'application/json': components['schemas']['NewInspectionInput'];
       };
     };
     responses: {
+      /** @description Recorded before with this client_key; the inspection as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Inspection'];
+        };
+      };
       /** @description Recorded */
       201: {
         headers: {
@@ -4875,6 +4952,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
     };
   };
   updateInspection: {
@@ -4921,6 +4999,110 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  uploadInspectionPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description These bytes were stored before; the photo as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InspectionPhoto'];
+        };
+      };
+      /** @description Stored */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InspectionPhoto'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['UploadTooLarge'];
+      /** @description The bytes are not a JPEG, PNG or WebP image */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getInspectionPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteInspectionPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
       204: {
         headers: {
           [name: string]: unknown;

@@ -31,6 +31,7 @@ import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
 import { analysisSettingsHandlers } from './routes/analysis-settings-handlers.ts';
 import { baselinesHandlers } from './routes/baselines-handlers.ts';
 import { inspectionsHandlers } from './routes/inspections-handlers.ts';
+import { inspectionPhotosHandlers } from './routes/inspection-photos-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...analysisSettingsHandlers(routeServices),
     ...baselinesHandlers(routeServices),
     ...inspectionsHandlers(routeServices),
+    ...inspectionPhotosHandlers(routeServices),
   };
   await app.register(openapiGlue, {
     specification: contract,

@@ -29,6 +29,7 @@ import { createReadingsRepository } from './readings/readings-repository.ts';
 import { createAuditRepository } from './audit/audit-repository.ts';
 import { createFatigueRepository } from './fatigue/fatigue-repository.ts';
 import { createInspectionsRepository } from './inspections/inspections-repository.ts';
+import { createInspectionPhotosRepository } from './inspections/inspection-photos-repository.ts';
 import { createMaintenanceRepository } from './maintenance/maintenance-repository.ts';
 import { createAnalysisSettingsRepository } from './repositories/analysis-settings-repository.ts';
 import { createCompaniesRepository } from './repositories/companies-repository.ts';
@@ -124,6 +125,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     calibrations: createCalibrationsRepository(db),
     sensorFaults: createSensorFaultsRepository(db),
     inspections,
+    inspectionPhotos: createInspectionPhotosRepository(db),
     maintenance: createMaintenanceRepository(db),
     fatigueDetails,
     analysisSettings: createAnalysisSettingsRepository(db),

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -903,10 +904,45 @@ export const inspections = pgTable(
     findings: text('findings'),
     attachments: jsonb('attachments').$type<string[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The key a client made for a new record, so a retried send finds it (decision 053). */
+    clientKey: text('client_key'),
   },
   (t) => [
     check('inspections_kind_check', sql`${t.kind} in (${inList(INSPECTION_KINDS)})`),
     check('inspections_scale_check', sql`${t.ratingScale} in (${inList(RATING_SCALES)})`),
     index('inspections_bridge_idx').on(t.bridgeId, t.inspectedOn),
+    uniqueIndex('inspections_client_key_idx').on(t.clientKey),
+  ],
+);
+
+/** PostgreSQL's bytea: a Buffer in (both drivers take it), bytes out (PGlite and pg alike). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/** Photos taken during an inspection, stored in the database beside it (decision 053). */
+export const inspectionPhotos = pgTable(
+  'inspection_photos',
+  {
+    id: serial('id').primaryKey(),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'inspection_photos_type_check',
+      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`,
+    ),
+    check('inspection_photos_size_check', sql`${t.sizeBytes} = octet_length(${t.data})`),
+    // The same bytes sent again to the same inspection are the same photo, not a second one.
+    uniqueIndex('inspection_photos_content_idx').on(t.inspectionId, t.sha256),
   ],
 );

@@ -62,6 +62,7 @@ const ITEM_CHECKED_BODIES = new Set([
   'ingestReadings',
   'inspectLoggerUpload',
   'importLoggerUpload',
+  'uploadInspectionPhoto',
 ]);
 
 function refuseControlCharacters(operation: ContractOperation) {

@@ -9,7 +9,7 @@ import type { InspectionKind } from '../../domain/inspection-regimes.ts';
 import { type Programme, programmeOf } from './inspection-programme.ts';
 
 export type InspectionRow = typeof inspections.$inferSelect;
-export type NewInspection = Omit<typeof inspections.$inferInsert, 'id' | 'createdAt'>;
+export type NewInspection = Omit<typeof inspections.$inferInsert, 'id' | 'createdAt' | 'clientKey'>;
 
 /** A bridge with what its schedule needs: programme, condition and newest inspection per kind. */
 export interface BridgeSchedulePlan {
@@ -45,6 +45,28 @@ export function createInspectionsRepository(db: Db) {
       const [row] = await db.insert(inspections).values(values).returning();
       if (!row) throw new Error('insert into inspections returned no row');
       return row;
+    },
+
+    /**
+     * Records the inspection once per client key: a second call with the key returns the row
+     * the first stored (`created` false), even when both arrive at once (decision 053).
+     */
+    async addOnce(
+      values: NewInspection,
+      clientKey: string,
+    ): Promise<{ row: InspectionRow; created: boolean }> {
+      const [row] = await db
+        .insert(inspections)
+        .values({ ...values, clientKey })
+        .onConflictDoNothing({ target: inspections.clientKey })
+        .returning();
+      if (row) return { row, created: true };
+      const [existing] = await db
+        .select()
+        .from(inspections)
+        .where(eq(inspections.clientKey, clientKey));
+      if (!existing) throw new Error('an inspection client key conflicted with no row');
+      return { row: existing, created: false };
     },
 
     async update(id: number, values: NewInspection): Promise<InspectionRow | undefined> {

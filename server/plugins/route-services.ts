@@ -10,6 +10,7 @@ import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
 import type { IngestService } from '../ingest/ingest-service.ts';
 import type { MqttCredentials } from '../ingest/mqtt-credentials.ts';
 import type { InspectionsRepository } from '../inspections/inspections-repository.ts';
+import type { InspectionPhotosRepository } from '../inspections/inspection-photos-repository.ts';
 import type { BridgeNameSource } from '../integrations/bridge-name-source.ts';
 import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';
 import type { ReadinessProbe } from '../ops/readiness.ts';
@@ -52,6 +53,7 @@ export interface RouteServices {
   contact: ContactRepository;
   calibrations: CalibrationsRepository;
   inspections: InspectionsRepository;
+  inspectionPhotos: InspectionPhotosRepository;
   maintenance: MaintenanceRepository;
   fatigueDetails: FatigueRepository;
   analysisSettings: AnalysisSettingsRepository;

@@ -9,12 +9,14 @@ import {
   nextDueAfter,
   scheduleOf,
 } from '../inspections/inspection-schedule.ts';
+import type { PhotoMeta } from '../inspections/inspection-photos-repository.ts';
 import { type InspectionRow } from '../inspections/inspections-repository.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import { inspectionValues } from './inspection-fields.ts';
 import { programmeValues } from './inspection-programme-fields.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
+import { photoDto } from './inspection-photo-dto.ts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 /** A date typed as today east of UTC may be UTC's tomorrow: not a future date to its author. */
@@ -24,6 +26,7 @@ function inspectionDto(
   row: InspectionRow,
   programme: Programme,
   condition: Condition | null,
+  photos: readonly PhotoMeta[],
 ): Schemas['Inspection'] {
   const kind = row.kind as InspectionKind;
   return {
@@ -41,6 +44,7 @@ function inspectionDto(
     },
     findings: row.findings,
     attachments: row.attachments,
+    photos: photos.map(photoDto),
     next_due: nextDueAfter(row.inspectedOn, kind, programme, condition),
   };
 }
@@ -73,7 +77,10 @@ function programmeDto(programme: Programme): Schemas['InspectionProgramme'] {
 
 /** Inspection programmes, records and the calendar (docs/decisions/020-inspections.md). */
 export function inspectionsHandlers(
-  services: Pick<RouteServices, 'inspections' | 'bridges' | 'alerts' | 'bridgeConditions'>,
+  services: Pick<
+    RouteServices,
+    'inspections' | 'inspectionPhotos' | 'bridges' | 'alerts' | 'bridgeConditions'
+  >,
 ): Handlers<
   | 'listBridgeInspections'
   | 'createInspection'
@@ -83,7 +90,7 @@ export function inspectionsHandlers(
   | 'setInspectionProgramme'
   | 'getInspectionCalendar'
 > {
-  const { inspections, bridges, alerts } = services;
+  const { inspections, inspectionPhotos, bridges, alerts } = services;
 
   /** The bridge's id when the viewer may see it; 404 otherwise, as for its alerts. */
   async function visibleBridge(request: Parameters<typeof viewerOf>[0], id: number) {
@@ -97,8 +104,12 @@ export function inspectionsHandlers(
   }
 
   async function dtoOf(row: InspectionRow) {
-    const programme = await inspections.programme(row.bridgeId);
-    return inspectionDto(row, programme, await services.bridgeConditions.of(row.bridgeId));
+    const [programme, condition, photos] = await Promise.all([
+      inspections.programme(row.bridgeId),
+      services.bridgeConditions.of(row.bridgeId),
+      inspectionPhotos.metaByInspection([row.id]),
+    ]);
+    return inspectionDto(row, programme, condition, photos.get(row.id) ?? []);
   }
 
   return {
@@ -110,8 +121,11 @@ export function inspectionsHandlers(
         services.bridgeConditions.of(bridgeId),
       ]);
       const [plan] = await inspections.schedulePlans(viewerOf(request), bridgeId);
+      const photos = await inspectionPhotos.metaByInspection(rows.map((row) => row.id));
       return {
-        inspections: rows.map((row) => inspectionDto(row, programme, condition)),
+        inspections: rows.map((row) =>
+          inspectionDto(row, programme, condition, photos.get(row.id) ?? []),
+        ),
         schedule: plan ? scheduleOf(plan, todayUtc()).map(dueDto) : [],
       };
     },
@@ -126,8 +140,17 @@ export function inspectionsHandlers(
         [programme.ratingScale],
         latestTodayNow(),
       );
-      const row = await inspections.add(values);
-      reply.code(201);
+      const clientKey = request.body.client_key;
+      if (clientKey === undefined) {
+        reply.code(201);
+        return dtoOf(await inspections.add(values));
+      }
+      const { row, created } = await inspections.addOnce(values, clientKey);
+      // A key names one inspection: reused for another bridge it is a client's mistake.
+      if (row.bridgeId !== bridgeId) {
+        throw new HttpError(409, 'client_key: already used for an inspection of another bridge');
+      }
+      reply.code(created ? 201 : 200);
       return dtoOf(row);
     },
 

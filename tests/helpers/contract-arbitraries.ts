@@ -29,7 +29,20 @@ export function resolve(schema: Schema): Schema {
     return resolve({ ...(target as Schema), ...{ ...schema, $ref: undefined } });
   }
   if (schema.allOf) {
-    const merged = schema.allOf.map(resolve).reduce((a, b) => ({ ...a, ...b }), {});
+    // Objects extended by allOf keep every part's properties and required keys.
+    const merged = schema.allOf.map(resolve).reduce<Schema>(
+      (a, b) => ({
+        ...a,
+        ...b,
+        ...(a.properties || b.properties
+          ? { properties: { ...a.properties, ...b.properties } }
+          : {}),
+        ...(a.required || b.required
+          ? { required: [...(a.required ?? []), ...(b.required ?? [])] }
+          : {}),
+      }),
+      {},
+    );
     return { ...merged, ...{ ...schema, allOf: undefined } };
   }
   return schema;

@@ -6,6 +6,7 @@ import { INSPECTION_KIND_LABELS, ratingText } from '../../../domain/inspection-r
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/row-actions';
 import { DeleteInspectionDialog } from './delete-inspection-dialog';
+import { InspectionPhotoThumbs } from './inspection-photo-thumbs';
 import * as styles from './inspections.css';
 import { RecordInspectionModal } from './record-inspection-modal';
 import { useFailureNotice } from '../../ui/use-failure-notice';
@@ -18,6 +19,17 @@ const COLUMNS: DataTableColumn<Inspection>[] = [
   { id: 'rating', header: 'Rating', value: (i) => ratingText(i.rating) },
   { id: 'findings', header: 'Findings', value: (i) => i.findings },
   { id: 'attachments', header: 'Attachments', value: (i) => i.attachments.join(', ') },
+  {
+    id: 'photos',
+    header: 'Photos',
+    value: (i) => i.photos.length,
+    render: (i) => (
+      <InspectionPhotoThumbs
+        photos={i.photos}
+        describe={`${INSPECTION_KIND_LABELS[i.kind]} ${i.inspected_on}`}
+      />
+    ),
+  },
   { id: 'due', header: 'Next due', value: (i) => i.next_due ?? 'Not periodic' },
 ];
 

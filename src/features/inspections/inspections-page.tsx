@@ -16,6 +16,7 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { BridgeInspections } from './bridge-inspections';
 import { BridgeProgramme } from './bridge-programme';
+import { DraftOutbox } from './draft-outbox';
 import * as styles from './inspections.css';
 import { RecordInspectionModal } from './record-inspection-modal';
 import { useFailureNotice } from '../../ui/use-failure-notice';
@@ -54,7 +55,7 @@ function CalendarRow({ entry }: { entry: InspectionDue }) {
  * Overdue inspections first, then the month's, across every bridge the user may see; below, a
  * chosen bridge's programme and records (staff change and correct them).
  */
-export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
+export function InspectionsPage({ isStaff, userId }: { isStaff: boolean; userId: number }) {
   const api = useApi();
   const [month, setMonth] = useState('');
   const [recording, setRecording] = useState(false);
@@ -72,6 +73,7 @@ export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
         <h1 className={pageStyles.title}>Inspections</h1>
         {isStaff && <Button onClick={() => setRecording(true)}>Record inspection</Button>}
       </header>
+      {isStaff && <DraftOutbox userId={userId} />}
       <div className={styles.toolbar}>
         <TextField
           label="Month"
@@ -137,6 +139,7 @@ export function InspectionsPage({ isStaff }: { isStaff: boolean }) {
       {recording && (
         <RecordInspectionModal
           onClose={() => setRecording(false)}
+          userId={userId}
           {...(chosenBridge ? { initialBridge: chosenBridge.id } : {})}
         />
       )}

@@ -74,3 +74,77 @@ export const factRow = style({
 export const factTerm = style({ color: vars.color.textMuted });
 
 export const factValue = style({ margin: 0, fontWeight: 600, color: vars.color.text });
+
+export const outbox = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+});
+
+export const outboxText = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
+
+export const outboxList = style({ margin: 0, paddingInlineStart: vars.space.lg });
+
+export const photoGrid = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const photoItem = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+export const thumbnail = style({
+  width: '5.5rem',
+  height: '5.5rem',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  display: 'block',
+});
+
+export const smallThumbnail = style([thumbnail, { width: '3rem', height: '3rem' }]);
+
+/** The camera input sits inside a label drawn as a 44 px button; the input stays focusable. */
+export const cameraButton = style({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: '2.75rem',
+  minWidth: '2.75rem',
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: 600,
+  cursor: 'pointer',
+  ':focus-within': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
+});
+
+export const visuallyHiddenInput = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  opacity: 0,
+  overflow: 'hidden',
+});
+
+export const photoFieldset = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  minWidth: 0,
+  margin: 0,
+  padding: 0,
+  border: 'none',
+});

@@ -28,6 +28,12 @@ import {
 import * as styles from './inspections.css';
 import { DialogActions } from '../../ui/dialog-actions';
 import { useFailureNotice } from '../../ui/use-failure-notice';
+import { Button } from '../../ui/button';
+import { inspectionsQueryKey } from '../../api/queries/inspections';
+import { SAVED_OFFLINE_TEXT } from './draft-outbox';
+import { PhotoPicker } from './photo-picker';
+import { sendDraft } from './send-draft';
+import { useInspectionDraft } from './use-inspection-draft';
 
 const FORM_ID = 'record-inspection';
 
@@ -37,6 +43,8 @@ interface RecordInspectionModalProps {
   inspection?: Inspection;
   /** The bridge chosen on the page, preselected for a new record. */
   initialBridge?: number;
+  /** The signed-in user: a new record is kept as their draft on this device until sent. */
+  userId?: number;
 }
 
 /**
@@ -47,6 +55,7 @@ export function RecordInspectionModal({
   onClose,
   inspection,
   initialBridge,
+  userId,
 }: RecordInspectionModalProps) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -54,6 +63,7 @@ export function RecordInspectionModal({
   const bridges = useQuery(listBridgesQueryOptions(api));
   const {
     values,
+    setValues,
     errors,
     setErrors,
     set: setField,
@@ -73,6 +83,14 @@ export function RecordInspectionModal({
   // A correction keeps the record's own scale, so a programme that changed scale since does not
   // lock old records (the server accepts either).
   const scale = inspection?.rating.scale ?? programme.data?.rating_scale ?? 'NBI';
+  const bridgeName = bridges.data?.find((b) => b.id === bridgeId)?.name ?? 'the bridge';
+  const draft = useInspectionDraft({
+    userId: inspection ? undefined : userId,
+    values,
+    replaceValues: setValues,
+    scale,
+    bridgeName,
+  });
 
   const save = useMutation(
     withEffects(
@@ -87,26 +105,57 @@ export function RecordInspectionModal({
     ),
   );
 
+  // A new record goes through the device: stored as a draft, then sent; without a network it
+  // stays on the phone and the Inspections page sends it once the network is back.
+  const send = useMutation({
+    // Runs offline too (the query library would hold it until online): it is what keeps the
+    // record on the phone.
+    networkMode: 'always',
+    mutationFn: async () => {
+      const queued = draft.draftOf(true);
+      if (!queued) throw new Error('Nobody is signed in');
+      await draft.store.put(queued);
+      const outcome = await sendDraft(api, draft.store, queued);
+      if (outcome.status === 'refused') throw new Error(outcome.detail);
+      return outcome;
+    },
+    onSuccess: (outcome) => {
+      if (outcome.status === 'sent') {
+        void queryClient.invalidateQueries({ queryKey: inspectionsQueryKey });
+        notify('success', `Inspection of ${bridgeName} recorded`);
+      } else {
+        notify('success', SAVED_OFFLINE_TEXT);
+      }
+      onClose();
+    },
+  });
+  const viaDraft = draft.kept;
+  const saving = viaDraft ? send : save;
+
   const set = (field: keyof InspectionFormValues) => (value: string) => setField(field, value);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateInspectionForm(values, scale, localToday());
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(inspectionBody(values, scale));
+    if (Object.keys(found).length > 0) return;
+    if (viaDraft) send.mutate();
+    else save.mutate(inspectionBody(values, scale));
   };
 
   const text = (field: keyof InspectionFormValues, label: string, type = 'text') => (
     <TextField
       label={label}
       type={type}
+      // Ratings are whole numbers: a phone shows its number pad.
+      {...(type === 'number' ? { inputMode: 'numeric' as const } : {})}
       value={values[field]}
       error={errors[field]}
       onChange={(e) => set(field)(e.target.value)}
     />
   );
 
-  const saveFailure = useFailureNotice(save.error?.message, { as: 'banner' });
+  const saveFailure = useFailureNotice(saving.error?.message, { as: 'banner' });
   return (
     <Modal
       title={inspection ? 'Edit inspection' : 'Record inspection'}
@@ -116,7 +165,7 @@ export function RecordInspectionModal({
         <DialogActions
           onCancel={onClose}
           form={FORM_ID}
-          busy={save.isPending}
+          busy={saving.isPending}
           label="Save"
           busyLabel="Saving..."
         />
@@ -124,6 +173,25 @@ export function RecordInspectionModal({
     >
       <form id={FORM_ID} className={stack} noValidate onSubmit={submit}>
         {saveFailure}
+        {draft.restored && (
+          <div className={styles.outbox}>
+            <p className={styles.outboxText}>
+              Restored the draft saved on this phone.
+              {draft.restored.refusal ? ` Not sent: ${draft.restored.refusal}` : ''}
+            </p>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void draft.discard({
+                  ...emptyInspectionForm(localToday()),
+                  bridge: initialBridge ? String(initialBridge) : '',
+                })
+              }
+            >
+              Discard draft
+            </Button>
+          </div>
+        )}
         <SelectField
           label="Bridge"
           placeholder="Select a bridge"
@@ -167,6 +235,7 @@ export function RecordInspectionModal({
           )}
         </FormField>
         {text('attachments', 'Attachments (file names, separated by commas)')}
+        {viaDraft && <PhotoPicker photos={draft.photos} onChange={draft.setPhotos} />}
       </form>
     </Modal>
   );

@@ -18,5 +18,6 @@ export const Route = createFileRoute('/_signed-in/inspections')({
 
 function InspectionsRoute() {
   const isStaff = Route.useRouteContext({ select: (context) => context.user.is_staff });
-  return <InspectionsPage isStaff={isStaff} />;
+  const userId = Route.useRouteContext({ select: (context) => context.user.id });
+  return <InspectionsPage isStaff={isStaff} userId={userId} />;
 }

@@ -6,6 +6,7 @@ import { createMaintenanceRepository } from '../../../server/maintenance/mainten
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { jpegBytes } from '../../helpers/photo-fixtures.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
 import { type TestContext, setupTestApp, testConfig } from '../../helpers/test-app.ts';
 
@@ -422,6 +423,30 @@ const matrix: Record<
       url: `/api/v1/inspections/${await freshInspectionId(t)}`,
     }),
   },
+  uploadInspectionPhoto: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'POST',
+      url: `/api/v1/inspections/${await freshInspectionId(t)}/photos`,
+      body: jpegBytes(),
+      contentType: 'application/octet-stream',
+    }),
+  },
+  getInspectionPhoto: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/inspection-photos/${await freshPhotoId(t, await operatorBridgeId(t, a))}`,
+      raw: true,
+    }),
+  },
+  deleteInspectionPhoto: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'DELETE',
+      url: `/api/v1/inspection-photos/${await freshPhotoId(t)}`,
+    }),
+  },
   getInspectionProgramme: {
     access: 'signed-in',
     call: async (t, a) => ({
@@ -731,6 +756,28 @@ async function freshInspectionId(t: TestContext): Promise<number> {
     payload: inspectionBody,
   });
   return (made.json() as { id: number }).id;
+}
+
+/** A photo of an inspection recorded on the bridge (a fresh one by default). */
+async function freshPhotoId(t: TestContext, bridgeId?: number): Promise<number> {
+  const bridge = bridgeId ?? (await freshStructure(t)).bridge.id;
+  const made = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/bridges/${bridge}/inspections`,
+    headers: { authorization: `Bearer ${await staffToken(t)}` },
+    payload: inspectionBody,
+  });
+  const inspectionId = (made.json() as { id: number }).id;
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/inspections/${inspectionId}/photos`,
+    headers: {
+      authorization: `Bearer ${await staffToken(t)}`,
+      'content-type': 'application/octet-stream',
+    },
+    payload: jpegBytes(),
+  });
+  return (uploaded.json() as { id: number }).id;
 }
 
 /** A proposed baseline version 1 of the bridge (decision 041), to accept or reject. */

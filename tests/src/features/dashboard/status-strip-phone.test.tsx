@@ -24,6 +24,7 @@ const inspections: S['BridgeInspections'] = {
       rating: { scale: 'NBI', deck: 6, superstructure: 5, substructure: 6 },
       findings: null,
       attachments: [],
+      photos: [],
       next_due: '2026-11-12',
     },
   ],

@@ -33,6 +33,7 @@ const routine: S['Inspection'] = {
   rating: { scale: 'NBI', deck: 7, superstructure: 6, substructure: 5, bci: null },
   findings: 'Spalling at pier 4',
   attachments: ['report.pdf', 'pier4.jpg'],
+  photos: [],
   next_due: '2027-12-14',
 };
 

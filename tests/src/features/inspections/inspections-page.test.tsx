@@ -7,6 +7,7 @@ import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
 import { aUser, storeTokens } from '../../../helpers/web-fixtures';
 import { confederation, serveDashboard } from '../dashboard/fixtures';
+import { resetDraftStoreForTests } from '../../../../src/features/inspections/draft-store';
 
 type S = components['schemas'];
 
@@ -60,6 +61,8 @@ const rows = async () => {
 
 beforeEach(() => {
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:png'), revokeObjectURL: vi.fn() });
+  // Each case on an empty device: a refused draft would otherwise open in the next one.
+  resetDraftStoreForTests();
 });
 
 describe('inspection calendar', () => {
@@ -110,6 +113,7 @@ describe('inspection calendar', () => {
             rating: { scale: 'NBI', deck: 7, superstructure: 6, substructure: 5, bci: null },
             findings: null,
             attachments: ['report.pdf'],
+            photos: [],
             next_due: '2028-11-02',
           },
           { status: 201 },
@@ -145,6 +149,8 @@ describe('inspection calendar', () => {
           rating: { scale: 'NBI', deck: 7, superstructure: 6, substructure: 5 },
           findings: null,
           attachments: ['report.pdf'],
+          // The draft's key, so that sending it again records it once (decision 053).
+          client_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
         },
       }),
     );
@@ -190,6 +196,7 @@ describe('inspection facts on the dashboard', () => {
             rating: { scale: 'NBI', deck: 7, superstructure: 6, substructure: 5, bci: null },
             findings: null,
             attachments: [],
+            photos: [],
             next_due: '2026-12-14',
           },
         ],

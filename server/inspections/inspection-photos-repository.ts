@@ -1,0 +1,137 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { inspectionPhotos, inspections, users } from '../db/schema.ts';
+import type { PhotoType } from '../../domain/image-type.ts';
+
+/** What is said about a photo without its bytes. */
+export interface PhotoMeta {
+  id: number;
+  inspectionId: number;
+  contentType: PhotoType;
+  sizeBytes: number;
+  sha256: string;
+  takenBy: string | null;
+  createdAt: Date;
+}
+
+export interface NewPhoto {
+  inspectionId: number;
+  contentType: PhotoType;
+  sha256: string;
+  data: Uint8Array;
+  createdBy: number;
+}
+
+/** The photo stored, whether it was stored before (same bytes), or why it was not. */
+export type AddPhotoResult =
+  | { outcome: 'stored' | 'existing'; photo: PhotoMeta }
+  | { outcome: 'full' }
+  | { outcome: 'no-inspection' };
+
+const metaColumns = {
+  id: inspectionPhotos.id,
+  inspectionId: inspectionPhotos.inspectionId,
+  contentType: inspectionPhotos.contentType,
+  sizeBytes: inspectionPhotos.sizeBytes,
+  sha256: inspectionPhotos.sha256,
+  takenBy: users.username,
+  createdAt: inspectionPhotos.createdAt,
+};
+
+const asMeta = (row: Omit<PhotoMeta, 'contentType'> & { contentType: string }): PhotoMeta => ({
+  ...row,
+  contentType: row.contentType as PhotoType,
+});
+
+/** Inspection photos: bytes in PostgreSQL beside their inspection (decision 053). */
+export function createInspectionPhotosRepository(db: Db) {
+  const metaQuery = () =>
+    db
+      .select(metaColumns)
+      .from(inspectionPhotos)
+      .leftJoin(users, eq(users.id, inspectionPhotos.createdBy));
+
+  return {
+    /** The photos of each inspection, oldest first; no bytes are read. */
+    async metaByInspection(inspectionIds: readonly number[]): Promise<Map<number, PhotoMeta[]>> {
+      const byInspection = new Map<number, PhotoMeta[]>();
+      if (inspectionIds.length === 0) return byInspection;
+      const rows = await metaQuery()
+        .where(inArray(inspectionPhotos.inspectionId, [...inspectionIds]))
+        .orderBy(asc(inspectionPhotos.id));
+      for (const row of rows) {
+        const list = byInspection.get(row.inspectionId) ?? [];
+        list.push(asMeta(row));
+        byInspection.set(row.inspectionId, list);
+      }
+      return byInspection;
+    },
+
+    /**
+     * Stores the photo unless the inspection holds `maxCount` already. The inspection's row is
+     * locked for the count, so two uploads at once cannot both take the last place.
+     */
+    add(photo: NewPhoto, maxCount: number): Promise<AddPhotoResult> {
+      return db.transaction(async (tx): Promise<AddPhotoResult> => {
+        const [owner] = await tx
+          .select({ id: inspections.id })
+          .from(inspections)
+          .where(eq(inspections.id, photo.inspectionId))
+          .for('update');
+        if (!owner) return { outcome: 'no-inspection' };
+        const same = and(
+          eq(inspectionPhotos.inspectionId, photo.inspectionId),
+          eq(inspectionPhotos.sha256, photo.sha256),
+        );
+        const [existing] = await tx
+          .select(metaColumns)
+          .from(inspectionPhotos)
+          .leftJoin(users, eq(users.id, inspectionPhotos.createdBy))
+          .where(same);
+        if (existing) return { outcome: 'existing', photo: asMeta(existing) };
+        const [counted] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(inspectionPhotos)
+          .where(eq(inspectionPhotos.inspectionId, photo.inspectionId));
+        if (Number(counted?.n ?? 0) >= maxCount) return { outcome: 'full' };
+        const [row] = await tx
+          .insert(inspectionPhotos)
+          .values({ ...photo, sizeBytes: photo.data.byteLength })
+          .returning({ id: inspectionPhotos.id });
+        if (!row) throw new Error('insert into inspection_photos returned no row');
+        const [stored] = await tx
+          .select(metaColumns)
+          .from(inspectionPhotos)
+          .leftJoin(users, eq(users.id, inspectionPhotos.createdBy))
+          .where(eq(inspectionPhotos.id, row.id));
+        if (!stored) throw new Error('a stored photo was not found in its transaction');
+        return { outcome: 'stored', photo: asMeta(stored) };
+      });
+    },
+
+    /** The photo's bytes with its type and the bridge it belongs to (for the viewer check). */
+    async content(id: number) {
+      const [row] = await db
+        .select({
+          contentType: inspectionPhotos.contentType,
+          sha256: inspectionPhotos.sha256,
+          data: inspectionPhotos.data,
+          bridgeId: inspections.bridgeId,
+        })
+        .from(inspectionPhotos)
+        .innerJoin(inspections, eq(inspections.id, inspectionPhotos.inspectionId))
+        .where(eq(inspectionPhotos.id, id));
+      return row;
+    },
+
+    async remove(id: number): Promise<boolean> {
+      const rows = await db
+        .delete(inspectionPhotos)
+        .where(eq(inspectionPhotos.id, id))
+        .returning({ id: inspectionPhotos.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type InspectionPhotosRepository = ReturnType<typeof createInspectionPhotosRepository>;

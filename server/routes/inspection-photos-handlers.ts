@@ -1,0 +1,67 @@
+import { HttpError, notFound } from '../http-error.ts';
+import { uploadedChunks } from '../http/upload-body.ts';
+import { readPhoto } from '../inspections/photo-upload.ts';
+import { requireStaff, viewerOf } from '../plugins/authentication.ts';
+import type { RouteServices } from '../plugins/route-services.ts';
+import type { Handlers } from '../contract-types.ts';
+import { photoDto } from './inspection-photo-dto.ts';
+
+/** A phone photo resized in the browser is 0.3-2 MB; an unresized one up to about 8 MB. */
+export const PHOTO_LIMIT_BYTES = 8 * 1024 * 1024;
+export const PHOTOS_PER_INSPECTION = 20;
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
+/** Inspection photos (decision 053): staff add and remove them, whoever sees the bridge reads them. */
+export function inspectionPhotosHandlers(
+  services: Pick<RouteServices, 'inspections' | 'inspectionPhotos' | 'alerts'>,
+): Handlers<'uploadInspectionPhoto' | 'getInspectionPhoto' | 'deleteInspectionPhoto'> {
+  const { inspections, inspectionPhotos, alerts } = services;
+
+  return {
+    async uploadInspectionPhoto(request, reply) {
+      const viewer = requireStaff(request);
+      const inspectionId = request.params.id;
+      // Checked before a byte of the body is read.
+      if (!(await inspections.findById(inspectionId))) throw notFound('Inspection', inspectionId);
+      const chunks = uploadedChunks(request, PHOTO_LIMIT_BYTES, 'send it resized');
+      const photo = await readPhoto(chunks);
+      const result = await inspectionPhotos.add(
+        { inspectionId, ...photo, createdBy: viewer.id },
+        PHOTOS_PER_INSPECTION,
+      );
+      if (result.outcome === 'no-inspection') throw notFound('Inspection', inspectionId);
+      if (result.outcome === 'full') {
+        throw new HttpError(
+          409,
+          `photos: inspection ${inspectionId} holds ${PHOTOS_PER_INSPECTION} photos, the most kept`,
+        );
+      }
+      reply.code(result.outcome === 'stored' ? 201 : 200);
+      return photoDto(result.photo);
+    },
+
+    async getInspectionPhoto(request, reply) {
+      const { id } = request.params;
+      const photo = await inspectionPhotos.content(id);
+      // Another company's photo answers as a missing one, as its bridge does.
+      if (!photo || !(await alerts.bridgeIsVisible(viewerOf(request), photo.bridgeId))) {
+        throw notFound('Photo', id);
+      }
+      const extension = EXTENSIONS[photo.contentType as keyof typeof EXTENSIONS] ?? 'bin';
+      return reply
+        .type(photo.contentType)
+        .header('etag', `"${photo.sha256}"`)
+        .header('content-disposition', `inline; filename="inspection-photo-${id}.${extension}"`)
+        .send(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.byteLength));
+    },
+
+    async deleteInspectionPhoto(request, reply) {
+      requireStaff(request);
+      if (!(await inspectionPhotos.remove(request.params.id))) {
+        throw notFound('Photo', request.params.id);
+      }
+      return reply.code(204).send();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Inspection photos (decision 053): bytes sent as they are (the server reads their type from
+ * them), and read back as blobs through the one client so its token refresh applies.
+ */
+import type { components } from '../../openapi/schema';
+import type { ApiClient } from './client';
+import { answerOf } from './answer';
+
+export type InspectionPhoto = components['schemas']['InspectionPhoto'];
+
+export function uploadInspectionPhoto(
+  api: ApiClient,
+  inspectionId: number,
+  photo: Blob,
+): Promise<InspectionPhoto> {
+  return answerOf(
+    api.POST('/api/v1/inspections/{id}/photos', {
+      params: { path: { id: inspectionId } },
+      body: '',
+      bodySerializer: () => photo,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    }),
+    'The photo could not be sent',
+  );
+}
+
+export async function getInspectionPhoto(api: ApiClient, photoId: number): Promise<Blob> {
+  const answer = await api.GET('/api/v1/inspection-photos/{id}', {
+    params: { path: { id: photoId } },
+    parseAs: 'blob',
+  });
+  if (!(answer.data instanceof Blob)) throw new Error('The photo could not be loaded');
+  return answer.data;
+}
