@@ -1,15 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { alerts } from '../../../server/db/schema.ts';
+import { contract } from '../../../server/contract.ts';
+import { alerts, notifications } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { companyPerson } from '../../helpers/company-person.ts';
+import { jpegBytes } from '../../helpers/photo-fixtures.ts';
 import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
+import { storeEvaluation } from '../analysis/stored-evaluation.ts';
 
 // Decision 040: a company administrator of company B reaches nothing of company A. Every probe
 // on one of A's records is answered exactly as the same probe on a record that never existed
 // (status and detail, ids aside), lists hold none of A's rows, and A's rows stay as they were.
 
 const GHOST = 999_999;
+const GHOST_NAME = 'Never Built Bridge';
 
 interface Call {
   method: string;
@@ -33,6 +37,13 @@ interface Targets {
   operator: number;
   companyId: number;
   companyName: string;
+  /** The bridge's name, which the analysis calls take as `sid`. */
+  bridgeName: string;
+  inspection: number;
+  photo: number;
+  maintenanceEvent: number;
+  /** A notification of the company's operator. */
+  notification: number;
 }
 
 const bridgeBody = {
@@ -87,6 +98,7 @@ async function seedTwoCompanies(t: TestContext) {
   await users.setBridges(operatorA.row.id, [a.bridge.id]);
   await users.setBridges(operatorB.row.id, [b.bridge.id]);
   await users.setDatastreams(operatorA.row.id, [a.stream.id]);
+  const records = await recordsOfA(t, a.bridge, a.alert, operatorA.row.id);
   const targetsA: Targets = {
     bridge: a.bridge.id,
     span: a.span.id,
@@ -98,8 +110,58 @@ async function seedTwoCompanies(t: TestContext) {
     operator: operatorA.row.id,
     companyId: adminA.row.companyId,
     companyName: 'Alpha Spans',
+    bridgeName: a.bridge.name,
+    ...records,
   };
   return { targetsA, adminB, operatorB, b, companyA: adminA.row.companyId };
+}
+
+/**
+ * What hangs off A's bridge beyond its structure, made as platform staff would: an inspection with
+ * a photo, a maintenance event, a stored evaluation (so the analysis calls have something to
+ * leak), and a notification of A's operator about A's alert.
+ */
+async function recordsOfA(
+  t: TestContext,
+  bridge: { id: number; name: string },
+  alertId: number,
+  operatorId: number,
+) {
+  const staff = await t.createUser({ staff: true, name: 'platform-staff' });
+  const asStaff = async (url: string, payload: object | Buffer, contentType?: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        authorization: `Bearer ${staff.token}`,
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
+      payload,
+    });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
+    return (response.json() as { id: number }).id;
+  };
+  const inspection = await asStaff(`/api/v1/bridges/${bridge.id}/inspections`, {
+    inspected_on: '2025-09-01',
+    kind: 'routine',
+    inspector: 'Alpha Inspector',
+    rating: { scale: 'NBI', deck: 7, superstructure: 7, substructure: 6 },
+  });
+  const photo = await asStaff(
+    `/api/v1/inspections/${inspection}/photos`,
+    jpegBytes(1),
+    'application/octet-stream',
+  );
+  const maintenanceEvent = await asStaff(`/api/v1/bridges/${bridge.id}/maintenance`, {
+    occurred_on: '2026-01-15',
+    kind: 'repair',
+  });
+  await storeEvaluation(t.services, bridge);
+  const [notification] = await t.services.database.db
+    .insert(notifications)
+    .values({ userId: operatorId, alertId, kind: 'raised' })
+    .returning({ id: notifications.id });
+  return { inspection, photo, maintenanceEvent, notification: notification?.id ?? 0 };
 }
 
 /** Everything of company A a probe could change, read straight from the repositories. */
@@ -116,6 +178,17 @@ async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
     alerts: await t.services.database.db.select().from(alerts).where(eq(alerts.id, target.alert)),
     people,
     assignments: [...(await users.assignmentsOf(people.map((p) => p.id))).entries()],
+    inspections: await t.services.database.db.execute(
+      sql`SELECT i.*, (SELECT count(*) FROM inspection_photos p WHERE p.inspection_id = i.id) AS photos
+          FROM inspections i WHERE bridge_id = ${target.bridge} ORDER BY id`,
+    ),
+    maintenance: await t.services.database.db.execute(
+      sql`SELECT * FROM maintenance_events WHERE bridge_id = ${target.bridge} ORDER BY id`,
+    ),
+    notifications: await t.services.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, target.notification)),
   });
 }
 
@@ -204,6 +277,27 @@ function probes(own: {
     listIngestTokens: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/ingest-tokens`,
+    }),
+    getAnalysisStatus: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/ai/status?sid=${encodeURIComponent(x.bridgeName)}`,
+    }),
+    getAnomalies: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/ai/anomalies?sid=${encodeURIComponent(x.bridgeName)}`,
+    }),
+    getForecast: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/ai/forecast?sid=${encodeURIComponent(x.bridgeName)}`,
+    }),
+    getPredictionChart: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/ai/predict/prediction',
+      body: { sid: x.bridgeName },
+    }),
+    getInspectionPhoto: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/inspection-photos/${x.photo}`,
     }),
     // Writes on one record, or naming one in the body.
     updateBridge: (x: Targets): Call => ({
@@ -299,6 +393,87 @@ function probes(own: {
       method: 'DELETE',
       url: `/api/v1/bridges/${own.bridge}/ingest-tokens/${x.token}`,
     }),
+    requestAnalysis: (x: Targets): Call => ({
+      method: 'POST',
+      url: '/api/v1/ai/analyze',
+      body: { sid: x.bridgeName },
+    }),
+    setAnalysisSettings: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${x.bridge}/analysis-settings`,
+      body: { amber_percent: -2, red_percent: -5, target_false_alarm_rate: 0.01 },
+    }),
+    setFatigueSettings: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${x.bridge}/fatigue-settings`,
+      body: { traffic_growth_percent: 1.5 },
+    }),
+    setFatigueDetail: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${x.sensor}/fatigue-detail`,
+      body: { name: 'Weld toe', curve: 'EC3 100' },
+    }),
+    deleteFatigueDetail: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/sensors/${x.sensor}/fatigue-detail`,
+    }),
+    addSensorCalibration: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/sensors/${x.sensor}/calibrations`,
+      body: { calibrated_on: '2026-01-15', calibrated_by: 'Lab One' },
+    }),
+    createMaintenanceEvent: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/bridges/${x.bridge}/maintenance`,
+      body: { occurred_on: '2026-01-15', kind: 'repair' },
+    }),
+    deleteMaintenanceEvent: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/bridges/${x.bridge}/maintenance/${x.maintenanceEvent}`,
+    }),
+    setInspectionProgramme: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${x.bridge}/inspection-programme`,
+      body: { regime: 'OSIM' },
+    }),
+    createInspection: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/bridges/${x.bridge}/inspections`,
+      body: {
+        inspected_on: '2025-09-02',
+        kind: 'routine',
+        inspector: 'Probe Inspector',
+        rating: { scale: 'NBI', deck: 7, superstructure: 7, substructure: 6 },
+      },
+    }),
+    updateInspection: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/inspections/${x.inspection}`,
+      body: {
+        inspected_on: '2025-09-02',
+        kind: 'routine',
+        inspector: 'Probe Inspector',
+        rating: { scale: 'NBI', deck: 1, superstructure: 1, substructure: 1 },
+      },
+    }),
+    deleteInspection: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/inspections/${x.inspection}`,
+    }),
+    uploadInspectionPhoto: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/inspections/${x.inspection}/photos`,
+      body: jpegBytes(2),
+      contentType: 'application/octet-stream',
+    }),
+    deleteInspectionPhoto: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/inspection-photos/${x.photo}`,
+    }),
+    markNotificationRead: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/notifications/${x.notification}/read`,
+    }),
     updateUser: (x: Targets): Call => ({
       method: 'PUT',
       url: `/api/v1/users/${x.user}/update`,
@@ -348,6 +523,8 @@ function probes(own: {
 }
 
 const LISTS = [
+  '/api/v1/inspection-calendar',
+  '/api/v1/notifications',
   '/api/v1/bridges',
   '/api/v1/bridges/',
   '/api/v1/spans',
@@ -357,6 +534,72 @@ const LISTS = [
   '/api/v1/users',
   '/api/v1/alerts?state=all',
 ];
+
+/** Probes named for what they try, and the operation each one calls. */
+const PROBE_OPERATION: Record<string, string> = {
+  getMonthlyReport: 'getBridgeReport',
+  createBridgeInCompany: 'createBridge',
+  moveOwnBridgeToCompany: 'updateBridge',
+  createSensorOnOwnBridgeTheirSpan: 'createSensor',
+  assignTheirSensorToOwnStream: 'assignSensor',
+  assignOwnSensorToTheirStream: 'assignSensor',
+  revokeTheirTokenThroughOwnBridge: 'revokeIngestToken',
+  promoteUser: 'updateUser',
+  assignBridgesToTheirUser: 'assignBridges',
+  assignTheirBridgeToOwnUser: 'assignBridges',
+  assignStreamsToTheirUser: 'assignDatastreams',
+  assignTheirStreamToOwnUser: 'assignDatastreams',
+  signUpIntoTheirCompany: 'signup',
+};
+
+/**
+ * The operations no probe sends, each with why: lists are read by the list test below, and the
+ * rest name no record of another company (the caller's own session, notifications and
+ * acknowledge links, which are signed for one user, and the platform's own screens).
+ */
+const NOT_PROBED: Record<string, string> = {
+  getHealth: 'public, names nothing',
+  getReadiness: 'public, names nothing',
+  login: 'names an account by its own password',
+  logout: "the caller's own session",
+  refreshToken: "the caller's own session",
+  getCurrentUser: 'the caller',
+  createContactMessage: 'public marketing form',
+  listContactMessages: 'platform staff only: messages belong to no company',
+  markContactMessageHandled: 'platform staff only: messages belong to no company',
+  listRensysBridgeNames: 'a public register of names',
+  listNotifications: "the caller's own notifications (list test)",
+  countUnreadNotifications: "the caller's own notifications",
+  markAllNotificationsRead: "the caller's own notifications",
+  readAcknowledgeLink: 'a link signed for one user and alert (acknowledge-link tests)',
+  acknowledgeByLink: 'a link signed for one user and alert (acknowledge-link tests)',
+  listAuditEntries: 'platform staff only (role matrix)',
+  exportAuditCsv: 'platform staff only (role matrix)',
+  getInspectionCalendar: 'a list (list test)',
+  listBridges: 'a list (list test)',
+  listBridgesWithSlash: 'a list (list test)',
+  listSpans: 'a list (list test)',
+  listSensors: 'a list (list test)',
+  listDatastreams: 'a list (list test)',
+  listDataStreamsHyphenated: 'a list (list test)',
+  listUsers: 'a list (list test)',
+  listAlerts: 'a list (list test)',
+  ingestReadings: "a gateway's token names its bridge (ingest tests)",
+};
+
+describe('the tenancy probes', () => {
+  it('send every operation of the contract, or say why not', () => {
+    const operations = Object.values(
+      contract.paths as Record<string, Record<string, { operationId: string }>>,
+    ).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
+    const probed = Object.keys(probes({ bridge: 0, span: 0, sensor: 0, stream: 0, user: 0 })).map(
+      (name) => PROBE_OPERATION[name] ?? name,
+    );
+    const covered = new Set([...probed, ...Object.keys(NOT_PROBED)]);
+    expect(operations.filter((op) => !covered.has(op)).sort()).toEqual([]);
+    expect([...covered].filter((op) => !operations.includes(op)).sort()).toEqual([]);
+  });
+});
 
 describe.each(drivers)('company administrators across companies on %s', (kind) => {
   const t = setupTestApp(kind);
@@ -372,7 +615,9 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       },
       ...(call.body === undefined ? {} : { payload: call.body as object }),
     });
-    return { status: response.statusCode, body: response.body.replace(/\d+/g, '#') };
+    // The analysis calls name the bridge they were asked about in their refusal.
+    const body = response.body.replaceAll(GHOST_NAME, '@').replaceAll('alpha Bridge', '@');
+    return { status: response.statusCode, body: body.replace(/\d+/g, '#') };
   }
 
   it("refuses every by-id read and write on another company's records as if they did not exist", async () => {
@@ -388,6 +633,11 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       operator: GHOST,
       companyId: GHOST,
       companyName: 'Never Registered Ltd',
+      bridgeName: GHOST_NAME,
+      inspection: GHOST,
+      photo: GHOST,
+      maintenanceEvent: GHOST,
+      notification: GHOST,
     };
     const own = {
       bridge: b.bridge.id,
@@ -398,11 +648,13 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
     };
     const before = await rowsOfA(t, companyA, targetsA);
     const all = Object.entries(probes(own));
-    // An operator is refused the staff screens' writes (403) before any record is looked at. A
+    // An operator is refused the staff screens' writes (403) before any record is looked at, and
+    // so is an administrator the platform staff's own (calibrations, maintenance, inspections,
+    // analysis settings); both ways the answer is the one a record that never existed gets. A
     // public sign-up naming a company joins it as an operator (decision 040), so that probe is
     // the administrator's only.
     const callers = [
-      { who: 'company administrator', token: adminB.token, refusals: [400, 404] },
+      { who: 'company administrator', token: adminB.token, refusals: [400, 403, 404] },
       { who: 'operator', token: operatorB.token, refusals: [400, 403, 404] },
     ];
     let sent = 0;
@@ -417,8 +669,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(42);
-    expect(sent).toBe(42 + 41);
+    expect(all.length).toBe(62);
+    expect(sent).toBe(62 + 61);
   });
 
   it("lists none of another company's rows, and its own", async () => {
