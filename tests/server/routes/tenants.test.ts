@@ -146,6 +146,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/analysis-settings`,
     }),
+    getFrequencyShift: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/frequency-shift`,
+    }),
     listBaselineVersions: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/baselines`,
