@@ -75,7 +75,11 @@ export async function updateReferenceShift(
     const state = feedLatch(from, earlier, points, input.levels, u);
     const unchanged = row && state.level === from.level && from.level === row.level;
     const latchedAt =
-      state.level === 'none' ? null : unchanged ? (row.latchedAt ?? input.evaluatedAt) : input.evaluatedAt;
+      state.level === 'none'
+        ? null
+        : unchanged
+          ? (row.latchedAt ?? input.evaluatedAt)
+          : input.evaluatedAt;
     latches.push({ feature: mode.feature, state, latchedAt });
   }
   await store.saveLatches(input.bridgeId, reference.version, latches);

@@ -30,7 +30,11 @@ export function createReferenceShiftStore(db: Db) {
           .insert(frequencyShifts)
           .values(rows.slice(i, i + ROWS_A_STATEMENT))
           .onConflictDoUpdate({
-            target: [frequencyShifts.bridgeId, frequencyShifts.feature, frequencyShifts.windowStart],
+            target: [
+              frequencyShifts.bridgeId,
+              frequencyShifts.feature,
+              frequencyShifts.windowStart,
+            ],
             set: {
               shiftPercent: sqlExcluded('shift_percent'),
               uncertaintyPercent: sqlExcluded('uncertainty_percent'),

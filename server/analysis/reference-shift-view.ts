@@ -39,7 +39,8 @@ export function createReferenceShiftView(db: Db) {
       const first = extent?.first ? Date.parse(extent.first) : null;
       const last = extent?.last ? Date.parse(extent.last) : null;
       const bucket = first !== null && last !== null ? bucketSeconds(first, last) : WINDOW_SECONDS;
-      const slot = sql<number>`floor(extract(epoch from ${frequencyShifts.windowStart}) / ${bucket})::bigint`;
+      // The bucket inlined (an integer computed here), so GROUP BY and SELECT are one expression.
+      const slot = sql<number>`floor(extract(epoch from ${frequencyShifts.windowStart}) / ${sql.raw(String(Math.trunc(bucket)))})::bigint`;
       const rows =
         first === null
           ? []
@@ -58,7 +59,9 @@ export function createReferenceShiftView(db: Db) {
         .select()
         .from(frequencyShiftLevels)
         .where(eq(frequencyShiftLevels.bridgeId, bridgeId));
-      const features = [...new Set([...rows.map((r) => r.feature), ...latches.map((l) => l.feature)])];
+      const features = [
+        ...new Set([...rows.map((r) => r.feature), ...latches.map((l) => l.feature)]),
+      ];
       return {
         bridge: bridgeId,
         reference_version: active?.version ?? null,
