@@ -190,7 +190,8 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         reading: null,
         firstSeen,
         lastSeen,
-        trigger: "The bridge's amber and red trigger levels, applied to the trailing day's shift all the time",
+        trigger:
+          "The bridge's amber and red trigger levels, applied to the trailing day's shift all the time",
         action:
           'Read the shift chart: a drop of every mode together is a loss of global stiffness. Have an engineer assess the bridge; the level stays crossed until the shift comes back, a maintenance is recorded or a new reference is accepted.',
       };
