@@ -69,11 +69,13 @@ export function feedLatch(
   referenceUncertaintyPercent: number,
 ): LatchState {
   const fresh = points.filter((p) => p.start > state.fedUntil);
-  const ring = [...earlier, ...fresh].filter((p) => p.judged);
+  const firstFresh = fresh[0]?.start ?? Infinity;
+  const before = earlier.filter((p) => p.judged && p.start < firstFresh);
+  const ring = [...before, ...fresh.filter((p) => p.judged)];
   let next = { ...state };
   let head = 0;
-  let tail = ring.findIndex((p) => p.start > state.fedUntil);
-  if (tail < 0) tail = ring.length;
+  // The ring's end: the judged windows up to the one being fed.
+  let tail = before.length;
   for (const point of fresh) {
     next.fedUntil = point.start;
     if (!point.judged) continue;
