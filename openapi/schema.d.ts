@@ -1398,6 +1398,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/frequency-shift': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each tracked mode's compensated frequency shift against the accepted reference
+     * @description Every evaluated window's temperature-compensated frequency of each tracked mode, as a
+     *     shift in percent from the accepted reference's (the active baseline version's) compensated
+     *     mean, with its standard uncertainty (decision 051). Windows outside the temperatures the
+     *     reference learnt are left out. At most 500 points per mode: the windows are averaged in
+     *     equal buckets of whole 10-minute windows (`bucket_minutes`). Each mode also states its
+     *     trigger level, applied all the time to the trailing day's shift and latched: a level
+     *     crossed stays until the shift comes back half-way, a maintenance is recorded or a new
+     *     reference becomes active. Visible to whoever may see the bridge.
+     */
+    get: operations['getFrequencyShift'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bridges/{id}/baselines/{version}/accept': {
     parameters: {
       query?: never;
@@ -2287,6 +2314,50 @@ export interface components {
       /** @description The shift over the combined expanded uncertainty (k = 2); agreement is ≤ 1 */
       en: number | null;
     };
+    FrequencyShiftSeries: {
+      bridge: number;
+      /** @description The active baseline version the shift is measured against; null before one */
+      reference_version: number | null;
+      /** Format: date-time */
+      reference_accepted_at: string | null;
+      levels: {
+        /** @description The bridge's amber trigger level, e.g. -2 */
+        amber_percent: number;
+        /** @description The bridge's red trigger level, e.g. -5 */
+        red_percent: number;
+      };
+      /** @description How many minutes of windows each point averages (10 = one window) */
+      bucket_minutes: number;
+      modes: components['schemas']['ModeFrequencyShift'][];
+    };
+    ModeFrequencyShift: {
+      /** @description e.g. 'bridge-s1-acc.f1' */
+      feature: string;
+      /**
+       * @description The latched trigger level against the active reference
+       * @enum {string}
+       */
+      level: 'none' | 'amber' | 'red';
+      /**
+       * Format: date-time
+       * @description The window at which the level in force was crossed; null with none
+       */
+      crossed_at: string | null;
+      /** @description The trailing day's mean shift at the last evaluated window; null with too few windows */
+      estimate_percent: number | null;
+      /** @description One standard uncertainty of that estimate, the reference's included */
+      uncertainty_percent: number | null;
+      points: {
+        /**
+         * Format: date-time
+         * @description The bucket's start
+         */
+        t: string;
+        shift_percent: number;
+        /** @description One standard uncertainty of a window's shift (root mean square over the bucket) */
+        uncertainty_percent: number;
+      }[];
+    };
     TrackedFrequency: {
       /** @description e.g. 'bridge-s1-acc.f1' */
       feature: string;
@@ -2469,7 +2540,8 @@ export interface components {
         | 'Mode tracking lost'
         | 'Inspection due'
         | 'Inspection overdue'
-        | 'Limit exceeded';
+        | 'Limit exceeded'
+        | 'Trigger level crossed';
       severity: components['schemas']['Severity'];
       message: string;
       /** @enum {string} */
@@ -5191,6 +5263,32 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BaselineVersion'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getFrequencyShift: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The series (no modes before the first evaluation against a reference) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FrequencyShiftSeries'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -30,6 +30,7 @@ import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
 import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
 import { analysisSettingsHandlers } from './routes/analysis-settings-handlers.ts';
 import { baselinesHandlers } from './routes/baselines-handlers.ts';
+import { frequencyShiftHandlers } from './routes/frequency-shift-handlers.ts';
 import { inspectionsHandlers } from './routes/inspections-handlers.ts';
 import { inspectionPhotosHandlers } from './routes/inspection-photos-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...maintenanceHandlers(routeServices),
     ...analysisSettingsHandlers(routeServices),
     ...baselinesHandlers(routeServices),
+    ...frequencyShiftHandlers(routeServices),
     ...inspectionsHandlers(routeServices),
     ...inspectionPhotosHandlers(routeServices),
   };

@@ -8,6 +8,7 @@ import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { createAnalysisRepository } from './analysis/analysis-repository.ts';
 import { createAnalysisViewRepository } from './analysis/analysis-view.ts';
+import { createReferenceShiftView } from './analysis/reference-shift-view.ts';
 import { createBaselineVersions } from './analysis/baseline-versions.ts';
 import { createBridgeConditionsRepository } from './analysis/bridge-conditions.ts';
 import { createReportService } from './report/report-runner.ts';
@@ -131,6 +132,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     analysisSettings: createAnalysisSettingsRepository(db),
     /** Each bridge's reference versions (decision 041). */
     baselines: createBaselineVersions(db),
+    /** The shift against the accepted reference, as the dashboard charts it (decision 051). */
+    referenceShift: createReferenceShiftView(db),
     /** Models, evaluations and job state: the views, the queue, the scheduler and the workers. */
     analysis,
     audit: createAuditRepository(db),

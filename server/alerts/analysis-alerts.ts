@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import { applyModeTracking } from './mode-tracking-alerts.ts';
+import { applyTriggerLevels } from './trigger-level-alerts.ts';
 import type { AlertCause } from './alerts-repository.ts';
 import type { AnalysisOutcome, SensorChecks } from './analysis-outcome.ts';
 
@@ -99,6 +100,7 @@ export async function applyAnalysisOutcome(
     raised.push(...(await applySensorFaults(tx, outcome, now)));
     raised.push(...(await applyLimitBreaches(tx, outcome, now)));
     raised.push(...(await applyModeTracking(tx, outcome, now)));
+    raised.push(...(await applyTriggerLevels(tx, outcome, now)));
     return raised;
   });
 }

@@ -1,4 +1,5 @@
-import type { PhysicalChange } from '../../domain/trigger-levels.ts';
+import type { ModeLevel } from '../../domain/reference-shift.ts';
+import type { PhysicalChange, TriggerLevels } from '../../domain/trigger-levels.ts';
 import type { BreachFacts } from '../../domain/sensor-limits.ts';
 
 /**
@@ -22,6 +23,11 @@ export interface AnalysisOutcome {
   sensorFaults?: { datastreamId: number; streamId: string; details: string[] }[];
   /** The leading frequency shift of the most serious episode (docs/decisions/025); absent: none. */
   physicalChange?: PhysicalChange | null;
+  /**
+   * Each mode's latched trigger level of its shift against the accepted reference (decision
+   * 051), whether or not an episode is open ('Trigger level crossed'); absent: not judged.
+   */
+  referenceShift?: { version: number; levels: TriggerLevels; modes: ModeLevel[] } | null;
   /** Engineer-set limits breached at the end of the period ('Limit exceeded'); absent: none checked. */
   limitBreaches?: (BreachFacts & { datastreamId: number; severity: 'High' | 'Critical' })[];
 }

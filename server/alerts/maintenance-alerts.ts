@@ -9,6 +9,7 @@ import {
   type MaintenanceKind,
   STRUCTURAL_KINDS,
 } from '../../domain/maintenance.ts';
+import { TRIGGER_LEVEL_ALERT } from '../../domain/reference-shift.ts';
 import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
 import type { Db } from '../db/client.ts';
 import { alerts, datastreamSensors } from '../db/schema.ts';
@@ -41,13 +42,15 @@ export function clearedNote(event: MaintenanceFacts): string {
  * feeds: a repair or bearing replacement resolves the bridge's structural (health) alerts, since
  * the structure they judged is no longer the one measured; a sensor re-zero or replacement
  * resolves that sensor's fault and offline alerts, and the health alerts whose every
- * contributing stream is the sensor's own.
+ * contributing stream is the sensor's own. Any maintenance releases a latched trigger level.
  */
 export function resolvedByMaintenance(
   event: Pick<MaintenanceFacts, 'kind'>,
   sensorStreams: ReadonlySet<number>,
   alert: { type: string; subject: string; cause: AlertCause },
 ): boolean {
+  // A latched trigger level is released by any maintenance an engineer records (decision 051).
+  if (alert.type === TRIGGER_LEVEL_ALERT) return true;
   const health = (HEALTH_ALERT_TYPES as readonly string[]).includes(alert.type);
   if (STRUCTURAL_KINDS.includes(event.kind)) return health;
   if (sensorStreams.size === 0) return false;

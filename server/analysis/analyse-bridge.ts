@@ -41,6 +41,7 @@ import {
 } from './maintenance-plan.ts';
 import { createBaselineVersions } from './baseline-versions.ts';
 import { storeVersion } from './reference-training.ts';
+import { updateReferenceShift } from './reference-shift-step.ts';
 import { isStoredModel, type StoredModel } from './stored-model.ts';
 import { tellAlerts } from './tell-alerts.ts';
 import { trainBridgeModel } from './train-model.ts';
@@ -344,6 +345,19 @@ export async function evaluateBridge(
       falseEpisodesPerMonth: falseEpisodes,
       episodes: report.events.map((e) => ({ from: Date.parse(e.start), to: Date.parse(e.end) })),
     });
+    // The cumulative shift against the accepted reference, its levels latched (decision 051).
+    const reference = await versions.active(bridgeId);
+    const referenceShift = reference
+      ? await updateReferenceShift(db, {
+          bridgeId,
+          reference,
+          featureNames: model.featureNames,
+          windows,
+          levels: { amberPercent: settings.amberPercent, redPercent: settings.redPercent },
+          maintenanceRecordedAt: maintenance.recordedAt,
+          evaluatedAt,
+        })
+      : null;
     const outcome: AnalysisOutcome = {
       bridgeId,
       numAnomalies: report.num_anomalies,
@@ -360,6 +374,7 @@ export async function evaluateBridge(
       sensorFaults,
       physicalChange,
       limitBreaches: breaches,
+      ...(referenceShift ? { referenceShift } : {}),
       missingModes: {
         rate: report.missing_mode_rate ?? 0,
         baselineRate: model.missingModeRate ?? null,

@@ -146,6 +146,11 @@ export async function loadMaintenance(
       kind: e.kind as MaintenanceKind,
       sensorId: e.sensorId,
     })),
+    /** When the latest event was recorded (wall clock, epoch ms), null: none recorded. */
+    recordedAt: events.reduce<number | null>(
+      (latest, e) => Math.max(latest ?? 0, e.createdAt.getTime()),
+      null,
+    ),
     /** The data streams a maintained sensor feeds. */
     streamsOfSensor: (sensor: number) =>
       links.filter((l) => l.sensor === sensor).map((l) => l.stream),

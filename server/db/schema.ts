@@ -448,6 +448,60 @@ export const alarmEpisodes = pgTable(
   (t) => [uniqueIndex('alarm_episodes_bridge_start_key').on(t.bridgeId, t.startedAt)],
 );
 
+/** A trigger level of the reference shift (domain/trigger-levels.ts). */
+export const SHIFT_LEVELS = ['none', 'amber', 'red'] as const;
+
+/**
+ * Each tracked mode's temperature-compensated frequency shift against the accepted reference,
+ * every evaluated window (decision 051). `judged` is false where the window's temperature is
+ * outside what the reference learnt (its compensation is an extrapolation there).
+ */
+export const frequencyShifts = pgTable(
+  'frequency_shifts',
+  {
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    feature: text('feature').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    shiftPercent: doublePrecision('shift_percent').notNull(),
+    /** One standard uncertainty of the window's shift, percent. */
+    uncertaintyPercent: doublePrecision('uncertainty_percent').notNull(),
+    referenceVersion: integer('reference_version').notNull(),
+    judged: boolean('judged').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bridgeId, t.feature, t.windowStart] })],
+);
+
+/**
+ * The latched trigger level of each mode's reference shift (decision 051): a level crossed stays
+ * until the shift comes back, a maintenance is recorded or another reference becomes active.
+ */
+export const frequencyShiftLevels = pgTable(
+  'frequency_shift_levels',
+  {
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    feature: text('feature').notNull(),
+    level: text('level').$type<(typeof SHIFT_LEVELS)[number]>().notNull(),
+    /** The window at which the level in force was crossed (null: none). */
+    crossedAt: timestamp('crossed_at', { withTimezone: true }),
+    /** When the evaluation latched it (wall clock): a maintenance recorded later releases it. */
+    latchedAt: timestamp('latched_at', { withTimezone: true }),
+    referenceVersion: integer('reference_version').notNull(),
+    /** The last window fed to the latch. */
+    fedUntil: timestamp('fed_until', { withTimezone: true }).notNull(),
+    /** The trailing day's shift and its standard uncertainty at that window (null: too few). */
+    estimatePercent: doublePrecision('estimate_percent'),
+    estimateUncertaintyPercent: doublePrecision('estimate_uncertainty_percent'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bridgeId, t.feature] }),
+    check('frequency_shift_levels_level_check', sql`${t.level} in (${inList(SHIFT_LEVELS)})`),
+  ],
+);
+
 /**
  * The latest evaluation of each bridge (the AnomalyReport and ForecastSeries of the contract,
  * stored whole so the API answers without recomputing) and the job state behind it.

@@ -4,6 +4,7 @@ import type { AnalysisJobs } from '../analysis/job-types.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import type { AnalysisViewRepository } from '../analysis/analysis-view.ts';
 import type { BaselineVersions } from '../analysis/baseline-versions.ts';
+import type { ReferenceShiftView } from '../analysis/reference-shift-view.ts';
 import type { BridgeConditionsRepository } from '../analysis/bridge-conditions.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
@@ -58,6 +59,7 @@ export interface RouteServices {
   fatigueDetails: FatigueRepository;
   analysisSettings: AnalysisSettingsRepository;
   baselines: BaselineVersions;
+  referenceShift: ReferenceShiftView;
   analysis: AnalysisRepository;
   analysisView: AnalysisViewRepository;
   analysisJobs: AnalysisJobs;

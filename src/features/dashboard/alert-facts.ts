@@ -184,6 +184,17 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         action:
           'Check the accelerometers and their mounting; a mode lost at a large change of temperature or after works is followed again once found. Structural alarms rest on the other features meanwhile.',
       };
+    case 'Trigger level crossed':
+      return {
+        source: "The tracked modes' compensated frequencies against the accepted reference",
+        reading: null,
+        firstSeen,
+        lastSeen,
+        trigger:
+          "The bridge's amber and red trigger levels, applied to the trailing day's shift all the time",
+        action:
+          'Read the shift chart: a drop of every mode together is a loss of global stiffness. Have an engineer assess the bridge; the level stays crossed until the shift comes back, a maintenance is recorded or a new reference is accepted.',
+      };
     case 'Inspection due':
     case 'Inspection overdue':
       return {

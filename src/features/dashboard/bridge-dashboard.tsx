@@ -10,6 +10,7 @@ import { dashboardQueries } from './dashboard-queries';
 import * as styles from './dashboard.css';
 import { ErrorChartCard } from './error-chart-card';
 import { FatigueCard } from './fatigue-card';
+import { FrequencyShiftCard } from './frequency-shift-card';
 import { IndexSystemCard } from './index-system-card';
 import { MonthlyReportButton } from './monthly-report-button';
 import { NotAssessedCard } from './not-assessed-card';
@@ -89,6 +90,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
         <IndexSystemCard health={evaluation.health} />
         <BridgeMiniMap bridge={bridge} />
         <BaselineCard bridgeId={bridge.id} />
+        <FrequencyShiftCard bridgeId={bridge.id} />
         <FatigueCard bridgeId={bridge.id} />
         <ReadingsSection
           streams={evaluation.streams}

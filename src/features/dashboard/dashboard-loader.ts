@@ -39,6 +39,7 @@ export async function loadDashboard(
   hinted?.catch(() => undefined);
   void queryClient.prefetchQuery(dashboardQueries.fatigue(api, bridgeId));
   void queryClient.prefetchQuery(dashboardQueries.baselines(api, bridgeId));
+  void queryClient.prefetchQuery(dashboardQueries.frequencyShift(api, bridgeId));
   void queryClient.prefetchQuery(dashboardQueries.inspections(api, bridgeId));
 
   const bridges = await queryClient.ensureQueryData(dashboardQueries.bridges(api));

@@ -15,6 +15,7 @@ import {
 } from '../../api/queries/bridge-structure';
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { bridgeFatigueQueryOptions } from '../../api/queries/fatigue';
+import { frequencyShiftQueryOptions } from '../../api/queries/frequency-shift';
 import { bridgeInspectionsQueryOptions } from '../../api/queries/inspections';
 import { type ReadingsRange, readingsQueryOptions } from '../../api/queries/readings';
 
@@ -37,6 +38,8 @@ export const dashboardQueries = {
     polled(bridgeDatastreamsQueryOptions(api, bridgeId)),
   fatigue: (api: ApiClient, bridgeId: number) => polled(bridgeFatigueQueryOptions(api, bridgeId)),
   baselines: (api: ApiClient, bridgeId: number) => polled(baselinesQueryOptions(api, bridgeId)),
+  frequencyShift: (api: ApiClient, bridgeId: number) =>
+    polled(frequencyShiftQueryOptions(api, bridgeId)),
   inspections: (api: ApiClient, bridgeId: number) =>
     polled(bridgeInspectionsQueryOptions(api, bridgeId)),
   anomalies: (api: ApiClient, sid: string) => polled(anomalyReportQueryOptions(api, sid)),

@@ -129,6 +129,14 @@ describe('alerts resolved by maintenance', () => {
     ).toBe(false);
   });
 
+  it.each(['repair', 'sensor_rezero'] as const)(
+    'a %s, like any recorded maintenance, releases a latched trigger level (decision 051)',
+    (kind) => {
+      const alert = { type: 'Trigger level crossed', subject: '', cause: cause([]) };
+      expect(resolvedByMaintenance({ kind }, new Set(), alert)).toBe(true);
+    },
+  );
+
   it("a re-zero resolves the sensor's own alerts and those only its streams caused", () => {
     const rezero = { kind: 'sensor_rezero' as const };
     expect(

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
-import { analysisModels, analysisResults, baselineVersions } from '../../../server/db/schema.ts';
-import { eq } from 'drizzle-orm';
+import {
+  alerts,
+  analysisModels,
+  analysisResults,
+  baselineVersions,
+  frequencyShiftLevels,
+} from '../../../server/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { DAY_MS, START_MS, simulatedBridge, storeData, testScenario } from './analysis-fixtures.ts';
@@ -65,6 +71,20 @@ describe.each(drivers.filter((kind) => kind === 'postgres'))(
         raised.push(await episodes());
       }
       expect(raised.every((n) => n > 0)).toBe(true);
+
+      // Against the commissioning reference the loss is −5 % on that mode, whatever the episodes
+      // do, and the red trigger level stays crossed (decision 051).
+      const latches = await db
+        .select()
+        .from(frequencyShiftLevels)
+        .where(eq(frequencyShiftLevels.bridgeId, bridge.id));
+      expect(latches.filter((l) => l.level === 'red')).toHaveLength(1);
+      expect(latches.every((l) => l.referenceVersion === 1)).toBe(true);
+      const [trigger] = await db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.bridgeId, bridge.id), eq(alerts.type, 'Trigger level crossed')));
+      expect(trigger).toMatchObject({ state: 'active', severity: 'High' });
 
       // Version 1 commissioned the bridge; each retraining since waits as a proposal, the newest.
       const versions = await versionsOf(bridge.id);

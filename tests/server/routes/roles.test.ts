@@ -366,6 +366,13 @@ const matrix: Record<
       body: { amber_percent: -2, red_percent: -5, target_false_alarm_rate: 0.01 },
     }),
   },
+  getFrequencyShift: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/frequency-shift`,
+    }),
+  },
   listBaselineVersions: {
     access: 'signed-in',
     call: async (t, a) => ({

@@ -219,6 +219,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/analysis-settings`,
     }),
+    getFrequencyShift: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/frequency-shift`,
+    }),
     listBaselineVersions: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/baselines`,
@@ -669,8 +673,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(62);
-    expect(sent).toBe(62 + 61);
+    expect(all.length).toBe(63);
+    expect(sent).toBe(63 + 62);
   });
 
   it("lists none of another company's rows, and its own", async () => {

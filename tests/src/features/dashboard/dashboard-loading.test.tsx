@@ -31,6 +31,7 @@ function labelOf(request: Request): string | undefined {
     [`bridges/${confederation.id}/fatigue`]: 'fatigue',
     [`bridges/${confederation.id}/inspections`]: 'inspections',
     [`bridges/${confederation.id}/baselines`]: 'baselines',
+    [`bridges/${confederation.id}/frequency-shift`]: 'frequency-shift',
   };
   return byPath[path];
 }
@@ -46,6 +47,7 @@ const ALERTS_ON = [
   'fatigue',
   'inspections',
   'baselines',
+  'frequency-shift',
 ];
 const BY_NAME = ['anomalies', 'forecast', 'prediction'];
 

@@ -182,6 +182,8 @@ export interface DashboardApi {
   inspections?: S['BridgeInspections'];
   /** The bridge's baseline versions, newest first (none by default). */
   baselines?: S['BaselineVersion'][];
+  /** The shift against the reference (no modes by default). */
+  frequencyShift?: S['FrequencyShiftSeries'];
   /** Each alert's delivery log, by alert id (none by default). */
   deliveries?: Record<number, S['AlertDelivery'][]>;
   /** The bridge's own sensors, spans and streams (cbSensor, cbSpan and cbStream by default). */
@@ -238,6 +240,18 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
       HttpResponse.json({ bridge: Number(params.id), details: [] }),
     ),
     http.get(apiUrl('/api/v1/bridges/:id/baselines'), () => HttpResponse.json(api.baselines ?? [])),
+    http.get(apiUrl('/api/v1/bridges/:id/frequency-shift'), ({ params }) =>
+      HttpResponse.json(
+        api.frequencyShift ?? {
+          bridge: Number(params.id),
+          reference_version: null,
+          reference_accepted_at: null,
+          levels: { amber_percent: -2, red_percent: -5 },
+          bucket_minutes: 10,
+          modes: [],
+        },
+      ),
+    ),
     http.get(apiUrl('/api/v1/bridges/:id/inspections'), () =>
       HttpResponse.json(api.inspections ?? { inspections: [], schedule: [] }),
     ),

@@ -1,0 +1,58 @@
+// The cumulative compensated shift against the accepted reference (issue 29, decision 051): each
+// tracked mode's trailing-day shift, with the bridge's trigger levels applied all the time and
+// latched. Shared by the alerts (server) and the dashboard (SPA).
+import type { Threat } from './health.ts';
+import { levelAbove, type TriggerLevel } from './trigger-levels.ts';
+
+export const TRIGGER_LEVEL_ALERT = 'Trigger level crossed';
+
+/** Red is at least High, as decision 025 makes a red crossing; amber asks for a look. */
+export const TRIGGER_LEVEL_SEVERITY: Record<Exclude<TriggerLevel, 'none'>, Threat> = {
+  amber: 'Medium',
+  red: 'High',
+};
+
+/** One mode's latched level as the evaluation leaves it. */
+export interface ModeLevel {
+  feature: string;
+  level: TriggerLevel;
+  /** The trailing day's shift, percent, and its standard uncertainty (null: too few windows). */
+  estimate_percent: number | null;
+  uncertainty_percent: number | null;
+  /** The window at which the level in force was crossed (ISO), null with 'none'. */
+  crossed_at: string | null;
+}
+
+/** The modes beyond a level, the most serious first (then the largest drop). */
+export function modesBeyondLevel(modes: readonly ModeLevel[]): ModeLevel[] {
+  return modes
+    .filter((m) => m.level !== 'none')
+    .sort((a, b) =>
+      levelAbove(a.level, b.level)
+        ? -1
+        : levelAbove(b.level, a.level)
+          ? 1
+          : (a.estimate_percent ?? 0) - (b.estimate_percent ?? 0),
+    );
+}
+
+// Typographic minus, as engineers write a drop.
+const percent = (value: number | null) =>
+  value === null ? '?' : `${value < 0 ? '\u2212' : '+'}${Math.abs(value).toFixed(1)} %`;
+
+/**
+ * e.g. 'Trigger level crossed against reference version 2: s1-acc.f1 −2.3 % ± 0.1 % (amber,
+ * −2 %); s1-acc.f2 −2.1 % ± 0.1 % (amber, −2 %)'.
+ */
+export function triggerLevelMessage(
+  version: number,
+  beyond: readonly ModeLevel[],
+  levels: { amberPercent: number; redPercent: number },
+): string {
+  const parts = beyond.map((m) => {
+    const at = m.level === 'red' ? levels.redPercent : levels.amberPercent;
+    const u = m.uncertainty_percent === null ? '' : ` \u00b1 ${m.uncertainty_percent.toFixed(1)} %`;
+    return `${m.feature} ${percent(m.estimate_percent)}${u} (${m.level}, ${percent(at).replace('.0 %', ' %')})`;
+  });
+  return `${TRIGGER_LEVEL_ALERT} against reference version ${version}: ${parts.join('; ')}`;
+}
