@@ -2601,6 +2601,11 @@ export interface components {
       /** @description Where it was sent; null for another user's address unless the caller is staff */
       address: string | null;
       /**
+       * Format: date-time
+       * @description Set while (or after) the recipient's quiet hours held it: when it was to be sent (alerts below Critical only); null when it was not held
+       */
+      held_until?: string | null;
+      /**
        * @description pending while waiting to be sent or retried; failed once given up; cancelled for an escalation or reminder not sent because the alert was acknowledged or cleared first
        * @enum {string}
        */
