@@ -24,6 +24,17 @@ export type VerifyOutcome =
   | { kind: 'used-up' }
   | { kind: 'wrong'; attemptsLeft: number };
 
+/** The stored form of a texted code: an HMAC under a key of its own, derived from the secret. */
+export function codeHashOf(
+  serverSecret: string,
+  { userId, phone, code }: { userId: number; phone: string; code: string },
+): string {
+  const key = createHmac('sha256', serverSecret)
+    .update('spanwatch phone verification code v1')
+    .digest();
+  return createHmac('sha256', key).update(`${userId}:${phone}:${code}`).digest('base64url');
+}
+
 /**
  * Proves that a phone number is the user's before any alert is texted to it: a 6-digit code is
  * texted through the SMS provider, kept only as an HMAC under a key derived from the server's
@@ -34,11 +45,8 @@ export function createPhoneVerification(
   db: Db,
   options: { provider: SmsProvider | undefined; serverSecret: string },
 ) {
-  const key = createHmac('sha256', options.serverSecret)
-    .update('spanwatch phone verification code v1')
-    .digest();
   const hashOf = (userId: number, phone: string, code: string) =>
-    createHmac('sha256', key).update(`${userId}:${phone}:${code}`).digest('base64url');
+    codeHashOf(options.serverSecret, { userId, phone, code });
 
   return {
     available: options.provider !== undefined,
