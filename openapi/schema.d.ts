@@ -4534,9 +4534,8 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      /** @description The SMS provider refused the text; detail says so */
-      502: {
+      /** @description This server sends no texts (no SMS provider is configured) */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -4544,8 +4543,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description This server sends no texts (no SMS provider is configured) */
-      503: {
+      429: components['responses']['TooManyRequests'];
+      /** @description The SMS provider refused the text; detail says so */
+      502: {
         headers: {
           [name: string]: unknown;
         };

@@ -69,7 +69,7 @@ export function notificationSettingsHandlers(
       switch (outcome.kind) {
         case 'no-provider':
           throw new HttpError(
-            503,
+            409,
             'phone: this server sends no text messages (no SMS provider is set up)',
           );
         case 'too-soon':

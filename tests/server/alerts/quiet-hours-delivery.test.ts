@@ -188,7 +188,7 @@ describe.each(drivers)('notification settings in delivery on %s', (kind) => {
     expect(await rowsOf(noEmail.id)).toEqual([]);
   }, 30_000);
 
-  it('answers 503 to a verification request when no SMS provider is set up', async () => {
+  it('answers 409 to a verification request when no SMS provider is set up', async () => {
     const user = await t.createUser();
     const answer = await t.request<{ detail: string }>({
       method: 'POST',
@@ -196,7 +196,7 @@ describe.each(drivers)('notification settings in delivery on %s', (kind) => {
       token: user.token,
       body: { phone: '+15195550123' },
     });
-    expect(answer.status).toBe(503);
+    expect(answer.status).toBe(409);
     expect(answer.body.detail).toMatch(/^phone: this server sends no text messages/);
     const read = await t.request<{ sms_available: boolean }>({
       method: 'GET',
