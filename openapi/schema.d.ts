@@ -966,6 +966,67 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/me/notification-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's own notification settings
+     * @description Which channels bring the user alerts (email, SMS, in-app), the phone number texts go to and whether it is verified, a number waiting for its code, and quiet hours. A user who never saved any has every channel on and no quiet hours.
+     */
+    get: operations['getNotificationSettings'];
+    /**
+     * Replace the signed-in user's own channel choices and quiet hours
+     * @description During quiet hours (local times in the given IANA time zone; a window whose end comes before its start runs past midnight) email and texts of alerts below Critical are held and sent when the quiet hours end, never dropped; Critical alerts always go at once. The in-app bell is never held. Texts go only to a verified number, whatever `sms` says.
+     */
+    put: operations['updateNotificationSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/me/notification-settings/phone/verify-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text a verification code to a phone number of the signed-in user
+     * @description Texts a 6-digit code through the server's SMS provider. The code is valid for 10 minutes and 5 wrong tries; a new request replaces it, at most once a minute. The number becomes the user's (and alerts are texted to it) only once the code is given back to `.../phone/verify`.
+     */
+    post: operations['requestPhoneVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/me/notification-settings/phone/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Give back the texted code, making the number the user's verified phone */
+    post: operations['verifyPhone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/contact/': {
     parameters: {
       query?: never;
@@ -2586,6 +2647,61 @@ export interface components {
       /** @description Unread notifications, counted up to 1000 (1000 means 1000 or more) */
       unread: number;
     };
+    QuietHours: {
+      /**
+       * @description Local time the quiet hours begin, HH:MM (00:00 to 23:59)
+       * @example 22:00
+       */
+      start: string;
+      /**
+       * @description Local time they end, HH:MM; before the start, they run past midnight
+       * @example 07:00
+       */
+      end: string;
+      /**
+       * @description The IANA time zone of both times
+       * @example Europe/Lisbon
+       */
+      time_zone: string;
+    };
+    NotificationSettingsUpdate: {
+      /** @description Alerts by email */
+      email: boolean;
+      /** @description Alerts by text (Critical and High only), to a verified number */
+      sms: boolean;
+      /** @description Alerts in the bell */
+      in_app: boolean;
+      /** @description Null for none */
+      quiet_hours: components['schemas']['QuietHours'] | null;
+    };
+    NotificationSettings: {
+      email: boolean;
+      sms: boolean;
+      in_app: boolean;
+      quiet_hours: components['schemas']['QuietHours'] | null;
+      /** @description The user's phone number (E.164), null when none */
+      phone: string | null;
+      /** @description True once `phone` was proven with a texted code; texts go only then */
+      phone_verified: boolean;
+      /** @description A number whose code was texted and is still valid, null when none */
+      pending_phone: components['schemas']['PhoneVerificationSent'] | null;
+      /** @description False when this server has no SMS provider (no code can be texted) */
+      sms_available: boolean;
+    };
+    PhoneVerificationRequest: {
+      /** @description E.164: + and 8 to 15 digits, e.g. +15195550123 (spaces, dots, dashes and brackets are dropped) */
+      phone: string;
+    };
+    PhoneVerificationSent: {
+      /** @description The number the code was texted to (E.164) */
+      phone: string;
+      /** Format: date-time */
+      expires_at: string;
+    };
+    PhoneVerificationCode: {
+      /** @description The 6 digits texted (spaces are ignored) */
+      code: string;
+    };
     AlertDelivery: {
       id: number;
       alert: number;
@@ -2602,6 +2718,11 @@ export interface components {
       } | null;
       /** @description Where it was sent; null for another user's address unless the caller is staff */
       address: string | null;
+      /**
+       * Format: date-time
+       * @description Set while (or after) the recipient's quiet hours held it: when it was to be sent (alerts below Critical only); null when it was not held
+       */
+      held_until?: string | null;
       /**
        * @description pending while waiting to be sent or retried; failed once given up; cancelled for an escalation or reminder not sent because the alert was acknowledged or cleared first
        * @enum {string}
@@ -4480,6 +4601,142 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+    };
+  };
+  getNotificationSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  updateNotificationSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NotificationSettingsUpdate'];
+      };
+    };
+    responses: {
+      /** @description The settings as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  requestPhoneVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PhoneVerificationRequest'];
+      };
+    };
+    responses: {
+      /** @description The code was texted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneVerificationSent'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description This server sends no texts (no SMS provider is configured) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      /** @description The SMS provider refused the text; detail says so */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  verifyPhone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PhoneVerificationCode'];
+      };
+    };
+    responses: {
+      /** @description The number is verified; the settings as they now stand */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationSettings'];
+        };
+      };
+      /** @description The code is malformed or wrong (detail names `code` and the tries left) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description No code was requested, or its wrong tries are used up; request a new one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      410: components['responses']['Gone'];
     };
   };
   createContactMessage: {

@@ -25,6 +25,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { alertsHandlers } from './routes/alerts-handlers.ts';
 import { notificationsHandlers } from './routes/notifications-handlers.ts';
+import { notificationSettingsHandlers } from './routes/notification-settings-handlers.ts';
 import { auditHandlers } from './routes/audit-handlers.ts';
 import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
 import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...analyticsHandlers(routeServices),
     ...alertsHandlers(routeServices),
     ...notificationsHandlers(routeServices),
+    ...notificationSettingsHandlers(routeServices),
     ...fatigueHandlers(routeServices),
     ...reportHandlers(routeServices),
     ...auditHandlers(routeServices),

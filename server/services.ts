@@ -4,6 +4,9 @@ import { createAlertService } from './alerts/alert-service.ts';
 import { createAlertsRepository } from './alerts/alerts-repository.ts';
 import { policyOfMinutes } from './alerts/escalation-policy.ts';
 import { createNotificationsRepository } from './alerts/notifications-repository.ts';
+import { createNotificationSettings } from './alerts/notification-settings.ts';
+import { createPhoneVerification } from './alerts/phone-verification.ts';
+import { createTwilioShapedProvider } from './alerts/sms-provider.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { createAnalysisRepository } from './analysis/analysis-repository.ts';
@@ -163,6 +166,11 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     }),
     alerts,
     notifications: createNotificationsRepository(db, alertsRepository),
+    notificationSettings: createNotificationSettings(db),
+    phoneVerification: createPhoneVerification(db, {
+      provider: config.sms ? createTwilioShapedProvider(config.sms) : undefined,
+      serverSecret: config.jwtSecret,
+    }),
     queuedWebhook: outlets.queuedWebhook,
     queuedNotifier: outlets.queuedNotifier,
     analysisJobs: createAnalysisJobs(database, analysis, (message) => log('jobs', message), {

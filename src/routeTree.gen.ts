@@ -35,6 +35,7 @@ import { Route as PublicSolutionsDamageDetectionModelingRouteImport } from './ro
 import { Route as PublicSolutionsDataDrivenMaintenanceInsightsRouteImport } from './routes/_public/solutions/data-driven-maintenance-insights'
 import { Route as PublicSolutionsRealTimeCapacityTrackingRouteImport } from './routes/_public/solutions/real-time-capacity-tracking'
 import { Route as PublicSolutionsStructuralHealthMonitoringRouteImport } from './routes/_public/solutions/structural-health-monitoring'
+import { Route as SignedInSettingsNotificationsRouteImport } from './routes/_signed-in/settings.notifications'
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
@@ -173,6 +174,12 @@ const PublicSolutionsStructuralHealthMonitoringRoute =
     path: '/solutions/structural-health-monitoring',
     getParentRoute: () => PublicRoute,
   } as any)
+const SignedInSettingsNotificationsRoute =
+  SignedInSettingsNotificationsRouteImport.update({
+    id: '/settings/notifications',
+    path: '/settings/notifications',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
@@ -198,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/solutions/data-driven-maintenance-insights': typeof PublicSolutionsDataDrivenMaintenanceInsightsRoute
   '/solutions/real-time-capacity-tracking': typeof PublicSolutionsRealTimeCapacityTrackingRoute
   '/solutions/structural-health-monitoring': typeof PublicSolutionsStructuralHealthMonitoringRoute
+  '/settings/notifications': typeof SignedInSettingsNotificationsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
@@ -223,6 +231,7 @@ export interface FileRoutesByTo {
   '/solutions/data-driven-maintenance-insights': typeof PublicSolutionsDataDrivenMaintenanceInsightsRoute
   '/solutions/real-time-capacity-tracking': typeof PublicSolutionsRealTimeCapacityTrackingRoute
   '/solutions/structural-health-monitoring': typeof PublicSolutionsStructuralHealthMonitoringRoute
+  '/settings/notifications': typeof SignedInSettingsNotificationsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -252,6 +261,7 @@ export interface FileRoutesById {
   '/_public/solutions/data-driven-maintenance-insights': typeof PublicSolutionsDataDrivenMaintenanceInsightsRoute
   '/_public/solutions/real-time-capacity-tracking': typeof PublicSolutionsRealTimeCapacityTrackingRoute
   '/_public/solutions/structural-health-monitoring': typeof PublicSolutionsStructuralHealthMonitoringRoute
+  '/_signed-in/settings/notifications': typeof SignedInSettingsNotificationsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -279,6 +289,7 @@ export interface FileRouteTypes {
     | '/solutions/data-driven-maintenance-insights'
     | '/solutions/real-time-capacity-tracking'
     | '/solutions/structural-health-monitoring'
+    | '/settings/notifications'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | '/solutions/data-driven-maintenance-insights'
     | '/solutions/real-time-capacity-tracking'
     | '/solutions/structural-health-monitoring'
+    | '/settings/notifications'
   id:
     | '__root__'
     | '/_public'
@@ -332,6 +344,7 @@ export interface FileRouteTypes {
     | '/_public/solutions/data-driven-maintenance-insights'
     | '/_public/solutions/real-time-capacity-tracking'
     | '/_public/solutions/structural-health-monitoring'
+    | '/_signed-in/settings/notifications'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -524,6 +537,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicSolutionsStructuralHealthMonitoringRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_signed-in/settings/notifications': {
+      id: '/_signed-in/settings/notifications'
+      path: '/settings/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof SignedInSettingsNotificationsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -579,6 +599,7 @@ interface SignedInRouteChildren {
   SignedInMapRoute: typeof SignedInMapRoute
   SignedInOperationsRoute: typeof SignedInOperationsRoute
   SignedInUsersRoute: typeof SignedInUsersRoute
+  SignedInSettingsNotificationsRoute: typeof SignedInSettingsNotificationsRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -590,6 +611,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInMapRoute: SignedInMapRoute,
   SignedInOperationsRoute: SignedInOperationsRoute,
   SignedInUsersRoute: SignedInUsersRoute,
+  SignedInSettingsNotificationsRoute: SignedInSettingsNotificationsRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -1,9 +1,18 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { quietUntil } from '../../domain/quiet-hours.ts';
 import type { Db } from '../db/client.ts';
-import { alertDeliveries, alerts, bridges, userBridges, users } from '../db/schema.ts';
+import {
+  alertDeliveries,
+  alerts,
+  bridges,
+  notificationSettings,
+  userBridges,
+  users,
+} from '../db/schema.ts';
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
 import { SMS_SEVERITIES } from './alert-sms.ts';
 import { tiersOf } from './escalation-tiers.ts';
+import { choicesOf } from './notification-settings.ts';
 
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
 
@@ -28,13 +37,16 @@ export function createDeliveryLog(db: Db) {
   return {
     /**
      * Plans these notices: a tier's first notice goes to that tier's people, a reminder to
-     * everyone of the tiers reached so far (escalation-tiers.ts). Returns the ids of the rows
-     * new to the log: a notice planned before adds nothing.
+     * everyone of the tiers reached so far (escalation-tiers.ts). Each person's own settings
+     * (decision 050) decide: a channel they turned off is skipped, a text needs a verified
+     * number, and below Critical a notice planned in their quiet hours is held until they end.
+     * Returns the ids of the rows new to the log: a notice planned before adds nothing.
      */
     async plan(
       notices: readonly Notice[],
       channel: NotificationChannel,
       publicUrl: string,
+      now: Date = new Date(),
     ): Promise<number[]> {
       if (notices.length === 0) return [];
       const alertIds = [...new Set(notices.map((notice) => notice.alertId))];
@@ -58,22 +70,36 @@ export function createDeliveryLog(db: Db) {
       const person = {
         id: users.id,
         email: users.email,
-        phone: users.phone,
+        // Texts go only to a number its owner proved with a code.
+        phone: sql<
+          string | null
+        >`case when ${users.phoneVerifiedAt} is not null then ${users.phone} end`,
         companyId: users.companyId,
+        settings: notificationSettings,
       };
-      const addressOf = (recipient: { email: string; phone: string | null }) =>
-        channel === 'sms' ? recipient.phone : recipient.email;
+      const withSettings = eq(notificationSettings.userId, users.id);
+      const addressOf = (recipient: Recipient) => {
+        const choices = choicesOf(recipient.settings);
+        if (channel === 'sms') return choices.sms ? recipient.phone : null;
+        return choices.email ? recipient.email : null;
+      };
+      const holdOf = (recipient: Recipient, severity: string): Date | null => {
+        const quiet = choicesOf(recipient.settings).quietHours;
+        return quiet && severity !== 'Critical' ? quietUntil(now, quiet) : null;
+      };
       const bridgeIds = [...new Set([...bridgeOf.values()].map((row) => row.bridgeId))];
       const companyIds = [...new Set([...bridgeOf.values()].map((row) => row.companyId))];
       const assigned = await db
         .select({ bridgeId: userBridges.bridgeId, ...person })
         .from(userBridges)
         .innerJoin(users, eq(users.id, userBridges.userId))
+        .leftJoin(notificationSettings, withSettings)
         .where(and(inArray(userBridges.bridgeId, bridgeIds), eq(users.isStaff, false)))
         .orderBy(users.id);
       const companyAdmins = await db
         .select(person)
         .from(users)
+        .leftJoin(notificationSettings, withSettings)
         .where(
           and(
             inArray(users.companyId, companyIds),
@@ -85,6 +111,7 @@ export function createDeliveryLog(db: Db) {
       const staff = await db
         .select(person)
         .from(users)
+        .leftJoin(notificationSettings, withSettings)
         .where(eq(users.isStaff, true))
         .orderBy(users.id);
 
@@ -120,6 +147,7 @@ export function createDeliveryLog(db: Db) {
               channel,
               idempotencyKey: key,
               messageId: messageIdOf(key, publicUrl),
+              holdUntil: holdOf(recipient, bridge.severity),
             };
           });
         });
@@ -141,9 +169,20 @@ export function createDeliveryLog(db: Db) {
         .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
     },
 
+    /** When each of these rows is held until by quiet hours (rows not held are left out). */
+    async holds(ids: readonly number[]): Promise<Map<number, Date>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: alertDeliveries.id, holdUntil: alertDeliveries.holdUntil })
+        .from(alertDeliveries)
+        .where(and(inArray(alertDeliveries.id, [...ids]), isNotNull(alertDeliveries.holdUntil)));
+      return new Map(rows.flatMap((row) => (row.holdUntil ? [[row.id, row.holdUntil]] : [])));
+    },
+
     /**
-     * Takes a pending row for `leaseMs` and counts the attempt; undefined when it is sent, failed
-     * or held by another sender whose hold has not run out (a dead sender's does).
+     * Takes a pending row for `leaseMs` and counts the attempt; undefined when it is sent, failed,
+     * held by another sender whose hold has not run out (a dead sender's does), or still held by
+     * its recipient's quiet hours (by the database's clock, which also starts pg-boss's jobs).
      */
     async claim(id: number, now: Date, leaseMs: number): Promise<DeliveryRow | undefined> {
       const [row] = await db
@@ -157,6 +196,7 @@ export function createDeliveryLog(db: Db) {
             eq(alertDeliveries.id, id),
             eq(alertDeliveries.state, 'pending'),
             or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, now)),
+            or(isNull(alertDeliveries.holdUntil), lte(alertDeliveries.holdUntil, sql`now()`)),
           ),
         )
         .returning();
@@ -206,3 +246,10 @@ export function createDeliveryLog(db: Db) {
 }
 
 export type DeliveryLog = ReturnType<typeof createDeliveryLog>;
+
+/** A possible recipient as `plan` reads them: address, company and own settings. */
+interface Recipient {
+  email: string;
+  phone: string | null;
+  settings: typeof notificationSettings.$inferSelect | null;
+}

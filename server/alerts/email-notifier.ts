@@ -47,7 +47,7 @@ export interface ChannelNotifierOptions {
  * notification is a row of the delivery log, sent at once and, after a failure, by the next pass
  * over the unsent rows (every `retrySeconds`), so an SMTP outage delays mail and loses none.
  * The same pass plans the escalations and reminders that have come due, so they go out at most
- * `retrySeconds` after their deadline.
+ * `retrySeconds` after their deadline, and sends what quiet hours held once they have ended.
  */
 export function createEmailNotifier(options: EmailNotifierOptions): AlertNotifier {
   const deliveries = createDeliveryLog(options.db);
@@ -85,8 +85,13 @@ export function createChannelNotifier(options: ChannelNotifierOptions): AlertNot
   };
   const deliverPending = async () => {
     if (stopped) return;
-    await escalation.plan(new Date());
-    sendAll((await deliveries.pending(channel)).map((row) => row.id));
+    const now = new Date();
+    await escalation.plan(now);
+    // A row held by its recipient's quiet hours is left for the first pass after they end.
+    const due = (await deliveries.pending(channel)).filter(
+      (row) => row.holdUntil === null || row.holdUntil <= now,
+    );
+    sendAll(due.map((row) => row.id));
   };
   const sweep = setInterval(() => track(deliverPending()), (options.retrySeconds ?? 30) * 1000);
   sweep.unref();

@@ -62,7 +62,7 @@ export function createEscalation(
         alertIds,
       );
       const notices = due.flatMap((alert) => noticesOf(alert.id, alert.raisedAt, now));
-      return deliveries.plan(notices, options.channel, options.publicUrl);
+      return deliveries.plan(notices, options.channel, options.publicUrl, now);
     },
 
     /** When the alert is next due a look, or null (no longer active, or nothing left). */

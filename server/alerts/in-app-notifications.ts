@@ -1,6 +1,13 @@
 import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alerts, bridges, notifications, userBridges, users } from '../db/schema.ts';
+import {
+  alerts,
+  bridges,
+  notificationSettings,
+  notifications,
+  userBridges,
+  users,
+} from '../db/schema.ts';
 import { activeAlertsRaisedBy } from './escalation.ts';
 import { type EscalationPolicy, stepAt } from './escalation-policy.ts';
 
@@ -24,6 +31,9 @@ const mayBeTold = or(
   ),
 );
 
+/** Everyone but those who turned the in-app channel off (decision 050; no row: on). */
+const wantsInApp = sql`not exists (select 1 from ${notificationSettings} where ${notificationSettings.userId} = ${users.id} and not ${notificationSettings.inApp})`;
+
 /**
  * The bell's news (issue 32): one row per user who may see the alert's bridge. Written in the
  * same call that raises, so nobody polls for work; the unique key (user, alert, kind, tier) makes
@@ -38,7 +48,7 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
       .from(alerts)
       .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
       .innerJoin(users, mayBeTold)
-      .where(inArray(alerts.id, [...alertIds]));
+      .where(and(inArray(alerts.id, [...alertIds]), wantsInApp));
     if (told.length === 0) return;
     await db
       .insert(notifications)

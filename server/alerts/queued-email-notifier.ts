@@ -93,8 +93,15 @@ export function createQueuedEmailNotifier(options: {
   const queueAll = async (ids: number[]) => {
     if (ids.length === 0) return;
     await queue.ready();
+    // A row held by its recipient's quiet hours waits in the queue until they end (decision 050).
+    const holds = await deliveries.holds(ids);
     for (const deliveryId of ids) {
-      await queue.boss.send(EMAIL_QUEUE, { deliveryId }, { singletonKey: String(deliveryId) });
+      const startAfter = holds.get(deliveryId);
+      await queue.boss.send(
+        EMAIL_QUEUE,
+        { deliveryId },
+        { singletonKey: String(deliveryId), ...(startAfter ? { startAfter } : {}) },
+      );
     }
   };
 

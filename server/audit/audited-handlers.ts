@@ -20,6 +20,10 @@ const NOT_AUDITED = new Set<OperationId>([
   'countUnreadNotifications',
   'markNotificationRead',
   'markAllNotificationsRead',
+  // A wrong code's count must stay when the answer is a 400 (a rolled-back count would allow
+  // endless guesses), and a texted code is no configuration (decision 050).
+  'requestPhoneVerification',
+  'verifyPhone',
 ]);
 
 const READ_PREFIXES = ['get', 'list', 'export'];

@@ -65,6 +65,8 @@ export const users = pgTable(
     companyPasswordSealed: text('company_password_sealed'),
     /** E.164 (+ and up to 15 digits), for the alert SMS; null: no SMS (issue 32). */
     phone: text('phone'),
+    /** When `phone` was proven the user's by a code sent to it (decision 050); null: not yet. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -623,6 +625,8 @@ export const alertDeliveries = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     providerAnswer: text('provider_answer'),
     lastError: text('last_error'),
+    /** Held by the recipient's quiet hours until then (decision 050); null: send at once. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
   },
   (t) => [
     // 'cancelled': an escalation or reminder still unsent when the alert was acknowledged.
@@ -637,6 +641,49 @@ export const alertDeliveries = pgTable(
       .where(sql`${t.state} = 'pending'`),
   ],
 );
+
+/**
+ * What each user chose for their own notifications (decision 050): the channels, and quiet hours
+ * during which email and texts below Critical are held. No row: every channel on, no quiet hours.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: boolean('email').notNull().default(true),
+    sms: boolean('sms').notNull().default(true),
+    inApp: boolean('in_app').notNull().default(true),
+    /** Local wall-clock 'HH:MM' in `quietTimeZone`; all three set, or none. */
+    quietStart: text('quiet_start'),
+    quietEnd: text('quiet_end'),
+    /** IANA name, e.g. Europe/Lisbon. */
+    quietTimeZone: text('quiet_time_zone'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'notification_settings_quiet_check',
+      sql`(${t.quietStart} IS NULL) = (${t.quietEnd} IS NULL) AND (${t.quietStart} IS NULL) = (${t.quietTimeZone} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * A phone number's pending proof (decision 050): the code texted to it, kept only as an HMAC, with
+ * its expiry and the wrong tries so far. One per user; a new request replaces it.
+ */
+export const phoneVerifications = pgTable('phone_verifications', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The signed acknowledge links that have been used (each email carries its own, naming its

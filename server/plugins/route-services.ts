@@ -1,5 +1,7 @@
 import type { AlertsService } from '../alerts/alert-service.ts';
 import type { NotificationsRepository } from '../alerts/notifications-repository.ts';
+import type { NotificationSettings } from '../alerts/notification-settings.ts';
+import type { PhoneVerification } from '../alerts/phone-verification.ts';
 import type { AnalysisJobs } from '../analysis/job-types.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import type { AnalysisViewRepository } from '../analysis/analysis-view.ts';
@@ -74,6 +76,8 @@ export interface RouteServices {
   ingest: IngestService;
   alerts: AlertsService;
   notifications: NotificationsRepository;
+  notificationSettings: NotificationSettings;
+  phoneVerification: PhoneVerification;
   readiness: ReadinessProbe;
   mqttCredentials: MqttCredentials;
   reports: ReportService;

@@ -97,7 +97,16 @@ export function createUsersRepository(db: Db) {
         patch.company === undefined ? undefined : await companyOfUser(db, patch.company);
       const [row] = await db
         .update(users)
-        .set({ ...patch, ...(companyId === undefined ? {} : { companyId }) })
+        .set({
+          ...patch,
+          ...(companyId === undefined ? {} : { companyId }),
+          // A number typed here is not yet proven the user's: texts wait for its code (050).
+          ...(patch.phone !== undefined && patch.phoneVerifiedAt === undefined
+            ? {
+                phoneVerifiedAt: sql`case when ${users.phone} is not distinct from ${patch.phone} then ${users.phoneVerifiedAt} end`,
+              }
+            : {}),
+        })
         .where(eq(users.id, id))
         .returning();
       return row;

@@ -23,5 +23,6 @@ export function alertDeliveryDto(
     sent_at: row.sentAt?.toISOString() ?? null,
     provider_answer: row.providerAnswer,
     last_error: row.lastError,
+    held_until: row.holdUntil?.toISOString() ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useLeaveToLogin, useSession } from '../../api/session-context';
 import { Button } from '../../ui/button';
@@ -64,6 +65,12 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             Change email or password
           </Button>
         </div>
+        <p>
+          {/* Issue 32: each user's own channels, phone and quiet hours (decision 050). */}
+          <Link to="/settings/notifications" onClick={onClose}>
+            Notification settings
+          </Link>
+        </p>
       </Modal>
       {changing && (
         <ChangeCredentialsDialog

@@ -19,6 +19,14 @@ function Delivery({ delivery }: { delivery: AlertDelivery }) {
       </>
     );
   }
+  // Held by the recipient's own quiet hours (decision 050): sent when they end.
+  if (delivery.state === 'pending' && delivery.held_until && delivery.attempts === 0) {
+    return (
+      <>
+        {who} by {delivery.channel}, held by quiet hours until <When iso={delivery.held_until} />
+      </>
+    );
+  }
   const tries = countOf(delivery.attempts, 'try', 'tries');
   const state =
     delivery.state === 'failed'

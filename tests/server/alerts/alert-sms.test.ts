@@ -48,15 +48,22 @@ afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
 describe.each(drivers)('alert SMS on %s', (kind) => {
   const t = setupTestApp(kind, { config: { sms, publicUrl: 'https://spanwatch.example' } });
 
-  it('texts Critical and High alerts to users with a phone, retrying a refused one', async () => {
+  it('texts Critical and High alerts to users with a verified phone, retrying a refused one', async () => {
     received.length = 0;
     refuseNext = true;
     const withPhone = await t.createUser({ name: 'oncall' });
     const without = await t.createUser({ name: 'nophone' });
-    await t.services.users.update(withPhone.id, { phone: '+15195550123' });
+    // Texts go only to a number proven with a code (decision 050): this one was, the other not.
+    await t.services.users.update(withPhone.id, {
+      phone: '+15195550123',
+      phoneVerifiedAt: new Date(),
+    });
+    const unverified = await t.createUser({ name: 'unverified' });
+    await t.services.users.update(unverified.id, { phone: '+15195550177' });
     const { bridge } = await bridgeWithStreams(t, 'Ambassador');
     await assignBridge(t, withPhone.id, bridge.id);
     await assignBridge(t, without.id, bridge.id);
+    await assignBridge(t, unverified.id, bridge.id);
 
     await t.services.alerts.analysisCompleted(outcome(bridge.id, 4));
     await t.services.alerts.sms?.idle();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ackLinkKey, signAckLink } from '../../../server/alerts/ack-link.ts';
 import { contract } from '../../../server/contract.ts';
-import { alerts, notifications } from '../../../server/db/schema.ts';
+import { codeHashOf, createPhoneVerification } from '../../../server/alerts/phone-verification.ts';
+import { alerts, notifications, phoneVerifications } from '../../../server/db/schema.ts';
 import { createMaintenanceRepository } from '../../../server/maintenance/maintenance-repository.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
@@ -617,6 +618,52 @@ const matrix: Record<
     access: 'signed-in',
     call: async () => ({ method: 'POST', url: '/api/v1/notifications/read-all' }),
   },
+  getNotificationSettings: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/me/notification-settings' }),
+  },
+  updateNotificationSettings: {
+    access: 'signed-in',
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/v1/me/notification-settings',
+      body: {
+        email: true,
+        sms: false,
+        in_app: true,
+        quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' },
+      },
+    }),
+  },
+  requestPhoneVerification: {
+    access: 'signed-in',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/v1/me/notification-settings/phone/verify-request',
+      body: { phone: '+15195550123' },
+    }),
+  },
+  verifyPhone: {
+    access: 'signed-in',
+    call: async (t, a, caller) => {
+      // A code waiting for the caller, as a texted one would (its HMAC under the server's key).
+      if (caller !== 'anonymous') {
+        const userId = caller === 'staff' ? a.staffId : a.operatorId;
+        const phone = '+15195550123';
+        await t.services.database.db.insert(phoneVerifications).values({
+          userId,
+          phone,
+          codeHash: codeHashOf(testConfig.jwtSecret, { userId, phone, code: '123456' }),
+          expiresAt: new Date(Date.now() + 600_000),
+        });
+      }
+      return {
+        method: 'POST',
+        url: '/api/v1/me/notification-settings/phone/verify',
+        body: { code: '123456' },
+      };
+    },
+  },
   getAnomalies: {
     access: 'signed-in',
     call: async (t, a) => ({
@@ -820,7 +867,15 @@ describe('the role matrix', () => {
 });
 
 describe.each(drivers)('roles on %s', (kind) => {
-  const t = setupTestApp(kind);
+  // An SMS provider that takes every text, so a verification request can succeed.
+  const t = setupTestApp(kind, {
+    overrides: (base) => ({
+      phoneVerification: createPhoneVerification(base.database.db, {
+        provider: { send: async () => '201 fake' },
+        serverSecret: testConfig.jwtSecret,
+      }),
+    }),
+  });
 
   async function actors(): Promise<Actors & { staffToken: string; operatorToken: string }> {
     await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);

@@ -171,6 +171,8 @@ describe('settings dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Settings' });
     expect(within(dialog).getByRole('button', { name: 'Change email or password' })).toHaveFocus();
     await userEvent.tab();
+    expect(within(dialog).getByRole('link', { name: 'Notification settings' })).toHaveFocus();
+    await userEvent.tab();
     expect(within(dialog).getByRole('button', { name: 'Logout' })).toHaveFocus();
     await userEvent.tab();
     expect(within(dialog).getByRole('button', { name: 'Delete Account' })).toHaveFocus();

@@ -72,6 +72,25 @@ describe('the alert dialog’s Notified line', () => {
     expect(items[1]).toHaveTextContent('demo-staff by email, waiting (2 tries so far)');
   });
 
+  it('says when a notice held by the recipient’s quiet hours will be sent', async () => {
+    const article = await notifiedOf([
+      aDelivery({
+        state: 'pending',
+        attempts: 0,
+        sent_at: null,
+        provider_answer: null,
+        held_until: '2026-11-28T07:00:00.000Z',
+      }),
+    ]);
+    const list = await within(article).findByRole('list', { name: 'Notified' });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent(/^demo-operator by email, held by quiet hours until \S/);
+    expect(within(item as HTMLElement).getByRole('time')).toHaveAttribute(
+      'datetime',
+      '2026-11-28T07:00:00.000Z',
+    );
+  });
+
   it('says no one was notified when the log is empty', async () => {
     const article = await notifiedOf([]);
     expect(

@@ -1,0 +1,208 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAlertService } from '../../../server/alerts/alert-service.ts';
+import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
+import { createEmailNotifier, type AlertNotifier } from '../../../server/alerts/email-notifier.ts';
+import { createQueuedEmailNotifier } from '../../../server/alerts/queued-email-notifier.ts';
+import { alertDeliveries, notifications } from '../../../server/db/schema.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import { smtpReceiver } from '../../helpers/smtp-receiver.ts';
+import { until } from '../../helpers/until.ts';
+import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
+
+const MINUTE = 60_000;
+const clock = (at: Date) => at.toISOString().slice(11, 16);
+
+// Decision 050: the delivery honours each user's own settings. Quiet hours hold email below
+// Critical until they end (a stored row, released by the queue or the notifier's pass); Critical
+// goes at once; a user who turned email (or the bell) off gets none. A real SMTP server on loopback.
+describe.each(drivers)('notification settings in delivery on %s', (kind) => {
+  const t = setupTestApp(kind);
+  const smtp = smtpReceiver();
+  const notifiers: AlertNotifier[] = [];
+
+  beforeAll(() => smtp.start());
+  afterAll(() => smtp.stop());
+  afterEach(async () => {
+    await Promise.all(notifiers.splice(0).map((n) => n.stop()));
+    smtp.received.length = 0;
+  });
+
+  /** As the server builds it: pg-boss with a worker on PostgreSQL, in process on PGlite. */
+  async function service() {
+    const { database } = t.services;
+    const repository = createAlertsRepository(database.db);
+    const settings = {
+      smtpUrl: smtp.url(),
+      from: 'SpanWatch <alerts@example.ca>',
+      publicUrl: 'https://spanwatch.example.ca',
+      linkSecret: 'quiet-hours-test-secret',
+    };
+    const log = () => undefined;
+    let notifier: AlertNotifier;
+    if (kind === 'postgres') {
+      const queued = createQueuedEmailNotifier({ database, repository, settings, log });
+      await queued.work();
+      notifier = queued;
+    } else {
+      notifier = createEmailNotifier({
+        db: database.db,
+        repository,
+        settings,
+        log,
+        retrySeconds: 0.3,
+      });
+    }
+    notifiers.push(notifier);
+    const { inspections, fatigueDetails } = t.services;
+    return createAlertService({
+      db: database.db,
+      repository,
+      inspections,
+      fatigueDetails,
+      notifier,
+    });
+  }
+
+  /** Quiet hours from an hour ago to an hour ahead (UTC): the hold ends at `end`. */
+  function quietNow() {
+    const now = new Date();
+    const end = new Date(Math.floor(now.getTime() / MINUTE) * MINUTE + 60 * MINUTE);
+    return {
+      quiet: {
+        start: clock(new Date(now.getTime() - 60 * MINUTE)),
+        end: clock(end),
+        time_zone: 'UTC',
+      },
+      end,
+    };
+  }
+
+  async function scene(name: string) {
+    const sleeper = await t.createUser({ name: `sleeper-${name}` });
+    const noEmail = await t.createUser({ name: `noemail-${name}` });
+    const colleague = await t.createUser({ name: `colleague-${name}` });
+    const { bridge } = await bridgeWithStreams(t, name);
+    for (const user of [sleeper, noEmail, colleague]) await assignBridge(t, user.id, bridge.id);
+    const { quiet, end } = quietNow();
+    const settings = (token: string, body: object) =>
+      t.request({ method: 'PUT', url: '/api/v1/me/notification-settings', token, body });
+    const on = { email: true, sms: true, in_app: true, quiet_hours: null };
+    expect((await settings(sleeper.token, { ...on, quiet_hours: quiet })).status).toBe(200);
+    expect((await settings(noEmail.token, { ...on, email: false, in_app: false })).status).toBe(
+      200,
+    );
+    return { sleeper, noEmail, colleague, bridge, end };
+  }
+
+  const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+  const subjectsTo = (email: string) =>
+    mailsTo(email)
+      .map((mail) => mail.headers.get('subject') ?? '')
+      .sort();
+  const rowsOf = (userId: number) =>
+    t.services.database.db
+      .select()
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.userId, userId))
+      .orderBy(alertDeliveries.id);
+
+  it("holds a Medium alert's email in quiet hours and sends it when they end", async () => {
+    const { sleeper, noEmail, colleague, bridge, end } = await scene('Forth');
+    const alerts = await service();
+
+    // 3 anomalies: Structural Warning (High), Maintenance Required (Medium), Anomaly Detection (High).
+    await alerts.analysisCompleted(outcome(bridge.id, 3));
+    await until(() => mailsTo(colleague.email).length === 3, "the colleague's three emails");
+    expect(subjectsTo(colleague.email)).toContain(
+      '[SpanWatch] Medium: Maintenance Required on Forth',
+    );
+
+    // The sleeper's are stored, held until the quiet hours end; nothing was sent to them.
+    const held = await rowsOf(sleeper.id);
+    expect(held.map((row) => [row.state, row.attempts, row.holdUntil?.toISOString()])).toEqual(
+      Array(3).fill(['pending', 0, end.toISOString()]),
+    );
+    expect(mailsTo(sleeper.email)).toHaveLength(0);
+    const ids = held.map((row) => row.id);
+    if (kind === 'postgres') {
+      // Each is a pg-boss job that starts when the quiet hours end.
+      const jobs = (await t.services.database.db.execute(
+        sql`select start_after from pgboss.job where name = 'alert-email' and state = 'created' and (data->>'deliveryId')::int in (${sql.join(ids, sql`, `)})`,
+      )) as unknown as { rows: { start_after: Date | string }[] };
+      expect(jobs.rows.map((job) => new Date(job.start_after).toISOString())).toEqual(
+        Array(3).fill(end.toISOString()),
+      );
+    }
+    // The one who turned email and the bell off has no email row and no bell entry.
+    expect(await rowsOf(noEmail.id)).toEqual([]);
+    const bell = await t.services.database.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(inArray(notifications.userId, [noEmail.id, colleague.id]));
+    expect(new Set(bell.map((row) => row.userId))).toEqual(new Set([colleague.id]));
+
+    // The quiet hours end (moved to now, and the queued jobs with them): each is sent, once.
+    await t.services.database.db
+      .update(alertDeliveries)
+      .set({ holdUntil: new Date(Date.now() - 1000) })
+      .where(inArray(alertDeliveries.id, ids));
+    if (kind === 'postgres') {
+      await t.services.database.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'alert-email' and state = 'created' and (data->>'deliveryId')::int in (${sql.join(ids, sql`, `)})`,
+      );
+    }
+    await until(() => mailsTo(sleeper.email).length === 3, 'the held emails', 15_000);
+    expect(subjectsTo(sleeper.email)).toEqual(subjectsTo(colleague.email));
+    await until(
+      async () => (await rowsOf(sleeper.id)).every((row) => row.state === 'sent'),
+      'the held emails logged as sent',
+    );
+    const sent = await rowsOf(sleeper.id);
+    expect(sent.map((row) => [row.state, row.attempts])).toEqual(Array(3).fill(['sent', 1]));
+    expect(mailsTo(noEmail.email)).toHaveLength(0);
+  }, 30_000);
+
+  it('sends a Critical alert at once in quiet hours, holding those below it', async () => {
+    const { sleeper, noEmail, colleague, bridge, end } = await scene('Tay');
+    const alerts = await service();
+
+    // 4 anomalies: Anomaly Detection is Critical, the bridge's other alerts below it.
+    await alerts.analysisCompleted(outcome(bridge.id, 4));
+    await until(() => mailsTo(sleeper.email).length === 1, 'the Critical email');
+    expect(subjectsTo(sleeper.email)).toEqual(['[SpanWatch] Critical: Anomaly Detection on Tay']);
+    const raised = await storedAlerts(t, bridge.id);
+    await until(() => mailsTo(colleague.email).length === raised.length, "the colleague's emails");
+    const below = raised.filter((alert) => alert.severity !== 'Critical');
+    expect(below.length).toBeGreaterThan(0);
+    // Everything below Critical is held for the sleeper until the quiet hours end.
+    const rows = await t.services.database.db
+      .select()
+      .from(alertDeliveries)
+      .where(and(eq(alertDeliveries.userId, sleeper.id), eq(alertDeliveries.state, 'pending')));
+    expect(rows.map((row) => row.alertId).sort()).toEqual(below.map((alert) => alert.id).sort());
+    expect(rows.every((row) => row.holdUntil?.toISOString() === end.toISOString())).toBe(true);
+    expect(mailsTo(sleeper.email)).toHaveLength(1);
+    expect(mailsTo(noEmail.email)).toHaveLength(0);
+    expect(await rowsOf(noEmail.id)).toEqual([]);
+  }, 30_000);
+
+  it('answers 409 to a verification request when no SMS provider is set up', async () => {
+    const user = await t.createUser();
+    const answer = await t.request<{ detail: string }>({
+      method: 'POST',
+      url: '/api/v1/me/notification-settings/phone/verify-request',
+      token: user.token,
+      body: { phone: '+15195550123' },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.detail).toMatch(/^phone: this server sends no text messages/);
+    const read = await t.request<{ sms_available: boolean }>({
+      method: 'GET',
+      url: '/api/v1/me/notification-settings',
+      token: user.token,
+    });
+    expect(read.body.sms_available).toBe(false);
+  });
+});
