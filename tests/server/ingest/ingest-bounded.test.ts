@@ -3,6 +3,8 @@
  * (413 beyond), and its answer lists the first rejections with a count per reason, so the
  * answer stays small whatever the body.
  */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MAX_ITEMS_PER_BATCH } from '../../../server/readings/block-limits.ts';
 import { assertMatchesContract } from '../../helpers/contract-validator.ts';
@@ -63,6 +65,84 @@ describe.each(drivers)('HTTP ingest bounded per body on %s', (kind) => {
       expect(answer.ms).toBeLessThan(2000);
     },
   );
+
+  /**
+   * Sends `total` bytes of `x\n` lines over a real socket, as fast as the server takes them;
+   * what the client had written when the answer came, and what the server's socket read.
+   */
+  async function streamLines(token: string, total: number) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    let serverSocket: Socket | undefined;
+    const onConnection = (socket: Socket) => (serverSocket = socket);
+    t.app.server.once('connection', onConnection);
+    const chunk = Buffer.from('x\n'.repeat(32 * 1024));
+    let written = 0;
+    const request = httpRequest({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/api/v1/ingest',
+      headers: {
+        'x-ingest-token': token,
+        'content-type': 'application/x-ndjson',
+        'content-length': total,
+      },
+    });
+    // Once answered, the server closes the connection: writing on may then fail.
+    request.on('error', () => undefined);
+    const answered = new Promise<{ status: number; text: string; writtenThen: number }>(
+      (resolve) => {
+        request.on('response', (response) => {
+          const writtenThen = written;
+          let text = '';
+          response.on('data', (part: Buffer) => (text += part.toString()));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, text, writtenThen }),
+          );
+          response.on('error', () =>
+            resolve({ status: response.statusCode ?? 0, text, writtenThen }),
+          );
+        });
+      },
+    );
+    let done = false;
+    void answered.then(() => (done = true));
+    while (!done && written < total) {
+      const part = chunk.subarray(0, Math.min(chunk.length, total - written));
+      written += part.length;
+      if (!request.write(part)) {
+        await Promise.race([new Promise((resolve) => request.once('drain', resolve)), answered]);
+      }
+    }
+    const answer = await answered;
+    request.destroy();
+    return { ...answer, serverRead: serverSocket?.bytesRead ?? NaN };
+  }
+
+  it('refuses a body of too many lines while it is still being sent, reading little of it', async () => {
+    const { token } = await ingestToken();
+    const total = 48 * 1024 * 1024;
+    const answer = await streamLines(token, total);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toEqual({
+      detail: `the body holds more than ${MAX_ITEMS_PER_BATCH} items (array elements or lines); send at most ${MAX_ITEMS_PER_BATCH} per request`,
+    });
+    // Line 10,001 starts at 20 KB. Before, the whole body was read and then its lines counted
+    // (the client then had written all 48 MB, the server read them all). The client's figure
+    // includes what the sockets' buffers on both sides hold, a few MB on loopback.
+    expect(answer.writtenThen).toBeLessThan(total / 4);
+    expect(answer.serverRead).toBeLessThan(1024 * 1024);
+  });
+
+  it('refuses a line longer than 1 MiB with 413 naming the limit', async () => {
+    const { token } = await ingestToken();
+    const answer = await post(token, `${'y'.repeat(1024 * 1024 + 1)}\n`, 'application/x-ndjson');
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({
+      detail: "line 1 is longer than 1 MiB (1048576 bytes), the most one item's line may take",
+    });
+  });
 
   it('lists the first 100 rejections and counts them all by reason', async () => {
     const { token, stream } = await ingestToken();
