@@ -1,7 +1,7 @@
 /**
- * A bulk body read and its lines counted chunk by chunk as it arrives (issue 37): wherever the chunks
- * break, the count is the parsers' own (blank lines and CSV's header are no items), and a limit
- * is found at the line that passes it.
+ * A bulk body read and its lines counted chunk by chunk as it arrives (issue 37): wherever the
+ * chunks break, the count is the parsers' own (blank lines and CSV's header are no items), and
+ * a limit is found at the chunk and line that pass it.
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
