@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
 import { MAX_ITEMS_PER_BATCH } from '../readings/block-limits.ts';
 import type { IngestTokensRepository } from '../repositories/ingest-tokens-repository.ts';
-import { type BulkBodyLimits, readBoundedBulkBody } from './bulk-body-reader.ts';
+import {
+  type BulkBodyLimits,
+  type DrainBounds,
+  drainRefusedBody,
+  readBoundedBulkBody,
+  RefusedBulkBody,
+} from './bulk-body-reader.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +35,17 @@ export const BULK_BODY_LIMITS: BulkBodyLimits = {
 };
 
 /**
+ * What is read of a refused body after its answer: what makes it the body limit at most, within
+ * 10 s. Dropping bytes holds nothing, and a client that sends its whole body before reading the
+ * answer still learns why it was refused.
+ */
+export const REFUSED_BODY_DRAIN: DrainBounds = { maxBytes: BULK_BODY_LIMIT, maxMs: 10_000 };
+
+/** What the bulk parser hands the route: the body's bytes, or why it was refused as it came. */
+export const isBulkBody = (body: unknown): body is Buffer | RefusedBulkBody =>
+  Buffer.isBuffer(body) || body instanceof RefusedBulkBody;
+
+/**
  * What the ingest needs from the app before the contract's routes are added: the bulk content
  * types arrive as bytes (read line by line in the handler, so one bad line is rejected alone,
  * and the values' text goes to the database without being decoded), counted and bounded while
@@ -45,6 +62,17 @@ export function registerIngestParsers(app: FastifyInstance): void {
         limits: BULK_BODY_LIMITS,
       }),
   );
+  // Whatever the answer was (413 from the handler, or 401/403 before it), the rest of a refused
+  // body is dropped within bounds once the answer has gone.
+  app.addHook('onResponse', async (request) => {
+    const body = request.body;
+    if (body instanceof RefusedBulkBody) {
+      drainRefusedBody(request.raw, {
+        ...REFUSED_BODY_DRAIN,
+        maxBytes: REFUSED_BODY_DRAIN.maxBytes - body.bytesRead,
+      });
+    }
+  });
 }
 
 /** The security handler for `ingestToken`: a bridge's token in X-Ingest-Token. */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ingestBuffers } from '../readings/buffer-pool.ts';
 import { Float8Elements } from '../readings/float8-elements.ts';
 import { readBulkBody, type ParsedLine } from '../ingest/bulk-parsers.ts';
-import { tooManyItems } from '../ingest/bulk-body-reader.ts';
+import { RefusedBulkBody, tooManyItems } from '../ingest/bulk-body-reader.ts';
 import { summariseRejections } from '../ingest/rejection-summary.ts';
 import { MAX_ITEMS_PER_BATCH } from '../readings/block-limits.ts';
 import type { IngestScope } from '../ingest/ingest-service.ts';
@@ -53,6 +53,8 @@ export function ingestHandlers(
     async ingestReadings(request, reply) {
       const scope = scopeOf(request);
       const body = request.body as unknown;
+      // Refused as it arrived (ingest/bulk-body-reader.ts); its rest is read only after this.
+      if (body instanceof RefusedBulkBody) throw new HttpError(413, body.detail);
       // Pooled (buffer-pool.ts): given back once the blocks are stored or the request failed.
       const arena = new Float8Elements(
         ingestBuffers,
