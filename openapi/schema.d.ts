@@ -564,7 +564,10 @@ export interface paths {
      *     rejected as `conflict`. Times are ISO 8601 (a date-time without an offset is UTC), from
      *     the ingest horizon up to an hour after the server time. Bulk forms for gateways: NDJSON (one item per
      *     line) and CSV (`stream_id,start,rate_hz,v1,v2,...`; an empty rate_hz makes the line a
-     *     single reading `stream_id,ts,,value`).
+     *     single reading `stream_id,ts,,value`). A bulk body is counted as it arrives: once it
+     *     passes 10,000 item lines, a line passes 1 MiB or the body 64 MiB, 413 is answered at
+     *     once, while the body may still be arriving; the rest is then dropped unread (up to
+     *     64 MiB in all and 10 s, beyond which the connection is closed).
      */
     post: operations['ingestReadings'];
     delete?: never;
@@ -3970,7 +3973,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      /** @description The body holds more than 10,000 items (or more than 64 MiB) */
+      /** @description The body holds more than 10,000 items, more than 64 MiB, or (NDJSON, CSV) a line longer than 1 MiB; a bulk body is refused as soon as it passes a limit, before it has arrived whole */
       413: {
         headers: {
           [name: string]: unknown;

@@ -12,6 +12,7 @@ import { bearerAuthHandler } from './plugins/authentication.ts';
 import {
   BULK_CONTENT_TYPES,
   ingestTokenAuthHandler,
+  isBulkBody,
   registerIngestParsers,
 } from './ingest/http-plugin.ts';
 import { serverTimeoutOptions } from './http/http-timeouts.ts';
@@ -88,9 +89,10 @@ function registerStrictBodyValidation(app: FastifyInstance) {
   const textAjv = addFormats(new Ajv({ ...options, coerceTypes: 'array' }));
   app.setValidatorCompiler(({ schema, httpPart, contentType }) => {
     // The bulk forms' schema is text, but they arrive as bytes (ingest/http-plugin.ts) and the
-    // handler reads them line by line, naming each line it cannot read.
+    // handler reads them line by line, naming each line it cannot read (or answers 413 for a
+    // body refused as it arrived).
     if (httpPart === 'body' && contentType && BULK_CONTENT_TYPES.includes(contentType)) {
-      return (body: unknown) => Buffer.isBuffer(body);
+      return isBulkBody;
     }
     // An uploaded file stays a stream, read and bounded by its handler (http/upload-body.ts).
     if (httpPart === 'body' && contentType === UPLOAD_CONTENT_TYPE) return () => true;

@@ -18,7 +18,7 @@ const NEWLINE = 10;
 const COMMA = 44;
 
 // What String.prototype.trim removes, in ASCII: tab, line feed, vertical tab, form feed, CR, space.
-const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
+export const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
 /** Each non-blank line of `body` as [from, to) with surrounding whitespace left out. */
 function* linesOf(body: Buffer): Generator<{ from: number; to: number; number: number }> {
@@ -107,8 +107,11 @@ function csvLine(
   return { scanned: { ...head, values, elements: arena.take(values.count) } };
 }
 
+/** How CSV's optional header line starts (after any blanks): it is no item. */
+export const CSV_HEADER_START = Buffer.from('stream_id', 'latin1');
+
 const isCsvHeader = (body: Buffer, from: number, number: number) =>
-  number === 1 && body.toString('latin1', from, from + 9) === 'stream_id';
+  number === 1 && body.subarray(from, from + CSV_HEADER_START.length).equals(CSV_HEADER_START);
 
 function* csvLines(body: Buffer, arena: Float8Elements): Generator<ParsedLine> {
   for (const { from, to, number } of linesOf(body)) {
@@ -119,29 +122,16 @@ function* csvLines(body: Buffer, arena: Float8Elements): Generator<ParsedLine> {
 export const parseCsv = (body: Buffer, arena = new Float8Elements()): ParsedLine[] =>
   Array.from(csvLines(body, arena));
 
-/** Whether the body holds more than `maxLines` item lines, found without reading them. */
-function holdsMoreLines(body: Buffer, csv: boolean, maxLines: number): boolean {
-  let count = 0;
-  for (const { from, number } of linesOf(body)) {
-    if (csv && isCsvHeader(body, from, number)) continue;
-    count += 1;
-    if (count > maxLines) return true;
-  }
-  return false;
-}
-
 /**
  * The lines of a bulk body (CSV when `csv`, NDJSON otherwise), read a slice at a time with the
- * event loop let run between slices; null when there are more than `maxLines`, found by
- * counting before any line is read (a body of millions of lines costs one pass of `indexOf`).
+ * event loop let run between slices. The body's lines were counted and bounded as it arrived
+ * (bulk-line-counter.ts, bulk-body-reader.ts), so each line is at most a bounded read.
  */
 export async function readBulkBody(
   body: Buffer,
   csv: boolean,
   arena: Float8Elements,
-  maxLines: number,
-): Promise<ParsedLine[] | null> {
-  if (holdsMoreLines(body, csv, maxLines)) return null;
+): Promise<ParsedLine[]> {
   const out: ParsedLine[] = [];
   const clock = sliceClock();
   for (const line of csv ? csvLines(body, arena) : ndjsonLines(body, arena)) {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ingestBuffers } from '../readings/buffer-pool.ts';
 import { Float8Elements } from '../readings/float8-elements.ts';
 import { readBulkBody, type ParsedLine } from '../ingest/bulk-parsers.ts';
+import { RefusedBulkBody, tooManyItems } from '../ingest/bulk-body-reader.ts';
 import { summariseRejections } from '../ingest/rejection-summary.ts';
 import { MAX_ITEMS_PER_BATCH } from '../readings/block-limits.ts';
 import type { IngestScope } from '../ingest/ingest-service.ts';
@@ -15,7 +16,7 @@ const ARENA_BYTES_PER_BODY_BYTE = 1.5;
 /** A larger body's arena grows chunk by chunk, as its values are found (not for its size). */
 const FIRST_ARENA_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 
-const TOO_MANY_ITEMS = `the body holds more than ${MAX_ITEMS_PER_BATCH} items (array elements or lines); send at most ${MAX_ITEMS_PER_BATCH} per request`;
+const TOO_MANY_ITEMS = tooManyItems(MAX_ITEMS_PER_BATCH);
 
 async function linesOf(
   body: unknown,
@@ -28,9 +29,8 @@ async function linesOf(
   }
   if (!Buffer.isBuffer(body)) throw new HttpError(400, 'body must be an array of items');
   const csv = contentType?.startsWith('text/csv') === true;
-  const lines = await readBulkBody(body, csv, arena, MAX_ITEMS_PER_BATCH);
-  if (lines === null) throw new HttpError(413, TOO_MANY_ITEMS);
-  return lines;
+  // Its lines were counted and bounded as it arrived (ingest/bulk-body-reader.ts).
+  return readBulkBody(body, csv, arena);
 }
 
 /** An ingest token limits the batch to its bridge; a session must be staff's and may send any. */
@@ -53,6 +53,8 @@ export function ingestHandlers(
     async ingestReadings(request, reply) {
       const scope = scopeOf(request);
       const body = request.body as unknown;
+      // Refused as it arrived (ingest/bulk-body-reader.ts); its rest is read only after this.
+      if (body instanceof RefusedBulkBody) throw new HttpError(413, body.detail);
       // Pooled (buffer-pool.ts): given back once the blocks are stored or the request failed.
       const arena = new Float8Elements(
         ingestBuffers,

@@ -3,6 +3,7 @@
  * (413 beyond), and its answer lists the first rejections with a count per reason, so the
  * answer stays small whatever the body.
  */
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MAX_ITEMS_PER_BATCH } from '../../../server/readings/block-limits.ts';
 import { assertMatchesContract } from '../../helpers/contract-validator.ts';
@@ -63,6 +64,96 @@ describe.each(drivers)('HTTP ingest bounded per body on %s', (kind) => {
       expect(answer.ms).toBeLessThan(2000);
     },
   );
+
+  /**
+   * Sends `total` bytes of `x\n` lines over a plain socket as fast as the server takes them,
+   * stopping at the answer unless `keepWriting`: the answer, what the client had written and
+   * the server's socket had read when it came, and at the end.
+   */
+  async function streamLines(token: string, total: number, options = { keepWriting: false }) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    let serverSocket: Socket | undefined;
+    t.app.server.once('connection', (socket: Socket) => (serverSocket = socket));
+    const client = connect(port, '127.0.0.1');
+    let writeError: Error | undefined;
+    client.on('error', (error) => (writeError = error));
+    let written = 0;
+    let writtenThen = NaN;
+    let serverReadThen = NaN;
+    let text = '';
+    const answered = new Promise<void>((resolve) => {
+      client.on('data', (part: Buffer) => {
+        if (text === '') {
+          writtenThen = written;
+          serverReadThen = serverSocket?.bytesRead ?? NaN;
+        }
+        text += part.toString();
+        if (text.includes('\r\n\r\n{')) resolve();
+      });
+      client.on('close', () => resolve());
+    });
+    let answeredYet = false;
+    void answered.then(() => (answeredYet = true));
+    client.write(
+      `POST /api/v1/ingest HTTP/1.1\r\nHost: localhost\r\nX-Ingest-Token: ${token}\r\n` +
+        `Content-Type: application/x-ndjson\r\nContent-Length: ${total}\r\n\r\n`,
+    );
+    const chunk = Buffer.from('x\n'.repeat(32 * 1024));
+    while (written < total && !writeError && (options.keepWriting || !answeredYet)) {
+      const part = chunk.subarray(0, Math.min(chunk.length, total - written));
+      written += part.length;
+      if (!client.write(part)) {
+        const drained = new Promise((resolve) => client.once('drain', resolve));
+        await Promise.race([drained, options.keepWriting ? drained : answered]);
+      }
+    }
+    await answered;
+    if (options.keepWriting && !writeError) {
+      // The server has read what was sent once its next reads are done.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const serverReadAtEnd = serverSocket?.bytesRead ?? NaN;
+    client.destroy();
+    const status = Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]);
+    const json: unknown = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4) || 'null');
+    return { status, json, writtenThen, serverReadThen, written, writeError, serverReadAtEnd };
+  }
+
+  it('refuses a body of too many lines while it is still being sent, reading little of it', async () => {
+    const { token } = await ingestToken();
+    const total = 48 * 1024 * 1024;
+    const answer = await streamLines(token, total);
+    expect(answer.status).toBe(413);
+    expect(answer.json).toEqual({
+      detail: `the body holds more than ${MAX_ITEMS_PER_BATCH} items (array elements or lines); send at most ${MAX_ITEMS_PER_BATCH} per request`,
+    });
+    // Line 10,001 starts at 20 KB. Before, the whole body was read and then its lines counted
+    // (the client then had written all 48 MB, the server read them all). The client's figure
+    // includes what the sockets' buffers on both sides hold, a few MB on loopback.
+    expect(answer.writtenThen).toBeLessThan(total / 4);
+    expect(answer.serverReadThen).toBeLessThan(1024 * 1024);
+  });
+
+  it('reads the rest of a refused body after the answer, so a client that sends it whole is not cut off', async () => {
+    const { token } = await ingestToken();
+    const total = 8 * 1024 * 1024;
+    const answer = await streamLines(token, total, { keepWriting: true });
+    expect(answer.status).toBe(413);
+    // Before, the connection was closed with the answer and the client's next write failed.
+    expect(answer.writeError).toBeUndefined();
+    expect(answer.written).toBe(total);
+    expect(answer.serverReadAtEnd).toBeGreaterThanOrEqual(total);
+  });
+
+  it('refuses a line longer than 1 MiB with 413 naming the limit', async () => {
+    const { token } = await ingestToken();
+    const answer = await post(token, `${'y'.repeat(1024 * 1024 + 1)}\n`, 'application/x-ndjson');
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({
+      detail: "line 1 is longer than 1 MiB (1048576 bytes), the most one item's line may take",
+    });
+  });
 
   it('lists the first 100 rejections and counts them all by reason', async () => {
     const { token, stream } = await ingestToken();
