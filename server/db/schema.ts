@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   bigserial,
   boolean,
   check,
@@ -153,10 +154,13 @@ export const datastreams = pgTable(
     // Kept by the ingest (server/ingest/store-blocks.ts) so the list never scans readings.
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     sampleCount: bigint('sample_count', { mode: 'number' }).notNull().default(0),
+    // The grid its values are stored on (e.g. 0.01 µε); null: every value exactly (decision 052).
+    resolution: doublePrecision('resolution'),
   },
   (t) => [
     uniqueIndex('datastreams_stream_id_key').on(t.streamId),
     check('datastreams_data_type_check', sql`${t.dataType} in (${inList(DATA_TYPES)})`),
+    check('datastreams_resolution_check', sql`${t.resolution} IS NULL OR ${t.resolution} > 0`),
   ],
 );
 
@@ -265,6 +269,11 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/** PostgreSQL's bytea, as bytes. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
 /**
  * Readings in blocks: one row per data stream and block start (typically one second of samples),
  * so a fleet writes thousands of rows a second, not hundreds of thousands. Partitioned by month
@@ -280,7 +289,10 @@ export const readings = pgTable(
     start: timestamp('start', { withTimezone: true, mode: 'date' }).notNull(),
     // 0 marks a single reading (one sample at `start`).
     rateHz: doublePrecision('rate_hz').notNull(),
-    values: doublePrecision('values').array().notNull(),
+    // Blocks stored before migration 0030; newer ones are `packed` and leave it NULL.
+    values: doublePrecision('values').array(),
+    // The block's values as server/codec/block-codec.ts packs them (decision 052).
+    packed: bytea('packed'),
     n: integer('n').notNull(),
     vMin: doublePrecision('v_min').notNull(),
     vMax: doublePrecision('v_max').notNull(),

@@ -5,7 +5,7 @@ import {
   DamagedBlockError,
   decodeBlock,
   encodeBlock,
-} from '../../../../server/readings/codec/block-codec.ts';
+} from '../../../server/codec/block-codec.ts';
 
 /** Bit-for-bit equality of doubles, -0 and NaN included. */
 function bitsOf(values: ArrayLike<number>): number[] {
