@@ -80,6 +80,8 @@ export function binaryGrid(values: Float64Array): { k: number; integers: Float64
     }
     const needed = fractionBits(x);
     if (needed > k) k = needed;
+    // Doubles with full mantissas fail here at their first value, not after a whole pass.
+    if (k > MAX_BINARY_DIGITS || Math.abs(x) * 2 ** k >= MAX_PACKED_INTEGER) return null;
   }
   if (k > MAX_BINARY_DIGITS) return null;
   const scale = 2 ** k;
