@@ -94,6 +94,13 @@ export class CopyEncoder {
     return this;
   }
 
+  /** A NULL field. */
+  null(): this {
+    this.view.setInt32(this.offset, -1);
+    this.offset += 4;
+    return this;
+  }
+
   bytea(bytes: Uint8Array): this {
     this.view.setInt32(this.offset, bytes.length);
     this.bytes.set(bytes, this.offset + 4);
@@ -115,5 +122,6 @@ export const copyRowBytes = {
   timestamptz: 12,
   float8Array: (n: number) => 24 + FLOAT8_ELEMENT_BYTES * n,
   bytea: (n: number) => 4 + n,
+  null: 4,
   row: 2,
 };
