@@ -15,6 +15,7 @@ const LAYERS = [
       '^server/sim/',
       '^server/threads/',
       '^server/calibration/',
+      '^server/codec/',
       '^server/integrations/',
       '^server/(project-paths|http-error|worker-entry|contract|contract-types)\\.ts$',
     ],

@@ -4,6 +4,7 @@ import type { SensorCondition } from '../analytics/window-features.ts';
 import type { Db } from '../db/client.ts';
 import { MAX_BLOCK_SECONDS } from '../readings/block-limits.ts';
 import { queryFloat64Rows } from '../db/float64-query.ts';
+import { STORED_VALUES, storedValues, type StoredValuesRow } from '../readings/stored-values.ts';
 import { intArray, rowsOf } from '../db/pg-arrays.ts';
 
 /** A data stream fed by a sensor on the bridge (datastream_sensors). */
@@ -84,14 +85,12 @@ export async function loadBlocks(
 ): Promise<StoredBlock[]> {
   if (streamIds.length === 0) return [];
   const iso = (ms: number) => new Date(ms).toISOString();
-  const rows = await queryFloat64Rows<{
-    datastream_id: number;
-    ms: number;
-    rate_hz: number;
-    values: Float64Array;
-  }>(
+  const rows = await queryFloat64Rows<
+    { datastream_id: number; ms: number; rate_hz: number } & StoredValuesRow
+  >(
     db,
-    `SELECT datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
+    `SELECT datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz,
+            ${STORED_VALUES}
      FROM readings
      WHERE datastream_id = ANY($1::int[])
        AND start >= $2::timestamptz AND start < $3::timestamptz
@@ -104,7 +103,7 @@ export async function loadBlocks(
     datastreamId: Number(row.datastream_id),
     startMs: Number(row.ms),
     rateHz: Number(row.rate_hz),
-    values: row.values,
+    values: storedValues(row),
   }));
 }
 

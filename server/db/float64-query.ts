@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Db } from './client.ts';
 import { FLOAT4_ARRAY_OID, FLOAT8_ARRAY_OID, float64ArrayFromText } from './float-array-text.ts';
 import { generalFloatArrayParser } from './pg-float-arrays.ts';
+import { BYTEA_OID, float64ArrayFromPackedText } from './packed-block-text.ts';
 import { RemotePglite } from './pglite-remote.ts';
 
 // pg-types' parameter type is its enum of builtins, which names no array type.
@@ -14,21 +15,30 @@ const isFloatArray = (oid: number) => oid === FLOAT8_ARRAY_OID || oid === FLOAT4
 /** pg's parsers, with float arrays read as Float64Arrays (this query only). */
 const float64Types = {
   getTypeParser: ((oid: TypeOid, format?: 'text' | 'binary') =>
-    isFloatArray(oid) && format !== 'binary'
-      ? readFloat64Array
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    format === 'binary'
+      ? pg.types.getTypeParser(oid, format)
+      : isFloatArray(oid)
+        ? readFloat64Array
+        : oid === BYTEA_OID
+          ? float64ArrayFromPackedText
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /**
  * The rows of one parameterised query (`$1`...), its float array columns read as Float64Arrays
  * (NULL elements 0) on every driver: from the database thread their buffers are transferred,
- * never cloned, and no array of numbers is made on either side (docs/decisions/039).
+ * never cloned, and no array of numbers is made on either side (docs/decisions/039). Its bytea
+ * columns are packed blocks of readings, decoded to Float64Arrays the same way (decision 052).
  */
 export async function queryFloat64Rows<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: RemotePglite | PGlite | pg.Pool }).$client;
   if (client instanceof RemotePglite) return (await client.queryFloat64<T>(text, params)).rows;
   if (client instanceof PGlite) {
-    const parsers = { [FLOAT8_ARRAY_OID]: readFloat64Array, [FLOAT4_ARRAY_OID]: readFloat64Array };
+    const parsers = {
+      [FLOAT8_ARRAY_OID]: readFloat64Array,
+      [FLOAT4_ARRAY_OID]: readFloat64Array,
+      [BYTEA_OID]: float64ArrayFromPackedText,
+    };
     return (await client.query<T>(text, params, { parsers })).rows;
   }
   return (await client.query<T & pg.QueryResultRow>({ text, values: params, types: float64Types }))

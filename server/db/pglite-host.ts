@@ -6,6 +6,7 @@ import {
   flatFloatArray,
   float64ArrayFromText,
 } from './float-array-text.ts';
+import { BYTEA_OID, float64ArrayFromPackedText } from './packed-block-text.ts';
 import {
   type HostAnswer,
   type HostResult,
@@ -46,11 +47,16 @@ const floatArrayParsers = (reader: (text: string) => unknown) => ({
 });
 
 function queryOptions(options: RemoteQueryOptions): QueryOptions {
+  // A query asking for Float64Arrays reads its bytea columns as packed blocks (decision 052).
+  const packedParsers: Record<number, (text: string) => unknown> = options.float64Arrays
+    ? { [BYTEA_OID]: float64ArrayFromPackedText }
+    : {};
   return {
     ...(options.rowMode ? { rowMode: options.rowMode } : {}),
     ...(options.blob ? { blob: options.blob } : {}),
     parsers: {
       ...floatArrayParsers(options.float64Arrays ? readFloat64Array : readFloatArray),
+      ...packedParsers,
       ...Object.fromEntries((options.textTypes ?? []).map((oid) => [oid, identity])),
     },
   };

@@ -156,10 +156,13 @@ export const datastreams = pgTable(
     // Kept by the ingest (server/ingest/store-blocks.ts) so the list never scans readings.
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     sampleCount: bigint('sample_count', { mode: 'number' }).notNull().default(0),
+    // The grid its values are stored on (e.g. 0.01 µε); null: every value exactly (decision 052).
+    resolution: doublePrecision('resolution'),
   },
   (t) => [
     uniqueIndex('datastreams_stream_id_key').on(t.streamId),
     check('datastreams_data_type_check', sql`${t.dataType} in (${inList(DATA_TYPES)})`),
+    check('datastreams_resolution_check', sql`${t.resolution} IS NULL OR ${t.resolution} > 0`),
   ],
 );
 
@@ -268,6 +271,12 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/** PostgreSQL's bytea: a Buffer in (both drivers take it), bytes out (PGlite and pg alike). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
 /**
  * Readings in blocks: one row per data stream and block start (typically one second of samples),
  * so a fleet writes thousands of rows a second, not hundreds of thousands. Partitioned by month
@@ -283,7 +292,10 @@ export const readings = pgTable(
     start: timestamp('start', { withTimezone: true, mode: 'date' }).notNull(),
     // 0 marks a single reading (one sample at `start`).
     rateHz: doublePrecision('rate_hz').notNull(),
-    values: doublePrecision('values').array().notNull(),
+    // Blocks stored before migration 0030; newer ones are `packed` and leave it NULL.
+    values: doublePrecision('values').array(),
+    // The block's values as server/codec/block-codec.ts packs them (decision 052).
+    packed: bytea('packed'),
     n: integer('n').notNull(),
     vMin: doublePrecision('v_min').notNull(),
     vMax: doublePrecision('v_max').notNull(),
@@ -1015,12 +1027,6 @@ export const inspections = pgTable(
     uniqueIndex('inspections_client_key_idx').on(t.clientKey),
   ],
 );
-
-/** PostgreSQL's bytea: a Buffer in (both drivers take it), bytes out (PGlite and pg alike). */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-});
 
 /** Photos taken during an inspection, stored in the database beside it (decision 053). */
 export const inspectionPhotos = pgTable(

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { toSparse, totalCycles } from '../analytics/fatigue/range-histogram.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
+import { queryFloat64Rows } from '../db/float64-query.ts';
+import { STORED_VALUES, storedValues, type StoredValuesRow } from '../readings/stored-values.ts';
 import { excludedWindows, isExcluded } from './excluded-windows.ts';
 import { STORED_HIGHPASS_HZ, StretchCounter, type StretchState } from './stretch-counter.ts';
 
@@ -111,14 +113,16 @@ async function countDay(
   const stretchesBefore = counter.stretches;
   let excludedOpen = false;
   for (let hour = start; hour < start + DAY_MS; hour += HOUR_MS) {
-    const rows = rowsOf<{ ms: number; rate_hz: number; values: number[] }>(
-      await db.execute(sql`
-        SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values FROM readings
-        WHERE datastream_id = ${datastreamId}
-          AND start >= ${iso(hour)}::timestamptz AND start < ${iso(hour + HOUR_MS)}::timestamptz
-        ORDER BY start`),
+    const stored = await queryFloat64Rows<{ ms: number; rate_hz: number } & StoredValuesRow>(
+      db,
+      `SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, ${STORED_VALUES}
+       FROM readings
+       WHERE datastream_id = $1 AND start >= $2::timestamptz AND start < $3::timestamptz
+       ORDER BY start`,
+      [datastreamId, iso(hour), iso(hour + HOUR_MS)],
     );
-    for (const row of rows) {
+    for (const storedRow of stored) {
+      const row = { ms: storedRow.ms, rate_hz: storedRow.rate_hz, values: storedValues(storedRow) };
       const blockMs = Number(row.ms);
       const rate = Number(row.rate_hz);
       const step = rate > 0 ? 1000 / rate : Math.round(singleMs ?? intervalMs ?? 0);

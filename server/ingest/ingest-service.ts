@@ -39,6 +39,8 @@ const streamIdOfCandidate = (c: Candidate | undefined) =>
 interface StreamInfo {
   id: number;
   bridgeIds: Set<number>;
+  /** The stream's declared resolution (decision 052); null: its values are stored exactly. */
+  resolution: number | null;
 }
 
 /**
@@ -73,6 +75,7 @@ export function createIngestService(
       .select({
         id: datastreams.id,
         streamId: datastreams.streamId,
+        resolution: datastreams.resolution,
         bridgeIds: sql<(number | null)[]>`array_agg(${sensors.bridgeId})`,
       })
       .from(datastreams)
@@ -84,6 +87,7 @@ export function createIngestService(
       const info = {
         id: row.id,
         bridgeIds: new Set(row.bridgeIds.filter((b): b is number => b !== null)),
+        resolution: row.resolution,
       };
       found.set(row.streamId, info);
       // Only known streams are cached: a stream created a moment ago must be found at once.
@@ -122,7 +126,7 @@ export function createIngestService(
           detail: `no data stream '${streamId}'${where}`,
         });
       }
-      valid.push({ datastreamId: stream.id, block: checked.block });
+      valid.push({ datastreamId: stream.id, block: checked.block, resolution: stream.resolution });
       validIndex.push(index);
     });
     return { rejected, valid, validIndex, fail };

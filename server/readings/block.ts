@@ -87,4 +87,6 @@ export interface StoreResult {
 export interface StreamBlock {
   datastreamId: number;
   block: Block;
+  /** The stream's declared resolution (its grid step); null or absent: stored exactly. */
+  resolution?: number | null;
 }

@@ -94,6 +94,20 @@ export class CopyEncoder {
     return this;
   }
 
+  /** A NULL field. */
+  null(): this {
+    this.view.setInt32(this.offset, -1);
+    this.offset += 4;
+    return this;
+  }
+
+  bytea(bytes: Uint8Array): this {
+    this.view.setInt32(this.offset, bytes.length);
+    this.bytes.set(bytes, this.offset + 4);
+    this.offset += 4 + bytes.length;
+    return this;
+  }
+
   finish(): Uint8Array<ArrayBuffer> {
     this.view.setInt16(this.offset, -1);
     return this.bytes.subarray(0, this.offset + 2);
@@ -107,5 +121,7 @@ export const copyRowBytes = {
   float8: 12,
   timestamptz: 12,
   float8Array: (n: number) => 24 + FLOAT8_ELEMENT_BYTES * n,
+  bytea: (n: number) => 4 + n,
+  null: 4,
   row: 2,
 };

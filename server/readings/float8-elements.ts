@@ -65,3 +65,13 @@ export function numbersOfElements(elements: Uint8Array): number[] {
   }
   return numbers;
 }
+
+/** Encoded elements as doubles (for the block codec, which packs a block's values). */
+export function doublesOfElements(elements: Uint8Array): Float64Array<ArrayBuffer> {
+  const view = new DataView(elements.buffer, elements.byteOffset, elements.byteLength);
+  const doubles = new Float64Array(elements.length / FLOAT8_ELEMENT_BYTES);
+  for (let i = 0; i < doubles.length; i += 1) {
+    doubles[i] = view.getFloat64(i * FLOAT8_ELEMENT_BYTES + 4);
+  }
+  return doubles;
+}

@@ -5,6 +5,7 @@ import { MAX_BLOCK_SECONDS } from './block-limits.ts';
 import { createBucketer, type Level, levelFor, type Point } from './downsample.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { queryFloat64Rows } from '../db/float64-query.ts';
+import { STORED_VALUES, storedValues, type StoredValuesRow } from './stored-values.ts';
 import {
   createCsvTimeFormatter,
   readingCsvValue,
@@ -76,14 +77,15 @@ export function createReadingsQueryRepository(db: Db) {
    * as arrays of numbers, a page of the export (300,000 samples in bench:abuse) was cloned onto
    * the thread serving requests and held it for 190 ms (decision 047).
    */
-  async function rawBlocks(id: number, fromMs: number, toMs: number) {
-    return queryFloat64Rows<BlockRow>(
+  async function rawBlocks(id: number, fromMs: number, toMs: number): Promise<BlockRow[]> {
+    const rows = await queryFloat64Rows<Omit<BlockRow, 'values'> & StoredValuesRow>(
       db,
-      `SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
+      `SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, ${STORED_VALUES}
        FROM readings WHERE ${OVERLAPPING}
        ORDER BY start`,
       overlappingParams(id, fromMs, toMs),
     );
+    return rows.map((row) => ({ ms: row.ms, rate_hz: row.rate_hz, values: storedValues(row) }));
   }
 
   /** The next page of the CSV export: blocks starting after `afterUs` (µs since the epoch). */
@@ -93,19 +95,28 @@ export function createReadingsQueryRepository(db: Db) {
     toMs: number,
     afterUs: string | null,
     blocks: number,
-  ) {
+  ): Promise<(BlockRow & { start_us: string })[]> {
     const after =
       afterUs === null
         ? ''
         : `AND start > 'epoch'::timestamptz + $5::bigint * interval '1 microsecond'`;
-    return queryFloat64Rows<BlockRow & { start_us: string }>(
+    const rows = await queryFloat64Rows<
+      Omit<BlockRow, 'values'> & StoredValuesRow & { start_us: string }
+    >(
       db,
       `SELECT (extract(epoch FROM start) * 1000)::float8 AS ms,
-              (extract(epoch FROM start) * 1000000)::bigint::text AS start_us, rate_hz, values
+              (extract(epoch FROM start) * 1000000)::bigint::text AS start_us, rate_hz,
+              ${STORED_VALUES}
        FROM readings WHERE ${OVERLAPPING} ${after}
        ORDER BY start LIMIT ${blocks}`,
       [...overlappingParams(id, fromMs, toMs), ...(afterUs === null ? [] : [afterUs])],
     );
+    return rows.map((row) => ({
+      ms: row.ms,
+      start_us: row.start_us,
+      rate_hz: row.rate_hz,
+      values: storedValues(row),
+    }));
   }
 
   /** The export's header, naming the stream and its unit (decision 034). */

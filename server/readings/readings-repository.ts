@@ -48,10 +48,18 @@ async function insertBlocks(
      ON CONFLICT DO NOTHING ${RETURNING}`,
   );
   // Rows just inserted meet themselves here and are equal; only a different stored block differs.
+  // Blocks stored the same way compare as stored: the codec is deterministic, so the same values
+  // at the same resolution make the same bytes. A block stored the other way (an array before
+  // migration 0030, or before its stream declared a resolution) is compared by its count, least,
+  // greatest and total (decision 052).
   const conflicting = await exec.query<KeyRow>(
     `SELECT s.datastream_id, (extract(epoch FROM s.start) * 1000)::float8 AS ms
      FROM readings_staging s JOIN readings r ON r.datastream_id = s.datastream_id AND r.start = s.start
-     WHERE r.rate_hz <> s.rate_hz OR r.values <> s.values`,
+     WHERE r.rate_hz <> s.rate_hz
+        OR (r.packed IS NOT NULL AND s.packed IS NOT NULL AND r.packed <> s.packed)
+        OR (r.packed IS NULL AND s.packed IS NULL AND r.values <> s.values)
+        OR ((r.packed IS NULL) <> (s.packed IS NULL)
+            AND (r.n, r.v_min, r.v_max, r.v_sum) <> (s.n, s.v_min, s.v_max, s.v_sum))`,
   );
   const keys = (rows: KeyRow[]) =>
     BlockKeys.of(rows.map((r) => ({ datastreamId: r.datastream_id, ms: Math.round(r.ms) })));

@@ -1,3 +1,4 @@
+import { storedBlocks } from '../../helpers/stored-blocks.ts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -46,11 +47,13 @@ describe.each(drivers)('the demo history on %s', { timeout: 120_000 }, (kind) =>
   }
 
   async function values(streamId: string, from: number, to: number): Promise<number[]> {
-    const result = await t.services.database.db.execute(sql`
-      SELECT unnest(r.values) AS v FROM readings r JOIN datastreams d ON d.id = r.datastream_id
-      WHERE d.stream_id = ${streamId} AND r.start >= ${new Date(from).toISOString()}::timestamptz
-        AND r.start < ${new Date(to).toISOString()}::timestamptz`);
-    return (result as unknown as { rows: { v: number }[] }).rows.map((r) => r.v);
+    const blocks = await storedBlocks(
+      t.services.database.db,
+      `datastream_id = (SELECT id FROM datastreams WHERE stream_id = $1)
+       AND start >= $2::timestamptz AND start < $3::timestamptz`,
+      [streamId, new Date(from).toISOString(), new Date(to).toISOString()],
+    );
+    return blocks.flatMap((block) => block.values);
   }
 
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;

@@ -2,6 +2,7 @@
  * Issue 34: a Munich record imported through the ingest path into a database, read back equal
  * to the file, and imported again storing nothing new (readings are keyed by stream and start).
  */
+import { storedBlocks } from '../../helpers/stored-blocks.ts';
 import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -46,12 +47,7 @@ describe.skipIf(!existsSync(FILE))('importing a logger file into the readings', 
     expect(first).toMatchObject({ rows: 60_000, samples: 60_000, errorTotal: 0 });
     expect(first.storedSamples).toBe(60_000);
 
-    const read = async () =>
-      rowsOf<{ ms: number; rate_hz: number; values: number[] }>(
-        await t.services.database.db.execute(sql`
-          SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, rate_hz, values
-          FROM readings WHERE datastream_id = ${stream.id} ORDER BY start`),
-      );
+    const read = () => storedBlocks(t.services.database.db, 'datastream_id = $1', [stream.id]);
     const blocks = await read();
     const stored = blocks.flatMap((b) =>
       b.values.map((value, i) => ({ ms: b.ms + (i * 1000) / b.rate_hz, value })),

@@ -3,6 +3,7 @@
  * answered with its own items' outcomes, only after they are committed, and one request's bad
  * items never fail another's.
  */
+import { storedBlocks } from '../../helpers/stored-blocks.ts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
@@ -192,11 +193,7 @@ describe.each(drivers)('HTTP ingest group commit on %s', (kind) => {
       );
       for (const answer of answers) expect(answer).toMatchObject({ accepted_samples: 100 });
     }
-    const rows = rowsOf<{ ms: number | string; values: number[] }>(
-      await db().execute(
-        sql`SELECT (extract(epoch FROM start) * 1000)::float8 AS ms, values FROM readings ORDER BY start`,
-      ),
-    );
+    const rows = await storedBlocks(db());
     expect(rows).toHaveLength(waves * perWave * 5);
     for (const row of rows) {
       const second = (Number(row.ms) - BASE_MS) / 1000;

@@ -1,4 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
+import { datastreams } from '../../../server/db/schema.ts';
+import { storedBlocks } from '../../helpers/stored-blocks.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { BASE_MS, sineBlocks, streamOnBridge } from '../../helpers/readings-fixtures.ts';
@@ -118,6 +122,49 @@ describe.each(drivers)('HTTP ingest on %s', (kind) => {
       token: staff.token,
     });
     expect(series.body.points.reduce((s, p) => s + p.count, 0)).toBe(500);
+  });
+
+  it('stores a stream with a declared resolution packed on its grid, and any other as sent', async () => {
+    const { staff, here, there } = await setup();
+    const db = t.services.database.db;
+    const step = 0.001;
+    await db
+      .update(datastreams)
+      .set({ resolution: step })
+      .where(eq(datastreams.id, there.stream.id));
+    const exact = sineBlocks('here-acc', BASE_MS, 2);
+    const gridded = sineBlocks('there-acc', BASE_MS, 2);
+    const auth = { authorization: `Bearer ${staff.token}` };
+    const first = (await ingest([...exact, ...gridded], auth)).json<IngestResult>();
+    expect(first).toMatchObject({ accepted_samples: 400, duplicate_samples: 0, rejected: [] });
+
+    const kinds = rowsOf<{ datastream_id: number; array: boolean; packed: boolean }>(
+      await db.execute(sql`SELECT datastream_id, values IS NOT NULL AS array,
+                                  packed IS NOT NULL AS packed FROM readings ORDER BY 1, start`),
+    );
+    expect(kinds.map((k) => [Number(k.datastream_id), k.array, k.packed])).toEqual([
+      [here.stream.id, true, false],
+      [here.stream.id, true, false],
+      [there.stream.id, false, true],
+      [there.stream.id, false, true],
+    ]);
+    const stored = await storedBlocks(db);
+    const sent = (stream: string) =>
+      [...exact, ...gridded].filter((b) => b.stream_id === stream).flatMap((b) => b.values);
+    // Equal as numbers: −0 and 0 alike.
+    const asNumbers = (values: number[]) => values.map((v) => v + 0);
+    expect(
+      asNumbers(stored.filter((b) => b.datastream_id === here.stream.id).flatMap((b) => b.values)),
+    ).toEqual(asNumbers(sent('here-acc')));
+    const read = stored.filter((b) => b.datastream_id === there.stream.id).flatMap((b) => b.values);
+    const expected = sent('there-acc');
+    expect(read).toHaveLength(expected.length);
+    for (const [i, value] of read.entries()) {
+      expect(Math.abs(value - (expected[i] ?? NaN))).toBeLessThanOrEqual(step / 2 + 1e-12);
+    }
+    // A retry is a duplicate on both streams: the codec makes the same bytes of the same values.
+    const retry = (await ingest([...exact, ...gridded], auth)).json<IngestResult>();
+    expect(retry).toMatchObject({ accepted_samples: 400, duplicate_samples: 400, rejected: [] });
   });
 
   it('takes NDJSON and CSV bulk bodies, reporting an unreadable line alone', async () => {

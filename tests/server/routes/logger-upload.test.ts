@@ -3,9 +3,8 @@
  * preview, the date order asked when ambiguous), then imported through the ingest scoped to the
  * bridge, and imported again storing nothing new.
  */
-import { sql } from 'drizzle-orm';
+import { storedBlocks } from '../../helpers/stored-blocks.ts';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { assertMatchesContract } from '../../helpers/contract-validator.ts';
 import { streamOnBridge } from '../../helpers/readings-fixtures.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
@@ -41,11 +40,7 @@ describe('uploading a logger file to a bridge', () => {
   }
 
   async function samplesOf(streamId: number): Promise<number[]> {
-    const rows = rowsOf<{ values: number[] }>(
-      await t.services.database.db.execute(
-        sql`SELECT values FROM readings WHERE datastream_id = ${streamId} ORDER BY start`,
-      ),
-    );
+    const rows = await storedBlocks(t.services.database.db, 'datastream_id = $1', [streamId]);
     return rows.flatMap((row) => row.values);
   }
 

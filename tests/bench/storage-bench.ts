@@ -1,0 +1,186 @@
+/**
+ * `npm run bench:storage` (issue 34, decision 052): the Munich records, every channel, stored
+ * on the local PostgreSQL as arrays (before migration 0030), packed exactly, and packed at each
+ * kind's declared resolution; bytes a sample of the readings partitions (table, TOAST and
+ * indexes, after VACUUM) per kind and in all, and of the roll-ups; and every sample read back
+ * and compared. A throwaway database, dropped at the end. Not part of `npm test`.
+ */
+import pg from 'pg';
+import { openDatabase } from '../../server/db/client.ts';
+import { blockOf, type StreamBlock } from '../../server/readings/block.ts';
+import { createPartitionKeeper } from '../../server/readings/partitions.ts';
+import { createReadingsRepository } from '../../server/readings/readings-repository.ts';
+import { CopyEncoder, copyRowBytes } from '../../server/readings/copy-encoder.ts';
+import { storedBlocks } from '../helpers/stored-blocks.ts';
+import { type RecordChannel, readRecordChannels } from './storage-records.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BLOCK_SAMPLES = 1000; // as the logger import cuts them (server/import/block-builder.ts)
+const T0 = Date.UTC(2026, 9, 1);
+type Mode = 'array' | 'exact' | 'resolution';
+const MODES: Mode[] = ['array', 'exact', 'resolution'];
+
+const channels = readRecordChannels();
+const dbName = `spanwatch_storage_${process.pid}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
+const database = openDatabase({ databaseUrl: url });
+const direct = new pg.Client({ connectionString: url });
+
+/** Each channel's blocks, on a time axis of its own (an hour apart), 1,000 samples each. */
+function blocksOf(channel: RecordChannel, id: number, index: number, mode: Mode): StreamBlock[] {
+  const blocks: StreamBlock[] = [];
+  const per = Math.min(BLOCK_SAMPLES, channel.rateHz * 600);
+  for (let at = 0; at < channel.values.length; at += per) {
+    const startMs = T0 + index * 86_400_000 + (at * 1000) / channel.rateHz;
+    const values = Array.from(channel.values.subarray(at, at + per));
+    blocks.push({
+      datastreamId: id,
+      block: blockOf(channel.label, startMs, channel.rateHz, values),
+      resolution: mode === 'resolution' ? channel.step : null,
+    });
+  }
+  return blocks;
+}
+
+/** The array rows as the ingest wrote them before migration 0030. */
+async function copyArrays(blocks: StreamBlock[]): Promise<void> {
+  let size = 0;
+  for (const { block } of blocks) size += 78 + copyRowBytes.float8Array(block.stats.count);
+  const encoder = new CopyEncoder(size);
+  for (const { datastreamId, block } of blocks) {
+    const { count, min, max, sum } = block.stats;
+    encoder.row(8).int4(datastreamId).timestamptz(block.startMs).float8(block.rateHz);
+    encoder
+      .float8Array(block.values ?? [])
+      .int4(count)
+      .float8(min)
+      .float8(max)
+      .float8(sum);
+  }
+  const copy = (await import('pg-copy-streams')).from(
+    'COPY readings (datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum) FROM STDIN BINARY',
+  );
+  const stream = direct.query(copy);
+  await new Promise<void>((resolve, reject) => {
+    stream.on('finish', resolve).on('error', reject);
+    stream.end(encoder.finish());
+  });
+}
+
+/** Table, TOAST and indexes of a table and, when it is partitioned, of all its partitions. */
+async function relationBytes(table: string): Promise<number> {
+  const { rows } = await direct.query<{ bytes: string }>(
+    `SELECT (pg_total_relation_size('${table}') + coalesce(sum(pg_total_relation_size(relid)), 0))::bigint::text AS bytes
+     FROM pg_partition_tree('${table}') WHERE relid <> '${table}'::regclass`,
+  );
+  return Number(rows[0]?.bytes ?? 0);
+}
+
+async function store(selected: RecordChannel[], ids: number[], mode: Mode) {
+  await direct.query('TRUNCATE readings, reading_rollups');
+  const ensureMonths = createPartitionKeeper(database.db);
+  const repository = createReadingsRepository(database);
+  let samples = 0;
+  for (const channel of selected) {
+    const index = channels.indexOf(channel);
+    const blocks = blocksOf(channel, ids[index] as number, index, mode);
+    samples += channel.values.length;
+    await ensureMonths(blocks.map((b) => b.block.startMs));
+    for (let at = 0; at < blocks.length; at += 200) {
+      const batch = blocks.slice(at, at + 200);
+      if (mode === 'array') await copyArrays(batch);
+      else await repository.store(batch);
+    }
+  }
+  await direct.query('VACUUM (ANALYZE) readings, reading_rollups');
+  const { rows: stored } = await direct.query<{ packed: string; arrays: string }>(
+    'SELECT count(packed)::text AS packed, count(values)::text AS arrays FROM readings',
+  );
+  const expected = mode === 'array' ? { packed: '0' } : { arrays: '0' };
+  if (Object.entries(expected).some(([k, v]) => stored[0]?.[k as 'packed'] !== v)) {
+    throw new Error(`${mode}: rows stored as ${JSON.stringify(stored[0])}`);
+  }
+  return {
+    samples,
+    readings: await relationBytes('readings'),
+    rollups: await relationBytes('reading_rollups'),
+  };
+}
+
+/** Every sample read back as the server reads it, against the file's. */
+async function checkReadBack(ids: number[], mode: Mode): Promise<number> {
+  const rows = await storedBlocks(database.db);
+  const byKey = new Map(rows.map((r) => [`${r.datastream_id}/${Math.round(r.ms)}`, r.values]));
+  let checked = 0;
+  channels.forEach((channel, index) => {
+    for (const { block } of blocksOf(channel, ids[index] as number, index, mode)) {
+      const stored = byKey.get(`${ids[index]}/${block.startMs}`);
+      const sent = block.values ?? [];
+      if (!stored || stored.length !== sent.length)
+        throw new Error(`${channel.label}: block missing`);
+      sent.forEach((x, i) => {
+        const y = stored[i] as number;
+        const ok =
+          mode === 'resolution'
+            ? Math.abs(y - x) <= channel.step / 2 + Math.abs(x) * 2 ** -52
+            : Object.is(x, y);
+        if (!ok) throw new Error(`${channel.label} sample ${i}: sent ${x}, read ${y} (${mode})`);
+        checked += 1;
+      });
+    }
+  });
+  return checked;
+}
+
+try {
+  await database.migrate();
+  await direct.connect();
+  const ids: number[] = [];
+  for (const channel of channels) {
+    const { rows } = await direct.query<{ id: number }>(
+      'INSERT INTO datastreams (stream_id, data_type) VALUES ($1, $2) RETURNING id',
+      [channel.label, channel.kind],
+    );
+    ids.push(rows[0]?.id as number);
+  }
+  const kinds = [...new Set(channels.map((c) => c.kind))];
+  const table: Record<string, Record<string, string>> = {};
+  const totals: Record<string, number> = {};
+  for (const mode of MODES) {
+    for (const kind of [...kinds, 'all']) {
+      const selected = kind === 'all' ? channels : channels.filter((c) => c.kind === kind);
+      const measured = await store(selected, ids, mode);
+      const perSample = measured.readings / measured.samples;
+      (table[kind] ??= { samples: measured.samples.toLocaleString('en-CA') })[mode] =
+        perSample.toFixed(2);
+      if (kind === 'all') {
+        totals[mode] = perSample;
+        const checked = await checkReadBack(ids, mode);
+        table.all = {
+          ...table.all,
+          [`${mode} roll-ups`]: (measured.rollups / measured.samples).toFixed(2),
+          [`${mode} checked`]: checked.toLocaleString('en-CA'),
+        };
+      }
+    }
+  }
+  console.log('Bytes a sample of the readings partitions (table, TOAST, indexes; after VACUUM):');
+  console.table(table);
+  console.log(
+    JSON.stringify({
+      arrayBytesPerSample: totals.array,
+      exactBytesPerSample: totals.exact,
+      resolutionBytesPerSample: totals.resolution,
+      goals: { exact: 5, resolution: 2 },
+      met: (totals.exact ?? 99) <= 5 && (totals.resolution ?? 99) <= 2,
+    }),
+  );
+} finally {
+  await direct.end().catch(() => undefined);
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
