@@ -10,6 +10,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { blockOf, type StreamBlock } from '../../server/readings/block.ts';
 import { createPartitionKeeper } from '../../server/readings/partitions.ts';
 import { createReadingsRepository } from '../../server/readings/readings-repository.ts';
+import { encodeBlock } from '../../server/codec/block-codec.ts';
 import { CopyEncoder, copyRowBytes } from '../../server/readings/copy-encoder.ts';
 import { storedBlocks } from '../helpers/stored-blocks.ts';
 import { type RecordChannel, readRecordChannels } from './storage-records.ts';
@@ -45,23 +46,35 @@ function blocksOf(channel: RecordChannel, id: number, index: number, mode: Mode)
   return blocks;
 }
 
-/** The array rows as the ingest wrote them before migration 0030. */
-async function copyArrays(blocks: StreamBlock[]): Promise<void> {
+/**
+ * Rows written straight by COPY: the arrays as the ingest writes an exact stream, or the same
+ * blocks packed by the exact codec, which the ingest does not use yet (decision 052, the last
+ * section): this is the figure that decides when it may.
+ */
+async function copyRows(blocks: StreamBlock[], mode: 'array' | 'exact'): Promise<void> {
+  const packed = blocks.map(({ block }) =>
+    mode === 'exact' ? encodeBlock(Float64Array.from(block.values ?? []), null) : null,
+  );
   let size = 0;
-  for (const { block } of blocks) size += 78 + copyRowBytes.float8Array(block.stats.count);
+  blocks.forEach(({ block }, index) => {
+    const bytesOfBlock = packed[index];
+    size +=
+      82 +
+      (bytesOfBlock
+        ? copyRowBytes.bytea(bytesOfBlock.length)
+        : copyRowBytes.float8Array(block.stats.count));
+  });
   const encoder = new CopyEncoder(size);
-  for (const { datastreamId, block } of blocks) {
+  blocks.forEach(({ datastreamId, block }, index) => {
     const { count, min, max, sum } = block.stats;
-    encoder.row(8).int4(datastreamId).timestamptz(block.startMs).float8(block.rateHz);
-    encoder
-      .float8Array(block.values ?? [])
-      .int4(count)
-      .float8(min)
-      .float8(max)
-      .float8(sum);
-  }
+    encoder.row(9).int4(datastreamId).timestamptz(block.startMs).float8(block.rateHz);
+    const bytesOfBlock = packed[index];
+    if (bytesOfBlock) encoder.null().bytea(bytesOfBlock);
+    else encoder.float8Array(block.values ?? []).null();
+    encoder.int4(count).float8(min).float8(max).float8(sum);
+  });
   const copy = (await import('pg-copy-streams')).from(
-    'COPY readings (datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum) FROM STDIN BINARY',
+    'COPY readings (datastream_id, start, rate_hz, values, packed, n, v_min, v_max, v_sum) FROM STDIN BINARY',
   );
   const stream = direct.query(copy);
   await new Promise<void>((resolve, reject) => {
@@ -91,8 +104,9 @@ async function store(selected: RecordChannel[], ids: number[], mode: Mode) {
     await ensureMonths(blocks.map((b) => b.block.startMs));
     for (let at = 0; at < blocks.length; at += 200) {
       const batch = blocks.slice(at, at + 200);
-      if (mode === 'array') await copyArrays(batch);
-      else await repository.store(batch);
+      // A declared resolution goes the ingest's way; the other two are written as they would be.
+      if (mode === 'resolution') await repository.store(batch);
+      else await copyRows(batch, mode);
     }
   }
   await direct.query('VACUUM (ANALYZE) readings, reading_rollups');
