@@ -14,6 +14,11 @@ import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+// A failed streamed run's last lines are printed again at the very end: the two runs interleave,
+// and CI shows only the tail of the output, where the browser tests' summary was lost once.
+const TAIL_LINES = 60;
+const failureTails = [];
+
 /** Runs one npm script; resolves with its exit code, its output kept or streamed. */
 function run(script, { stream = false, prefix = '' } = {}) {
   const started = Date.now();
@@ -24,26 +29,32 @@ function run(script, { stream = false, prefix = '' } = {}) {
     });
     const kept = [];
     const partial = new Map();
+    const tail = [];
     const take = (target) => (chunk) => {
       if (!stream) {
         kept.push(chunk);
         return;
       }
-      if (!prefix) {
-        target.write(chunk);
-        return;
-      }
       // Whole lines only, so a prefix never lands in the middle of one.
       const lines = ((partial.get(target) ?? '') + chunk.toString()).split('\n');
       partial.set(target, lines.pop() ?? '');
-      for (const line of lines) target.write(`${prefix}${line}\n`);
+      for (const line of lines) {
+        target.write(`${prefix}${line}\n`);
+        tail.push(line);
+        if (tail.length > TAIL_LINES) tail.shift();
+      }
     };
     child.stdout.on('data', take(process.stdout));
     child.stderr.on('data', take(process.stderr));
     child.on('close', (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 1000);
       if (!stream) process.stdout.write(Buffer.concat(kept));
-      for (const [target, line] of partial) if (line) target.write(`${prefix}${line}\n`);
+      for (const [target, line] of partial) {
+        if (!line) continue;
+        target.write(`${prefix}${line}\n`);
+        tail.push(line);
+      }
+      if (stream && code !== 0) failureTails.push({ script, lines: tail.slice(-TAIL_LINES) });
       const status = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
       console.log(`\n── ${script}: ${status} in ${seconds} s`);
       resolve(code ?? 1);
@@ -66,6 +77,9 @@ const tested = await allPass([
   run('test:unit', { stream: true }),
   run('test:e2e:if-browser', { stream: true, prefix: 'e2e │ ' }),
 ]);
+for (const { script, lines } of failureTails) {
+  console.log(`\n── ${script} failed; its last ${lines.length} lines again:\n${lines.join('\n')}`);
+}
 console.log(
   `\nnpm test: ${tested ? 'passed' : 'failed'} in ${Math.round((Date.now() - started) / 1000)} s`,
 );
