@@ -58,10 +58,10 @@ function divideByCommonDivisor(residuals: Float64Array): number {
   return divisor;
 }
 
-/** Bits the grouped packing of `residuals` takes. */
-function packedBits(residuals: Float64Array): number {
-  let bits = 0;
-  for (let start = 0; start < residuals.length; start += GROUP) {
+/** Each group's least and greatest residual, interleaved: [min0, max0, min1, max1, ...]. */
+function groupRanges(residuals: Float64Array): Float64Array {
+  const ranges = new Float64Array(2 * Math.ceil(residuals.length / GROUP));
+  for (let start = 0, g = 0; start < residuals.length; start += GROUP, g += 2) {
     const end = Math.min(residuals.length, start + GROUP);
     let min = Infinity;
     let max = -Infinity;
@@ -70,7 +70,20 @@ function packedBits(residuals: Float64Array): number {
       if (r < min) min = r;
       if (r > max) max = r;
     }
-    bits += 2 * WIDTH_BITS + widthOf(zigzag(min)) + widthOf(max - min) * (end - start);
+    ranges[g] = min;
+    ranges[g + 1] = max;
+  }
+  return ranges;
+}
+
+/** Bits the grouped packing of `count` residuals with these group ranges takes. */
+function packedBits(ranges: Float64Array, count: number): number {
+  let bits = 0;
+  for (let g = 0; g < ranges.length; g += 2) {
+    const members = Math.min(GROUP, count - (g / 2) * GROUP);
+    const min = ranges[g] as number;
+    bits +=
+      2 * WIDTH_BITS + widthOf(zigzag(min)) + widthOf((ranges[g + 1] as number) - min) * members;
   }
   return bits;
 }
@@ -91,28 +104,25 @@ function readVarWidth(reader: BitReader): number {
 export function writeIntegers(writer: BitWriter, values: Float64Array): void {
   // The order is chosen before dividing: a common divisor divides every order alike, and the
   // divisor's Euclid steps (double remainders) are the costly part, so they run once.
-  let best: { order: number; residuals: Float64Array; bits: number } | null = null;
+  let best: { order: number; residuals: Float64Array; ranges: Float64Array; bits: number } | null =
+    null;
   for (let order = 0; order <= Math.min(2, values.length); order += 1) {
     const residuals = residualsOf(values, order);
-    const bits = packedBits(residuals);
-    if (best === null || bits < best.bits) best = { order, residuals, bits };
+    const ranges = groupRanges(residuals);
+    const bits = packedBits(ranges, residuals.length);
+    if (best === null || bits < best.bits) best = { order, residuals, ranges, bits };
   }
   if (best === null) throw new Error('unreachable: order 0 is always tried');
-  const { order, residuals } = best;
+  const { order, residuals, ranges } = best;
+  // A positive divisor divides each group's least and greatest value exactly as its members.
   const divisor = divideByCommonDivisor(residuals);
   writer.write(order, 2);
   for (let i = 0; i < order; i += 1) writeVarWidth(writer, zigzag(values[i] as number));
   writeVarWidth(writer, divisor);
-  for (let start = 0; start < residuals.length; start += GROUP) {
+  for (let start = 0, g = 0; start < residuals.length; start += GROUP, g += 2) {
     const end = Math.min(residuals.length, start + GROUP);
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = start; i < end; i += 1) {
-      const r = residuals[i] as number;
-      if (r < min) min = r;
-      if (r > max) max = r;
-    }
-    const width = widthOf(max - min);
+    const min = (ranges[g] as number) / divisor;
+    const width = widthOf((ranges[g + 1] as number) / divisor - min);
     writeVarWidth(writer, zigzag(min));
     writer.write(width, WIDTH_BITS);
     if (width <= 32) {

@@ -16,7 +16,7 @@
 // cut short on one side (a window shrunk to both sides would take a pulse at the end for the
 // baseline), so there the baseline lags a drift by up to a quarter window.
 
-import { kthSmallest } from '../order-statistics.ts';
+import { medianOfFirst } from '../order-statistics.ts';
 
 export interface QuasiStaticRemoval {
   /** The samples minus their baseline; gaps stay NaN. */
@@ -26,7 +26,12 @@ export interface QuasiStaticRemoval {
 }
 
 /** Median of the finite samples in [from, to), NaN if there are none; `scratch` is reused. */
-function medianOf(samples: Float64Array, from: number, to: number, scratch: Float64Array): number {
+function medianOfFinite(
+  samples: Float64Array,
+  from: number,
+  to: number,
+  scratch: Float64Array,
+): number {
   let n = 0;
   for (let i = from; i < to; i += 1) {
     const x = samples[i] as number;
@@ -35,13 +40,7 @@ function medianOf(samples: Float64Array, from: number, to: number, scratch: Floa
       n += 1;
     }
   }
-  if (n === 0) return NaN;
-  const upper = kthSmallest(scratch, n >> 1, n);
-  if (n % 2 === 1) return upper;
-  // After the selection every value below index n/2 is ≤ upper: the lower middle is their maximum.
-  let lower = -Infinity;
-  for (let i = 0; i < n >> 1; i += 1) lower = Math.max(lower, scratch[i] as number);
-  return (lower + upper) / 2;
+  return medianOfFirst(scratch, n);
 }
 
 /**
@@ -70,13 +69,13 @@ export function removeQuasiStatic(
   // Knots at 0, step, 2·step, … and the last sample; each sample lies within `step` of both of
   // its knots, so their windows hold the sample itself and their medians are never NaN for it.
   let knot = 0;
-  let knotValue = medianOf(samples, 0, Math.min(n, half + 1), scratch);
+  let knotValue = medianOfFinite(samples, 0, Math.min(n, half + 1), scratch);
   while (knot < n) {
     const next = Math.min(knot + step, n - 1);
     const nextValue =
       next === knot
         ? knotValue
-        : medianOf(samples, Math.max(0, next - half), Math.min(n, next + half + 1), scratch);
+        : medianOfFinite(samples, Math.max(0, next - half), Math.min(n, next + half + 1), scratch);
     const span = next - knot;
     const last = next === n - 1 ? n : next;
     for (let i = knot; i < last; i += 1) {

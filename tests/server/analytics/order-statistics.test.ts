@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { kthSmallest, medianOf } from '../../../server/analytics/order-statistics.ts';
+import {
+  kthSmallest,
+  medianOf,
+  medianOfFirst,
+} from '../../../server/analytics/order-statistics.ts';
 
 /** A seeded generator, so a failure can be replayed. */
 function generator(seed: number) {
@@ -31,9 +35,32 @@ describe('kthSmallest', () => {
     }
   });
 
+  it('gives the same answers when it falls back to sorting after a few rounds', () => {
+    const random = generator(3);
+    const values = Array.from({ length: 257 }, () => Math.round(random() * 40) - 20);
+    const sorted = Float64Array.from(values).sort();
+    for (const maxRounds of [0, 1, 2, 3]) {
+      for (let k = 0; k < values.length; k += 1) {
+        const work = Float64Array.from(values);
+        const answer = kthSmallest(work, k, work.length, maxRounds);
+        expect(answer).toBe(sorted[k]);
+        expect(work.subarray(0, k).every((value) => value <= answer)).toBe(true);
+      }
+    }
+  });
+
   it('answers NaN for a rank outside the values', () => {
     expect(kthSmallest(new Float64Array(0), 0)).toBeNaN();
     expect(kthSmallest(Float64Array.of(1, 2), 2)).toBeNaN();
+  });
+});
+
+describe('medianOfFirst', () => {
+  it('reads only the first values of a scratch array', () => {
+    const scratch = () => Float64Array.of(5, 1, 3, 2, 1000, -1000);
+    expect(medianOfFirst(scratch(), 4)).toBe(2.5);
+    expect(medianOfFirst(scratch(), 3)).toBe(3);
+    expect(medianOfFirst(scratch(), 0)).toBeNaN();
   });
 });
 
