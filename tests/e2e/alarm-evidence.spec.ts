@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { DEMO_OPERATOR, openSignedIn } from '../helpers/e2e-session';
+import { loaded } from '../helpers/e2e-loaded';
 
 // Issue 36, items 2, 5 and 6, on the demo data at both sizes: the evidence agrees with the
 // verdict, one card per alert with its own acts, one count in one unit, one 'Last updated', and
@@ -8,7 +9,6 @@ const DAMAGED = 'Confederation Bridge';
 const HEALTHY = 'Jacques Cartier Bridge';
 // The server trains and evaluates each demo bridge in the background after it starts.
 const EVALUATION_TIMEOUT_MS = 300_000;
-const loaded = expect.configure({ timeout: 20_000 });
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1440, height: 900 }, hasTouch: false },

@@ -1,11 +1,11 @@
 import { type Page, expect, test } from '@playwright/test';
 import { DEMO_PRAIRIE_ADMIN, DEMO_STAFF, openSignedIn } from '../helpers/e2e-session';
+import { loaded } from '../helpers/e2e-loaded';
 
 // Issue 33 (decision 040): a company administrator sees the staff screens for its own company,
 // names that company on them, and is offered only what the server lets it do there.
 
 const COMPANY = 'Prairie Crossings Ltd.';
-const loaded = expect.configure({ timeout: 30_000 });
 
 /** How far the page reaches past the right edge of the window (0 when it fits). */
 const pageOverflow = (page: Page) =>

@@ -10,6 +10,7 @@ import {
   openSignedIn,
 } from '../helpers/e2e-session';
 import { mapRegion } from '../helpers/e2e-map';
+import { loaded } from '../helpers/e2e-loaded';
 
 // The per-bridge dashboard against the real server and its demo data (issue 6). The operator
 // sees Jacques Cartier (healthy), Lions Gate (a faulty and a silent sensor) and Confederation
@@ -23,7 +24,6 @@ const SHOTS_DIR = process.env.DASHBOARD_SHOTS_DIR;
 const EVALUATION_TIMEOUT_MS = 300_000;
 // A page load waits on several API calls while the server is still writing its demo history and
 // feeding live data: on a busy 2-core machine that has taken over 5 seconds.
-const loaded = expect.configure({ timeout: 20_000 });
 
 async function signIn(page: Page, account: Account = OPERATOR) {
   await openSignedIn(page, account, '/map');
@@ -81,7 +81,7 @@ const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name: `${name} Health condition` });
 
 test("clicking a marker opens that bridge's dashboard", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page);
   await mapRegion(page)
     .getByRole('button', { name: new RegExp(`^${HEALTHY},`) })

@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 
 import { DEMO_STAFF as STAFF, openSignedIn } from '../helpers/e2e-session';
+import { loaded } from '../helpers/e2e-loaded';
 
 // Issue 36, items 1 and 7: what the data can be trusted for stands beside the condition. Lions
 // Gate's register marks its span-2 strain gauge faulty (its mean drifts in the demo) and its
@@ -12,7 +13,6 @@ const THIN_BRIDGE = 'Quebec Bridge';
 // The server evaluates each demo bridge in the background after it starts, the light ones last.
 // On a shared 2-core machine Quebec's first evaluation came about 10 minutes after the start.
 const EVALUATION_TIMEOUT_MS = 900_000;
-const loaded = expect.configure({ timeout: 20_000 });
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },

@@ -1,10 +1,10 @@
 import { type Page, expect, test } from '@playwright/test';
 import { DEMO_OPERATOR, DEMO_STAFF, openSignedIn } from '../helpers/e2e-session';
+import { loaded } from '../helpers/e2e-loaded';
 
 // Issue 36, items 11 and 12, at both sizes: the map's sidebar offers the top bar's destinations,
 // and Bridge Management's create buttons are there without a filter, refuse a data type the
 // sensor cannot record and do not offer bridge names already in use.
-const loaded = expect.configure({ timeout: 20_000 });
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1440, height: 900 }, hasTouch: false },

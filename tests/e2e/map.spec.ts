@@ -5,6 +5,7 @@ import {
   DEMO_STAFF as STAFF,
   openSignedIn,
 } from '../helpers/e2e-session';
+import { loaded } from '../helpers/e2e-loaded';
 import { bridgeMarkers, bridgesShown, clusterMarkers, mapRegion } from '../helpers/e2e-map';
 import { canadianFleet } from '../bench/map-fleet';
 
@@ -211,7 +212,7 @@ for (const size of SIZES) {
 test('10,000 bridges stay fluid: few DOM markers, no runaway main-thread task', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const fleet = JSON.stringify(canadianFleet(10_000));
   await page.route(
     (url) => url.pathname === '/api/v1/bridges',
@@ -258,7 +259,8 @@ test('10,000 bridges stay fluid: few DOM markers, no runaway main-thread task', 
   await takeLongTasks();
   const started = Date.now();
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(clusterMarkers(page).first()).toBeVisible();
+  // Sign-in and 10,000 bridges' clusters on a loaded machine; the time is recorded below.
+  await loaded(clusterMarkers(page).first()).toBeVisible();
   const firstRenderMs = Date.now() - started;
   const firstRender = await takeLongTasks();
   expect(await bridgesShown(page)).toBe(10_000);

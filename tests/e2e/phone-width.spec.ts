@@ -1,5 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { DEMO_OPERATOR, DEMO_STAFF, openSignedIn } from '../helpers/e2e-session';
+import { loaded } from '../helpers/e2e-loaded';
 
 // Issue 36, item 3: on a 390 × 844 touch phone no signed-in page and no dialog is wider than the
 // screen, and a dialog's Save is in sight without scrolling sideways or down.
@@ -9,7 +10,6 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 // window.innerWidth) to a page that overflows and zooms out, so the page is held to the screen.
 const SCREEN_WIDTH = 390;
 // The server writes its demo history and analyses its bridges while these run.
-const loaded = expect.configure({ timeout: 30_000 });
 // Alerts exist once the server has evaluated the damaged demo bridge.
 const EVALUATION_TIMEOUT_MS = 300_000;
 

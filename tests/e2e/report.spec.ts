@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { loaded } from '../helpers/e2e-loaded';
 
 // Issue 19: the dashboard's 'Download monthly report' saves the bridge's PDF of a month.
 const OPERATOR = { email: 'operator@spanwatch.demo', password: 'SpanWatch-operator-1' };
 const BRIDGE = 'Jacques Cartier Bridge';
 // Page loads wait on several API calls while the demo server is busy.
-const loaded = expect.configure({ timeout: 30_000 });
 
 test('the dashboard downloads the monthly report as a PDF', async ({ page }) => {
   test.setTimeout(180_000);
