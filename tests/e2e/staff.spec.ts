@@ -31,7 +31,7 @@ async function showOnly(page: Page, table: string, text: string) {
 }
 
 test('staff manage a bridge end to end; the operator then reads it', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const staff = await signIn(browser, STAFF);
   await staff.goto('/bridges');
   await expect(staff.getByRole('heading', { level: 1, name: 'Bridge Management' })).toBeVisible();
