@@ -3533,6 +3533,8 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   exchangeSsoLogin: {
@@ -3583,6 +3585,7 @@ export interface operations {
           'application/json': components['schemas']['CompanySso'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
