@@ -132,6 +132,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/auth/sso/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start single sign-on through the identity provider of the email's company
+     * @description The email's domain names the company whose enabled single sign-on claims it (decision
+     *     054). The answer is the provider's authorisation URL (code flow with PKCE S256, `state`
+     *     and `nonce`); the browser goes there. 404 when no company's single sign-on claims the
+     *     domain: that says only that the domain has none, not whether a company or an account
+     *     exists. 502 when the provider's discovery document cannot be read.
+     */
+    post: operations['startSsoLogin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/sso/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The identity provider's answer (its redirect URI)
+     * @description Claims the started sign-in of `state` once (10 minutes), trades the code for tokens
+     *     with the PKCE verifier, verifies the ID token and its `nonce`, and requires a verified
+     *     email. The user of that email in the company is signed in, or made (an operator with no
+     *     bridges) when the email's domain is one of the company's; an email of another company's
+     *     account, or of platform staff, is refused. Success redirects to `/sso#code=...` (a
+     *     one-time code the SPA trades at /auth/sso/exchange); a refusal to `/login?sso_error=...`.
+     */
+    get: operations['completeSsoLogin'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/sso/exchange': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Trade the one-time code of a single sign-on for the session's tokens
+     * @description The code from the callback's redirect works once, for 2 minutes, and answers the same
+     *     tokens a password sign-in does.
+     */
+    post: operations['exchangeSsoLogin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/companies/{id}/sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A company's single sign-on settings (staff, or its company administrator)
+     * @description The client secret is never answered, only whether one is stored.
+     */
+    get: operations['getCompanySso'];
+    /**
+     * Set a company's single sign-on (staff, or its company administrator)
+     * @description `client_secret` is write-only: leave it out to keep the stored one. Enabling needs an
+     *     issuer, a client id, a secret and at least one email domain; a domain belongs to one
+     *     company only. The issuer is an https URL (http only on 127.0.0.1 or localhost).
+     */
+    put: operations['updateCompanySso'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/user/me': {
     parameters: {
       query?: never;
@@ -1835,6 +1931,33 @@ export interface components {
       /** @description Opaque refresh token, 7 days, single use (rotated by /auth/refresh/) */
       refresh: string;
     };
+    SsoStartRequest: {
+      email: string;
+    };
+    SsoStart: {
+      /** @description The company's provider, to open */
+      authorization_url: string;
+    };
+    SsoExchangeRequest: {
+      code: string;
+    };
+    CompanySso: {
+      company_id: number;
+      enabled: boolean;
+      issuer: string | null;
+      client_id: string | null;
+      /** @description Whether a secret is stored (never the secret) */
+      client_secret_set: boolean;
+      email_domains: string[];
+    };
+    CompanySsoUpdate: {
+      enabled: boolean;
+      issuer: string;
+      client_id: string;
+      /** @description Write-only; leave out to keep the stored one */
+      client_secret?: string;
+      email_domains: string[];
+    };
     RefreshRequest: {
       refresh: string;
     };
@@ -3357,6 +3480,146 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
+    };
+  };
+  startSsoLogin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SsoStartRequest'];
+      };
+    };
+    responses: {
+      /** @description Where to send the browser */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SsoStart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
+    };
+  };
+  completeSsoLogin: {
+    parameters: {
+      query?: {
+        code?: string;
+        state?: string;
+        error?: string;
+        error_description?: string;
+        iss?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the SPA signed in, or to the login page with the reason it failed */
+      303: {
+        headers: {
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  exchangeSsoLogin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SsoExchangeRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed in */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenPair'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCompanySso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings (disabled and empty when never set) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanySso'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateCompanySso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompanySsoUpdate'];
+      };
+    };
+    responses: {
+      /** @description The settings as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanySso'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   getCurrentUser: {

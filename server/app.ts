@@ -37,6 +37,8 @@ import { inspectionsHandlers } from './routes/inspections-handlers.ts';
 import { inspectionPhotosHandlers } from './routes/inspection-photos-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
+import { companySsoHandlers } from './routes/company-sso-handlers.ts';
+import { ssoHandlers } from './routes/sso-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
 import { contactHandlers } from './routes/contact-handlers.ts';
 import { datastreamsHandlers } from './routes/datastreams-handlers.ts';
@@ -148,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serviceHandlers: Handlers<OperationId> = {
     ...systemHandlers(routeServices),
     ...authHandlers(routeServices),
+    ...ssoHandlers(routeServices),
+    ...companySsoHandlers(routeServices),
     ...usersHandlers(routeServices),
     ...bridgesHandlers(routeServices),
     ...spansHandlers(routeServices),

@@ -58,6 +58,9 @@ import { createSessionsRepository } from './repositories/sessions-repository.ts'
 import { createPasswordHasher } from './services/passwords.ts';
 import { createSecretBox } from './services/secret-box.ts';
 import { createSessionService } from './services/sessions.ts';
+import { createSsoSignIn } from './services/sso-sign-in.ts';
+import { createCompanySsoRepository } from './repositories/company-sso-repository.ts';
+import { createSsoLoginsRepository } from './repositories/sso-logins-repository.ts';
 import { createTokenService } from './services/tokens.ts';
 
 /** What only the running process knows: where background work logs, and the broker's state. */
@@ -111,15 +114,45 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
   const readings = createReadingsRepository(database);
   const deadLetters = createDeadLettersRepository(db);
   const analysis = createAnalysisRepository(db);
+  const sessions = createSessionService(
+    createSessionsRepository(db, {
+      refreshTtlSeconds: config.refreshTokenTtlSeconds,
+      lifetimeSeconds: config.sessionLifetimeSeconds ?? DEFAULT_SESSION_LIFETIME_SECONDS,
+      successorKey: config.jwtSecret,
+    }),
+    createTokenService({
+      secret: config.jwtSecret,
+      accessTtlSeconds: config.accessTokenTtlSeconds,
+    }),
+  );
+  const users = createUsersRepository(db);
+  const companies = createCompaniesRepository(db);
+  const companySso = createCompanySsoRepository(db);
+  const ssoLogins = createSsoLoginsRepository(db);
+  const passwords = createPasswordHasher(config.passwordHashCost);
+  const secretBox = createSecretBox(config.dataEncryptionKey);
   return {
     database,
     databaseKind: database.kind,
     bridgeConditions: createBridgeConditionsRepository(db),
     analysisView: createAnalysisViewRepository(db),
     reports: createReportService(database),
-    users: createUsersRepository(db),
+    users,
     bridges: createBridgesRepository(db),
-    companies: createCompaniesRepository(db),
+    companies,
+    companySso,
+    ssoLogins,
+    ssoSignIn: createSsoSignIn({
+      db,
+      companies,
+      companySso,
+      ssoLogins,
+      users,
+      sessions,
+      passwords,
+      secretBox,
+      redirectUri: `${config.publicUrl ?? `http://localhost:${config.port}`}/api/v1/auth/sso/callback`,
+    }),
     tenancy: createTenancyRepository(db),
     spans: createSpansRepository(db),
     sensors: createSensorsRepository(db),
@@ -141,19 +174,9 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     analysis,
     audit: createAuditRepository(db),
     loginFailures: createLoginFailuresRepository(db, LOGIN_FAILURE_WINDOW_MS),
-    sessions: createSessionService(
-      createSessionsRepository(db, {
-        refreshTtlSeconds: config.refreshTokenTtlSeconds,
-        lifetimeSeconds: config.sessionLifetimeSeconds ?? DEFAULT_SESSION_LIFETIME_SECONDS,
-        successorKey: config.jwtSecret,
-      }),
-      createTokenService({
-        secret: config.jwtSecret,
-        accessTtlSeconds: config.accessTokenTtlSeconds,
-      }),
-    ),
-    passwords: createPasswordHasher(config.passwordHashCost),
-    secretBox: createSecretBox(config.dataEncryptionKey),
+    sessions,
+    passwords,
+    secretBox,
     bridgeNames,
     readings,
     readingsQuery: createReadingsQueryRepository(db),

@@ -25,6 +25,7 @@ import { Route as SignedInOperationsRouteImport } from './routes/_signed-in/oper
 import { Route as SignedInUsersRouteImport } from './routes/_signed-in/users'
 import { Route as SignedOutLoginRouteImport } from './routes/_signed-out/login'
 import { Route as SignedOutSignupRouteImport } from './routes/_signed-out/signup'
+import { Route as SignedOutSsoRouteImport } from './routes/_signed-out/sso'
 import { Route as PublicServicesAutomatedReportingAlertsRouteImport } from './routes/_public/services/automated-reporting-alerts'
 import { Route as PublicServicesConsultingOptimizationRouteImport } from './routes/_public/services/consulting-optimization'
 import { Route as PublicServicesIotForConnectivityRouteImport } from './routes/_public/services/iot-for-connectivity'
@@ -114,6 +115,11 @@ const SignedOutSignupRoute = SignedOutSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => SignedOutRoute,
 } as any)
+const SignedOutSsoRoute = SignedOutSsoRouteImport.update({
+  id: '/sso',
+  path: '/sso',
+  getParentRoute: () => SignedOutRoute,
+} as any)
 const PublicServicesAutomatedReportingAlertsRoute =
   PublicServicesAutomatedReportingAlertsRouteImport.update({
     id: '/services/automated-reporting-alerts',
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/users': typeof SignedInUsersRoute
   '/login': typeof SignedOutLoginRoute
   '/signup': typeof SignedOutSignupRoute
+  '/sso': typeof SignedOutSsoRoute
   '/services/automated-reporting-alerts': typeof PublicServicesAutomatedReportingAlertsRoute
   '/services/consulting-optimization': typeof PublicServicesConsultingOptimizationRoute
   '/services/iot-for-connectivity': typeof PublicServicesIotForConnectivityRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/users': typeof SignedInUsersRoute
   '/login': typeof SignedOutLoginRoute
   '/signup': typeof SignedOutSignupRoute
+  '/sso': typeof SignedOutSsoRoute
   '/services/automated-reporting-alerts': typeof PublicServicesAutomatedReportingAlertsRoute
   '/services/consulting-optimization': typeof PublicServicesConsultingOptimizationRoute
   '/services/iot-for-connectivity': typeof PublicServicesIotForConnectivityRoute
@@ -250,6 +258,7 @@ export interface FileRoutesById {
   '/_signed-in/users': typeof SignedInUsersRoute
   '/_signed-out/login': typeof SignedOutLoginRoute
   '/_signed-out/signup': typeof SignedOutSignupRoute
+  '/_signed-out/sso': typeof SignedOutSsoRoute
   '/_public/': typeof PublicIndexRoute
   '/_public/services/automated-reporting-alerts': typeof PublicServicesAutomatedReportingAlertsRoute
   '/_public/services/consulting-optimization': typeof PublicServicesConsultingOptimizationRoute
@@ -279,6 +288,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/login'
     | '/signup'
+    | '/sso'
     | '/services/automated-reporting-alerts'
     | '/services/consulting-optimization'
     | '/services/iot-for-connectivity'
@@ -305,6 +315,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/login'
     | '/signup'
+    | '/sso'
     | '/services/automated-reporting-alerts'
     | '/services/consulting-optimization'
     | '/services/iot-for-connectivity'
@@ -333,6 +344,7 @@ export interface FileRouteTypes {
     | '/_signed-in/users'
     | '/_signed-out/login'
     | '/_signed-out/signup'
+    | '/_signed-out/sso'
     | '/_public/'
     | '/_public/services/automated-reporting-alerts'
     | '/_public/services/consulting-optimization'
@@ -465,6 +477,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignedOutSignupRouteImport
+      parentRoute: typeof SignedOutRoute
+    }
+    '/_signed-out/sso': {
+      id: '/_signed-out/sso'
+      path: '/sso'
+      fullPath: '/sso'
+      preLoaderRoute: typeof SignedOutSsoRouteImport
       parentRoute: typeof SignedOutRoute
     }
     '/_public/services/automated-reporting-alerts': {
@@ -621,11 +640,13 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 interface SignedOutRouteChildren {
   SignedOutLoginRoute: typeof SignedOutLoginRoute
   SignedOutSignupRoute: typeof SignedOutSignupRoute
+  SignedOutSsoRoute: typeof SignedOutSsoRoute
 }
 
 const SignedOutRouteChildren: SignedOutRouteChildren = {
   SignedOutLoginRoute: SignedOutLoginRoute,
   SignedOutSignupRoute: SignedOutSignupRoute,
+  SignedOutSsoRoute: SignedOutSsoRoute,
 }
 
 const SignedOutRouteWithChildren = SignedOutRoute._addFileChildren(

@@ -11,6 +11,11 @@ const NOT_AUDITED = new Set<OperationId>([
   'login',
   'refreshToken',
   'logout',
+  // Single sign-on calls the company's provider, which must not hold a transaction open; the
+  // callback writes its user and sign-in in an audited transaction of its own (decision 054).
+  'startSsoLogin',
+  'completeSsoLogin',
+  'exchangeSsoLogin',
   'ingestReadings',
   // A logger file's readings go through the ingest as ingestReadings' do (decision 044).
   'inspectLoggerUpload',

@@ -1053,3 +1053,68 @@ export const inspectionPhotos = pgTable(
     uniqueIndex('inspection_photos_content_idx').on(t.inspectionId, t.sha256),
   ],
 );
+
+/**
+ * A company's single sign-on through its OpenID Connect provider (decision 054). The client
+ * secret is sealed like the users' company passwords (server/services/secret-box.ts) and never
+ * leaves the server; null: none stored (a public client is not supported).
+ */
+export const companySso = pgTable('company_sso', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The email domains that send a user to their company's provider: one company each, so an
+ * address names at most one company (kept lower case).
+ */
+export const companySsoDomains = pgTable(
+  'company_sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companySso.companyId, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    check('company_sso_domains_lower_check', sql`${t.domain} = lower(${t.domain})`),
+    index('company_sso_domains_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * Sign-ins through a company's provider, from the start (state, nonce and PKCE verifier, kept
+ * here, not in the browser) to the hand-over of the session to the SPA. Single use: the callback
+ * claims a row once (`claimed_at`), the SPA exchanges its hand-over code once (the row goes).
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the `state` sent to the provider. */
+    stateHash: text('state_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Set once the provider's answer was verified: whom the hand-over signs in. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the one-time code the SPA trades for its tokens. */
+    handoffHash: text('handoff_hash'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sso_logins_state_idx').on(t.stateHash),
+    uniqueIndex('sso_logins_handoff_idx').on(t.handoffHash),
+    index('sso_logins_created_idx').on(t.createdAt),
+  ],
+);

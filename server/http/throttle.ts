@@ -56,6 +56,14 @@ const RULES: Record<string, Rule[]> = {
   'POST /api/v1/auth/logout': [
     { limit: 'refreshPerAddress', key: byAddress, what: 'sign-outs from this address' },
   ],
+  // Single sign-on (decision 054): each start calls a company's provider and stores a row, and
+  // each code tried is a guess at a one-time secret.
+  'POST /api/v1/auth/sso/start': [
+    { limit: 'signInPerAddress', key: byAddress, what: 'single sign-on starts from this address' },
+  ],
+  'POST /api/v1/auth/sso/exchange': [
+    { limit: 'signInPerAddress', key: byAddress, what: 'single sign-on codes from this address' },
+  ],
 };
 
 /**

@@ -22,6 +22,7 @@ import type { ReportService } from '../report/report-runner.ts';
 import type { AnalysisSettingsRepository } from '../repositories/analysis-settings-repository.ts';
 import type { BridgesRepository } from '../repositories/bridges-repository.ts';
 import type { CompaniesRepository } from '../repositories/companies-repository.ts';
+import type { CompanySsoRepository } from '../repositories/company-sso-repository.ts';
 import type { TenancyRepository } from '../repositories/tenancy-repository.ts';
 import type { CalibrationsRepository } from '../repositories/calibrations-repository.ts';
 import type { ContactRepository } from '../repositories/contact-repository.ts';
@@ -35,6 +36,7 @@ import type { UsersRepository } from '../repositories/users-repository.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import type { SessionService } from '../services/sessions.ts';
+import type { SsoSignIn } from '../services/sso-sign-in.ts';
 
 /**
  * What the HTTP layer may use of the composition root (server/services.ts), named by the types
@@ -47,6 +49,8 @@ export interface RouteServices {
   users: UsersRepository;
   bridges: BridgesRepository;
   companies: CompaniesRepository;
+  companySso: CompanySsoRepository;
+  ssoSignIn: SsoSignIn;
   tenancy: TenancyRepository;
   bridgeConditions: BridgeConditionsRepository;
   spans: SpansRepository;

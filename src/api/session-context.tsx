@@ -10,7 +10,10 @@ export function SessionProvider({ session, children }: { session: Session; child
 }
 
 export type UseSessionResult = SessionState &
-  Pick<Session, 'signIn' | 'signOut' | 'signUp' | 'deleteAccount' | 'userChanged'>;
+  Pick<
+    Session,
+    'signIn' | 'signInWithTokens' | 'signOut' | 'signUp' | 'deleteAccount' | 'userChanged'
+  >;
 
 export function useSession(): UseSessionResult {
   const session = use(SessionContext);
@@ -19,6 +22,7 @@ export function useSession(): UseSessionResult {
   return {
     ...state,
     signIn: session.signIn,
+    signInWithTokens: session.signInWithTokens,
     signOut: session.signOut,
     signUp: session.signUp,
     deleteAccount: session.deleteAccount,

@@ -32,6 +32,8 @@ export interface Session {
   restore(): Promise<void>;
   /** Resolves with the user; rejects with an ApiError. */
   signIn(credentials: LoginCredentials): Promise<CurrentUser>;
+  /** Signs in with tokens got another way (single sign-on, decision 054), as signIn does. */
+  signInWithTokens(tokens: SessionTokens): Promise<CurrentUser>;
   /** Forgets the user and removes both tokens at once; then the server ends the session. */
   signOut(): void;
   /** The signed-in user changed their own account (Settings); shows the stored answer. */
@@ -141,6 +143,17 @@ export function createSession(
     return waitFor(running(), (snapshot) => !snapshot.hasTag(SESSION_BUSY_TAG));
   }
 
+  /** Hands the tokens to the session machine and waits for the user they belong to. */
+  async function enter(tokens: SessionTokens): Promise<CurrentUser> {
+    const session = running();
+    session.send({ type: 'session.login', tokens });
+    if (!session.getSnapshot().matches('signingIn')) throw new Error('Already signed in');
+    const snapshot = await settled();
+    if (snapshot.context.user) return snapshot.context.user;
+    // Spec §4: tokens cleared and user emptied by the machine; the error goes to the caller.
+    throw snapshot.context.error;
+  }
+
   return {
     // The same object until the state changes, as useSyncExternalStore requires.
     getState: () => state,
@@ -162,15 +175,9 @@ export function createSession(
       await settled();
     },
     async signIn(credentials) {
-      const tokens = await requestTokens(credentials);
-      const session = running();
-      session.send({ type: 'session.login', tokens });
-      if (!session.getSnapshot().matches('signingIn')) throw new Error('Already signed in');
-      const snapshot = await settled();
-      if (snapshot.context.user) return snapshot.context.user;
-      // Spec §4: tokens cleared and user emptied by the machine; the error goes to the caller.
-      throw snapshot.context.error;
+      return enter(await requestTokens(credentials));
     },
+    signInWithTokens: enter,
     signOut() {
       running().send({ type: 'session.logout' });
     },

@@ -189,6 +189,7 @@ async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
       .select()
       .from(notifications)
       .where(eq(notifications.id, target.notification)),
+    sso: await t.services.companySso.find(companyA),
   });
 }
 
@@ -303,7 +304,22 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/inspection-photos/${x.photo}`,
     }),
+    getCompanySso: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/sso`,
+    }),
     // Writes on one record, or naming one in the body.
+    updateCompanySso: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/companies/${x.companyId}/sso`,
+      body: {
+        enabled: false,
+        issuer: 'https://login.example.com',
+        client_id: 'probe',
+        client_secret: 'probe-secret',
+        email_domains: ['probe.example'],
+      },
+    }),
     updateBridge: (x: Targets): Call => ({
       method: 'PUT',
       url: `/api/v1/bridges/${x.bridge}/update`,
@@ -565,6 +581,10 @@ const NOT_PROBED: Record<string, string> = {
   getHealth: 'public, names nothing',
   getReadiness: 'public, names nothing',
   login: 'names an account by its own password',
+  startSsoLogin: "public: an email's domain, not a record (single sign-on tests)",
+  completeSsoLogin:
+    "public: the provider's answer to a sign-in started here (single sign-on tests)",
+  exchangeSsoLogin: 'a one-time code that signs in its own user (single sign-on tests)',
   logout: "the caller's own session",
   refreshToken: "the caller's own session",
   getCurrentUser: 'the caller',
@@ -654,6 +674,14 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       stream: b.stream.id,
       user: adminB.row.id,
     };
+    // A's single sign-on, which B's update probe must leave as it is (decision 054).
+    await t.services.companySso.save(companyA, {
+      enabled: true,
+      issuer: 'https://login.a.example',
+      clientId: 'a',
+      clientSecretSealed: t.services.secretBox.seal('a-secret'),
+      emailDomains: ['a.example'],
+    });
     const before = await rowsOfA(t, companyA, targetsA);
     const all = Object.entries(probes(own));
     // An operator is refused the staff screens' writes (403) before any record is looked at, and
@@ -677,8 +705,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(63);
-    expect(sent).toBe(63 + 62);
+    expect(all.length).toBe(65);
+    expect(sent).toBe(65 + 64);
   });
 
   it("lists none of another company's rows, and its own", async () => {
