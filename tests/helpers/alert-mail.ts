@@ -66,8 +66,14 @@ export function alertMail(t: TestContext, options: AlertMailOptions = {}) {
     };
   };
 
-  /** The email outlet, working (on PostgreSQL this process is also a worker). */
-  async function notifier(delivery: Partial<AlertDeliverySettings> = {}): Promise<AlertNotifier> {
+  /**
+   * The email outlet; on PostgreSQL this process is also a worker unless `work` is false (it
+   * then only plans and queues, as an API process does).
+   */
+  async function notifier(
+    delivery: Partial<AlertDeliverySettings> = {},
+    { work = true } = {},
+  ): Promise<AlertNotifier> {
     const { database } = t.services;
     const outlets = createAlertOutlets(
       config(delivery),
@@ -77,7 +83,7 @@ export function alertMail(t: TestContext, options: AlertMailOptions = {}) {
     );
     const outlet = outlets.notifier;
     if (!outlet) throw new Error('SMTP_URL is set, so there must be an email notifier');
-    await outlets.queuedNotifier?.work();
+    if (work) await outlets.queuedNotifier?.work();
     notifiers.push(outlet);
     return outlet;
   }
