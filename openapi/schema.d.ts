@@ -2846,9 +2846,11 @@ export interface components {
       address: string | null;
       /**
        * Format: date-time
-       * @description Set while (or after) the recipient's quiet hours held it: when it was to be sent (alerts below Critical only); null when it was not held
+       * @description Set while (or after) the recipient's quiet hours or a maintenance window held it: when it was to be sent; null when it was not held
        */
       held_until?: string | null;
+      /** @description The maintenance window that held it, or kept a reminder from being sent, e.g. 'Suppressed by maintenance: Repair of span main, 2026-11-29 08:00 to 2026-11-29 12:00 UTC'; null otherwise */
+      suppressed_by?: string | null;
       /**
        * @description pending while waiting to be sent or retried; failed once given up; cancelled for an escalation or reminder not sent because the alert was acknowledged or cleared first
        * @enum {string}
@@ -2943,6 +2945,8 @@ export interface components {
       /** @description The span it concerns, if one */
       span?: number | null;
       note?: string | null;
+      /** @description While the works keep the sensor, span or (neither given) the bridge out of service: notifications of the alerts they cover wait until the end (at most 31 days; a Critical alert only when a sensor is given). Null or absent: a record of work done. */
+      out_of_service?: components['schemas']['TimeRange'] | null;
     };
     MaintenanceEvent: {
       id: number;
@@ -2953,6 +2957,8 @@ export interface components {
       sensor: number | null;
       span: number | null;
       note: string | null;
+      /** @description The window its alerts' notifications wait through, if one */
+      out_of_service: components['schemas']['TimeRange'] | null;
       /** Format: date-time */
       created_at: string;
       /** @description Ids of the open alerts recording this event cleared (in the create answer) */

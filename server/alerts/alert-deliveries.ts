@@ -12,6 +12,7 @@ import {
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
 import { SMS_SEVERITIES } from './alert-sms.ts';
 import { tiersOf } from './escalation-tiers.ts';
+import { type MaintenanceCover, maintenanceCovers } from './maintenance-cover.ts';
 import { choicesOf } from './notification-settings.ts';
 
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
@@ -40,6 +41,8 @@ export function createDeliveryLog(db: Db) {
      * everyone of the tiers reached so far (escalation-tiers.ts). Each person's own settings
      * (decision 050) decide: a channel they turned off is skipped, a text needs a verified
      * number, and below Critical a notice planned in their quiet hours is held until they end.
+     * A notice of an alert a maintenance window covers (decision 055) is held until the window
+     * ends; a reminder then is logged as not sent (the next one comes on schedule).
      * Returns the ids of the rows new to the log: a notice planned before adds nothing.
      */
     async plan(
@@ -87,6 +90,7 @@ export function createDeliveryLog(db: Db) {
         const quiet = choicesOf(recipient.settings).quietHours;
         return quiet && severity !== 'Critical' ? quietUntil(now, quiet) : null;
       };
+      const covers = await maintenanceCovers(db, [...bridgeOf.keys()], now);
       const bridgeIds = [...new Set([...bridgeOf.values()].map((row) => row.bridgeId))];
       const companyIds = [...new Set([...bridgeOf.values()].map((row) => row.companyId))];
       const assigned = await db
@@ -126,6 +130,7 @@ export function createDeliveryLog(db: Db) {
         });
         const told =
           notice.reminder > 0 ? tiers.slice(0, notice.tier) : [tiers[notice.tier - 1] ?? []];
+        const cover = covers.get(notice.alertId);
         return told.flatMap((people, index) => {
           const tier = notice.reminder > 0 ? index + 1 : notice.tier;
           return people.flatMap((recipient) => {
@@ -147,7 +152,7 @@ export function createDeliveryLog(db: Db) {
               channel,
               idempotencyKey: key,
               messageId: messageIdOf(key, publicUrl),
-              holdUntil: holdOf(recipient, bridge.severity),
+              ...heldOrSuppressed(holdOf(recipient, bridge.severity), cover, notice.reminder),
             };
           });
         });
@@ -157,8 +162,9 @@ export function createDeliveryLog(db: Db) {
         .insert(alertDeliveries)
         .values(values)
         .onConflictDoNothing({ target: alertDeliveries.idempotencyKey })
-        .returning({ id: alertDeliveries.id });
-      return rows.map((row) => row.id);
+        .returning({ id: alertDeliveries.id, state: alertDeliveries.state });
+      // A reminder suppressed by maintenance is logged, not sent.
+      return rows.filter((row) => row.state === 'pending').map((row) => row.id);
     },
 
     /** An escalation or reminder no longer needed: its alert was acknowledged or cleared. */
@@ -168,6 +174,26 @@ export function createDeliveryLog(db: Db) {
         .set({ state: 'cancelled', lastError: reason, claimedUntil: null })
         .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
     },
+
+    /**
+     * Holds a claimed row until a maintenance window ends (the window grew after it was planned):
+     * the claim is given back and the attempt not counted.
+     */
+    async hold(id: number, until: Date, note: string): Promise<void> {
+      await db
+        .update(alertDeliveries)
+        .set({
+          holdUntil: until,
+          suppressedBy: note,
+          claimedUntil: null,
+          attempts: sql`${alertDeliveries.attempts} - 1`,
+        })
+        .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
+    },
+
+    /** The maintenance window covering the alert at `at` (decision 055), if one does. */
+    coverOf: async (alertId: number, at: Date): Promise<MaintenanceCover | undefined> =>
+      (await maintenanceCovers(db, [alertId], at)).get(alertId),
 
     /** When each of these rows is held until by quiet hours (rows not held are left out). */
     async holds(ids: readonly number[]): Promise<Map<number, Date>> {
@@ -246,6 +272,23 @@ export function createDeliveryLog(db: Db) {
 }
 
 export type DeliveryLog = ReturnType<typeof createDeliveryLog>;
+
+/**
+ * A notice under a maintenance window waits for its end (the later of it and quiet hours); a
+ * reminder under one is logged as not sent, since those told will hear when the window ends.
+ */
+function heldOrSuppressed(
+  quietHold: Date | null,
+  cover: MaintenanceCover | undefined,
+  reminder: number,
+): Pick<typeof alertDeliveries.$inferInsert, 'holdUntil' | 'suppressedBy' | 'state' | 'lastError'> {
+  if (!cover) return { holdUntil: quietHold };
+  if (reminder > 0) {
+    return { holdUntil: null, suppressedBy: cover.note, state: 'cancelled', lastError: cover.note };
+  }
+  const holdUntil = quietHold && quietHold > cover.until ? quietHold : cover.until;
+  return { holdUntil, suppressedBy: cover.note };
+}
 
 /** A possible recipient as `plan` reads them: address, company and own settings. */
 interface Recipient {

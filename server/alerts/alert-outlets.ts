@@ -12,6 +12,7 @@ import { createSmsSender } from './sms-sender.ts';
 import { createTwilioShapedProvider } from './sms-provider.ts';
 import type { EmailSettings } from './email-sender.ts';
 import { policyOfMinutes } from './escalation-policy.ts';
+import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 import { createQueuedAlertWebhook, type QueuedAlertWebhook } from './queued-alert-webhook.ts';
 import { createQueuedEmailNotifier, type QueuedEmailNotifier } from './queued-email-notifier.ts';
 
@@ -31,7 +32,10 @@ const publicUrlOf = (config: Pick<AppConfig, 'publicUrl' | 'port'>): string =>
   config.publicUrl ?? `http://localhost:${config.port}`;
 
 export function emailSettingsOf(
-  config: Pick<AppConfig, 'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'port' | 'jwtSecret'>,
+  config: Pick<
+    AppConfig,
+    'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'port' | 'jwtSecret' | 'alertDelivery'
+  >,
 ): EmailSettings | undefined {
   if (!config.smtpUrl) return undefined;
   return {
@@ -39,6 +43,7 @@ export function emailSettingsOf(
     from: config.smtpFrom ?? 'SpanWatch <alerts@localhost>',
     publicUrl: publicUrlOf(config),
     linkSecret: config.jwtSecret,
+    timeoutSeconds: (config.alertDelivery ?? DEFAULT_ALERT_DELIVERY).sendTimeoutSeconds,
   };
 }
 
@@ -60,11 +65,20 @@ export function createAlertOutlets(
   const settings = emailSettingsOf(config);
   const escalation = policyOfMinutes(config.alertEscalation);
   const publicUrl = publicUrlOf(config);
+  const retries = config.alertDelivery ?? DEFAULT_ALERT_DELIVERY;
   const queuedWebhook =
     url && queued ? createQueuedAlertWebhook({ database, repository, url, log }) : undefined;
   const queuedNotifier =
     settings && queued
-      ? createQueuedEmailNotifier({ database, repository, settings, log, escalation })
+      ? createQueuedEmailNotifier({
+          database,
+          repository,
+          settings,
+          log,
+          escalation,
+          retryLimit: retries.retryLimit,
+          retryDelaySeconds: retries.retryDelaySeconds,
+        })
       : undefined;
   return {
     queuedWebhook,
@@ -72,7 +86,16 @@ export function createAlertOutlets(
     queuedNotifier,
     notifier:
       queuedNotifier ??
-      (settings ? createEmailNotifier({ db, repository, settings, log, escalation }) : undefined),
+      (settings
+        ? createEmailNotifier({
+            db,
+            repository,
+            settings,
+            log,
+            escalation,
+            retrySeconds: retries.passSeconds,
+          })
+        : undefined),
     sms: config.sms
       ? createChannelNotifier({
           db,
@@ -86,6 +109,7 @@ export function createAlertOutlets(
           publicUrl,
           log,
           escalation,
+          retrySeconds: retries.passSeconds,
         })
       : undefined,
   };

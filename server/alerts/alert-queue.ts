@@ -26,6 +26,15 @@ export function createAlertQueue(
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
     schedule: false,
     migrate: true,
+    // A dead worker's job is seen past its expiry by maintenance; look a quarter as often.
+    ...(retries.expireInSeconds
+      ? {
+          maintenanceIntervalSeconds: Math.min(
+            120,
+            Math.max(1, Math.ceil(retries.expireInSeconds / 4)),
+          ),
+        }
+      : {}),
   });
   boss.on('error', (error) => log(`pg-boss (${name}): ${error.message}`));
   let started: Promise<void> | null = null;
@@ -33,16 +42,18 @@ export function createAlertQueue(
   const ready = () =>
     (started ??= (async () => {
       await boss.start();
-      if (await boss.getQueue(name)) return;
+      const options = {
+        retryLimit: retries.retryLimit,
+        retryDelay: retries.retryDelaySeconds,
+        retryBackoff: true,
+        ...(retries.expireInSeconds ? { expireInSeconds: retries.expireInSeconds } : {}),
+      };
+      // The queue keeps what it was made with: a changed setting (ALERT_RETRY_LIMIT, ...) would
+      // never reach the jobs of a deployment whose queue exists, so it is applied at each start.
+      if (await boss.getQueue(name))
+        return boss.updateQueue(name, { name, policy: 'standard', ...options });
       await boss
-        .createQueue(name, {
-          name,
-          policy: 'standard',
-          retryLimit: retries.retryLimit,
-          retryDelay: retries.retryDelaySeconds,
-          retryBackoff: true,
-          ...(retries.expireInSeconds ? { expireInSeconds: retries.expireInSeconds } : {}),
-        })
+        .createQueue(name, { name, policy: 'standard', ...options })
         .catch(async (error: unknown) => {
           // Another process created it at the same moment.
           if (!(await boss.getQueue(name))) throw error;

@@ -4,6 +4,8 @@ import { alertEmail } from './alert-email.ts';
 import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
 import { claimForSending } from './claim-delivery.ts';
+import { leaseMsOf } from './claim-lease.ts';
+import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 
 export interface EmailSettings {
   smtpUrl: string;
@@ -11,6 +13,8 @@ export interface EmailSettings {
   publicUrl: string;
   /** The server's secret, from which the acknowledge links' signing key is derived. */
   linkSecret: string;
+  /** The longest one SMTP exchange may take (ALERT_SEND_TIMEOUT_SECONDS, default 30). */
+  timeoutSeconds?: number;
 }
 
 /** What is given up on: the delivery is marked failed after this many attempts. */
@@ -19,7 +23,10 @@ export interface EmailSender {
    * Sends one planned delivery if it is still to send and no one else holds it; throws when
    * the SMTP server refuses or cannot be reached (the row stays pending unless `final`).
    */
-  send(deliveryId: number, final: (attempts: number) => boolean): Promise<'sent' | 'skipped'>;
+  send(
+    deliveryId: number,
+    final: (attempts: number) => boolean,
+  ): Promise<'sent' | 'skipped' | 'held'>;
   close(): void;
 }
 
@@ -32,18 +39,21 @@ export function createEmailSender(
 ): EmailSender {
   // Timeouts well under the claim's lease, so a hung server fails the attempt before the hold
   // runs out and another sender starts the same message.
+  const timeoutMs = (settings.timeoutSeconds ?? DEFAULT_ALERT_DELIVERY.sendTimeoutSeconds) * 1000;
+  const leaseMs = leaseMsOf(timeoutMs / 1000);
   const transport = nodemailer.createTransport({
     url: settings.smtpUrl,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
+    connectionTimeout: timeoutMs / 2,
+    greetingTimeout: timeoutMs / 2,
+    socketTimeout: timeoutMs,
   });
   const linkKey = ackLinkKey(settings.linkSecret);
 
   return {
     async send(deliveryId, final) {
-      const claimed = await claimForSending(deliveries, alerts, deliveryId);
+      const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
       if (!claimed) return 'skipped';
+      if ('heldUntil' in claimed) return 'held';
       const { delivery, alert } = claimed;
       const token = signAckLink(linkKey, {
         alertId: alert.id,

@@ -3,12 +3,14 @@ import type { Db } from '../db/client.ts';
 import {
   alerts,
   bridges,
+  maintenanceEvents,
   notificationSettings,
   notifications,
   userBridges,
   users,
 } from '../db/schema.ts';
 import { activeAlertsRaisedBy } from './escalation.ts';
+import { maintenanceCovers } from './maintenance-cover.ts';
 import { type EscalationPolicy, stepAt } from './escalation-policy.ts';
 
 export type NotificationKind = 'raised' | 'escalated' | 'cleared';
@@ -56,14 +58,47 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
       .onConflictDoNothing();
   };
 
+  /** These alerts less those a maintenance window covers at `at` (decision 055). */
+  const uncovered = async (alertIds: readonly number[], at: Date) => {
+    const covers = await maintenanceCovers(db, alertIds, at);
+    return alertIds.filter((id) => !covers.has(id));
+  };
+
+  /**
+   * The news of alerts raised under a maintenance window that has since ended while they stay
+   * active: told now, as their held emails are sent now.
+   */
+  const afterMaintenance = async (now: Date) => {
+    const untold = await db
+      .select({ id: alerts.id, raisedAt: alerts.raisedAt })
+      .from(alerts)
+      .where(
+        and(
+          eq(alerts.state, 'active'),
+          sql`not exists (select 1 from ${notifications} where ${notifications.alertId} = ${alerts.id})`,
+          // Only alerts of a bridge with a window over their raise that has ended.
+          sql`exists (select 1 from ${maintenanceEvents} where ${maintenanceEvents.bridgeId} = ${alerts.bridgeId} and ${maintenanceEvents.outOfServiceFrom} <= ${alerts.raisedAt} and ${maintenanceEvents.outOfServiceUntil} > ${alerts.raisedAt} and ${maintenanceEvents.outOfServiceUntil} <= ${now})`,
+        ),
+      );
+    const due: number[] = [];
+    for (const alert of untold) {
+      const wasCovered = (await maintenanceCovers(db, [alert.id], alert.raisedAt)).size > 0;
+      if (wasCovered && (await uncovered([alert.id], now)).length > 0) due.push(alert.id);
+    }
+    await tell(due, 'raised');
+  };
+
   return {
-    raised: (alertIds: readonly number[]) => tell(alertIds, 'raised'),
+    raised: async (alertIds: readonly number[], now: Date = new Date()) =>
+      tell(await uncovered(alertIds, now), 'raised'),
 
     /**
      * Tells of each active alert that has reached tier 2 or 3 by `now` (escalation-policy.ts),
-     * once per tier. Stateless like the email escalation: late or repeated passes are harmless.
+     * once per tier, unless a maintenance window covers it now; first, the raise of alerts whose
+     * window ended. Stateless like the email escalation: late or repeated passes are harmless.
      */
     async escalate(now: Date): Promise<void> {
+      await afterMaintenance(now);
       const first = policy.tier2AfterSeconds || policy.tier3AfterSeconds;
       if (first <= 0) return;
       const due = await activeAlertsRaisedBy(db, new Date(now.getTime() - first * 1000));
@@ -74,7 +109,7 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
           byTier.set(reached, [...(byTier.get(reached) ?? []), alert.id]);
         }
       }
-      for (const [tier, ids] of byTier) await tell(ids, 'escalated', tier);
+      for (const [tier, ids] of byTier) await tell(await uncovered(ids, now), 'escalated', tier);
     },
   };
 }

@@ -5,7 +5,8 @@ import { createDeliveryLog } from './alert-deliveries.ts';
 import { createAlertQueue } from './alert-queue.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { AlertNotifier } from './email-notifier.ts';
-import { CLAIM_LEASE_MS } from './claim-lease.ts';
+import { leaseMsOf } from './claim-lease.ts';
+import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 import { createEmailSender, type EmailSettings } from './email-sender.ts';
 import { createEscalation } from './escalation.ts';
 import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.ts';
@@ -49,14 +50,15 @@ export function createQueuedEmailNotifier(options: {
   const { database, settings, log } = options;
   const deliveries = createDeliveryLog(database.db);
   const sender = createEmailSender(settings, deliveries, options.repository);
+  const timeoutSeconds = settings.timeoutSeconds ?? DEFAULT_ALERT_DELIVERY.sendTimeoutSeconds;
   const queue = createAlertQueue(
     database,
     EMAIL_QUEUE,
     {
-      retryLimit: options.retryLimit ?? 8,
-      retryDelaySeconds: options.retryDelaySeconds ?? 5,
+      retryLimit: options.retryLimit ?? DEFAULT_ALERT_DELIVERY.retryLimit,
+      retryDelaySeconds: options.retryDelaySeconds ?? DEFAULT_ALERT_DELIVERY.retryDelaySeconds,
       // A dead worker's job comes back after this, once its claim on the row has run out.
-      expireInSeconds: CLAIM_LEASE_MS / 1000 + 30,
+      expireInSeconds: Math.ceil(leaseMsOf(timeoutSeconds) / 1000 + timeoutSeconds),
     },
     log,
   );
@@ -146,9 +148,11 @@ export function createQueuedEmailNotifier(options: {
         async ([job]) => {
           if (!job) return;
           // Thrown, the job fails and pg-boss retries it after its backoff.
-          await measureJob(EMAIL_QUEUE, () =>
+          const result = await measureJob(EMAIL_QUEUE, () =>
             sender.send(job.data.deliveryId, () => job.retryCount >= job.retryLimit),
           );
+          // A maintenance window grew over it: queued again for the window's new end.
+          if (result === 'held') await queueAll([job.data.deliveryId]);
         },
       );
       await escalationReady();

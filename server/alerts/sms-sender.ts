@@ -2,6 +2,7 @@ import type { AlertsRepository } from './alerts-repository.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
 import { alertSms } from './alert-sms.ts';
 import { claimForSending } from './claim-delivery.ts';
+import { CLAIM_LEASE_MS } from './claim-lease.ts';
 import type { EmailSender } from './email-sender.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
@@ -16,11 +17,13 @@ export function createSmsSender(
   publicUrl: string,
   deliveries: DeliveryLog,
   alerts: Pick<AlertsRepository, 'findDtos'>,
+  leaseMs: number = CLAIM_LEASE_MS,
 ): EmailSender {
   return {
     async send(deliveryId, final) {
-      const claimed = await claimForSending(deliveries, alerts, deliveryId);
+      const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
       if (!claimed) return 'skipped';
+      if ('heldUntil' in claimed) return 'held';
       const { delivery, alert } = claimed;
       try {
         const answer = await provider.send(

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { parseRateLimit, RATE_LIMIT_SETTINGS, type RateLimits } from './rate-limit-settings.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy-setting.ts';
 import {
+  type AlertDeliverySettings,
+  DEFAULT_ALERT_DELIVERY,
   DEFAULT_GROUP_COMMIT_MS,
   DEFAULT_HEAP_GROWTH_PERCENT,
   DEFAULT_PGLITE_SHARED_BUFFERS_MB,
@@ -60,6 +62,12 @@ export interface AppConfig {
    * (defaults 15, 60 and 30; reminders 0: none). docs/decisions/036-escalation-and-acknowledge-links.md
    */
   alertEscalation?: { tier2Minutes: number; tier3Minutes: number; reminderMinutes: number };
+  /**
+   * How alert notifications are retried (decision 055): a send's timeout (the claim on a row is
+   * 3 times it), pg-boss's first retry delay (doubling) and retry limit on PostgreSQL, the pass
+   * over unsent rows on the embedded database. Defaults 30 s, 5 s, 8 and 30 s.
+   */
+  alertDelivery?: AlertDeliverySettings;
   /** Seconds between two 'Sensor offline' checks (default 60). */
   sensorOfflineCheckSeconds: number;
   /** Seconds between two looks for bridges with new data to analyse (default 600). */
@@ -172,6 +180,16 @@ const minutes = (fallback: number) =>
     // A day at most: an escalation later than that would come after the next shift's handover.
     if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1440) {
       fail(`must be a number of minutes from 0 to 1440, got '${raw}'`);
+    }
+    return value;
+  });
+
+/** A number of seconds (fractions allowed: tests run the schedule in tenths). */
+const seconds = (fallback: number, min: number, max: number) =>
+  variable(fallback, (raw, fail) => {
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+      fail(`must be a number of seconds from ${min} to ${max}, got '${raw}'`);
     }
     return value;
   });
@@ -291,6 +309,10 @@ const environmentSchema = z.object({
   ALERT_TIER2_MINUTES: minutes(15),
   ALERT_TIER3_MINUTES: minutes(60),
   ALERT_REMINDER_MINUTES: minutes(30),
+  ALERT_SEND_TIMEOUT_SECONDS: seconds(DEFAULT_ALERT_DELIVERY.sendTimeoutSeconds, 0.5, 300),
+  ALERT_RETRY_DELAY_SECONDS: positiveInt(DEFAULT_ALERT_DELIVERY.retryDelaySeconds, 3600),
+  ALERT_RETRY_LIMIT: wholeNumber(DEFAULT_ALERT_DELIVERY.retryLimit, 100),
+  ALERT_RETRY_PASS_SECONDS: seconds(DEFAULT_ALERT_DELIVERY.passSeconds, 0.1, 3600),
   SENSOR_OFFLINE_CHECK_SECONDS: positiveInt(60),
   ANALYSIS_INTERVAL_SECONDS: positiveInt(600),
   ANALYSIS_WORKERS: onOff(true),
@@ -416,6 +438,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
       tier2Minutes: vars.ALERT_TIER2_MINUTES,
       tier3Minutes: vars.ALERT_TIER3_MINUTES,
       reminderMinutes: vars.ALERT_REMINDER_MINUTES,
+    },
+    alertDelivery: {
+      sendTimeoutSeconds: vars.ALERT_SEND_TIMEOUT_SECONDS,
+      retryDelaySeconds: vars.ALERT_RETRY_DELAY_SECONDS,
+      retryLimit: vars.ALERT_RETRY_LIMIT,
+      passSeconds: vars.ALERT_RETRY_PASS_SECONDS,
     },
     sensorOfflineCheckSeconds: vars.SENSOR_OFFLINE_CHECK_SECONDS,
     analysisIntervalSeconds: vars.ANALYSIS_INTERVAL_SECONDS,

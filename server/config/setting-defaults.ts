@@ -44,3 +44,22 @@ export const DEFAULT_HTTP_TIMEOUTS = {
   idleSeconds: 120,
   keepAliveSeconds: 5,
 } as const;
+
+/**
+ * ALERT_SEND_TIMEOUT_SECONDS, ALERT_RETRY_DELAY_SECONDS, ALERT_RETRY_LIMIT,
+ * ALERT_RETRY_PASS_SECONDS (decisions 031 and 055): a hung SMTP or SMS exchange ends after
+ * 30 s; pg-boss retries after 5 s doubling over 8 retries (about 21 minutes of outage); the
+ * embedded database's pass over unsent rows runs every 30 s.
+ */
+export interface AlertDeliverySettings {
+  sendTimeoutSeconds: number;
+  retryDelaySeconds: number;
+  retryLimit: number;
+  passSeconds: number;
+}
+export const DEFAULT_ALERT_DELIVERY: AlertDeliverySettings = {
+  sendTimeoutSeconds: 30,
+  retryDelaySeconds: 5,
+  retryLimit: 8,
+  passSeconds: 30,
+};

@@ -639,6 +639,8 @@ export const alertDeliveries = pgTable(
     lastError: text('last_error'),
     /** Held by the recipient's quiet hours until then (decision 050); null: send at once. */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** Why it is held or was not sent: a maintenance covering the alert (decision 055). */
+    suppressedBy: text('suppressed_by'),
   },
   (t) => [
     // 'cancelled': an escalation or reminder still unsent when the alert was acknowledged.
@@ -922,11 +924,21 @@ export const maintenanceEvents = pgTable(
     sensorId: integer('sensor_id').references(() => sensors.id, { onDelete: 'set null' }),
     spanId: integer('span_id').references(() => spans.id, { onDelete: 'set null' }),
     note: text('note'),
+    /**
+     * While the works keep the sensor, span or bridge out of service (decision 055): its alerts'
+     * notifications are held until the end. Null: a record of work done, suppressing nothing.
+     */
+    outOfServiceFrom: timestamp('out_of_service_from', { withTimezone: true }),
+    outOfServiceUntil: timestamp('out_of_service_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('maintenance_events_bridge_idx').on(t.bridgeId, t.occurredOn),
     check('maintenance_events_kind_check', sql`${t.kind} in (${inList(MAINTENANCE_KINDS)})`),
+    check(
+      'maintenance_events_out_of_service_check',
+      sql`(${t.outOfServiceFrom} is null) = (${t.outOfServiceUntil} is null) and (${t.outOfServiceUntil} is null or ${t.outOfServiceUntil} > ${t.outOfServiceFrom})`,
+    ),
   ],
 );
 

@@ -24,5 +24,6 @@ export function alertDeliveryDto(
     provider_answer: row.providerAnswer,
     last_error: row.lastError,
     held_until: row.holdUntil?.toISOString() ?? null,
+    suppressed_by: row.suppressedBy,
   };
 }

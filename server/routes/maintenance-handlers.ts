@@ -16,6 +16,10 @@ export function maintenanceDto(row: MaintenanceRow): Schemas['MaintenanceEvent']
     sensor: row.sensorId,
     span: row.spanId,
     note: row.note,
+    out_of_service:
+      row.outOfServiceFrom && row.outOfServiceUntil
+        ? { from: row.outOfServiceFrom.toISOString(), to: row.outOfServiceUntil.toISOString() }
+        : null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -66,6 +70,7 @@ export function maintenanceHandlers(
       }
       if (sensorId !== null) await checkPart('sensor', sensorId, bridge.id);
       if (spanId !== null) await checkPart('span', spanId, bridge.id);
+      const window = outOfServiceOf(body.out_of_service);
       const row = await maintenance.add({
         bridgeId: bridge.id,
         occurredOn: body.occurred_on,
@@ -73,6 +78,8 @@ export function maintenanceHandlers(
         sensorId,
         spanId,
         note: optionalText(body.note),
+        outOfServiceFrom: window?.from ?? null,
+        outOfServiceUntil: window?.to ?? null,
       });
       const cleared = await alerts.clearForMaintenance(
         {
@@ -98,4 +105,27 @@ export function maintenanceHandlers(
       return reply.code(204).send();
     },
   };
+}
+
+/** A month at most: a longer silence is a decommissioning, not maintenance works. */
+const MAX_OUT_OF_SERVICE_MS = 31 * 24 * 3600_000;
+
+/** The out-of-service window of the request (decision 055), checked, or null. */
+function outOfServiceOf(
+  window: { from: string; to: string } | null | undefined,
+): { from: Date; to: Date } | null {
+  if (!window) return null;
+  const from = new Date(window.from);
+  const to = new Date(window.to);
+  if (Number.isNaN(from.getTime())) {
+    throw new HttpError(400, 'out_of_service.from: must be a date and time');
+  }
+  if (Number.isNaN(to.getTime())) {
+    throw new HttpError(400, 'out_of_service.to: must be a date and time');
+  }
+  if (to <= from) throw new HttpError(400, 'out_of_service.to: must be after out_of_service.from');
+  if (to.getTime() - from.getTime() > MAX_OUT_OF_SERVICE_MS) {
+    throw new HttpError(400, 'out_of_service.to: the window may last at most 31 days');
+  }
+  return { from, to };
 }

@@ -32,11 +32,15 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
 /**
  * A real SMTP server on loopback (the smtp-server package) that keeps what it accepts. `down()`
  * closes it, so senders meet a refused connection, and `up()` opens it again on the same port.
+ * `stall()` makes it take a message's DATA and never answer (the message is kept, as a server
+ * whose reply was lost would deliver it), until `unstall()`; `stalled` counts those messages.
  */
 export function smtpReceiver() {
   const received: ReceivedMail[] = [];
   let server: SMTPServer | null = null;
   let port = 0;
+  let stalling = false;
+  let stalled = 0;
 
   const open = () =>
     new Promise<void>((resolve) => {
@@ -51,7 +55,8 @@ export function smtpReceiver() {
           stream.on('end', () => {
             const to = session.envelope.rcptTo.map((r) => r.address);
             received.push(parseMail(Buffer.concat(chunks).toString('utf8'), to));
-            callback();
+            if (!stalling) return callback();
+            stalled += 1;
           });
         },
       });
@@ -76,5 +81,8 @@ export function smtpReceiver() {
     down: close,
     up: open,
     url: () => `smtp://127.0.0.1:${port}`,
+    stall: () => void (stalling = true),
+    unstall: () => void (stalling = false),
+    stalled: () => stalled,
   };
 }

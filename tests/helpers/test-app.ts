@@ -54,6 +54,8 @@ export interface ApiResponse<T = unknown> {
 export interface TestContext {
   app: FastifyInstance;
   services: Services;
+  /** The test database's URL on PostgreSQL (for a worker process of its own), else undefined. */
+  databaseUrl: string | undefined;
   /** Calls the API and checks the answer against the contract before returning it. */
   request<T = unknown>(options: {
     method: string;
@@ -84,6 +86,7 @@ export function setupTestApp(
 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
+    context.databaseUrl = testDb.url;
     const config = { ...testConfig, ...options.config };
     const base = createServices(config, testDb.database);
     context.services = { ...base, ...options.overrides?.(base) };

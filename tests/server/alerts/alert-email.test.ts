@@ -1,17 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAlertService } from '../../../server/alerts/alert-service.ts';
-import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
-import { createEmailNotifier, type AlertNotifier } from '../../../server/alerts/email-notifier.ts';
-import { createQueuedEmailNotifier } from '../../../server/alerts/queued-email-notifier.ts';
+import { describe, expect, it } from 'vitest';
 import { alertDeliveries } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { smtpReceiver } from '../../helpers/smtp-receiver.ts';
+import { ALERT_MAIL_URL as PUBLIC_URL, alertMail } from '../../helpers/alert-mail.ts';
 import { until } from '../../helpers/until.ts';
 import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
-
-const PUBLIC_URL = 'https://spanwatch.example.ca';
-const LINK_SECRET = 'alert-email-test-secret';
 
 interface Delivery {
   recipient: { id: number; username: string } | null;
@@ -28,57 +21,7 @@ interface Delivery {
 // SMTP server on loopback; an outage delays mail and never loses or doubles it.
 describe.each(drivers)('alert emails on %s', (kind) => {
   const t = setupTestApp(kind);
-  const smtp = smtpReceiver();
-  const notifiers: AlertNotifier[] = [];
-
-  beforeAll(() => smtp.start());
-  afterAll(() => smtp.stop());
-  afterEach(async () => {
-    await Promise.all(notifiers.splice(0).map((n) => n.stop()));
-    smtp.received.length = 0;
-    await smtp.up();
-  });
-
-  /** A notifier as the server builds it: pg-boss with a worker on PostgreSQL, in process else. */
-  async function notifier() {
-    const { database } = t.services;
-    const repository = createAlertsRepository(database.db);
-    const settings = {
-      smtpUrl: smtp.url(),
-      from: 'SpanWatch <alerts@example.ca>',
-      publicUrl: PUBLIC_URL,
-      linkSecret: LINK_SECRET,
-    };
-    const log = () => undefined;
-    if (kind === 'postgres') {
-      const queued = createQueuedEmailNotifier({
-        database,
-        repository,
-        settings,
-        log,
-        retryDelaySeconds: 1,
-      });
-      await queued.work();
-      notifiers.push(queued);
-      return queued;
-    }
-    const local = createEmailNotifier({
-      db: database.db,
-      repository,
-      settings,
-      log,
-      retrySeconds: 0.3,
-    });
-    notifiers.push(local);
-    return local;
-  }
-
-  function serviceWith(outlet: AlertNotifier) {
-    const { db } = t.services.database;
-    const { inspections, fatigueDetails } = t.services;
-    const repository = createAlertsRepository(db);
-    return createAlertService({ db, repository, inspections, fatigueDetails, notifier: outlet });
-  }
+  const { smtp, notifier, serviceWith } = alertMail(t);
 
   async function scene(name: string) {
     const staff = await t.createUser({ staff: true, name: `staff-${kind}` });

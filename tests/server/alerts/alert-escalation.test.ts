@@ -1,16 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAlertService } from '../../../server/alerts/alert-service.ts';
-import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
-import { createEmailNotifier, type AlertNotifier } from '../../../server/alerts/email-notifier.ts';
+import { describe, expect, it } from 'vitest';
 import type { EscalationPolicy } from '../../../server/alerts/escalation-policy.ts';
-import { createQueuedEmailNotifier } from '../../../server/alerts/queued-email-notifier.ts';
 import { drivers } from '../../helpers/test-database.ts';
-import { setupTestApp, testConfig } from '../../helpers/test-app.ts';
-import { type ReceivedMail, smtpReceiver } from '../../helpers/smtp-receiver.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import type { ReceivedMail } from '../../helpers/smtp-receiver.ts';
+import { ALERT_MAIL_URL as PUBLIC_URL, alertMail } from '../../helpers/alert-mail.ts';
 import { until } from '../../helpers/until.ts';
 import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
-
-const PUBLIC_URL = 'https://spanwatch.example.ca';
 
 // Minutes in production, seconds here: tier 2 after 4 s, tier 3 after 8 s, a reminder every 7 s
 // (the first at 7 s, the second, which acknowledgement must stop, at 14 s).
@@ -40,50 +35,7 @@ const keyOf = (mail: ReceivedMail) =>
 // repeated to everyone told so far; acknowledging it from the email's link stops all of it.
 describe.each(drivers)('alert escalation on %s', (kind) => {
   const t = setupTestApp(kind);
-  const smtp = smtpReceiver();
-  const notifiers: AlertNotifier[] = [];
-
-  beforeAll(() => smtp.start());
-  afterAll(() => smtp.stop());
-  afterEach(async () => {
-    await Promise.all(notifiers.splice(0).map((n) => n.stop()));
-    smtp.received.length = 0;
-  });
-
-  async function notifier() {
-    const { database } = t.services;
-    const repository = createAlertsRepository(database.db);
-    const settings = {
-      smtpUrl: smtp.url(),
-      from: 'SpanWatch <alerts@example.ca>',
-      publicUrl: PUBLIC_URL,
-      linkSecret: testConfig.jwtSecret,
-    };
-    const log = () => undefined;
-    if (kind === 'postgres') {
-      const queued = createQueuedEmailNotifier({
-        database,
-        repository,
-        settings,
-        log,
-        retryDelaySeconds: 1,
-        escalation: POLICY,
-      });
-      await queued.work();
-      notifiers.push(queued);
-      return queued;
-    }
-    const local = createEmailNotifier({
-      db: database.db,
-      repository,
-      settings,
-      log,
-      retrySeconds: 0.3,
-      escalation: POLICY,
-    });
-    notifiers.push(local);
-    return local;
-  }
+  const { smtp, notifier, serviceWith } = alertMail(t, { escalation: POLICY });
 
   it('escalates to tier 2 and 3 at their deadlines, reminds, and stops once acknowledged', async () => {
     const staff = await t.createUser({ staff: true, name: `manager-${kind}` });
@@ -94,16 +46,7 @@ describe.each(drivers)('alert escalation on %s', (kind) => {
     const { bridge } = await bridgeWithStreams(t, 'Angus L. Macdonald');
     await assignBridge(t, operator.id, bridge.id);
 
-    const { db, database } = { db: t.services.database.db, database: t.services.database };
-    const outlet = await notifier();
-    const alerts = createAlertService({
-      db,
-      repository: createAlertsRepository(database.db),
-      inspections: t.services.inspections,
-      fatigueDetails: t.services.fatigueDetails,
-      notifier: outlet,
-      linkSecret: testConfig.jwtSecret,
-    });
+    const alerts = serviceWith(await notifier());
     await alerts.analysisCompleted(outcome(bridge.id, 1));
     const [alert] = await storedAlerts(t, bridge.id);
     const id = alert?.id ?? 0;

@@ -1,13 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAlertService } from '../../../server/alerts/alert-service.ts';
-import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
-import { createEmailNotifier, type AlertNotifier } from '../../../server/alerts/email-notifier.ts';
-import { createQueuedEmailNotifier } from '../../../server/alerts/queued-email-notifier.ts';
+import { describe, expect, it } from 'vitest';
 import { alertDeliveries, notifications } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { smtpReceiver } from '../../helpers/smtp-receiver.ts';
+import { alertMail } from '../../helpers/alert-mail.ts';
 import { until } from '../../helpers/until.ts';
 import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
 
@@ -19,51 +15,11 @@ const clock = (at: Date) => at.toISOString().slice(11, 16);
 // goes at once; a user who turned email (or the bell) off gets none. A real SMTP server on loopback.
 describe.each(drivers)('notification settings in delivery on %s', (kind) => {
   const t = setupTestApp(kind);
-  const smtp = smtpReceiver();
-  const notifiers: AlertNotifier[] = [];
-
-  beforeAll(() => smtp.start());
-  afterAll(() => smtp.stop());
-  afterEach(async () => {
-    await Promise.all(notifiers.splice(0).map((n) => n.stop()));
-    smtp.received.length = 0;
-  });
+  const mail = alertMail(t);
+  const { smtp } = mail;
 
   /** As the server builds it: pg-boss with a worker on PostgreSQL, in process on PGlite. */
-  async function service() {
-    const { database } = t.services;
-    const repository = createAlertsRepository(database.db);
-    const settings = {
-      smtpUrl: smtp.url(),
-      from: 'SpanWatch <alerts@example.ca>',
-      publicUrl: 'https://spanwatch.example.ca',
-      linkSecret: 'quiet-hours-test-secret',
-    };
-    const log = () => undefined;
-    let notifier: AlertNotifier;
-    if (kind === 'postgres') {
-      const queued = createQueuedEmailNotifier({ database, repository, settings, log });
-      await queued.work();
-      notifier = queued;
-    } else {
-      notifier = createEmailNotifier({
-        db: database.db,
-        repository,
-        settings,
-        log,
-        retrySeconds: 0.3,
-      });
-    }
-    notifiers.push(notifier);
-    const { inspections, fatigueDetails } = t.services;
-    return createAlertService({
-      db: database.db,
-      repository,
-      inspections,
-      fatigueDetails,
-      notifier,
-    });
-  }
+  const service = async () => mail.serviceWith(await mail.notifier());
 
   /** Quiet hours from an hour ago to an hour ahead (UTC): the hold ends at `end`. */
   function quietNow() {

@@ -163,6 +163,37 @@ describe.each(drivers)('maintenance events on %s', (kind) => {
     expect((await get('/api/v1/bridges/999999/maintenance')).status).toBe(404);
   });
 
+  it('keeps an out-of-service window and refuses a backward or over-long one (decision 055)', async () => {
+    const window = (from: string, to: string) =>
+      post<Schemas['MaintenanceEvent'] & { detail?: string }>(url(), {
+        occurred_on: '2026-01-05',
+        kind: 'repair',
+        out_of_service: { from, to },
+      });
+    const kept = await window('2026-01-05T08:00:00Z', '2026-01-05T12:30:00Z');
+    expect(kept.status).toBe(201);
+    expect(kept.body.out_of_service).toEqual({
+      from: '2026-01-05T08:00:00.000Z',
+      to: '2026-01-05T12:30:00.000Z',
+    });
+    expect((await get<Schemas['MaintenanceEvent'][]>(url())).body[0]?.out_of_service).toEqual(
+      kept.body.out_of_service,
+    );
+    expect(await window('2026-01-05T12:00:00Z', '2026-01-05T08:00:00Z')).toEqual({
+      status: 400,
+      body: { detail: 'out_of_service.to: must be after out_of_service.from' },
+    });
+    expect(await window('2026-01-05T08:00:00Z', '2026-02-06T08:00:00Z')).toEqual({
+      status: 400,
+      body: { detail: 'out_of_service.to: the window may last at most 31 days' },
+    });
+    const plain = await post<Schemas['MaintenanceEvent']>(url(), {
+      occurred_on: '2026-01-06',
+      kind: 'repair',
+    });
+    expect(plain.body.out_of_service).toBeNull();
+  });
+
   it('lets an assigned user read but not write, and hides other bridges', async () => {
     const user = await t.createUser();
     expect((await get(url(), user.token)).status).toBe(404);

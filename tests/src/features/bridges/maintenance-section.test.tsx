@@ -21,6 +21,7 @@ function serveMaintenance(bridgeId: number) {
       sensor: null,
       span: null,
       note: 'North bearings',
+      out_of_service: null,
       created_at: '2026-01-12T10:00:00Z',
     },
   ];

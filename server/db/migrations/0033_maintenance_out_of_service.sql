@@ -1,0 +1,4 @@
+ALTER TABLE "alert_deliveries" ADD COLUMN "suppressed_by" text;--> statement-breakpoint
+ALTER TABLE "maintenance_events" ADD COLUMN "out_of_service_from" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "maintenance_events" ADD COLUMN "out_of_service_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "maintenance_events" ADD CONSTRAINT "maintenance_events_out_of_service_check" CHECK (("maintenance_events"."out_of_service_from" is null) = ("maintenance_events"."out_of_service_until" is null) and ("maintenance_events"."out_of_service_until" is null or "maintenance_events"."out_of_service_until" > "maintenance_events"."out_of_service_from"));

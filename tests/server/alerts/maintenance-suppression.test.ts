@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { notifications } from '../../../server/db/schema.ts';
+import { alertMail } from '../../helpers/alert-mail.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import { until } from '../../helpers/until.ts';
+import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
+
+interface Delivery {
+  state: string;
+  held_until: string | null;
+  suppressed_by: string | null;
+  last_error: string | null;
+}
+
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
+const minute = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
+
+// Decision 055: while a maintenance window covers an alert's sensor, span or bridge, its
+// notifications wait (held until the window ends, the alert still raised and shown); alerts the
+// window does not cover are emailed at once. A real SMTP server on loopback.
+describe.each(drivers)('notifications under maintenance on %s', (kind) => {
+  const t = setupTestApp(kind);
+  const { smtp, notifier, serviceWith } = alertMail(t);
+
+  async function scene(name: string) {
+    const staff = await t.createUser({ staff: true, name: `staff-${name}-${kind}` });
+    const operator = await t.createUser({ name: `operator-${name}-${kind}` });
+    const fixture = await bridgeWithStreams(t, name);
+    await assignBridge(t, operator.id, fixture.bridge.id);
+    return { staff, operator, ...fixture };
+  }
+
+  /** Records works on the bridge (a sensor, a span or neither) out of service from..to. */
+  async function works(
+    token: string,
+    bridgeId: number,
+    window: { from: Date; to: Date },
+    part: { kind?: string; sensor?: number; span?: number } = {},
+  ) {
+    const response = await t.request<{ out_of_service: { from: string; to: string } | null }>({
+      method: 'POST',
+      url: `/api/v1/bridges/${bridgeId}/maintenance`,
+      token,
+      body: {
+        occurred_on: new Date().toISOString().slice(0, 10),
+        kind: part.kind ?? 'repair',
+        ...(part.sensor ? { sensor: part.sensor } : {}),
+        ...(part.span ? { span: part.span } : {}),
+        out_of_service: { from: window.from.toISOString(), to: window.to.toISOString() },
+      },
+    });
+    expect(response.status).toBe(201);
+    return response.body;
+  }
+
+  const logOf = async (alertId: number, token: string) =>
+    (
+      await t.request<Delivery[]>({
+        method: 'GET',
+        url: `/api/v1/alerts/${alertId}/deliveries`,
+        token,
+      })
+    ).body;
+  const bellOf = (alertId: number) =>
+    t.services.database.db.select().from(notifications).where(eq(notifications.alertId, alertId));
+
+  it('holds email and bell while works cover the bridge, and sends them when the works end', async () => {
+    const { staff, operator, bridge } = await scene('Covered');
+    const outlet = await notifier();
+    const alerts = serviceWith(outlet);
+    const end = new Date(Date.now() + 5 * SECOND);
+    const event = await works(staff.token, bridge.id, {
+      from: new Date(Date.now() - HOUR),
+      to: end,
+    });
+    expect(event.out_of_service?.to).toBe(end.toISOString());
+
+    await alerts.analysisCompleted(outcome(bridge.id, 1));
+    const [alert] = await storedAlerts(t, bridge.id);
+    const id = alert?.id ?? 0;
+    // Raised and shown as ever.
+    expect(alert?.state).toBe('active');
+    await outlet.idle();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.received).toHaveLength(0);
+    expect(await bellOf(id)).toHaveLength(0);
+    const [held] = await logOf(id, staff.token);
+    expect(held?.state).toBe('pending');
+    expect(held?.held_until).toBe(end.toISOString());
+    expect(held?.suppressed_by).toBe(
+      `Suppressed by maintenance: Repair, ${minute(new Date(end.getTime() - HOUR - 5 * SECOND))} to ${minute(end)} UTC`,
+    );
+
+    // The works end with the alert still unanswered: the held email goes, the bell tells.
+    await until(() => smtp.received.length === 1, 'the held email after the works', 15_000);
+    expect(smtp.received[0]?.to).toEqual([operator.email]);
+    expect(smtp.received[0]?.receivedAt).toBeGreaterThanOrEqual(end.getTime());
+    await alerts.escalateInApp();
+    expect((await bellOf(id)).map((row) => row.kind)).toContain('raised');
+    const [sent] = await logOf(id, staff.token);
+    expect(sent?.state).toBe('sent');
+  }, 40_000);
+
+  it('sends at once what no window covers: a window ended, and a Critical alert under span works', async () => {
+    const { staff, operator, bridge } = await scene('Ended');
+    const other = await scene('SpanWorks');
+    const outlet = await notifier();
+    const alerts = serviceWith(outlet);
+    await works(staff.token, bridge.id, {
+      from: new Date(Date.now() - 2 * HOUR),
+      to: new Date(Date.now() - HOUR),
+    });
+    // Works on the span keep the structure in service: a Critical reading there may be real.
+    await works(
+      staff.token,
+      other.bridge.id,
+      { from: new Date(Date.now() - HOUR), to: new Date(Date.now() + HOUR) },
+      { span: other.span.id },
+    );
+
+    await alerts.analysisCompleted(outcome(bridge.id, 1));
+    const streamId = other.streams[0]?.stream.streamId ?? '';
+    await alerts.analysisCompleted(outcome(other.bridge.id, 4, [streamId]));
+    const raised = await storedAlerts(t, other.bridge.id);
+    const critical = raised.find((alert) => alert.severity === 'Critical');
+    const criticalId = `<alert-${critical?.id ?? 0}.tier-1.user-${other.operator.id}.email@spanwatch.example.ca>`;
+    const mailed = () => smtp.received.map((mail) => mail.to[0]);
+    await until(
+      () =>
+        mailed().includes(operator.email) &&
+        smtp.received.some((mail) => mail.headers.get('message-id') === criticalId),
+      "the ended window's alert and the Critical one at once",
+      10_000,
+    );
+    expect((await logOf(critical?.id ?? 0, staff.token))[0]?.suppressed_by).toBeNull();
+    // Below Critical, the same span's works hold it.
+    for (const alert of raised.filter((row) => row.severity !== 'Critical')) {
+      const [held] = await logOf(alert.id, staff.token);
+      expect(held?.state).toBe('pending');
+      expect(held?.suppressed_by).toMatch(/^Suppressed by maintenance: Repair of span main, /);
+    }
+    expect(mailed().filter((to) => to === other.operator.email)).toHaveLength(1);
+  }, 30_000);
+
+  it('holds a Critical alert of a sensor out of service, and sends nothing once it is acknowledged before the works end', async () => {
+    const { staff, operator, bridge, streams } = await scene('SensorWorks');
+    const outlet = await notifier();
+    const alerts = serviceWith(outlet);
+    const sensor = streams[0]?.sensor;
+    const end = new Date(Date.now() + 4 * SECOND);
+    await works(
+      staff.token,
+      bridge.id,
+      { from: new Date(Date.now() - HOUR), to: end },
+      { kind: 'sensor_rezero', sensor: sensor?.id ?? 0 },
+    );
+
+    await alerts.analysisCompleted(outcome(bridge.id, 4, [streams[0]?.stream.streamId ?? '']));
+    const raised = await storedAlerts(t, bridge.id);
+    const id = raised.find((alert) => alert.severity === 'Critical')?.id ?? 0;
+    expect(id).toBeGreaterThan(0);
+    await outlet.idle();
+    // The crew answers what their works raised.
+    for (const alert of raised) {
+      const acknowledged = await t.request({
+        method: 'POST',
+        url: `/api/v1/alerts/${alert.id}/acknowledge`,
+        token: operator.token,
+        body: { comment: 'Gauge re-zeroed by our crew.' },
+      });
+      expect(acknowledged.status).toBe(200);
+    }
+
+    await until(
+      async () => (await logOf(id, staff.token))[0]?.state === 'cancelled',
+      'the held notice given up after the works',
+      15_000,
+    );
+    const [given] = await logOf(id, staff.token);
+    expect(given?.last_error).toMatch(
+      new RegExp(
+        `^Suppressed by maintenance: Sensor re-zero of sensor ${sensor?.label ?? ''}, .* UTC; not sent: the alert was acknowledged before the works ended$`,
+      ),
+    );
+    expect(smtp.received).toHaveLength(0);
+  }, 30_000);
+});
