@@ -6,6 +6,16 @@ import { levelAbove, type TriggerLevel } from './trigger-levels.ts';
 
 export const TRIGGER_LEVEL_ALERT = 'Trigger level crossed';
 
+/**
+ * The stored name of the line that averages every tracked mode's shift (the direction a uniform
+ * loss of stiffness moves); no mode's feature has this form ('<stream>.f<n>').
+ */
+export const ALL_MODES_FEATURE = 'all-modes';
+
+/** A line's name as people read it: the mode's feature, or 'All modes (mean)'. */
+export const shiftLineName = (feature: string): string =>
+  feature === ALL_MODES_FEATURE ? 'All modes (mean)' : feature;
+
 /** Red is at least High, as decision 025 makes a red crossing; amber asks for a look. */
 export const TRIGGER_LEVEL_SEVERITY: Record<Exclude<TriggerLevel, 'none'>, Threat> = {
   amber: 'Medium',
@@ -42,7 +52,7 @@ const percent = (value: number | null) =>
 
 /**
  * e.g. 'Trigger level crossed against reference version 2: s1-acc.f1 −2.3 % ± 0.1 % (amber,
- * −2 %); s1-acc.f2 −2.1 % ± 0.1 % (amber, −2 %)'.
+ * −2 %); All modes (mean) −2.1 % ± 0.1 % (amber, −2 %)'.
  */
 export function triggerLevelMessage(
   version: number,
@@ -52,7 +62,7 @@ export function triggerLevelMessage(
   const parts = beyond.map((m) => {
     const at = m.level === 'red' ? levels.redPercent : levels.amberPercent;
     const u = m.uncertainty_percent === null ? '' : ` \u00b1 ${m.uncertainty_percent.toFixed(1)} %`;
-    return `${m.feature} ${percent(m.estimate_percent)}${u} (${m.level}, ${percent(at).replace('.0 %', ' %')})`;
+    return `${shiftLineName(m.feature)} ${percent(m.estimate_percent)}${u} (${m.level}, ${percent(at).replace('.0 %', ' %')})`;
   });
   return `${TRIGGER_LEVEL_ALERT} against reference version ${version}: ${parts.join('; ')}`;
 }

@@ -1569,9 +1569,10 @@ export interface paths {
      * Each tracked mode's compensated frequency shift against the accepted reference
      * @description Every evaluated window's temperature-compensated frequency of each tracked mode, as a
      *     shift in percent from the accepted reference's (the active baseline version's) compensated
-     *     mean, with its standard uncertainty (decision 051). Windows outside the temperatures the
-     *     reference learnt are left out. At most 500 points per mode: the windows are averaged in
-     *     equal buckets of whole 10-minute windows (`bucket_minutes`). Each mode also states its
+     *     mean, with its standard uncertainty (decision 051), and the same for the modes' mean
+     *     (`all_modes`). Windows outside the temperatures the reference learnt are left out. At most
+     *     500 points per line: the windows are averaged in equal buckets of whole 10-minute windows
+     *     (`bucket_minutes`); windows older than 90 days are kept as daily means. Each line also states its
      *     trigger level, applied all the time to the trailing day's shift and latched: a level
      *     crossed stays until the shift comes back half-way, a maintenance is recorded or a new
      *     reference becomes active. Visible to whoever may see the bridge.
@@ -2516,6 +2517,12 @@ export interface components {
       /** @description How many minutes of windows each point averages (10 = one window) */
       bucket_minutes: number;
       modes: components['schemas']['ModeFrequencyShift'][];
+      /**
+       * @description The tracked modes' shifts averaged window by window (feature 'all-modes'): the
+       *     direction a uniform loss of stiffness moves, with its own latched level; null before
+       *     it is measured or with fewer than two modes
+       */
+      all_modes: components['schemas']['ModeFrequencyShift'] | null;
     };
     ModeFrequencyShift: {
       /** @description e.g. 'bridge-s1-acc.f1' */

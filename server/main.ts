@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { startAlertMonitor } from './alerts/alert-monitor.ts';
 import { startAnalysisWorkers, stopGraceFor } from './analysis/analysis-workers.ts';
+import { startShiftRetention } from './analysis/shift-retention-schedule.ts';
 import { buildApp } from './app.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { ConfigError, loadConfig, ROLES, type AppConfig } from './config/config.ts';
@@ -178,9 +179,14 @@ if (roles.has('worker')) {
           leads: leadership.isLeader,
           log: logTo(logger.child({ component: 'retention' }), 'warn'),
         });
+  const shiftRetention = startShiftRetention(database.db, {
+    leads: leadership.isLeader,
+    log: logTo(logger.child({ component: 'retention' }), 'warn'),
+  });
   await queuedWebhook?.work();
   await queuedNotifier?.work();
   steps.push({ name: 'raw retention', stop: async () => retention?.stop() });
+  steps.push({ name: 'frequency shift retention', stop: () => shiftRetention.stop() });
   steps.push({ name: 'analysis workers', stop: () => workers.stop() });
   if (demo.seeded) {
     const watch = watchFirstAnalysis(database.db, {

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { releaseTriggerLevels } from '../alerts/trigger-level-release.ts';
 import type { Db } from '../db/client.ts';
 import { analysisModels, type BaselineStatus, baselineVersions } from '../db/schema.ts';
 import { isStoredModel } from './stored-model.ts';
@@ -107,7 +108,10 @@ export function createBaselineVersions(db: Db) {
       });
     },
 
-    /** An engineer accepts a proposed version: it becomes active and the scoring model. */
+    /**
+     * An engineer accepts a proposed version: it becomes active and the scoring model, and the
+     * trigger levels latched against the old reference are released with their alert.
+     */
     async accept(bridgeId: number, version: number, userId: number): Promise<DecisionAnswer> {
       return db.transaction(async (tx) => {
         const row = await lockedVersion(tx, bridgeId, version);
@@ -121,6 +125,8 @@ export function createBaselineVersions(db: Db) {
           .returning();
         if (!accepted) return 'missing';
         await makeScoring(tx, accepted);
+        // The latched trigger levels and their alert go with the old reference, now (decision 051).
+        await releaseTriggerLevels(tx, bridgeId, accepted.version, new Date());
         return accepted;
       });
     },

@@ -483,6 +483,11 @@ export const frequencyShifts = pgTable(
     uncertaintyPercent: doublePrecision('uncertainty_percent').notNull(),
     referenceVersion: integer('reference_version').notNull(),
     judged: boolean('judged').notNull(),
+    /**
+     * How many 10-minute windows the row stands for: 1, or a UTC day's judged windows once the
+     * retention has averaged them (shift-retention.ts, decision 051's evening section).
+     */
+    windows: integer('windows').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.bridgeId, t.feature, t.windowStart] })],
 );

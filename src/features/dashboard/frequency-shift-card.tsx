@@ -2,35 +2,39 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import type { ModeFrequencyShift } from '../../api/queries/frequency-shift';
 import { formatDate } from '../../../domain/formats';
+import { shiftLineName } from '../../../domain/reference-shift';
 import { Spinner } from '../../ui/spinner';
 import { dashboardQueries } from './dashboard-queries';
 import * as styles from './fatigue-card.css';
-import { FrequencyShiftChart } from './frequency-shift-chart';
+import { FrequencyShiftChart, shiftLines } from './frequency-shift-chart';
 import { UpdatedAt } from './when';
 
 const signed = (value: number) =>
   `${value < 0 ? '\u2212' : value > 0 ? '+' : ''}${Math.abs(value).toFixed(1)} %`;
 
-/** One mode's latched level in words: 'crossed amber on 3 Jun 2026', or its present shift. */
+/** One line's latched level in words: 'crossed amber on 3 Jun 2026', or its present shift. */
 function levelText(mode: ModeFrequencyShift): string {
+  const name = shiftLineName(mode.feature);
   const now =
     mode.estimate_percent === null
       ? 'too few windows in the last day to say'
       : `${signed(mode.estimate_percent)}${mode.uncertainty_percent === null ? '' : ` ± ${mode.uncertainty_percent.toFixed(1)} %`} over the last day`;
-  if (mode.level === 'none') return `${mode.feature}: ${now}, within the trigger levels`;
+  if (mode.level === 'none') return `${name}: ${now}, within the trigger levels`;
   const since = mode.crossed_at === null ? '' : ` on ${formatDate(mode.crossed_at)}`;
-  return `${mode.feature}: ${now}; ${mode.level} level crossed${since}, held until the shift comes back, a maintenance is recorded or a new reference is accepted`;
+  return `${name}: ${now}; ${mode.level} level crossed${since}, held until the shift comes back, a maintenance is recorded or a new reference is accepted`;
 }
 
 /**
  * Decision 051: each tracked mode's temperature-compensated frequency against the accepted
- * reference, every evaluated window, with the trigger levels drawn and each mode's latched level.
+ * reference, every evaluated window, and the modes' mean (the direction a uniform loss of
+ * stiffness moves), with the trigger levels drawn and each line's latched level in words.
  */
 export function FrequencyShiftCard({ bridgeId }: { bridgeId: number }) {
   const api = useApi();
   const shift = useQuery(dashboardQueries.frequencyShift(api, bridgeId));
   const series = shift.data;
-  const hasPoints = !!series && series.modes.some((m) => m.points.length > 0);
+  const lines = series ? shiftLines(series) : [];
+  const hasPoints = lines.some((m) => m.points.length > 0);
   return (
     <section className={styles.card} aria-labelledby="frequency-shift-title">
       <h2 id="frequency-shift-title" className={styles.title}>
@@ -56,9 +60,9 @@ export function FrequencyShiftCard({ bridgeId }: { bridgeId: number }) {
         </p>
       )}
       {series && hasPoints && <FrequencyShiftChart series={series} />}
-      {series && series.modes.length > 0 && (
+      {lines.length > 0 && (
         <ul aria-label="Trigger levels per mode">
-          {series.modes.map((m) => (
+          {lines.map((m) => (
             <li key={m.feature}>{levelText(m)}</li>
           ))}
         </ul>

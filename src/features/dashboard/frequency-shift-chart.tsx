@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { FrequencyShiftSeries } from '../../api/queries/frequency-shift';
+import { shiftLineName } from '../../../domain/reference-shift';
 import { extent, padDomain } from '../../../domain/chart-scale';
 import { formatShortDate } from '../../../domain/formats';
 import { vars } from '../../styles/theme.css';
@@ -12,21 +13,33 @@ const MODE_COLOURS = ['#0b3a53', '#0b5c85', '#6a3d9a', '#1e7b34', '#7a5c00', '#4
 const AMBER = vars.condition.poor;
 const RED = vars.condition.critical;
 
+// The modes' mean: black and thicker, so a uniform loss reads as one line above the modes'.
+const MEAN_COLOUR = '#111111';
+
 const colourOf = (index: number): string => MODE_COLOURS[index % MODE_COLOURS.length] ?? '#0b3a53';
 // Typographic minus, as engineers write a drop.
 const percent = (value: number) =>
   `${value < 0 ? '\u2212' : value > 0 ? '+' : ''}${Math.abs(value).toFixed(2)} %`;
 
+/** The modes' lines, then the mean's ('All modes (mean)') when the server sends one. */
+export const shiftLines = (series: FrequencyShiftSeries) =>
+  series.all_modes ? [...series.modes, series.all_modes] : series.modes;
+
 /**
  * Each tracked mode's compensated shift against the accepted reference since it was accepted,
- * one line per mode with its ± 1 σ band, and the bridge's amber and red trigger levels drawn
- * across (decision 051). The series comes bounded from the server (at most 500 points a mode).
+ * one line per mode with its ± 1 σ band, the modes' mean as a distinct line, and the bridge's
+ * amber and red trigger levels drawn across (decision 051). The series comes bounded from the
+ * server (at most 500 points a line).
  */
 export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }) {
+  const lines = useMemo(() => shiftLines(series), [series]);
   const modes = useMemo(
     () =>
-      series.modes.map((m) => ({
+      lines.map((m, i) => ({
         feature: m.feature,
+        name: shiftLineName(m.feature),
+        colour: m === series.all_modes ? MEAN_COLOUR : colourOf(i),
+        width: m === series.all_modes ? 2.5 : 1.5,
         points: m.points.map((p) => ({
           x: Date.parse(p.t),
           y: p.shift_percent,
@@ -34,24 +47,24 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
           high: p.shift_percent + p.uncertainty_percent,
         })),
       })),
-    [series.modes],
+    [lines, series.all_modes],
   );
   const stops = useMemo<ChartStop[]>(() => {
     const byTime = new Map<number, string[]>();
-    for (const mode of series.modes) {
+    for (const mode of lines) {
       for (const p of mode.points) {
         const x = Date.parse(p.t);
         const texts = byTime.get(x) ?? [];
         byTime.set(x, texts);
         texts.push(
-          `${mode.feature} ${percent(p.shift_percent)} ± ${p.uncertainty_percent.toFixed(2)} %`,
+          `${shiftLineName(mode.feature)} ${percent(p.shift_percent)} ± ${p.uncertainty_percent.toFixed(2)} %`,
         );
       }
     }
     return [...byTime.entries()]
       .sort(([a], [b]) => a - b)
       .map(([x, texts]) => ({ x, text: `${formatShortDate(x)}: ${texts.join(', ')}` }));
-  }, [series.modes]);
+  }, [lines]);
   const { amber_percent: amber, red_percent: red } = series.levels;
   const xDomain = extent(stops.map((s) => s.x));
   const yExtent = extent([
@@ -62,7 +75,7 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
   if (!xDomain || !yExtent) return null;
   return (
     <TimeChart
-      title="Compensated frequency shift of each mode against the reference, with the amber and red trigger levels"
+      title="Compensated frequency shift of each mode and of their mean against the reference, with the amber and red trigger levels"
       yLabel="Frequency shift (%)"
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
@@ -71,7 +84,7 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
       legend={
         <ChartLegend
           entries={[
-            ...modes.map((m, i) => ({ label: m.feature, colour: colourOf(i) })),
+            ...modes.map((m) => ({ label: m.name, colour: m.colour })),
             { label: `Amber (${percent(amber).replace('.00', '')})`, colour: AMBER, dashed: true },
             { label: `Red (${percent(red).replace('.00', '')})`, colour: RED, dashed: true },
           ]}
@@ -80,11 +93,11 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
     >
       {({ x, y, plot }) => (
         <>
-          {modes.map((m, i) => (
+          {modes.map((m) => (
             <path
               key={`band-${m.feature}`}
               d={bandPath(m.points, x, y)}
-              fill={colourOf(i)}
+              fill={m.colour}
               fillOpacity={0.15}
             />
           ))}
@@ -104,13 +117,14 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
               strokeDasharray="6 4"
             />
           ))}
-          {modes.map((m, i) => (
+          {modes.map((m) => (
             <path
               key={`line-${m.feature}`}
+              data-line={m.name}
               d={linePath(m.points, x, y)}
               fill="none"
-              stroke={colourOf(i)}
-              strokeWidth={1.5}
+              stroke={m.colour}
+              strokeWidth={m.width}
             />
           ))}
         </>

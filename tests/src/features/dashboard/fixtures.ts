@@ -249,6 +249,7 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
           levels: { amber_percent: -2, red_percent: -5 },
           bucket_minutes: 10,
           modes: [],
+          all_modes: null,
         },
       ),
     ),

@@ -1,0 +1,37 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { TRIGGER_LEVEL_ALERT } from '../../domain/reference-shift.ts';
+import type { Db } from '../db/client.ts';
+import { alerts, frequencyShiftLevels } from '../db/schema.ts';
+import { clearWithNote } from './alert-store.ts';
+
+/**
+ * A new reference became active: every line's latched level is released and the bridge's
+ * 'Trigger level crossed' alert cleared, in the caller's transaction, so the engineer who accepts
+ * sees both gone at once rather than at the next analysis (decision 051, 2026-11-29 evening). The
+ * next evaluation judges the shift afresh against the new reference (its latches start empty).
+ * Returns the alerts cleared.
+ */
+export async function releaseTriggerLevels(
+  tx: Db,
+  bridgeId: number,
+  version: number,
+  now: Date,
+): Promise<number[]> {
+  await tx.delete(frequencyShiftLevels).where(eq(frequencyShiftLevels.bridgeId, bridgeId));
+  const open = await tx
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.bridgeId, bridgeId),
+        eq(alerts.type, TRIGGER_LEVEL_ALERT),
+        ne(alerts.state, 'cleared'),
+      ),
+    );
+  return clearWithNote(
+    tx,
+    open.map((a) => a.id),
+    `Released: reference version ${version} accepted`,
+    now,
+  );
+}
