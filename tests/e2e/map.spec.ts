@@ -306,9 +306,11 @@ test('10,000 bridges stay fluid: few DOM markers, no runaway main-thread task', 
   for (const line of report) test.info().annotations.push({ type: 'measure', description: line });
   console.log(report.join('\n'));
 
-  // The first render also pays for the map's code and 2.5 MB of JSON, and on a shared machine
-  // its task has been seen at 770 ms; drawing every bridge as a marker takes several seconds.
-  expect(longest(firstRender)).toBeLessThan(2000);
-  expect(longest(zoom)).toBeLessThan(1000);
-  expect(longest(pan)).toBeLessThan(1000);
+  // The first render also pays for the map's code and 2.5 MB of JSON: its task has been seen at
+  // 770 ms on a shared machine and at 2,588 ms with the load average at 15 on 2 cores. Drawing
+  // every bridge as its own marker takes several seconds on an idle machine, many times that
+  // loaded, so these bounds still catch it; the DOM count above is the guard that load cannot move.
+  expect(longest(firstRender)).toBeLessThan(5000);
+  expect(longest(zoom)).toBeLessThan(2000);
+  expect(longest(pan)).toBeLessThan(2000);
 });
