@@ -81,10 +81,16 @@ function finiteOf(all: ArrayLike<number>, from: number, to: number): Float64Arra
   return out.subarray(0, count);
 }
 
+/**
+ * The shift of the median level at sample `at`, or 0 while either side holds fewer than `side`
+ * samples: at the end of the data a truck's one-sample spike would be the whole "after" side and
+ * read as a step (the demo's 0.1 Hz gauges raised false offset steps so). A real step is judged
+ * once a side-span of samples has followed it, at the next evaluation.
+ */
 function shiftAt(all: ArrayLike<number>, at: number, side: number): number {
   const before = finiteOf(all, at - side, at);
   const after = finiteOf(all, at, at + side);
-  return before.length === 0 || after.length === 0 ? 0 : median(after) - median(before);
+  return before.length < side || after.length < side ? 0 : median(after) - median(before);
 }
 
 /**

@@ -33,6 +33,13 @@ describe('offset steps', () => {
     const spiked = healthy.map((v, i) => (i === 25_437 ? v + 60 : v));
     expect(offsetFaults(summarise(spiked), offset)).toEqual([]);
   });
+
+  it('does not read a spike on the newest sample as a step: the level after it is not known yet', () => {
+    const spikedLast = healthy.map((v, i) => (i === healthy.length - 1 ? v + 60 : v));
+    expect(offsetFaults(summarise(spikedLast), offset)).toEqual([]);
+    const spikedNearEnd = healthy.map((v, i) => (i === healthy.length - 3 ? v + 60 : v));
+    expect(offsetFaults(summarise(spikedNearEnd), offset)).toEqual([]);
+  });
 });
 
 describe('clipping', () => {
