@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Issue 17: the landing page's initial JavaScript (the entry and the route chunks the
 // prerendered `/` preloads), as `npm run bench:web` counts it, must not grow past what it was
-// before the issue's work.
-const LANDING_JS_BUDGET_KB = 148.7;
+// before the issue's work (148.7 KB), plus 0.3 KB that single sign-on added on 2026-11-29 (the
+// `/sso` route in the route tree and the session's sign-in with tokens; decision 054).
+const LANDING_JS_BUDGET_KB = 149.0;
 const BUILD_TIMEOUT_MS = 600_000;
 // Modules of the signed-in app that the public pages reached through the root route's 404
 // (its signed-in frame): the frame, its settings dialog and the mutation helpers.
