@@ -1,17 +1,14 @@
 import type { Db } from '../db/client.ts';
+import { startPeriodicJob, type PeriodicJob } from '../ops/periodic-job.ts';
 import { DAY_MS } from './analysis-rules.ts';
 import { averageShiftDaysBefore, FULL_RESOLUTION_DAYS } from './shift-retention.ts';
 
-export interface ShiftRetention {
-  /** One pass now (the schedule's tick); returns the day rows written. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** One pass returns the day rows written. */
+export type ShiftRetention = PeriodicJob<number>;
 
 /**
- * The reference shift's retention on the schedule raw retention keeps (raw-retention.ts): a pass
- * at start and every `intervalMs` (default an hour), only in the process that leads the
- * schedules, never two at once. Always on: it keeps what the chart and the latches need.
+ * The reference shift's retention on the schedules' timetable (server/ops/periodic-job.ts).
+ * Always on: it keeps what the chart and the latches need.
  */
 export function startShiftRetention(
   db: Db,
@@ -22,33 +19,11 @@ export function startShiftRetention(
     now?: () => number;
   },
 ): ShiftRetention {
-  let running: Promise<number> | null = null;
   const now = options.now ?? Date.now;
-
-  function runOnce(): Promise<number> {
-    if (running) return running;
-    if (options.leads?.() === false) return Promise.resolve(0);
-    running = averageShiftDaysBefore(db, now() - FULL_RESOLUTION_DAYS * DAY_MS)
-      .catch((error: unknown) => {
-        options.log(`Frequency shift retention failed: ${String(error)}`);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  const first = setTimeout(() => void runOnce(), 1000);
-  first.unref();
-  const timer = setInterval(() => void runOnce(), options.intervalMs ?? 3_600_000);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    ...options,
+    pass: () => averageShiftDaysBefore(db, now() - FULL_RESOLUTION_DAYS * DAY_MS),
+    idle: () => 0,
+    failure: 'Frequency shift retention failed',
+  });
 }

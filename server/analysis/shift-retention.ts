@@ -39,8 +39,11 @@ export async function averageShiftDaysBefore(db: Db, cutoffMs: number): Promise<
           SELECT bridge_id, feature, reference_version,
                  date_trunc('day', window_start AT TIME ZONE 'UTC') AS day
           FROM frequency_shifts
-          WHERE window_start < ${cutoff}::timestamptz AND (windows = 1 OR NOT judged)
+          WHERE window_start < ${cutoff}::timestamptz
           GROUP BY 1, 2, 3, 4
+          -- A day already one judged row is done, whatever it stands for: selecting it again
+          -- would rewrite it unchanged, and 500 such days would keep the loop from ending.
+          HAVING count(*) > 1 OR bool_or(NOT judged)
           LIMIT ${DAYS_A_PASS}
         ), gone AS (
           DELETE FROM frequency_shifts f USING days d

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
+import { startPeriodicJob, type PeriodicJob } from '../ops/periodic-job.ts';
 
 const DAY_MS = 86_400_000;
 /** The names partitions.ts gives: readings_y2026m10 holds October 2026. */
@@ -52,16 +53,10 @@ export async function dropRawPartitionsBefore(db: Db, cutoffMs: number): Promise
   return dropped;
 }
 
-export interface RawRetention {
-  /** One pass now (the schedule's tick); returns the partitions dropped. */
-  runOnce(): Promise<string[]>;
-  stop(): Promise<void>;
-}
+/** One pass returns the partitions dropped. */
+export type RawRetention = PeriodicJob<string[]>;
 
-/**
- * The schedule: a pass at start and every `intervalMs` (default an hour), only in the process
- * that leads the schedules (the advisory lock in server/ops/advisory-lock.ts), never two at once.
- */
+/** The schedule: the schedules' timetable (server/ops/periodic-job.ts). */
 export function startRawRetention(
   db: Db,
   options: {
@@ -72,37 +67,15 @@ export function startRawRetention(
     now?: () => number;
   },
 ): RawRetention {
-  let running: Promise<string[]> | null = null;
   const now = options.now ?? Date.now;
-
-  function runOnce(): Promise<string[]> {
-    if (running) return running;
-    if (options.leads?.() === false) return Promise.resolve([]);
-    running = dropRawPartitionsBefore(db, now() - options.days * DAY_MS)
-      .then((dropped) => {
-        if (dropped.length > 0) options.log(`Raw retention dropped ${dropped.join(', ')}`);
-        return dropped;
-      })
-      .catch((error: unknown) => {
-        options.log(`Raw retention failed: ${String(error)}`);
-        return [];
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  const first = setTimeout(() => void runOnce(), 1000);
-  first.unref();
-  const timer = setInterval(() => void runOnce(), options.intervalMs ?? 3_600_000);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob({
+    ...options,
+    pass: async () => {
+      const dropped = await dropRawPartitionsBefore(db, now() - options.days * DAY_MS);
+      if (dropped.length > 0) options.log(`Raw retention dropped ${dropped.join(', ')}`);
+      return dropped;
     },
-  };
+    idle: () => [],
+    failure: 'Raw retention failed',
+  });
 }

@@ -1,3 +1,4 @@
+import { userBridges } from '../../server/db/schema.ts';
 import type { TestContext } from './test-app.ts';
 
 /**
@@ -22,4 +23,24 @@ export async function companyPerson(
     await users.update(row.id, { isCompanyAdmin: role.admin ?? false, isStaff: role.staff });
   }
   return { row, token: (await sessions.start(row.id)).access };
+}
+
+/**
+ * Two companies' administrators, Alpha's bridge "Alpha Bridge", an operator assigned to it and
+ * an outsider who is not: the cast of the tests of who may read and change a bridge's analysis.
+ */
+export async function alphaBridgeCast(t: TestContext) {
+  const adminA = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
+  const adminB = await companyPerson(t, 'beta-admin', 'Beta Spans', { admin: true });
+  const operator = await t.createUser();
+  const outsider = await t.createUser();
+  const bridge = await t.services.bridges.create({
+    companyId: adminA.row.companyId,
+    name: 'Alpha Bridge',
+    location: 'River',
+  });
+  await t.services.database.db
+    .insert(userBridges)
+    .values({ userId: operator.id, bridgeId: bridge.id });
+  return { adminA, adminB, operator, outsider, bridgeId: bridge.id };
 }

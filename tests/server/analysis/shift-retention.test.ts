@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { startShiftRetention } from '../../../server/analysis/shift-retention-schedule.ts';
-import { FULL_RESOLUTION_DAYS } from '../../../server/analysis/shift-retention.ts';
+import {
+  averageShiftDaysBefore,
+  FULL_RESOLUTION_DAYS,
+} from '../../../server/analysis/shift-retention.ts';
 import { frequencyShiftLevels, frequencyShifts } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
@@ -84,4 +87,46 @@ describe.each(drivers)('the reference shift retention on %s', (kind) => {
     // The next evaluation feeds the latch from the day kept at full resolution: still amber.
     expect(await evaluate(bridgeId, 4, 1, dropped)).toEqual(Array(5).fill('amber'));
   });
+
+  it('ends when more days than one pass takes are single windows already', async () => {
+    const { bridgeId } = await scene();
+    const db = t.services.database.db;
+    // 600 old days of one judged window each (a sensor that reported once a day, or days
+    // averaged already), more than a pass's 500 days, and two days of three windows.
+    const row = {
+      bridgeId,
+      feature: 'f1',
+      shiftPercent: -1,
+      uncertaintyPercent: 0.5,
+      referenceVersion: 1,
+      judged: true,
+    };
+    const single = Array.from({ length: 600 }, (_, day) => ({
+      ...row,
+      windowStart: new Date(Date.UTC(2020, 0, 1) + day * 86_400_000),
+    }));
+    const triple = [0, 1].flatMap((day) =>
+      [0, 1, 2].map((k) => ({
+        ...row,
+        feature: 'f2',
+        windowStart: new Date(Date.UTC(2019, 0, 1) + day * 86_400_000 + k * 600_000),
+        shiftPercent: k,
+      })),
+    );
+    await db.insert(frequencyShifts).values([...single, ...triple]);
+
+    const cutoff = Date.UTC(2022, 0, 1);
+    expect(await averageShiftDaysBefore(db, cutoff)).toBe(2);
+    expect(await averageShiftDaysBefore(db, cutoff)).toBe(0);
+    const rows = await db
+      .select()
+      .from(frequencyShifts)
+      .where(eq(frequencyShifts.bridgeId, bridgeId));
+    expect(rows.filter((r) => r.feature === 'f1')).toHaveLength(600);
+    const averaged = rows.filter((r) => r.feature === 'f2');
+    expect(averaged.map((r) => [r.windows, r.shiftPercent])).toEqual([
+      [3, 1],
+      [3, 1],
+    ]);
+  }, 120_000);
 });

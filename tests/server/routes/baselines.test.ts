@@ -3,10 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/schema';
 import type { NewBaselineVersion } from '../../../server/analysis/baseline-versions.ts';
 import { analysisModels, baselineVersions } from '../../../server/db/schema.ts';
-import { companyPerson } from '../../helpers/company-person.ts';
+import { alphaBridgeCast } from '../../helpers/company-person.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { assignBridge } from '../alerts/alert-fixtures.ts';
 
 vi.setConfig({ hookTimeout: 300_000 });
 
@@ -18,24 +17,12 @@ const START = Date.UTC(2026, 3, 1);
 describe.each(drivers)('baseline versions API on %s', (kind) => {
   const t = setupTestApp(kind);
 
-  const person = (username: string, company: string, admin: boolean) =>
-    companyPerson(t, username, company, { admin });
-
   /** A bridge of company Alpha with its commissioning version active and a later one proposed. */
   async function scene() {
     const staff = await t.createUser({ staff: true, name: 'engineer' });
-    const adminA = await person('alpha-admin', 'Alpha Spans', true);
-    const adminB = await person('beta-admin', 'Beta Spans', true);
-    const operator = await t.createUser();
-    const outsider = await t.createUser();
-    const bridge = await t.services.bridges.create({
-      companyId: adminA.row.companyId,
-      name: 'Alpha Bridge',
-      location: 'River',
-    });
-    await assignBridge(t, operator.id, bridge.id);
+    const cast = await alphaBridgeCast(t);
     const version = (days: number, status: 'active' | 'proposed'): NewBaselineVersion => ({
-      bridgeId: bridge.id,
+      bridgeId: cast.bridgeId,
       status,
       trainedFrom: new Date(START),
       trainedTo: new Date(START + days * DAY),
@@ -57,7 +44,7 @@ describe.each(drivers)('baseline versions API on %s', (kind) => {
     });
     await t.services.baselines.add(version(30, 'active'));
     await t.services.baselines.add(version(60, 'proposed'));
-    return { staff, adminA, adminB, operator, outsider, bridgeId: bridge.id };
+    return { staff, ...cast };
   }
 
   const list = (token: string, bridgeId: number) =>

@@ -3,9 +3,8 @@ import type { components } from '../../../openapi/schema';
 import { updateReferenceShift } from '../../../server/analysis/reference-shift-step.ts';
 import type { BaselineMode } from '../../../server/db/schema.ts';
 import { alerts } from '../../../server/db/schema.ts';
-import { companyPerson } from '../../helpers/company-person.ts';
+import { alphaBridgeCast } from '../../helpers/company-person.ts';
 import type { setupTestApp } from '../../helpers/test-app.ts';
-import { assignBridge } from '../alerts/alert-fixtures.ts';
 import {
   bridgeWindows,
   DAY,
@@ -26,18 +25,9 @@ export const MODES = referenceModes();
 export function shiftScene(t: ReturnType<typeof setupTestApp>) {
   /** A bridge of company Alpha whose active reference is the ten healthy fixture days. */
   async function scene() {
-    const adminA = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
-    const adminB = await companyPerson(t, 'beta-admin', 'Beta Spans', { admin: true });
-    const operator = await t.createUser();
-    const outsider = await t.createUser();
-    const bridge = await t.services.bridges.create({
-      companyId: adminA.row.companyId,
-      name: 'Alpha Bridge',
-      location: 'River',
-    });
-    await assignBridge(t, operator.id, bridge.id);
-    await addVersion(bridge.id, MODES);
-    return { adminA, adminB, operator, outsider, bridgeId: bridge.id };
+    const cast = await alphaBridgeCast(t);
+    await addVersion(cast.bridgeId, MODES);
+    return cast;
   }
 
   const addVersion = (
