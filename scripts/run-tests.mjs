@@ -11,6 +11,7 @@
 // when all three pass. Each check's output is printed whole when it ends; the two test runs
 // stream, the browser tests' lines prefixed so they can be told apart.
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -20,10 +21,10 @@ const TAIL_LINES = 60;
 const failureTails = [];
 
 /** Runs one npm script; resolves with its exit code, its output kept or streamed. */
-function run(script, { stream = false, prefix = '' } = {}) {
+function run(script, { stream = false, prefix = '', args = [] } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '-s', script], {
+    const child = spawn(npm, ['run', '-s', script, ...(args.length > 0 ? ['--', ...args] : [])], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
     });
@@ -73,10 +74,18 @@ if (!checked) {
   console.error('\nThe static checks failed: the tests were not run.');
   process.exit(1);
 }
+// The unit run also writes each file's time, so the slowest can be printed at the end: the
+// suite's time is watched there (CI shows the tail) instead of guessed at.
+const UNIT_TIMES = 'test-results/unit-times.json';
 const tested = await allPass([
-  run('test:unit', { stream: true }),
+  run('test:unit', {
+    stream: true,
+    args: ['--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_TIMES}`],
+  }),
   run('test:e2e:if-browser', { stream: true, prefix: 'e2e │ ' }),
 ]);
+// Only a report: a fault in it must never fail the run.
+await printSlowestFiles(UNIT_TIMES, 12).catch((error) => console.log(`(no file times: ${error})`));
 for (const { script, lines } of failureTails) {
   console.log(`\n── ${script} failed; its last ${lines.length} lines again:\n${lines.join('\n')}`);
 }
@@ -84,3 +93,23 @@ console.log(
   `\nnpm test: ${tested ? 'passed' : 'failed'} in ${Math.round((Date.now() - started) / 1000)} s`,
 );
 process.exit(tested ? 0 : 1);
+
+/** The `count` test files that took longest, from Vitest's JSON report (absent: nothing). */
+async function printSlowestFiles(path, count) {
+  let report;
+  try {
+    report = JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return;
+  }
+  const root = `${process.cwd()}/`;
+  const files = (report.testResults ?? [])
+    .map((file) => ({ name: file.name.replace(root, ''), ms: file.endTime - file.startTime }))
+    .filter((file) => Number.isFinite(file.ms))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+  if (files.length === 0) return;
+  console.log(`\n── the ${files.length} slowest unit test files:`);
+  for (const file of files)
+    console.log(`${String(Math.round(file.ms / 1000)).padStart(6)} s  ${file.name}`);
+}
