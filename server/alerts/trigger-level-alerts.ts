@@ -7,6 +7,7 @@ import {
 import type { Db } from '../db/client.ts';
 import type { AnalysisOutcome } from './analysis-outcome.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
+import { isActiveReference } from './trigger-level-release.ts';
 
 /**
  * One 'Trigger level crossed' alert per bridge while any mode's shift against the accepted
@@ -21,6 +22,8 @@ export async function applyTriggerLevels(
 ): Promise<number[]> {
   if (outcome.referenceShift === undefined) return [];
   const shift = outcome.referenceShift;
+  // Judged against a reference accepted away meanwhile: its release stands.
+  if (shift && !(await isActiveReference(tx, outcome.bridgeId, shift.version))) return [];
   const beyond = shift ? modesBeyondLevel(shift.modes) : [];
   const worst = beyond[0];
   const firing: RaisedAlert[] =

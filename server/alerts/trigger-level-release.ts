@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { TRIGGER_LEVEL_ALERT } from '../../domain/reference-shift.ts';
 import type { Db } from '../db/client.ts';
-import { alerts, frequencyShiftLevels } from '../db/schema.ts';
+import { alerts, baselineVersions, frequencyShiftLevels } from '../db/schema.ts';
 import { clearWithNote } from './alert-store.ts';
 
 /**
@@ -34,4 +34,19 @@ export async function releaseTriggerLevels(
     `Released: reference version ${version} accepted`,
     now,
   );
+}
+
+/**
+ * Whether `version` is still the bridge's active reference, read in the caller's transaction
+ * with the active row share-locked: an acceptance in flight (which updates that row) is waited
+ * for, and one that starts later waits for the caller. An evaluation that read the reference
+ * before an acceptance stores and raises nothing against it after (decision 051).
+ */
+export async function isActiveReference(tx: Db, bridgeId: number, version: number) {
+  const [active] = await tx
+    .select({ version: baselineVersions.version })
+    .from(baselineVersions)
+    .where(and(eq(baselineVersions.bridgeId, bridgeId), eq(baselineVersions.status, 'active')))
+    .for('share');
+  return active?.version === version;
 }

@@ -49,7 +49,8 @@ function startingState(row: ShiftLevelRow | undefined, input: StepInput): LatchS
  * of every mode of the accepted reference, and of the modes' mean, stored; each line's latch fed
  * with the windows it has not seen; and what the alerts need returned. Null when the reference
  * states no modes (a version kept from before decision 041): nothing to judge against, nothing
- * raised or cleared. Three reads and three writes whatever the number of modes.
+ * raised or cleared; and likewise when it was accepted away while this evaluation ran. Three
+ * reads and three writes whatever the number of modes.
  */
 export async function updateReferenceShift(
   db: Db,
@@ -110,7 +111,8 @@ export async function updateReferenceShift(
           : input.evaluatedAt;
     return { feature, state, latchedAt };
   });
-  await store.saveLatches(input.bridgeId, reference.version, latches);
+  // An engineer accepted a new reference while this evaluation ran: it judged against the old one.
+  if (!(await store.saveLatches(input.bridgeId, reference.version, latches))) return null;
   return {
     version: reference.version,
     levels: input.levels,

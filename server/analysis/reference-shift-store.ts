@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { isActiveReference } from '../alerts/trigger-level-release.ts';
 import type { Db } from '../db/client.ts';
 import { frequencyShiftLevels, frequencyShifts } from '../db/schema.ts';
 import type { LatchState } from './shift-latch.ts';
@@ -118,13 +119,17 @@ export function createReferenceShiftStore(db: Db) {
         .orderBy(frequencyShiftLevels.feature);
     },
 
-    /** Stores each line's latch in one statement; a line no longer tracked loses its latch. */
+    /**
+     * Stores each line's latch in one statement; a line no longer tracked loses its latch.
+     * False, storing nothing, when `version` is no longer the active reference.
+     */
     async saveLatches(
       bridgeId: number,
       version: number,
       latches: readonly { feature: string; state: LatchState; latchedAt: Date | null }[],
-    ) {
-      await db.transaction(async (tx) => {
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (!(await isActiveReference(tx, bridgeId, version))) return false;
         const features = latches.map((l) => l.feature);
         await tx
           .delete(frequencyShiftLevels)
@@ -136,7 +141,7 @@ export function createReferenceShiftStore(db: Db) {
                   notInArray(frequencyShiftLevels.feature, features),
                 ),
           );
-        if (latches.length === 0) return;
+        if (latches.length === 0) return true;
         await tx
           .insert(frequencyShiftLevels)
           .values(
@@ -164,6 +169,7 @@ export function createReferenceShiftStore(db: Db) {
               estimateUncertaintyPercent: sqlExcluded('estimate_uncertainty_percent'),
             },
           });
+        return true;
       });
     },
   };

@@ -67,4 +67,45 @@ describe.each(drivers)('accepting a new reference on %s', (kind) => {
     expect((await triggerAlerts(bridgeId)).map((a) => a.state)).toEqual(['active']);
     expect((await read(operator.token, bridgeId)).body.all_modes?.level).toBe('red');
   });
+
+  // An evaluation reads the active reference, works for seconds, then stores its latches and
+  // raises its alerts; an engineer may accept a new reference meanwhile. What it found against
+  // the old reference must not come back after the acceptance released it.
+  it('lets no evaluation that began before an acceptance latch or raise after it', async () => {
+    const { adminA, bridgeId } = await scene();
+    expect(await evaluate(bridgeId, 0, 3, (day) => (day >= 1 ? 0.95 : 1))).toEqual(
+      Array(5).fill('red'),
+    );
+    const newer = MODES.map((m) => ({ ...m, mean_hz: 0.95 * m.mean_hz }));
+    const accept = async () => {
+      const proposed = await addVersion(bridgeId, newer, 'proposed');
+      const answer = await t.request({
+        method: 'POST',
+        url: `/api/v1/bridges/${bridgeId}/baselines/${proposed.version}/accept`,
+        token: adminA.token,
+      });
+      expect(answer.status).toBe(200);
+    };
+    const latches = () =>
+      t.services.database.db
+        .select()
+        .from(frequencyShiftLevels)
+        .where(eq(frequencyShiftLevels.bridgeId, bridgeId));
+
+    // Accepted between the evaluation's step and its alerts: the step's red is not raised again.
+    expect(await evaluate(bridgeId, 3, 1, () => 0.95, { beforeAlerts: accept })).toEqual(
+      Array(5).fill('red'),
+    );
+    expect((await triggerAlerts(bridgeId)).map((a) => a.state)).toEqual(['cleared']);
+    expect(await latches()).toEqual([]);
+
+    // Accepted before the step, after the evaluation read the reference: nothing is latched.
+    const stale = await t.services.baselines.active(bridgeId);
+    await accept();
+    expect(
+      await evaluate(bridgeId, 4, 1, () => 0.9, stale ? { reference: stale } : {}),
+    ).toBeUndefined();
+    expect(await latches()).toEqual([]);
+    expect((await triggerAlerts(bridgeId)).map((a) => a.state)).toEqual(['cleared']);
+  });
 });

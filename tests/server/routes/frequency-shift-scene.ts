@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { updateReferenceShift } from '../../../server/analysis/reference-shift-step.ts';
+import type { BaselineVersionRow } from '../../../server/analysis/baseline-versions.ts';
 import type { BaselineMode } from '../../../server/db/schema.ts';
 import { alerts } from '../../../server/db/schema.ts';
 import { alphaBridgeCast } from '../../helpers/company-person.ts';
@@ -57,12 +58,17 @@ export function shiftScene(t: ReturnType<typeof setupTestApp>) {
       reason: 'Commissioning',
     });
 
-  /** One evaluation of `days` days from day `firstDay`, its modes scaled by `factor(day)`. */
+  /**
+   * One evaluation of `days` days from day `firstDay`, its modes scaled by `factor(day)`. A race
+   * is staged with `race`: the reference the evaluation read before (default: the active one),
+   * and what happens between its reference-shift step and its alerts.
+   */
   async function evaluate(
     bridgeId: number,
     firstDay: number,
     days: number,
     factor: (day: number) => number,
+    race: { reference?: BaselineVersionRow; beforeAlerts?: () => Promise<void> } = {},
   ) {
     const windows = bridgeWindows(
       EVALUATED_START + firstDay * DAY * WINDOW_MS,
@@ -70,7 +76,7 @@ export function shiftScene(t: ReturnType<typeof setupTestApp>) {
       firstDay + 11,
       (i) => factor(firstDay + Math.floor(i / DAY)),
     );
-    const reference = await t.services.baselines.active(bridgeId);
+    const reference = race.reference ?? (await t.services.baselines.active(bridgeId));
     if (!reference) throw new Error('no active reference');
     const maintenance = await t.services.maintenance.list(bridgeId);
     const evaluatedAt = new Date();
@@ -83,6 +89,7 @@ export function shiftScene(t: ReturnType<typeof setupTestApp>) {
       maintenanceRecordedAt: maintenance[0]?.createdAt.getTime() ?? null,
       evaluatedAt,
     });
+    await race.beforeAlerts?.();
     await t.services.alerts.analysisCompleted({
       bridgeId,
       numAnomalies: 0,
