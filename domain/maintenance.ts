@@ -26,6 +26,12 @@ export const REBASELINE_DAYS = 7;
 
 export const MAINTENANCE_NOTE_MAX = 2000;
 
+/**
+ * The longest out-of-service window (decision 055): a longer silence is a decommissioning, not
+ * maintenance works.
+ */
+export const OUT_OF_SERVICE_MAX_DAYS = 31;
+
 /** The dashboard's words for a bridge relearning its normal. */
 export const rebaseliningText = (days: number, of: number = REBASELINE_DAYS): string =>
   `Re-baselining, ${days} of ${of} days`;

@@ -1,5 +1,5 @@
 import { latestToday } from '../../domain/calendar.ts';
-import { SENSOR_KINDS } from '../../domain/maintenance.ts';
+import { OUT_OF_SERVICE_MAX_DAYS, SENSOR_KINDS } from '../../domain/maintenance.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { type MaintenanceRow } from '../maintenance/maintenance-repository.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
@@ -107,8 +107,7 @@ export function maintenanceHandlers(
   };
 }
 
-/** A month at most: a longer silence is a decommissioning, not maintenance works. */
-const MAX_OUT_OF_SERVICE_MS = 31 * 24 * 3600_000;
+const MAX_OUT_OF_SERVICE_MS = OUT_OF_SERVICE_MAX_DAYS * 24 * 3600_000;
 
 /** The out-of-service window of the request (decision 055), checked, or null. */
 function outOfServiceOf(
@@ -125,7 +124,10 @@ function outOfServiceOf(
   }
   if (to <= from) throw new HttpError(400, 'out_of_service.to: must be after out_of_service.from');
   if (to.getTime() - from.getTime() > MAX_OUT_OF_SERVICE_MS) {
-    throw new HttpError(400, 'out_of_service.to: the window may last at most 31 days');
+    throw new HttpError(
+      400,
+      `out_of_service.to: the window may last at most ${OUT_OF_SERVICE_MAX_DAYS} days`,
+    );
   }
   return { from, to };
 }

@@ -8,12 +8,13 @@ import {
 } from '../../api/mutations/maintenance';
 import { withEffects } from '../../api/mutations/with-effects';
 import { type MaintenanceEvent, maintenanceQueryOptions } from '../../api/queries/maintenance';
-import { formatCalendarDate } from '../../../domain/formats';
+import { formatCalendarDate, formatDateTime } from '../../../domain/formats';
 import { hasErrors } from '../../../domain/form-rules';
 import {
   MAINTENANCE_KIND_LABELS,
   MAINTENANCE_KINDS,
   MAINTENANCE_NOTE_MAX,
+  OUT_OF_SERVICE_MAX_DAYS,
 } from '../../../domain/maintenance';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
@@ -21,17 +22,30 @@ import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import * as styles from './fatigue-detail.css';
-import { isMaintenanceKind, validateMaintenanceForm } from './maintenance-form';
+import { isMaintenanceKind, outOfServiceOf, validateMaintenanceForm } from './maintenance-form';
 import type { StructureData } from './structure-data';
 import { useFormFields } from '../../ui/use-form-fields';
 
 const today = () => localToday();
 
+const OUT_OF_SERVICE_FIELDS = [
+  ['outOfServiceFrom', 'Out of service from'],
+  ['outOfServiceTo', 'Out of service until'],
+] as const;
+
 function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const initial = { occurredOn: today(), kind: 'repair', sensor: '', span: '', note: '' };
+  const initial = {
+    occurredOn: today(),
+    kind: 'repair',
+    sensor: '',
+    span: '',
+    note: '',
+    outOfServiceFrom: '',
+    outOfServiceTo: '',
+  };
   const { values, errors, setErrors, set } = useFormFields<Record<string, string>>(initial);
   const sensors = data.sensors.filter((s) => s.bridge === bridgeId);
   const spans = data.spans.filter((s) => s.bridge === bridgeId);
@@ -63,6 +77,7 @@ function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData 
       sensor: values.sensor ? Number(values.sensor) : null,
       span: values.span ? Number(values.span) : null,
       note: note === '' ? null : note,
+      out_of_service: outOfServiceOf(values),
     });
   };
 
@@ -105,7 +120,23 @@ function RecordForm({ bridgeId, data }: { bridgeId: number; data: StructureData 
           error={errors.note}
           onChange={(e) => set('note', e.target.value)}
         />
+        {OUT_OF_SERVICE_FIELDS.map(([field, label]) => (
+          <TextField
+            key={field}
+            label={label}
+            type="datetime-local"
+            value={values[field] ?? ''}
+            error={errors[field]}
+            onChange={(e) => set(field, e.target.value)}
+          />
+        ))}
       </div>
+      <p className={styles.muted}>
+        While the works keep the sensor, span or bridge out of service (your local time, at most{' '}
+        {OUT_OF_SERVICE_MAX_DAYS} days), the alerts they cover notify no one until the end; a
+        Critical alert still does, unless it is the sensor's own. Leave both empty for a record of
+        work done.
+      </p>
       <div className={styles.actions}>
         <Button type="submit" disabled={record.isPending}>
           Record maintenance
@@ -152,6 +183,15 @@ export function MaintenanceSection({ data, isStaff }: { data: StructureData; isS
         ]
           .filter(Boolean)
           .join(', ') || 'Whole bridge',
+    },
+    {
+      id: 'out-of-service',
+      header: 'Out of service',
+      value: (e) => e.out_of_service?.from ?? '',
+      render: (e) =>
+        e.out_of_service
+          ? `${formatDateTime(e.out_of_service.from)} to ${formatDateTime(e.out_of_service.to)}`
+          : '—',
     },
     { id: 'note', header: 'Note', value: (e) => e.note ?? '' },
   ];

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../../openapi/schema';
+import { formatDateTime } from '../../../../domain/formats';
 import { BridgesPage } from '../../../../src/features/bridges/bridges-page';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderPage } from '../users/render-page';
@@ -94,6 +95,7 @@ describe('Maintenance in Bridge Management (issue 15)', () => {
           sensor: Number(firstSensor.value),
           span: null,
           note: 'Offset reset on site',
+          out_of_service: null,
         },
       ]),
     );
@@ -116,6 +118,38 @@ describe('Maintenance in Bridge Management (issue 15)', () => {
     await user.click(within(section).getByRole('button', { name: 'Record maintenance' }));
     expect(await within(section).findByText('Date must not be after today')).toBeVisible();
     expect(calls.posted).toEqual([]);
+  }, 30_000);
+
+  it('records the works’ out-of-service window in local time and lists it', async () => {
+    const { user, section, calls } = await open(true);
+    const from = within(section).getByLabelText('Out of service from');
+    const until = within(section).getByLabelText('Out of service until');
+    await user.type(from, '2026-01-20T08:00');
+    await user.click(within(section).getByRole('button', { name: 'Record maintenance' }));
+    expect(
+      await within(section).findByText('Give when the works end, or clear both times'),
+    ).toBeVisible();
+    await user.type(until, '2026-01-20T07:30');
+    await user.click(within(section).getByRole('button', { name: 'Record maintenance' }));
+    expect(await within(section).findByText('The end must be after the start')).toBeVisible();
+    await user.clear(until);
+    await user.type(until, '2026-02-25T12:00');
+    await user.click(within(section).getByRole('button', { name: 'Record maintenance' }));
+    expect(await within(section).findByText('Out of service for at most 31 days')).toBeVisible();
+    expect(calls.posted).toEqual([]);
+
+    await user.clear(until);
+    await user.type(until, '2026-01-20T12:00');
+    await user.click(within(section).getByRole('button', { name: 'Record maintenance' }));
+    const window = {
+      from: new Date(2026, 0, 20, 8).toISOString(),
+      to: new Date(2026, 0, 20, 12).toISOString(),
+    };
+    await waitFor(() =>
+      expect(calls.posted).toEqual([expect.objectContaining({ out_of_service: window })]),
+    );
+    const shown = `${formatDateTime(window.from)} to ${formatDateTime(window.to)}`;
+    expect(await within(section).findByRole('cell', { name: shown })).toBeVisible();
   }, 30_000);
 
   it('shows other users the register without the form or delete', async () => {
