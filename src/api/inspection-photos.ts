@@ -4,7 +4,7 @@
  */
 import type { components } from '../../openapi/schema';
 import type { ApiClient } from './client';
-import { answerOf } from './answer';
+import { answerOf, completed } from './answer';
 
 export type InspectionPhoto = components['schemas']['InspectionPhoto'];
 
@@ -31,4 +31,11 @@ export async function getInspectionPhoto(api: ApiClient, photoId: number): Promi
   });
   if (!(answer.data instanceof Blob)) throw new Error('The photo could not be loaded');
   return answer.data;
+}
+
+export async function deleteInspectionPhoto(api: ApiClient, photoId: number): Promise<void> {
+  await completed(
+    api.DELETE('/api/v1/inspection-photos/{id}', { params: { path: { id: photoId } } }),
+    'The photo could not be removed',
+  );
 }

@@ -4,7 +4,16 @@ import { type InspectionPhoto, getInspectionPhoto } from '../../api/inspection-p
 import { useObjectUrl } from '../../ui/use-object-url';
 import * as styles from './inspections.css';
 
-function StoredThumb({ photo, label }: { photo: InspectionPhoto; label: string }) {
+/** A stored photo, read through the API client, opening whole in a new tab. */
+export function StoredThumb({
+  photo,
+  label,
+  large = false,
+}: {
+  photo: InspectionPhoto;
+  label: string;
+  large?: boolean;
+}) {
   const api = useApi();
   // A stored photo never changes: read once, kept apart from the inspections' refreshes.
   const blob = useQuery({
@@ -16,7 +25,7 @@ function StoredThumb({ photo, label }: { photo: InspectionPhoto; label: string }
   if (!url) return <span>{label}</span>;
   return (
     <a href={url} target="_blank" rel="noreferrer">
-      <img className={styles.smallThumbnail} src={url} alt={label} />
+      <img className={large ? styles.thumbnail : styles.smallThumbnail} src={url} alt={label} />
     </a>
   );
 }

@@ -32,6 +32,7 @@ import { Button } from '../../ui/button';
 import { inspectionsQueryKey } from '../../api/queries/inspections';
 import { SAVED_OFFLINE_TEXT } from './draft-outbox';
 import { PhotoPicker } from './photo-picker';
+import { StoredPhotosEditor } from './stored-photos-editor';
 import { sendDraft } from './send-draft';
 import { useInspectionDraft } from './use-inspection-draft';
 
@@ -236,6 +237,12 @@ export function RecordInspectionModal({
         </FormField>
         {text('attachments', 'Attachments (file names, separated by commas)')}
         {viaDraft && <PhotoPicker photos={draft.photos} onChange={draft.setPhotos} />}
+        {inspection && (
+          <StoredPhotosEditor
+            photos={inspection.photos}
+            describe={`${INSPECTION_KIND_LABELS[inspection.kind]} ${inspection.inspected_on}`}
+          />
+        )}
       </form>
     </Modal>
   );

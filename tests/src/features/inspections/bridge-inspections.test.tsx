@@ -264,6 +264,52 @@ describe("a bridge's inspection records", () => {
     ).toBeInTheDocument();
   }, 30_000);
 
+  it('lets staff remove a stored photo while correcting the record, at once', async () => {
+    const state = serveBridge({ staff: true });
+    const photo = (id: number): S['InspectionPhoto'] => ({
+      id,
+      inspection: routine.id,
+      content_type: 'image/png',
+      size_bytes: 4,
+      sha256: String(id).repeat(64).slice(0, 64),
+      taken_by: 'inspector',
+      created_at: '2025-12-14T15:00:00Z',
+    });
+    state.inspections = [{ ...routine, photos: [photo(31), photo(32)] }];
+    const deleted: number[] = [];
+    server.use(
+      http.get(apiUrl('/api/v1/inspection-photos/:id'), () =>
+        HttpResponse.arrayBuffer(new Uint8Array([137, 80, 78, 71]).buffer, {
+          headers: { 'Content-Type': 'image/png' },
+        }),
+      ),
+      http.delete(apiUrl('/api/v1/inspection-photos/:id'), ({ params }) => {
+        deleted.push(Number(params.id));
+        state.inspections = [{ ...routine, photos: [photo(32)] }];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = await chooseBridge();
+    const table = await recordsTable();
+    await user.click(await within(table).findByRole('button', { name: 'Edit Routine 2025-12-14' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit inspection' });
+    const photos = within(dialog).getByRole('group', { name: 'Photos' });
+    const removeButton = (n: number) => ({ name: `Remove Routine 2025-12-14, photo ${n}` });
+    expect(within(photos).getByRole('button', removeButton(2))).toBeVisible();
+
+    await user.click(within(photos).getByRole('button', removeButton(1)));
+    await waitFor(() => expect(deleted).toEqual([31]));
+    expect(await screen.findByText('Photo removed')).toBeInTheDocument();
+    await waitFor(() => expect(within(photos).queryByRole('button', removeButton(1))).toBeNull());
+    expect(within(photos).getByRole('button', removeButton(2))).toBeVisible();
+
+    // Cancel keeps the removal: it was its own call, and the table reads the record again.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const kept = within(table).getByRole('list', { name: 'Photos of Routine 2025-12-14' });
+    await waitFor(() => expect(within(kept).getAllByRole('listitem')).toHaveLength(1));
+    expect(kept).toHaveTextContent('Routine 2025-12-14, photo 1');
+  }, 30_000);
+
   it('shows an operator the programme and the records without any edit control', async () => {
     serveBridge({ staff: false });
     await chooseBridge();
