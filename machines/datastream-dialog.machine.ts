@@ -5,13 +5,14 @@ import type { DataType } from '../domain/enums';
 // The Manage Datastream dialog of spec §2 and §4: two modes (Create New is the default),
 // validation of spec §5 before any call, and the toasts of spec §8.
 export type DatastreamDialogMode = 'create' | 'assign';
-export type DatastreamDialogField = 'streamId' | 'dataType' | 'datastreamId';
+export type DatastreamDialogField = 'streamId' | 'dataType' | 'resolution' | 'datastreamId';
 export type DatastreamDialogErrors = Partial<Record<DatastreamDialogField, string>>;
 
 export const DATASTREAM_DIALOG_TEXT = {
   streamIdRequired: 'Stream ID is required',
   dataTypeRequired: 'Data type is required',
   datastreamRequired: 'Please select a datastream',
+  resolutionInvalid: 'Resolution must be a step above 0, such as 0.01, or left empty',
   createFailed: 'Failed to create datastream',
   assignFailed: 'Failed to assign sensor',
   created: 'Datastream created successfully',
@@ -27,6 +28,8 @@ export interface DatastreamDialogContext {
   sensorId: number;
   streamId: string;
   dataType: DataType | '';
+  /** The step its values are stored on, as typed; empty: stored exactly (decision 052). */
+  resolution: string;
   datastreamId: number | null;
   errors: DatastreamDialogErrors;
 }
@@ -35,6 +38,7 @@ export type DatastreamDialogEvent =
   | { type: 'mode.changed'; mode: DatastreamDialogMode }
   | { type: 'field.changed'; field: 'streamId'; value: string }
   | { type: 'field.changed'; field: 'dataType'; value: DataType | '' }
+  | { type: 'field.changed'; field: 'resolution'; value: string }
   | { type: 'field.changed'; field: 'datastreamId'; value: number | null }
   | { type: 'form.submitted' }
   | { type: 'dialog.cancelled' };
@@ -51,6 +55,8 @@ export interface CreateDatastreamInput {
   streamId: string;
   dataType: DataType;
   sensorId: number;
+  /** Null: stored exactly. */
+  resolution: number | null;
 }
 
 export interface AssignSensorInput {
@@ -66,10 +72,23 @@ function notProvided(name: string): never {
 const serverDetail = (error: unknown): string | undefined =>
   isApiError(error) ? error.detail : undefined;
 
+/** The API's bound on a stream's resolution (openapi DatastreamInput). */
+export const RESOLUTION_MAX = 1_000_000;
+
+/** The typed resolution: null when empty, undefined when it is no step the server takes. */
+function resolutionOf(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const step = Number(text);
+  return Number.isFinite(step) && step > 0 && step <= RESOLUTION_MAX ? step : undefined;
+}
+
 function createErrors(context: DatastreamDialogContext): DatastreamDialogErrors {
   const errors: DatastreamDialogErrors = {};
   if (context.streamId.trim() === '') errors.streamId = DATASTREAM_DIALOG_TEXT.streamIdRequired;
   if (context.dataType === '') errors.dataType = DATASTREAM_DIALOG_TEXT.dataTypeRequired;
+  if (resolutionOf(context.resolution) === undefined) {
+    errors.resolution = DATASTREAM_DIALOG_TEXT.resolutionInvalid;
+  }
   return errors;
 }
 
@@ -143,6 +162,7 @@ export const datastreamDialogMachine = setup({
     sensorId: input.sensorId,
     streamId: '',
     dataType: '',
+    resolution: '',
     datastreamId: null,
     errors: {},
   }),
@@ -172,6 +192,7 @@ export const datastreamDialogMachine = setup({
           streamId: context.streamId.trim(),
           dataType: context.dataType as DataType,
           sensorId: context.sensorId,
+          resolution: resolutionOf(context.resolution) ?? null,
         }),
         onDone: { target: 'done', actions: 'notifyCreated' },
         onError: {

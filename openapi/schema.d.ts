@@ -2161,6 +2161,8 @@ export interface components {
       last_seen: string | null;
       /** @description Samples stored so far */
       sample_count: number;
+      /** @description The step its values are stored on (e.g. 0.01 for a gauge read to 0.01 µε): each sample reads back within half a step, in about a fifth of the space; null: every value stored exactly as sent (decision 052) */
+      resolution?: number | null;
       /** @description What the stream's data can be trusted for on the bridge asked about; only in the answer to `?bridge=` (the dashboard's list), absent elsewhere */
       trust?: components['schemas']['StreamTrust'];
     };
@@ -2193,6 +2195,8 @@ export interface components {
       stream_id: string;
       data_type: components['schemas']['DataType'];
       sensors?: components['schemas']['Id'][];
+      /** @description The step to store its values on, the sensor's own resolution or finer; absent or null: exactly as sent. Blocks stored before keep their form. */
+      resolution?: number | null;
     };
     /**
      * @description A block `{ stream_id, start, rate_hz, values }` (samples `values[i]` at

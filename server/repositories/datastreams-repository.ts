@@ -13,6 +13,8 @@ export interface DatastreamWithSensors {
   sensorIds: number[];
   lastSeenAt: Date | null;
   sampleCount: number;
+  /** The step its values are stored on; null: exactly (decision 052). */
+  resolution: number | null;
 }
 
 export function createDatastreamsRepository(db: Db) {
@@ -36,6 +38,7 @@ export function createDatastreamsRepository(db: Db) {
       dataType: row.dataType,
       lastSeenAt: row.lastSeenAt,
       sampleCount: row.sampleCount,
+      resolution: row.resolution,
       sensorIds: links.filter((l) => l.datastreamId === row.id).map((l) => l.sensorId),
     }));
   }
@@ -91,6 +94,7 @@ export function createDatastreamsRepository(db: Db) {
       streamId: string;
       dataType: string;
       sensorIds: number[];
+      resolution?: number | null;
     }): Promise<DatastreamWithSensors> {
       const sensorIds = [...new Set(values.sensorIds)];
       await assertSensorsExist(sensorIds);
@@ -98,7 +102,11 @@ export function createDatastreamsRepository(db: Db) {
         const id = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(datastreams)
-            .values({ streamId: values.streamId, dataType: values.dataType })
+            .values({
+              streamId: values.streamId,
+              dataType: values.dataType,
+              resolution: values.resolution ?? null,
+            })
             .returning({ id: datastreams.id });
           if (!row) throw new Error('insert into datastreams returned no row');
           if (sensorIds.length > 0) {

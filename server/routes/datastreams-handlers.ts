@@ -44,7 +44,7 @@ export function datastreamsHandlers(
 
     async createDatastream(request, reply) {
       const scope = requireAdmin(request);
-      const { stream_id: streamId, data_type: dataType, sensors = [] } = request.body;
+      const { stream_id: streamId, data_type: dataType, sensors = [], resolution } = request.body;
       // A stream fed by no sensor belongs to no company, so only platform staff make one.
       if (scope.companyId !== null && sensors.length === 0) {
         throw new HttpError(400, "sensors: name at least one of your company's sensors");
@@ -55,6 +55,7 @@ export function datastreamsHandlers(
         streamId: requiredText(streamId, 'stream_id'),
         dataType,
         sensorIds: sensors,
+        resolution: resolution ?? null,
       });
       reply.code(201);
       return withIngestStats(created);

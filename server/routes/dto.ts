@@ -87,5 +87,6 @@ export function datastreamDto(row: DatastreamWithSensors): Schemas['Datastream']
     sensors: row.sensorIds,
     last_seen: row.lastSeenAt?.toISOString() ?? null,
     sample_count: row.sampleCount,
+    resolution: row.resolution,
   };
 }

@@ -79,12 +79,32 @@ describe('datastream dialog machine', () => {
       streamId: 'west-strain',
       dataType: 'strain',
       sensorId: 42,
+      resolution: null,
     });
     expect(actor.getSnapshot().status).toBe('done');
     expect(emitted).toEqual([
       { type: 'notify', tone: 'success', message: 'Datastream created successfully' },
       { type: 'closed', saved: true },
     ]);
+  });
+
+  // Decision 052: the step its values are stored on, optional.
+  it('sends a resolution typed, and refuses one that is no step above 0', async () => {
+    const { actor, create } = start();
+    actor.send({ type: 'field.changed', field: 'streamId', value: 'west-strain' });
+    actor.send({ type: 'field.changed', field: 'dataType', value: 'strain' });
+    for (const typed of ['0', '-0.01', 'fine', '2e6']) {
+      actor.send({ type: 'field.changed', field: 'resolution', value: typed });
+      actor.send({ type: 'form.submitted' });
+      expect(actor.getSnapshot().context.errors).toEqual({
+        resolution: 'Resolution must be a step above 0, such as 0.01, or left empty',
+      });
+    }
+    expect(create).not.toHaveBeenCalled();
+    actor.send({ type: 'field.changed', field: 'resolution', value: ' 0.01 ' });
+    actor.send({ type: 'form.submitted' });
+    await settled(actor);
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ resolution: 0.01 }));
   });
 
   it("shows the server's detail when creation fails", async () => {

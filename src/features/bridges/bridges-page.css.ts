@@ -61,3 +61,10 @@ export const fleetNote = style({
   marginBlockEnd: vars.space.sm,
   color: vars.color.textMuted,
 });
+
+/** A field's explanation under it, as quiet as the fleet note. */
+export const fieldNote = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});

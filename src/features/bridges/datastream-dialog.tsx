@@ -42,6 +42,8 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
               stream_id: input.streamId,
               data_type: input.dataType,
               sensors: [input.sensorId],
+              // Sent only when chosen: the spec's body otherwise.
+              ...(input.resolution === null ? {} : { resolution: input.resolution }),
             });
           }),
           assignSensor: fromPromise<unknown, AssignSensorInput>(async ({ input }) => {
@@ -110,7 +112,8 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
           <ul>
             {current.map((s) => (
               <li key={s.id}>
-                <strong>{s.stream_id}</strong> ({s.data_type}), last data{' '}
+                <strong>{s.stream_id}</strong> ({s.data_type}
+                {s.resolution != null ? `, stored to the nearest ${s.resolution}` : ''}), last data{' '}
                 {s.last_seen ? (
                   <time dateTime={s.last_seen} title={formatUtc(s.last_seen)}>
                     {formatDateTime(s.last_seen)}
@@ -169,6 +172,19 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
                 });
               }}
             />
+            <TextField
+              label="Resolution (optional)"
+              inputMode="decimal"
+              value={context.resolution}
+              error={context.errors.resolution}
+              onChange={(e) =>
+                send({ type: 'field.changed', field: 'resolution', value: e.target.value })
+              }
+            />
+            <p className={styles.fieldNote}>
+              The sensor&apos;s step, such as 0.01: each value is stored to the nearest step, in
+              about a fifth of the space. Left empty, values are stored exactly as sent.
+            </p>
           </>
         ) : (
           <SelectField

@@ -363,6 +363,7 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
         sensors: [sensor.id],
         last_seen: null,
         sample_count: 0,
+        resolution: null,
       });
       const plain = await get<Datastream[]>('/api/v1/datastreams');
       const hyphenated = await get<Datastream[]>('/api/v1/data-streams/');
@@ -379,6 +380,33 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
       expect(response.status).toBe(400);
       expect(response.body.detail).toContain('stream_id');
       expect((await get<Datastream[]>('/api/v1/datastreams')).body).toHaveLength(1);
+    });
+
+    // Decision 052: a stream declares the step its values are stored on; none: exactly.
+    it('creates a stream with the resolution its values are stored on, refusing a bad one', async () => {
+      const exact = await createStream([]);
+      expect(exact.resolution).toBeNull();
+      for (const resolution of [0, -0.01, 2_000_000, '0.01']) {
+        const refused = await post<Detail>('/api/v1/datastreams/create', {
+          stream_id: 'LG-SG-GRID',
+          data_type: 'strain',
+          resolution,
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.body.detail).toMatch(/^body\/resolution /);
+      }
+      const gridded = await post<Datastream>('/api/v1/datastreams/create', {
+        stream_id: 'LG-SG-GRID',
+        data_type: 'strain',
+        resolution: 0.01,
+      });
+      expect(gridded.status).toBe(201);
+      expect(gridded.body.resolution).toBe(0.01);
+      const listed = (await get<Datastream[]>('/api/v1/datastreams')).body;
+      expect(listed.map((d) => [d.stream_id, d.resolution])).toEqual([
+        ['LG-ACC-STREAM', null],
+        ['LG-SG-GRID', 0.01],
+      ]);
     });
 
     it('refuses an unknown sensor with 400 naming sensors, creating nothing', async () => {

@@ -88,6 +88,7 @@ async function openDialog(): Promise<ScreenDriver<Machine>> {
         const label = {
           streamId: 'Stream ID',
           dataType: 'Data Type',
+          resolution: 'Resolution (optional)',
           datastreamId: 'Existing datastream',
         }[event.field];
         fireEvent.change(dialog().getByLabelText(label), {

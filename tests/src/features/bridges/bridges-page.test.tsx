@@ -273,6 +273,40 @@ describe('Bridge Management for staff', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  // Decision 052: the step the stream's values are stored on, sent only when typed.
+  it('creates a data stream with the resolution typed, refusing one that is no step', async () => {
+    const user = await open();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/api/v1/datastreams/create'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          { id: 40, stream_id: 'LG-sg-1', data_type: 'strain', sensors: [21], resolution: 0.01 },
+          { status: 201 },
+        );
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Sensors' }));
+    await user.selectOptions(screen.getByLabelText('Sensor'), 'LG-ACC-1');
+    await user.click(screen.getByRole('button', { name: 'Add DataStream' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Datastream for LG-ACC-1' });
+    await fill(user, within(dialog).getByLabelText('Stream ID'), 'LG-acc-1');
+    await user.selectOptions(within(dialog).getByLabelText('Data Type'), 'acceleration');
+    const resolution = within(dialog).getByLabelText('Resolution (optional)');
+    await fill(user, resolution, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Datastream' }));
+    expect(
+      within(dialog).getByText('Resolution must be a step above 0, such as 0.01, or left empty'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await fill(user, resolution, '0.001');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Datastream' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Datastream created successfully');
+    expect(bodies).toEqual([
+      { stream_id: 'LG-acc-1', data_type: 'acceleration', sensors: [21], resolution: 0.001 },
+    ]);
+  });
+
   it('names what is attached when a delete is refused and deletes everything only when asked', async () => {
     const user = await open();
     const urls: string[] = [];
