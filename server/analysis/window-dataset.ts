@@ -26,7 +26,7 @@ export interface DatasetWindow {
 
 export interface WindowSet {
   windows: DatasetWindow[];
-  /** Windows not scored, by reason; a left-out stream counts each window of the range. */
+  /** Windows not scored, by reason; a left-out stream counts each window it is left out of. */
   skipped: Record<string, number>;
   /** Each tracked accelerometer's last frequencies (to carry on from). */
   trackedHz: Record<string, number[]>;

@@ -107,8 +107,8 @@ describe.each(drivers)('sensor faults in the stored evaluation on %s', (kind) =>
 
     const result = await t.services.analysis.findResult(bridge.id);
     const report = result?.report as Schemas['AnomalyReport'];
-    // The detector reads the strain means here, and every window of the period counts the
-    // stream as left out for its fault: the drift raises no structural alarm.
+    // The detector reads the strain means here, and each window from the fault's onset counts
+    // the stream as left out: the drift raises no structural alarm.
     const [model] = await db.select().from(analysisModels);
     expect(model?.featureNames).toContain('sfd-s1-str.mean');
     expect(report.skipped_windows?.faulty).toBeGreaterThan(0);
