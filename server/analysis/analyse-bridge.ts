@@ -20,7 +20,7 @@ import {
   PERIOD_DAYS,
   referenceRetrainReason,
 } from './analysis-rules.ts';
-import { type BridgeStream, dataExtent, loadBridgeStreams } from './bridge-streams.ts';
+import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
@@ -29,6 +29,7 @@ import { expectedFalseEpisodesPerMonth, judgedShareOf } from './false-alarm-expe
 import { buildForecastSeries } from './forecast-series.ts';
 import { physicalChangeOf } from './frequency-shift.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
+import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
 import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
 import { checkLimits, type StreamBreach } from './limit-check.ts';
@@ -127,17 +128,30 @@ export async function evaluateBridge(
       servicedSince(upkeep.sensorSince, maintenance.streamsOfSensor),
       new Date(),
     );
-    const faulty = new Set(faults.map((f) => f.datastreamId));
+    // Each fault's span, ended ones too: from its onset the stream is judged by nothing, before
+    // it as usual, in the limits, the training and the scoring alike (decision 048).
+    const faultSpans = await faultSpansOf(stores.sensorFaults, streams, {
+      from: extent.first,
+      to: extent.newest + 1,
+    });
     // Engineer-set limits of strain, tilt and displacement: judged with no baseline at all, on
     // temperature-compensated means where the stream has a temperature model.
     await progress('scoring', 0, 'Checking the limits', true);
     // The last stored result, read once: its data end, report and forecast all serve below.
     const previousResult = await repository.findResult(bridgeId);
     const seenUntil = previousResult?.dataUntil?.getTime() ?? null;
-    const breaches = await checkLimits(db, bridgeId, streams, faulty, extent.newest, seenUntil, {
-      models: health.thermal,
-      temperatureStreamId: health.temperatureStreamId,
-    });
+    const breaches = await checkLimits(
+      db,
+      bridgeId,
+      streams,
+      faultSpans,
+      extent.newest,
+      seenUntil,
+      {
+        models: health.thermal,
+        temperatureStreamId: health.temperatureStreamId,
+      },
+    );
     const sensorFaults = faultsOfOutcome(health.faults, faults);
     checks = { bridgeId, sensorFaults, limitBreaches: breaches };
     if (upkeep.rebaselining) {
@@ -194,12 +208,13 @@ export async function evaluateBridge(
     let activated = false;
     if (options.retrain === true || !usable || due || beforeFamilies) {
       await progress('training', 0, 'Starting training', true);
-      // Training never learns damage (decision 041): alarm episodes, the time since a structural
-      // alert still open, and streams found faulty now are left out.
-      const trained = await trainBridgeModel(db, withStatus(streams, faulty), learnable, {
+      // Training never learns damage (decision 041): alarm episodes and the time since a
+      // structural alert still open are left out, and a faulty stream from its fault's onset.
+      const trained = await trainBridgeModel(db, streams, learnable, {
         ...options,
         blankBefore,
         exclude: await trainingExclusions(db, bridgeId),
+        faultSpans,
         onProgress: (fraction, message) => void progress('training', fraction, message),
       }).catch((error: unknown) => {
         // Too little left to learn (a long alarm): the active version goes on scoring.
@@ -228,7 +243,7 @@ export async function evaluateBridge(
         maintenance.streamsOfSensor(sensor),
       ),
     );
-    const scoredStreams = withStatus(streams, faulty).map((s) =>
+    const scoredStreams = streams.map((s) =>
       settling.has(s.id) ? { ...s, status: 'maintenance' as const } : s,
     );
     const modelBaseline = {
@@ -257,11 +272,12 @@ export async function evaluateBridge(
             model.plan,
             scoredStreams,
             { from: loadFrom, to: period.from },
-            { trackedHz: carried },
+            { trackedHz: carried, faultSpans },
           )
         : { windows: [], trackedHz: carried };
     const evaluation = await loadWindows(db, model.plan, scoredStreams, period, {
       trackedHz: history.trackedHz,
+      faultSpans,
       onDay: (done, days) =>
         void progress('scoring', (0.8 * done) / days, `Reading day ${done} of ${days}`),
     });
@@ -465,11 +481,6 @@ async function saveRebaselining(
       limitBreaches: breaches,
     },
   };
-}
-
-/** The streams with those found faulty now marked so (left out of training and scoring). */
-function withStatus(streams: BridgeStream[], faulty: ReadonlySet<number>): BridgeStream[] {
-  return streams.map((s) => (faulty.has(s.id) ? { ...s, status: 'faulty' as const } : s));
 }
 
 /** Data stream id → the last maintenance of any of its sensors (epoch ms). */

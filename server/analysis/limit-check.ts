@@ -12,6 +12,8 @@ import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { DAY_MS, PERIOD_DAYS } from './analysis-rules.ts';
 import type { BridgeStream } from './bridge-streams.ts';
+import type { FaultSpans } from './fault-spans.ts';
+import { isExcluded } from './training-exclusions.ts';
 import { meansOf, slotMeans } from './window-means.ts';
 import { compensate, type ThermalModel } from '../analytics/sensor-validation/thermal-model.ts';
 
@@ -118,15 +120,17 @@ async function meansToJudge(
  * The limit breaches to report for the evaluated period (the last PERIOD_DAYS days of complete
  * 10-minute windows: the one still filling could hold a few samples and a truck), one per stream
  * of a quasi-static sensor with limits: in force at its end, or ended after `seenUntil` (epoch
- * ms, the end of the previous evaluation's data). Streams whose own signal is broken (`faulty`:
- * sensor faults found by this analysis) or whose sensors are not active are not judged: a
- * drifting gauge is a sensor fault, not a limit breach.
+ * ms, the end of the previous evaluation's data). Streams whose sensors are not active are not
+ * judged. A stream with a sensor fault (`faultSpans`, decision 048) is judged on its windows
+ * before the fault's onset and after its end, never on those in between: a drifting gauge is a
+ * sensor fault, not a limit breach, but a breach it showed before the drift began is real. A
+ * breach running into the onset is in force as far as the gauge can still be believed.
  */
 export async function checkLimits(
   db: Db,
   bridgeId: number,
   streams: readonly BridgeStream[],
-  faulty: ReadonlySet<number>,
+  faultSpans: FaultSpans,
   newest: number,
   seenUntil: number | null = null,
   compensation: LimitCompensation = { models: new Map(), temperatureStreamId: null },
@@ -136,10 +140,13 @@ export async function checkLimits(
   const from = to - PERIOD_DAYS * DAY_MS;
   const breaches: StreamBreach[] = [];
   for (const stream of await limitedStreams(db, bridgeId)) {
-    if (!active.has(stream.datastreamId) || faulty.has(stream.datastreamId)) continue;
+    if (!active.has(stream.datastreamId)) continue;
     const model = compensation.models.get(stream.datastreamId);
     const read = meansReader(db, stream.datastreamId, model, compensation.temperatureStreamId);
-    const means = await meansToJudge(read, stream, { from, to }, seenUntil);
+    const spans = faultSpans.get(stream.datastreamId) ?? [];
+    const means = (await meansToJudge(read, stream, { from, to }, seenUntil)).filter(
+      (m) => !isExcluded({ start: m.start, end: m.start + LIMIT_WINDOW_MS }, spans),
+    );
     const breach = breachToReport(means, stream, seenUntil);
     if (breach) {
       breaches.push({

@@ -13,6 +13,7 @@ import {
 import { type BridgeStream, loadBlocksByStream } from './bridge-streams.ts';
 import { contextRows, meanOf } from './context.ts';
 import { type DatasetPlan, planDataset, WINDOW_SECONDS } from './dataset-plan.ts';
+import type { FaultSpans } from './fault-spans.ts';
 import { withoutRareModes } from './learnable-modes.ts';
 import { missingModeRate } from './missing-modes.ts';
 import type { IndicatorModel, StoredModel } from './stored-model.ts';
@@ -32,6 +33,11 @@ export interface TrainingOptions {
   blankBefore?: ReadonlyMap<number, number>;
   /** Data time never learnt (training-exclusions.ts): alarm episodes, after an open alert. */
   exclude?: readonly Interval[];
+  /**
+   * Spans of sensor faults per data stream (decision 048): the stream's features are left out
+   * of those windows, exactly as the scoring leaves them out, and learnt from the rest.
+   */
+  faultSpans?: FaultSpans;
 }
 
 export interface TrainedBridgeModel {
@@ -116,6 +122,7 @@ export async function trainBridgeModel(
   const readBaseline = (withPlan: DatasetPlan) =>
     loadWindows(db, withPlan, streams, baseline, {
       ...(options.blankBefore ? { blankBefore: options.blankBefore } : {}),
+      ...(options.faultSpans ? { faultSpans: options.faultSpans } : {}),
       onDay: (done, days) => report((0.3 * done) / days, `Reading baseline day ${done} of ${days}`),
     });
   let plan = discovered;

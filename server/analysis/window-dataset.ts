@@ -9,6 +9,8 @@ import {
   QUASI_STATIC_TYPES,
   WINDOW_SECONDS,
 } from './dataset-plan.ts';
+import type { FaultSpans } from './fault-spans.ts';
+import { type Interval, isExcluded } from './training-exclusions.ts';
 
 const DAY_MS = 86_400_000;
 const WINDOW_MS = WINDOW_SECONDS * 1000;
@@ -24,7 +26,7 @@ export interface DatasetWindow {
 
 export interface WindowSet {
   windows: DatasetWindow[];
-  /** Windows not scored, by reason; a left-out stream counts each window of the range. */
+  /** Windows not scored, by reason; a left-out stream counts each window it is left out of. */
   skipped: Record<string, number>;
   /** Each tracked accelerometer's last frequencies (to carry on from). */
   trackedHz: Record<string, number[]>;
@@ -68,8 +70,12 @@ export const alignToWindow = (ms: number): number => Math.floor(ms / WINDOW_MS) 
  * Cuts [from, to) into 10-minute windows of features, one day of stored blocks at a time so
  * memory stays flat over weeks. Streams whose sensor is now faulty, in maintenance or inactive
  * are left out (their features stay missing, never filled) and counted for every window; the
- * detector scores the windows on the other features. The mode trackers start from
- * `trackedHz` (where the last run left them) rather than the commissioning day's peaks.
+ * detector scores the windows on the other features. A stream with a sensor fault
+ * (`faultSpans`, decision 048) is left out in the same way, and counted as 'faulty', only in the
+ * windows that touch a fault's span: its data before the onset is good. Training and scoring
+ * both read through here, so both apply that rule. The mode trackers start from `trackedHz`
+ * (where the last run left them) rather than the commissioning day's peaks, and a stream's
+ * trackers start afresh where a fault of it ended.
  */
 export async function loadWindows(
   db: Db,
@@ -81,6 +87,8 @@ export async function loadWindows(
     onDay?: (done: number, days: number) => void;
     /** Data stream id → epoch ms before which its features are blanked (a re-zeroed sensor). */
     blankBefore?: ReadonlyMap<number, number>;
+    /** Data stream id → spans of sensor faults, where its features are left out. */
+    faultSpans?: FaultSpans;
   },
 ): Promise<WindowSet> {
   const names = planFeatureNames(plan);
@@ -96,15 +104,22 @@ export async function loadWindows(
     .filter((s) => feeding.has(s.streamId))
     .filter((s) => {
       const status = current.find((c) => c.id === s.id)?.status ?? 'inactive';
-      if (status === 'active') return true;
-      skipped[status] = (skipped[status] ?? 0) + slots;
+      const spans = options.faultSpans?.get(s.id) ?? [];
+      // A fault over the whole range: nothing of the stream is read, as for a faulty sensor.
+      const wholly = spans.some((i) => i.from <= range.from && i.to >= range.to);
+      const reason = status === 'active' && wholly ? 'faulty' : status;
+      if (reason === 'active') return true;
+      skipped[reason] = (skipped[reason] ?? 0) + slots;
       return false;
     });
+  const leftOut = faultyColumns(plan, names, usable, options.faultSpans);
+  const faultyWindows = countTouching(range, leftOut);
+  if (faultyWindows > 0) skipped['faulty'] = (skipped['faulty'] ?? 0) + faultyWindows;
   const trackedHz = trackersToCarry(plan, usable, options.trackedHz ?? {});
   const trackedByDay: Record<string, Record<string, number[]>> = {};
   const windows: DatasetWindow[] = [];
   const blanked = blankedColumns(plan, names, options.blankBefore);
-  const restarts = trackerRestarts(plan, options.blankBefore);
+  const restarts = trackerRestarts(plan, options.blankBefore, options.faultSpans);
   const days = Math.ceil((range.to - range.from) / DAY_MS);
   for (let day = 0; day < days; day += 1) {
     const from = range.from + day * DAY_MS;
@@ -128,7 +143,8 @@ export async function loadWindows(
         if (at !== undefined) features[at] = window.features[i] ?? Number.NaN;
       });
       blankFeatures(features, window.start, blanked);
-      windows.push({ ...window, features });
+      const temperatureC = leaveOutFaulty(features, window, leftOut, plan.temperatureStream);
+      windows.push({ ...window, features, temperatureC });
     }
     options.onDay?.(day + 1, days);
   }
@@ -168,15 +184,23 @@ export function trackersToCarry(
   );
 }
 
-/** Stream id → epoch ms where a re-zeroed or replaced sensor's trackers start afresh. */
+/**
+ * Stream id → epoch ms where its trackers start afresh: a re-zeroed or replaced sensor's
+ * restart, and the end of each of its sensor faults (the trackers may have followed junk).
+ */
 function trackerRestarts(
   plan: DatasetPlan,
   blankBefore: ReadonlyMap<number, number> | undefined,
-): Map<string, number> {
+  faultSpans: FaultSpans | undefined,
+): Map<string, number[]> {
   return new Map(
     plan.streams.flatMap((s) => {
       const since = blankBefore?.get(s.id);
-      return since === undefined ? [] : [[s.streamId, since] as const];
+      const ends = (faultSpans?.get(s.id) ?? []).flatMap((i) =>
+        Number.isFinite(i.to) ? [i.to] : [],
+      );
+      const at = [...(since === undefined ? [] : [since]), ...ends];
+      return at.length === 0 ? [] : [[s.streamId, at] as const];
     }),
   );
 }
@@ -191,13 +215,15 @@ export function restartingDayFeatures(
   blocks: readonly StoredBlock[],
   range: { from: number; to: number },
   trackedHz: Readonly<Record<string, number[]>>,
-  restarts: ReadonlyMap<string, number>,
+  restarts: ReadonlyMap<string, readonly number[]>,
 ): WindowingResult {
   const restartAt = new Map<number, string[]>();
-  for (const [stream, at] of restarts) {
-    const onGrid = range.from + Math.ceil((at - range.from) / WINDOW_MS) * WINDOW_MS;
-    if (onGrid >= range.from && onGrid < range.to) {
-      restartAt.set(onGrid, [...(restartAt.get(onGrid) ?? []), stream]);
+  for (const [stream, times] of restarts) {
+    for (const at of times) {
+      const onGrid = range.from + Math.ceil((at - range.from) / WINDOW_MS) * WINDOW_MS;
+      if (onGrid >= range.from && onGrid < range.to) {
+        restartAt.set(onGrid, [...(restartAt.get(onGrid) ?? []), stream]);
+      }
     }
   }
   const cuts = [...restartAt.keys()].filter((t) => t > range.from).sort((a, b) => a - b);
@@ -297,4 +323,58 @@ function blankFeatures(
   for (const { columns, before } of blanked) {
     if (start < before) for (const i of columns) features[i] = Number.NaN;
   }
+}
+
+/** A stream read with fault spans, and its feature columns (none for the thermometer). */
+interface FaultyColumns {
+  streamId: string;
+  columns: number[];
+  spans: readonly Interval[];
+}
+
+function faultyColumns(
+  plan: DatasetPlan,
+  names: readonly string[],
+  usable: readonly PlannedStream[],
+  faultSpans: FaultSpans | undefined,
+): FaultyColumns[] {
+  if (!faultSpans || faultSpans.size === 0) return [];
+  return usable.flatMap((s) => {
+    const spans = faultSpans.get(s.id);
+    if (!spans || spans.length === 0) return [];
+    const columns = names.flatMap((name, i) => (streamOfFeature(name) === s.streamId ? [i] : []));
+    return columns.length > 0 || s.streamId === plan.temperatureStream
+      ? [{ streamId: s.streamId, columns, spans }]
+      : [];
+  });
+}
+
+/** Window slots of the range a faulty stream is left out of, one count per stream and slot. */
+function countTouching(range: { from: number; to: number }, leftOut: readonly FaultyColumns[]) {
+  let count = 0;
+  for (const { spans } of leftOut) {
+    for (let start = range.from; start + WINDOW_MS <= range.to; start += WINDOW_MS) {
+      if (isExcluded({ start, end: start + WINDOW_MS }, spans)) count += 1;
+    }
+  }
+  return count;
+}
+
+/**
+ * Blanks the faulty streams' features in a window that touches one of their spans; returns the
+ * window's temperature, missing when the thermometer is the faulty one.
+ */
+function leaveOutFaulty(
+  features: number[],
+  window: { start: number; end: number; temperatureC: number },
+  leftOut: readonly FaultyColumns[],
+  temperatureStream: string | null,
+): number {
+  let temperatureC = window.temperatureC;
+  for (const { streamId, columns, spans } of leftOut) {
+    if (!isExcluded(window, spans)) continue;
+    for (const i of columns) features[i] = Number.NaN;
+    if (streamId === temperatureStream) temperatureC = Number.NaN;
+  }
+  return temperatureC;
 }

@@ -47,7 +47,7 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
       t.services.database.db,
       bridgeId,
       streams,
-      new Set(),
+      new Map(),
       START_MS + hours * HOUR,
     );
   }
@@ -75,9 +75,20 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
     });
     const streams = await loadBridgeStreams(t.services.database.db, bridge.id);
     const db = t.services.database.db;
+    const faultFrom = (from: number) => new Map([[datastreamId, [{ from, to: Infinity }]]]);
     expect(
-      await checkLimits(db, bridge.id, streams, new Set([datastreamId]), START_MS + 6 * HOUR),
+      await checkLimits(db, bridge.id, streams, faultFrom(START_MS), START_MS + 6 * HOUR),
     ).toEqual([]);
+    // A fault from 5:00 (decision 048): the hour of the breach before it is still judged, and
+    // the breach is in force up to the onset, the last the gauge can be believed.
+    const beforeOnset = await checkLimits(
+      db,
+      bridge.id,
+      streams,
+      faultFrom(START_MS + 5 * HOUR),
+      START_MS + 6 * HOUR,
+    );
+    expect(beforeOnset).toMatchObject([{ from: START_MS + 4 * HOUR, to: START_MS + 5 * HOUR }]);
 
     const { bridge: quiet } = await limitedGauge('Busy Bridge', 'bb-str');
     await storeStrain(t.services, 'bb-str', gauge(6, trucks), 1);
@@ -100,12 +111,12 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
       db,
       bridge.id,
       streams,
-      new Set(),
+      new Map(),
       newest,
       newest - 30 * MINUTE,
     );
     expect(afterEvaluation).toMatchObject([{ from: START_MS + 2 * HOUR, to: newest }]);
-    expect(afterEvaluation).toEqual(await checkLimits(db, bridge.id, streams, new Set(), newest));
+    expect(afterEvaluation).toEqual(await checkLimits(db, bridge.id, streams, new Map(), newest));
   });
 
   it('raises one alert per breached stream with its facts, and clears it once back inside', async () => {

@@ -4,6 +4,8 @@ import { loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
 import { checkLimits } from '../../../server/analysis/limit-check.ts';
 import { slotMeans } from '../../../server/analysis/window-means.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
+import type { FaultSpec } from '../../../server/sim/scenario.ts';
+import { HEALTH_ALERT_TYPES } from '../../../domain/health.ts';
 import { analysisModels, sensorFaults } from '../../../server/db/schema.ts';
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
@@ -18,13 +20,24 @@ const DAYS = 9;
 /** The drift begins in the evaluated week, after the seven days the detector learns from. */
 const DRIFT_FROM = START_MS + 7.5 * DAY_MS;
 
+const WINDOW_MS = 600_000;
+
 // Issue 30: a stream found faulty by its own measurements is a 'Sensor fault' on that sensor,
-// stored with kind and onset, and is judged by neither the detector nor its limits.
+// stored with kind and onset, and is judged by neither the detector nor its limits from the
+// onset on (decision 048); before the onset it is judged as usual.
 describe.each(drivers)('sensor faults in the stored evaluation on %s', (kind) => {
   const t = setupTestApp(kind);
 
-  /** A bridge whose strain gauge has a high limit 20 µε above its highest mean before the drift. */
-  async function limitedBridge(name: string, prefix: string, drift: boolean) {
+  /**
+   * A bridge whose strain gauge has a high limit, by default 20 µε above its highest mean before
+   * the drift; `structural` adds changes of the other streams.
+   */
+  async function limitedBridge(
+    name: string,
+    prefix: string,
+    drift: boolean,
+    options: { highLimit?: (before: number[]) => number; structural?: FaultSpec[] } = {},
+  ) {
     const full = testScenario(prefix);
     // Without accelerometers the detector judges the quasi-static means (decision 026), so a
     // drifting gauge left in would move it; with them, both bridges' other streams stay healthy.
@@ -35,9 +48,19 @@ describe.each(drivers)('sensor faults in the stored evaluation on %s', (kind) =>
       name,
       scenario: {
         ...scenario,
-        faults: drift
-          ? [{ stream: `${prefix}-s1-str`, kind: 'drift', from: DRIFT_FROM, magnitude: 2 }]
-          : [],
+        faults: [
+          ...(drift
+            ? [
+                {
+                  stream: `${prefix}-s1-str`,
+                  kind: 'drift' as const,
+                  from: DRIFT_FROM,
+                  magnitude: 2,
+                },
+              ]
+            : []),
+          ...(options.structural ?? []),
+        ],
       },
       days: DAYS,
     });
@@ -45,11 +68,10 @@ describe.each(drivers)('sensor faults in the stored evaluation on %s', (kind) =>
     const streams = await loadBridgeStreams(db, bridge.id);
     const strain = streams.find((s) => s.streamId === `${prefix}-s1-str`);
     if (!strain) throw new Error('the strain stream is missing');
-    const before = await slotMeans(db, strain.id, START_MS, DRIFT_FROM);
-    const highest = Math.max(...before.filter(Number.isFinite));
+    const before = (await slotMeans(db, strain.id, START_MS, DRIFT_FROM)).filter(Number.isFinite);
     await t.services.sensors.setLimits(sensors.get(`${prefix}-s1-str`) ?? 0, {
       limitLow: null,
-      limitHigh: highest + 20,
+      limitHigh: options.highLimit?.(before) ?? Math.max(...before) + 20,
       limitSustainedMinutes: 30,
     });
     return { bridge, strain, streams, to };
@@ -60,7 +82,7 @@ describe.each(drivers)('sensor faults in the stored evaluation on %s', (kind) =>
     const db = t.services.database.db;
     // Judged raw, the drift (2 µε an hour for the last 36 hours) is beyond the limit: without
     // the sensor check it would be 'Limit exceeded'.
-    expect(await checkLimits(db, bridge.id, streams, new Set(), to - 1)).toHaveLength(1);
+    expect(await checkLimits(db, bridge.id, streams, new Map(), to - 1)).toHaveLength(1);
 
     expect(await analyseBridge(t.services, bridge.id, { epochs: 5 })).toBe('evaluated');
 
@@ -85,8 +107,8 @@ describe.each(drivers)('sensor faults in the stored evaluation on %s', (kind) =>
 
     const result = await t.services.analysis.findResult(bridge.id);
     const report = result?.report as Schemas['AnomalyReport'];
-    // The detector reads the strain means here, and every window of the period counts the
-    // stream as left out for its fault: the drift raises no structural alarm.
+    // The detector reads the strain means here, and each window from the fault's onset counts
+    // the stream as left out: the drift raises no structural alarm.
     const [model] = await db.select().from(analysisModels);
     expect(model?.featureNames).toContain('sfd-s1-str.mean');
     expect(report.skipped_windows?.faulty).toBeGreaterThan(0);
@@ -122,5 +144,80 @@ describe.each(drivers)('sensor faults in the stored evaluation on %s', (kind) =>
     const result = await t.services.analysis.findResult(bridge.id);
     const report = result?.report as Schemas['AnomalyReport'];
     expect(report.skipped_windows?.faulty).toBeUndefined();
+  });
+
+  /** The stored fault's onset, and the evaluation's report. */
+  async function onsetAndReport(bridgeId: number) {
+    const [fault] = await t.services.database.db.select().from(sensorFaults);
+    const result = await t.services.analysis.findResult(bridgeId);
+    return {
+      onset: fault?.onset.getTime() ?? 0,
+      report: result?.report as Schemas['AnomalyReport'],
+    };
+  }
+
+  const structuralAlerts = async (bridgeId: number) =>
+    (await storedAlerts(t, bridgeId)).filter((a) =>
+      (HEALTH_ALERT_TYPES as readonly string[]).includes(a.type),
+    );
+
+  it('judges a drifting gauge before the onset of its fault and leaves it out from there, evaluation after evaluation', async () => {
+    // A limit below every mean of the gauge: beyond it all along, before the drift and after.
+    const { bridge, strain } = await limitedBridge('Onset Bridge', 'sfo', true, {
+      highLimit: (before) => Math.min(...before) - 10,
+    });
+    expect(await analyseBridge(t.services, bridge.id, { epochs: 5 })).toBe('evaluated');
+    const { onset, report } = await onsetAndReport(bridge.id);
+    // The breach is raised on the windows before the onset, and ends where the fault begins.
+    const alerts = await storedAlerts(t, bridge.id);
+    expect(alerts.map((a) => [a.type, a.subject]).sort()).toEqual([
+      ['Limit exceeded', String(strain.id)],
+      ['Sensor fault', String(strain.id)],
+    ]);
+    const limit = alerts.find((a) => a.type === 'Limit exceeded')?.message ?? '';
+    const [, since, hours] = /since (\S+) \(([\d.]+) h\)/.exec(limit) ?? [];
+    const breachEnd = Date.parse(since ?? '') + Number(hours) * HOUR_MS;
+    expect(breachEnd).toBeLessThanOrEqual(onset + 0.05 * HOUR_MS);
+    expect(breachEnd).toBeGreaterThan(onset - WINDOW_MS - 0.05 * HOUR_MS);
+    // The detector is told of the gauge for the windows from the onset only: each window of the
+    // period that touches the fault counts once.
+    const periodEnd = Date.parse(report.period_end);
+    const fromOnset = (periodEnd - Math.floor(onset / WINDOW_MS) * WINDOW_MS) / WINDOW_MS;
+    const periodWindows = (periodEnd - Date.parse(report.period_start)) / WINDOW_MS;
+    expect(fromOnset).toBeLessThan(periodWindows);
+    expect(report.skipped_windows?.faulty).toBe(fromOnset);
+    expect(report.num_anomalies).toBe(0);
+    expect(await structuralAlerts(bridge.id)).toEqual([]);
+
+    // The second evaluation scores on the stored model with the same rule: still no alarm.
+    expect(await analyseBridge(t.services, bridge.id)).toBe('evaluated');
+    const second = await onsetAndReport(bridge.id);
+    expect(second.onset).toBe(onset);
+    expect(second.report.skipped_windows?.faulty).toBe(fromOnset);
+    expect(second.report.num_anomalies).toBe(0);
+    expect(await structuralAlerts(bridge.id)).toEqual([]);
+  });
+
+  it('still finds a structural change after the onset, with the faulty gauge left out', async () => {
+    // The deck's displacement creeps 0.5 mm an hour from a day after the drift (a settling
+    // support): a change of the structure, which no sensor check judges as a fault.
+    const creepFrom = DRIFT_FROM + 24 * HOUR_MS;
+    const { bridge, strain } = await limitedBridge('Settling Onset Bridge', 'sfc', true, {
+      structural: [{ stream: 'sfc-s2-disp', kind: 'drift', from: creepFrom, magnitude: 0.5 }],
+    });
+    expect(await analyseBridge(t.services, bridge.id, { epochs: 5 })).toBe('evaluated');
+    const { onset, report } = await onsetAndReport(bridge.id);
+    expect(onset).toBeLessThan(creepFrom);
+    const faults = await t.services.database.db.select().from(sensorFaults);
+    expect(faults.map((f) => f.datastreamId)).toEqual([strain.id]);
+    expect(report.skipped_windows?.faulty).toBeGreaterThan(0);
+    expect(report.num_anomalies).toBeGreaterThan(0);
+    const contributors = report.events.flatMap((e) =>
+      e.top_contributors.flatMap((c) => (c.share > 0 ? [c.feature] : [])),
+    );
+    expect(contributors).toContain('sfc-s2-disp.mean');
+    expect(contributors).not.toContain('sfc-s1-str.mean');
+    expect(Date.parse(report.events[0]?.start ?? '')).toBeGreaterThanOrEqual(creepFrom);
+    expect((await structuralAlerts(bridge.id)).length).toBeGreaterThan(0);
   });
 });

@@ -65,7 +65,7 @@ describe('mode trackers around a stuck and replaced accelerometer', () => {
       storedDay(day),
       { from: day, to: day + DAY_MS },
       lost,
-      new Map([[ACC, restartAt - 5 * 60_000]]),
+      new Map([[ACC, [restartAt - 5 * 60_000]]]),
     );
     expect(restarted.windows).toHaveLength(144);
     expect(foundShare(bendingOf(restarted, restartAt))).toBeGreaterThan(0.9);
