@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
-import type { Rota } from '../../domain/on-call.ts';
+import { onCallAt, type Rota } from '../../domain/on-call.ts';
 import type { Db } from '../db/client.ts';
 import { rotaMembers, rotaOverrides, rotas, users } from '../db/schema.ts';
 
@@ -24,43 +24,63 @@ export interface RotaRecord extends RotaInput {
   overrides: StoredOverride[];
 }
 
+/** The rotas of these rows with their members and overrides (only those still running after `since`). */
+async function complete(
+  db: Db,
+  rows: (typeof rotas.$inferSelect)[],
+  since?: Date,
+): Promise<RotaRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const members = await db
+    .select()
+    .from(rotaMembers)
+    .where(inArray(rotaMembers.rotaId, ids))
+    .orderBy(asc(rotaMembers.rotaId), asc(rotaMembers.position));
+  const overrides = await db
+    .select()
+    .from(rotaOverrides)
+    .where(
+      and(inArray(rotaOverrides.rotaId, ids), since ? gt(rotaOverrides.toAt, since) : undefined),
+    )
+    .orderBy(asc(rotaOverrides.fromAt), asc(rotaOverrides.id));
+  return rows.map((row) => ({
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    rotation: row.rotation,
+    handOffTime: row.handOffTime,
+    timeZone: row.timeZone,
+    startsOn: row.startsOn,
+    createdAt: row.createdAt,
+    members: members.filter((m) => m.rotaId === row.id).map((m) => m.userId),
+    overrides: overrides
+      .filter((o) => o.rotaId === row.id)
+      .map((o) => ({ from: o.fromAt, to: o.toAt, userId: o.userId, reason: o.reason })),
+  }));
+}
+
+/**
+ * Who is on call at `now` in any rota of these companies, each once: alert delivery tells them
+ * at tier 1 (decision 056). Overrides already over are not read.
+ */
+export async function onCallNow(
+  db: Db,
+  companyIds: readonly number[],
+  now: Date,
+): Promise<number[]> {
+  if (companyIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(rotas)
+    .where(inArray(rotas.companyId, [...companyIds]))
+    .orderBy(asc(rotas.id));
+  const people = (await complete(db, rows, now)).map((rota) => onCallAt(rota, now).userId);
+  return [...new Set(people.filter((id): id is number => id !== null))];
+}
+
 /** The company rotas, their members in turn order and their overrides. */
 export function createRotasRepository(db: Db) {
-  /** The rotas of these rows with their members and overrides (only those still running after `since`). */
-  async function complete(
-    rows: (typeof rotas.$inferSelect)[],
-    since?: Date,
-  ): Promise<RotaRecord[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const members = await db
-      .select()
-      .from(rotaMembers)
-      .where(inArray(rotaMembers.rotaId, ids))
-      .orderBy(asc(rotaMembers.rotaId), asc(rotaMembers.position));
-    const overrides = await db
-      .select()
-      .from(rotaOverrides)
-      .where(
-        and(inArray(rotaOverrides.rotaId, ids), since ? gt(rotaOverrides.toAt, since) : undefined),
-      )
-      .orderBy(asc(rotaOverrides.fromAt), asc(rotaOverrides.id));
-    return rows.map((row) => ({
-      id: row.id,
-      companyId: row.companyId,
-      name: row.name,
-      rotation: row.rotation,
-      handOffTime: row.handOffTime,
-      timeZone: row.timeZone,
-      startsOn: row.startsOn,
-      createdAt: row.createdAt,
-      members: members.filter((m) => m.rotaId === row.id).map((m) => m.userId),
-      overrides: overrides
-        .filter((o) => o.rotaId === row.id)
-        .map((o) => ({ from: o.fromAt, to: o.toAt, userId: o.userId, reason: o.reason })),
-    }));
-  }
-
   async function writeParts(rotaId: number, input: RotaInput): Promise<void> {
     await db.delete(rotaMembers).where(eq(rotaMembers.rotaId, rotaId));
     await db.delete(rotaOverrides).where(eq(rotaOverrides.rotaId, rotaId));
@@ -97,22 +117,11 @@ export function createRotasRepository(db: Db) {
         .from(rotas)
         .where(eq(rotas.companyId, companyId))
         .orderBy(asc(rotas.id));
-      return complete(rows);
-    },
-
-    /** The rotas of these companies with the overrides not yet over at `now` (alert delivery). */
-    async ofCompanies(companyIds: readonly number[], now: Date): Promise<RotaRecord[]> {
-      if (companyIds.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(rotas)
-        .where(inArray(rotas.companyId, [...companyIds]))
-        .orderBy(asc(rotas.id));
-      return complete(rows, now);
+      return complete(db, rows);
     },
 
     async find(rotaId: number): Promise<RotaRecord | undefined> {
-      return (await complete(await db.select().from(rotas).where(eq(rotas.id, rotaId))))[0];
+      return (await complete(db, await db.select().from(rotas).where(eq(rotas.id, rotaId))))[0];
     },
 
     async countOf(companyId: number): Promise<number> {
