@@ -163,24 +163,16 @@ export function createRotasRepository(db: Db) {
       return removed.length > 0;
     },
 
-    /** The company of each of these users that exists. */
-    async companiesOf(userIds: readonly number[]): Promise<Map<number, number>> {
+    /** The company and user name of each of these users that exists. */
+    async peopleOf(
+      userIds: readonly number[],
+    ): Promise<Map<number, { companyId: number; username: string }>> {
       if (userIds.length === 0) return new Map();
       const rows = await db
-        .select({ id: users.id, companyId: users.companyId })
+        .select({ id: users.id, companyId: users.companyId, username: users.username })
         .from(users)
-        .where(inArray(users.id, [...userIds]));
-      return new Map(rows.map((row) => [row.id, row.companyId]));
-    },
-
-    /** The user names of these users, for the on-call answer. */
-    async namesOf(userIds: readonly number[]): Promise<Map<number, string>> {
-      if (userIds.length === 0) return new Map();
-      const rows = await db
-        .select({ id: users.id, username: users.username })
-        .from(users)
-        .where(inArray(users.id, [...userIds]));
-      return new Map(rows.map((row) => [row.id, row.username]));
+        .where(inArray(users.id, [...new Set(userIds)]));
+      return new Map(rows.map(({ id, ...person }) => [id, person]));
     },
   };
 }

@@ -76,8 +76,8 @@ export function rotasHandlers(
     const problem = rotaProblem(input);
     if (problem) throw new HttpError(400, problem);
     const people = [...input.members, ...input.overrides.map((o) => o.userId)];
-    const companies = await rotas.companiesOf([...new Set(people)]);
-    const stranger = (userId: number) => companies.get(userId) !== companyId;
+    const known = await rotas.peopleOf(people);
+    const stranger = (userId: number) => known.get(userId)?.companyId !== companyId;
     const member = input.members.find(stranger);
     if (member !== undefined) {
       throw new HttpError(400, `members: no user with id ${member} in this company`);
@@ -140,14 +140,14 @@ export function rotasHandlers(
         rota,
         onCall: onCallAt(rota, now()),
       }));
-      const names = await rotas.namesOf(
+      const people = await rotas.peopleOf(
         answers.flatMap(({ onCall }) => (onCall.userId === null ? [] : [onCall.userId])),
       );
       return answers.map(({ rota, onCall }) => ({
         rota_id: rota.id,
         rota_name: rota.name,
         user_id: onCall.userId,
-        username: onCall.userId === null ? null : (names.get(onCall.userId) ?? null),
+        username: onCall.userId === null ? null : (people.get(onCall.userId)?.username ?? null),
         until: onCall.until?.toISOString() ?? null,
         override: onCall.override,
       }));
