@@ -1,3 +1,5 @@
+import { localSecondsOfDay } from './local-time.ts';
+
 /** A user's quiet hours: local wall-clock times 'HH:MM' in an IANA time zone (decision 050). */
 export interface QuietHours {
   start: string;
@@ -40,19 +42,6 @@ export function quietHoursProblem(quiet: QuietHours): string | null {
     return 'quiet_hours.time_zone: must be an IANA time zone name, e.g. Europe/Lisbon';
   }
   return null;
-}
-
-/** The wall-clock time of `at` in `timeZone`, as minutes after local midnight plus seconds. */
-function localSecondsOfDay(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 3600 + part('minute') * 60 + part('second');
 }
 
 const DAY_SECONDS = 86_400;

@@ -228,6 +228,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/companies/{id}/rotas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A company's on-call rotas (its users, its administrators, staff) */
+    get: operations['listRotas'];
+    put?: never;
+    /**
+     * Add an on-call rota (staff, or the company's administrator)
+     * @description Members take turns in the order given, each a day or a week, handing off at
+     *     `hand_off_time` on the clock of `time_zone`; the first turn starts on `starts_on`.
+     *     Members and override users are the company's own. At most 50 rotas a company.
+     */
+    post: operations['createRota'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/companies/{id}/rotas/{rotaId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace an on-call rota (staff, or the company's administrator) */
+    put: operations['updateRota'];
+    post?: never;
+    /** Remove an on-call rota (staff, or the company's administrator) */
+    delete: operations['deleteRota'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/companies/{id}/on-call': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who is on call now in each of a company's rotas, and until when
+     * @description `until` is the next moment the answer may change: the next hand-off, or an override's
+     *     start or end. `user` is null when no one is (an empty rota, or before its first turn).
+     */
+    get: operations['getOnCall'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/user/me': {
     parameters: {
       query?: never;
@@ -1942,6 +2004,61 @@ export interface components {
     SsoExchangeRequest: {
       code: string;
     };
+    RotaOverride: {
+      /** Format: date-time */
+      from: string;
+      /**
+       * Format: date-time
+       * @description After `from`
+       */
+      to: string;
+      user_id: components['schemas']['Id'];
+      reason?: string;
+    };
+    RotaInput: {
+      name: string;
+      /** @enum {string} */
+      rotation: 'daily' | 'weekly';
+      /** @description HH:MM, local time */
+      hand_off_time: string;
+      /** @description An IANA time zone, e.g. America/Toronto */
+      time_zone: string;
+      /** Format: date */
+      starts_on: string;
+      /** @description User ids of the company, in turn order */
+      members: components['schemas']['Id'][];
+      overrides?: components['schemas']['RotaOverride'][];
+    };
+    Rota: {
+      id: number;
+      company_id: number;
+      name: string;
+      /** @enum {string} */
+      rotation: 'daily' | 'weekly';
+      hand_off_time: string;
+      time_zone: string;
+      /** Format: date */
+      starts_on: string;
+      members: number[];
+      overrides: {
+        /** Format: date-time */
+        from: string;
+        /** Format: date-time */
+        to: string;
+        user_id: number;
+        reason: string;
+      }[];
+    };
+    OnCall: {
+      rota_id: number;
+      rota_name: string;
+      user_id: number | null;
+      username: string | null;
+      /** Format: date-time */
+      until: string | null;
+      /** @description Whether an override put this person on call */
+      override: boolean;
+    };
     CompanySso: {
       company_id: number;
       enabled: boolean;
@@ -2991,7 +3108,9 @@ export interface components {
       | 'ingest_token'
       | 'alert'
       | 'contact_message'
-      | 'settings';
+      | 'settings'
+      | 'company'
+      | 'rota';
     AuditEntry: {
       id: number;
       /** Format: date-time */
@@ -3314,6 +3433,8 @@ export interface components {
     AuditObjectId: string;
     /** @description Only changes made by the user with this id */
     AuditActor: number;
+    /** @description The rota's numeric id */
+    RotaId: number;
     /** @description The resource's numeric id */
     Id: number;
     /** @description Also delete what hangs off the resource instead of answering 409 */
@@ -3636,6 +3757,149 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listRotas: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rotas, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Rota'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createRota: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RotaInput'];
+      };
+    };
+    responses: {
+      /** @description The rota as stored */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Rota'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateRota: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        /** @description The rota's numeric id */
+        rotaId: components['parameters']['RotaId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RotaInput'];
+      };
+    };
+    responses: {
+      /** @description The rota as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Rota'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteRota: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        /** @description The rota's numeric id */
+        rotaId: components['parameters']['RotaId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getOnCall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One entry per rota, oldest rota first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnCall'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
     };
   };

@@ -38,6 +38,7 @@ import { inspectionPhotosHandlers } from './routes/inspection-photos-handlers.ts
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import { companySsoHandlers } from './routes/company-sso-handlers.ts';
+import { rotasHandlers } from './routes/rotas-handlers.ts';
 import { ssoHandlers } from './routes/sso-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
 import { contactHandlers } from './routes/contact-handlers.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...authHandlers(routeServices),
     ...ssoHandlers(routeServices),
     ...companySsoHandlers(routeServices),
+    ...rotasHandlers(routeServices),
     ...usersHandlers(routeServices),
     ...bridgesHandlers(routeServices),
     ...spansHandlers(routeServices),

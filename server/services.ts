@@ -37,6 +37,7 @@ import { createInspectionPhotosRepository } from './inspections/inspection-photo
 import { createMaintenanceRepository } from './maintenance/maintenance-repository.ts';
 import { createAnalysisSettingsRepository } from './repositories/analysis-settings-repository.ts';
 import { createCompaniesRepository } from './repositories/companies-repository.ts';
+import { createRotasRepository } from './repositories/rotas-repository.ts';
 import { createTenancyRepository } from './repositories/tenancy-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
@@ -141,6 +142,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     bridges: createBridgesRepository(db),
     companies,
     companySso,
+    rotas: createRotasRepository(db),
     ssoLogins,
     ssoSignIn: createSsoSignIn({
       db,

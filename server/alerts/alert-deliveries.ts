@@ -9,6 +9,7 @@ import {
   userBridges,
   users,
 } from '../db/schema.ts';
+import { onCallNow } from '../repositories/rotas-repository.ts';
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
 import { SMS_SEVERITIES } from './alert-sms.ts';
 import { tiersOf } from './escalation-tiers.ts';
@@ -118,6 +119,16 @@ export function createDeliveryLog(db: Db) {
         .leftJoin(notificationSettings, withSettings)
         .where(eq(users.isStaff, true))
         .orderBy(users.id);
+      const onCallIds = await onCallNow(db, companyIds, now);
+      const onCall =
+        onCallIds.length === 0
+          ? []
+          : await db
+              .select(person)
+              .from(users)
+              .leftJoin(notificationSettings, withSettings)
+              .where(inArray(users.id, onCallIds))
+              .orderBy(users.id);
 
       const values = notices.flatMap((notice) => {
         const bridge = bridgeOf.get(notice.alertId);
@@ -125,6 +136,7 @@ export function createDeliveryLog(db: Db) {
         const tiers = tiersOf({
           companyId: bridge.companyId,
           assigned: assigned.filter((row) => row.bridgeId === bridge.bridgeId),
+          onCall,
           companyAdmins,
           staff,
         });

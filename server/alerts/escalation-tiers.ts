@@ -13,6 +13,8 @@ export interface BridgePeople<P extends Person> {
   companyId: number;
   /** The users the bridge is assigned to (not platform staff). */
   assigned: readonly P[];
+  /** Who is on call now in the company's rotas (decision 056), of any company: filtered here. */
+  onCall: readonly P[];
   /** Company administrators (not platform staff), of any company: filtered here. */
   companyAdmins: readonly P[];
   /** Every platform staff user. */
@@ -21,7 +23,8 @@ export interface BridgePeople<P extends Person> {
 
 /**
  * Who is told at each tier of one bridge's alert (decision 036, by company since decision 040):
- * tier 1 is the bridge's own users of its company (its operators and engineers), tier 2 the
+ * tier 1 is the bridge's own users of its company (its operators and engineers) and whoever is
+ * on call now in the company's rotas (decision 056), each once; tier 2 the
  * people they answer to, the company's administrators and any platform staff sitting in the
  * company, and tier 3 the rest of platform staff. Another company's people are never told: an
  * assignment across companies tells no one, as the in-app news does. A bridge assigned to no one
@@ -30,7 +33,7 @@ export interface BridgePeople<P extends Person> {
  */
 export function tiersOf<P extends Person>(people: BridgePeople<P>): P[][] {
   const ofCompany = (person: P) => person.companyId === people.companyId;
-  const own = people.assigned.filter(ofCompany);
+  const own = unique([...people.assigned, ...people.onCall]).filter(ofCompany);
   const first = new Set(own.map((person) => person.id));
   const managers = unique([...people.companyAdmins, ...people.staff]).filter(
     (person) => ofCompany(person) && !first.has(person.id),

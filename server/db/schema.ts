@@ -1135,3 +1135,70 @@ export const ssoLogins = pgTable(
     index('sso_logins_created_idx').on(t.createdAt),
   ],
 );
+
+export const ROTATIONS = ['daily', 'weekly'] as const;
+
+/**
+ * A company's on-call rota (decision 056): its members take turns of a day or a week, handing
+ * off at `hand_off_time` on the clock of `time_zone`, the first turn starting on `starts_on`.
+ */
+export const rotas = pgTable(
+  'rotas',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rotation: text('rotation', { enum: ROTATIONS }).notNull(),
+    /** 'HH:MM', local time in `time_zone`. */
+    handOffTime: text('hand_off_time').notNull(),
+    timeZone: text('time_zone').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('rotas_rotation_check', sql`${t.rotation} in (${inList(ROTATIONS)})`),
+    check('rotas_hand_off_time_check', sql`${t.handOffTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    index('rotas_company_idx').on(t.companyId),
+  ],
+);
+
+/** A rota's members in turn order (position 0 takes the first turn); of the rota's company. */
+export const rotaMembers = pgTable(
+  'rota_members',
+  {
+    rotaId: integer('rota_id')
+      .notNull()
+      .references(() => rotas.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rotaId, t.position] }),
+    index('rota_members_user_idx').on(t.userId),
+  ],
+);
+
+/** Someone standing in for the rotation (a holiday) from `from_at` to `to_at`. */
+export const rotaOverrides = pgTable(
+  'rota_overrides',
+  {
+    id: serial('id').primaryKey(),
+    rotaId: integer('rota_id')
+      .notNull()
+      .references(() => rotas.id, { onDelete: 'cascade' }),
+    fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+    toAt: timestamp('to_at', { withTimezone: true }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull().default(''),
+  },
+  (t) => [
+    check('rota_overrides_order_check', sql`${t.toAt} > ${t.fromAt}`),
+    index('rota_overrides_rota_idx').on(t.rotaId, t.toAt),
+  ],
+);

@@ -22,6 +22,7 @@ import type { ReportService } from '../report/report-runner.ts';
 import type { AnalysisSettingsRepository } from '../repositories/analysis-settings-repository.ts';
 import type { BridgesRepository } from '../repositories/bridges-repository.ts';
 import type { CompaniesRepository } from '../repositories/companies-repository.ts';
+import type { RotasRepository } from '../repositories/rotas-repository.ts';
 import type { CompanySsoRepository } from '../repositories/company-sso-repository.ts';
 import type { TenancyRepository } from '../repositories/tenancy-repository.ts';
 import type { CalibrationsRepository } from '../repositories/calibrations-repository.ts';
@@ -50,6 +51,7 @@ export interface RouteServices {
   bridges: BridgesRepository;
   companies: CompaniesRepository;
   companySso: CompanySsoRepository;
+  rotas: RotasRepository;
   ssoSignIn: SsoSignIn;
   tenancy: TenancyRepository;
   bridgeConditions: BridgeConditionsRepository;

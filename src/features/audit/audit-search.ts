@@ -22,6 +22,8 @@ export const AUDIT_OBJECT_TYPES: { value: AuditObjectType; label: string }[] = [
   { value: 'alert', label: 'Alert' },
   { value: 'contact_message', label: 'Contact message' },
   { value: 'settings', label: 'Settings' },
+  { value: 'company', label: 'Company' },
+  { value: 'rota', label: 'On-call rota' },
 ];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

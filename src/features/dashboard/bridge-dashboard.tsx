@@ -14,6 +14,7 @@ import { FrequencyShiftCard } from './frequency-shift-card';
 import { IndexSystemCard } from './index-system-card';
 import { MonthlyReportButton } from './monthly-report-button';
 import { NotAssessedCard } from './not-assessed-card';
+import { OnCallLine } from './on-call-line';
 import { PredictionCard } from './prediction-card';
 import { ReadingsSection } from './readings-section';
 import { StatusStrip } from './status-strip';
@@ -63,6 +64,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
         evaluation={evaluation}
         refreshedAt={refreshedAt}
       />
+      <OnCallLine companyId={bridge.company_id} />
       <div className={styles.grid}>
         {!report && <NotAssessedCard sid={bridge.name} evaluation={evaluation} />}
         <AlertsCards

@@ -22,6 +22,7 @@ describe('who is told at each tier of a bridge alert (by company, decision 040)'
     const tiers = tiersOf({
       companyId: OWNER,
       assigned: [operator, strayOperator],
+      onCall: [],
       companyAdmins: [ownAdmin, otherAdmin],
       staff: [staffInCompany, platformStaff],
     });
@@ -36,6 +37,7 @@ describe('who is told at each tier of a bridge alert (by company, decision 040)'
     const everyone = tiersOf({
       companyId: OWNER,
       assigned: [],
+      onCall: [],
       companyAdmins: [otherAdmin],
       staff: [platformStaff],
     }).flat();
@@ -46,6 +48,7 @@ describe('who is told at each tier of a bridge alert (by company, decision 040)'
     const tiers = tiersOf({
       companyId: OWNER,
       assigned: [],
+      onCall: [],
       companyAdmins: [ownAdmin],
       staff: [platformStaff],
     });
@@ -56,6 +59,7 @@ describe('who is told at each tier of a bridge alert (by company, decision 040)'
     const tiers = tiersOf({
       companyId: OWNER,
       assigned: [strayOperator],
+      onCall: [],
       companyAdmins: [],
       staff: [platformStaff],
     });
@@ -66,6 +70,7 @@ describe('who is told at each tier of a bridge alert (by company, decision 040)'
     const tiers = tiersOf({
       companyId: OWNER,
       assigned: [operator],
+      onCall: [],
       companyAdmins: [],
       staff: [platformStaff],
     });
@@ -76,9 +81,37 @@ describe('who is told at each tier of a bridge alert (by company, decision 040)'
     const tiers = tiersOf({
       companyId: OWNER,
       assigned: [ownAdmin],
+      onCall: [],
       companyAdmins: [ownAdmin],
       staff: [platformStaff],
     });
     expect(ids(tiers)).toEqual([[ownAdmin.id], [platformStaff.id], []]);
+  });
+
+  it('tells whoever is on call at tier 1 beside the assigned users, once, and only of the company', () => {
+    const onCallEngineer = person(OWNER);
+    const tiers = tiersOf({
+      companyId: OWNER,
+      assigned: [operator],
+      onCall: [onCallEngineer, operator, strayOperator],
+      companyAdmins: [ownAdmin],
+      staff: [platformStaff],
+    });
+    expect(ids(tiers)).toEqual([
+      [operator.id, onCallEngineer.id],
+      [ownAdmin.id],
+      [platformStaff.id],
+    ]);
+  });
+
+  it('starts at the on-call administrator of a bridge assigned to no one, and not again at tier 2', () => {
+    const tiers = tiersOf({
+      companyId: OWNER,
+      assigned: [],
+      onCall: [ownAdmin],
+      companyAdmins: [ownAdmin, otherAdmin],
+      staff: [staffInCompany, platformStaff],
+    });
+    expect(ids(tiers)).toEqual([[ownAdmin.id], [staffInCompany.id], [platformStaff.id]]);
   });
 });

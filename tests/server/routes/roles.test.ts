@@ -39,6 +39,35 @@ interface Actors {
 /** Who sends the call: an acknowledge link is valid only for the user it was sent to. */
 type Caller = 'anonymous' | 'user' | 'staff';
 
+/** The operator's company's path, where its rotas are (decision 056). */
+async function rotasOf(t: TestContext, a: Actors): Promise<string> {
+  return `/api/v1/companies/${(await t.services.users.findById(a.operatorId))?.companyId}`;
+}
+
+const ROTA = {
+  name: 'Matrix rota',
+  rotation: 'daily',
+  hand_off_time: '09:00',
+  time_zone: 'UTC',
+  starts_on: '2026-01-01',
+  members: [],
+};
+
+/** A rota of the operator's company, for the calls that change or delete one. */
+async function freshRota(t: TestContext, a: Actors): Promise<number> {
+  const companyId = (await t.services.users.findById(a.operatorId))?.companyId ?? 0;
+  const rota = await t.services.rotas.create(companyId, {
+    name: 'Matrix rota',
+    rotation: 'daily',
+    handOffTime: '09:00',
+    timeZone: 'UTC',
+    startsOn: '2026-01-01',
+    members: [],
+    overrides: [],
+  });
+  return rota.id;
+}
+
 /** A fresh bridge with a span and a sensor, for the calls that change or delete things. */
 async function freshStructure(t: TestContext) {
   const bridge = await t.services.bridges.create({ name: 'Matrix Bridge', location: 'Test river' });
@@ -157,6 +186,33 @@ const matrix: Record<
         client_id: 'spanwatch',
         email_domains: [],
       },
+    }),
+  },
+  listRotas: {
+    access: 'signed-in',
+    call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/rotas` }),
+  },
+  getOnCall: {
+    access: 'signed-in',
+    call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/on-call` }),
+  },
+  createRota: {
+    access: 'staff',
+    call: async (t, a) => ({ method: 'POST', url: `${await rotasOf(t, a)}/rotas`, body: ROTA }),
+  },
+  updateRota: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'PUT',
+      url: `${await rotasOf(t, a)}/rotas/${await freshRota(t, a)}`,
+      body: ROTA,
+    }),
+  },
+  deleteRota: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'DELETE',
+      url: `${await rotasOf(t, a)}/rotas/${await freshRota(t, a)}`,
     }),
   },
   createContactMessage: {

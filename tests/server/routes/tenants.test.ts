@@ -44,6 +44,8 @@ interface Targets {
   maintenanceEvent: number;
   /** A notification of the company's operator. */
   notification: number;
+  /** An on-call rota of the company (decision 056). */
+  rota: number;
 }
 
 const bridgeBody = {
@@ -52,6 +54,15 @@ const bridgeBody = {
   construction_date: '2001-01-01',
   latitude: 50,
   longitude: -100,
+};
+
+const ROTA_BODY = {
+  name: 'Probe rota',
+  rotation: 'daily',
+  hand_off_time: '09:00',
+  time_zone: 'UTC',
+  starts_on: '2026-01-01',
+  members: [],
 };
 
 async function seedTwoCompanies(t: TestContext) {
@@ -123,7 +134,7 @@ async function seedTwoCompanies(t: TestContext) {
  */
 async function recordsOfA(
   t: TestContext,
-  bridge: { id: number; name: string },
+  bridge: { id: number; name: string; companyId: number },
   alertId: number,
   operatorId: number,
 ) {
@@ -161,7 +172,22 @@ async function recordsOfA(
     .insert(notifications)
     .values({ userId: operatorId, alertId, kind: 'raised' })
     .returning({ id: notifications.id });
-  return { inspection, photo, maintenanceEvent, notification: notification?.id ?? 0 };
+  const rota = await t.services.rotas.create(bridge.companyId, {
+    name: 'Alpha on call',
+    rotation: 'weekly',
+    handOffTime: '09:00',
+    timeZone: 'America/Toronto',
+    startsOn: '2026-01-05',
+    members: [operatorId],
+    overrides: [],
+  });
+  return {
+    inspection,
+    photo,
+    maintenanceEvent,
+    notification: notification?.id ?? 0,
+    rota: rota.id,
+  };
 }
 
 /** Everything of company A a probe could change, read straight from the repositories. */
@@ -190,6 +216,7 @@ async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
       .from(notifications)
       .where(eq(notifications.id, target.notification)),
     sso: await t.services.companySso.find(companyA),
+    rotas: await t.services.rotas.list(companyA),
   });
 }
 
@@ -308,6 +335,14 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/sso`,
     }),
+    listRotas: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/rotas`,
+    }),
+    getOnCall: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/on-call`,
+    }),
     // Writes on one record, or naming one in the body.
     updateCompanySso: (x: Targets): Call => ({
       method: 'PUT',
@@ -319,6 +354,20 @@ function probes(own: {
         client_secret: 'probe-secret',
         email_domains: ['probe.example'],
       },
+    }),
+    createRota: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/companies/${x.companyId}/rotas`,
+      body: ROTA_BODY,
+    }),
+    updateRota: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/companies/${x.companyId}/rotas/${x.rota}`,
+      body: ROTA_BODY,
+    }),
+    deleteRota: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/companies/${x.companyId}/rotas/${x.rota}`,
     }),
     updateBridge: (x: Targets): Call => ({
       method: 'PUT',
@@ -666,6 +715,7 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       photo: GHOST,
       maintenanceEvent: GHOST,
       notification: GHOST,
+      rota: GHOST,
     };
     const own = {
       bridge: b.bridge.id,
@@ -705,8 +755,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(65);
-    expect(sent).toBe(65 + 64);
+    expect(all.length).toBe(70);
+    expect(sent).toBe(70 + 69);
   });
 
   it("lists none of another company's rows, and its own", async () => {

@@ -190,6 +190,8 @@ export interface DashboardApi {
   sensors?: S['Sensor'][];
   spans?: S['Span'][];
   datastreams?: S['Datastream'][];
+  /** Who is on call in the bridge's company's rotas (no rotas by default). */
+  onCall?: S['OnCall'][];
 }
 
 /** A signed-in user and every call the dashboard makes, answered with the fixtures above. */
@@ -240,6 +242,7 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
       HttpResponse.json({ bridge: Number(params.id), details: [] }),
     ),
     http.get(apiUrl('/api/v1/bridges/:id/baselines'), () => HttpResponse.json(api.baselines ?? [])),
+    http.get(apiUrl('/api/v1/companies/:id/on-call'), () => HttpResponse.json(api.onCall ?? [])),
     http.get(apiUrl('/api/v1/bridges/:id/frequency-shift'), ({ params }) =>
       HttpResponse.json(
         api.frequencyShift ?? {
