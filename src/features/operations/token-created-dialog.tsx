@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { IngestTokenCreated } from '../../api/queries/operations';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../ui/copy-button';
 import { curlExample, mqttExample, type IngestEndpoint } from './ingest-examples';
 import * as styles from './operations.css';
 

@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { type User, listUsersQueryOptions } from '../../api/queries/users';
 import { Button } from '../../ui/button';
@@ -15,8 +15,14 @@ import { UserFormModal } from './user-form-modal';
 import { USER_TOASTS } from './user-messages';
 import * as styles from '../../ui/management-page.css';
 
+// Its own chunk, fetched when opened: the users page's chunk and the entry's list of what that
+// chunk needs stay as they were (tests/build/landing-bundle.test.ts).
+const SsoSettingsDialog = lazy(() =>
+  import('./sso-settings-dialog').then((module) => ({ default: module.SsoSettingsDialog })),
+);
+
 type Dialog =
-  { kind: 'add' } | { kind: 'edit' | 'delete' | 'bridges' | 'streams'; user: User } | null;
+  { kind: 'add' | 'sso' } | { kind: 'edit' | 'delete' | 'bridges' | 'streams'; user: User } | null;
 
 const COLUMNS: DataTableColumn<User>[] = [
   { id: 'username', header: 'Username', value: (u) => u.username },
@@ -32,6 +38,8 @@ export interface UsersViewer {
   isStaff: boolean;
   /** The company a company administrator manages, named under the heading. */
   company?: string;
+  /** The viewer's own company: the one whose single sign-on opens first (decision 054). */
+  companyId?: number;
 }
 
 const STAFF: UsersViewer = { isStaff: true };
@@ -100,9 +108,20 @@ function UsersScreen({
         {!viewer.isStaff && viewer.company && (
           <p className={styles.scope}>Company: {viewer.company}</p>
         )}
-        <Link to="/map" className={buttonStyles.secondary}>
-          DASHBOARD
-        </Link>
+        <div className={styles.rowActions}>
+          {viewer.companyId !== undefined && (
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              onClick={() => setDialog({ kind: 'sso' })}
+            >
+              Single sign-on
+            </Button>
+          )}
+          <Link to="/map" className={buttonStyles.secondary}>
+            DASHBOARD
+          </Link>
+        </div>
       </header>
       <DataTable
         label="Users"
@@ -118,6 +137,14 @@ function UsersScreen({
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'bridges' && <AssignBridgesModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'streams' && <AssignDatastreamsModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'sso' && viewer.companyId !== undefined && (
+        <Suspense fallback={null}>
+          <SsoSettingsDialog
+            viewer={{ ...viewer, companyId: viewer.companyId, company: viewer.company ?? '' }}
+            onClose={close}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_signed-in/users')({
 
 function useViewer(): UsersViewer {
   const user = Route.useRouteContext({ select: (context) => context.user });
-  return { isStaff: user.is_staff, company: user.company };
+  return { isStaff: user.is_staff, company: user.company, companyId: user.company_id };
 }
 
 function UsersRoute() {

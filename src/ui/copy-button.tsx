@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../ui/button';
+import { Button } from './button';
 
 /** Copies `text` to the clipboard; the label says when it worked (or that it did not). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
