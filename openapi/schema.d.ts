@@ -2714,7 +2714,7 @@ export interface components {
       events: components['schemas']['AnomalyEvent'][];
       /** @description Features that explain most of the error over the anomalous windows */
       top_contributors: components['schemas']['Contributor'][];
-      /** @description Windows not scored, by reason (faulty sensor, too few samples, ...) */
+      /** @description Windows not scored, or scored without some streams, by reason: `faulty` counts each window and stream a sensor fault left out, from the fault's onset (decision 048); others are too few samples and the like */
       skipped_windows: {
         [key: string]: number;
       };

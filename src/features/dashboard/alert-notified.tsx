@@ -19,11 +19,15 @@ function Delivery({ delivery }: { delivery: AlertDelivery }) {
       </>
     );
   }
-  // Held by the recipient's own quiet hours (decision 050): sent when they end.
+  // Held by the recipient's own quiet hours (decision 050) or by maintenance works on what the
+  // alert is about (decision 055): sent when they end.
   if (delivery.state === 'pending' && delivery.held_until && delivery.attempts === 0) {
+    const heldBy = delivery.suppressed_by
+      ? `maintenance (${delivery.suppressed_by.replace(/^Suppressed by maintenance: /, '')})`
+      : 'quiet hours';
     return (
       <>
-        {who} by {delivery.channel}, held by quiet hours until <When iso={delivery.held_until} />
+        {who} by {delivery.channel}, held by {heldBy} until <When iso={delivery.held_until} />
       </>
     );
   }

@@ -91,6 +91,26 @@ describe('the alert dialog’s Notified line', () => {
     );
   });
 
+  // Decision 055: a maintenance window holds notices too, and was read as quiet hours.
+  it('says which maintenance works hold a notice, and until when', async () => {
+    const article = await notifiedOf([
+      aDelivery({
+        state: 'pending',
+        attempts: 0,
+        sent_at: null,
+        provider_answer: null,
+        held_until: '2026-11-29T12:00:00.000Z',
+        suppressed_by:
+          'Suppressed by maintenance: Repair of span main, 2026-11-29 08:00 to 2026-11-29 12:00 UTC',
+      }),
+    ]);
+    const list = await within(article).findByRole('list', { name: 'Notified' });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent(
+      /^demo-operator by email, held by maintenance \(Repair of span main, 2026-11-29 08:00 to 2026-11-29 12:00 UTC\) until \S/,
+    );
+  });
+
   it('says no one was notified when the log is empty', async () => {
     const article = await notifiedOf([]);
     expect(
