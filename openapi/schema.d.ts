@@ -202,6 +202,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/companies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The companies the caller may name (platform staff all, anyone else their own)
+     * @description By name. Platform staff choose among them on the company screens (single sign-on, rotas); everyone else gets their own company alone, so no company learns another's name here.
+     */
+    get: operations['listCompanies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/companies/{id}/sso': {
     parameters: {
       query?: never;
@@ -2059,6 +2079,10 @@ export interface components {
       /** @description Whether an override put this person on call */
       override: boolean;
     };
+    CompanyName: {
+      id: number;
+      name: string;
+    };
     CompanySso: {
       company_id: number;
       enabled: boolean;
@@ -3700,6 +3724,27 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
+    };
+  };
+  listCompanies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The companies */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanyName'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
     };
   };
   getCompanySso: {

@@ -1,5 +1,5 @@
 import { notFound } from '../http-error.ts';
-import { type AdminScope, requireAdmin } from '../plugins/authentication.ts';
+import { type AdminScope, requireAdmin, viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
 import { companySsoChange, companySsoDto } from './company-sso-fields.ts';
@@ -7,7 +7,7 @@ import { companySsoChange, companySsoDto } from './company-sso-fields.ts';
 type Services = Pick<RouteServices, 'companies' | 'companySso' | 'secretBox'>;
 
 /**
- * A company's single sign-on settings: platform staff for any company, a company administrator
+ * The companies a caller may name, and a company's single sign-on settings: platform staff for any company, a company administrator
  * for its own; another company's id gets the answer an unknown one gets (decision 040).
  */
 async function companyInScope(services: Services, scope: AdminScope, id: number) {
@@ -20,8 +20,20 @@ async function companyInScope(services: Services, scope: AdminScope, id: number)
 
 export function companySsoHandlers(
   services: Services,
-): Handlers<'getCompanySso' | 'updateCompanySso'> {
+): Handlers<'listCompanies' | 'getCompanySso' | 'updateCompanySso'> {
   return {
+    // Staff choose among all; anyone else learns only their own company's name.
+    async listCompanies(request) {
+      const viewer = viewerOf(request);
+      const own = request.user?.companyId;
+      const rows = viewer.isStaff
+        ? await services.companies.list()
+        : own == null
+          ? []
+          : [await services.companies.findById(own)].filter((row) => row !== undefined);
+      return rows.map((row) => ({ id: row.id, name: row.name }));
+    },
+
     async getCompanySso(request) {
       const { id } = request.params;
       await companyInScope(services, requireAdmin(request), id);

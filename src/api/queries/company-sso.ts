@@ -5,6 +5,16 @@ import type { ApiClient } from '../client';
 
 export type CompanySso = components['schemas']['CompanySso'];
 export type CompanySsoUpdate = components['schemas']['CompanySsoUpdate'];
+export type CompanyName = components['schemas']['CompanyName'];
+
+/** The companies the caller may name: every one for platform staff, else their own. */
+export function listCompaniesQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['companies'] as const,
+    queryFn: (): Promise<CompanyName[]> =>
+      answerOf(api.GET('/api/v1/companies'), 'Failed to load the companies'),
+  });
+}
 
 const companySsoQueryKey = (companyId: number) => ['companies', companyId, 'sso'] as const;
 const PATH = '/api/v1/companies/{id}/sso';

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import {
   companySsoQueryOptions,
+  listCompaniesQueryOptions,
   saveCompanySsoMutationOptions,
 } from '../../api/queries/company-sso';
-import { listUsersQueryOptions } from '../../api/queries/users';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 import { SelectField } from '../../ui/select-field';
@@ -87,15 +87,15 @@ export function SsoSettingsDialog({ viewer, onClose }: { viewer: SsoViewer; onCl
   );
 }
 
-/** Staff's choice among the companies the user list names (there is no list of companies yet). */
+/** Staff's choice among every company, their own listed while the list loads. */
 function CompanyChooser(props: {
   companyId: number;
   own: SsoViewer;
   onChoose: (companyId: number) => void;
 }) {
-  const users = useQuery(listUsersQueryOptions(useApi()));
+  const listed = useQuery(listCompaniesQueryOptions(useApi()));
   const companies = new Map([[props.own.companyId, props.own.company]]);
-  for (const user of users.data ?? []) companies.set(user.company_id, user.company);
+  for (const company of listed.data ?? []) companies.set(company.id, company.name);
   const options = [...companies]
     .map(([id, name]) => ({ value: String(id), label: name }))
     .sort((a, b) => a.label.localeCompare(b.label));

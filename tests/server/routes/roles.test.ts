@@ -168,6 +168,10 @@ const matrix: Record<
       body: { code: await ssoHandoffFor(t, a.operatorId) },
     }),
   },
+  listCompanies: {
+    access: 'signed-in',
+    call: async () => ({ method: 'GET', url: '/api/v1/companies' }),
+  },
   getCompanySso: {
     access: 'staff',
     call: async (t, a) => ({

@@ -602,6 +602,7 @@ const LISTS = [
   '/api/v1/data-streams/',
   '/api/v1/users',
   '/api/v1/alerts?state=all',
+  '/api/v1/companies',
 ];
 
 /** Probes named for what they try, and the operation each one calls. */
@@ -661,6 +662,7 @@ const NOT_PROBED: Record<string, string> = {
   listDataStreamsHyphenated: 'a list (list test)',
   listUsers: 'a list (list test)',
   listAlerts: 'a list (list test)',
+  listCompanies: 'a list (list test)',
   ingestReadings: "a gateway's token names its bridge (ingest tests)",
 };
 
@@ -798,6 +800,24 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       token: adminB.token,
     });
     expect(users.body.map((row) => row.username)).toEqual(['beta-admin', 'beta-operator']);
+    // Each names its own company alone; platform staff choose among all of them.
+    for (const token of [adminB.token, operatorB.token]) {
+      const companies = await t.request<{ id: number; name: string }[]>({
+        method: 'GET',
+        url: '/api/v1/companies',
+        token,
+      });
+      expect(companies.body).toEqual([{ id: adminB.row.companyId, name: 'Beta Bridges' }]);
+    }
+    const staff = await t.createUser({ staff: true });
+    const all = await t.request<{ name: string }[]>({
+      method: 'GET',
+      url: '/api/v1/companies',
+      token: staff.token,
+    });
+    expect(all.body.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['Alpha Spans', 'Beta Bridges']),
+    );
   });
 
   it('lets a company administrator manage its own company, and keeps operators and staff as they were', async () => {

@@ -200,8 +200,24 @@ describe('Single sign-on settings (User Management)', () => {
       http.get(apiUrl('/api/v1/companies/1/sso'), () =>
         HttpResponse.json({ ...stored, company_id: 1, issuer: 'https://sso.northern.example' }),
       ),
+      // Every company, one of them with no user yet.
+      http.get(apiUrl('/api/v1/companies'), () =>
+        HttpResponse.json([
+          { id: 3, name: 'Coastal Bridges' },
+          { id: 1, name: 'Northern Spans Ltd' },
+          { id: 2, name: 'Prairie Crossings Ltd.' },
+        ]),
+      ),
     );
     const { user, dialog } = await openDialog();
+    const chooser = within(dialog).getByLabelText('Company');
+    await waitFor(() =>
+      expect(
+        within(chooser)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Coastal Bridges', 'Northern Spans Ltd', 'Prairie Crossings Ltd.']),
+    );
 
     await user.selectOptions(within(dialog).getByLabelText('Company'), 'Northern Spans Ltd');
     await waitFor(() =>
