@@ -5,6 +5,9 @@ export interface LogLine {
   msg?: string;
   bridgeId?: number;
   retrain?: boolean;
+  /** pino's level: 40 warn, 50 error. */
+  level?: number;
+  err?: { message?: string };
 }
 
 /** The pino JSON lines among what a process printed; plain console lines are left out. */
@@ -34,4 +37,12 @@ export function countLogged(
       line.bridgeId === bridgeId &&
       (retrain === undefined || line.retrain === retrain),
   ).length;
+}
+
+/** The warnings and errors a process logged, one line each: what a failed assertion should show. */
+export function troubleLogged(output: string): string {
+  return logLines(output)
+    .filter((line) => (line.level ?? 0) >= 40)
+    .map((line) => `${line.msg ?? ''}${line.err?.message ? `: ${line.err.message}` : ''}`)
+    .join('\n');
 }

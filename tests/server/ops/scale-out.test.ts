@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { createServices, type Services } from '../../../server/services.ts';
 import { analysisJobsOf } from '../../helpers/analysis-queue.ts';
-import { countLogged, logLines } from '../../helpers/process-log.ts';
+import { countLogged, logLines, troubleLogged } from '../../helpers/process-log.ts';
 import { BASE_MS, sineBlocks, streamOnBridge } from '../../helpers/readings-fixtures.ts';
 import {
   buildServer,
@@ -252,7 +252,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
 
     for (const id of ids) {
       const done = { retrain: false, state: 'completed', retryCount: 0 };
-      expect(await analysisJobsOf(testDb.database.db, id), `bridge ${id}`).toEqual([done, done]);
+      // A job tried twice says why in the workers' warnings and errors.
+      const trouble = workers.map((w) => troubleLogged(w.output())).join('\n');
+      expect(await analysisJobsOf(testDb.database.db, id), `bridge ${id}\n${trouble}`).toEqual([
+        done,
+        done,
+      ]);
       const started = workers.map((w) => countLogged(w.output(), 'Analysis started', id));
       expect(
         started.reduce((a, b) => a + b, 0),
