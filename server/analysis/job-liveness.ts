@@ -13,8 +13,9 @@ export interface JobLivenessOptions {
   /** How often a worker looks for active jobs whose holder is gone. */
   sweepIntervalSeconds: number;
   /**
-   * A job counts only once it has been active this long: the moment between the queue handing
-   * it out and its worker taking the lock must never look like a dead worker.
+   * A job counts only once it has been active this long, and is handed back only when its lock
+   * has been seen free for this long again: the moment between the queue handing it out and its
+   * worker taking the lock must never look like a dead worker, even on a loaded machine.
    */
   graceSeconds: number;
   /** Hands the dead holders' jobs back to the queue (pg-boss `fail`: a retry within the limit). */
@@ -60,6 +61,8 @@ function heldConnection(client: pg.PoolClient): HeldConnection {
 export function startJobLiveness(pool: pg.Pool, options: JobLivenessOptions): JobLiveness {
   let holder: Promise<HeldConnection> | null = null;
   const held = new Set<string>();
+  /** When this worker's sweeps first found each suspect's lock free (ms since the epoch). */
+  const seenFreeSince = new Map<string, number>();
   let stopped = false;
 
   // A connection lost drops its locks; the next job takes a new one, and the sweep may run the
@@ -97,15 +100,28 @@ export function startJobLiveness(pool: pg.Pool, options: JobLivenessOptions): Jo
           [options.queue, options.graceSeconds],
         );
         const orphans: string[] = [];
+        const stillActive = new Set(active.rows.map(({ id }) => id));
+        for (const id of seenFreeSince.keys()) if (!stillActive.has(id)) seenFreeSince.delete(id);
         for (const { id } of active.rows) {
           // Taken here only if no live session holds it; let go of it at once.
           const free = await client.query<{ free: boolean }>(
             'select pg_try_advisory_lock($1, hashtext($2)) as free',
             [JOB_LOCK_SPACE, id],
           );
-          if (!free.rows[0]?.free) continue;
+          if (!free.rows[0]?.free) {
+            seenFreeSince.delete(id);
+            continue;
+          }
           await client.query('select pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_SPACE, id]);
-          orphans.push(id);
+          // One free sighting is not enough: on a loaded machine a live worker can take its
+          // lock later than the grace after pg-boss started the job (a pre-check saw a job run
+          // twice that way). Free again a grace later, its worker is gone.
+          const since = seenFreeSince.get(id);
+          if (since === undefined) seenFreeSince.set(id, Date.now());
+          else if (Date.now() - since >= options.graceSeconds * 1000) {
+            seenFreeSince.delete(id);
+            orphans.push(id);
+          }
         }
         if (orphans.length > 0) {
           options.log(`analysis jobs whose worker is gone, handed back: ${orphans.join(', ')}`);

@@ -11,7 +11,7 @@ export const ANALYSIS_QUEUE = 'bridge-analysis';
 /** What the queue promises a job whose worker dies mid-run (docs/decisions/011). */
 export const ANALYSIS_RETRY_LIMIT = 2;
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 1800;
-/** How soon a job whose worker died runs again: the sweep's period plus its grace. */
+/** How soon a job whose worker died runs again: twice the grace plus the sweep period (035). */
 const DEFAULT_LIVENESS = { sweepIntervalSeconds: 5, graceSeconds: 10 };
 /** pg-boss's own default: how often maintenance expires jobs when the timeout is long. */
 const MAX_MAINTENANCE_INTERVAL_SECONDS = 120;

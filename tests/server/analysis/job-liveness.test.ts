@@ -81,4 +81,67 @@ describe.skipIf(!process.env.DATABASE_URL)('the job liveness connection', () => 
       holder?.emit('error', new Error('terminating connection due to administrator command')),
     ).not.toThrow();
   });
+
+  describe('its sweep', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** pg-boss's job table, as far as the sweep reads it. */
+    beforeAll(async () => {
+      await pool.query('create schema if not exists pgboss');
+      await pool.query(
+        `create table if not exists pgboss.job
+           (id text primary key, name text not null, state text not null, started_on timestamptz)`,
+      );
+    });
+    const activeSince = async (id: string, queue: string) =>
+      pool.query(
+        `insert into pgboss.job (id, name, state, started_on)
+         values ($1, $2, 'active', now() - interval '1 minute')`,
+        [id, queue],
+      );
+
+    it('leaves alone a job whose worker takes its lock late, after a free sighting', async () => {
+      await activeSince('late-holder', 'late');
+      const handedBack: string[] = [];
+      const sweeper = startJobLiveness(pool, {
+        queue: 'late',
+        sweepIntervalSeconds: 0.2,
+        graceSeconds: 3,
+        failJobs: async (ids) => void handedBack.push(...ids),
+        log: () => undefined,
+      });
+      const lateWorker = startJobLiveness(pool, {
+        queue: 'none',
+        sweepIntervalSeconds: 60,
+        graceSeconds: 3,
+        failJobs: async () => undefined,
+        log: () => undefined,
+      });
+      try {
+        await sleep(600); // the sweeps have seen its lock free
+        await lateWorker.hold('late-holder');
+        await sleep(4_000);
+        expect(handedBack).toEqual([]);
+      } finally {
+        await lateWorker.stop();
+        await sweeper.stop();
+      }
+    });
+
+    it('hands back a job whose lock stays free for the grace', async () => {
+      await activeSince('orphan', 'orphaned');
+      const handedBack: string[] = [];
+      const sweeper = startJobLiveness(pool, {
+        queue: 'orphaned',
+        sweepIntervalSeconds: 0.2,
+        graceSeconds: 1,
+        failJobs: async (ids) => void handedBack.push(...ids),
+        log: () => undefined,
+      });
+      try {
+        await expect.poll(() => handedBack, { timeout: 15_000 }).toEqual(['orphan']);
+      } finally {
+        await sweeper.stop();
+      }
+    });
+  });
 });

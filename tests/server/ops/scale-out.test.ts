@@ -28,7 +28,7 @@ const ANALYSIS_INTERVAL_SECONDS = 5;
  * once beside the browser tests, and at 150 s the schedules' first run once did not end in 300 s).
  */
 const JOB_TIMEOUT_SECONDS = 1800;
-/** The workers' sweep (5 s) and grace (10 s) hand a dead worker's job back well within this. */
+/** The workers' sweep (5 s) and twice their grace (10 s) hand a dead worker's job back within this. */
 const HANDED_BACK_WITHIN_MS = 60_000;
 const SHUTDOWN_TIMEOUT_SECONDS = 9;
 const ANALYSED_PREFIXES = ['sca', 'scb'];
