@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import { onCallAt } from '../../domain/on-call.ts';
 import { rotaProblem } from '../../domain/rota-rules.ts';
 import { HttpError, notFound } from '../http-error.ts';
-import { requireAdmin, viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import type { RotaInput, RotaRecord } from '../repositories/rotas-repository.ts';
 import type { BodyOf, Handlers, Schemas } from '../contract-types.ts';
+import { companyToManage, companyToRead } from './company-scope.ts';
 
 type Services = Pick<RouteServices, 'companies' | 'rotas'>;
 
@@ -57,20 +56,6 @@ export function rotasHandlers(
 ): Handlers<'listRotas' | 'createRota' | 'updateRota' | 'deleteRota' | 'getOnCall'> {
   const { rotas } = services;
 
-  /** The company, if the caller may read it: staff any, everyone else their own. */
-  async function readable(request: FastifyRequest, id: number) {
-    const viewer = viewerOf(request);
-    const own = viewer.isStaff || request.user?.companyId === id;
-    if (!own || !(await services.companies.findById(id))) throw notFound('Company', id);
-  }
-
-  /** The company, if the caller may change it: staff any, an administrator their own. */
-  async function writable(request: FastifyRequest, id: number) {
-    const scope = requireAdmin(request);
-    if (scope.companyId !== null && scope.companyId !== id) throw notFound('Company', id);
-    if (!(await services.companies.findById(id))) throw notFound('Company', id);
-  }
-
   /** A valid rota of the company's own people, or a 400 naming the field. */
   async function checked(companyId: number, input: RotaInput): Promise<RotaInput> {
     const problem = rotaProblem(input);
@@ -101,13 +86,13 @@ export function rotasHandlers(
 
   return {
     async listRotas(request) {
-      await readable(request, request.params.id);
+      await companyToRead(services, request, request.params.id);
       return (await rotas.list(request.params.id)).map(rotaDto);
     },
 
     async createRota(request, reply) {
       const companyId = request.params.id;
-      await writable(request, companyId);
+      await companyToManage(services, request, companyId);
       const input = await checked(companyId, inputOf(request.body));
       if ((await rotas.countOf(companyId)) >= MAX_ROTAS) {
         throw new HttpError(400, `name: a company keeps at most ${MAX_ROTAS} rotas`);
@@ -118,7 +103,7 @@ export function rotasHandlers(
 
     async updateRota(request) {
       const { id: companyId, rotaId } = request.params;
-      await writable(request, companyId);
+      await companyToManage(services, request, companyId);
       await rotaOf(companyId, rotaId);
       const stored = await rotas.update(rotaId, await checked(companyId, inputOf(request.body)));
       if (!stored) throw notFound('Rota', rotaId);
@@ -127,7 +112,7 @@ export function rotasHandlers(
 
     async deleteRota(request, reply) {
       const { id: companyId, rotaId } = request.params;
-      await writable(request, companyId);
+      await companyToManage(services, request, companyId);
       await rotaOf(companyId, rotaId);
       await rotas.remove(rotaId);
       return reply.code(204).send();
@@ -135,7 +120,7 @@ export function rotasHandlers(
 
     async getOnCall(request) {
       const companyId = request.params.id;
-      await readable(request, companyId);
+      await companyToRead(services, request, companyId);
       const answers = (await rotas.list(companyId)).map((rota) => ({
         rota,
         onCall: onCallAt(rota, now()),
