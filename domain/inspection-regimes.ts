@@ -1,4 +1,5 @@
 import type { Condition } from './health.ts';
+import { addDays } from './local-time.ts';
 
 // Inspection programmes (issue 20, docs/decisions/020-inspections.md): the regimes' presets as
 // data with their source, and the rule that turns an inspection into its next due date. Shared
@@ -84,10 +85,6 @@ export function addMonths(date: string, months: number): string {
   ).getUTCDate();
   target.setUTCDate(Math.min(day, lastDay));
   return target.toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export type DueStatus = 'overdue' | 'due' | 'scheduled';

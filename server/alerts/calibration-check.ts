@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import { dayInWords } from './day-in-words.ts';
+import { addDays } from '../../domain/local-time.ts';
 
 export const CALIBRATION_DUE_ALERT = 'Calibration due';
 /** Days before a calibration's due date that its alert is raised (docs/audit-and-calibration.md) */
@@ -50,8 +51,4 @@ export async function checkCalibrationsDue(
     const { raised } = await syncAlerts(tx, firing, { types: [CALIBRATION_DUE_ALERT] }, now);
     return raised;
   });
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/schema';
 import { DEMO_OPERATOR } from '../../../server/seed/demo-accounts.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
-import { addDays } from '../../../domain/inspection-regimes.ts';
+import { addDays } from '../../../domain/local-time.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 

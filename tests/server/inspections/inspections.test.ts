@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/schema';
 import { analysisResults, userBridges } from '../../../server/db/schema.ts';
-import { addDays, addMonths } from '../../../domain/inspection-regimes.ts';
+import { addMonths } from '../../../domain/inspection-regimes.ts';
+import { addDays } from '../../../domain/local-time.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
