@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { isApiError } from '../domain/api-error';
 import type { DataType } from '../domain/enums';
+import { RESOLUTION_INVALID, resolutionOf } from '../domain/stream-resolution';
 
 // The Manage Datastream dialog of spec §2 and §4: two modes (Create New is the default),
 // validation of spec §5 before any call, and the toasts of spec §8.
@@ -12,7 +13,7 @@ export const DATASTREAM_DIALOG_TEXT = {
   streamIdRequired: 'Stream ID is required',
   dataTypeRequired: 'Data type is required',
   datastreamRequired: 'Please select a datastream',
-  resolutionInvalid: 'Resolution must be a step above 0, such as 0.01, or left empty',
+  resolutionInvalid: RESOLUTION_INVALID,
   createFailed: 'Failed to create datastream',
   assignFailed: 'Failed to assign sensor',
   created: 'Datastream created successfully',
@@ -71,16 +72,6 @@ function notProvided(name: string): never {
 /** The server's `{ detail }` when it sent one (spec §8), else undefined. */
 const serverDetail = (error: unknown): string | undefined =>
   isApiError(error) ? error.detail : undefined;
-
-/** The API's bound on a stream's resolution (openapi DatastreamInput). */
-export const RESOLUTION_MAX = 1_000_000;
-
-/** The typed resolution: null when empty, undefined when it is no step the server takes. */
-function resolutionOf(text: string): number | null | undefined {
-  if (text.trim() === '') return null;
-  const step = Number(text);
-  return Number.isFinite(step) && step > 0 && step <= RESOLUTION_MAX ? step : undefined;
-}
 
 function createErrors(context: DatastreamDialogContext): DatastreamDialogErrors {
   const errors: DatastreamDialogErrors = {};

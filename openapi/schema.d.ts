@@ -704,6 +704,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/datastreams/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a data stream's resolution (staff, or its company's administrator)
+     * @description Sets the step later blocks are stored on (decision 052), or null to store them exactly.
+     *     Blocks stored before keep their form. This process uses the new value at once; another
+     *     ingest process within the lookup cache's 5 seconds.
+     */
+    patch: operations['updateDatastream'];
+    trace?: never;
+  };
   '/api/v1/datastreams/{id}/delete': {
     parameters: {
       query?: never;
@@ -2338,6 +2360,10 @@ export interface components {
       sensors?: components['schemas']['Id'][];
       /** @description The step to store its values on, the sensor's own resolution or finer; absent or null: exactly as sent. Blocks stored before keep their form. */
       resolution?: number | null;
+    };
+    DatastreamChange: {
+      /** @description The step to store later values on; null: store them exactly as sent. */
+      resolution: number | null;
     };
     /**
      * @description A block `{ stream_id, start, rate_hz, values }` (samples `values[i]` at
@@ -4504,6 +4530,37 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  updateDatastream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DatastreamChange'];
+      };
+    };
+    responses: {
+      /** @description The data stream as changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Datastream'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   deleteDatastream: {

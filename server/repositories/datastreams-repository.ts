@@ -145,6 +145,22 @@ export function createDatastreamsRepository(db: Db) {
       return linked;
     },
 
+    /** The stream with its new resolution (null: exact), or undefined when there is none. */
+    async setResolution(
+      id: number,
+      resolution: number | null,
+    ): Promise<DatastreamWithSensors | undefined> {
+      const rows = await db
+        .update(datastreams)
+        .set({ resolution })
+        .where(eq(datastreams.id, id))
+        .returning({ id: datastreams.id });
+      if (rows.length === 0) return undefined;
+      // The ingest caches each stream's resolution with its row (ingest-service.ts).
+      lookupsChanged('streams');
+      return findById(id);
+    },
+
     /** Refuses (409) while readings are stored, naming how many; cascade deletes them too. */
     async delete(id: number, cascade: boolean): Promise<boolean> {
       const [stream] = await db

@@ -21,7 +21,11 @@ function withIngestStats(row: DatastreamWithSensors): Schemas['Datastream'] {
 export function datastreamsHandlers(
   services: Pick<RouteServices, 'datastreams' | 'sensors' | 'streamTrust' | 'tenancy'>,
 ): Handlers<
-  'listDatastreams' | 'listDataStreamsHyphenated' | 'createDatastream' | 'deleteDatastream'
+  | 'listDatastreams'
+  | 'listDataStreamsHyphenated'
+  | 'createDatastream'
+  | 'updateDatastream'
+  | 'deleteDatastream'
 > {
   const { datastreams, streamTrust } = services;
 
@@ -59,6 +63,16 @@ export function datastreamsHandlers(
       });
       reply.code(201);
       return withIngestStats(created);
+    },
+
+    // Blocks stored before keep their form: a changed step applies to what is stored next.
+    async updateDatastream(request) {
+      const scope = requireAdmin(request);
+      const { id } = request.params;
+      await assertInScope(services, scope, 'datastream', id, hiddenAs('Data stream'));
+      const changed = await datastreams.setResolution(id, request.body.resolution);
+      if (!changed) throw notFound('Data stream', id);
+      return withIngestStats(changed);
     },
 
     async deleteDatastream(request, reply) {

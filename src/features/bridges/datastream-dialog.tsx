@@ -25,6 +25,7 @@ import { TextField } from '../../ui/text-field';
 import * as styles from './bridges-page.css';
 import { SelectField } from '../../ui/select-field';
 import { useNotify } from '../../ui/use-notify';
+import { StreamResolutionEditor } from './stream-resolution-editor';
 
 /** Spec §2: Manage Datastream for one sensor, Create New (default) or Assign Existing. */
 export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose: () => void }) {
@@ -121,6 +122,7 @@ export function DatastreamDialog({ sensor, onClose }: { sensor: Sensor; onClose:
                 ) : (
                   'never'
                 )}
+                <StreamResolutionEditor stream={s} />
               </li>
             ))}
           </ul>

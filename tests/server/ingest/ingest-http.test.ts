@@ -167,6 +167,33 @@ describe.each(drivers)('HTTP ingest on %s', (kind) => {
     expect(retry).toMatchObject({ accepted_samples: 400, duplicate_samples: 400, rejected: [] });
   });
 
+  it('packs the blocks sent after a stream is given a resolution, keeping those before as they were', async () => {
+    const { staff, here } = await setup();
+    const db = t.services.database.db;
+    const auth = { authorization: `Bearer ${staff.token}` };
+    const [before, after] = sineBlocks('here-acc', BASE_MS, 2);
+    // The first ingest caches the stream as exact.
+    expect((await ingest([before], auth)).json<IngestResult>().rejected).toEqual([]);
+    const changed = await t.request<{ resolution: number | null }>({
+      method: 'PATCH',
+      url: `/api/v1/datastreams/${here.stream.id}`,
+      token: staff.token,
+      body: { resolution: 0.001 },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.resolution).toBe(0.001);
+    expect((await ingest([after], auth)).json<IngestResult>().rejected).toEqual([]);
+
+    const kinds = rowsOf<{ array: boolean; packed: boolean }>(
+      await db.execute(sql`SELECT values IS NOT NULL AS array, packed IS NOT NULL AS packed
+                           FROM readings ORDER BY start`),
+    );
+    expect(kinds).toEqual([
+      { array: true, packed: false },
+      { array: false, packed: true },
+    ]);
+  });
+
   it('takes NDJSON and CSV bulk bodies, reporting an unreadable line alone', async () => {
     const { ingestToken } = await setup();
     const ndjson = [

@@ -365,6 +365,14 @@ const matrix: Record<
       body: { stream_id: `ds-${Math.random()}`, data_type: 'acceleration', sensors: [1] },
     }),
   },
+  updateDatastream: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PATCH',
+      url: `/api/v1/datastreams/${(await freshStructure(t)).stream.id}`,
+      body: { resolution: 0.01 },
+    }),
+  },
   deleteDatastream: {
     access: 'staff',
     call: async (t) => ({

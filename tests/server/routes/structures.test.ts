@@ -409,6 +409,25 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
       ]);
     });
 
+    it("changes a stream's resolution and back to exact, refusing a bad one or an unknown stream", async () => {
+      const stream = await createStream([]);
+      const patch = <T>(url: string, body: unknown) =>
+        t.request<T>({ method: 'PATCH', url, token, body });
+      const url = `/api/v1/datastreams/${stream.id}`;
+      for (const body of [{ resolution: 0 }, { resolution: '0.01' }, {}]) {
+        const refused = await patch<Detail>(url, body);
+        expect(refused.status).toBe(400);
+        expect(refused.body.detail).toMatch(/resolution/);
+      }
+      expect((await patch<Datastream>(url, { resolution: 0.5 })).body.resolution).toBe(0.5);
+      const listed = (await get<Datastream[]>('/api/v1/datastreams')).body;
+      expect(listed.map((d) => d.resolution)).toEqual([0.5]);
+      expect((await patch<Datastream>(url, { resolution: null })).body.resolution).toBeNull();
+      const unknown = await patch<Detail>('/api/v1/datastreams/999999', { resolution: 1 });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.detail).toBe('Data stream 999999 not found');
+    });
+
     it('refuses an unknown sensor with 400 naming sensors, creating nothing', async () => {
       const response = await post<Detail>('/api/v1/datastreams/create', {
         stream_id: 'LG-ACC-STREAM',

@@ -445,6 +445,11 @@ function probes(own: {
       url: '/api/v1/datastreams/create',
       body: { stream_id: 'probe-stream', data_type: 'tilt', sensors: [x.sensor] },
     }),
+    updateDatastream: (x: Targets): Call => ({
+      method: 'PATCH',
+      url: `/api/v1/datastreams/${x.stream}`,
+      body: { resolution: 0.01 },
+    }),
     deleteDatastream: (x: Targets): Call => ({
       method: 'DELETE',
       url: `/api/v1/datastreams/${x.stream}/delete`,
@@ -757,8 +762,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(70);
-    expect(sent).toBe(70 + 69);
+    expect(all.length).toBe(71);
+    expect(sent).toBe(71 + 70);
   });
 
   it("lists none of another company's rows, and its own", async () => {

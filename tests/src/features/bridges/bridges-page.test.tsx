@@ -307,6 +307,48 @@ describe('Bridge Management for staff', () => {
     ]);
   });
 
+  // Decision 052: a current stream's step changed later applies to what is stored next.
+  it("changes a current stream's resolution in place, refusing one that is no step", async () => {
+    const user = await open();
+    const bodies: unknown[] = [];
+    server.use(
+      http.patch(apiUrl('/api/v1/datastreams/31'), async ({ request }) => {
+        const body = (await request.json()) as { resolution: number | null };
+        bodies.push(body);
+        return HttpResponse.json({
+          id: 31,
+          stream_id: 'LG-acc-x',
+          data_type: 'acceleration',
+          sensors: [21],
+          resolution: body.resolution,
+        });
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Sensors' }));
+    await user.selectOptions(screen.getByLabelText('Sensor'), 'LG-ACC-1');
+    await user.click(screen.getByRole('button', { name: 'Add DataStream' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Datastream for LG-ACC-1' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Change resolution' }));
+    const form = within(dialog).getByRole('form', { name: 'Resolution of LG-acc-x' });
+    expect(form).toHaveTextContent('values stored already keep their form');
+    await fill(user, within(form).getByLabelText('New resolution'), '-1');
+    await user.click(within(form).getByRole('button', { name: 'Save resolution' }));
+    expect(
+      within(form).getByText('Resolution must be a step above 0, such as 0.01, or left empty'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.clear(within(form).getByLabelText('New resolution'));
+    await fill(user, within(form).getByLabelText('New resolution'), '0.01');
+    await user.click(within(form).getByRole('button', { name: 'Save resolution' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'LG-acc-x now stores new values to the nearest 0.01',
+    );
+    expect(bodies).toEqual([{ resolution: 0.01 }]);
+    expect(within(dialog).queryByRole('form', { name: 'Resolution of LG-acc-x' })).toBeNull();
+    // The dialog itself stays open: changing a step is not the dialog's create or assign.
+    expect(screen.getByRole('dialog', { name: 'Manage Datastream for LG-ACC-1' })).toBeVisible();
+  });
+
   it('names what is attached when a delete is refused and deletes everything only when asked', async () => {
     const user = await open();
     const urls: string[] = [];
