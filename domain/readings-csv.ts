@@ -17,9 +17,28 @@ export function readingsCsvHeader(streamId: string, dataType: string): string {
   return `timestamp,${csvCell(readingsColumnName(streamId, dataType))}\n`;
 }
 
-/** A sample as written: 6 significant digits, no trailing zeros ('260.123', '0.00123457'). */
-export function readingCsvValue(value: number): string {
-  return String(Number(value.toPrecision(READING_SIGNIFICANT_DIGITS)));
+/**
+ * A sample as written: 6 significant digits, no trailing zeros ('260.123', '0.00123457'). A
+ * stream that declares its resolution (decision 052) gets at least the step's decimals, so a
+ * displacement of 1234.567 mm stored to 0.001 reads 1234.567, not 1234.57: whichever of the two
+ * texts is nearer the stored value is written (decision 034's "if one does").
+ */
+export function readingCsvValue(value: number, stepDecimals?: number): string {
+  const significant = Number(value.toPrecision(READING_SIGNIFICANT_DIGITS));
+  if (stepDecimals === undefined || !Number.isFinite(value)) return String(significant);
+  const onStep = Number(value.toFixed(stepDecimals));
+  return String(Math.abs(onStep - value) < Math.abs(significant - value) ? onStep : significant);
+}
+
+/** Decimals that write a resolution's multiples exactly: 0.01 → 2, 0.25 → 2, 5 → 0 (at most 15). */
+export function decimalsOfStep(step: number): number {
+  for (let decimals = 0; decimals < 15; decimals += 1) {
+    const scaled = step * 10 ** decimals;
+    if (Math.abs(scaled - Math.round(scaled)) <= 1e-6) {
+      return decimals;
+    }
+  }
+  return 15;
 }
 
 /**

@@ -8,6 +8,7 @@ import { queryFloat64Rows } from '../db/float64-query.ts';
 import { STORED_VALUES, storedValues, type StoredValuesRow } from './stored-values.ts';
 import {
   createCsvTimeFormatter,
+  decimalsOfStep,
   readingCsvValue,
   readingsCsvHeader,
 } from '../../domain/readings-csv.ts';
@@ -120,11 +121,18 @@ export function createReadingsQueryRepository(db: Db) {
   }
 
   /** The export's header, naming the stream and its unit (decision 034). */
-  async function csvHeader(id: number): Promise<string> {
-    const [stream] = rowsOf<{ stream_id: string; data_type: string }>(
-      await db.execute(sql`SELECT stream_id, data_type FROM datastreams WHERE id = ${id}`),
+  /** The export's header line, and the decimals of the stream's resolution if it has one. */
+  async function csvHeader(id: number): Promise<{ header: string; stepDecimals?: number }> {
+    const [stream] = rowsOf<{ stream_id: string; data_type: string; resolution: number | null }>(
+      await db.execute(
+        sql`SELECT stream_id, data_type, resolution FROM datastreams WHERE id = ${id}`,
+      ),
     );
-    return stream ? readingsCsvHeader(stream.stream_id, stream.data_type) : 'timestamp,value\n';
+    if (!stream) return { header: 'timestamp,value\n' };
+    const header = readingsCsvHeader(stream.stream_id, stream.data_type);
+    return stream.resolution === null
+      ? { header }
+      : { header, stepDecimals: decimalsOfStep(Number(stream.resolution)) };
   }
 
   /** Samples in the blocks the raw level would read, from the blocks' counts alone. */
@@ -207,10 +215,12 @@ export function createReadingsQueryRepository(db: Db) {
      * Raw samples as CSV lines, one page of blocks at a time, so memory stays flat. A page goes
      * on after the exact start (in microseconds) of the previous page's last block: a time in
      * milliseconds would find that block, or one reaching past it, again (issue 37, finding 7).
-     * The header names the stream and its unit; values keep 6 significant digits (decision 034).
+     * The header names the stream and its unit; values keep 6 significant digits (decision 034),
+     * or the digits of the stream's resolution where those are more (decision 052).
      */
     async *csvLines(id: number, fromMs: number, toMs: number): AsyncGenerator<string> {
-      yield await csvHeader(id);
+      const { header, stepDecimals } = await csvHeader(id);
+      yield header;
       const timeOf = createCsvTimeFormatter();
       let after: string | null = null;
       let pageBlocks = CSV_FIRST_PAGE_BLOCKS;
@@ -221,7 +231,8 @@ export function createReadingsQueryRepository(db: Db) {
           const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
           block.values.forEach((v, i) => {
             const t = block.ms + i * step;
-            if (t >= fromMs && t < toMs) chunk += `${timeOf(t)},${readingCsvValue(v)}\n`;
+            if (t >= fromMs && t < toMs)
+              chunk += `${timeOf(t)},${readingCsvValue(v, stepDecimals)}\n`;
           });
           // A page holds some 50,000 samples (a first one up to 200,000): hand them on in slices
           // and let the event loop serve others between two (one export raised everyone's p99

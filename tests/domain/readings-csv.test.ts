@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createCsvTimeFormatter,
+  decimalsOfStep,
   readingCsvValue,
   readingsCsvHeader,
 } from '../../domain/readings-csv';
@@ -26,6 +27,28 @@ describe('the readings CSV export (decision 034)', () => {
     [2.5e-8, '2.5e-8'],
   ])('writes %d as %s: 6 significant digits, no trailing zeros', (value, text) => {
     expect(readingCsvValue(value)).toBe(text);
+  });
+
+  // Decision 052: a stream stored to a step keeps the step's digits where 6 digits would not.
+  it.each([
+    [1234.567, 0.001, '1234.567'],
+    [1234567.8, 0.1, '1234567.8'],
+    [260.12, 0.01, '260.12'],
+    [0.000123457, 0.01, '0.000123457'],
+    [-52.25, 0.25, '-52.25'],
+  ])('writes %d stored to %d as %s', (value, step, text) => {
+    expect(readingCsvValue(value, decimalsOfStep(step))).toBe(text);
+  });
+
+  it.each([
+    [0.01, 2],
+    [0.25, 2],
+    [5, 0],
+    [1e-5, 5],
+    [0.1 + 0.2, 1],
+    [1 / 3, 15],
+  ])("counts %d's decimals as %d", (step, decimals) => {
+    expect(decimalsOfStep(step)).toBe(decimals);
   });
 
   it('writes every time as toISOString does, in order or not, fractions of a millisecond cut', () => {

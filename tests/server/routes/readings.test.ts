@@ -109,6 +109,39 @@ describe.each(drivers)('reading data back on %s', (kind) => {
     );
   });
 
+  // Decision 052: a stream stored to a step keeps the step's digits where 6 would not.
+  it("writes a stream stored to a resolution with the step's digits", async () => {
+    const staff = await t.createUser({ staff: true });
+    const { stream } = await streamOnBridge(t, 'lions-gate-disp');
+    const changed = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/datastreams/${stream.id}`,
+      token: staff.token,
+      body: { resolution: 0.001 },
+    });
+    expect(changed.status).toBe(200);
+    const sent = [1234.567, 1234.5671, -1234.5, 0.0004];
+    const ingested = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest',
+      headers: { authorization: `Bearer ${staff.token}` },
+      payload: [{ stream_id: 'lions-gate-disp', start: iso(BASE_MS), rate_hz: 10, values: sent }],
+    });
+    expect(ingested.json()).toMatchObject({ accepted_samples: sent.length, rejected: [] });
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datastreams/${stream.id}/readings.csv?from=${iso(BASE_MS)}&to=${iso(BASE_MS + 1000)}`,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(response.body.split('\n').slice(1, 5)).toEqual([
+      `${iso(BASE_MS)},1234.567`,
+      `${iso(BASE_MS + 100)},1234.567`,
+      `${iso(BASE_MS + 200)},-1234.5`,
+      `${iso(BASE_MS + 300)},0`,
+    ]);
+  });
+
   it('shows readings only to those who may see the data stream', async () => {
     const { stream, bridge } = await storedSeries();
     const outsider = await t.createUser();
