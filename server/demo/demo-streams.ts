@@ -19,6 +19,8 @@ export interface DemoStream {
   datastreamId: number;
   streamId: string;
   lastSeenAt: number | null;
+  /** The stream's declared resolution: its history is stored packed on that grid, as ingest does. */
+  resolution: number | null;
 }
 
 /** A demo bridge as found in the database: its scenario and the streams that still exist. */
@@ -50,6 +52,7 @@ export async function findDemoBridges(
         streamId: datastreams.streamId,
         createdAt: datastreams.createdAt,
         lastSeenAt: datastreams.lastSeenAt,
+        resolution: datastreams.resolution,
       })
       .from(datastreams)
       .where(inArray(datastreams.streamId, ids));
@@ -63,6 +66,7 @@ export async function findDemoBridges(
           datastreamId: r.id,
           streamId: r.streamId,
           lastSeenAt: r.lastSeenAt ? r.lastSeenAt.getTime() : null,
+          resolution: r.resolution,
         },
       ]),
     );
@@ -89,6 +93,7 @@ export function toStreamBlocks(
     out.push({
       datastreamId: stream.datastreamId,
       block: blockOf(block.stream, Date.parse(block.start), block.rate_hz, block.values),
+      resolution: stream.resolution,
     });
   }
   return out;

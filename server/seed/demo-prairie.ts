@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { bridges, datastreamSensors, datastreams, sensors, spans, users } from '../db/schema.ts';
+import { DEMO_RESOLUTIONS } from '../demo/demo-resolutions.ts';
 import { companyOfUser } from '../repositories/companies-repository.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { catalogue, locatedBridgeRow } from './catalogue-bridges.ts';
@@ -61,7 +62,11 @@ export async function seedPrairieCrossings(tx: Db, passwords: PasswordHasher): P
       .returning();
     const [stream] = await tx
       .insert(datastreams)
-      .values({ streamId: label, dataType: 'temperature' })
+      .values({
+        streamId: label,
+        dataType: 'temperature',
+        resolution: DEMO_RESOLUTIONS.temperature,
+      })
       .returning();
     if (sensor && stream) {
       await tx.insert(datastreamSensors).values({ datastreamId: stream.id, sensorId: sensor.id });

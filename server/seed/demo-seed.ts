@@ -12,6 +12,7 @@ import {
 } from '../db/schema.ts';
 import type { DataType, SensorType } from '../../domain/enums.ts';
 import { DEMO_SPAN_LABELS } from '../demo/demo-scenarios.ts';
+import { DEMO_RESOLUTIONS } from '../demo/demo-resolutions.ts';
 import { companyOfUser } from '../repositories/companies-repository.ts';
 import { type PasswordHasher, defaultPasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
@@ -130,8 +131,12 @@ export async function seedDemo(
       .returning();
 
     const fleetCycle = { index: 0 };
-    const streamRows: { streamId: string; dataType: string; sensorId: number; bridgeId: number }[] =
-      [];
+    const streamRows: {
+      streamId: string;
+      dataType: DataType;
+      sensorId: number;
+      bridgeId: number;
+    }[] = [];
     for (const bridge of bridgeRows) {
       const spanRows = await tx
         .insert(spans)
@@ -174,7 +179,13 @@ export async function seedDemo(
 
     const created = await tx
       .insert(datastreams)
-      .values(streamRows.map(({ streamId, dataType }) => ({ streamId, dataType })))
+      .values(
+        streamRows.map(({ streamId, dataType }) => ({
+          streamId,
+          dataType,
+          resolution: DEMO_RESOLUTIONS[dataType],
+        })),
+      )
       .returning();
     await tx.insert(datastreamSensors).values(
       created.map((stream, i) => ({

@@ -1,0 +1,65 @@
+/**
+ * `npm run bench:demo-storage` (issues 34 and 37): the demo's first start on a throwaway
+ * PostgreSQL database (seed, then `BENCH_DAYS` days of history at the demo's own rates; default
+ * 7), and what its readings take: samples, bytes of the readings partitions (table, TOAST and
+ * indexes, after VACUUM) and of the roll-ups, bytes a sample, and the readings projected to the
+ * demo's default history. Not part of `npm test`.
+ */
+import pg from 'pg';
+import { loadConfig } from '../../server/config/config.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { writeDemoHistory } from '../../server/demo/history-writer.ts';
+import { seedDemo } from '../../server/seed/demo-seed.ts';
+import { createSecretBox } from '../../server/services/secret-box.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DAYS = Number(process.env.BENCH_DAYS ?? 7);
+
+const dbName = `spanwatch_demo_storage_${process.pid}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
+const database = openDatabase({ databaseUrl: url });
+const direct = new pg.Client({ connectionString: url });
+
+async function relationBytes(table: string): Promise<number> {
+  const { rows } = await direct.query<{ bytes: string }>(
+    `SELECT (pg_total_relation_size('${table}') + coalesce(sum(pg_total_relation_size(relid)), 0))::bigint::text AS bytes
+     FROM pg_partition_tree('${table}') WHERE relid <> '${table}'::regclass`,
+  );
+  return Number(rows[0]?.bytes ?? 0);
+}
+
+const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+
+try {
+  await database.migrate();
+  await direct.connect();
+  await seedDemo(database.db, createSecretBox('bench-demo-storage'));
+  const started = performance.now();
+  const { samples } = await writeDemoHistory(database, { days: DAYS, parallel: true });
+  const seconds = (performance.now() - started) / 1000;
+  await direct.query('VACUUM (ANALYZE) readings, reading_rollups');
+  const readings = await relationBytes('readings');
+  const rollups = await relationBytes('reading_rollups');
+  const { rows } = await direct.query<{ packed: string; arrays: string }>(
+    `SELECT count(*) FILTER (WHERE packed IS NOT NULL)::text AS packed,
+            count(*) FILTER (WHERE packed IS NULL)::text AS arrays FROM readings`,
+  );
+  const defaultDays = loadConfig({}).demoHistoryDays;
+  console.log(
+    `Demo history of ${DAYS} days: ${samples.toLocaleString('en-CA')} samples in ${seconds.toFixed(1)} s`,
+  );
+  console.log(`  blocks packed ${rows[0]?.packed}, stored as arrays ${rows[0]?.arrays}`);
+  console.log(`  readings ${mb(readings)} MB = ${(readings / samples).toFixed(2)} bytes a sample`);
+  console.log(`  roll-ups ${mb(rollups)} MB`);
+  console.log(
+    `  readings projected to the default ${defaultDays} days: ${mb((readings * defaultDays) / DAYS)} MB`,
+  );
+} finally {
+  await database.close();
+  await direct.end().catch(() => undefined);
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
