@@ -21,3 +21,18 @@ export function photoTypeOf(bytes: Uint8Array): PhotoType | null {
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
   return null;
 }
+
+const EXTENSIONS: Readonly<Record<PhotoType, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/**
+ * The name a stored photo goes by: the one it is downloaded under, in its audit entries and
+ * in the monthly report. The phone's own file name is not kept (the upload is bare bytes).
+ */
+export function photoFileName(id: number, contentType: string): string {
+  const extension = EXTENSIONS[contentType as PhotoType] ?? 'bin';
+  return `inspection-photo-${id}.${extension}`;
+}

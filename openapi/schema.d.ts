@@ -1326,7 +1326,9 @@ export interface paths {
      *     per data stream (percent of expected samples from the hourly roll-ups: continuous
      *     sampling, or a duty-cycled stream's usual hourly count; gaps), the natural-frequency trend
      *     with its temperature compensation, fatigue per detail, the month's maintenance events
-     *     with what each meant for the monitoring, and a summary computed from these.
+     *     with what each meant for the monitoring, the month's inspections with their ratings,
+     *     findings and photos (JPEG and PNG drawn as captioned thumbnails, at most 4 an inspection
+     *     and 12 in all, with how many more), and a summary computed from these.
      *     Generated on a worker thread. Visible to whoever may see the bridge; `month` lies between
      *     2000-01 and the current month.
      */
@@ -3192,8 +3194,8 @@ export interface components {
       object_name?: string | null;
       /**
        * @description For each changed field that holds another record's id (`bridge_id`, `user_id`,
-       *     `acknowledged_by`...), that record's name before and after; null where the id is
-       *     null or the record is gone
+       *     `acknowledged_by`, a photo's `inspection_id`...), that record's name before and
+       *     after; null where the id is null or the record is gone
        */
       names?: {
         [key: string]: {

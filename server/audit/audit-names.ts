@@ -9,6 +9,7 @@ import {
   contactMessages,
   datastreams,
   ingestTokens,
+  inspections,
   sensors,
   spans,
   users,
@@ -27,7 +28,8 @@ type Kind =
   | 'alert'
   | 'ingest_token'
   | 'contact_message'
-  | 'company';
+  | 'company'
+  | 'inspection';
 
 const OBJECT_KINDS = new Set<string>([
   'user',
@@ -53,6 +55,8 @@ const REFERENCE_FIELDS: Readonly<Record<string, Kind>> = {
   datastream_id: 'datastream',
   alert_id: 'alert',
   company_id: 'company',
+  // A photo's entries name their inspection (decision 053).
+  inspection_id: 'inspection',
 };
 
 /** `acknowledged_by`, `calibrated_by`, `accepted_by`, `rejected_by`: all name a user. */
@@ -126,6 +130,21 @@ async function lookUp(db: Db, wanted: Map<Kind, Set<number>>): Promise<Lookup> {
           .where(inArray(contactMessages.id, list))
       ).map((row) => ({ id: row.id, name: [row.first, row.last].filter(Boolean).join(' ') })),
     company: own(companies, companies.id, companies.name),
+    inspection: async (list) =>
+      (
+        await db
+          .select({
+            id: inspections.id,
+            kind: inspections.kind,
+            on: inspections.inspectedOn,
+            inspector: inspections.inspector,
+          })
+          .from(inspections)
+          .where(inArray(inspections.id, list))
+      ).map((row) => ({
+        id: row.id,
+        name: `${row.kind.replace('_', '-')} inspection of ${row.on} by ${row.inspector}`,
+      })),
   };
   await Promise.all(
     (Object.keys(queries) as Kind[]).map(async (kind) => {

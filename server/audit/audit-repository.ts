@@ -24,7 +24,10 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   return and(...parts);
 }
 
-/** Reads only: the entries are written by the database's triggers (migration 0006). */
+/**
+ * Reads only: the entries are written by the database's triggers (migration 0006) and, for
+ * inspection photos, whose bytes no entry may copy, by `writeAuditEntry` (audit-entry.ts).
+ */
 export function createAuditRepository(db: Db) {
   return {
     async page(

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inspectionPhotos, inspections, users } from '../db/schema.ts';
 import type { PhotoType } from '../../domain/image-type.ts';
+import { writeAuditEntry } from '../audit/audit-entry.ts';
+import { type AuditedPhoto, photoAuditFields } from './photo-audit.ts';
 
 /** What is said about a photo without its bytes. */
 export interface PhotoMeta {
@@ -42,6 +44,25 @@ const asMeta = (row: Omit<PhotoMeta, 'contentType'> & { contentType: string }): 
   ...row,
   contentType: row.contentType as PhotoType,
 });
+
+/** A photo's audit entry, as an entry of its inspection's bridge like the inspection's own. */
+async function auditPhoto(
+  db: Pick<Db, 'select' | 'execute'>,
+  action: 'create' | 'delete',
+  photo: AuditedPhoto,
+) {
+  const [bridge] = await db
+    .select({ id: inspections.bridgeId })
+    .from(inspections)
+    .where(eq(inspections.id, photo.inspectionId));
+  await writeAuditEntry(db, {
+    action,
+    objectType: 'bridge',
+    objectId: String(bridge?.id ?? ''),
+    record: 'inspection_photos',
+    fields: photoAuditFields(photo),
+  });
+}
 
 /** Inspection photos: bytes in PostgreSQL beside their inspection (decision 053). */
 export function createInspectionPhotosRepository(db: Db) {
@@ -105,6 +126,7 @@ export function createInspectionPhotosRepository(db: Db) {
           .leftJoin(users, eq(users.id, inspectionPhotos.createdBy))
           .where(eq(inspectionPhotos.id, row.id));
         if (!stored) throw new Error('a stored photo was not found in its transaction');
+        await auditPhoto(tx, 'create', { ...stored, createdBy: photo.createdBy });
         return { outcome: 'stored', photo: asMeta(stored) };
       });
     },
@@ -124,12 +146,26 @@ export function createInspectionPhotosRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Removes the photo and writes its audit entry (what it was, never its bytes) in the same
+     * transaction; false when there is no such photo, and then no entry.
+     */
     async remove(id: number): Promise<boolean> {
-      const rows = await db
+      const [removed] = await db
         .delete(inspectionPhotos)
         .where(eq(inspectionPhotos.id, id))
-        .returning({ id: inspectionPhotos.id });
-      return rows.length > 0;
+        .returning({
+          id: inspectionPhotos.id,
+          inspectionId: inspectionPhotos.inspectionId,
+          contentType: inspectionPhotos.contentType,
+          sizeBytes: inspectionPhotos.sizeBytes,
+          sha256: inspectionPhotos.sha256,
+          createdBy: inspectionPhotos.createdBy,
+          createdAt: inspectionPhotos.createdAt,
+        });
+      if (!removed) return false;
+      await auditPhoto(db, 'delete', removed);
+      return true;
     },
   };
 }

@@ -168,6 +168,32 @@ export interface SensorFaultFact {
   reason: string;
 }
 
+export interface InspectionPhotoFact {
+  /** The name it is downloaded under ('inspection-photo-12.jpg'). */
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  /** The bytes to draw (a JPEG or PNG within the report's bounds); null: listed, not drawn. */
+  data: Uint8Array | null;
+  /** Why it is not drawn, when `data` is null. */
+  note: string | null;
+}
+
+export interface InspectionFact {
+  /** YYYY-MM-DD */
+  inspectedOn: string;
+  /** The kind in words ('Routine'). */
+  kind: string;
+  inspector: string;
+  /** The ratings in words, on the record's scale. */
+  rating: string;
+  findings: string | null;
+  /** The photos shown, oldest first (bounded per inspection and per report). */
+  photos: InspectionPhotoFact[];
+  /** Photos of the inspection not shown because of those bounds. */
+  photosLeftOut: number;
+}
+
 export interface ReportFacts {
   month: string;
   /** The IANA zone the report writes its times of day in (the month runs in UTC). */
@@ -191,6 +217,10 @@ export interface ReportFacts {
   sensorFaults: SensorFaultFact[];
   /** The month's maintenance events, oldest first. */
   maintenance: MaintenanceEventFact[];
+  /** The month's inspections, oldest first, with their photos (decision 053). */
+  inspections: InspectionFact[];
+  /** Inspections left out of `inspections` (the list is bounded). */
+  inspectionsLeftOut: number;
   streams: StreamAvailability[];
   frequency: FrequencyFacts | null;
   fatigue: FatigueFact[];

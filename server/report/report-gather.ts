@@ -7,11 +7,13 @@ import type { Db } from '../db/client.ts';
 import { alerts, bridges, sensors, spans, users } from '../db/schema.ts';
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
 import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';
+import type { InspectionPhotosRepository } from '../inspections/inspection-photos-repository.ts';
 import type { Schemas } from '../contract-types.ts';
 import { streamAvailability } from './report-availability.ts';
 import { conditionHistoryFacts } from './report-condition-history.ts';
 import type { ConditionFacts, FrequencyFacts, ReportFacts, SpanFact } from './report-facts.ts';
 import { fatigueFacts } from './report-fatigue.ts';
+import { inspectionFacts } from './report-inspections.ts';
 import { maintenanceFacts } from './report-maintenance.ts';
 import { sensorFaultFacts } from './report-sensor-faults.ts';
 import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
@@ -33,6 +35,7 @@ export interface ReportStores {
   fatigueDetails: FatigueRepository;
   maintenance: MaintenanceRepository;
   sensorFaults: SensorFaultsRepository;
+  inspectionPhotos: InspectionPhotosRepository;
 }
 
 /** Everything the report of `month` shows, read from the stored data of the bridge. */
@@ -79,6 +82,7 @@ export async function gatherReportFacts(
       month,
       model?.baselineEnd.getTime() ?? null,
     ),
+    ...(await inspectionFacts(stores, bridgeId, month)),
     streams: await streamAvailability(db, bridgeId, month.startMs, availabilityEnd),
     frequency: forecast ? frequencyFacts(forecast, model?.model, month) : null,
     fatigue: await fatigueFacts(stores.fatigueDetails, bridgeId, month),

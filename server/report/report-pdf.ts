@@ -15,6 +15,7 @@ import { figureRoom, LINE, MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
 import { drawConditionBox } from './report-condition-box.ts';
 import { minuteWriter } from './report-time.ts';
 import { SENSOR_FAULTS_TEXT, sensorFaultLine } from './report-sensor-faults.ts';
+import { InspectionsWriter } from './report-inspections-section.ts';
 
 const daysInMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
@@ -89,6 +90,7 @@ class ReportWriter extends PdfLayout {
     this.alerts();
     this.sensorFaults();
     this.maintenance();
+    new InspectionsWriter(doc, facts.inspections, facts.inspectionsLeftOut).write();
     this.availability();
     this.frequency();
     this.fatigue();

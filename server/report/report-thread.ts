@@ -3,6 +3,7 @@ import { type DatabaseLink, openDatabaseLink } from '../db/client.ts';
 import { serializeError, type SerializedError } from '../db/pglite-protocol.ts';
 import { createAnalysisRepository } from '../analysis/analysis-repository.ts';
 import { createFatigueRepository } from '../fatigue/fatigue-repository.ts';
+import { createInspectionPhotosRepository } from '../inspections/inspection-photos-repository.ts';
 import { createMaintenanceRepository } from '../maintenance/maintenance-repository.ts';
 import { createSensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
 import { lowerThreadPriority } from '../threads/lower-priority.ts';
@@ -33,6 +34,7 @@ const stores: ReportStores = {
   fatigueDetails: createFatigueRepository(database.db),
   maintenance: createMaintenanceRepository(database.db),
   sensorFaults: createSensorFaultsRepository(database.db),
+  inspectionPhotos: createInspectionPhotosRepository(database.db),
 };
 
 async function build(): Promise<Uint8Array<ArrayBuffer>> {

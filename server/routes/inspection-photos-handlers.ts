@@ -1,3 +1,4 @@
+import { photoFileName } from '../../domain/image-type.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { uploadedChunks } from '../http/upload-body.ts';
 import { readPhoto } from '../inspections/photo-upload.ts';
@@ -9,8 +10,6 @@ import { photoDto } from './inspection-photo-dto.ts';
 /** A phone photo resized in the browser is 0.3-2 MB; an unresized one up to about 8 MB. */
 export const PHOTO_LIMIT_BYTES = 8 * 1024 * 1024;
 export const PHOTOS_PER_INSPECTION = 20;
-
-const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
 /** Inspection photos (decision 053): staff add and remove them, whoever sees the bridge reads them. */
 export function inspectionPhotosHandlers(
@@ -48,11 +47,10 @@ export function inspectionPhotosHandlers(
       if (!photo || !(await alerts.bridgeIsVisible(viewerOf(request), photo.bridgeId))) {
         throw notFound('Photo', id);
       }
-      const extension = EXTENSIONS[photo.contentType as keyof typeof EXTENSIONS] ?? 'bin';
       return reply
         .type(photo.contentType)
         .header('etag', `"${photo.sha256}"`)
-        .header('content-disposition', `inline; filename="inspection-photo-${id}.${extension}"`)
+        .header('content-disposition', `inline; filename="${photoFileName(id, photo.contentType)}"`)
         .send(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.byteLength));
     },
 

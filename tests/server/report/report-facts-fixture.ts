@@ -8,6 +8,7 @@ export const SECTION_HEADINGS = [
   'Alarms and alerts',
   'Sensor faults',
   'Maintenance',
+  'Inspections',
   'Data availability',
   'Natural frequency',
   'Fatigue',
@@ -162,6 +163,19 @@ export function fullFacts(): ReportFacts {
         daily: Array.from({ length: 30 }, () => 100),
       },
     ],
+    // Photos are added by the tests that draw them (report-pdf-photos.test.ts).
+    inspections: [
+      {
+        inspectedOn: '2026-04-09',
+        kind: 'Routine',
+        inspector: 'F. Inspector',
+        rating: 'NBI ratings: deck 7, superstructure 6, substructure 5',
+        findings: 'Hairline crack at pier 2 bearing shelf',
+        photos: [],
+        photosLeftOut: 0,
+      },
+    ],
+    inspectionsLeftOut: 0,
     frequency: {
       indicator: 'First natural frequency (hb-acc-1), temperature-compensated',
       unit: 'Hz',
@@ -219,6 +233,7 @@ export function emptyFacts(): ReportFacts {
     alerts: [],
     sensorFaults: [],
     maintenance: [],
+    inspections: [],
     streams: [],
     frequency: null,
     fatigue: [],

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../helpers/test-database.ts';
+import { greyJpeg } from '../../helpers/photo-fixtures.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { assignBridge } from '../alerts/alert-fixtures.ts';
 import { storeStrain, strainBridge, trafficBlocks } from '../fatigue/strain-fixtures.ts';
@@ -141,6 +142,46 @@ describe.each(drivers)('monthly report API on %s', (kind) => {
     expect(text).toContain('Figure 1: Data availability per stream and day');
     expect(text).toContain('Stress-range histogram of Cover plate end');
     // The worker thread starts from source under tsx: slow on a loaded machine.
+  }, 180_000);
+
+  it("draws the month's inspection photos, read on the report's thread (decision 053)", async () => {
+    const staff = await t.createUser({ staff: true, name: 'field-inspector' });
+    const bridge = await t.services.bridges.create({ name: 'Photo Bridge', location: 'River' });
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bridges/${bridge.id}/inspections`,
+      headers: { authorization: `Bearer ${staff.token}` },
+      payload: {
+        inspected_on: '2026-04-05',
+        kind: 'special',
+        inspector: 'F. Inspector',
+        rating: { scale: 'NBI', deck: 6, superstructure: 6, substructure: 5 },
+        findings: 'Spalling under the east joint',
+      },
+    });
+    expect(recorded.statusCode).toBe(201);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/inspections/${recorded.json<{ id: number }>().id}/photos`,
+      headers: {
+        authorization: `Bearer ${staff.token}`,
+        'content-type': 'application/octet-stream',
+      },
+      payload: greyJpeg(64, 48, 7),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const photoId = uploaded.json<{ id: number }>().id;
+
+    const response = await get(staff.token, bridge.id, '2026-04');
+    expect(response.statusCode).toBe(200);
+    const bytes = response.rawPayload;
+    expect(bytes.toString('latin1').split('/Subtype /Image')).toHaveLength(2);
+    const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      '2026-04-05 · Special inspection by F. Inspector NBI ratings: deck 6, superstructure 6, ' +
+        'substructure 5 Findings: "Spalling under the east joint" ' +
+        `2026-04-05 · F. Inspector inspection-photo-${photoId}.jpg`,
+    );
   }, 180_000);
 
   it('refuses a bad, missing, too early or future month naming the field', async () => {

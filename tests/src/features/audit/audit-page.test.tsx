@@ -128,6 +128,45 @@ describe('Audit log view', () => {
     expect(row.getByText('3 → Lions Gate Bridge (9)')).toBeInTheDocument();
   });
 
+  it("reads a removed inspection photo's entry: its inspection, file name, size and type (decision 053)", async () => {
+    const photoRemoved: AuditEntry = {
+      ...renamed,
+      id: 5,
+      actor: 'fieldstaff',
+      operation: 'deleteInspectionPhoto',
+      action: 'delete',
+      object_type: 'bridge',
+      object_id: '3',
+      record: 'inspection_photos',
+      changes: {
+        id: { before: 12, after: null },
+        inspection_id: { before: 5, after: null },
+        file_name: { before: 'inspection-photo-12.jpg', after: null },
+        content_type: { before: 'image/jpeg', after: null },
+        size_bytes: { before: 412000, after: null },
+        created_by: { before: 4, after: null },
+      },
+      object_name: 'Ambassador',
+      names: {
+        inspection_id: { before: 'routine inspection of 2026-11-20 by F. Inspector', after: null },
+        created_by: { before: 'fieldstaff', after: null },
+      },
+    };
+    serveAudit([photoRemoved]);
+    await open();
+    expect(await screen.findByText('inspection-photo-12.jpg → —')).toBeInTheDocument();
+    const row = within(bodyRows()[0] ?? document.body);
+    expect(
+      row.getByRole('cell', { name: 'Bridge 3 · Ambassador (inspection_photos)' }),
+    ).toBeInTheDocument();
+    expect(
+      row.getByText('routine inspection of 2026-11-20 by F. Inspector (5) → —'),
+    ).toBeInTheDocument();
+    expect(row.getByText('image/jpeg → —')).toBeInTheDocument();
+    expect(row.getByText('412000 → —')).toBeInTheDocument();
+    expect(row.getByText('fieldstaff (4) → —')).toBeInTheDocument();
+  });
+
   it('filters by object, user and period, and sends them to the API', async () => {
     const queries = serveAudit([renamed]);
     const user = await open();
