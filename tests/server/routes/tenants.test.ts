@@ -430,6 +430,11 @@ function probes(own: {
       url: `/api/v1/sensors/${x.sensor}/limits`,
       body: { low: -1, high: 1, sustained_minutes: 30 },
     }),
+    setSensorGeometry: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${x.sensor}/geometry`,
+      body: { chainage_m: 5, transverse_offset_m: 0, direction: 'vertical' },
+    }),
     assignTheirSensorToOwnStream: (x: Targets): Call => ({
       method: 'PUT',
       url: '/api/v1/sensors/assign',
@@ -757,8 +762,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(70);
-    expect(sent).toBe(70 + 69);
+    expect(all.length).toBe(71);
+    expect(sent).toBe(71 + 70);
   });
 
   it("lists none of another company's rows, and its own", async () => {
