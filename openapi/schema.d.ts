@@ -1390,6 +1390,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sensors/{id}/geometry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set where a sensor sits on its span and what it measures (staff)
+     * @description Replaces the sensor's position: chainage from its span's first support and transverse
+     *     offset from the deck's axis, in metres, and its measuring direction. A null clears that
+     *     part. Staff and the sensor's company administrator; audited like every change.
+     */
+    put: operations['setSensorGeometry'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/sensors/{id}/calibrations': {
     parameters: {
       query?: never;
@@ -2280,7 +2302,19 @@ export interface components {
       next_calibration_date: string | null;
       /** @description Strain gauges, tilt and displacement sensors only; absent for other types */
       limits?: components['schemas']['SensorLimits'];
+      chainage_m: components['schemas']['ChainageM'];
+      transverse_offset_m: components['schemas']['TransverseOffsetM'];
+      direction: components['schemas']['SensorDirection'];
     };
+    /** @description Metres along the deck from the span's first support; null: not recorded */
+    ChainageM: number | null;
+    /** @description Metres from the deck's axis, either side; null: not recorded */
+    TransverseOffsetM: number | null;
+    /**
+     * @description The axis the sensor measures along; null: not recorded
+     * @enum {string|null}
+     */
+    SensorDirection: 'vertical' | 'transverse' | 'longitudinal' | null;
     SensorLimits: {
       /** @description Below this, in the sensor's unit; null: no low limit. Below high */
       low: number | null;
@@ -2291,6 +2325,15 @@ export interface components {
        * @default 10
        */
       sustained_minutes: number;
+    };
+    /**
+     * @description Where a sensor sits on its span and what it measures (decision 057). Each part is
+     *     optional on create; null (or absent there) means not recorded.
+     */
+    SensorGeometry: {
+      chainage_m: components['schemas']['ChainageM'];
+      transverse_offset_m: components['schemas']['TransverseOffsetM'];
+      direction: components['schemas']['SensorDirection'];
     };
     SensorInput: {
       bridge: components['schemas']['Id'];
@@ -2305,6 +2348,9 @@ export interface components {
       next_calibration_date?: components['schemas']['Date'] | null;
       /** @description Strain gauges, tilt and displacement sensors only (400 otherwise) */
       limits?: components['schemas']['SensorLimits'];
+      chainage_m?: components['schemas']['ChainageM'];
+      transverse_offset_m?: components['schemas']['TransverseOffsetM'];
+      direction?: components['schemas']['SensorDirection'];
     };
     SensorAssignRequest: {
       /** @description The sensor's numeric id */
@@ -5613,6 +5659,37 @@ export interface operations {
     };
     responses: {
       /** @description The sensor with its limits */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sensor'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setSensorGeometry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SensorGeometry'];
+      };
+    };
+    responses: {
+      /** @description The sensor with its position */
       200: {
         headers: {
           [name: string]: unknown;

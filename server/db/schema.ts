@@ -21,6 +21,7 @@ import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums.ts
 import type { Condition } from '../../domain/health.ts';
 import { MAINTENANCE_KINDS } from '../../domain/maintenance.ts';
 import { SENSOR_FAULT_KINDS } from '../../domain/sensor-faults.ts';
+import { CHAINAGE_MAX_M, OFFSET_MAX_M, SENSOR_DIRECTIONS } from '../../domain/sensor-geometry.ts';
 import {
   INSPECTION_KINDS,
   type InspectionIntervals,
@@ -132,9 +133,23 @@ export const sensors = pgTable(
     limitLow: doublePrecision('limit_low'),
     limitHigh: doublePrecision('limit_high'),
     limitSustainedMinutes: integer('limit_sustained_minutes').notNull().default(10),
+    // Where it sits on its span and what it measures (decision 057); null: not recorded.
+    chainageM: doublePrecision('chainage_m'),
+    transverseOffsetM: doublePrecision('transverse_offset_m'),
+    direction: text('direction'),
   },
   (t) => [
     uniqueIndex('sensors_bridge_label_key').on(t.bridgeId, t.label),
+    // The API's bounds again: a second wall, and one that also keeps NaN and infinities out.
+    check(
+      'sensors_chainage_check',
+      sql`${t.chainageM} is null or ${t.chainageM} between 0 and ${sql.raw(String(CHAINAGE_MAX_M))}`,
+    ),
+    check(
+      'sensors_transverse_offset_check',
+      sql`${t.transverseOffsetM} is null or ${t.transverseOffsetM} between -${sql.raw(String(OFFSET_MAX_M))} and ${sql.raw(String(OFFSET_MAX_M))}`,
+    ),
+    check('sensors_direction_check', sql`${t.direction} in (${inList(SENSOR_DIRECTIONS)})`),
     check(
       'sensors_limits_check',
       sql`${t.limitLow} is null or ${t.limitHigh} is null or ${t.limitLow} < ${t.limitHigh}`,

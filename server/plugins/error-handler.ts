@@ -11,11 +11,16 @@ function isSecurityFailure(error: unknown): error is SecurityFailure {
   return error instanceof Error && Array.isArray((error as { errors?: unknown }).errors);
 }
 
-/** Fastify's validation message, with the allowed values when an enum was missed. */
+/**
+ * Fastify's validation message, with the allowed values when an enum was missed. A nullable
+ * enum lists null among them, which would print as an empty value: it is said in words.
+ */
 function validationDetail(error: FastifyError): string {
   const first = error.validation?.[0];
   const allowed = (first?.params as { allowedValues?: unknown[] } | undefined)?.allowedValues;
-  return Array.isArray(allowed) ? `${error.message}: ${allowed.join(', ')}` : error.message;
+  if (!Array.isArray(allowed)) return error.message;
+  const values = allowed.filter((value) => value !== null).join(', ');
+  return `${error.message}: ${values}${allowed.includes(null) ? ' (or null)' : ''}`;
 }
 
 /** One error shape for every failure: `{ detail }` with the status (STYLE.md, Server). */

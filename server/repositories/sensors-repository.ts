@@ -14,7 +14,19 @@ export type SensorLimitsValues = Pick<
   'limitLow' | 'limitHigh' | 'limitSustainedMinutes'
 >;
 
+export type SensorGeometryValues = Pick<SensorRow, 'chainageM' | 'transverseOffsetM' | 'direction'>;
+
 export function createSensorsRepository(db: Db) {
+  const setColumns = async (
+    id: number,
+    values: SensorLimitsValues | SensorGeometryValues,
+    what: string,
+  ): Promise<SensorRow> => {
+    const [row] = await db.update(sensors).set(values).where(eq(sensors.id, id)).returning();
+    if (!row) throw new Error(`sensor ${id} vanished while its ${what} were set`);
+    return row;
+  };
+
   return {
     /** The sensors the viewer may see; with `bridgeId`, only that bridge's. */
     async list(viewer: Viewer, bridgeId?: number): Promise<SensorRow[]> {
@@ -64,11 +76,11 @@ export function createSensorsRepository(db: Db) {
       }
     },
 
-    async setLimits(id: number, limits: SensorLimitsValues): Promise<SensorRow> {
-      const [row] = await db.update(sensors).set(limits).where(eq(sensors.id, id)).returning();
-      if (!row) throw new Error(`sensor ${id} vanished while its limits were set`);
-      return row;
-    },
+    setLimits: (id: number, limits: SensorLimitsValues) => setColumns(id, limits, 'limits'),
+
+    /** Where the sensor sits on its span and what it measures (decision 057). */
+    setGeometry: (id: number, geometry: SensorGeometryValues) =>
+      setColumns(id, geometry, 'position'),
 
     /** Refuses (409) while data streams are fed by the sensor; cascade unlinks them. */
     async delete(id: number, cascade: boolean): Promise<boolean> {

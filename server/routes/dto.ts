@@ -76,6 +76,9 @@ export function sensorDto(row: SensorRow): Schemas['Sensor'] {
           },
         }
       : {}),
+    chainage_m: row.chainageM,
+    transverse_offset_m: row.transverseOffsetM,
+    direction: row.direction as Schemas['SensorDirection'],
   };
 }
 

@@ -5,6 +5,7 @@ import type { RouteServices } from '../plugins/route-services.ts';
 import { assertDataTypeFits } from './data-type-fit.ts';
 import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
+import { geometryColumns } from './sensor-geometry-fields.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { assertInScope, hiddenAs, noSuch } from './tenant-scope.ts';
@@ -37,7 +38,14 @@ const limitColumns = (limits: SensorLimits) => ({
 
 export function sensorsHandlers(
   services: Pick<RouteServices, 'calibrations' | 'sensors' | 'datastreams' | 'tenancy'>,
-): Handlers<'listSensors' | 'createSensor' | 'deleteSensor' | 'assignSensor' | 'setSensorLimits'> {
+): Handlers<
+  | 'listSensors'
+  | 'createSensor'
+  | 'deleteSensor'
+  | 'assignSensor'
+  | 'setSensorLimits'
+  | 'setSensorGeometry'
+> {
   const { sensors, datastreams } = services;
   return {
     async listSensors(request) {
@@ -68,6 +76,7 @@ export function sensorsHandlers(
         lastCalibrationDate: last,
         nextCalibrationDate: next,
         ...(limits ? limitColumns(limits) : {}),
+        ...geometryColumns(body),
       });
       // The spec's calibration dates are the first entry of the sensor's calibration register.
       if (last) {
@@ -99,6 +108,14 @@ export function sensorsHandlers(
       if (!sensor) throw notFound('Sensor', id);
       checkLimits(sensor.type, request.body, '');
       return sensorDto(await sensors.setLimits(id, limitColumns(request.body)));
+    },
+
+    async setSensorGeometry(request) {
+      const scope = requireAdmin(request);
+      const { id } = request.params;
+      await assertInScope(services, scope, 'sensor', id, hiddenAs('Sensor'));
+      if (!(await sensors.findById(id))) throw notFound('Sensor', id);
+      return sensorDto(await sensors.setGeometry(id, geometryColumns(request.body)));
     },
 
     async assignSensor(request) {

@@ -31,3 +31,21 @@ export function setSensorLimitsMutationOptions(
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
   });
 }
+
+export type SensorGeometry = components['schemas']['SensorGeometry'];
+
+/** Replaces where a sensor sits on its span and what it measures (decision 057). */
+export function setSensorGeometryMutationOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  sensorId: number,
+) {
+  return mutationOptions({
+    mutationFn: (body: SensorGeometry) =>
+      completed(
+        api.PUT('/api/v1/sensors/{id}/geometry', { params: { path: { id: sensorId } }, body }),
+        'Failed to save the position',
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
+  });
+}

@@ -11,6 +11,7 @@ import { DatastreamDialog } from './datastream-dialog';
 import { DatastreamsTab } from './datastreams-tab';
 import { FatigueDetailSection } from './fatigue-detail-section';
 import { SensorLimitsSection } from './sensor-limits-section';
+import { SensorPositionSection } from './sensor-position-section';
 import { MaintenanceSection } from './maintenance-section';
 import { AnalysisSettingsSection } from './analysis-settings-section';
 import { TrafficGrowthSection } from './traffic-growth-section';
@@ -129,6 +130,7 @@ function BridgesScreen({ access, data }: { access: BridgesAccess; data: Structur
         {tab === 'bridges' && <TrafficGrowthSection data={data} isStaff={isStaff} />}
         {tab === 'spans' && <SpansTab {...tabProps} />}
         {tab === 'sensors' && <SensorsTab {...tabProps} />}
+        {tab === 'sensors' && <SensorPositionSection {...tabProps} />}
         {tab === 'sensors' && <SensorLimitsSection {...tabProps} />}
         {tab === 'sensors' && <FatigueDetailSection {...tabProps} />}
         {tab === 'datastreams' && <DatastreamsTab {...tabProps} />}

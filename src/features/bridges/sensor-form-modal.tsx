@@ -16,6 +16,7 @@ import { useNotify } from '../../ui/use-notify';
 import { DialogActions } from '../../ui/dialog-actions';
 import { isQuasiStatic } from '../../../domain/sensor-limits';
 import { LimitTextFields } from './limit-text-fields';
+import { SensorPositionFields } from './sensor-position-fields';
 
 const DATE_FIELDS = [
   ['installationDate', 'Installation date'],
@@ -108,6 +109,7 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
             onChange={(e) => set(field, e.target.value)}
           />
         ))}
+        <SensorPositionFields values={values} errors={errors} onChange={set} />
       </form>
     </Modal>
   );

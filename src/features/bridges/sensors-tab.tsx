@@ -9,6 +9,7 @@ import type { BridgesDialog, Selection } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
 import { RowActions } from '../../ui/row-actions';
 import { SelectionFilters } from './selection-filters';
+import { positionText, SensorPositionNote } from './sensor-position-note';
 import type { StructureData } from './structure-data';
 
 export interface SensorsTabProps {
@@ -30,13 +31,25 @@ export function SensorsTab({
   onOpen,
 }: SensorsTabProps) {
   const today = localToday();
+  const spanName = (s: Sensor) => data.spanById.get(s.span)?.span_id ?? 'Unknown';
   const columns: DataTableColumn<Sensor>[] = [
     {
       id: 'bridge',
       header: 'Bridge',
       value: (s) => data.bridgeById.get(s.bridge)?.name ?? 'Unknown',
     },
-    { id: 'span', header: 'Span', value: (s) => data.spanById.get(s.span)?.span_id ?? 'Unknown' },
+    {
+      id: 'span',
+      header: 'Span',
+      value: (s) => [spanName(s), positionText(s)].filter(Boolean).join(' · '),
+      // The spec fixes the columns, so where on the span the sensor sits shows under its span.
+      render: (s) => (
+        <>
+          {spanName(s)}
+          <SensorPositionNote sensor={s} />
+        </>
+      ),
+    },
     { id: 'sensor', header: 'Sensor ID', value: (s) => s.sensor_id },
     { id: 'type', header: 'Type', value: (s) => sensorTypeLabel(s.type) },
     {

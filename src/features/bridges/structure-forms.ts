@@ -7,6 +7,12 @@ import {
   type SensorLimitsValues,
   validateSensorLimits,
 } from './sensor-limits-form';
+import {
+  EMPTY_SENSOR_POSITION,
+  sensorPositionBody,
+  type SensorPositionValues,
+  validateSensorPosition,
+} from './sensor-position-form';
 
 type SensorInput = components['schemas']['SensorInput'];
 
@@ -47,7 +53,8 @@ export type SensorFormValues = {
   modelNumber: string;
   lastCalibrationDate: string;
   nextCalibrationDate: string;
-} & SensorLimitsValues;
+} & SensorLimitsValues &
+  SensorPositionValues;
 
 export const EMPTY_SENSOR_FORM: SensorFormValues = {
   sensorId: '',
@@ -59,16 +66,19 @@ export const EMPTY_SENSOR_FORM: SensorFormValues = {
   lastCalibrationDate: '',
   nextCalibrationDate: '',
   ...limitsValues(undefined),
+  ...EMPTY_SENSOR_POSITION,
 };
 
 /**
  * Spec §5: sensor id, type, status and installation date required; the rest optional. The
- * limits count for strain gauges, tilt and displacement sensors only.
+ * limits count for strain gauges, tilt and displacement sensors only; a filled position part
+ * must be within its bounds (decision 057).
  */
 export function validateSensorForm(values: SensorFormValues) {
-  const errors: Partial<Record<keyof SensorFormValues, string>> = isQuasiStatic(values.type)
-    ? validateSensorLimits(values)
-    : {};
+  const errors: Partial<Record<keyof SensorFormValues, string>> = {
+    ...(isQuasiStatic(values.type) ? validateSensorLimits(values) : {}),
+    ...validateSensorPosition(values),
+  };
   if (!values.sensorId.trim()) errors.sensorId = SENSOR_FORM_TEXT.sensorId;
   if (!values.type) errors.type = SENSOR_FORM_TEXT.type;
   if (!values.status) errors.status = SENSOR_FORM_TEXT.status;
@@ -96,5 +106,6 @@ export function sensorBody(
     ...(isQuasiStatic(values.type) && !(isBlank(values.low) && isBlank(values.high))
       ? { limits: sensorLimitsBody(values) }
       : {}),
+    ...sensorPositionBody(values),
   };
 }

@@ -419,6 +419,14 @@ const matrix: Record<
       body: { low: -200, high: 400, sustained_minutes: 30 },
     }),
   },
+  setSensorGeometry: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${(await freshStructure(t)).sensor.id}/geometry`,
+      body: { chainage_m: 12.5, transverse_offset_m: -2, direction: 'vertical' },
+    }),
+  },
   deleteFatigueDetail: {
     access: 'staff',
     call: async (t) => {

@@ -11,6 +11,8 @@ type Span = components['schemas']['Span'];
 type Sensor = components['schemas']['Sensor'];
 type Datastream = components['schemas']['Datastream'];
 type Detail = { detail: string };
+/** A sensor created with the spec's body alone has no recorded position (decision 057). */
+const NO_POSITION = { chainage_m: null, transverse_offset_m: null, direction: null };
 
 const lionsGate = {
   name: 'Lions Gate Bridge',
@@ -260,9 +262,9 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
       };
       const response = await post<Sensor>('/api/v1/sensors/create', full);
       expect(response.status).toBe(201);
-      // A strain gauge carries its limits, none set yet.
+      // A strain gauge carries its limits, none set yet; the spec's body records no position.
       const limits = { low: null, high: null, sustained_minutes: 10 };
-      expect(response.body).toEqual({ id: expect.any(Number), ...full, limits });
+      expect(response.body).toEqual({ id: expect.any(Number), ...full, limits, ...NO_POSITION });
       expect((await get<Sensor[]>('/api/v1/sensors')).body).toEqual([response.body]);
     });
 
@@ -279,6 +281,7 @@ describe.each(drivers)('bridges, spans, sensors and data streams on %s', (kind) 
         model_number: null,
         last_calibration_date: null,
         next_calibration_date: null,
+        ...NO_POSITION,
       });
     });
 

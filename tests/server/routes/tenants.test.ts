@@ -430,6 +430,11 @@ function probes(own: {
       url: `/api/v1/sensors/${x.sensor}/limits`,
       body: { low: -1, high: 1, sustained_minutes: 30 },
     }),
+    setSensorGeometry: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${x.sensor}/geometry`,
+      body: { chainage_m: 5, transverse_offset_m: 0, direction: 'vertical' },
+    }),
     assignTheirSensorToOwnStream: (x: Targets): Call => ({
       method: 'PUT',
       url: '/api/v1/sensors/assign',

@@ -43,6 +43,9 @@ export const sensors: S['Sensor'][] = [
     model_number: null,
     last_calibration_date: null,
     next_calibration_date: null,
+    chainage_m: null,
+    transverse_offset_m: null,
+    direction: null,
   },
 ];
 export const datastreams: S['Datastream'][] = [
