@@ -1,19 +1,19 @@
 import { type QueryClient, mutationOptions } from '@tanstack/react-query';
 import { answerOf, completed } from '../answer';
 import type { ApiClient } from '../client';
-import { onCallQueryKey } from '../queries/on-call';
-import { type Rota, type RotaInput, rotasQueryKey } from '../queries/rotas';
+import type { Rota, RotaInput } from '../queries/rotas';
 
 /** A new rota, or a stored one replaced whole (members and overrides with it). */
 export type RotaChange =
   { kind: 'create'; body: RotaInput } | { kind: 'update'; id: number; body: RotaInput };
 
-/** Any change to a rota may change who is on call: both lists are read again. */
+/**
+ * Any change to a rota may change who is on call: everything read under the company's key (its
+ * rotas, who is on call) is read again. The key's prefix rather than each query's key, so this
+ * chunk does not pull in the on-call line's query, which the signed-in frame already loads.
+ */
 const refresh = (queryClient: QueryClient, companyId: number) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: rotasQueryKey(companyId) }),
-    queryClient.invalidateQueries({ queryKey: onCallQueryKey(companyId) }),
-  ]);
+  queryClient.invalidateQueries({ queryKey: ['companies', companyId] });
 
 export function saveRotaMutationOptions(
   api: ApiClient,

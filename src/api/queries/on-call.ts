@@ -11,12 +11,11 @@ export type OnCall = components['schemas']['OnCall'];
  */
 const ON_CALL_REFRESH_MS = 5 * 60_000;
 
-export const onCallQueryKey = (companyId: number) => ['on-call', companyId] as const;
-
 /** Who is on call now in each of the company's rotas, and until when (decision 056). */
 export function onCallQueryOptions(api: ApiClient, companyId: number) {
   return queryOptions({
-    queryKey: onCallQueryKey(companyId),
+    // Under the company's key, so a change to its rotas refreshes it (mutations/rotas.ts).
+    queryKey: ['companies', companyId, 'on-call'] as const,
     queryFn: () =>
       answerOf(
         api.GET('/api/v1/companies/{id}/on-call', { params: { path: { id: companyId } } }),

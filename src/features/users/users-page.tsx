@@ -17,11 +17,8 @@ import * as styles from '../../ui/management-page.css';
 
 // Its own chunk, fetched when opened: the users page's chunk and the entry's list of what that
 // chunk needs stay as they were (tests/build/landing-bundle.test.ts).
-const SsoSettingsDialog = lazy(() =>
-  import('./sso-settings-dialog').then((module) => ({ default: module.SsoSettingsDialog })),
-);
-const RotasDialog = lazy(() =>
-  import('./rotas-dialog').then((module) => ({ default: module.RotasDialog })),
+const CompanyDialog = lazy(() =>
+  import('./company-dialog').then((module) => ({ default: module.CompanyDialog })),
 );
 
 type Dialog =
@@ -156,14 +153,9 @@ function UsersScreen({
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'bridges' && <AssignBridgesModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'streams' && <AssignDatastreamsModal user={dialog.user} onClose={close} />}
-      {dialog?.kind === 'sso' && companyViewer && (
+      {(dialog?.kind === 'sso' || dialog?.kind === 'rotas') && companyViewer && (
         <Suspense fallback={null}>
-          <SsoSettingsDialog viewer={companyViewer} onClose={close} />
-        </Suspense>
-      )}
-      {dialog?.kind === 'rotas' && companyViewer && (
-        <Suspense fallback={null}>
-          <RotasDialog viewer={companyViewer} onClose={close} />
+          <CompanyDialog kind={dialog.kind} viewer={companyViewer} onClose={close} />
         </Suspense>
       )}
     </div>
