@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { deleteRotaMutationOptions, saveRotaMutationOptions } from '../../api/mutations/rotas';
 import { withEffects } from '../../api/mutations/with-effects';
@@ -20,6 +20,8 @@ const FORM_ID = 'rota-form';
 
 type View = { kind: 'list' } | { kind: 'edit'; rota?: Rota } | { kind: 'delete'; rota: Rota };
 const LIST: View = { kind: 'list' };
+
+const CONTROLS = 'input:not([disabled]), select:not([disabled]), button:not([disabled])';
 
 /**
  * A company's on-call rotas (issue 32, decision 056): listed, added, edited and deleted. Opened
@@ -54,6 +56,12 @@ export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClos
   const people = new Map(
     (users.data ?? []).filter((u) => u.company_id === companyId).map((u) => [u.id, u.username]),
   );
+  // Each view replaces the buttons that opened it: focus goes to the new view's first control
+  // (the name, or Cancel before a deletion), never lost to the page behind.
+  const contentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    contentRef.current?.closest('[role="dialog"]')?.querySelector<HTMLElement>(CONTROLS)?.focus();
+  }, [view.kind]);
   const back = () => {
     save.reset();
     setView(LIST);
@@ -61,7 +69,7 @@ export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClos
 
   return (
     <Modal title="On-call rotas" onClose={onClose} wide actions={actionsOf()}>
-      <p className={form.note}>
+      <p ref={contentRef} className={form.note}>
         Whoever is on call now in one of the company&apos;s rotas is told of its alerts at tier 1.
       </p>
       {view.kind === 'list' &&

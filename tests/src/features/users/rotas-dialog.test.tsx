@@ -137,6 +137,7 @@ describe('On-call rotas (User Management)', () => {
     const { user, dialog } = await openDialog(NO_ROTAS);
 
     await user.click(within(dialog).getByRole('button', { name: 'Add rota' }));
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
     await fill(user, within(dialog).getByLabelText('Name'), 'Night structures');
     await user.selectOptions(within(dialog).getByLabelText('Rotation'), 'daily');
     fireEvent.change(within(dialog).getByLabelText('Hand-off time'), {
@@ -291,6 +292,8 @@ describe('On-call rotas (User Management)', () => {
     expect(within(dialog).getByText(/^Delete the rota/)).toHaveTextContent(
       'Delete the rota Structures?',
     );
+    // The safe choice first.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(sent).toEqual([]);
     expect(within(dialog).getByRole('list', { name: 'Rotas' })).toHaveTextContent('Structures');
