@@ -26,8 +26,8 @@ const CONTROLS = 'input:not([disabled]), select:not([disabled]), button:not([dis
 /**
  * A company's on-call rotas (issue 32, decision 056): listed, added, edited and deleted. Opened
  * from User Management, which only staff and company administrators reach, beside single
- * sign-on; the server limits an administrator to its own company. A lazily loaded dialog, as
- * single sign-on is, so the landing page's bundle does not grow.
+ * sign-on; the server limits an administrator to its own company. Loaded lazily, in one chunk
+ * with single sign-on (company-dialog.tsx), to keep the landing page's bundle within budget.
  */
 export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClose: () => void }) {
   const api = useApi();
@@ -58,7 +58,7 @@ export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClos
   );
   // Each view replaces the buttons that opened it: focus goes to the new view's first control
   // (the name, or Cancel before a deletion), never lost to the page behind.
-  const contentRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     contentRef.current?.closest('[role="dialog"]')?.querySelector<HTMLElement>(CONTROLS)?.focus();
   }, [view.kind]);
