@@ -8,8 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Issue 17: the landing page's initial JavaScript (the entry and the route chunks the
 // prerendered `/` preloads), as `npm run bench:web` counts it, must not grow past what it was
 // before the issue's work (148.7 KB), plus 0.3 KB that single sign-on added on 2026-11-29 (the
-// `/sso` route in the route tree and the session's sign-in with tokens; decision 054).
-const LANDING_JS_BUDGET_KB = 149.0;
+// `/sso` route in the route tree and the session's sign-in with tokens; decision 054), plus
+// 0.1 KB that on-call rotas added the same day (0.04 KB measured, 149.03 → 149.07: the entry's
+// list of lazy chunks names two more shared ones, the on-call line the dashboard and the bell
+// both show, and the time-zone rules Settings → Notifications and the rota editor both use;
+// decision 056).
+const LANDING_JS_BUDGET_KB = 149.1;
 const BUILD_TIMEOUT_MS = 600_000;
 // Modules of the signed-in app that the public pages reached through the root route's 404
 // (its signed-in frame): the frame, its settings dialog and the mutation helpers.

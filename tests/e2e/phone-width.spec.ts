@@ -184,6 +184,23 @@ test('the main dialogs fit a 390 px phone, Save in sight', async ({ page }) => {
   await expectDialogFits(page, user, 'Add User', user.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Escape');
 
+  // On-call rotas (decision 056): the list, then a new rota with a member and an override.
+  await page.getByRole('button', { name: 'On-call rotas' }).click();
+  const rotas = page.getByRole('dialog', { name: 'On-call rotas' });
+  await expectDialogFits(
+    page,
+    rotas,
+    'On-call rotas',
+    rotas.getByRole('button', { name: 'Add rota' }),
+  );
+  await rotas.getByRole('button', { name: 'Add rota' }).click();
+  const member = rotas.getByLabel('Add a member');
+  await member.selectOption({ index: 1 });
+  await rotas.getByRole('button', { name: 'Add member' }).click();
+  await rotas.getByRole('button', { name: 'Add override' }).click();
+  await expectDialogFits(page, rotas, 'New rota', rotas.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Escape');
+
   await openMenuEntry(page, 'Settings');
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expectDialogFits(page, settings, 'Settings');

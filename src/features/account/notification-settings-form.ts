@@ -51,13 +51,3 @@ export function phoneError(typed: string): string | undefined {
 export function codeError(typed: string): string | undefined {
   return /^\d{6}$/.test(typed.replace(/\s/g, '')) ? undefined : CODE_INVALID;
 }
-
-/** Every time zone this browser knows, with the user's own and UTC sure to be among them. */
-export function timeZoneChoices(...wanted: string[]): string[] {
-  const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([...known, 'UTC', ...wanted.filter(Boolean)])].sort();
-}
-
-export const browserTimeZone = (): string =>
-  Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

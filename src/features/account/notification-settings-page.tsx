@@ -13,15 +13,14 @@ import { container } from '../../ui/layout.css';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useFailureNotice } from '../../ui/use-failure-notice';
+import { browserTimeZone, timeZoneChoices, timeZoneOptions } from '../../ui/time-zones';
 import {
-  browserTimeZone,
   codeError,
   phoneError,
   type QuietField,
   quietFieldOf,
   quietHoursErrors,
   sentenceOf,
-  timeZoneChoices,
 } from './notification-settings-form';
 import * as styles from './notification-settings-page.css';
 
@@ -163,7 +162,7 @@ function ChoicesForm({ settings }: { settings: NotificationSettings }) {
               label="Time zone"
               value={quiet.timeZone}
               error={errorOf('timeZone')}
-              options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
+              options={timeZoneOptions(zones)}
               onChange={(event) => setQuietField('timeZone', event.target.value)}
             />
           </div>

@@ -14,7 +14,7 @@ import { FrequencyShiftCard } from './frequency-shift-card';
 import { IndexSystemCard } from './index-system-card';
 import { MonthlyReportButton } from './monthly-report-button';
 import { NotAssessedCard } from './not-assessed-card';
-import { OnCallLine } from './on-call-line';
+import { OnCallLine } from '../../ui/on-call-line';
 import { PredictionCard } from './prediction-card';
 import { ReadingsSection } from './readings-section';
 import { StatusStrip } from './status-strip';

@@ -17,7 +17,6 @@ import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { bridgeFatigueQueryOptions } from '../../api/queries/fatigue';
 import { frequencyShiftQueryOptions } from '../../api/queries/frequency-shift';
 import { bridgeInspectionsQueryOptions } from '../../api/queries/inspections';
-import { onCallQueryOptions } from '../../api/queries/on-call';
 import { type ReadingsRange, readingsQueryOptions } from '../../api/queries/readings';
 
 // Spec §4: the dashboard refreshes every 5 minutes, but only while someone can see it; a tab in
@@ -43,7 +42,6 @@ export const dashboardQueries = {
     polled(frequencyShiftQueryOptions(api, bridgeId)),
   inspections: (api: ApiClient, bridgeId: number) =>
     polled(bridgeInspectionsQueryOptions(api, bridgeId)),
-  onCall: (api: ApiClient, companyId: number) => polled(onCallQueryOptions(api, companyId)),
   anomalies: (api: ApiClient, sid: string) => polled(anomalyReportQueryOptions(api, sid)),
   forecast: (api: ApiClient, sid: string) => polled(forecastQueryOptions(api, sid)),
   prediction: (api: ApiClient, sid: string) => polled(predictionImageQueryOptions(api, sid)),

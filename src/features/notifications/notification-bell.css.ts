@@ -95,3 +95,11 @@ export const itemActions = style({
 });
 
 export const muted = style({ color: vars.color.textMuted });
+
+export const onCall = style({
+  margin: 0,
+  marginBottom: vars.space.xs,
+  paddingInlineStart: 0,
+  listStyle: 'none',
+  fontWeight: vars.fontWeight.bold,
+});

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context';
+import { useSession } from '../../api/session-context';
 import { markNotificationsReadMutationOptions } from '../../api/mutations/notifications';
 import {
   notificationsQueryOptions,
@@ -8,6 +9,7 @@ import {
 } from '../../api/queries/notifications';
 import { Button } from '../../ui/button';
 import { ErrorBanner } from '../../ui/error-banner';
+import { OnCallLine } from '../../ui/on-call-line';
 import * as styles from './notification-bell.css';
 import { NotificationItem } from './notification-item';
 
@@ -26,8 +28,8 @@ function BellIcon() {
 }
 
 /**
- * The top bar's bell (issue 32): the unread count, polled, and a panel listing the alerts'
- * news with a link to each bridge's dashboard. The count is in the button's name, so a screen
+ * The top bar's bell (issue 32): the unread count, polled, and a panel saying who is on call
+ * now and listing the alerts' news with a link to each bridge's dashboard. The count is in the button's name, so a screen
  * reader hears it; Escape closes the panel and gives focus back to the bell.
  */
 export function NotificationBell() {
@@ -35,6 +37,7 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const companyId = useSession().user?.company_id;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const unread = useQuery(unreadNotificationsQueryOptions(api)).data ?? 0;
   const list = useInfiniteQuery({ ...notificationsQueryOptions(api), enabled: open });
@@ -88,6 +91,10 @@ export function NotificationBell() {
               Mark all read
             </Button>
           </div>
+          {/* Who answers the company's alarms now (decision 056), read when the panel opens. */}
+          {companyId !== undefined && (
+            <OnCallLine companyId={companyId} className={styles.onCall} />
+          )}
           <p className={styles.muted} aria-live="polite">
             {unread === 0 ? 'Nothing unread.' : `${unread} unread.`}
           </p>

@@ -3,24 +3,16 @@ import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import {
   companySsoQueryOptions,
-  listCompaniesQueryOptions,
   saveCompanySsoMutationOptions,
 } from '../../api/queries/company-sso';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
-import { SelectField } from '../../ui/select-field';
 import * as styles from './sso-settings.css';
 import { useFailureNotice } from '../../ui/use-failure-notice';
 import { useNotify } from '../../ui/use-notify';
 import { SSO_SAVED } from './sso-settings-form';
 import { SsoSettingsEditor } from './sso-settings-editor';
-
-/** Who is looking: platform staff choose any company (their own first), an administrator has its own. */
-export interface SsoViewer {
-  isStaff: boolean;
-  companyId: number;
-  company: string;
-}
+import { type CompanyViewer, CompanyChooser } from './company-chooser';
 
 const FORM_ID = 'single-sign-on-form';
 
@@ -31,7 +23,13 @@ const FORM_ID = 'single-sign-on-form';
  * company. A dialog there rather than a route of its own: a route would grow the landing
  * page's bundle (the route tree is in the entry), a dialog rides in the users page's chunk.
  */
-export function SsoSettingsDialog({ viewer, onClose }: { viewer: SsoViewer; onClose: () => void }) {
+export function SsoSettingsDialog({
+  viewer,
+  onClose,
+}: {
+  viewer: CompanyViewer;
+  onClose: () => void;
+}) {
   const api = useApi();
   const notify = useNotify();
   const [companyId, setCompanyId] = useState(viewer.companyId);
@@ -84,27 +82,5 @@ export function SsoSettingsDialog({ viewer, onClose }: { viewer: SsoViewer; onCl
         />
       )}
     </Modal>
-  );
-}
-
-/** Staff's choice among every company, their own listed while the list loads. */
-function CompanyChooser(props: {
-  companyId: number;
-  own: SsoViewer;
-  onChoose: (companyId: number) => void;
-}) {
-  const listed = useQuery(listCompaniesQueryOptions(useApi()));
-  const companies = new Map([[props.own.companyId, props.own.company]]);
-  for (const company of listed.data ?? []) companies.set(company.id, company.name);
-  const options = [...companies]
-    .map(([id, name]) => ({ value: String(id), label: name }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  return (
-    <SelectField
-      label="Company"
-      value={String(props.companyId)}
-      options={options}
-      onChange={(event) => props.onChoose(Number(event.target.value))}
-    />
   );
 }

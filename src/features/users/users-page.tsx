@@ -17,12 +17,14 @@ import * as styles from '../../ui/management-page.css';
 
 // Its own chunk, fetched when opened: the users page's chunk and the entry's list of what that
 // chunk needs stay as they were (tests/build/landing-bundle.test.ts).
-const SsoSettingsDialog = lazy(() =>
-  import('./sso-settings-dialog').then((module) => ({ default: module.SsoSettingsDialog })),
+const CompanyDialog = lazy(() =>
+  import('./company-dialog').then((module) => ({ default: module.CompanyDialog })),
 );
 
 type Dialog =
-  { kind: 'add' | 'sso' } | { kind: 'edit' | 'delete' | 'bridges' | 'streams'; user: User } | null;
+  | { kind: 'add' | 'sso' | 'rotas' }
+  | { kind: 'edit' | 'delete' | 'bridges' | 'streams'; user: User }
+  | null;
 
 const COLUMNS: DataTableColumn<User>[] = [
   { id: 'username', header: 'Username', value: (u) => u.username },
@@ -76,6 +78,11 @@ function UsersScreen({
   });
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  // The company screens (single sign-on, rotas) open on the viewer's own company.
+  const companyViewer =
+    viewer.companyId === undefined
+      ? undefined
+      : { ...viewer, companyId: viewer.companyId, company: viewer.company ?? '' };
 
   const actions = (user: User) => (
     <div className={styles.rowActions}>
@@ -118,6 +125,15 @@ function UsersScreen({
               Single sign-on
             </Button>
           )}
+          {viewer.companyId !== undefined && (
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              onClick={() => setDialog({ kind: 'rotas' })}
+            >
+              On-call rotas
+            </Button>
+          )}
           <Link to="/map" className={buttonStyles.secondary}>
             DASHBOARD
           </Link>
@@ -137,12 +153,9 @@ function UsersScreen({
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'bridges' && <AssignBridgesModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'streams' && <AssignDatastreamsModal user={dialog.user} onClose={close} />}
-      {dialog?.kind === 'sso' && viewer.companyId !== undefined && (
+      {(dialog?.kind === 'sso' || dialog?.kind === 'rotas') && companyViewer && (
         <Suspense fallback={null}>
-          <SsoSettingsDialog
-            viewer={{ ...viewer, companyId: viewer.companyId, company: viewer.company ?? '' }}
-            onClose={close}
-          />
+          <CompanyDialog kind={dialog.kind} viewer={companyViewer} onClose={close} />
         </Suspense>
       )}
     </div>

@@ -62,8 +62,13 @@ beforeEach(() => {
     ...['bridges', 'spans', 'sensors', 'datastreams', 'users'].map((list) =>
       http.get(apiUrl(`/api/v1/${list}`), () => HttpResponse.json([])),
     ),
+    http.get(apiUrl('/api/v1/companies/:id/on-call'), () => HttpResponse.json([])),
   );
 });
+
+/** The hand-off as the reader's clock shows it, as the line writes it. */
+const clock = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 describe('the notifications bell', () => {
   it('says how many are unread, opens a list from the keyboard, marks one and then all read', async () => {
@@ -125,4 +130,35 @@ describe('the notifications bell', () => {
       expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument(),
     );
   });
+
+  it("says who is on call now in the viewer's company, and until when", async () => {
+    serveNotifications();
+    const until = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    let askedFor = '';
+    server.use(
+      http.get(apiUrl('/api/v1/companies/:id/on-call'), ({ params }) => {
+        askedFor = String(params.id);
+        return HttpResponse.json([
+          {
+            rota_id: 4,
+            rota_name: 'Bridges',
+            user_id: 9,
+            username: 'grace',
+            until,
+            override: true,
+          },
+        ]);
+      }),
+    );
+    const user = userEvent.setup();
+    await renderApp('/bridges');
+    await user.click(
+      await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 }),
+    );
+
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const onCall = await within(panel).findByRole('list', { name: 'On call' });
+    expect(onCall).toHaveTextContent(`On call now: grace until ${clock(until)}`);
+    expect(askedFor).toBe('1');
+  }, 20_000);
 });

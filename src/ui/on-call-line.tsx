@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context';
-import type { OnCall } from '../../api/queries/on-call';
-import { dashboardQueries } from './dashboard-queries';
+import { useApi } from '../api/api-context';
+import { type OnCall, onCallQueryOptions } from '../api/queries/on-call';
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const dayAndClock = new Intl.DateTimeFormat(undefined, {
@@ -27,16 +26,17 @@ export function onCallText(entries: readonly OnCall[], now: number): string[] {
 }
 
 /**
- * Who answers the bridge's alarms now, from its company's rotas. Nothing while it loads, when
- * no one is on call, or when it cannot be read: it is a pointer, not evidence.
+ * Who answers the company's alarms now, from its rotas (decision 056): on a bridge's dashboard
+ * and in the Notifications panel. Nothing while it loads, when no one is on call, or when it
+ * cannot be read: it is a pointer, not evidence.
  */
-export function OnCallLine({ companyId }: { companyId: number }) {
+export function OnCallLine({ companyId, className }: { companyId: number; className?: string }) {
   const api = useApi();
-  const onCall = useQuery(dashboardQueries.onCall(api, companyId));
+  const onCall = useQuery(onCallQueryOptions(api, companyId));
   const lines = onCallText(onCall.data ?? [], onCall.dataUpdatedAt || Date.now());
   if (lines.length === 0) return null;
   return (
-    <ul aria-label="On call">
+    <ul aria-label="On call" className={className}>
       {lines.map((line) => (
         <li key={line}>{line}</li>
       ))}

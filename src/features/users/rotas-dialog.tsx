@@ -1,0 +1,150 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useApi } from '../../api/api-context';
+import { deleteRotaMutationOptions, saveRotaMutationOptions } from '../../api/mutations/rotas';
+import { withEffects } from '../../api/mutations/with-effects';
+import { type Rota, listRotasQueryOptions } from '../../api/queries/rotas';
+import { listUsersQueryOptions } from '../../api/queries/users';
+import { Button } from '../../ui/button';
+import { DialogActions } from '../../ui/dialog-actions';
+import { Modal } from '../../ui/modal';
+import { useFailureNotice } from '../../ui/use-failure-notice';
+import { useNotify } from '../../ui/use-notify';
+import { type CompanyViewer, CompanyChooser } from './company-chooser';
+import { RotaEditor } from './rota-editor';
+import { ROTA_DELETED, ROTA_DELETE_FAILED, ROTA_SAVED } from './rota-form';
+import { RotaList } from './rota-list';
+import * as form from './sso-settings.css';
+
+const FORM_ID = 'rota-form';
+
+type View = { kind: 'list' } | { kind: 'edit'; rota?: Rota } | { kind: 'delete'; rota: Rota };
+const LIST: View = { kind: 'list' };
+
+const CONTROLS = 'input:not([disabled]), select:not([disabled]), button:not([disabled])';
+
+/**
+ * A company's on-call rotas (issue 32, decision 056): listed, added, edited and deleted. Opened
+ * from User Management, which only staff and company administrators reach, beside single
+ * sign-on; the server limits an administrator to its own company. Loaded lazily, in one chunk
+ * with single sign-on (company-dialog.tsx), to keep the landing page's bundle within budget.
+ */
+export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [companyId, setCompanyId] = useState(viewer.companyId);
+  const [view, setView] = useState<View>(LIST);
+  const rotas = useQuery(listRotasQueryOptions(api, companyId));
+  const users = useQuery(listUsersQueryOptions(api));
+  const save = useMutation(saveRotaMutationOptions(api, queryClient, companyId));
+  const remove = useMutation(
+    withEffects(deleteRotaMutationOptions(api, queryClient, companyId), {
+      onSuccess: () => {
+        notify('success', ROTA_DELETED);
+        setView(LIST);
+      },
+      onError: () => {
+        notify('error', ROTA_DELETE_FAILED);
+        setView(LIST);
+      },
+    }),
+  );
+  const failure = useFailureNotice(rotas.isError ? rotas.error.message : undefined, {
+    as: 'banner',
+  });
+  const people = new Map(
+    (users.data ?? []).filter((u) => u.company_id === companyId).map((u) => [u.id, u.username]),
+  );
+  // Each view replaces the buttons that opened it: focus goes to the new view's first control
+  // (the name, or Cancel before a deletion), never lost to the page behind.
+  const contentRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    contentRef.current?.closest('[role="dialog"]')?.querySelector<HTMLElement>(CONTROLS)?.focus();
+  }, [view.kind]);
+  const back = () => {
+    save.reset();
+    setView(LIST);
+  };
+
+  return (
+    <Modal title="On-call rotas" onClose={onClose} wide actions={actionsOf()}>
+      <p ref={contentRef} className={form.note}>
+        Whoever is on call now in one of the company&apos;s rotas is told of its alerts at tier 1.
+      </p>
+      {view.kind === 'list' &&
+        (viewer.isStaff ? (
+          <CompanyChooser companyId={companyId} own={viewer} onChoose={setCompanyId} />
+        ) : (
+          <p className={form.note}>Company: {viewer.company}</p>
+        ))}
+      {view.kind === 'list' && (
+        <>
+          {rotas.isPending && <p className={form.note}>Loading the rotas…</p>}
+          {failure}
+          {rotas.data && (
+            <RotaList
+              rotas={rotas.data}
+              onEdit={(rota) => setView({ kind: 'edit', rota })}
+              onDelete={(rota) => setView({ kind: 'delete', rota })}
+            />
+          )}
+        </>
+      )}
+      {view.kind === 'edit' && (
+        <RotaEditor
+          formId={FORM_ID}
+          rota={view.rota}
+          people={people}
+          save={save}
+          onSaved={() => {
+            notify('success', ROTA_SAVED);
+            back();
+          }}
+        />
+      )}
+      {view.kind === 'delete' && (
+        <p>
+          Delete the rota <strong>{view.rota.name}</strong>? Its people are no longer told of the
+          company&apos;s alerts through it. This cannot be undone.
+        </p>
+      )}
+    </Modal>
+  );
+
+  function actionsOf() {
+    if (view.kind === 'edit') {
+      return (
+        <DialogActions
+          onCancel={back}
+          form={FORM_ID}
+          busy={save.isPending}
+          label="Save"
+          busyLabel="Saving..."
+        />
+      );
+    }
+    if (view.kind === 'delete') {
+      const { rota } = view;
+      return (
+        <DialogActions
+          onCancel={back}
+          onConfirm={() => remove.mutate(rota.id)}
+          busy={remove.isPending}
+          label="Delete"
+          busyLabel="Deleting..."
+        />
+      );
+    }
+    return (
+      <>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button disabled={!rotas.data} onClick={() => setView({ kind: 'edit' })}>
+          Add rota
+        </Button>
+      </>
+    );
+  }
+}

@@ -1,0 +1,13 @@
+/** Every time zone this browser knows, with the user's own and UTC sure to be among them. */
+export function timeZoneChoices(...wanted: string[]): string[] {
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...known, 'UTC', ...wanted.filter(Boolean)])].sort();
+}
+
+export const browserTimeZone = (): string =>
+  Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** A zone's choice as a person reads it ('America/New_York' → 'America/New York'). */
+export const timeZoneOptions = (zones: string[]) =>
+  zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
