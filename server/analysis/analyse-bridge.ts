@@ -38,6 +38,7 @@ import {
   maintenanceDueSince,
   maintenancePlan,
   type Rebaselining,
+  repairDueSince,
   settlingSensors,
 } from './maintenance-plan.ts';
 import { createBaselineVersions } from './baseline-versions.ts';
@@ -221,8 +222,13 @@ export async function evaluateBridge(
         if (error instanceof NotReadyError && usable) return null;
         throw error;
       });
+      // A repair's version keeps the reference's temperature sensitivity (decision 051).
+      const repairSince =
+        maintenanceSince !== null && row
+          ? repairDueSince(upkeep, row.baselineStart.getTime())
+          : null;
       const version = trained
-        ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince)
+        ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince, repairSince)
         : null;
       if (trained && version?.status === 'active') {
         activated = true;

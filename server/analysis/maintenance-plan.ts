@@ -125,6 +125,19 @@ export function maintenanceDueSince(
   return new Date(at).toISOString().slice(0, 10);
 }
 
+/**
+ * The repair or bearing replacement (epoch ms) a retraining due for maintenance is made for, or
+ * null: a model that learnt from before the latest structural event. Its version keeps the
+ * previous reference's temperature sensitivity and refits the level (decision 051); a sensor
+ * event's retraining does not (the structure, and so its frequencies' level, did not change).
+ */
+export function repairDueSince(plan: MaintenancePlan, baselineStart: number): number | null {
+  const structural = plan.structuralSince;
+  return !plan.rebaselining && structural !== null && baselineStart < structural
+    ? structural
+    : null;
+}
+
 /** The bridge's maintenance events and which data streams each maintained sensor feeds. */
 export async function loadMaintenance(
   db: Db,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { BaselineVersionRow, BaselineVersions } from './baseline-versions.ts';
 import { summariseBaseline } from './baseline-summary.ts';
+import { keepSensitivity, keptSensitivityWords, keptTemperatures } from './kept-sensitivity.ts';
 import { compareWithActive, decideVersion } from './reference-acceptance.ts';
 import type { TrainedBridgeModel } from './train-model.ts';
 import { structuralAlertSince } from './training-exclusions.ts';
@@ -8,6 +9,8 @@ import { structuralAlertSince } from './training-exclusions.ts';
 /**
  * Stores a training as the bridge's next reference version (decision 041), active or proposed
  * by reference-acceptance.ts' rule, and compared mode by mode with the version active now.
+ * `repairSince` (epoch ms): the training is a repair's re-baselining, whose version keeps the
+ * active version's temperature sensitivity and refits only the level (decision 051).
  */
 export async function storeVersion(
   db: Db,
@@ -15,6 +18,7 @@ export async function storeVersion(
   bridgeId: number,
   trained: TrainedBridgeModel,
   maintenanceSince: string | null,
+  repairSince: number | null = null,
 ): Promise<BaselineVersionRow> {
   const { model, trainingWindows } = trained;
   const summary = summariseBaseline(
@@ -35,6 +39,11 @@ export async function storeVersion(
     alertSinceAccepted,
     maintenanceSince,
   });
+  const modes =
+    active && repairSince !== null
+      ? keepSensitivity(summary.modes, active, model.featureNames, trainingWindows, repairSince)
+      : summary.modes;
+  const kept = keptTemperatures(modes);
   const now = new Date();
   return versions.add({
     bridgeId,
@@ -43,13 +52,14 @@ export async function storeVersion(
     trainedTo: new Date(trained.baseline.to),
     windowsUsed: trainingWindows.length,
     windowsExcluded: trained.excludedWindows,
-    temperatureMin: summary.temperatureMin,
-    temperatureMax: summary.temperatureMax,
-    modes: summary.modes.map((m) => ({ ...m, compared: compared.get(m.feature) ?? null })),
+    // A kept temperature model judges the temperatures it learnt, which the version states.
+    temperatureMin: kept?.min ?? summary.temperatureMin,
+    temperatureMax: kept?.max ?? summary.temperatureMax,
+    modes: modes.map((m) => ({ ...m, compared: compared.get(m.feature) ?? null })),
     model,
     trainingSeconds: trained.trainingMs / 1000,
     acceptedAt: decision.status === 'active' ? now : null,
     acceptedBy: null,
-    reason: decision.reason,
+    reason: decision.reason + keptSensitivityWords(modes),
   });
 }

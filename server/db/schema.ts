@@ -413,6 +413,11 @@ export interface BaselineMode {
   compensation: { beta: number[]; mean: number; lowC: number; highC: number } | null;
   /** Against the version active when this one was made: its windows compensated as that one. */
   compared?: { shift_hz: number; uncertainty_hz: number; en: number } | null;
+  /**
+   * The version whose temperature model this mode kept (a repair's re-baselining, decision 051):
+   * only the level was refitted. Absent: the compensation was fitted on this version's windows.
+   */
+  sensitivity_from?: number;
 }
 
 /**

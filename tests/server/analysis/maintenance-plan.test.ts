@@ -3,6 +3,7 @@ import { buildRebaseliningReport } from '../../../server/analysis/evaluation-rep
 import {
   maintenancePlan,
   maintenanceRetrainDue,
+  repairDueSince,
   settlingSensors,
 } from '../../../server/analysis/maintenance-plan.ts';
 import { resolvedByMaintenance } from '../../../server/alerts/maintenance-alerts.ts';
@@ -72,6 +73,19 @@ describe('maintenance plan', () => {
     // 13 days after: the learnable part (before the 7-day period) holds 6 of its days, not 7.
     expect(maintenanceRetrainDue(rezero, model, at('2026-04-18'), 7)).toBe(false);
     expect(maintenanceRetrainDue(rezero, model, at('2026-04-19'), 7)).toBe(true);
+  });
+
+  it('names the repair a retraining keeps the reference’s sensitivity for, not a sensor event', () => {
+    const rezero = { occurredOn: '2026-04-10', kind: 'sensor_rezero' as const, sensorId: 2 };
+    const events = [{ occurredOn: '2026-04-05', kind: 'repair' as const, sensorId: null }, rezero];
+    const settled = maintenancePlan(events, at('2026-04-20'));
+    expect(repairDueSince(settled, at('2026-03-01'))).toBe(at('2026-04-05'));
+    // A model learnt since the repair: the re-zero's retraining relearns, as before.
+    expect(repairDueSince(settled, at('2026-04-05'))).toBeNull();
+    // Still re-baselining: nothing is trained yet.
+    expect(repairDueSince(maintenancePlan(events, at('2026-04-08')), at('2026-03-01'))).toBeNull();
+    const sensorOnly = maintenancePlan([rezero], at('2026-04-20'));
+    expect(repairDueSince(sensorOnly, at('2026-03-01'))).toBeNull();
   });
 
   it('lists the data since a repair unscored, with no anomaly judged', () => {

@@ -3,8 +3,15 @@ import type { components } from '../../../openapi/schema';
 import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import { dataExtent, loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
 import { trainBridgeModel } from '../../../server/analysis/train-model.ts';
-import { alerts } from '../../../server/db/schema.ts';
-import { DAY_MS, START_MS, simulatedBridge, testScenario } from '../analysis/analysis-fixtures.ts';
+import { alerts, baselineVersions } from '../../../server/db/schema.ts';
+import { asc, eq } from 'drizzle-orm';
+import {
+  DAY_MS,
+  START_MS,
+  simulatedBridge,
+  storeData,
+  testScenario,
+} from '../analysis/analysis-fixtures.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
@@ -80,6 +87,48 @@ describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
       headers: { authorization: `Bearer ${staff.token}` },
     });
     expect(await analyseBridge(analysis, bridge.id)).toBe('not-ready');
+  });
+
+  it('re-baselines a repair on the reference’s temperature sensitivity, its level refitted (decision 051)', async () => {
+    const scenario = testScenario('kep');
+    const { bridge } = await simulatedBridge(t.services, {
+      name: 'Kept Sensitivity Bridge',
+      scenario,
+      days: 8,
+    });
+    const options = { method: 'mahalanobis' as const, seed: 3 };
+    expect(await analyseBridge(t.services, bridge.id, options)).toBe('evaluated');
+    const repairDay = new Date(START_MS + 8 * DAY_MS).toISOString().slice(0, 10);
+    await t.services.maintenance.add({
+      bridgeId: bridge.id,
+      occurredOn: repairDay,
+      kind: 'repair',
+    });
+    await storeData(
+      t.services,
+      scenario,
+      START_MS + 8 * DAY_MS,
+      START_MS + 15 * DAY_MS + 3_600_000,
+    );
+    expect(await analyseBridge(t.services, bridge.id, options)).toBe('evaluated');
+    const [first, second] = await t.services.database.db
+      .select()
+      .from(baselineVersions)
+      .where(eq(baselineVersions.bridgeId, bridge.id))
+      .orderBy(asc(baselineVersions.version));
+    expect(second).toMatchObject({ version: 2, status: 'active' });
+    expect(second?.reason).toBe(
+      `Re-baselined after the maintenance recorded on ${repairDay}; the temperature sensitivity ` +
+        'of every mode is kept from version 1, and only the level refitted on the first 7 days after it',
+    );
+    expect(second?.modes.length).toBeGreaterThan(0);
+    for (const mode of second?.modes ?? []) {
+      expect(mode.sensitivity_from).toBe(1);
+      expect(mode.compensation).toEqual(
+        first?.modes.find((m) => m.feature === mode.feature)?.compensation,
+      );
+    }
+    expect(second?.temperatureMin).toBe(first?.temperatureMin);
   });
 
   it('leaves a re-zeroed accelerometer out until it is relearnt, and trains without its older data', async () => {

@@ -76,6 +76,15 @@ export function shiftScene(t: ReturnType<typeof setupTestApp>) {
       firstDay + 11,
       (i) => factor(firstDay + Math.floor(i / DAY)),
     );
+    return judge(bridgeId, windows, race);
+  }
+
+  /** The stored reference-shift step and AlertService on these windows; each line's level. */
+  async function judge(
+    bridgeId: number,
+    windows: readonly { start: number; features: readonly number[]; temperatureC: number }[],
+    race: { reference?: BaselineVersionRow; beforeAlerts?: () => Promise<void> } = {},
+  ) {
     const reference = race.reference ?? (await t.services.baselines.active(bridgeId));
     if (!reference) throw new Error('no active reference');
     const maintenance = await t.services.maintenance.list(bridgeId);
@@ -114,5 +123,5 @@ export function shiftScene(t: ReturnType<typeof setupTestApp>) {
       token,
     });
 
-  return { scene, addVersion, evaluate, triggerAlerts, read };
+  return { scene, addVersion, evaluate, judge, triggerAlerts, read };
 }
