@@ -103,12 +103,12 @@ export function inspectionsHandlers(
     return id;
   }
 
+  // One after another: after a write this runs in the request's transaction, one connection,
+  // which pg must not be handed several queries at once (deprecated, gone in pg 9).
   async function dtoOf(row: InspectionRow) {
-    const [programme, condition, photos] = await Promise.all([
-      inspections.programme(row.bridgeId),
-      services.bridgeConditions.of(row.bridgeId),
-      inspectionPhotos.metaByInspection([row.id]),
-    ]);
+    const programme = await inspections.programme(row.bridgeId);
+    const condition = await services.bridgeConditions.of(row.bridgeId);
+    const photos = await inspectionPhotos.metaByInspection([row.id]);
     return inspectionDto(row, programme, condition, photos.get(row.id) ?? []);
   }
 
