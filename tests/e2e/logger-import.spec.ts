@@ -61,7 +61,8 @@ test('staff import a Munich logger file from Bridge Management; the readings equ
     mimeType: 'text/csv',
     buffer: text,
   });
-  await expect(dialog.getByText('UniBw Munich logger CSV')).toBeVisible();
+  // The format found, not the dialog's note that lists the formats it reads.
+  await expect(dialog.getByText('UniBw Munich logger CSV', { exact: true })).toBeVisible();
   // 2022-03-07 reads as 7 March or 3 July: the screen asks.
   await dialog.getByLabel('Date order').selectOption({ label: 'year-month-day' });
   // The rate is found from the rows once their times can be read (this file's: 99.99 Hz).

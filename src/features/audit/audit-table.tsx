@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../../api/queries/audit';
 import { formatDateTime, formatUtc } from '../../../domain/formats';
 import * as table from '../../ui/data-table/data-table.css';
+import { ScrollFrame } from '../../ui/data-table/scroll-frame';
 import { visuallyHidden } from '../../ui/layout.css';
 import { Spinner } from '../../ui/spinner';
 import { changeLines, objectText } from './audit-changes';
@@ -58,7 +59,7 @@ export function AuditTable({ entries, loading }: { entries: AuditEntry[]; loadin
     ));
   }
   return (
-    <div className={table.scroller}>
+    <ScrollFrame label="Audit log">
       <table className={table.table} aria-busy={loading || undefined}>
         <caption className={visuallyHidden}>Audit log</caption>
         <thead>
@@ -72,6 +73,6 @@ export function AuditTable({ entries, loading }: { entries: AuditEntry[]; loadin
         </thead>
         <tbody>{body}</tbody>
       </table>
-    </div>
+    </ScrollFrame>
   );
 }

@@ -5,6 +5,7 @@ import { Spinner } from '../spinner';
 import { downloadCsv, toCsv } from './csv';
 import * as styles from './data-table.css';
 import { PAGE_SIZES, Pager } from './pager';
+import { ScrollFrame } from './scroll-frame';
 import {
   type CellValue,
   type SortState,
@@ -124,7 +125,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Button>
         </div>
       </div>
-      <div className={styles.scroller}>
+      <ScrollFrame label={label}>
         <table className={styles.table} aria-busy={loading || undefined}>
           {/* On a phone each row becomes a card (data-table.css.ts); the head stays for readers. */}
           <caption className={visuallyHidden}>{label}</caption>
@@ -156,7 +157,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </thead>
           <tbody>{body}</tbody>
         </table>
-      </div>
+      </ScrollFrame>
       {!loading && (
         <Pager
           label={label}

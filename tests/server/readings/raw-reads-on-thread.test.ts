@@ -23,12 +23,15 @@ DAMAGED[3] = (DAMAGED[3] as number) ^ 0x10;
  */
 async function fill(database: Database) {
   await database.db.execute(sql`
-    CREATE TABLE datastreams (id int PRIMARY KEY, stream_id text, data_type text)`);
+    CREATE TABLE datastreams (id int PRIMARY KEY, stream_id text, data_type text,
+                             resolution float8)`);
   await database.db.execute(sql`
     CREATE TABLE readings (datastream_id int, start timestamptz, rate_hz float8,
                            values float8[], n int, packed bytea,
                            PRIMARY KEY (datastream_id, start))`);
-  await database.db.execute(sql`INSERT INTO datastreams VALUES (7, 'deck-acc', 'acceleration')`);
+  await database.db.execute(
+    sql`INSERT INTO datastreams VALUES (7, 'deck-acc', 'acceleration', NULL)`,
+  );
   await database.db.execute(sql`
     INSERT INTO readings VALUES
       (7, ${new Date(START_MS).toISOString()}::timestamptz, 1, '{0.1,-2.5e-7,3.14159265}', 3, NULL),
