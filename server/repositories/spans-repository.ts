@@ -23,6 +23,11 @@ export function createSpansRepository(db: Db) {
         .orderBy(spans.bridgeId, spans.id);
     },
 
+    async findById(id: number): Promise<SpanRow | undefined> {
+      const [row] = await db.select().from(spans).where(eq(spans.id, id));
+      return row;
+    },
+
     async create(values: { bridgeId: number; label: string; length: number }): Promise<SpanRow> {
       const [bridge] = await db
         .select({ id: bridges.id })

@@ -1,4 +1,6 @@
+import { HttpError } from '../http-error.ts';
 import type { SensorGeometryValues } from '../repositories/sensors-repository.ts';
+import type { SpanRow } from '../repositories/spans-repository.ts';
 import type { Schemas } from '../contract-types.ts';
 
 /**
@@ -13,4 +15,16 @@ export function geometryColumns(
     transverseOffsetM: geometry.transverse_offset_m ?? null,
     direction: geometry.direction ?? null,
   };
+}
+
+/**
+ * A chainage is measured from the span's first support (decision 057), so one beyond the span's
+ * length places the sensor off its span: a slip of the keyboard or the wrong span, refused.
+ */
+export function assertOnSpan(chainage: number | null | undefined, span: SpanRow | undefined) {
+  if (chainage == null || !span || chainage <= span.length) return;
+  throw new HttpError(
+    400,
+    `chainage_m: ${chainage} m is beyond the length of span '${span.label}' (${span.length} m)`,
+  );
 }

@@ -5,7 +5,7 @@ import type { RouteServices } from '../plugins/route-services.ts';
 import { assertDataTypeFits } from './data-type-fit.ts';
 import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
-import { geometryColumns } from './sensor-geometry-fields.ts';
+import { assertOnSpan, geometryColumns } from './sensor-geometry-fields.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { assertInScope, hiddenAs, noSuch } from './tenant-scope.ts';
@@ -37,7 +37,7 @@ const limitColumns = (limits: SensorLimits) => ({
 });
 
 export function sensorsHandlers(
-  services: Pick<RouteServices, 'calibrations' | 'sensors' | 'datastreams' | 'tenancy'>,
+  services: Pick<RouteServices, 'calibrations' | 'sensors' | 'datastreams' | 'spans' | 'tenancy'>,
 ): Handlers<
   | 'listSensors'
   | 'createSensor'
@@ -64,6 +64,8 @@ export function sensorsHandlers(
       }
       const limits = body.limits;
       if (limits) checkLimits(body.type, limits, 'limits');
+      if (body.chainage_m != null)
+        assertOnSpan(body.chainage_m, await services.spans.findById(body.span));
       const created = await sensors.create({
         bridgeId: body.bridge,
         spanId: body.span,
@@ -114,7 +116,9 @@ export function sensorsHandlers(
       const scope = requireAdmin(request);
       const { id } = request.params;
       await assertInScope(services, scope, 'sensor', id, hiddenAs('Sensor'));
-      if (!(await sensors.findById(id))) throw notFound('Sensor', id);
+      const sensor = await sensors.findById(id);
+      if (!sensor) throw notFound('Sensor', id);
+      assertOnSpan(request.body.chainage_m, await services.spans.findById(sensor.spanId));
       return sensorDto(await sensors.setGeometry(id, geometryColumns(request.body)));
     },
 

@@ -12,7 +12,7 @@ type AuditPage = components['schemas']['AuditPage'];
 type Answer = Sensor & { detail?: string };
 
 const NO_POSITION = { chainage_m: null, transverse_offset_m: null, direction: null };
-const POSITION = { chainage_m: 42, transverse_offset_m: -3.5, direction: 'vertical' } as const;
+const POSITION = { chainage_m: 32, transverse_offset_m: -3.5, direction: 'vertical' } as const;
 
 /** Values the contract refuses, and the field the 400's detail must name. */
 const REFUSED: [string, Record<string, unknown>][] = [
@@ -75,7 +75,7 @@ describe.each(drivers)('sensor geometry API on %s', (kind) => {
     expect(
       sensors.map((s) => [s.sensor_id, s.chainage_m, s.transverse_offset_m, s.direction]),
     ).toEqual([
-      ['acc-1', 42, -3.5, 'vertical'],
+      ['acc-1', 32, -3.5, 'vertical'],
       ['acc-2', null, null, null],
       ['acc-3', null, null, 'transverse'],
     ]);
@@ -91,6 +91,33 @@ describe.each(drivers)('sensor geometry API on %s', (kind) => {
     expect(response.status).toBe(400);
     expect(response.body.detail).toContain(field);
     expect(await listed(staff.token, bridge.id)).toEqual([]);
+  });
+
+  // Decision 057: chainage runs from the span's first support, so past its length is off the span.
+  it("refuses a chainage beyond its span's length, on create and on change, storing nothing", async () => {
+    const staff = await t.createUser({ staff: true });
+    const { bridge, span } = await bridgeWithSpan(t, 'Short Bridge');
+    const offSpan = { ...POSITION, chainage_m: 40.5 };
+    const created = await create(staff.token, {
+      ...required(bridge.id, span.id, 'acc-o'),
+      ...offSpan,
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.detail).toBe(
+      "chainage_m: 40.5 m is beyond the length of span 'main' (40 m)",
+    );
+    expect(await listed(staff.token, bridge.id)).toEqual([]);
+
+    const atTheEnd = await create(staff.token, {
+      ...required(bridge.id, span.id, 'acc-e'),
+      ...POSITION,
+      chainage_m: 40,
+    });
+    expect(atTheEnd.status).toBe(201);
+    const moved = await put(staff.token, atTheEnd.body.id, offSpan);
+    expect(moved.status).toBe(400);
+    expect(moved.body.detail).toMatch(/^chainage_m: /);
+    expect((await listed(staff.token, bridge.id))[0]).toMatchObject({ chainage_m: 40 });
   });
 
   it('refuses a number JSON reads as infinite', async () => {
