@@ -1,6 +1,6 @@
 import { HttpError } from '../http-error.ts';
 import type { SensorGeometryValues } from '../repositories/sensors-repository.ts';
-import type { SpanRow } from '../repositories/spans-repository.ts';
+import type { SpansRepository } from '../repositories/spans-repository.ts';
 import type { Schemas } from '../contract-types.ts';
 
 /**
@@ -19,10 +19,17 @@ export function geometryColumns(
 
 /**
  * A chainage is measured from the span's first support (decision 057), so one beyond the span's
- * length places the sensor off its span: a slip of the keyboard or the wrong span, refused.
+ * length places the sensor off its span: a slip of the keyboard or the wrong span, refused. The
+ * span is read only when a chainage is given.
  */
-export function assertOnSpan(chainage: number | null | undefined, span: SpanRow | undefined) {
-  if (chainage == null || !span || chainage <= span.length) return;
+export async function assertOnSpan(
+  spans: Pick<SpansRepository, 'findById'>,
+  spanId: number,
+  chainage: number | null | undefined,
+): Promise<void> {
+  if (chainage == null) return;
+  const span = await spans.findById(spanId);
+  if (!span || chainage <= span.length) return;
   throw new HttpError(
     400,
     `chainage_m: ${chainage} m is beyond the length of span '${span.label}' (${span.length} m)`,

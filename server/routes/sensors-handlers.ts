@@ -64,8 +64,7 @@ export function sensorsHandlers(
       }
       const limits = body.limits;
       if (limits) checkLimits(body.type, limits, 'limits');
-      if (body.chainage_m != null)
-        assertOnSpan(body.chainage_m, await services.spans.findById(body.span));
+      await assertOnSpan(services.spans, body.span, body.chainage_m);
       const created = await sensors.create({
         bridgeId: body.bridge,
         spanId: body.span,
@@ -118,7 +117,7 @@ export function sensorsHandlers(
       await assertInScope(services, scope, 'sensor', id, hiddenAs('Sensor'));
       const sensor = await sensors.findById(id);
       if (!sensor) throw notFound('Sensor', id);
-      assertOnSpan(request.body.chainage_m, await services.spans.findById(sensor.spanId));
+      await assertOnSpan(services.spans, sensor.spanId, request.body.chainage_m);
       return sensorDto(await sensors.setGeometry(id, geometryColumns(request.body)));
     },
 

@@ -5,37 +5,22 @@
  * indexes, after VACUUM) and of the roll-ups, bytes a sample, and the readings projected to the
  * demo's default history. Not part of `npm test`.
  */
-import pg from 'pg';
 import { loadConfig } from '../../server/config/config.ts';
-import { openDatabase } from '../../server/db/client.ts';
 import { writeDemoHistory } from '../../server/demo/history-writer.ts';
 import { seedDemo } from '../../server/seed/demo-seed.ts';
 import { createSecretBox } from '../../server/services/secret-box.ts';
+import { openThrowawayPostgres } from './throwaway-postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DAYS = Number(process.env.BENCH_DAYS ?? 7);
 
-const dbName = `spanwatch_demo_storage_${process.pid}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
-const database = openDatabase({ databaseUrl: url });
-const direct = new pg.Client({ connectionString: url });
-
-async function relationBytes(table: string): Promise<number> {
-  const { rows } = await direct.query<{ bytes: string }>(
-    `SELECT (pg_total_relation_size('${table}') + coalesce(sum(pg_total_relation_size(relid)), 0))::bigint::text AS bytes
-     FROM pg_partition_tree('${table}') WHERE relid <> '${table}'::regclass`,
-  );
-  return Number(rows[0]?.bytes ?? 0);
-}
+const throwaway = await openThrowawayPostgres(ADMIN_URL, 'spanwatch_demo_storage');
+const { database, direct, relationBytes } = throwaway;
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
 try {
   await database.migrate();
-  await direct.connect();
   await seedDemo(database.db, createSecretBox('bench-demo-storage'));
   const started = performance.now();
   const { samples } = await writeDemoHistory(database, { days: DAYS, parallel: true });
@@ -58,8 +43,5 @@ try {
     `  readings projected to the default ${defaultDays} days: ${mb((readings * defaultDays) / DAYS)} MB`,
   );
 } finally {
-  await database.close();
-  await direct.end().catch(() => undefined);
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await throwaway.drop();
 }

@@ -5,8 +5,6 @@
  * indexes, after VACUUM) per kind and in all, and of the roll-ups; and every sample read back
  * and compared. A throwaway database, dropped at the end. Not part of `npm test`.
  */
-import pg from 'pg';
-import { openDatabase } from '../../server/db/client.ts';
 import { blockOf, type StreamBlock } from '../../server/readings/block.ts';
 import { createPartitionKeeper } from '../../server/readings/partitions.ts';
 import { createReadingsRepository } from '../../server/readings/readings-repository.ts';
@@ -14,6 +12,7 @@ import { encodeBlock } from '../../server/codec/block-codec.ts';
 import { CopyEncoder, copyRowBytes } from '../../server/readings/copy-encoder.ts';
 import { storedBlocks } from '../helpers/stored-blocks.ts';
 import { type RecordChannel, readRecordChannels } from './storage-records.ts';
+import { openThrowawayPostgres } from './throwaway-postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BLOCK_SAMPLES = 1000; // as the logger import cuts them (server/import/block-builder.ts)
@@ -22,13 +21,8 @@ type Mode = 'array' | 'exact' | 'resolution';
 const MODES: Mode[] = ['array', 'exact', 'resolution'];
 
 const channels = readRecordChannels();
-const dbName = `spanwatch_storage_${process.pid}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
-const database = openDatabase({ databaseUrl: url });
-const direct = new pg.Client({ connectionString: url });
+const throwaway = await openThrowawayPostgres(ADMIN_URL, 'spanwatch_storage');
+const { database, direct, relationBytes } = throwaway;
 
 /** Each channel's blocks, on a time axis of its own (an hour apart), 1,000 samples each. */
 function blocksOf(channel: RecordChannel, id: number, index: number, mode: Mode): StreamBlock[] {
@@ -81,15 +75,6 @@ async function copyRows(blocks: StreamBlock[], mode: 'array' | 'exact'): Promise
     stream.on('finish', resolve).on('error', reject);
     stream.end(encoder.finish());
   });
-}
-
-/** Table, TOAST and indexes of a table and, when it is partitioned, of all its partitions. */
-async function relationBytes(table: string): Promise<number> {
-  const { rows } = await direct.query<{ bytes: string }>(
-    `SELECT (pg_total_relation_size('${table}') + coalesce(sum(pg_total_relation_size(relid)), 0))::bigint::text AS bytes
-     FROM pg_partition_tree('${table}') WHERE relid <> '${table}'::regclass`,
-  );
-  return Number(rows[0]?.bytes ?? 0);
 }
 
 async function store(selected: RecordChannel[], ids: number[], mode: Mode) {
@@ -151,7 +136,6 @@ async function checkReadBack(ids: number[], mode: Mode): Promise<number> {
 
 try {
   await database.migrate();
-  await direct.connect();
   const ids: number[] = [];
   for (const channel of channels) {
     const { rows } = await direct.query<{ id: number }>(
@@ -193,8 +177,5 @@ try {
     }),
   );
 } finally {
-  await direct.end().catch(() => undefined);
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await throwaway.drop();
 }
