@@ -248,6 +248,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/companies/{id}/limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A company's limits and what it uses of them (staff, or its company administrator) */
+    get: operations['getCompanyLimits'];
+    /**
+     * Set a company's limits (platform staff only)
+     * @description Null lifts a limit. A limit below what the company already has is kept: nothing is
+     *     removed, and new bridges or data streams are refused (409) until it is under the limit.
+     *     The ingest rate is samples a minute through the company's ingest tokens, in each server
+     *     process; a gateway over it gets 429 with Retry-After and other companies are not slowed.
+     */
+    put: operations['updateCompanyLimits'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/companies/{id}/rotas': {
     parameters: {
       query?: never;
@@ -2146,6 +2170,24 @@ export interface components {
       client_secret?: string;
       email_domains: string[];
     };
+    CompanyLimits: {
+      company_id: number;
+      /** @description Null: no limit */
+      max_bridges: number | null;
+      /** @description Null: no limit */
+      max_datastreams: number | null;
+      /** @description Null: no limit */
+      ingest_samples_per_minute: number | null;
+      /** @description Bridges the company has now */
+      bridges: number;
+      /** @description Data streams fed by the company's sensors now */
+      datastreams: number;
+    };
+    CompanyLimitsUpdate: {
+      max_bridges: number | null;
+      max_datastreams: number | null;
+      ingest_samples_per_minute: number | null;
+    };
     RefreshRequest: {
       refresh: string;
     };
@@ -3879,6 +3921,64 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  getCompanyLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The limits (null is no limit) and the company's current counts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanyLimits'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateCompanyLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompanyLimitsUpdate'];
+      };
+    };
+    responses: {
+      /** @description The limits as stored, with the company's current counts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanyLimits'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
   listRotas: {
     parameters: {
       query?: never;
@@ -4262,6 +4362,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
     };
   };
   updateBridge: {
@@ -4578,6 +4679,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
     };
   };
   updateDatastream: {
@@ -4676,6 +4778,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       /** @description The readings store failed before the items were committed (an outage, not the items' fault); send the same body again: items already stored are reported as duplicates */
       503: {
         headers: {

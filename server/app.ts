@@ -37,6 +37,7 @@ import { inspectionsHandlers } from './routes/inspections-handlers.ts';
 import { inspectionPhotosHandlers } from './routes/inspection-photos-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
+import { companyLimitsHandlers } from './routes/company-limits-handlers.ts';
 import { companySsoHandlers } from './routes/company-sso-handlers.ts';
 import { rotasHandlers } from './routes/rotas-handlers.ts';
 import { ssoHandlers } from './routes/sso-handlers.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...authHandlers(routeServices),
     ...ssoHandlers(routeServices),
     ...companySsoHandlers(routeServices),
+    ...companyLimitsHandlers(routeServices),
     ...rotasHandlers(routeServices),
     ...usersHandlers(routeServices),
     ...bridgesHandlers(routeServices),

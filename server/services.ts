@@ -60,6 +60,8 @@ import { createPasswordHasher } from './services/passwords.ts';
 import { createSecretBox } from './services/secret-box.ts';
 import { createSessionService } from './services/sessions.ts';
 import { createSsoSignIn } from './services/sso-sign-in.ts';
+import { createCompanyLimitsRepository } from './repositories/company-limits-repository.ts';
+import { createCompanyIngestRate } from './ingest/company-ingest-rate.ts';
 import { createCompanySsoRepository } from './repositories/company-sso-repository.ts';
 import { createSsoLoginsRepository } from './repositories/sso-logins-repository.ts';
 import { createTokenService } from './services/tokens.ts';
@@ -129,6 +131,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
   const users = createUsersRepository(db);
   const companies = createCompaniesRepository(db);
   const companySso = createCompanySsoRepository(db);
+  const companyLimits = createCompanyLimitsRepository(db);
   const ssoLogins = createSsoLoginsRepository(db);
   const passwords = createPasswordHasher(config.passwordHashCost);
   const secretBox = createSecretBox(config.dataEncryptionKey);
@@ -142,6 +145,9 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     bridges: createBridgesRepository(db),
     companies,
     companySso,
+    companyLimits,
+    /** Each company's ingest rate through its gateways' tokens, in this process (decision 058). */
+    ingestRate: createCompanyIngestRate(companyLimits),
     rotas: createRotasRepository(db),
     ssoLogins,
     ssoSignIn: createSsoSignIn({

@@ -41,8 +41,23 @@ export const companies = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Limits platform staff set per company (issue 33); null is no limit.
+    maxBridges: integer('max_bridges'),
+    maxDatastreams: integer('max_datastreams'),
+    ingestSamplesPerMinute: integer('ingest_samples_per_minute'),
   },
-  (t) => [uniqueIndex('companies_name_lower_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('companies_name_lower_key').on(sql`lower(${t.name})`),
+    check('companies_max_bridges_check', sql`${t.maxBridges} is null or ${t.maxBridges} >= 0`),
+    check(
+      'companies_max_datastreams_check',
+      sql`${t.maxDatastreams} is null or ${t.maxDatastreams} >= 0`,
+    ),
+    check(
+      'companies_ingest_rate_check',
+      sql`${t.ingestSamplesPerMinute} is null or ${t.ingestSamplesPerMinute} > 0`,
+    ),
+  ],
 );
 
 export const users = pgTable(

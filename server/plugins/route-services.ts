@@ -22,6 +22,8 @@ import type { ReportService } from '../report/report-runner.ts';
 import type { AnalysisSettingsRepository } from '../repositories/analysis-settings-repository.ts';
 import type { BridgesRepository } from '../repositories/bridges-repository.ts';
 import type { CompaniesRepository } from '../repositories/companies-repository.ts';
+import type { CompanyLimitsRepository } from '../repositories/company-limits-repository.ts';
+import type { CompanyIngestRate } from '../ingest/company-ingest-rate.ts';
 import type { RotasRepository } from '../repositories/rotas-repository.ts';
 import type { CompanySsoRepository } from '../repositories/company-sso-repository.ts';
 import type { TenancyRepository } from '../repositories/tenancy-repository.ts';
@@ -51,6 +53,8 @@ export interface RouteServices {
   bridges: BridgesRepository;
   companies: CompaniesRepository;
   companySso: CompanySsoRepository;
+  companyLimits: CompanyLimitsRepository;
+  ingestRate: CompanyIngestRate;
   rotas: RotasRepository;
   ssoSignIn: SsoSignIn;
   tenancy: TenancyRepository;

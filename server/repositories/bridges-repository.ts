@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { bridges, datastreamSensors, sensors, spans } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { unassignedCompany } from './companies-repository.ts';
+import { assertUnderLimit } from './company-limits-repository.ts';
 import { lookupsChanged } from './lookup-cache.ts';
 import { type Viewer, visibleBridgeFilter } from './visibility.ts';
 
@@ -27,14 +28,18 @@ export function createBridgesRepository(db: Db) {
       return row;
     },
 
+    /** Refused (409) when the company is at its limit of bridges (company-limits-repository.ts). */
     async create(values: NewBridge): Promise<BridgeRow> {
       const companyId = values.companyId ?? (await unassignedCompany(db));
-      const [row] = await db
-        .insert(bridges)
-        .values({ ...values, companyId })
-        .returning();
-      if (!row) throw new Error('insert into bridges returned no row');
-      return row;
+      return db.transaction(async (tx) => {
+        await assertUnderLimit(tx, 'bridges', [companyId]);
+        const [row] = await tx
+          .insert(bridges)
+          .values({ ...values, companyId })
+          .returning();
+        if (!row) throw new Error('insert into bridges returned no row');
+        return row;
+      });
     },
 
     async update(id: number, values: Partial<NewBridge>): Promise<BridgeRow | undefined> {

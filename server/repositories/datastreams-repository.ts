@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
-import { datastreamSensors, datastreams, sensors } from '../db/schema.ts';
+import { bridges, datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import { assertUnderLimit } from './company-limits-repository.ts';
 import { lookupsChanged } from './lookup-cache.ts';
 import { type Viewer, visibleDatastreamFilter } from './visibility.ts';
 
@@ -15,6 +16,17 @@ export interface DatastreamWithSensors {
   sampleCount: number;
   /** The step its values are stored on; null: exactly (decision 052). */
   resolution: number | null;
+}
+
+/** The companies whose bridges these sensors are on: a new stream fed by them counts for each. */
+async function companiesOfSensors(db: Db, sensorIds: number[]): Promise<number[]> {
+  if (sensorIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ companyId: bridges.companyId })
+    .from(sensors)
+    .innerJoin(bridges, eq(bridges.id, sensors.bridgeId))
+    .where(inArray(sensors.id, sensorIds));
+  return rows.map((row) => row.companyId);
 }
 
 export function createDatastreamsRepository(db: Db) {
@@ -100,6 +112,7 @@ export function createDatastreamsRepository(db: Db) {
       await assertSensorsExist(sensorIds);
       try {
         const id = await db.transaction(async (tx) => {
+          await assertUnderLimit(tx, 'datastreams', await companiesOfSensors(tx, sensorIds));
           const [row] = await tx
             .insert(datastreams)
             .values({

@@ -6,6 +6,7 @@ import { RefusedBulkBody, tooManyItems } from '../ingest/bulk-body-reader.ts';
 import { summariseRejections } from '../ingest/rejection-summary.ts';
 import { MAX_ITEMS_PER_BATCH } from '../readings/block-limits.ts';
 import type { IngestScope } from '../ingest/ingest-service.ts';
+import { type IngestAdmission, OverIngestRate } from '../ingest/company-ingest-rate.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
@@ -17,6 +18,8 @@ const ARENA_BYTES_PER_BODY_BYTE = 1.5;
 const FIRST_ARENA_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 
 const TOO_MANY_ITEMS = tooManyItems(MAX_ITEMS_PER_BATCH);
+/** Platform staff's own sends (a session, not a gateway's token) are not held to a rate. */
+const UNLIMITED: IngestAdmission = { charge: () => undefined };
 
 async function linesOf(
   body: unknown,
@@ -45,16 +48,17 @@ function scopeOf(request: FastifyRequest): IngestScope {
  * concurrent requests together (INGEST_GROUP_COMMIT_MS, group-commit.ts).
  */
 export function ingestHandlers(
-  services: Pick<RouteServices, 'ingest'>,
+  services: Pick<RouteServices, 'ingest' | 'ingestRate'>,
   horizonDays: number,
 ): Handlers<'ingestReadings'> {
-  const { ingest } = services;
+  const { ingest, ingestRate } = services;
   return {
     async ingestReadings(request, reply) {
       const scope = scopeOf(request);
       const body = request.body as unknown;
       // Refused as it arrived (ingest/bulk-body-reader.ts); its rest is read only after this.
       if (body instanceof RefusedBulkBody) throw new HttpError(413, body.detail);
+      const admission = await admitGateway(request.ingestBridgeId, reply);
       // Pooled (buffer-pool.ts): given back once the blocks are stored or the request failed.
       const arena = new Float8Elements(
         ingestBuffers,
@@ -64,7 +68,9 @@ export function ingestHandlers(
       );
       try {
         const lines = await linesOf(body, request.headers['content-type'], arena);
-        const result = summariseRejections(await storeLines(lines, scope, reply));
+        const stored = await storeLines(lines, scope, reply);
+        admission.charge(stored.accepted_samples + stored.duplicate_samples);
+        const result = summariseRejections(stored);
         // A line that could not be read at all is reported with its own message.
         for (const rejection of result.rejected) {
           const line = lines[rejection.index];
@@ -76,6 +82,21 @@ export function ingestHandlers(
       }
     },
   };
+
+  /** A gateway's company over its ingest rate is answered 429 (company-ingest-rate.ts). */
+  async function admitGateway(bridgeId: number | null, reply: FastifyReply) {
+    if (bridgeId === null) return UNLIMITED;
+    try {
+      return await ingestRate.admit(bridgeId);
+    } catch (error) {
+      if (!(error instanceof OverIngestRate)) throw error;
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      throw new HttpError(
+        429,
+        `ingest_samples_per_minute: this company may store ${error.samplesPerMinute} samples a minute; send again in ${error.retryAfterSeconds} s`,
+      );
+    }
+  }
 
   async function storeLines(lines: ParsedLine[], scope: IngestScope, reply: FastifyReply) {
     try {

@@ -192,6 +192,18 @@ const matrix: Record<
       },
     }),
   },
+  getCompanyLimits: {
+    access: 'staff',
+    call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/limits` }),
+  },
+  updateCompanyLimits: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'PUT',
+      url: `${await rotasOf(t, a)}/limits`,
+      body: { max_bridges: null, max_datastreams: null, ingest_samples_per_minute: null },
+    }),
+  },
   listRotas: {
     access: 'signed-in',
     call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/rotas` }),

@@ -217,6 +217,7 @@ async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
       .where(eq(notifications.id, target.notification)),
     sso: await t.services.companySso.find(companyA),
     rotas: await t.services.rotas.list(companyA),
+    limits: await t.services.companyLimits.find(companyA),
   });
 }
 
@@ -339,6 +340,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/rotas`,
     }),
+    getCompanyLimits: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/limits`,
+    }),
     getOnCall: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/on-call`,
@@ -354,6 +359,11 @@ function probes(own: {
         client_secret: 'probe-secret',
         email_domains: ['probe.example'],
       },
+    }),
+    updateCompanyLimits: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/companies/${x.companyId}/limits`,
+      body: { max_bridges: 0, max_datastreams: 0, ingest_samples_per_minute: 1 },
     }),
     createRota: (x: Targets): Call => ({
       method: 'POST',
@@ -767,8 +777,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(72);
-    expect(sent).toBe(72 + 71);
+    expect(all.length).toBe(74);
+    expect(sent).toBe(74 + 73);
   });
 
   it("lists none of another company's rows, and its own", async () => {
