@@ -86,3 +86,17 @@ export function requireData<T>(data: T | undefined, message?: string): T {
   if (data === undefined) throw new ApiError({ kind: 'invalid-response', message });
   return data;
 }
+
+/**
+ * The form field a refusal names, when it is one of `fields`, with its reason as a sentence
+ * ("Must be at least 0"); undefined for a refusal of the whole form.
+ */
+export function fieldRefusalOf<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): { field: F; message: string } | undefined {
+  if (!isApiError(error) || !error.field || !error.reason) return undefined;
+  const field = fields.find((name) => name === error.field);
+  const reason = error.reason;
+  return field && { field, message: reason.charAt(0).toUpperCase() + reason.slice(1) };
+}

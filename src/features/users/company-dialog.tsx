@@ -1,11 +1,12 @@
 import type { CompanyViewer } from './company-chooser';
+import { LimitsDialog } from './limits-dialog';
 import { RotasDialog } from './rotas-dialog';
 import { SsoSettingsDialog } from './sso-settings-dialog';
 
-export type CompanyDialogKind = 'sso' | 'rotas';
+export type CompanyDialogKind = 'sso' | 'rotas' | 'limits';
 
 /**
- * User Management's company screens, single sign-on and on-call rotas, loaded together in one
+ * User Management's company screens, single sign-on, on-call rotas and limits, loaded together in one
  * lazy chunk: they share the company picker and the form's styles, and every chunk is a name in
  * the entry's list of chunks, which counts against the landing page's budget
  * (tests/build/landing-bundle.test.ts). Opening one fetches both, a few kilobytes.
@@ -15,9 +16,9 @@ export function CompanyDialog(props: {
   viewer: CompanyViewer;
   onClose: () => void;
 }) {
-  return props.kind === 'sso' ? (
-    <SsoSettingsDialog viewer={props.viewer} onClose={props.onClose} />
-  ) : (
-    <RotasDialog viewer={props.viewer} onClose={props.onClose} />
-  );
+  if (props.kind === 'sso')
+    return <SsoSettingsDialog viewer={props.viewer} onClose={props.onClose} />;
+  if (props.kind === 'limits')
+    return <LimitsDialog viewer={props.viewer} onClose={props.onClose} />;
+  return <RotasDialog viewer={props.viewer} onClose={props.onClose} />;
 }

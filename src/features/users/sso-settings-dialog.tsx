@@ -1,6 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useApi } from '../../api/api-context';
 import {
   companySsoQueryOptions,
   saveCompanySsoMutationOptions,
@@ -8,11 +5,11 @@ import {
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 import * as styles from './sso-settings.css';
-import { useFailureNotice } from '../../ui/use-failure-notice';
 import { useNotify } from '../../ui/use-notify';
 import { SSO_SAVED } from './sso-settings-form';
 import { SsoSettingsEditor } from './sso-settings-editor';
 import { type CompanyViewer, CompanyChooser } from './company-chooser';
+import { useCompanySettings } from './use-company-settings';
 
 const FORM_ID = 'single-sign-on-form';
 
@@ -30,18 +27,11 @@ export function SsoSettingsDialog({
   viewer: CompanyViewer;
   onClose: () => void;
 }) {
-  const api = useApi();
   const notify = useNotify();
-  const [companyId, setCompanyId] = useState(viewer.companyId);
-  const stored = useQuery(companySsoQueryOptions(api, companyId));
-  const save = useMutation(saveCompanySsoMutationOptions(api, useQueryClient(), companyId));
-  const failure = useFailureNotice(stored.isError ? stored.error.message : undefined, {
-    as: 'banner',
+  const { companyId, choose, stored, save, failure } = useCompanySettings(viewer, {
+    read: companySsoQueryOptions,
+    write: saveCompanySsoMutationOptions,
   });
-  const choose = (chosen: number) => {
-    save.reset();
-    setCompanyId(chosen);
-  };
 
   return (
     <Modal

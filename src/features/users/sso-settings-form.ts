@@ -1,4 +1,4 @@
-import { isApiError } from '../../../domain/api-error';
+import { fieldRefusalOf } from '../../../domain/api-error';
 import type { CompanySso, CompanySsoUpdate } from '../../api/queries/company-sso';
 
 /** What the administrator edits; the secret is only ever what they type now (decision 054). */
@@ -45,13 +45,7 @@ export function updateOf(values: SsoFormValues): CompanySsoUpdate {
 }
 
 /** The field a refusal names and its reason as a sentence; undefined for the whole form. */
-export function fieldErrorOf(error: unknown): { field: SsoField; message: string } | undefined {
-  if (!isApiError(error) || !error.field || !error.reason) return undefined;
-  const field = SSO_FIELDS.find((name) => name === error.field);
-  return field && { field, message: sentenceOf(error.reason) };
-}
-
-const sentenceOf = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
+export const fieldErrorOf = (error: unknown) => fieldRefusalOf(error, SSO_FIELDS);
 
 /** A domain as typed ('@Agency.ca ') the way the server stores it ('agency.ca'). */
 export const domainOf = (typed: string) => typed.trim().toLowerCase().replace(/^@/, '');

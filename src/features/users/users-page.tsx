@@ -22,7 +22,7 @@ const CompanyDialog = lazy(() =>
 );
 
 type Dialog =
-  | { kind: 'add' | 'sso' | 'rotas' }
+  | { kind: 'add' | 'sso' | 'rotas' | 'limits' }
   | { kind: 'edit' | 'delete' | 'bridges' | 'streams'; user: User }
   | null;
 
@@ -134,6 +134,15 @@ function UsersScreen({
               On-call rotas
             </Button>
           )}
+          {viewer.companyId !== undefined && (
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              onClick={() => setDialog({ kind: 'limits' })}
+            >
+              Company limits
+            </Button>
+          )}
           <Link to="/map" className={buttonStyles.secondary}>
             DASHBOARD
           </Link>
@@ -153,11 +162,12 @@ function UsersScreen({
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'bridges' && <AssignBridgesModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'streams' && <AssignDatastreamsModal user={dialog.user} onClose={close} />}
-      {(dialog?.kind === 'sso' || dialog?.kind === 'rotas') && companyViewer && (
-        <Suspense fallback={null}>
-          <CompanyDialog kind={dialog.kind} viewer={companyViewer} onClose={close} />
-        </Suspense>
-      )}
+      {(dialog?.kind === 'sso' || dialog?.kind === 'rotas' || dialog?.kind === 'limits') &&
+        companyViewer && (
+          <Suspense fallback={null}>
+            <CompanyDialog kind={dialog.kind} viewer={companyViewer} onClose={close} />
+          </Suspense>
+        )}
     </div>
   );
 }
