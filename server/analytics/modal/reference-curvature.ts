@@ -79,7 +79,8 @@ export interface StandardisedCurvatureChange {
 /**
  * Damage located by the mode-shape curvature change (Pandey, Biswas & Samman 1991) standardised
  * by the reference's own window-to-window scatter, each mode weighted by the inverse of its
- * curvature's standard deviation, as a z-score. Only a rise of |curvature| counts: curvature is
+ * curvature's standard deviation, as a z-score (outlier analysis against a reference population,
+ * Worden, Manson & Fieller 2000). Only a rise of |curvature| counts: curvature is
  * M/EI, so where a stiffness is lost the curvature grows for the same moment (Pandey et al. 1991;
  * Stubbs & Kim 1996 build their damage index on the same rise of modal strain energy), while
  * noise moves it either way. σ·√(1 + 1/W) is the scatter of one changed window around a mean of
