@@ -3,13 +3,15 @@
 // (correlations, SVD, 30 model orders, stabilisation, clustering, spectral check) on one core;
 // medians of several rounds, and the first four modes against the model. Then the EFDD
 // cross-check, a 0.05 Hz fundamental, damage localisation on a beam, cable tension and the
-// Munich record (decision 046). BENCH_TRIALS sets the localisation trials (default 50).
+// Munich record (decision 046). The localisation's tuning and reporting trials: see
+// modal-localisation.ts (LOCALISATION_SETS, LOCALISATION_CACHE).
 import { loadavg } from 'node:os';
 import { identifyModes } from '../../server/analytics/modal/identify-modes.ts';
 import { realMac } from '../../server/analytics/modal/mode-shape.ts';
 import { shearFrame, simulateAccelerations } from '../../server/sim/modal-response.ts';
 import { fddOnFrames, longSpan, munich } from './modal-bench-checks.ts';
-import { cable, localisation } from './modal-bench-structures.ts';
+import { cable } from './modal-bench-structures.ts';
+import { localisation } from './modal-localisation.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GOAL_SECONDS = 1;
@@ -59,4 +61,4 @@ fddOnFrames(10);
 longSpan(3);
 munich();
 cable(12);
-localisation(Number(process.env.BENCH_TRIALS ?? 50));
+localisation();

@@ -37,19 +37,7 @@ export function damageIndices(
   minMac = 0.8,
 ): DamageIndices {
   const n = sensorsM.length;
-  const pairs: [number, number][] = [];
-  reference.shapes.forEach((shape, r) => {
-    let best = -1;
-    let bestMac = minMac;
-    changed.shapes.forEach((other, c) => {
-      const value = realMac(shape, other);
-      if (value >= bestMac && !pairs.some(([, used]) => used === c)) {
-        best = c;
-        bestMac = value;
-      }
-    });
-    if (best >= 0) pairs.push([r, best]);
-  });
+  const pairs = pairModes(reference.shapes, changed.shapes, minMac);
   const comacTop = new Array<number>(n).fill(0);
   const refSquares = new Array<number>(n).fill(0);
   const changedSquares = new Array<number>(n).fill(0);
@@ -58,8 +46,7 @@ export function damageIndices(
   const changedLoad = new Array<number>(n).fill(0);
   for (const [r, c] of pairs) {
     const a = unit(reference.shapes[r] ?? []);
-    let b = unit(changed.shapes[c] ?? []);
-    if (a.reduce((s, v, i) => s + v * (b[i] ?? 0), 0) < 0) b = b.map((v) => -v);
+    const b = alignedUnit(a, changed.shapes[c] ?? []);
     const ka = curvature(a, sensorsM, supportsM);
     const kb = curvature(b, sensorsM, supportsM);
     const wa = (2 * Math.PI * (reference.frequenciesHz[r] ?? 1)) ** 2;
@@ -92,9 +79,41 @@ export function damageIndices(
   };
 }
 
-function unit(shape: readonly number[]): number[] {
+/**
+ * Each reference shape paired with the changed shape of highest MAC ≥ minMac not yet taken,
+ * reference modes in order: [reference index, changed index].
+ */
+export function pairModes(
+  reference: readonly (readonly number[])[],
+  changed: readonly (readonly number[])[],
+  minMac: number,
+): [number, number][] {
+  const pairs: [number, number][] = [];
+  reference.forEach((shape, r) => {
+    let best = -1;
+    let bestMac = minMac;
+    changed.forEach((other, c) => {
+      const value = realMac(shape, other);
+      if (value >= bestMac && !pairs.some(([, used]) => used === c)) {
+        best = c;
+        bestMac = value;
+      }
+    });
+    if (best >= 0) pairs.push([r, best]);
+  });
+  return pairs;
+}
+
+/** The shape scaled to unit length. */
+export function unit(shape: readonly number[]): number[] {
   const norm = Math.sqrt(shape.reduce((s, v) => s + v * v, 0)) || 1;
   return shape.map((v) => v / norm);
+}
+
+/** The shape scaled to unit length, its sign turned to agree with `base`. */
+export function alignedUnit(base: readonly number[], shape: readonly number[]): number[] {
+  const b = unit(shape);
+  return base.reduce((s, v, i) => s + v * (b[i] ?? 0), 0) < 0 ? b.map((v) => -v) : b;
 }
 
 /** Second differences on uneven spacing, the supports' zero deflection closing both ends. */
@@ -116,7 +135,7 @@ export function curvature(
 }
 
 /** The largest index's sensor, moved towards the larger neighbour by a parabola through three. */
-function peakPosition(index: readonly number[], sensorsM: readonly number[]): number {
+export function peakPosition(index: readonly number[], sensorsM: readonly number[]): number {
   let peak = 0;
   index.forEach((v, j) => {
     if (v > (index[peak] ?? 0)) peak = j;
