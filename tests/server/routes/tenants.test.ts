@@ -331,6 +331,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/inspection-photos/${x.photo}`,
     }),
+    getInspectionPhotoThumbnail: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/inspection-photos/${x.photo}/thumbnail`,
+    }),
     getCompanySso: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/sso`,
@@ -767,8 +771,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(72);
-    expect(sent).toBe(72 + 71);
+    expect(all.length).toBe(73);
+    expect(sent).toBe(73 + 72);
   });
 
   it("lists none of another company's rows, and its own", async () => {
