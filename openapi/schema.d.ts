@@ -1626,11 +1626,36 @@ export interface paths {
     /**
      * Add a photo to a recorded inspection (staff)
      * @description The body is the image's bytes. Its type is read from its first bytes, whatever the
-     *     client calls it: JPEG, PNG or WebP, at most 8 MiB, at most 20 photos per inspection.
-     *     The same bytes sent again to the same inspection answer 200 with the photo stored the
-     *     first time, so a retried upload never stores a second copy (decision 053).
+     *     client calls it: JPEG, PNG or WebP, at most 8 MiB, at most 20 photos per inspection,
+     *     and at most 64 million pixels as its header declares them (413 naming `body`, before it
+     *     is decoded). The same bytes sent again to the same inspection answer 200 with the photo
+     *     stored the first time, so a retried upload never stores a second copy (decision 053).
+     *     A thumbnail and a report-size image are made from it as it is stored.
      */
     post: operations['uploadInspectionPhoto'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/inspection-photos/{id}/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The photo as a JPEG at most 320 px on its longest side, for lists
+     * @description Whoever may see the inspection's bridge; another bridge's photo is not found. Upright
+     *     (its EXIF orientation applied) and without metadata. A photo stored before thumbnails
+     *     were made gets one on this first request. When no thumbnail can be made (bytes no
+     *     decoder opens) the original is answered, with its stored type (decision 053).
+     */
+    get: operations['getInspectionPhotoThumbnail'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3355,7 +3380,10 @@ export interface components {
       rating: components['schemas']['InspectionRating'];
       findings: string | null;
       attachments: string[];
-      /** @description Oldest first; the bytes at /api/v1/inspection-photos/{id} */
+      /**
+       * @description Oldest first; the bytes at /api/v1/inspection-photos/{id}, a thumbnail at
+       *     /api/v1/inspection-photos/{id}/thumbnail
+       */
       photos: components['schemas']['InspectionPhoto'][];
       /**
        * Format: date
@@ -6220,6 +6248,34 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+    };
+  };
+  getInspectionPhotoThumbnail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The thumbnail (image/jpeg), or the original when none can be made */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
     };
   };
   getInspectionPhoto: {

@@ -1094,6 +1094,13 @@ export const inspectionPhotos = pgTable(
     data: bytea('data').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * JPEGs made from `data` on upload (decision 053, Thumbnails): longest side 320 px for
+     * lists, about 1600 px for the monthly report. Null for a photo stored before 0037 (made
+     * on its first thumbnail request) or one no decoder opens.
+     */
+    thumbnail: bytea('thumbnail'),
+    reportImage: bytea('report_image'),
   },
   (t) => [
     check(

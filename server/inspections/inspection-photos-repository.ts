@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { inspectionPhotos, inspections, users } from '../db/schema.ts';
 import type { PhotoType } from '../../domain/image-type.ts';
@@ -22,6 +23,13 @@ export interface NewPhoto {
   sha256: string;
   data: Uint8Array;
   createdBy: number;
+  /** Null when they could not be made now (made on the first thumbnail request instead). */
+  renditions: PhotoRenditions | null;
+}
+
+export interface PhotoRenditions {
+  thumbnail: Uint8Array;
+  reportImage: Uint8Array;
 }
 
 /** The photo stored, whether it was stored before (same bytes), or why it was not. */
@@ -72,6 +80,16 @@ export function createInspectionPhotosRepository(db: Db) {
       .from(inspectionPhotos)
       .leftJoin(users, eq(users.id, inspectionPhotos.createdBy));
 
+  /** One photo's `fields` with its SHA-256 and its inspection's bridge. */
+  async function withBridge<F extends SelectedFields>(id: number, fields: F) {
+    const [row] = await db
+      .select({ ...fields, sha256: inspectionPhotos.sha256, bridgeId: inspections.bridgeId })
+      .from(inspectionPhotos)
+      .innerJoin(inspections, eq(inspections.id, inspectionPhotos.inspectionId))
+      .where(eq(inspectionPhotos.id, id));
+    return row;
+  }
+
   return {
     /** The photos of each inspection, oldest first; no bytes are read. */
     async metaByInspection(inspectionIds: readonly number[]): Promise<Map<number, PhotoMeta[]>> {
@@ -117,7 +135,16 @@ export function createInspectionPhotosRepository(db: Db) {
         if (Number(counted?.n ?? 0) >= maxCount) return { outcome: 'full' };
         const [row] = await tx
           .insert(inspectionPhotos)
-          .values({ ...photo, sizeBytes: photo.data.byteLength })
+          .values({
+            inspectionId: photo.inspectionId,
+            contentType: photo.contentType,
+            sha256: photo.sha256,
+            data: photo.data,
+            createdBy: photo.createdBy,
+            sizeBytes: photo.data.byteLength,
+            thumbnail: photo.renditions?.thumbnail ?? null,
+            reportImage: photo.renditions?.reportImage ?? null,
+          })
           .returning({ id: inspectionPhotos.id });
         if (!row) throw new Error('insert into inspection_photos returned no row');
         const [stored] = await tx
@@ -132,18 +159,27 @@ export function createInspectionPhotosRepository(db: Db) {
     },
 
     /** The photo's bytes with its type and the bridge it belongs to (for the viewer check). */
-    async content(id: number) {
+    content: (id: number) =>
+      withBridge(id, { contentType: inspectionPhotos.contentType, data: inspectionPhotos.data }),
+
+    /** The stored thumbnail (null until made) with what the viewer check and ETag need. */
+    thumbnail: (id: number) => withBridge(id, { thumbnail: inspectionPhotos.thumbnail }),
+
+    /** The report-size image, null until made; undefined when there is no such photo. */
+    async reportImage(id: number): Promise<Uint8Array | null | undefined> {
       const [row] = await db
-        .select({
-          contentType: inspectionPhotos.contentType,
-          sha256: inspectionPhotos.sha256,
-          data: inspectionPhotos.data,
-          bridgeId: inspections.bridgeId,
-        })
+        .select({ reportImage: inspectionPhotos.reportImage })
         .from(inspectionPhotos)
-        .innerJoin(inspections, eq(inspections.id, inspectionPhotos.inspectionId))
         .where(eq(inspectionPhotos.id, id));
-      return row;
+      return row?.reportImage;
+    },
+
+    /** Keeps renditions made after the upload; the first made stays if two requests race. */
+    async storeRenditions(id: number, renditions: PhotoRenditions): Promise<void> {
+      await db
+        .update(inspectionPhotos)
+        .set({ thumbnail: renditions.thumbnail, reportImage: renditions.reportImage })
+        .where(and(eq(inspectionPhotos.id, id), isNull(inspectionPhotos.thumbnail)));
     },
 
     /**

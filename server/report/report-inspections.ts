@@ -110,6 +110,15 @@ async function photoFact(
     contentType: photo.contentType,
     sizeBytes: photo.sizeBytes,
   };
+  const removed = { ...listed, data: null, note: 'removed while the report was made' };
+  // The report-size JPEG made on upload (decision 053, Thumbnails): a fraction of the original's
+  // bytes, in a WebP's place too. Read before the original, which is read only without one.
+  const reduced = await inspectionPhotos.reportImage(photo.id);
+  if (reduced === undefined) return removed;
+  if (reduced !== null && reduced.byteLength <= budget.bytes) {
+    budget.bytes -= reduced.byteLength;
+    return { ...listed, data: reduced, note: null };
+  }
   if (!DRAWN_TYPES.has(photo.contentType)) {
     return { ...listed, data: null, note: 'only JPEG and PNG photos are drawn in the PDF' };
   }
@@ -118,7 +127,7 @@ async function photoFact(
   }
   const content = await inspectionPhotos.content(photo.id);
   // Removed since its metadata was read.
-  if (!content) return { ...listed, data: null, note: 'removed while the report was made' };
+  if (!content) return removed;
   budget.bytes -= photo.sizeBytes;
   return { ...listed, data: content.data, note: null };
 }

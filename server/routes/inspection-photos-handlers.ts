@@ -2,6 +2,7 @@ import { photoFileName } from '../../domain/image-type.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { uploadedChunks } from '../http/upload-body.ts';
 import { readPhoto } from '../inspections/photo-upload.ts';
+import { lateThumbnail, uploadRenditions } from '../inspections/photo-thumbnails.ts';
 import { requireStaff, viewerOf } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
@@ -14,7 +15,12 @@ export const PHOTOS_PER_INSPECTION = 20;
 /** Inspection photos (decision 053): staff add and remove them, whoever sees the bridge reads them. */
 export function inspectionPhotosHandlers(
   services: Pick<RouteServices, 'inspections' | 'inspectionPhotos' | 'alerts'>,
-): Handlers<'uploadInspectionPhoto' | 'getInspectionPhoto' | 'deleteInspectionPhoto'> {
+): Handlers<
+  | 'uploadInspectionPhoto'
+  | 'getInspectionPhoto'
+  | 'getInspectionPhotoThumbnail'
+  | 'deleteInspectionPhoto'
+> {
   const { inspections, inspectionPhotos, alerts } = services;
 
   return {
@@ -25,8 +31,9 @@ export function inspectionPhotosHandlers(
       if (!(await inspections.findById(inspectionId))) throw notFound('Inspection', inspectionId);
       const chunks = uploadedChunks(request, PHOTO_LIMIT_BYTES, 'send it resized');
       const photo = await readPhoto(chunks);
+      const renditions = await uploadRenditions(photo.data);
       const result = await inspectionPhotos.add(
-        { inspectionId, ...photo, createdBy: viewer.id },
+        { inspectionId, ...photo, createdBy: viewer.id, renditions },
         PHOTOS_PER_INSPECTION,
       );
       if (result.outcome === 'no-inspection') throw notFound('Inspection', inspectionId);
@@ -52,6 +59,24 @@ export function inspectionPhotosHandlers(
         .header('etag', `"${photo.sha256}"`)
         .header('content-disposition', `inline; filename="${photoFileName(id, photo.contentType)}"`)
         .send(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.byteLength));
+    },
+
+    async getInspectionPhotoThumbnail(request, reply) {
+      const { id } = request.params;
+      const stored = await inspectionPhotos.thumbnail(id);
+      if (!stored || !(await alerts.bridgeIsVisible(viewerOf(request), stored.bridgeId))) {
+        throw notFound('Photo', id);
+      }
+      const image = stored.thumbnail
+        ? { contentType: 'image/jpeg' as const, data: stored.thumbnail, isThumbnail: true }
+        : await lateThumbnail(inspectionPhotos, id);
+      if (!image) throw notFound('Photo', id);
+      const { data } = image;
+      return reply
+        .type(image.contentType)
+        .header('etag', `"${stored.sha256}${image.isThumbnail ? '-320' : ''}"`)
+        .header('content-disposition', `inline; filename="${photoFileName(id, image.contentType)}"`)
+        .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
     },
 
     async deleteInspectionPhoto(request, reply) {

@@ -24,13 +24,30 @@ export function uploadInspectionPhoto(
   );
 }
 
+/**
+ * The answer's body, present only on a 2xx. Not `instanceof Blob`: the fetch's Blob and the
+ * page's may be different classes (they are under jsdom), and both are shown the same way.
+ */
+function blobOf(data: Blob | undefined, failure: string): Blob {
+  if (data === undefined) throw new Error(failure);
+  return data;
+}
+
 export async function getInspectionPhoto(api: ApiClient, photoId: number): Promise<Blob> {
   const answer = await api.GET('/api/v1/inspection-photos/{id}', {
     params: { path: { id: photoId } },
     parseAs: 'blob',
   });
-  if (!(answer.data instanceof Blob)) throw new Error('The photo could not be loaded');
-  return answer.data;
+  return blobOf(answer.data, 'The photo could not be loaded');
+}
+
+/** The photo as a JPEG of at most 320 px (the original when the server can make none). */
+export async function getInspectionPhotoThumbnail(api: ApiClient, photoId: number): Promise<Blob> {
+  const answer = await api.GET('/api/v1/inspection-photos/{id}/thumbnail', {
+    params: { path: { id: photoId } },
+    parseAs: 'blob',
+  });
+  return blobOf(answer.data, 'The thumbnail could not be loaded');
 }
 
 export async function deleteInspectionPhoto(api: ApiClient, photoId: number): Promise<void> {

@@ -78,8 +78,17 @@ test('an inspection recorded offline with a photo is kept on the phone and sent 
   await page.getByLabel('Bridge programme and records').selectOption({ label: 'Quebec Bridge' });
   const records = page.getByRole('region', { name: 'Inspection records' });
   await expect(records.getByText(inspector)).toHaveCount(1);
-  const photo = records.getByRole('img', { name: /photo 1$/ });
-  await expect(photo).toHaveCount(1);
-  // The stored photo is the phone's smaller JPEG, not the 3000 px original.
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2048);
+  // Thumbnails are read as they near the screen: scroll to the record's photo as a reader would.
+  const opener = records.getByRole('button', { name: /photo 1$/ });
+  await opener.scrollIntoViewIfNeeded();
+  const thumbnail = records.getByRole('img', { name: /photo 1$/ });
+  await expect(thumbnail).toHaveCount(1);
+  // The list shows the server's 320 px thumbnail (decision 053, Thumbnails)...
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(320);
+  await opener.click();
+  const whole = page.getByRole('dialog', { name: /photo 1$/ }).getByRole('img');
+  // ...and opens the stored photo: the phone's smaller JPEG, not the 3000 px original.
+  await expect.poll(() => whole.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2048);
 });

@@ -93,3 +93,20 @@ export function flatPng(width = 12, height = 9, seed = 0): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A decompression bomb: a PNG of a few dozen bytes whose header declares `width` × `height`
+ * pixels (100 000² would be 30 GB decoded); its data is too short to ever fill them.
+ */
+export function declaredHugePng(width = 100_000, height = 100_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}

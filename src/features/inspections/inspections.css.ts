@@ -112,6 +112,28 @@ export const thumbnail = style({
 
 export const smallThumbnail = style([thumbnail, { width: '3rem', height: '3rem' }]);
 
+/** The thumbnail is the button that opens its photo: no chrome of its own (the global focus ring). */
+export const thumbButton = style({
+  display: 'block',
+  padding: 0,
+  border: 'none',
+  background: 'none',
+  cursor: 'zoom-in',
+  minWidth: '2.75rem',
+  minHeight: '2.75rem',
+  color: 'inherit',
+  font: 'inherit',
+  textAlign: 'start',
+});
+
+/** The whole photo in its viewer: as large as the dialog allows, never wider. */
+export const wholePhoto = style({
+  display: 'block',
+  maxWidth: '100%',
+  maxHeight: '70vh',
+  margin: '0 auto',
+});
+
 /** The camera input sits inside a label drawn as a 44 px button; the input stays focusable. */
 export const cameraButton = style({
   position: 'relative',

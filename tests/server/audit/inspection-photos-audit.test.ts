@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/schema';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { jpegBytes } from '../../helpers/photo-fixtures.ts';
+import { recordRoutineInspection } from '../../helpers/routine-inspection.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
@@ -65,18 +66,7 @@ describe.each(drivers)('audit entries of inspection photos on %s', (kind) => {
   beforeEach(async () => {
     staff = await t.createUser({ staff: true, name: 'photo-keeper' });
     bridgeId = (await t.services.bridges.create({ name: 'Ambassador', location: 'Detroit' })).id;
-    const recorded = await t.request<S['Inspection']>({
-      method: 'POST',
-      url: `/api/v1/bridges/${bridgeId}/inspections`,
-      token: staff.token,
-      body: {
-        inspected_on: '2026-11-20',
-        kind: 'routine',
-        inspector: 'F. Inspector',
-        rating: { scale: 'NBI', deck: 7, superstructure: 6, substructure: 5 },
-      },
-    });
-    inspectionId = recorded.body.id;
+    inspectionId = await recordRoutineInspection(t, staff.token, bridgeId);
   });
 
   it('writes the removal of a photo as an entry of its bridge, naming the photo but not holding its bytes', async () => {

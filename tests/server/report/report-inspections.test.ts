@@ -3,9 +3,11 @@
  * bytes of only the photos it shows: at most 4 an inspection and 12 in all, JPEG and PNG.
  */
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { extractText } from 'unpdf';
 import { describe, expect, it, vi } from 'vitest';
 import { inspectionPhotos } from '../../../server/db/schema.ts';
+import { makeRenditions } from '../../../server/inspections/photo-renditions.ts';
 import {
   REPORT_PHOTOS_IN_ALL,
   REPORT_PHOTOS_PER_INSPECTION,
@@ -116,6 +118,37 @@ describe.each(drivers)('inspections in the monthly report on %s', (kind) => {
       `Not drawn: only JPEG and PNG photos are drawn in the PDF 2026-04-09 · F. Inspector inspection-photo-${webp}.webp`,
     );
     expect(text).not.toContain('M. Other');
+  });
+
+  it('embeds the report-size image made on upload, not the original (decision 053, Thumbnails)', async () => {
+    const bridge = await t.services.bridges.create({ name: 'Camera Bridge', location: 'River' });
+    const april = await inspection(bridge.id, '2026-04-09', 'F. Inspector');
+    // A 2400 × 1800 camera photo of fine detail: about 2 MB, as an unresized phone JPEG.
+    const original = await sharp({
+      create: {
+        width: 2400,
+        height: 1800,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const renditions = await makeRenditions(original);
+    const [photoId] = await addPhotos(april.id, [original]);
+    await t.services.inspectionPhotos.storeRenditions(photoId ?? 0, renditions);
+
+    const { stores, read } = countingStores();
+    const facts = await gatherReportFacts(stores, bridge.id, APRIL, NOW);
+    const drawn = facts.inspections[0]?.photos[0]?.data;
+    expect(Buffer.from(drawn ?? []).equals(renditions.reportImage)).toBe(true);
+    // The original's bytes are not even read.
+    expect(read).toEqual([]);
+    const pdf = (await renderReportPdf(facts)).toString('latin1');
+    expect(pdf).toMatch(/\/Width 1600\s*\/Height 1200/);
+    expect(pdf).not.toContain('/Width 2400');
+    expect(pdf.length).toBeLessThan(original.byteLength);
   });
 
   it('shows at most 4 photos an inspection and 12 in all, and says how many more', async () => {

@@ -590,6 +590,14 @@ const matrix: Record<
       raw: true,
     }),
   },
+  getInspectionPhotoThumbnail: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/inspection-photos/${await freshPhotoId(t, await operatorBridgeId(t, a))}/thumbnail`,
+      raw: true,
+    }),
+  },
   deleteInspectionPhoto: {
     access: 'staff',
     call: async (t) => ({

@@ -332,6 +332,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/inspection-photos/${x.photo}`,
     }),
+    getInspectionPhotoThumbnail: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/inspection-photos/${x.photo}/thumbnail`,
+    }),
     getCompanySso: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/sso`,
@@ -777,8 +781,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(74);
-    expect(sent).toBe(74 + 73);
+    expect(all.length).toBe(75);
+    expect(sent).toBe(75 + 74);
   });
 
   it("lists none of another company's rows, and its own", async () => {

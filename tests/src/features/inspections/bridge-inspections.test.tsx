@@ -37,6 +37,17 @@ const routine: S['Inspection'] = {
   next_due: '2027-12-14',
 };
 
+/** A stored photo of the routine inspection, as the records list gives it. */
+const photo = (id: number): S['InspectionPhoto'] => ({
+  id,
+  inspection: routine.id,
+  content_type: 'image/jpeg',
+  size_bytes: 400_000,
+  sha256: String(id).repeat(64).slice(0, 64),
+  taken_by: 'inspector',
+  created_at: '2025-12-14T15:00:00Z',
+});
+
 /** The server as the page meets it; the programme and records change as the API would. */
 function serveBridge({ staff }: { staff: boolean }) {
   storeTokens();
@@ -266,21 +277,12 @@ describe("a bridge's inspection records", () => {
 
   it('lets staff remove a stored photo while correcting the record, at once', async () => {
     const state = serveBridge({ staff: true });
-    const photo = (id: number): S['InspectionPhoto'] => ({
-      id,
-      inspection: routine.id,
-      content_type: 'image/png',
-      size_bytes: 4,
-      sha256: String(id).repeat(64).slice(0, 64),
-      taken_by: 'inspector',
-      created_at: '2025-12-14T15:00:00Z',
-    });
     state.inspections = [{ ...routine, photos: [photo(31), photo(32)] }];
     const deleted: number[] = [];
     server.use(
-      http.get(apiUrl('/api/v1/inspection-photos/:id'), () =>
-        HttpResponse.arrayBuffer(new Uint8Array([137, 80, 78, 71]).buffer, {
-          headers: { 'Content-Type': 'image/png' },
+      http.get(apiUrl('/api/v1/inspection-photos/:id/thumbnail'), () =>
+        HttpResponse.arrayBuffer(new Uint8Array([255, 216, 255, 217]).buffer, {
+          headers: { 'Content-Type': 'image/jpeg' },
         }),
       ),
       http.delete(apiUrl('/api/v1/inspection-photos/:id'), ({ params }) => {
@@ -307,7 +309,50 @@ describe("a bridge's inspection records", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     const kept = within(table).getByRole('list', { name: 'Photos of Routine 2025-12-14' });
     await waitFor(() => expect(within(kept).getAllByRole('listitem')).toHaveLength(1));
-    expect(kept).toHaveTextContent('Routine 2025-12-14, photo 1');
+    expect(
+      within(kept).getByRole('button', { name: 'Routine 2025-12-14, photo 1' }),
+    ).toBeInTheDocument();
+  }, 30_000);
+
+  it('lists stored photos as lazy thumbnails and opens the whole photo on Enter (decision 053)', async () => {
+    const state = serveBridge({ staff: false });
+    state.inspections = [{ ...routine, photos: [photo(41), photo(42)] }];
+    const asked: string[] = [];
+    const jpeg = (what: string) => () => {
+      asked.push(what);
+      return HttpResponse.arrayBuffer(new Uint8Array([255, 216, 255, 217]).buffer, {
+        headers: { 'Content-Type': 'image/jpeg' },
+      });
+    };
+    server.use(
+      http.get(apiUrl('/api/v1/inspection-photos/:id/thumbnail'), ({ params }) =>
+        jpeg(`thumbnail ${String(params.id)}`)(),
+      ),
+      http.get(apiUrl('/api/v1/inspection-photos/:id'), ({ params }) =>
+        jpeg(`photo ${String(params.id)}`)(),
+      ),
+    );
+    const user = await chooseBridge();
+    const table = await recordsTable();
+    const list = await within(table).findByRole('list', { name: 'Photos of Routine 2025-12-14' });
+    const second = await within(list).findByRole('img', { name: 'Routine 2025-12-14, photo 2' });
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).toHaveAttribute('width', '48');
+    expect(second).toHaveAttribute('height', '48');
+    expect(second.getAttribute('src')).toMatch(/^blob:/);
+    // The list reads only the thumbnails; the whole photos wait to be asked for.
+    await waitFor(() => expect(asked.sort()).toEqual(['thumbnail 41', 'thumbnail 42']));
+
+    within(list).getByRole('button', { name: 'Routine 2025-12-14, photo 2' }).focus();
+    await user.keyboard('{Enter}');
+    const viewer = await screen.findByRole('dialog', { name: 'Routine 2025-12-14, photo 2' });
+    expect(
+      await within(viewer).findByRole('img', { name: 'Routine 2025-12-14, photo 2' }),
+    ).toBeVisible();
+    expect(asked).toContain('photo 42');
+    expect(asked).not.toContain('photo 41');
+    await user.click(within(viewer).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   }, 30_000);
 
   it('shows an operator the programme and the records without any edit control', async () => {
