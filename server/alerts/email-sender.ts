@@ -36,6 +36,12 @@ export function createEmailSender(
   settings: EmailSettings,
   deliveries: DeliveryLog,
   alerts: Pick<AlertsRepository, 'findDtos'>,
+  /**
+   * Keeps up to this many SMTP connections open and reuses them, for a caller that never sends
+   * more at once (a message waiting for a connection would age its claim). Without it, each
+   * message opens its own.
+   */
+  connections?: number,
 ): EmailSender {
   // Timeouts well under the claim's lease, so a hung server fails the attempt before the hold
   // runs out and another sender starts the same message.
@@ -46,6 +52,7 @@ export function createEmailSender(
     connectionTimeout: timeoutMs / 2,
     greetingTimeout: timeoutMs / 2,
     socketTimeout: timeoutMs,
+    ...(connections ? { pool: true, maxConnections: connections } : {}),
   });
   const linkKey = ackLinkKey(settings.linkSecret);
 
