@@ -25,7 +25,8 @@ interface Bucket {
   at: number;
 }
 
-const FREE: IngestAdmission = { charge: () => undefined };
+/** The admission of a gateway whose company has no rate (or no company): nothing is charged. */
+export const UNLIMITED_INGEST: IngestAdmission = { charge: () => undefined };
 
 /**
  * Each company's ingest rate (issue 33, decision 058) as a bucket of one minute's samples that
@@ -68,7 +69,7 @@ export function createCompanyIngestRate(
     /** Lets a gateway of this bridge in, or throws OverIngestRate. */
     async admit(bridgeId: number): Promise<IngestAdmission> {
       const { companyId, perMinute } = await rateOf(bridgeId);
-      if (perMinute === null) return FREE;
+      if (perMinute === null) return UNLIMITED_INGEST;
       const bucket = refilled(companyId, perMinute);
       if (bucket.level <= 0) {
         const waitMs = ((1 - bucket.level) * MINUTE_MS) / perMinute;

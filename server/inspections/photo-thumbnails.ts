@@ -56,8 +56,8 @@ export async function lateThumbnail(
 ): Promise<ServedImage | undefined> {
   const original = await photos.content(id);
   if (!original) return undefined;
-  const size = await declaredSize(original.data);
-  const renditions = size && !isTooLarge(size) ? await renditionsOrNull(original.data) : null;
+  // makeRenditions refuses an oversized header itself (limitInputPixels), before decoding.
+  const renditions = await renditionsOrNull(original.data);
   if (!renditions) {
     return {
       contentType: original.contentType as PhotoType,

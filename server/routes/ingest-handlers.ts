@@ -6,7 +6,7 @@ import { RefusedBulkBody, tooManyItems } from '../ingest/bulk-body-reader.ts';
 import { summariseRejections } from '../ingest/rejection-summary.ts';
 import { MAX_ITEMS_PER_BATCH } from '../readings/block-limits.ts';
 import type { IngestScope } from '../ingest/ingest-service.ts';
-import { type IngestAdmission, OverIngestRate } from '../ingest/company-ingest-rate.ts';
+import { OverIngestRate, UNLIMITED_INGEST } from '../ingest/company-ingest-rate.ts';
 import { HttpError } from '../http-error.ts';
 import { requireStaff } from '../plugins/authentication.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
@@ -18,8 +18,6 @@ const ARENA_BYTES_PER_BODY_BYTE = 1.5;
 const FIRST_ARENA_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 
 const TOO_MANY_ITEMS = tooManyItems(MAX_ITEMS_PER_BATCH);
-/** Platform staff's own sends (a session, not a gateway's token) are not held to a rate. */
-const UNLIMITED: IngestAdmission = { charge: () => undefined };
 
 async function linesOf(
   body: unknown,
@@ -85,7 +83,8 @@ export function ingestHandlers(
 
   /** A gateway's company over its ingest rate is answered 429 (company-ingest-rate.ts). */
   async function admitGateway(bridgeId: number | null, reply: FastifyReply) {
-    if (bridgeId === null) return UNLIMITED;
+    // Platform staff's own sends (a session, not a gateway's token) are not held to a rate.
+    if (bridgeId === null) return UNLIMITED_INGEST;
     try {
       return await ingestRate.admit(bridgeId);
     } catch (error) {

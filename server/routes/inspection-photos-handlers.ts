@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { photoFileName } from '../../domain/image-type.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { uploadedChunks } from '../http/upload-body.ts';
@@ -11,6 +12,24 @@ import { photoDto } from './inspection-photo-dto.ts';
 /** A phone photo resized in the browser is 0.3-2 MB; an unresized one up to about 8 MB. */
 export const PHOTO_LIMIT_BYTES = 8 * 1024 * 1024;
 export const PHOTOS_PER_INSPECTION = 20;
+
+/** One image answer: its type, a validator and a file name a saved copy keeps. */
+function sendImage(
+  reply: FastifyReply,
+  photoId: number,
+  image: { contentType: string; data: Uint8Array },
+  etag: string,
+): FastifyReply {
+  const { data } = image;
+  return reply
+    .type(image.contentType)
+    .header('etag', etag)
+    .header(
+      'content-disposition',
+      `inline; filename="${photoFileName(photoId, image.contentType)}"`,
+    )
+    .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+}
 
 /** Inspection photos (decision 053): staff add and remove them, whoever sees the bridge reads them. */
 export function inspectionPhotosHandlers(
@@ -54,11 +73,7 @@ export function inspectionPhotosHandlers(
       if (!photo || !(await alerts.bridgeIsVisible(viewerOf(request), photo.bridgeId))) {
         throw notFound('Photo', id);
       }
-      return reply
-        .type(photo.contentType)
-        .header('etag', `"${photo.sha256}"`)
-        .header('content-disposition', `inline; filename="${photoFileName(id, photo.contentType)}"`)
-        .send(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.byteLength));
+      return sendImage(reply, id, photo, `"${photo.sha256}"`);
     },
 
     async getInspectionPhotoThumbnail(request, reply) {
@@ -71,12 +86,7 @@ export function inspectionPhotosHandlers(
         ? { contentType: 'image/jpeg' as const, data: stored.thumbnail, isThumbnail: true }
         : await lateThumbnail(inspectionPhotos, id);
       if (!image) throw notFound('Photo', id);
-      const { data } = image;
-      return reply
-        .type(image.contentType)
-        .header('etag', `"${stored.sha256}${image.isThumbnail ? '-320' : ''}"`)
-        .header('content-disposition', `inline; filename="${photoFileName(id, image.contentType)}"`)
-        .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+      return sendImage(reply, id, image, `"${stored.sha256}${image.isThumbnail ? '-320' : ''}"`);
     },
 
     async deleteInspectionPhoto(request, reply) {
