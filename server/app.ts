@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppConfig } from './config/config.ts';
-import { auditedHandlers } from './audit/audited-handlers.ts';
+import { auditedHandlers, auditedWriter } from './audit/audited-handlers.ts';
 import { contract } from './contract.ts';
 import type { Database } from './db/client.ts';
 import { bearerAuthHandler } from './plugins/authentication.ts';
@@ -179,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...baselinesHandlers(routeServices),
     ...frequencyShiftHandlers(routeServices),
     ...inspectionsHandlers(routeServices),
-    ...inspectionPhotosHandlers(routeServices),
+    ...inspectionPhotosHandlers(routeServices, auditedWriter(services.database.db)),
   };
   await app.register(openapiGlue, {
     specification: contract,

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Handler, Handlers, OperationId } from '../contract-types.ts';
 import { inAuditedTransaction } from './audited-transaction.ts';
@@ -29,6 +29,10 @@ const NOT_AUDITED = new Set<OperationId>([
   // endless guesses), and a texted code is no configuration (decision 050).
   'requestPhoneVerification',
   'verifyPhone',
+  // Reads its body and makes the photo's renditions first, then writes in an audited
+  // transaction of its own (auditedWriter): a phone's slow upload must not hold the database,
+  // the embedded one's only connection included (decision 053).
+  'uploadInspectionPhoto',
 ]);
 
 const READ_PREFIXES = ['get', 'list', 'export'];
@@ -50,16 +54,29 @@ export function auditedHandlers(handlers: Handlers<OperationId>, db: Db): Handle
   return wrapped as Handlers<OperationId>;
 }
 
+const actorOf = (request: FastifyRequest, operation: OperationId) =>
+  request.user
+    ? { id: request.user.id, name: request.user.username, operation }
+    : { id: null, name: 'anonymous', operation };
+
+/** The audited transaction of a handler that prepares its change before opening one. */
+export type AuditedWrite = <T>(
+  request: FastifyRequest,
+  operation: OperationId,
+  work: () => Promise<T>,
+) => Promise<T>;
+
+export function auditedWriter(db: Db): AuditedWrite {
+  return (request, operation, work) => inAuditedTransaction(db, actorOf(request, operation), work);
+}
+
 function auditedHandler(
   operation: OperationId,
   handler: Handler<OperationId>,
   db: Db,
 ): Handler<OperationId> {
   return async (request, reply) => {
-    const user = request.user;
-    const actor = user
-      ? { id: user.id, name: user.username, operation }
-      : { id: null, name: 'anonymous', operation };
+    const actor = actorOf(request, operation);
     const send = reply.send;
     let held: { payload: unknown } | undefined;
     // Not the reply itself: a reply is a thenable that settles once sent, so handing it back

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { photoFileName } from '../../domain/image-type.ts';
+import type { AuditedWrite } from '../audit/audited-handlers.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { uploadedChunks } from '../http/upload-body.ts';
 import { readPhoto } from '../inspections/photo-upload.ts';
@@ -34,6 +35,7 @@ function sendImage(
 /** Inspection photos (decision 053): staff add and remove them, whoever sees the bridge reads them. */
 export function inspectionPhotosHandlers(
   services: Pick<RouteServices, 'inspections' | 'inspectionPhotos' | 'alerts'>,
+  auditedWrite: AuditedWrite,
 ): Handlers<
   | 'uploadInspectionPhoto'
   | 'getInspectionPhoto'
@@ -51,9 +53,11 @@ export function inspectionPhotosHandlers(
       const chunks = uploadedChunks(request, PHOTO_LIMIT_BYTES, 'send it resized');
       const photo = await readPhoto(chunks);
       const renditions = await uploadRenditions(photo.data);
-      const result = await inspectionPhotos.add(
-        { inspectionId, ...photo, createdBy: viewer.id, renditions },
-        PHOTOS_PER_INSPECTION,
+      const result = await auditedWrite(request, 'uploadInspectionPhoto', () =>
+        inspectionPhotos.add(
+          { inspectionId, ...photo, createdBy: viewer.id, renditions },
+          PHOTOS_PER_INSPECTION,
+        ),
       );
       if (result.outcome === 'no-inspection') throw notFound('Inspection', inspectionId);
       if (result.outcome === 'full') {
