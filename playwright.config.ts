@@ -71,6 +71,9 @@ export default defineConfig({
   use: {
     baseURL: origin,
     trace: 'retain-on-failure',
+    // The app's service worker answers some requests itself, out of reach of a page's routes;
+    // only the offline test (offline-app.spec.ts) lets it install.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'chromium', grepInvert: SHORT_TOKEN_TAG, use: chromium },

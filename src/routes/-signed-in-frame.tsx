@@ -1,11 +1,13 @@
 import { useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useApi } from '../api/api-context';
 import { useLeaveToLogin, useSession } from '../api/session-context';
 import { SettingsEntry } from '../features/account/settings-entry';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { AppShell } from '../ui/app-shell';
 import { AppShellNavEntries } from '../ui/app-shell-nav';
 import { managesCompany } from '../api/roles';
+import { registerOfflineApp } from '../api/offline-app';
 
 export interface SignedInFrameProps {
   user: { username: string; is_staff: boolean; is_company_admin?: boolean };
@@ -20,6 +22,8 @@ export function SignedInFrame({ user, children }: SignedInFrameProps) {
   const { signOut } = useSession();
   const leaveToLogin = useLeaveToLogin();
   const onMap = useRouterState({ select: (state) => state.location.pathname === '/map' });
+  const api = useApi();
+  useEffect(() => registerOfflineApp(api), [api]);
 
   const logout = () => {
     signOut();

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { fillRecordInspection } from '../helpers/e2e-inspection-form';
 import { DEMO_STAFF, openSignedIn } from '../helpers/e2e-session';
 
 // Issue 36, field inspection mode (decision 053): on a 390 × 844 phone an inspector records an
@@ -35,13 +36,11 @@ test('an inspection recorded offline with a photo is kept on the phone and sent 
 }) => {
   const inspector = `Field Inspector ${Date.now()}`;
   await openSignedIn(page, DEMO_STAFF, '/inspections');
-  await page.getByRole('button', { name: 'Record inspection' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Record inspection' });
-  await dialog.getByLabel('Bridge').selectOption({ label: 'Quebec Bridge' });
-  await dialog.getByLabel('Inspector').fill(inspector);
-  await dialog.getByLabel('Deck rating (0-9)').fill('8');
-  await dialog.getByLabel('Superstructure rating (0-9)').fill('7');
-  await dialog.getByLabel('Substructure rating (0-9)').fill('7');
+  const dialog = await fillRecordInspection(page, {
+    bridge: 'Quebec Bridge',
+    inspector,
+    ratings: ['8', '7', '7'],
+  });
   await dialog.getByLabel('Add photo').setInputFiles({
     name: 'pier-3.jpg',
     mimeType: 'image/jpeg',
