@@ -116,7 +116,14 @@ export async function evaluateBridge(
     if (!extent) throw new NotReadyError('No sensor data stored for this bridge yet');
     // Sensor health first: a broken signal is a sensor fault, and is not judged as structure.
     await progress('scoring', 0, 'Checking the sensors', true);
-    const health = await checkStreamHealth(db, streams, extent.newest);
+    // Gain is judged against the twin ratios the stored model learnt (decision 048, 2026-11-30).
+    const stored = (await repository.findModel(bridgeId))?.model;
+    const health = await checkStreamHealth(
+      db,
+      streams,
+      extent.newest,
+      isStoredModel(stored) ? (stored.twinRatios ?? []) : [],
+    );
     // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day,
     // and a serviced sensor's lasting faults end.
     const maintenance = await loadMaintenance(db, stores.maintenance, bridgeId);
