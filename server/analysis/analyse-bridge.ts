@@ -31,6 +31,7 @@ import { physicalChangeOf } from './frequency-shift.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
+import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
 import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
 import { checkLimits, type StreamBreach } from './limit-check.ts';
 import {
@@ -210,11 +211,18 @@ export async function evaluateBridge(
           extent.newest,
           outsideLearnedStarts(previousReport),
         ) !== null);
+    // A fault found after the training with its onset inside the reference: the model learnt
+    // junk of that stream, so it is trained once more without the fault's span (decision 048).
+    const learntFaults = faultsLearntByModel(
+      faults,
+      row?.baselineEnd,
+      latest?.createdAt ?? row?.trainedAt,
+    );
     // Models stored before the feature families score traffic too: they are retrained once.
     const beforeFamilies = !!row && isStoredModel(row.model) && row.model.plan.family === undefined;
     const usable = !!row && isStoredModel(row.model);
     let activated = false;
-    if (options.retrain === true || !usable || due || beforeFamilies) {
+    if (options.retrain === true || !usable || due || beforeFamilies || learntFaults.length > 0) {
       await progress('training', 0, 'Starting training', true);
       // Training never learns damage (decision 041): alarm episodes and the time since a
       // structural alert still open are left out, and a faulty stream from its fault's onset.
@@ -235,7 +243,9 @@ export async function evaluateBridge(
           ? repairDueSince(upkeep, row.baselineStart.getTime())
           : null;
       const version = trained
-        ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince, repairSince)
+        ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince, repairSince, {
+            cause: learntFaults.length > 0 ? learntFaultsWords(learntFaults) : null,
+          })
         : null;
       if (trained && version?.status === 'active') {
         activated = true;
