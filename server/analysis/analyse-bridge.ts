@@ -31,6 +31,7 @@ import { physicalChangeOf } from './frequency-shift.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
+import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
 import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
 import { checkLimits, type StreamBreach } from './limit-check.ts';
 import {
@@ -116,7 +117,14 @@ export async function evaluateBridge(
     if (!extent) throw new NotReadyError('No sensor data stored for this bridge yet');
     // Sensor health first: a broken signal is a sensor fault, and is not judged as structure.
     await progress('scoring', 0, 'Checking the sensors', true);
-    const health = await checkStreamHealth(db, streams, extent.newest);
+    // Gain is judged against the twin ratios the stored model learnt (decision 048, 2026-11-30).
+    const stored = (await repository.findModel(bridgeId))?.model;
+    const health = await checkStreamHealth(
+      db,
+      streams,
+      extent.newest,
+      isStoredModel(stored) ? (stored.twinRatios ?? []) : [],
+    );
     // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day,
     // and a serviced sensor's lasting faults end.
     const maintenance = await loadMaintenance(db, stores.maintenance, bridgeId);
@@ -203,11 +211,18 @@ export async function evaluateBridge(
           extent.newest,
           outsideLearnedStarts(previousReport),
         ) !== null);
+    // A fault found after the training with its onset inside the reference: the model learnt
+    // junk of that stream, so it is trained once more without the fault's span (decision 048).
+    const learntFaults = faultsLearntByModel(
+      faults,
+      row?.baselineEnd,
+      latest?.createdAt ?? row?.trainedAt,
+    );
     // Models stored before the feature families score traffic too: they are retrained once.
     const beforeFamilies = !!row && isStoredModel(row.model) && row.model.plan.family === undefined;
     const usable = !!row && isStoredModel(row.model);
     let activated = false;
-    if (options.retrain === true || !usable || due || beforeFamilies) {
+    if (options.retrain === true || !usable || due || beforeFamilies || learntFaults.length > 0) {
       await progress('training', 0, 'Starting training', true);
       // Training never learns damage (decision 041): alarm episodes and the time since a
       // structural alert still open are left out, and a faulty stream from its fault's onset.
@@ -228,7 +243,9 @@ export async function evaluateBridge(
           ? repairDueSince(upkeep, row.baselineStart.getTime())
           : null;
       const version = trained
-        ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince, repairSince)
+        ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince, repairSince, {
+            cause: learntFaults.length > 0 ? learntFaultsWords(learntFaults) : null,
+          })
         : null;
       if (trained && version?.status === 'active') {
         activated = true;

@@ -19,6 +19,8 @@ export async function storeVersion(
   trained: TrainedBridgeModel,
   maintenanceSince: string | null,
   repairSince: number | null = null,
+  /** Why this training ran, when the version should say so (e.g. a fault the last one learnt). */
+  options: { cause?: string | null } = {},
 ): Promise<BaselineVersionRow> {
   const { model, trainingWindows } = trained;
   const summary = summariseBaseline(
@@ -60,6 +62,7 @@ export async function storeVersion(
     trainingSeconds: trained.trainingMs / 1000,
     acceptedAt: decision.status === 'active' ? now : null,
     acceptedBy: null,
-    reason: decision.reason + keptSensitivityWords(modes),
+    reason:
+      (options.cause ? `${options.cause} ` : '') + decision.reason + keptSensitivityWords(modes),
   });
 }

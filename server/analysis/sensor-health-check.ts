@@ -10,7 +10,12 @@ import {
   thermalPrediction,
   type ThermalModel,
 } from '../analytics/sensor-validation/thermal-model.ts';
-import { defaultValidation } from '../analytics/sensor-validation/thresholds.ts';
+import {
+  defaultValidation,
+  GAIN_FACTOR,
+  GAIN_MIN_JUDGED_SHARE,
+} from '../analytics/sensor-validation/thresholds.ts';
+import { twinGainFaults, type TwinRatio } from '../analytics/sensor-validation/twin-gain.ts';
 import { steppedWithNeighbours } from '../analytics/sensor-validation/neighbour-steps.ts';
 import type { ValidationFault, WindowSummary } from '../analytics/sensor-validation/types.ts';
 import { summariseWindows } from '../analytics/sensor-validation/window-summary.ts';
@@ -19,6 +24,7 @@ import type { FoundSensorFault } from '../repositories/sensor-faults-repository.
 import { DAY_MS } from './analysis-rules.ts';
 import { type BridgeStream, type StoredBlock, loadBlocks } from './bridge-streams.ts';
 import { slotMeans } from './window-means.ts';
+import { loadStreamTwins } from './stream-twins.ts';
 
 /** The span sensor health is checked over: the last day before the newest sample. */
 export const SENSOR_HEALTH_DAYS = 1;
@@ -122,18 +128,73 @@ async function measurementFaults(
 }
 
 /**
+ * Gain against co-located twins (decision 048, 2026-11-30): the last day's window standard
+ * deviations, already summarised for the offset and clipping rules, against the ratios the
+ * stored model learnt over its reference's last week. A pair without a learnt ratio (twins named
+ * after the training) is not judged until the next training.
+ */
+async function gainFound(
+  db: Db,
+  checked: readonly { stream: BridgeStream; measured: { detail: WindowSummary[] } }[],
+  reference: readonly TwinRatio[],
+  dayFrom: number,
+): Promise<Map<number, ValidationFault>> {
+  if (reference.length === 0) return new Map();
+  const streams = checked.map((c) => c.stream);
+  const byId = new Map(streams.map((s) => [s.id, s]));
+  const twins = new Map<string, string[]>();
+  for (const [id, others] of await loadStreamTwins(db, streams)) {
+    const stream = byId.get(id);
+    if (stream)
+      twins.set(
+        stream.streamId,
+        others.flatMap((o) => byId.get(o)?.streamId ?? []),
+      );
+  }
+  const dayWindows = (SENSOR_HEALTH_DAYS * DAY_MS) / LIMIT_WINDOW_MS;
+  const stds = new Map<string, number[]>();
+  for (const { stream, measured } of checked) {
+    const std = new Array<number>(dayWindows).fill(Number.NaN);
+    for (const w of measured.detail) {
+      const i = Math.round((w.startMs - dayFrom) / LIMIT_WINDOW_MS);
+      if (i >= 0 && i < dayWindows) std[i] = w.std;
+    }
+    stds.set(stream.streamId, std);
+  }
+  const faults = twinGainFaults({
+    stds,
+    startMs: dayFrom,
+    windowMs: LIMIT_WINDOW_MS,
+    twins,
+    reference,
+    factor: GAIN_FACTOR,
+    minWindows: GAIN_MIN_JUDGED_SHARE * dayWindows,
+  });
+  const byName = new Map(streams.map((s) => [s.streamId, s.id]));
+  return new Map(
+    [...faults].flatMap(([name, fault]) => {
+      const id = byName.get(name);
+      return id === undefined ? [] : [[id, fault] as const];
+    }),
+  );
+}
+
+/**
  * Checks each active stream of the bridge (issue 15, issue 30): the signal rules of
  * sensor-health.ts over its last day, and the measurement checks of decision 030 (drift on a
  * week of 10-minute means against the stream's temperature model or its own history; offset
  * steps and clipping on the last day's windows; a step is not the sensor's when a neighbouring
- * quasi-static channel stepped in the same window). One stream's samples at a time, so memory
- * stays a day of one stream (and a day of window summaries per stream). Only streams with a fault are returned; a thermometer is checked by the signal
+ * quasi-static channel stepped in the same window; gain against co-located twins on the same
+ * windows). One stream's samples at a time, so memory stays a day of one stream (and a day of
+ * window summaries per stream). Only streams with a fault are returned; a thermometer is checked by the signal
  * rules alone (its coarse steps are its resolution).
  */
 export async function checkStreamHealth(
   db: Db,
   streams: readonly BridgeStream[],
   newest: number,
+  /** The stored model's twin ratios (decision 048, 2026-11-30); none: gain is not judged. */
+  twinRatios: readonly TwinRatio[] = [],
 ): Promise<HealthCheck> {
   const from = newest - SENSOR_HEALTH_DAYS * DAY_MS;
   const end = Math.floor(newest / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS;
@@ -156,8 +217,10 @@ export async function checkStreamHealth(
     if (measured.model) thermal.set(stream.id, measured.model);
     checked.push({ stream, faults, measured });
   }
+  const gain = await gainFound(db, checked, twinRatios, end - SENSOR_HEALTH_DAYS * DAY_MS);
   const found: StreamFaults[] = [];
   for (const { stream, faults, measured } of checked) {
+    const gained = gain.get(stream.id);
     // A step the structure made moves the neighbouring channels too (decision 048).
     const neighbours = checked
       .filter((c) => c.stream.id !== stream.id && NEIGHBOUR_TYPES.has(c.stream.dataType))
@@ -173,6 +236,16 @@ export async function checkStreamHealth(
           onsetMs: f.onsetMs,
           reason: f.reason,
         })),
+      ...(gained
+        ? [
+            {
+              datastreamId: stream.id,
+              kind: gained.kind,
+              onsetMs: gained.onsetMs,
+              reason: gained.reason,
+            },
+          ]
+        : []),
     ];
     if (all.length > 0) {
       found.push({ datastreamId: stream.id, streamId: stream.streamId, faults, found: all });

@@ -1,6 +1,7 @@
 import type { DetectorModel } from '../analytics/detector-types.ts';
 import type { ContextLayout } from './context.ts';
 import type { CompensationModel } from '../analytics/health-indicator.ts';
+import type { TwinRatio } from '../analytics/sensor-validation/twin-gain.ts';
 import type { DatasetPlan } from './dataset-plan.ts';
 
 /** The main health indicator's setup: which feature, its compensation and its alarm level. */
@@ -28,6 +29,11 @@ export interface StoredModel {
   indicator: IndicatorModel | null;
   /** Share of tracked modes not found over the baseline (absent: trained before issue 15's alert). */
   missingModeRate?: number;
+  /**
+   * Co-located twins' amplitude ratios over the reference's last week, which the gain check
+   * compares against (decision 048, 2026-11-30; absent: trained before it, gain not judged).
+   */
+  twinRatios?: TwinRatio[];
 }
 
 export function isStoredModel(value: unknown): value is StoredModel {

@@ -17,6 +17,8 @@ import type { FaultSpans } from './fault-spans.ts';
 import { withoutRareModes } from './learnable-modes.ts';
 import { missingModeRate } from './missing-modes.ts';
 import type { IndicatorModel, StoredModel } from './stored-model.ts';
+import { loadStreamTwins } from './stream-twins.ts';
+import { learnReferenceTwinRatios } from './twin-reference.ts';
 import { type Interval, isExcluded } from './training-exclusions.ts';
 import { type DatasetWindow, loadWindows, planFeatureNames } from './window-dataset.ts';
 
@@ -161,6 +163,8 @@ export async function trainBridgeModel(
     }
     throw error;
   }
+  // The gain check's reference (decision 048, 2026-11-30): twins whose sensors are in service.
+  const active = streams.filter((s) => s.status === 'active');
   const partial = {
     version: 1 as const,
     plan,
@@ -173,6 +177,13 @@ export async function trainBridgeModel(
     ...partial,
     indicator: fitIndicator(partial, windows, context),
     missingModeRate: missingModeRate(partial.featureNames, windows),
+    twinRatios: await learnReferenceTwinRatios(
+      db,
+      active,
+      await loadStreamTwins(db, active),
+      baseline.to,
+      options.faultSpans,
+    ),
   };
   return {
     model,

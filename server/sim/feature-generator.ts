@@ -145,6 +145,9 @@ function faultedWindow(
       stuck.set(fault, held);
       return held;
     }
+    case 'gain':
+      // A changed gain scales the reading, not the frequencies found in it.
+      return isModal ? values : values.map((v) => v * (fault.magnitude ?? 1.1));
     case 'drift':
       return isModal
         ? values

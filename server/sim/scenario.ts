@@ -51,6 +51,11 @@ export interface StreamSpec {
    * what fatigue counting needs.
    */
   strainLoad?: 'pulses' | 'trucks';
+  /**
+   * A `trucks` strain gauge at the same spot as this stream: the same trucks load both (a
+   * co-located twin); each keeps its own noise.
+   */
+  twinOf?: string;
 }
 
 export interface DamageSpec {
@@ -67,14 +72,17 @@ export interface DamageSpec {
   intermittent?: { periodMs: number; openMs: number };
 }
 
-export type FaultKind = 'drift' | 'spikes' | 'stuck' | 'dropout';
+export type FaultKind = 'drift' | 'spikes' | 'stuck' | 'dropout' | 'gain';
 
 export interface FaultSpec {
   stream: string;
   kind: FaultKind;
   from: number;
   to?: number;
-  /** drift: units per hour; spikes: spike height; stuck and dropout: unused. */
+  /**
+   * drift: units per hour; spikes: spike height; gain: the factor the output is multiplied by
+   * (1.1: reads 10 % high); stuck and dropout: unused.
+   */
   magnitude?: number;
   /** spikes: probability per sample (default 0.001). */
   rate?: number;

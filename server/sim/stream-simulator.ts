@@ -75,7 +75,7 @@ export class StreamSimulator {
       stream.dataType === 'strain' && stream.strainLoad === 'trucks'
         ? new TrafficStrainGenerator(
             {
-              seed: deriveSeed(scenario.seed, 'trucks', stream.id),
+              seed: deriveSeed(scenario.seed, 'trucks', stream.twinOf ?? stream.id),
               rateHz: stream.rateHz,
               thermal: () => 0,
               noiseMicrostrain: 0,

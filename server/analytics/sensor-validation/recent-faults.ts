@@ -2,8 +2,8 @@
  * The sensor-validation detectors as a stored evaluation runs them (issue 30, decision 048): the
  * slow rule (drift) on a week of 10-minute means, which the minute roll-ups give cheaply, and the
  * sample rules (offset step, clipping, stuck, spikes, dropouts) on the last day's windows
- * summarised from the raw samples. Gain needs a co-located twin, which the stored bridges do not
- * name, so it is not judged here. Pure: windows in, faults out, in order of onset.
+ * summarised from the raw samples. Gain needs a co-located twin and is judged across streams
+ * (twin-gain.ts). Pure: windows in, faults out, in order of onset.
  */
 
 import { clippingFaults } from './clipping.ts';

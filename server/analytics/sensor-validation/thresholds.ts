@@ -46,3 +46,11 @@ export function defaultValidation(
     },
   };
 }
+
+/**
+ * Set a priori, not tuned: a pair's day is judged only when half its windows have both
+ * amplitudes (a median of fewer is a morning's traffic), and a reference ratio is learnt from at
+ * least a day of windows.
+ */
+export const GAIN_MIN_JUDGED_SHARE = 0.5;
+export const GAIN_MIN_REFERENCE_MS = 86_400_000;

@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
+import { loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
+import { checkStreamHealth } from '../../../server/analysis/sensor-health-check.ts';
+import { isStoredModel } from '../../../server/analysis/stored-model.ts';
+import { sensorFaults } from '../../../server/db/schema.ts';
+import type { BridgeScenario, FaultSpec } from '../../../server/sim/scenario.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { storedAlerts } from '../alerts/alert-fixtures.ts';
+import { DAY_MS, START_MS, simulatedBridge, testScenario } from './analysis-fixtures.ts';
+
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 300_000 });
+
+const HOUR_MS = 3_600_000;
+const DAYS = 9;
+/** 06:00 on day 8: after the seven days the model learns its twin ratio from. */
+const GAIN_FROM = START_MS + 8 * DAY_MS + 6 * HOUR_MS;
+
+/**
+ * The test bridge with a second strain gauge beside the first (the same trucks load both; 1 Hz
+ * so the trucks show), both placed at midspan of span 1 in the register.
+ */
+function twinScenario(prefix: string, faults: FaultSpec[]): BridgeScenario {
+  const base = testScenario(prefix);
+  const gauge = base.streams.find((s) => s.id === `${prefix}-s1-str`);
+  if (!gauge) throw new Error('the strain gauge is missing');
+  const first = { ...gauge, rateHz: 1, strainLoad: 'trucks' as const };
+  const twin = { ...first, id: `${prefix}-s1-strb`, twinOf: first.id };
+  return {
+    ...base,
+    streams: [...base.streams.filter((s) => s.id !== gauge.id), first, twin],
+    faults,
+  };
+}
+
+// Issue 30, decision 048 (2026-11-30): co-located twins named by their geometry; a gauge whose
+// amplitude moves against its twin's is a gain fault from the change's onset.
+describe.each(drivers)('gain against a co-located twin on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  async function twinBridge(name: string, prefix: string, faults: FaultSpec[]) {
+    const { bridge, sensors, to } = await simulatedBridge(t.services, {
+      name,
+      scenario: twinScenario(prefix, faults),
+      days: DAYS,
+    });
+    for (const [stream, chainageM] of [
+      [`${prefix}-s1-str`, 17.5],
+      [`${prefix}-s1-strb`, 17.8],
+    ] as const) {
+      await t.services.sensors.setGeometry(sensors.get(stream) ?? 0, {
+        chainageM,
+        transverseOffsetM: null,
+        direction: 'longitudinal',
+      });
+    }
+    return { bridge, to };
+  }
+
+  it("finds a 10 % gain change within a day, from its onset, as a 'Sensor fault' on both twins", async () => {
+    const { bridge } = await twinBridge('Gain Bridge', 'sgg', [
+      { stream: 'sgg-s1-str', kind: 'gain', from: GAIN_FROM, magnitude: 1.1 },
+    ]);
+    const db = t.services.database.db;
+    // The first evaluation trains, learning the twins' ratio; the second judges against it.
+    expect(await analyseBridge(t.services, bridge.id, { epochs: 5 })).toBe('evaluated');
+    expect(await analyseBridge(t.services, bridge.id, { epochs: 5 })).toBe('evaluated');
+
+    const streams = await loadBridgeStreams(db, bridge.id);
+    const idOf = (name: string) => streams.find((s) => s.streamId === name)?.id ?? 0;
+    const stored = (await db.select().from(sensorFaults)).filter((f) => f.kind === 'gain');
+    expect(stored.map((f) => f.datastreamId).sort()).toEqual(
+      [idOf('sgg-s1-str'), idOf('sgg-s1-strb')].sort(),
+    );
+    for (const fault of stored) {
+      // Found 18 h after it began, with its onset to within two hours.
+      expect(Math.abs(fault.onset.getTime() - GAIN_FROM)).toBeLessThanOrEqual(2 * HOUR_MS);
+      expect(fault.endedAt).toBeNull();
+    }
+    const alerts = (await storedAlerts(t, bridge.id)).filter((a) => a.type === 'Sensor fault');
+    const gained = alerts.find((a) => a.subject === String(idOf('sgg-s1-str')));
+    expect(gained?.message).toMatch(
+      /^Sensor fault on stream sgg-s1-str: .*Gain change since 2026-04-09 0\d:\d0 UTC: response grew by (9|10|11) % against its twin sgg-s1-strb .*a single twin cannot tell which of the two changed, so both are flagged/,
+    );
+    expect(alerts.find((a) => a.subject === String(idOf('sgg-s1-strb')))?.message).toMatch(
+      /Gain change since .*: response shrank by (8|9|10) % against its twin sgg-s1-str /,
+    );
+  });
+
+  it('raises no gain fault on healthy twins over the test period', async () => {
+    const { bridge, to } = await twinBridge('Twin Bridge', 'sgh', []);
+    const db = t.services.database.db;
+    expect(await analyseBridge(t.services, bridge.id, { epochs: 5 })).toBe('evaluated');
+    const model = (await t.services.analysis.findModel(bridge.id))?.model;
+    const ratios = isStoredModel(model) ? (model.twinRatios ?? []) : [];
+    expect(ratios.map((r) => [r.stream, r.twin])).toEqual([['sgh-s1-str', 'sgh-s1-strb']]);
+    const streams = await loadBridgeStreams(db, bridge.id);
+    // Every six hours of the two days after the reference week.
+    for (let newest = START_MS + 7 * DAY_MS + 6 * HOUR_MS; newest <= to; newest += 6 * HOUR_MS) {
+      const { faults } = await checkStreamHealth(db, streams, newest, ratios);
+      expect(faults.flatMap((f) => f.found.filter((x) => x.kind === 'gain'))).toEqual([]);
+    }
+    expect((await db.select().from(sensorFaults)).filter((f) => f.kind === 'gain')).toEqual([]);
+  });
+});
