@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { BATCH_BLOCKS, packStoredArrays } from '../../../server/readings/pack-stored-arrays.ts';
+import { startArrayPacking } from '../../../server/readings/pack-stored-arrays-schedule.ts';
 import { storedBlocks } from '../../helpers/stored-blocks.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
@@ -154,5 +155,36 @@ describe.each(drivers)('packing stored arrays on %s', (kind) => {
       unpackable: 1,
       finished: true,
     });
+  });
+
+  it('is run by the process leading the schedules, which logs what it packed', async () => {
+    const staff = await t.createUser({ staff: true });
+    const { stream } = await streamOnBridge(t, 'scheduled');
+    const sent = [0, 1, 2].map((b) => ({
+      stream_id: 'scheduled',
+      start: new Date(BASE_MS + b * 1000).toISOString(),
+      rate_hz: SAMPLES,
+      values: valuesOf(b),
+    }));
+    await t.request({ method: 'POST', url: '/api/v1/ingest', token: staff.token, body: sent });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/v1/datastreams/${stream.id}`,
+      token: staff.token,
+      body: { resolution: STEP },
+    });
+    const logs: string[] = [];
+    const follower = startArrayPacking(db(), { leads: () => false, log: (m) => logs.push(m) });
+    expect(await follower.runOnce()).toEqual({ blocks: 0, samples: 0, unpackable: 0 });
+    await follower.stop();
+    expect((await stats()).every((row) => row.array)).toBe(true);
+
+    const leader = startArrayPacking(db(), { leads: () => true, log: (m) => logs.push(m) });
+    expect(await leader.runOnce()).toMatchObject({ blocks: 3, samples: 3 * SAMPLES });
+    await leader.stop();
+    expect((await stats()).some((row) => row.array)).toBe(false);
+    expect(logs).toEqual([
+      `Packing stored arrays: 3 blocks (${3 * SAMPLES} samples) packed, 0 left as arrays`,
+    ]);
   });
 });
