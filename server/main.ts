@@ -11,6 +11,8 @@ import { startDemoLiveFeed } from './demo/live-feed.ts';
 import { mqttConfigOf, startMqttFromConfig } from './ingest/mqtt-config.ts';
 import type { MqttIngest } from './ingest/mqtt-subscriber.ts';
 import { startRawRetention } from './readings/raw-retention.ts';
+import { startRollupRetention } from './readings/rollup-retention.ts';
+import { startArrayPacking } from './readings/pack-stored-arrays-schedule.ts';
 import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts';
 import { installJobQueueSchema } from './ops/job-queue-schema.ts';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from './config/setting-defaults.ts';
@@ -179,6 +181,20 @@ if (roles.has('worker')) {
           leads: leadership.isLeader,
           log: logTo(logger.child({ component: 'retention' }), 'warn'),
         });
+  const { minuteRollupRetentionDays: minuteDays, hourRollupRetentionDays: hourDays } = config;
+  const rollupRetention =
+    minuteDays === undefined && hourDays === undefined
+      ? null
+      : startRollupRetention(database.db, {
+          minuteDays,
+          hourDays,
+          leads: leadership.isLeader,
+          log: logTo(logger.child({ component: 'retention' }), 'warn'),
+        });
+  const arrayPacking = startArrayPacking(database.db, {
+    leads: leadership.isLeader,
+    log: logTo(logger.child({ component: 'readings' }), 'info'),
+  });
   const shiftRetention = startShiftRetention(database.db, {
     leads: leadership.isLeader,
     log: logTo(logger.child({ component: 'retention' }), 'warn'),
@@ -186,6 +202,8 @@ if (roles.has('worker')) {
   await queuedWebhook?.work();
   await queuedNotifier?.work();
   steps.push({ name: 'raw retention', stop: async () => retention?.stop() });
+  steps.push({ name: 'roll-up retention', stop: async () => rollupRetention?.stop() });
+  steps.push({ name: 'packing stored arrays', stop: () => arrayPacking.stop() });
   steps.push({ name: 'frequency shift retention', stop: () => shiftRetention.stop() });
   steps.push({ name: 'analysis workers', stop: () => workers.stop() });
   if (demo.seeded) {

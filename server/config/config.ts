@@ -88,6 +88,10 @@ export interface AppConfig {
   pgliteSharedBuffersMb?: number;
   /** Days raw blocks are kept before their monthly partitions are dropped; undefined: forever. */
   rawRetentionDays?: number | undefined;
+  /** Days minute roll-ups are kept (at least 30); undefined: forever. Charts use hour rows beyond. */
+  minuteRollupRetentionDays?: number | undefined;
+  /** Days hour roll-ups are kept (at least the minute ones); undefined: forever. */
+  hourRollupRetentionDays?: number | undefined;
   /** Which proxies may set X-Forwarded-For (default none). */
   trustProxy: TrustProxy;
   /** Throttles of the anonymous entry points (sign-in, sign-up, contact, refresh). */
@@ -270,6 +274,22 @@ const retentionDays = variable<number | undefined>(undefined, (raw, fail) => {
   return value;
 });
 
+/**
+ * Off (keep them forever) or a number of days, at least MIN_MINUTE_ROLLUP_DAYS: the analysis
+ * reads 10-minute means from the minute roll-ups up to 8 days back (sensor-health-check.ts).
+ */
+const MIN_MINUTE_ROLLUP_DAYS = 30;
+const rollupRetentionDays = variable<number | undefined>(undefined, (raw, fail) => {
+  if (raw === 'off') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < MIN_MINUTE_ROLLUP_DAYS || value > 36_500) {
+    fail(
+      `must be 'off' or a whole number of days from ${MIN_MINUTE_ROLLUP_DAYS} to 36500, got '${raw}'`,
+    );
+  }
+  return value;
+});
+
 const roleList = variable<readonly Role[]>(ROLES, (raw, fail) => {
   const names = raw.split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !(ROLES as readonly string[]).includes(name));
@@ -330,6 +350,8 @@ const environmentSchema = z.object({
   HEAP_GROWTH_PERCENT: wholeNumber(DEFAULT_HEAP_GROWTH_PERCENT, 1000),
   PGLITE_SHARED_BUFFERS_MB: positiveInt(DEFAULT_PGLITE_SHARED_BUFFERS_MB, 1024),
   RAW_RETENTION_DAYS: retentionDays,
+  MINUTE_ROLLUP_RETENTION_DAYS: rollupRetentionDays,
+  HOUR_ROLLUP_RETENTION_DAYS: rollupRetentionDays,
   TRUST_PROXY: parsedBy(parseTrustProxy, 'false'),
   ...rateLimitVariables,
   ROLES: roleList,
@@ -343,6 +365,7 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
   if (parsed.success) {
     checkMqttCredentials(parsed.data);
     checkHttpTimeouts(parsed.data);
+    checkRollupRetention(parsed.data);
     checkEscalation(parsed.data);
     checkSms(parsed.data);
     return parsed.data;
@@ -369,6 +392,18 @@ function checkHttpTimeouts(vars: z.infer<typeof environmentSchema>): void {
   if (vars.HTTP_HEADERS_TIMEOUT_SECONDS > vars.HTTP_REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError(
       `HTTP_HEADERS_TIMEOUT_SECONDS (${vars.HTTP_HEADERS_TIMEOUT_SECONDS}) must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS (${vars.HTTP_REQUEST_TIMEOUT_SECONDS})`,
+    );
+  }
+}
+
+/** Charts answer from hour rows where minute rows are gone, so hour rows must outlive them. */
+function checkRollupRetention(vars: z.infer<typeof environmentSchema>): void {
+  const hours = vars.HOUR_ROLLUP_RETENTION_DAYS;
+  if (hours === undefined) return;
+  const minutes = vars.MINUTE_ROLLUP_RETENTION_DAYS;
+  if (minutes === undefined || hours < minutes) {
+    throw new ConfigError(
+      `HOUR_ROLLUP_RETENTION_DAYS (${hours}) must not be shorter than MINUTE_ROLLUP_RETENTION_DAYS (${minutes ?? 'off'})`,
     );
   }
 }
@@ -461,6 +496,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     heapGrowthPercent: vars.HEAP_GROWTH_PERCENT,
     pgliteSharedBuffersMb: vars.PGLITE_SHARED_BUFFERS_MB,
     rawRetentionDays: vars.RAW_RETENTION_DAYS,
+    minuteRollupRetentionDays: vars.MINUTE_ROLLUP_RETENTION_DAYS,
+    hourRollupRetentionDays: vars.HOUR_ROLLUP_RETENTION_DAYS,
     trustProxy: vars.TRUST_PROXY,
     rateLimits: rateLimitsOf(vars),
     roles: vars.ROLES,

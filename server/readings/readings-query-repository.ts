@@ -2,6 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { MAX_BLOCK_SECONDS } from './block-limits.ts';
+import { aggregates } from './aggregate-series.ts';
 import { createBucketer, type Level, levelFor, type Point } from './downsample.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { queryFloat64Rows } from '../db/float64-query.ts';
@@ -18,13 +19,6 @@ interface BlockRow {
   ms: number;
   rate_hz: number;
   values: Float64Array;
-}
-interface AggregateRow {
-  ms: number;
-  v_min: number;
-  v_max: number;
-  v_sum: number;
-  n: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -145,43 +139,6 @@ export function createReadingsQueryRepository(db: Db) {
     return Number(row?.n ?? 0);
   }
 
-  /**
-   * Block or roll-up aggregates of [from, to), already merged per chart point in the database,
-   * so a long range of a fast stream returns at most `maxPoints` rows whatever it covers. A
-   * roll-up bucket that straddles `from` counts from `from` (it holds samples inside the range).
-   */
-  async function aggregates(
-    level: Exclude<Level, 'raw'>,
-    id: number,
-    fromMs: number,
-    toMs: number,
-    maxPoints: number,
-  ) {
-    const seconds = level === 'minute' ? 60 : 3600;
-    // date_part, not extract: extract returns numeric (PostgreSQL 14+), and numeric arithmetic
-    // on every row was most of the cost of a year of hour rows (issue 16, EXPLAIN ANALYZE).
-    const source =
-      level === 'block'
-        ? sql`SELECT date_part('epoch', start) * 1000 AS ms, v_min, v_max, v_sum, n
-              FROM readings WHERE datastream_id = ${id}
-                AND start >= ${iso(fromMs)}::timestamptz AND start < ${iso(toMs)}::timestamptz
-                AND n > 0`
-        : sql`SELECT greatest(date_part('epoch', bucket) * 1000, ${fromMs}::float8) AS ms,
-                     v_min, v_max, v_sum, n
-              FROM reading_rollups
-              WHERE datastream_id = ${id} AND bucket_seconds = ${seconds}
-                AND bucket > ${iso(fromMs - seconds * 1000)}::timestamptz
-                AND bucket < ${iso(toMs)}::timestamptz AND n > 0`;
-    const width = (toMs - fromMs) / maxPoints;
-    return rowsOf<AggregateRow>(
-      await db.execute(sql`
-        SELECT min(ms) AS ms, min(v_min) AS v_min, max(v_max) AS v_max, sum(v_sum) AS v_sum,
-               sum(n)::float8 AS n
-        FROM (${source}) AS r
-        GROUP BY least(${maxPoints - 1}::int, floor((ms - ${fromMs}::float8) / ${width}::float8))`),
-    );
-  }
-
   return {
     async series(
       id: number,
@@ -204,7 +161,9 @@ export function createReadingsQueryRepository(db: Db) {
           block.values.forEach((v, i) => bucketer.add(block.ms + i * step, v, v, v, 1));
         }
       } else {
-        for (const row of await aggregates(level, id, fromMs, toMs, maxPoints)) {
+        const answered = await aggregates(db, level, { id, fromMs, toMs, maxPoints });
+        level = answered.level;
+        for (const row of answered.rows) {
           bucketer.add(Number(row.ms), row.v_min, row.v_max, Number(row.v_sum), Number(row.n));
         }
       }
