@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { evaluateBridge } from '../../../server/analysis/analyse-bridge.ts';
+import type { Schemas } from '../../../server/contract-types.ts';
 import { identifiedModes } from '../../../server/db/schema.ts';
 import { localisationBeam } from '../../helpers/beam-windows.ts';
 import { BASE_MS } from '../../helpers/readings-fixtures.ts';
@@ -80,6 +81,26 @@ describe.each(drivers)('stored modes on %s', (kind) => {
     ]);
     expect(later[2]?.frequencyHz).toBeNull();
     expect(later[0]?.referenceMac).toBeGreaterThan(0.95);
+
+    // The API answers the newest window whole, the lost mode listed with no estimate.
+    const staff = await t.createUser({ staff: true });
+    const answer = await t.request<Schemas['BridgeModes']>({
+      method: 'GET',
+      url: `/api/v1/bridges/${bridge.id}/modes`,
+      token: staff.token,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.reference_version).toBeNull();
+    expect(answer.body.reference?.window_start).toBe(new Date(BASE_MS).toISOString());
+    expect(
+      answer.body.latest?.modes.map((m) => [m.reference_mode, m.lost, m.frequency_hz === null]),
+    ).toEqual([
+      [0, false, false],
+      [1, false, false],
+      [2, true, true],
+    ]);
+    expect(answer.body.latest?.modes[0]?.shape).toHaveLength(11);
+    expect(answer.body.history).toHaveLength(6);
     console.info(`stored modes (${kind}): evaluation of one window ${cpu.toFixed(2)} s CPU`);
   });
 });
