@@ -2844,6 +2844,12 @@ export interface components {
       reference: components['schemas']['ModesWindow'] | null;
       /** @description The newest stored window's modes, lost ones included; null before the first */
       latest: components['schemas']['ModesWindow'] | null;
+      /**
+       * @description The newest window's located-change strip (decision 046's standardised curvature
+       *     change against the first 6 windows matched to the reference); null until those are
+       *     stored, for one of them, or when a vertical accelerometer of the span has no chainage
+       */
+      located_change: components['schemas']['LocatedChange'] | null;
       /** @description Each stored window's modes (at most 500 windows, 12 modes each), oldest first */
       history: {
         /** Format: date-time */
@@ -2852,6 +2858,24 @@ export interface components {
         frequency_hz: number | null;
         damping_ratio: number | null;
         lost: boolean;
+      }[];
+    };
+    LocatedChange: {
+      /** Format: date-time */
+      window_start: string;
+      /** @description The span's supports along the chainage, 0 and its length */
+      supports_m: number[];
+      reference_windows: number;
+      /** @description Modes paired with the reference's by MAC and compared */
+      modes_compared: number;
+      /** @description Chainage where the index peaks, refined between sensors by a parabola */
+      location_m: number;
+      sensors: {
+        datastream_id: number;
+        stream_id: string;
+        chainage_m: number;
+        /** @description Sum over modes of the rise of |curvature| in units of the reference's window-to-window scatter */
+        index: number;
       }[];
     };
     ModesWindow: {

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Schemas } from '../contract-types.ts';
 import type { Db } from '../db/client.ts';
 import { identifiedModes, MAX_STORED_MODES } from '../db/schema.ts';
 import { createBaselineVersions } from './baseline-versions.ts';
+import { locatedChange, STRIP_REFERENCE_WINDOWS } from './located-change.ts';
 import { createModesStore, type StoredModeRow } from './modes-store.ts';
 
 /** Windows in the answer's history at most: three and a half days of 10-minute windows. */
@@ -39,14 +40,9 @@ export function createModesView(db: Db) {
   return {
     async ofBridge(bridgeId: number): Promise<Schemas['BridgeModes']> {
       const ofBridge = eq(identifiedModes.bridgeId, bridgeId);
-      const starts = await db
-        .selectDistinct({ start: identifiedModes.windowStart })
-        .from(identifiedModes)
-        .where(ofBridge)
-        .orderBy(desc(identifiedModes.windowStart))
-        .limit(MAX_MODE_HISTORY_WINDOWS);
-      const newest = starts[0]?.start;
-      const oldest = starts.at(-1)?.start;
+      const starts = await store.newestStarts(bridgeId, MAX_MODE_HISTORY_WINDOWS);
+      const newest = starts[0];
+      const oldest = starts.at(-1);
       const active = (await versions.active(bridgeId))?.version ?? null;
       const latest =
         newest === undefined
@@ -72,11 +68,13 @@ export function createModesView(db: Db) {
               .where(and(ofBridge, gte(identifiedModes.windowStart, oldest)))
               .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position))
               .limit(MAX_MODE_HISTORY_WINDOWS * MAX_STORED_MODES);
+      const reference = await store.firstWindows(bridgeId, active ?? 0, STRIP_REFERENCE_WINDOWS);
       return {
         bridge: bridgeId,
         reference_version: active,
-        reference: windowOf(await store.referenceModes(bridgeId, active ?? 0)),
+        reference: windowOf((reference[0] ?? []).filter((r) => r.isReference)),
         latest: windowOf(latest),
+        located_change: await locatedChange(db, reference, latest),
         history: history.map((h) => ({
           window_start: h.start.toISOString(),
           reference_mode: h.referenceMode,

@@ -9,7 +9,7 @@ import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { beamBridge, ingestBeamWindow, MODAL_WINDOW_MS } from './stored-modes-fixtures.ts';
 
-vi.setConfig({ testTimeout: 300_000 });
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 async function storedRows(t: TestContext, bridgeId: number) {
   return t.services.database.db
