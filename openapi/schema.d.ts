@@ -1763,6 +1763,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/modes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The modes identified from all vertical accelerometers together, tracked by frequency and shape
+     * @description The modes the analysis identified (SSI-COV over the span's vertical accelerometers with
+     *     a chainage, decision 059) in the newest stored 10-minute window, each matched to the
+     *     reference's modes by frequency and MAC; a reference mode not found is listed as lost,
+     *     with no estimate, never replaced by the nearest peak. The reference modes are those of
+     *     the first window identified after the active reference version became active (before
+     *     any: the bridge's first window). `history` holds the frequency and damping of the newest
+     *     500 stored windows at most, oldest first. Visible to whoever may see the bridge.
+     */
+    get: operations['getBridgeModes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bridges/{id}/baselines/{version}/accept': {
     parameters: {
       query?: never;
@@ -2809,6 +2835,79 @@ export interface components {
        *     it is measured or with fewer than two modes
        */
       all_modes: components['schemas']['ModeFrequencyShift'] | null;
+    };
+    BridgeModes: {
+      bridge: number;
+      /** @description The active baseline version the modes are matched against; null before one */
+      reference_version: number | null;
+      /** @description The reference window's modes; null before one is identified */
+      reference: components['schemas']['ModesWindow'] | null;
+      /** @description The newest stored window's modes, lost ones included; null before the first */
+      latest: components['schemas']['ModesWindow'] | null;
+      /**
+       * @description The newest window's located-change strip (decision 046's standardised curvature
+       *     change against the first 6 windows matched to the reference); null until those are
+       *     stored, for one of them, or when a vertical accelerometer of the span has no chainage
+       */
+      located_change: components['schemas']['LocatedChange'] | null;
+      /** @description Each stored window's modes (at most 500 windows, 12 modes each), oldest first */
+      history: {
+        /** Format: date-time */
+        window_start: string;
+        reference_mode: number | null;
+        frequency_hz: number | null;
+        damping_ratio: number | null;
+        lost: boolean;
+      }[];
+    };
+    LocatedChange: {
+      /** Format: date-time */
+      window_start: string;
+      /** @description The span's supports along the chainage, 0 and its length */
+      supports_m: number[];
+      reference_windows: number;
+      /** @description Modes paired with the reference's by MAC and compared */
+      modes_compared: number;
+      /** @description Chainage where the index peaks, refined between sensors by a parabola */
+      location_m: number;
+      sensors: {
+        datastream_id: number;
+        stream_id: string;
+        chainage_m: number;
+        /** @description Sum over modes of the rise of |curvature| in units of the reference's window-to-window scatter */
+        index: number;
+      }[];
+    };
+    ModesWindow: {
+      /** Format: date-time */
+      window_start: string;
+      /** Format: date-time */
+      window_end: string;
+      /** @description The reference version the window was matched against (0 before any) */
+      reference_version: number;
+      modes: components['schemas']['StoredMode'][];
+    };
+    StoredMode: {
+      position: number;
+      /** @description Null for a lost mode */
+      frequency_hz: number | null;
+      /** @description Ratio of critical, e.g. 0.012 */
+      damping_ratio: number | null;
+      /** @description Modal phase collinearity, 0 to 1 */
+      mpc: number | null;
+      /** @description A reference mode not found in this window */
+      lost: boolean;
+      /** @description The position of the matched (or lost) reference mode; null for a mode the reference does not have */
+      reference_mode: number | null;
+      /** @description MAC with that reference mode's shape */
+      reference_mac: number | null;
+      /** @description Real shape along the span, largest magnitude 1, by chainage; empty for a lost mode */
+      shape: {
+        datastream_id: number;
+        stream_id: string;
+        chainage_m: number;
+        value: number;
+      }[];
     };
     ModeFrequencyShift: {
       /** @description e.g. 'bridge-s1-acc.f1' */
@@ -6433,6 +6532,32 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['FrequencyShiftSeries'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getBridgeModes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The modes (empty before the first identified window) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BridgeModes'];
         };
       };
       400: components['responses']['BadRequest'];

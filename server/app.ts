@@ -33,6 +33,7 @@ import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
 import { analysisSettingsHandlers } from './routes/analysis-settings-handlers.ts';
 import { baselinesHandlers } from './routes/baselines-handlers.ts';
 import { frequencyShiftHandlers } from './routes/frequency-shift-handlers.ts';
+import { modesHandlers } from './routes/modes-handlers.ts';
 import { inspectionsHandlers } from './routes/inspections-handlers.ts';
 import { inspectionPhotosHandlers } from './routes/inspection-photos-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...analysisSettingsHandlers(routeServices),
     ...baselinesHandlers(routeServices),
     ...frequencyShiftHandlers(routeServices),
+    ...modesHandlers(routeServices),
     ...inspectionsHandlers(routeServices),
     ...inspectionPhotosHandlers(routeServices, auditedWriter(services.database.db)),
   };

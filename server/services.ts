@@ -12,6 +12,7 @@ import { createAnalysisJobs } from './analysis/analysis-jobs.ts';
 import { createAnalysisRepository } from './analysis/analysis-repository.ts';
 import { createAnalysisViewRepository } from './analysis/analysis-view.ts';
 import { createReferenceShiftView } from './analysis/reference-shift-view.ts';
+import { createModesView } from './analysis/modes-view.ts';
 import { createBaselineVersions } from './analysis/baseline-versions.ts';
 import { createBridgeConditionsRepository } from './analysis/bridge-conditions.ts';
 import { createReportService } from './report/report-runner.ts';
@@ -178,6 +179,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     baselines: createBaselineVersions(db),
     /** The shift against the accepted reference, as the dashboard charts it (decision 051). */
     referenceShift: createReferenceShiftView(db),
+    /** The modes of all vertical accelerometers together, per window (decision 059). */
+    modes: createModesView(db),
     /** Models, evaluations and job state: the views, the queue, the scheduler and the workers. */
     analysis,
     audit: createAuditRepository(db),

@@ -32,6 +32,7 @@ import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
 import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
+import { trackModes } from './modal-tracking.ts';
 import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
 import { checkLimits, type StreamBreach } from './limit-check.ts';
 import {
@@ -143,6 +144,15 @@ export async function evaluateBridge(
       from: extent.first,
       to: extent.newest + 1,
     });
+    // The modes of all vertical accelerometers together, against the accepted reference's
+    // (decision 059): they need no trained model, so a bridge not ready for one has them too.
+    await progress('scoring', 0, 'Identifying the modes', true);
+    const versions = createBaselineVersions(db);
+    await trackModes(db, bridgeId, {
+      newestMs: extent.newest,
+      faultSpans,
+      referenceVersion: (await versions.active(bridgeId))?.version ?? 0,
+    });
     // Engineer-set limits of strain, tilt and displacement: judged with no baseline at all, on
     // temperature-compensated means where the stream has a temperature model.
     await progress('scoring', 0, 'Checking the limits', true);
@@ -192,7 +202,6 @@ export async function evaluateBridge(
     let baselineEnd = 0;
     const previousReport = previousResult?.report as
       Partial<Schemas['AnomalyReport']> | null | undefined;
-    const versions = createBaselineVersions(db);
     const latest = await versions.latest(bridgeId);
     const maintenanceSince = row?.baselineEnd
       ? maintenanceDueSince(

@@ -556,6 +556,65 @@ export const frequencyShiftLevels = pgTable(
   ],
 );
 
+/** One sensor's value of a stored mode shape, where it sits on its span (decision 059). */
+export interface ModeShapePoint {
+  datastream_id: number;
+  stream_id: string;
+  chainage_m: number;
+  value: number;
+}
+
+/** Modes kept per window at most (lowest frequencies first), lost ones included. */
+export const MAX_STORED_MODES = 12;
+
+/**
+ * The modes identified from all of a span's vertical accelerometers together, per bridge and
+ * 10-minute window, each matched to the reference's modes by frequency and MAC (decision 059).
+ * A reference mode not found in a window is a row of its own, `lost`, with no estimate. The
+ * first window identified against a reference version holds that reference's modes
+ * (`is_reference`); `reference_version` 0 is the bridge before any accepted reference.
+ */
+export const identifiedModes = pgTable(
+  'identified_modes',
+  {
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    /** Order in the window: the identified modes by frequency, then the lost ones. */
+    position: integer('position').notNull(),
+    frequencyHz: doublePrecision('frequency_hz'),
+    dampingRatio: doublePrecision('damping_ratio'),
+    mpc: doublePrecision('mpc'),
+    /** Real shape, largest magnitude 1, sensors by chainage; a lost mode's is empty. */
+    shape: jsonb('shape').$type<ModeShapePoint[]>().notNull(),
+    referenceVersion: integer('reference_version').notNull(),
+    /** Position of the matched mode in the reference window; null: no reference mode matched. */
+    referenceMode: integer('reference_mode'),
+    /** MAC with the matched reference mode's shape. */
+    referenceMac: doublePrecision('reference_mac'),
+    isReference: boolean('is_reference').notNull().default(false),
+    lost: boolean('lost').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bridgeId, t.windowStart, t.position] }),
+    index('identified_modes_reference_idx')
+      .on(t.bridgeId, t.referenceVersion)
+      .where(sql`${t.isReference}`),
+    check(
+      'identified_modes_position_check',
+      sql`${t.position} >= 0 AND ${t.position} < ${sql.raw(String(MAX_STORED_MODES))}`,
+    ),
+    check(
+      'identified_modes_lost_check',
+      sql`CASE WHEN ${t.lost} THEN ${t.frequencyHz} IS NULL AND ${t.referenceMode} IS NOT NULL AND NOT ${t.isReference}
+          ELSE ${t.frequencyHz} > 0 AND ${t.dampingRatio} IS NOT NULL AND ${t.mpc} IS NOT NULL END`,
+    ),
+    check('identified_modes_window_check', sql`${t.windowEnd} > ${t.windowStart}`),
+  ],
+);
+
 /**
  * The latest evaluation of each bridge (the AnomalyReport and ForecastSeries of the contract,
  * stored whole so the API answers without recomputing) and the job state behind it.

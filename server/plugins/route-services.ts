@@ -7,6 +7,7 @@ import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import type { AnalysisViewRepository } from '../analysis/analysis-view.ts';
 import type { BaselineVersions } from '../analysis/baseline-versions.ts';
 import type { ReferenceShiftView } from '../analysis/reference-shift-view.ts';
+import type { ModesView } from '../analysis/modes-view.ts';
 import type { BridgeConditionsRepository } from '../analysis/bridge-conditions.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
@@ -72,6 +73,7 @@ export interface RouteServices {
   analysisSettings: AnalysisSettingsRepository;
   baselines: BaselineVersions;
   referenceShift: ReferenceShiftView;
+  modes: ModesView;
   analysis: AnalysisRepository;
   analysisView: AnalysisViewRepository;
   analysisJobs: AnalysisJobs;

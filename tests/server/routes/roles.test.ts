@@ -516,6 +516,13 @@ const matrix: Record<
       url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/frequency-shift`,
     }),
   },
+  getBridgeModes: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/modes`,
+    }),
+  },
   listBaselineVersions: {
     access: 'signed-in',
     call: async (t, a) => ({

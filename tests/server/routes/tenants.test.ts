@@ -252,6 +252,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/frequency-shift`,
     }),
+    getBridgeModes: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/modes`,
+    }),
     listBaselineVersions: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/baselines`,
@@ -781,8 +785,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(75);
-    expect(sent).toBe(75 + 74);
+    expect(all.length).toBe(76);
+    expect(sent).toBe(76 + 75);
   });
 
   it("lists none of another company's rows, and its own", async () => {

@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { identifiedModes } from '../db/schema.ts';
+
+export type StoredModeRow = typeof identifiedModes.$inferSelect;
+export type NewStoredMode = typeof identifiedModes.$inferInsert;
+
+/** Identified windows older than this are dropped as new ones are stored; references stay. */
+export const MODES_RETENTION_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+/** The stored modes of each bridge, by window (decision 059). */
+export function createModesStore(db: Db) {
+  /** Distinct window starts matching `where`, oldest or newest first, `count` at most. */
+  async function windowStarts(
+    where: SQL | undefined,
+    from: 'oldest' | 'newest',
+    count: number,
+  ): Promise<Date[]> {
+    const rows = await db
+      .selectDistinct({ start: identifiedModes.windowStart })
+      .from(identifiedModes)
+      .where(where)
+      .orderBy(
+        from === 'oldest' ? asc(identifiedModes.windowStart) : desc(identifiedModes.windowStart),
+      )
+      .limit(count);
+    return rows.map((r) => r.start);
+  }
+
+  return {
+    /** The newest `count` window starts of a bridge, newest first. */
+    newestStarts(bridgeId: number, count: number): Promise<Date[]> {
+      return windowStarts(eq(identifiedModes.bridgeId, bridgeId), 'newest', count);
+    },
+
+    /** The reference window's modes of a reference version, by position; empty if none yet. */
+    referenceModes(bridgeId: number, referenceVersion: number): Promise<StoredModeRow[]> {
+      return db
+        .select()
+        .from(identifiedModes)
+        .where(
+          and(
+            eq(identifiedModes.bridgeId, bridgeId),
+            eq(identifiedModes.referenceVersion, referenceVersion),
+            eq(identifiedModes.isReference, true),
+          ),
+        )
+        .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position));
+    },
+
+    /** The oldest `count` windows matched against a reference version, each its rows by position. */
+    async firstWindows(
+      bridgeId: number,
+      referenceVersion: number,
+      count: number,
+    ): Promise<StoredModeRow[][]> {
+      const ofVersion = and(
+        eq(identifiedModes.bridgeId, bridgeId),
+        eq(identifiedModes.referenceVersion, referenceVersion),
+      );
+      const starts = await windowStarts(ofVersion, 'oldest', count);
+      const last = starts.at(-1);
+      if (last === undefined) return [];
+      const rows = await db
+        .select()
+        .from(identifiedModes)
+        .where(and(ofVersion, lte(identifiedModes.windowStart, last)))
+        .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position));
+      const windows = new Map<number, StoredModeRow[]>();
+      for (const row of rows) {
+        const key = row.windowStart.getTime();
+        windows.set(key, [...(windows.get(key) ?? []), row]);
+      }
+      return [...windows.values()];
+    },
+
+    /** The end of the newest window stored (epoch ms), null before the first. */
+    async newestWindowEnd(bridgeId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ end: identifiedModes.windowEnd })
+        .from(identifiedModes)
+        .where(eq(identifiedModes.bridgeId, bridgeId))
+        .orderBy(desc(identifiedModes.windowStart))
+        .limit(1);
+      return row ? row.end.getTime() : null;
+    },
+
+    /** One window's rows at once; a window stored before is left as it is. */
+    async saveWindow(bridgeId: number, rows: readonly NewStoredMode[]): Promise<void> {
+      if (rows.length === 0) return;
+      const oldest = Math.min(...rows.map((r) => r.windowStart.getTime()));
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(identifiedModes)
+          .values([...rows])
+          .onConflictDoNothing();
+        await tx
+          .delete(identifiedModes)
+          .where(
+            and(
+              eq(identifiedModes.bridgeId, bridgeId),
+              eq(identifiedModes.isReference, false),
+              lt(identifiedModes.windowStart, new Date(oldest - MODES_RETENTION_DAYS * DAY_MS)),
+            ),
+          );
+      });
+    },
+
+    /** How many windows are stored for the bridge (tests and the view's bound). */
+    async windowCount(bridgeId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(DISTINCT ${identifiedModes.windowStart})::int` })
+        .from(identifiedModes)
+        .where(eq(identifiedModes.bridgeId, bridgeId));
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+export type ModesStore = ReturnType<typeof createModesStore>;

@@ -1,0 +1,90 @@
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { Schemas } from '../contract-types.ts';
+import type { Db } from '../db/client.ts';
+import { identifiedModes, MAX_STORED_MODES } from '../db/schema.ts';
+import { createBaselineVersions } from './baseline-versions.ts';
+import { locatedChange, STRIP_REFERENCE_WINDOWS } from './located-change.ts';
+import { createModesStore, type StoredModeRow } from './modes-store.ts';
+
+/** Windows in the answer's history at most: three and a half days of 10-minute windows. */
+export const MAX_MODE_HISTORY_WINDOWS = 500;
+
+function windowOf(rows: readonly StoredModeRow[]): Schemas['ModesWindow'] | null {
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    window_start: first.windowStart.toISOString(),
+    window_end: first.windowEnd.toISOString(),
+    reference_version: first.referenceVersion,
+    modes: rows.map((r) => ({
+      position: r.position,
+      frequency_hz: r.frequencyHz,
+      damping_ratio: r.dampingRatio,
+      mpc: r.mpc,
+      lost: r.lost,
+      reference_mode: r.referenceMode,
+      reference_mac: r.referenceMac,
+      shape: r.shape,
+    })),
+  };
+}
+
+/**
+ * A bridge's stored modes as the API answers them (decision 059): the reference window and the
+ * newest window whole, and the newest windows' frequencies and damping; at most
+ * MAX_MODE_HISTORY_WINDOWS × MAX_STORED_MODES rows, whatever the bridge's age.
+ */
+export function createModesView(db: Db) {
+  const versions = createBaselineVersions(db);
+  const store = createModesStore(db);
+  return {
+    async ofBridge(bridgeId: number): Promise<Schemas['BridgeModes']> {
+      const ofBridge = eq(identifiedModes.bridgeId, bridgeId);
+      const starts = await store.newestStarts(bridgeId, MAX_MODE_HISTORY_WINDOWS);
+      const newest = starts[0];
+      const oldest = starts.at(-1);
+      const active = (await versions.active(bridgeId))?.version ?? null;
+      const latest =
+        newest === undefined
+          ? []
+          : await db
+              .select()
+              .from(identifiedModes)
+              .where(and(ofBridge, eq(identifiedModes.windowStart, newest)))
+              .orderBy(asc(identifiedModes.position))
+              .limit(MAX_STORED_MODES);
+      const history =
+        oldest === undefined
+          ? []
+          : await db
+              .select({
+                start: identifiedModes.windowStart,
+                referenceMode: identifiedModes.referenceMode,
+                frequencyHz: identifiedModes.frequencyHz,
+                dampingRatio: identifiedModes.dampingRatio,
+                lost: identifiedModes.lost,
+              })
+              .from(identifiedModes)
+              .where(and(ofBridge, gte(identifiedModes.windowStart, oldest)))
+              .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position))
+              .limit(MAX_MODE_HISTORY_WINDOWS * MAX_STORED_MODES);
+      const reference = await store.firstWindows(bridgeId, active ?? 0, STRIP_REFERENCE_WINDOWS);
+      return {
+        bridge: bridgeId,
+        reference_version: active,
+        reference: windowOf((reference[0] ?? []).filter((r) => r.isReference)),
+        latest: windowOf(latest),
+        located_change: await locatedChange(db, reference, latest),
+        history: history.map((h) => ({
+          window_start: h.start.toISOString(),
+          reference_mode: h.referenceMode,
+          frequency_hz: h.frequencyHz,
+          damping_ratio: h.dampingRatio,
+          lost: h.lost,
+        })),
+      };
+    },
+  };
+}
+
+export type ModesView = ReturnType<typeof createModesView>;
