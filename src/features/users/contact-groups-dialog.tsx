@@ -20,7 +20,7 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 import { useFailureNotice } from '../../ui/use-failure-notice';
 import { useNotify } from '../../ui/use-notify';
-import { type CompanyViewer, CompanyChooser } from './company-chooser';
+import { type CompanyViewer, CompanyScope } from './company-chooser';
 import { ContactGroupEditor } from './contact-group-editor';
 import { RoutingList, groupRows, ruleSummary } from './contact-groups-list';
 import { NotificationRuleEditor } from './notification-rule-editor';
@@ -89,12 +89,14 @@ export function ContactGroupsDialog(props: { viewer: CompanyViewer; onClose: () 
         A rule sends the company&apos;s alerts of a bridge (or all), of some types, from a severity
         up to a group&apos;s members, beside those told today.
       </p>
-      {view.kind === 'list' &&
-        (viewer.isStaff ? (
-          <CompanyChooser companyId={companyId} own={viewer} onChoose={setCompanyId} />
-        ) : (
-          <p className={form.note}>Company: {viewer.company}</p>
-        ))}
+      {view.kind === 'list' && (
+        <CompanyScope
+          companyId={companyId}
+          viewer={viewer}
+          onChoose={setCompanyId}
+          className={form.note}
+        />
+      )}
       {view.kind === 'list' && (
         <>
           {failure}
