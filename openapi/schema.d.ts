@@ -313,6 +313,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/companies/{id}/contact-groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A company's contact groups (its users, its administrators, staff) */
+    get: operations['listContactGroups'];
+    put?: never;
+    /**
+     * Add a contact group (staff, or the company's administrator)
+     * @description Members are the company's own users, at most 50. At most 50 groups a company.
+     */
+    post: operations['createContactGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/companies/{id}/contact-groups/{groupId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace a contact group (staff, or the company's administrator) */
+    put: operations['updateContactGroup'];
+    post?: never;
+    /** Remove a contact group and the rules that send to it (staff, or the company's administrator) */
+    delete: operations['deleteContactGroup'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/companies/{id}/notification-rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A company's notification rules (its users, its administrators, staff) */
+    get: operations['listNotificationRules'];
+    put?: never;
+    /**
+     * Add a notification rule (staff, or the company's administrator)
+     * @description Alerts of the company (of `bridge_id` only, when set) of these types (all when
+     *     `alert_types` is null) from `min_severity` up are also sent to the group's members on
+     *     these channels at `tier`, beside those told today. The bridge and the group are the
+     *     company's own. At most 100 rules a company.
+     */
+    post: operations['createNotificationRule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/companies/{id}/notification-rules/{ruleId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace a notification rule (staff, or the company's administrator) */
+    put: operations['updateNotificationRule'];
+    post?: never;
+    /** Remove a notification rule (staff, or the company's administrator) */
+    delete: operations['deleteNotificationRule'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/companies/{id}/on-call': {
     parameters: {
       query?: never;
@@ -2145,6 +2226,54 @@ export interface components {
     SsoExchangeRequest: {
       code: string;
     };
+    ContactGroupInput: {
+      name: string;
+      /** @description User ids of the company */
+      members: components['schemas']['Id'][];
+    };
+    ContactGroup: {
+      id: number;
+      company_id: number;
+      name: string;
+      members: number[];
+    };
+    /** @enum {string} */
+    AlertType:
+      | 'Structural Warning'
+      | 'Maintenance Required'
+      | 'Anomaly Detection'
+      | 'Sensor offline'
+      | 'Fatigue'
+      | 'Calibration due'
+      | 'Sensor fault'
+      | 'Mode tracking lost'
+      | 'Inspection due'
+      | 'Inspection overdue'
+      | 'Limit exceeded'
+      | 'Trigger level crossed';
+    /** @enum {string} */
+    NotificationChannelChoice: 'email' | 'sms' | 'in_app' | 'webhook';
+    NotificationRuleInput: {
+      /** @description One bridge of the company; null for all its bridges */
+      bridge_id: number | null;
+      /** @description The types routed; null for every type */
+      alert_types: components['schemas']['AlertType'][] | null;
+      min_severity: components['schemas']['Severity'];
+      group_id: components['schemas']['Id'];
+      channels: components['schemas']['NotificationChannelChoice'][];
+      /** @description Default 1 */
+      tier?: number;
+    };
+    NotificationRule: {
+      id: number;
+      company_id: number;
+      bridge_id: number | null;
+      alert_types: components['schemas']['AlertType'][] | null;
+      min_severity: components['schemas']['Severity'];
+      group_id: number;
+      channels: components['schemas']['NotificationChannelChoice'][];
+      tier: number;
+    };
     RotaOverride: {
       /** Format: date-time */
       from: string;
@@ -3374,7 +3503,8 @@ export interface components {
       | 'contact_message'
       | 'settings'
       | 'company'
-      | 'rota';
+      | 'rota'
+      | 'contact_group';
     AuditEntry: {
       id: number;
       /** Format: date-time */
@@ -3700,6 +3830,10 @@ export interface components {
     AuditObjectId: string;
     /** @description Only changes made by the user with this id */
     AuditActor: number;
+    /** @description The contact group's numeric id */
+    GroupId: number;
+    /** @description The notification rule's numeric id */
+    RuleId: number;
     /** @description The rota's numeric id */
     RotaId: number;
     /** @description The resource's numeric id */
@@ -4205,6 +4339,240 @@ export interface operations {
         id: components['parameters']['Id'];
         /** @description The rota's numeric id */
         rotaId: components['parameters']['RotaId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listContactGroups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The groups, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactGroup'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createContactGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactGroupInput'];
+      };
+    };
+    responses: {
+      /** @description The group as stored */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateContactGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        /** @description The contact group's numeric id */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactGroupInput'];
+      };
+    };
+    responses: {
+      /** @description The group as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteContactGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        /** @description The contact group's numeric id */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listNotificationRules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rules, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationRule'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createNotificationRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NotificationRuleInput'];
+      };
+    };
+    responses: {
+      /** @description The rule as stored */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationRule'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateNotificationRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        /** @description The notification rule's numeric id */
+        ruleId: components['parameters']['RuleId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NotificationRuleInput'];
+      };
+    };
+    responses: {
+      /** @description The rule as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationRule'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteNotificationRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        /** @description The notification rule's numeric id */
+        ruleId: components['parameters']['RuleId'];
       };
       cookie?: never;
     };

@@ -41,6 +41,7 @@ import { authHandlers } from './routes/auth-handlers.ts';
 import { companyLimitsHandlers } from './routes/company-limits-handlers.ts';
 import { companySsoHandlers } from './routes/company-sso-handlers.ts';
 import { rotasHandlers } from './routes/rotas-handlers.ts';
+import { contactGroupsHandlers } from './routes/contact-groups-handlers.ts';
 import { ssoHandlers } from './routes/sso-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
 import { contactHandlers } from './routes/contact-handlers.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...companySsoHandlers(routeServices),
     ...companyLimitsHandlers(routeServices),
     ...rotasHandlers(routeServices),
+    ...contactGroupsHandlers(routeServices),
     ...usersHandlers(routeServices),
     ...bridgesHandlers(routeServices),
     ...spansHandlers(routeServices),

@@ -39,6 +39,7 @@ import { createMaintenanceRepository } from './maintenance/maintenance-repositor
 import { createAnalysisSettingsRepository } from './repositories/analysis-settings-repository.ts';
 import { createCompaniesRepository } from './repositories/companies-repository.ts';
 import { createRotasRepository } from './repositories/rotas-repository.ts';
+import { createContactGroupsRepository } from './repositories/contact-groups-repository.ts';
 import { createTenancyRepository } from './repositories/tenancy-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
@@ -150,6 +151,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     /** Each company's ingest rate through its gateways' tokens, in this process (decision 058). */
     ingestRate: createCompanyIngestRate(companyLimits),
     rotas: createRotasRepository(db),
+    contactGroups: createContactGroupsRepository(db),
     ssoLogins,
     ssoSignIn: createSsoSignIn({
       db,

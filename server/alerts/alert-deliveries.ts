@@ -9,12 +9,14 @@ import {
   userBridges,
   users,
 } from '../db/schema.ts';
+import { routingOf } from '../repositories/contact-groups-repository.ts';
 import { onCallNow } from '../repositories/rotas-repository.ts';
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
 import { SMS_SEVERITIES } from './alert-sms.ts';
-import { tiersOf } from './escalation-tiers.ts';
+import { tiersOf, withRouted } from './escalation-tiers.ts';
 import { type MaintenanceCover, maintenanceCovers } from './maintenance-cover.ts';
 import { choicesOf } from './notification-settings.ts';
+import { routedFor } from './routed-recipients.ts';
 
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
 
@@ -44,6 +46,7 @@ export function createDeliveryLog(db: Db) {
      * number, and below Critical a notice planned in their quiet hours is held until they end.
      * A notice of an alert a maintenance window covers (decision 055) is held until the window
      * ends; a reminder then is logged as not sent (the next one comes on schedule).
+     * Notification rules (decision 060) add their groups' members at their tiers on this channel.
      * Returns the ids of the rows new to the log: a notice planned before adds nothing.
      */
     async plan(
@@ -59,6 +62,7 @@ export function createDeliveryLog(db: Db) {
         .select({
           id: alerts.id,
           bridgeId: alerts.bridgeId,
+          type: alerts.type,
           severity: alerts.severity,
           companyId: bridges.companyId,
         })
@@ -119,27 +123,37 @@ export function createDeliveryLog(db: Db) {
         .leftJoin(notificationSettings, withSettings)
         .where(eq(users.isStaff, true))
         .orderBy(users.id);
-      const onCallIds = await onCallNow(db, companyIds, now);
-      const onCall =
-        onCallIds.length === 0
+      const peopleWithIds = async (ids: readonly number[]) =>
+        ids.length === 0
           ? []
-          : await db
+          : db
               .select(person)
               .from(users)
               .leftJoin(notificationSettings, withSettings)
-              .where(inArray(users.id, onCallIds))
+              .where(inArray(users.id, [...ids]))
               .orderBy(users.id);
+      const onCall = await peopleWithIds(await onCallNow(db, companyIds, now));
+      const routing = (await routingOf(db, companyIds)).filter(({ rule }) =>
+        rule.channels.includes(channel),
+      );
+      const routedPeople = await peopleWithIds([
+        ...new Set(routing.flatMap((route) => route.members)),
+      ]);
 
       const values = notices.flatMap((notice) => {
         const bridge = bridgeOf.get(notice.alertId);
         if (bridge === undefined) return [];
-        const tiers = tiersOf({
-          companyId: bridge.companyId,
-          assigned: assigned.filter((row) => row.bridgeId === bridge.bridgeId),
-          onCall,
-          companyAdmins,
-          staff,
-        });
+        const tiers = withRouted(
+          tiersOf({
+            companyId: bridge.companyId,
+            assigned: assigned.filter((row) => row.bridgeId === bridge.bridgeId),
+            onCall,
+            companyAdmins,
+            staff,
+          }),
+          bridge.companyId,
+          routedFor(routing, routedPeople, bridge),
+        );
         const told =
           notice.reminder > 0 ? tiers.slice(0, notice.tier) : [tiers[notice.tier - 1] ?? []];
         const cover = covers.get(notice.alertId);

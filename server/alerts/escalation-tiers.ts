@@ -49,3 +49,35 @@ function unique<P extends Person>(people: readonly P[]): P[] {
   const seen = new Set<number>();
   return people.filter((person) => !seen.has(person.id) && seen.add(person.id));
 }
+
+/** People a notification rule adds at its tier (decision 060). */
+export interface RoutedPeople<P extends Person> {
+  tier: number;
+  people: readonly P[];
+}
+
+/**
+ * The tiers with the people notification rules route to added at each rule's tier, beside
+ * those told today; each person stays only at the first tier that names them, so nobody is told
+ * twice of one alert on one channel. Another company's people are never told. Without rules the
+ * tiers are as `tiersOf` gave them (they name each person once already).
+ */
+export function withRouted<P extends Person>(
+  tiers: readonly P[][],
+  companyId: number,
+  routed: readonly RoutedPeople<P>[],
+): P[][] {
+  if (routed.length === 0) return tiers.map((people) => [...people]);
+  const added = tiers.map((people) => [...people]);
+  for (const { tier, people } of routed) {
+    const index = tier - 1;
+    added[index] = [
+      ...(added[index] ?? []),
+      ...people.filter((person) => person.companyId === companyId),
+    ];
+  }
+  const seen = new Set<number>();
+  return added.map((people) =>
+    people.filter((person) => !seen.has(person.id) && seen.add(person.id)),
+  );
+}

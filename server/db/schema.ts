@@ -20,6 +20,12 @@ import {
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums.ts';
 import type { Condition } from '../../domain/health.ts';
 import { MAINTENANCE_KINDS } from '../../domain/maintenance.ts';
+import {
+  ALERT_TYPES,
+  MAX_RULE_TIER,
+  RULE_CHANNELS,
+  RULE_SEVERITIES,
+} from '../../domain/notification-rules.ts';
 import { SENSOR_FAULT_KINDS } from '../../domain/sensor-faults.ts';
 import { CHAINAGE_MAX_M, OFFSET_MAX_M, SENSOR_DIRECTIONS } from '../../domain/sensor-geometry.ts';
 import {
@@ -1301,5 +1307,81 @@ export const rotaOverrides = pgTable(
   (t) => [
     check('rota_overrides_order_check', sql`${t.toAt} > ${t.fromAt}`),
     index('rota_overrides_rota_idx').on(t.rotaId, t.toAt),
+  ],
+);
+
+/** A company's named set of its own users that notification rules send to (decision 060). */
+export const contactGroups = pgTable(
+  'contact_groups',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('contact_groups_name_check', sql`length(${t.name}) between 1 and 200`),
+    index('contact_groups_company_idx').on(t.companyId),
+  ],
+);
+
+/** A contact group's members, each once; of the group's company. */
+export const contactGroupMembers = pgTable(
+  'contact_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => contactGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('contact_group_members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Routes a company's alerts (of one bridge, or all) of these types (null: all) from a severity
+ * up to a contact group, on these channels, at a tier (decision 060).
+ */
+export const notificationRules = pgTable(
+  'notification_rules',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    bridgeId: integer('bridge_id').references(() => bridges.id, { onDelete: 'cascade' }),
+    alertTypes: text('alert_types').array(),
+    minSeverity: text('min_severity', { enum: ['Low', 'Medium', 'High', 'Critical'] }).notNull(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => contactGroups.id, { onDelete: 'cascade' }),
+    channels: text('channels').array().notNull(),
+    tier: integer('tier').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'notification_rules_severity_check',
+      sql`${t.minSeverity} in (${inList(RULE_SEVERITIES)})`,
+    ),
+    check(
+      'notification_rules_tier_check',
+      sql`${t.tier} between 1 and ${sql.raw(String(MAX_RULE_TIER))}`,
+    ),
+    check(
+      'notification_rules_channels_check',
+      sql`cardinality(${t.channels}) between 1 and ${sql.raw(String(RULE_CHANNELS.length))} and ${t.channels} <@ array[${inList(RULE_CHANNELS)}]::text[]`,
+    ),
+    check(
+      'notification_rules_types_check',
+      sql`${t.alertTypes} is null or (cardinality(${t.alertTypes}) between 1 and ${sql.raw(String(ALERT_TYPES.length))} and ${t.alertTypes} <@ array[${inList(ALERT_TYPES)}]::text[])`,
+    ),
+    index('notification_rules_company_idx').on(t.companyId),
   ],
 );

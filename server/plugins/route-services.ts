@@ -26,6 +26,7 @@ import type { CompaniesRepository } from '../repositories/companies-repository.t
 import type { CompanyLimitsRepository } from '../repositories/company-limits-repository.ts';
 import type { CompanyIngestRate } from '../ingest/company-ingest-rate.ts';
 import type { RotasRepository } from '../repositories/rotas-repository.ts';
+import type { ContactGroupsRepository } from '../repositories/contact-groups-repository.ts';
 import type { CompanySsoRepository } from '../repositories/company-sso-repository.ts';
 import type { TenancyRepository } from '../repositories/tenancy-repository.ts';
 import type { CalibrationsRepository } from '../repositories/calibrations-repository.ts';
@@ -57,6 +58,7 @@ export interface RouteServices {
   companyLimits: CompanyLimitsRepository;
   ingestRate: CompanyIngestRate;
   rotas: RotasRepository;
+  contactGroups: ContactGroupsRepository;
   ssoSignIn: SsoSignIn;
   tenancy: TenancyRepository;
   bridgeConditions: BridgeConditionsRepository;

@@ -24,6 +24,7 @@ export const AUDIT_OBJECT_TYPES: { value: AuditObjectType; label: string }[] = [
   { value: 'settings', label: 'Settings' },
   { value: 'company', label: 'Company' },
   { value: 'rota', label: 'On-call rota' },
+  { value: 'contact_group', label: 'Contact group' },
 ];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -31,3 +31,17 @@ export function CompanyChooser(props: {
     />
   );
 }
+
+/** Which company a company screen shows: staff's chooser, or an administrator's own named. */
+export function CompanyScope(props: {
+  companyId: number;
+  viewer: CompanyViewer;
+  onChoose: (companyId: number) => void;
+  className: string;
+}) {
+  const { viewer } = props;
+  if (viewer.isStaff) {
+    return <CompanyChooser companyId={props.companyId} own={viewer} onChoose={props.onChoose} />;
+  }
+  return <p className={props.className}>Company: {viewer.company}</p>;
+}

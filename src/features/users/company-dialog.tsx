@@ -1,12 +1,13 @@
 import type { CompanyViewer } from './company-chooser';
+import { ContactGroupsDialog } from './contact-groups-dialog';
 import { LimitsDialog } from './limits-dialog';
 import { RotasDialog } from './rotas-dialog';
 import { SsoSettingsDialog } from './sso-settings-dialog';
 
-export type CompanyDialogKind = 'sso' | 'rotas' | 'limits';
+export type CompanyDialogKind = 'sso' | 'rotas' | 'limits' | 'contacts';
 
 /**
- * User Management's company screens, single sign-on, on-call rotas and limits, loaded together in one
+ * User Management's company screens, single sign-on, on-call rotas, contact groups and limits, loaded together in one
  * lazy chunk: they share the company picker and the form's styles, and every chunk is a name in
  * the entry's list of chunks, which counts against the landing page's budget
  * (tests/build/landing-bundle.test.ts). Opening one fetches both, a few kilobytes.
@@ -18,6 +19,8 @@ export function CompanyDialog(props: {
 }) {
   if (props.kind === 'sso')
     return <SsoSettingsDialog viewer={props.viewer} onClose={props.onClose} />;
+  if (props.kind === 'contacts')
+    return <ContactGroupsDialog viewer={props.viewer} onClose={props.onClose} />;
   if (props.kind === 'limits')
     return <LimitsDialog viewer={props.viewer} onClose={props.onClose} />;
   return <RotasDialog viewer={props.viewer} onClose={props.onClose} />;

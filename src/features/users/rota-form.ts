@@ -150,8 +150,8 @@ const sentenceOf = (reason: string) => reason.charAt(0).toUpperCase() + reason.s
 const ROTA_FIELD =
   /^(name|rotation|hand_off_time|time_zone|starts_on|members|overrides(?:\[\d+\]\.(?:user_id|from|to))?):\s*(.+)$/s;
 
-function refusalOfDetail(detail: string): FieldRefusal {
-  const named = ROTA_FIELD.exec(detail);
+function refusalOfDetail(detail: string, fields: RegExp = ROTA_FIELD): FieldRefusal {
+  const named = fields.exec(detail);
   return { field: named?.[1] ?? '', message: sentenceOf(named?.[2] ?? detail) };
 }
 
@@ -159,8 +159,11 @@ function refusalOfDetail(detail: string): FieldRefusal {
  * The field the server's refusal names and its reason as a sentence; undefined for a refusal
  * of the whole form (then shown in a banner). `overrides[0].to` is not a name ApiError reads.
  */
-export function fieldRefusalOf(error: unknown): FieldRefusal | undefined {
+export function fieldRefusalOf(
+  error: unknown,
+  fields: RegExp = ROTA_FIELD,
+): FieldRefusal | undefined {
   if (!isApiError(error) || !error.detail) return undefined;
-  const refusal = refusalOfDetail(error.detail);
+  const refusal = refusalOfDetail(error.detail, fields);
   return refusal.field === '' ? undefined : refusal;
 }

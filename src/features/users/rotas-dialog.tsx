@@ -10,7 +10,7 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 import { useFailureNotice } from '../../ui/use-failure-notice';
 import { useNotify } from '../../ui/use-notify';
-import { type CompanyViewer, CompanyChooser } from './company-chooser';
+import { type CompanyViewer, CompanyScope } from './company-chooser';
 import { RotaEditor } from './rota-editor';
 import { ROTA_DELETED, ROTA_DELETE_FAILED, ROTA_SAVED } from './rota-form';
 import { RotaList } from './rota-list';
@@ -72,12 +72,14 @@ export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClos
       <p ref={contentRef} className={form.note}>
         Whoever is on call now in one of the company&apos;s rotas is told of its alerts at tier 1.
       </p>
-      {view.kind === 'list' &&
-        (viewer.isStaff ? (
-          <CompanyChooser companyId={companyId} own={viewer} onChoose={setCompanyId} />
-        ) : (
-          <p className={form.note}>Company: {viewer.company}</p>
-        ))}
+      {view.kind === 'list' && (
+        <CompanyScope
+          companyId={companyId}
+          viewer={viewer}
+          onChoose={setCompanyId}
+          className={form.note}
+        />
+      )}
       {view.kind === 'list' && (
         <>
           {rotas.isPending && <p className={form.note}>Loading the rotas…</p>}

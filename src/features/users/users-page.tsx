@@ -9,6 +9,7 @@ import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table'
 import { HistoryLink } from '../../ui/history-link';
 import { container } from '../../ui/layout.css';
 import { DeleteUserDialog } from './delete-user-dialog';
+import type { CompanyDialogKind } from './company-dialog';
 import { useFailureNotice } from '../../ui/use-failure-notice';
 import { AssignBridgesModal, AssignDatastreamsModal } from './user-assignments';
 import { UserFormModal } from './user-form-modal';
@@ -21,8 +22,18 @@ const CompanyDialog = lazy(() =>
   import('./company-dialog').then((module) => ({ default: module.CompanyDialog })),
 );
 
+/** The company screens, each a dialog of the lazily loaded company chunk (company-dialog.tsx). */
+const COMPANY_SCREENS: [CompanyDialogKind, string][] = [
+  ['sso', 'Single sign-on'],
+  ['rotas', 'On-call rotas'],
+  ['contacts', 'Contact groups'],
+  ['limits', 'Company limits'],
+];
+const isCompanyScreen = (kind: string): kind is CompanyDialogKind =>
+  COMPANY_SCREENS.some(([screen]) => screen === kind);
+
 type Dialog =
-  | { kind: 'add' | 'sso' | 'rotas' | 'limits' }
+  | { kind: 'add' | CompanyDialogKind }
   | { kind: 'edit' | 'delete' | 'bridges' | 'streams'; user: User }
   | null;
 
@@ -116,33 +127,17 @@ function UsersScreen({
           <p className={styles.scope}>Company: {viewer.company}</p>
         )}
         <div className={styles.rowActions}>
-          {viewer.companyId !== undefined && (
-            <Button
-              variant="secondary"
-              aria-haspopup="dialog"
-              onClick={() => setDialog({ kind: 'sso' })}
-            >
-              Single sign-on
-            </Button>
-          )}
-          {viewer.companyId !== undefined && (
-            <Button
-              variant="secondary"
-              aria-haspopup="dialog"
-              onClick={() => setDialog({ kind: 'rotas' })}
-            >
-              On-call rotas
-            </Button>
-          )}
-          {viewer.companyId !== undefined && (
-            <Button
-              variant="secondary"
-              aria-haspopup="dialog"
-              onClick={() => setDialog({ kind: 'limits' })}
-            >
-              Company limits
-            </Button>
-          )}
+          {viewer.companyId !== undefined &&
+            COMPANY_SCREENS.map(([kind, label]) => (
+              <Button
+                key={kind}
+                variant="secondary"
+                aria-haspopup="dialog"
+                onClick={() => setDialog({ kind })}
+              >
+                {label}
+              </Button>
+            ))}
           <Link to="/map" className={buttonStyles.secondary}>
             DASHBOARD
           </Link>
@@ -162,12 +157,11 @@ function UsersScreen({
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'bridges' && <AssignBridgesModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'streams' && <AssignDatastreamsModal user={dialog.user} onClose={close} />}
-      {(dialog?.kind === 'sso' || dialog?.kind === 'rotas' || dialog?.kind === 'limits') &&
-        companyViewer && (
-          <Suspense fallback={null}>
-            <CompanyDialog kind={dialog.kind} viewer={companyViewer} onClose={close} />
-          </Suspense>
-        )}
+      {dialog && isCompanyScreen(dialog.kind) && companyViewer && (
+        <Suspense fallback={null}>
+          <CompanyDialog kind={dialog.kind} viewer={companyViewer} onClose={close} />
+        </Suspense>
+      )}
     </div>
   );
 }

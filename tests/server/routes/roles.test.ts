@@ -68,6 +68,32 @@ async function freshRota(t: TestContext, a: Actors): Promise<number> {
   return rota.id;
 }
 
+/** A contact group of the operator's company, with a rule sending to it (decision 060). */
+async function freshContactGroup(t: TestContext, a: Actors) {
+  const companyId = (await t.services.users.findById(a.operatorId))?.companyId ?? 0;
+  const group = await t.services.contactGroups.createGroup(companyId, {
+    name: 'Matrix group',
+    members: [a.operatorId],
+  });
+  const rule = await t.services.contactGroups.createRule(companyId, {
+    bridgeId: null,
+    alertTypes: ['Structural Warning'],
+    minSeverity: 'Critical',
+    groupId: group.id,
+    channels: ['email'],
+    tier: 1,
+  });
+  return { group: group.id, rule: rule.id };
+}
+
+const ruleBody = (group: number) => ({
+  bridge_id: null,
+  alert_types: null,
+  min_severity: 'High',
+  group_id: group,
+  channels: ['email'],
+});
+
 /** A fresh bridge with a span and a sensor, for the calls that change or delete things. */
 async function freshStructure(t: TestContext) {
   const bridge = await t.services.bridges.create({ name: 'Matrix Bridge', location: 'Test river' });
@@ -229,6 +255,63 @@ const matrix: Record<
     call: async (t, a) => ({
       method: 'DELETE',
       url: `${await rotasOf(t, a)}/rotas/${await freshRota(t, a)}`,
+    }),
+  },
+  listContactGroups: {
+    access: 'signed-in',
+    call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/contact-groups` }),
+  },
+  createContactGroup: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'POST',
+      url: `${await rotasOf(t, a)}/contact-groups`,
+      body: { name: 'Matrix group', members: [a.operatorId] },
+    }),
+  },
+  updateContactGroup: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'PUT',
+      url: `${await rotasOf(t, a)}/contact-groups/${(await freshContactGroup(t, a)).group}`,
+      body: { name: 'Matrix group', members: [] },
+    }),
+  },
+  deleteContactGroup: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'DELETE',
+      url: `${await rotasOf(t, a)}/contact-groups/${(await freshContactGroup(t, a)).group}`,
+    }),
+  },
+  listNotificationRules: {
+    access: 'signed-in',
+    call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/notification-rules` }),
+  },
+  createNotificationRule: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'POST',
+      url: `${await rotasOf(t, a)}/notification-rules`,
+      body: ruleBody((await freshContactGroup(t, a)).group),
+    }),
+  },
+  updateNotificationRule: {
+    access: 'staff',
+    call: async (t, a) => {
+      const fresh = await freshContactGroup(t, a);
+      return {
+        method: 'PUT',
+        url: `${await rotasOf(t, a)}/notification-rules/${fresh.rule}`,
+        body: ruleBody(fresh.group),
+      };
+    },
+  },
+  deleteNotificationRule: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'DELETE',
+      url: `${await rotasOf(t, a)}/notification-rules/${(await freshContactGroup(t, a)).rule}`,
     }),
   },
   createContactMessage: {

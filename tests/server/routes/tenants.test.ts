@@ -46,6 +46,9 @@ interface Targets {
   notification: number;
   /** An on-call rota of the company (decision 056). */
   rota: number;
+  /** A contact group of the company and a rule sending to it (decision 060). */
+  contactGroup: number;
+  notificationRule: number;
 }
 
 const bridgeBody = {
@@ -64,6 +67,15 @@ const ROTA_BODY = {
   starts_on: '2026-01-01',
   members: [],
 };
+
+/** A rule naming the target's bridge and group (decision 060). */
+const ruleBody = (x: Targets) => ({
+  bridge_id: x.bridge,
+  alert_types: null,
+  min_severity: 'Low',
+  group_id: x.contactGroup,
+  channels: ['email', 'sms'],
+});
 
 async function seedTwoCompanies(t: TestContext) {
   const { users, bridges, spans, sensors, datastreams, ingestTokens } = t.services;
@@ -181,12 +193,26 @@ async function recordsOfA(
     members: [operatorId],
     overrides: [],
   });
+  const group = await t.services.contactGroups.createGroup(bridge.companyId, {
+    name: 'Alpha engineers',
+    members: [operatorId],
+  });
+  const rule = await t.services.contactGroups.createRule(bridge.companyId, {
+    bridgeId: bridge.id,
+    alertTypes: null,
+    minSeverity: 'High',
+    groupId: group.id,
+    channels: ['email'],
+    tier: 1,
+  });
   return {
     inspection,
     photo,
     maintenanceEvent,
     notification: notification?.id ?? 0,
     rota: rota.id,
+    contactGroup: group.id,
+    notificationRule: rule.id,
   };
 }
 
@@ -217,6 +243,8 @@ async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
       .where(eq(notifications.id, target.notification)),
     sso: await t.services.companySso.find(companyA),
     rotas: await t.services.rotas.list(companyA),
+    contactGroups: await t.services.contactGroups.listGroups(companyA),
+    notificationRules: await t.services.contactGroups.listRules(companyA),
     limits: await t.services.companyLimits.find(companyA),
   });
 }
@@ -356,6 +384,14 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/on-call`,
     }),
+    listContactGroups: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/contact-groups`,
+    }),
+    listNotificationRules: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/notification-rules`,
+    }),
     // Writes on one record, or naming one in the body.
     updateCompanySso: (x: Targets): Call => ({
       method: 'PUT',
@@ -386,6 +422,34 @@ function probes(own: {
     deleteRota: (x: Targets): Call => ({
       method: 'DELETE',
       url: `/api/v1/companies/${x.companyId}/rotas/${x.rota}`,
+    }),
+    createContactGroup: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/companies/${x.companyId}/contact-groups`,
+      body: { name: 'Probe group', members: [x.operator] },
+    }),
+    updateContactGroup: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/companies/${x.companyId}/contact-groups/${x.contactGroup}`,
+      body: { name: 'Probe group', members: [] },
+    }),
+    deleteContactGroup: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/companies/${x.companyId}/contact-groups/${x.contactGroup}`,
+    }),
+    createNotificationRule: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/companies/${x.companyId}/notification-rules`,
+      body: ruleBody(x),
+    }),
+    updateNotificationRule: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/companies/${x.companyId}/notification-rules/${x.notificationRule}`,
+      body: ruleBody(x),
+    }),
+    deleteNotificationRule: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/companies/${x.companyId}/notification-rules/${x.notificationRule}`,
     }),
     updateBridge: (x: Targets): Call => ({
       method: 'PUT',
@@ -746,6 +810,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       maintenanceEvent: GHOST,
       notification: GHOST,
       rota: GHOST,
+      contactGroup: GHOST,
+      notificationRule: GHOST,
     };
     const own = {
       bridge: b.bridge.id,
@@ -785,8 +851,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(76);
-    expect(sent).toBe(76 + 75);
+    expect(all.length).toBe(84);
+    expect(sent).toBe(84 + 83);
   });
 
   it("lists none of another company's rows, and its own", async () => {

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Threat } from '../../../domain/health.ts';
+import { alertDeliveries } from '../../../server/db/schema.ts';
+import { alertMail } from '../../helpers/alert-mail.ts';
+import { drivers } from '../../helpers/test-database.ts';
+import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
+import { until } from '../../helpers/until.ts';
+import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
+
+/** A contact group of these people and a rule sending it alerts by email (decision 060). */
+async function routeByEmail(
+  t: TestContext,
+  companyId: number,
+  members: number[],
+  rule: { bridgeId: number | null; alertTypes: string[] | null; minSeverity: Threat },
+) {
+  const group = await t.services.contactGroups.createGroup(companyId, {
+    name: `Group of ${members.join(', ')}`,
+    members,
+  });
+  await t.services.contactGroups.createRule(companyId, {
+    ...rule,
+    groupId: group.id,
+    channels: ['email'],
+    tier: 1,
+  });
+}
+
+// Decision 060: a rule adds its group's members to the alert's recipients at its tier, on its
+// channels, beside those told today. A real SMTP server on loopback.
+describe.each(drivers)('contact groups in alert delivery on %s', (kind) => {
+  const t = setupTestApp(kind);
+  const mail = alertMail(t);
+  const { smtp } = mail;
+  const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+  const emailRowsOf = async (userId: number) =>
+    (
+      await t.services.database.db
+        .select({ userId: alertDeliveries.userId, alertId: alertDeliveries.alertId })
+        .from(alertDeliveries)
+        .where(eq(alertDeliveries.channel, 'email'))
+    ).filter((row) => row.userId === userId);
+
+  it("emails a group's member the Critical structural alerts of the rule's bridge, and no other", async () => {
+    const operator = await t.createUser({ name: 'assigned-operator' });
+    const engineer = await t.createUser({ name: 'structural-engineer' });
+    const elsewhere = await t.createUser({ name: 'other-bridge-engineer' });
+    const { bridge } = await bridgeWithStreams(t, 'Humber');
+    const { bridge: other } = await bridgeWithStreams(t, 'Credit');
+    await assignBridge(t, operator.id, bridge.id);
+    await routeByEmail(t, bridge.companyId, [engineer.id], {
+      bridgeId: bridge.id,
+      alertTypes: ['Structural Warning'],
+      minSeverity: 'Critical',
+    });
+    // Every alert of another bridge: nothing of Humber's.
+    await routeByEmail(t, bridge.companyId, [elsewhere.id], {
+      bridgeId: other.id,
+      alertTypes: null,
+      minSeverity: 'Low',
+    });
+
+    const alerts = mail.serviceWith(await mail.notifier());
+    await alerts.analysisCompleted(outcome(bridge.id, 6));
+    const raised = await storedAlerts(t, bridge.id);
+    const structural = raised.filter(
+      (a) => a.type === 'Structural Warning' && a.severity === 'Critical',
+    );
+    expect(structural).toHaveLength(1);
+    expect(raised.length).toBeGreaterThan(1);
+    await until(
+      () => mailsTo(operator.email).length === raised.length && mailsTo(engineer.email).length > 0,
+      "the operator's and the engineer's emails",
+    );
+    expect(mailsTo(engineer.email).map((m) => m.headers.get('subject'))).toEqual([
+      '[SpanWatch] Critical: Structural Warning on Humber',
+    ]);
+    expect((await emailRowsOf(engineer.id)).map((row) => row.alertId)).toEqual([structural[0]?.id]);
+    expect(await emailRowsOf(elsewhere.id)).toEqual([]);
+    expect(mailsTo(elsewhere.email)).toHaveLength(0);
+  });
+
+  it('does not send a Medium alert by a rule from High up', async () => {
+    const operator = await t.createUser({ name: 'assigned-operator' });
+    const engineer = await t.createUser({ name: 'duty-engineer' });
+    const { bridge } = await bridgeWithStreams(t, 'Humber');
+    await assignBridge(t, operator.id, bridge.id);
+    await routeByEmail(t, bridge.companyId, [engineer.id], {
+      bridgeId: null,
+      alertTypes: null,
+      minSeverity: 'High',
+    });
+
+    const alerts = mail.serviceWith(await mail.notifier());
+    await alerts.analysisCompleted(outcome(bridge.id, 3));
+    const raised = await storedAlerts(t, bridge.id);
+    const serious = raised.filter((a) => a.severity === 'High' || a.severity === 'Critical');
+    expect(raised.filter((a) => a.severity === 'Medium').length).toBeGreaterThan(0);
+    expect(serious.length).toBeGreaterThan(0);
+    await until(
+      () =>
+        mailsTo(operator.email).length === raised.length &&
+        mailsTo(engineer.email).length === serious.length,
+      "the operator's and the engineer's emails",
+    );
+    const routed = (await emailRowsOf(engineer.id)).map((row) => row.alertId).sort();
+    expect(routed).toEqual(serious.map((a) => a.id).sort());
+    expect(mailsTo(engineer.email).map((m) => m.headers.get('subject'))).not.toContainEqual(
+      expect.stringContaining('Medium'),
+    );
+  });
+});
