@@ -13,7 +13,7 @@ import {
 import type { BeamModel } from '../../server/sim/beam-model.ts';
 import {
   BEAM_SENSORS_M,
-  BEAM_SPAN_M,
+  BEAM_SUPPORTS,
   beamElement,
   identifiedWindow,
   localisationBeam,
@@ -24,7 +24,6 @@ import { summariseLocalisation, type Located } from './modal-localisation-summar
 /** Reference windows per trial: an hour of the reference period. */
 export const REFERENCE_WINDOWS = 6;
 const SETS = { tuning: [0, 60], reporting: [100, 150] } as const;
-const SUPPORTS: [number, number] = [0, BEAM_SPAN_M];
 
 const cachePath = process.env.LOCALISATION_CACHE;
 const cache = new Map<string, ModeSet>();
@@ -64,10 +63,10 @@ function trial(t: number, lossPercent: number): Located {
     () => localisationBeam(damaged, 1 - lossPercent / 100),
     damagedSeed,
   );
-  const before = damageIndices(references[0] as ModeSet, changed, BEAM_SENSORS_M, SUPPORTS);
+  const before = damageIndices(references[0] as ModeSet, changed, BEAM_SENSORS_M, BEAM_SUPPORTS);
   const started = performance.now();
-  const reference = referenceCurvature(references, BEAM_SENSORS_M, SUPPORTS);
-  const after = standardisedCurvatureChange(reference, changed, BEAM_SENSORS_M, SUPPORTS);
+  const reference = referenceCurvature(references, BEAM_SENSORS_M, BEAM_SUPPORTS);
+  const after = standardisedCurvatureChange(reference, changed, BEAM_SENSORS_M, BEAM_SUPPORTS);
   const milliseconds = performance.now() - started;
   return {
     damaged,

@@ -7,6 +7,8 @@ import { beamModel, evenSensors, type BeamModel } from '../../server/sim/beam-mo
 import { simulateAccelerations } from '../../server/sim/modal-response.ts';
 
 export const BEAM_SPAN_M = 40;
+/** The beam's pinned supports, at its ends (chainage in m). */
+export const BEAM_SUPPORTS: [number, number] = [0, BEAM_SPAN_M];
 export const BEAM_SENSORS_M = evenSensors(BEAM_SPAN_M, 11);
 const RATE = 50;
 const SECONDS = 600;

@@ -7,14 +7,12 @@ import {
 import { createRng } from '../../../../server/analytics/rng';
 import {
   BEAM_SENSORS_M,
-  BEAM_SPAN_M,
+  BEAM_SUPPORTS,
   beamElement,
   identifiedWindow,
   localisationBeam,
   localisationTrial,
 } from '../../../helpers/beam-windows';
-
-const SUPPORTS: [number, number] = [0, BEAM_SPAN_M];
 
 /** The model's first three shapes with noise of 0.1 % of the largest entry (0.22) per sensor: one reference window. */
 function noisyWindow(damaged: number, seed: number): ModeSet {
@@ -30,7 +28,7 @@ describe('damage located by the standardised curvature change', () => {
   const windows = [1, 2, 3, 4, 5, 6].map((seed) => noisyWindow(-1, seed));
 
   it('keeps each mode of the reference with its scatter between windows', () => {
-    const reference = referenceCurvature(windows, BEAM_SENSORS_M, SUPPORTS);
+    const reference = referenceCurvature(windows, BEAM_SENSORS_M, BEAM_SUPPORTS);
     expect(reference).toHaveLength(3);
     for (const mode of reference) {
       expect(mode.windows).toBe(6);
@@ -42,15 +40,15 @@ describe('damage located by the standardised curvature change', () => {
     const few = windows.map((w, k) =>
       k < 2 ? w : { frequenciesHz: w.frequenciesHz.slice(0, 2), shapes: w.shapes.slice(0, 2) },
     );
-    expect(referenceCurvature(few, BEAM_SENSORS_M, SUPPORTS)).toHaveLength(2);
+    expect(referenceCurvature(few, BEAM_SENSORS_M, BEAM_SUPPORTS)).toHaveLength(2);
   });
 
   it.each([2, 7, 10, 13, 17])(
     'locates a tenth of the stiffness lost in element %i within one element from exact shapes',
     (damaged) => {
-      const reference = referenceCurvature(windows, BEAM_SENSORS_M, SUPPORTS);
+      const reference = referenceCurvature(windows, BEAM_SENSORS_M, BEAM_SUPPORTS);
       const model = localisationBeam(damaged, 0.9);
-      const result = standardisedCurvatureChange(reference, model, BEAM_SENSORS_M, SUPPORTS);
+      const result = standardisedCurvatureChange(reference, model, BEAM_SENSORS_M, BEAM_SUPPORTS);
       expect(result.pairs).toHaveLength(3);
       expect(Math.abs(beamElement(result.locationM) - damaged)).toBeLessThanOrEqual(1);
     },
@@ -64,12 +62,12 @@ describe('damage located by the standardised curvature change', () => {
       const intact = localisationBeam(-1, 1);
       const references = referenceSeeds(6).map((seed) => identifiedWindow(intact, seed));
       const changed = identifiedWindow(localisationBeam(damaged, 0.9), damagedSeed);
-      const reference = referenceCurvature(references, BEAM_SENSORS_M, SUPPORTS);
-      const result = standardisedCurvatureChange(reference, changed, BEAM_SENSORS_M, SUPPORTS);
+      const reference = referenceCurvature(references, BEAM_SENSORS_M, BEAM_SUPPORTS);
+      const result = standardisedCurvatureChange(reference, changed, BEAM_SENSORS_M, BEAM_SUPPORTS);
       expect(damaged).toBe(4);
       expect(Math.abs(beamElement(result.locationM) - damaged)).toBeLessThanOrEqual(1);
       // Decision 046's first method, against reference window 0 alone, put it at element 6.
-      const first = damageIndices(references[0] as ModeSet, changed, BEAM_SENSORS_M, SUPPORTS);
+      const first = damageIndices(references[0] as ModeSet, changed, BEAM_SENSORS_M, BEAM_SUPPORTS);
       expect(beamElement(first.curvatureLocationM)).toBe(6);
     },
   );
