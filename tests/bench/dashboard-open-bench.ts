@@ -2,22 +2,28 @@
 // on its dashboard (issue 36: goal p95 under 500 ms on this machine), and how many requests the
 // dashboard makes as it opens. Builds the app (BENCH_SKIP_BUILD=1 skips it), starts the compiled
 // server on a fresh embedded database with the demo as `npm start` gives it (30 days of history,
-// live feed and analysis on), signs the staff account in through Debian's Chromium (desktop,
-// 1440 × 900), then BENCH_RUNS times (20): opens /map, clicks the marker of BENCH_BRIDGE
-// (Confederation Bridge, the demo's Critical one) and waits for the health gauge that states
-// its condition. Map tiles are refused, as in the browser tests (no network here).
+// live feed and analysis on), signs the demo operator in through Debian's Chromium (desktop,
+// 1440 × 900; their three bridges each have a marker of their own at the map's first zoom, where
+// staff's twelve cluster), then BENCH_RUNS times (20): opens /map, clicks the marker of
+// BENCH_BRIDGE (Lions Gate Bridge, with its faulty gauge and alerts) and waits for the health
+// gauge that states its condition. Map tiles are refused, as in the browser tests (no network here).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Request } from '@playwright/test';
-import { DEMO_STAFF } from '../../server/seed/demo-accounts.ts';
+import { DEMO_OPERATOR } from '../../server/seed/demo-accounts.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8197);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 20));
-const BRIDGE = process.env.BENCH_BRIDGE ?? 'Confederation Bridge';
+const BRIDGE = process.env.BENCH_BRIDGE ?? 'Lions Gate Bridge';
+/**
+ * A first start analyses every demo bridge in the background for a minute or two; the figures
+ * are of a server past that, as a user on call meets it (0 measures during it).
+ */
+const SETTLE_AFTER_START_S = Number(process.env.BENCH_SETTLE_S ?? 150);
 /** After the condition shows, requests still starting within this are the opening's too. */
 const SETTLE_MS = 1_500;
 
@@ -55,8 +61,8 @@ async function main() {
     const page = await context.newPage();
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await page.goto('/login');
-    await page.getByLabel('Email').fill(DEMO_STAFF.email);
-    await page.getByLabel('Password').fill(DEMO_STAFF.password);
+    await page.getByLabel('Email').fill(DEMO_OPERATOR.email);
+    await page.getByLabel('Password').fill(DEMO_OPERATOR.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/map', { timeout: 60_000 });
 
@@ -65,6 +71,8 @@ async function main() {
     const timings: number[] = [];
     const requestCounts: number[] = [];
     const apiCounts: number[] = [];
+    /** Each API path's time from request to the end of its answer, over the measured runs. */
+    const apiTimes = new Map<string, number[]>();
     for (let run = 0; run < RUNS + 1; run += 1) {
       await page.goto('/map');
       await marker.waitFor({ timeout: 60_000 });
@@ -73,18 +81,27 @@ async function main() {
       page.on('request', onRequest);
       const clicked = performance.now();
       await marker.click();
-      await gauge.waitFor({ state: 'visible', timeout: 60_000 });
+      // The first waits for the first start's analysis of the bridge (about a minute).
+      await gauge.waitFor({ state: 'visible', timeout: run === 0 ? 300_000 : 60_000 });
       const shown = performance.now() - clicked;
       await page.waitForTimeout(SETTLE_MS);
       page.off('request', onRequest);
       // The first opening loads the dashboard's code; the figures are of the ones after.
       if (run === 0) {
         console.log(`first opening (code not yet loaded): ${shown.toFixed(0)} ms`);
+        await page.waitForTimeout(SETTLE_AFTER_START_S * 1000);
         continue;
       }
       timings.push(shown);
       requestCounts.push(requests.length);
-      apiCounts.push(requests.filter((r) => new URL(r.url()).pathname.startsWith('/api/')).length);
+      const apiRequests = requests.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
+      apiCounts.push(apiRequests.length);
+      for (const request of apiRequests) {
+        const { responseEnd } = request.timing();
+        if (responseEnd < 0) continue;
+        const where = new URL(request.url()).pathname.replace(/\/\d+(?=\/|$)/g, '/{id}');
+        apiTimes.set(where, [...(apiTimes.get(where) ?? []), responseEnd]);
+      }
     }
     const sorted = [...timings].sort((a, b) => a - b);
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
@@ -99,7 +116,14 @@ async function main() {
             max: Math.round(sorted[sorted.length - 1] ?? NaN),
           },
           requests_while_opening: { median: median(requestCounts), api: median(apiCounts) },
+          slowest_api_median_ms: Object.fromEntries(
+            [...apiTimes]
+              .map(([where, times]) => [where, Math.round(median(times) ?? NaN)] as const)
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 6),
+          ),
           goal_p95_ms: 500,
+          settled_after_start_s: SETTLE_AFTER_START_S,
           load_average_1m: Number(loadavg()[0]?.toFixed(2)),
         },
         null,
