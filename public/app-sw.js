@@ -59,7 +59,9 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The page names the assets it loaded before this worker took charge (src/app-offline.ts).
+// The page names the assets it loaded before this worker took charge (src/api/offline-app.ts),
+// and is told on the port it sends when all of them are kept: only then is the app sure to open
+// offline.
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'keep-assets' || !Array.isArray(data.urls)) return;
@@ -68,20 +70,30 @@ self.addEventListener('message', (event) => {
     .map((url) => new URL(url, self.location.origin))
     .filter((url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'))
     .slice(0, MAX_KEPT_ASSETS);
-  event.waitUntil(keepAssets(urls));
+  const done = event.ports[0];
+  event.waitUntil(
+    keepAssets(urls).then((kept) => done?.postMessage({ type: 'assets-kept', kept })),
+  );
 });
 
+/** Resolves with how many of `urls` are kept once every one has been tried. */
 async function keepAssets(urls) {
   const shell = await caches.open(SHELL_CACHE);
-  for (const url of urls) {
-    if (await shell.match(url.pathname)) continue;
-    try {
-      const response = await fetch(url.pathname);
-      if (response.ok) await shell.put(url.pathname, response);
-    } catch {
-      // Offline already: kept the next time it is loaded.
-    }
-  }
+  const results = await Promise.all(
+    urls.map(async (url) => {
+      if (await shell.match(url.pathname)) return true;
+      try {
+        const response = await fetch(url.pathname);
+        if (!response.ok) return false;
+        await shell.put(url.pathname, response);
+        return true;
+      } catch {
+        // Offline already: kept the next time it is loaded.
+        return false;
+      }
+    }),
+  );
+  return results.filter(Boolean).length;
 }
 
 self.addEventListener('fetch', (event) => {

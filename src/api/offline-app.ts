@@ -14,6 +14,20 @@ function controlled(): Promise<void> {
   });
 }
 
+/** A worker of an older build does not answer; the app goes on after this long. */
+const KEEP_ASSETS_WAIT_MS = 60_000;
+
+/** Asks the worker to keep `urls` and resolves when it says it has (or cannot be asked). */
+function assetsKept(worker: ServiceWorker | null, urls: string[]): Promise<void> {
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    setTimeout(resolve, KEEP_ASSETS_WAIT_MS);
+    worker.postMessage({ type: 'keep-assets', urls }, [channel.port2]);
+  });
+}
+
 export function registerOfflineApp(api: ApiClient): void {
   // Production only: the dev server's modules are not hashed assets the worker may keep.
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -29,10 +43,8 @@ export function registerOfflineApp(api: ApiClient): void {
         .getEntriesByType('resource')
         .map((entry) => entry.name)
         .filter((url) => new URL(url).pathname.startsWith('/assets/'));
-      (registration.active ?? navigator.serviceWorker.controller)?.postMessage({
-        type: 'keep-assets',
-        urls,
-      });
+      await assetsKept(registration.active ?? navigator.serviceWorker.controller, urls);
+      // The answers come last: once they are kept, so is everything the app opens with.
       await Promise.allSettled([api.GET('/api/v1/user/me'), api.GET('/api/v1/bridges')]);
     })
     .catch((error: unknown) => {

@@ -25,12 +25,15 @@ test('the app opens offline after one visit, and an inspection recorded then is 
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 60_000,
   });
-  // What the page had loaded before is kept: the two answers a screen needs among it.
+  // What the page had loaded before is kept: the worker keeps the assets first, then the two
+  // answers a screen needs (a loaded CI machine once went offline between the two).
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await caches.open('spanwatch-answers-v1')).keys().then((keys) => keys.length),
-      ),
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await caches.open('spanwatch-answers-v1')).keys().then((keys) => keys.length),
+        ),
+      { timeout: 90_000 },
     )
     .toBe(2);
 
