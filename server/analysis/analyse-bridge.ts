@@ -118,13 +118,14 @@ export async function evaluateBridge(
     if (!extent) throw new NotReadyError('No sensor data stored for this bridge yet');
     // Sensor health first: a broken signal is a sensor fault, and is not judged as structure.
     await progress('scoring', 0, 'Checking the sensors', true);
-    // Gain is judged against the twin ratios the stored model learnt (decision 048, 2026-11-30).
-    const stored = (await repository.findModel(bridgeId))?.model;
+    // Read once: nothing below changes it before the training step. Gain is judged against the
+    // twin ratios it learnt (decision 048, 2026-11-30).
+    const storedRow = await repository.findModel(bridgeId);
     const health = await checkStreamHealth(
       db,
       streams,
       extent.newest,
-      isStoredModel(stored) ? (stored.twinRatios ?? []) : [],
+      storedRow && isStoredModel(storedRow.model) ? (storedRow.model.twinRatios ?? []) : [],
     );
     // Recorded maintenance (docs/decisions/023): a repair restarts the baseline from its day,
     // and a serviced sensor's lasting faults end.
@@ -197,7 +198,7 @@ export async function evaluateBridge(
         maintenance.streamsOfSensor(sensor).map((stream) => [stream, since] as const),
       ),
     );
-    let row = await repository.findModel(bridgeId);
+    let row = storedRow;
     let baselineWindows: DatasetWindow[] = [];
     let baselineEnd = 0;
     const previousReport = previousResult?.report as

@@ -18,9 +18,9 @@ import { listUsersQueryOptions } from '../../api/queries/users';
 import { Button } from '../../ui/button';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
-import { useFailureNotice } from '../../ui/use-failure-notice';
 import { useNotify } from '../../ui/use-notify';
-import { type CompanyViewer, CompanyScope } from './company-chooser';
+import type { CompanyViewer } from './company-chooser';
+import { CompanyListFrame, useFirstControlFocus } from './company-list-frame';
 import { ContactGroupEditor } from './contact-group-editor';
 import { RoutingList, groupRows, ruleSummary } from './contact-groups-list';
 import { NotificationRuleEditor } from './notification-rule-editor';
@@ -65,8 +65,7 @@ export function ContactGroupsDialog(props: { viewer: CompanyViewer; onClose: () 
       },
     }),
   );
-  const loadError = groups.error ?? rules.error;
-  const failure = useFailureNotice(loadError ? loadError.message : undefined, { as: 'banner' });
+  const contentRef = useFirstControlFocus<HTMLParagraphElement>(view.kind);
   const people = new Map(
     (users.data ?? []).filter((u) => u.company_id === companyId).map((u) => [u.id, u.username]),
   );
@@ -85,22 +84,19 @@ export function ContactGroupsDialog(props: { viewer: CompanyViewer; onClose: () 
 
   return (
     <Modal title="Contact groups" onClose={props.onClose} wide actions={actionsOf()}>
-      <p className={form.note}>
+      <p ref={contentRef} className={form.note}>
         A rule sends the company&apos;s alerts of a bridge (or all), of some types, from a severity
         up to a group&apos;s members, beside those told today.
       </p>
       {view.kind === 'list' && (
-        <CompanyScope
+        <CompanyListFrame
           companyId={companyId}
           viewer={viewer}
           onChoose={setCompanyId}
-          className={form.note}
-        />
-      )}
-      {view.kind === 'list' && (
-        <>
-          {failure}
-          {(groups.isPending || rules.isPending) && <p className={form.note}>Loading…</p>}
+          loading={groups.isPending || rules.isPending}
+          loadingText="Loading the contact groups…"
+          error={groups.error ?? rules.error}
+        >
           <h3 className={styles.subheading}>Groups</h3>
           {groups.data && (
             <RoutingList
@@ -129,7 +125,7 @@ export function ContactGroupsDialog(props: { viewer: CompanyViewer; onClose: () 
               onDelete={(id) => setView({ kind: 'delete', target: 'rule', id, name: `Rule ${id}` })}
             />
           )}
-        </>
+        </CompanyListFrame>
       )}
       {view.kind === 'group' && (
         <ContactGroupEditor

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { deleteRotaMutationOptions, saveRotaMutationOptions } from '../../api/mutations/rotas';
 import { withEffects } from '../../api/mutations/with-effects';
@@ -8,9 +8,9 @@ import { listUsersQueryOptions } from '../../api/queries/users';
 import { Button } from '../../ui/button';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
-import { useFailureNotice } from '../../ui/use-failure-notice';
 import { useNotify } from '../../ui/use-notify';
-import { type CompanyViewer, CompanyScope } from './company-chooser';
+import type { CompanyViewer } from './company-chooser';
+import { CompanyListFrame, useFirstControlFocus } from './company-list-frame';
 import { RotaEditor } from './rota-editor';
 import { ROTA_DELETED, ROTA_DELETE_FAILED, ROTA_SAVED } from './rota-form';
 import { RotaList } from './rota-list';
@@ -20,8 +20,6 @@ const FORM_ID = 'rota-form';
 
 type View = { kind: 'list' } | { kind: 'edit'; rota?: Rota } | { kind: 'delete'; rota: Rota };
 const LIST: View = { kind: 'list' };
-
-const CONTROLS = 'input:not([disabled]), select:not([disabled]), button:not([disabled])';
 
 /**
  * A company's on-call rotas (issue 32, decision 056): listed, added, edited and deleted. Opened
@@ -50,18 +48,10 @@ export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClos
       },
     }),
   );
-  const failure = useFailureNotice(rotas.isError ? rotas.error.message : undefined, {
-    as: 'banner',
-  });
   const people = new Map(
     (users.data ?? []).filter((u) => u.company_id === companyId).map((u) => [u.id, u.username]),
   );
-  // Each view replaces the buttons that opened it: focus goes to the new view's first control
-  // (the name, or Cancel before a deletion), never lost to the page behind.
-  const contentRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    contentRef.current?.closest('[role="dialog"]')?.querySelector<HTMLElement>(CONTROLS)?.focus();
-  }, [view.kind]);
+  const contentRef = useFirstControlFocus<HTMLParagraphElement>(view.kind);
   const back = () => {
     save.reset();
     setView(LIST);
@@ -73,17 +63,14 @@ export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClos
         Whoever is on call now in one of the company&apos;s rotas is told of its alerts at tier 1.
       </p>
       {view.kind === 'list' && (
-        <CompanyScope
+        <CompanyListFrame
           companyId={companyId}
           viewer={viewer}
           onChoose={setCompanyId}
-          className={form.note}
-        />
-      )}
-      {view.kind === 'list' && (
-        <>
-          {rotas.isPending && <p className={form.note}>Loading the rotas…</p>}
-          {failure}
+          loading={rotas.isPending}
+          loadingText="Loading the rotas…"
+          error={rotas.error}
+        >
           {rotas.data && (
             <RotaList
               rotas={rotas.data}
@@ -91,7 +78,7 @@ export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClos
               onDelete={(rota) => setView({ kind: 'delete', rota })}
             />
           )}
-        </>
+        </CompanyListFrame>
       )}
       {view.kind === 'edit' && (
         <RotaEditor

@@ -1,12 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { configure, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../../openapi/schema';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
-import { renderApp } from '../../../helpers/render-app';
-import { aUser, storeTokens } from '../../../helpers/web-fixtures';
+import { aUser } from '../../../helpers/web-fixtures';
 import { fill } from './fill';
+import { PRAIRIE, openCompanyDialog, prairieAdmin, signInToUserManagement } from './company-dialog';
 
 type ContactGroup = components['schemas']['ContactGroup'];
 type NotificationRule = components['schemas']['NotificationRule'];
@@ -14,10 +13,8 @@ type NotificationRule = components['schemas']['NotificationRule'];
 const server = setupMswServer();
 configure({ asyncUtilTimeout: 5000 });
 
-const PRAIRIE = { company: 'Prairie Crossings Ltd.', company_id: 2 };
-const admin = aUser({ id: 7, username: 'ada', is_company_admin: true, ...PRAIRIE });
 const people = [
-  admin,
+  prairieAdmin,
   aUser({ id: 9, username: 'grace', email: 'grace@example.test', ...PRAIRIE }),
   aUser({ id: 20, username: 'outsider', email: 'o@example.test' }),
 ];
@@ -56,24 +53,12 @@ function serveRouting(groups: ContactGroup[], rules: NotificationRule[], refuse?
   return sent;
 }
 
-beforeEach(() => {
-  storeTokens();
-  server.use(
-    http.get(apiUrl('/api/v1/user/me'), () => HttpResponse.json(admin)),
-    http.get(apiUrl('/api/v1/users'), () => HttpResponse.json(people)),
-    http.get(apiUrl('/api/v1/bridges'), () => HttpResponse.json([humber])),
-    http.get(apiUrl('/api/v1/companies/:id/on-call'), () => HttpResponse.json([])),
-  );
-});
+beforeEach(() => signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] }));
 
-async function openDialog() {
-  const user = userEvent.setup();
-  await renderApp('/users');
-  await user.click(await screen.findByRole('button', { name: 'Contact groups' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Contact groups' });
-  await within(dialog).findByRole('heading', { name: 'Rules' });
-  return { user, dialog };
-}
+const openDialog = () =>
+  openCompanyDialog('Contact groups', (dialog) =>
+    within(dialog).findByRole('heading', { name: 'Rules' }),
+  );
 
 describe('Contact groups (User Management)', () => {
   it('lists the groups with their members and the rules in words', async () => {
@@ -95,6 +80,8 @@ describe('Contact groups (User Management)', () => {
     const { user, dialog } = await openDialog();
     await within(dialog).findByText('No contact groups yet.');
     await user.click(within(dialog).getByRole('button', { name: 'Add group' }));
+    // The button that opened the form is gone: focus moves into the form, not to the page.
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
     await fill(user, within(dialog).getByLabelText('Name'), 'Night desk');
     const members = within(dialog).getByRole('group', { name: 'Members' });
     expect(within(members).queryByLabelText('outsider')).not.toBeInTheDocument();

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../../openapi/schema';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
-import { renderApp } from '../../../helpers/render-app';
-import { aUser, storeTokens } from '../../../helpers/web-fixtures';
+import { aUser } from '../../../helpers/web-fixtures';
+import { openCompanyDialog, signInToUserManagement } from './company-dialog';
 
 type CompanyLimits = components['schemas']['CompanyLimits'];
 
@@ -40,28 +39,17 @@ function serveLimits(put?: () => Response) {
   return puts;
 }
 
-function signedInAs(user: ReturnType<typeof aUser>) {
-  storeTokens();
-  server.use(
-    http.get(apiUrl('/api/v1/user/me'), () => HttpResponse.json(user)),
-    http.get(apiUrl('/api/v1/users'), () => HttpResponse.json([user])),
-    http.get(apiUrl('/api/v1/bridges'), () => HttpResponse.json([])),
-    http.get(apiUrl('/api/v1/companies'), () =>
-      HttpResponse.json([{ id: 2, name: 'Prairie Crossings Ltd.' }]),
-    ),
-  );
-}
+const signedInAs = (user: ReturnType<typeof aUser>) =>
+  signInToUserManagement(server, user, {
+    extra: [
+      http.get(apiUrl('/api/v1/companies'), () =>
+        HttpResponse.json([{ id: 2, name: 'Prairie Crossings Ltd.' }]),
+      ),
+    ],
+  });
 
-async function openDialog() {
-  const user = userEvent.setup();
-  await renderApp('/users');
-  await user.click(
-    await screen.findByRole('button', { name: 'Company limits' }, { timeout: 5000 }),
-  );
-  const dialog = await screen.findByRole('dialog', { name: 'Company limits' }, { timeout: 5000 });
-  await within(dialog).findByText('3 of 5');
-  return { user, dialog };
-}
+const openDialog = () =>
+  openCompanyDialog('Company limits', (dialog) => within(dialog).findByText('3 of 5'));
 
 describe('Company limits (User Management)', () => {
   beforeEach(() => serveLimits());

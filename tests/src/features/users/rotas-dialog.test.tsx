@@ -1,12 +1,17 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../../openapi/schema';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
-import { renderApp } from '../../../helpers/render-app';
-import { aUser, storeTokens } from '../../../helpers/web-fixtures';
+import { aUser } from '../../../helpers/web-fixtures';
 import { fill } from './fill';
+import {
+  PRAIRIE,
+  descriptionOf,
+  openCompanyDialog,
+  prairieAdmin,
+  signInToUserManagement,
+} from './company-dialog';
 
 type Rota = components['schemas']['Rota'];
 type RotaInput = components['schemas']['RotaInput'];
@@ -14,8 +19,7 @@ type RotaInput = components['schemas']['RotaInput'];
 const server = setupMswServer();
 configure({ asyncUtilTimeout: 5000 });
 
-const PRAIRIE = { company: 'Prairie Crossings Ltd.', company_id: 2 };
-const admin = aUser({ id: 7, username: 'ada', is_company_admin: true, ...PRAIRIE });
+const admin = prairieAdmin;
 const people = [
   admin,
   aUser({ id: 9, username: 'grace', email: 'grace@example.test', ...PRAIRIE }),
@@ -77,26 +81,15 @@ function serveRotas(companyId: number, stored: Rota[], refuse?: () => Response) 
   return sent;
 }
 
-function signedInAs(user = admin) {
-  storeTokens();
-  server.use(
-    http.get(apiUrl('/api/v1/user/me'), () => HttpResponse.json(user)),
-    http.get(apiUrl('/api/v1/users'), () => HttpResponse.json(people)),
-    http.get(apiUrl('/api/v1/bridges'), () => HttpResponse.json([])),
-    http.get(apiUrl('/api/v1/companies/:id/on-call'), () => HttpResponse.json([])),
-  );
-}
+const signedInAs = (user = admin) => signInToUserManagement(server, user, { people });
 
 /** User Management, then its On-call rotas dialog once the rotas (or `loaded`) have come. */
-async function openDialog(loaded?: RegExp) {
-  const user = userEvent.setup();
-  await renderApp('/users');
-  await user.click(await screen.findByRole('button', { name: 'On-call rotas' }));
-  const dialog = await screen.findByRole('dialog', { name: 'On-call rotas' });
-  if (loaded) await within(dialog).findByText(loaded);
-  else await within(dialog).findByRole('list', { name: 'Rotas' });
-  return { user, dialog };
-}
+const openDialog = (loaded?: RegExp) =>
+  openCompanyDialog('On-call rotas', (dialog) =>
+    loaded
+      ? within(dialog).findByText(loaded)
+      : within(dialog).findByRole('list', { name: 'Rotas' }),
+  );
 
 const membersOf = (dialog: HTMLElement) =>
   within(within(dialog).getByRole('list', { name: 'Members in turn order' }))
@@ -104,11 +97,6 @@ const membersOf = (dialog: HTMLElement) =>
     .map((item) => item.firstChild?.textContent);
 
 const NO_ROTAS = /^No rotas yet\./;
-
-const descriptionOf = (field: HTMLElement) => {
-  const id = field.getAttribute('aria-describedby');
-  return id ? document.getElementById(id)?.textContent : undefined;
-};
 
 beforeEach(() => signedInAs());
 

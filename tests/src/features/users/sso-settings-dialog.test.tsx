@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../../openapi/schema';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
-import { aUser, storeTokens } from '../../../helpers/web-fixtures';
+import { aUser } from '../../../helpers/web-fixtures';
+import { descriptionOf, openCompanyDialog, signInToUserManagement } from './company-dialog';
 
 type CompanySso = components['schemas']['CompanySso'];
 
@@ -40,33 +41,14 @@ function serveSso(companyId: number, answers: { put?: () => Response; get?: () =
   return puts;
 }
 
-function signedInAs(user = admin) {
-  storeTokens();
-  server.use(
-    http.get(apiUrl('/api/v1/user/me'), () => HttpResponse.json(user)),
-    http.get(apiUrl('/api/v1/users'), () =>
-      HttpResponse.json([user, aUser({ id: 9, company: 'Northern Spans Ltd', company_id: 1 })]),
-    ),
-    http.get(apiUrl('/api/v1/bridges'), () => HttpResponse.json([])),
-  );
-}
+const signedInAs = (user = admin) =>
+  signInToUserManagement(server, user, {
+    people: [user, aUser({ id: 9, company: 'Northern Spans Ltd', company_id: 1 })],
+  });
 
 /** User Management, then its Single sign-on dialog once the settings have come. */
-async function openDialog() {
-  const user = userEvent.setup();
-  const view = await renderApp('/users');
-  await user.click(
-    await screen.findByRole('button', { name: 'Single sign-on' }, { timeout: 5000 }),
-  );
-  const dialog = await screen.findByRole('dialog', { name: 'Single sign-on' }, { timeout: 5000 });
-  await within(dialog).findByLabelText('Issuer URL');
-  return { user, dialog, ...view };
-}
-
-const descriptionOf = (field: HTMLElement) => {
-  const id = field.getAttribute('aria-describedby');
-  return id ? document.getElementById(id)?.textContent : undefined;
-};
+const openDialog = () =>
+  openCompanyDialog('Single sign-on', (dialog) => within(dialog).findByLabelText('Issuer URL'));
 
 beforeEach(() => signedInAs());
 
