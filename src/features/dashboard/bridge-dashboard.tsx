@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Bridge } from '../../api/queries/bridges';
 import { AlertsCards } from './alerts-cards';
@@ -50,6 +50,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
     [report, alerts.data, bridge.id, sensors.data, spans.data, datastreams.data, today],
   );
 
+  const evidenceShown = useShownAfterFirstPaint();
   const refreshedAt = Math.max(
     anomalies.dataUpdatedAt,
     alerts.dataUpdatedAt,
@@ -80,25 +81,42 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
         lastDataReceived={evaluation.lastDataReceived}
       />
       <h2 className={styles.sectionTitle}>Evidence</h2>
-      <div className={styles.grid}>
-        {report && (
-          <PredictionCard
-            bridgeName={bridge.name}
-            evaluation={evaluation}
-            updatedAt={anomalies.dataUpdatedAt}
+      {evidenceShown ? (
+        <div className={styles.grid}>
+          {report && (
+            <PredictionCard
+              bridgeName={bridge.name}
+              evaluation={evaluation}
+              updatedAt={anomalies.dataUpdatedAt}
+            />
+          )}
+          {report && <ErrorChartCard report={report} evaluation={evaluation} />}
+          <IndexSystemCard health={evaluation.health} />
+          <BridgeMiniMap bridge={bridge} />
+          <BaselineCard bridgeId={bridge.id} />
+          <FrequencyShiftCard bridgeId={bridge.id} />
+          <FatigueCard bridgeId={bridge.id} />
+          <ReadingsSection
+            streams={evaluation.streams}
+            streamsUpdatedAt={datastreams.dataUpdatedAt}
           />
-        )}
-        {report && <ErrorChartCard report={report} evaluation={evaluation} />}
-        <IndexSystemCard health={evaluation.health} />
-        <BridgeMiniMap bridge={bridge} />
-        <BaselineCard bridgeId={bridge.id} />
-        <FrequencyShiftCard bridgeId={bridge.id} />
-        <FatigueCard bridgeId={bridge.id} />
-        <ReadingsSection
-          streams={evaluation.streams}
-          streamsUpdatedAt={datastreams.dataUpdatedAt}
-        />
-      </div>
+        </div>
+      ) : (
+        <p className={styles.small}>Loading the evidence…</p>
+      )}
     </>
   );
+}
+
+/**
+ * False for the first paint, then true, rendered as a transition: the condition above is drawn
+ * before the charts, maps and readings below it, which took most of a dashboard's opening
+ * (bench:dashboard-open, decision 062), and the page stays responsive while they render.
+ */
+function useShownAfterFirstPaint(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    startTransition(() => setShown(true));
+  }, []);
+  return shown;
 }

@@ -39,25 +39,42 @@ function labelOf(request: Request): string | undefined {
 const holdGroup = (mswServer: SetupServer, labels: readonly string[]) =>
   holdUntilAllArrive(mswServer, labels, labelOf);
 
-const ALERTS_ON = [
-  'alerts',
-  'spans',
-  'sensors',
-  'datastreams',
-  'fatigue',
-  'inspections',
-  'baselines',
-  'frequency-shift',
-];
-const BY_NAME = ['anomalies', 'forecast', 'prediction'];
+/** The order requests start and answers end in, by label ("+anomalies" started, "-" ended). */
+function eventsOf(mswServer: SetupServer): string[] {
+  const events: string[] = [];
+  mswServer.events.on('request:start', ({ request }) => {
+    const label = labelOf(request);
+    if (label) events.push(`+${label}`);
+  });
+  mswServer.events.on('response:mocked', ({ request }) => {
+    const label = labelOf(request);
+    if (label) events.push(`-${label}`);
+  });
+  return events;
+}
 
-describe('the dashboard loads without a waterfall (issue 17)', () => {
-  it('coming from another bridge (the bridge list at hand), every request starts at once', async () => {
+/** Every card's request started after every one of the condition's was answered. */
+function cardsAfterCondition(events: readonly string[], condition: readonly string[]) {
+  const lastAnswer = Math.max(...condition.map((label) => events.lastIndexOf(`-${label}`)));
+  const firstCard = Math.min(...CARDS.map((label) => events.indexOf(`+${label}`)));
+  return lastAnswer >= 0 && firstCard > lastAnswer;
+}
+
+/** What the condition at the top is drawn from, by bridge id and by name. */
+const CONDITION_BY_ID = ['alerts', 'spans', 'sensors', 'datastreams'];
+const CONDITION_BY_NAME = ['anomalies'];
+/** What the cards below it show: asked for together once the condition's answers are in. */
+const CARDS = ['fatigue', 'inspections', 'baselines', 'frequency-shift', 'forecast', 'prediction'];
+
+describe('the dashboard loads without a waterfall (issue 17), its condition first (issue 36)', () => {
+  it("coming from another bridge (the bridge list at hand), the condition's requests start at once, then the cards' together", async () => {
     serveDashboard(server);
     const { router } = await renderApp(`/dashboard?bridge=${unlocated.id}`);
     await screen.findByRole('heading', { level: 1, name: `${unlocated.name} Health condition` });
 
-    const group = holdGroup(server, [...ALERTS_ON, ...BY_NAME]);
+    const condition = holdGroup(server, [...CONDITION_BY_ID, ...CONDITION_BY_NAME]);
+    const cards = holdGroup(server, CARDS);
+    const events = eventsOf(server);
     await router.navigate({ to: '/dashboard', search: { bridge: confederation.id } });
     expect(
       await screen.findByRole('heading', {
@@ -65,13 +82,19 @@ describe('the dashboard loads without a waterfall (issue 17)', () => {
         name: `${confederation.name} Health condition`,
       }),
     ).toBeInTheDocument();
-    expect(group.together()).toEqual([...ALERTS_ON, ...BY_NAME].sort());
+    expect(condition.together()).toEqual([...CONDITION_BY_ID, ...CONDITION_BY_NAME].sort());
+    await vi.waitFor(() => expect(cards.together()).toEqual([...CARDS].sort()), {
+      timeout: 8000,
+    });
+    expect(cardsAfterCondition(events, [...CONDITION_BY_ID, ...CONDITION_BY_NAME])).toBe(true);
+    server.events.removeAllListeners();
   });
 
   it('opened from its address, the bridge list starts with the rest; only what needs its name waits for it', async () => {
     serveDashboard(server);
-    const first = holdGroup(server, ['bridges', ...ALERTS_ON]);
-    const second = holdGroup(server, BY_NAME);
+    const first = holdGroup(server, ['bridges', ...CONDITION_BY_ID]);
+    const second = holdGroup(server, CONDITION_BY_NAME);
+    const cards = holdGroup(server, CARDS);
     await renderApp(`/dashboard?bridge=${confederation.id}`);
     expect(
       await screen.findByRole('heading', {
@@ -79,13 +102,16 @@ describe('the dashboard loads without a waterfall (issue 17)', () => {
         name: `${confederation.name} Health condition`,
       }),
     ).toBeInTheDocument();
-    expect(first.together()).toEqual(['bridges', ...ALERTS_ON].sort());
-    expect(second.together()).toEqual([...BY_NAME].sort());
+    expect(first.together()).toEqual(['bridges', ...CONDITION_BY_ID].sort());
+    expect(second.together()).toEqual([...CONDITION_BY_NAME].sort());
+    await vi.waitFor(() => expect(cards.together()).toEqual([...CARDS].sort()), {
+      timeout: 8000,
+    });
   });
 
-  it('opened from an address that carries the name, even the requests that need it start with the rest', async () => {
+  it("opened from an address that carries the name, even the condition's requests that need it start with the rest", async () => {
     serveDashboard(server);
-    const group = holdGroup(server, ['bridges', ...ALERTS_ON, ...BY_NAME]);
+    const group = holdGroup(server, ['bridges', ...CONDITION_BY_ID, ...CONDITION_BY_NAME]);
     await renderApp(
       `/dashboard?bridge=${confederation.id}&name=${encodeURIComponent(confederation.name)}`,
     );
@@ -95,7 +121,7 @@ describe('the dashboard loads without a waterfall (issue 17)', () => {
         name: `${confederation.name} Health condition`,
       }),
     ).toBeInTheDocument();
-    expect(group.together()).toEqual(['bridges', ...ALERTS_ON, ...BY_NAME].sort());
+    expect(group.together()).toEqual(['bridges', ...CONDITION_BY_ID, ...CONDITION_BY_NAME].sort());
   });
 
   it("when the address's name is not the bridge's (renamed since), the bridge list's name wins", async () => {

@@ -50,7 +50,8 @@ describe('status strip (issue 18: condition first)', () => {
     const status = await strip();
     // The strip comes before the alerts, and the alerts before the evidence.
     const alertsCard = await screen.findByRole('region', { name: /^Active Alerts/ });
-    const prediction = screen.getByRole('region', { name: 'Prediction' });
+    // The evidence is drawn after the condition's first paint.
+    const prediction = await screen.findByRole('region', { name: 'Prediction' });
     expect(status.compareDocumentPosition(alertsCard)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(alertsCard.compareDocumentPosition(prediction)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
 
@@ -202,7 +203,7 @@ describe('a bridge with sensors but no data (issue 18)', () => {
     expect(facts(status)['Last data received']).toHaveTextContent('Never');
     const badge = within(screen.getByRole('region', { name: /^Active Alerts/ })).getByText('0');
     expect(badge.className).toMatch(/badgeNeutral/);
-    const readings = screen.getByRole('region', { name: 'Sensor readings' });
+    const readings = await screen.findByRole('region', { name: 'Sensor readings' });
     expect(readings).toHaveTextContent('Installed, not reporting');
     expect(
       within(readings).getByRole('button', { name: 'Download CSV (CB-acc-z)' }),
