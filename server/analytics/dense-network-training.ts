@@ -45,7 +45,7 @@ export function fitContextChain(
   options: ChainFitOptions,
 ): number {
   const count = rows.features.length / rows.width;
-  const work = gradientWorkspace(chain, rows.width);
+  const work = gradientWorkspace(chain, rows.width, Math.min(count, options.batchSize));
   const parameters = chain.layers.flatMap((layer) => [layer.kernel, layer.bias]);
   const gradients = chain.layers.flatMap((_, l) => [
     work.kernels[l] as Float64Array,

@@ -18,13 +18,17 @@ const CONTEXT = 2;
 
 /** The autoencoder's shape in small: features+context → tanh → code → code+context → tanh → out. */
 function tinyChain(seed: number): ContextChain {
+  const layers = [
+    glorotUniformLayer(WIDTH + CONTEXT, 4, 'tanh', seed + 1),
+    glorotUniformLayer(4, 2, 'linear', seed + 2),
+    glorotUniformLayer(2 + CONTEXT, 4, 'tanh', seed + 3),
+    glorotUniformLayer(4, WIDTH, 'linear', seed + 4),
+  ];
+  // Biases as after some training (they start at zero, where a row of zeros gives zero output).
+  const rng = createRng(seed);
+  for (const layer of layers) layer.bias.forEach((_, o) => (layer.bias[o] = 0.3 * rng.normal()));
   return {
-    layers: [
-      glorotUniformLayer(WIDTH + CONTEXT, 4, 'tanh', seed + 1),
-      glorotUniformLayer(4, 2, 'linear', seed + 2),
-      glorotUniformLayer(2 + CONTEXT, 4, 'tanh', seed + 3),
-      glorotUniformLayer(4, WIDTH, 'linear', seed + 4),
-    ],
+    layers,
     joinsContext: [true, false, true, false],
     contextSize: CONTEXT,
   };
@@ -61,15 +65,16 @@ describe('training the dense network in plain TypeScript', () => {
   it('computes the loss of the kernels as the scorer lays them out (row-major, in × out)', () => {
     const chain = tinyChain(7);
     const rows = randomRows(5, 1);
-    const loss = batchGradients(chain, rows, 0, 5, gradientWorkspace(chain, WIDTH));
+    const loss = batchGradients(chain, rows, 0, 5, gradientWorkspace(chain, WIDTH, 200));
     expect(loss).toBeCloseTo(scorerLoss(chain, rows, 5), 12);
   });
 
   it("gives every kernel and bias entry the loss's finite-difference slope", () => {
     const chain = tinyChain(3);
+    // Five rows: one block of four and one padded with zero rows.
     const rows = randomRows(6, 2);
-    const work = gradientWorkspace(chain, WIDTH);
-    batchGradients(chain, rows, 1, 5, work);
+    const work = gradientWorkspace(chain, WIDTH, 200);
+    batchGradients(chain, rows, 1, 6, work);
     const h = 1e-6;
     let checked = 0;
     chain.layers.forEach((layer, l) => {
@@ -82,7 +87,7 @@ describe('training the dense network in plain TypeScript', () => {
           const value = parameter[i] ?? 0;
           const lossAt = (v: number) => {
             parameter[i] = v;
-            return batchGradients(chain, rows, 1, 5, gradientWorkspace(chain, WIDTH));
+            return batchGradients(chain, rows, 1, 6, gradientWorkspace(chain, WIDTH, 200));
           };
           const slope = (lossAt(value + h) - lossAt(value - h)) / (2 * h);
           parameter[i] = value;
@@ -145,7 +150,7 @@ describe('training the dense network in plain TypeScript', () => {
     rows.targets = rows.features.map((v) => 0.5 * v);
     const fit = (seed: number) => {
       const chain = tinyChain(seed);
-      const work = gradientWorkspace(chain, WIDTH);
+      const work = gradientWorkspace(chain, WIDTH, 200);
       const before = batchGradients(chain, rows, 0, 200, work);
       const epochs: number[] = [];
       const after = fitContextChain(chain, rows, {
