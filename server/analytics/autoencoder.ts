@@ -7,7 +7,7 @@ import {
   restoreScorer,
   type DenseLayerModel,
 } from './scorer-models.ts';
-import { loadTensorflow } from './tf-backend.ts';
+import { fitContextChain, glorotUniformLayer } from './dense-network-training.ts';
 
 /**
  * Conditional autoencoder: the encoder sees the features and the environmental context and
@@ -25,9 +25,9 @@ import { loadTensorflow } from './tf-backend.ts';
  * and adds no error itself. The error is the Mahalanobis distance of the reconstruction residuals
  * under their healthy covariance (residual-distance.ts).
  *
- * Training uses TensorFlow.js (WASM backend, seeded initialisers, a fixed seeded row order);
- * scoring copies the weights into a plain forward pass (dense-network.ts, scorer-models.ts), so
- * a stored model scores without TensorFlow.js.
+ * Training is plain TypeScript (dense-network-training.ts: seeded glorot-uniform layers, Adam as
+ * TensorFlow.js applies it, a fixed seeded row order; decision 061), and the trained layers are
+ * stored as plain JSON that the scorer's forward pass reads (dense-network.ts, scorer-models.ts).
  */
 export interface AutoencoderShape {
   hidden: number;
@@ -73,7 +73,6 @@ export const trainAutoencoder: ScorerTrainer = async (
   preprocessor,
   options: TrainOptions,
 ) => {
-  const tf = await loadTensorflow();
   const seed = options.seed ?? 42;
   const d = preprocessor.featureCount;
   const m = preprocessor.contextCount;
@@ -90,55 +89,39 @@ export const trainAutoencoder: ScorerTrainer = async (
   const inputs = [...targets, ...masked];
   const outputs = [...targets, ...targets];
   const contexts = [...order, ...order].map((r) => [...at(rows.context, r)]);
-  const init = (offset: number) => tf.initializers.glorotUniform({ seed: seed + offset });
-  const featureIn = tf.input({ shape: [d] });
-  const contextIn = tf.input({ shape: [Math.max(1, m)] });
-  const joined = tf.layers.concatenate().apply([featureIn, contextIn]) as ReturnType<
-    typeof tf.input
-  >;
-  const dense = (units: number, activation: 'tanh' | 'linear', offset: number) =>
-    tf.layers.dense({ units, activation, kernelInitializer: init(offset) });
-  const hidden = dense(shape.hidden, 'tanh', 1).apply(joined) as ReturnType<typeof tf.input>;
-  const code = dense(shape.code, 'linear', 2).apply(hidden) as ReturnType<typeof tf.input>;
-  const decoderIn = tf.layers.concatenate().apply([code, contextIn]) as ReturnType<typeof tf.input>;
-  const decoded = dense(shape.hidden, 'tanh', 3).apply(decoderIn) as ReturnType<typeof tf.input>;
-  const output = dense(d, 'linear', 4).apply(decoded) as ReturnType<typeof tf.input>;
-  const model = tf.model({ inputs: [featureIn, contextIn], outputs: output });
-  model.compile({ optimizer: tf.train.adam(0.005), loss: 'meanSquaredError' });
+  const contextSize = Math.max(1, m);
+  const layers = [
+    glorotUniformLayer(d + contextSize, shape.hidden, 'tanh', seed + 1),
+    glorotUniformLayer(shape.hidden, shape.code, 'linear', seed + 2),
+    glorotUniformLayer(shape.code + contextSize, shape.hidden, 'tanh', seed + 3),
+    glorotUniformLayer(shape.hidden, d, 'linear', seed + 4),
+  ];
   const batchSize = inputs.length > 2000 ? 256 : 64;
   const epochs = options.epochs ?? defaultEpochs(inputs.length, batchSize);
-  const x = tf.tensor2d(inputs, [inputs.length, d]);
-  const y = tf.tensor2d(outputs, [outputs.length, d]);
-  const c = m > 0 ? tf.tensor2d(contexts, [contexts.length, m]) : tf.zeros([inputs.length, 1]);
-  await model.fit([x, c], y, {
-    epochs,
-    batchSize,
-    shuffle: false, // tfjs shuffles with Math.random; the seeded order above keeps training repeatable
-    verbose: 0,
-    callbacks: { onEpochEnd: (epoch) => options.onProgress?.((epoch + 1) / epochs) },
-  });
-  const layers: DenseLayerModel[] = model.layers
-    .filter((layer) => layer.getClassName() === 'Dense')
-    .map((layer) => {
-      const [kernel, bias] = layer.getWeights();
-      if (!kernel || !bias) throw new Error('a dense layer without kernel and bias');
-      const config = layer.getConfig();
-      return {
-        kernel: Array.from(kernel.dataSync()),
-        bias: Array.from(bias.dataSync()),
-        inputs: at(kernel.shape, 0),
-        outputs: at(kernel.shape, 1),
-        activation: config.activation === 'tanh' ? 'tanh' : 'linear',
-      };
-    });
-  x.dispose();
-  y.dispose();
-  c.dispose();
-  model.dispose();
+  fitContextChain(
+    { layers, joinsContext: [true, false, true, false], contextSize },
+    {
+      features: Float64Array.from(inputs.flat()),
+      // Without context columns the network still has one context input, always 0.
+      context: m > 0 ? Float64Array.from(contexts.flat()) : new Float64Array(inputs.length),
+      targets: Float64Array.from(outputs.flat()),
+      width: d,
+    },
+    {
+      epochs,
+      batchSize,
+      learningRate: 0.005,
+      onEpoch: (done) => options.onProgress?.(done / epochs),
+    },
+  );
   // Beyond the baseline's context range (a cold snap colder than any baseline day) the learned
   // non-linear part is held at the edge of that range; the linear trend carries on.
   const network = {
-    layers,
+    layers: layers.map((layer): DenseLayerModel => ({
+      ...layer,
+      kernel: [...layer.kernel],
+      bias: [...layer.bias],
+    })),
     contextLow: Array.from({ length: m }, (_, k) => Math.min(...contexts.map((c) => at(c, k)))),
     contextHigh: Array.from({ length: m }, (_, k) => Math.max(...contexts.map((c) => at(c, k)))),
   };

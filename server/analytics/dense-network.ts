@@ -1,4 +1,4 @@
-/** One dense layer's weights, copied out of TensorFlow.js (kernel row-major, in × out). */
+/** One dense layer's weights (kernel row-major, in × out, as TensorFlow.js laid it out). */
 export interface DenseWeights {
   kernel: Float64Array;
   bias: Float64Array;

@@ -7,6 +7,7 @@ import {
   type ScorerTrainer,
   type TrainedDetector,
 } from './detector-types.ts';
+import { trainAutoencoder } from './autoencoder.ts';
 import { trainMahalanobis } from './mahalanobis.ts';
 import { DEFAULT_EPISODE_RULES, findEpisodes, type EpisodeRules } from './episodes.ts';
 import { detectStream } from './streaming-detector.ts';
@@ -16,14 +17,8 @@ import { MIN_CONTROL_CHART_ROWS, controlChartRows } from './detect-control-chart
 import { DEFAULT_ARL_ROWS } from './control-chart-detector.ts';
 import type { CumulativeShift, TriggerLevel, TriggerLevels } from './cumulative-shift.ts';
 
-// TensorFlow.js takes a second to load, so it is loaded only when the autoencoder is asked for.
-const trainAutoencoderLazily: ScorerTrainer = async (rows, preprocessor, options) => {
-  const { trainAutoencoder } = await import('./autoencoder.ts');
-  return trainAutoencoder(rows, preprocessor, options);
-};
-
 export const TRAINERS: Record<MethodName, ScorerTrainer> = {
-  autoencoder: trainAutoencoderLazily,
+  autoencoder: trainAutoencoder,
   mahalanobis: trainMahalanobis,
 };
 

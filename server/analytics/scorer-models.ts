@@ -13,7 +13,7 @@ export interface RowScorer {
 
 /**
  * The trained part of each method as plain JSON: what a worker stores after training and any
- * other worker restores to score without TensorFlow.js or retraining.
+ * other worker restores to score without retraining.
  */
 export interface DenseLayerModel {
   kernel: number[];
