@@ -98,7 +98,7 @@ export const trainAutoencoder: ScorerTrainer = async (
   ];
   const batchSize = inputs.length > 2000 ? 256 : 64;
   const epochs = options.epochs ?? defaultEpochs(inputs.length, batchSize);
-  fitContextChain(
+  await fitContextChain(
     { layers, joinsContext: [true, false, true, false], contextSize },
     {
       features: Float64Array.from(inputs.flat()),

@@ -34,16 +34,21 @@ export interface ChainFitOptions {
   onEpoch?: (done: number) => void;
 }
 
+/** Lets the event loop run what waits: the progress written after each epoch, a stop request. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Fits the chain's weights in place by Adam on the mean squared error, as model.fit with
  * shuffle off did: each epoch walks the rows in their given order in batches of `batchSize`
- * (the last one shorter), one optimiser step a batch. Returns the last epoch's loss (its batches' losses weighted by their rows, as fit reports it).
+ * (the last one shorter), one optimiser step a batch. Returns the last epoch's loss (its batches'
+ * losses weighted by their rows, as fit reports it). It yields after every epoch, as fit did:
+ * without that the epochs' progress reached the database only once training had ended.
  */
-export function fitContextChain(
+export async function fitContextChain(
   chain: ContextChain,
   rows: ChainRows,
   options: ChainFitOptions,
-): number {
+): Promise<number> {
   const count = rows.features.length / rows.width;
   const work = gradientWorkspace(chain, rows.width, Math.min(count, options.batchSize));
   const parameters = chain.layers.flatMap((layer) => [layer.kernel, layer.bias]);
@@ -65,6 +70,7 @@ export function fitContextChain(
     }
     epochLoss = lossSum / count;
     options.onEpoch?.(epoch + 1);
+    await nextTurn();
   }
   return epochLoss;
 }

@@ -17,7 +17,6 @@ interface CpuProfile {
 
 const ORIGINS: [string, RegExp][] = [
   ['PGlite (WebAssembly and its protocol)', /@electric-sql\/pglite/],
-  ['TensorFlow.js', /@tensorflow/],
   ['server/analytics (features, detectors)', /server\/analytics\//],
   ['server/analysis (jobs, reads, reports)', /server\/analysis\//],
   ['drizzle-orm', /drizzle-orm/],

@@ -144,16 +144,16 @@ describe('training the dense network in plain TypeScript', () => {
     expect(Array.from(layer.bias)).toEqual(new Array(12).fill(0));
   });
 
-  it('learns the rows (the loss falls) and gives the same weights for the same seed', () => {
+  it('learns the rows (the loss falls) and gives the same weights for the same seed', async () => {
     const rows = randomRows(200, 4);
     // A learnable target: the features themselves, scaled.
     rows.targets = rows.features.map((v) => 0.5 * v);
-    const fit = (seed: number) => {
+    const fit = async (seed: number) => {
       const chain = tinyChain(seed);
       const work = gradientWorkspace(chain, WIDTH, 200);
       const before = batchGradients(chain, rows, 0, 200, work);
       const epochs: number[] = [];
-      const after = fitContextChain(chain, rows, {
+      const after = await fitContextChain(chain, rows, {
         epochs: 40,
         batchSize: 64,
         learningRate: 0.005,
@@ -161,11 +161,35 @@ describe('training the dense network in plain TypeScript', () => {
       });
       return { chain, before, after, epochs };
     };
-    const first = fit(11);
+    const first = await fit(11);
     expect(first.after).toBeLessThan(first.before / 4);
     expect(first.epochs).toEqual(Array.from({ length: 40 }, (_, k) => k + 1));
     const kernels = (chain: ContextChain) => chain.layers.map((layer) => Array.from(layer.kernel));
-    expect(kernels(fit(11).chain)).toEqual(kernels(first.chain));
-    expect(kernels(fit(12).chain)).not.toEqual(kernels(first.chain));
+    expect(kernels((await fit(11)).chain)).toEqual(kernels(first.chain));
+    expect(kernels((await fit(12)).chain)).not.toEqual(kernels(first.chain));
+  });
+
+  it('lets the event loop run between epochs, so their progress is written as training goes', async () => {
+    const rows = randomRows(64, 4);
+    rows.targets = rows.features.map((v) => 0.5 * v);
+    const seenByTheLoop: number[] = [];
+    let epochsDone = 0;
+    let watching = true;
+    const watch = () => {
+      seenByTheLoop.push(epochsDone);
+      if (watching) setImmediate(watch);
+    };
+    setImmediate(watch);
+    await fitContextChain(tinyChain(3), rows, {
+      epochs: 20,
+      batchSize: 64,
+      learningRate: 0.005,
+      onEpoch: (done) => {
+        epochsDone = done;
+      },
+    });
+    watching = false;
+    // The loop ran while epochs remained: it saw a count between none and all.
+    expect(seenByTheLoop.some((done) => done > 0 && done < 20)).toBe(true);
   });
 });
