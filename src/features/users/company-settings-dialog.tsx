@@ -8,7 +8,6 @@ import {
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 import { SelectField } from '../../ui/select-field';
-import { TextAreaField } from '../../ui/text-area-field';
 import { TextField } from '../../ui/text-field';
 import { timeZoneChoices, timeZoneOptions } from '../../ui/time-zones';
 import { useNotify } from '../../ui/use-notify';
@@ -116,10 +115,11 @@ function SettingsEditor({
           error={errorOf('name')}
           onChange={(event) => change('name', event.target.value)}
         />
-        <TextAreaField
+        <TextField
           label={SETTINGS_LABELS.address}
           value={values.address}
           maxLength={500}
+          autoComplete="street-address"
           error={errorOf('address')}
           onChange={(event) => change('address', event.target.value)}
         />
