@@ -5,13 +5,12 @@ import {
   companySettingsQueryOptions,
   saveCompanySettingsMutationOptions,
 } from '../../api/queries/company-settings';
-import { DialogActions } from '../../ui/dialog-actions';
-import { Modal } from '../../ui/modal';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { timeZoneChoices, timeZoneOptions } from '../../ui/time-zones';
 import { useNotify } from '../../ui/use-notify';
-import { type CompanyViewer, CompanyScope } from './company-chooser';
+import type { CompanyViewer } from './company-chooser';
+import { CompanySaveDialog } from './company-save-dialog';
 import { CompanyLogoField } from './company-logo-field';
 import {
   SETTINGS_FIELDS,
@@ -39,49 +38,38 @@ export function CompanySettingsDialog({
   onClose: () => void;
 }) {
   const notify = useNotify();
-  const { companyId, choose, stored, save, failure } = useCompanySettings(viewer, {
+  const shown = useCompanySettings(viewer, {
     read: companySettingsQueryOptions,
     write: saveCompanySettingsMutationOptions,
   });
 
   return (
-    <Modal
+    <CompanySaveDialog
       title="Company settings"
+      formId={FORM_ID}
+      viewer={viewer}
       onClose={onClose}
-      actions={
-        <DialogActions
-          onCancel={onClose}
-          form={FORM_ID}
-          busy={save.isPending}
-          disabled={!stored.data}
-          label="Save"
-          busyLabel="Saving..."
-        />
-      }
+      shown={shown}
     >
-      <CompanyScope
-        companyId={companyId}
-        viewer={viewer}
-        onChoose={choose}
-        className={styles.note}
-      />
-      {stored.isPending && <p className={styles.note}>Loading the settings…</p>}
-      {failure}
-      {stored.data && (
-        <SettingsEditor
-          key={companyId}
-          stored={stored.data}
-          save={save}
-          onSaved={() => {
-            notify('success', SETTINGS_SAVED);
-            onClose();
-          }}
-        />
+      {(stored) => (
+        <>
+          <SettingsEditor
+            key={shown.companyId}
+            stored={stored}
+            save={shown.save}
+            onSaved={() => {
+              notify('success', SETTINGS_SAVED);
+              onClose();
+            }}
+          />
+          <CompanyLogoField
+            key={`logo-${shown.companyId}`}
+            companyId={shown.companyId}
+            stored={stored}
+          />
+        </>
       )}
-      {stored.data && (
-        <CompanyLogoField key={`logo-${companyId}`} companyId={companyId} stored={stored.data} />
-      )}
-    </Modal>
+    </CompanySaveDialog>
   );
 }
 
