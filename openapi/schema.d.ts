@@ -272,6 +272,56 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/companies/{id}/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A company's own settings (staff, or its company administrator)
+     * @description Name, address, time zone and units of its dashboards and reports, the trigger levels its new bridges start with, and whether a logo is stored for its reports' title page.
+     */
+    get: operations['getCompanySettings'];
+    /**
+     * Set a company's own settings (staff, or its company administrator)
+     * @description The name is unique among companies whatever its case (409). The time zone is an IANA
+     *     name (null: reports in UTC unless the reader asks for a zone). The default trigger levels
+     *     are both null (the platform's, -2 % and -5 %) or both set, red at or below amber; a bridge
+     *     made afterwards starts with them, bridges already made keep theirs.
+     */
+    put: operations['updateCompanySettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/companies/{id}/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The logo drawn on the company's reports (staff, or its company administrator) */
+    get: operations['getCompanyLogo'];
+    /**
+     * Store the logo of the company's reports' title page (staff, or its company administrator)
+     * @description The body is the image's bytes: PNG or JPEG, read from its first bytes whatever the client
+     *     calls it (415 otherwise), at most 256 KiB (413). It replaces any logo stored before.
+     */
+    put: operations['updateCompanyLogo'];
+    post?: never;
+    /** Remove the company's logo (staff, or its company administrator) */
+    delete: operations['deleteCompanyLogo'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/companies/{id}/rotas': {
     parameters: {
       query?: never;
@@ -2368,6 +2418,33 @@ export interface components {
       max_datastreams: number | null;
       ingest_samples_per_minute: number | null;
     };
+    CompanySettings: {
+      company_id: number;
+      name: string;
+      address: string | null;
+      /** @description IANA name; null: UTC unless the reader asks */
+      time_zone: string | null;
+      units: components['schemas']['UnitSystem'];
+      /** @description Null: the platform's default (-2 %) */
+      default_amber_percent: number | null;
+      /** @description Null: the platform's default (-5 %) */
+      default_red_percent: number | null;
+      /** @description Whether a report logo is stored */
+      has_logo: boolean;
+    };
+    CompanySettingsUpdate: {
+      name: string;
+      address: string | null;
+      time_zone: string | null;
+      units: components['schemas']['UnitSystem'];
+      default_amber_percent: number | null;
+      default_red_percent: number | null;
+    };
+    /**
+     * @description How the company's dashboards and reports write measurements
+     * @enum {string}
+     */
+    UnitSystem: 'metric' | 'imperial';
     RefreshRequest: {
       refresh: string;
     };
@@ -4233,6 +4310,157 @@ export interface operations {
         content: {
           'application/json': components['schemas']['CompanyLimits'];
         };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getCompanySettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanySettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateCompanySettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompanySettingsUpdate'];
+      };
+    };
+    responses: {
+      /** @description The settings as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanySettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  getCompanyLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image, with its stored type */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/png': string;
+          'image/jpeg': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateCompanyLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description Stored */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['UploadTooLarge'];
+      /** @description The bytes are not a PNG or JPEG image */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteCompanyLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
@@ -6146,8 +6374,9 @@ export interface operations {
         month: string;
         /**
          * @description The reader's IANA time zone (America/Toronto): the report writes its times of day in
-         *     it, with the zone named; the month and its daily figures still run in UTC. UTC when
-         *     absent; an unknown zone answers 400
+         *     it, with the zone named; the month and its daily figures still run in UTC. When
+         *     absent, the time zone of the bridge's company's settings, else UTC; an unknown zone
+         *     answers 400
          */
         tz?: string;
       };

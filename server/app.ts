@@ -39,6 +39,8 @@ import { inspectionPhotosHandlers } from './routes/inspection-photos-handlers.ts
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import { companyLimitsHandlers } from './routes/company-limits-handlers.ts';
+import { companyLogoHandlers } from './routes/company-logo-handlers.ts';
+import { companySettingsHandlers } from './routes/company-settings-handlers.ts';
 import { companySsoHandlers } from './routes/company-sso-handlers.ts';
 import { rotasHandlers } from './routes/rotas-handlers.ts';
 import { contactGroupsHandlers } from './routes/contact-groups-handlers.ts';
@@ -157,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...ssoHandlers(routeServices),
     ...companySsoHandlers(routeServices),
     ...companyLimitsHandlers(routeServices),
+    ...companySettingsHandlers(routeServices),
+    ...companyLogoHandlers(routeServices, auditedWriter(services.database.db)),
     ...rotasHandlers(routeServices),
     ...contactGroupsHandlers(routeServices),
     ...usersHandlers(routeServices),

@@ -62,6 +62,7 @@ import { createPasswordHasher } from './services/passwords.ts';
 import { createSecretBox } from './services/secret-box.ts';
 import { createSessionService } from './services/sessions.ts';
 import { createSsoSignIn } from './services/sso-sign-in.ts';
+import { createCompanySettingsRepository } from './repositories/company-settings-repository.ts';
 import { createCompanyLimitsRepository } from './repositories/company-limits-repository.ts';
 import { createCompanyIngestRate } from './ingest/company-ingest-rate.ts';
 import { createCompanySsoRepository } from './repositories/company-sso-repository.ts';
@@ -134,6 +135,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
   const companies = createCompaniesRepository(db);
   const companySso = createCompanySsoRepository(db);
   const companyLimits = createCompanyLimitsRepository(db);
+  const companySettings = createCompanySettingsRepository(db);
   const ssoLogins = createSsoLoginsRepository(db);
   const passwords = createPasswordHasher(config.passwordHashCost);
   const secretBox = createSecretBox(config.dataEncryptionKey);
@@ -148,6 +150,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     companies,
     companySso,
     companyLimits,
+    companySettings,
     /** Each company's ingest rate through its gateways' tokens, in this process (decision 058). */
     ingestRate: createCompanyIngestRate(companyLimits),
     rotas: createRotasRepository(db),

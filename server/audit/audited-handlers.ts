@@ -33,6 +33,8 @@ const NOT_AUDITED = new Set<OperationId>([
   // transaction of its own (auditedWriter): a phone's slow upload must not hold the database,
   // the embedded one's only connection included (decision 053).
   'uploadInspectionPhoto',
+  // The same for a company's logo (decision 063).
+  'updateCompanyLogo',
 ]);
 
 const READ_PREFIXES = ['get', 'list', 'export'];

@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { LOGO_TYPES, UNIT_SYSTEMS } from '../../domain/company-settings.ts';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums.ts';
 import type { Condition } from '../../domain/health.ts';
 import { MAINTENANCE_KINDS } from '../../domain/maintenance.ts';
@@ -37,6 +38,12 @@ import {
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
+/** PostgreSQL's bytea: a Buffer in (both drivers take it), bytes out (PGlite and pg alike). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
 /**
  * The tenant (decision 040): every user and every bridge belongs to one; spans, sensors, tokens,
  * alerts and the rest belong through their bridge.
@@ -51,6 +58,14 @@ export const companies = pgTable(
     maxBridges: integer('max_bridges'),
     maxDatastreams: integer('max_datastreams'),
     ingestSamplesPerMinute: integer('ingest_samples_per_minute'),
+    // Settings the company keeps itself (issue 33, decision 063).
+    address: text('address'),
+    // An IANA name; null: reports in UTC unless the reader asks for a zone.
+    timeZone: text('time_zone'),
+    units: text('units', { enum: UNIT_SYSTEMS }).notNull().default('metric'),
+    // Copied into a new bridge's trigger levels; null: the platform's (domain/trigger-levels.ts).
+    defaultAmberPercent: doublePrecision('default_amber_percent'),
+    defaultRedPercent: doublePrecision('default_red_percent'),
   },
   (t) => [
     uniqueIndex('companies_name_lower_key').on(sql`lower(${t.name})`),
@@ -63,7 +78,26 @@ export const companies = pgTable(
       'companies_ingest_rate_check',
       sql`${t.ingestSamplesPerMinute} is null or ${t.ingestSamplesPerMinute} > 0`,
     ),
+    check('companies_units_check', sql`${t.units} in (${inList(UNIT_SYSTEMS)})`),
+    check(
+      'companies_default_levels_check',
+      sql`(${t.defaultAmberPercent} is null and ${t.defaultRedPercent} is null) or (${t.defaultRedPercent} <= ${t.defaultAmberPercent} and ${t.defaultAmberPercent} < 0 and ${t.defaultRedPercent} >= -50)`,
+    ),
   ],
+);
+
+/** A company's logo for its reports' title page (decision 063): PNG or JPEG, at most 256 KiB. */
+export const companyLogos = pgTable(
+  'company_logos',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contentType: text('content_type', { enum: LOGO_TYPES }).notNull(),
+    data: bytea('data').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('company_logos_type_check', sql`${t.contentType} in (${inList(LOGO_TYPES)})`)],
 );
 
 export const users = pgTable(
@@ -306,12 +340,6 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_expires_idx').on(t.expiresAt),
   ],
 );
-
-/** PostgreSQL's bytea: a Buffer in (both drivers take it), bytes out (PGlite and pg alike). */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-});
 
 /**
  * Readings in blocks: one row per data stream and block start (typically one second of samples),

@@ -15,7 +15,9 @@ export function registerUploadParser(app: FastifyInstance): void {
 const isStream = (body: unknown): body is AsyncIterable<Uint8Array> =>
   typeof body === 'object' && body !== null && Symbol.asyncIterator in body;
 
-const inMiB = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MiB`;
+const MIB = 1024 * 1024;
+const sizeText = (bytes: number) =>
+  bytes >= MIB ? `${Math.round(bytes / MIB)} MiB` : `${Math.round(bytes / 1024)} KiB`;
 
 /**
  * The request's body as chunks, refused with 413 once it passes `limit` bytes: at once when its
@@ -33,7 +35,7 @@ export function uploadedChunks(
   const tooLarge = () =>
     new HttpError(
       413,
-      `body: the file is larger than ${inMiB(limit)}, the most taken here; ${hint}`,
+      `body: the file is larger than ${sizeText(limit)}, the most taken here; ${hint}`,
     );
   if (Number(request.headers['content-length']) > limit) throw tooLarge();
   return (async function* bounded() {

@@ -23,6 +23,7 @@ import type { ReportService } from '../report/report-runner.ts';
 import type { AnalysisSettingsRepository } from '../repositories/analysis-settings-repository.ts';
 import type { BridgesRepository } from '../repositories/bridges-repository.ts';
 import type { CompaniesRepository } from '../repositories/companies-repository.ts';
+import type { CompanySettingsRepository } from '../repositories/company-settings-repository.ts';
 import type { CompanyLimitsRepository } from '../repositories/company-limits-repository.ts';
 import type { CompanyIngestRate } from '../ingest/company-ingest-rate.ts';
 import type { RotasRepository } from '../repositories/rotas-repository.ts';
@@ -56,6 +57,7 @@ export interface RouteServices {
   companies: CompaniesRepository;
   companySso: CompanySsoRepository;
   companyLimits: CompanyLimitsRepository;
+  companySettings: CompanySettingsRepository;
   ingestRate: CompanyIngestRate;
   rotas: RotasRepository;
   contactGroups: ContactGroupsRepository;

@@ -194,6 +194,12 @@ export interface InspectionFact {
   photosLeftOut: number;
 }
 
+/** The bridge's company's logo for the title page (decision 063). */
+export interface LogoFact {
+  contentType: string;
+  data: Uint8Array;
+}
+
 export interface ReportFacts {
   month: string;
   /** The IANA zone the report writes its times of day in (the month runs in UTC). */
@@ -207,6 +213,8 @@ export interface ReportFacts {
     status: string;
     constructionDate: string | null;
   };
+  /** The logo of the bridge's company for the title page, if it has one (decision 063). */
+  companyLogo: LogoFact | null;
   spans: SpanFact[];
   condition: ConditionFacts | null;
   conditionHistory: ConditionHistoryFacts;

@@ -13,6 +13,7 @@ import { streamAvailability } from './report-availability.ts';
 import { conditionHistoryFacts } from './report-condition-history.ts';
 import type { ConditionFacts, FrequencyFacts, ReportFacts, SpanFact } from './report-facts.ts';
 import { fatigueFacts } from './report-fatigue.ts';
+import { companyLogoFact } from './report-logo.ts';
 import { inspectionFacts } from './report-inspections.ts';
 import { maintenanceFacts } from './report-maintenance.ts';
 import { sensorFaultFacts } from './report-sensor-faults.ts';
@@ -69,6 +70,7 @@ export async function gatherReportFacts(
       status: bridge.status,
       constructionDate: bridge.constructionDate,
     },
+    companyLogo: await companyLogoFact(db, bridge.companyId),
     spans: await structure(db, bridgeId),
     condition: report ? conditionFacts(report, result?.evaluatedAt ?? null, month) : null,
     conditionHistory: await conditionHistoryFacts(db, bridgeId, month, now),

@@ -13,6 +13,7 @@ import { DAMAGE_LEVELS, type FatigueFact, type ReportFacts } from './report-fact
 import { lifeText, monthName, reportSummary } from './report-summary.ts';
 import { figureRoom, LINE, MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
 import { drawConditionBox } from './report-condition-box.ts';
+import { drawLogo } from './report-logo.ts';
 import { minuteWriter } from './report-time.ts';
 import { SENSOR_FAULTS_TEXT, sensorFaultLine } from './report-sensor-faults.ts';
 import { InspectionsWriter } from './report-inspections-section.ts';
@@ -65,6 +66,7 @@ class ReportWriter extends PdfLayout {
 
   write() {
     const { doc, facts } = this;
+    drawLogo(doc, facts.companyLogo);
     doc.font('Helvetica-Bold').fontSize(20).fillColor(COLOURS.text);
     doc.text(pdfText(facts.bridge.name));
     doc

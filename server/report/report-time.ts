@@ -1,19 +1,30 @@
 import { HttpError } from '../http-error.ts';
 
-/**
- * An IANA time zone the runtime knows ('America/Toronto'), or a 400 naming the field. The
- * reader's browser sends its own, so the report's times read like the dashboard's.
- */
-export function parseTimeZone(text: string | undefined): string {
-  if (text === undefined || text === '') return 'UTC';
+/** The runtime's name of an IANA time zone ('America/Toronto'), or null when it knows none such. */
+export function knownTimeZone(text: string): string | null {
   try {
     return new Intl.DateTimeFormat('en-CA', { timeZone: text }).resolvedOptions().timeZone;
   } catch {
-    throw new HttpError(
-      400,
-      `tz: '${text}' is not a time zone (an IANA name such as America/Toronto)`,
-    );
+    return null;
   }
+}
+
+export const timeZoneProblem = (field: string, text: string) =>
+  new HttpError(
+    400,
+    `${field}: '${text}' is not a time zone (an IANA name such as America/Toronto)`,
+  );
+
+/**
+ * The zone a report is written in: the one asked for, else the company's (decision 063), else
+ * UTC. The reader's browser sends its own, so the report's times read like the dashboard's; a
+ * bad one is a 400 naming the field.
+ */
+export function parseTimeZone(text: string | undefined, companyZone: string | null = null): string {
+  if (text === undefined || text === '') return companyZone ?? 'UTC';
+  const zone = knownTimeZone(text);
+  if (zone === null) throw timeZoneProblem('tz', text);
+  return zone;
 }
 
 /**

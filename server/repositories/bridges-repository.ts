@@ -1,6 +1,14 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { bridges, datastreamSensors, sensors, spans } from '../db/schema.ts';
+import { DEFAULT_ALARM_TARGET_RATE } from '../../domain/trigger-levels.ts';
+import {
+  bridgeAnalysisSettings,
+  bridges,
+  companies,
+  datastreamSensors,
+  sensors,
+  spans,
+} from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { unassignedCompany } from './companies-repository.ts';
 import { assertUnderLimit } from './company-limits-repository.ts';
@@ -12,6 +20,24 @@ export type BridgeRow = typeof bridges.$inferSelect;
 export type NewBridge = Omit<typeof bridges.$inferInsert, 'companyId'> & { companyId?: number };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * A new bridge starts with its company's default trigger levels when the company set them
+ * (decision 063); without, it stores none and runs on the platform's (decision 025).
+ */
+async function startWithCompanyLevels(tx: Db, bridgeId: number, companyId: number) {
+  const [company] = await tx
+    .select({ amber: companies.defaultAmberPercent, red: companies.defaultRedPercent })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (company?.amber == null || company.red == null) return;
+  await tx.insert(bridgeAnalysisSettings).values({
+    bridgeId,
+    amberPercent: company.amber,
+    redPercent: company.red,
+    targetFalseAlarmRate: DEFAULT_ALARM_TARGET_RATE,
+  });
+}
 
 export function createBridgesRepository(db: Db) {
   return {
@@ -38,6 +64,7 @@ export function createBridgesRepository(db: Db) {
           .values({ ...values, companyId })
           .returning();
         if (!row) throw new Error('insert into bridges returned no row');
+        await startWithCompanyLevels(tx, row.id, companyId);
         return row;
       });
     },

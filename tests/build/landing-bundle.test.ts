@@ -12,8 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // 0.1 KB that on-call rotas added the same day (0.04 KB measured, 149.03 → 149.07: the entry's
 // list of lazy chunks names two more shared ones, the on-call line the dashboard and the bell
 // both show, and the time-zone rules Settings → Notifications and the rota editor both use;
-// decision 056).
-const LANDING_JS_BUDGET_KB = 149.1;
+// decision 056), plus 0.1 KB that company settings added on 2026-11-30 (0.02 KB measured,
+// 149.128 → 149.150: no module of theirs is on the landing page, but the bundler's shared chunks
+// are named anew, 'time-zones' → 'quiet-hours' and 'modal' → 'with-effects', and the entry's
+// list of chunks carries the longer names; decision 063).
+const LANDING_JS_BUDGET_KB = 149.2;
 const BUILD_TIMEOUT_MS = 600_000;
 // Modules of the signed-in app that the public pages reached through the root route's 404
 // (its signed-in frame): the frame, its settings dialog and the mutation helpers.

@@ -201,6 +201,17 @@ test('the main dialogs fit a 390 px phone, Save in sight', async ({ page }) => {
   await expectDialogFits(page, rotas, 'New rota', rotas.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Escape');
 
+  // Company settings (decision 063): every field, the logo's and Save within the phone's width.
+  await page.getByRole('button', { name: 'Company settings' }).click();
+  const company = page.getByRole('dialog', { name: 'Company settings' });
+  await expectDialogFits(
+    page,
+    company,
+    'Company settings',
+    company.getByRole('button', { name: 'Save' }),
+  );
+  await page.keyboard.press('Escape');
+
   await openMenuEntry(page, 'Settings');
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expectDialogFits(page, settings, 'Settings');

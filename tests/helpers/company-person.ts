@@ -1,6 +1,15 @@
 import { userBridges } from '../../server/db/schema.ts';
 import type { TestContext } from './test-app.ts';
 
+/** A bridge as the create form sends it, for the tests of who may create one and how many. */
+export const bridgeBody = (name: string) => ({
+  name,
+  location: 'Red River',
+  construction_date: '1990-05-01',
+  latitude: 49.9,
+  longitude: -97.1,
+});
+
 /**
  * A user of a named company (decision 040: the name finds or makes the company), optionally its
  * administrator or platform staff, signed in.

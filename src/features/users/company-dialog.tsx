@@ -1,13 +1,15 @@
 import type { CompanyViewer } from './company-chooser';
+import { CompanySettingsDialog } from './company-settings-dialog';
 import { ContactGroupsDialog } from './contact-groups-dialog';
 import { LimitsDialog } from './limits-dialog';
 import { RotasDialog } from './rotas-dialog';
 import { SsoSettingsDialog } from './sso-settings-dialog';
 
-export type CompanyDialogKind = 'sso' | 'rotas' | 'limits' | 'contacts';
+export type CompanyDialogKind = 'sso' | 'rotas' | 'limits' | 'settings' | 'contacts';
 
 /**
- * User Management's company screens, single sign-on, on-call rotas, contact groups and limits, loaded together in one
+ * User Management's company screens, single sign-on, on-call rotas, contact groups, limits and
+ * the company's own settings, loaded together in one
  * lazy chunk: they share the company picker and the form's styles, and every chunk is a name in
  * the entry's list of chunks, which counts against the landing page's budget
  * (tests/build/landing-bundle.test.ts). Opening one fetches both, a few kilobytes.
@@ -23,5 +25,7 @@ export function CompanyDialog(props: {
     return <ContactGroupsDialog viewer={props.viewer} onClose={props.onClose} />;
   if (props.kind === 'limits')
     return <LimitsDialog viewer={props.viewer} onClose={props.onClose} />;
+  if (props.kind === 'settings')
+    return <CompanySettingsDialog viewer={props.viewer} onClose={props.onClose} />;
   return <RotasDialog viewer={props.viewer} onClose={props.onClose} />;
 }

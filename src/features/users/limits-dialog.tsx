@@ -1,6 +1,4 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { fieldRefusalOf } from '../../../domain/api-error';
 import {
   type CompanyLimits,
   type CompanyLimitsUpdate,
@@ -11,16 +9,14 @@ import { Button } from '../../ui/button';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { useFailureNotice } from '../../ui/use-failure-notice';
 import { useNotify } from '../../ui/use-notify';
 import { type CompanyViewer, CompanyChooser } from './company-chooser';
+import { useCompanyForm } from './use-company-form';
 import { useCompanySettings } from './use-company-settings';
 import {
   LIMIT_FIELDS,
   LIMIT_LABELS,
   LIMITS_SAVED,
-  type LimitField,
-  type LimitsFormValues,
   limitsFormValuesOf,
   limitsUpdateOf,
   usageOf,
@@ -120,23 +116,13 @@ function LimitsEditor({
   save: UseMutationResult<CompanyLimits, Error, CompanyLimitsUpdate>;
   onSaved: () => void;
 }) {
-  const [values, setValues] = useState<LimitsFormValues>(() => limitsFormValuesOf(stored));
-  const [typed, setTyped] = useState<{ field: LimitField; message: string }>();
-  const refused = typed ?? fieldRefusalOf(save.error, LIMIT_FIELDS);
-  const failure = useFailureNotice(save.isError && !refused ? save.error.message : undefined, {
-    as: 'banner',
+  const { values, errorOf, change, submit, failure } = useCompanyForm({
+    initial: () => limitsFormValuesOf(stored),
+    fields: LIMIT_FIELDS,
+    parse: limitsUpdateOf,
+    save,
+    onSaved,
   });
-  const change = (field: LimitField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setTyped(undefined);
-    save.reset();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const update = limitsUpdateOf(values);
-    if ('field' in update) setTyped(update);
-    else save.mutate(update.body, { onSuccess: onSaved });
-  };
 
   return (
     <form id={FORM_ID} onSubmit={submit} noValidate className={styles.form}>
@@ -153,7 +139,7 @@ function LimitsEditor({
             inputMode="numeric"
             placeholder="No limit"
             value={values[field]}
-            error={refused?.field === field ? refused.message : undefined}
+            error={errorOf(field)}
             onChange={(event) => change(field, event.target.value)}
           />
         ))}

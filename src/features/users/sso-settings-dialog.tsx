@@ -2,13 +2,12 @@ import {
   companySsoQueryOptions,
   saveCompanySsoMutationOptions,
 } from '../../api/queries/company-sso';
-import { DialogActions } from '../../ui/dialog-actions';
-import { Modal } from '../../ui/modal';
 import * as styles from './sso-settings.css';
 import { useNotify } from '../../ui/use-notify';
 import { SSO_SAVED } from './sso-settings-form';
 import { SsoSettingsEditor } from './sso-settings-editor';
-import { type CompanyViewer, CompanyChooser } from './company-chooser';
+import type { CompanyViewer } from './company-chooser';
+import { CompanySaveDialog } from './company-save-dialog';
 import { useCompanySettings } from './use-company-settings';
 
 const FORM_ID = 'single-sign-on-form';
@@ -28,49 +27,37 @@ export function SsoSettingsDialog({
   onClose: () => void;
 }) {
   const notify = useNotify();
-  const { companyId, choose, stored, save, failure } = useCompanySettings(viewer, {
+  const shown = useCompanySettings(viewer, {
     read: companySsoQueryOptions,
     write: saveCompanySsoMutationOptions,
   });
 
   return (
-    <Modal
+    <CompanySaveDialog
       title="Single sign-on"
+      formId={FORM_ID}
+      viewer={viewer}
       onClose={onClose}
-      actions={
-        <DialogActions
-          onCancel={onClose}
-          form={FORM_ID}
-          busy={save.isPending}
-          disabled={!stored.data}
-          label="Save"
-          busyLabel="Saving..."
-        />
+      shown={shown}
+      intro={
+        <p className={styles.note}>
+          Let your company&apos;s people sign in to SpanWatch through your identity provider.
+          Everyone keeps their password sign-in.
+        </p>
       }
     >
-      <p className={styles.note}>
-        Let your company&apos;s people sign in to SpanWatch through your identity provider. Everyone
-        keeps their password sign-in.
-      </p>
-      {viewer.isStaff ? (
-        <CompanyChooser companyId={companyId} own={viewer} onChoose={choose} />
-      ) : (
-        <p className={styles.note}>Company: {viewer.company}</p>
-      )}
-      {stored.isPending && <p className={styles.note}>Loading the settings…</p>}
-      {failure}
-      {stored.data && (
+      {(stored) => (
         <SsoSettingsEditor
-          key={companyId}
+          key={shown.companyId}
           formId={FORM_ID}
-          stored={stored.data}
-          save={save}
+          stored={stored}
+          save={shown.save}
           onSaved={() => {
             notify('success', SSO_SAVED);
             onClose();
           }}
         />
       )}
-    </Modal>
+    </CompanySaveDialog>
   );
 }

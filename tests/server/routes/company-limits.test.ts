@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/schema';
-import { companyPerson } from '../../helpers/company-person.ts';
+import { bridgeBody, companyPerson } from '../../helpers/company-person.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 type Limits = components['schemas']['CompanyLimits'];
 
 const NO_LIMITS = { max_bridges: null, max_datastreams: null, ingest_samples_per_minute: null };
-
-const bridgeBody = (name: string) => ({
-  name,
-  location: 'Red River',
-  construction_date: '1990-05-01',
-  latitude: 49.9,
-  longitude: -97.1,
-});
 
 /** A company with an administrator, a bridge, a span and a sensor, and platform staff. */
 async function cast(t: TestContext, company: string, prefix: string) {

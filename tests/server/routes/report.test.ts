@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../helpers/test-database.ts';
-import { greyJpeg } from '../../helpers/photo-fixtures.ts';
+import { flatPng, greyJpeg } from '../../helpers/photo-fixtures.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { assignBridge } from '../alerts/alert-fixtures.ts';
 import { storeStrain, strainBridge, trafficBlocks } from '../fatigue/strain-fixtures.ts';
@@ -182,6 +182,39 @@ describe.each(drivers)('monthly report API on %s', (kind) => {
         'substructure 5 Findings: "Spalling under the east joint" ' +
         `2026-04-05 · F. Inspector inspection-photo-${photoId}.jpg`,
     );
+  }, 180_000);
+
+  it("writes in its company's time zone unless the reader asks for one, with the company's logo (decision 063)", async () => {
+    const staff = await t.createUser({ staff: true, name: 'zone-reader' });
+    const bridge = await t.services.bridges.create({ name: 'Zone Bridge', location: 'River' });
+    await t.services.companySettings.save(bridge.companyId, {
+      name: 'Zoned Crossings',
+      address: null,
+      timeZone: 'America/Toronto',
+      units: 'metric',
+      defaultAmberPercent: null,
+      defaultRedPercent: null,
+    });
+    await t.services.companySettings.saveLogo(bridge.companyId, {
+      contentType: 'image/png',
+      data: flatPng(60, 20, 5),
+    });
+    const read = async (query: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bridges/${bridge.id}/report?month=2026-04${query}`,
+        headers: { authorization: `Bearer ${staff.token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const bytes = response.rawPayload;
+      const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+      const images = bytes.toString('latin1').split('/Subtype /Image').length - 1;
+      return { text: text.replace(/\s+/g, ' '), images };
+    };
+    const byCompany = await read('');
+    expect(byCompany.text).toContain('Times are in America/Toronto;');
+    expect(byCompany.images).toBe(1);
+    expect((await read('&tz=Asia/Tokyo')).text).toContain('Times are in Asia/Tokyo;');
   }, 180_000);
 
   it('refuses a bad, missing, too early or future month naming the field', async () => {

@@ -7,7 +7,7 @@ import { createMaintenanceRepository } from '../../../server/maintenance/mainten
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { drivers } from '../../helpers/test-database.ts';
-import { jpegBytes } from '../../helpers/photo-fixtures.ts';
+import { jpegBytes, pngBytes } from '../../helpers/photo-fixtures.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
 import { type TestContext, setupTestApp, testConfig } from '../../helpers/test-app.ts';
 import { type TestProvider, startTestProvider } from '../../helpers/oidc-test-provider.ts';
@@ -42,6 +42,11 @@ type Caller = 'anonymous' | 'user' | 'staff';
 /** The operator's company's path, where its rotas are (decision 056). */
 async function rotasOf(t: TestContext, a: Actors): Promise<string> {
   return `/api/v1/companies/${(await t.services.users.findById(a.operatorId))?.companyId}`;
+}
+
+async function companyOfOperator(t: TestContext, a: Actors) {
+  const companyId = (await t.services.users.findById(a.operatorId))?.companyId ?? 0;
+  return t.services.companies.findById(companyId);
 }
 
 const ROTA = {
@@ -229,6 +234,56 @@ const matrix: Record<
       url: `${await rotasOf(t, a)}/limits`,
       body: { max_bridges: null, max_datastreams: null, ingest_samples_per_minute: null },
     }),
+  },
+  getCompanySettings: {
+    access: 'staff',
+    call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/settings` }),
+  },
+  updateCompanySettings: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'PUT',
+      url: `${await rotasOf(t, a)}/settings`,
+      body: {
+        name: (await companyOfOperator(t, a))?.name,
+        address: null,
+        time_zone: null,
+        units: 'metric',
+        default_amber_percent: null,
+        default_red_percent: null,
+      },
+    }),
+  },
+  getCompanyLogo: {
+    access: 'staff',
+    call: async (t, a) => {
+      const companyId = (await t.services.users.findById(a.operatorId))?.companyId ?? 0;
+      await t.services.companySettings.saveLogo(companyId, {
+        contentType: 'image/png',
+        data: pngBytes(1),
+      });
+      return { method: 'GET', url: `${await rotasOf(t, a)}/logo`, raw: true };
+    },
+  },
+  updateCompanyLogo: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'PUT',
+      url: `${await rotasOf(t, a)}/logo`,
+      body: pngBytes(2),
+      contentType: 'application/octet-stream',
+    }),
+  },
+  deleteCompanyLogo: {
+    access: 'staff',
+    call: async (t, a) => {
+      const companyId = (await t.services.users.findById(a.operatorId))?.companyId ?? 0;
+      await t.services.companySettings.saveLogo(companyId, {
+        contentType: 'image/png',
+        data: pngBytes(3),
+      });
+      return { method: 'DELETE', url: `${await rotasOf(t, a)}/logo` };
+    },
   },
   listRotas: {
     access: 'signed-in',

@@ -4,7 +4,7 @@ import { contract } from '../../../server/contract.ts';
 import { alerts, notifications } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { companyPerson } from '../../helpers/company-person.ts';
-import { jpegBytes } from '../../helpers/photo-fixtures.ts';
+import { jpegBytes, pngBytes } from '../../helpers/photo-fixtures.ts';
 import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
 
@@ -246,6 +246,8 @@ async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
     contactGroups: await t.services.contactGroups.listGroups(companyA),
     notificationRules: await t.services.contactGroups.listRules(companyA),
     limits: await t.services.companyLimits.find(companyA),
+    settings: await t.services.companySettings.find(companyA),
+    logo: await t.services.companySettings.logo(companyA),
   });
 }
 
@@ -380,6 +382,14 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/limits`,
     }),
+    getCompanySettings: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/settings`,
+    }),
+    getCompanyLogo: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/logo`,
+    }),
     getOnCall: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/on-call`,
@@ -408,6 +418,28 @@ function probes(own: {
       method: 'PUT',
       url: `/api/v1/companies/${x.companyId}/limits`,
       body: { max_bridges: 0, max_datastreams: 0, ingest_samples_per_minute: 1 },
+    }),
+    updateCompanySettings: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/companies/${x.companyId}/settings`,
+      body: {
+        name: 'Probe Renamed Ltd',
+        address: '1 Probe Street',
+        time_zone: 'Asia/Tokyo',
+        units: 'imperial',
+        default_amber_percent: -1,
+        default_red_percent: -3,
+      },
+    }),
+    updateCompanyLogo: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/companies/${x.companyId}/logo`,
+      body: pngBytes(9),
+      contentType: 'application/octet-stream',
+    }),
+    deleteCompanyLogo: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/companies/${x.companyId}/logo`,
     }),
     createRota: (x: Targets): Call => ({
       method: 'POST',
@@ -828,6 +860,19 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       clientSecretSealed: t.services.secretBox.seal('a-secret'),
       emailDomains: ['a.example'],
     });
+    // A's settings and logo, which B's probes must leave as they are (decision 063).
+    await t.services.companySettings.save(companyA, {
+      name: 'Alpha Spans',
+      address: '1 Alpha Road',
+      timeZone: 'America/Winnipeg',
+      units: 'metric',
+      defaultAmberPercent: -2.5,
+      defaultRedPercent: -6,
+    });
+    await t.services.companySettings.saveLogo(companyA, {
+      contentType: 'image/png',
+      data: pngBytes(1),
+    });
     const before = await rowsOfA(t, companyA, targetsA);
     const all = Object.entries(probes(own));
     // An operator is refused the staff screens' writes (403) before any record is looked at, and
@@ -851,8 +896,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(84);
-    expect(sent).toBe(84 + 83);
+    expect(all.length).toBe(89);
+    expect(sent).toBe(89 + 88);
   });
 
   it("lists none of another company's rows, and its own", async () => {
