@@ -1,8 +1,14 @@
-import { LOGO_LIMIT_BYTES, LOGO_TYPES, type LogoType } from '../../domain/company-settings.ts';
+import {
+  LOGO_LIMIT_BYTES,
+  LOGO_MAX_PIXELS,
+  LOGO_TYPES,
+  type LogoType,
+} from '../../domain/company-settings.ts';
 import { photoTypeOf } from '../../domain/image-type.ts';
 import type { AuditedWrite } from '../audit/audited-handlers.ts';
 import { HttpError } from '../http-error.ts';
 import { uploadedChunks } from '../http/upload-body.ts';
+import { declaredSize } from '../inspections/photo-renditions.ts';
 import type { RouteServices } from '../plugins/route-services.ts';
 import type { Handlers } from '../contract-types.ts';
 import { companyToManage } from './company-scope.ts';
@@ -21,6 +27,16 @@ async function readLogo(chunks: AsyncIterable<Uint8Array>) {
   // The report's PDF embeds PNG and JPEG only; the type is read from the bytes, not the header.
   if (!isLogoType(contentType)) {
     throw new HttpError(415, 'body: not a PNG or JPEG image (read from its first bytes)');
+  }
+  // Read from the header, before anything decodes it.
+  const size = await declaredSize(data);
+  if (size === null) throw new HttpError(415, 'body: the image does not open');
+  if (size.width * size.height > LOGO_MAX_PIXELS) {
+    throw new HttpError(
+      413,
+      `body: the logo declares ${size.width} × ${size.height} pixels, more than the ` +
+        `${LOGO_MAX_PIXELS / 1_000_000} million a logo may have; send it resized`,
+    );
   }
   return { contentType, data };
 }

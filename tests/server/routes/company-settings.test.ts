@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/schema';
 import { auditLog } from '../../../server/db/schema.ts';
 import { bridgeBody, companyPerson } from '../../helpers/company-person.ts';
-import { flatPng, pngBytes, webpBytes } from '../../helpers/photo-fixtures.ts';
+import { declaredHugePng, flatPng, pngBytes, webpBytes } from '../../helpers/photo-fixtures.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -169,6 +169,12 @@ describe.each(drivers)('company settings on %s', (kind) => {
     const tooLarge = await upload(t, `${url}/logo`, admin.token, huge);
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().detail).toMatch(/^body: .*256 KiB/);
+    // A few hundred bytes declaring gigapixels: refused from its header, before any decode.
+    const bomb = await upload(t, `${url}/logo`, admin.token, declaredHugePng(60_000, 60_000));
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json().detail).toBe(
+      'body: the logo declares 60000 × 60000 pixels, more than the 4 million a logo may have; send it resized',
+    );
 
     const removal = await t.request({ method: 'DELETE', url: `${url}/logo`, token: admin.token });
     expect(removal.status).toBe(204);
