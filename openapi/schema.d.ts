@@ -2301,8 +2301,11 @@ export interface components {
       | 'Inspection overdue'
       | 'Limit exceeded'
       | 'Trigger level crossed';
-    /** @enum {string} */
-    NotificationChannelChoice: 'email' | 'sms' | 'in_app' | 'webhook';
+    /**
+     * @description How a rule's people are told. In-app and webhook are not rule channels: the bell tells everyone who may see the bridge, and the company's webhook receives every alert.
+     * @enum {string}
+     */
+    NotificationChannelChoice: 'email' | 'sms';
     NotificationRuleInput: {
       /** @description One bridge of the company; null for all its bridges */
       bridge_id: number | null;

@@ -7,8 +7,13 @@ export function CheckboxGroup<T extends string>(props: {
   chosen: readonly T[];
   onChange: (chosen: T[]) => void;
   error: string | undefined;
+  /** A sentence under the legend that says what the choices do. */
+  hint?: string;
 }) {
-  const errorId = `${props.legend.replace(/\W+/g, '-').toLowerCase()}-error`;
+  const idBase = props.legend.replace(/\W+/g, '-').toLowerCase();
+  const errorId = `${idBase}-error`;
+  const hintId = `${idBase}-hint`;
+  const describedBy = [props.hint ? hintId : '', props.error ? errorId : ''].join(' ').trim();
   const toggle = (value: T, on: boolean) =>
     props.onChange(
       on
@@ -18,10 +23,15 @@ export function CheckboxGroup<T extends string>(props: {
   return (
     <fieldset
       className={form.section}
-      aria-describedby={props.error ? errorId : undefined}
+      aria-describedby={describedBy || undefined}
       aria-invalid={props.error ? true : undefined}
     >
       <legend className={form.heading}>{props.legend}</legend>
+      {props.hint && (
+        <p id={hintId} className={form.note}>
+          {props.hint}
+        </p>
+      )}
       {props.options.map((option) => (
         <label key={option.value} className={form.switchRow}>
           <input

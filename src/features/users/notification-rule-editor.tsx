@@ -18,8 +18,6 @@ const SEVERITIES: Severity[] = ['Low', 'Medium', 'High', 'Critical'];
 const CHANNEL_LABELS: Record<Channel, string> = {
   email: 'Email',
   sms: 'SMS',
-  in_app: 'In-app',
-  webhook: 'Webhook',
 };
 const TYPE_OPTIONS = ALERT_TYPES.map((type) => ({ value: type, label: type }));
 const CHANNEL_OPTIONS = RULE_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }));
@@ -116,6 +114,7 @@ export function NotificationRuleEditor(props: {
       />
       <CheckboxGroup
         legend="Channels"
+        hint="Everyone who may see the bridge is told in the app, and the company's webhook receives every alert, whatever the rules."
         options={CHANNEL_OPTIONS}
         chosen={channels}
         error={errorOf('channels')}

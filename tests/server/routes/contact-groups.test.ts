@@ -151,6 +151,9 @@ describe.each(drivers)('contact groups and notification rules on %s', (kind) => 
         `group_id: no contact group with id ${foreign.id} in this company`,
       ],
       [{ ...critical(own.id, null), channels: ['pager'] }, 'channels'],
+      // Not rule channels (decision 060, amended): they would change nothing.
+      [{ ...critical(own.id, null), channels: ['in_app'] }, 'channels'],
+      [{ ...critical(own.id, null), channels: ['email', 'webhook'] }, 'channels'],
       [{ ...critical(own.id, null), channels: ['email', 'email'] }, 'channels: each channel once'],
       [{ ...critical(own.id, null), alert_types: ['Earthquake'] }, 'alert_types'],
       [{ ...critical(own.id, null), alert_types: [] }, 'alert_types'],

@@ -104,6 +104,13 @@ describe('Contact groups (User Management)', () => {
     await user.selectOptions(within(form).getByLabelText('Contact group'), 'Structures');
     await user.selectOptions(within(form).getByLabelText('Bridge'), 'Humber');
     const channels = within(form).getByRole('group', { name: 'Channels' });
+    // Only the channels a rule changes: the bell and the webhook already get every alert.
+    expect(
+      within(channels)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(['Email', 'SMS']);
+    expect(channels).toHaveAccessibleDescription(/told in the app.*webhook receives every alert/);
     await user.click(within(channels).getByLabelText('Email'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(channels).findByText('Choose at least one channel')).toBeInTheDocument();

@@ -1,0 +1,63 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { projectPath } from '../../../server/project-paths.ts';
+
+// Forty-odd migrations on PGlite, on a machine shared with other test runs.
+vi.setConfig({ testTimeout: 300_000 });
+
+const migrations = projectPath('server', 'db', 'migrations');
+
+/** The migrations folder as it was before 0043, so rules can be stored the old way first. */
+function folderBefore0043(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'spanwatch-before-0043-'));
+  cpSync(migrations, folder, { recursive: true });
+  const journalFile = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
+  journal.entries = journal.entries.filter((entry) => entry.idx < 43);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+// Migration 0043 (decision 060, amended 2026-11-30): in-app and webhook are no longer rule
+// channels. They never added anyone, so what each rule did is what it still does.
+describe('migration 0043 (rule channels)', () => {
+  const client = new PGlite();
+  const db = drizzle(client);
+  let before = '';
+  afterAll(async () => {
+    await client.close();
+    rmSync(before, { recursive: true, force: true });
+  });
+
+  it('keeps email and SMS in their order, and removes the rules that had neither', async () => {
+    before = folderBefore0043();
+    await migrate(db, { migrationsFolder: before });
+    await client.exec(`
+      INSERT INTO companies (name) VALUES ('Acme Bridges');
+      INSERT INTO contact_groups (company_id, name) VALUES (1, 'Structures');
+      INSERT INTO notification_rules (company_id, min_severity, group_id, channels) VALUES
+        (1, 'High', 1, array['sms', 'in_app', 'email']),
+        (1, 'Critical', 1, array['webhook', 'in_app']),
+        (1, 'Low', 1, array['email']);
+    `);
+    await migrate(db, { migrationsFolder: migrations });
+    const { rows } = await client.query<{ min_severity: string; channels: string[] }>(
+      'SELECT min_severity, channels FROM notification_rules ORDER BY id',
+    );
+    expect(rows).toEqual([
+      { min_severity: 'High', channels: ['sms', 'email'] },
+      { min_severity: 'Low', channels: ['email'] },
+    ]);
+    await expect(
+      client.query(
+        `INSERT INTO notification_rules (company_id, min_severity, group_id, channels)
+         VALUES (1, 'Low', 1, array['in_app'])`,
+      ),
+    ).rejects.toThrow(/notification_rules_channels_check/);
+  });
+});
