@@ -1,24 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectPath } from '../../../server/project-paths.ts';
-
-const migrations = projectPath('server', 'db', 'migrations');
-
-/** The migrations folder as it was before 0022, so data can be written the old way first. */
-function folderBefore0022(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'spanwatch-before-0022-'));
-  cpSync(migrations, folder, { recursive: true });
-  const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < 22);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
+import { migrationsBefore, migrationsFolder } from '../../helpers/migrations-before.ts';
 
 // Migration 0022 turns the company text of today's users into companies and gives every bridge
 // one (decision 040): this builds a database of before, writes rows into it, and migrates.
@@ -28,7 +13,7 @@ describe('migration 0022 (companies)', () => {
   let before = '';
 
   beforeAll(async () => {
-    before = folderBefore0022();
+    before = migrationsBefore(22);
     await migrate(db, { migrationsFolder: before });
     await client.exec(`
       INSERT INTO users (username, email, password_hash, company, address) VALUES
@@ -44,7 +29,7 @@ describe('migration 0022 (companies)', () => {
         (1, 2), (3, 2), (4, 2),
         (2, 4), (5, 4);
     `);
-    await migrate(db, { migrationsFolder: migrations });
+    await migrate(db, { migrationsFolder });
   }, 120_000);
 
   afterAll(async () => {

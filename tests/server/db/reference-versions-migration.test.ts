@@ -1,27 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { projectPath } from '../../../server/project-paths.ts';
+import { migrationsBefore, migrationsFolder } from '../../helpers/migrations-before.ts';
 
 // Twenty-four migrations on PGlite, on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 300_000 });
-
-const migrations = projectPath('server', 'db', 'migrations');
-
-/** The migrations folder as it was before 0023, so a model can be stored the old way first. */
-function folderBefore0023(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'spanwatch-before-0023-'));
-  cpSync(migrations, folder, { recursive: true });
-  const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < 23);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 // Migration 0023 (decision 041): a model stored before it becomes its bridge's version 1, active,
 // so the bridge keeps scoring with it and its next training is compared against a version.
@@ -35,7 +20,7 @@ describe('migration 0023 (reference versions)', () => {
   });
 
   it('makes each stored model its bridge’s active version 1, and bridges without one get none', async () => {
-    before = folderBefore0023();
+    before = migrationsBefore(23);
     await migrate(db, { migrationsFolder: before });
     await client.exec(`
       INSERT INTO companies (name) VALUES ('Acme Bridges');
@@ -45,7 +30,7 @@ describe('migration 0023 (reference versions)', () => {
       VALUES (1, 'autoencoder', '["a.f1"]', '{"version": 1}', 4.5,
         '2026-03-01T00:00:00Z', '2026-03-31T00:00:00Z', 12.5, '2026-04-01T00:00:00Z');
     `);
-    await migrate(db, { migrationsFolder: migrations });
+    await migrate(db, { migrationsFolder });
     const { rows } = await client.query<Record<string, unknown>>(
       `SELECT bridge_id, version, status, trained_from, trained_to, windows_used, modes, model,
               training_seconds, accepted_at, accepted_by, reason

@@ -1,27 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { projectPath } from '../../../server/project-paths.ts';
+import { migrationsBefore, migrationsFolder } from '../../helpers/migrations-before.ts';
 
 // Forty-odd migrations on PGlite, on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 300_000 });
-
-const migrations = projectPath('server', 'db', 'migrations');
-
-/** The migrations folder as it was before 0043, so rules can be stored the old way first. */
-function folderBefore0043(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'spanwatch-before-0043-'));
-  cpSync(migrations, folder, { recursive: true });
-  const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < 43);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 // Migration 0043 (decision 060, amended 2026-11-30): in-app and webhook are no longer rule
 // channels. They never added anyone, so what each rule did is what it still does.
@@ -35,7 +20,7 @@ describe('migration 0043 (rule channels)', () => {
   });
 
   it('keeps email and SMS in their order, and removes the rules that had neither', async () => {
-    before = folderBefore0043();
+    before = migrationsBefore(43);
     await migrate(db, { migrationsFolder: before });
     await client.exec(`
       INSERT INTO companies (name) VALUES ('Acme Bridges');
@@ -45,7 +30,7 @@ describe('migration 0043 (rule channels)', () => {
         (1, 'Critical', 1, array['webhook', 'in_app']),
         (1, 'Low', 1, array['email']);
     `);
-    await migrate(db, { migrationsFolder: migrations });
+    await migrate(db, { migrationsFolder });
     const { rows } = await client.query<{ min_severity: string; channels: string[] }>(
       'SELECT min_severity, channels FROM notification_rules ORDER BY id',
     );
