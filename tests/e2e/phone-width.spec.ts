@@ -98,7 +98,7 @@ async function bridgeWithActiveAlert(page: Page): Promise<number> {
 async function openMenuEntry(page: Page, name: string) {
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
-  await page.getByRole('button', { name }).click();
+  await page.getByRole('button', { name, exact: true }).click();
 }
 
 test('every signed-in screen fits a 390 px phone', async ({ page }) => {
@@ -201,13 +201,13 @@ test('the main dialogs fit a 390 px phone, Save in sight', async ({ page }) => {
   await expectDialogFits(page, rotas, 'New rota', rotas.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Escape');
 
-  // Company settings (decision 063): every field, the logo's and Save within the phone's width.
-  await page.getByRole('button', { name: 'Company settings' }).click();
-  const company = page.getByRole('dialog', { name: 'Company settings' });
+  // Company profile (decision 063): every field, the logo's and Save within the phone's width.
+  await page.getByRole('button', { name: 'Company profile' }).click();
+  const company = page.getByRole('dialog', { name: 'Company profile' });
   await expectDialogFits(
     page,
     company,
-    'Company settings',
+    'Company profile',
     company.getByRole('button', { name: 'Save' }),
   );
   await page.keyboard.press('Escape');

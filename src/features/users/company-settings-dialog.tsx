@@ -45,7 +45,7 @@ export function CompanySettingsDialog({
 
   return (
     <CompanySaveDialog
-      title="Company settings"
+      title="Company profile"
       formId={FORM_ID}
       viewer={viewer}
       onClose={onClose}

@@ -16,7 +16,7 @@ export type SettingsFormValues = Record<Exclude<SettingsField, 'units'>, string>
   units: UnitSystem;
 };
 
-export const SETTINGS_SAVED = 'Company settings saved';
+export const SETTINGS_SAVED = 'Company profile saved';
 export const LOGO_SAVED = 'Report logo saved';
 export const LOGO_REMOVED = 'Report logo removed';
 

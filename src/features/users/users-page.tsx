@@ -28,7 +28,7 @@ const COMPANY_SCREENS: [CompanyDialogKind, string][] = [
   ['rotas', 'On-call rotas'],
   ['contacts', 'Contact groups'],
   ['limits', 'Company limits'],
-  ['settings', 'Company settings'],
+  ['settings', 'Company profile'],
 ];
 const isCompanyScreen = (kind: string): kind is CompanyDialogKind =>
   COMPANY_SCREENS.some(([screen]) => screen === kind);

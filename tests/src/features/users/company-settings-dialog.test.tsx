@@ -69,9 +69,9 @@ const companies = http.get(apiUrl('/api/v1/companies'), () =>
 );
 
 const openDialog = () =>
-  openCompanyDialog('Company settings', (dialog) => within(dialog).findByLabelText('Company name'));
+  openCompanyDialog('Company profile', (dialog) => within(dialog).findByLabelText('Company name'));
 
-describe('Company settings (User Management)', () => {
+describe('Company profile (User Management)', () => {
   it("lets a company administrator change its own company's settings from the keyboard", async () => {
     signInToUserManagement(server, prairieAdmin, { extra: [companies] });
     const { puts } = serveSettings();
@@ -90,7 +90,7 @@ describe('Company settings (User Management)', () => {
     within(dialog).getByRole('button', { name: 'Save' }).focus();
     await user.keyboard('{Enter}');
 
-    expect(await screen.findByText('Company settings saved')).toBeInTheDocument();
+    expect(await screen.findByText('Company profile saved')).toBeInTheDocument();
     expect(puts).toEqual([
       {
         id: '2',
