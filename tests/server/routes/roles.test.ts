@@ -7,7 +7,7 @@ import { createMaintenanceRepository } from '../../../server/maintenance/mainten
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { drivers } from '../../helpers/test-database.ts';
-import { jpegBytes, pngBytes } from '../../helpers/photo-fixtures.ts';
+import { flatPng, jpegBytes, pngBytes } from '../../helpers/photo-fixtures.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
 import { type TestContext, setupTestApp, testConfig } from '../../helpers/test-app.ts';
 import { type TestProvider, startTestProvider } from '../../helpers/oidc-test-provider.ts';
@@ -270,7 +270,7 @@ const matrix: Record<
     call: async (t, a) => ({
       method: 'PUT',
       url: `${await rotasOf(t, a)}/logo`,
-      body: pngBytes(2),
+      body: flatPng(40, 20, 2),
       contentType: 'application/octet-stream',
     }),
   },
