@@ -1,4 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
+import { COMPANY_ADDRESS_MAX, COMPANY_NAME_MAX } from '../../../domain/company-settings';
 import {
   type CompanySettings,
   type CompanySettingsUpdate,
@@ -98,7 +99,7 @@ function SettingsEditor({
         <TextField
           label={SETTINGS_LABELS.name}
           value={values.name}
-          maxLength={200}
+          maxLength={COMPANY_NAME_MAX}
           autoComplete="organization"
           error={errorOf('name')}
           onChange={(event) => change('name', event.target.value)}
@@ -106,7 +107,7 @@ function SettingsEditor({
         <TextField
           label={SETTINGS_LABELS.address}
           value={values.address}
-          maxLength={500}
+          maxLength={COMPANY_ADDRESS_MAX}
           autoComplete="street-address"
           error={errorOf('address')}
           onChange={(event) => change('address', event.target.value)}
