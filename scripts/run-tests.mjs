@@ -19,6 +19,13 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // and CI shows only the tail of the output, where the browser tests' summary was lost once.
 const TAIL_LINES = 60;
 const failureTails = [];
+// Each failure's own account (Playwright's `  1) [chromium] › …`, Vitest's ` FAIL  …`) is printed
+// where the test ended, far above the tail; its first lines are kept and printed at the end too,
+// since CI shows only the tail (stop 46's browser failure left nothing but its name there).
+const FAILURE_HEADER = /^\s+\d+\) \[|^\s*FAIL\s/;
+const FAILURE_LINES = 40;
+const MAX_FAILURES_KEPT = 10;
+const failureAccounts = [];
 
 /** Runs one npm script; resolves with its exit code, its output kept or streamed. */
 function run(script, { stream = false, prefix = '', args = [] } = {}) {
@@ -43,6 +50,7 @@ function run(script, { stream = false, prefix = '', args = [] } = {}) {
         target.write(`${prefix}${line}\n`);
         tail.push(line);
         if (tail.length > TAIL_LINES) tail.shift();
+        keepFailureAccount(script, line);
       }
     };
     child.stdout.on('data', take(process.stdout));
@@ -61,6 +69,16 @@ function run(script, { stream = false, prefix = '', args = [] } = {}) {
       resolve(code ?? 1);
     });
   });
+}
+
+/** Keeps a failure's header line and the lines after it, for the end of the output. */
+function keepFailureAccount(script, line) {
+  const open = failureAccounts.findLast((account) => account.script === script);
+  if (FAILURE_HEADER.test(line) && failureAccounts.length < MAX_FAILURES_KEPT) {
+    failureAccounts.push({ script, lines: [line] });
+  } else if (open && open.lines.length < FAILURE_LINES) {
+    open.lines.push(line);
+  }
 }
 
 async function allPass(runs) {
@@ -86,6 +104,9 @@ const tested = await allPass([
 ]);
 // Only a report: a fault in it must never fail the run.
 await printSlowestFiles(UNIT_TIMES, 12).catch((error) => console.log(`(no file times: ${error})`));
+for (const { script, lines } of failureAccounts) {
+  console.log(`\n── a failure in ${script}, as it was printed:\n${lines.join('\n')}`);
+}
 for (const { script, lines } of failureTails) {
   console.log(`\n── ${script} failed; its last ${lines.length} lines again:\n${lines.join('\n')}`);
 }

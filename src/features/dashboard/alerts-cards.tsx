@@ -4,6 +4,7 @@ import type { Alert } from '../../api/queries/alerts';
 import { NO_ACTIVE_ALERTS } from '../../../domain/dashboard-messages';
 import { Button } from '../../ui/button';
 import { HistoryLink } from '../../ui/history-link';
+import { keepInView } from '../../ui/keep-in-view';
 import { visuallyHidden } from '../../ui/layout.css';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlertDetailsModal } from './alert-details-modal';
@@ -205,7 +206,11 @@ function ActiveAlert({ alert, evaluation, isStaff, onAcknowledge, onDetails }: A
           Details
         </Button>
         {stream && (
-          <a className={styles.alertsLink} href={`#${streamCardId(stream.stream.id)}`}>
+          <a
+            className={styles.alertsLink}
+            href={`#${streamCardId(stream.stream.id)}`}
+            onClick={() => keepInView(streamCardId(stream.stream.id))}
+          >
             Chart of {stream.stream.stream_id}
           </a>
         )}
