@@ -175,6 +175,16 @@ export const HEALTH_ALERT_TYPES: readonly HealthAlertType[] = [
 
 const SEVERITY_ORDER: readonly Threat[] = ['Low', 'Medium', 'High', 'Critical'];
 
+/**
+ * The most severe first; alerts of one severity keep the order they came in (the server's is
+ * newest first). The responder reads down the list: a Critical structural warning listed under
+ * a Medium 'Inspection due' raised a minute later read as the lesser matter (issue 36, item 6).
+ */
+export function mostSevereFirst<T extends { severity: string }>(alerts: readonly T[]): T[] {
+  const rank = (severity: string) => SEVERITY_ORDER.indexOf(severity as Threat);
+  return [...alerts].sort((a, b) => rank(b.severity) - rank(a.severity));
+}
+
 /** True when `next` is a more serious severity than `previous` (Low < Medium < High < Critical). */
 export function severityRises(previous: Threat, next: Threat): boolean {
   return SEVERITY_ORDER.indexOf(next) > SEVERITY_ORDER.indexOf(previous);

@@ -15,7 +15,12 @@ import {
 } from '../../../domain/data-trust';
 import { isDataType } from '../../../domain/enums';
 import { countOf } from '../../../domain/formats';
-import { type HealthSummary, SENSOR_OFFLINE_ALERT, deriveHealth } from '../../../domain/health';
+import {
+  type HealthSummary,
+  SENSOR_OFFLINE_ALERT,
+  deriveHealth,
+  mostSevereFirst,
+} from '../../../domain/health';
 
 // Everything the dashboard states about a bridge's condition, computed once from the latest
 // evaluation, the open alerts and the streams, so the strip, the cards, the badge and the charts
@@ -158,7 +163,7 @@ function situationOf(
 export function evaluateBridge(input: EvaluationInput): BridgeEvaluation {
   const { report } = input;
   const own = input.alerts.filter((a) => a.bridge === input.bridgeId);
-  const active = own.filter((a) => a.state === 'active');
+  const active = mostSevereFirst(own.filter((a) => a.state === 'active'));
   const acknowledged = own.filter((a) => a.state === 'acknowledged');
   const offline = active.filter((a) => a.type === SENSOR_OFFLINE_ALERT);
   const streams = streamsOf(input, offline);

@@ -178,6 +178,40 @@ describe('alarms one by one (issue 18)', () => {
   });
 });
 
+describe('alarm order (issue 36, item 6)', () => {
+  it('lists the most severe first, newest first within a severity', async () => {
+    serveDashboard(server, {
+      // The server's order: newest first.
+      alerts: [
+        anAlert({
+          id: 7,
+          type: 'Inspection due',
+          severity: 'Medium',
+          message: 'Inspection due soon',
+        }),
+        anAlert({
+          id: 6,
+          type: 'Sensor offline',
+          severity: 'Medium',
+          message: 'No data from CB-2',
+        }),
+        anAlert({
+          id: 5,
+          type: 'Structural Warning',
+          severity: 'Critical',
+          message: 'f1 down 8 %',
+        }),
+      ],
+    });
+    await openDashboard();
+    const list = await screen.findByRole('list', { name: 'Active alerts' });
+    const titles = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('strong')?.textContent);
+    expect(titles).toEqual(['Structural Warning', 'Inspection due', 'Sensor offline']);
+  });
+});
+
 describe('a bridge with sensors but no data (issue 18)', () => {
   it('says so in plain words, greys the badge, disables the CSV and reconciles the stream', async () => {
     serveDashboard(server);
