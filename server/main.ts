@@ -23,6 +23,7 @@ import { startMetricsServer, watchAnalysisQueue } from './ops/metrics.ts';
 import { closeHttpServer, stopOnSignals, type ShutdownStep } from './ops/shutdown.ts';
 import { projectPath } from './project-paths.ts';
 import { createServices } from './services.ts';
+import { ALERT_EMAILS_OFF } from './alerts/alert-outlets.ts';
 import { startMqttCredentialSyncFromConfig } from './ingest/mqtt-credentials-sync.ts';
 import { DEMO_OPERATOR, DEMO_PRAIRIE_ADMIN, DEMO_STAFF } from './seed/demo-accounts.ts';
 import { prepareDemoOnStart } from './seed/demo-first-start.ts';
@@ -95,7 +96,7 @@ const services = createServices(config, database, {
   ingestFailure: () => mqttIngest?.failure() ?? null,
   queueWebhooks: true,
 });
-const { alerts, analysisJobs, readiness, queuedWebhook, queuedNotifier } = services;
+const { alerts, analysisJobs, readiness, queuedWebhook, queuedNotifier, queuedSms } = services;
 
 // Processes starting together migrate (and seed the demo) one after the other.
 const demo = await withAdvisoryLock(config.databaseUrl, LOCKS.migrate, async () => {
@@ -201,6 +202,7 @@ if (roles.has('worker')) {
   });
   await queuedWebhook?.work();
   await queuedNotifier?.work();
+  await queuedSms?.work();
   steps.push({ name: 'raw retention', stop: async () => retention?.stop() });
   steps.push({ name: 'roll-up retention', stop: async () => rollupRetention?.stop() });
   steps.push({ name: 'packing stored arrays', stop: () => arrayPacking.stop() });
@@ -226,6 +228,7 @@ if (config.metricsPort) {
 if (!roles.has('worker')) {
   steps.push({ name: 'alert webhook', stop: async () => alerts.webhook?.stop() });
   steps.push({ name: 'alert notifier', stop: async () => alerts.notifier?.stop() });
+  steps.push({ name: 'alert texts', stop: async () => alerts.sms?.stop() });
 }
 steps.push({ name: 'database', stop: () => database.close() });
 
@@ -244,3 +247,5 @@ if (demo.allowed) {
   const prairie = DEMO_PRAIRIE_ADMIN;
   console.log(`  admin     ${prairie.email} / ${prairie.password} (Prairie Crossings Ltd.)`);
 }
+// Said at every start, so whoever waits for the demo's alerts by email sees why none come.
+if (!config.smtpUrl) console.log(ALERT_EMAILS_OFF);

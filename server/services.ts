@@ -212,6 +212,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     }),
     queuedWebhook: outlets.queuedWebhook,
     queuedNotifier: outlets.queuedNotifier,
+    queuedSms: outlets.queuedSms,
     analysisJobs: createAnalysisJobs(database, analysis, (message) => log('jobs', message), {
       jobTimeoutSeconds: config.analysisJobTimeoutSeconds,
     }),

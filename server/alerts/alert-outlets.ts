@@ -15,6 +15,8 @@ import { policyOfMinutes } from './escalation-policy.ts';
 import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 import { createQueuedAlertWebhook, type QueuedAlertWebhook } from './queued-alert-webhook.ts';
 import { createQueuedEmailNotifier, type QueuedEmailNotifier } from './queued-email-notifier.ts';
+import type { QueuedNotifier } from './queued-channel-notifier.ts';
+import { createQueuedSmsNotifier } from './queued-sms-notifier.ts';
 
 export interface AlertOutlets {
   webhook: AlertWebhook | undefined;
@@ -23,9 +25,15 @@ export interface AlertOutlets {
   notifier: AlertNotifier | undefined;
   /** Set on PostgreSQL with SMTP_URL: a worker process sends the queued emails. */
   queuedNotifier: QueuedEmailNotifier | undefined;
-  /** Set with SMS_BASE_URL: Critical and High alerts texted, from this process (decision 042). */
+  /** Set with SMS_BASE_URL: Critical and High alerts texted (decision 042). */
   sms: AlertNotifier | undefined;
+  /** Set on PostgreSQL with SMS_BASE_URL: a worker process sends the queued texts (065). */
+  queuedSms: QueuedNotifier | undefined;
 }
+
+/** What a start without SMTP_URL prints once, so nobody waits for an email that cannot come. */
+export const ALERT_EMAILS_OFF =
+  'Alert emails are off: SMTP_URL is not set (set it to smtp://host:port to email alerts).';
 
 /** Where the links in notifications lead (PUBLIC_URL, else this server on localhost). */
 const publicUrlOf = (config: Pick<AppConfig, 'publicUrl' | 'port'>): string =>
@@ -48,8 +56,8 @@ export function emailSettingsOf(
 }
 
 /**
- * Where newly raised alerts go besides the table: the webhook (ALERT_WEBHOOK_URL) and the
- * emails (SMTP_URL). With `queued` on PostgreSQL both go through pg-boss, delivered and retried
+ * Where newly raised alerts go besides the table: the webhook (ALERT_WEBHOOK_URL), the emails
+ * (SMTP_URL) and the texts (SMS_BASE_URL). With `queued` on PostgreSQL all go through pg-boss, delivered and retried
  * by worker processes; elsewhere they are delivered in this process.
  */
 export function createAlertOutlets(
@@ -80,6 +88,20 @@ export function createAlertOutlets(
           retryDelaySeconds: retries.retryDelaySeconds,
         })
       : undefined;
+  const queuedSms =
+    config.sms && queued
+      ? createQueuedSmsNotifier({
+          database,
+          repository,
+          provider: createTwilioShapedProvider(config.sms),
+          publicUrl,
+          log,
+          escalation,
+          timeoutSeconds: retries.sendTimeoutSeconds,
+          retryLimit: retries.retryLimit,
+          retryDelaySeconds: retries.retryDelaySeconds,
+        })
+      : undefined;
   return {
     queuedWebhook,
     webhook: queuedWebhook ?? (url ? createAlertWebhook({ db, repository, url, log }) : undefined),
@@ -96,21 +118,24 @@ export function createAlertOutlets(
             retrySeconds: retries.passSeconds,
           })
         : undefined),
-    sms: config.sms
-      ? createChannelNotifier({
-          db,
-          channel: 'sms',
-          sender: createSmsSender(
-            createTwilioShapedProvider(config.sms),
+    queuedSms,
+    sms:
+      queuedSms ??
+      (config.sms
+        ? createChannelNotifier({
+            db,
+            channel: 'sms',
+            sender: createSmsSender(
+              createTwilioShapedProvider(config.sms),
+              publicUrl,
+              createDeliveryLog(db),
+              repository,
+            ),
             publicUrl,
-            createDeliveryLog(db),
-            repository,
-          ),
-          publicUrl,
-          log,
-          escalation,
-          retrySeconds: retries.passSeconds,
-        })
-      : undefined,
+            log,
+            escalation,
+            retrySeconds: retries.passSeconds,
+          })
+        : undefined),
   };
 }

@@ -21,6 +21,7 @@ import { catalogue, locatedBridgeRow } from './catalogue-bridges.ts';
 import { seedDemoFatigueDetails } from './demo-fatigue.ts';
 import { seedDemoCalibrations } from './demo-calibrations.ts';
 import { seedDemoInspections } from './demo-inspections.ts';
+import { seedDemoPolicy } from './demo-policy.ts';
 import { seedPrairieCrossings } from './demo-prairie.ts';
 import { planSensors } from './demo-sensors.ts';
 
@@ -220,6 +221,9 @@ export async function seedDemo(
       tx,
       bridgeRows.slice(0, located.length).map((b) => b.id),
     );
+    // The operator is the demo company's only user: staff belong to the platform's company,
+    // which a company's group may not name (decision 060); they are told at tier 2.
+    await seedDemoPolicy(tx, demoCompanyId, [operator.id]);
     await seedPrairieCrossings(tx, passwords);
   });
 }

@@ -1,56 +1,23 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertDeliveries, alerts } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
+import { smsFake } from '../../helpers/sms-fake.ts';
 import { assignBridge, bridgeWithStreams, outcome } from './alert-fixtures.ts';
 
-interface Received {
-  path: string;
-  authorization: string | undefined;
-  form: URLSearchParams;
-}
-
-// A fake of the provider's Messages resource on loopback (a real HTTP server): the first text
-// is refused with a 500, every later one accepted with a 201 as the provider answers.
-const received: Received[] = [];
-let refuseNext = true;
-let fake: Server;
-const sms = { baseUrl: '', accountSid: 'AC0123', authToken: 'secret-token', from: '+15005550006' };
-
-beforeAll(async () => {
-  fake = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({
-        path: request.url ?? '',
-        authorization: request.headers.authorization,
-        form: new URLSearchParams(body),
-      });
-      const refuse = refuseNext;
-      refuseNext = false;
-      response.writeHead(refuse ? 500 : 201, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify(
-          refuse ? { message: 'try later' } : { sid: `SM${received.length}`, status: 'queued' },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  sms.baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+// The provider's fake on loopback: the first text is refused with a 500, every later one accepted.
+const fake = smsFake({ accountSid: 'AC0123', authToken: 'secret-token', from: '+15005550006' });
+const { requests: received, settings: sms } = fake;
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
 
 describe.each(drivers)('alert SMS on %s', (kind) => {
   const t = setupTestApp(kind, { config: { sms, publicUrl: 'https://spanwatch.example' } });
 
   it('texts Critical and High alerts to users with a verified phone, retrying a refused one', async () => {
     received.length = 0;
-    refuseNext = true;
+    fake.refuse(1);
     const withPhone = await t.createUser({ name: 'oncall' });
     const without = await t.createUser({ name: 'nophone' });
     // Texts go only to a number proven with a code (decision 050): this one was, the other not.

@@ -1,34 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/schema.d.ts';
 import { phoneVerifications, users } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
+import { smsFake } from '../../helpers/sms-fake.ts';
 
 type Settings = components['schemas']['NotificationSettings'];
 type Detail = { detail: string };
 
 // A fake of the SMS provider's Messages resource on loopback, keeping what it was asked to send.
-const texts: URLSearchParams[] = [];
-let fake: Server;
-const sms = { baseUrl: '', accountSid: 'AC0123', authToken: 'secret-token', from: '+15005550006' };
-
-beforeAll(async () => {
-  fake = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      texts.push(new URLSearchParams(body));
-      response.writeHead(201, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ sid: `SM${texts.length}`, status: 'queued' }));
-    });
-  });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  sms.baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+const fake = smsFake({ accountSid: 'AC0123', authToken: 'secret-token', from: '+15005550006' });
+const sms = fake.settings;
+const texts = fake.requests;
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
 
 const SETTINGS = '/api/v1/me/notification-settings';
 
@@ -52,7 +38,7 @@ describe.each(drivers)('notification settings on %s', (kind) => {
       token,
       body: { code },
     });
-  const lastCode = () => /code is (\d{6})\./.exec(texts.at(-1)?.get('Body') ?? '')?.[1] ?? '';
+  const lastCode = () => /code is (\d{6})\./.exec(texts.at(-1)?.form.get('Body') ?? '')?.[1] ?? '';
   /** Lets the next request text a new code at once (a minute has passed). */
   const aMinuteLater = (userId: number) =>
     t.services.database.db
@@ -132,7 +118,7 @@ describe.each(drivers)('notification settings on %s', (kind) => {
     const sent = await requestCode(user.token, '+1 (519) 555-0123');
     expect(sent.status).toBe(202);
     expect(sent.body.phone).toBe('+15195550123');
-    expect(texts.map((text) => text.get('To'))).toEqual(['+15195550123']);
+    expect(texts.map((text) => text.form.get('To'))).toEqual(['+15195550123']);
     const code = lastCode();
     expect(code).toMatch(/^\d{6}$/);
     // Kept only as a keyed hash: the code itself is nowhere in the row.

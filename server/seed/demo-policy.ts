@@ -1,0 +1,59 @@
+import type { Db } from '../db/client.ts';
+import {
+  contactGroupMembers,
+  contactGroups,
+  notificationRules,
+  rotaMembers,
+  rotas,
+} from '../db/schema.ts';
+
+/** The names a company administrator sees on User Management (decision 065). */
+export const DEMO_CONTACT_GROUP = 'Bridge duty';
+export const DEMO_ROTA = 'Weekly on call';
+
+/**
+ * The demo company's default notification policy (issue 32, decision 065): a contact group of
+ * its users, a weekly on-call rota of the same people, and one rule sending every High and
+ * Critical alert of every bridge to the group by email at tier 1. Written in the seed's
+ * transaction, so it exists exactly when the demo does and a restart never adds it again.
+ */
+export async function seedDemoPolicy(
+  tx: Db,
+  companyId: number,
+  members: readonly number[],
+): Promise<void> {
+  const [group] = await tx
+    .insert(contactGroups)
+    .values({ companyId, name: DEMO_CONTACT_GROUP })
+    .returning();
+  if (!group) throw new Error('the demo contact group was not created');
+  await tx
+    .insert(contactGroupMembers)
+    .values(members.map((userId) => ({ groupId: group.id, userId })));
+  await tx.insert(notificationRules).values({
+    companyId,
+    bridgeId: null,
+    alertTypes: null,
+    minSeverity: 'High',
+    groupId: group.id,
+    channels: ['email'],
+    tier: 1,
+  });
+  const [rota] = await tx
+    .insert(rotas)
+    .values({
+      companyId,
+      name: DEMO_ROTA,
+      rotation: 'weekly',
+      // Monday mornings on the fleet's own clock (the Maritimes), from a Monday long before any
+      // demo start, so someone is on call from the first minute.
+      handOffTime: '09:00',
+      timeZone: 'America/Halifax',
+      startsOn: '2024-01-01',
+    })
+    .returning();
+  if (!rota) throw new Error('the demo rota was not created');
+  await tx
+    .insert(rotaMembers)
+    .values(members.map((userId, position) => ({ rotaId: rota.id, position, userId })));
+}
