@@ -44,11 +44,19 @@ globalStyle(`${cardTable} > tbody > tr > td[data-label]`, {
       gridTemplateColumns: '7rem minmax(0, 1fr)',
       gap: vars.space.xs,
       alignItems: 'center',
+      // A badge or button keeps its own width instead of stretching across the column.
+      justifyItems: 'start',
       borderBottom: 0,
       whiteSpace: 'normal',
       overflowWrap: 'anywhere',
     },
   },
+});
+
+// Everything a cell holds sits beside its column's name: a value followed by a note (the
+// Inspections card's 'Interval shortened') put the note under the name, in the label column.
+globalStyle(`${cardTable} > tbody > tr > td[data-label] > *`, {
+  '@media': { [phone]: { gridColumn: 2 } },
 });
 
 globalStyle(`${cardTable} > tbody > tr > td[data-label]::before`, {

@@ -40,11 +40,32 @@ async function dialogOverflow(dialog: Locator): Promise<number> {
   }, SCREEN_WIDTH);
 }
 
+/**
+ * The texts of a table's phone cards that sit under the column's name instead of beside it:
+ * a cell holding a value and a note put the note in the label column (the Inspections card's
+ * 'Interval shortened' did).
+ */
+async function misplacedCardTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('td[data-label] > *')]
+      .filter((child) => child.offsetWidth > 1)
+      .filter((child) => {
+        const cell = child.parentElement?.getBoundingClientRect();
+        const label = getComputedStyle(child.parentElement as Element, '::before').width;
+        return cell && child.getBoundingClientRect().left < cell.left + parseFloat(label) - 1;
+      })
+      .map((child) => child.textContent ?? ''),
+  );
+}
+
 async function expectPageFits(page: Page, what: string) {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   expect
     .soft(await pageOverflow(page), `${what}: px beyond a 390 px screen`)
     .toBeLessThanOrEqual(0);
+  expect
+    .soft(await misplacedCardTexts(page), `${what}: card texts in the label column`)
+    .toEqual([]);
 }
 
 async function expectDialogFits(page: Page, dialog: Locator, what: string, save?: Locator) {
