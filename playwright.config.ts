@@ -68,6 +68,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 30_000 },
   reporter: process.env.CI ? 'line' : 'list',
+  // The suite's time is watched at the end of the output (CI shows the tail): the files that took
+  // over a minute, slowest first.
+  reportSlowTests: { max: 10, threshold: 60_000 },
   use: {
     baseURL: origin,
     trace: 'retain-on-failure',
