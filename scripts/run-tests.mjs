@@ -26,6 +26,10 @@ const FAILURE_HEADER = /^\s+\d+\) \[|^\s*FAIL\s/;
 const FAILURE_LINES = 40;
 const MAX_FAILURES_KEPT = 10;
 const failureAccounts = [];
+// Playwright's list of slow files (playwright.config.ts) is printed when the browser tests end,
+// usually before the unit tests do: kept and printed again at the end.
+const SLOW_FILE = /Slow test file:/;
+const slowFiles = [];
 
 /** Runs one npm script; resolves with its exit code, its output kept or streamed. */
 function run(script, { stream = false, prefix = '', args = [] } = {}) {
@@ -51,6 +55,7 @@ function run(script, { stream = false, prefix = '', args = [] } = {}) {
         tail.push(line);
         if (tail.length > TAIL_LINES) tail.shift();
         keepFailureAccount(script, line);
+        if (SLOW_FILE.test(line)) slowFiles.push(line.trim());
       }
     };
     child.stdout.on('data', take(process.stdout));
@@ -104,6 +109,8 @@ const tested = await allPass([
 ]);
 // Only a report: a fault in it must never fail the run.
 await printSlowestFiles(UNIT_TIMES, 12).catch((error) => console.log(`(no file times: ${error})`));
+if (slowFiles.length > 0)
+  console.log(`\n── the browser test files over a minute:\n${slowFiles.join('\n')}`);
 for (const { script, lines } of failureAccounts) {
   console.log(`\n── a failure in ${script}, as it was printed:\n${lines.join('\n')}`);
 }
