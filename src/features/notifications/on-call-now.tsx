@@ -25,14 +25,15 @@ export function OnCallNow({ companyId, rotas }: { companyId: number; rotas: Rota
       {onCall.data && onCall.data.length > 0 && (
         <ul className={styles.onCallList} aria-label="On call now">
           {onCall.data.map((entry) => {
-            const zone = zoneOf(entry.rota_id) ?? 'UTC';
+            // The hand-off is shown once the rota's zone is known, never on a guessed clock.
+            const zone = zoneOf(entry.rota_id);
             return (
               <li key={entry.rota_id} className={styles.onCallItem}>
                 <strong>{entry.rota_name}</strong>
                 <br />
                 {entry.username ?? 'No one is on call'}
                 {entry.override ? ' (override)' : ''}
-                {entry.until && (
+                {entry.until && zone && (
                   <>
                     <br />
                     <small className={styles.note}>
