@@ -465,6 +465,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/companies/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The delivery log across a company's alerts, newest first (staff, or its administrator)
+     * @description Every email and text planned for the company's alerts: recipient, channel, tier, when it
+     *     was sent, the provider's answer and the last failure. Pages of at most 100 entries, from
+     *     `offset` (at most 10000); `next_offset` is null on the last page. `bridge` and `channel`
+     *     narrow it; a bridge of another company lists nothing. Addresses of other recipients are
+     *     shown to staff only.
+     */
+    get: operations['listCompanyDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/user/me': {
     parameters: {
       query?: never;
@@ -3469,6 +3493,18 @@ export interface components {
       /** @description Why the last try failed */
       last_error: string | null;
     };
+    /** @description A delivery of the company's log, with the alert and bridge it was about */
+    CompanyDelivery: components['schemas']['AlertDelivery'] & {
+      bridge: number;
+      bridge_name: string;
+      alert_type: string;
+      severity: string;
+    };
+    CompanyDeliveryPage: {
+      items: components['schemas']['CompanyDelivery'][];
+      /** @description The offset of the next page; null on the last */
+      next_offset: number | null;
+    };
     AcknowledgeRequest: {
       /** @description What was seen or done; stored with the acknowledgement (not only spaces) */
       comment: string;
@@ -4845,6 +4881,42 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listCompanyDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Entries per page (default 25) */
+        limit?: number;
+        /** @description Entries to skip (default 0) */
+        offset?: number;
+        /** @description Only deliveries of this bridge's alerts */
+        bridge?: number;
+        /** @description Only deliveries by this channel */
+        channel?: 'email' | 'sms';
+      };
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the log */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanyDeliveryPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
     };
   };

@@ -44,6 +44,7 @@ import { companySettingsHandlers } from './routes/company-settings-handlers.ts';
 import { companySsoHandlers } from './routes/company-sso-handlers.ts';
 import { rotasHandlers } from './routes/rotas-handlers.ts';
 import { contactGroupsHandlers } from './routes/contact-groups-handlers.ts';
+import { companyDeliveriesHandlers } from './routes/company-deliveries-handlers.ts';
 import { ssoHandlers } from './routes/sso-handlers.ts';
 import { bridgesHandlers } from './routes/bridges-handlers.ts';
 import { contactHandlers } from './routes/contact-handlers.ts';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...companyLogoHandlers(routeServices, auditedWriter(services.database.db)),
     ...rotasHandlers(routeServices),
     ...contactGroupsHandlers(routeServices),
+    ...companyDeliveriesHandlers(routeServices),
     ...usersHandlers(routeServices),
     ...bridgesHandlers(routeServices),
     ...spansHandlers(routeServices),

@@ -21,6 +21,7 @@ import { Route as SignedInBridgesRouteImport } from './routes/_signed-in/bridges
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
 import { Route as SignedInInspectionsRouteImport } from './routes/_signed-in/inspections'
 import { Route as SignedInMapRouteImport } from './routes/_signed-in/map'
+import { Route as SignedInNotificationsRouteImport } from './routes/_signed-in/notifications'
 import { Route as SignedInOperationsRouteImport } from './routes/_signed-in/operations'
 import { Route as SignedInUsersRouteImport } from './routes/_signed-in/users'
 import { Route as SignedOutLoginRouteImport } from './routes/_signed-out/login'
@@ -93,6 +94,11 @@ const SignedInInspectionsRoute = SignedInInspectionsRouteImport.update({
 const SignedInMapRoute = SignedInMapRouteImport.update({
   id: '/map',
   path: '/map',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInNotificationsRoute = SignedInNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInOperationsRoute = SignedInOperationsRouteImport.update({
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof SignedInDashboardRoute
   '/inspections': typeof SignedInInspectionsRoute
   '/map': typeof SignedInMapRoute
+  '/notifications': typeof SignedInNotificationsRoute
   '/operations': typeof SignedInOperationsRoute
   '/users': typeof SignedInUsersRoute
   '/login': typeof SignedOutLoginRoute
@@ -224,6 +231,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof SignedInDashboardRoute
   '/inspections': typeof SignedInInspectionsRoute
   '/map': typeof SignedInMapRoute
+  '/notifications': typeof SignedInNotificationsRoute
   '/operations': typeof SignedInOperationsRoute
   '/users': typeof SignedInUsersRoute
   '/login': typeof SignedOutLoginRoute
@@ -254,6 +262,7 @@ export interface FileRoutesById {
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
   '/_signed-in/inspections': typeof SignedInInspectionsRoute
   '/_signed-in/map': typeof SignedInMapRoute
+  '/_signed-in/notifications': typeof SignedInNotificationsRoute
   '/_signed-in/operations': typeof SignedInOperationsRoute
   '/_signed-in/users': typeof SignedInUsersRoute
   '/_signed-out/login': typeof SignedOutLoginRoute
@@ -284,6 +293,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/inspections'
     | '/map'
+    | '/notifications'
     | '/operations'
     | '/users'
     | '/login'
@@ -311,6 +321,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/inspections'
     | '/map'
+    | '/notifications'
     | '/operations'
     | '/users'
     | '/login'
@@ -340,6 +351,7 @@ export interface FileRouteTypes {
     | '/_signed-in/dashboard'
     | '/_signed-in/inspections'
     | '/_signed-in/map'
+    | '/_signed-in/notifications'
     | '/_signed-in/operations'
     | '/_signed-in/users'
     | '/_signed-out/login'
@@ -449,6 +461,13 @@ declare module '@tanstack/react-router' {
       path: '/map'
       fullPath: '/map'
       preLoaderRoute: typeof SignedInMapRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/notifications': {
+      id: '/_signed-in/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof SignedInNotificationsRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/operations': {
@@ -616,6 +635,7 @@ interface SignedInRouteChildren {
   SignedInDashboardRoute: typeof SignedInDashboardRoute
   SignedInInspectionsRoute: typeof SignedInInspectionsRoute
   SignedInMapRoute: typeof SignedInMapRoute
+  SignedInNotificationsRoute: typeof SignedInNotificationsRoute
   SignedInOperationsRoute: typeof SignedInOperationsRoute
   SignedInUsersRoute: typeof SignedInUsersRoute
   SignedInSettingsNotificationsRoute: typeof SignedInSettingsNotificationsRoute
@@ -628,6 +648,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInDashboardRoute: SignedInDashboardRoute,
   SignedInInspectionsRoute: SignedInInspectionsRoute,
   SignedInMapRoute: SignedInMapRoute,
+  SignedInNotificationsRoute: SignedInNotificationsRoute,
   SignedInOperationsRoute: SignedInOperationsRoute,
   SignedInUsersRoute: SignedInUsersRoute,
   SignedInSettingsNotificationsRoute: SignedInSettingsNotificationsRoute,

@@ -9,6 +9,7 @@ import type { InspectionsRepository } from '../inspections/inspections-repositor
 import type { Viewer } from '../repositories/visibility.ts';
 import type { AlertWebhook } from './alert-webhook.ts';
 import { createDeliveryLog, type LoggedDelivery } from './alert-deliveries.ts';
+import { type CompanyDeliveryFilter, companyDeliveries } from './company-deliveries.ts';
 import { ackLinkKey } from './ack-link.ts';
 import { createLinkAcknowledgement } from './link-acknowledgement.ts';
 import type { AlertNotifier } from './email-notifier.ts';
@@ -172,6 +173,10 @@ export function createAlertService({
       if (!(await repository.isVisible(viewer, id))) return null;
       return deliveries.ofAlert(id);
     },
+
+    /** A page of the log across the company's alerts; the caller has checked the company. */
+    companyDeliveries: (companyId: number, filter: CompanyDeliveryFilter) =>
+      companyDeliveries(db, companyId, filter),
   };
 }
 

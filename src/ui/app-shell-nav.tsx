@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import * as styles from './app-shell.css';
-import { OperationsEntry } from './operations-entry';
+import { NotificationsEntry, OperationsEntry } from './operations-entry';
 
 /**
  * The map sidebar's entries (spec §2), for the top bar of every other signed-in screen, and
  * Operations for staff: the spec fixes the sidebar's entries, so Operations and Inspections
- * live up here only.
+ * live up here only. Notifications for those who manage a company, as Users (decision 066).
  */
 export function AppShellNavEntries({ isStaff, manages }: { isStaff: boolean; manages: boolean }) {
   return (
@@ -27,6 +27,7 @@ export function AppShellNavEntries({ isStaff, manages }: { isStaff: boolean; man
           </Link>
         </li>
       )}
+      {manages && <NotificationsEntry className={styles.navLink} />}
       <li>
         <Link to="/inspections" className={styles.navLink}>
           Inspections

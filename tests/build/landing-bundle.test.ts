@@ -15,8 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // decision 056), plus 0.1 KB that company settings added on 2026-11-30 (0.02 KB measured,
 // 149.128 → 149.150: no module of theirs is on the landing page, but the bundler's shared chunks
 // are named anew, 'time-zones' → 'quiet-hours' and 'modal' → 'with-effects', and the entry's
-// list of chunks carries the longer names; decision 063).
-const LANDING_JS_BUDGET_KB = 149.2;
+// list of chunks carries the longer names; decision 063), plus 0.3 KB that the Notifications
+// screen added the same day (0.26 KB measured, 149.136 → 149.394: none of its modules is on the
+// landing page, but the route tree holds one more route, and the modules it shares with User
+// Management and the audit log became nine more shared chunks whose names the entry lists;
+// decision 066).
+const LANDING_JS_BUDGET_KB = 149.5;
 const BUILD_TIMEOUT_MS = 600_000;
 // Modules of the signed-in app that the public pages reached through the root route's 404
 // (its signed-in frame): the frame, its settings dialog and the mutation helpers.

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
-import { OperationsEntry } from '../../ui/operations-entry';
+import { NotificationsEntry, OperationsEntry } from '../../ui/operations-entry';
 import * as styles from './map-sidebar.css';
 
 export interface MapSidebarProps {
@@ -59,6 +59,7 @@ export function MapSidebar({ isStaff, manages, settingsEntry, open, onClose }: M
               </Link>
             </li>
           )}
+          {manages && <NotificationsEntry className={styles.entry} />}
           {/* Beyond the spec's entries: the landing screen offers the destinations the top bar
               offers on every other screen, to the same roles (issue 36, decision 043). */}
           <li>

@@ -1,8 +1,8 @@
-import type { CompanyViewer } from './company-chooser';
+import type { CompanyViewer } from '../../ui/company/company-chooser';
 import { CompanySettingsDialog } from './company-settings-dialog';
-import { ContactGroupsDialog } from './contact-groups-dialog';
+import { ContactGroupsDialog } from '../../ui/company/contact-groups-dialog';
 import { LimitsDialog } from './limits-dialog';
-import { RotasDialog } from './rotas-dialog';
+import { RotasDialog } from '../../ui/company/rotas-dialog';
 import { SsoSettingsDialog } from './sso-settings-dialog';
 
 export type CompanyDialogKind = 'sso' | 'rotas' | 'limits' | 'settings' | 'contacts';

@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
 import { LOGO_REMOVED, LOGO_SAVED } from './company-settings-form';
-import * as styles from './sso-settings.css';
+import * as styles from '../../ui/company/company-form.css';
 
 const LOGO_LABEL = 'Report logo (PNG or JPEG, at most 256 KB)';
 

@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
-import { type CompanyViewer, CompanyScope } from './company-chooser';
-import * as styles from './sso-settings.css';
+import { type CompanyViewer, CompanyScope } from '../../ui/company/company-chooser';
+import * as styles from '../../ui/company/company-form.css';
 
 /**
  * The frame of a company dialog that both reads and saves (single sign-on, the company's own

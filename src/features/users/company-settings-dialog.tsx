@@ -10,7 +10,7 @@ import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { timeZoneChoices, timeZoneOptions } from '../../ui/time-zones';
 import { useNotify } from '../../ui/use-notify';
-import type { CompanyViewer } from './company-chooser';
+import type { CompanyViewer } from '../../ui/company/company-chooser';
 import { CompanySaveDialog } from './company-save-dialog';
 import { CompanyLogoField } from './company-logo-field';
 import {
@@ -23,7 +23,7 @@ import {
 } from './company-settings-form';
 import { useCompanyForm } from './use-company-form';
 import { useCompanySettings } from './use-company-settings';
-import * as styles from './sso-settings.css';
+import * as styles from '../../ui/company/company-form.css';
 
 const FORM_ID = 'company-settings-form';
 

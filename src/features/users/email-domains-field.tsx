@@ -2,7 +2,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { domainOf, newDomainProblem } from './sso-settings-form';
-import * as styles from './sso-settings.css';
+import * as styles from '../../ui/company/company-form.css';
 
 interface EmailDomainsFieldProps {
   domains: string[];

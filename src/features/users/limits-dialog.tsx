@@ -10,7 +10,7 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { useNotify } from '../../ui/use-notify';
-import { type CompanyViewer, CompanyChooser } from './company-chooser';
+import { type CompanyViewer, CompanyChooser } from '../../ui/company/company-chooser';
 import { useCompanyForm } from './use-company-form';
 import { useCompanySettings } from './use-company-settings';
 import {
@@ -21,7 +21,7 @@ import {
   limitsUpdateOf,
   usageOf,
 } from './limits-form';
-import * as styles from './sso-settings.css';
+import * as styles from '../../ui/company/company-form.css';
 
 const FORM_ID = 'company-limits-form';
 

@@ -2,11 +2,11 @@ import {
   companySsoQueryOptions,
   saveCompanySsoMutationOptions,
 } from '../../api/queries/company-sso';
-import * as styles from './sso-settings.css';
+import * as styles from '../../ui/company/company-form.css';
 import { useNotify } from '../../ui/use-notify';
 import { SSO_SAVED } from './sso-settings-form';
 import { SsoSettingsEditor } from './sso-settings-editor';
-import type { CompanyViewer } from './company-chooser';
+import type { CompanyViewer } from '../../ui/company/company-chooser';
 import { CompanySaveDialog } from './company-save-dialog';
 import { useCompanySettings } from './use-company-settings';
 

@@ -12,7 +12,7 @@ import {
   redirectUriOf,
   updateOf,
 } from './sso-settings-form';
-import * as styles from './sso-settings.css';
+import * as styles from '../../ui/company/company-form.css';
 
 interface SsoSettingsEditorProps {
   /** The form's id, for the dialog's Save button. */

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import type { ApiClient } from '../../api/client';
 import { useFailureNotice } from '../../ui/use-failure-notice';
-import type { CompanyViewer } from './company-chooser';
+import type { CompanyViewer } from '../../ui/company/company-chooser';
 
 /**
  * One company's settings in a User Management dialog (single sign-on, limits): the company shown

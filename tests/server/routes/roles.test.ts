@@ -293,6 +293,10 @@ const matrix: Record<
     access: 'signed-in',
     call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/on-call` }),
   },
+  listCompanyDeliveries: {
+    access: 'staff',
+    call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/deliveries?limit=5` }),
+  },
   createRota: {
     access: 'staff',
     call: async (t, a) => ({ method: 'POST', url: `${await rotasOf(t, a)}/rotas`, body: ROTA }),

@@ -402,6 +402,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/notification-rules`,
     }),
+    listCompanyDeliveries: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/deliveries`,
+    }),
     // Writes on one record, or naming one in the body.
     updateCompanySso: (x: Targets): Call => ({
       method: 'PUT',
@@ -896,8 +900,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(89);
-    expect(sent).toBe(89 + 88);
+    expect(all.length).toBe(90);
+    expect(sent).toBe(90 + 89);
   });
 
   it("lists none of another company's rows, and its own", async () => {

@@ -26,7 +26,7 @@ function signedInAs(user = aUser()) {
 const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' });
 
 describe('the signed-in frame', () => {
-  it("carries the map sidebar's entries and Inspections on the other screens, Users, Operations and Audit log for staff only", async () => {
+  it("carries the map sidebar's entries and Inspections on the other screens, Users and Notifications for those who manage a company, Operations and Audit log for staff only", async () => {
     signedInAs(aUser({ is_staff: true }));
     await renderApp('/bridges');
     await screen.findByRole('heading', { level: 1, name: 'Bridge Management' });
@@ -36,6 +36,7 @@ describe('the signed-in frame', () => {
       'Bridge Locations',
       'Bridges',
       'Users',
+      'Notifications',
       'Inspections',
       'Operations',
       'Audit log',

@@ -284,7 +284,7 @@ describe('Map sidebar', () => {
     expect(entries).toEqual(['Bridge Locations', 'Bridges', 'Inspections', 'Settings']);
   });
 
-  it('adds Users for staff, and its entries lead to their screens', async () => {
+  it('adds Users and Notifications for staff, and its entries lead to their screens', async () => {
     listBridges([lionsGate]);
     const { router } = renderMap({ isStaff: true });
     const user = userEvent.setup();
@@ -297,6 +297,7 @@ describe('Map sidebar', () => {
       'Bridge Locations',
       'Bridges',
       'Users',
+      'Notifications',
       'Inspections',
       'Operations',
       'Audit log',

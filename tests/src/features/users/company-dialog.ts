@@ -9,10 +9,27 @@ import { aUser, storeTokens } from '../../../helpers/web-fixtures';
 
 type User = components['schemas']['User'];
 type Bridge = components['schemas']['Bridge'];
+type Rota = components['schemas']['Rota'];
 
 /** The demo's second company, whose administrator the company dialogs are mostly tested as. */
 export const PRAIRIE = { company: 'Prairie Crossings Ltd.', company_id: 2 };
 export const prairieAdmin = aUser({ id: 7, username: 'ada', is_company_admin: true, ...PRAIRIE });
+/** Two of its operators, who take turns on its rota with the administrator. */
+export const grace = aUser({ id: 9, username: 'grace', email: 'grace@example.test', ...PRAIRIE });
+export const linus = aUser({ id: 11, username: 'linus', email: 'linus@example.test', ...PRAIRIE });
+
+/** Prairie's weekly rota: ada, grace, linus, handing off on Mondays at 09:00 Toronto time. */
+export const structuresRota: Rota = {
+  id: 5,
+  company_id: 2,
+  name: 'Structures',
+  rotation: 'weekly',
+  hand_off_time: '09:00',
+  time_zone: 'America/Toronto',
+  starts_on: '2026-11-02',
+  members: [7, 9, 11],
+  overrides: [],
+};
 
 /**
  * Signs `user` in on User Management: the people it lists (the user alone unless given), the

@@ -6,11 +6,13 @@ import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { aUser } from '../../../helpers/web-fixtures';
 import { fill } from './fill';
 import {
-  PRAIRIE,
   descriptionOf,
+  grace,
+  linus,
   openCompanyDialog,
   prairieAdmin,
   signInToUserManagement,
+  structuresRota,
 } from './company-dialog';
 
 type Rota = components['schemas']['Rota'];
@@ -22,23 +24,13 @@ configure({ asyncUtilTimeout: 5000 });
 const admin = prairieAdmin;
 const people = [
   admin,
-  aUser({ id: 9, username: 'grace', email: 'grace@example.test', ...PRAIRIE }),
-  aUser({ id: 11, username: 'linus', email: 'linus@example.test', ...PRAIRIE }),
+  grace,
+  linus,
   // Another company's user: never offered as a member.
   aUser({ id: 20, username: 'outsider', email: 'o@example.test' }),
 ];
 
-const structures: Rota = {
-  id: 5,
-  company_id: 2,
-  name: 'Structures',
-  rotation: 'weekly',
-  hand_off_time: '09:00',
-  time_zone: 'America/Toronto',
-  starts_on: '2026-11-02',
-  members: [7, 9, 11],
-  overrides: [],
-};
+const structures = structuresRota;
 
 interface Sent {
   method: string;

@@ -3,13 +3,13 @@ import { type FormEvent, useState } from 'react';
 import { ALERT_TYPES, type AlertType, RULE_CHANNELS } from '../../../domain/notification-rules';
 import type { Change } from '../../api/mutations/contact-groups';
 import type { NotificationRule, NotificationRuleInput } from '../../api/queries/contact-groups';
-import { SelectField } from '../../ui/select-field';
-import { useFailureNotice } from '../../ui/use-failure-notice';
+import { SelectField } from '../select-field';
+import { useFailureNotice } from '../use-failure-notice';
 import { CheckboxGroup } from './checkbox-group';
 import { type FieldRefusal, fieldRefusalOf } from './rota-form';
 import { ROUTING_FIELD } from './routing-fields';
 import * as styles from './rotas.css';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 type Channel = NotificationRuleInput['channels'][number];
 type Severity = NotificationRuleInput['min_severity'];

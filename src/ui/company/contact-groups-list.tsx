@@ -1,7 +1,7 @@
 import type { ContactGroup, NotificationRule } from '../../api/queries/contact-groups';
-import { Button } from '../../ui/button';
+import { Button } from '../button';
 import * as styles from './rotas.css';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 const CHANNEL_NAMES: Record<string, string> = {
   email: 'email',
@@ -76,4 +76,16 @@ export const groupRows = (groups: ContactGroup[], people: Map<number, string>): 
       group.members.length === 0
         ? 'No members'
         : group.members.map((id) => people.get(id) ?? `User ${String(id)}`).join(', '),
+  }));
+
+/** The rules as rows: numbered, each with its summary (who is told of what, how). */
+export const ruleRows = (
+  rules: NotificationRule[],
+  groupName: (id: number) => string,
+  bridgeName: (id: number) => string,
+): Row[] =>
+  rules.map((rule) => ({
+    id: rule.id,
+    name: `Rule ${String(rule.id)}`,
+    detail: ruleSummary(rule, groupName(rule.group_id), bridgeName),
   }));

@@ -1,9 +1,9 @@
-import { Button } from '../../ui/button';
-import { SelectField } from '../../ui/select-field';
-import { TextField } from '../../ui/text-field';
+import { Button } from '../button';
+import { SelectField } from '../select-field';
+import { TextField } from '../text-field';
 import { type OverrideValues, newOverride, overrideField } from './rota-form';
 import * as styles from './rotas.css';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 interface RotaOverridesFieldProps {
   overrides: OverrideValues[];

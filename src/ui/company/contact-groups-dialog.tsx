@@ -15,38 +15,45 @@ import {
   listNotificationRulesQueryOptions,
 } from '../../api/queries/contact-groups';
 import { listUsersQueryOptions } from '../../api/queries/users';
-import { Button } from '../../ui/button';
-import { DialogActions } from '../../ui/dialog-actions';
-import { Modal } from '../../ui/modal';
-import { useNotify } from '../../ui/use-notify';
+import { Button } from '../button';
+import { DialogActions } from '../dialog-actions';
+import { Modal } from '../modal';
+import { useNotify } from '../use-notify';
 import type { CompanyViewer } from './company-chooser';
 import { CompanyListFrame, useFirstControlFocus } from './company-list-frame';
 import { ContactGroupEditor } from './contact-group-editor';
-import { RoutingList, groupRows, ruleSummary } from './contact-groups-list';
+import { RoutingList, groupRows, ruleRows } from './contact-groups-list';
 import { NotificationRuleEditor } from './notification-rule-editor';
 import * as styles from './rotas.css';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 const FORM_ID = 'routing-form';
 
-type View =
+export type ContactGroupsView =
   | { kind: 'list' }
   | { kind: 'group'; group?: ContactGroup }
   | { kind: 'rule'; rule?: NotificationRule }
   | { kind: 'delete'; target: 'group' | 'rule'; id: number; name: string };
+type View = ContactGroupsView;
 const LIST: View = { kind: 'list' };
 
 /**
  * A company's contact groups and the rules that send its alerts to them (issue 32, decision
- * 060). Opened from User Management beside On-call rotas, in the same lazy chunk.
+ * 060). Opened from User Management beside On-call rotas, in the same lazy chunk, and from the
+ * Notifications screen straight at one group's or rule's form (`initial`), where leaving the
+ * form closes the dialog (decision 066).
  */
-export function ContactGroupsDialog(props: { viewer: CompanyViewer; onClose: () => void }) {
+export function ContactGroupsDialog(props: {
+  viewer: CompanyViewer;
+  onClose: () => void;
+  initial?: ContactGroupsView;
+}) {
   const { viewer } = props;
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [companyId, setCompanyId] = useState(viewer.companyId);
-  const [view, setView] = useState<View>(LIST);
+  const [view, setView] = useState<View>(props.initial ?? LIST);
   const groups = useQuery(listContactGroupsQueryOptions(api, companyId));
   const rules = useQuery(listNotificationRulesQueryOptions(api, companyId));
   const users = useQuery(listUsersQueryOptions(api));
@@ -57,11 +64,11 @@ export function ContactGroupsDialog(props: { viewer: CompanyViewer; onClose: () 
     withEffects(deleteRoutingMutationOptions(api, queryClient, companyId), {
       onSuccess: () => {
         notify('success', 'Deleted');
-        setView(LIST);
+        back();
       },
       onError: () => {
         notify('error', 'Could not delete it; try again');
-        setView(LIST);
+        back();
       },
     }),
   );
@@ -72,11 +79,12 @@ export function ContactGroupsDialog(props: { viewer: CompanyViewer; onClose: () 
   const ownBridges = (bridges.data ?? []).filter((b) => b.company_id === companyId);
   const bridgeName = (id: number) => ownBridges.find((b) => b.id === id)?.name ?? `Bridge ${id}`;
   const groupName = (id: number) => groups.data?.find((g) => g.id === id)?.name ?? `Group ${id}`;
-  const back = () => {
+  function back() {
     saveGroup.reset();
     saveRule.reset();
-    setView(LIST);
-  };
+    if (props.initial) props.onClose();
+    else setView(LIST);
+  }
   const saved = () => {
     notify('success', 'Saved');
     back();
@@ -115,11 +123,7 @@ export function ContactGroupsDialog(props: { viewer: CompanyViewer; onClose: () 
           {rules.data && (
             <RoutingList
               label="Notification rules"
-              rows={rules.data.map((rule) => ({
-                id: rule.id,
-                name: `Rule ${String(rule.id)}`,
-                detail: ruleSummary(rule, groupName(rule.group_id), bridgeName),
-              }))}
+              rows={ruleRows(rules.data, groupName, bridgeName)}
               empty="No rules yet: alerts reach the people they reach today."
               onEdit={(id) => setView({ kind: 'rule', rule: rules.data.find((r) => r.id === id) })}
               onDelete={(id) => setView({ kind: 'delete', target: 'rule', id, name: `Rule ${id}` })}

@@ -2,10 +2,10 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { RotaChange } from '../../api/mutations/rotas';
 import type { Rota } from '../../api/queries/rotas';
-import { SelectField } from '../../ui/select-field';
-import { TextField } from '../../ui/text-field';
-import { browserTimeZone, timeZoneChoices, timeZoneOptions } from '../../ui/time-zones';
-import { useFailureNotice } from '../../ui/use-failure-notice';
+import { SelectField } from '../select-field';
+import { TextField } from '../text-field';
+import { browserTimeZone, timeZoneChoices, timeZoneOptions } from '../time-zones';
+import { useFailureNotice } from '../use-failure-notice';
 import {
   type FieldRefusal,
   type RotaFormValues,
@@ -15,7 +15,7 @@ import {
 } from './rota-form';
 import { RotaMembersField } from './rota-members-field';
 import { RotaOverridesField } from './rota-overrides-field';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 import * as styles from './rotas.css';
 
 interface RotaEditorProps {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../ui/button';
-import { SelectField } from '../../ui/select-field';
+import { Button } from '../button';
+import { SelectField } from '../select-field';
 import * as styles from './rotas.css';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 interface RotaMembersFieldProps {
   /** User ids in turn order. */

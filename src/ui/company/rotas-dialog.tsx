@@ -5,34 +5,46 @@ import { deleteRotaMutationOptions, saveRotaMutationOptions } from '../../api/mu
 import { withEffects } from '../../api/mutations/with-effects';
 import { type Rota, listRotasQueryOptions } from '../../api/queries/rotas';
 import { listUsersQueryOptions } from '../../api/queries/users';
-import { Button } from '../../ui/button';
-import { DialogActions } from '../../ui/dialog-actions';
-import { Modal } from '../../ui/modal';
-import { useNotify } from '../../ui/use-notify';
+import { Button } from '../button';
+import { DialogActions } from '../dialog-actions';
+import { Modal } from '../modal';
+import { useNotify } from '../use-notify';
 import type { CompanyViewer } from './company-chooser';
 import { CompanyListFrame, useFirstControlFocus } from './company-list-frame';
 import { RotaEditor } from './rota-editor';
 import { ROTA_DELETED, ROTA_DELETE_FAILED, ROTA_SAVED } from './rota-form';
 import { RotaList } from './rota-list';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 const FORM_ID = 'rota-form';
 
-type View = { kind: 'list' } | { kind: 'edit'; rota?: Rota } | { kind: 'delete'; rota: Rota };
+export type RotasView =
+  { kind: 'list' } | { kind: 'edit'; rota?: Rota } | { kind: 'delete'; rota: Rota };
+type View = RotasView;
 const LIST: View = { kind: 'list' };
 
 /**
  * A company's on-call rotas (issue 32, decision 056): listed, added, edited and deleted. Opened
  * from User Management, which only staff and company administrators reach, beside single
- * sign-on; the server limits an administrator to its own company. Loaded lazily, in one chunk
- * with single sign-on (company-dialog.tsx), to keep the landing page's bundle within budget.
+ * sign-on, and from the Notifications screen straight at one rota's form (`initial`), where
+ * leaving the form closes the dialog (decision 066); the server limits an administrator to its
+ * own company. Loaded lazily with the screens that open it, to keep the landing page's bundle
+ * within budget.
  */
-export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClose: () => void }) {
+export function RotasDialog({
+  viewer,
+  onClose,
+  initial,
+}: {
+  viewer: CompanyViewer;
+  onClose: () => void;
+  initial?: RotasView;
+}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [companyId, setCompanyId] = useState(viewer.companyId);
-  const [view, setView] = useState<View>(LIST);
+  const [view, setView] = useState<View>(initial ?? LIST);
   const rotas = useQuery(listRotasQueryOptions(api, companyId));
   const users = useQuery(listUsersQueryOptions(api));
   const save = useMutation(saveRotaMutationOptions(api, queryClient, companyId));
@@ -40,11 +52,11 @@ export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClos
     withEffects(deleteRotaMutationOptions(api, queryClient, companyId), {
       onSuccess: () => {
         notify('success', ROTA_DELETED);
-        setView(LIST);
+        back();
       },
       onError: () => {
         notify('error', ROTA_DELETE_FAILED);
-        setView(LIST);
+        back();
       },
     }),
   );
@@ -52,10 +64,11 @@ export function RotasDialog({ viewer, onClose }: { viewer: CompanyViewer; onClos
     (users.data ?? []).filter((u) => u.company_id === companyId).map((u) => [u.id, u.username]),
   );
   const contentRef = useFirstControlFocus<HTMLParagraphElement>(view.kind);
-  const back = () => {
+  function back() {
     save.reset();
-    setView(LIST);
-  };
+    if (initial) onClose();
+    else setView(LIST);
+  }
 
   return (
     <Modal title="On-call rotas" onClose={onClose} wide actions={actionsOf()}>

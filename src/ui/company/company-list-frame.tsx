@@ -1,7 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { useFailureNotice } from '../../ui/use-failure-notice';
+import { useFailureNotice } from '../use-failure-notice';
 import { type CompanyViewer, CompanyScope } from './company-chooser';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 const CONTROLS = 'input:not([disabled]), select:not([disabled]), button:not([disabled])';
 

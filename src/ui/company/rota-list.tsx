@@ -1,7 +1,7 @@
 import type { Rota } from '../../api/queries/rotas';
-import { Button } from '../../ui/button';
+import { Button } from '../button';
 import * as styles from './rotas.css';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 const plural = (count: number, one: string) => `${String(count)} ${one}${count === 1 ? '' : 's'}`;
 

@@ -2,13 +2,13 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { Change } from '../../api/mutations/contact-groups';
 import type { ContactGroup, ContactGroupInput } from '../../api/queries/contact-groups';
-import { TextField } from '../../ui/text-field';
-import { useFailureNotice } from '../../ui/use-failure-notice';
+import { TextField } from '../text-field';
+import { useFailureNotice } from '../use-failure-notice';
 import { CheckboxGroup } from './checkbox-group';
 import { type FieldRefusal, fieldRefusalOf } from './rota-form';
 import { ROUTING_FIELD } from './routing-fields';
 import * as styles from './rotas.css';
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 /** One contact group, created or replaced whole: its name and the company's people in it. */
 export function ContactGroupEditor(props: {

@@ -1,4 +1,4 @@
-import * as form from './sso-settings.css';
+import * as form from './company-form.css';
 
 /** A set of choices as checkboxes in one fieldset, its refusal under them. */
 export function CheckboxGroup<T extends string>(props: {

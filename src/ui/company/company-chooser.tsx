@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { listCompaniesQueryOptions } from '../../api/queries/company-sso';
-import { SelectField } from '../../ui/select-field';
+import { SelectField } from '../select-field';
 
 /** Who is looking: platform staff choose any company (their own first), an administrator has its own. */
 export interface CompanyViewer {

@@ -1,0 +1,277 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '../../../../openapi/schema';
+import { apiUrl, setupMswServer } from '../../../helpers/msw';
+import { renderApp } from '../../../helpers/render-app';
+import { aUser } from '../../../helpers/web-fixtures';
+import {
+  PRAIRIE,
+  grace,
+  linus,
+  prairieAdmin,
+  signInToUserManagement,
+  structuresRota,
+} from '../users/company-dialog';
+
+type CompanyDelivery = components['schemas']['CompanyDelivery'];
+
+const server = setupMswServer();
+configure({ asyncUtilTimeout: 5000 });
+
+const people = [prairieAdmin, grace, linus];
+const humber = { id: 3, company_id: 2, name: 'Humber' };
+const structures = structuresRota;
+const sentEmail: CompanyDelivery = {
+  id: 41,
+  alert: 70,
+  channel: 'email',
+  tier: 2,
+  reminder: 0,
+  recipient: { id: 9, username: 'grace' },
+  address: null,
+  held_until: null,
+  suppressed_by: null,
+  state: 'sent',
+  attempts: 1,
+  message_id: '<a@spanwatch>',
+  created_at: '2026-12-01T11:00:00Z',
+  sent_at: '2026-12-01T11:00:04Z',
+  provider_answer: '250 2.0.0 OK queued',
+  last_error: null,
+  bridge: 3,
+  bridge_name: 'Humber',
+  alert_type: 'Structural Warning',
+  severity: 'Critical',
+};
+const failedText: CompanyDelivery = {
+  ...sentEmail,
+  id: 40,
+  channel: 'sms',
+  tier: 1,
+  recipient: { id: 11, username: 'linus' },
+  state: 'failed',
+  sent_at: null,
+  provider_answer: null,
+  last_error: 'Provider answered 503',
+};
+
+/** Prairie's notification set-up and its delivery log, recording the log's queries. */
+function serveCompany(options: { deliveries?: () => Response } = {}) {
+  const asked: URLSearchParams[] = [];
+  const base = '/api/v1/companies/2';
+  server.use(
+    http.get(apiUrl(`${base}/rotas`), () => HttpResponse.json([structures])),
+    http.get(apiUrl(`${base}/on-call`), () =>
+      HttpResponse.json([
+        {
+          rota_id: 5,
+          rota_name: 'Structures',
+          user_id: 9,
+          username: 'grace',
+          until: '2026-12-07T14:00:00Z',
+          override: false,
+        },
+      ]),
+    ),
+    http.get(apiUrl(`${base}/contact-groups`), () =>
+      HttpResponse.json([{ id: 5, company_id: 2, name: 'Night crew', members: [9, 11] }]),
+    ),
+    http.get(apiUrl(`${base}/notification-rules`), () =>
+      HttpResponse.json([
+        {
+          id: 8,
+          company_id: 2,
+          bridge_id: 3,
+          alert_types: ['Structural Warning'],
+          min_severity: 'Critical',
+          group_id: 5,
+          channels: ['email', 'sms'],
+          tier: 2,
+        },
+      ]),
+    ),
+    http.get(apiUrl(`${base}/deliveries`), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.push(query);
+      if (options.deliveries) return options.deliveries();
+      const offset = Number(query.get('offset'));
+      if (query.get('channel') === 'sms') {
+        return HttpResponse.json({ items: [failedText], next_offset: null });
+      }
+      return HttpResponse.json(
+        offset === 0
+          ? { items: [sentEmail], next_offset: 25 }
+          : { items: [failedText], next_offset: null },
+      );
+    }),
+  );
+  return { asked };
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+/** The screen, once its frame is up (its sections load on their own). */
+async function openScreen() {
+  const view = await renderApp('/notifications');
+  await screen.findByRole('heading', { level: 1, name: 'Notifications' });
+  return view;
+}
+
+describe('Notifications screen', () => {
+  // Only the clock is fixed (Tue 1 Dec 2026, 07:00 in Toronto); timers run as usual for msw.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T12:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a company administrator who is on call now, until when on the rota’s clock', async () => {
+    signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] });
+    serveCompany();
+    await renderApp('/notifications');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Notifications' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Company: Prairie Crossings Ltd.')).toBeInTheDocument();
+    const onCall = await within(section('On call now')).findByRole('list', {
+      name: 'On call now',
+    });
+    expect(onCall).toHaveTextContent('Structures');
+    expect(onCall).toHaveTextContent('grace');
+    expect(onCall).toHaveTextContent('until Mon, Dec 7 09:00 (America/Toronto)');
+    // The entry is in the top bar's menu for those who manage a company.
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('lists the contact groups and rules, and edits one in User Management’s dialog', async () => {
+    signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] });
+    serveCompany();
+    const user = userEvent.setup();
+    await openScreen();
+
+    const groups = await within(section('Contact groups')).findByRole('list', {
+      name: 'Contact groups',
+    });
+    expect(groups).toHaveTextContent('Night crew');
+    expect(groups).toHaveTextContent('grace, linus');
+    const rules = await within(section('Notification rules')).findByRole('list', {
+      name: 'Notification rules',
+    });
+    expect(rules).toHaveTextContent(
+      'Critical and above: Structural Warning of Humber → Night crew by email, SMS at tier 2',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Edit Night crew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact groups' });
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Night crew');
+    // Leaving the form closes the dialog: the screen is the list.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows two weeks of who is on call, with the hand-off on its day, moved through by keys', async () => {
+    signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] });
+    serveCompany();
+    const user = userEvent.setup();
+    await openScreen();
+
+    const calendar = await screen.findByRole('grid', { name: 'On-call calendar of Structures' });
+    const days = within(calendar).getAllByRole('gridcell');
+    expect(days).toHaveLength(14);
+    expect(days[0]).toHaveTextContent('Today, Tue, Dec 1grace');
+    expect(days[0]).toHaveAttribute('aria-current', 'date');
+    // Monday's hand-off at 09:00 Toronto time: grace until then, linus after.
+    expect(days[6]).toHaveTextContent('Mon, Dec 7grace09:00 linus');
+    expect(days[13]).toHaveTextContent('Mon, Dec 14linus09:00 ada');
+    expect(screen.getByText("Times on the rota's clock: America/Toronto.")).toBeInTheDocument();
+
+    // One day in the Tab order; arrows move a day or a week, End to the week's end.
+    expect(days.filter((day) => day.tabIndex === 0)).toEqual([days[0]]);
+    days[0]?.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(days[1]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(days[8]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(days[13]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(days[13]).toHaveFocus();
+  });
+
+  it('lists the delivery log newest first, pages it and filters it by channel', async () => {
+    signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] });
+    const { asked } = serveCompany();
+    const user = userEvent.setup();
+    await openScreen();
+
+    const log = section('Delivery log');
+    const table = await within(log).findByRole('table', { name: 'Delivery log' });
+    await within(table).findByText('250 2.0.0 OK queued');
+    const row = within(table).getAllByRole('row')[1];
+    expect(row).toHaveTextContent('Humber');
+    expect(row).toHaveTextContent('Critical Structural Warning');
+    expect(row).toHaveTextContent('grace');
+    expect(row).toHaveTextContent('Email');
+    expect(row).toHaveTextContent('Tier 2');
+    expect(asked[0]?.get('limit')).toBe('25');
+
+    await user.click(within(log).getByRole('button', { name: 'Older' }));
+    expect(await within(table).findByText('Provider answered 503')).toBeInTheDocument();
+    expect(within(table).getByText('Not sent')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('offset')).toBe('25');
+    expect(within(log).getByText('Entries 26–26')).toBeInTheDocument();
+
+    await user.selectOptions(within(log).getByRole('combobox', { name: 'Channel' }), 'sms');
+    await waitFor(() => expect(asked.at(-1)?.get('channel')).toBe('sms'));
+    expect(asked.at(-1)?.get('offset')).toBe('0');
+  });
+
+  it('says so when the log is empty, and when it cannot be read', async () => {
+    signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] });
+    serveCompany({ deliveries: () => HttpResponse.json({ items: [], next_offset: null }) });
+    const first = await renderApp('/notifications');
+    expect(
+      await screen.findByText(/No notifications sent yet/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    serveCompany({ deliveries: () => HttpResponse.json({}, { status: 500 }) });
+    await renderApp('/notifications');
+    expect(await screen.findByText('Failed to load the delivery log')).toBeInTheDocument();
+  });
+
+  it('lets staff choose the company, and sends an operator to the map', async () => {
+    const staff = aUser({ id: 1, username: 'sam', is_staff: true });
+    signInToUserManagement(server, staff, {
+      people: [staff, ...people],
+      extra: [
+        http.get(apiUrl('/api/v1/companies'), () =>
+          HttpResponse.json([
+            { id: 1, name: 'Northern Spans Ltd' },
+            { id: 2, name: 'Prairie Crossings Ltd.' },
+          ]),
+        ),
+        http.get(apiUrl('/api/v1/companies/1/*'), () => HttpResponse.json([])),
+        http.get(apiUrl('/api/v1/companies/1/deliveries'), () =>
+          HttpResponse.json({ items: [], next_offset: null }),
+        ),
+      ],
+    });
+    serveCompany();
+    const user = userEvent.setup();
+    const staffView = await renderApp('/notifications');
+    const chooser = await screen.findByRole('combobox', { name: 'Company' });
+    expect(await screen.findByText(/No rotas yet, so no one is on call/)).toBeInTheDocument();
+    await user.selectOptions(chooser, '2');
+    expect(await screen.findByText('until Mon, Dec 7 09:00 (America/Toronto)')).toBeInTheDocument();
+    staffView.unmount();
+
+    signInToUserManagement(server, aUser({ id: 30, username: 'olga', ...PRAIRIE }));
+    const { router } = await renderApp('/notifications');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/map'));
+  });
+});
