@@ -20,6 +20,8 @@ const KN_PER_KIP = N_PER_LBF; // 1000 lbf in kN: the thousands cancel
 const MPA_PER_KSI = (1000 * N_PER_LBF) / (MM_PER_INCH * MM_PER_INCH); // 1000 lbf/in² in N/mm²
 
 export const celsiusToFahrenheit = (c: number): number => (c * 9) / 5 + 32;
+/** A rate per °C (Hz/°C) as a rate per °F: a degree Fahrenheit is 5/9 of a degree Celsius. */
+export const perCelsiusToPerFahrenheit = (perC: number): number => (perC * 5) / 9;
 export const millimetresToInches = (mm: number): number => mm / MM_PER_INCH;
 export const metresToFeet = (m: number): number => m / M_PER_FOOT;
 export const kilonewtonsToKips = (kn: number): number => kn / KN_PER_KIP;
@@ -54,6 +56,15 @@ const IMPERIAL: Record<Quantity, ShownUnit> = {
 
 export function shownUnit(quantity: Quantity, system: UnitSystem): ShownUnit {
   return (system === 'imperial' ? IMPERIAL : METRIC)[quantity];
+}
+
+/**
+ * A stored MPa in a unit system; ksi to two decimals, since a ksi is nearly seven MPa and one
+ * decimal would hide what the MPa figure shows.
+ */
+export function stressText(mpa: number, system: UnitSystem): string {
+  const shown = shownUnit('stress', system);
+  return `${shown.of(mpa).toFixed(system === 'imperial' ? 2 : 1)} ${shown.unit}`;
 }
 
 /**

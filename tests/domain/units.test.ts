@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   celsiusToFahrenheit,
+  perCelsiusToPerFahrenheit,
   kilonewtonsToKips,
   megapascalsToKsi,
   metresToFeet,
   millimetresToInches,
   shownDataTypeUnit,
   shownUnit,
+  stressText,
 } from '../../domain/units.ts';
 
 describe('unit conversions (exact factors, NIST SP 811 appendix B.8)', () => {
@@ -21,6 +23,16 @@ describe('unit conversions (exact factors, NIST SP 811 appendix B.8)', () => {
     ['6.894757293168361 MPa is one ksi', megapascalsToKsi(6.894757293168361), 1],
   ])('%s', (_name, got, expected) => {
     expect(got).toBeCloseTo(expected, 12);
+  });
+
+  it('turns a rate per °C into a rate per °F', () => {
+    // 0.009 Hz per °C over 10 °C is 0.09 Hz; the same 18 °F at 0.005 Hz per °F is 0.09 Hz.
+    expect(perCelsiusToPerFahrenheit(0.009)).toBeCloseTo(0.005, 15);
+  });
+
+  it('writes a stress in MPa to one decimal, in ksi to two', () => {
+    expect(stressText(71, 'metric')).toBe('71.0 MPa');
+    expect(stressText(71, 'imperial')).toBe('10.30 ksi');
   });
 
   it('writes 36 ksi steel (A36) as about 248.2 MPa and back', () => {

@@ -6,8 +6,7 @@ import { damageLevelReached, damageText } from '../../../domain/fatigue-alerts';
 import { vars } from '../../styles/theme.css';
 import { useWidth } from '../../ui/chart/use-width';
 import { useDisplaySettings } from '../../ui/display-settings';
-import type { UnitSystem } from '../../../domain/company-settings';
-import { shownUnit } from '../../../domain/units';
+import { stressText } from '../../../domain/units';
 import { Spinner } from '../../ui/spinner';
 import { dashboardQueries } from './dashboard-queries';
 import * as styles from './fatigue-card.css';
@@ -16,15 +15,6 @@ import { FatigueRateChart } from './fatigue-rate-chart';
 import { UpdatedAt } from './when';
 
 const HEIGHT = 160;
-
-/**
- * A stored MPa in the company's units (decision 064); ksi to two decimals, since a ksi is
- * nearly seven MPa and one decimal would hide what the MPa figure shows.
- */
-function stressText(mpa: number, units: UnitSystem): string {
-  const shown = shownUnit('stress', units);
-  return `${shown.of(mpa).toFixed(units === 'imperial' ? 2 : 1)} ${shown.unit}`;
-}
 
 const lifeText = (status: FatigueDetailStatus) => {
   const life = status.remaining_life_365 ?? status.remaining_life;

@@ -131,8 +131,8 @@ function SettingsEditor({
           onChange={(event) => change('units', event.target.value)}
         />
         <p className={styles.note}>
-          Dashboards show temperatures, displacements, loads and stresses in these units; the
-          monthly report and downloaded CSV files keep metric (SI) units.
+          Dashboards and monthly reports show temperatures, displacements, loads and stresses in
+          these units; downloaded CSV files keep metric (SI) units.
         </p>
       </fieldset>
       <fieldset className={styles.section}>
