@@ -1,4 +1,5 @@
 import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
@@ -41,6 +42,14 @@ describe("a dashboard in its company's time zone and units (decision 064)", () =
     const times = [...document.querySelectorAll('time')].map((t) => t.textContent);
     expect(times.length).toBeGreaterThan(3);
     for (const text of times) expect(text).toMatch(/ AST$/);
+  });
+
+  it('writes the alert details dialog in the company zone too', async () => {
+    await openHalifax();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Alert details' });
+    // Raised at 09:00 UTC: 05:00 in Halifax.
+    expect(within(dialog).getByText('Nov 20, 2026, 5:00 AM AST')).toBeInTheDocument();
   });
 
   it('draws a temperature stream in °F in an imperial company', async () => {
