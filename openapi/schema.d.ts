@@ -2567,6 +2567,12 @@ export interface components {
       expected_false_episodes_per_month?: number | null;
       /** @description Its alerts in state 'active' (raised and not yet acknowledged), for the map's popup. Given by the bridge list; absent from the answers of create and update */
       active_alerts?: number;
+      /** @description How the owning company writes this bridge's times and measurements (decision 064): its time zone and unit system, for whoever reads the bridge, whatever their role. Given by the bridge list; absent from the answers of create and update */
+      display?: {
+        /** @description The company's IANA time zone; null when it has set none */
+        time_zone: string | null;
+        units: components['schemas']['UnitSystem'];
+      };
     };
     BridgeInput: {
       /**

@@ -1,3 +1,4 @@
+import type { UnitSystem } from '../../domain/company-settings.ts';
 // The facts a monthly report is drawn from: plain data (it crosses from the gathering to the
 // drawing, and tests build it by hand), every figure taken from stored results.
 import type { Condition } from '../../domain/health.ts';
@@ -204,6 +205,8 @@ export interface ReportFacts {
   month: string;
   /** The IANA zone the report writes its times of day in (the month runs in UTC). */
   timeZone: string;
+  /** The company's unit system: the report's stresses and temperatures are written in it (decision 064). */
+  units: UnitSystem;
   generatedAt: string;
   bridge: {
     id: number;

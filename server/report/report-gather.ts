@@ -1,10 +1,12 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { describeEpisodeShift } from '../../domain/trigger-levels.ts';
 import { conditionOf } from '../../domain/health.ts';
+import type { UnitSystem } from '../../domain/company-settings.ts';
+import { perCelsiusToPerFahrenheit, shownUnit } from '../../domain/units.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import { isStoredModel } from '../analysis/stored-model.ts';
 import type { Db } from '../db/client.ts';
-import { alerts, bridges, sensors, spans, users } from '../db/schema.ts';
+import { alerts, bridges, companies, sensors, spans, users } from '../db/schema.ts';
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
 import type { MaintenanceRepository } from '../maintenance/maintenance-repository.ts';
 import type { InspectionPhotosRepository } from '../inspections/inspection-photos-repository.ts';
@@ -58,9 +60,15 @@ export async function gatherReportFacts(
   // The current month is reported up to its last whole hour.
   const availabilityEnd = Math.min(month.endMs, Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   const alertRows = await monthAlerts(db, bridgeId, month);
+  const [company] = await db
+    .select({ units: companies.units })
+    .from(companies)
+    .where(eq(companies.id, bridge.companyId));
+  const units = company?.units ?? 'metric';
   return {
     month: month.label,
     timeZone: month.timeZone ?? 'UTC',
+    units,
     generatedAt: now.toISOString(),
     bridge: {
       id: bridge.id,
@@ -86,7 +94,7 @@ export async function gatherReportFacts(
     ),
     ...(await inspectionFacts(stores, bridgeId, month)),
     streams: await streamAvailability(db, bridgeId, month.startMs, availabilityEnd),
-    frequency: forecast ? frequencyFacts(forecast, model?.model, month) : null,
+    frequency: forecast ? frequencyFacts(forecast, model?.model, month, units) : null,
     fatigue: await fatigueFacts(stores.fatigueDetails, bridgeId, month),
   };
 }
@@ -195,6 +203,7 @@ function frequencyFacts(
   forecast: Schemas['ForecastSeries'],
   model: unknown,
   month: ReportMonth,
+  units: UnitSystem,
 ): FrequencyFacts {
   const indicator = isStoredModel(model) ? model.indicator : null;
   const fit = indicator?.compensation ?? null;
@@ -204,12 +213,27 @@ function frequencyFacts(
     unit: forecast.unit,
     points: forecast.history.filter((p) => inMonth(p.t, month)),
     alarmLow: forecast.alarm_low,
-    compensation:
-      fit && indicator
-        ? `${indicator.feature}: temperature effect fitted on the baseline (${fit.lowC.toFixed(1)} to ` +
-          `${fit.highC.toFixed(1)} °C; ${slope === undefined ? '' : `${slope.toFixed(4)} Hz/°C above 0 °C, `}` +
-          `with frozen-deck terms below 0 °C) and removed; values are at the baseline mean ` +
-          `${fit.mean.toFixed(3)} Hz conditions`
-        : null,
+    compensation: fit && indicator ? compensationText(indicator.feature, fit, slope, units) : null,
   };
+}
+
+/** The stored fit (°C, Hz/°C) in words, in the company's units (decision 064). */
+export function compensationText(
+  feature: string,
+  fit: { lowC: number; highC: number; mean: number },
+  slope: number | undefined,
+  units: UnitSystem,
+): string {
+  const t = shownUnit('temperature', units);
+  const degrees = (c: number, digits: number) => `${t.of(c).toFixed(digits)} ${t.unit}`;
+  const freezing = degrees(0, 0);
+  const perDegree =
+    slope === undefined
+      ? ''
+      : `${(units === 'imperial' ? perCelsiusToPerFahrenheit(slope) : slope).toFixed(4)} Hz/${t.unit} above ${freezing}, `;
+  return (
+    `${feature}: temperature effect fitted on the baseline (${t.of(fit.lowC).toFixed(1)} to ` +
+    `${degrees(fit.highC, 1)}; ${perDegree}with frozen-deck terms below ${freezing}) and removed; ` +
+    `values are at the baseline mean ${fit.mean.toFixed(3)} Hz conditions`
+  );
 }

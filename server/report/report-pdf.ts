@@ -14,6 +14,7 @@ import { lifeText, monthName, reportSummary } from './report-summary.ts';
 import { figureRoom, LINE, MARGIN, PdfLayout, pdfText } from './pdf-layout.ts';
 import { drawConditionBox } from './report-condition-box.ts';
 import { drawLogo } from './report-logo.ts';
+import { stressText } from '../../domain/units.ts';
 import { minuteWriter } from './report-time.ts';
 import { SENSOR_FAULTS_TEXT, sensorFaultLine } from './report-sensor-faults.ts';
 import { InspectionsWriter } from './report-inspections-section.ts';
@@ -349,7 +350,7 @@ class ReportWriter extends PdfLayout {
   private fatigueFacts(d: FatigueFact): string[] {
     return [
       `Cumulative damage at the month’s end D = ${d.damage.toExponential(3)}; in the month ${d.damageInMonth.toExponential(3)} over ${d.daysInMonth} counted days`,
-      `Equivalent stress range at 2 million cycles ${d.equivalentRangeMpa.toFixed(1)} MPa`,
+      `Equivalent stress range at 2 million cycles ${stressText(d.equivalentRangeMpa, this.facts.units)}`,
       `Remaining life ${lifeText(d.remainingLifeYears)}`,
       ...(d.rateWarning ? [`Warning: ${d.rateWarning}`] : []),
       ...(d.notes ?? []),
@@ -416,9 +417,11 @@ class ReportWriter extends PdfLayout {
             .fill(COLOURS.bar);
         }
         this.doc.save().fontSize(7).fillColor(COLOURS.axis);
-        this.doc.text('0 MPa', box.x, box.y + box.height + 3, { lineBreak: false });
+        this.doc.text(stressText(0, this.facts.units), box.x, box.y + box.height + 3, {
+          lineBreak: false,
+        });
         this.doc.text(
-          `${maxRange.toFixed(1)} MPa`,
+          stressText(maxRange, this.facts.units),
           box.x + box.width - 60,
           box.y + box.height + 3,
           {

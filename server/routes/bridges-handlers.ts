@@ -72,7 +72,7 @@ export function bridgesHandlers(
   // Both spellings of the path (spec §7) answer the same list.
   const listBridges = async (request: FastifyRequest) =>
     (await services.bridgeConditions.list(viewerOf(request))).map((b) =>
-      bridgeDto(b.row, b.condition, b.falseEpisodesPerMonth, b.activeAlerts),
+      bridgeDto(b.row, b.condition, b.falseEpisodesPerMonth, b.activeAlerts, b.display),
     );
 
   return {

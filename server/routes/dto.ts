@@ -31,6 +31,7 @@ export function bridgeDto(
   condition: Schemas['Condition'] | null = null,
   falseEpisodesPerMonth: number | null = null,
   activeAlerts?: number,
+  display?: { timeZone: string | null; units: Schemas['UnitSystem'] },
 ): Schemas['Bridge'] {
   return {
     id: row.id,
@@ -47,6 +48,9 @@ export function bridgeDto(
     condition,
     expected_false_episodes_per_month: falseEpisodesPerMonth,
     ...(activeAlerts === undefined ? {} : { active_alerts: activeAlerts }),
+    ...(display === undefined
+      ? {}
+      : { display: { time_zone: display.timeZone, units: display.units } }),
   };
 }
 

@@ -1,26 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context';
 import { type OnCall, onCallQueryOptions } from '../api/queries/on-call';
+import { useDisplaySettings } from './display-settings';
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayAndClock = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** HH:MM in the reader's zone; with the weekday when the hand-off is not within a day. */
-function untilText(until: string, now: number): string {
+/**
+ * HH:MM, with the weekday when the hand-off is not within a day: in the bridge company's zone,
+ * named, on a dashboard (decision 064), else in the reader's.
+ */
+function untilText(until: string, now: number, zone: string | undefined): string {
   const at = new Date(until);
-  return at.getTime() - now < 86_400_000 ? clock.format(at) : dayAndClock.format(at);
+  return new Intl.DateTimeFormat(undefined, {
+    ...(at.getTime() - now < 86_400_000 ? {} : { weekday: 'short' }),
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(zone === undefined ? {} : { timeZone: zone, timeZoneName: 'short' }),
+  }).format(at);
 }
 
 /** 'On call now: NAME until HH:MM' (with the rota's name when the company keeps several). */
-export function onCallText(entries: readonly OnCall[], now: number): string[] {
+export function onCallText(
+  entries: readonly OnCall[],
+  now: number,
+  zone: string | undefined = undefined,
+): string[] {
   const named = entries.filter((entry) => entry.username !== null);
   return named.map((entry) => {
     const rota = named.length > 1 ? ` (${entry.rota_name})` : '';
-    const until = entry.until === null ? '' : ` until ${untilText(entry.until, now)}`;
+    const until = entry.until === null ? '' : ` until ${untilText(entry.until, now, zone)}`;
     return `On call now${rota}: ${entry.username}${until}`;
   });
 }
@@ -32,8 +38,9 @@ export function onCallText(entries: readonly OnCall[], now: number): string[] {
  */
 export function OnCallLine({ companyId, className }: { companyId: number; className?: string }) {
   const api = useApi();
+  const { timeZone } = useDisplaySettings();
   const onCall = useQuery(onCallQueryOptions(api, companyId));
-  const lines = onCallText(onCall.data ?? [], onCall.dataUpdatedAt || Date.now());
+  const lines = onCallText(onCall.data ?? [], onCall.dataUpdatedAt || Date.now(), timeZone);
   if (lines.length === 0) return null;
   return (
     <ul aria-label="On call" className={className}>

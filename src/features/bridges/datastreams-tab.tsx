@@ -1,5 +1,5 @@
 import type { Datastream } from '../../api/queries/structures';
-import { formatDateTime, formatUtc } from '../../../domain/formats';
+import { formatInstant, formatUtc, usableTimeZone } from '../../../domain/formats';
 import { Button } from '../../ui/button';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import type { BridgesDialog } from './dialogs';
@@ -7,12 +7,15 @@ import { HistoryLink } from '../../ui/history-link';
 import { RowActions } from '../../ui/row-actions';
 import type { StructureData } from './structure-data';
 
-/** The app's one date-time format, with the UTC time on hover. */
-function LastSeen({ iso }: { iso: string | null }) {
+/**
+ * The app's one date-time format, in the zone of the company that owns the stream's bridge and
+ * named, or the reader's own when it set none (decision 064); the UTC time on hover.
+ */
+function LastSeen({ iso, zone }: { iso: string | null; zone: string | undefined }) {
   if (!iso) return <>Never</>;
   return (
     <time dateTime={iso} title={formatUtc(iso)}>
-      {formatDateTime(iso)}
+      {formatInstant(iso, zone)}
     </time>
   );
 }
@@ -32,6 +35,13 @@ export interface DatastreamsTabProps {
 
 export function DatastreamsTab({ data, isStaff, manages, onOpen }: DatastreamsTabProps) {
   const sensorsOf = (d: Datastream) => d.sensors.map((id) => data.sensorById.get(id));
+  // A stream's sensors are on one bridge; its company's zone writes the stream's times.
+  const zoneOf = (d: Datastream) => {
+    const bridge = sensorsOf(d)
+      .map((s) => s && data.bridgeById.get(s.bridge))
+      .find((b) => b !== undefined);
+    return usableTimeZone(bridge?.display?.time_zone);
+  };
   const columns: DataTableColumn<Datastream>[] = [
     { id: 'stream', header: 'Stream ID', value: (d) => d.stream_id },
     { id: 'type', header: 'Data Type', value: (d) => d.data_type },
@@ -61,7 +71,7 @@ export function DatastreamsTab({ data, isStaff, manages, onOpen }: DatastreamsTa
       header: 'Last seen',
       // The ISO text sorts in time order and exports exactly; the screen shows the local time.
       value: (d) => d.last_seen ?? 'Never',
-      render: (d) => <LastSeen iso={d.last_seen} />,
+      render: (d) => <LastSeen iso={d.last_seen} zone={zoneOf(d)} />,
     },
     { id: 'samples', header: 'Samples', value: (d) => d.sample_count },
   ];

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { TextAreaField } from '../../ui/text-area-field';
 import { Modal } from '../../ui/modal';
 import { COMMENT_MAX_LENGTH } from './dashboard-queries';
+import { useDisplaySettings } from '../../ui/display-settings';
 import { alertMessage } from './alert-facts';
 import * as styles from './dashboard.css';
 import { useFailureNotice } from '../../ui/use-failure-notice';
@@ -35,6 +36,7 @@ export function AcknowledgeDialog({
   onClose,
 }: AcknowledgeDialogProps) {
   const api = useApi();
+  const { timeZone } = useDisplaySettings();
   const queryClient = useQueryClient();
   const { values, errors, setErrors, set } = useFormFields({ comment: '' });
   const formId = useId();
@@ -74,7 +76,7 @@ export function AcknowledgeDialog({
       <form id={formId} onSubmit={submit} noValidate className={styles.ackForm}>
         {only ? (
           <p className={styles.muted}>
-            {only.type} ({only.severity}): {alertMessage(only)}
+            {only.type} ({only.severity}): {alertMessage(only, timeZone)}
           </p>
         ) : (
           <>

@@ -5,6 +5,7 @@ import { countOf, formatNumber } from '../../../domain/formats';
 import { Button } from '../../ui/button';
 import { describeEpisodeShift } from '../../../domain/trigger-levels';
 import { Modal } from '../../ui/modal';
+import { useDisplaySettings } from '../../ui/display-settings';
 import { alertFacts, alertMessage } from './alert-facts';
 import { AlertNotified } from './alert-notified';
 import type { BridgeEvaluation } from './bridge-evaluation';
@@ -50,6 +51,7 @@ function physicalChange(episode: Episode): string | null {
  * anomalous windows) of the evaluation, each with the error around it.
  */
 export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsModalProps) {
+  const { timeZone } = useDisplaySettings();
   const { report } = evaluation;
   const episodes = [...(report?.events ?? [])].sort(
     (a, b) => Date.parse(b.start) - Date.parse(a.start),
@@ -79,7 +81,7 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
               <dt>Severity</dt>
               <dd>{alert.severity}</dd>
               <dt>Message</dt>
-              <dd>{alertMessage(alert)}</dd>
+              <dd>{alertMessage(alert, timeZone)}</dd>
               <dt>Source</dt>
               <dd>{facts.source}</dd>
               {facts.reading !== null && (

@@ -1,5 +1,5 @@
 import type { Alert } from '../../api/queries/alerts';
-import { countOf, formatCalendarDate, formatDateTime, formatNumber } from '../../../domain/formats';
+import { countOf, formatCalendarDate, formatInstant, formatNumber } from '../../../domain/formats';
 import {
   ANOMALY_CRITICAL_ABOVE,
   MAINTENANCE_ALERT_DAYS,
@@ -36,9 +36,12 @@ function streamsOf(alert: Alert): string {
 
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
 
-/** The stored message with any ISO time in it written as every other time on the screen. */
-export function alertMessage(alert: Alert): string {
-  return alert.message.replace(ISO_TIME, (iso) => formatDateTime(iso));
+/**
+ * The stored message with any ISO time in it written as every other time on the screen: in
+ * `zone` (the bridge company's, decision 064), else the reader's.
+ */
+export function alertMessage(alert: Alert, zone?: string): string {
+  return alert.message.replace(ISO_TIME, (iso) => formatInstant(iso, zone));
 }
 
 function peakError(alert: Alert): number | null {

@@ -8,6 +8,7 @@ import { keepInView } from '../../ui/keep-in-view';
 import { visuallyHidden } from '../../ui/layout.css';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlertDetailsModal } from './alert-details-modal';
+import { useDisplaySettings } from '../../ui/display-settings';
 import { alertFacts, alertMessage } from './alert-facts';
 import { alertSensorText, alertStream, streamCardId } from './alert-subject';
 import type { BridgeEvaluation } from './bridge-evaluation';
@@ -30,6 +31,7 @@ type Acknowledging = { alerts: readonly Alert[]; all: boolean } | null;
  * confirming (spec §2 names both legend buttons; issue 36 moved the weight to the cards).
  */
 export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProps) {
+  const { timeZone } = useDisplaySettings();
   // The alerts whose details are open: one card's alert, or all of them from the legend.
   const [details, setDetails] = useState<readonly Alert[] | null>(null);
   const [acknowledging, setAcknowledging] = useState<Acknowledging>(null);
@@ -75,7 +77,7 @@ export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProp
             <ul className={styles.list} aria-label="Acknowledged alerts">
               {acknowledged.map((alert) => (
                 <li key={alert.id} className={styles.alertItem}>
-                  <strong>{alert.type}</strong> ({alert.severity}): {alertMessage(alert)}
+                  <strong>{alert.type}</strong> ({alert.severity}): {alertMessage(alert, timeZone)}
                   <br />
                   <span className={styles.muted}>
                     {alert.acknowledged_at && (
@@ -147,11 +149,12 @@ export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProp
 
 /** Named by type and message: two open alerts of one type differ in their subject. */
 function AlertHistoryLink({ alert }: { alert: Alert }) {
+  const { timeZone } = useDisplaySettings();
   return (
     <HistoryLink
       objectType="alert"
       objectId={alert.id}
-      name={`${alert.type} alert: ${alertMessage(alert)}`}
+      name={`${alert.type} alert: ${alertMessage(alert, timeZone)}`}
     />
   );
 }
@@ -166,6 +169,7 @@ interface ActiveAlertProps {
 
 /** One alert: what changed, on which sensor, since when, against which trigger, and its acts. */
 function ActiveAlert({ alert, evaluation, isStaff, onAcknowledge, onDetails }: ActiveAlertProps) {
+  const { timeZone } = useDisplaySettings();
   const facts = alertFacts(alert, evaluation);
   const stream = alertStream(alert, evaluation.streams);
   const titleId = `alert-${alert.id}-heading`;
@@ -174,7 +178,7 @@ function ActiveAlert({ alert, evaluation, isStaff, onAcknowledge, onDetails }: A
     <li className={styles.alertItem} aria-labelledby={titleId}>
       <p id={titleId} className={styles.alertHeading}>
         <strong>{alert.type}</strong> <span className={styles.severity}>{alert.severity}</span>{' '}
-        {alertMessage(alert)}
+        {alertMessage(alert, timeZone)}
       </p>
       <dl className={styles.facts}>
         {measured !== null && (

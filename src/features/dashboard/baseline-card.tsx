@@ -11,21 +11,29 @@ import { dashboardQueries } from './dashboard-queries';
 import { RejectBaselineDialog } from './reject-baseline-dialog';
 import * as styles from './fatigue-card.css';
 import { formatDate } from '../../../domain/formats';
+import type { UnitSystem } from '../../../domain/company-settings';
+import { shownUnit } from '../../../domain/units';
+import { type DisplaySettings, useDisplaySettings } from '../../ui/display-settings';
 
-const celsius = (v: number | null) => (v === null ? '?' : `${v.toFixed(1)} °C`);
+/** A stored °C in the company's units (decision 064). */
+function temperature(v: number | null, units: UnitSystem): string {
+  if (v === null) return '?';
+  const shown = shownUnit('temperature', units);
+  return `${shown.of(v).toFixed(1)} ${shown.unit}`;
+}
 
-function coverage(version: BaselineVersion): string {
+function coverage(version: BaselineVersion, { timeZone, units }: DisplaySettings): string {
   const temperatures =
     version.temperature_min_c === null && version.temperature_max_c === null
       ? 'no temperature'
-      : `${celsius(version.temperature_min_c)} to ${celsius(version.temperature_max_c)}`;
-  return `Learnt from ${formatDate(version.trained_from)} to ${formatDate(version.trained_to)} (${version.windows_used} windows, ${version.windows_excluded} left out), temperatures ${temperatures}`;
+      : `${temperature(version.temperature_min_c, units)} to ${temperature(version.temperature_max_c, units)}`;
+  return `Learnt from ${formatDate(version.trained_from, timeZone)} to ${formatDate(version.trained_to, timeZone)} (${version.windows_used} windows, ${version.windows_excluded} left out), temperatures ${temperatures}`;
 }
 
-const acceptedBy = (version: BaselineVersion) =>
+const acceptedBy = (version: BaselineVersion, zone: string | undefined) =>
   version.accepted_at === null
     ? ''
-    : `, accepted ${version.accepted_by === null ? 'automatically' : 'by an engineer'} on ${formatDate(version.accepted_at)}`;
+    : `, accepted ${version.accepted_by === null ? 'automatically' : 'by an engineer'} on ${formatDate(version.accepted_at, zone)}`;
 
 /** Each mode of a proposal against the active version: the shift and whether it agrees. */
 function ModeChanges({ version }: { version: BaselineVersion }) {
@@ -45,13 +53,14 @@ function ModeChanges({ version }: { version: BaselineVersion }) {
 
 /** Proposals an engineer turned down, newest first, each with the reason given. */
 function RejectedVersions({ versions }: { versions: readonly BaselineVersion[] }) {
+  const { timeZone } = useDisplaySettings();
   if (versions.length === 0) return null;
   return (
     <ul aria-label="Rejected versions">
       {versions.map((v) => (
         <li key={v.version}>
           Version {v.version} was rejected
-          {v.rejected_at === null ? '' : ` on ${formatDate(v.rejected_at)}`}:{' '}
+          {v.rejected_at === null ? '' : ` on ${formatDate(v.rejected_at, timeZone)}`}:{' '}
           {v.rejection_reason ?? ''}
         </li>
       ))}
@@ -68,6 +77,7 @@ export function BaselineCard({ bridgeId }: { bridgeId: number }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const display = useDisplaySettings();
   const { user } = useRouteContext({ from: '/_signed-in' });
   const [rejecting, setRejecting] = useState<number | null>(null);
   const versions = useQuery(dashboardQueries.baselines(api, bridgeId));
@@ -90,14 +100,15 @@ export function BaselineCard({ bridgeId }: { bridgeId: number }) {
       </h2>
       {active && (
         <p>
-          Version {active.version} is the reference. {coverage(active)}
-          {acceptedBy(active)}.
+          Version {active.version} is the reference. {coverage(active, display)}
+          {acceptedBy(active, display.timeZone)}.
         </p>
       )}
       {proposed && (
         <section aria-label={`Proposed version ${proposed.version}`}>
           <p>
-            Version {proposed.version} is proposed: {proposed.reason}. {coverage(proposed)}.
+            Version {proposed.version} is proposed: {proposed.reason}. {coverage(proposed, display)}
+            .
           </p>
           <ModeChanges version={proposed} />
           {mayAccept && (

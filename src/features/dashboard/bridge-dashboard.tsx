@@ -15,6 +15,11 @@ import { IndexSystemCard } from './index-system-card';
 import { MonthlyReportButton } from './monthly-report-button';
 import { NotAssessedCard } from './not-assessed-card';
 import { OnCallLine } from '../../ui/on-call-line';
+import {
+  DisplaySettingsProvider,
+  TimesCaption,
+  displaySettingsOf,
+} from '../../ui/display-settings';
 import { PredictionCard } from './prediction-card';
 import { ReadingsSection } from './readings-section';
 import { StatusStrip } from './status-strip';
@@ -22,7 +27,8 @@ import { StatusStrip } from './status-strip';
 /**
  * One bridge, condition first: the status strip, then the alarms one by one, then the evidence
  * (prediction, error chart, index, map, readings). Every number comes from one evaluation object,
- * so no two places can disagree.
+ * so no two places can disagree. Times and measurements are written as the bridge's company
+ * chose (decision 064), for every card below.
  */
 export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
   const api = useApi();
@@ -57,14 +63,17 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
     datastreams.dataUpdatedAt,
   );
 
+  const display = useMemo(() => displaySettingsOf(bridge.display), [bridge.display]);
+
   return (
-    <>
+    <DisplaySettingsProvider value={display}>
       <StatusStrip
         bridgeId={bridge.id}
         bridgeName={bridge.name}
         evaluation={evaluation}
         refreshedAt={refreshedAt}
       />
+      <TimesCaption className={styles.small} />
       <OnCallLine companyId={bridge.company_id} />
       <div className={styles.grid}>
         {!report && <NotAssessedCard sid={bridge.name} evaluation={evaluation} />}
@@ -104,7 +113,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
       ) : (
         <p className={styles.small}>Loading the evidence…</p>
       )}
-    </>
+    </DisplaySettingsProvider>
   );
 }
 

@@ -6,6 +6,7 @@ import { formatNumber, formatShortDateTime, timeTickFormat } from '../../../doma
 import { vars } from '../../styles/theme.css';
 import { linePath } from '../../ui/chart/chart-paths';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
+import { useDisplaySettings } from '../../ui/display-settings';
 
 type Episode = components['schemas']['AnomalyEvent'];
 
@@ -17,6 +18,7 @@ const EPISODE_SHADE = 'rgba(183, 28, 28, 0.12)';
 
 /** The detector's error six hours either side of one episode, the episode shaded. */
 export function EpisodeChart({ report, episode }: { report: AnomalyReport; episode: Episode }) {
+  const { timeZone } = useDisplaySettings();
   const start = Date.parse(episode.start);
   const end = Date.parse(episode.end);
   const points = useMemo(
@@ -30,20 +32,20 @@ export function EpisodeChart({ report, episode }: { report: AnomalyReport; episo
     () =>
       points.map((p) => ({
         x: p.x,
-        text: `${formatShortDateTime(p.x)}: ${p.y === null ? 'not scored' : `error ${formatNumber(p.y)}`}${p.anomalous ? ', anomalous' : ''}`,
+        text: `${formatShortDateTime(p.x, timeZone)}: ${p.y === null ? 'not scored' : `error ${formatNumber(p.y)}`}${p.anomalous ? ', anomalous' : ''}`,
       })),
-    [points],
+    [points, timeZone],
   );
   const xDomain = extent(points.map((p) => p.x));
   const yExtent = extent([...points.map((p) => p.y), report.threshold, 0]);
   if (!xDomain || !yExtent) return null;
   return (
     <TimeChart
-      title={`Detector error around the episode of ${formatShortDateTime(start)} (threshold ${formatNumber(report.threshold)})`}
+      title={`Detector error around the episode of ${formatShortDateTime(start, timeZone)} (threshold ${formatNumber(report.threshold)})`}
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
       stops={stops}
-      formatX={timeTickFormat(xDomain)}
+      formatX={timeTickFormat(xDomain, timeZone)}
       yLabel="Error"
       height={HEIGHT}
     >

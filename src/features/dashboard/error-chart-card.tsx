@@ -5,6 +5,8 @@ import { vars } from '../../styles/theme.css';
 import { linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
+import { useDisplaySettings } from '../../ui/display-settings';
+
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { formatNumber, formatShortDateTime, timeTickFormat } from '../../../domain/formats';
@@ -22,6 +24,7 @@ export function ErrorChartCard({
   evaluation: BridgeEvaluation;
 }) {
   const { countsText, windowMinutes } = evaluation;
+  const { timeZone } = useDisplaySettings();
   const series = useMemo(
     () =>
       report.windows.map((w) => ({
@@ -38,12 +41,12 @@ export function ErrorChartCard({
       series.map((p) => ({
         x: p.x,
         text:
-          `${formatShortDateTime(p.x)} – ${formatShortDateTime(p.end)}\n` +
+          `${formatShortDateTime(p.x, timeZone)} – ${formatShortDateTime(p.end, timeZone)}\n` +
           (p.y === null ? 'window skipped' : `error ${formatNumber(p.y)}`) +
           (p.anomalous ? ', anomalous' : '') +
           (p.outside ? ', temperature outside the baseline' : ''),
       })),
-    [series],
+    [series, timeZone],
   );
 
   const xDomain = extent(series.map((p) => p.x));
@@ -63,7 +66,7 @@ export function ErrorChartCard({
           xDomain={xDomain}
           yDomain={padDomain(yExtent)}
           stops={stops}
-          formatX={timeTickFormat(xDomain)}
+          formatX={timeTickFormat(xDomain, timeZone)}
           legend={
             <ChartLegend
               entries={[

@@ -5,6 +5,8 @@ import type { FatigueDetailStatus } from '../../api/queries/fatigue';
 import { damageLevelReached, damageText } from '../../../domain/fatigue-alerts';
 import { vars } from '../../styles/theme.css';
 import { useWidth } from '../../ui/chart/use-width';
+import { useDisplaySettings } from '../../ui/display-settings';
+import { stressText } from '../../../domain/units';
 import { Spinner } from '../../ui/spinner';
 import { dashboardQueries } from './dashboard-queries';
 import * as styles from './fatigue-card.css';
@@ -23,6 +25,7 @@ const lifeText = (status: FatigueDetailStatus) => {
 
 /** Stress-range histogram: bars per range, cycles on a log scale (they span many decades). */
 function HistogramChart({ status, width }: { status: FatigueDetailStatus; width: number }) {
+  const { units } = useDisplaySettings();
   const bins = status.histogram.bins;
   if (bins.length === 0) return <p className={styles.muted}>No counted cycles yet.</p>;
   const maxRange = Math.max(...bins.map((b) => b[0] ?? 0));
@@ -33,7 +36,7 @@ function HistogramChart({ status, width }: { status: FatigueDetailStatus; width:
       className={styles.chart}
       viewBox={`0 0 ${width} ${HEIGHT + 20}`}
       role="img"
-      aria-label={`Stress-range histogram of ${status.detail.name}: ranges up to ${maxRange.toFixed(1)} MPa`}
+      aria-label={`Stress-range histogram of ${status.detail.name}: ranges up to ${stressText(maxRange, units)}`}
     >
       {bins.map(([range = 0, cycles = 0]) => {
         const h = (Math.log10(1 + cycles) / maxLog) * HEIGHT;
@@ -49,10 +52,10 @@ function HistogramChart({ status, width }: { status: FatigueDetailStatus; width:
         );
       })}
       <text x={0} y={HEIGHT + 16} fontSize={12} fill={vars.color.textMuted}>
-        0 MPa
+        {stressText(0, units)}
       </text>
       <text x={width} y={HEIGHT + 16} fontSize={12} textAnchor="end" fill={vars.color.textMuted}>
-        {maxRange.toFixed(1)} MPa (cycles on a log scale)
+        {stressText(maxRange, units)} (cycles on a log scale)
       </text>
     </svg>
   );
@@ -136,6 +139,7 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
   // phone (scaled from a fixed 600 px drawing they were about 6 px tall, issue 36).
   const sectionRef = useRef<HTMLElement>(null);
   const width = useWidth(sectionRef);
+  const { units } = useDisplaySettings();
   const figures: [string, string][] = [
     // Small D reads best in powers of ten, D near a level as a plain fraction.
     [
@@ -143,7 +147,7 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
       status.damage >= 0.01 ? damageText(status.damage) : status.damage.toExponential(2),
     ],
     ['Remaining life', lifeText(status)],
-    ['Δσ at 2 million cycles', `${status.equivalent_range_mpa.toFixed(1)} MPa`],
+    ['Δσ at 2 million cycles', stressText(status.equivalent_range_mpa, units)],
     ['Days counted', String(status.days_with_data)],
     ...coverageFigures(status),
   ];

@@ -54,7 +54,7 @@ export function ForecastChart({ series }: { series: ForecastSeries }) {
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
       stops={stops}
-      formatX={formatShortDate}
+      formatX={(ms) => formatShortDate(ms)}
       legend={
         <ChartLegend
           entries={[

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import type { ModeFrequencyShift } from '../../api/queries/frequency-shift';
 import { formatDate } from '../../../domain/formats';
+import { useDisplaySettings } from '../../ui/display-settings';
+
 import { shiftLineName } from '../../../domain/reference-shift';
 import { Spinner } from '../../ui/spinner';
 import { dashboardQueries } from './dashboard-queries';
@@ -13,14 +15,14 @@ const signed = (value: number) =>
   `${value < 0 ? '\u2212' : value > 0 ? '+' : ''}${Math.abs(value).toFixed(1)} %`;
 
 /** One line's latched level in words: 'crossed amber on 3 Jun 2026', or its present shift. */
-function levelText(mode: ModeFrequencyShift): string {
+function levelText(mode: ModeFrequencyShift, zone: string | undefined): string {
   const name = shiftLineName(mode.feature);
   const now =
     mode.estimate_percent === null
       ? 'too few windows in the last day to say'
       : `${signed(mode.estimate_percent)}${mode.uncertainty_percent === null ? '' : ` ± ${mode.uncertainty_percent.toFixed(1)} %`} over the last day`;
   if (mode.level === 'none') return `${name}: ${now}, within the trigger levels`;
-  const since = mode.crossed_at === null ? '' : ` on ${formatDate(mode.crossed_at)}`;
+  const since = mode.crossed_at === null ? '' : ` on ${formatDate(mode.crossed_at, zone)}`;
   return `${name}: ${now}; ${mode.level} level crossed${since}, held until the shift comes back, a maintenance is recorded or a new reference is accepted`;
 }
 
@@ -31,6 +33,7 @@ function levelText(mode: ModeFrequencyShift): string {
  */
 export function FrequencyShiftCard({ bridgeId }: { bridgeId: number }) {
   const api = useApi();
+  const { timeZone } = useDisplaySettings();
   const shift = useQuery(dashboardQueries.frequencyShift(api, bridgeId));
   const series = shift.data;
   const lines = series ? shiftLines(series) : [];
@@ -48,7 +51,7 @@ export function FrequencyShiftCard({ bridgeId }: { bridgeId: number }) {
           Against reference version {series.reference_version}
           {series.reference_accepted_at === null
             ? ''
-            : `, accepted on ${formatDate(series.reference_accepted_at)}`}
+            : `, accepted on ${formatDate(series.reference_accepted_at, timeZone)}`}
           ; each point averages {series.bucket_minutes} minutes of windows, ± one standard
           uncertainty.
         </p>
@@ -63,7 +66,7 @@ export function FrequencyShiftCard({ bridgeId }: { bridgeId: number }) {
       {lines.length > 0 && (
         <ul aria-label="Trigger levels per mode">
           {lines.map((m) => (
-            <li key={m.feature}>{levelText(m)}</li>
+            <li key={m.feature}>{levelText(m, timeZone)}</li>
           ))}
         </ul>
       )}

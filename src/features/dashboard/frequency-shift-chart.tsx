@@ -3,6 +3,8 @@ import type { FrequencyShiftSeries } from '../../api/queries/frequency-shift';
 import { shiftLineName } from '../../../domain/reference-shift';
 import { extent, padDomain } from '../../../domain/chart-scale';
 import { formatShortDate } from '../../../domain/formats';
+import { useDisplaySettings } from '../../ui/display-settings';
+
 import { vars } from '../../styles/theme.css';
 import { bandPath, linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
@@ -32,6 +34,7 @@ export const shiftLines = (series: FrequencyShiftSeries) =>
  * server (at most 500 points a line).
  */
 export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }) {
+  const { timeZone } = useDisplaySettings();
   const lines = useMemo(() => shiftLines(series), [series]);
   const modes = useMemo(
     () =>
@@ -63,8 +66,8 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
     }
     return [...byTime.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([x, texts]) => ({ x, text: `${formatShortDate(x)}: ${texts.join(', ')}` }));
-  }, [lines]);
+      .map(([x, texts]) => ({ x, text: `${formatShortDate(x, timeZone)}: ${texts.join(', ')}` }));
+  }, [lines, timeZone]);
   const { amber_percent: amber, red_percent: red } = series.levels;
   const xDomain = extent(stops.map((s) => s.x));
   const yExtent = extent([
@@ -80,7 +83,7 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
       stops={stops}
-      formatX={formatShortDate}
+      formatX={(ms) => formatShortDate(ms, timeZone)}
       legend={
         <ChartLegend
           entries={[

@@ -12,10 +12,10 @@ const TYPE_NAMES: Record<Sensor['type'], string> = {
 
 export const unitOf = (stream: Datastream): string => DATA_TYPE_UNITS[stream.data_type];
 
-/** 'Acceleration (m/s²)': the axis title of a stream's readings. */
-export function axisLabel(stream: Datastream): string {
+/** 'Acceleration (m/s²)': the axis title of a stream's readings, in `unit` when converted. */
+export function axisLabel(stream: Datastream, unit: string = unitOf(stream)): string {
   const kind = stream.data_type.charAt(0).toUpperCase() + stream.data_type.slice(1);
-  return `${kind} (${unitOf(stream)})`;
+  return `${kind} (${unit})`;
 }
 
 /** 'Accelerometer, span west_span': what and where, in words; the ids go in the subtitle. */

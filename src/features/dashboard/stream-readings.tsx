@@ -11,6 +11,7 @@ import { axisLabel, humanTitle, unitOf } from './stream-labels';
 import { type Domain, extent, padDomain } from '../../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
 import { Button } from '../../ui/button';
+import { useDisplaySettings } from '../../ui/display-settings';
 import { bandPath, linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
@@ -25,6 +26,7 @@ import {
   timeTickFormat,
 } from '../../../domain/formats';
 import { type RangeKey, rangeFor } from './readings-range';
+import { shownDataTypeUnit } from '../../../domain/units';
 
 const MEAN_COLOUR = vars.color.brand;
 const BAND_COLOUR = 'rgba(11, 58, 83, 0.2)';
@@ -116,18 +118,33 @@ export function StreamReadings({ entry, range, now }: StreamReadingsProps) {
   );
 }
 
+/**
+ * A stream's readings in the company's units and time zone (decision 064): values converted for
+ * the plot, the axis and the stops; the CSV download keeps the stored SI values.
+ */
 export function ReadingsChart({ series, stream }: { series: ReadingSeries; stream: Datastream }) {
+  const { timeZone, units } = useDisplaySettings();
+  const shown = useMemo(
+    () => shownDataTypeUnit(stream.data_type, unitOf(stream), units),
+    [stream, units],
+  );
   const points = useMemo(
-    () => series.points.map((p) => ({ ...p, x: Date.parse(p.t) })),
-    [series.points],
+    () =>
+      series.points.map((p) => ({
+        x: Date.parse(p.t),
+        mean: shown.of(p.mean),
+        min: shown.of(p.min),
+        max: shown.of(p.max),
+      })),
+    [series.points, shown],
   );
   const stops = useMemo<ChartStop[]>(
     () =>
       points.map((p) => ({
         x: p.x,
-        text: `${formatShortDateTime(p.x)}\nmean ${formatNumber(p.mean)}, min ${formatNumber(p.min)}, max ${formatNumber(p.max)} ${unitOf(stream)}`,
+        text: `${formatShortDateTime(p.x, timeZone)}\nmean ${formatNumber(p.mean)}, min ${formatNumber(p.min)}, max ${formatNumber(p.max)} ${shown.unit}`,
       })),
-    [points, stream],
+    [points, shown.unit, timeZone],
   );
   const xDomain = extent(points.map((p) => p.x));
   const yExtent = extent(points.flatMap((p) => [p.min, p.max]));
@@ -143,11 +160,11 @@ export function ReadingsChart({ series, stream }: { series: ReadingSeries; strea
   return (
     <TimeChart
       title={`Mean with the min–max band, ${countOf(points.length, 'point', 'points')}${shaded ? '; shaded where a sensor was out of calibration' : ''}`}
-      yLabel={axisLabel(stream)}
+      yLabel={axisLabel(stream, shown.unit)}
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
       stops={stops}
-      formatX={timeTickFormat(xDomain)}
+      formatX={timeTickFormat(xDomain, timeZone)}
       legend={
         <ChartLegend
           entries={[

@@ -1,11 +1,16 @@
-import { formatDateTime, formatUtc } from '../../../domain/formats';
+import { formatInstant, formatUtc } from '../../../domain/formats';
+import { useDisplaySettings } from '../../ui/display-settings';
 import * as styles from './dashboard.css';
 
-/** A moment in the reader's time zone, with the UTC time on hover. */
+/**
+ * A moment in the bridge company's time zone, named ('Nov 30, 2026, 9:05 AM EST'), or in the
+ * reader's own when the company set none (decision 064); the UTC time on hover.
+ */
 export function When({ iso }: { iso: string }) {
+  const { timeZone } = useDisplaySettings();
   return (
     <time dateTime={iso} title={formatUtc(iso)}>
-      {formatDateTime(iso)}
+      {formatInstant(iso, timeZone)}
     </time>
   );
 }

@@ -131,7 +131,8 @@ function SettingsEditor({
           onChange={(event) => change('units', event.target.value)}
         />
         <p className={styles.note}>
-          The units are kept for the company; reports and dashboards still show metric units.
+          Dashboards and monthly reports show temperatures, displacements, loads and stresses in
+          these units; downloaded CSV files keep metric (SI) units.
         </p>
       </fieldset>
       <fieldset className={styles.section}>

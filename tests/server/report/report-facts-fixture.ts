@@ -20,6 +20,7 @@ export function fullFacts(): ReportFacts {
   return {
     month: '2026-04',
     timeZone: 'UTC',
+    units: 'metric',
     companyLogo: null,
     generatedAt: '2026-05-02T08:00:00.000Z',
     bridge: {

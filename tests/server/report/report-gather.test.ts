@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { analysisResults } from '../../../server/db/schema.ts';
+import { analysisResults, companies } from '../../../server/db/schema.ts';
 import { createMaintenanceRepository } from '../../../server/maintenance/maintenance-repository.ts';
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
 import { renderReportPdf } from '../../../server/report/report-pdf.ts';
@@ -89,6 +89,17 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
     expect(text.replace(/\s+/g, ' ')).toContain(
       'frequency shift acc.f1 -2.3 % \u00b1 0.4 % over 36 h; crossed amber (-2 %)',
     );
+  });
+
+  it("writes in the units of the bridge's company (decision 064)", async () => {
+    const bridge = await t.services.bridges.create({ name: 'Imperial Bridge', location: 'River' });
+    const now = new Date('2026-05-02T00:00:00Z');
+    expect((await gatherReportFacts(storesOf(t), bridge.id, APRIL, now)).units).toBe('metric');
+    await t.services.database.db
+      .update(companies)
+      .set({ units: 'imperial' })
+      .where(eq(companies.id, bridge.companyId));
+    expect((await gatherReportFacts(storesOf(t), bridge.id, APRIL, now)).units).toBe('imperial');
   });
 
   it('lists only the maintenance of the month, and says when there was none', async () => {

@@ -77,6 +77,15 @@ describe('monthly report PDF', () => {
     expect(text).not.toMatch(/\d{2}:\d{2} UTC/);
   });
 
+  it('writes stresses in ksi for an imperial company, in MPa otherwise (decision 064)', async () => {
+    const { text } = await pdfOf({ ...fullFacts(), units: 'imperial' });
+    // 55.3 MPa / 6.894757 MPa per ksi = 8.02 ksi; the histogram's widest range 40.5 MPa = 5.87 ksi.
+    expect(text).toContain('Equivalent stress range at 2 million cycles 8.02 ksi');
+    expect(text).toContain('5.87 ksi');
+    expect(text).not.toContain('55.3 MPa');
+    expect((await pdfOf()).text).toContain('Equivalent stress range at 2 million cycles 55.3 MPa');
+  });
+
   it('draws the figures as vector paths, not images', async () => {
     const { bytes } = await pdfOf();
     expect(bytes.toString('latin1')).not.toContain('/Subtype /Image');

@@ -5,8 +5,13 @@ import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
 type Bridge = components['schemas']['Bridge'];
-/** A bridge as the list answers it: with its count of active alerts, which create and update leave out. */
-const listed = (bridge: Bridge): Bridge => ({ ...bridge, active_alerts: 0 });
+// A bridge as the list answers it: with what create and update leave out, its count of active
+// alerts and its company's time zone and units (decision 064; these companies set none).
+const listed = (bridge: Bridge): Bridge => ({
+  ...bridge,
+  active_alerts: 0,
+  display: { time_zone: null, units: 'metric' },
+});
 type Span = components['schemas']['Span'];
 type Sensor = components['schemas']['Sensor'];
 type Datastream = components['schemas']['Datastream'];

@@ -349,7 +349,7 @@ describe.each(drivers)('users and assignments on %s', (kind) => {
 
       // The bridge and the data stream themselves stay.
       expect((await asStaff<Bridge[]>('GET', '/api/v1/bridges')).body).toEqual([
-        { ...a, active_alerts: 0 },
+        { ...a, active_alerts: 0, display: { time_zone: null, units: 'metric' } },
       ]);
       expect((await asStaff<Datastream[]>('GET', '/api/v1/datastreams')).body).toEqual([x]);
       expect((await asStaff('DELETE', `/api/v1/users/${user.id}/delete`)).status).toBe(404);

@@ -7,7 +7,7 @@ import { BridgesFailed, BridgesPage } from '../../../../src/features/bridges/bri
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
-import { serveStructures } from './fixtures';
+import { lionsGate, serveStructures } from './fixtures';
 
 const server = setupMswServer();
 
@@ -108,6 +108,21 @@ describe('Bridge Management for staff', () => {
     expect(cellsOfColumn(3)).toEqual(['Lions Gate', 'Unknown']);
     expect(cellsOfColumn(5)).toEqual([formatDateTime('2026-11-20T08:00:00.000Z'), 'Never']);
     expect(cellsOfColumn(6)).toEqual(['360000', '0']);
+  });
+
+  it("writes a stream's last-seen time in its bridge company's zone, named (decision 064)", async () => {
+    serveStructures(server);
+    const vancouver = {
+      ...lionsGate,
+      display: { time_zone: 'America/Vancouver', units: 'metric' },
+    };
+    server.use(http.get(apiUrl('/api/v1/bridges'), () => HttpResponse.json([vancouver])));
+    const user = userEvent.setup();
+    renderPage(() => <BridgesPage isStaff />);
+    await screen.findByRole('cell', { name: 'Lions Gate' }, { timeout: 4000 });
+    await user.click(screen.getByRole('tab', { name: 'Datastreams' }));
+    // 08:00 UTC on 20 November is midnight in Vancouver (PST, UTC−8).
+    expect(cellsOfColumn(5)).toEqual(['Nov 20, 2026, 12:00 AM PST', 'Never']);
   });
 
   it('checks the bridge form, then creates the bridge from typed coordinates', async () => {

@@ -13,7 +13,7 @@ function axisTexts(yDomain: readonly [number, number], days = 1) {
       xDomain={[start, start + days * DAY]}
       yDomain={yDomain}
       stops={[]}
-      formatX={formatShortDateTime}
+      formatX={(ms) => formatShortDateTime(ms)}
       yLabel="Frequency (Hz)"
     >
       {() => null}
@@ -43,7 +43,7 @@ describe('chart axes (issue 18)', () => {
         xDomain={[start, start + DAY]}
         yDomain={[0, 1]}
         stops={[]}
-        formatX={formatShortDateTime}
+        formatX={(ms) => formatShortDateTime(ms)}
         yLabel="Frequency (Hz)"
       >
         {() => null}
