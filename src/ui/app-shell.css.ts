@@ -144,6 +144,22 @@ export const signedIn = style({
   fontSize: vars.fontSize.sm,
 });
 
+// Staff's seven entries, the name, Settings, Logout and the bell fill 1440 px: below 100em the
+// words 'Signed in as' are left to screen readers and the name alone is shown (the bar went to a
+// second row when Notifications joined it).
+export const signedInWords = style({
+  '@media': {
+    'screen and (max-width: 99.99em)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0, 0, 0, 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
+
 // Compact account buttons: the touch height stays, the sides give the row its room.
 globalStyle(`${account} button`, { paddingInline: vars.space.xs });
 

@@ -93,7 +93,8 @@ export function AppShell({
           )}
           <div className={styles.account}>
             <p className={navigation ? styles.signedIn : styles.signedInWide}>
-              Signed in as <strong>{username}</strong>
+              <span className={styles.signedInWords}>Signed in as </span>
+              <strong>{username}</strong>
             </p>
             {navigation && settingsEntry}
             <Button variant="onBrand" onClick={onLogout}>

@@ -98,7 +98,7 @@ describe('signed-in frame', () => {
     const { router } = await renderApp('/map');
 
     expect(await screen.findByText('Bridge Management System')).toBeInTheDocument();
-    expect(screen.getByText(/Signed in as/)).toHaveTextContent('Signed in as ada');
+    expect(screen.getByRole('banner')).toHaveTextContent('Signed in as ada');
 
     server.use(
       http.post(apiUrl('/api/v1/auth/logout'), () => new HttpResponse(null, { status: 204 })),
