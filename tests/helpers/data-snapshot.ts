@@ -89,6 +89,11 @@ export async function takeSnapshot(database: Database, name: string): Promise<Da
   const restoreStatement = [
     'DO $$ BEGIN',
     "SET LOCAL session_replication_role = 'replica';",
+    // A row left there would meet its copy, or sit beside it unseen: say so instead.
+    ...tables.map(
+      ({ name: table }) =>
+        `IF EXISTS (SELECT 1 FROM public.${quoted(table)}) THEN RAISE EXCEPTION 'snapshot ${name}: ${table} is not empty'; END IF;`,
+    ),
     ...tables.map(({ name: table, columns }) => {
       const list = columns.map(quoted).join(', ');
       return `INSERT INTO public.${quoted(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${schema}.${quoted(table)};`;
@@ -105,5 +110,28 @@ export async function takeSnapshot(database: Database, name: string): Promise<Da
     async restore() {
       await database.db.execute(sql.raw(restoreStatement));
     },
+  };
+}
+
+/**
+ * A fixture made once per file and given to each test that asks for it on the rows it wrote
+ * (a simulated history takes tens of seconds to store; putting it back, well under one). Ask
+ * for it first in a test, on clean data: the snapshot holds every row there was, and a row a
+ * test wrote before would meet its copy.
+ */
+export function sharedFixture<T>(
+  database: () => Database,
+  name: string,
+  make: () => Promise<T>,
+): () => Promise<T> {
+  let made: { value: T; snapshot: DataSnapshot } | undefined;
+  return async () => {
+    if (made) {
+      await made.snapshot.restore();
+      return made.value;
+    }
+    const value = await make();
+    made = { value, snapshot: await takeSnapshot(database(), name) };
+    return value;
   };
 }
