@@ -115,9 +115,9 @@ export async function takeSnapshot(database: Database, name: string): Promise<Da
 
 /**
  * A fixture made once per file and given to each test that asks for it on the rows it wrote
- * (a simulated history takes tens of seconds to store; putting it back, well under one). Ask
- * for it first in a test, on clean data: the snapshot holds every row there was, and a row a
- * test wrote before would meet its copy.
+ * (a simulated week takes seconds of CPU to store, tens of seconds on a loaded machine; putting
+ * it back, well under one). Ask for it first in a test, on clean data: the snapshot holds every
+ * row there was, and a row a test wrote before would meet its copy.
  */
 export function sharedFixture<T>(
   database: () => Database,
