@@ -33,7 +33,9 @@ const keyOf = (mail: ReceivedMail) =>
 
 // Issue 32: an alert nobody acknowledges reaches tier 2 and tier 3 at their deadlines and is
 // repeated to everyone told so far; acknowledging it from the email's link stops all of it.
-describe.each(drivers)('alert escalation on %s', (kind) => {
+// The drivers' runs side by side: each waits out real deadlines (about 19 s) on a database,
+// mail receiver and services of its own, so one need not wait for the other.
+describe.concurrent.each(drivers)('alert escalation on %s', (kind) => {
   const t = setupTestApp(kind);
   const { smtp, notifier, serviceWith } = alertMail(t, { escalation: POLICY });
 

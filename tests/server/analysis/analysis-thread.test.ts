@@ -6,6 +6,7 @@ import { createAnalysisPool } from '../../../server/analysis/analysis-pool.ts';
 import { startAnalysisWorkers } from '../../../server/analysis/analysis-workers.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { sharedFixture } from '../../helpers/data-snapshot.ts';
 import { DAY_MS, START_MS, simulatedBridge, testScenario } from './analysis-fixtures.ts';
 
 const silentLogger = pino({ level: 'silent' });
@@ -25,16 +26,22 @@ const ai = (path: string, sid: string) => `/api/v1/ai/${path}?sid=${encodeURICom
 describe.each(drivers)('analysis on the analysis thread (%s)', (kind) => {
   const t = setupTestApp(kind);
 
-  async function damagedBridge(name: string) {
-    const scenario = testScenario(name.slice(0, 3).toLowerCase(), [
-      { span: 'span-1', modes: [0], dropPercent: 5, from: START_MS + 7 * DAY_MS },
-    ]);
-    return (await simulatedBridge(t.services, { name, scenario, days: 8 })).bridge;
-  }
+  // Both tests analyse the same damaged week from an untrained start: it is stored once.
+  const damagedBridge = sharedFixture(
+    () => t.services.database,
+    'damaged',
+    async () => {
+      const scenario = testScenario('thr', [
+        { span: 'span-1', modes: [0], dropPercent: 5, from: START_MS + 7 * DAY_MS },
+      ]);
+      const name = 'Threaded Bridge';
+      return (await simulatedBridge(t.services, { name, scenario, days: 8 })).bridge;
+    },
+  );
 
   it('evaluates a bridge there while GET /ai/status shows training, then scoring', async () => {
+    const bridge = await damagedBridge();
     const staff = await t.createUser({ staff: true });
-    const bridge = await damagedBridge('Threaded Bridge');
     const pool = createAnalysisPool(t.services.database, { epochs: 10 });
     const seen: Status[] = [];
     let done = false;
@@ -92,7 +99,7 @@ describe.each(drivers)('analysis on the analysis thread (%s)', (kind) => {
   }, 60_000);
 
   it("runs the queue's jobs on the thread and hands the outcome to this process's alerts", async () => {
-    const bridge = await damagedBridge('Queued Bridge');
+    const bridge = await damagedBridge();
     const outcomes: AnalysisOutcome[] = [];
     let run: ((job: AnalysisJob) => Promise<unknown>) | null = null;
     const jobs: AnalysisJobs = {

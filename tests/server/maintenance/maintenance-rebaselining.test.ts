@@ -13,6 +13,7 @@ import {
   testScenario,
 } from '../analysis/analysis-fixtures.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { sharedFixture } from '../../helpers/data-snapshot.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
 vi.setConfig({ hookTimeout: 300_000, testTimeout: 300_000 });
@@ -21,6 +22,14 @@ type Schemas = components['schemas'];
 
 describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
   const t = setupTestApp(kind);
+  // Two tests start from the same eight healthy days, untrained: they are stored once.
+  const healthyScenario = testScenario('gau');
+  const healthyWeek = sharedFixture(
+    () => t.services.database,
+    'healthy',
+    async () =>
+      simulatedBridge(t.services, { name: 'Gauged Bridge', scenario: healthyScenario, days: 8 }),
+  );
 
   it('reports re-baselining with n of 7 days, judges nothing after the repair and keeps the history', async () => {
     const staff = await t.createUser({ staff: true });
@@ -90,12 +99,8 @@ describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
   });
 
   it('re-baselines a repair on the reference’s temperature sensitivity, its level refitted (decision 051)', async () => {
-    const scenario = testScenario('kep');
-    const { bridge } = await simulatedBridge(t.services, {
-      name: 'Kept Sensitivity Bridge',
-      scenario,
-      days: 8,
-    });
+    const scenario = healthyScenario;
+    const { bridge } = await healthyWeek();
     const options = { method: 'mahalanobis' as const, seed: 3 };
     expect(await analyseBridge(t.services, bridge.id, options)).toBe('evaluated');
     const repairDay = new Date(START_MS + 8 * DAY_MS).toISOString().slice(0, 10);
@@ -132,12 +137,8 @@ describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
   });
 
   it('leaves a re-zeroed accelerometer out until it is relearnt, and trains without its older data', async () => {
+    const { bridge, sensors } = await healthyWeek();
     const staff = await t.createUser({ staff: true });
-    const { bridge, sensors } = await simulatedBridge(t.services, {
-      name: 'Gauged Bridge',
-      scenario: testScenario('gau'),
-      days: 8,
-    });
     const analysis = t.services;
     expect(await analyseBridge(analysis, bridge.id, { epochs: 5 })).toBe('evaluated');
     const rezeroDay = new Date(START_MS + 7 * DAY_MS).toISOString().slice(0, 10);

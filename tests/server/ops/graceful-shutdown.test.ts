@@ -57,7 +57,9 @@ async function storedStarts(database: Database, datastreamId: number): Promise<S
   return new Set(rows.map((row) => new Date(row.start).getTime()));
 }
 
-describe.each(drivers)('graceful shutdown on %s', (kind) => {
+// The drivers' runs side by side: each has its own server process, port, broker and database,
+// and most of a run is waiting on the server's start, stop and restart.
+describe.concurrent.each(drivers)('graceful shutdown on %s', (kind) => {
   let broker: Awaited<ReturnType<typeof startMosquitto>>;
   beforeAll(async () => {
     buildServer();

@@ -7,6 +7,7 @@ import { createMaintenanceRepository } from '../../../server/maintenance/mainten
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { type DataSnapshot, takeSnapshot } from '../../helpers/data-snapshot.ts';
 import { flatPng, jpegBytes, pngBytes } from '../../helpers/photo-fixtures.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
 import { type TestContext, setupTestApp, testConfig } from '../../helpers/test-app.ts';
@@ -1176,8 +1177,14 @@ describe.each(drivers)('roles on %s', (kind) => {
     }),
   });
 
+  // Every row starts on the demo's rows: seeded once, then put back after each cleanup.
+  let demo: DataSnapshot | undefined;
   async function actors(): Promise<Actors & { staffToken: string; operatorToken: string }> {
-    await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
+    if (demo) await demo.restore();
+    else {
+      await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
+      demo = await takeSnapshot(t.services.database, 'demo');
+    }
     const staff = await t.services.users.findByEmail(DEMO_STAFF.email);
     const operator = await t.services.users.findByEmail(DEMO_OPERATOR.email);
     if (!staff || !operator) throw new Error('demo users missing');
