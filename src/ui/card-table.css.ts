@@ -44,8 +44,6 @@ globalStyle(`${cardTable} > tbody > tr > td[data-label]`, {
       gridTemplateColumns: '7rem minmax(0, 1fr)',
       gap: vars.space.xs,
       alignItems: 'center',
-      // A badge or button keeps its own width instead of stretching across the column.
-      justifyItems: 'start',
       borderBottom: 0,
       whiteSpace: 'normal',
       overflowWrap: 'anywhere',

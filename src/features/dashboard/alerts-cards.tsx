@@ -5,6 +5,7 @@ import { NO_ACTIVE_ALERTS } from '../../../domain/dashboard-messages';
 import { Button } from '../../ui/button';
 import { HistoryLink } from '../../ui/history-link';
 import { keepInView } from '../../ui/keep-in-view';
+import { OnCallLine } from '../../ui/on-call-line';
 import { visuallyHidden } from '../../ui/layout.css';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlertDetailsModal } from './alert-details-modal';
@@ -18,6 +19,8 @@ import { UpdatedAt, When } from './when';
 
 interface AlertsCardsProps {
   bridgeId: number;
+  /** The bridge's company, whose rota says who answers these alarms. */
+  companyId: number;
   evaluation: BridgeEvaluation;
   /** When the alerts last came from the server (epoch ms). */
   updatedAt: number;
@@ -30,7 +33,7 @@ type Acknowledging = { alerts: readonly Alert[]; all: boolean } | null;
  * its own Details and Acknowledge; the legend card's quiet Dismiss acknowledges all of them after
  * confirming (spec §2 names both legend buttons; issue 36 moved the weight to the cards).
  */
-export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProps) {
+export function AlertsCards({ bridgeId, companyId, evaluation, updatedAt }: AlertsCardsProps) {
   const { timeZone } = useDisplaySettings();
   // The alerts whose details are open: one card's alert, or all of them from the legend.
   const [details, setDetails] = useState<readonly Alert[] | null>(null);
@@ -56,6 +59,9 @@ export function AlertsCards({ bridgeId, evaluation, updatedAt }: AlertsCardsProp
           </span>
         </h2>
         <UpdatedAt at={updatedAt} />
+        {/* Who answers these alarms, with them: a line of its own above the card pushed the
+            active alerts off a phone's first screen once the demo had a rota. */}
+        <OnCallLine companyId={companyId} className={styles.onCall} />
         {active.length === 0 && <p className={styles.muted}>{NO_ACTIVE_ALERTS}</p>}
         {active.length > 0 && (
           <ul className={styles.list} aria-label="Active alerts">

@@ -14,12 +14,7 @@ import { FrequencyShiftCard } from './frequency-shift-card';
 import { IndexSystemCard } from './index-system-card';
 import { MonthlyReportButton } from './monthly-report-button';
 import { NotAssessedCard } from './not-assessed-card';
-import { OnCallLine } from '../../ui/on-call-line';
-import {
-  DisplaySettingsProvider,
-  TimesCaption,
-  displaySettingsOf,
-} from '../../ui/display-settings';
+import { DisplaySettingsProvider, displaySettingsOf } from '../../ui/display-settings';
 import { PredictionCard } from './prediction-card';
 import { ReadingsSection } from './readings-section';
 import { StatusStrip } from './status-strip';
@@ -73,12 +68,11 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
         evaluation={evaluation}
         refreshedAt={refreshedAt}
       />
-      <TimesCaption className={styles.small} />
-      <OnCallLine companyId={bridge.company_id} />
       <div className={styles.grid}>
         {!report && <NotAssessedCard sid={bridge.name} evaluation={evaluation} />}
         <AlertsCards
           bridgeId={bridge.id}
+          companyId={bridge.company_id}
           evaluation={evaluation}
           updatedAt={alerts.dataUpdatedAt}
         />

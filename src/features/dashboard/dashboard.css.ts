@@ -422,3 +422,6 @@ export const badgeList = style({
   margin: 0,
   padding: 0,
 });
+
+// Who is on call, under the active alerts' title: a quiet line, not a bulleted list.
+export const onCall = style([small, { listStyle: 'none', padding: 0, marginBlock: vars.space.xs }]);

@@ -1,4 +1,5 @@
 import { rebaseliningText } from '../../../domain/maintenance';
+import { TimesCaption } from '../../ui/display-settings';
 import { AnalysisFacts } from './analysis-facts';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
@@ -36,12 +37,17 @@ export function MonitoringStatus({ evaluation, refreshedAt, narrow }: Monitoring
       {narrow && report && <AnalysisFacts report={report} />}
     </>
   );
+  // Which zone the page's times are in sits with its freshness, behind the disclosure on a
+  // phone: a line of its own under the strip pushed the active alerts off a phone's first screen.
   const refreshed = (
-    <p className={styles.small}>
-      Last updated:{' '}
-      {refreshedAt > 0 ? <When iso={new Date(refreshedAt).toISOString()} /> : 'loading'} (refreshed
-      every 5 minutes while this page is open)
-    </p>
+    <>
+      <p className={styles.small}>
+        Last updated:{' '}
+        {refreshedAt > 0 ? <When iso={new Date(refreshedAt).toISOString()} /> : 'loading'}{' '}
+        (refreshed every 5 minutes while this page is open)
+      </p>
+      <TimesCaption className={styles.small} />
+    </>
   );
   return (
     <section
