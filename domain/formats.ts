@@ -47,10 +47,6 @@ export function usableTimeZone(zone: string | null | undefined): string | undefi
   }
 }
 
-/** The reader's own zone as the browser names it ('Europe/London'). */
-export const readerTimeZone = (): string =>
-  new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 export const formatDateTime = (iso: string | number, zone?: string): string =>
   formatter('dateTime', zone).format(new Date(iso));
 

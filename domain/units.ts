@@ -58,14 +58,23 @@ export function shownUnit(quantity: Quantity, system: UnitSystem): ShownUnit {
   return (system === 'imperial' ? IMPERIAL : METRIC)[quantity];
 }
 
+/** A stored SI value written with its unit in a unit system ('12.5 °F'). */
+export function quantityText(
+  quantity: Quantity,
+  stored: number,
+  system: UnitSystem,
+  digits = 1,
+): string {
+  const shown = shownUnit(quantity, system);
+  return `${shown.of(stored).toFixed(digits)} ${shown.unit}`;
+}
+
 /**
  * A stored MPa in a unit system; ksi to two decimals, since a ksi is nearly seven MPa and one
  * decimal would hide what the MPa figure shows.
  */
-export function stressText(mpa: number, system: UnitSystem): string {
-  const shown = shownUnit('stress', system);
-  return `${shown.of(mpa).toFixed(system === 'imperial' ? 2 : 1)} ${shown.unit}`;
-}
+export const stressText = (mpa: number, system: UnitSystem): string =>
+  quantityText('stress', mpa, system, system === 'imperial' ? 2 : 1);
 
 /**
  * The quantity of each data type's readings, or null where both systems write the same unit:

@@ -57,8 +57,8 @@ export function emailSettingsOf(
 
 /**
  * Where newly raised alerts go besides the table: the webhook (ALERT_WEBHOOK_URL), the emails
- * (SMTP_URL) and the texts (SMS_BASE_URL). With `queued` on PostgreSQL all go through pg-boss, delivered and retried
- * by worker processes; elsewhere they are delivered in this process.
+ * (SMTP_URL) and the texts (SMS_BASE_URL). With `queued` on PostgreSQL all go through pg-boss,
+ * delivered and retried by worker processes; elsewhere they are delivered in this process.
  */
 export function createAlertOutlets(
   config: AppConfig,

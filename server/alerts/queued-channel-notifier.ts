@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { measureJob } from '../ops/metrics.ts';
-import { createDeliveryLog } from './alert-deliveries.ts';
+import { createDeliveryLog, type DeliveryLog } from './alert-deliveries.ts';
 import type { NotificationChannel } from './alert-email.ts';
 import { createAlertQueue } from './alert-queue.ts';
 import type { AlertNotifier } from './email-notifier.ts';
@@ -42,7 +42,8 @@ export interface QueuedChannelOptions {
   /** The pg-boss queue of the sends, and the one of the escalation looks. */
   queueName: string;
   escalationQueueName: string;
-  sender: EmailSender;
+  /** The channel's sender, given the delivery log the notifier plans in. */
+  sender: (deliveries: DeliveryLog) => EmailSender;
   publicUrl: string;
   /** Jobs a worker fetches and sends at once (each send its own connection). */
   batchSize: number;
@@ -64,9 +65,10 @@ export interface QueuedChannelOptions {
  * and the retry sends it again. Escalations are jobs at each alert's next deadline.
  */
 export function createQueuedChannelNotifier(options: QueuedChannelOptions): QueuedNotifier {
-  const { database, channel, sender, publicUrl, log, batchSize } = options;
+  const { database, channel, publicUrl, log, batchSize } = options;
   const { queueName, escalationQueueName } = options;
   const deliveries = createDeliveryLog(database.db);
+  const sender = options.sender(deliveries);
   const queue = createAlertQueue(
     database,
     queueName,

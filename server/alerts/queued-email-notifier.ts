@@ -1,5 +1,4 @@
 import type { Database } from '../db/client.ts';
-import { createDeliveryLog } from './alert-deliveries.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 import { createEmailSender, type EmailSettings } from './email-sender.ts';
@@ -33,14 +32,14 @@ export function createQueuedEmailNotifier(options: {
   /** When unacknowledged alerts escalate and are repeated (default DEFAULT_ESCALATION). */
   escalation?: EscalationPolicy;
 }): QueuedEmailNotifier {
-  const { database, settings } = options;
-  const deliveries = createDeliveryLog(database.db);
+  const { settings } = options;
   return createQueuedChannelNotifier({
     ...options,
     channel: 'email',
     queueName: EMAIL_QUEUE,
     escalationQueueName: ESCALATION_QUEUE,
-    sender: createEmailSender(settings, deliveries, options.repository, EMAIL_BATCH),
+    sender: (deliveries) =>
+      createEmailSender(settings, deliveries, options.repository, EMAIL_BATCH),
     publicUrl: settings.publicUrl,
     batchSize: EMAIL_BATCH,
     timeoutSeconds: settings.timeoutSeconds ?? DEFAULT_ALERT_DELIVERY.sendTimeoutSeconds,

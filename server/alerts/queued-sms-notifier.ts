@@ -1,5 +1,4 @@
 import type { Database } from '../db/client.ts';
-import { createDeliveryLog } from './alert-deliveries.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import { leaseMsOf } from './claim-lease.ts';
 import type { EscalationPolicy } from './escalation-policy.ts';
@@ -29,20 +28,20 @@ export function createQueuedSmsNotifier(options: {
   retryDelaySeconds?: number;
   escalation?: EscalationPolicy;
 }): QueuedNotifier {
-  const { database, publicUrl, timeoutSeconds } = options;
-  const deliveries = createDeliveryLog(database.db);
+  const { publicUrl, timeoutSeconds } = options;
   return createQueuedChannelNotifier({
     ...options,
     channel: 'sms',
     queueName: SMS_QUEUE,
     escalationQueueName: SMS_ESCALATION_QUEUE,
-    sender: createSmsSender(
-      options.provider,
-      publicUrl,
-      deliveries,
-      options.repository,
-      leaseMsOf(timeoutSeconds),
-    ),
+    sender: (deliveries) =>
+      createSmsSender(
+        options.provider,
+        publicUrl,
+        deliveries,
+        options.repository,
+        leaseMsOf(timeoutSeconds),
+      ),
     batchSize: SMS_BATCH,
   });
 }

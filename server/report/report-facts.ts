@@ -1,6 +1,6 @@
-import type { UnitSystem } from '../../domain/company-settings.ts';
 // The facts a monthly report is drawn from: plain data (it crosses from the gathering to the
 // drawing, and tests build it by hand), every figure taken from stored results.
+import type { UnitSystem } from '../../domain/company-settings.ts';
 import type { Condition } from '../../domain/health.ts';
 
 export interface SensorFact {
@@ -205,7 +205,7 @@ export interface ReportFacts {
   month: string;
   /** The IANA zone the report writes its times of day in (the month runs in UTC). */
   timeZone: string;
-  /** The company's unit system: the report's stresses and temperatures are written in it (decision 064). */
+  /** The company's unit system, in which the report writes stresses and temperatures (064). */
   units: UnitSystem;
   generatedAt: string;
   bridge: {

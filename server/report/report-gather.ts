@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { describeEpisodeShift } from '../../domain/trigger-levels.ts';
 import { conditionOf } from '../../domain/health.ts';
 import type { UnitSystem } from '../../domain/company-settings.ts';
-import { perCelsiusToPerFahrenheit, shownUnit } from '../../domain/units.ts';
+import { perCelsiusToPerFahrenheit, quantityText, shownUnit } from '../../domain/units.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
 import { isStoredModel } from '../analysis/stored-model.ts';
 import type { Db } from '../db/client.ts';
@@ -49,8 +49,14 @@ export async function gatherReportFacts(
   now: Date,
 ): Promise<ReportFacts> {
   const { db, analysis } = stores;
-  const [bridge] = await db.select().from(bridges).where(eq(bridges.id, bridgeId));
-  if (!bridge) throw new Error(`bridge ${bridgeId} is gone`);
+  // The company's unit system comes with the bridge, in one read.
+  const [found] = await db
+    .select({ bridge: bridges, units: companies.units })
+    .from(bridges)
+    .innerJoin(companies, eq(companies.id, bridges.companyId))
+    .where(eq(bridges.id, bridgeId));
+  if (!found) throw new Error(`bridge ${bridgeId} is gone`);
+  const { bridge, units } = found;
   const [result, model] = await Promise.all([
     analysis.findResult(bridgeId),
     analysis.findModel(bridgeId),
@@ -60,11 +66,6 @@ export async function gatherReportFacts(
   // The current month is reported up to its last whole hour.
   const availabilityEnd = Math.min(month.endMs, Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   const alertRows = await monthAlerts(db, bridgeId, month);
-  const [company] = await db
-    .select({ units: companies.units })
-    .from(companies)
-    .where(eq(companies.id, bridge.companyId));
-  const units = company?.units ?? 'metric';
   return {
     month: month.label,
     timeZone: month.timeZone ?? 'UTC',
@@ -225,7 +226,7 @@ export function compensationText(
   units: UnitSystem,
 ): string {
   const t = shownUnit('temperature', units);
-  const degrees = (c: number, digits: number) => `${t.of(c).toFixed(digits)} ${t.unit}`;
+  const degrees = (c: number, digits: number) => quantityText('temperature', c, units, digits);
   const freezing = degrees(0, 0);
   const perDegree =
     slope === undefined

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { focusRingColour } from '../styles/focus.css';
+import { hiddenFromSight } from './layout.css';
 import { breakpoints, vars } from '../styles/theme.css';
 
 // Desktop-first so a renderer without media queries (the jsdom tests) shows every control.
@@ -148,16 +149,7 @@ export const signedIn = style({
 // words 'Signed in as' are left to screen readers and the name alone is shown (the bar went to a
 // second row when Notifications joined it).
 export const signedInWords = style({
-  '@media': {
-    'screen and (max-width: 99.99em)': {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0, 0, 0, 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
+  '@media': { 'screen and (max-width: 99.99em)': hiddenFromSight },
 });
 
 // Compact account buttons: the touch height stays, the sides give the row its room.

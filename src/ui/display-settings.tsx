@@ -1,6 +1,7 @@
 import { type ReactNode, createContext, useContext } from 'react';
 import type { UnitSystem } from '../../domain/company-settings';
-import { readerTimeZone, usableTimeZone } from '../../domain/formats';
+import { usableTimeZone } from '../../domain/formats';
+import { browserTimeZone } from './time-zones';
 
 /**
  * How a bridge's screens write times and measurements: the zone and unit system of the company
@@ -40,7 +41,7 @@ export function TimesCaption({ className }: { className?: string }) {
   return (
     <p className={className}>
       {timeZone === undefined
-        ? `Times in your time zone (${readerTimeZone()}); the company has set none.`
+        ? `Times in your time zone (${browserTimeZone()}); the company has set none.`
         : `Times in ${timeZone}, the time zone of the company that owns this bridge.`}
     </p>
   );

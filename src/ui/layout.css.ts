@@ -17,8 +17,8 @@ export const stack = style({
   gap: vars.space.md,
 });
 
-// Hidden from sight but still read by screen readers.
-export const visuallyHidden = style({
+/** Hidden from sight but still read by screen readers; also for use inside a media query. */
+export const hiddenFromSight = {
   position: 'absolute',
   width: '1px',
   height: '1px',
@@ -28,4 +28,6 @@ export const visuallyHidden = style({
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',
   border: 0,
-});
+} as const;
+
+export const visuallyHidden = style(hiddenFromSight);

@@ -8,6 +8,8 @@ export function timeZoneChoices(...wanted: string[]): string[] {
 export const browserTimeZone = (): string =>
   Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** A zone's choice as a person reads it ('America/New_York' → 'America/New York'). */
+/** A zone as a person reads it ('America/New_York' → 'America/New York'). */
+export const zoneLabel = (zone: string): string => zone.replace(/_/g, ' ');
+
 export const timeZoneOptions = (zones: string[]) =>
-  zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
+  zones.map((zone) => ({ value: zone, label: zoneLabel(zone) }));

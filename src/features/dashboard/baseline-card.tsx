@@ -12,15 +12,12 @@ import { RejectBaselineDialog } from './reject-baseline-dialog';
 import * as styles from './fatigue-card.css';
 import { formatDate } from '../../../domain/formats';
 import type { UnitSystem } from '../../../domain/company-settings';
-import { shownUnit } from '../../../domain/units';
+import { quantityText } from '../../../domain/units';
 import { type DisplaySettings, useDisplaySettings } from '../../ui/display-settings';
 
 /** A stored °C in the company's units (decision 064). */
-function temperature(v: number | null, units: UnitSystem): string {
-  if (v === null) return '?';
-  const shown = shownUnit('temperature', units);
-  return `${shown.of(v).toFixed(1)} ${shown.unit}`;
-}
+const temperature = (v: number | null, units: UnitSystem): string =>
+  v === null ? '?' : quantityText('temperature', v, units);
 
 function coverage(version: BaselineVersion, { timeZone, units }: DisplaySettings): string {
   const temperatures =

@@ -5,7 +5,8 @@ import type { Rota } from '../../api/queries/rotas';
 import { useFailureNotice } from '../../ui/use-failure-notice';
 import * as styles from './notifications-screen.css';
 import { ScreenSection } from './screen-section';
-import { zoneName, zonedText } from './zone-time';
+import { zoneLabel } from '../../ui/time-zones';
+import { zonedText } from './zone-time';
 
 /**
  * Who answers the company's alarms now, per rota, and until when on the rota's own clock (issue
@@ -37,7 +38,7 @@ export function OnCallNow({ companyId, rotas }: { companyId: number; rotas: Rota
                   <>
                     <br />
                     <small className={styles.note}>
-                      until {zonedText(entry.until, zone)} ({zoneName(zone)})
+                      until {zonedText(entry.until, zone)} ({zoneLabel(zone)})
                     </small>
                   </>
                 )}

@@ -2,7 +2,8 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { onCallCalendar } from '../../../domain/on-call-calendar';
 import type { Rota } from '../../api/queries/rotas';
 import * as styles from './notifications-screen.css';
-import { clockText, dayText, zoneName } from './zone-time';
+import { zoneLabel } from '../../ui/time-zones';
+import { clockText, dayText } from './zone-time';
 
 /** Two weeks ahead: the next hand-off of a weekly rota and the one after it are in sight. */
 export const CALENDAR_DAYS = 14;
@@ -60,7 +61,7 @@ export function RotaCalendar(props: { rota: Rota; people: Map<number, string>; n
   );
   return (
     <>
-      <p className={styles.note}>Times on the rota&apos;s clock: {zoneName(rota.time_zone)}.</p>
+      <p className={styles.note}>Times on the rota&apos;s clock: {zoneLabel(rota.time_zone)}.</p>
       <div
         role="grid"
         aria-label={`On-call calendar of ${rota.name}`}

@@ -21,6 +21,3 @@ export function zonedText(iso: string, timeZone: string): string {
   const { date, seconds } = localClockOf(new Date(iso), timeZone);
   return `${dayText(date)} ${clockText(seconds)}`;
 }
-
-/** 'America/Toronto' as people write it: 'America/Toronto' without underscores. */
-export const zoneName = (timeZone: string): string => timeZone.replace(/_/g, ' ');

@@ -1,5 +1,6 @@
 import type { Rota } from '../../api/queries/rotas';
 import { Button } from '../button';
+import { zoneLabel } from '../time-zones';
 import * as styles from './rotas.css';
 import * as form from './company-form.css';
 
@@ -9,7 +10,7 @@ const plural = (count: number, one: string) => `${String(count)} ${one}${count =
 export function rotaSummary(rota: Rota): string {
   const rotation = rota.rotation === 'daily' ? 'Daily' : 'Weekly';
   return [
-    `${rotation}, hand-off ${rota.hand_off_time} ${rota.time_zone.replace(/_/g, ' ')}`,
+    `${rotation}, hand-off ${rota.hand_off_time} ${zoneLabel(rota.time_zone)}`,
     plural(rota.members.length, 'member'),
     plural(rota.overrides.length, 'override'),
   ].join(' · ');

@@ -1,6 +1,7 @@
 import { Button } from '../button';
 import { SelectField } from '../select-field';
 import { TextField } from '../text-field';
+import { zoneLabel } from '../time-zones';
 import { type OverrideValues, newOverride, overrideField } from './rota-form';
 import * as styles from './rotas.css';
 import * as form from './company-form.css';
@@ -30,7 +31,7 @@ export function RotaOverridesField(props: RotaOverridesFieldProps) {
       <legend className={form.heading}>Overrides</legend>
       <p className={form.note}>
         Someone stands in while an override lasts. Times are on the rota&apos;s clock (
-        {props.timeZone.replace(/_/g, ' ')}).
+        {zoneLabel(props.timeZone)}).
       </p>
       {overrides.length === 0 && <p className={form.note}>No overrides.</p>}
       {overrides.map((o, index) => {
