@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { fetchBridgeReport } from '../../api/queries/reports';
 import { Button } from '../../ui/button';
+import { useDisplaySettings } from '../../ui/display-settings';
 import { saveBlob } from '../../ui/save-blob';
 import { TextField } from '../../ui/text-field';
+import { browserTimeZone } from '../../ui/time-zones';
 import { useToast } from '../../ui/toast';
 import * as styles from './monthly-report.css';
 
@@ -46,8 +48,10 @@ export function MonthlyReportButton({
   const { show } = useToast();
   const [today] = useState(() => new Date());
   const [month, setMonth] = useState(() => defaultReportMonth(today, lastDataReceived));
+  const { timeZone } = useDisplaySettings();
   const download = useMutation({
-    mutationFn: (chosen: string) => fetchBridgeReport(api, bridgeId, chosen),
+    mutationFn: (chosen: string) =>
+      fetchBridgeReport(api, bridgeId, chosen, timeZone ?? browserTimeZone()),
     onSuccess: (blob, chosen) =>
       saveBlob(`${bridgeName.replace(/[^\w.-]+/g, '-')}-${chosen}.pdf`, blob),
     onError: (error) => show({ tone: 'error', message: error.message, durationMs: 4000 }),

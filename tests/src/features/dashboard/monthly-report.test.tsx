@@ -97,6 +97,25 @@ describe('Download monthly report', () => {
     // The whole dashboard renders around the button: slow on a loaded machine.
   }, 30_000);
 
+  it("writes the PDF's times in the zone of the company that owns the bridge, as the dashboard does", async () => {
+    const zones: (string | null)[] = [];
+    serveDashboard(server, {
+      bridges: [{ ...confederation, display: { time_zone: 'America/Halifax', units: 'metric' } }],
+    });
+    server.use(
+      http.get(apiUrl('/api/v1/bridges/:id/report'), ({ request }) => {
+        zones.push(new URL(request.url).searchParams.get('tz'));
+        return new HttpResponse('%PDF-1.3\n', { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Download monthly report' }));
+    await waitFor(() => expect(savedAs).toHaveLength(1));
+    expect(zones).toEqual(['America/Halifax']);
+  }, 30_000);
+
   it("shows the server's refusal and saves nothing", async () => {
     serveDashboard(server);
     server.use(
