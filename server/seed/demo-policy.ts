@@ -6,6 +6,7 @@ import {
   rotaMembers,
   rotas,
 } from '../db/schema.ts';
+import { FLEET_TIME_ZONE } from './demo-companies.ts';
 
 /** The names a company administrator sees on User Management (decision 065). */
 export const DEMO_CONTACT_GROUP = 'Bridge duty';
@@ -48,7 +49,7 @@ export async function seedDemoPolicy(
       // Monday mornings on the fleet's own clock (the Maritimes), from a Monday long before any
       // demo start, so someone is on call from the first minute.
       handOffTime: '09:00',
-      timeZone: 'America/Halifax',
+      timeZone: FLEET_TIME_ZONE,
       startsOn: '2024-01-01',
     })
     .returning();

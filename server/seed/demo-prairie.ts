@@ -5,6 +5,7 @@ import { companyOfUser } from '../repositories/companies-repository.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { catalogue, locatedBridgeRow } from './catalogue-bridges.ts';
 import { DEMO_PRAIRIE_ADMIN } from './demo-accounts.ts';
+import { DEMO_COMPANY_SETTINGS, settleDemoCompany } from './demo-companies.ts';
 
 /** The demo's second company, to show company administrators and tenant isolation (040). */
 export const PRAIRIE_COMPANY = 'Prairie Crossings Ltd.';
@@ -24,13 +25,14 @@ const PRAIRIE_SPANS = ['west_span', 'east_span'] as const;
  */
 export async function seedPrairieCrossings(tx: Db, passwords: PasswordHasher): Promise<void> {
   const companyId = await companyOfUser(tx, PRAIRIE_COMPANY);
+  await settleDemoCompany(tx, companyId, DEMO_COMPANY_SETTINGS.prairie);
   await tx.insert(users).values({
     ...DEMO_PRAIRIE_ADMIN,
     passwordHash: await passwords.hash(DEMO_PRAIRIE_ADMIN.password),
     isCompanyAdmin: true,
     company: PRAIRIE_COMPANY,
     companyId,
-    address: '230 8 Avenue SW, Calgary, AB T2P 1B5',
+    address: DEMO_COMPANY_SETTINGS.prairie.address,
   });
   for (const { name, key } of PRAIRIE_BRIDGES) {
     const [bridge] = await tx

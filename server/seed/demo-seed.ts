@@ -21,6 +21,7 @@ import { catalogue, locatedBridgeRow } from './catalogue-bridges.ts';
 import { seedDemoFatigueDetails } from './demo-fatigue.ts';
 import { seedDemoCalibrations } from './demo-calibrations.ts';
 import { seedDemoInspections } from './demo-inspections.ts';
+import { DEMO_COMPANY_SETTINGS, settleDemoCompany } from './demo-companies.ts';
 import { seedDemoPolicy } from './demo-policy.ts';
 import { seedPrairieCrossings } from './demo-prairie.ts';
 import { planSensors } from './demo-sensors.ts';
@@ -90,6 +91,8 @@ export async function seedDemo(
   await db.transaction(async (tx) => {
     const platformCompanyId = await companyOfUser(tx, DEMO_PLATFORM_COMPANY);
     const demoCompanyId = await companyOfUser(tx, DEMO_COMPANY);
+    await settleDemoCompany(tx, platformCompanyId, DEMO_COMPANY_SETTINGS.platform);
+    await settleDemoCompany(tx, demoCompanyId, DEMO_COMPANY_SETTINGS.fleet);
     const [staff, operator] = await tx
       .insert(users)
       .values([
@@ -99,7 +102,7 @@ export async function seedDemo(
           isStaff: true,
           company: DEMO_PLATFORM_COMPANY,
           companyId: platformCompanyId,
-          address: '100 Queen Street, Ottawa, ON K1P 1J9',
+          address: DEMO_COMPANY_SETTINGS.platform.address,
           companyUsername: 'demo-staff',
           companyPasswordSealed: secretBox.seal('demo-company-secret'),
         },
@@ -108,7 +111,7 @@ export async function seedDemo(
           passwordHash: await passwords.hash(DEMO_OPERATOR.password),
           company: DEMO_COMPANY,
           companyId: demoCompanyId,
-          address: '1 Confederation Way, Borden-Carleton, PE C0B 1X0',
+          address: DEMO_COMPANY_SETTINGS.fleet.address,
         },
       ])
       .returning();

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bridges, sensorCalibrations, sensors, spans } from '../../../server/db/schema.ts';
+import {
+  bridges,
+  companies,
+  sensorCalibrations,
+  sensors,
+  spans,
+} from '../../../server/db/schema.ts';
 import { unassignedCompany } from '../../../server/repositories/companies-repository.ts';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../domain/enums.ts';
 import { DEMO_FLEET, demoSensors } from '../../../server/demo/demo-scenarios.ts';
@@ -86,6 +92,22 @@ describe.each(drivers)('the demo company on %s', (kind) => {
     // No demo fleet stream is theirs, so the history writer and the live feed leave them be.
     const fleetStreams = new Set(DEMO_FLEET.flatMap((d) => demoSensors(d).map((s) => s.streamId)));
     expect(fleetStreams.has('centre-street-s1-tmp')).toBe(false);
+  });
+
+  it("gives each demo company its own clock and address, so the demo's screens show an agency's time", async () => {
+    const { db } = t.services.database;
+    await seedDemo(db, t.services.secretBox, t.services.passwords);
+    const zoneOf = async (email: string) => {
+      const user = await t.services.users.findByEmail(email);
+      const [company] = await db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, user?.companyId ?? 0));
+      return [company?.timeZone, company?.address !== null];
+    };
+    expect(await zoneOf(DEMO_OPERATOR.email)).toEqual(['America/Halifax', true]);
+    expect(await zoneOf(DEMO_STAFF.email)).toEqual(['America/Toronto', true]);
+    expect(await zoneOf(DEMO_PRAIRIE_ADMIN.email)).toEqual(['America/Edmonton', true]);
   });
 
   it("leaves sensors that are not the demo's without calibrations", async () => {
