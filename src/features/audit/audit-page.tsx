@@ -10,6 +10,7 @@ import * as table from '../../ui/data-table/data-table.css';
 import { PAGE_SIZES, Pager } from '../../ui/data-table/pager';
 import { container } from '../../ui/layout.css';
 import * as frame from '../../ui/management-page.css';
+import { ReaderTimesCaption } from '../../ui/reader-times-caption';
 import { saveBlob } from '../../ui/save-blob';
 import { useToast } from '../../ui/toast';
 import { AuditFilters } from './audit-filters';
@@ -51,6 +52,7 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
         <Link to="/map" className={buttonStyles.secondary}>
           DASHBOARD
         </Link>
+        <ReaderTimesCaption className={frame.scope} />
       </header>
       <AuditFilters
         search={search}

@@ -5,6 +5,7 @@ import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { button as buttonStyles } from '../../ui/button.css';
 import { container } from '../../ui/layout.css';
 import * as pageStyles from '../../ui/management-page.css';
+import { ReaderTimesCaption } from '../../ui/reader-times-caption';
 import { AnalysisStatusPanel } from './analysis-status-panel';
 import { ContactMessagesPanel } from './contact-messages-panel';
 import { IngestTokensPanel } from './ingest-tokens-panel';
@@ -22,6 +23,7 @@ export function OperationsPage() {
         <Link to="/map" className={buttonStyles.secondary}>
           DASHBOARD
         </Link>
+        <ReaderTimesCaption className={pageStyles.scope} />
       </header>
       <AnalysisStatusPanel bridges={bridges} />
       <IngestTokensPanel bridges={bridges} />

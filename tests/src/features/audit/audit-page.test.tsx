@@ -96,6 +96,9 @@ describe('Audit log view', () => {
     expect(second?.getByText('— → 2026-11-01')).toBeInTheDocument();
     expect(bodyRows()[2]).toHaveTextContent('password_hash: changed');
     expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
+    // Entries of many companies: the times are the reader's, and the page says so.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone.replace(/_/g, ' ');
+    expect(screen.getByText(`Times in your time zone (${zone}).`)).toBeInTheDocument();
   });
 
   it('names the object and the records an id points to, keeping the id beside the name', async () => {
