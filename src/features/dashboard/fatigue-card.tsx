@@ -158,7 +158,8 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
     <section
       ref={sectionRef}
       className={styles.detail}
-      aria-label={`Fatigue of ${status.detail.name}`}
+      // Named with its gauge too: a detail type is often watched on several gauges of a bridge.
+      aria-label={`Fatigue of ${status.detail.name} on ${status.sensor_label}`}
     >
       <h3 className={styles.detailTitle}>
         {[

@@ -46,7 +46,7 @@ describe('Fatigue card', () => {
     await renderApp(`/dashboard?bridge=${confederation.id}`);
     const card = await screen.findByRole('region', { name: 'Fatigue' });
     const first = await within(card).findByRole('region', {
-      name: 'Fatigue of Girder cover-plate end',
+      name: 'Fatigue of Girder cover-plate end on CB-str-1',
     });
     // The material beside the detail category (issue 19).
     expect(first).toHaveTextContent('Girder cover-plate end · CB-str-1 · Steel · EC3 71');
@@ -62,12 +62,30 @@ describe('Fatigue card', () => {
     // One bar per counted range.
     expect(histogram.querySelectorAll('rect')).toHaveLength(3);
 
-    const second = within(card).getByRole('region', { name: 'Fatigue of Stiffener weld' });
+    const second = within(card).getByRole('region', {
+      name: 'Fatigue of Stiffener weld on CB-str-2',
+    });
     expect(second).toHaveTextContent(
       'Stiffener weld · CB-str-2 · S355 weathering steel · AASHTO C',
     );
     expect(second).toHaveTextContent('Remaining lifeNo data yet');
     expect(second).toHaveTextContent('No counted cycles yet.');
+  }, 30_000);
+
+  it('tells apart the same detail watched on two gauges (the demo watches one on two spans)', async () => {
+    serveFatigue([
+      aDetail(),
+      aDetail({ detail: { ...aDetail().detail, sensor: 8 }, sensor_label: 'CB-str-2' }),
+    ]);
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const card = await screen.findByRole('region', { name: 'Fatigue' });
+    for (const gauge of ['CB-str-1', 'CB-str-2']) {
+      expect(
+        await within(card).findByRole('region', {
+          name: `Fatigue of Girder cover-plate end on ${gauge}`,
+        }),
+      ).toHaveTextContent(`Girder cover-plate end · ${gauge}`);
+    }
   }, 30_000);
 
   it('shows the coverage, what was counted, the curve and a rate warning (decision 045)', async () => {
@@ -110,7 +128,9 @@ describe('Fatigue card', () => {
       }),
     ]);
     await renderApp(`/dashboard?bridge=${confederation.id}`);
-    const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
+    const detail = await screen.findByRole('region', {
+      name: 'Fatigue of Girder cover-plate end on CB-str-1',
+    });
     expect(detail).toHaveTextContent('Monitored32.3 % (620 of 1,920 h)');
     expect(detail).toHaveTextContent('Damage per monitored hour7.76e-6');
     expect(within(detail).getByRole('note', { name: 'Sampling rate warning' })).toHaveTextContent(
@@ -130,7 +150,9 @@ describe('Fatigue card', () => {
       }),
     ]);
     await renderApp(`/dashboard?bridge=${confederation.id}`);
-    const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
+    const detail = await screen.findByRole('region', {
+      name: 'Fatigue of Girder cover-plate end on CB-str-1',
+    });
     expect(detail).toHaveTextContent('Damage D0.454');
     expect(detail).toHaveTextContent('Of it before monitoring D₀0.450');
     expect(detail).not.toHaveTextContent('0.4500968');
@@ -161,7 +183,9 @@ describe('Fatigue card', () => {
       }),
     ]);
     await renderApp(`/dashboard?bridge=${confederation.id}`);
-    const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
+    const detail = await screen.findByRole('region', {
+      name: 'Fatigue of Girder cover-plate end on CB-str-1',
+    });
     expect(detail).toHaveTextContent('Damage added per month (Miner D)');
     const chart = within(detail).getByRole('img', { name: /^Damage per month of Girder/ });
     const bars = within(chart).getAllByTestId('month-bar');
@@ -176,7 +200,9 @@ describe('Fatigue card', () => {
   it('says Critical once the second level is passed', async () => {
     serveFatigue([aDetail({ damage: 0.93 })]);
     await renderApp(`/dashboard?bridge=${confederation.id}`);
-    const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
+    const detail = await screen.findByRole('region', {
+      name: 'Fatigue of Girder cover-plate end on CB-str-1',
+    });
     expect(detail).toHaveTextContent('Critical: cumulative damage has reached the 0.8 level');
   }, 30_000);
 
@@ -192,7 +218,9 @@ describe('Fatigue card', () => {
       }),
     ]);
     await renderApp(`/dashboard?bridge=${confederation.id}`);
-    const detail = await screen.findByRole('region', { name: 'Fatigue of Girder cover-plate end' });
+    const detail = await screen.findByRole('region', {
+      name: 'Fatigue of Girder cover-plate end on CB-str-1',
+    });
     expect(detail).toHaveTextContent('Remaining life1,235 years');
   }, 30_000);
 
