@@ -12,6 +12,7 @@ import { ErrorChartCard } from './error-chart-card';
 import { FatigueCard } from './fatigue-card';
 import { FrequencyShiftCard } from './frequency-shift-card';
 import { IndexSystemCard } from './index-system-card';
+import { ModesCard } from './modes-card';
 import { MonthlyReportButton } from './monthly-report-button';
 import { NotAssessedCard } from './not-assessed-card';
 import { DisplaySettingsProvider, displaySettingsOf } from '../../ui/display-settings';
@@ -98,6 +99,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
           <BridgeMiniMap bridge={bridge} />
           <BaselineCard bridgeId={bridge.id} />
           <FrequencyShiftCard bridgeId={bridge.id} />
+          <ModesCard bridgeId={bridge.id} />
           <FatigueCard bridgeId={bridge.id} />
           <ReadingsSection
             streams={evaluation.streams}

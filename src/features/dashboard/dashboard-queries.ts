@@ -16,6 +16,7 @@ import {
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { bridgeFatigueQueryOptions } from '../../api/queries/fatigue';
 import { frequencyShiftQueryOptions } from '../../api/queries/frequency-shift';
+import { bridgeModesQueryOptions } from '../../api/queries/modes';
 import { bridgeInspectionsQueryOptions } from '../../api/queries/inspections';
 import { type ReadingsRange, readingsQueryOptions } from '../../api/queries/readings';
 
@@ -40,6 +41,7 @@ export const dashboardQueries = {
   baselines: (api: ApiClient, bridgeId: number) => polled(baselinesQueryOptions(api, bridgeId)),
   frequencyShift: (api: ApiClient, bridgeId: number) =>
     polled(frequencyShiftQueryOptions(api, bridgeId)),
+  modes: (api: ApiClient, bridgeId: number) => polled(bridgeModesQueryOptions(api, bridgeId)),
   inspections: (api: ApiClient, bridgeId: number) =>
     polled(bridgeInspectionsQueryOptions(api, bridgeId)),
   anomalies: (api: ApiClient, sid: string) => polled(anomalyReportQueryOptions(api, sid)),

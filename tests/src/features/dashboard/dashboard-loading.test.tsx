@@ -32,6 +32,7 @@ function labelOf(request: Request): string | undefined {
     [`bridges/${confederation.id}/inspections`]: 'inspections',
     [`bridges/${confederation.id}/baselines`]: 'baselines',
     [`bridges/${confederation.id}/frequency-shift`]: 'frequency-shift',
+    [`bridges/${confederation.id}/modes`]: 'modes',
   };
   return byPath[path];
 }
@@ -64,7 +65,15 @@ function cardsAfterCondition(events: readonly string[], condition: readonly stri
 const CONDITION_BY_ID = ['alerts', 'spans', 'sensors', 'datastreams'];
 const CONDITION_BY_NAME = ['anomalies'];
 /** What the cards below it show: asked for together once the condition's answers are in. */
-const CARDS = ['fatigue', 'inspections', 'baselines', 'frequency-shift', 'forecast', 'prediction'];
+const CARDS = [
+  'fatigue',
+  'inspections',
+  'baselines',
+  'frequency-shift',
+  'modes',
+  'forecast',
+  'prediction',
+];
 
 describe('the dashboard loads without a waterfall (issue 17), its condition first (issue 36)', () => {
   it("coming from another bridge (the bridge list at hand), the condition's requests start at once, then the cards' together", async () => {

@@ -187,6 +187,8 @@ export interface DashboardApi {
   baselines?: S['BaselineVersion'][];
   /** The shift against the reference (no modes by default). */
   frequencyShift?: S['FrequencyShiftSeries'];
+  /** The modes identified from the span's accelerometers (none identified by default). */
+  modes?: S['BridgeModes'];
   /** Each alert's delivery log, by alert id (none by default). */
   deliveries?: Record<number, S['AlertDelivery'][]>;
   /** The bridge's own sensors, spans and streams (cbSensor, cbSpan and cbStream by default). */
@@ -256,6 +258,18 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
           bucket_minutes: 10,
           modes: [],
           all_modes: null,
+        },
+      ),
+    ),
+    http.get(apiUrl('/api/v1/bridges/:id/modes'), ({ params }) =>
+      HttpResponse.json(
+        api.modes ?? {
+          bridge: Number(params.id),
+          reference_version: null,
+          reference: null,
+          latest: null,
+          located_change: null,
+          history: [],
         },
       ),
     ),

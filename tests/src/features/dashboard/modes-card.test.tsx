@@ -1,0 +1,186 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../../../openapi/schema';
+import { ApiProvider } from '../../../../src/api/api-context';
+import { ModesCard } from '../../../../src/features/dashboard/modes-card';
+import { alignedToReference } from '../../../../src/features/dashboard/mode-shape-plot';
+import { modeRows } from '../../../../src/features/dashboard/mode-rows';
+import { apiUrl, setupMswServer } from '../../../helpers/msw';
+import { testApiClient } from '../users/render-page';
+
+type Modes = components['schemas']['BridgeModes'];
+type Mode = components['schemas']['StoredMode'];
+
+const server = setupMswServer();
+
+const CHAINAGES = [10, 20, 30];
+const shapeOf = (values: number[]): Mode['shape'] =>
+  values.map((value, i) => ({
+    datastream_id: i + 1,
+    stream_id: `s1-acc-${i + 1}`,
+    chainage_m: CHAINAGES[i] ?? 0,
+    value,
+  }));
+
+const found = (position: number, hz: number, reference: number, shape: number[]): Mode => ({
+  position,
+  frequency_hz: hz,
+  damping_ratio: 0.012,
+  mpc: 0.98,
+  lost: false,
+  reference_mode: reference,
+  reference_mac: 0.991,
+  shape: shapeOf(shape),
+});
+
+/** Two reference modes; the newest window finds the first 2 % lower and loses the second. */
+const modes: Modes = {
+  bridge: 4,
+  reference_version: 2,
+  reference: {
+    window_start: '2026-06-01T00:00:00.000Z',
+    window_end: '2026-06-01T00:10:00.000Z',
+    reference_version: 2,
+    modes: [found(0, 2.0, 0, [0.7, 1, 0.7]), found(1, 6.0, 1, [1, 0, -1])],
+  },
+  latest: {
+    window_start: '2026-06-10T12:00:00.000Z',
+    window_end: '2026-06-10T12:10:00.000Z',
+    reference_version: 2,
+    modes: [
+      // The sign of an identified shape is arbitrary: this one comes out flipped.
+      found(0, 1.96, 0, [-0.7, -1, -0.7]),
+      {
+        position: 1,
+        frequency_hz: null,
+        damping_ratio: null,
+        mpc: null,
+        lost: true,
+        reference_mode: 1,
+        reference_mac: null,
+        shape: [],
+      },
+      { ...found(2, 9.5, 0, [1, -1, 1]), reference_mode: null, reference_mac: null },
+    ],
+  },
+  located_change: {
+    window_start: '2026-06-10T12:00:00.000Z',
+    supports_m: [0, 40],
+    reference_windows: 6,
+    modes_compared: 1,
+    location_m: 21.4,
+    sensors: shapeOf([0.4, 3.2, 0.9]).map((p) => ({
+      datastream_id: p.datastream_id,
+      stream_id: p.stream_id,
+      chainage_m: p.chainage_m,
+      index: p.value,
+    })),
+  },
+  history: [
+    {
+      window_start: '2026-06-01T00:00:00.000Z',
+      reference_mode: 0,
+      frequency_hz: 2.0,
+      damping_ratio: 0.012,
+      lost: false,
+    },
+    {
+      window_start: '2026-06-01T00:00:00.000Z',
+      reference_mode: 1,
+      frequency_hz: 6.0,
+      damping_ratio: 0.01,
+      lost: false,
+    },
+    {
+      window_start: '2026-06-10T12:00:00.000Z',
+      reference_mode: 0,
+      frequency_hz: 1.96,
+      damping_ratio: 0.012,
+      lost: false,
+    },
+    {
+      window_start: '2026-06-10T12:00:00.000Z',
+      reference_mode: 1,
+      frequency_hz: null,
+      damping_ratio: null,
+      lost: true,
+    },
+  ],
+};
+
+function renderCard(answer: Modes) {
+  server.use(http.get(apiUrl('/api/v1/bridges/:id/modes'), () => HttpResponse.json(answer)));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ApiProvider client={testApiClient()}>
+        <ModesCard bridgeId={4} />
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the Modes card (issue 31, decision 059)', () => {
+  it('lists each reference mode against the newest window, a lost one as lost, and a new one apart', async () => {
+    renderCard(modes);
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    const rows = await within(card).findAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'ModeReferenceNewest windowChangeDampingMACState',
+      'Mode 12.000 Hz1.960 Hz\u22122.00 %1.20 %0.991Found',
+      'Mode 26.000 Hz————Lost',
+      'New at 9.50 Hz—9.500 Hz—1.20 %—Found',
+    ]);
+    expect(card).toHaveTextContent('1 of 2 reference modes lost in it.');
+    expect(card).toHaveTextContent('the first after reference version 2 became active');
+  });
+
+  it("draws each reference mode's shape with the newest window's, and says which were not found", async () => {
+    renderCard(modes);
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    expect(
+      await within(card).findByRole('img', {
+        name: "Mode 1, 2.000 Hz: the reference's shape and the newest window's along the span",
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByRole('img', {
+        name: "Mode 2, 6.000 Hz: the reference's shape; not found in the newest window",
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows where along the deck the shapes changed most, as an index and not an alarm', async () => {
+    renderCard(modes);
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    expect(
+      await within(card).findByRole('img', {
+        name: "Change along the deck: largest near 21.4 m from the span's start",
+      }),
+    ).toBeInTheDocument();
+    expect(card).toHaveTextContent('highest at s1-acc-2 (3.2)');
+    expect(card).toHaveTextContent('not an alarm');
+  });
+
+  it('shows no card for a bridge whose modes are not identified', async () => {
+    const { container } = renderCard({
+      ...modes,
+      reference: null,
+      latest: null,
+      located_change: null,
+      history: [],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(container.querySelector('section')).toBeNull();
+  });
+
+  it("turns the newest shape to the reference's sign, since a mode's sign is arbitrary", () => {
+    const reference = shapeOf([0.7, 1, 0.7]);
+    expect(alignedToReference(shapeOf([-0.7, -1, -0.7]), reference).map((p) => p.value)).toEqual([
+      0.7, 1, 0.7,
+    ]);
+    expect(modeRows(modes).tracked.map((r) => r.state)).toEqual(['found', 'lost']);
+  });
+});
