@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import {
   ESCALATION_BOUNDS,
+  ESCALATION_FIELD_NAMES,
+  type EscalationField,
   type EscalationSettings,
   escalationProblem,
 } from '../../../domain/escalation-settings';
@@ -12,7 +14,7 @@ import { Button } from '../button';
 import { TextField } from '../text-field';
 import { useFailureNotice } from '../use-failure-notice';
 import { useNotify } from '../use-notify';
-import { type FieldRefusal, fieldRefusalOf } from './rota-form';
+import { type FieldRefusal, fieldRefusalOf, refusalOfDetail } from './rota-form';
 import * as form from './company-form.css';
 
 export const ESCALATION_SAVED = 'Escalation saved';
@@ -21,13 +23,10 @@ export const ESCALATION_RESET = 'Escalation returned to the defaults';
 /** The fields the API names in its refusals (company-escalation-handlers.ts). */
 const ESCALATION_FIELD = /^(tier2_minutes|tier3_minutes|reminder_minutes):\s*(.+)$/s;
 
-const sentenceOf = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
-
 /** The form's own check, in the server's words, beside the field it names. */
 function problemOf(settings: EscalationSettings): FieldRefusal | undefined {
   const problem = escalationProblem(settings);
-  const named = problem === null ? null : ESCALATION_FIELD.exec(problem);
-  return named ? { field: named[1] ?? '', message: sentenceOf(named[2] ?? '') } : undefined;
+  return problem === null ? undefined : refusalOfDetail(problem, ESCALATION_FIELD);
 }
 
 const wholeOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -91,38 +90,42 @@ export function EscalationEditor(props: {
         props.onDone();
       },
     });
-  const bounds = (field: keyof typeof ESCALATION_BOUNDS) => ({
-    min: ESCALATION_BOUNDS[field].min,
-    max: ESCALATION_BOUNDS[field].max,
-  });
+  /** A labelled field of whole minutes, bounded as the server bounds it. */
+  const minutesField = (
+    field: EscalationField,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+  ) => (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="numeric"
+      step={1}
+      min={ESCALATION_BOUNDS[field].min}
+      max={ESCALATION_BOUNDS[field].max}
+      value={value}
+      error={errorOf(ESCALATION_FIELD_NAMES[field])}
+      onChange={(event) => {
+        set(event.target.value);
+        changed();
+      }}
+    />
+  );
   return (
     <form onSubmit={submit} noValidate className={form.form} aria-label="Edit escalation">
-      <TextField
-        label="Tier 2 after (minutes without acknowledgement)"
-        type="number"
-        inputMode="numeric"
-        step={1}
-        {...bounds('tier2Minutes')}
-        value={tier2}
-        error={errorOf('tier2_minutes')}
-        onChange={(event) => {
-          setTier2(event.target.value);
-          changed();
-        }}
-      />
-      <TextField
-        label="Tier 3 after (minutes without acknowledgement)"
-        type="number"
-        inputMode="numeric"
-        step={1}
-        {...bounds('tier3Minutes')}
-        value={tier3}
-        error={errorOf('tier3_minutes')}
-        onChange={(event) => {
-          setTier3(event.target.value);
-          changed();
-        }}
-      />
+      {minutesField(
+        'tier2Minutes',
+        'Tier 2 after (minutes without acknowledgement)',
+        tier2,
+        setTier2,
+      )}
+      {minutesField(
+        'tier3Minutes',
+        'Tier 3 after (minutes without acknowledgement)',
+        tier3,
+        setTier3,
+      )}
       <div className={form.switchRow}>
         <input
           id={remindersId}
@@ -135,21 +138,8 @@ export function EscalationEditor(props: {
         />
         <label htmlFor={remindersId}>Send reminders until someone acknowledges</label>
       </div>
-      {reminders && (
-        <TextField
-          label="Reminder every (minutes)"
-          type="number"
-          inputMode="numeric"
-          step={1}
-          {...bounds('reminderMinutes')}
-          value={reminder}
-          error={errorOf('reminder_minutes')}
-          onChange={(event) => {
-            setReminder(event.target.value);
-            changed();
-          }}
-        />
-      )}
+      {reminders &&
+        minutesField('reminderMinutes', 'Reminder every (minutes)', reminder, setReminder)}
       <p className={form.note}>
         A change applies to alerts raised after it is saved; open alerts keep the escalation they
         were raised under.
