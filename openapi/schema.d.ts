@@ -363,6 +363,35 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/companies/{id}/escalation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * When a company's unacknowledged alerts escalate and are repeated (its users, staff)
+     * @description The company's own tier 2 and tier 3 delays and reminder interval, or the server's
+     *     configured defaults when it set none (`custom` false). An alert keeps the escalation its
+     *     company had when it was raised (decision 069).
+     */
+    get: operations['getCompanyEscalation'];
+    /**
+     * Set a company's escalation (staff, or the company's administrator)
+     * @description Whole minutes: tier 2 from 1 to 1440, tier 3 from 2 to 2880 and later than tier 2,
+     *     reminders from 5 to 1440 or null for none. Applies to alerts raised afterwards; open
+     *     alerts keep the escalation they were raised under.
+     */
+    put: operations['updateCompanyEscalation'];
+    post?: never;
+    /** Return a company to the server's default escalation (staff, or its administrator) */
+    delete: operations['resetCompanyEscalation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/companies/{id}/contact-groups': {
     parameters: {
       query?: never;
@@ -2299,6 +2328,23 @@ export interface components {
     };
     SsoExchangeRequest: {
       code: string;
+    };
+    EscalationSettings: {
+      /** @description Tier 2 (the company's administrators) after this many minutes unacknowledged */
+      tier2_minutes: number;
+      /** @description Tier 3 (platform staff) after this many minutes, later than tier 2 */
+      tier3_minutes: number;
+      /** @description A reminder every this many minutes until acknowledged; null for none */
+      reminder_minutes: number | null;
+    };
+    CompanyEscalation: {
+      company_id: number;
+      tier2_minutes: number;
+      tier3_minutes: number;
+      reminder_minutes: number | null;
+      /** @description The company set its own; false, the server's defaults are in force */
+      custom: boolean;
+      defaults: components['schemas']['EscalationSettings'];
     };
     ContactGroupInput: {
       name: string;
@@ -4623,6 +4669,90 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getCompanyEscalation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The escalation in force for alerts raised from now on */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanyEscalation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateCompanyEscalation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EscalationSettings'];
+      };
+    };
+    responses: {
+      /** @description The escalation as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanyEscalation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  resetCompanyEscalation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The default escalation now in force */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanyEscalation'];
+        };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];

@@ -43,6 +43,7 @@ import { companyLogoHandlers } from './routes/company-logo-handlers.ts';
 import { companySettingsHandlers } from './routes/company-settings-handlers.ts';
 import { companySsoHandlers } from './routes/company-sso-handlers.ts';
 import { rotasHandlers } from './routes/rotas-handlers.ts';
+import { companyEscalationHandlers } from './routes/company-escalation-handlers.ts';
 import { contactGroupsHandlers } from './routes/contact-groups-handlers.ts';
 import { companyDeliveriesHandlers } from './routes/company-deliveries-handlers.ts';
 import { ssoHandlers } from './routes/sso-handlers.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...companyLogoHandlers(routeServices, auditedWriter(services.database.db)),
     ...rotasHandlers(routeServices),
     ...contactGroupsHandlers(routeServices),
+    ...companyEscalationHandlers(routeServices),
     ...companyDeliveriesHandlers(routeServices),
     ...usersHandlers(routeServices),
     ...bridgesHandlers(routeServices),

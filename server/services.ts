@@ -40,6 +40,10 @@ import { createAnalysisSettingsRepository } from './repositories/analysis-settin
 import { createCompaniesRepository } from './repositories/companies-repository.ts';
 import { createRotasRepository } from './repositories/rotas-repository.ts';
 import { createContactGroupsRepository } from './repositories/contact-groups-repository.ts';
+import {
+  createCompanyEscalationRepository,
+  defaultEscalationOf,
+} from './repositories/company-escalation-repository.ts';
 import { createTenancyRepository } from './repositories/tenancy-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
@@ -155,6 +159,10 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     ingestRate: createCompanyIngestRate(companyLimits),
     rotas: createRotasRepository(db),
     contactGroups: createContactGroupsRepository(db),
+    companyEscalation: createCompanyEscalationRepository(
+      db,
+      defaultEscalationOf(config.alertEscalation),
+    ),
     ssoLogins,
     ssoSignIn: createSsoSignIn({
       db,

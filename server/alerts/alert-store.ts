@@ -3,6 +3,7 @@ import type { Threat } from '../../domain/health.ts';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema.ts';
 import type { Schemas } from '../contract-types.ts';
+import type { EscalationPolicy } from './escalation-policy.ts';
 
 // The one module that writes the alerts table (tests/server/alerts/one-writer.test.ts): the
 // alert service calls it, so every raise reaches the webhook and the notifications.
@@ -22,6 +23,20 @@ const rank = (column: string) =>
   sql.raw(`array_position(ARRAY['Low','Medium','High','Critical'], ${column})`);
 
 /**
+ * The escalation of the bridge's company, in seconds, to keep on a new alert (decision 069): a
+ * change of the company's settings then applies to the alerts raised after it, and an open
+ * alert's deadlines and reminder numbers never move under it. Null: none set, the server's default.
+ * A sub-select of the same INSERT, so a raise makes no extra round trip.
+ */
+const escalationOfBridge = (bridgeId: number) => sql<EscalationPolicy | null>`(
+  select jsonb_build_object(
+    'tier2AfterSeconds', e.tier2_minutes * 60,
+    'tier3AfterSeconds', e.tier3_minutes * 60,
+    'reminderEverySeconds', coalesce(e.reminder_minutes, 0) * 60)
+  from company_escalation e join bridges b on b.company_id = e.company_id
+  where b.id = ${bridgeId})`;
+
+/**
  * Raises the alert, or updates the open one of the same bridge, type and subject. One INSERT ...
  * ON CONFLICT on the partial unique index, so concurrent raisers never make a duplicate. An
  * acknowledged alert stays acknowledged unless its severity rises: then it is active again and
@@ -32,7 +47,13 @@ export async function raiseOrUpdate(tx: Db, alert: RaisedAlert, now: Date): Prom
   const rises = sql`${rank('excluded.severity')} > ${rank('alerts.severity')}`;
   const rows = await tx
     .insert(alerts)
-    .values({ ...alert, state: 'active', raisedAt: now, updatedAt: now })
+    .values({
+      ...alert,
+      state: 'active',
+      raisedAt: now,
+      updatedAt: now,
+      escalation: escalationOfBridge(alert.bridgeId),
+    })
     .onConflictDoUpdate({
       target: [alerts.bridgeId, alerts.type, alerts.subject],
       targetWhere: sql.raw(`state <> 'cleared'`),

@@ -3,12 +3,13 @@ import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema.ts';
 import type { DeliveryLog, Notice } from './alert-deliveries.ts';
 import type { NotificationChannel } from './alert-email.ts';
+import { ESCALATION_BOUNDS } from '../../domain/escalation-settings.ts';
 import { type EscalationPolicy, nextDeadlineSeconds, stepAt } from './escalation-policy.ts';
 
 /** The active alerts (all, or these) raised by `cutoff`: those that may be due a notice. */
 export function activeAlertsRaisedBy(db: Db, cutoff: Date, alertIds?: readonly number[]) {
   return db
-    .select({ id: alerts.id, raisedAt: alerts.raisedAt })
+    .select({ id: alerts.id, raisedAt: alerts.raisedAt, escalation: alerts.escalation })
     .from(alerts)
     .where(
       and(
@@ -20,8 +21,15 @@ export function activeAlertsRaisedBy(db: Db, cutoff: Date, alertIds?: readonly n
 }
 
 /**
+ * The shortest first deadline a company's own escalation can have (decision 069: tier 2 after at
+ * least a minute), so a look need read no alert younger than it or the default's.
+ */
+const COMPANY_FIRST_DEADLINE_SECONDS = ESCALATION_BOUNDS.tier2Minutes.min * 60;
+
+/**
  * Escalation and reminders of alerts nobody has acknowledged (issue 32). Stateless: what is due
- * follows from the alert's raise, its state and the policy, and the delivery log's keys make a
+ * follows from the alert's raise, its state and its policy (the one its company had when it was
+ * raised, else the configured default: decision 069), and the delivery log's keys make a
  * second look at the same moment plan nothing new, so any schedule may call it, late or twice.
  * An alert acknowledged or cleared is escalated no further.
  */
@@ -30,11 +38,17 @@ export function createEscalation(
   deliveries: DeliveryLog,
   options: { policy: EscalationPolicy; channel: NotificationChannel; publicUrl: string },
 ) {
-  const { policy } = options;
-  const firstDeadline = nextDeadlineSeconds(policy, 0);
+  const defaultFirst = nextDeadlineSeconds(options.policy, 0);
+  const firstDeadline = Math.min(defaultFirst ?? Infinity, COMPANY_FIRST_DEADLINE_SECONDS);
+  const policyOf = (kept: EscalationPolicy | null): EscalationPolicy => kept ?? options.policy;
 
   /** The notices due by `now` of one unacknowledged alert raised at `raisedAt`. */
-  const noticesOf = (alertId: number, raisedAt: Date, now: Date): Notice[] => {
+  const noticesOf = (
+    alertId: number,
+    raisedAt: Date,
+    policy: EscalationPolicy,
+    now: Date,
+  ): Notice[] => {
     const { tier, reminder } = stepAt(policy, (now.getTime() - raisedAt.getTime()) / 1000);
     const notices: Notice[] = [];
     for (let reached = 2; reached <= tier; reached += 1) {
@@ -55,25 +69,26 @@ export function createEscalation(
      * deliveries to send.
      */
     async plan(now: Date, alertIds?: readonly number[]): Promise<number[]> {
-      if (firstDeadline === null) return [];
       const due = await activeAlertsRaisedBy(
         db,
         new Date(now.getTime() - firstDeadline * 1000),
         alertIds,
       );
-      const notices = due.flatMap((alert) => noticesOf(alert.id, alert.raisedAt, now));
+      const notices = due.flatMap((alert) =>
+        noticesOf(alert.id, alert.raisedAt, policyOf(alert.escalation), now),
+      );
       return deliveries.plan(notices, options.channel, options.publicUrl, now);
     },
 
     /** When the alert is next due a look, or null (no longer active, or nothing left). */
     async nextDeadline(alertId: number, now: Date): Promise<Date | null> {
       const [alert] = await db
-        .select({ raisedAt: alerts.raisedAt, state: alerts.state })
+        .select({ raisedAt: alerts.raisedAt, state: alerts.state, escalation: alerts.escalation })
         .from(alerts)
         .where(eq(alerts.id, alertId));
       if (alert?.state !== 'active') return null;
       const elapsed = (now.getTime() - alert.raisedAt.getTime()) / 1000;
-      const next = nextDeadlineSeconds(policy, elapsed);
+      const next = nextDeadlineSeconds(policyOf(alert.escalation), elapsed);
       return next === null ? null : new Date(alert.raisedAt.getTime() + next * 1000);
     },
 

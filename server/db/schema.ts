@@ -100,6 +100,34 @@ export const companyLogos = pgTable(
   (t) => [check('company_logos_type_check', sql`${t.contentType} in (${inList(LOGO_TYPES)})`)],
 );
 
+/**
+ * A company's own escalation of unacknowledged alerts (decision 069); no row: the server's
+ * configured default (ALERT_TIER2_MINUTES and the rest). Bounds as domain/escalation-settings.ts.
+ */
+export const companyEscalation = pgTable(
+  'company_escalation',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    tier2Minutes: integer('tier2_minutes').notNull(),
+    tier3Minutes: integer('tier3_minutes').notNull(),
+    /** null: no reminders. */
+    reminderMinutes: integer('reminder_minutes'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'company_escalation_tiers_check',
+      sql`${t.tier2Minutes} between 1 and 1440 and ${t.tier3Minutes} between 2 and 2880 and ${t.tier3Minutes} > ${t.tier2Minutes}`,
+    ),
+    check(
+      'company_escalation_reminder_check',
+      sql`${t.reminderMinutes} is null or ${t.reminderMinutes} between 5 and 1440`,
+    ),
+  ],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -730,6 +758,15 @@ export const alerts = pgTable(
     /** Why it was cleared when not by the check that raised it (a recorded maintenance event). */
     clearedNote: text('cleared_note'),
     webhookDeliveredAt: timestamp('webhook_delivered_at', { withTimezone: true }),
+    /**
+     * The escalation its company had when it was raised (decision 069), in seconds as
+     * `EscalationPolicy`; null: the server's configured default.
+     */
+    escalation: jsonb('escalation').$type<{
+      tier2AfterSeconds: number;
+      tier3AfterSeconds: number;
+      reminderEverySeconds: number;
+    }>(),
   },
   (t) => [
     check('alerts_state_check', sql`${t.state} in ('active', 'acknowledged', 'cleared')`),

@@ -28,6 +28,7 @@ import type { CompanyLimitsRepository } from '../repositories/company-limits-rep
 import type { CompanyIngestRate } from '../ingest/company-ingest-rate.ts';
 import type { RotasRepository } from '../repositories/rotas-repository.ts';
 import type { ContactGroupsRepository } from '../repositories/contact-groups-repository.ts';
+import type { CompanyEscalationRepository } from '../repositories/company-escalation-repository.ts';
 import type { CompanySsoRepository } from '../repositories/company-sso-repository.ts';
 import type { TenancyRepository } from '../repositories/tenancy-repository.ts';
 import type { CalibrationsRepository } from '../repositories/calibrations-repository.ts';
@@ -61,6 +62,7 @@ export interface RouteServices {
   ingestRate: CompanyIngestRate;
   rotas: RotasRepository;
   contactGroups: ContactGroupsRepository;
+  companyEscalation: CompanyEscalationRepository;
   ssoSignIn: SsoSignIn;
   tenancy: TenancyRepository;
   bridgeConditions: BridgeConditionsRepository;

@@ -91,5 +91,34 @@ for (const viewport of [
         await request.delete(`/api/v1/companies/${me.company_id}/rotas/${rota.id}`, { headers });
       }
     });
+
+    test('staff edit the escalation from the keyboard and read it back in words', async ({
+      page,
+      request,
+    }) => {
+      const { headers, me } = await staffApi(request);
+      const url = `/api/v1/companies/${me.company_id}/escalation`;
+      try {
+        await openSignedIn(page, DEMO_STAFF, '/notifications');
+        const escalation = page.getByRole('region', { name: 'Escalation' });
+        await loaded(escalation.getByRole('list', { name: 'Escalation in force' })).toBeVisible();
+        await escalation.getByRole('button', { name: 'Edit escalation' }).focus();
+        await page.keyboard.press('Enter');
+        const tier2 = escalation.getByRole('spinbutton', { name: /Tier 2 after/ });
+        await tier2.fill('7');
+        await escalation.getByRole('spinbutton', { name: /Reminder every/ }).fill('20');
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await escalation.getByRole('button', { name: 'Save' }).press('Enter');
+        await expect(page.getByText('Escalation saved')).toBeVisible();
+        const words = escalation.getByRole('list', { name: 'Escalation in force' });
+        await expect(words).toContainText('after 7 minutes without acknowledgement');
+        await expect(words).toContainText('A reminder every 20 minutes');
+        await expect(escalation).toContainText("The company's own escalation.");
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      } finally {
+        await request.delete(url, { headers });
+      }
+    });
   });
 }

@@ -15,6 +15,7 @@ import { RotasDialog, type RotasView } from '../../ui/company/rotas-dialog';
 import { container } from '../../ui/layout.css';
 import * as frame from '../../ui/management-page.css';
 import { DeliveryLog } from './delivery-log';
+import { EscalationSection } from './escalation-section';
 import { OnCallNow } from './on-call-now';
 import { RotasSection } from './rotas-section';
 import { RoutingSections } from './routing-sections';
@@ -24,7 +25,8 @@ type Open = { dialog: 'contacts'; view: ContactGroupsView } | { dialog: 'rotas';
 
 /**
  * The Notifications screen (issue 32, decision 066): who is on call now, the contact groups and
- * rules, the rotas with a calendar, and the delivery log, of one company. Staff choose the
+ * rules, the escalation tiers and reminders (decision 069), the rotas with a calendar, and the
+ * delivery log, of one company. Staff choose the
  * company; a company administrator sees its own. The editors are User Management's dialogs.
  */
 export function NotificationsPage({ viewer }: { viewer: CompanyViewer }) {
@@ -68,6 +70,7 @@ export function NotificationsPage({ viewer }: { viewer: CompanyViewer }) {
         bridges={ownBridges}
         onOpen={(view) => setOpen({ dialog: 'contacts', view })}
       />
+      <EscalationSection key={`escalation-${companyId}`} companyId={companyId} />
       <RotasSection
         rotas={rotas}
         people={people}

@@ -87,3 +87,13 @@ export const today = style([day, { backgroundColor: vars.color.surfaceRaised }])
 export const dayName = style({ display: 'block', fontWeight: vars.fontWeight.bold });
 
 export const shifts = style({ margin: 0, padding: 0, listStyle: 'none' });
+
+/** The escalation in words: one sentence a line, wrapping on a phone. */
+export const words = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  overflowWrap: 'anywhere',
+});

@@ -150,7 +150,8 @@ const sentenceOf = (reason: string) => reason.charAt(0).toUpperCase() + reason.s
 const ROTA_FIELD =
   /^(name|rotation|hand_off_time|time_zone|starts_on|members|overrides(?:\[\d+\]\.(?:user_id|from|to))?):\s*(.+)$/s;
 
-function refusalOfDetail(detail: string, fields: RegExp = ROTA_FIELD): FieldRefusal {
+/** A `field: reason` detail as the field it names and a sentence ('' for none named). */
+export function refusalOfDetail(detail: string, fields: RegExp = ROTA_FIELD): FieldRefusal {
   const named = fields.exec(detail);
   return { field: named?.[1] ?? '', message: sentenceOf(named?.[2] ?? detail) };
 }

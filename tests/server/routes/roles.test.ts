@@ -317,6 +317,22 @@ const matrix: Record<
       url: `${await rotasOf(t, a)}/rotas/${await freshRota(t, a)}`,
     }),
   },
+  getCompanyEscalation: {
+    access: 'signed-in',
+    call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/escalation` }),
+  },
+  updateCompanyEscalation: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'PUT',
+      url: `${await rotasOf(t, a)}/escalation`,
+      body: { tier2_minutes: 15, tier3_minutes: 60, reminder_minutes: 30 },
+    }),
+  },
+  resetCompanyEscalation: {
+    access: 'staff',
+    call: async (t, a) => ({ method: 'DELETE', url: `${await rotasOf(t, a)}/escalation` }),
+  },
   listContactGroups: {
     access: 'signed-in',
     call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/contact-groups` }),

@@ -248,6 +248,7 @@ async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
     limits: await t.services.companyLimits.find(companyA),
     settings: await t.services.companySettings.find(companyA),
     logo: await t.services.companySettings.logo(companyA),
+    escalation: await t.services.companyEscalation.find(companyA),
   });
 }
 
@@ -394,6 +395,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/on-call`,
     }),
+    getCompanyEscalation: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/companies/${x.companyId}/escalation`,
+    }),
     listContactGroups: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/companies/${x.companyId}/contact-groups`,
@@ -458,6 +463,15 @@ function probes(own: {
     deleteRota: (x: Targets): Call => ({
       method: 'DELETE',
       url: `/api/v1/companies/${x.companyId}/rotas/${x.rota}`,
+    }),
+    updateCompanyEscalation: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/companies/${x.companyId}/escalation`,
+      body: { tier2_minutes: 2, tier3_minutes: 3, reminder_minutes: null },
+    }),
+    resetCompanyEscalation: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/companies/${x.companyId}/escalation`,
     }),
     createContactGroup: (x: Targets): Call => ({
       method: 'POST',
@@ -877,6 +891,12 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       contentType: 'image/png',
       data: pngBytes(1),
     });
+    // A's escalation, which B's update and reset probes must leave as it is (decision 069).
+    await t.services.companyEscalation.set(companyA, {
+      tier2Minutes: 10,
+      tier3Minutes: 40,
+      reminderMinutes: 20,
+    });
     const before = await rowsOfA(t, companyA, targetsA);
     const all = Object.entries(probes(own));
     // An operator is refused the staff screens' writes (403) before any record is looked at, and
@@ -900,8 +920,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(90);
-    expect(sent).toBe(90 + 89);
+    expect(all.length).toBe(93);
+    expect(sent).toBe(93 + 92);
   });
 
   it("lists none of another company's rows, and its own", async () => {

@@ -16,6 +16,7 @@ import {
 } from '../users/company-dialog';
 
 type CompanyDelivery = components['schemas']['CompanyDelivery'];
+type CompanyEscalation = components['schemas']['CompanyEscalation'];
 
 const server = setupMswServer();
 configure({ asyncUtilTimeout: 5000 });
@@ -57,11 +58,20 @@ const failedText: CompanyDelivery = {
   last_error: 'Provider answered 503',
 };
 
+const DEFAULT_ESCALATION = { tier2_minutes: 15, tier3_minutes: 60, reminder_minutes: 30 };
+const defaultEscalation: CompanyEscalation = {
+  company_id: 2,
+  ...DEFAULT_ESCALATION,
+  custom: false,
+  defaults: DEFAULT_ESCALATION,
+};
+
 /** Prairie's notification set-up and its delivery log, recording the log's queries. */
 function serveCompany(options: { deliveries?: () => Response } = {}) {
   const asked: URLSearchParams[] = [];
   const base = '/api/v1/companies/2';
   server.use(
+    http.get(apiUrl(`${base}/escalation`), () => HttpResponse.json(defaultEscalation)),
     http.get(apiUrl(`${base}/rotas`), () => HttpResponse.json([structures])),
     http.get(apiUrl(`${base}/on-call`), () =>
       HttpResponse.json([
@@ -273,5 +283,92 @@ describe('Notifications screen', () => {
     signInToUserManagement(server, aUser({ id: 30, username: 'olga', ...PRAIRIE }));
     const { router } = await renderApp('/notifications');
     await waitFor(() => expect(router.state.location.pathname).toBe('/map'));
+  });
+
+  it('shows the escalation in words and saves an edit from the keyboard, with a toast', async () => {
+    signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] });
+    serveCompany();
+    const sent: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/api/v1/companies/2/escalation'), async ({ request }) => {
+        const body = (await request.json()) as typeof DEFAULT_ESCALATION;
+        sent.push(body);
+        return HttpResponse.json({ ...defaultEscalation, ...body, custom: true });
+      }),
+    );
+    const user = userEvent.setup();
+    await openScreen();
+
+    const escalation = section('Escalation');
+    const words = await within(escalation).findByRole('list', { name: 'Escalation in force' });
+    expect(words).toHaveTextContent(
+      "Tier 2 (the company's administrators) after 15 minutes without acknowledgement.",
+    );
+    expect(words).toHaveTextContent(
+      'Tier 3 (platform staff) after 1 hour without acknowledgement.',
+    );
+    expect(words).toHaveTextContent('A reminder every 30 minutes');
+    expect(escalation).toHaveTextContent("The server's default escalation");
+    expect(escalation).toHaveTextContent('A change applies to alerts raised after it');
+
+    within(escalation).getByRole('button', { name: 'Edit escalation' }).focus();
+    await user.keyboard('{Enter}');
+    const tier2 = within(escalation).getByRole('spinbutton', { name: /Tier 2 after/ });
+    await user.clear(tier2);
+    await user.type(tier2, '5');
+    await user.click(within(escalation).getByRole('checkbox', { name: /Send reminders/ }));
+    expect(within(escalation).queryByRole('spinbutton', { name: /Reminder every/ })).toBeNull();
+    await user.click(within(escalation).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Escalation saved')).toBeInTheDocument();
+    expect(sent).toEqual([{ tier2_minutes: 5, tier3_minutes: 60, reminder_minutes: null }]);
+    const saved = await within(escalation).findByRole('list', { name: 'Escalation in force' });
+    expect(saved).toHaveTextContent('after 5 minutes without acknowledgement');
+    expect(saved).toHaveTextContent('No reminders.');
+    expect(escalation).toHaveTextContent("The company's own escalation.");
+  });
+
+  it('shows each problem beside its field, its own and the server’s', async () => {
+    signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] });
+    serveCompany();
+    let puts = 0;
+    server.use(
+      http.put(apiUrl('/api/v1/companies/2/escalation'), () => {
+        puts += 1;
+        return HttpResponse.json(
+          { detail: 'reminder_minutes: a whole number of minutes from 5 to 1440, or none' },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await openScreen();
+    const escalation = section('Escalation');
+    await user.click(await within(escalation).findByRole('button', { name: 'Edit escalation' }));
+
+    const tier3 = within(escalation).getByRole('spinbutton', { name: /Tier 3 after/ });
+    await user.clear(tier3);
+    await user.type(tier3, '10');
+    await user.click(within(escalation).getByRole('button', { name: 'Save' }));
+    expect(tier3).toHaveAccessibleDescription('Must be later than tier 2 (15 minutes)');
+    expect(tier3).toHaveAttribute('aria-invalid', 'true');
+    expect(puts).toBe(0);
+
+    await user.clear(tier3);
+    await user.type(tier3, '90');
+    expect(tier3).not.toHaveAttribute('aria-invalid');
+    // The server's refusal lands beside the field it names.
+    await user.click(within(escalation).getByRole('button', { name: 'Save' }));
+    const reminder = within(escalation).getByRole('spinbutton', { name: /Reminder every/ });
+    await waitFor(() =>
+      expect(reminder).toHaveAccessibleDescription(
+        'A whole number of minutes from 5 to 1440, or none',
+      ),
+    );
+    expect(puts).toBe(1);
+    await user.click(within(escalation).getByRole('button', { name: 'Cancel' }));
+    expect(
+      await within(escalation).findByRole('list', { name: 'Escalation in force' }),
+    ).toHaveTextContent('after 15 minutes');
   });
 });
