@@ -20,25 +20,30 @@ const PRINTINGS = MAX_SIGNIFICANT_DIGITS + 1; // SHORTEST and 1 to 17 digits
 export function printedFloat32Grid(
   values: Float64Array,
 ): { printing: number; integers: Float64Array<ArrayBuffer> } | null {
-  if (values.length === 0) return null;
+  if (values.length === 0 || values.some(Number.isNaN)) return null; // a NaN's payload is lost
   const floats = new Float32Array(values.length);
   floats.set(values);
-  // Printings still possible; the first value names them, the others only strike them out.
+  // The first value that is no float32 itself names the printings possible (a float32 such as
+  // 1.5 is its own printing in most of them); the others only strike printings out.
+  let first = 0;
+  while (first < values.length - 1 && floats[first] === values[first]) first += 1;
   let candidates: number[] = [];
   for (let printing = 0; printing < PRINTINGS; printing += 1) {
-    if (Object.is(printedFloat32(floats[0] as number, printing), values[0])) {
+    if (Object.is(printedFloat32(floats[first] as number, printing), values[first])) {
       candidates.push(printing);
     }
   }
-  for (let i = 1; i < values.length && candidates.length > 0; i += 1) {
-    const f = floats[i] as number;
+  // A value met before passed every printing still in the running (sensors repeat values).
+  const seen = new Set<number>([values[first] as number]);
+  for (let i = 0; i < values.length && candidates.length > 0; i += 1) {
     const x = values[i] as number;
+    if (seen.has(x)) continue;
+    seen.add(x);
+    const f = floats[i] as number;
     candidates = candidates.filter((printing) => Object.is(printedFloat32(f, printing), x));
   }
   const printing = candidates[0];
-  // NaN passes Object.is with any payload; its payload would not survive, so it is refused.
-  if (printing === undefined || values.some(Number.isNaN)) return null;
-  return { printing, integers: orderedPatterns(floats) };
+  return printing === undefined ? null : { printing, integers: orderedPatterns(floats) };
 }
 
 export function fromPrintedFloat32Grid(
@@ -48,8 +53,16 @@ export function fromPrintedFloat32Grid(
   if (printing >= PRINTINGS) throw new DamagedBlockError('unknown float32 printing');
   const floats = floatsOfPatterns(integers);
   const values = new Float64Array(floats.length);
+  // Printing is the costly part (toPrecision); a value met before is looked up instead.
+  const printed = new Map<number, number>();
   for (let i = 0; i < floats.length; i += 1) {
-    values[i] = printedFloat32(floats[i] as number, printing);
+    const f = floats[i] as number;
+    let x = printed.get(f);
+    if (x === undefined || (x === 0 && !Object.is(x, f))) {
+      x = printedFloat32(f, printing);
+      printed.set(f, x);
+    }
+    values[i] = x;
   }
   return values;
 }
