@@ -6,7 +6,9 @@
  *
  * Exact mode (no resolution) reads back every double bit for bit. It packs the values as
  * integers on a decimal or binary grid they all lie on, or as float32 patterns when they are
- * float32 readings (whichever packs smallest), and otherwise XORs them as Gorilla does, or stores them plain if even that is larger. A declared
+ * float32 readings, or as the float32s of values a logger printed from float32 (decision 070;
+ * whichever packs smallest), and otherwise XORs them as Gorilla does, or stores them plain if
+ * even that is larger. A declared
  * resolution stores whole steps: every value reads back within half a step (decision 052).
  */
 import { crc32 } from 'node:zlib';
@@ -23,6 +25,7 @@ import {
 } from './grids.ts';
 import { readIntegers, writeIntegers } from './integer-sequence.ts';
 import { readXorDoubles, writeXorDoubles } from './float-xor.ts';
+import { fromPrintedFloat32Grid, printedFloat32Grid } from './printed-float32.ts';
 
 export { DamagedBlockError };
 
@@ -33,6 +36,7 @@ export const CODECS = {
   binary: 4,
   resolution: 5,
   float32: 6,
+  printedFloat32: 7,
 } as const;
 export type CodecName = keyof typeof CODECS;
 const NAMES = new Map<number, CodecName>(
@@ -45,7 +49,7 @@ const CHECKSUM_BYTES = 4;
 
 interface Encoded {
   codec: CodecName;
-  /** The codec's header: decimals or binary digits (1 byte) or the step (8 bytes). */
+  /** The codec's header: decimals, binary digits or the printing (1 byte) or the step (8). */
   header: Uint8Array;
   /** The bit stream, or the plain doubles. */
   body: BitWriter | Float64Array;
@@ -67,7 +71,12 @@ function packed(integers: Float64Array): BitWriter {
   return writer;
 }
 
-function exactEncoding(values: Float64Array): Encoded {
+/** What the exact mode may use; the bench turns the printed-float32 codec off for its "before". */
+export interface ExactCodecs {
+  printedFloat32?: boolean;
+}
+
+function exactEncoding(values: Float64Array, codecs: ExactCodecs): Encoded {
   const decimal = decimalGrid(values);
   const binary = binaryGrid(values);
   const candidates: Encoded[] = [];
@@ -88,6 +97,15 @@ function exactEncoding(values: Float64Array): Encoded {
   const float32 = float32Grid(values);
   if (float32)
     candidates.push({ codec: 'float32', header: new Uint8Array(0), body: packed(float32) });
+  // A block of float32s is packed above at the same size; printings are sought only otherwise.
+  const printed = !float32 && codecs.printedFloat32 !== false ? printedFloat32Grid(values) : null;
+  if (printed) {
+    candidates.push({
+      codec: 'printedFloat32',
+      header: Uint8Array.of(printed.printing),
+      body: packed(printed.integers),
+    });
+  }
   if (candidates.length === 0) {
     const writer = new BitWriter(values.length * 64);
     writeXorDoubles(writer, values);
@@ -115,11 +133,12 @@ function resolutionEncoding(values: Float64Array, step: number): Encoded | null 
 export function encodeBlock(
   values: ArrayLike<number>,
   resolution: number | null = null,
+  codecs: ExactCodecs = {},
 ): Uint8Array<ArrayBuffer> {
   const doubles = values instanceof Float64Array ? values : Float64Array.from(values);
   const encoded =
     (resolution !== null && resolution > 0 ? resolutionEncoding(doubles, resolution) : null) ??
-    exactEncoding(doubles);
+    exactEncoding(doubles, codecs);
   const count = varintBytes(doubles.length);
   const size = 1 + count.length + encoded.header.length + encoded.body.byteLength + CHECKSUM_BYTES;
   const bytes = new Uint8Array(size);
@@ -194,6 +213,10 @@ export function decodeBlock(bytes: Uint8Array): Float64Array<ArrayBuffer> {
     case 'float32':
       reader = bodyOf(0);
       values = fromFloat32Grid(readIntegers(reader, count));
+      break;
+    case 'printedFloat32':
+      reader = bodyOf(1);
+      values = fromPrintedFloat32Grid(readIntegers(reader, count), bytes[at] as number);
       break;
     case 'resolution': {
       reader = bodyOf(8);

@@ -140,27 +140,37 @@ export function fromResolutionGrid(
  */
 export function float32Grid(values: Float64Array): Float64Array<ArrayBuffer> | null {
   const floats = new Float32Array(values.length);
-  const patterns = new Uint32Array(floats.buffer);
   for (let i = 0; i < values.length; i += 1) {
     const x = values[i] as number;
     floats[i] = x;
     // NaN is not equal to itself, so no NaN passes (its payload would not survive).
     if (floats[i] !== x) return null;
   }
-  const integers = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i += 1) {
+  return orderedPatterns(floats);
+}
+
+/** Float32 bit patterns as ordered integers (negatives mirrored below 0, -0 at -1). */
+export function orderedPatterns(floats: Float32Array): Float64Array<ArrayBuffer> {
+  const patterns = new Uint32Array(floats.buffer, floats.byteOffset, floats.length);
+  const integers = new Float64Array(floats.length);
+  for (let i = 0; i < floats.length; i += 1) {
     const pattern = patterns[i] as number;
     integers[i] = pattern >= 0x80000000 ? -(pattern - 0x80000000) - 1 : pattern;
   }
   return integers;
 }
 
-export function fromFloat32Grid(integers: Float64Array): Float64Array<ArrayBuffer> {
+/** The float32s of ordered integers; RangeError for an integer that is no 32-bit pattern. */
+export function floatsOfPatterns(integers: Float64Array): Float32Array<ArrayBuffer> {
   const patterns = new Uint32Array(integers.length);
   for (let i = 0; i < integers.length; i += 1) {
     const n = integers[i] as number;
     if (!(n >= -0x80000000 && n < 0x80000000)) throw new RangeError('not a float32 pattern');
     patterns[i] = n < 0 ? -n - 1 + 0x80000000 : n;
   }
-  return Float64Array.from(new Float32Array(patterns.buffer));
+  return new Float32Array(patterns.buffer);
+}
+
+export function fromFloat32Grid(integers: Float64Array): Float64Array<ArrayBuffer> {
+  return Float64Array.from(floatsOfPatterns(integers));
 }

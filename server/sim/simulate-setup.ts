@@ -1,5 +1,6 @@
 /** Creates, through the API, the spans, sensors and data streams a simulated bridge feeds. */
 import { SENSOR_TYPE_OF, isDataType } from '../../domain/enums.ts';
+import { SENSOR_RESOLUTIONS } from './sensor-resolutions.ts';
 
 export interface SimStream {
   id: string;
@@ -80,6 +81,8 @@ export async function prepareBridge(
       stream_id: stream.id,
       data_type: stream.dataType,
       sensors: [sensor.id],
+      // As real sensors do: stored on that grid (absent for a kind the product does not know).
+      resolution: isDataType(stream.dataType) ? SENSOR_RESOLUTIONS[stream.dataType] : undefined,
     });
   }
   const created = await api<{ token: string; mqtt_username: string }>(

@@ -11,14 +11,16 @@ import { createReadingsRepository } from '../../server/readings/readings-reposit
 import { encodeBlock } from '../../server/codec/block-codec.ts';
 import { CopyEncoder, copyRowBytes } from '../../server/readings/copy-encoder.ts';
 import { storedBlocks } from '../helpers/stored-blocks.ts';
+import { printCodecFigures } from './codec-figures.ts';
 import { type RecordChannel, readRecordChannels } from './storage-records.ts';
 import { openThrowawayPostgres } from './throwaway-postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BLOCK_SAMPLES = 1000; // as the logger import cuts them (server/import/block-builder.ts)
 const T0 = Date.UTC(2026, 9, 1);
-type Mode = 'array' | 'exact' | 'resolution';
-const MODES: Mode[] = ['array', 'exact', 'resolution'];
+/** `exact-before`: exact without the printed-float32 codec (decision 070), paired in one run. */
+type Mode = 'array' | 'exact-before' | 'exact' | 'resolution';
+const MODES: Mode[] = ['array', 'exact-before', 'exact', 'resolution'];
 
 const channels = readRecordChannels();
 const throwaway = await openThrowawayPostgres(ADMIN_URL, 'spanwatch_storage');
@@ -45,9 +47,13 @@ function blocksOf(channel: RecordChannel, id: number, index: number, mode: Mode)
  * blocks packed by the exact codec, which the ingest does not use yet (decision 052, the last
  * section): this is the figure that decides when it may.
  */
-async function copyRows(blocks: StreamBlock[], mode: 'array' | 'exact'): Promise<void> {
+async function copyRows(blocks: StreamBlock[], mode: Exclude<Mode, 'resolution'>): Promise<void> {
   const packed = blocks.map(({ block }) =>
-    mode === 'exact' ? encodeBlock(Float64Array.from(block.values ?? []), null) : null,
+    mode === 'array'
+      ? null
+      : encodeBlock(Float64Array.from(block.values ?? []), null, {
+          printedFloat32: mode === 'exact',
+        }),
   );
   let size = 0;
   blocks.forEach(({ block }, index) => {
@@ -102,8 +108,14 @@ async function store(selected: RecordChannel[], ids: number[], mode: Mode) {
   if (Object.entries(expected).some(([k, v]) => stored[0]?.[k as 'packed'] !== v)) {
     throw new Error(`${mode}: rows stored as ${JSON.stringify(stored[0])}`);
   }
+  // The values as stored (after any compression, inline or in TOAST), without the row, page and
+  // index around them: a small kind's partition is mostly fixed pages (decision 052).
+  const { rows: column } = await direct.query<{ bytes: string }>(
+    'SELECT sum(coalesce(pg_column_size(packed), pg_column_size(values)))::text AS bytes FROM readings',
+  );
   return {
     samples,
+    valueBytes: Number(column[0]?.bytes ?? 0),
     readings: await relationBytes('readings'),
     rollups: await relationBytes('reading_rollups'),
   };
@@ -135,6 +147,8 @@ async function checkReadBack(ids: number[], mode: Mode): Promise<number> {
 }
 
 try {
+  printCodecFigures(channels, BLOCK_SAMPLES);
+  printCodecFigures(channels, 200); // the size of a gateway's block over HTTP
   await database.migrate();
   const ids: number[] = [];
   for (const channel of channels) {
@@ -146,6 +160,7 @@ try {
   }
   const kinds = [...new Set(channels.map((c) => c.kind))];
   const table: Record<string, Record<string, string>> = {};
+  const valuesTable: Record<string, Record<string, string>> = {};
   const totals: Record<string, number> = {};
   for (const mode of MODES) {
     for (const kind of [...kinds, 'all']) {
@@ -154,6 +169,7 @@ try {
       const perSample = measured.readings / measured.samples;
       (table[kind] ??= { samples: measured.samples.toLocaleString('en-CA') })[mode] =
         perSample.toFixed(2);
+      (valuesTable[kind] ??= {})[mode] = (measured.valueBytes / measured.samples).toFixed(2);
       if (kind === 'all') {
         totals[mode] = perSample;
         const checked = await checkReadBack(ids, mode);
@@ -167,9 +183,12 @@ try {
   }
   console.log('Bytes a sample of the readings partitions (table, TOAST, indexes; after VACUUM):');
   console.table(table);
+  console.log('Bytes a sample of the stored values alone (pg_column_size of packed or values):');
+  console.table(valuesTable);
   console.log(
     JSON.stringify({
       arrayBytesPerSample: totals.array,
+      exactBeforeBytesPerSample: totals['exact-before'],
       exactBytesPerSample: totals.exact,
       resolutionBytesPerSample: totals.resolution,
       goals: { exact: 5, resolution: 2 },

@@ -1,0 +1,145 @@
+import { crc32 } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  codecOf,
+  DamagedBlockError,
+  decodeBlock,
+  encodeBlock,
+} from '../../../server/codec/block-codec.ts';
+import { printedFloat32, SHORTEST } from '../../../server/codec/float32-printing.ts';
+
+const bitsOf = (values: ArrayLike<number>) =>
+  Array.from(new Uint32Array(Float64Array.from(values).buffer));
+
+/** Encodes, decodes, checks every value bit for bit; returns the block. */
+function roundTrip(values: number[]): Uint8Array {
+  const bytes = encodeBlock(values);
+  expect(bitsOf(decodeBlock(bytes))).toEqual(bitsOf(values));
+  return bytes;
+}
+
+const RUNS = { numRuns: 150 };
+const float32 = fc.float({ noNaN: true, noDefaultInfinity: true });
+/**
+ * A float32 sensor: a level away from 0, a drift and noise, as a logger samples it. (A signal
+ * crossing 0 jumps across the sign bit: those blocks pack no better than 4 bytes a sample.)
+ */
+const sensor = fc
+  .record({
+    level: fc.double({ min: 5, max: 500, noNaN: true }),
+    sign: fc.constantFrom(1, -1),
+    noise: fc.array(fc.integer({ min: -300, max: 300 }), { minLength: 50, maxLength: 400 }),
+  })
+  .map(({ level, sign, noise }) =>
+    noise.map((d, i) => Math.fround(sign * (level + d * 0.0021 + i * 1e-4))),
+  );
+const printing = fc.constantFrom(SHORTEST, 15, 9, 12, 17);
+const printed = (floats: number[], p: number) => floats.map((f) => printedFloat32(f, p));
+
+describe('exact mode: float32 readings printed as decimals', () => {
+  it('a sensor printed shortest or to 15 digits: under 4.5 bytes a sample, never more than without the codec', () => {
+    fc.assert(
+      fc.property(sensor, fc.constantFrom(SHORTEST, 15), (floats, p) => {
+        const values = printed(floats, p);
+        fc.pre(values.some((x, i) => x !== floats[i])); // not float32s themselves
+        const bytes = roundTrip(values);
+        const before = encodeBlock(values, null, { printedFloat32: false });
+        expect(bytes.length).toBeLessThanOrEqual(before.length);
+        expect(bytes.length).toBeLessThan(4.5 * values.length + 16);
+        // Short decimals (0.0001) may pack smaller on the decimal grid; 15 digits never do.
+        if (p === 15) expect(codecOf(bytes)).toBe('printedFloat32');
+        else expect([codecOf(before), 'printedFloat32']).toContain(codecOf(bytes));
+      }),
+      RUNS,
+    );
+  });
+
+  it('any float32s in any printing, with ±0, subnormals and the largest float32, read back bit for bit', () => {
+    const special = fc.constantFrom(
+      0,
+      -0,
+      1.401298464324817e-45, // the least subnormal float32
+      -1.1754942106924411e-38, // the largest subnormal
+      1.1754943508222875e-38, // the least normal
+      3.4028234663852886e38, // the largest float32
+      -3.4028234663852886e38,
+      1,
+      -1,
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(float32, special), { minLength: 1, maxLength: 300 }),
+        printing,
+        (floats, p) => {
+          roundTrip(printed(floats, p));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('constant runs and alternating signs', () => {
+    fc.assert(
+      fc.property(float32, fc.integer({ min: 1, max: 500 }), printing, (f, n, p) => {
+        const run = roundTrip(printed(Array<number>(n).fill(f), p));
+        expect(run.length).toBeLessThan(40);
+        roundTrip(
+          printed(
+            Array.from({ length: n }, (_, i) => (i % 2 ? -f : f)),
+            p,
+          ),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('one value that is no printing of a float32 sends the block to another codec, still bit for bit', () => {
+    fc.assert(
+      fc.property(
+        sensor,
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: -20, max: 20 }),
+        fc.nat(),
+        (floats, k, scale, at) => {
+          const values = printed(floats, 15);
+          // 17 digits, far finer than a float32: its float32 is 2^scale, printed as itself.
+          values[at % values.length] = (1 + k * 2 ** -40) * 2 ** scale;
+          const bytes = roundTrip(values);
+          expect(codecOf(bytes)).not.toBe('printedFloat32');
+        },
+      ),
+      RUNS,
+    );
+    // Two printings mixed in one block: no one printing fits all, so another codec.
+    const mixed = [
+      printedFloat32(Math.fround(0.1), SHORTEST),
+      printedFloat32(Math.fround(0.2), 15),
+    ];
+    expect(codecOf(roundTrip([...mixed, ...mixed]))).not.toBe('printedFloat32');
+  });
+
+  it('a flipped bit is damage; a printing byte no encoder writes is damage too', () => {
+    const values = printed([1.5, 2.25, -3.1, 0.7].map(Math.fround), 15);
+    const bytes = encodeBlock(values);
+    expect(codecOf(bytes)).toBe('printedFloat32');
+    for (let bit = 0; bit < bytes.length * 8; bit += 1) {
+      const copy = bytes.slice();
+      copy[bit >> 3] = (copy[bit >> 3] as number) ^ (1 << (bit & 7));
+      expect(() => decodeBlock(copy)).toThrow(DamagedBlockError);
+    }
+    const forged = bytes.slice();
+    forged[2] = 18; // the printing byte (after the codec and the 1-byte count)
+    const view = new DataView(forged.buffer);
+    view.setUint32(forged.length - 4, crc32(forged.subarray(0, forged.length - 4)), true);
+    expect(() => decodeBlock(forged)).toThrow(/unknown float32 printing/);
+  });
+
+  it('the codec is left out when asked (the bench\'s "before"), and blocks decode the same', () => {
+    const values = printed([1.5, 2.25, -3.1, 0.7].map(Math.fround), 15);
+    const before = encodeBlock(values, null, { printedFloat32: false });
+    expect(codecOf(before)).not.toBe('printedFloat32');
+    expect(bitsOf(decodeBlock(before))).toEqual(bitsOf(values));
+  });
+});
