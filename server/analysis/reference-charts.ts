@@ -9,8 +9,8 @@ import { chartCoverage, type ChartCoverage, isCovered } from './chart-coverage.t
 /**
  * In-control average run length the reference's charts are set for: five years between false
  * alarm episodes on the bootstrap of the reference's own residuals. Chosen with the coverage
- * margin on the tuning seeds (1-3) only: the shortest of 2 and 5 years whose false episodes
- * stayed at one a bridge-year or fewer for a 90-day and a one-year reference alike; the
+ * margin on the tuning seeds (1-3) only: of 2 and 5 years, the shortest whose false episodes
+ * stayed at 0.5 a bridge-year or fewer for a 90-day and a one-year reference alike; the
  * bootstrap of a short reference promises fewer than later seasons give (decision 067).
  */
 export const REFERENCE_CHART_ARL_DAYS = 1825;
