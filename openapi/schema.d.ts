@@ -3244,7 +3244,7 @@ export interface components {
       bridge: number;
       /** @enum {string} */
       method: 'autoencoder' | 'mahalanobis';
-      /** @description Alarm episodes in the period (one per event) */
+      /** @description Alarm episodes in the period: the moving model's (one per event) and the control charts' against the accepted reference (control_chart.episodes), together */
       num_anomalies: number;
       /** @description Anomalous windows in the period */
       anomaly_count: number;
@@ -3304,6 +3304,32 @@ export interface components {
       learned_frost?: boolean;
       /** @description Each tracked mode's latest frequency with its uncertainty */
       frequencies?: components['schemas']['TrackedFrequency'][];
+      /** @description The control charts against the bridge's active accepted reference version (decision 067): CUSUM per mode and of the modes' mean (one-sided, below the reference) and T² (MEWMA) of the modal residuals, set once on the reference's own healthy windows for an in-control average run length. Windows outside the temperatures the reference learnt are not judged. Absent without a reference that has charts */
+      control_chart?: {
+        reference_version: number;
+        /** @description The temperatures (°C) the charts judge */
+        coverage_c: {
+          low: number;
+          high: number;
+        };
+        /** @description In-control average run length (days between false alarms) the threshold is set for */
+        target_arl_days: number;
+        judged_hours: number;
+        /** @description Hours of the period (the charts read hourly means of the windows) outside the coverage: never alarmed, never learnt */
+        unjudged_hours: number;
+        /** @description The period's last judged score; above 1 alarms */
+        latest_score: number | null;
+        /** @description Chart alarm episodes reaching into the period, each with the statistic that crossed */
+        episodes: {
+          /** Format: date-time */
+          start: string;
+          /** Format: date-time */
+          end: string;
+          windows: number;
+          peak_score: number;
+          evidence: string;
+        }[];
+      };
       /** @description Present while the bridge relearns its normal after a repair or bearing replacement: 'Re-baselining, n of 7 days'. The data after the event is not judged meanwhile. */
       rebaselining?: {
         /**

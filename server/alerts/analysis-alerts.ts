@@ -12,6 +12,7 @@ import { limitExceededMessage } from '../../domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
+import { anomalySources } from './anomaly-sources.ts';
 import { applyModeTracking } from './mode-tracking-alerts.ts';
 import { applyTriggerLevels } from './trigger-level-alerts.ts';
 import type { AlertCause } from './alerts-repository.ts';
@@ -94,6 +95,8 @@ export async function applyAnalysisOutcome(
           ? { ...cause, physical_change: outcome.physicalChange }
           : cause,
       ...alert,
+      message:
+        alert.type === 'Anomaly Detection' ? anomalySources(alert.message, outcome) : alert.message,
     }));
     const scope = { bridgeId: outcome.bridgeId, types: HEALTH_ALERT_TYPES };
     const { raised } = await syncAlerts(tx, health, scope, now);

@@ -28,6 +28,11 @@ export interface AnalysisOutcome {
    * 051), whether or not an episode is open ('Trigger level crossed'); absent: not judged.
    */
   referenceShift?: { version: number; levels: TriggerLevels; modes: ModeLevel[] } | null;
+  /**
+   * The control charts' episodes against the accepted reference (decision 067), counted in
+   * numAnomalies beside the moving model's, and the statistic each crossed; absent: not judged.
+   */
+  controlChart?: { referenceVersion: number; episodes: number; evidence: string[] } | null;
   /** Engineer-set limits breached at the end of the period ('Limit exceeded'); absent: none checked. */
   limitBreaches?: (BreachFacts & { datastreamId: number; severity: 'High' | 'Critical' })[];
 }

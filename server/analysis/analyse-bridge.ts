@@ -45,6 +45,7 @@ import {
 } from './maintenance-plan.ts';
 import { createBaselineVersions } from './baseline-versions.ts';
 import { storeVersion } from './reference-training.ts';
+import { chartOutcome, referenceChartStep } from './reference-chart-step.ts';
 import { updateReferenceShift } from './reference-shift-step.ts';
 import { isStoredModel, type StoredModel } from './stored-model.ts';
 import { tellAlerts } from './tell-alerts.ts';
@@ -365,9 +366,16 @@ export async function evaluateBridge(
       smoothRows: built.smooth_windows ?? 1,
       confirmRows: ALARM_EPISODE_RULES.confirmRows,
     });
+    // The charts against the accepted reference back the moving model (decision 067): an
+    // episode of either counts towards the condition, and the report says which raised it.
+    const reference = await versions.active(bridgeId);
+    const controlChart = referenceChartStep(reference, model.featureNames, windows, period);
+    const numAnomalies = built.num_anomalies + (controlChart?.episodes.length ?? 0);
     const report = {
       ...built,
-      condition_since: conditionSince(previousReport, built.num_anomalies, evaluatedAt),
+      num_anomalies: numAnomalies,
+      ...(controlChart ? { control_chart: controlChart } : {}),
+      condition_since: conditionSince(previousReport, numAnomalies, evaluatedAt),
       expected_false_episodes_per_month: falseEpisodes,
     };
     const physicalChange = physicalChangeOf(report.events);
@@ -392,10 +400,13 @@ export async function evaluateBridge(
       dataUntil: new Date(extent.newest),
       evaluatedAt,
       falseEpisodesPerMonth: falseEpisodes,
-      episodes: report.events.map((e) => ({ from: Date.parse(e.start), to: Date.parse(e.end) })),
+      // Chart episodes too: no later training learns them (decision 041).
+      episodes: [...report.events, ...(controlChart?.episodes ?? [])].map((e) => ({
+        from: Date.parse(e.start),
+        to: Date.parse(e.end),
+      })),
     });
     // The cumulative shift against the accepted reference, its levels latched (decision 051).
-    const reference = await versions.active(bridgeId);
     const referenceShift = reference
       ? await updateReferenceShift(db, {
           bridgeId,
@@ -412,6 +423,7 @@ export async function evaluateBridge(
       numAnomalies: report.num_anomalies,
       evaluatedAt,
       conditionSince: new Date(report.condition_since),
+      ...(controlChart ? { controlChart: chartOutcome(controlChart) } : {}),
       anomalousWindows: report.windows
         .filter((w) => w.anomalous)
         .map((w) => ({ start: new Date(w.start), end: new Date(w.end), error: w.error ?? 0 })),

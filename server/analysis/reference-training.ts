@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { BaselineVersionRow, BaselineVersions } from './baseline-versions.ts';
 import { summariseBaseline } from './baseline-summary.ts';
 import { keepSensitivity, keptSensitivityWords, keptTemperatures } from './kept-sensitivity.ts';
+import { trainReferenceCharts } from './reference-charts.ts';
 import { compareWithActive, decideVersion } from './reference-acceptance.ts';
 import type { TrainedBridgeModel } from './train-model.ts';
 import { structuralAlertSince } from './training-exclusions.ts';
@@ -46,6 +47,9 @@ export async function storeVersion(
       ? keepSensitivity(summary.modes, active, model.featureNames, trainingWindows, repairSince)
       : summary.modes;
   const kept = keptTemperatures(modes);
+  // The control charts are set now, on this version's own healthy windows, and kept with it
+  // (decision 067): later data never re-chooses their threshold.
+  const charts = trainReferenceCharts(modes, model.featureNames, trainingWindows);
   const now = new Date();
   return versions.add({
     bridgeId,
@@ -59,6 +63,7 @@ export async function storeVersion(
     temperatureMax: kept?.max ?? summary.temperatureMax,
     modes: modes.map((m) => ({ ...m, compared: compared.get(m.feature) ?? null })),
     model,
+    charts,
     trainingSeconds: trained.trainingMs / 1000,
     acceptedAt: decision.status === 'active' ? now : null,
     acceptedBy: null,

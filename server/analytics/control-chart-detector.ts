@@ -55,7 +55,7 @@ export function trainControlChart(
     choice.heldOut.residuals,
     projection,
     options.targetArlRows ?? DEFAULT_ARL_ROWS,
-    options.seed,
+    { seed: options.seed },
   );
   return {
     compensation: choice.model,

@@ -182,8 +182,15 @@ export function calibrateCharts(
   heldOut: readonly (readonly number[])[],
   projection: FactorProjection,
   targetArlRows: number,
-  seed = 29,
+  options: {
+    seed?: number | undefined;
+    /** Rows at or below the threshold that end an episode, as the charts' user counts them. */
+    quietRows?: number;
+    /** Bootstrap rows per target run length (40: the detect command's). */
+    runsPerArl?: number;
+  } = {},
 ): { model: ControlChartModel; calibration: ChartCalibration } {
+  const { seed = 29, quietRows = EPISODE_QUIET_ROWS, runsPerArl = 40 } = options;
   const m = projection.scale.length;
   const z = heldOut.map((row) => row.map((v, k) => v / at(projection.scale, k)));
   const ys = z.map((row) => project(projection, row, new Array<number>(projection.kept.length)));
@@ -215,7 +222,7 @@ export function calibrateCharts(
     means,
     ...Array.from({ length: m }, (_, k) => es.map((e) => at(e, k))),
   ]);
-  const rows = Math.min(2_000_000, Math.max(20_000, Math.ceil(40 * targetArlRows)));
+  const rows = Math.min(2_000_000, Math.max(20_000, Math.ceil(runsPerArl * targetArlRows)));
   const series = movingBlockBootstrap(heldOut, rows, block, createRng(seed));
   const step = chartStatistics(base);
   const charts = m + 2;
@@ -240,10 +247,10 @@ export function calibrateCharts(
   let high = largest(combined) * 1.000001 + 1e-12;
   for (let i = 0; i < 40; i += 1) {
     const mid = (low + high) / 2;
-    if (countEpisodes(combined, mid) > allowed) low = mid;
+    if (countEpisodes(combined, mid, quietRows) > allowed) low = mid;
     else high = mid;
   }
-  const episodes = countEpisodes(combined, high);
+  const episodes = countEpisodes(combined, high, quietRows);
   return {
     model: { ...base, scales, threshold: high },
     calibration: {

@@ -521,6 +521,12 @@ export const baselineVersions = pgTable(
     modes: jsonb('modes').$type<BaselineMode[]>().notNull(),
     /** The stored model (StoredModel) and what analysis_models needs besides it. */
     model: jsonb('model').notNull(),
+    /**
+     * The control charts set on this version's own healthy windows (decision 067: the
+     * ReferenceCharts of server/analysis/reference-charts.ts), null: none (no temperature model,
+     * too few windows, or a version made before them).
+     */
+    charts: jsonb('charts'),
     trainingSeconds: doublePrecision('training_seconds').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
