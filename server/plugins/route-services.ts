@@ -43,6 +43,7 @@ import type { PasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import type { SessionService } from '../services/sessions.ts';
 import type { SsoSignIn } from '../services/sso-sign-in.ts';
+import type { DomainProof } from '../services/domain-proof.ts';
 
 /**
  * What the HTTP layer may use of the composition root (server/services.ts), named by the types
@@ -62,6 +63,7 @@ export interface RouteServices {
   rotas: RotasRepository;
   contactGroups: ContactGroupsRepository;
   ssoSignIn: SsoSignIn;
+  domainProof: DomainProof;
   tenancy: TenancyRepository;
   bridgeConditions: BridgeConditionsRepository;
   spans: SpansRepository;
