@@ -238,10 +238,38 @@ export interface paths {
      * Set a company's single sign-on (staff, or its company administrator)
      * @description `client_secret` is write-only: leave it out to keep the stored one. Enabling needs an
      *     issuer, a client id, a secret and at least one email domain; a domain belongs to one
-     *     company only. The issuer is an https URL (http only on 127.0.0.1 or localhost).
+     *     company only once proven. The issuer is an https URL (http only on 127.0.0.1 or
+     *     localhost). A domain added is unverified until proven (verifyCompanySsoDomain, decision
+     *     071); another company's unproven claim of it does not block this one.
      */
     put: operations['updateCompanySso'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/companies/{id}/sso/domains/{domain}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Prove one of a company's single sign-on email domains (staff, or its company administrator)
+     * @description Only a verified domain sends people to the company's provider and makes accounts
+     *     (decision 071). `method: dns` (the default) looks up the TXT record at
+     *     `_spanwatch-challenge.<domain>` and verifies the domain when one has the value
+     *     `spanwatch-domain-verification=<challenge>` (one try of at most 5 s); `method: review`
+     *     is platform staff marking it verified by hand. Verifying withdraws other companies'
+     *     unproven claims of the domain. 422 names what the look-up found; 502 when the DNS
+     *     server did not answer; 409 when another company has proven the domain.
+     */
+    post: operations['verifyCompanySsoDomain'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2463,7 +2491,35 @@ export interface components {
       client_id: string | null;
       /** @description Whether a secret is stored (never the secret) */
       client_secret_set: boolean;
+      /** @description Every domain claimed, verified or not */
       email_domains: string[];
+      /** @description Each claimed domain, whether it is proven and how to prove it */
+      domains: components['schemas']['CompanySsoDomain'][];
+    };
+    CompanySsoDomain: {
+      domain: string;
+      /**
+       * Format: date-time
+       * @description Null: not proven; the domain signs nobody in
+       */
+      verified_at: string | null;
+      /**
+       * @description dns: the TXT record was found; review: platform staff marked it; before-proof: claimed before proof was asked (migration 0048)
+       * @enum {string|null}
+       */
+      verified_method: 'dns' | 'review' | 'before-proof' | null;
+      /** @description The TXT record to add: _spanwatch-challenge.<domain> */
+      challenge_name: string;
+      /** @description Its value: spanwatch-domain-verification=<challenge> */
+      challenge_value: string;
+    };
+    CompanySsoDomainVerify: {
+      /**
+       * @description review: platform staff only
+       * @default dns
+       * @enum {string}
+       */
+      method: 'dns' | 'review';
     };
     CompanySsoUpdate: {
       enabled: boolean;
@@ -3953,6 +4009,15 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The proof asked for was not found; detail says what was found instead */
+    NotProven: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description Too much of this work is queued already; try again in a moment */
     Busy: {
       headers: {
@@ -4374,6 +4439,42 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  verifyCompanySsoDomain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        /** @description One of the company's email domains */
+        domain: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['CompanySsoDomainVerify'];
+      };
+    };
+    responses: {
+      /** @description The settings, the domain verified */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanySso'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['NotProven'];
+      502: components['responses']['BadGateway'];
     };
   };
   getCompanyLimits: {

@@ -159,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...systemHandlers(routeServices),
     ...authHandlers(routeServices),
     ...ssoHandlers(routeServices),
-    ...companySsoHandlers(routeServices),
+    ...companySsoHandlers(routeServices, auditedWriter(services.database.db)),
     ...companyLimitsHandlers(routeServices),
     ...companySettingsHandlers(routeServices),
     ...companyLogoHandlers(routeServices, auditedWriter(services.database.db)),

@@ -66,6 +66,7 @@ import { createPasswordHasher } from './services/passwords.ts';
 import { createSecretBox } from './services/secret-box.ts';
 import { createSessionService } from './services/sessions.ts';
 import { createSsoSignIn } from './services/sso-sign-in.ts';
+import { createDomainProof } from './services/domain-proof.ts';
 import { createCompanySettingsRepository } from './repositories/company-settings-repository.ts';
 import { createCompanyLimitsRepository } from './repositories/company-limits-repository.ts';
 import { createCompanyIngestRate } from './ingest/company-ingest-rate.ts';
@@ -164,6 +165,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
       defaultEscalationOf(config.alertEscalation),
     ),
     ssoLogins,
+    /** Looks up the TXT record that proves a single sign-on domain (decision 071). */
+    domainProof: createDomainProof(config.dnsServers),
     ssoSignIn: createSsoSignIn({
       db,
       companies,

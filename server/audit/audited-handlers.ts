@@ -16,6 +16,9 @@ const NOT_AUDITED = new Set<OperationId>([
   'startSsoLogin',
   'completeSsoLogin',
   'exchangeSsoLogin',
+  // Looks the domain's TXT record up first, then writes in an audited transaction of its own
+  // (decision 071).
+  'verifyCompanySsoDomain',
   'ingestReadings',
   // A logger file's readings go through the ingest as ingestReadings' do (decision 044).
   'inspectLoggerUpload',

@@ -58,6 +58,11 @@ export interface AppConfig {
   /** Where people reach the dashboard, for the links in notifications (default http://localhost:PORT). */
   publicUrl?: string | undefined;
   /**
+   * The DNS servers that prove a company's email domain (DNS_SERVERS, comma-separated, such as
+   * `127.0.0.1:5353`); undefined: the system's resolver. docs/decisions/071-proving-sso-domains.md
+   */
+  dnsServers?: string[] | undefined;
+  /**
    * When an unacknowledged alert reaches tiers 2 and 3 and how often it is repeated, in minutes
    * (defaults 15, 60 and 30; reminders 0: none). docs/decisions/036-escalation-and-acknowledge-links.md
    */
@@ -290,6 +295,18 @@ const rollupRetentionDays = variable<number | undefined>(undefined, (raw, fail) 
   return value;
 });
 
+/** `host`, `host:port`, `[v6]` or `[v6]:port`, comma-separated (node:dns's setServers). */
+const dnsServers = variable<string[] | undefined>(undefined, (raw, fail) => {
+  const servers = raw.split(',').map((server) => server.trim());
+  const address =
+    /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[\da-f:.]+\](?::\d{1,5})?|[\da-f:]+:[\da-f:.]*)$/i;
+  const wrong = servers.find((server) => !address.test(server));
+  if (wrong !== undefined) {
+    fail(`must be a comma-separated list of IP addresses such as 127.0.0.1:5353, got '${wrong}'`);
+  }
+  return servers;
+});
+
 const roleList = variable<readonly Role[]>(ROLES, (raw, fail) => {
   const names = raw.split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !(ROLES as readonly string[]).includes(name));
@@ -326,6 +343,7 @@ const environmentSchema = z.object({
   SMS_AUTH_TOKEN: text(''),
   SMS_FROM: text(''),
   PUBLIC_URL: url(['http:', 'https:']),
+  DNS_SERVERS: dnsServers,
   ALERT_TIER2_MINUTES: minutes(15),
   ALERT_TIER3_MINUTES: minutes(60),
   ALERT_REMINDER_MINUTES: minutes(30),
@@ -469,6 +487,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
         }
       : undefined,
     publicUrl: vars.PUBLIC_URL,
+    dnsServers: vars.DNS_SERVERS,
     alertEscalation: {
       tier2Minutes: vars.ALERT_TIER2_MINUTES,
       tier3Minutes: vars.ALERT_TIER3_MINUTES,

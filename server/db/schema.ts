@@ -1266,20 +1266,36 @@ export const companySso = pgTable('company_sso', {
 });
 
 /**
- * The email domains that send a user to their company's provider: one company each, so an
- * address names at most one company (kept lower case).
+ * The email domains a company claims for its provider (kept lower case). Several companies may
+ * claim a domain, each with its own challenge; only a verified claim sends a user to its
+ * company's provider, and a domain has at most one (decision 071). `verified_method`: 'dns' (the
+ * challenge found in a TXT record), 'review' (platform staff, by hand) or 'before-proof' (claimed
+ * before migration 0048 and kept).
  */
 export const companySsoDomains = pgTable(
   'company_sso_domains',
   {
-    domain: text('domain').primaryKey(),
+    domain: text('domain').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companySso.companyId, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedMethod: text('verified_method'),
+    verifiedBy: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
+    primaryKey({ columns: [t.domain, t.companyId] }),
     check('company_sso_domains_lower_check', sql`${t.domain} = lower(${t.domain})`),
+    check(
+      'company_sso_domains_verified_check',
+      sql`(${t.verifiedAt} IS NULL) = (${t.verifiedMethod} IS NULL) AND ${t.verifiedMethod} IN ('dns', 'review', 'before-proof')`,
+    ),
     index('company_sso_domains_company_idx').on(t.companyId),
+    uniqueIndex('company_sso_domains_verified_idx')
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} IS NOT NULL`),
   ],
 );
 

@@ -44,6 +44,7 @@ import type { PasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import type { SessionService } from '../services/sessions.ts';
 import type { SsoSignIn } from '../services/sso-sign-in.ts';
+import type { DomainProof } from '../services/domain-proof.ts';
 
 /**
  * What the HTTP layer may use of the composition root (server/services.ts), named by the types
@@ -64,6 +65,7 @@ export interface RouteServices {
   contactGroups: ContactGroupsRepository;
   companyEscalation: CompanyEscalationRepository;
   ssoSignIn: SsoSignIn;
+  domainProof: DomainProof;
   tenancy: TenancyRepository;
   bridgeConditions: BridgeConditionsRepository;
   spans: SpansRepository;

@@ -1,7 +1,20 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companySso, companySsoDomains } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+
+/** How a claim was proven (decision 071); 'before-proof': claimed before proof was asked. */
+export type DomainProofMethod = 'dns' | 'review' | 'before-proof';
+
+/** An email domain a company claims, and whether and how it is proven its own. */
+export interface DomainClaim {
+  domain: string;
+  challenge: string;
+  claimedAt: Date;
+  verifiedAt: Date | null;
+  verifiedMethod: DomainProofMethod | null;
+}
 
 /** A company's single sign-on settings as stored; the secret stays sealed (decision 054). */
 export interface CompanySsoRow {
@@ -10,8 +23,23 @@ export interface CompanySsoRow {
   issuer: string;
   clientId: string;
   clientSecretSealed: string | null;
+  /** Every domain claimed, verified or not. */
   emailDomains: string[];
+  domains: DomainClaim[];
 }
+
+/** A new claim's challenge: 24 random bytes, base64url (32 characters), published in DNS. */
+const newChallenge = () => randomBytes(24).toString('base64url');
+
+/** The domains of a company that sign people in: the verified ones (decision 071). */
+export const verifiedDomains = (row: Pick<CompanySsoRow, 'domains'>) =>
+  row.domains.filter((claim) => claim.verifiedAt !== null).map((claim) => claim.domain);
+
+/** Another company's verification of a domain yields only to a proof ('before-proof' does). */
+const proven = or(
+  eq(companySsoDomains.verifiedMethod, 'dns'),
+  eq(companySsoDomains.verifiedMethod, 'review'),
+);
 
 export interface CompanySsoChange {
   enabled: boolean;
@@ -24,12 +52,37 @@ export interface CompanySsoChange {
 }
 
 export function createCompanySsoRepository(db: Db) {
-  async function domainsOf(companyId: number): Promise<string[]> {
+  async function domainsOf(companyId: number): Promise<DomainClaim[]> {
     const rows = await db
-      .select({ domain: companySsoDomains.domain })
+      .select({
+        domain: companySsoDomains.domain,
+        challenge: companySsoDomains.challenge,
+        claimedAt: companySsoDomains.claimedAt,
+        verifiedAt: companySsoDomains.verifiedAt,
+        verifiedMethod: companySsoDomains.verifiedMethod,
+      })
       .from(companySsoDomains)
       .where(eq(companySsoDomains.companyId, companyId))
       .orderBy(asc(companySsoDomains.domain));
+    return rows.map((row) => ({
+      ...row,
+      verifiedMethod: row.verifiedMethod as DomainProofMethod | null,
+    }));
+  }
+
+  /** The domains among `domains` that another company has proven its own. */
+  async function provenElsewhere(domains: string[], companyId: number): Promise<string[]> {
+    if (domains.length === 0) return [];
+    const rows = await db
+      .select({ domain: companySsoDomains.domain })
+      .from(companySsoDomains)
+      .where(
+        and(
+          inArray(companySsoDomains.domain, domains),
+          ne(companySsoDomains.companyId, companyId),
+          proven,
+        ),
+      );
     return rows.map((row) => row.domain);
   }
 
@@ -45,38 +98,34 @@ export function createCompanySsoRepository(db: Db) {
       .from(companySso)
       .where(eq(companySso.companyId, companyId));
     if (!row) return undefined;
-    return { ...row, emailDomains: await domainsOf(companyId) };
+    const domains = await domainsOf(companyId);
+    return { ...row, emailDomains: domains.map((claim) => claim.domain), domains };
   }
 
   return {
     find,
 
-    /** The company whose enabled sign-on claims this email domain, if any. */
+    /** The company whose enabled sign-on has verified this email domain, if any. */
     async findEnabledByDomain(domain: string): Promise<CompanySsoRow | undefined> {
       const [row] = await db
         .select({ companyId: companySsoDomains.companyId })
         .from(companySsoDomains)
         .innerJoin(companySso, eq(companySso.companyId, companySsoDomains.companyId))
         .where(
-          and(eq(companySsoDomains.domain, domain.toLowerCase()), eq(companySso.enabled, true)),
+          and(
+            eq(companySsoDomains.domain, domain.toLowerCase()),
+            isNotNull(companySsoDomains.verifiedAt),
+            eq(companySso.enabled, true),
+          ),
         );
       return row ? find(row.companyId) : undefined;
     },
 
     async save(companyId: number, change: CompanySsoChange): Promise<CompanySsoRow> {
-      const taken = change.emailDomains.length
-        ? await db
-            .select({ domain: companySsoDomains.domain })
-            .from(companySsoDomains)
-            .where(
-              and(
-                inArray(companySsoDomains.domain, change.emailDomains),
-                ne(companySsoDomains.companyId, companyId),
-              ),
-            )
-        : [];
-      if (taken[0]) {
-        throw new HttpError(400, `email_domains: ${taken[0].domain} signs in to another company`);
+      // Unverified claims of others block nobody; a domain another company proved does.
+      const [taken] = await provenElsewhere(change.emailDomains, companyId);
+      if (taken !== undefined) {
+        throw new HttpError(400, `email_domains: ${taken} signs in to another company`);
       }
       const { emailDomains, ...settings } = change;
       await db
@@ -86,18 +135,57 @@ export function createCompanySsoRepository(db: Db) {
           target: companySso.companyId,
           set: { ...settings, updatedAt: new Date() },
         });
-      const kept = await domainsOf(companyId);
+      const kept = (await domainsOf(companyId)).map((claim) => claim.domain);
       const gone = kept.filter((domain) => !emailDomains.includes(domain));
       const added = emailDomains.filter((domain) => !kept.includes(domain));
       if (gone.length) {
-        await db.delete(companySsoDomains).where(inArray(companySsoDomains.domain, gone));
+        await db
+          .delete(companySsoDomains)
+          .where(
+            and(
+              eq(companySsoDomains.companyId, companyId),
+              inArray(companySsoDomains.domain, gone),
+            ),
+          );
       }
       if (added.length) {
-        await db.insert(companySsoDomains).values(added.map((domain) => ({ domain, companyId })));
+        await db
+          .insert(companySsoDomains)
+          .values(added.map((domain) => ({ domain, companyId, challenge: newChallenge() })));
       }
       const saved = await find(companyId);
       if (!saved) throw new Error(`company_sso ${companyId} was not saved`);
       return saved;
+    },
+
+    /**
+     * Marks the company's claim of `domain` proven, and withdraws every other company's claim of
+     * it that is not proven (unverified, or kept from before proof was asked): the domain is
+     * this company's now (decision 071). Refused when another company proved it first.
+     */
+    async markVerified(
+      companyId: number,
+      domain: string,
+      method: 'dns' | 'review',
+      by: number | null,
+    ): Promise<boolean> {
+      if ((await provenElsewhere([domain], companyId)).length) {
+        throw new HttpError(409, `domain: ${domain} signs in to another company`);
+      }
+      await db
+        .delete(companySsoDomains)
+        .where(
+          and(eq(companySsoDomains.domain, domain), ne(companySsoDomains.companyId, companyId)),
+        );
+      const marked = await db
+        .update(companySsoDomains)
+        .set({ verifiedAt: new Date(), verifiedMethod: method, verifiedBy: by })
+        .where(
+          and(eq(companySsoDomains.companyId, companyId), eq(companySsoDomains.domain, domain)),
+        )
+        .returning({ domain: companySsoDomains.domain });
+      // False: the claim went meanwhile (another company proved the domain at the same time).
+      return marked.length > 0;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { HttpError } from '../http-error.ts';
 import type { CompanySsoChange, CompanySsoRow } from '../repositories/company-sso-repository.ts';
 import type { SecretBox } from '../services/secret-box.ts';
+import { challengeRecord } from '../services/domain-proof.ts';
 import { issuerProblem } from '../services/sso-issuer.ts';
 import type { BodyOf, Schemas } from '../contract-types.ts';
 import { oneLineText } from './text-fields.ts';
@@ -63,5 +64,15 @@ export function companySsoDto(
     client_id: row?.clientId ?? null,
     client_secret_set: Boolean(row?.clientSecretSealed),
     email_domains: row?.emailDomains ?? [],
+    domains: (row?.domains ?? []).map((claim) => {
+      const record = challengeRecord(claim.domain, claim.challenge);
+      return {
+        domain: claim.domain,
+        verified_at: claim.verifiedAt?.toISOString() ?? null,
+        verified_method: claim.verifiedMethod,
+        challenge_name: record.name,
+        challenge_value: record.value,
+      };
+    }),
   };
 }

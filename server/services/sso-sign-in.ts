@@ -3,7 +3,10 @@ import { inAuditedTransaction } from '../audit/audited-transaction.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http-error.ts';
 import type { CompaniesRepository } from '../repositories/companies-repository.ts';
-import type { CompanySsoRepository } from '../repositories/company-sso-repository.ts';
+import {
+  type CompanySsoRepository,
+  verifiedDomains,
+} from '../repositories/company-sso-repository.ts';
 import type { SsoLoginsRepository } from '../repositories/sso-logins-repository.ts';
 import type { UserRow, UsersRepository } from '../repositories/users-repository.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -79,7 +82,9 @@ export function createSsoSignIn(deps: SsoSignInDeps) {
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
     if (!domains.includes(domain)) {
       throw new Refusal(
-        `Your company's single sign-on makes accounts for ${domains.join(', ')} addresses only`,
+        domains.length
+          ? `Your company's single sign-on makes accounts for ${domains.join(', ')} addresses only`
+          : "Your company's single sign-on has no verified email domain; ask your administrator",
       );
     }
     const company = await deps.companies.findById(companyId);
@@ -130,7 +135,8 @@ export function createSsoSignIn(deps: SsoSignInDeps) {
       deps.db,
       { id: null, name: 'anonymous', operation: 'completeSsoLogin' },
       async () => {
-        const user = await userFor(email, pending.companyId, settings.emailDomains);
+        // Only a proven domain makes accounts (decision 071).
+        const user = await userFor(email, pending.companyId, verifiedDomains(settings));
         await ssoLogins.complete(pending.id, user.id, sha256(handoff));
       },
     );

@@ -222,6 +222,23 @@ test('the main dialogs fit a 390 px phone, Save in sight', async ({ page }) => {
   await expectDialogFits(page, rotas, 'New rota', rotas.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Escape');
 
+  // Single sign-on (decisions 054, 071): with a domain saved, its proof (the TXT record's long
+  // name and value, Copy and Verify) within the phone's width.
+  await page.getByRole('button', { name: 'Single sign-on' }).click();
+  let sso = page.getByRole('dialog', { name: 'Single sign-on' });
+  await loaded(sso).toBeVisible();
+  await sso.getByLabel('Issuer URL').fill('https://login.phone-width.example');
+  await sso.getByLabel('Client ID').fill('spanwatch');
+  await sso.getByLabel('Add an email domain').fill('phone-width.example');
+  await sso.getByRole('button', { name: 'Add domain' }).click();
+  await sso.getByRole('button', { name: 'Save' }).click();
+  await expect(sso).toBeHidden();
+  await page.getByRole('button', { name: 'Single sign-on' }).click();
+  sso = page.getByRole('dialog', { name: 'Single sign-on' });
+  await expect(sso.getByRole('button', { name: 'Verify phone-width.example' })).toBeVisible();
+  await expectDialogFits(page, sso, 'Single sign-on', sso.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Escape');
+
   // Company profile (decision 063): every field, the logo's and Save within the phone's width.
   await page.getByRole('button', { name: 'Company profile' }).click();
   const company = page.getByRole('dialog', { name: 'Company profile' });

@@ -5,7 +5,10 @@ import type { TestContext } from './test-app.ts';
 /** The email domain the fixtures' company signs in with. */
 export const SSO_DOMAIN = 'sso.example';
 
-/** Enabled single sign-on for the company of `userId`, through the provider at `issuer`. */
+/**
+ * Enabled single sign-on for the company of `userId`, through the provider at `issuer`, its
+ * domain marked verified as platform staff's review would (decision 071).
+ */
 export async function ssoForCompanyOf(t: TestContext, userId: number, issuer: string) {
   const user = await t.services.users.findById(userId);
   if (!user) throw new Error(`user ${userId} missing`);
@@ -16,6 +19,7 @@ export async function ssoForCompanyOf(t: TestContext, userId: number, issuer: st
     clientSecretSealed: t.services.secretBox.seal(TEST_CLIENT.secret),
     emailDomains: [SSO_DOMAIN],
   });
+  await t.services.companySso.markVerified(user.companyId, SSO_DOMAIN, 'review', null);
   return user.companyId;
 }
 

@@ -48,3 +48,24 @@ export function saveCompanySsoMutationOptions(
     },
   });
 }
+
+/** Proves one of the company's domains by its TXT record (decision 071); the answer is the settings. */
+export function verifyCompanySsoDomainMutationOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  companyId: number,
+) {
+  return mutationOptions({
+    mutationFn: (domain: string): Promise<CompanySso> =>
+      answerOf(
+        api.POST('/api/v1/companies/{id}/sso/domains/{domain}/verify', {
+          params: { path: { id: companyId, domain } },
+          body: { method: 'dns' },
+        }),
+        `Failed to verify ${domain}`,
+      ),
+    onSuccess: (settings: CompanySso) => {
+      queryClient.setQueryData(companySsoQueryKey(companyId), settings);
+    },
+  });
+}

@@ -5,6 +5,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { TextField } from '../../ui/text-field';
 import { useFailureNotice } from '../../ui/use-failure-notice';
 import { EmailDomainsField } from './email-domains-field';
+import { SsoDomainProofs } from './sso-domain-proofs';
 import {
   type SsoFormValues,
   fieldErrorOf,
@@ -92,6 +93,7 @@ export function SsoSettingsEditor({ formId, stored, save, onSaved }: SsoSettings
         error={errorOf('email_domains')}
         onChange={(domains) => change('emailDomains', domains)}
       />
+      <SsoDomainProofs stored={stored} />
       <fieldset className={styles.section}>
         <legend className={styles.heading}>Sign-in</legend>
         <label className={styles.switchRow}>

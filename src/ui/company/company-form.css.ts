@@ -53,3 +53,24 @@ export const domain = style({
   borderRadius: vars.radius.sm,
   overflowWrap: 'anywhere',
 });
+
+/** A single sign-on domain's proof: its status, the TXT record to add and its buttons. */
+export const proofs = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const proof = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+});
+
+/** A DNS name or value to type elsewhere: breaks anywhere, so it fits a phone's width. */
+export const code = style({ fontFamily: 'monospace', wordBreak: 'break-all' });

@@ -33,6 +33,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
   });
 
+  it("proves single sign-on domains with the system's resolver unless DNS_SERVERS names others", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).dnsServers).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), DNS_SERVERS: '127.0.0.1:5353, [::1]:53,10.0.0.2' })
+        .dnsServers,
+    ).toEqual(['127.0.0.1:5353', '[::1]:53', '10.0.0.2']);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DNS_SERVERS: 'dns.example' })).toThrow(
+      "DNS_SERVERS must be a comma-separated list of IP addresses such as 127.0.0.1:5353, got 'dns.example'",
+    );
+  });
+
   it('sends no alert webhook by default and checks for silent sensors every minute', () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       alertWebhookUrl: undefined,

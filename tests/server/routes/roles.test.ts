@@ -224,6 +224,17 @@ const matrix: Record<
       },
     }),
   },
+  verifyCompanySsoDomain: {
+    access: 'staff',
+    call: async (t, a) => {
+      const companyId = await ssoForCompanyOf(t, a.operatorId, provider.issuer);
+      return {
+        method: 'POST',
+        url: `/api/v1/companies/${companyId}/sso/domains/${SSO_DOMAIN}/verify`,
+        body: { method: 'review' },
+      };
+    },
+  },
   getCompanyLimits: {
     access: 'staff',
     call: async (t, a) => ({ method: 'GET', url: `${await rotasOf(t, a)}/limits` }),

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, ssoLogins, users } from '../../../server/db/schema.ts';
+import { auditLog, companySsoDomains, ssoLogins, users } from '../../../server/db/schema.ts';
 import {
   TEST_CLIENT,
   TEST_PUBLIC_URL,
   type TestProvider,
   startTestProvider,
 } from '../../helpers/oidc-test-provider.ts';
+import { type TestDnsServer, startTestDnsServer } from '../../helpers/dns-test-server.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
@@ -16,13 +17,36 @@ const ACCOUNTS = {
   newbie: { email: 'newbie@acme.test', emailVerified: true },
   eve: { email: 'eve@acme.test', emailVerified: false },
   bob: { email: 'bob@other.test', emailVerified: true },
+  // Of a domain Acme claims but has not proven.
+  lab: { email: 'lab@acme-labs.test', emailVerified: true },
 };
 
 let provider: TestProvider;
+/** The DNS server the app proves domains with (DNS_SERVERS); its address is known once started. */
+let dns: TestDnsServer;
+const dnsServers: string[] = [];
 beforeAll(async () => {
   provider = await startTestProvider(ACCOUNTS);
+  dns = await startTestDnsServer();
+  dnsServers.push(dns.address);
 });
-afterAll(() => provider?.close());
+afterAll(async () => {
+  await provider?.close();
+  await dns?.close();
+});
+
+interface SsoDomain {
+  domain: string;
+  verified_at: string | null;
+  verified_method: string | null;
+  challenge_name: string;
+  challenge_value: string;
+}
+interface SsoSettings {
+  client_secret_set: boolean;
+  email_domains: string[];
+  domains: SsoDomain[];
+}
 
 interface TokenPair {
   access: string;
@@ -30,7 +54,7 @@ interface TokenPair {
 }
 
 describe.each(drivers)('single sign-on through a real OpenID Connect provider on %s', (kind) => {
-  const t = setupTestApp(kind, { config: { publicUrl: TEST_PUBLIC_URL } });
+  const t = setupTestApp(kind, { config: { publicUrl: TEST_PUBLIC_URL, dnsServers } });
   /** Every answer the tests saw, to look for the secret in. */
   const seen: string[] = [];
 
@@ -46,8 +70,30 @@ describe.each(drivers)('single sign-on through a real OpenID Connect provider on
     return { row, token: (await t.services.sessions.start(row.id)).access };
   }
 
-  /** Acme with single sign-on set by its administrator, a bridge, and Other with Bob. */
-  async function acme() {
+  /** Publishes the domain's challenge as its TXT record and verifies it, as the company would. */
+  async function prove(companyId: number, token: string, domain: string) {
+    const settings = await t.request<SsoSettings>({
+      method: 'GET',
+      url: `/api/v1/companies/${companyId}/sso`,
+      token,
+    });
+    const claim = settings.body.domains.find((row) => row.domain === domain.toLowerCase());
+    if (!claim) throw new Error(`${domain} is not claimed`);
+    dns.zone.set(claim.challenge_name, ['v=spf1 -all', claim.challenge_value]);
+    return verify(companyId, token, domain);
+  }
+
+  function verify(companyId: number, token: string, domain: string, body?: object) {
+    return t.request<SsoSettings & { detail?: string }>({
+      method: 'POST',
+      url: `/api/v1/companies/${companyId}/sso/domains/${domain}/verify`,
+      token,
+      ...(body ? { body } : {}),
+    });
+  }
+
+  /** Acme with single sign-on set by its administrator and acme.test proven, a bridge, and Other with Bob. */
+  async function acme({ proven = true } = {}) {
     const admin = await person('Alice@Acme.test', 'Acme Bridges', true);
     const other = await person('bob@other.test', 'Other Crossings');
     const bridge = await t.services.bridges.create({
@@ -60,7 +106,7 @@ describe.each(drivers)('single sign-on through a real OpenID Connect provider on
       location: 'Other river',
       companyId: other.row.companyId,
     });
-    const settings = await t.request<{ client_secret_set: boolean }>({
+    const settings = await t.request<SsoSettings>({
       method: 'PUT',
       url: `/api/v1/companies/${admin.row.companyId}/sso`,
       token: admin.token,
@@ -74,6 +120,9 @@ describe.each(drivers)('single sign-on through a real OpenID Connect provider on
     });
     expect(settings).toMatchObject({ status: 200, body: { client_secret_set: true } });
     seen.push(JSON.stringify(settings.body));
+    if (proven) {
+      expect((await prove(admin.row.companyId, admin.token, 'acme.test')).status).toBe(200);
+    }
     return { admin, other, bridge, companyId: admin.row.companyId };
   }
 
@@ -276,6 +325,15 @@ describe.each(drivers)('single sign-on through a real OpenID Connect provider on
       client_id: TEST_CLIENT.id,
       client_secret_set: true,
       email_domains: ['acme.test'],
+      domains: [
+        {
+          domain: 'acme.test',
+          verified_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          verified_method: 'dns',
+          challenge_name: '_spanwatch-challenge.acme.test',
+          challenge_value: expect.stringMatching(/^spanwatch-domain-verification=[\w-]{32}$/),
+        },
+      ],
     });
     const base = {
       enabled: true,
@@ -328,5 +386,186 @@ describe.each(drivers)('single sign-on through a real OpenID Connect provider on
     expect(logged).not.toContain(TEST_CLIENT.secret);
     for (const answer of seen) expect(answer).not.toContain(TEST_CLIENT.secret);
     expect(seen.length).toBeGreaterThan(3);
+  });
+
+  describe('proving a domain (decision 071)', () => {
+    const UNKNOWN = {
+      status: 404,
+      body: {
+        detail:
+          'email: single sign-on is not set up for this email domain; sign in with your password',
+      },
+    };
+
+    async function claim(companyId: number, token: string, domains: string[]) {
+      const answer = await t.request<SsoSettings & { detail?: string }>({
+        method: 'PUT',
+        url: `/api/v1/companies/${companyId}/sso`,
+        token,
+        body: {
+          enabled: true,
+          issuer: provider.issuer,
+          client_id: TEST_CLIENT.id,
+          client_secret: TEST_CLIENT.secret,
+          email_domains: domains,
+        },
+      });
+      return answer;
+    }
+
+    it('starts no sign-in for a claimed domain until its TXT record proves it, and says what it found', async () => {
+      const { admin, companyId } = await acme({ proven: false });
+      dns.zone.clear();
+      expect(await start('alice@acme.test')).toEqual(UNKNOWN);
+      const none = await verify(companyId, admin.token, 'acme.test');
+      expect(none).toEqual({
+        status: 422,
+        body: { detail: 'domain: no TXT record at _spanwatch-challenge.acme.test' },
+      });
+      dns.zone.set('_spanwatch-challenge.acme.test', [
+        'v=spf1 -all',
+        'spanwatch-domain-verification=not-the-token',
+      ]);
+      const wrong = await verify(companyId, admin.token, 'acme.test');
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.detail).toMatch(
+        /^domain: found 2 TXT records at _spanwatch-challenge\.acme\.test, none with the value spanwatch-domain-verification=[\w-]{32}$/,
+      );
+      expect(await start('alice@acme.test')).toEqual(UNKNOWN);
+      const proven = await prove(companyId, admin.token, 'Acme.test');
+      expect(proven.status).toBe(200);
+      expect(proven.body.domains).toMatchObject([
+        { domain: 'acme.test', verified_method: 'dns', verified_at: expect.any(String) },
+      ]);
+      expect(dns.asked).toContain('_spanwatch-challenge.acme.test');
+      expect((await start('alice@acme.test')).status).toBe(200);
+      // The proof is in the audit log as the company's change.
+      const entries = await t.services.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.operation, 'verifyCompanySsoDomain'));
+      expect(entries).toMatchObject([
+        {
+          objectType: 'company',
+          objectId: String(companyId),
+          record: 'company_sso_domains',
+          actorId: admin.row.id,
+          changes: { verified_method: { before: null, after: 'dns' } },
+        },
+      ]);
+    });
+
+    it('answers a DNS server that does not answer with a bounded error, not a hang', async () => {
+      const { admin, companyId } = await acme({ proven: false });
+      dns.zone.set('_spanwatch-challenge.acme.test', 'silent');
+      const began = Date.now();
+      const answer = await verify(companyId, admin.token, 'acme.test');
+      expect(answer).toEqual({
+        status: 502,
+        body: {
+          detail:
+            'domain: could not read the TXT record at _spanwatch-challenge.acme.test: no answer within 5 s; try again later',
+        },
+      });
+      expect(Date.now() - began).toBeLessThan(8000);
+      expect(await start('alice@acme.test')).toEqual(UNKNOWN);
+    });
+
+    it('makes no account for an address of a domain the company has not proven', async () => {
+      const { admin, companyId } = await acme();
+      expect((await claim(companyId, admin.token, ['acme.test', 'acme-labs.test'])).status).toBe(
+        200,
+      );
+      expect(await start('lab@acme-labs.test')).toEqual(UNKNOWN);
+      const before = await userCount();
+      // Typed as an Acme address, so the start goes to Acme's provider, which answers lab@acme-labs.test.
+      const landing = await signInAs('lab', 'lab@acme.test');
+      expect(refusal(landing)).toBe(
+        "Your company's single sign-on makes accounts for acme.test addresses only",
+      );
+      expect(await userCount()).toBe(before);
+    });
+
+    it("lets a company that proves a domain take it from another's unproven claim, then keeps it", async () => {
+      const { admin, companyId } = await acme();
+      await claim(companyId, admin.token, ['acme.test', 'acme-labs.test']);
+      const otherAdmin = await person('carol@other.test', 'Other Crossings', true);
+      const otherId = otherAdmin.row.companyId;
+      // Acme's unproven claim blocks nobody; its proven one does.
+      expect((await claim(otherId, otherAdmin.token, ['acme.test'])).body).toEqual({
+        detail: 'email_domains: acme.test signs in to another company',
+      });
+      const claimed = await claim(otherId, otherAdmin.token, ['acme-labs.test']);
+      expect(claimed.status).toBe(200);
+      const acmeChallenge = (
+        await t.request<SsoSettings>({
+          method: 'GET',
+          url: `/api/v1/companies/${companyId}/sso`,
+          token: admin.token,
+        })
+      ).body.domains.find((row) => row.domain === 'acme-labs.test')?.challenge_value;
+      // Each claim has its own challenge: Other cannot prove with Acme's, nor Acme with Other's.
+      expect(claimed.body.domains[0]?.challenge_value).not.toBe(acmeChallenge);
+      expect((await prove(otherId, otherAdmin.token, 'acme-labs.test')).status).toBe(200);
+      expect((await verify(companyId, admin.token, 'acme-labs.test')).body).toEqual({
+        detail: "domain: acme-labs.test is not one of this company's single sign-on domains",
+      });
+      const acmeNow = await t.request<SsoSettings>({
+        method: 'GET',
+        url: `/api/v1/companies/${companyId}/sso`,
+        token: admin.token,
+      });
+      expect(acmeNow.body.email_domains).toEqual(['acme.test']);
+      expect((await claim(companyId, admin.token, ['acme.test', 'acme-labs.test'])).body).toEqual({
+        detail: 'email_domains: acme-labs.test signs in to another company',
+      });
+      // The domain now starts Other's sign-in.
+      const started = await start('lab@acme-labs.test');
+      expect(started.status).toBe(200);
+    });
+
+    it('lets a proof take a domain kept from before proof was asked, and platform staff mark one by review', async () => {
+      const { admin, companyId } = await acme();
+      // As migration 0048 left a claim made before it.
+      await t.services.database.db
+        .update(companySsoDomains)
+        .set({ verifiedMethod: 'before-proof', verifiedBy: null });
+      expect((await start('alice@acme.test')).status).toBe(200);
+      const otherAdmin = await person('carol@other.test', 'Other Crossings', true);
+      const otherId = otherAdmin.row.companyId;
+      expect((await claim(otherId, otherAdmin.token, ['acme.test'])).status).toBe(200);
+      expect((await prove(otherId, otherAdmin.token, 'acme.test')).status).toBe(200);
+      const acmeNow = await t.request<SsoSettings>({
+        method: 'GET',
+        url: `/api/v1/companies/${companyId}/sso`,
+        token: admin.token,
+      });
+      expect(acmeNow.body.domains).toEqual([]);
+      // Review: staff only, and it refuses a domain another company has proven.
+      await claim(companyId, admin.token, ['acme-labs.test']);
+      expect(await verify(companyId, admin.token, 'acme-labs.test', { method: 'review' })).toEqual({
+        status: 403,
+        body: { detail: 'method: only platform staff mark a domain verified by review' },
+      });
+      const staff = await t.createUser({ staff: true });
+      const reviewed = await verify(companyId, staff.token, 'acme-labs.test', { method: 'review' });
+      expect(reviewed.body.domains).toMatchObject([
+        { domain: 'acme-labs.test', verified_method: 'review' },
+      ]);
+      const [row] = await t.services.database.db
+        .select()
+        .from(companySsoDomains)
+        .where(eq(companySsoDomains.domain, 'acme-labs.test'));
+      expect(row?.verifiedBy).toBe(staff.id);
+      await t.services.database.db.insert(companySsoDomains).values({
+        domain: 'acme.test',
+        companyId,
+        challenge: 'x'.repeat(32),
+      });
+      expect(await verify(companyId, staff.token, 'acme.test', { method: 'review' })).toEqual({
+        status: 409,
+        body: { detail: 'domain: acme.test signs in to another company' },
+      });
+    });
   });
 });

@@ -412,6 +412,11 @@ function probes(own: {
       url: `/api/v1/companies/${x.companyId}/deliveries`,
     }),
     // Writes on one record, or naming one in the body.
+    verifyCompanySsoDomain: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/companies/${x.companyId}/sso/domains/a.example/verify`,
+      body: { method: 'dns' },
+    }),
     updateCompanySso: (x: Targets): Call => ({
       method: 'PUT',
       url: `/api/v1/companies/${x.companyId}/sso`,
@@ -920,8 +925,8 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(93);
-    expect(sent).toBe(93 + 92);
+    expect(all.length).toBe(94);
+    expect(sent).toBe(94 + 93);
   });
 
   it("lists none of another company's rows, and its own", async () => {

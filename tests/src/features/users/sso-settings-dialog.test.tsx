@@ -20,6 +20,22 @@ const stored: CompanySso = {
   client_id: 'spanwatch',
   client_secret_set: true,
   email_domains: ['prairie.example', 'old.prairie.example'],
+  domains: [
+    {
+      domain: 'old.prairie.example',
+      verified_at: null,
+      verified_method: null,
+      challenge_name: '_spanwatch-challenge.old.prairie.example',
+      challenge_value: 'spanwatch-domain-verification=tok-old',
+    },
+    {
+      domain: 'prairie.example',
+      verified_at: '2026-11-20T15:00:00Z',
+      verified_method: 'dns',
+      challenge_name: '_spanwatch-challenge.prairie.example',
+      challenge_value: 'spanwatch-domain-verification=tok-main',
+    },
+  ],
 };
 
 /** The server's side for one company: keeps what is saved, or answers `put` instead. */
@@ -221,5 +237,82 @@ describe('Single sign-on settings (User Management)', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/map');
     expect(screen.queryByRole('button', { name: 'Single sign-on' })).not.toBeInTheDocument();
+  });
+
+  describe('proving the domains (decision 071)', () => {
+    /** The verify route: a refusal for the first `refusals` calls, then the domain verified. */
+    function serveVerify(refusals: { status: number; detail: string }[]) {
+      const asked: string[] = [];
+      server.use(
+        http.post(apiUrl('/api/v1/companies/2/sso/domains/:domain/verify'), ({ params }) => {
+          const domain = String(params.domain);
+          asked.push(domain);
+          const refusal = refusals.shift();
+          if (refusal)
+            return HttpResponse.json({ detail: refusal.detail }, { status: refusal.status });
+          return HttpResponse.json({
+            ...stored,
+            domains: stored.domains.map((claim) =>
+              claim.domain === domain
+                ? { ...claim, verified_at: '2026-11-30T16:00:00Z', verified_method: 'dns' }
+                : claim,
+            ),
+          });
+        }),
+      );
+      return asked;
+    }
+
+    it('shows each domain verified, or the TXT record to add, with Copy buttons', async () => {
+      serveSso(2);
+      const { dialog } = await openDialog();
+      const proofs = within(dialog).getByRole('list', { name: 'Domain proofs' });
+      const [unproven, proven] = within(proofs).getAllByRole('listitem');
+      expect(proven).toHaveTextContent(/prairie\.exampleVerified .*2026.*\(by its TXT record\)/);
+      expect(within(proven as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+      expect(unproven).toHaveTextContent(
+        'Not verified: add a TXT record at _spanwatch-challenge.old.prairie.example with the value spanwatch-domain-verification=tok-old',
+      );
+      expect(
+        within(unproven as HTMLElement).getByRole('button', {
+          name: "Copy the TXT record's value for old.prairie.example",
+        }),
+      ).toBeInTheDocument();
+      expect(
+        within(unproven as HTMLElement).getByRole('button', {
+          name: "Copy the TXT record's name for old.prairie.example",
+        }),
+      ).toBeInTheDocument();
+    });
+
+    it('verifies from the keyboard, showing what the look-up found under the domain, then Verified', async () => {
+      serveSso(2);
+      const asked = serveVerify([
+        {
+          status: 422,
+          detail: 'domain: no TXT record at _spanwatch-challenge.old.prairie.example',
+        },
+      ]);
+      const { dialog } = await openDialog();
+      const user = userEvent.setup();
+      const button = within(dialog).getByRole('button', { name: 'Verify old.prairie.example' });
+      button.focus();
+      await user.keyboard('{Enter}');
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('No TXT record at _spanwatch-challenge.old.prairie.example');
+      expect(button).toHaveAccessibleDescription(
+        'No TXT record at _spanwatch-challenge.old.prairie.example',
+      );
+      await user.keyboard(' ');
+      await waitFor(() =>
+        expect(
+          within(dialog).queryByRole('button', { name: 'Verify old.prairie.example' }),
+        ).not.toBeInTheDocument(),
+      );
+      const proofs = within(dialog).getByRole('list', { name: 'Domain proofs' });
+      expect(within(proofs).getAllByRole('listitem')[0]).toHaveTextContent(/Verified/);
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      expect(asked).toEqual(['old.prairie.example', 'old.prairie.example']);
+    });
   });
 });
