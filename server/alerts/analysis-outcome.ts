@@ -30,9 +30,16 @@ export interface AnalysisOutcome {
   referenceShift?: { version: number; levels: TriggerLevels; modes: ModeLevel[] } | null;
   /**
    * The control charts' episodes against the accepted reference (decision 067), counted in
-   * numAnomalies beside the moving model's, and the statistic each crossed; absent: not judged.
+   * numAnomalies with the moving model's (an overlapping pair once), and the statistic each
+   * crossed; absent: not judged.
    */
-  controlChart?: { referenceVersion: number; episodes: number; evidence: string[] } | null;
+  controlChart?: {
+    referenceVersion: number;
+    /** The charts' episodes, and the moving model's, counted apart (one anomaly may be in both). */
+    episodes: number;
+    modelEpisodes: number;
+    evidence: string[];
+  } | null;
   /** Engineer-set limits breached at the end of the period ('Limit exceeded'); absent: none checked. */
   limitBreaches?: (BreachFacts & { datastreamId: number; severity: 'High' | 'Critical' })[];
 }

@@ -8,7 +8,7 @@ import type { AnalysisOutcome } from './analysis-outcome.ts';
 export function anomalySources(message: string, outcome: AnalysisOutcome): string {
   const charts = outcome.controlChart;
   if (!charts) return message;
-  const moving = outcome.numAnomalies - charts.episodes;
+  const moving = charts.modelEpisodes;
   const parts = [
     ...(moving > 0 ? [`${moving} by the moving model`] : []),
     ...(charts.episodes > 0

@@ -45,6 +45,7 @@ import {
 } from './maintenance-plan.ts';
 import { createBaselineVersions } from './baseline-versions.ts';
 import { storeVersion } from './reference-training.ts';
+import { withChartEpisodes } from './chart-episode-merge.ts';
 import { chartOutcome, referenceChartStep } from './reference-chart-step.ts';
 import { updateReferenceShift } from './reference-shift-step.ts';
 import { isStoredModel, type StoredModel } from './stored-model.ts';
@@ -370,10 +371,10 @@ export async function evaluateBridge(
     // episode of either counts towards the condition, and the report says which raised it.
     const reference = await versions.active(bridgeId);
     const controlChart = referenceChartStep(reference, model.featureNames, windows, period);
-    const numAnomalies = built.num_anomalies + (controlChart?.episodes.length ?? 0);
+    const merged = withChartEpisodes(built, controlChart);
+    const numAnomalies = merged.num_anomalies;
     const report = {
-      ...built,
-      num_anomalies: numAnomalies,
+      ...merged,
       ...(controlChart ? { control_chart: controlChart } : {}),
       condition_since: conditionSince(previousReport, numAnomalies, evaluatedAt),
       expected_false_episodes_per_month: falseEpisodes,
@@ -400,7 +401,8 @@ export async function evaluateBridge(
       dataUntil: new Date(extent.newest),
       evaluatedAt,
       falseEpisodesPerMonth: falseEpisodes,
-      // Chart episodes too: no later training learns them (decision 041).
+      // Chart episodes too, those the model also saw included: no later training learns them
+      // (decision 041).
       episodes: [...report.events, ...(controlChart?.episodes ?? [])].map((e) => ({
         from: Date.parse(e.start),
         to: Date.parse(e.end),
@@ -423,7 +425,7 @@ export async function evaluateBridge(
       numAnomalies: report.num_anomalies,
       evaluatedAt,
       conditionSince: new Date(report.condition_since),
-      ...(controlChart ? { controlChart: chartOutcome(controlChart) } : {}),
+      ...(controlChart ? { controlChart: chartOutcome(controlChart, built.num_anomalies) } : {}),
       anomalousWindows: report.windows
         .filter((w) => w.anomalous)
         .map((w) => ({ start: new Date(w.start), end: new Date(w.end), error: w.error ?? 0 })),

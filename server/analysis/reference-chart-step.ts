@@ -55,10 +55,12 @@ export function referenceChartStep(
 /** What the alerts need of the charts: their episodes and what crossed, once each. */
 export function chartOutcome(
   report: ControlChartReport,
+  modelEpisodes: number,
 ): NonNullable<AnalysisOutcome['controlChart']> {
   return {
     referenceVersion: report.reference_version,
     episodes: report.episodes.length,
+    modelEpisodes,
     evidence: [...new Set(report.episodes.map((e) => e.evidence))],
   };
 }
