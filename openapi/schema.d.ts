@@ -3386,6 +3386,13 @@ export interface components {
           evidence: string;
         }[];
       };
+      /** @description Pairs of co-located twin sensors whose response ratio moved beyond the gain check's factor in the last day, with neither singled out by its own checks (decision 068): a pair cannot tell which of the two changed, so neither is a 'Sensor fault' on this alone and both stay in use. Absent when none */
+      sensor_disagreements?: {
+        stream_ids: string[];
+        /** Format: date-time */
+        since: string;
+        detail: string;
+      }[];
       /** @description Present while the bridge relearns its normal after a repair or bearing replacement: 'Re-baselining, n of 7 days'. The data after the event is not judged meanwhile. */
       rebaselining?: {
         /**

@@ -28,7 +28,11 @@ import { conditionSince } from './condition-since.ts';
 import { expectedFalseEpisodesPerMonth, judgedShareOf } from './false-alarm-expectation.ts';
 import { buildForecastSeries } from './forecast-series.ts';
 import { physicalChangeOf } from './frequency-shift.ts';
-import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
+import {
+  checkStreamHealth,
+  type StreamDisagreement,
+  type StreamFaults,
+} from './sensor-health-check.ts';
 import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
 import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
@@ -378,6 +382,7 @@ export async function evaluateBridge(
       ...(controlChart ? { control_chart: controlChart } : {}),
       condition_since: conditionSince(previousReport, numAnomalies, evaluatedAt),
       expected_false_episodes_per_month: falseEpisodes,
+      ...disagreementsOf(health.disagreements),
     };
     const physicalChange = physicalChangeOf(report.events);
     const forecast = buildForecastSeries({
@@ -567,6 +572,20 @@ function faultsOfOutcome(
     entry.details.push(signal ? signal.detail : measurementDetail(fault));
   }
   return [...byStream.values()];
+}
+
+/** Twins that disagree, neither singled out (decision 068): reported, neither faulted. */
+function disagreementsOf(
+  pairs: readonly StreamDisagreement[],
+): Pick<Schemas['AnomalyReport'], 'sensor_disagreements'> {
+  if (pairs.length === 0) return {};
+  return {
+    sensor_disagreements: pairs.slice(0, 100).map((pair) => ({
+      stream_ids: [...pair.streamIds],
+      since: new Date(pair.onsetMs).toISOString(),
+      detail: pair.reason,
+    })),
+  };
 }
 
 /** Starts of the stored report's windows outside the learned conditions (none if unreadable). */

@@ -15,7 +15,11 @@ import {
   GAIN_FACTOR,
   GAIN_MIN_JUDGED_SHARE,
 } from '../analytics/sensor-validation/thresholds.ts';
-import { twinGainFaults, type TwinRatio } from '../analytics/sensor-validation/twin-gain.ts';
+import {
+  judgeTwinGain,
+  type TwinDisagreement,
+  type TwinRatio,
+} from '../analytics/sensor-validation/twin-gain.ts';
 import { steppedWithNeighbours } from '../analytics/sensor-validation/neighbour-steps.ts';
 import type { ValidationFault, WindowSummary } from '../analytics/sensor-validation/types.ts';
 import { summariseWindows } from '../analytics/sensor-validation/window-summary.ts';
@@ -58,6 +62,16 @@ export interface HealthCheck {
   thermal: Map<number, ThermalModel>;
   /** The stream the models read, when the bridge has an active thermometer. */
   temperatureStreamId: number | null;
+  /** Twin pairs whose response ratio moved, neither singled out (decision 068). */
+  disagreements: StreamDisagreement[];
+}
+
+/** Two co-located twins that disagree in gain (decision 068): reported, neither faulted. */
+export interface StreamDisagreement {
+  datastreamIds: [number, number];
+  streamIds: [string, string];
+  onsetMs: number;
+  reason: string;
 }
 
 /**
@@ -138,8 +152,9 @@ async function gainFound(
   checked: readonly { stream: BridgeStream; measured: { detail: WindowSummary[] } }[],
   reference: readonly TwinRatio[],
   dayFrom: number,
-): Promise<Map<number, ValidationFault>> {
-  if (reference.length === 0) return new Map();
+  ownFaults: ReadonlySet<number>,
+): Promise<{ faults: Map<number, ValidationFault>; disagreements: StreamDisagreement[] }> {
+  if (reference.length === 0) return { faults: new Map(), disagreements: [] };
   const streams = checked.map((c) => c.stream);
   const byId = new Map(streams.map((s) => [s.id, s]));
   const twins = new Map<string, string[]>();
@@ -161,7 +176,7 @@ async function gainFound(
     }
     stds.set(stream.streamId, std);
   }
-  const faults = twinGainFaults({
+  const found = judgeTwinGain({
     stds,
     startMs: dayFrom,
     windowMs: LIMIT_WINDOW_MS,
@@ -169,14 +184,55 @@ async function gainFound(
     reference,
     factor: GAIN_FACTOR,
     minWindows: GAIN_MIN_JUDGED_SHARE * dayWindows,
+    ownFaults: new Set(streams.filter((s) => ownFaults.has(s.id)).map((s) => s.streamId)),
   });
   const byName = new Map(streams.map((s) => [s.streamId, s.id]));
-  return new Map(
-    [...faults].flatMap(([name, fault]) => {
+  const faults = new Map(
+    [...found.faults].flatMap(([name, fault]) => {
       const id = byName.get(name);
       return id === undefined ? [] : [[id, fault] as const];
     }),
   );
+  return { faults, disagreements: found.disagreements.flatMap((d) => streamPair(d, byName)) };
+}
+
+function streamPair(
+  pair: TwinDisagreement,
+  byName: ReadonlyMap<string, number>,
+): StreamDisagreement[] {
+  const [a, b] = pair.streams;
+  const [ida, idb] = [byName.get(a), byName.get(b)];
+  if (ida === undefined || idb === undefined) return [];
+  return [
+    { datastreamIds: [ida, idb], streamIds: [a, b], onsetMs: pair.onsetMs, reason: pair.reason },
+  ];
+}
+
+interface Checked {
+  stream: BridgeStream;
+  faults: SensorFault[];
+  measured: { faults: ValidationFault[]; detail: WindowSummary[] };
+}
+
+/** One stream's faults by its own checks: the signal rules and the measurement checks. */
+function ownFound(checked: Checked, all: readonly Checked[], from: number): FoundSensorFault[] {
+  const { stream, faults, measured } = checked;
+  // A step the structure made moves the neighbouring channels too (decision 048).
+  const neighbours = all
+    .filter((c) => c.stream.id !== stream.id && NEIGHBOUR_TYPES.has(c.stream.dataType))
+    .map((c) => c.measured.detail);
+  return [
+    ...signalFound(stream, faults, measured.faults, from),
+    ...measured.faults
+      .filter((f) => f.kind === 'drift' || f.kind === 'offset' || f.kind === 'clipping')
+      .filter((f) => !steppedWithNeighbours(f, neighbours))
+      .map((f) => ({
+        datastreamId: stream.id,
+        kind: f.kind,
+        onsetMs: f.onsetMs,
+        reason: f.reason,
+      })),
+  ];
 }
 
 /**
@@ -203,7 +259,7 @@ export async function checkStreamHealth(
   const temperatures = thermometer
     ? await slotMeans(db, thermometer.id, end - DRIFT_SPAN_DAYS * DAY_MS, end)
     : null;
-  const checked = [];
+  const checked: Checked[] = [];
   const thermal = new Map<number, ThermalModel>();
   for (const stream of active) {
     const blocks = await loadBlocks(db, [stream.id], Math.min(from, end - DAY_MS), newest);
@@ -217,39 +273,38 @@ export async function checkStreamHealth(
     if (measured.model) thermal.set(stream.id, measured.model);
     checked.push({ stream, faults, measured });
   }
-  const gain = await gainFound(db, checked, twinRatios, end - SENSOR_HEALTH_DAYS * DAY_MS);
+  // The sensor's own checks first: of two twins that disagree, they single out the one that
+  // changed (decision 068).
+  const own = checked.map((c) => ({ ...c, found: ownFound(c, checked, from) }));
+  const gain = await gainFound(
+    db,
+    checked,
+    twinRatios,
+    end - SENSOR_HEALTH_DAYS * DAY_MS,
+    new Set(own.filter((o) => o.found.length > 0).map((o) => o.stream.id)),
+  );
   const found: StreamFaults[] = [];
-  for (const { stream, faults, measured } of checked) {
-    const gained = gain.get(stream.id);
-    // A step the structure made moves the neighbouring channels too (decision 048).
-    const neighbours = checked
-      .filter((c) => c.stream.id !== stream.id && NEIGHBOUR_TYPES.has(c.stream.dataType))
-      .map((c) => c.measured.detail);
-    const all = [
-      ...signalFound(stream, faults, measured.faults, from),
-      ...measured.faults
-        .filter((f) => f.kind === 'drift' || f.kind === 'offset' || f.kind === 'clipping')
-        .filter((f) => !steppedWithNeighbours(f, neighbours))
-        .map((f) => ({
-          datastreamId: stream.id,
-          kind: f.kind,
-          onsetMs: f.onsetMs,
-          reason: f.reason,
-        })),
-      ...(gained
-        ? [
-            {
-              datastreamId: stream.id,
-              kind: gained.kind,
-              onsetMs: gained.onsetMs,
-              reason: gained.reason,
-            },
-          ]
-        : []),
-    ];
+  for (const { stream, faults, found: mine } of own) {
+    const gained = gain.faults.get(stream.id);
+    const all = gained
+      ? [
+          ...mine,
+          {
+            datastreamId: stream.id,
+            kind: gained.kind,
+            onsetMs: gained.onsetMs,
+            reason: gained.reason,
+          },
+        ]
+      : mine;
     if (all.length > 0) {
       found.push({ datastreamId: stream.id, streamId: stream.streamId, faults, found: all });
     }
   }
-  return { faults: found, thermal, temperatureStreamId: thermometer?.id ?? null };
+  return {
+    faults: found,
+    thermal,
+    temperatureStreamId: thermometer?.id ?? null,
+    disagreements: gain.disagreements,
+  };
 }

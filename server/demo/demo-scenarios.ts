@@ -77,6 +77,11 @@ export interface DemoBridge {
   /** A strain gauge whose data stream stopped sending `daysAgo` before the end. */
   silentStrain?: { span: number; daysAgo: number };
   /**
+   * A second strain gauge beside the span's midspan gauge (a co-located twin, decision 068):
+   * the same trucks load both, each with its own noise, so the twin checks have a pair to judge.
+   */
+  twinStrain?: { span: number };
+  /**
    * The rest of the fleet: only the main span is instrumented (an accelerometer and a strain
    * gauge) besides the thermometer, with shorter bursts, sparser readings and a shorter history,
    * so the first start stays fast while every bridge still gets an evaluation.
@@ -107,6 +112,7 @@ export const DEMO_BRIDGES_WITH_DATA: readonly DemoBridge[] = [
     climate: { nowMeanC: 5, seasonalAmpC: 7, dailyAmpC: 3, weatherAmpC: 2.5 },
     faultyStrain: { span: 2, driftPerHour: 2.5, daysAgo: 5 },
     silentStrain: { span: 3, daysAgo: 2 },
+    twinStrain: { span: 1 },
   },
   {
     name: 'Jacques Cartier Bridge',
@@ -171,6 +177,8 @@ export function ratesOf(bridge: DemoBridge, rates: DemoRates): DemoRates {
 
 export const accelerometerId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-acc`;
 export const strainId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-str`;
+/** The twin beside a span's midspan strain gauge (decision 068). */
+export const twinStrainId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-strb`;
 export const temperatureId = (bridge: DemoBridge) => `${bridge.key}-temp`;
 
 /** What the seed creates for a demo bridge: one sensor and one data stream per scenario stream. */
@@ -179,6 +187,10 @@ export interface DemoSensor {
   dataType: SimDataType;
   /** Zero-based index into DEMO_SPAN_LABELS. */
   spanIndex: number;
+  /** Where the simulator places it along its span, 0..1 (StreamSpec.position). */
+  position: number;
+  /** The stream it is a co-located twin of, if any (StreamSpec.twinOf). */
+  twinOf?: string;
   status: 'active' | 'faulty';
 }
 
@@ -187,6 +199,8 @@ export function demoSensors(bridge: DemoBridge): DemoSensor[] {
     streamId: stream.id,
     dataType: stream.dataType,
     spanIndex: Number(stream.span.slice('span-'.length)) - 1,
+    position: stream.position,
+    ...(stream.twinOf ? { twinOf: stream.twinOf } : {}),
     status:
       bridge.faultyStrain && stream.id === strainId(bridge, bridge.faultyStrain.span)
         ? 'faulty'
@@ -215,6 +229,16 @@ function demoStreams(bridge: DemoBridge, rates: DemoRates): StreamSpec[] {
   DEMO_SPAN_LABELS.forEach((_, i) => {
     if (bridge.light && i !== MAIN_SPAN_INDEX) return;
     const span = `span-${i + 1}`;
+    const strain: StreamSpec = {
+      id: strainId(bridge, i + 1),
+      dataType: 'strain',
+      span,
+      position: 0.5,
+      rateHz: rates.strainHz,
+      noise: 1,
+      // Trucks with axle loads, so the fatigue details count traffic-like cycles (issue 19).
+      strainLoad: 'trucks',
+    };
     streams.push(
       {
         id: accelerometerId(bridge, i + 1),
@@ -224,17 +248,12 @@ function demoStreams(bridge: DemoBridge, rates: DemoRates): StreamSpec[] {
         rateHz: DEMO_ACCELERATION_HZ,
         noise: 0.002,
       },
-      {
-        id: strainId(bridge, i + 1),
-        dataType: 'strain',
-        span,
-        position: 0.5,
-        rateHz: rates.strainHz,
-        noise: 1,
-        // Trucks with axle loads, so the fatigue details count traffic-like cycles (issue 19).
-        strainLoad: 'trucks',
-      },
+      strain,
     );
+    // The same trucks, its own noise (the simulator seeds noise by stream id).
+    if (bridge.twinStrain?.span === i + 1) {
+      streams.push({ ...strain, id: twinStrainId(bridge, i + 1), twinOf: strain.id });
+    }
   });
   streams.push({
     id: temperatureId(bridge),

@@ -6,6 +6,7 @@ import type { PasswordHasher } from '../services/passwords.ts';
 import { catalogue, locatedBridgeRow } from './catalogue-bridges.ts';
 import { DEMO_PRAIRIE_ADMIN } from './demo-accounts.ts';
 import { DEMO_COMPANY_SETTINGS, settleDemoCompany } from './demo-companies.ts';
+import { fedSensorPosition } from './demo-positions.ts';
 
 /** The demo's second company, to show company administrators and tenant isolation (040). */
 export const PRAIRIE_COMPANY = 'Prairie Crossings Ltd.';
@@ -60,6 +61,8 @@ export async function seedPrairieCrossings(tx: Db, passwords: PasswordHasher): P
         type: 'temperature',
         status: 'active',
         installationDate: '2025-04-01',
+        // At midspan of its span, in the deck (decision 068); a thermometer has no direction.
+        ...fedSensorPosition({ position: 0.5 }, 'temperature', spanRows[0]?.length ?? 0),
       })
       .returning();
     const [stream] = await tx

@@ -153,7 +153,7 @@ export async function seedDemo(
         )
         .returning();
       const planned = planSensors(bridge, spanRows, fleetCycle);
-      for (const { label, type, status, spanId } of planned) {
+      for (const { label, type, status, spanId, position } of planned) {
         const [manufacturer, model] = MANUFACTURER_OF[type];
         const [sensor] = await tx
           .insert(sensors)
@@ -168,6 +168,7 @@ export async function seedDemo(
             modelNumber: model,
             lastCalibrationDate: '2026-05-01',
             nextCalibrationDate: '2027-05-01',
+            ...position,
           })
           .returning();
         if (sensor) {

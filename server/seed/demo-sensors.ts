@@ -5,43 +5,55 @@ import {
   type SensorStatus,
   type SensorType,
 } from '../../domain/enums.ts';
+import type { SensorPosition } from '../../domain/sensor-geometry.ts';
 import { DEMO_FLEET, demoSensors } from '../demo/demo-scenarios.ts';
+import { cycledSensorPosition, fedSensorPosition } from './demo-positions.ts';
 
 export interface PlannedSensor {
   label: string;
   type: SensorType;
   status: SensorStatus;
   spanId: number;
+  /** Where it sits on its span (decision 068). */
+  position: SensorPosition;
 }
+
+type SpanRow = { id: number; label: string; length: number };
 
 /**
  * The sensors of one demo bridge. Every bridge gets the sensors its scenario feeds, labelled
  * like their data streams; the lightly instrumented ones also two sensors per span, cycling
  * (across bridges, through `cycle`) through every type and every status, which stay silent.
+ * Each has a position (demo-positions.ts).
  */
 export function planSensors(
   bridge: { id: number; name: string },
-  spanRows: readonly { id: number; label: string }[],
+  spanRows: readonly SpanRow[],
   cycle: { index: number },
 ): PlannedSensor[] {
   const demo = DEMO_FLEET.find((d) => d.name === bridge.name);
-  const fed = (demo ? demoSensors(demo) : []).map((s) => ({
-    label: s.streamId,
-    type: SENSOR_TYPE_OF[s.dataType],
-    status: s.status,
-    spanId: spanRows[s.spanIndex]?.id ?? 0,
-  }));
+  const fed = (demo ? demoSensors(demo) : []).map((s) => {
+    const type = SENSOR_TYPE_OF[s.dataType];
+    const span = spanRows[s.spanIndex];
+    return {
+      label: s.streamId,
+      type,
+      status: s.status,
+      spanId: span?.id ?? 0,
+      position: fedSensorPosition(s, type, span?.length ?? 0),
+    };
+  });
   if (demo && !demo.light) return fed;
   return [...fed, ...cycledSensors(bridge, spanRows, cycle)];
 }
 
 function cycledSensors(
   bridge: { id: number },
-  spanRows: readonly { id: number; label: string }[],
+  spanRows: readonly SpanRow[],
   cycle: { index: number },
 ): PlannedSensor[] {
   return spanRows.flatMap((span) =>
-    [0, 1].map((k) => {
+    ([0, 1] as const).map((k) => {
       const type = SENSOR_TYPES[cycle.index % SENSOR_TYPES.length] ?? 'accelerometer';
       const status =
         cycle.index % 5 === 4
@@ -54,6 +66,7 @@ function cycledSensors(
         type,
         status,
         spanId: span.id,
+        position: cycledSensorPosition(type, k, span.length),
       };
     }),
   );

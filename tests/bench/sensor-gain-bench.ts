@@ -13,8 +13,8 @@ import {
   GAIN_MIN_JUDGED_SHARE,
 } from '../../server/analytics/sensor-validation/thresholds.ts';
 import {
+  judgeTwinGain,
   learnTwinRatios,
-  twinGainFaults,
   type TwinRatio,
 } from '../../server/analytics/sensor-validation/twin-gain.ts';
 import { windowStds } from '../../server/analytics/sensor-validation/window-std.ts';
@@ -59,7 +59,7 @@ function inService(
       ['a', a.slice(end - DAY, end)],
       ['b', b.slice(end - DAY, end)],
     ]);
-    const faults = twinGainFaults({
+    const { faults, disagreements } = judgeTwinGain({
       stds,
       startMs: 0,
       windowMs: SIM_WINDOW_MS,
@@ -68,11 +68,16 @@ function inService(
       factor: GAIN_FACTOR,
       minWindows: GAIN_MIN_JUDGED_SHARE * DAY,
     });
-    for (const [stream, fault] of faults) {
+    // A pair's disagreement (decision 068) is the finding, keyed by the pair's first name.
+    const findings = [
+      ...faults,
+      ...disagreements.map((d) => [`${d.streams[0]}+${d.streams[1]}`, d] as const),
+    ];
+    for (const [stream, finding] of findings) {
       if (found.has(stream)) continue;
-      found.set(stream, { stream, detectedAt: end, onsetWindow: end - DAY + fault.onsetWindow });
+      found.set(stream, { stream, detectedAt: end, onsetWindow: end - DAY + finding.onsetWindow });
     }
-    if (found.size === 2) break;
+    if (found.size > 0) break;
   }
   return [...found.values()];
 }
@@ -96,7 +101,7 @@ function healthySim(): void {
   const sensorYears = 2 * HELD_OUT_SEEDS.length;
   log(`## Gain in service: healthy simulated twins (seeds 101-110, ${sensorYears} sensor-years)`);
   log('Reference: the first week; then judged at every 10-minute window for the rest of the year.');
-  log('| false gain faults | per sensor-year |');
+  log('| false findings (gain faults or pair disagreements, decision 068) | per sensor-year |');
   log('|---|---|');
   log(`| ${faults} | ${(faults / sensorYears).toFixed(2)} |`);
   log();
@@ -107,7 +112,7 @@ function simTrials(): void {
     `## Gain in service: injections (${TRIAL_SEEDS.length} pairs of 30 days, onset on day 14 at a varying hour)`,
   );
   log(
-    '| gain in a | pairs found | delay median (h) | delay max (h) | onset error median / max (h) | streams faulted |',
+    '| gain in a | pairs found | delay median (h) | delay max (h) | onset error median / max (h) | streams faulted (a pair: none, decision 068) |',
   );
   log('|---|---|---|---|---|---|');
   for (const size of [1.1, 0.9]) {
@@ -120,8 +125,8 @@ function simTrials(): void {
       const a = s.windows.map((w, i) => (i >= onset ? w.std * size : w.std));
       const b = s.reference.std;
       const episodes = inService(a, b, referenceOf(a, b));
-      faulted += episodes.length;
-      const first = episodes.find((e) => e.stream === 'a');
+      faulted += episodes.filter((e) => !e.stream.includes('+')).length;
+      const first = episodes.find((e) => e.stream === 'a+b' || e.stream === 'a');
       if (!first || first.detectedAt <= onset) continue;
       delays.push(((first.detectedAt - onset) * SIM_WINDOW_MS) / 3_600_000);
       onsetErrors.push((Math.abs(first.onsetWindow - onset) * SIM_WINDOW_MS) / 3_600_000);
@@ -160,7 +165,7 @@ function munich(): void {
   ];
   log('## Gain on the Munich records (pairs logged together, not twins; 10-s windows)');
   log(
-    '| pair | windows | healthy: ratio change, second half vs first | healthy: faulted | 10 % gain in the first from mid-record: faulted |',
+    '| pair | windows | healthy: ratio change, second half vs first | healthy: found | 10 % gain in the first from mid-record: found |',
   );
   log('|---|---|---|---|---|');
   for (const [first, second] of pairs) {
@@ -189,7 +194,7 @@ function munich(): void {
       );
       const change =
         Math.exp(median(logs.filter(Number.isFinite)) - Math.log(reference[0]?.ratio ?? NaN)) - 1;
-      const faults = twinGainFaults({
+      const { faults, disagreements } = judgeTwinGain({
         stds: judged,
         startMs: 0,
         windowMs: 10_000,
@@ -198,7 +203,9 @@ function munich(): void {
         factor: GAIN_FACTOR,
         minWindows: GAIN_MIN_JUDGED_SHARE * (sa.length - split),
       });
-      return { windows: sa.length, change, faulted: [...faults.keys()].join(', ') || 'none' };
+      const faulted =
+        [...faults.keys()].join(', ') || (disagreements.length > 0 ? 'pair disagrees' : 'none');
+      return { windows: sa.length, change, faulted };
     };
     const healthy = judge(x);
     const gained = judge(x.map((v, i) => (i >= half ? v * 1.1 : v)));

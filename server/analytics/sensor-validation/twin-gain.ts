@@ -4,14 +4,17 @@
  * deviation divided by the twin's, against the same median learnt before (here: over the last
  * week of the model's reference period); a change beyond `factor` either way is a gain fault.
  *
- * Which stream changed: a stream is faulted when its ratio moved against every twin it could be
- * judged against. With three twins the one that changed moved against both others, and they did
- * not move against each other, so only it is faulted. With a single twin both ratios move
- * together and the pair cannot tell which gauge changed: both are faulted, and the text says so
- * (a gauge that may read 10 % wrong is kept out of the detector, limits and fatigue rather than
- * trusted; the engineer's servicing of the wrong one ends its fault).
+ * Which stream changed (decision 068): a stream is faulted when its ratio moved against every
+ * twin it could be judged against, and against at least two. With three twins the one that
+ * changed moved against both others, and they did not move against each other, so only it is
+ * faulted. A pair cannot tell which gauge changed: a redundant pair detects a fault but cannot
+ * isolate it, a third sensor (or another check) is needed for that (the analytical-redundancy
+ * rule of sensor validation: Kullaa 2013, Mech. Syst. Signal Process. 40: 208-221). So a pair
+ * whose ratio moved is a disagreement of the pair, neither gauge faulted on that evidence alone,
+ * unless the sensor's own checks (stuck, spikes, dropouts, drift, offset step, clipping, or gain
+ * against other twins) single one of the two out: then that one carries the gain fault.
  *
- * Pure: window standard deviations in, one fault per faulted stream out.
+ * Pure: window standard deviations in, faulted streams and disagreeing pairs out.
  */
 
 import { median } from './robust.ts';
@@ -37,6 +40,26 @@ export interface TwinGainInput {
   factor: number;
   /** A pair is judged on at least this many windows with both amplitudes (else not judged). */
   minWindows: number;
+  /**
+   * Streams the sensor's own checks found faulty in the same check (decision 068): of a pair
+   * that disagrees, the one they single out is the one that changed. Absent: none.
+   */
+  ownFaults?: ReadonlySet<string>;
+}
+
+/** Two twins whose response ratio moved, neither singled out (decision 068). */
+export interface TwinDisagreement {
+  /** The pair, in name order. */
+  streams: readonly [string, string];
+  onsetWindow: number;
+  onsetMs: number;
+  /** What was seen, in words, the first stream's response against the second's. */
+  reason: string;
+}
+
+export interface TwinGainFindings {
+  faults: Map<string, ValidationFault>;
+  disagreements: TwinDisagreement[];
 }
 
 interface PairChange {
@@ -98,43 +121,91 @@ export function gainOnsetWindow(logs: readonly number[]): number {
 
 const percent = (logChange: number) => `${Math.abs((Math.exp(logChange) - 1) * 100).toFixed(0)} %`;
 
-function reasonOf(changes: readonly PairChange[]): string {
-  const [first] = changes;
-  const change = first?.change ?? 0;
-  const how = `response ${change > 0 ? 'grew' : 'shrank'} by ${percent(change)}`;
-  const against =
-    changes.length === 1
-      ? `against its twin ${first?.twin ?? ''}`
-      : `against each of its twins ${changes.map((c) => `${c.twin} (${percent(c.change)})`).join(', ')}`;
-  const measure = "(window standard deviation ratios since the onset, against the reference's)";
-  return changes.length === 1
-    ? `${how} ${against} ${measure}; a single twin cannot tell which of the two changed, so both are flagged`
-    : `${how} ${against} ${measure}`;
+const MEASURE = "(window standard deviation ratios since the onset, against the reference's)";
+
+function responseWords(change: number): string {
+  return `response ${change > 0 ? 'grew' : 'shrank'} by ${percent(change)}`;
 }
 
-export function twinGainFaults(input: TwinGainInput): Map<string, ValidationFault> {
+/** Each change said as its level since its own onset: the day's median mixes in the hours before. */
+function sinceOnset(changes: readonly PairChange[]) {
+  const onsets = changes.map((c) => gainOnsetWindow(c.logs));
+  const levels = changes.map((c, i) => ({
+    ...c,
+    change: median(c.logs.slice(onsets[i]).filter(Number.isFinite)),
+  }));
+  return { onsetWindow: Math.min(...onsets), levels };
+}
+
+function fault(
+  input: TwinGainInput,
+  stream: string,
+  onsetWindow: number,
+  reason: string,
+): ValidationFault {
+  return {
+    kind: 'gain',
+    onsetWindow,
+    onsetMs: input.startMs + onsetWindow * input.windowMs,
+    detectedWindow: (input.stds.get(stream)?.length ?? 1) - 1,
+    reason,
+  };
+}
+
+/** Odd one out: moved against each of at least two twins, which did not all move with it. */
+function oddOneOut(input: TwinGainInput, stream: string, changes: readonly PairChange[]) {
+  const { onsetWindow, levels } = sinceOnset(changes);
+  const [first] = levels;
+  const against = levels.map((c) => `${c.twin} (${percent(c.change)})`).join(', ');
+  return fault(
+    input,
+    stream,
+    onsetWindow,
+    `${responseWords(first?.change ?? 0)} against each of its twins ${against} ${MEASURE}`,
+  );
+}
+
+export function judgeTwinGain(input: TwinGainInput): TwinGainFindings {
   const faults = new Map<string, ValidationFault>();
+  const pairs: { stream: string; change: PairChange }[] = [];
   for (const [stream, twins] of input.twins) {
     const changes = twins.flatMap((twin) => pairChange(input, stream, twin) ?? []);
     if (changes.length === 0 || !changes.every((c) => c.moved)) continue;
-    const onsets = changes.map((c) => gainOnsetWindow(c.logs));
-    const onsetWindow = Math.min(...onsets);
-    // Said as the level since the onset: the day's median mixes in the hours before it.
-    const levels = changes.map((c, i) => ({
-      ...c,
-      change: median(c.logs.slice(onsets[i]).filter(Number.isFinite)),
-    }));
-    const last = (input.stds.get(stream)?.length ?? 1) - 1;
-    faults.set(stream, {
-      kind: 'gain',
+    if (changes.length >= 2) faults.set(stream, oddOneOut(input, stream, changes));
+    else if (changes[0]) pairs.push({ stream, change: changes[0] });
+  }
+  // A pair alone cannot isolate the gauge that changed; another check may.
+  const suspect = (name: string) => faults.has(name) || (input.ownFaults?.has(name) ?? false);
+  const disagreements = new Map<string, TwinDisagreement>();
+  for (const { stream, change } of pairs) {
+    const mine = suspect(stream);
+    if (mine !== suspect(change.twin)) {
+      if (mine && !faults.has(stream)) {
+        const { onsetWindow, levels } = sinceOnset([change]);
+        const words = `${responseWords(levels[0]?.change ?? 0)} against its twin ${change.twin} ${MEASURE}; its own checks found a fault and its twin's none, so the change is taken as its`;
+        faults.set(stream, fault(input, stream, onsetWindow, words));
+      }
+      continue;
+    }
+    const [a, b] = [stream, change.twin].sort() as [string, string];
+    const key = `${a}\n${b}`;
+    if (disagreements.has(key)) continue;
+    const { onsetWindow, levels } = sinceOnset([change]);
+    // Said as a's against b's, whichever of the two found it.
+    const level = (levels[0]?.change ?? 0) * (a === stream ? 1 : -1);
+    disagreements.set(key, {
+      streams: [a, b],
       onsetWindow,
       onsetMs: input.startMs + onsetWindow * input.windowMs,
-      detectedWindow: last,
-      reason: reasonOf(levels),
+      reason: `${a} and ${b} disagree: ${a}'s ${responseWords(level)} against ${b}'s ${MEASURE}; a pair cannot tell which of the two changed, so neither is called faulty on this alone`,
     });
   }
-  return faults;
+  return { faults, disagreements: [...disagreements.values()] };
 }
+
+/** The gain faults alone, without the disagreeing pairs (judgeTwinGain). */
+export const twinGainFaults = (input: TwinGainInput): Map<string, ValidationFault> =>
+  judgeTwinGain(input).faults;
 
 /** The reference ratio of each pair (each pair once, `stream` < `twin`) from their windows. */
 export function learnTwinRatios(

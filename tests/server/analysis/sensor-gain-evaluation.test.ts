@@ -34,8 +34,8 @@ function twinScenario(prefix: string, faults: FaultSpec[]): BridgeScenario {
   };
 }
 
-// Issue 30, decision 048 (2026-11-30): co-located twins named by their geometry; a gauge whose
-// amplitude moves against its twin's is a gain fault from the change's onset.
+// Issue 30, decision 048 (2026-11-30): co-located twins named by their geometry; a pair whose
+// amplitudes move against each other disagree from the change's onset (decision 068).
 describe.each(drivers)('gain against a co-located twin on %s', (kind) => {
   const t = setupTestApp(kind);
 
@@ -58,7 +58,9 @@ describe.each(drivers)('gain against a co-located twin on %s', (kind) => {
     return { bridge, to };
   }
 
-  it("finds a 10 % gain change within a day, from its onset, as a 'Sensor fault' on both twins", async () => {
+  // Decision 068: a pair cannot tell which gauge changed, so the change is the pair's to report,
+  // and neither gauge is taken out of the detector, limits and fatigue on that alone.
+  it("reports a 10 % gain change between two twins as the pair's disagreement, from its onset, with no 'Sensor fault'", async () => {
     const { bridge } = await twinBridge('Gain Bridge', 'sgg', [
       { stream: 'sgg-s1-str', kind: 'gain', from: GAIN_FROM, magnitude: 1.1 },
     ]);
@@ -67,24 +69,27 @@ describe.each(drivers)('gain against a co-located twin on %s', (kind) => {
     expect(await analyseBridge(t.services, bridge.id, { epochs: 5 })).toBe('evaluated');
     expect(await analyseBridge(t.services, bridge.id, { epochs: 5 })).toBe('evaluated');
 
-    const streams = await loadBridgeStreams(db, bridge.id);
-    const idOf = (name: string) => streams.find((s) => s.streamId === name)?.id ?? 0;
-    const stored = (await db.select().from(sensorFaults)).filter((f) => f.kind === 'gain');
-    expect(stored.map((f) => f.datastreamId).sort()).toEqual(
-      [idOf('sgg-s1-str'), idOf('sgg-s1-strb')].sort(),
-    );
-    for (const fault of stored) {
-      // Found 18 h after it began, with its onset to within two hours.
-      expect(Math.abs(fault.onset.getTime() - GAIN_FROM)).toBeLessThanOrEqual(2 * HOUR_MS);
-      expect(fault.endedAt).toBeNull();
-    }
+    expect((await db.select().from(sensorFaults)).filter((f) => f.kind === 'gain')).toEqual([]);
     const alerts = (await storedAlerts(t, bridge.id)).filter((a) => a.type === 'Sensor fault');
-    const gained = alerts.find((a) => a.subject === String(idOf('sgg-s1-str')));
-    expect(gained?.message).toMatch(
-      /^Sensor fault on stream sgg-s1-str: .*Gain change since 2026-04-09 0\d:\d0 UTC: response grew by (9|10|11) % against its twin sgg-s1-strb .*a single twin cannot tell which of the two changed, so both are flagged/,
+    expect(alerts.filter((a) => /Gain change/.test(a.message))).toEqual([]);
+
+    const staff = await t.createUser({ staff: true });
+    const report = await t.request<{
+      sensor_disagreements?: { stream_ids: string[]; since: string; detail: string }[];
+    }>({
+      method: 'GET',
+      url: `/api/v1/ai/anomalies?sid=${encodeURIComponent('Gain Bridge')}`,
+      token: staff.token,
+    });
+    expect(report.status).toBe(200);
+    const pairs = report.body.sensor_disagreements ?? [];
+    expect(pairs.map((p) => p.stream_ids)).toEqual([['sgg-s1-str', 'sgg-s1-strb']]);
+    // Found 18 h after it began, with its onset to within two hours.
+    expect(Math.abs(Date.parse(pairs[0]?.since ?? '') - GAIN_FROM)).toBeLessThanOrEqual(
+      2 * HOUR_MS,
     );
-    expect(alerts.find((a) => a.subject === String(idOf('sgg-s1-strb')))?.message).toMatch(
-      /Gain change since .*: response shrank by (8|9|10) % against its twin sgg-s1-str /,
+    expect(pairs[0]?.detail).toMatch(
+      /^sgg-s1-str and sgg-s1-strb disagree: sgg-s1-str's response grew by (9|10|11) % against sgg-s1-strb's .*neither is called faulty on this alone$/,
     );
   });
 
@@ -98,8 +103,9 @@ describe.each(drivers)('gain against a co-located twin on %s', (kind) => {
     const streams = await loadBridgeStreams(db, bridge.id);
     // Every six hours of the two days after the reference week.
     for (let newest = START_MS + 7 * DAY_MS + 6 * HOUR_MS; newest <= to; newest += 6 * HOUR_MS) {
-      const { faults } = await checkStreamHealth(db, streams, newest, ratios);
+      const { faults, disagreements } = await checkStreamHealth(db, streams, newest, ratios);
       expect(faults.flatMap((f) => f.found.filter((x) => x.kind === 'gain'))).toEqual([]);
+      expect(disagreements).toEqual([]);
     }
     expect((await db.select().from(sensorFaults)).filter((f) => f.kind === 'gain')).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../../server/analytics/rng.ts';
 import {
   gainOnsetWindow,
+  judgeTwinGain,
   learnTwinRatios,
   twinGainFaults,
   type TwinGainInput,
@@ -40,18 +41,38 @@ const input = (stds: Map<string, number[]>, twins: Record<string, string[]>): Tw
 });
 
 describe('gain against co-located twins', () => {
-  it('faults both of a pair, onset near the change, and says the pair cannot tell which', () => {
-    const found = twinGainFaults(
-      input(day(2, { a: { factor: 1.1, from: 36 } }), { a: ['b'], b: ['a'] }),
+  // Decision 068: a pair detects a change but cannot isolate it; calling both (or the good one)
+  // faulty took a good gauge out of the detector, limits and fatigue on no evidence of its own.
+  it('faults neither of a disagreeing pair, and reports the pair with its onset', () => {
+    const changed = input(day(2, { a: { factor: 1.1, from: 36 } }), { a: ['b'], b: ['a'] });
+    expect(twinGainFaults(changed).size).toBe(0);
+    const { faults, disagreements } = judgeTwinGain(changed);
+    expect(faults.size).toBe(0);
+    expect(disagreements).toHaveLength(1);
+    const [pair] = disagreements;
+    expect(pair?.streams).toEqual(['a', 'b']);
+    expect(Math.abs((pair?.onsetWindow ?? 0) - 36)).toBeLessThanOrEqual(3);
+    expect(pair?.onsetMs).toBe(START + (pair?.onsetWindow ?? 0) * WINDOW_MS);
+    expect(pair?.reason).toMatch(
+      /^a and b disagree: a's response grew by (9|10|11) % against b's .*a pair cannot tell which of the two changed, so neither is called faulty on this alone$/,
     );
-    expect([...found.keys()].sort()).toEqual(['a', 'b']);
-    const a = found.get('a');
-    expect(a?.kind).toBe('gain');
-    expect(Math.abs((a?.onsetWindow ?? 0) - 36)).toBeLessThanOrEqual(3);
-    expect(a?.reason).toMatch(
-      /^response grew by (9|10|11) % against its twin b .*a single twin cannot tell which of the two changed, so both are flagged$/,
+    // Found from b's side alone (the same words, said as a's against b's).
+    const fromB = judgeTwinGain({ ...changed, twins: new Map([['b', ['a']]]) });
+    expect(fromB.disagreements.map((d) => d.reason)).toEqual([pair?.reason]);
+  });
+
+  it('faults the one of a pair that its own checks single out, never the other', () => {
+    const changed = input(day(2, { b: { factor: 0.9, from: 36 } }), { a: ['b'], b: ['a'] });
+    const { faults, disagreements } = judgeTwinGain({ ...changed, ownFaults: new Set(['b']) });
+    expect([...faults.keys()]).toEqual(['b']);
+    expect(faults.get('b')?.reason).toMatch(
+      /^response shrank by (9|10|11) % against its twin a .*its own checks found a fault and its twin's none/,
     );
-    expect(found.get('b')?.reason).toMatch(/^response shrank by (8|9|10) % against its twin a /);
+    expect(disagreements).toEqual([]);
+    // Both questioned by their own checks: the pair still cannot say which changed in gain.
+    const both = judgeTwinGain({ ...changed, ownFaults: new Set(['a', 'b']) });
+    expect(both.faults.size).toBe(0);
+    expect(both.disagreements).toHaveLength(1);
   });
 
   it('with three twins faults only the one that changed', () => {
@@ -59,6 +80,19 @@ describe('gain against co-located twins', () => {
     const found = twinGainFaults(input(day(3, { b: { factor: 0.9, from: 20 } }), twins));
     expect([...found.keys()]).toEqual(['b']);
     expect(found.get('b')?.reason).toMatch(/^response shrank by \d+ % against each of its twins a/);
+    expect(
+      judgeTwinGain(input(day(3, { b: { factor: 0.9, from: 20 } }), twins)).disagreements,
+    ).toEqual([]);
+  });
+
+  it('with three twins of which one pair has no learnt ratio, reports the pair it cannot split', () => {
+    // c was placed after the training: only a and b are judged, as a pair.
+    const twins = { a: ['b', 'c'], b: ['a', 'c'], c: ['a', 'b'] };
+    const changed = input(day(3, { b: { factor: 0.9, from: 20 } }), twins);
+    const reference = changed.reference.filter((r) => r.stream === 'a' && r.twin === 'b');
+    const { faults, disagreements } = judgeTwinGain({ ...changed, reference });
+    expect(faults.size).toBe(0);
+    expect(disagreements.map((d) => d.streams)).toEqual([['a', 'b']]);
   });
 
   it('raises nothing on healthy twins, and nothing without a learnt ratio', () => {
