@@ -70,7 +70,7 @@ describe.each(drivers)('a control-chart alarm against the stored reference on %s
     const anomaly = (await storedAlerts(t, bridge.id)).find((a) => a.type === 'Anomaly Detection');
     expect(anomaly?.state).toBe('active');
     expect(anomaly?.message).toMatch(
-      /^1 anomaly detected: 1 by the control charts against reference version 1 \((CUSUM of .* below reference|T² \(MEWMA\) of the modal residuals, below reference), threshold at an in-control ARL of 5\.0 years\)$/,
+      /^1 anomaly detected \(1 by the control charts against reference version 1 \((CUSUM of .* below reference|T² \(MEWMA\) of the modal residuals, below reference), threshold at an in-control ARL of 5\.0 years\)\)$/,
     );
   });
 });
