@@ -1,6 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { projectPath } from '../../server/project-paths.ts';
 
 /** The project's migrations, as the app runs them. */
@@ -18,4 +21,28 @@ export function migrationsBefore(index: number): string {
   journal.entries = journal.entries.filter((entry) => entry.idx < index);
   writeFileSync(journalFile, JSON.stringify(journal));
   return folder;
+}
+
+/**
+ * An in-memory PGlite to test migration `index` on: `migrateBefore()` brings it to just before
+ * that migration (the test then writes rows the old way), `migrateRest()` runs the rest.
+ */
+export function pgliteAtMigration(index: number) {
+  const client = new PGlite();
+  const db = drizzle(client);
+  let before = '';
+  return {
+    client,
+    async migrateBefore(): Promise<void> {
+      before = migrationsBefore(index);
+      await migrate(db, { migrationsFolder: before });
+    },
+    async migrateRest(): Promise<void> {
+      await migrate(db, { migrationsFolder });
+    },
+    async close(): Promise<void> {
+      await client.close();
+      if (before) rmSync(before, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,20 +1,14 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsBefore, migrationsFolder } from '../../helpers/migrations-before.ts';
+import { pgliteAtMigration } from '../../helpers/migrations-before.ts';
 
 // Migration 0022 turns the company text of today's users into companies and gives every bridge
 // one (decision 040): this builds a database of before, writes rows into it, and migrates.
 describe('migration 0022 (companies)', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
-  let before = '';
+  const database = pgliteAtMigration(22);
+  const client = database.client;
 
   beforeAll(async () => {
-    before = migrationsBefore(22);
-    await migrate(db, { migrationsFolder: before });
+    await database.migrateBefore();
     await client.exec(`
       INSERT INTO users (username, email, password_hash, company, address) VALUES
         ('ann', 'ann@a.ca', 'x', 'Acme Bridges', 'a'),
@@ -29,12 +23,11 @@ describe('migration 0022 (companies)', () => {
         (1, 2), (3, 2), (4, 2),
         (2, 4), (5, 4);
     `);
-    await migrate(db, { migrationsFolder });
+    await database.migrateRest();
   }, 120_000);
 
   afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
+    await database.close();
   });
 
   it('makes one company per distinct name of the users, kept in the first spelling', async () => {

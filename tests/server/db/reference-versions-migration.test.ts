@@ -1,9 +1,5 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { migrationsBefore, migrationsFolder } from '../../helpers/migrations-before.ts';
+import { pgliteAtMigration } from '../../helpers/migrations-before.ts';
 
 // Twenty-four migrations on PGlite, on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 300_000 });
@@ -11,17 +7,14 @@ vi.setConfig({ testTimeout: 300_000 });
 // Migration 0023 (decision 041): a model stored before it becomes its bridge's version 1, active,
 // so the bridge keeps scoring with it and its next training is compared against a version.
 describe('migration 0023 (reference versions)', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
-  let before = '';
+  const database = pgliteAtMigration(23);
+  const client = database.client;
   afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
+    await database.close();
   });
 
   it('makes each stored model its bridge’s active version 1, and bridges without one get none', async () => {
-    before = migrationsBefore(23);
-    await migrate(db, { migrationsFolder: before });
+    await database.migrateBefore();
     await client.exec(`
       INSERT INTO companies (name) VALUES ('Acme Bridges');
       INSERT INTO bridges (name, location, company_id) VALUES ('Trained', 'x', 1), ('New', 'y', 1);
@@ -30,7 +23,7 @@ describe('migration 0023 (reference versions)', () => {
       VALUES (1, 'autoencoder', '["a.f1"]', '{"version": 1}', 4.5,
         '2026-03-01T00:00:00Z', '2026-03-31T00:00:00Z', 12.5, '2026-04-01T00:00:00Z');
     `);
-    await migrate(db, { migrationsFolder });
+    await database.migrateRest();
     const { rows } = await client.query<Record<string, unknown>>(
       `SELECT bridge_id, version, status, trained_from, trained_to, windows_used, modes, model,
               training_seconds, accepted_at, accepted_by, reason

@@ -1,9 +1,5 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { migrationsBefore, migrationsFolder } from '../../helpers/migrations-before.ts';
+import { pgliteAtMigration } from '../../helpers/migrations-before.ts';
 
 // Forty-odd migrations on PGlite, on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 300_000 });
@@ -11,17 +7,14 @@ vi.setConfig({ testTimeout: 300_000 });
 // Migration 0043 (decision 060, amended 2026-11-30): in-app and webhook are no longer rule
 // channels. They never added anyone, so what each rule did is what it still does.
 describe('migration 0043 (rule channels)', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
-  let before = '';
+  const database = pgliteAtMigration(43);
+  const client = database.client;
   afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
+    await database.close();
   });
 
   it('keeps email and SMS in their order, and removes the rules that had neither', async () => {
-    before = migrationsBefore(43);
-    await migrate(db, { migrationsFolder: before });
+    await database.migrateBefore();
     await client.exec(`
       INSERT INTO companies (name) VALUES ('Acme Bridges');
       INSERT INTO contact_groups (company_id, name) VALUES (1, 'Structures');
@@ -30,7 +23,7 @@ describe('migration 0043 (rule channels)', () => {
         (1, 'Critical', 1, array['webhook', 'in_app']),
         (1, 'Low', 1, array['email']);
     `);
-    await migrate(db, { migrationsFolder });
+    await database.migrateRest();
     const { rows } = await client.query<{ min_severity: string; channels: string[] }>(
       'SELECT min_severity, channels FROM notification_rules ORDER BY id',
     );

@@ -1,9 +1,5 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { migrationsBefore, migrationsFolder } from '../../helpers/migrations-before.ts';
+import { pgliteAtMigration } from '../../helpers/migrations-before.ts';
 
 // Forty-odd migrations on PGlite, on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 300_000 });
@@ -11,24 +7,21 @@ vi.setConfig({ testTimeout: 300_000 });
 // Migration 0048 (decision 071): a domain claimed before proof was asked stays verified, as
 // 'before-proof', so sign-ins that work keep working; a new claim is unverified.
 describe('migration 0048 (single sign-on domain proof)', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
-  let before = '';
+  const database = pgliteAtMigration(48);
+  const client = database.client;
   afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
+    await database.close();
   });
 
   it("keeps existing claims verified as 'before-proof', each with its own challenge", async () => {
-    before = migrationsBefore(48);
-    await migrate(db, { migrationsFolder: before });
+    await database.migrateBefore();
     await client.exec(`
       INSERT INTO companies (name) VALUES ('Acme Bridges'), ('Other Crossings');
       INSERT INTO company_sso (company_id, enabled, issuer, client_id) VALUES
         (1, true, 'https://login.acme.example', 'a'), (2, false, 'https://login.other.example', 'o');
       INSERT INTO company_sso_domains (domain, company_id) VALUES ('acme.example', 1), ('acme.test', 1);
     `);
-    await migrate(db, { migrationsFolder });
+    await database.migrateRest();
     const { rows } = await client.query<{
       domain: string;
       challenge: string;
