@@ -8,17 +8,16 @@ import { useDisplaySettings } from '../../ui/display-settings';
 import { vars } from '../../styles/theme.css';
 import { bandPath, linePath } from '../../ui/chart/chart-paths';
 import { ChartLegend } from '../../ui/chart/chart-legend';
-import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
+import { stopsAtTimes } from '../../ui/chart/chart-stops';
+import { lineColour } from '../../ui/chart/line-colours';
+import { TimeChart } from '../../ui/chart/time-chart';
 
-// One colour per mode, told apart from the amber and red levels (and from each other in grey).
-const MODE_COLOURS = ['#0b3a53', '#0b5c85', '#6a3d9a', '#1e7b34', '#7a5c00', '#4a5565'];
 const AMBER = vars.condition.poor;
 const RED = vars.condition.critical;
 
 // The modes' mean: black and thicker, so a uniform loss reads as one line above the modes'.
 const MEAN_COLOUR = '#111111';
 
-const colourOf = (index: number): string => MODE_COLOURS[index % MODE_COLOURS.length] ?? '#0b3a53';
 // Typographic minus, as engineers write a drop.
 const percent = (value: number) =>
   `${value < 0 ? '\u2212' : value > 0 ? '+' : ''}${Math.abs(value).toFixed(2)} %`;
@@ -41,7 +40,7 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
       lines.map((m, i) => ({
         feature: m.feature,
         name: shiftLineName(m.feature),
-        colour: m === series.all_modes ? MEAN_COLOUR : colourOf(i),
+        colour: m === series.all_modes ? MEAN_COLOUR : lineColour(i),
         width: m === series.all_modes ? 2.5 : 1.5,
         points: m.points.map((p) => ({
           x: Date.parse(p.t),
@@ -52,22 +51,19 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
       })),
     [lines, series.all_modes],
   );
-  const stops = useMemo<ChartStop[]>(() => {
-    const byTime = new Map<number, string[]>();
-    for (const mode of lines) {
-      for (const p of mode.points) {
-        const x = Date.parse(p.t);
-        const texts = byTime.get(x) ?? [];
-        byTime.set(x, texts);
-        texts.push(
-          `${shiftLineName(mode.feature)} ${percent(p.shift_percent)} ± ${p.uncertainty_percent.toFixed(2)} %`,
-        );
-      }
-    }
-    return [...byTime.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([x, texts]) => ({ x, text: `${formatShortDate(x, timeZone)}: ${texts.join(', ')}` }));
-  }, [lines, timeZone]);
+  const stops = useMemo(
+    () =>
+      stopsAtTimes(
+        lines.flatMap((mode) =>
+          mode.points.map((p) => ({
+            x: Date.parse(p.t),
+            text: `${shiftLineName(mode.feature)} ${percent(p.shift_percent)} ± ${p.uncertainty_percent.toFixed(2)} %`,
+          })),
+        ),
+        (ms) => formatShortDate(ms, timeZone),
+      ),
+    [lines, timeZone],
+  );
   const { amber_percent: amber, red_percent: red } = series.levels;
   const xDomain = extent(stops.map((s) => s.x));
   const yExtent = extent([

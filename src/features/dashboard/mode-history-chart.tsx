@@ -4,11 +4,10 @@ import { extent, padDomain } from '../../../domain/chart-scale';
 import { formatShortDate } from '../../../domain/formats';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { linePath } from '../../ui/chart/chart-paths';
-import { type ChartStop, TimeChart } from '../../ui/chart/time-chart';
+import { stopsAtTimes } from '../../ui/chart/chart-stops';
+import { lineColour } from '../../ui/chart/line-colours';
+import { TimeChart } from '../../ui/chart/time-chart';
 import { useDisplaySettings } from '../../ui/display-settings';
-
-const COLOURS = ['#0b3a53', '#0b5c85', '#6a3d9a', '#1e7b34', '#7a5c00', '#4a5565'];
-const colourOf = (i: number) => COLOURS[i % COLOURS.length] ?? '#0b3a53';
 
 /**
  * Each reference mode's identified frequency, window by window, as stored (not temperature
@@ -27,24 +26,24 @@ export function ModeHistoryChart({ modes }: { modes: BridgeModes }) {
       );
       return {
         name: `Mode ${position + 1}`,
-        colour: colourOf(i),
+        colour: lineColour(i),
         points: windows.map((w) => ({ x: Date.parse(w), y: byWindow.get(w) ?? null })),
       };
     });
   }, [modes]);
-  const stops = useMemo<ChartStop[]>(() => {
-    const first = lines[0];
-    if (!first) return [];
-    return first.points.map((p, k) => ({
-      x: p.x,
-      text: `${formatShortDate(p.x, timeZone)}: ${lines
-        .map((l) => {
-          const y = l.points[k]?.y;
-          return `${l.name} ${y == null ? 'lost' : `${y.toFixed(3)} Hz`}`;
-        })
-        .join(', ')}`,
-    }));
-  }, [lines, timeZone]);
+  const stops = useMemo(
+    () =>
+      stopsAtTimes(
+        lines.flatMap((l) =>
+          l.points.map((p) => ({
+            x: p.x,
+            text: `${l.name} ${p.y == null ? 'lost' : `${p.y.toFixed(3)} Hz`}`,
+          })),
+        ),
+        (ms) => formatShortDate(ms, timeZone),
+      ),
+    [lines, timeZone],
+  );
   const xDomain = extent(stops.map((s) => s.x));
   const yExtent = extent(lines.flatMap((l) => l.points.flatMap((p) => (p.y == null ? [] : [p.y]))));
   if (!xDomain || !yExtent) return null;
