@@ -35,9 +35,8 @@ export interface AnalysisOutcome {
    */
   controlChart?: {
     referenceVersion: number;
-    /** The charts' episodes, and the moving model's, counted apart (one anomaly may be in both). */
-    episodes: number;
-    modelEpisodes: number;
+    /** Which detector found each of numAnomalies' episodes: the model alone, both, the charts alone. */
+    sources: { modelAlone: number; both: number; chartsAlone: number };
     evidence: string[];
   } | null;
   /** Engineer-set limits breached at the end of the period ('Limit exceeded'); absent: none checked. */

@@ -7,17 +7,26 @@ import type { AnalysisOutcome } from './analysis-outcome.ts';
  */
 export function anomalySources(message: string, outcome: AnalysisOutcome): string {
   const charts = outcome.controlChart;
+  const { modelAlone, both, chartsAlone } = charts?.sources ?? {
+    modelAlone: 0,
+    both: 0,
+    chartsAlone: 0,
+  };
   // Only the model found them: the message says what it always said.
-  if (!charts || charts.episodes === 0) return message;
-  const moving = charts.modelEpisodes;
+  if (!charts || both + chartsAlone === 0) return message;
+  const reference = `against reference version ${charts.referenceVersion} (${charts.evidence.join('; ')})`;
+  const model = modelAlone + both;
   const parts = [
-    ...(moving > 0 ? [`${moving} by the moving model`] : []),
-    ...(charts.episodes > 0
+    ...(model > 0
       ? [
-          `${charts.episodes} by the control charts against reference version ${charts.referenceVersion} (${charts.evidence.join('; ')})`,
+          `${model} by the moving model${both > 0 ? `, ${both} of them also by the control charts${chartsAlone > 0 ? '' : ` ${reference}`}` : ''}`,
         ]
       : []),
+    ...(chartsAlone > 0
+      ? [`${chartsAlone} by the control charts${model > 0 ? ' alone' : ''} ${reference}`]
+      : []),
   ];
-  // In brackets, not after a colon: 'N anomalies detected (…)' reads as one count with its sources.
+  // In brackets, not after a colon: 'N anomalies detected (…)' reads as one count with its
+  // sources, and the counts add up to N (an episode both found is counted once).
   return `${message} (${parts.join('; ')})`;
 }

@@ -375,7 +375,7 @@ export async function evaluateBridge(
     // episode of either counts towards the condition, and the report says which raised it.
     const reference = await versions.active(bridgeId);
     const controlChart = referenceChartStep(reference, model.featureNames, windows, period);
-    const merged = withChartEpisodes(built, controlChart);
+    const { report: merged, sources } = withChartEpisodes(built, controlChart);
     const numAnomalies = merged.num_anomalies;
     const report = {
       ...merged,
@@ -430,7 +430,7 @@ export async function evaluateBridge(
       numAnomalies: report.num_anomalies,
       evaluatedAt,
       conditionSince: new Date(report.condition_since),
-      ...(controlChart ? { controlChart: chartOutcome(controlChart, built.num_anomalies) } : {}),
+      ...(controlChart ? { controlChart: chartOutcome(controlChart, sources) } : {}),
       anomalousWindows: report.windows
         .filter((w) => w.anomalous)
         .map((w) => ({ start: new Date(w.start), end: new Date(w.end), error: w.error ?? 0 })),

@@ -16,6 +16,16 @@ interface ReportEpisodes {
 const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }) =>
   Date.parse(a.start) <= Date.parse(b.end) && Date.parse(b.start) <= Date.parse(a.end);
 
+/** How many of the merged episodes each detector found; they add up to the report's count. */
+export interface EpisodeSources {
+  /** The moving model's episodes no chart episode overlaps. */
+  modelAlone: number;
+  /** The moving model's episodes a chart episode overlaps: one anomaly, found by both. */
+  both: number;
+  /** The chart episodes the model missed, added as episodes of their own. */
+  chartsAlone: number;
+}
+
 /**
  * The moving model's episodes with the control charts' (decision 067) as one list: a chart
  * episode that overlaps one of the model's is the same anomaly seen twice and is not counted
@@ -26,10 +36,16 @@ const overlaps = (a: { start: string; end: string }, b: { start: string; end: st
 export function withChartEpisodes<Report extends ReportEpisodes>(
   report: Report,
   charts: ControlChartReport | null,
-): Report {
-  if (!charts) return report;
-  const missed = charts.episodes.filter((c) => !report.events.some((e) => overlaps(c, e)));
-  if (missed.length === 0) return report;
+): { report: Report; sources: EpisodeSources } {
+  const chartEpisodes = charts?.episodes ?? [];
+  const both = report.events.filter((e) => chartEpisodes.some((c) => overlaps(c, e))).length;
+  const missed = chartEpisodes.filter((c) => !report.events.some((e) => overlaps(c, e)));
+  const sources = {
+    modelAlone: report.events.length - both,
+    both,
+    chartsAlone: missed.length,
+  };
+  if (missed.length === 0) return { report, sources };
   const startOf = (iso: string) => {
     const at = Date.parse(iso);
     const index = report.windows.findIndex((w) => Date.parse(w.start) >= at);
@@ -53,5 +69,5 @@ export function withChartEpisodes<Report extends ReportEpisodes>(
     (a, b) => Date.parse(a.start) - Date.parse(b.start),
   );
   const alarms = [...(report.alarms ?? []), ...added.map((a) => a.alarm)].sort((a, b) => a - b);
-  return { ...report, events, alarms, num_anomalies: events.length };
+  return { report: { ...report, events, alarms, num_anomalies: events.length }, sources };
 }

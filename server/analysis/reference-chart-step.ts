@@ -1,6 +1,7 @@
 import type { AnalysisOutcome } from '../alerts/analysis-outcome.ts';
 import type { Schemas } from '../contract-types.ts';
 import type { BaselineVersionRow } from './baseline-versions.ts';
+import type { EpisodeSources } from './chart-episode-merge.ts';
 import { chartEpisodes, scoreReferenceCharts } from './chart-scores.ts';
 import type { ReferenceCharts } from './reference-charts.ts';
 
@@ -55,12 +56,11 @@ export function referenceChartStep(
 /** What the alerts need of the charts: their episodes and what crossed, once each. */
 export function chartOutcome(
   report: ControlChartReport,
-  modelEpisodes: number,
+  sources: EpisodeSources,
 ): NonNullable<AnalysisOutcome['controlChart']> {
   return {
     referenceVersion: report.reference_version,
-    episodes: report.episodes.length,
-    modelEpisodes,
+    sources,
     evidence: [...new Set(report.episodes.map((e) => e.evidence))],
   };
 }

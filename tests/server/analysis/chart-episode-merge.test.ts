@@ -32,20 +32,22 @@ const charts = (episodes: [number, number][]): ControlChartReport => ({
 
 describe('the control charts’ episodes with the moving model’s (decision 067)', () => {
   it('counts an anomaly both saw once, so the count equals the episodes listed', () => {
-    const merged = withChartEpisodes(report(), charts([[6, 10]]));
+    const { report: merged, sources } = withChartEpisodes(report(), charts([[6, 10]]));
+    expect(sources).toEqual({ modelAlone: 0, both: 1, chartsAlone: 0 });
     expect(merged.num_anomalies).toBe(1);
     expect(merged.events).toHaveLength(1);
     expect(merged.alarms).toEqual([5]);
   });
 
   it('lists one only the charts saw as an episode of its own, with its alarm window', () => {
-    const merged = withChartEpisodes(
+    const { report: merged, sources } = withChartEpisodes(
       report(),
       charts([
         [6, 10],
         [14, 17],
       ]),
     );
+    expect(sources).toEqual({ modelAlone: 0, both: 1, chartsAlone: 1 });
     expect(merged.num_anomalies).toBe(2);
     expect(merged.events.map((e) => e.start)).toEqual([iso(5), iso(14)]);
     expect(merged.events[1]).toMatchObject({ windows: 3, peak_error: 0.9, top_contributors: [] });
@@ -54,6 +56,10 @@ describe('the control charts’ episodes with the moving model’s (decision 067
 
   it('leaves the report as it was without charts', () => {
     const before = report();
-    expect(withChartEpisodes(before, null)).toBe(before);
+    expect(withChartEpisodes(before, null)).toEqual({
+      report: before,
+      sources: { modelAlone: 1, both: 0, chartsAlone: 0 },
+    });
+    expect(withChartEpisodes(before, null).report).toBe(before);
   });
 });

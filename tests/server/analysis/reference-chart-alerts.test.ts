@@ -65,7 +65,7 @@ describe.each(drivers)('a control-chart alarm against the stored reference on %s
     if (!report) throw new Error('no chart report');
     await t.services.alerts.analysisCompleted({
       ...outcome(bridge.id, 1),
-      controlChart: chartOutcome(report, 0),
+      controlChart: chartOutcome(report, { modelAlone: 0, both: 0, chartsAlone: 1 }),
     });
     const anomaly = (await storedAlerts(t, bridge.id)).find((a) => a.type === 'Anomaly Detection');
     expect(anomaly?.state).toBe('active');
