@@ -1,4 +1,4 @@
-import { formatDateTime, formatUtc } from '../../../domain/formats';
+import { formatInstant, formatUtc } from '../../../domain/formats';
 import type { CompanyDelivery } from '../../api/queries/company-deliveries';
 import * as table from '../../ui/data-table/data-table.css';
 import { PageTable } from '../../ui/data-table/page-table';
@@ -18,6 +18,8 @@ const tierText = (d: CompanyDelivery) =>
 /** One server page of the company's delivery log, a card per row on a phone (decision 038). */
 export function DeliveryLogTable(props: {
   deliveries: CompanyDelivery[];
+  /** The company's zone, named beside each time; undefined: the reader's own, unnamed. */
+  timeZone: string | undefined;
   loading: boolean;
   empty: string;
 }) {
@@ -29,7 +31,7 @@ export function DeliveryLogTable(props: {
   const rows = props.deliveries.map((d) => (
     <tr key={d.id}>
       {d.sent_at
-        ? cell('Sent', formatDateTime(d.sent_at), formatUtc(d.sent_at))
+        ? cell('Sent', formatInstant(d.sent_at, props.timeZone), formatUtc(d.sent_at))
         : cell('Sent', UNSENT[d.state] ?? d.state)}
       {cell('Bridge', d.bridge_name)}
       {cell('Alert', `${d.severity} ${d.alert_type}`)}

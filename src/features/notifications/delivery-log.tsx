@@ -6,6 +6,9 @@ import {
   type DeliveryQuery,
   companyDeliveriesQueryOptions,
 } from '../../api/queries/company-deliveries';
+import { companySettingsQueryOptions } from '../../api/queries/company-settings';
+import { usableTimeZone } from '../../../domain/formats';
+import { browserTimeZone } from '../../ui/time-zones';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
 import { useFailureNotice } from '../../ui/use-failure-notice';
@@ -31,14 +34,22 @@ export function DeliveryLog({ companyId, bridges }: { companyId: number; bridges
   const [channel, setChannel] = useState<Channel>();
   const [offset, setOffset] = useState(0);
   const query: DeliveryQuery = { bridge, channel, limit: DELIVERY_PAGE, offset };
-  const page = useQuery(companyDeliveriesQueryOptions(useApi(), companyId, query));
+  const api = useApi();
+  const page = useQuery(companyDeliveriesQueryOptions(api, companyId, query));
+  // One company's log: its times on the company's clock, as its bridges' dashboards write them
+  // (decision 064); the reader's own zone while the settings load or when the company set none.
+  const settings = useQuery(companySettingsQueryOptions(api, companyId));
+  const timeZone = usableTimeZone(settings.data?.time_zone);
   const failure = useFailureNotice(page.error?.message, { as: 'banner' });
   const items = page.data?.items ?? [];
   const filtered = bridge !== undefined || channel !== undefined;
   return (
     <ScreenSection id="delivery-log" title="Delivery log">
       <p className={styles.note}>
-        Every email and text sent for the company&apos;s alerts, newest first.
+        Every email and text sent for the company&apos;s alerts, newest first.{' '}
+        {timeZone === undefined
+          ? `Times in your time zone (${browserTimeZone()}).`
+          : `Times in ${timeZone}, the company's time zone.`}
       </p>
       <div className={styles.filters}>
         <SelectField
@@ -66,6 +77,7 @@ export function DeliveryLog({ companyId, bridges }: { companyId: number; bridges
       {!page.isError && (
         <DeliveryLogTable
           deliveries={items}
+          timeZone={timeZone}
           loading={page.isPending}
           empty={
             filtered

@@ -72,6 +72,18 @@ function serveCompany(options: { deliveries?: () => Response } = {}) {
   const base = '/api/v1/companies/2';
   server.use(
     http.get(apiUrl(`${base}/escalation`), () => HttpResponse.json(defaultEscalation)),
+    http.get(apiUrl(`${base}/settings`), () =>
+      HttpResponse.json({
+        company_id: 2,
+        name: 'Prairie Crossings Ltd.',
+        address: null,
+        time_zone: 'America/Edmonton',
+        units: 'metric',
+        default_amber_percent: null,
+        default_red_percent: null,
+        has_logo: false,
+      }),
+    ),
     http.get(apiUrl(`${base}/rotas`), () => HttpResponse.json([structures])),
     http.get(apiUrl(`${base}/on-call`), () =>
       HttpResponse.json([
@@ -227,6 +239,9 @@ describe('Notifications screen', () => {
     expect(row).toHaveTextContent('grace');
     expect(row).toHaveTextContent('Email');
     expect(row).toHaveTextContent('Tier 2');
+    // One company's log is on the company's clock, named (11:00 UTC is 4:00 AM in Edmonton).
+    expect(row).toHaveTextContent(/4:00 AM MST/);
+    expect(log).toHaveTextContent("Times in America/Edmonton, the company's time zone.");
     expect(asked[0]?.get('limit')).toBe('25');
 
     await user.click(within(log).getByRole('button', { name: 'Older' }));
