@@ -110,8 +110,13 @@ describe.each(drivers)('HTTP ingest bounded per body on %s', (kind) => {
     }
     await answered;
     if (options.keepWriting && !writeError) {
-      // The server has read what was sent once its next reads are done.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The server has read what was sent once its next reads are done: waited for, up to 10 s
+      // (a fixed 200 ms was too short once on a loaded machine; a server that stopped reading
+      // still fails, with what it had read by then).
+      const until = Date.now() + 10_000;
+      while ((serverSocket?.bytesRead ?? 0) < written && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
     const serverReadAtEnd = serverSocket?.bytesRead ?? NaN;
     client.destroy();
