@@ -1,7 +1,6 @@
 import type { AnalysisOutcome } from '../alerts/analysis-outcome.ts';
 import type { Schemas } from '../contract-types.ts';
 import type { BaselineVersionRow } from './baseline-versions.ts';
-import type { EpisodeSources } from './chart-episode-merge.ts';
 import { chartEpisodes, scoreReferenceCharts } from './chart-scores.ts';
 import type { ReferenceCharts } from './reference-charts.ts';
 
@@ -56,7 +55,7 @@ export function referenceChartStep(
 /** What the alerts need of the charts: their episodes and what crossed, once each. */
 export function chartOutcome(
   report: ControlChartReport,
-  sources: EpisodeSources,
+  sources: NonNullable<AnalysisOutcome['controlChart']>['sources'],
 ): NonNullable<AnalysisOutcome['controlChart']> {
   return {
     referenceVersion: report.reference_version,
