@@ -2512,6 +2512,13 @@ export interface components {
       challenge_name: string;
       /** @description Its value: spanwatch-domain-verification=<challenge> */
       challenge_value: string;
+      /**
+       * Format: date-time
+       * @description When a DNS proof was last looked up again (weekly; daily while failing; decision 078). Null: not yet
+       */
+      rechecked_at: string | null;
+      /** @description Re-checks in a row that found no TXT record; the third withdraws the verification */
+      recheck_failures: number;
     };
     CompanySsoDomainVerify: {
       /**

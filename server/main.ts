@@ -2,6 +2,7 @@ import path from 'node:path';
 import { startAlertMonitor } from './alerts/alert-monitor.ts';
 import { startAnalysisWorkers, stopGraceFor } from './analysis/analysis-workers.ts';
 import { startShiftRetention } from './analysis/shift-retention-schedule.ts';
+import { startDomainRecheck } from './services/domain-recheck-schedule.ts';
 import { buildApp } from './app.ts';
 import { requestScopedDatabase } from './audit/audited-transaction.ts';
 import { ConfigError, loadConfig, ROLES, type AppConfig } from './config/config.ts';
@@ -200,6 +201,15 @@ if (roles.has('worker')) {
     leads: leadership.isLeader,
     log: logTo(logger.child({ component: 'retention' }), 'warn'),
   });
+  const domainRecheck = startDomainRecheck(
+    database.db,
+    services.domainRecheck,
+    services.domainProof,
+    {
+      leads: leadership.isLeader,
+      log: logTo(logger.child({ component: 'sso' }), 'warn'),
+    },
+  );
   await queuedWebhook?.work();
   await queuedNotifier?.work();
   await queuedSms?.work();
@@ -207,6 +217,7 @@ if (roles.has('worker')) {
   steps.push({ name: 'roll-up retention', stop: async () => rollupRetention?.stop() });
   steps.push({ name: 'packing stored arrays', stop: () => arrayPacking.stop() });
   steps.push({ name: 'frequency shift retention', stop: () => shiftRetention.stop() });
+  steps.push({ name: 'domain re-check', stop: () => domainRecheck.stop() });
   steps.push({ name: 'analysis workers', stop: () => workers.stop() });
   if (demo.seeded) {
     const watch = watchFirstAnalysis(database.db, {

@@ -67,6 +67,7 @@ import { createSecretBox } from './services/secret-box.ts';
 import { createSessionService } from './services/sessions.ts';
 import { createSsoSignIn } from './services/sso-sign-in.ts';
 import { createDomainProof } from './services/domain-proof.ts';
+import { createDomainRecheckRepository } from './repositories/domain-recheck-repository.ts';
 import { createCompanySettingsRepository } from './repositories/company-settings-repository.ts';
 import { createCompanyLimitsRepository } from './repositories/company-limits-repository.ts';
 import { createCompanyIngestRate } from './ingest/company-ingest-rate.ts';
@@ -167,6 +168,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     ssoLogins,
     /** Looks up the TXT record that proves a single sign-on domain (decision 071). */
     domainProof: createDomainProof(config.dnsServers),
+    /** DNS-proven domains due to be looked up again (decision 078). */
+    domainRecheck: createDomainRecheckRepository(db),
     ssoSignIn: createSsoSignIn({
       db,
       companies,

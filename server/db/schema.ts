@@ -13,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -1284,6 +1285,10 @@ export const companySsoDomains = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     verifiedMethod: text('verified_method'),
     verifiedBy: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When a DNS proof was last looked up again (decision 078); null: not yet. */
+    recheckedAt: timestamp('rechecked_at', { withTimezone: true }),
+    /** Re-checks in a row that found no proof; the third withdraws the verification. */
+    recheckFailures: smallint('recheck_failures').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.domain, t.companyId] }),

@@ -14,6 +14,9 @@ export interface DomainClaim {
   claimedAt: Date;
   verifiedAt: Date | null;
   verifiedMethod: DomainProofMethod | null;
+  /** The last DNS re-check of a proof, and how many in a row found none (decision 078). */
+  recheckedAt: Date | null;
+  recheckFailures: number;
 }
 
 /** A company's single sign-on settings as stored; the secret stays sealed (decision 054). */
@@ -60,6 +63,8 @@ export function createCompanySsoRepository(db: Db) {
         claimedAt: companySsoDomains.claimedAt,
         verifiedAt: companySsoDomains.verifiedAt,
         verifiedMethod: companySsoDomains.verifiedMethod,
+        recheckedAt: companySsoDomains.recheckedAt,
+        recheckFailures: companySsoDomains.recheckFailures,
       })
       .from(companySsoDomains)
       .where(eq(companySsoDomains.companyId, companyId))
@@ -179,7 +184,14 @@ export function createCompanySsoRepository(db: Db) {
         );
       const marked = await db
         .update(companySsoDomains)
-        .set({ verifiedAt: new Date(), verifiedMethod: method, verifiedBy: by })
+        .set({
+          verifiedAt: new Date(),
+          verifiedMethod: method,
+          verifiedBy: by,
+          // A new proof starts the re-checks afresh (decision 078).
+          recheckedAt: null,
+          recheckFailures: 0,
+        })
         .where(
           and(eq(companySsoDomains.companyId, companyId), eq(companySsoDomains.domain, domain)),
         )

@@ -72,6 +72,8 @@ export function companySsoDto(
         verified_method: claim.verifiedMethod,
         challenge_name: record.name,
         challenge_value: record.value,
+        rechecked_at: claim.recheckedAt?.toISOString() ?? null,
+        recheck_failures: claim.recheckFailures,
       };
     }),
   };

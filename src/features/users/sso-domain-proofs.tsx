@@ -16,6 +16,9 @@ const METHOD: Record<string, string> = {
   'before-proof': 'claimed before proof was asked',
 };
 
+/** Re-checks in a row without the TXT record that withdraw a proof (decision 078). */
+const WITHDRAW_AFTER = 3;
+
 /**
  * Each saved email domain's proof (decision 071): verified (when, how), or the TXT record to
  * add and a Verify button that looks it up. Only a verified domain signs anyone in.
@@ -49,12 +52,35 @@ export function SsoDomainProofs({ stored }: { stored: CompanySso }) {
             <li key={claim.domain} className={styles.proof}>
               <strong>{claim.domain}</strong>
               {claim.verified_at ? (
-                <p className={styles.note}>
-                  Verified {formatDate(claim.verified_at)}
-                  {claim.verified_method ? ` (${METHOD[claim.verified_method]})` : ''}
-                </p>
+                <>
+                  <p className={styles.note}>
+                    Verified {formatDate(claim.verified_at)}
+                    {claim.verified_method ? ` (${METHOD[claim.verified_method]})` : ''}
+                    {claim.rechecked_at && claim.recheck_failures === 0
+                      ? `; its TXT record was found again ${formatDate(claim.rechecked_at)}`
+                      : ''}
+                  </p>
+                  {claim.recheck_failures > 0 && (
+                    <p className={styles.error}>
+                      Its TXT record was not found at the last{' '}
+                      {claim.recheck_failures === 1
+                        ? 're-check'
+                        : `${claim.recheck_failures} re-checks`}{' '}
+                      (we look daily): put{' '}
+                      <code className={styles.code}>{claim.challenge_value}</code> back at{' '}
+                      <code className={styles.code}>{claim.challenge_name}</code>, or the domain
+                      stops signing people in after {WITHDRAW_AFTER} re-checks without it.
+                    </p>
+                  )}
+                </>
               ) : (
                 <>
+                  {claim.recheck_failures >= WITHDRAW_AFTER && (
+                    <p className={styles.error}>
+                      Withdrawn: its TXT record was not found at {WITHDRAW_AFTER} re-checks in a
+                      row, so the domain signs nobody in.
+                    </p>
+                  )}
                   <p className={styles.note}>
                     Not verified: add a TXT record at{' '}
                     <code className={styles.code}>{claim.challenge_name}</code> with the value{' '}

@@ -332,6 +332,8 @@ describe.each(drivers)('single sign-on through a real OpenID Connect provider on
           verified_method: 'dns',
           challenge_name: '_spanwatch-challenge.acme.test',
           challenge_value: expect.stringMatching(/^spanwatch-domain-verification=[\w-]{32}$/),
+          rechecked_at: null,
+          recheck_failures: 0,
         },
       ],
     });

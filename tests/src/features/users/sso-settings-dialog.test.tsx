@@ -27,6 +27,8 @@ const stored: CompanySso = {
       verified_method: null,
       challenge_name: '_spanwatch-challenge.old.prairie.example',
       challenge_value: 'spanwatch-domain-verification=tok-old',
+      rechecked_at: null,
+      recheck_failures: 0,
     },
     {
       domain: 'prairie.example',
@@ -34,6 +36,8 @@ const stored: CompanySso = {
       verified_method: 'dns',
       challenge_name: '_spanwatch-challenge.prairie.example',
       challenge_value: 'spanwatch-domain-verification=tok-main',
+      rechecked_at: null,
+      recheck_failures: 0,
     },
   ],
 };
@@ -262,6 +266,35 @@ describe('Single sign-on settings (User Management)', () => {
       );
       return asked;
     }
+
+    it('warns when a proven domain’s TXT record was not found again, and says when one was withdrawn', async () => {
+      const [unproven, proven] = stored.domains;
+      if (!unproven || !proven) throw new Error('fixture');
+      serveSso(2, {
+        get: () =>
+          HttpResponse.json({
+            ...stored,
+            domains: [
+              { ...unproven, rechecked_at: '2026-11-29T10:00:00Z', recheck_failures: 3 },
+              { ...proven, rechecked_at: '2026-11-29T10:00:00Z', recheck_failures: 2 },
+            ],
+          }),
+      });
+      const { dialog } = await openDialog();
+      const proofs = within(dialog).getByRole('list', { name: 'Domain proofs' });
+      const [withdrawn, failing] = within(proofs).getAllByRole('listitem');
+      expect(failing).toHaveTextContent(
+        'Its TXT record was not found at the last 2 re-checks (we look daily): put spanwatch-domain-verification=tok-main back at _spanwatch-challenge.prairie.example, or the domain stops signing people in after 3 re-checks without it.',
+      );
+      expect(withdrawn).toHaveTextContent(
+        'Withdrawn: its TXT record was not found at 3 re-checks in a row, so the domain signs nobody in.',
+      );
+      expect(
+        within(withdrawn as HTMLElement).getByRole('button', {
+          name: 'Verify old.prairie.example',
+        }),
+      ).toBeInTheDocument();
+    });
 
     it('shows each domain verified, or the TXT record to add, with Copy buttons', async () => {
       serveSso(2);

@@ -1,0 +1,2 @@
+ALTER TABLE "company_sso_domains" ADD COLUMN "rechecked_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "company_sso_domains" ADD COLUMN "recheck_failures" smallint DEFAULT 0 NOT NULL;
