@@ -196,6 +196,7 @@ describe.each(drivers)('monthly report modes on %s', (kind) => {
         'In the month found in 0 of 1 window matched against this reference.',
     );
     expect(mayText).toContain('1 of 3 reference modes lost in the newest window.');
+    expect(mayText).toContain("Of 3 reference modes, 1 was not found in the month's newest window");
   });
 
   it('says in one sentence why a bridge has no modes', async () => {

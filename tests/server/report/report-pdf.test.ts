@@ -148,6 +148,8 @@ describe('monthly report PDF', () => {
         'with 1 gap of an hour or more. ' +
         'The temperature-compensated first natural frequency averaged 3.426 Hz over 29 days ' +
         '(3.385 to 3.434 Hz), below its alarm level of 3.390 Hz on 1 day. ' +
+        "Of 2 reference modes, 1 was not found in the month's newest window; the largest " +
+        'frequency change of those found was \u22120.85 % (Mode 1). ' +
         'Of 1 fatigue detail, Girder 2 cover plate (hb-str-1) has the highest cumulative damage, ' +
         "D = 4.81e-1 at the month's end (5.57e-5 in the month), remaining life 38 years.",
     );
