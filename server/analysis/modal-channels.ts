@@ -11,6 +11,7 @@ export interface ModalChannel {
 
 export interface ModalSpan {
   spanId: number;
+  label: string;
   lengthM: number;
   /** By chainage. */
   channels: ModalChannel[];
@@ -25,15 +26,22 @@ export const MIN_MODAL_CHANNELS = 3;
  * are left out: their place in a shape would be a guess.
  */
 export async function modalSpanOf(db: Db, bridgeId: number): Promise<ModalSpan | null> {
+  const best = await bestPlacedSpan(db, bridgeId);
+  return best && best.channels.length >= MIN_MODAL_CHANNELS ? best : null;
+}
+
+/** The span with the most such accelerometers, however few (none: null). */
+export async function bestPlacedSpan(db: Db, bridgeId: number): Promise<ModalSpan | null> {
   const rows = rowsOf<{
     span_id: number;
+    label: string;
     length: number;
     datastream_id: number;
     stream_id: string;
     chainage_m: number;
   }>(
     await db.execute(sql`
-      SELECT s.span_id, sp.length::float8 AS length, d.id AS datastream_id, d.stream_id,
+      SELECT s.span_id, sp.label, sp.length::float8 AS length, d.id AS datastream_id, d.stream_id,
              s.chainage_m
       FROM sensors s
       JOIN spans sp ON sp.id = s.span_id
@@ -48,7 +56,12 @@ export async function modalSpanOf(db: Db, bridgeId: number): Promise<ModalSpan |
   const spans = new Map<number, ModalSpan>();
   for (const row of rows) {
     const spanId = Number(row.span_id);
-    const span = spans.get(spanId) ?? { spanId, lengthM: Number(row.length), channels: [] };
+    const span = spans.get(spanId) ?? {
+      spanId,
+      label: row.label,
+      lengthM: Number(row.length),
+      channels: [],
+    };
     span.channels.push({
       datastreamId: Number(row.datastream_id),
       streamId: row.stream_id,
@@ -56,6 +69,5 @@ export async function modalSpanOf(db: Db, bridgeId: number): Promise<ModalSpan |
     });
     spans.set(spanId, span);
   }
-  const best = [...spans.values()].sort((a, b) => b.channels.length - a.channels.length)[0];
-  return best && best.channels.length >= MIN_MODAL_CHANNELS ? best : null;
+  return [...spans.values()].sort((a, b) => b.channels.length - a.channels.length)[0] ?? null;
 }

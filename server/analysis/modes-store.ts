@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { identifiedModes } from '../db/schema.ts';
 
@@ -29,9 +29,59 @@ export function createModesStore(db: Db) {
   }
 
   return {
-    /** The newest `count` window starts of a bridge, newest first. */
-    newestStarts(bridgeId: number, count: number): Promise<Date[]> {
-      return windowStarts(eq(identifiedModes.bridgeId, bridgeId), 'newest', count);
+    /** The newest `count` window starts of a bridge (those starting before `before`), newest first. */
+    newestStarts(bridgeId: number, count: number, before?: Date): Promise<Date[]> {
+      const ofBridge = eq(identifiedModes.bridgeId, bridgeId);
+      return windowStarts(
+        before ? and(ofBridge, lt(identifiedModes.windowStart, before)) : ofBridge,
+        'newest',
+        count,
+      );
+    },
+
+    /**
+     * Per reference mode of `referenceVersion`, over the windows starting in [from, to): how
+     * many found it and lost it, and the lowest and highest frequency found; with the number of
+     * windows stored in the range. A summary, bounded whatever the range holds.
+     */
+    async spread(bridgeId: number, referenceVersion: number, from: Date, to: Date) {
+      const inRange = and(
+        eq(identifiedModes.bridgeId, bridgeId),
+        gte(identifiedModes.windowStart, from),
+        lt(identifiedModes.windowStart, to),
+      );
+      const [counted] = await db
+        .select({ n: sql<number>`count(DISTINCT ${identifiedModes.windowStart})::int` })
+        .from(identifiedModes)
+        .where(inRange);
+      const rows = await db
+        .select({
+          referenceMode: identifiedModes.referenceMode,
+          found: sql<number>`count(*) FILTER (WHERE NOT ${identifiedModes.lost})::int`,
+          lost: sql<number>`count(*) FILTER (WHERE ${identifiedModes.lost})::int`,
+          lowHz: sql<number | null>`min(${identifiedModes.frequencyHz})`,
+          highHz: sql<number | null>`max(${identifiedModes.frequencyHz})`,
+        })
+        .from(identifiedModes)
+        .where(
+          and(
+            inRange,
+            eq(identifiedModes.referenceVersion, referenceVersion),
+            isNotNull(identifiedModes.referenceMode),
+          ),
+        )
+        .groupBy(identifiedModes.referenceMode)
+        .orderBy(asc(identifiedModes.referenceMode));
+      return {
+        windows: Number(counted?.n ?? 0),
+        modes: rows.map((r) => ({
+          referenceMode: Number(r.referenceMode),
+          found: Number(r.found),
+          lost: Number(r.lost),
+          lowHz: r.lowHz === null ? null : Number(r.lowHz),
+          highHz: r.highHz === null ? null : Number(r.highHz),
+        })),
+      };
     },
 
     /** The reference window's modes of a reference version, by position; empty if none yet. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Schemas } from '../contract-types.ts';
 import type { Db } from '../db/client.ts';
 import { identifiedModes, MAX_STORED_MODES } from '../db/schema.ts';
@@ -38,9 +38,15 @@ export function createModesView(db: Db) {
   const versions = createBaselineVersions(db);
   const store = createModesStore(db);
   return {
-    async ofBridge(bridgeId: number): Promise<Schemas['BridgeModes']> {
+    /**
+     * `before`: as the answer would have been with the newest window the one starting last
+     * before it (the monthly report's month end); its reference is then the reference version
+     * that window was matched against, which the active one is unless a version was accepted
+     * after it.
+     */
+    async ofBridge(bridgeId: number, before?: Date): Promise<Schemas['BridgeModes']> {
       const ofBridge = eq(identifiedModes.bridgeId, bridgeId);
-      const starts = await store.newestStarts(bridgeId, MAX_MODE_HISTORY_WINDOWS);
+      const starts = await store.newestStarts(bridgeId, MAX_MODE_HISTORY_WINDOWS, before);
       const newest = starts[0];
       const oldest = starts.at(-1);
       const active = (await versions.active(bridgeId))?.version ?? null;
@@ -65,13 +71,21 @@ export function createModesView(db: Db) {
                 lost: identifiedModes.lost,
               })
               .from(identifiedModes)
-              .where(and(ofBridge, gte(identifiedModes.windowStart, oldest)))
+              .where(
+                and(
+                  ofBridge,
+                  gte(identifiedModes.windowStart, oldest),
+                  lte(identifiedModes.windowStart, newest ?? oldest),
+                ),
+              )
               .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position))
               .limit(MAX_MODE_HISTORY_WINDOWS * MAX_STORED_MODES);
-      const reference = await store.firstWindows(bridgeId, active ?? 0, STRIP_REFERENCE_WINDOWS);
+      // Version 0: the bridge's first windows, before any version was active (decision 059).
+      const version = before ? (latest[0]?.referenceVersion ?? active ?? 0) : (active ?? 0);
+      const reference = await store.firstWindows(bridgeId, version, STRIP_REFERENCE_WINDOWS);
       return {
         bridge: bridgeId,
-        reference_version: active,
+        reference_version: version === 0 ? null : version,
         reference: windowOf((reference[0] ?? []).filter((r) => r.isReference)),
         latest: windowOf(latest),
         located_change: await locatedChange(db, reference, latest),

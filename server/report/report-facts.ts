@@ -2,6 +2,8 @@
 // drawing, and tests build it by hand), every figure taken from stored results.
 import type { UnitSystem } from '../../domain/company-settings.ts';
 import type { Condition } from '../../domain/health.ts';
+import type { LocatedChangeFigures } from '../../domain/located-change-text.ts';
+import type { ModeRow } from '../../domain/mode-rows.ts';
 
 export interface SensorFact {
   label: string;
@@ -195,6 +197,40 @@ export interface InspectionFact {
   photosLeftOut: number;
 }
 
+/** A mode of the month's newest window as the dashboard's Modes card derives it (shape left out). */
+export type ModeFact = Omit<ModeRow, 'referenceShape' | 'latestShape'> & {
+  /** Over the month's windows, for a reference mode: how many found it and lost it. */
+  windowsFound: number | null;
+  windowsLost: number | null;
+  /** The lowest and highest frequency it was found at in the month; null when never found. */
+  lowHz: number | null;
+  highHz: number | null;
+};
+
+/**
+ * The month's modes (decisions 059, 076): the reference's modes against the newest window of
+ * the month, as the Modes card shows them, or why there are none.
+ */
+export interface ModesFacts {
+  /** Why there is no modes table, one sentence; null when there is one. */
+  absent: string | null;
+  /** The span whose vertical accelerometers are identified together, and how many (now). */
+  spanLabel: string | null;
+  channels: number;
+  referenceVersion: number | null;
+  referenceWindowStart: string | null;
+  /** The newest window identified in the month; null when none was. */
+  latestWindowStart: string | null;
+  /** How many sensors' values the newest window's shapes hold. */
+  latestSensors: number;
+  windowsInMonth: number;
+  tracked: ModeFact[];
+  /** The newest window's modes no reference mode matches. */
+  unmatched: ModeFact[];
+  /** The located-change strip of the newest window; null when the span or windows allow none. */
+  locatedChange: LocatedChangeFigures | null;
+}
+
 /** The bridge's company's logo for the title page (decision 063). */
 export interface LogoFact {
   contentType: string;
@@ -234,6 +270,7 @@ export interface ReportFacts {
   inspectionsLeftOut: number;
   streams: StreamAvailability[];
   frequency: FrequencyFacts | null;
+  modes: ModesFacts;
   fatigue: FatigueFact[];
 }
 

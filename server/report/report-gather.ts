@@ -18,6 +18,7 @@ import { fatigueFacts } from './report-fatigue.ts';
 import { companyLogoFact } from './report-logo.ts';
 import { inspectionFacts } from './report-inspections.ts';
 import { maintenanceFacts } from './report-maintenance.ts';
+import { modesFacts } from './report-modes.ts';
 import { sensorFaultFacts } from './report-sensor-faults.ts';
 import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
 import type { ReportMonth } from './report-month.ts';
@@ -66,6 +67,7 @@ export async function gatherReportFacts(
   // The current month is reported up to its last whole hour.
   const availabilityEnd = Math.min(month.endMs, Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   const alertRows = await monthAlerts(db, bridgeId, month);
+  const spanFacts = await structure(db, bridgeId);
   return {
     month: month.label,
     timeZone: month.timeZone ?? 'UTC',
@@ -80,7 +82,7 @@ export async function gatherReportFacts(
       constructionDate: bridge.constructionDate,
     },
     companyLogo: await companyLogoFact(db, bridge.companyId),
-    spans: await structure(db, bridgeId),
+    spans: spanFacts,
     condition: report ? conditionFacts(report, result?.evaluatedAt ?? null, month) : null,
     conditionHistory: await conditionHistoryFacts(db, bridgeId, month, now),
     alerts: alertRows.facts,
@@ -96,6 +98,7 @@ export async function gatherReportFacts(
     ...(await inspectionFacts(stores, bridgeId, month)),
     streams: await streamAvailability(db, bridgeId, month.startMs, availabilityEnd),
     frequency: forecast ? frequencyFacts(forecast, model?.model, month, units) : null,
+    modes: await modesFacts(db, bridgeId, month, spanFacts),
     fatigue: await fatigueFacts(stores.fatigueDetails, bridgeId, month),
   };
 }

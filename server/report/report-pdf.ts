@@ -18,6 +18,7 @@ import { stressText } from '../../domain/units.ts';
 import { minuteWriter } from './report-time.ts';
 import { SENSOR_FAULTS_TEXT, sensorFaultLine } from './report-sensor-faults.ts';
 import { InspectionsWriter } from './report-inspections-section.ts';
+import { ModesWriter } from './report-modes-section.ts';
 
 const daysInMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
@@ -96,6 +97,7 @@ class ReportWriter extends PdfLayout {
     new InspectionsWriter(doc, facts.inspections, facts.inspectionsLeftOut).write();
     this.availability();
     this.frequency();
+    new ModesWriter(doc, facts.modes, this.when).write();
     this.fatigue();
     this.pageNumbers(
       (page, pages) => `${facts.bridge.name} · ${facts.month} · page ${page} of ${pages}`,

@@ -1,5 +1,6 @@
 import { conditionHistorySentence } from './condition-text.ts';
-import type { ReportFacts } from './report-facts.ts';
+import { modeRowText } from '../../domain/mode-rows.ts';
+import type { ModesFacts, ReportFacts } from './report-facts.ts';
 
 export const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleString('en-GB', {
@@ -23,6 +24,26 @@ function maintenanceClause({ maintenance }: ReportFacts): string {
   const listed =
     events.length === 1 ? events[0] : `${events.slice(0, -1).join(', ')} and ${events.at(-1)}`;
   return `${plural(maintenance.length, 'maintenance event')} ${maintenance.length === 1 ? 'was' : 'were'} recorded: ${listed}.`;
+}
+
+/** The reference modes lost in the month's newest window and the largest change; null: none. */
+function modesClause(modes: ModesFacts): string | null {
+  if (modes.absent !== null || modes.tracked.length === 0) return null;
+  const lost = modes.tracked.filter((r) => r.state !== 'found').length;
+  const changed = modes.tracked.filter((r) => r.changePercent !== null);
+  const largest = changed.reduce<(typeof changed)[number] | undefined>(
+    (a, b) => (a && Math.abs(a.changePercent ?? 0) >= Math.abs(b.changePercent ?? 0) ? a : b),
+    undefined,
+  );
+  const found =
+    lost === 0
+      ? `All ${plural(modes.tracked.length, 'reference mode')} were found in the month's newest window`
+      : `Of ${plural(modes.tracked.length, 'reference mode')}, ${lost} ${lost === 1 ? 'was' : 'were'} ` +
+        "not found in the month's newest window";
+  const change = largest
+    ? `; the largest frequency change of those found was ${modeRowText({ ...largest, referenceShape: [], latestShape: [] }).change} (${largest.name})`
+    : '';
+  return `${found}${change}.`;
 }
 
 /** The report's one-paragraph summary: every clause restates a fact of the sections below. */
@@ -88,6 +109,9 @@ export function reportSummary(facts: ReportFacts): string {
             : `, below its alarm level of ${low.toFixed(3)} ${unit} on ${plural(below, 'day')}.`),
     );
   }
+
+  const modes = modesClause(facts.modes);
+  if (modes) parts.push(modes);
 
   if (facts.fatigue.length === 0) parts.push('No fatigue detail is defined on this bridge.');
   else {

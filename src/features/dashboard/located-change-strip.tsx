@@ -1,11 +1,10 @@
 import type { LocatedChange } from '../../api/queries/modes';
+import { locatedChangeLabel, locatedChangeText } from '../../../domain/located-change-text';
 import * as styles from './modes-card.css';
 
 const WIDTH = 300;
 const HEIGHT = 28;
 const PAD = 8;
-
-const metres = (m: number) => `${m.toFixed(1)} m`;
 
 /**
  * Decision 046's standardised curvature change along the deck, a cell per sensor shaded by its
@@ -17,10 +16,6 @@ export function LocatedChangeStrip({ change }: { change: LocatedChange }) {
   const x = (m: number) => PAD + ((m - from) / (to - from || 1)) * (WIDTH - 2 * PAD);
   const sensors = [...change.sensors].sort((a, b) => a.chainage_m - b.chainage_m);
   const top = Math.max(1, ...sensors.map((s) => s.index));
-  const strongest = sensors.reduce<(typeof sensors)[number] | undefined>(
-    (best, s) => (best === undefined || s.index > best.index ? s : best),
-    undefined,
-  );
   // Each sensor's cell reaches halfway to its neighbours (the supports at the ends).
   const edges = sensors.map((s, i) => {
     const before = i === 0 ? from : ((sensors[i - 1]?.chainage_m ?? from) + s.chainage_m) / 2;
@@ -34,7 +29,7 @@ export function LocatedChangeStrip({ change }: { change: LocatedChange }) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className={styles.strip}
         role="img"
-        aria-label={`Change along the deck: largest near ${metres(change.location_m)} from the span's start`}
+        aria-label={locatedChangeLabel(change)}
       >
         {edges.map((s) => (
           <rect
@@ -51,15 +46,7 @@ export function LocatedChangeStrip({ change }: { change: LocatedChange }) {
         ))}
         <path d={`M${x(change.location_m)},${HEIGHT - 8} l-5,8 h10 z`} fill="#111111" />
       </svg>
-      <figcaption className={styles.caption}>
-        Largest change near {metres(change.location_m)} from the span&apos;s start ({metres(from)}{' '}
-        to {metres(to)})
-        {strongest ? `, highest at ${strongest.stream_id} (${strongest.index.toFixed(1)})` : ''}:
-        the rise of each sensor&apos;s curvature over {change.modes_compared}{' '}
-        {change.modes_compared === 1 ? 'mode' : 'modes'}, in units of its scatter over{' '}
-        {change.reference_windows} reference windows. An index to say where to look first, not an
-        alarm.
-      </figcaption>
+      <figcaption className={styles.caption}>{locatedChangeText(change)}</figcaption>
     </figure>
   );
 }

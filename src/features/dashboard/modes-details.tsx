@@ -5,22 +5,11 @@ import { useDisplaySettings } from '../../ui/display-settings';
 import * as cardStyles from './fatigue-card.css';
 import { LocatedChangeStrip } from './located-change-strip';
 import { ModeHistoryChart } from './mode-history-chart';
-import { type ModeRow, modeRows } from './mode-rows';
+import { type ModeRow, modeFrequencyText, modeRows, modeRowText } from '../../../domain/mode-rows';
 import { ModeShapePlot, SHAPE_COLOURS } from './mode-shape-plot';
 import * as styles from './modes-card.css';
 import { ChartLegend } from '../../ui/chart/chart-legend';
 import { UpdatedAt } from './when';
-
-const hz = (value: number | null) => (value === null ? '—' : `${value.toFixed(3)} Hz`);
-const signedPercent = (value: number | null) =>
-  value === null
-    ? '—'
-    : `${value < 0 ? '\u2212' : value > 0 ? '+' : ''}${Math.abs(value).toFixed(2)} %`;
-const stateText: Record<ModeRow['state'], string> = {
-  found: 'Found',
-  lost: 'Lost',
-  'not in the newest window': 'Not in the newest window',
-};
 
 /** The span's supports: the strip's when there is one, else the shapes' sensors' extent. */
 function supportsOf(modes: BridgeModes): [number, number] {
@@ -29,6 +18,17 @@ function supportsOf(modes: BridgeModes): [number, number] {
   const chainages = (modes.reference?.modes ?? []).flatMap((m) => m.shape.map((p) => p.chainage_m));
   return chainages.length ? [Math.min(0, ...chainages), Math.max(...chainages)] : [0, 1];
 }
+
+/** The table's columns: heading and the row's text shown under it. */
+const COLUMNS = [
+  ['Mode', 'name'],
+  ['Reference', 'reference'],
+  ['Newest window', 'latest'],
+  ['Change', 'change'],
+  ['Damping', 'damping'],
+  ['MAC', 'mac'],
+  ['State', 'state'],
+] as const;
 
 function ModesTable({ rows }: { rows: ModeRow[] }) {
   return (
@@ -39,42 +39,34 @@ function ModesTable({ rows }: { rows: ModeRow[] }) {
       </caption>
       <thead>
         <tr>
-          {['Mode', 'Reference', 'Newest window', 'Change', 'Damping', 'MAC', 'State'].map((h) => (
-            <th key={h} scope="col" className={styles.cell}>
-              {h}
+          {COLUMNS.map(([heading]) => (
+            <th key={heading} scope="col" className={styles.cell}>
+              {heading}
             </th>
           ))}
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.name}>
-            <td className={styles.cell} data-label="Mode">
-              {row.name}
-            </td>
-            <td className={styles.cell} data-label="Reference">
-              {hz(row.referenceHz)}
-            </td>
-            <td className={styles.cell} data-label="Newest window">
-              {hz(row.latestHz)}
-            </td>
-            <td className={styles.cell} data-label="Change">
-              {signedPercent(row.changePercent)}
-            </td>
-            <td className={styles.cell} data-label="Damping">
-              {row.dampingPercent === null ? '—' : `${row.dampingPercent.toFixed(2)} %`}
-            </td>
-            <td className={styles.cell} data-label="MAC">
-              {row.mac === null ? '—' : row.mac.toFixed(3)}
-            </td>
-            <td
-              className={`${styles.cell} ${row.state === 'lost' ? styles.lost : ''}`}
-              data-label="State"
-            >
-              {stateText[row.state]}
-            </td>
-          </tr>
-        ))}
+        {rows.map((row) => {
+          const text = { name: row.name, ...modeRowText(row) };
+          return (
+            <tr key={row.name}>
+              {COLUMNS.map(([heading, key]) => (
+                <td
+                  key={key}
+                  className={
+                    key === 'state' && row.state === 'lost'
+                      ? `${styles.cell} ${styles.lost}`
+                      : styles.cell
+                  }
+                  data-label={heading}
+                >
+                  {text[key]}
+                </td>
+              ))}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );
@@ -127,7 +119,7 @@ export default function ModesDetails({
             {rows.tracked.map((row) => (
               <ModeShapePlot
                 key={row.name}
-                name={`${row.name}, ${hz(row.referenceHz)}`}
+                name={`${row.name}, ${modeFrequencyText(row.referenceHz)}`}
                 reference={row.referenceShape}
                 latest={row.latestShape}
                 supports={supports}

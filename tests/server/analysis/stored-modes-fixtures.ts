@@ -3,7 +3,9 @@
 import { trafficAndWindForces } from '../../../server/sim/beam-loads.ts';
 import type { BeamModel } from '../../../server/sim/beam-model.ts';
 import { simulateAccelerations } from '../../../server/sim/modal-response.ts';
+import type { Schemas } from '../../../server/contract-types.ts';
 import type { Services } from '../../../server/services.ts';
+import type { TestContext } from '../../helpers/test-app.ts';
 import { BEAM_SENSORS_M, BEAM_SPAN_M } from '../../helpers/beam-windows.ts';
 
 export const MODAL_RATE_HZ = 50;
@@ -88,4 +90,14 @@ export async function ingestBeamWindow(
   });
   const result = await services.ingest.ingest(batch, { anyBridge: true });
   if (result.rejected.length > 0) throw new Error(JSON.stringify(result.rejected[0]));
+}
+
+/** `GET /api/v1/bridges/{id}/modes` as platform staff (decision 059). */
+export async function modesAnswer(t: TestContext, bridgeId: number) {
+  const staff = await t.createUser({ staff: true });
+  return t.request<Schemas['BridgeModes']>({
+    method: 'GET',
+    url: `/api/v1/bridges/${bridgeId}/modes`,
+    token: staff.token,
+  });
 }

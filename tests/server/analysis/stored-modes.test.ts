@@ -1,13 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { evaluateBridge } from '../../../server/analysis/analyse-bridge.ts';
-import type { Schemas } from '../../../server/contract-types.ts';
 import { identifiedModes } from '../../../server/db/schema.ts';
 import { localisationBeam } from '../../helpers/beam-windows.ts';
 import { BASE_MS } from '../../helpers/readings-fixtures.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
-import { beamBridge, ingestBeamWindow, MODAL_WINDOW_MS } from './stored-modes-fixtures.ts';
+import {
+  beamBridge,
+  ingestBeamWindow,
+  MODAL_WINDOW_MS,
+  modesAnswer,
+} from './stored-modes-fixtures.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
@@ -83,12 +87,7 @@ describe.each(drivers)('stored modes on %s', (kind) => {
     expect(later[0]?.referenceMac).toBeGreaterThan(0.95);
 
     // The API answers the newest window whole, the lost mode listed with no estimate.
-    const staff = await t.createUser({ staff: true });
-    const answer = await t.request<Schemas['BridgeModes']>({
-      method: 'GET',
-      url: `/api/v1/bridges/${bridge.id}/modes`,
-      token: staff.token,
-    });
+    const answer = await modesAnswer(t, bridge.id);
     expect(answer.status).toBe(200);
     expect(answer.body.reference_version).toBeNull();
     expect(answer.body.reference?.window_start).toBe(new Date(BASE_MS).toISOString());

@@ -11,8 +11,11 @@ export const SECTION_HEADINGS = [
   'Inspections',
   'Data availability',
   'Natural frequency',
+  'Modes',
   'Fatigue',
 ];
+
+const NO_MODE_ESTIMATE = { latestHz: null, changePercent: null, dampingPercent: null, mpc: null };
 
 /** A month of facts for every section, as the gathering would hand them over. */
 export function fullFacts(): ReportFacts {
@@ -189,6 +192,71 @@ export function fullFacts(): ReportFacts {
       alarmLow: 3.39,
       compensation: 'hb-acc-1.f1: temperature effect fitted on the baseline',
     },
+    modes: {
+      absent: null,
+      spanLabel: 'S1',
+      channels: 5,
+      referenceVersion: 2,
+      referenceWindowStart: '2026-04-02T08:00:00.000Z',
+      latestWindowStart: '2026-04-30T23:50:00.000Z',
+      latestSensors: 5,
+      windowsInMonth: 4012,
+      tracked: [
+        {
+          name: 'Mode 1',
+          referenceHz: 3.42,
+          latestHz: 3.391,
+          changePercent: -0.848,
+          dampingPercent: 1.234,
+          mpc: 0.9981,
+          mac: 0.9973,
+          state: 'found',
+          windowsFound: 3990,
+          windowsLost: 22,
+          lowHz: 3.371,
+          highHz: 3.447,
+        },
+        {
+          name: 'Mode 2',
+          referenceHz: 12.8,
+          ...NO_MODE_ESTIMATE,
+          mac: null,
+          state: 'lost',
+          windowsFound: 3800,
+          windowsLost: 212,
+          lowHz: 12.61,
+          highHz: 12.93,
+        },
+      ],
+      unmatched: [
+        {
+          name: 'New at 9.05 Hz',
+          referenceHz: null,
+          latestHz: 9.052,
+          changePercent: null,
+          dampingPercent: 2.5,
+          mpc: 0.912,
+          mac: null,
+          state: 'found',
+          windowsFound: null,
+          windowsLost: null,
+          lowHz: null,
+          highHz: null,
+        },
+      ],
+      locatedChange: {
+        window_start: '2026-04-30T23:50:00.000Z',
+        supports_m: [0, 42],
+        modes_compared: 2,
+        reference_windows: 6,
+        location_m: 17.26,
+        sensors: [
+          { datastream_id: 11, stream_id: 'hb-acc-1', chainage_m: 7, index: 0.4 },
+          { datastream_id: 12, stream_id: 'hb-acc-2', chainage_m: 14, index: 2.1 },
+          { datastream_id: 13, stream_id: 'hb-acc-3', chainage_m: 21, index: 3.25 },
+        ],
+      },
+    },
     fatigue: [
       {
         name: 'Girder 2 cover plate',
@@ -238,6 +306,15 @@ export function emptyFacts(): ReportFacts {
     inspections: [],
     streams: [],
     frequency: null,
+    modes: {
+      ...fullFacts().modes,
+      absent:
+        'Modes need at least 3 vertical accelerometers with positions (a chainage) on one span, ' +
+        'identified together; this bridge has 0 (0 accelerometers active in all).',
+      tracked: [],
+      unmatched: [],
+      locatedChange: null,
+    },
     fatigue: [],
   };
 }

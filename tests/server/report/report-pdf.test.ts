@@ -86,6 +86,34 @@ describe('monthly report PDF', () => {
     expect((await pdfOf()).text).toContain('Equivalent stress range at 2 million cycles 55.3 MPa');
   });
 
+  it('states each tracked mode against the reference as the Modes card does, and the located change (decision 076)', async () => {
+    const { text } = await pdfOf();
+    expect(text).toContain(
+      "Span S1, 5 sensors in the newest window's shapes. Reference: the window of 2026-04-02 08:00 UTC, " +
+        'the first after reference version 2 became active. Newest window of the month: ' +
+        '2026-04-30 23:50 UTC; 4012 windows identified in the month. 1 of 2 reference modes lost in the newest window.',
+    );
+    // The card's precision: 3 decimals in Hz and for MAC, 2 for the change and damping.
+    expect(text).toContain(
+      '• Mode 1: reference 3.420 Hz; newest window 3.391 Hz (-0.85 %), damping 1.23 %, MPC 0.998, ' +
+        'MAC 0.997. In the month found in 3990 of 4012 windows matched against this reference, ' +
+        '3.371 to 3.447 Hz.',
+    );
+    expect(text).toContain(
+      '• Mode 2: reference 12.800 Hz; lost in the newest window (no estimate). In the month found ' +
+        'in 3800 of 4012 windows matched against this reference, 12.610 to 12.930 Hz.',
+    );
+    expect(text).toContain(
+      '• New at 9.05 Hz: 9.052 Hz, damping 2.50 %, MPC 0.912; no reference mode matches it.',
+    );
+    expect(text).toContain(
+      "Located change along the deck (span S1): Largest change near 17.3 m from the span's start " +
+        "(0.0 m to 42.0 m), highest at hb-acc-3 (3.3): the rise of each sensor's curvature over 2 " +
+        'modes, in units of its scatter over 6 reference windows. An index to say where to look ' +
+        'first, not an alarm.',
+    );
+  });
+
   it('draws the figures as vector paths, not images', async () => {
     const { bytes } = await pdfOf();
     expect(bytes.toString('latin1')).not.toContain('/Subtype /Image');
@@ -102,6 +130,10 @@ describe('monthly report PDF', () => {
     expect(text).toContain('No data streams are linked');
     expect(text).toContain('No natural-frequency values are stored for this month.');
     expect(text).toContain('No fatigue details are defined on this bridge.');
+    expect(text).toContain(
+      'Modes Modes need at least 3 vertical accelerometers with positions (a chainage) on one ' +
+        'span, identified together; this bridge has 0 (0 accelerometers active in all).',
+    );
     expect(text).not.toContain('Figure 1');
   });
 
@@ -116,6 +148,8 @@ describe('monthly report PDF', () => {
         'with 1 gap of an hour or more. ' +
         'The temperature-compensated first natural frequency averaged 3.426 Hz over 29 days ' +
         '(3.385 to 3.434 Hz), below its alarm level of 3.390 Hz on 1 day. ' +
+        "Of 2 reference modes, 1 was not found in the month's newest window; the largest " +
+        'frequency change of those found was \u22120.85 % (Mode 1). ' +
         'Of 1 fatigue detail, Girder 2 cover plate (hb-str-1) has the highest cumulative damage, ' +
         "D = 4.81e-1 at the month's end (5.57e-5 in the month), remaining life 38 years.",
     );

@@ -6,7 +6,7 @@ import type { components } from '../../../../openapi/schema';
 import { ApiProvider } from '../../../../src/api/api-context';
 import { ModesCard } from '../../../../src/features/dashboard/modes-card';
 import { alignedToReference } from '../../../../src/features/dashboard/mode-shape-plot';
-import { modeRows } from '../../../../src/features/dashboard/mode-rows';
+import { modeRows } from '../../../../domain/mode-rows';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { testApiClient } from '../users/render-page';
 

@@ -1,0 +1,102 @@
+import { locatedChangeText } from '../../domain/located-change-text.ts';
+import { modeFrequencyText, modeRowText } from '../../domain/mode-rows.ts';
+import { LINE, PdfLayout } from './pdf-layout.ts';
+import type { ModeFact, ModesFacts } from './report-facts.ts';
+
+export const MODES_METHOD_TEXT =
+  'Identified by covariance-driven stochastic subspace identification (SSI-COV) from the ' +
+  'vertical accelerometers of one span together, one 10-minute window at a time up to 20 Hz, ' +
+  'each mode with its damping ratio and the modal phase collinearity (MPC, 1 for a real, ' +
+  'classical shape) of its shape. Each window’s modes are matched to the reference modes by ' +
+  'frequency (within 20 %) and shape (MAC at least 0.8, 1 = the same shape); a reference mode ' +
+  'not found is reported lost, never replaced by the nearest peak. The figures of the newest ' +
+  'window are those the dashboard’s Modes card showed for it.';
+
+const windowsWord = (n: number) => `${n} ${n === 1 ? 'window' : 'windows'}`;
+
+/**
+ * The report's Modes section (decision 076): how the modes are found, the reference and the
+ * month's newest window, each reference mode against it with its month's record, the modes the
+ * reference lacks, and the located-change result along the deck, or why the bridge has none.
+ */
+export class ModesWriter extends PdfLayout {
+  constructor(
+    doc: PDFKit.PDFDocument,
+    private readonly modes: ModesFacts,
+    private readonly when: (iso: string) => string,
+  ) {
+    super(doc);
+  }
+
+  write() {
+    const m = this.modes;
+    if (m.absent !== null) {
+      this.heading('Modes');
+      this.paragraph(m.absent);
+      return;
+    }
+    const opening = [MODES_METHOD_TEXT, this.windowsText()];
+    const lines = [...m.tracked.map((r) => this.trackedLine(r)), ...m.unmatched.map(unmatchedLine)];
+    this.heading(
+      'Modes',
+      opening.reduce((sum, text) => sum + this.paragraphHeight(text), 0) +
+        this.bulletsHeight(lines.slice(0, 1)) +
+        LINE,
+    );
+    for (const text of opening) this.paragraph(text);
+    this.doc.moveDown(0.3);
+    if (lines.length === 0) this.paragraph('The window holds no mode and the reference none.');
+    this.bullets(lines);
+    this.doc.moveDown(0.3);
+    this.paragraph(
+      m.locatedChange
+        ? `Located change along the deck (span ${m.spanLabel ?? ''}): ${locatedChangeText(m.locatedChange)}`
+        : 'No located-change result for this window: it needs the 6 reference windows identified ' +
+            'first, a newest window after them with the same sensors, and every vertical ' +
+            'accelerometer of the span placed.',
+    );
+  }
+
+  private windowsText(): string {
+    const m = this.modes;
+    const reference =
+      m.referenceWindowStart === null
+        ? 'No reference window is stored for the reference version the newest window was matched against.'
+        : `Reference: the window of ${this.when(m.referenceWindowStart)}` +
+          (m.referenceVersion === null
+            ? ', the first identified (no reference version accepted yet).'
+            : `, the first after reference version ${m.referenceVersion} became active.`);
+    const lost = m.tracked.filter((r) => r.state === 'lost').length;
+    return (
+      `Span ${m.spanLabel ?? 'not known'}, ${m.latestSensors} sensors in the newest window's shapes. ${reference} ` +
+      `Newest window of the month: ${this.when(m.latestWindowStart ?? '')}; ` +
+      `${windowsWord(m.windowsInMonth)} identified in the month.` +
+      (m.tracked.length > 0
+        ? ` ${lost} of ${m.tracked.length} reference modes lost in the newest window.`
+        : '')
+    );
+  }
+
+  private trackedLine(row: ModeFact): string {
+    const text = modeRowText({ ...row, referenceShape: [], latestShape: [] });
+    const now =
+      row.state === 'found'
+        ? `newest window ${text.latest} (${text.change}), damping ${text.damping}, MPC ${text.mpc}, MAC ${text.mac}`
+        : `${text.state.toLowerCase()} in the newest window (no estimate)`;
+    const found = row.windowsFound ?? 0;
+    const seen = found + (row.windowsLost ?? 0);
+    const range =
+      row.lowHz !== null && row.highHz !== null
+        ? `, ${row.lowHz.toFixed(3)} to ${modeFrequencyText(row.highHz)}`
+        : '';
+    return (
+      `${row.name}: reference ${text.reference}; ${now}. ` +
+      `In the month found in ${found} of ${windowsWord(seen)} matched against this reference${range}.`
+    );
+  }
+}
+
+function unmatchedLine(row: ModeFact): string {
+  const text = modeRowText({ ...row, referenceShape: [], latestShape: [] });
+  return `${row.name}: ${text.latest}, damping ${text.damping}, MPC ${text.mpc}; no reference mode matches it.`;
+}
