@@ -1307,6 +1307,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/alerts/{id}/actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The actions the alert's trigger level required when it was crossed, and how far they are done
+     * @description Copied from the bridge's response plan when the alert crossed each level (its due time is the crossing plus the plan's hours); a later change of the plan leaves them as they were. Readable by whoever may read the alert.
+     */
+    get: operations['listAlertActions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/alerts/{id}/actions/{action}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Tick off one of the alert's actions, with the required comment
+     * @description Whoever may read the alert may tick off its actions (staff, the company's administrators, users the bridge is assigned to); who and when are stored with the comment, and audited as the alert's. An action already done answers 409.
+     */
+    post: operations['completeAlertAction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/alert-links/acknowledge': {
     parameters: {
       query?: never;
@@ -1915,6 +1955,35 @@ export interface paths {
      *     the bridge's next analysis.
      */
     put: operations['setAnalysisSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bridges/{id}/response-plan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The bridge's trigger-action-response plan (the actions each trigger level requires)
+     * @description Per trigger level of the shift against the reference (amber, red) the actions it
+     *     requires, in order, each with its due time in hours from the crossing and its owner (a
+     *     contact group of the bridge's company, or the company's administrators when none is
+     *     named). Visible to whoever may see the bridge; an empty plan lists no actions.
+     */
+    get: operations['getResponsePlan'];
+    /**
+     * Replace the bridge's trigger-action-response plan (staff, company admin)
+     * @description Replaces both levels' lists. Applies to alerts that cross a level after it: an open
+     *     alert keeps the actions it was given. Platform staff, or an administrator of the company
+     *     owning the bridge; audited as the bridge's.
+     */
+    put: operations['updateResponsePlan'];
     post?: never;
     delete?: never;
     options?: never;
@@ -3652,6 +3721,52 @@ export interface components {
       items: components['schemas']['CompanyDelivery'][];
       /** @description The offset of the next page; null on the last */
       next_offset: number | null;
+    };
+    ResponsePlanActionInput: {
+      /** @description What must be done (not only spaces) */
+      text: string;
+      /** @description Due this many hours after the level is crossed */
+      due_hours: number;
+      /** @description A contact group of the bridge's company; null for the company's administrators */
+      owner_group: number | null;
+    };
+    ResponsePlanInput: {
+      amber: components['schemas']['ResponsePlanActionInput'][];
+      red: components['schemas']['ResponsePlanActionInput'][];
+    };
+    ResponsePlanAction: {
+      text: string;
+      due_hours: number;
+      owner_group: number | null;
+      /** @description The group's name, or 'Company administrators' */
+      owner_name: string;
+    };
+    ResponsePlan: {
+      bridge: number;
+      amber: components['schemas']['ResponsePlanAction'][];
+      red: components['schemas']['ResponsePlanAction'][];
+    };
+    AlertAction: {
+      id: number;
+      alert: number;
+      /** @enum {string} */
+      level: 'amber' | 'red';
+      text: string;
+      /** @description The owner as named when the level was crossed */
+      owner_name: string;
+      /** Format: date-time */
+      due_at: string;
+      /** Format: date-time */
+      done_at: string | null;
+      done_by: {
+        id: number;
+        username: string;
+      } | null;
+      comment: string | null;
+    };
+    CompleteActionRequest: {
+      /** @description What was done (not only spaces) */
+      comment: string;
     };
     AcknowledgeRequest: {
       /** @description What was seen or done; stored with the acknowledgement (not only spaces) */
@@ -6322,6 +6437,65 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  listAlertActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The actions, amber's then red's, each in the plan's order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertAction'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  completeAlertAction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+        /** @description The action's id */
+        action: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompleteActionRequest'];
+      };
+    };
+    responses: {
+      /** @description The action, done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertAction'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
   readAcknowledgeLink: {
     parameters: {
       query: {
@@ -7428,6 +7602,63 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AnalysisSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getResponsePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plan */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResponsePlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateResponsePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResponsePlanInput'];
+      };
+    };
+    responses: {
+      /** @description The plan as now stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResponsePlan'];
         };
       };
       400: components['responses']['BadRequest'];

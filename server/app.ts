@@ -44,6 +44,7 @@ import { companySettingsHandlers } from './routes/company-settings-handlers.ts';
 import { companySsoHandlers } from './routes/company-sso-handlers.ts';
 import { rotasHandlers } from './routes/rotas-handlers.ts';
 import { companyEscalationHandlers } from './routes/company-escalation-handlers.ts';
+import { responsePlanHandlers } from './routes/response-plan-handlers.ts';
 import { contactGroupsHandlers } from './routes/contact-groups-handlers.ts';
 import { companyDeliveriesHandlers } from './routes/company-deliveries-handlers.ts';
 import { ssoHandlers } from './routes/sso-handlers.ts';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...rotasHandlers(routeServices),
     ...contactGroupsHandlers(routeServices),
     ...companyEscalationHandlers(routeServices),
+    ...responsePlanHandlers(routeServices),
     ...companyDeliveriesHandlers(routeServices),
     ...usersHandlers(routeServices),
     ...bridgesHandlers(routeServices),

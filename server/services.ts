@@ -44,6 +44,7 @@ import {
   createCompanyEscalationRepository,
   defaultEscalationOf,
 } from './repositories/company-escalation-repository.ts';
+import { createResponsePlansRepository } from './repositories/response-plans-repository.ts';
 import { createTenancyRepository } from './repositories/tenancy-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
@@ -165,6 +166,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
       db,
       defaultEscalationOf(config.alertEscalation),
     ),
+    /** Each bridge's trigger-action-response plan (decision 077). */
+    responsePlans: createResponsePlansRepository(db),
     ssoLogins,
     /** Looks up the TXT record that proves a single sign-on domain (decision 071). */
     domainProof: createDomainProof(config.dnsServers),

@@ -9,6 +9,7 @@ import type { InspectionsRepository } from '../inspections/inspections-repositor
 import type { Viewer } from '../repositories/visibility.ts';
 import type { AlertWebhook } from './alert-webhook.ts';
 import { createDeliveryLog, type LoggedDelivery } from './alert-deliveries.ts';
+import { type AlertActionDto, createAlertActions } from './alert-actions.ts';
 import { type CompanyDeliveryFilter, companyDeliveries } from './company-deliveries.ts';
 import { ackLinkKey } from './ack-link.ts';
 import { createLinkAcknowledgement } from './link-acknowledgement.ts';
@@ -72,6 +73,7 @@ export function createAlertService({
   now = () => new Date(),
 }: AlertServiceOptions) {
   const deliveries = createDeliveryLog(db);
+  const actions = createAlertActions(db);
   const links = createLinkAcknowledgement(db, repository, ackLinkKey(linkSecret ?? randomUUID()));
   const inApp = createInAppNotifications(db, escalation);
   /** Hands the ids to one outlet; its failure is reported and stops no other outlet. */
@@ -172,6 +174,23 @@ export function createAlertService({
     async deliveries(viewer: Viewer, id: number): Promise<LoggedDelivery[] | null> {
       if (!(await repository.isVisible(viewer, id))) return null;
       return deliveries.ofAlert(id);
+    },
+
+    /** The actions the alert's trigger levels required (decision 077); null: not visible. */
+    async actions(viewer: Viewer, id: number): Promise<AlertActionDto[] | null> {
+      if (!(await repository.isVisible(viewer, id))) return null;
+      return actions.ofAlert(id);
+    },
+
+    /** Ticks one of the alert's actions off with a comment; whoever may see the alert may. */
+    async completeAction(
+      viewer: Viewer,
+      id: number,
+      actionId: number,
+      comment: string,
+    ): Promise<AlertActionDto | null> {
+      if (!(await repository.isVisible(viewer, id))) return null;
+      return actions.complete(id, actionId, { userId: viewer.id, comment }, now());
     },
 
     /** A page of the log across the company's alerts; the caller has checked the company. */

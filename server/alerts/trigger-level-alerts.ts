@@ -4,10 +4,12 @@ import {
   TRIGGER_LEVEL_SEVERITY,
   triggerLevelMessage,
 } from '../../domain/reference-shift.ts';
+import { levelsNewlyCrossed, type PlanLevel } from '../../domain/response-plan.ts';
 import type { Db } from '../db/client.ts';
+import { giveActionsOfCrossing } from './alert-actions.ts';
 import type { AnalysisOutcome } from './analysis-outcome.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
-import { isActiveReference } from './trigger-level-release.ts';
+import { isActiveReference, openTriggerAlerts } from './trigger-level-release.ts';
 
 /**
  * One 'Trigger level crossed' alert per bridge while any mode's shift against the accepted
@@ -39,7 +41,20 @@ export async function applyTriggerLevels(
           },
         ]
       : [];
+  const before = await openLevel(tx, outcome.bridgeId);
   const scope = { bridgeId: outcome.bridgeId, types: [TRIGGER_LEVEL_ALERT] };
   const { raised } = await syncAlerts(tx, firing, scope, now);
+  if (worst && worst.level !== 'none') {
+    // The response plan's actions of each level crossed now (decision 077): amber's on the
+    // raise, red's when the open alert goes on to red, both when it starts at red.
+    await giveActionsOfCrossing(tx, outcome.bridgeId, levelsNewlyCrossed(before, worst.level), now);
+  }
   return raised;
+}
+
+/** The level the bridge's open 'Trigger level crossed' alert stands at, read from its severity. */
+async function openLevel(tx: Db, bridgeId: number): Promise<PlanLevel | null> {
+  const [open] = await openTriggerAlerts(tx, bridgeId);
+  if (!open) return null;
+  return open.severity === TRIGGER_LEVEL_SEVERITY.red ? 'red' : 'amber';
 }

@@ -18,8 +18,19 @@ export async function releaseTriggerLevels(
   now: Date,
 ): Promise<number[]> {
   await tx.delete(frequencyShiftLevels).where(eq(frequencyShiftLevels.bridgeId, bridgeId));
-  const open = await tx
-    .select({ id: alerts.id })
+  const open = await openTriggerAlerts(tx, bridgeId);
+  return clearWithNote(
+    tx,
+    open.map((a) => a.id),
+    `Released: reference version ${version} accepted`,
+    now,
+  );
+}
+
+/** The bridge's open 'Trigger level crossed' alert (at most one), with its severity. */
+export function openTriggerAlerts(tx: Db, bridgeId: number) {
+  return tx
+    .select({ id: alerts.id, severity: alerts.severity })
     .from(alerts)
     .where(
       and(
@@ -28,12 +39,6 @@ export async function releaseTriggerLevels(
         ne(alerts.state, 'cleared'),
       ),
     );
-  return clearWithNote(
-    tx,
-    open.map((a) => a.id),
-    `Released: reference version ${version} accepted`,
-    now,
-  );
 }
 
 /**

@@ -28,6 +28,13 @@ import {
   RULE_CHANNELS,
   RULE_SEVERITIES,
 } from '../../domain/notification-rules.ts';
+import {
+  ACTION_COMMENT_MAX,
+  ACTION_TEXT_MAX,
+  ACTIONS_PER_LEVEL_MAX,
+  DUE_HOURS_MAX,
+  PLAN_LEVELS,
+} from '../../domain/response-plan.ts';
 import { SENSOR_FAULT_KINDS } from '../../domain/sensor-faults.ts';
 import { CHAINAGE_MAX_M, OFFSET_MAX_M, SENSOR_DIRECTIONS } from '../../domain/sensor-geometry.ts';
 import {
@@ -1475,5 +1482,80 @@ export const notificationRules = pgTable(
       sql`${t.alertTypes} is null or (cardinality(${t.alertTypes}) between 1 and ${sql.raw(String(ALERT_TYPES.length))} and ${t.alertTypes} <@ array[${inList(ALERT_TYPES)}]::text[])`,
     ),
     index('notification_rules_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * A bridge's trigger-action-response plan (decision 077): per trigger level the actions it
+ * requires, in order. Owner: a contact group of the bridge's company, or null for the company's
+ * administrators (also when the group is deleted later).
+ */
+export const responsePlanActions = pgTable(
+  'response_plan_actions',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: PLAN_LEVELS }).notNull(),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    dueHours: integer('due_hours').notNull(),
+    ownerGroupId: integer('owner_group_id').references(() => contactGroups.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    check('response_plan_actions_level_check', sql`${t.level} in (${inList(PLAN_LEVELS)})`),
+    check(
+      'response_plan_actions_position_check',
+      sql`${t.position} between 0 and ${sql.raw(String(ACTIONS_PER_LEVEL_MAX - 1))}`,
+    ),
+    check(
+      'response_plan_actions_text_check',
+      sql`length(${t.text}) between 1 and ${sql.raw(String(ACTION_TEXT_MAX))}`,
+    ),
+    check(
+      'response_plan_actions_due_check',
+      sql`${t.dueHours} between 1 and ${sql.raw(String(DUE_HOURS_MAX))}`,
+    ),
+    uniqueIndex('response_plan_actions_key').on(t.bridgeId, t.level, t.position),
+  ],
+);
+
+/**
+ * The actions an alert was given when it crossed a trigger level (decision 077): copied from
+ * the plan then, so a later change of the plan leaves the alert with what was required at the
+ * time; the owner's name is kept as it read then. Ticked off once, with a comment.
+ */
+export const alertActions = pgTable(
+  'alert_actions',
+  {
+    id: serial('id').primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: PLAN_LEVELS }).notNull(),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    ownerGroupId: integer('owner_group_id').references(() => contactGroups.id, {
+      onDelete: 'set null',
+    }),
+    ownerName: text('owner_name').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+    doneComment: text('done_comment'),
+  },
+  (t) => [
+    check('alert_actions_level_check', sql`${t.level} in (${inList(PLAN_LEVELS)})`),
+    check(
+      'alert_actions_done_check',
+      sql`(${t.doneAt} is null) = (${t.doneComment} is null) and (${t.doneComment} is null or length(${t.doneComment}) between 1 and ${sql.raw(String(ACTION_COMMENT_MAX))})`,
+    ),
+    uniqueIndex('alert_actions_key').on(t.alertId, t.level, t.position),
+    index('alert_actions_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.doneAt} is null`),
   ],
 );

@@ -29,6 +29,7 @@ import type { CompanyIngestRate } from '../ingest/company-ingest-rate.ts';
 import type { RotasRepository } from '../repositories/rotas-repository.ts';
 import type { ContactGroupsRepository } from '../repositories/contact-groups-repository.ts';
 import type { CompanyEscalationRepository } from '../repositories/company-escalation-repository.ts';
+import type { ResponsePlansRepository } from '../repositories/response-plans-repository.ts';
 import type { CompanySsoRepository } from '../repositories/company-sso-repository.ts';
 import type { TenancyRepository } from '../repositories/tenancy-repository.ts';
 import type { CalibrationsRepository } from '../repositories/calibrations-repository.ts';
@@ -64,6 +65,7 @@ export interface RouteServices {
   rotas: RotasRepository;
   contactGroups: ContactGroupsRepository;
   companyEscalation: CompanyEscalationRepository;
+  responsePlans: ResponsePlansRepository;
   ssoSignIn: SsoSignIn;
   domainProof: DomainProof;
   tenancy: TenancyRepository;

@@ -13,6 +13,8 @@ export function alertsHandlers(
   | 'listAlertDeliveries'
   | 'readAcknowledgeLink'
   | 'acknowledgeByLink'
+  | 'listAlertActions'
+  | 'completeAlertAction'
 > {
   const { alerts } = services;
   return {
@@ -50,6 +52,21 @@ export function alertsHandlers(
       const rows = await alerts.deliveries(viewer, request.params.id);
       if (rows === null) throw notFound('Alert', request.params.id);
       return rows.map((row) => alertDeliveryDto(row, viewer));
+    },
+
+    async listAlertActions(request) {
+      const rows = await alerts.actions(viewerOf(request), request.params.id);
+      if (rows === null) throw notFound('Alert', request.params.id);
+      return rows;
+    },
+
+    async completeAlertAction(request) {
+      const { id, action } = request.params;
+      const body = request.body as Schemas['CompleteActionRequest'] | undefined;
+      const comment = requiredText(body?.comment ?? '', 'comment');
+      const done = await alerts.completeAction(viewerOf(request), id, action, comment);
+      if (done === null) throw notFound('Alert', id);
+      return done;
     },
   };
 }

@@ -8,6 +8,8 @@ import { Modal } from '../../ui/modal';
 import { useDisplaySettings } from '../../ui/display-settings';
 import { alertFacts, alertMessage } from './alert-facts';
 import { AlertNotified } from './alert-notified';
+import { AlertActions } from './alert-actions';
+import { TRIGGER_LEVEL_ALERT } from '../../../domain/reference-shift';
 import type { BridgeEvaluation } from './bridge-evaluation';
 import * as styles from './dashboard.css';
 import { EpisodeChart } from './episode-chart';
@@ -112,6 +114,14 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
               </dd>
               <dt>What to do</dt>
               <dd>{facts.action}</dd>
+              {alert.type === TRIGGER_LEVEL_ALERT && (
+                <>
+                  <dt>Required actions</dt>
+                  <dd>
+                    <AlertActions alertId={alert.id} />
+                  </dd>
+                </>
+              )}
             </dl>
           </article>
         );

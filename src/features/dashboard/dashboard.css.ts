@@ -425,3 +425,6 @@ export const badgeList = style({
 
 // Who is on call, under the active alerts' title: a quiet line, not a bulleted list.
 export const onCall = style([small, { listStyle: 'none', padding: 0, marginBlock: vars.space.xs }]);
+
+// An action past its due time: the word, not only the colour, says it.
+export const overdueBadge = style([badge, { display: 'inline-block', height: 'auto' }]);

@@ -16,6 +16,7 @@ import { container } from '../../ui/layout.css';
 import * as frame from '../../ui/management-page.css';
 import { DeliveryLog } from './delivery-log';
 import { EscalationSection } from './escalation-section';
+import { ResponsePlansSection } from './response-plans-section';
 import { OnCallNow } from './on-call-now';
 import { RotasSection } from './rotas-section';
 import { RoutingSections } from './routing-sections';
@@ -25,7 +26,8 @@ type Open = { dialog: 'contacts'; view: ContactGroupsView } | { dialog: 'rotas';
 
 /**
  * The Notifications screen (issue 32, decision 066): who is on call now, the contact groups and
- * rules, the escalation tiers and reminders (decision 069), the rotas with a calendar, and the
+ * rules, the escalation tiers and reminders (decision 069), each bridge's response plan
+ * (decision 077), the rotas with a calendar, and the
  * delivery log, of one company. Staff choose the
  * company; a company administrator sees its own. The editors are User Management's dialogs.
  */
@@ -71,6 +73,7 @@ export function NotificationsPage({ viewer }: { viewer: CompanyViewer }) {
         onOpen={(view) => setOpen({ dialog: 'contacts', view })}
       />
       <EscalationSection key={`escalation-${companyId}`} companyId={companyId} />
+      <ResponsePlansSection key={`plans-${companyId}`} companyId={companyId} bridges={ownBridges} />
       <RotasSection
         rotas={rotas}
         people={people}

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ackLinkKey, signAckLink } from '../../../server/alerts/ack-link.ts';
 import { contract } from '../../../server/contract.ts';
 import { codeHashOf, createPhoneVerification } from '../../../server/alerts/phone-verification.ts';
-import { alerts, notifications, phoneVerifications } from '../../../server/db/schema.ts';
+import {
+  alertActions,
+  alerts,
+  notifications,
+  phoneVerifications,
+} from '../../../server/db/schema.ts';
 import { createMaintenanceRepository } from '../../../server/maintenance/maintenance-repository.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { DEMO_OPERATOR, DEMO_STAFF } from '../../../server/seed/demo-accounts.ts';
@@ -671,6 +676,21 @@ const matrix: Record<
       url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/analysis-settings`,
     }),
   },
+  getResponsePlan: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/response-plan`,
+    }),
+  },
+  updateResponsePlan: {
+    access: 'staff',
+    call: async (t, a) => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/response-plan`,
+      body: { amber: [{ text: 'Inspect', due_hours: 72, owner_group: null }], red: [] },
+    }),
+  },
   setAnalysisSettings: {
     access: 'staff',
     call: async (t) => ({
@@ -926,6 +946,21 @@ const matrix: Record<
       url: `/api/v1/alerts/${await operatorAlertId(t, a)}/deliveries`,
     }),
   },
+  listAlertActions: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/alerts/${await operatorAlertId(t, a)}/actions`,
+    }),
+  },
+  completeAlertAction: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'POST',
+      url: await operatorActionUrl(t, a),
+      body: { comment: 'Inspected' },
+    }),
+  },
   listNotifications: {
     access: 'signed-in',
     call: async () => ({ method: 'GET', url: '/api/v1/notifications?limit=5' }),
@@ -1068,6 +1103,23 @@ async function operatorAlertId(t: TestContext, a: Actors): Promise<number> {
     .returning({ id: alerts.id });
   if (!row) throw new Error('alert not stored');
   return row.id;
+}
+
+/** The tick-off address of an action of a fresh alert on the operator's bridge (decision 077). */
+async function operatorActionUrl(t: TestContext, a: Actors): Promise<string> {
+  const alertId = await operatorAlertId(t, a);
+  const [row] = await t.services.database.db
+    .insert(alertActions)
+    .values({
+      alertId,
+      level: 'amber',
+      position: 0,
+      text: 'Inspect',
+      ownerName: 'Company administrators',
+      dueAt: new Date(),
+    })
+    .returning({ id: alertActions.id });
+  return `/api/v1/alerts/${alertId}/actions/${row?.id}/complete`;
 }
 
 /** A notification of an alert on the operator's bridge, addressed to whoever calls. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../server/contract.ts';
-import { alerts, notifications } from '../../../server/db/schema.ts';
+import { alertActions, alerts, notifications } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { companyPerson } from '../../helpers/company-person.ts';
 import { jpegBytes, pngBytes } from '../../helpers/photo-fixtures.ts';
@@ -42,6 +42,8 @@ interface Targets {
   inspection: number;
   photo: number;
   maintenanceEvent: number;
+  /** An action A's alert was given from its bridge's response plan (decision 077). */
+  alertAction: number;
   /** A notification of the company's operator. */
   notification: number;
   /** An on-call rota of the company (decision 056). */
@@ -122,6 +124,22 @@ async function seedTwoCompanies(t: TestContext) {
   await users.setBridges(operatorB.row.id, [b.bridge.id]);
   await users.setDatastreams(operatorA.row.id, [a.stream.id]);
   const records = await recordsOfA(t, a.bridge, a.alert, operatorA.row.id);
+  // A's response plan and an action its alert was given, which B's probes must leave as they are.
+  await t.services.responsePlans.replace(a.bridge.id, {
+    amber: [{ text: 'Inspect the deck', dueHours: 72, ownerGroupId: null }],
+    red: [],
+  });
+  const [action] = await t.services.database.db
+    .insert(alertActions)
+    .values({
+      alertId: a.alert,
+      level: 'amber',
+      position: 0,
+      text: 'Inspect the deck',
+      ownerName: 'Company administrators',
+      dueAt: new Date('2026-03-04T10:00:00Z'),
+    })
+    .returning({ id: alertActions.id });
   const targetsA: Targets = {
     bridge: a.bridge.id,
     span: a.span.id,
@@ -134,6 +152,7 @@ async function seedTwoCompanies(t: TestContext) {
     companyId: adminA.row.companyId,
     companyName: 'Alpha Spans',
     bridgeName: a.bridge.name,
+    alertAction: action?.id ?? 0,
     ...records,
   };
   return { targetsA, adminB, operatorB, b, companyA: adminA.row.companyId };
@@ -228,6 +247,11 @@ async function rowsOfA(t: TestContext, companyA: number, target: Targets) {
     streams: (await datastreams.list(staff)).filter((row) => row.id === target.stream),
     tokens: await ingestTokens.list(target.bridge),
     alerts: await t.services.database.db.select().from(alerts).where(eq(alerts.id, target.alert)),
+    alertActions: await t.services.database.db
+      .select()
+      .from(alertActions)
+      .where(eq(alertActions.alertId, target.alert)),
+    responsePlan: await t.services.responsePlans.ofBridge(target.bridge),
     people,
     assignments: [...(await users.assignmentsOf(people.map((p) => p.id))).entries()],
     inspections: await t.services.database.db.execute(
@@ -329,6 +353,24 @@ function probes(own: {
       method: 'POST',
       url: `/api/v1/alerts/${x.alert}/acknowledge`,
       body: { comment: 'Seen' },
+    }),
+    listAlertActions: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/alerts/${x.alert}/actions`,
+    }),
+    completeAlertAction: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/alerts/${x.alert}/actions/${x.alertAction}/complete`,
+      body: { comment: 'Done' },
+    }),
+    getResponsePlan: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/response-plan`,
+    }),
+    updateResponsePlan: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/bridges/${x.bridge}/response-plan`,
+      body: { amber: [], red: [] },
     }),
     inspectLoggerUpload: (x: Targets): Call => ({
       method: 'POST',
@@ -867,6 +909,7 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       rota: GHOST,
       contactGroup: GHOST,
       notificationRule: GHOST,
+      alertAction: GHOST,
     };
     const own = {
       bridge: b.bridge.id,
@@ -925,9 +968,10 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(94);
-    expect(sent).toBe(94 + 93);
-  });
+    expect(all.length).toBe(98);
+    expect(sent).toBe(98 + 97);
+    // 98 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
+  }, 90_000);
 
   it("lists none of another company's rows, and its own", async () => {
     const { targetsA, adminB, operatorB, b } = await seedTwoCompanies(t);

@@ -191,6 +191,8 @@ export interface DashboardApi {
   modes?: S['BridgeModes'];
   /** Each alert's delivery log, by alert id (none by default). */
   deliveries?: Record<number, S['AlertDelivery'][]>;
+  /** Each alert's required actions (decision 077), by alert id (none by default). */
+  actions?: Record<number, S['AlertAction'][]>;
   /** The bridge's own sensors, spans and streams (cbSensor, cbSpan and cbStream by default). */
   sensors?: S['Sensor'][];
   spans?: S['Span'][];
@@ -242,6 +244,9 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
     http.get(apiUrl('/api/v1/alerts'), () => HttpResponse.json(api.alerts ?? [])),
     http.get(apiUrl('/api/v1/alerts/:id/deliveries'), ({ params }) =>
       HttpResponse.json(api.deliveries?.[Number(params.id)] ?? []),
+    ),
+    http.get(apiUrl('/api/v1/alerts/:id/actions'), ({ params }) =>
+      HttpResponse.json(api.actions?.[Number(params.id)] ?? []),
     ),
     http.get(apiUrl('/api/v1/bridges/:id/fatigue'), ({ params }) =>
       HttpResponse.json({ bridge: Number(params.id), details: [] }),

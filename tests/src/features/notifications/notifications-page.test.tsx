@@ -67,7 +67,9 @@ const defaultEscalation: CompanyEscalation = {
 };
 
 /** Prairie's notification set-up and its delivery log, recording the log's queries. */
-function serveCompany(options: { deliveries?: () => Response } = {}) {
+function serveCompany(
+  options: { deliveries?: () => Response; plan?: components['schemas']['ResponsePlan'] } = {},
+) {
   const asked: URLSearchParams[] = [];
   const base = '/api/v1/companies/2';
   server.use(
@@ -83,6 +85,9 @@ function serveCompany(options: { deliveries?: () => Response } = {}) {
         default_red_percent: null,
         has_logo: false,
       }),
+    ),
+    http.get(apiUrl('/api/v1/bridges/:id/response-plan'), ({ params }) =>
+      HttpResponse.json(options.plan ?? { bridge: Number(params.id), amber: [], red: [] }),
     ),
     http.get(apiUrl(`${base}/rotas`), () => HttpResponse.json([structures])),
     http.get(apiUrl(`${base}/on-call`), () =>
@@ -385,5 +390,111 @@ describe('Notifications screen', () => {
     expect(
       await within(escalation).findByRole('list', { name: 'Escalation in force' }),
     ).toHaveTextContent('after 15 minutes');
+  });
+});
+
+// Decision 077: each bridge's trigger-action-response plan, edited on the screen.
+describe('Response plans on the Notifications screen', () => {
+  const humberPlan = {
+    bridge: 3,
+    amber: [
+      {
+        text: 'Inspect the main span',
+        due_hours: 72,
+        owner_group: null,
+        owner_name: 'Company administrators',
+      },
+    ],
+    red: [],
+  };
+
+  it('shows the plan in words and saves an edit from the keyboard, with a toast', async () => {
+    signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] });
+    serveCompany({ plan: humberPlan });
+    const sent: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/api/v1/bridges/3/response-plan'), async ({ request }) => {
+        const body = (await request.json()) as { amber: unknown[]; red: unknown[] };
+        sent.push(body);
+        return HttpResponse.json({
+          bridge: 3,
+          amber: humberPlan.amber,
+          red: [
+            {
+              text: 'Call the engineer of record',
+              due_hours: 1,
+              owner_group: 5,
+              owner_name: 'Night crew',
+            },
+          ],
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    await openScreen();
+    const plans = section('Response plans');
+    expect(await within(plans).findByRole('combobox', { name: 'Bridge' })).toHaveValue('3');
+    const amber = await within(plans).findByRole('list', { name: 'amber level actions' });
+    expect(amber).toHaveTextContent(
+      'Inspect the main span, within 72 hours (Company administrators)',
+    );
+    expect(plans).toHaveTextContent('Red levelNo actions.');
+
+    within(plans).getByRole('button', { name: 'Edit plan' }).focus();
+    await user.keyboard('{Enter}');
+    const form = within(plans).getByRole('form', { name: 'Edit response plan' });
+    await user.click(within(form).getByRole('button', { name: 'Add red action' }));
+    const red = within(form).getByRole('group', { name: 'Red action 1' });
+    // Saved with an empty text: refused beside the field, in the server's words, nothing sent.
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      within(red).getByRole('textbox', { name: 'Red action 1: what to do' }),
+    ).toHaveAccessibleDescription(/1 to 200 characters, not only spaces/);
+    expect(sent).toEqual([]);
+    await user.type(
+      within(red).getByRole('textbox', { name: 'Red action 1: what to do' }),
+      'Call the engineer of record',
+    );
+    const due = within(red).getByRole('spinbutton', { name: 'Due within (hours)' });
+    await user.clear(due);
+    await user.type(due, '1');
+    await user.selectOptions(within(red).getByRole('combobox', { name: 'Owner' }), 'Night crew');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Response plan saved')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        amber: [{ text: 'Inspect the main span', due_hours: 72, owner_group: null }],
+        red: [{ text: 'Call the engineer of record', due_hours: 1, owner_group: 5 }],
+      },
+    ]);
+    const saved = await within(plans).findByRole('list', { name: 'red level actions' });
+    expect(saved).toHaveTextContent('Call the engineer of record, within 1 hour (Night crew)');
+  });
+
+  it('shows the server’s refusal beside the field it names', async () => {
+    signInToUserManagement(server, prairieAdmin, { people, bridges: [humber] });
+    serveCompany({ plan: humberPlan });
+    server.use(
+      http.put(apiUrl('/api/v1/bridges/3/response-plan'), () =>
+        HttpResponse.json(
+          { detail: "amber[0].owner_group: no contact group of the bridge's company with id 5" },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await openScreen();
+    const plans = section('Response plans');
+    await within(plans).findByRole('list', { name: 'amber level actions' });
+    await user.click(within(plans).getByRole('button', { name: 'Edit plan' }));
+    const form = within(plans).getByRole('form', { name: 'Edit response plan' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const amber = within(form).getByRole('group', { name: 'Amber action 1' });
+    await waitFor(() =>
+      expect(within(amber).getByRole('combobox', { name: 'Owner' })).toHaveAccessibleDescription(
+        /No contact group of the bridge's company with id 5/i,
+      ),
+    );
   });
 });
