@@ -189,7 +189,9 @@ try {
   console.table(table);
   console.log('Bytes a sample of the stored values alone (pg_column_size of packed or values):');
   console.table(valuesTable);
-  console.log('Where the bytes go (bytes a sample; heap beside values in bytes a row):');
+  console.log(
+    'Where the bytes go (bytes a sample; heap and TOAST beside the values in bytes a row):',
+  );
   console.table(parts);
   console.log(
     JSON.stringify({

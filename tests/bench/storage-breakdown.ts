@@ -46,6 +46,7 @@ export function breakdownPerSample(b: StorageBreakdown, samples: number): Record
     'TOAST+maps': perSample(b.toastAndMaps),
     indexes: perSample(b.indexes),
     values: perSample(b.values),
-    'heap bytes a row beside values': ((b.heap - b.values) / b.rows).toFixed(0),
+    // Out of line, a value's bytes are in TOAST: the row, page and chunk overhead is the rest.
+    'overhead bytes a row': ((b.heap + b.toastAndMaps - b.values) / b.rows).toFixed(0),
   };
 }
