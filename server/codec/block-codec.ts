@@ -10,6 +10,8 @@
  * whichever packs smallest), and otherwise XORs them as Gorilla does, or stores them plain if
  * even that is larger. A declared
  * resolution stores whole steps: every value reads back within half a step (decision 052).
+ * A block whose values mostly lie on a grid is packed on it with the few others kept exactly as
+ * exceptions beside the run (codec 8, `patched`, decision 075).
  */
 import { crc32 } from 'node:zlib';
 import { BitReader, BitWriter, DamagedBlockError } from './bit-stream.ts';
@@ -22,10 +24,16 @@ import {
   fromFloat32Grid,
   fromResolutionGrid,
   resolutionGrid,
+  resolutionGridPatched,
 } from './grids.ts';
 import { readIntegers, writeIntegers } from './integer-sequence.ts';
 import { readXorDoubles, writeXorDoubles } from './float-xor.ts';
-import { fromPrintedFloat32Grid, printedFloat32Grid } from './printed-float32.ts';
+import { patch, readExceptions, writeExceptions } from './exceptions.ts';
+import {
+  fromPrintedFloat32Grid,
+  printedFloat32Grid,
+  printedFloat32Patched,
+} from './printed-float32.ts';
 
 export { DamagedBlockError };
 
@@ -37,6 +45,7 @@ export const CODECS = {
   resolution: 5,
   float32: 6,
   printedFloat32: 7,
+  patched: 8,
 } as const;
 export type CodecName = keyof typeof CODECS;
 const NAMES = new Map<number, CodecName>(
@@ -49,7 +58,10 @@ const CHECKSUM_BYTES = 4;
 
 interface Encoded {
   codec: CodecName;
-  /** The codec's header: decimals, binary digits or the printing (1 byte) or the step (8). */
+  /**
+   * The codec's header: decimals, binary digits or the printing (1 byte) or the step (8); for a
+   * patched block, the main run's codec and its header.
+   */
   header: Uint8Array;
   /** The bit stream, or the plain doubles. */
   body: BitWriter | Float64Array;
@@ -71,9 +83,29 @@ function packed(integers: Float64Array): BitWriter {
   return writer;
 }
 
-/** What the exact mode may use; the bench turns the printed-float32 codec off for its "before". */
+/** What the encoder may use; the bench turns codecs off for its "before" (decisions 070, 075). */
 export interface ExactCodecs {
   printedFloat32?: boolean;
+  patched?: boolean;
+}
+
+/**
+ * A printed block with exceptions takes at least about 2 bytes a sample on the Munich records
+ * (the float32 steps of a 100 Hz gauge): below 2.5 another grid is kept without trying it.
+ */
+const PATCHED_WORTH_BYTES = 2.5;
+
+/** The main run's integers after the exceptions, so a decoder knows the run's values first. */
+function patchedBody(
+  integers: Float64Array,
+  exceptions: number[],
+  values: Float64Array,
+  mainValueAt: (position: number) => number,
+): BitWriter {
+  const writer = new BitWriter(integers.length * 16 + exceptions.length * 80);
+  writeExceptions(writer, exceptions, values, mainValueAt);
+  writeIntegers(writer, integers);
+  return writer;
 }
 
 function exactEncoding(values: Float64Array, codecs: ExactCodecs): Encoded {
@@ -106,6 +138,25 @@ function exactEncoding(values: Float64Array, codecs: ExactCodecs): Encoded {
       body: packed(printed.integers),
     });
   }
+  // With one printing failing a few values, those become exceptions (none failing: codec 7).
+  // Printing every value is the costly part, so this is sought only where no grid so far packs
+  // the block under PATCHED_WORTH_BYTES a sample (the short decimals of a force channel do).
+  const smallest = Math.min(...candidates.map((c) => c.body.byteLength));
+  const patched =
+    !float32 &&
+    !printed &&
+    codecs.patched !== false &&
+    smallest > PATCHED_WORTH_BYTES * values.length
+      ? printedFloat32Patched(values)
+      : null;
+  if (patched && patched.exceptions.length > 0) {
+    const { printing, integers, exceptions, mainValueAt } = patched;
+    candidates.push({
+      codec: 'patched',
+      header: Uint8Array.of(CODECS.printedFloat32, printing),
+      body: patchedBody(integers, exceptions, values, mainValueAt),
+    });
+  }
   if (candidates.length === 0) {
     const writer = new BitWriter(values.length * 64);
     writeXorDoubles(writer, values);
@@ -118,12 +169,28 @@ function exactEncoding(values: Float64Array, codecs: ExactCodecs): Encoded {
   return candidates.reduce((best, c) => (c.body.byteLength < best.body.byteLength ? c : best));
 }
 
-function resolutionEncoding(values: Float64Array, step: number): Encoded | null {
-  const integers = resolutionGrid(values, step);
-  if (integers === null) return null;
+function resolutionEncoding(
+  values: Float64Array,
+  step: number,
+  codecs: ExactCodecs,
+): Encoded | null {
   const header = new Uint8Array(8);
   new DataView(header.buffer).setFloat64(0, step, true);
-  return { codec: 'resolution', header, body: packed(integers) };
+  const integers = resolutionGrid(values, step);
+  if (integers !== null) return { codec: 'resolution', header, body: packed(integers) };
+  // A few values too far from 0 for the grid are kept exactly; the rest stay on the grid.
+  const patched = codecs.patched !== false ? resolutionGridPatched(values, step) : null;
+  if (patched === null) return null;
+  const onGrid = (position: number) =>
+    fromResolutionGrid(patched.integers.subarray(position, position + 1), step)[0] as number;
+  const body = patchedBody(patched.integers, patched.exceptions, values, onGrid);
+  const exact = exactEncoding(values, codecs);
+  const headerOfPatched = new Uint8Array(9);
+  headerOfPatched[0] = CODECS.resolution;
+  headerOfPatched.set(header, 1);
+  return body.byteLength < exact.body.byteLength
+    ? { codec: 'patched', header: headerOfPatched, body }
+    : exact;
 }
 
 /**
@@ -137,8 +204,9 @@ export function encodeBlock(
 ): Uint8Array<ArrayBuffer> {
   const doubles = values instanceof Float64Array ? values : Float64Array.from(values);
   const encoded =
-    (resolution !== null && resolution > 0 ? resolutionEncoding(doubles, resolution) : null) ??
-    exactEncoding(doubles, codecs);
+    (resolution !== null && resolution > 0
+      ? resolutionEncoding(doubles, resolution, codecs)
+      : null) ?? exactEncoding(doubles, codecs);
   const count = varintBytes(doubles.length);
   const size = 1 + count.length + encoded.header.length + encoded.body.byteLength + CHECKSUM_BYTES;
   const bytes = new Uint8Array(size);
@@ -185,47 +253,81 @@ export function decodeBlock(bytes: Uint8Array): Float64Array<ArrayBuffer> {
     if (at >= end || scale > MAX_COUNT) throw new DamagedBlockError('bad sample count');
   }
   if (count > MAX_COUNT) throw new DamagedBlockError('bad sample count');
-  const bodyOf = (headerBytes: number) => {
-    if (at + headerBytes > end) throw new DamagedBlockError('header ends early');
-    return new BitReader(view, at + headerBytes, end - at - headerBytes);
-  };
-  let values: Float64Array<ArrayBuffer>;
-  let reader: BitReader;
-  switch (codec) {
-    case 'plain': {
-      if (end - at !== count * 8) throw new DamagedBlockError('plain length does not match count');
-      values = new Float64Array(count);
-      for (let i = 0; i < count; i += 1) values[i] = view.getFloat64(at + i * 8, true);
-      return values;
-    }
-    case 'xor':
-      reader = bodyOf(0);
-      values = readXorDoubles(reader, count);
-      break;
-    case 'decimal':
-      reader = bodyOf(1);
-      values = fromDecimalGrid(readIntegers(reader, count), bytes[at] as number);
-      break;
-    case 'binary':
-      reader = bodyOf(1);
-      values = fromBinaryGrid(readIntegers(reader, count), bytes[at] as number);
-      break;
-    case 'float32':
-      reader = bodyOf(0);
-      values = fromFloat32Grid(readIntegers(reader, count));
-      break;
-    case 'printedFloat32':
-      reader = bodyOf(1);
-      values = fromPrintedFloat32Grid(readIntegers(reader, count), bytes[at] as number);
-      break;
-    case 'resolution': {
-      reader = bodyOf(8);
-      const step = view.getFloat64(at, true);
-      if (!(step > 0 && Number.isFinite(step))) throw new DamagedBlockError('bad resolution');
-      values = fromResolutionGrid(readIntegers(reader, count), step);
-      break;
-    }
+  if (codec === 'plain') {
+    if (end - at !== count * 8) throw new DamagedBlockError('plain length does not match count');
+    const values = new Float64Array(count);
+    for (let i = 0; i < count; i += 1) values[i] = view.getFloat64(at + i * 8, true);
+    return values;
   }
+  if (codec === 'xor') return whole(view, at, end, (reader) => readXorDoubles(reader, count));
+  if (codec !== 'patched') {
+    const headerBytes = HEADER_BYTES[codec];
+    return whole(view, at + headerBytes, end, (reader) =>
+      gridValues(codec, view, at, end, readIntegers(reader, count)),
+    );
+  }
+  // A patched block: the main run's codec and header, the exceptions, then the run.
+  const main = NAMES.get(bytes[at] ?? 0);
+  if (main === undefined || !isPatchable(main)) {
+    throw new DamagedBlockError('a patched block names no grid');
+  }
+  const headerAt = at + 1;
+  return whole(view, headerAt + HEADER_BYTES[main], end, (reader) => {
+    const exceptions = readExceptions(reader, count);
+    const values = gridValues(main, view, headerAt, end, readIntegers(reader, count));
+    patch(values, exceptions);
+    return values;
+  });
+}
+
+type GridCodec = Exclude<CodecName, 'plain' | 'xor' | 'patched'>;
+const HEADER_BYTES: Record<GridCodec, number> = {
+  decimal: 1,
+  binary: 1,
+  float32: 0,
+  printedFloat32: 1,
+  resolution: 8,
+};
+/** The grids a patched block's main run may lie on (the encoder writes these two). */
+const isPatchable = (codec: CodecName): codec is 'printedFloat32' | 'resolution' =>
+  codec === 'printedFloat32' || codec === 'resolution';
+
+/** Reads the bit stream from `from` to `end` with `read`, which must take all of it. */
+function whole(
+  view: DataView,
+  from: number,
+  end: number,
+  read: (reader: BitReader) => Float64Array<ArrayBuffer>,
+): Float64Array<ArrayBuffer> {
+  if (from > end) throw new DamagedBlockError('header ends early');
+  const reader = new BitReader(view, from, end - from);
+  const values = read(reader);
   if (!reader.atEnd) throw new DamagedBlockError('bit stream longer than its samples');
   return values;
+}
+
+/** The values of integers on a grid whose header starts at `at`. */
+function gridValues(
+  codec: GridCodec,
+  view: DataView,
+  at: number,
+  end: number,
+  integers: Float64Array,
+): Float64Array<ArrayBuffer> {
+  if (at + HEADER_BYTES[codec] > end) throw new DamagedBlockError('header ends early');
+  switch (codec) {
+    case 'decimal':
+      return fromDecimalGrid(integers, view.getUint8(at));
+    case 'binary':
+      return fromBinaryGrid(integers, view.getUint8(at));
+    case 'float32':
+      return fromFloat32Grid(integers);
+    case 'printedFloat32':
+      return fromPrintedFloat32Grid(integers, view.getUint8(at));
+    case 'resolution': {
+      const step = view.getFloat64(at, true);
+      if (!(step > 0 && Number.isFinite(step))) throw new DamagedBlockError('bad resolution');
+      return fromResolutionGrid(integers, step);
+    }
+  }
 }

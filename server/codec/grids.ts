@@ -122,6 +122,30 @@ export function resolutionGrid(values: Float64Array, step: number): Float64Array
   return integers;
 }
 
+/**
+ * As `resolutionGrid`, but a value too far from 0 for the grid (a logger's overrange marker,
+ * 1e38) becomes an exception kept exactly beside the run (decision 075), which holds the whole
+ * step before it there; null when every value is one.
+ */
+export function resolutionGridPatched(
+  values: Float64Array,
+  step: number,
+): { integers: Float64Array; exceptions: number[] } | null {
+  const arithmetic = stepArithmetic(step);
+  const integers = new Float64Array(values.length);
+  const exceptions: number[] = [];
+  for (let i = 0; i < values.length; i += 1) {
+    const x = values[i] as number;
+    const n = 'perUnit' in arithmetic ? Math.round(x * arithmetic.perUnit) : Math.round(x / step);
+    if (Math.abs(n) < MAX_PACKED_INTEGER) integers[i] = n === 0 ? 0 : n;
+    else {
+      exceptions.push(i);
+      integers[i] = i === 0 ? 0 : (integers[i - 1] as number);
+    }
+  }
+  return exceptions.length === values.length ? null : { integers, exceptions };
+}
+
 export function fromResolutionGrid(
   integers: Float64Array,
   step: number,

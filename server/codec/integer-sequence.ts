@@ -88,13 +88,13 @@ function packedBits(ranges: Float64Array, count: number): number {
   return bits;
 }
 
-function writeVarWidth(writer: BitWriter, value: number): void {
+export function writeVarWidth(writer: BitWriter, value: number): void {
   const width = widthOf(value);
   writer.write(width, WIDTH_BITS);
   writer.writeWide(value, width);
 }
 
-function readVarWidth(reader: BitReader): number {
+export function readVarWidth(reader: BitReader): number {
   const width = reader.read(WIDTH_BITS);
   if (width > MAX_WIDTH) throw new DamagedBlockError('field wider than 53 bits');
   return reader.readWide(width);

@@ -1,8 +1,8 @@
 /**
  * The exact codec alone on the Munich records (no database): payload bytes a sample per kind,
- * encode and decode rates, and which codec each block took, with the printed-float32 codec left
- * out ("before") and in ("after") in the same run (decision 070). Every block is decoded and
- * compared bit for bit.
+ * encode and decode rates, and which codec each block took, with the patched codec (decision
+ * 075) left out ("before": the codecs of decision 070) and in ("after") in the same run. Every
+ * block is decoded and compared bit for bit.
  */
 import { codecOf, decodeBlock, encodeBlock } from '../../server/codec/block-codec.ts';
 import type { RecordChannel } from './storage-records.ts';
@@ -41,8 +41,8 @@ function fastest<T>(run: () => T): { result: T; ms: number } {
   return { result, ms: best };
 }
 
-function measure(tally: Tally, blocks: Float64Array[], printedFloat32: boolean): void {
-  const encoding = fastest(() => blocks.map((b) => encodeBlock(b, null, { printedFloat32 })));
+function measure(tally: Tally, blocks: Float64Array[], patched: boolean): void {
+  const encoding = fastest(() => blocks.map((b) => encodeBlock(b, null, { patched })));
   const encoded = encoding.result;
   const decoding = fastest(() => encoded.map((bytes) => decodeBlock(bytes)));
   const decoded = decoding.result;
@@ -83,6 +83,7 @@ export function printCodecFigures(channels: RecordChannel[], per: number): void 
       'encode after': rate(after.samples, after.encodeMs),
       'decode before': rate(before.samples, before.decodeMs),
       'decode after': rate(after.samples, after.decodeMs),
+      'encode ns a sample before / after': `${((before.encodeMs * 1e6) / before.samples).toFixed(0)} / ${((after.encodeMs * 1e6) / after.samples).toFixed(0)}`,
       'codecs after': codecList(after),
     };
   }

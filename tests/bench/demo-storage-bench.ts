@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/config/config.ts';
 import { writeDemoHistory } from '../../server/demo/history-writer.ts';
 import { seedDemo } from '../../server/seed/demo-seed.ts';
 import { createSecretBox } from '../../server/services/secret-box.ts';
+import { breakdownPerSample, storageBreakdown } from './storage-breakdown.ts';
 import { openThrowawayPostgres } from './throwaway-postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -39,6 +40,8 @@ try {
   console.log(`  blocks packed ${rows[0]?.packed}, stored as arrays ${rows[0]?.arrays}`);
   console.log(`  readings ${mb(readings)} MB = ${(readings / samples).toFixed(2)} bytes a sample`);
   console.log(`  roll-ups ${mb(rollups)} MB`);
+  console.log('  readings in bytes a sample, by part (decision 075):');
+  console.table({ demo: breakdownPerSample(await storageBreakdown(direct), samples) });
   console.log(
     `  readings projected to the default ${defaultDays} days: ${mb((readings * defaultDays) / DAYS)} MB`,
   );

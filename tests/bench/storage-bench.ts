@@ -12,13 +12,14 @@ import { encodeBlock } from '../../server/codec/block-codec.ts';
 import { CopyEncoder, copyRowBytes } from '../../server/readings/copy-encoder.ts';
 import { storedBlocks } from '../helpers/stored-blocks.ts';
 import { printCodecFigures } from './codec-figures.ts';
+import { breakdownPerSample, storageBreakdown } from './storage-breakdown.ts';
 import { type RecordChannel, readRecordChannels } from './storage-records.ts';
 import { openThrowawayPostgres } from './throwaway-postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BLOCK_SAMPLES = 1000; // as the logger import cuts them (server/import/block-builder.ts)
 const T0 = Date.UTC(2026, 9, 1);
-/** `exact-before`: exact without the printed-float32 codec (decision 070), paired in one run. */
+/** `exact-before`: exact without the patched codec (decision 075), as main; paired in one run. */
 type Mode = 'array' | 'exact-before' | 'exact' | 'resolution';
 const MODES: Mode[] = ['array', 'exact-before', 'exact', 'resolution'];
 
@@ -51,9 +52,7 @@ async function copyRows(blocks: StreamBlock[], mode: Exclude<Mode, 'resolution'>
   const packed = blocks.map(({ block }) =>
     mode === 'array'
       ? null
-      : encodeBlock(Float64Array.from(block.values ?? []), null, {
-          printedFloat32: mode === 'exact',
-        }),
+      : encodeBlock(Float64Array.from(block.values ?? []), null, { patched: mode === 'exact' }),
   );
   let size = 0;
   blocks.forEach(({ block }, index) => {
@@ -115,6 +114,7 @@ async function store(selected: RecordChannel[], ids: number[], mode: Mode) {
   );
   return {
     samples,
+    breakdown: await storageBreakdown(direct),
     valueBytes: Number(column[0]?.bytes ?? 0),
     readings: await relationBytes('readings'),
     rollups: await relationBytes('reading_rollups'),
@@ -162,6 +162,7 @@ try {
   const table: Record<string, Record<string, string>> = {};
   const valuesTable: Record<string, Record<string, string>> = {};
   const totals: Record<string, number> = {};
+  const parts: Record<string, Record<string, string>> = {};
   for (const mode of MODES) {
     for (const kind of [...kinds, 'all']) {
       const selected = kind === 'all' ? channels : channels.filter((c) => c.kind === kind);
@@ -170,6 +171,9 @@ try {
       (table[kind] ??= { samples: measured.samples.toLocaleString('en-CA') })[mode] =
         perSample.toFixed(2);
       (valuesTable[kind] ??= {})[mode] = (measured.valueBytes / measured.samples).toFixed(2);
+      if (kind === 'all' || kind === 'strain') {
+        parts[`${kind} ${mode}`] = breakdownPerSample(measured.breakdown, measured.samples);
+      }
       if (kind === 'all') {
         totals[mode] = perSample;
         const checked = await checkReadBack(ids, mode);
@@ -185,6 +189,10 @@ try {
   console.table(table);
   console.log('Bytes a sample of the stored values alone (pg_column_size of packed or values):');
   console.table(valuesTable);
+  console.log(
+    'Where the bytes go (bytes a sample; heap and TOAST beside the values in bytes a row):',
+  );
+  console.table(parts);
   console.log(
     JSON.stringify({
       arrayBytesPerSample: totals.array,

@@ -62,6 +62,28 @@ describe('the shortest round-trip printing of a float32', () => {
     );
   });
 
+  it('p digits without the text (the scaled printing, decision 075) equal toPrecision(p) for any float32', () => {
+    fc.assert(
+      fc.property(
+        fc.float({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer({ min: 1, max: 17 }),
+        (f, p) => {
+          const a = Math.abs(f);
+          const text = a === 0 ? f : Math.sign(f) * Number(a.toPrecision(p));
+          expect(Object.is(printedFloat32(f, p), text)).toBe(true);
+        },
+      ),
+      { numRuns: 20000 },
+    );
+    // Ties and near-ties, where the scaled product's rounding could move the last digit.
+    for (const f of [0.5, 1.5, 2.5, 144.830413818359, 1.60000002384186, 9.999999, 1e-10]) {
+      for (let p = 1; p <= 15; p += 1) {
+        const x = Math.fround(f);
+        expect(printedFloat32(x, p)).toBe(Number(x.toPrecision(p)));
+      }
+    }
+  });
+
   it('keeps -0, the infinities and the sign; p digits are toPrecision(p) of the float32', () => {
     expect(Object.is(printedFloat32(-0, SHORTEST), -0)).toBe(true);
     expect(printedFloat32(-Infinity, 15)).toBe(-Infinity);

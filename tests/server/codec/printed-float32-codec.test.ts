@@ -1,39 +1,18 @@
-import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  codecOf,
-  DamagedBlockError,
-  decodeBlock,
-  encodeBlock,
-} from '../../../server/codec/block-codec.ts';
+import { codecOf, decodeBlock, encodeBlock } from '../../../server/codec/block-codec.ts';
 import { printedFloat32, SHORTEST } from '../../../server/codec/float32-printing.ts';
-
-const bitsOf = (values: ArrayLike<number>) =>
-  Array.from(new Uint32Array(Float64Array.from(values).buffer));
-
-/** Encodes, decodes, checks every value bit for bit; returns the block. */
-function roundTrip(values: number[]): Uint8Array {
-  const bytes = encodeBlock(values);
-  expect(bitsOf(decodeBlock(bytes))).toEqual(bitsOf(values));
-  return bytes;
-}
+import {
+  bitsOf,
+  expectEveryFlippedBitRefused,
+  float32Sensor,
+  forged,
+  roundTrip,
+} from '../../helpers/codec-blocks.ts';
 
 const RUNS = { numRuns: 150 };
 const float32 = fc.float({ noNaN: true, noDefaultInfinity: true });
-/**
- * A float32 sensor: a level away from 0, a drift and noise, as a logger samples it. (A signal
- * crossing 0 jumps across the sign bit: those blocks pack no better than 4 bytes a sample.)
- */
-const sensor = fc
-  .record({
-    level: fc.double({ min: 5, max: 500, noNaN: true }),
-    sign: fc.constantFrom(1, -1),
-    noise: fc.array(fc.integer({ min: -300, max: 300 }), { minLength: 50, maxLength: 400 }),
-  })
-  .map(({ level, sign, noise }) =>
-    noise.map((d, i) => Math.fround(sign * (level + d * 0.0021 + i * 1e-4))),
-  );
+const sensor = float32Sensor(50);
 const printing = fc.constantFrom(SHORTEST, 15, 9, 12, 17);
 const printed = (floats: number[], p: number) => floats.map((f) => printedFloat32(f, p));
 
@@ -124,16 +103,10 @@ describe('exact mode: float32 readings printed as decimals', () => {
     const values = printed([1.5, 2.25, -3.1, 0.7].map(Math.fround), 15);
     const bytes = encodeBlock(values);
     expect(codecOf(bytes)).toBe('printedFloat32');
-    for (let bit = 0; bit < bytes.length * 8; bit += 1) {
-      const copy = bytes.slice();
-      copy[bit >> 3] = (copy[bit >> 3] as number) ^ (1 << (bit & 7));
-      expect(() => decodeBlock(copy)).toThrow(DamagedBlockError);
-    }
-    const forged = bytes.slice();
-    forged[2] = 18; // the printing byte (after the codec and the 1-byte count)
-    const view = new DataView(forged.buffer);
-    view.setUint32(forged.length - 4, crc32(forged.subarray(0, forged.length - 4)), true);
-    expect(() => decodeBlock(forged)).toThrow(/unknown float32 printing/);
+    expectEveryFlippedBitRefused(bytes);
+    // The printing byte (after the codec and the 1-byte count).
+    const unknownPrinting = forged(bytes, (copy) => (copy[2] = 18));
+    expect(() => decodeBlock(unknownPrinting)).toThrow(/unknown float32 printing/);
   });
 
   it('the codec is left out when asked (the bench\'s "before"), and blocks decode the same', () => {

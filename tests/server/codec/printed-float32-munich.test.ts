@@ -20,8 +20,9 @@ function store(values: Float64Array, rateHz: number): Stored {
   const per = Math.min(BLOCK, rateHz * 600);
   for (let at = 0; at < values.length; at += per) {
     const block = values.subarray(at, at + per);
-    const before = encodeBlock(block, null, { printedFloat32: false });
-    const after = encodeBlock(block);
+    // Codec 7 alone: the exceptions (codec 8, decision 075) have their own test.
+    const before = encodeBlock(block, null, { printedFloat32: false, patched: false });
+    const after = encodeBlock(block, null, { patched: false });
     const back = decodeBlock(after);
     expect(block.every((x, i) => Object.is(x, back[i]))).toBe(true);
     expect(after.length).toBeLessThanOrEqual(before.length);

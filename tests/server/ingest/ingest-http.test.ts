@@ -124,14 +124,17 @@ describe.each(drivers)('HTTP ingest on %s', (kind) => {
     expect(series.body.points.reduce((s, p) => s + p.count, 0)).toBe(500);
   });
 
-  it('stores a stream with a declared resolution packed on its grid, and any other as sent', async () => {
-    const { staff, here, there } = await setup();
+  /** Gives the stream a step of 0.001 straight in the database (its cache is not yet warm). */
+  async function declareResolution(streamId: number) {
     const db = t.services.database.db;
     const step = 0.001;
-    await db
-      .update(datastreams)
-      .set({ resolution: step })
-      .where(eq(datastreams.id, there.stream.id));
+    await db.update(datastreams).set({ resolution: step }).where(eq(datastreams.id, streamId));
+    return { db, step };
+  }
+
+  it('stores a stream with a declared resolution packed on its grid, and any other as sent', async () => {
+    const { staff, here, there } = await setup();
+    const { db, step } = await declareResolution(there.stream.id);
     const exact = sineBlocks('here-acc', BASE_MS, 2);
     const gridded = sineBlocks('there-acc', BASE_MS, 2);
     const auth = { authorization: `Bearer ${staff.token}` };
@@ -165,6 +168,31 @@ describe.each(drivers)('HTTP ingest on %s', (kind) => {
     // A retry is a duplicate on both streams: the codec makes the same bytes of the same values.
     const retry = (await ingest([...exact, ...gridded], auth)).json<IngestResult>();
     expect(retry).toMatchObject({ accepted_samples: 400, duplicate_samples: 400, rejected: [] });
+  });
+
+  it('keeps an overrange marker exactly beside the grid of a stream with a declared resolution (codec 8)', async () => {
+    const { staff, there } = await setup();
+    const { db, step } = await declareResolution(there.stream.id);
+    const blocks = sineBlocks('there-acc', BASE_MS, 1);
+    const values = blocks[0]?.values as number[];
+    values[0] = 1e38; // a logger's overrange marker, far past the grid's 2^50 steps
+    values[57] = -1e38;
+    const auth = { authorization: `Bearer ${staff.token}` };
+    const first = (await ingest(blocks, auth)).json<IngestResult>();
+    expect(first).toMatchObject({ accepted_samples: 100, rejected: [] });
+    const codecs = rowsOf<{ codec: number }>(
+      await db.execute(sql`SELECT get_byte(packed, 0) AS codec FROM readings`),
+    );
+    // Patched: before decision 075 the whole block was stored exactly (codec 2 or 1).
+    expect(codecs.map((c) => Number(c.codec))).toEqual([8]);
+    const read = (await storedBlocks(db)).flatMap((b) => b.values);
+    expect(read[0]).toBe(1e38);
+    expect(read[57]).toBe(-1e38);
+    for (const [i, value] of read.entries()) {
+      expect(Math.abs(value - (values[i] ?? NaN))).toBeLessThanOrEqual(step / 2 + 1e-12);
+    }
+    const retry = (await ingest(blocks, auth)).json<IngestResult>();
+    expect(retry).toMatchObject({ accepted_samples: 100, duplicate_samples: 100, rejected: [] });
   });
 
   it('packs the blocks sent after a stream is given a resolution, keeping those before as they were', async () => {

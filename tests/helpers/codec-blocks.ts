@@ -1,0 +1,49 @@
+/** What the codec tests share: bit-for-bit comparison, a float32 sensor, damaged copies. */
+import { crc32 } from 'node:zlib';
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { DamagedBlockError, decodeBlock, encodeBlock } from '../../server/codec/block-codec.ts';
+
+/** Bit-for-bit view of doubles, -0 and NaN payloads included. */
+export const bitsOf = (values: ArrayLike<number>) =>
+  Array.from(new Uint32Array(Float64Array.from(values).buffer));
+
+/** Encodes exactly, decodes, checks every value bit for bit; returns the block. */
+export function roundTrip(values: number[]): Uint8Array {
+  const bytes = encodeBlock(values);
+  expect(bitsOf(decodeBlock(bytes))).toEqual(bitsOf(values));
+  return bytes;
+}
+
+/**
+ * A float32 sensor: a level away from 0, a drift and noise, as a logger samples it. (A signal
+ * crossing 0 jumps across the sign bit: those blocks pack no better than 4 bytes a sample.)
+ */
+export const float32Sensor = (minLength: number) =>
+  fc
+    .record({
+      level: fc.double({ min: 5, max: 500, noNaN: true }),
+      sign: fc.constantFrom(1, -1),
+      noise: fc.array(fc.integer({ min: -300, max: 300 }), { minLength, maxLength: 400 }),
+    })
+    .map(({ level, sign, noise }) =>
+      noise.map((d, i) => Math.fround(sign * (level + d * 0.0021 + i * 1e-4))),
+    );
+
+/** Every copy of the block with one bit flipped is refused as damaged. */
+export function expectEveryFlippedBitRefused(bytes: Uint8Array): void {
+  for (let bit = 0; bit < bytes.length * 8; bit += 1) {
+    const copy = bytes.slice();
+    copy[bit >> 3] = (copy[bit >> 3] as number) ^ (1 << (bit & 7));
+    expect(() => decodeBlock(copy)).toThrow(DamagedBlockError);
+  }
+}
+
+/** A copy changed by `change` with its checksum made valid again: a forgery, not damage. */
+export function forged(bytes: Uint8Array, change: (copy: Uint8Array) => void): Uint8Array {
+  const copy = bytes.slice();
+  change(copy);
+  const view = new DataView(copy.buffer);
+  view.setUint32(copy.length - 4, crc32(copy.subarray(0, copy.length - 4)), true);
+  return copy;
+}
