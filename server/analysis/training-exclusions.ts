@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import { HEALTH_ALERT_TYPES } from '../../domain/health.ts';
+import { TRIGGER_LEVEL_ALERT } from '../../domain/reference-shift.ts';
 import type { Db } from '../db/client.ts';
 import { alarmEpisodes, alerts } from '../db/schema.ts';
 
@@ -12,6 +13,19 @@ export interface Interval {
 interface CauseWindows {
   windows?: { start?: string }[];
 }
+
+/**
+ * The alerts that say the structure may have changed: the health alerts and a trigger level
+ * crossed by the cumulative shift against the accepted reference (decision 051). While one is
+ * open no training learns the time since its onset, and no version becomes the reference by
+ * itself (decision 041). Without the trigger level, a loss the control charts had not judged (a
+ * cold snap below their coverage) but the shift had latched entered the next version, which
+ * the agreement rule then accepted (decision 073).
+ */
+export const STRUCTURAL_ALERT_TYPES: readonly string[] = [
+  ...HEALTH_ALERT_TYPES,
+  TRIGGER_LEVEL_ALERT,
+];
 
 /**
  * When an open structural alert's trouble began, in data time: its earliest cause window, or
@@ -40,7 +54,7 @@ export async function trainingExclusions(db: Db, bridgeId: number): Promise<Inte
     .where(
       and(
         eq(alerts.bridgeId, bridgeId),
-        inArray(alerts.type, [...HEALTH_ALERT_TYPES]),
+        inArray(alerts.type, [...STRUCTURAL_ALERT_TYPES]),
         ne(alerts.state, 'cleared'),
       ),
     );
@@ -70,7 +84,7 @@ export async function structuralAlertSince(
     .where(
       and(
         eq(alerts.bridgeId, bridgeId),
-        inArray(alerts.type, [...HEALTH_ALERT_TYPES]),
+        inArray(alerts.type, [...STRUCTURAL_ALERT_TYPES]),
         or(isNull(alerts.clearedAt), gt(alerts.clearedAt, since)),
       ),
     )

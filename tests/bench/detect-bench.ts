@@ -22,6 +22,7 @@ import { streamScenarios } from './stream-scenarios.ts';
 import { detectStream } from '../../server/analytics/streaming-detector.ts';
 import { endToEnd } from './detect-e2e.ts';
 import { issue29Bench } from './detect-issue29.ts';
+import { referencePathBench } from './reference-path-issue29.ts';
 import { defaultMethodBench } from './detect-default-method.ts';
 
 const percent = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(2)} %` : 'n/a');
@@ -178,7 +179,8 @@ function forecastAccuracy(coldSpell: boolean): void {
   );
 }
 
-// BENCH_ONLY=forecast (or detection, yonghe, speed, calibration, streaming, issue29, default, e2e) runs one part.
+// BENCH_ONLY=forecast (or detection, yonghe, speed, calibration, streaming, issue29,
+// issue29-stored, default, e2e) runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'detection') await simulatorScenarios();
 if (!only || only === 'yonghe') await yonghe();
@@ -190,5 +192,6 @@ if (!only || only === 'speed') await speed();
 if (!only || only === 'calibration') await calibratedAlarms();
 if (!only || only === 'streaming') streamingScores();
 if (!only || only === 'issue29') issue29Bench();
+if (!only || only === 'issue29-stored') referencePathBench();
 if (!only || only === 'default') await defaultMethodBench();
 if (!only || only === 'e2e') await endToEnd();

@@ -11,50 +11,22 @@ import {
   trainControlChart,
 } from '../../server/analytics/control-chart-detector.ts';
 import { cumulativeShift, type TriggerLevel } from '../../server/analytics/cumulative-shift.ts';
-import { falseAlarmRate } from '../../server/analytics/false-alarm-rate.ts';
 import {
   ANALOGUE_ONSET,
   HOURS_PER_MONTH,
+  ISSUE29_CASES,
   REPORTING_SEEDS,
   TUNING_SEEDS,
-  coldSnapOnset,
   falseEpisodes,
   inject,
-  type DamageCase,
 } from '../server/analytics/control-chart-cases.ts';
+import { hours, printCaseTable, summedRate } from './issue29-format.ts';
 import { BASELINE_ROWS, seasonalBridge } from './seasonal-bridge.ts';
 
 const DAY = 24;
 const HEALTHY_YEARS = 3;
 const ROWS = BASELINE_ROWS + HEALTHY_YEARS * 365 * DAY;
 const SIX_MONTHS = 6 * HOURS_PER_MONTH;
-/** The first full winter after the reference: November to March of the next season. */
-const NEXT_WINTER = { from: 445 * DAY, to: 565 * DAY };
-
-const step = (size: number, mode?: number) => (row: number, onset: number, k: number) =>
-  row >= onset && (mode === undefined || k === mode) ? size : 0;
-
-interface Issue29Case extends DamageCase {
-  goal: string;
-}
-
-export const ISSUE29_CASES: Issue29Case[] = [
-  { name: 'all modes −1 %', loss: step(0.01), goal: '–' },
-  { name: 'all modes −2 %', loss: step(0.02), goal: 'raised ≤ 48 h, still at 6 months' },
-  { name: 'all modes −5 %', loss: step(0.05), goal: 'red' },
-  { name: 'f1 alone −2 %', loss: step(0.02, 0), goal: 'raised ≤ 48 h, still at 6 months' },
-  {
-    name: 'slow loss 0.5 %/month',
-    loss: (row, onset) => (row >= onset ? (0.005 * (row - onset)) / HOURS_PER_MONTH : 0),
-    goal: 'amber ≤ 5 months',
-  },
-  {
-    name: 'all modes −2 % from the next winter’s cold snap',
-    loss: step(0.02),
-    onset: (context) => coldSnapOnset(context, NEXT_WINTER.from, NEXT_WINTER.to),
-    goal: 'raised ≤ 48 h, still at 6 months',
-  },
-];
 
 interface SeedResult {
   falseChartEpisodes: number;
@@ -116,9 +88,6 @@ export function runSeed(seed: number): SeedResult {
   };
 }
 
-const hours = (v: number | null) => (v === null ? 'never' : `${v}`);
-const months = (v: number | null) => (v === null ? 'never' : `${(v / HOURS_PER_MONTH).toFixed(1)}`);
-
 export function issue29Bench(): void {
   const groups = [
     { name: 'tuning', seeds: TUNING_SEEDS },
@@ -134,27 +103,30 @@ export function issue29Bench(): void {
     const started = performance.now();
     const results = group.seeds.map(runSeed);
     console.log(`\n### ${group.name} seeds ${group.seeds.join(', ')}`);
-    console.log(
-      '| case | goal | chart alarm after (h) | amber after | red after | chart raised at 6 months | level at 6 months | unjudged, first 6 months |',
+    printCaseTable(
+      [
+        'case',
+        'goal',
+        'chart alarm after (h)',
+        'amber after',
+        'red after',
+        'chart raised at 6 months',
+        'level at 6 months',
+        'unjudged, first 6 months',
+      ],
+      results.map((r) => r.cases),
+      (cells, fmt, unit) => [
+        cells.map((x) => hours(x.chartDelay)).join(', '),
+        cells.map((x) => fmt(x.amberDelay)).join(', ') + unit,
+        cells.map((x) => fmt(x.redDelay)).join(', '),
+        `${cells.filter((x) => x.chartAtSixMonths).length} of ${cells.length}`,
+        cells.map((x) => x.levelAtSixMonths).join(', '),
+        cells.map((x) => `${(100 * x.unjudgedShare).toFixed(0)} %`).join(', '),
+      ],
     );
-    console.log('|---|---|---|---|---|---|---|---|');
-    ISSUE29_CASES.forEach((damage, c) => {
-      const cells = results.map((r) => at(r.cases, c));
-      const slow = damage.name.startsWith('slow');
-      const fmt = slow ? months : hours;
-      console.log(
-        `| ${damage.name} | ${damage.goal} | ${cells.map((x) => hours(x.chartDelay)).join(', ')} | ${cells.map((x) => fmt(x.amberDelay)).join(', ')}${slow ? ' months' : ''} | ${cells.map((x) => fmt(x.redDelay)).join(', ')} | ${cells.filter((x) => x.chartAtSixMonths).length} of ${cells.length} | ${cells.map((x) => x.levelAtSixMonths).join(', ')} | ${cells.map((x) => `${(100 * x.unjudgedShare).toFixed(0)} %`).join(', ')} |`,
-      );
-    });
     const years = results.length * HEALTHY_YEARS;
-    const chart = falseAlarmRate(
-      results.reduce((a, r) => a + r.falseChartEpisodes, 0),
-      years,
-    );
-    const level = falseAlarmRate(
-      results.reduce((a, r) => a + r.falseLevelEpisodes, 0),
-      years,
-    );
+    const chart = summedRate(results, (r) => r.falseChartEpisodes, years);
+    const level = summedRate(results, (r) => r.falseLevelEpisodes, years);
     console.log(
       `\nFalse alarms on ${years} healthy bridge-years (${group.seeds.length} seeds × ${HEALTHY_YEARS}): control-chart episodes ${chart.episodes} (per seed ${results.map((r) => r.falseChartEpisodes).join(', ')}) = ${chart.perYear.toFixed(2)} a bridge-year, 95 % upper bound ${chart.upperBoundPerYear.toFixed(2)} (goal ≤ 1); trigger-level crossings ${level.episodes} = ${level.perYear.toFixed(2)}, bound ${level.upperBoundPerYear.toFixed(2)}. ${((performance.now() - started) / 1000).toFixed(0)} s.`,
     );

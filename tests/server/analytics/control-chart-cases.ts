@@ -175,3 +175,36 @@ export function trainOnAnalogue(
     { targetArlRows },
   );
 }
+
+const step = (size: number, mode?: number) => (row: number, onset: number, k: number) =>
+  row >= onset && (mode === undefined || k === mode) ? size : 0;
+
+/** The first full winter after the reference: November to March of the next season (hours). */
+export const NEXT_WINTER = { from: 445 * 24, to: 565 * 24 };
+
+export interface Issue29Case extends DamageCase {
+  goal: string;
+}
+
+/**
+ * Issue 29's benchmark cases, shared by bench:detect's detect-command part (detect-issue29.ts)
+ * and its stored-analysis part (reference-path-issue29.ts). A case without `onset` starts at the
+ * bench's fixed onset; the cold snap starts in the coldest 72 h of the next winter.
+ */
+export const ISSUE29_CASES: Issue29Case[] = [
+  { name: 'all modes −1 %', loss: step(0.01), goal: '–' },
+  { name: 'all modes −2 %', loss: step(0.02), goal: 'raised ≤ 48 h, still at 6 months' },
+  { name: 'all modes −5 %', loss: step(0.05), goal: 'red' },
+  { name: 'f1 alone −2 %', loss: step(0.02, 0), goal: 'raised ≤ 48 h, still at 6 months' },
+  {
+    name: 'slow loss 0.5 %/month',
+    loss: (row, onset) => (row >= onset ? (0.005 * (row - onset)) / HOURS_PER_MONTH : 0),
+    goal: 'amber ≤ 5 months',
+  },
+  {
+    name: 'all modes −2 % from the next winter’s cold snap',
+    loss: step(0.02),
+    onset: (context) => coldSnapOnset(context, NEXT_WINTER.from, NEXT_WINTER.to),
+    goal: 'raised ≤ 48 h, still at 6 months',
+  },
+];
