@@ -425,3 +425,6 @@ export const badgeList = style({
 
 // Who is on call, under the active alerts' title: a quiet line, not a bulleted list.
 export const onCall = style([small, { listStyle: 'none', padding: 0, marginBlock: vars.space.xs }]);
+
+// Twin sensors that disagree, under the condition: one pair a line, its words under it.
+export const disagreementList = style({ listStyle: 'none', margin: 0, padding: 0 });
