@@ -122,3 +122,7 @@ export function countOf(count: number, one: string, other: string): string {
   const noun = pluralRules.select(count) === 'one' ? one : other;
   return `${count.toLocaleString('en')} ${noun}`;
 }
+
+/** '2026-04-03 10:00 UTC': a minute as the alerts and the analysis' words write it. */
+export const utcMinuteText = (at: Date | number | string): string =>
+  `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

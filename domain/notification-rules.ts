@@ -9,6 +9,7 @@ export const ALERT_TYPES = [
   'Fatigue',
   'Calibration due',
   'Sensor fault',
+  'Sensor disagreement',
   'Mode tracking lost',
   'Inspection due',
   'Inspection overdue',

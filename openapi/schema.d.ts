@@ -2463,6 +2463,7 @@ export interface components {
       | 'Fatigue'
       | 'Calibration due'
       | 'Sensor fault'
+      | 'Sensor disagreement'
       | 'Mode tracking lost'
       | 'Inspection due'
       | 'Inspection overdue'
@@ -3462,7 +3463,7 @@ export interface components {
           evidence: string;
         }[];
       };
-      /** @description Pairs of co-located twin sensors whose response ratio moved beyond the gain check's factor in the last day, with neither singled out by its own checks (decision 068): a pair cannot tell which of the two changed, so neither is a 'Sensor fault' on this alone and both stay in use. Absent when none */
+      /** @description Pairs of co-located twin sensors whose response ratio moved beyond the gain check's factor in the last day, with neither singled out by its own checks (decision 068): a pair cannot tell which of the two changed, so neither is a 'Sensor fault' on this alone and both stay in use. Each pair also raises a 'Sensor disagreement' alert (decision 074). Absent when none */
       sensor_disagreements?: {
         stream_ids: string[];
         /** Format: date-time */
@@ -3566,6 +3567,7 @@ export interface components {
         | 'Fatigue'
         | 'Calibration due'
         | 'Sensor fault'
+        | 'Sensor disagreement'
         | 'Mode tracking lost'
         | 'Inspection due'
         | 'Inspection overdue'

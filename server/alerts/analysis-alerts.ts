@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   deriveHealth,
   HEALTH_ALERT_TYPES,
@@ -10,9 +10,10 @@ import { withPhysicalSeverity } from '../../domain/physical-severity.ts';
 import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../domain/sensor-faults.ts';
 import { limitExceededMessage } from '../../domain/sensor-limits.ts';
 import type { Db } from '../db/client.ts';
-import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import { anomalySources } from './anomaly-sources.ts';
+import { causeStreams } from './cause-streams.ts';
+import { applySensorDisagreements } from './sensor-disagreement-alerts.ts';
 import { applyModeTracking } from './mode-tracking-alerts.ts';
 import { applyTriggerLevels } from './trigger-level-alerts.ts';
 import type { AlertCause } from './alerts-repository.ts';
@@ -20,29 +21,6 @@ import type { AnalysisOutcome, SensorChecks } from './analysis-outcome.ts';
 
 // One key for every lock the alert side takes, so its advisory locks never meet another's.
 export const ALERT_LOCK_SPACE = 7_410_001;
-
-/** The contributing streams by stream_id, with the sensor_id labels of their sensors. */
-async function causeStreams(tx: Db, streamIds: string[]): Promise<AlertCause['datastreams']> {
-  if (streamIds.length === 0) return [];
-  const rows = await tx
-    .select({ id: datastreams.id, streamId: datastreams.streamId, label: sensors.label })
-    .from(datastreams)
-    .leftJoin(datastreamSensors, eq(datastreamSensors.datastreamId, datastreams.id))
-    .leftJoin(sensors, eq(sensors.id, datastreamSensors.sensorId))
-    .where(inArray(datastreams.streamId, streamIds))
-    .orderBy(datastreams.id, sensors.label);
-  const byId = new Map<number, AlertCause['datastreams'][number]>();
-  for (const row of rows) {
-    const entry = byId.get(row.id) ?? { id: row.id, stream_id: row.streamId, sensors: [] };
-    byId.set(row.id, entry);
-    if (row.label !== null) entry.sensors.push(row.label);
-  }
-  // Keep the analysis's order (most contributing first).
-  const order = new Map(streamIds.map((id, index) => [id, index]));
-  return [...byId.values()].sort(
-    (a, b) => (order.get(a.stream_id) ?? 0) - (order.get(b.stream_id) ?? 0),
-  );
-}
 
 /** The structural alerts, which state the frequency shift behind them (decision 025). */
 const STATES_PHYSICAL_CHANGE = new Set<HealthAlertType>([
@@ -101,6 +79,7 @@ export async function applyAnalysisOutcome(
     const scope = { bridgeId: outcome.bridgeId, types: HEALTH_ALERT_TYPES };
     const { raised } = await syncAlerts(tx, health, scope, now);
     raised.push(...(await applySensorFaults(tx, outcome, now)));
+    raised.push(...(await applySensorDisagreements(tx, outcome, now)));
     raised.push(...(await applyLimitBreaches(tx, outcome, now)));
     raised.push(...(await applyModeTracking(tx, outcome, now)));
     raised.push(...(await applyTriggerLevels(tx, outcome, now)));
@@ -121,6 +100,7 @@ export async function applySensorChecks(
     await lockBridgeAlerts(tx, checks.bridgeId);
     return [
       ...(await applySensorFaults(tx, checks, now)),
+      ...(await applySensorDisagreements(tx, checks, now)),
       ...(await applyLimitBreaches(tx, checks, now)),
     ];
   });

@@ -21,6 +21,16 @@ export interface AnalysisOutcome {
   missingModes?: { rate: number; baselineRate: number | null };
   /** Streams whose own signal is broken ('Sensor fault' alerts); absent: none checked. */
   sensorFaults?: { datastreamId: number; streamId: string; details: string[] }[];
+  /**
+   * Twin pairs whose response ratio moved, neither singled out (decision 068; 'Sensor
+   * disagreement' alerts, decision 074); absent: not checked.
+   */
+  sensorDisagreements?: {
+    datastreamIds: [number, number];
+    streamIds: [string, string];
+    since: Date;
+    detail: string;
+  }[];
   /** The leading frequency shift of the most serious episode (docs/decisions/025); absent: none. */
   physicalChange?: PhysicalChange | null;
   /**
@@ -44,7 +54,10 @@ export interface AnalysisOutcome {
 }
 
 /**
- * The checks that need no baseline ('Sensor fault', 'Limit exceeded'): they run on every
- * evaluation, so a bridge not yet assessed is told of them too.
+ * The checks that need no baseline ('Sensor fault', 'Sensor disagreement', 'Limit exceeded'):
+ * they run on every evaluation, so a bridge not yet assessed is told of them too.
  */
-export type SensorChecks = Pick<AnalysisOutcome, 'bridgeId' | 'sensorFaults' | 'limitBreaches'>;
+export type SensorChecks = Pick<
+  AnalysisOutcome,
+  'bridgeId' | 'sensorFaults' | 'sensorDisagreements' | 'limitBreaches'
+>;

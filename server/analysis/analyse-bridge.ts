@@ -28,17 +28,13 @@ import { conditionSince } from './condition-since.ts';
 import { expectedFalseEpisodesPerMonth, judgedShareOf } from './false-alarm-expectation.ts';
 import { buildForecastSeries } from './forecast-series.ts';
 import { physicalChangeOf } from './frequency-shift.ts';
-import {
-  checkStreamHealth,
-  type StreamDisagreement,
-  type StreamFaults,
-} from './sensor-health-check.ts';
+import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
 import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
 import { trackModes } from './modal-tracking.ts';
 import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
-import { checkLimits, type StreamBreach } from './limit-check.ts';
+import { checkLimits } from './limit-check.ts';
 import {
   loadMaintenance,
   maintenanceDueSince,
@@ -179,15 +175,20 @@ export async function evaluateBridge(
       },
     );
     const sensorFaults = faultsOfOutcome(health.faults, faults);
-    checks = { bridgeId, sensorFaults, limitBreaches: breaches };
+    const sensorDisagreements = health.disagreements.map((pair) => ({
+      datastreamIds: pair.datastreamIds,
+      streamIds: pair.streamIds,
+      since: new Date(pair.onsetMs),
+      detail: pair.reason,
+    }));
+    checks = { bridgeId, sensorFaults, sensorDisagreements, limitBreaches: breaches };
     if (upkeep.rebaselining) {
       return await saveRebaselining(
         repository,
         bridge.name,
         bridgeId,
         extent.newest,
-        sensorFaults,
-        breaches,
+        { sensorFaults, sensorDisagreements, limitBreaches: breaches },
         previousResult,
         {
           ...upkeep.rebaselining,
@@ -382,7 +383,7 @@ export async function evaluateBridge(
       ...(controlChart ? { control_chart: controlChart } : {}),
       condition_since: conditionSince(previousReport, numAnomalies, evaluatedAt),
       expected_false_episodes_per_month: falseEpisodes,
-      ...disagreementsOf(health.disagreements),
+      ...disagreementsOf(sensorDisagreements),
     };
     const physicalChange = physicalChangeOf(report.events);
     const forecast = buildForecastSeries({
@@ -440,6 +441,7 @@ export async function evaluateBridge(
         ),
       ],
       sensorFaults,
+      sensorDisagreements,
       physicalChange,
       limitBreaches: breaches,
       ...(referenceShift ? { referenceShift } : {}),
@@ -479,8 +481,7 @@ async function saveRebaselining(
   sid: string,
   bridgeId: number,
   newest: number,
-  sensorFaults: NonNullable<AnalysisOutcome['sensorFaults']>,
-  breaches: StreamBreach[],
+  sensorChecks: Required<Omit<SensorChecks, 'bridgeId'>>,
   previousResult: AnalysisResultRow | undefined,
   rebaselining: Rebaselining & { sinceMs: number },
 ): Promise<EvaluationResult> {
@@ -501,7 +502,12 @@ async function saveRebaselining(
     rebaselining: { since: rebaselining.since, days: rebaselining.days, of: rebaselining.of },
   });
   // Nothing is judged while re-baselining, so nothing can raise a false alarm.
-  const report = { ...unjudged, condition_since: since, expected_false_episodes_per_month: 0 };
+  const report = {
+    ...unjudged,
+    condition_since: since,
+    expected_false_episodes_per_month: 0,
+    ...disagreementsOf(sensorChecks.sensorDisagreements),
+  };
   const forecast: Schemas['ForecastSeries'] = previousSeries(previousResult) ?? {
     sid,
     bridge: bridgeId,
@@ -529,8 +535,7 @@ async function saveRebaselining(
       conditionSince: new Date(since),
       anomalousWindows: [],
       contributingStreams: [],
-      sensorFaults,
-      limitBreaches: breaches,
+      ...sensorChecks,
     },
   };
 }
@@ -576,14 +581,14 @@ function faultsOfOutcome(
 
 /** Twins that disagree, neither singled out (decision 068): reported, neither faulted. */
 function disagreementsOf(
-  pairs: readonly StreamDisagreement[],
+  pairs: NonNullable<SensorChecks['sensorDisagreements']>,
 ): Pick<Schemas['AnomalyReport'], 'sensor_disagreements'> {
   if (pairs.length === 0) return {};
   return {
     sensor_disagreements: pairs.slice(0, 100).map((pair) => ({
       stream_ids: [...pair.streamIds],
-      since: new Date(pair.onsetMs).toISOString(),
-      detail: pair.reason,
+      since: pair.since.toISOString(),
+      detail: pair.detail,
     })),
   };
 }

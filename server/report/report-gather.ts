@@ -19,7 +19,7 @@ import { companyLogoFact } from './report-logo.ts';
 import { inspectionFacts } from './report-inspections.ts';
 import { maintenanceFacts } from './report-maintenance.ts';
 import { modesFacts } from './report-modes.ts';
-import { sensorFaultFacts } from './report-sensor-faults.ts';
+import { sensorDisagreementFacts, sensorFaultFacts } from './report-sensor-faults.ts';
 import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
 import type { ReportMonth } from './report-month.ts';
 
@@ -88,6 +88,7 @@ export async function gatherReportFacts(
     alerts: alertRows.facts,
     alertsLeftOut: alertRows.total - alertRows.facts.length,
     sensorFaults: await sensorFaultFacts(stores.sensorFaults, bridgeId, month),
+    sensorDisagreements: sensorDisagreementFacts(report, result?.evaluatedAt ?? null, month),
     maintenance: await maintenanceFacts(
       db,
       stores.maintenance,

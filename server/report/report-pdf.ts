@@ -16,7 +16,12 @@ import { drawConditionBox } from './report-condition-box.ts';
 import { drawLogo } from './report-logo.ts';
 import { stressText } from '../../domain/units.ts';
 import { minuteWriter } from './report-time.ts';
-import { SENSOR_FAULTS_TEXT, sensorFaultLine } from './report-sensor-faults.ts';
+import {
+  SENSOR_DISAGREEMENTS_TEXT,
+  SENSOR_FAULTS_TEXT,
+  sensorDisagreementLine,
+  sensorFaultLine,
+} from './report-sensor-faults.ts';
 import { InspectionsWriter } from './report-inspections-section.ts';
 import { ModesWriter } from './report-modes-section.ts';
 
@@ -192,9 +197,25 @@ class ReportWriter extends PdfLayout {
     );
     if (faults.length === 0) {
       this.paragraph('No sensor fault was in force during the month.');
-      return;
+    } else {
+      this.paragraph(SENSOR_FAULTS_TEXT);
+      this.doc.moveDown(0.3);
+      this.bullets(lines);
     }
-    this.paragraph(SENSOR_FAULTS_TEXT);
+    this.sensorDisagreements();
+  }
+
+  /** Twin pairs that disagree: not faults, so listed after them, in the dashboard's words. */
+  private sensorDisagreements() {
+    const found = this.facts.sensorDisagreements;
+    if (!found) return;
+    const lines = found.pairs.map((pair) => sensorDisagreementLine(pair, this.when));
+    const intro = `${SENSOR_DISAGREEMENTS_TEXT} As found by the evaluation of ${this.when(found.evaluatedAt)}:`;
+    this.subheading(
+      'Twin sensors that disagree',
+      this.paragraphHeight(intro) + this.bulletsHeight(lines.slice(0, 1)),
+    );
+    this.paragraph(intro);
     this.doc.moveDown(0.3);
     this.bullets(lines);
   }

@@ -1,6 +1,12 @@
 import { SENSOR_FAULT_KIND_NAMES } from '../../domain/sensor-faults.ts';
 import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
-import type { SensorFaultFact } from './report-facts.ts';
+import type { Schemas } from '../contract-types.ts';
+import { disagreementSentence } from '../../domain/twin-disagreement.ts';
+import type {
+  SensorDisagreementFact,
+  SensorDisagreementsFact,
+  SensorFaultFact,
+} from './report-facts.ts';
 import type { ReportMonth } from './report-month.ts';
 import { minuteWriter } from './report-time.ts';
 
@@ -44,3 +50,37 @@ export const SENSOR_FAULTS_TEXT =
   'Faults found by checking each stream against its own history, its temperature model and ' +
   'its range. From its onset a faulty stream is judged by neither the condition analysis nor ' +
   'its limits, and its data are not counted for fatigue.';
+
+/**
+ * The twin pairs the latest evaluation found disagreeing (decision 068), when they disagreed in
+ * the month: the evaluation keeps only the last day's pairs, so an evaluation from before the
+ * month, or a pair that began after it, says nothing of it (decision 074).
+ */
+export function sensorDisagreementFacts(
+  report: Pick<Schemas['AnomalyReport'], 'sensor_disagreements'> | null,
+  evaluatedAt: Date | null,
+  month: ReportMonth,
+): SensorDisagreementsFact | null {
+  if (!report || !evaluatedAt || evaluatedAt.getTime() < month.startMs) return null;
+  const pairs = (report.sensor_disagreements ?? [])
+    .filter((pair) => Date.parse(pair.since) < month.endMs)
+    .map((pair) => ({ streamIds: [...pair.stream_ids], since: pair.since, detail: pair.detail }));
+  return pairs.length > 0 ? { evaluatedAt: evaluatedAt.toISOString(), pairs } : null;
+}
+
+/**
+ * 'a and b disagree since 2026-04-29 06:00 UTC: one of them reads wrong; neither is left out
+ * …, so inspect both. A's response grew by 10 % …', in the dashboard's words (decision 074).
+ */
+export function sensorDisagreementLine(
+  pair: SensorDisagreementFact,
+  minute: (iso: string) => string = minuteWriter('UTC'),
+): string {
+  return disagreementSentence(pair.streamIds, minute(pair.since), pair.detail);
+}
+
+/** Before the pairs: why they are here and not among the faults. */
+export const SENSOR_DISAGREEMENTS_TEXT =
+  'Co-located twin gauges whose response ratio moved against the one learnt for them. A pair ' +
+  'cannot tell which of its two gauges changed, so neither is a fault and both stay in use ' +
+  'until an engineer has inspected them.';

@@ -10,6 +10,9 @@ const FAULTY_BRIDGE = 'Lions Gate Bridge';
 const FAULTY_STREAM = 'lions-gate-s2-str';
 const SILENT_STREAM = 'lions-gate-s3-str';
 const THIN_BRIDGE = 'Quebec Bridge';
+// Decision 068's twin of lions-gate-s1-str, 0.3 m beside it; the list of pairs that disagree.
+const TWIN_STREAM = 'lions-gate-s1-strb';
+const TWIN_LIST = 'Twin sensors that disagree';
 // The server evaluates each demo bridge in the background after it starts, the light ones last.
 // On a shared 2-core machine Quebec's first evaluation came about 10 minutes after the start.
 const EVALUATION_TIMEOUT_MS = 900_000;
@@ -101,6 +104,80 @@ for (const viewport of VIEWPORTS) {
         .getByRole('region', { name: 'Bridge Condition Index' });
       await expect(condition).toContainText(/\d+ of \d+ streams reporting · 1 faulty/);
       await expect(condition).toContainText('1 silent');
+      // Decision 074: the demo's twin gauges on span 1 agree, so no twin line stands beside the
+      // condition, and the twin is in use like its neighbour.
+      await expect(condition.getByRole('list', { name: TWIN_LIST })).toHaveCount(0);
+      await expect(condition).not.toContainText('disagree');
+      const twin = streamCard(page, TWIN_STREAM);
+      await twin.scrollIntoViewIfNeeded();
+      await expect(twin).toContainText('Reporting');
+      await expect(twin.getByRole('list', { name: 'Data trust' })).toHaveCount(0);
+    });
+  });
+}
+
+// The demo's pair agrees by design (its scenario is not changed for a test), so the line's
+// layout at both sizes is checked on the demo's own evaluation with one pair added to it on its
+// way to the browser: the SPA, its styles and the demo's streams are the real ones.
+for (const viewport of VIEWPORTS) {
+  test.describe(`twin gauges that disagree at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('the strip says beside the condition which twins disagree and that neither is left out', async ({
+      page,
+    }) => {
+      test.setTimeout(420_000);
+      await openSignedIn(page, STAFF, '/map');
+      const id = await bridgeId(page, FAULTY_BRIDGE);
+      await waitForEvaluation(page, FAULTY_BRIDGE);
+      // What the demo's own evaluation said of its pairs, before the one added here.
+      const found: unknown[] = [];
+      await page.route(/\/api\/v1\/ai\/anomalies\?/, async (route) => {
+        const response = await route.fetch();
+        const report = (await response.json()) as Record<string, unknown>;
+        found.push(report.sensor_disagreements ?? 'none');
+        await route.fulfill({
+          response,
+          json: {
+            ...report,
+            sensor_disagreements: [
+              {
+                stream_ids: ['lions-gate-s1-str', TWIN_STREAM],
+                since: '2026-11-29T06:00:00.000Z',
+                detail:
+                  `lions-gate-s1-str and ${TWIN_STREAM} disagree: lions-gate-s1-str's response grew ` +
+                  `by 10 % against ${TWIN_STREAM}'s (window standard deviation ratios since the ` +
+                  "onset, against the reference's); a pair cannot tell which of the two changed, " +
+                  'so neither is called faulty on this alone',
+              },
+            ],
+          },
+        });
+      });
+      await page.goto(`/dashboard?bridge=${id}`);
+      const strip = page.getByRole('region', { name: `Status of ${FAULTY_BRIDGE}` });
+      const pairs = strip
+        .getByRole('region', { name: 'Bridge Condition Index' })
+        .getByRole('list', { name: TWIN_LIST });
+      await loaded(pairs).toBeVisible({ timeout: 60_000 });
+      await expect(pairs).toContainText(
+        `lions-gate-s1-str and ${TWIN_STREAM} disagree since Nov 29, 2026`,
+      );
+      await expect(pairs).toContainText(
+        'one of them reads wrong; neither is left out of the condition analysis, the limits or the fatigue counting, so inspect both.',
+      );
+      await expect(pairs).toContainText("lions-gate-s1-str's response grew by 10 %");
+      // Within the page's width at both sizes: nothing to scroll sideways for.
+      const box = await pairs.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+      // The demo's evaluation itself finds its pair agreeing (decision 068).
+      expect(found.length).toBeGreaterThan(0);
+      expect(new Set(found)).toEqual(new Set(['none']));
+      // The twins are still counted as reporting, not faulty.
+      await expect(
+        streamCard(page, TWIN_STREAM).getByRole('list', { name: 'Data trust' }),
+      ).toHaveCount(0);
     });
   });
 }

@@ -15,6 +15,7 @@ interface FatigueAnswer {
     days_with_data: number;
     rate_check?: { warning: string | null } | null;
     counting?: { text: string } | null;
+    coverage?: { monitored_share: number } | null;
   }[];
 }
 
@@ -27,7 +28,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 test("the dashboard's fatigue card and the monthly report's fatigue section agree with the API", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await page.goto('/login');
   await page.getByLabel('Email').fill(OPERATOR.email);
@@ -47,10 +48,23 @@ test("the dashboard's fatigue card and the monthly report's fatigue section agre
 
   // The card: one section per fatigue detail, with the days the API counted and, where the
   // gauge samples too slowly to resolve its load cycles, the warning the API gives.
-  const answer = (await (
-    await page.request.get(`/api/v1/bridges/${bridge?.id}/fatigue`, { headers })
-  ).json()) as FatigueAnswer;
-  expect(answer.details.length).toBeGreaterThan(0);
+  // A fresh demo server counts its fatigue days in the background after it starts: until a day
+  // with a recorded rate is counted there is no rate check to show.
+  const fatigueOf = async () =>
+    (await (
+      await page.request.get(`/api/v1/bridges/${bridge?.id}/fatigue`, { headers })
+    ).json()) as FatigueAnswer;
+  await expect
+    .poll(
+      async () => {
+        const { details } = await fatigueOf();
+        return details.length > 0 && details.every((d) => d.rate_check && d.coverage);
+      },
+      { timeout: 360_000, intervals: [5_000] },
+    )
+    .toBe(true);
+  const answer = await fatigueOf();
+  await page.reload();
   const card = page.getByRole('region', { name: 'Fatigue', exact: true });
   for (const status of answer.details) {
     const detail = card.getByRole('region', {
@@ -60,12 +74,17 @@ test("the dashboard's fatigue card and the monthly report's fatigue section agre
     await expect(detail.getByRole('heading', { level: 3 })).toContainText(status.sensor_label);
     await expect(detail).toContainText('Days counted');
     await expect(detail).toContainText('Remaining life');
+    // Issue 30's 'done when': the demo's gauges sample every 10 s, far too slowly for their
+    // load cycles, so every card warns, and each states its coverage.
     const warning = status.rate_check?.warning;
-    if (warning) {
-      await expect(detail.getByRole('note', { name: 'Sampling rate warning' })).toContainText(
-        warning,
-      );
-    }
+    expect(warning).toMatch(/undercounted by about [\d.]+× or more/);
+    await expect(detail.getByRole('note', { name: 'Sampling rate warning' })).toContainText(
+      warning ?? '',
+    );
+    expect(status.coverage).toBeTruthy();
+    const share = Number(((status.coverage?.monitored_share ?? 0) * 100).toPrecision(3));
+    await expect(detail).toContainText(new RegExp(`Monitored\\s*${share} %`));
+    await expect(detail).toContainText('Damage per monitored hour');
     if (status.counting) await expect(detail).toContainText(status.counting.text);
   }
 
@@ -92,6 +111,7 @@ test("the dashboard's fatigue card and the monthly report's fatigue section agre
     expect(pdf).toContain(`${status.detail.name} (${status.sensor_label}`);
     const warning = status.rate_check?.warning;
     if (warning) expect(pdf).toContain(`Warning: ${oneLine(plainSuperscripts(warning))}`);
+    expect(pdf).toMatch(/Monitored [\d.]+ % of the period/);
     if (status.counting) expect(pdf).toContain(oneLine(status.counting.text));
   }
 });

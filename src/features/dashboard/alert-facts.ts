@@ -167,6 +167,17 @@ function factsOfType(alert: Alert, evaluation: BridgeEvaluation): Omit<AlertFact
         action:
           'Check the sensor on site; after a re-zero or replacement, record it in Bridge Management (Maintenance) so the analysis relearns it.',
       };
+    case 'Sensor disagreement':
+      return {
+        source: streams ? `Twin data streams ${streams}` : 'Two twin data streams of the bridge',
+        reading: null,
+        firstSeen,
+        lastSeen,
+        trigger:
+          'Gain check of co-located twins: the ratio of their responses moved over 5 % from the one learnt for them',
+        action:
+          'Inspect both gauges on site: one of them reads wrong, and both stay in the analysis, the limits and the fatigue counting until one is serviced (record it in Bridge Management, Maintenance).',
+      };
     case 'Limit exceeded':
       return {
         source: streams ? `Limits of data stream ${streams}` : 'Limits of a sensor of the bridge',

@@ -428,3 +428,6 @@ export const onCall = style([small, { listStyle: 'none', padding: 0, marginBlock
 
 // An action past its due time: the word, not only the colour, says it.
 export const overdueBadge = style([badge, { display: 'inline-block', height: 'auto' }]);
+
+// Twin sensors that disagree, under the condition: one pair a line, its words under it.
+export const disagreementList = style({ listStyle: 'none', margin: 0, padding: 0 });

@@ -7,6 +7,7 @@ import { HealthGauge } from './health-gauge';
 import { InspectionFacts } from './inspection-facts';
 import { MonitoringStatus } from './monitoring-status';
 import { NARROW_SCREEN } from './narrow-screen';
+import { SensorDisagreements } from './sensor-disagreements';
 import { When } from './when';
 
 /** Spec §4 colour chip beside the word; grey 'Not assessed' when there is no evaluation. */
@@ -71,6 +72,7 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
               {evaluation.trustLine}
             </span>
           </dd>
+          <SensorDisagreements disagreements={report?.sensor_disagreements} />
           <InspectionFacts bridgeId={bridgeId} narrow={narrow} more={narrow && maintenance} />
           {report && health ? (
             <>

@@ -72,6 +72,12 @@ describe.each(drivers)('gain against a co-located twin on %s', (kind) => {
     expect((await db.select().from(sensorFaults)).filter((f) => f.kind === 'gain')).toEqual([]);
     const alerts = (await storedAlerts(t, bridge.id)).filter((a) => a.type === 'Sensor fault');
     expect(alerts.filter((a) => /Gain change/.test(a.message))).toEqual([]);
+    // Decision 074: a person is told of the pair, in one alert naming both gauges.
+    const told = (await storedAlerts(t, bridge.id)).filter((a) => a.type === 'Sensor disagreement');
+    expect(told.map((a) => [a.severity, a.state])).toEqual([['Medium', 'active']]);
+    expect(told[0]?.message).toMatch(
+      /^Sensor disagreement: sgg-s1-str and sgg-s1-strb disagree since 2026-04-09 \d\d:\d\d UTC: one of them reads wrong; neither is left out .* so inspect both\. sgg-s1-str's response grew by (9|10|11) %/,
+    );
 
     const staff = await t.createUser({ staff: true });
     const report = await t.request<{

@@ -38,17 +38,34 @@ const episode = (start: string, frequencyShift: Record<string, unknown>) => ({
   frequency_shift: frequencyShift,
 });
 
+/** A bridge with a stored evaluation whose report gets `fields` (and the row `evaluatedAt`). */
+async function evaluatedBridge(
+  t: ReturnType<typeof setupTestApp>,
+  name: string,
+  fields: Record<string, unknown>,
+  evaluatedAt?: Date,
+) {
+  const bridge = await t.services.bridges.create({ name, location: 'River' });
+  await storeEvaluation(t.services, bridge);
+  const { db } = t.services.database;
+  const [row] = await db
+    .select({ report: analysisResults.report })
+    .from(analysisResults)
+    .where(eq(analysisResults.bridgeId, bridge.id));
+  await db
+    .update(analysisResults)
+    .set({
+      report: { ...(row?.report as object), ...fields },
+      ...(evaluatedAt ? { evaluatedAt } : {}),
+    })
+    .where(eq(analysisResults.bridgeId, bridge.id));
+  return bridge;
+}
+
 describe.each(drivers)('monthly report facts on %s', (kind) => {
   const t = setupTestApp(kind);
 
   it("states each episode's shift with its uncertainty and the trigger level crossed", async () => {
-    const bridge = await t.services.bridges.create({ name: 'Shifted Bridge', location: 'River' });
-    await storeEvaluation(t.services, bridge);
-    const { db } = t.services.database;
-    const [row] = await db
-      .select({ report: analysisResults.report })
-      .from(analysisResults)
-      .where(eq(analysisResults.bridgeId, bridge.id));
     const events = [
       episode('2026-04-03T10:00:00.000Z', {
         feature: 'acc.f1',
@@ -67,10 +84,7 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
         shift_percent: -1.2,
       }),
     ];
-    await db
-      .update(analysisResults)
-      .set({ report: { ...(row?.report as object), events } })
-      .where(eq(analysisResults.bridgeId, bridge.id));
+    const bridge = await evaluatedBridge(t, 'Shifted Bridge', { events });
 
     const facts = await gatherReportFacts(
       storesOf(t),
@@ -89,6 +103,44 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
     expect(text.replace(/\s+/g, ' ')).toContain(
       'frequency shift acc.f1 -2.3 % \u00b1 0.4 % over 36 h; crossed amber (-2 %)',
     );
+  });
+
+  it('lists the twin pairs the latest evaluation found disagreeing, in the month they disagreed (decision 074)', async () => {
+    const detail =
+      "tw-str and tw-strb disagree: tw-str's response grew by 10 % against tw-strb's (window " +
+      "standard deviation ratios since the onset, against the reference's); a pair cannot tell " +
+      'which of the two changed, so neither is called faulty on this alone';
+    const bridge = await evaluatedBridge(
+      t,
+      'Twin Bridge',
+      {
+        sensor_disagreements: [
+          { stream_ids: ['tw-str', 'tw-strb'], since: '2026-04-29T22:00:00.000Z', detail },
+        ],
+      },
+      new Date('2026-04-30T12:00:00Z'),
+    );
+    const now = new Date('2026-05-02T00:00:00Z');
+
+    const april = await textOf(await gatherReportFacts(storesOf(t), bridge.id, APRIL, now));
+    expect(april).toContain(
+      'Twin sensors that disagree Co-located twin gauges whose response ratio moved',
+    );
+    expect(april).toContain(
+      'As found by the evaluation of 2026-04-30 12:00 UTC: • tw-str and tw-strb disagree since ' +
+        '2026-04-29 22:00 UTC: one of them reads wrong; neither is left out of the condition ' +
+        "analysis, the limits or the fatigue counting, so inspect both. tw-str's response grew " +
+        'by 10 %',
+    );
+    // Neither gauge is listed as a fault.
+    expect(april).toContain('No sensor fault was in force during the month.');
+    // The evaluation keeps the last day's pairs only: it says nothing of a month before the
+    // pair began, nor of one after the evaluation.
+    for (const month of [MARCH, MAY]) {
+      const facts = await gatherReportFacts(storesOf(t), bridge.id, month, now);
+      expect(facts.sensorDisagreements).toBeNull();
+      expect(await textOf(facts)).not.toContain('Twin sensors that disagree');
+    }
   });
 
   it("writes in the units of the bridge's company (decision 064)", async () => {

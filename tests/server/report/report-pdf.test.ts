@@ -37,7 +37,17 @@ describe('monthly report PDF', () => {
     );
     // The standard fonts spell ε as e (pdf-layout.ts); the micro sign is extracted as μ.
     expect(text).toMatch(
-      /Sensor faults .* • Drift on hb-str-2 from 2026-04-14 06:00 UTC, in force at the month’s end: drifting up by 2\.1 [µμ]e per hour over 24 h against its reference Maintenance/,
+      /Sensor faults .* • Drift on hb-str-2 from 2026-04-14 06:00 UTC, in force at the month’s end: drifting up by 2\.1 [µμ]e per hour over 24 h against its reference Twin sensors that disagree/,
+    );
+    // Decision 074: a twin pair that disagrees is not a fault; it follows the faults, in the
+    // dashboard's words, with the evaluation that found it.
+    expect(text).toContain(
+      'Twin sensors that disagree Co-located twin gauges whose response ratio moved against the one learnt for them. ' +
+        'A pair cannot tell which of its two gauges changed, so neither is a fault and both stay in use until an ' +
+        'engineer has inspected them. As found by the evaluation of 2026-04-30 12:00 UTC: ' +
+        '• hb-str-1 and hb-str-1b disagree since 2026-04-29 22:00 UTC: one of them reads wrong; neither is left ' +
+        'out of the condition analysis, the limits or the fatigue counting, so inspect both. ' +
+        "hb-str-1's response grew by 10 % against hb-str-1b's",
     );
     expect(text).toContain('2026-04-28 · Repair Starts a new baseline; re-baselining, 3 of 7 days');
     expect(text).toContain(
@@ -126,6 +136,7 @@ describe('monthly report PDF', () => {
     expect(text).toContain('No stored analysis for this bridge yet');
     expect(text).toContain('No alert was open during the month.');
     expect(text).toContain('No sensor fault was in force during the month.');
+    expect(text).not.toContain('Twin sensors that disagree');
     expect(text).toContain('No maintenance recorded this month.');
     expect(text).toContain('No data streams are linked');
     expect(text).toContain('No natural-frequency values are stored for this month.');

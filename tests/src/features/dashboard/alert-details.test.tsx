@@ -84,6 +84,29 @@ describe('alert details show each fact once (issue 18 review)', () => {
     expect(article).toHaveTextContent('Check the accelerometers and their mounting');
   });
 
+  it('says a twin disagreement names both gauges, keeps both in use and asks to inspect both (decision 074)', async () => {
+    const disagreement = anAlert({
+      id: 27,
+      type: 'Sensor disagreement',
+      severity: 'Medium',
+      message:
+        'Sensor disagreement: CB-str-1 and CB-str-1b disagree since 2026-11-29 06:00 UTC: one of them reads wrong; neither is left out of the condition analysis, the limits or the fatigue counting, so inspect both.',
+      cause: {
+        windows: [],
+        datastreams: [
+          { id: 41, stream_id: 'CB-str-1', sensors: [] },
+          { id: 42, stream_id: 'CB-str-1b', sensors: [] },
+        ],
+      },
+    });
+    serveDashboard(server, { report: anAnomalyReport(), alerts: [disagreement] });
+    const dialog = await openDetails();
+    const article = within(dialog).getByRole('article', { name: 'Sensor disagreement' });
+    expect(occurrences(article.textContent, disagreement.message)).toBe(1);
+    expect(article).toHaveTextContent('Twin data streams CB-str-1; CB-str-1b');
+    expect(article).toHaveTextContent('Inspect both gauges on site');
+  });
+
   it("gives an alert's message once, with no Value that repeats it", async () => {
     serveDashboard(server, {
       report: anAnomalyReport({ num_anomalies: 4 }),

@@ -131,4 +131,48 @@ describe('data trust beside the condition (issue 36, items 1 and 7)', () => {
     expect(index).toHaveTextContent('Poor');
     expect(index).toHaveTextContent('1 of 2 streams reporting · 1 never reported');
   });
+
+  it('says beside the condition which twin gauges disagree, that neither is left out, and since when', async () => {
+    const twinStream: S['Datastream'] = { ...strainStream, id: 45, stream_id: 'CB-str-2b' };
+    const detail =
+      "CB-str-2 and CB-str-2b disagree: CB-str-2's response grew by 10 % against CB-str-2b's " +
+      "(window standard deviation ratios since the onset, against the reference's); a pair " +
+      'cannot tell which of the two changed, so neither is called faulty on this alone';
+    serveDashboard(server, {
+      report: anAnomalyReport({
+        num_anomalies: 0,
+        sensor_disagreements: [
+          { stream_ids: ['CB-str-2', 'CB-str-2b'], since: '2026-11-13T09:00:00.000Z', detail },
+        ],
+      }),
+      sensors: [cbSensor],
+      datastreams: [accStream, { ...twinStream, trust: reporting, sensors: [cbSensor.id] }],
+    });
+    await openDashboard();
+    const index = await conditionIndex();
+    const pairs = within(index).getByRole('list', { name: 'Twin sensors that disagree' });
+    expect(pairs).toHaveTextContent(
+      /^CB-str-2 and CB-str-2b disagree since Nov 13, 2026, \d+:00 [AP]M.*: one of them reads wrong; neither is left out of the condition analysis, the limits or the fatigue counting, so inspect both\./,
+    );
+    // The size, in the analysis' words, once: the pair is not named twice.
+    expect(pairs).toHaveTextContent(
+      /inspect both\.CB-str-2's response grew by 10 % against CB-str-2b's/,
+    );
+    // Neither is counted faulty: the trust line is the pair's, not a fault's.
+    expect(index).toHaveTextContent('2 of 2 streams reporting');
+    expect(index).not.toHaveTextContent('reporting · ');
+  });
+
+  it('shows no twin line when no pair disagrees', async () => {
+    serveDashboard(server, {
+      report: anAnomalyReport({ num_anomalies: 0 }),
+      sensors: [cbSensor],
+      datastreams: [accStream],
+    });
+    await openDashboard();
+    const index = await conditionIndex();
+    expect(index).toHaveTextContent('1 of 1 stream reporting');
+    expect(within(index).queryByRole('list', { name: 'Twin sensors that disagree' })).toBeNull();
+    expect(index).not.toHaveTextContent('Twin sensors');
+  });
 });
