@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 
 /** Who a change is written down for: a signed-in user, or 'anonymous' (sign-up, contact form). */
@@ -79,21 +79,8 @@ export async function inRequestTransaction<T>(
   const current: Scope = { tx: null, open: false, afterwards: [] };
   try {
     return await db.transaction(async (tx) => {
-      const { actor, tenant } = settings;
-      if (actor) {
-        await tx.execute(
-          sql`select set_config('spanwatch.audit_actor', ${actor.name}, true),
-                     set_config('spanwatch.audit_actor_id', ${actor.id === null ? '' : String(actor.id)}, true),
-                     set_config('spanwatch.audit_operation', ${actor.operation}, true)`,
-        );
-      }
-      if (tenant) {
-        await tx.execute(
-          sql`select set_config('spanwatch.company_id', ${String(tenant.companyId)}, true),
-                     set_config('spanwatch.user_id', ${String(tenant.userId)}, true),
-                     set_config('role', ${TENANT_ROLE}, true)`,
-        );
-      }
+      const settingsSql = settingsOf(settings);
+      if (settingsSql) await tx.execute(settingsSql);
       current.tx = tx as unknown as Db;
       current.open = true;
       try {
@@ -109,6 +96,26 @@ export async function inRequestTransaction<T>(
 
 /** The role row-level security applies to (migration 0049). */
 const TENANT_ROLE = 'spanwatch_tenant';
+
+/** The transaction's settings in one statement: each round trip is paid on every request. */
+function settingsOf({ actor, tenant }: RequestTransaction): SQL | null {
+  const settings: SQL[] = [];
+  if (actor) {
+    settings.push(
+      sql`set_config('spanwatch.audit_actor', ${actor.name}, true)`,
+      sql`set_config('spanwatch.audit_actor_id', ${actor.id === null ? '' : String(actor.id)}, true)`,
+      sql`set_config('spanwatch.audit_operation', ${actor.operation}, true)`,
+    );
+  }
+  if (tenant) {
+    settings.push(
+      sql`set_config('spanwatch.company_id', ${String(tenant.companyId)}, true)`,
+      sql`set_config('spanwatch.user_id', ${String(tenant.userId)}, true)`,
+      sql`set_config('role', ${TENANT_ROLE}, true)`,
+    );
+  }
+  return settings.length ? sql`select ${sql.join(settings, sql`, `)}` : null;
+}
 
 /**
  * Runs `write` outside the request's transaction, once that has ended: for what must be kept
