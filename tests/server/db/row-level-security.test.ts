@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { inRequestTransaction } from '../../../server/audit/audited-transaction.ts';
-import { alerts, spans } from '../../../server/db/schema.ts';
+import { spans } from '../../../server/db/schema.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { metricsRegistry } from '../../../server/ops/metrics.ts';
 import type { Viewer } from '../../../server/repositories/visibility.ts';
 import type { Services } from '../../../server/services.ts';
-import { companyPerson } from '../../helpers/company-person.ts';
+import { bridgeWithSensor, companyPerson, offlineAlert } from '../../helpers/company-person.ts';
 import { type TestContext, setupTestApp, testConfig } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 
@@ -35,27 +35,11 @@ const withoutCompanyFilters = (base: Services): Partial<Services> => {
 };
 
 async function twoCompanies(t: TestContext) {
-  const { bridges, spans, sensors, ingestTokens, users } = t.services;
+  const { ingestTokens, users } = t.services;
   const structure = async (companyId: number, prefix: string) => {
-    const bridge = await bridges.create({ companyId, name: `${prefix} Bridge`, location: 'River' });
-    const span = await spans.create({ bridgeId: bridge.id, label: 'main', length: 40 });
-    const sensor = await sensors.create({
-      bridgeId: bridge.id,
-      spanId: span.id,
-      label: `${prefix}-tilt`,
-      type: 'tilt',
-      status: 'active',
-      installationDate: '2025-01-01',
-    });
+    const { bridge, span, sensor } = await bridgeWithSensor(t, companyId, prefix);
     await ingestTokens.create(bridge.id, `${prefix} gateway`);
-    await t.services.database.db.insert(alerts).values({
-      bridgeId: bridge.id,
-      type: 'Sensor offline',
-      subject: `${prefix}-tilt`,
-      severity: 'Medium',
-      message: `No data from ${prefix}-tilt`,
-      cause: { windows: [], datastreams: [] },
-    });
+    await offlineAlert(t, bridge.id, prefix);
     return { bridge, span, sensor };
   };
   const adminA = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
