@@ -154,16 +154,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestGuards(app, routeServices);
   await registerThrottle(app, config.rateLimits, routeServices);
 
+  const requestOptions = { rowLevelSecurity: config.rowLevelSecurity };
   // Typing the union of all handler groups against every operationId makes a missing handler
   // (a contract path the server does not answer) a type error.
   const serviceHandlers: Handlers<OperationId> = {
     ...systemHandlers(routeServices),
     ...authHandlers(routeServices),
     ...ssoHandlers(routeServices),
-    ...companySsoHandlers(routeServices, auditedWriter(services.database.db)),
+    ...companySsoHandlers(routeServices, auditedWriter(services.database.db, requestOptions)),
     ...companyLimitsHandlers(routeServices),
     ...companySettingsHandlers(routeServices),
-    ...companyLogoHandlers(routeServices, auditedWriter(services.database.db)),
+    ...companyLogoHandlers(routeServices, auditedWriter(services.database.db, requestOptions)),
     ...rotasHandlers(routeServices),
     ...contactGroupsHandlers(routeServices),
     ...companyEscalationHandlers(routeServices),
@@ -193,11 +194,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...frequencyShiftHandlers(routeServices),
     ...modesHandlers(routeServices),
     ...inspectionsHandlers(routeServices),
-    ...inspectionPhotosHandlers(routeServices, auditedWriter(services.database.db)),
+    ...inspectionPhotosHandlers(routeServices, auditedWriter(services.database.db, requestOptions)),
   };
   await app.register(openapiGlue, {
     specification: contract,
-    serviceHandlers: auditedHandlers(serviceHandlers, services.database.db),
+    serviceHandlers: auditedHandlers(serviceHandlers, services.database.db, requestOptions),
     securityHandlers: {
       bearerAuth: bearerAuthHandler(routeServices),
       ingestToken: ingestTokenAuthHandler(routeServices),

@@ -79,6 +79,11 @@ export interface AppConfig {
   analysisIntervalSeconds: number;
   /** Whether this process runs analysis jobs and the scheduler (default true). */
   analysisWorkers: boolean;
+  /**
+   * Whether a company administrator's or operator's request runs held to its company by
+   * row-level security (SPANWATCH_RLS, default on; decision 072). Off only to measure its cost.
+   */
+  rowLevelSecurity?: boolean;
   /** Days of simulated sensor history written on the demo's first start (default 30; 0: none). */
   demoHistoryDays: number;
   /** Whether the demo bridges keep sending simulated data while the server runs (default on). */
@@ -354,6 +359,7 @@ const environmentSchema = z.object({
   SENSOR_OFFLINE_CHECK_SECONDS: positiveInt(60),
   ANALYSIS_INTERVAL_SECONDS: positiveInt(600),
   ANALYSIS_WORKERS: onOff(true),
+  SPANWATCH_RLS: onOff(true),
   DEMO_HISTORY_DAYS: wholeNumber(30, 366),
   DEMO_LIVE_FEED: flag(true),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
@@ -502,6 +508,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     sensorOfflineCheckSeconds: vars.SENSOR_OFFLINE_CHECK_SECONDS,
     analysisIntervalSeconds: vars.ANALYSIS_INTERVAL_SECONDS,
     analysisWorkers: vars.ANALYSIS_WORKERS,
+    rowLevelSecurity: vars.SPANWATCH_RLS,
     demoHistoryDays: vars.DEMO_HISTORY_DAYS,
     demoLiveFeed: vars.DEMO_LIVE_FEED,
     mqttUrl: vars.MQTT_URL,

@@ -51,6 +51,18 @@ const jobFailures = new Counter({
   registers,
 });
 
+const rowSecurityBypasses = new Counter({
+  name: 'spanwatch_row_security_bypass_requests_total',
+  help: "Platform staff's requests that ran without row-level security, by operation (decision 072)",
+  labelNames: ['operation'] as const,
+  registers,
+});
+
+/** Counts a platform staff request that bypassed row-level security. */
+export function recordRowSecurityBypass(operation: string): void {
+  rowSecurityBypasses.inc({ operation });
+}
+
 /** Times one background job and counts it as failed when it throws. */
 export async function measureJob<T>(queue: string, run: () => Promise<T>): Promise<T> {
   const stop = jobDuration.startTimer({ queue });

@@ -1,4 +1,4 @@
-import { userBridges } from '../../server/db/schema.ts';
+import { alerts, userBridges } from '../../server/db/schema.ts';
 import type { TestContext } from './test-app.ts';
 
 /** A bridge as the create form sends it, for the tests of who may create one and how many. */
@@ -52,4 +52,36 @@ export async function alphaBridgeCast(t: TestContext) {
     .insert(userBridges)
     .values({ userId: operator.id, bridgeId: bridge.id });
   return { adminA, adminB, operator, outsider, bridgeId: bridge.id };
+}
+
+/** A company's bridge with one span and one tilt sensor `<prefix>-tilt` on it. */
+export async function bridgeWithSensor(t: TestContext, companyId: number, prefix: string) {
+  const { bridges, spans, sensors } = t.services;
+  const bridge = await bridges.create({ companyId, name: `${prefix} Bridge`, location: 'River' });
+  const span = await spans.create({ bridgeId: bridge.id, label: 'main', length: 40 });
+  const sensor = await sensors.create({
+    bridgeId: bridge.id,
+    spanId: span.id,
+    label: `${prefix}-tilt`,
+    type: 'tilt',
+    status: 'active',
+    installationDate: '2025-01-01',
+  });
+  return { bridge, span, sensor };
+}
+
+/** An open 'Sensor offline' alert about the sensor `<prefix>-tilt` of a bridge; its id. */
+export async function offlineAlert(t: TestContext, bridgeId: number, prefix: string) {
+  const [alert] = await t.services.database.db
+    .insert(alerts)
+    .values({
+      bridgeId,
+      type: 'Sensor offline',
+      subject: `${prefix}-tilt`,
+      severity: 'Medium',
+      message: `No data from ${prefix}-tilt`,
+      cause: { windows: [], datastreams: [] },
+    })
+    .returning({ id: alerts.id });
+  return alert?.id ?? 0;
 }

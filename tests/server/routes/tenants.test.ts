@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contract } from '../../../server/contract.ts';
 import { alertActions, alerts, notifications } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
-import { companyPerson } from '../../helpers/company-person.ts';
+import { bridgeWithSensor, companyPerson, offlineAlert } from '../../helpers/company-person.ts';
 import { jpegBytes, pngBytes } from '../../helpers/photo-fixtures.ts';
 import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
@@ -80,38 +80,19 @@ const ruleBody = (x: Targets) => ({
 });
 
 async function seedTwoCompanies(t: TestContext) {
-  const { users, bridges, spans, sensors, datastreams, ingestTokens } = t.services;
+  const { users, datastreams, ingestTokens } = t.services;
   const person = (username: string, company: string, admin: boolean) =>
     companyPerson(t, username, company, { admin });
   const structure = async (companyId: number, prefix: string) => {
-    const bridge = await bridges.create({ companyId, name: `${prefix} Bridge`, location: 'River' });
-    const span = await spans.create({ bridgeId: bridge.id, label: 'main', length: 40 });
-    const sensor = await sensors.create({
-      bridgeId: bridge.id,
-      spanId: span.id,
-      label: `${prefix}-tilt`,
-      type: 'tilt',
-      status: 'active',
-      installationDate: '2025-01-01',
-    });
+    const { bridge, span, sensor } = await bridgeWithSensor(t, companyId, prefix);
     const stream = await datastreams.create({
       streamId: `${prefix}-tilt`,
       dataType: 'tilt',
       sensorIds: [sensor.id],
     });
     const { row: token } = await ingestTokens.create(bridge.id, `${prefix} gateway`);
-    const [alert] = await t.services.database.db
-      .insert(alerts)
-      .values({
-        bridgeId: bridge.id,
-        type: 'Sensor offline',
-        subject: `${prefix}-tilt`,
-        severity: 'Medium',
-        message: `No data from ${prefix}-tilt`,
-        cause: { windows: [], datastreams: [] },
-      })
-      .returning({ id: alerts.id });
-    return { bridge, span, sensor, stream, token, alert: alert?.id ?? 0 };
+    const alert = await offlineAlert(t, bridge.id, prefix);
+    return { bridge, span, sensor, stream, token, alert };
   };
 
   const adminA = await person('alpha-admin', 'Alpha Spans', true);

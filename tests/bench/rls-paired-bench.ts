@@ -1,0 +1,193 @@
+// npm run bench:rls — what row-level security costs the dashboard's requests (issue 33, decision
+// 072), paired in one run: one process, one database with the demo seeded (no history: the
+// readings answers are empty, so the transaction's fixed cost weighs the most it can), two apps
+// on the same services, one with SPANWATCH_RLS on and one off. BENCH_ROUNDS times (60) the demo
+// operator opens the dashboard of each of its bridges in both apps, in an order that alternates
+// round by round; a round sends the dashboard's API requests six at a time, as a browser does.
+// Reported: p50/p95 of each request and of a whole opening, per app, their ratios, and the same
+// ratio between the two halves of the 'off' rounds (the noise floor of this machine now).
+// PGlite by default; PostgreSQL with DATABASE_URL (a fresh database made from the tests' template).
+import { eq } from 'drizzle-orm';
+import { loadavg } from 'node:os';
+import { buildApp } from '../../server/app.ts';
+import { users } from '../../server/db/schema.ts';
+import { DEMO_OPERATOR } from '../../server/seed/demo-accounts.ts';
+import { seedDemo } from '../../server/seed/demo-seed.ts';
+import { createServices } from '../../server/services.ts';
+import { testConfig } from '../helpers/test-app.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
+
+const ROUNDS = Math.max(4, Number(process.env.BENCH_ROUNDS ?? 60));
+const PARALLEL = 6;
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+};
+
+interface DashboardBridge {
+  id: number;
+  name: string;
+  streams: number[];
+}
+
+/** The API requests the dashboard makes as it opens a bridge (src/api/queries). */
+const dashboardRequests = (bridge: DashboardBridge) => [
+  '/api/v1/bridges',
+  '/api/v1/notifications/unread-count',
+  `/api/v1/alerts?bridge=${bridge.id}`,
+  `/api/v1/spans?bridge=${bridge.id}`,
+  `/api/v1/sensors?bridge=${bridge.id}`,
+  '/api/v1/datastreams',
+  `/api/v1/ai/status?sid=${encodeURIComponent(bridge.name)}`,
+  `/api/v1/ai/anomalies?sid=${encodeURIComponent(bridge.name)}`,
+  `/api/v1/bridges/${bridge.id}/inspection-programme`,
+  `/api/v1/bridges/${bridge.id}/modes`,
+  `/api/v1/bridges/${bridge.id}/frequency-shift`,
+  ...bridge.streams.map((id) => `/api/v1/datastreams/${id}/readings`),
+];
+
+async function main() {
+  const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const testDb = await createTestDatabase(kind);
+  const services = createServices(testConfig, testDb.database);
+  await seedDemo(services.database.db, services.secretBox, services.passwords);
+  const apps = {
+    on: await buildApp({ config: { ...testConfig, rowLevelSecurity: true }, services }),
+    off: await buildApp({ config: { ...testConfig, rowLevelSecurity: false }, services }),
+  };
+  try {
+    const [operator] = await services.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_OPERATOR.email));
+    if (!operator) throw new Error('the demo operator is missing');
+    const token = (await services.sessions.start(operator.id)).access;
+    const get = async (app: (typeof apps)['on'], url: string) => {
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      // 409: no analysis yet (no history), what the dashboard meets on a new bridge too.
+      if (response.statusCode !== 200 && response.statusCode !== 409) {
+        throw new Error(`${url}: ${response.statusCode}`);
+      }
+      return { url, ms: performance.now() - started, body: response.body };
+    };
+    const bridges = JSON.parse((await get(apps.off, '/api/v1/bridges')).body) as {
+      id: number;
+      name: string;
+    }[];
+    const streams = JSON.parse((await get(apps.off, '/api/v1/datastreams')).body) as {
+      id: number;
+      sensors?: number[];
+    }[];
+    const sensorsOf = async (bridgeId: number) =>
+      (
+        JSON.parse((await get(apps.off, `/api/v1/sensors?bridge=${bridgeId}`)).body) as {
+          id: number;
+        }[]
+      ).map((s) => s.id);
+    const dashboards: DashboardBridge[] = [];
+    for (const bridge of bridges) {
+      const sensorIds = new Set(await sensorsOf(bridge.id));
+      const own = streams.filter((s) => (s.sensors ?? []).some((id) => sensorIds.has(id)));
+      dashboards.push({ ...bridge, streams: own.slice(0, 4).map((s) => s.id) });
+    }
+
+    const times = { on: new Map<string, number[]>(), off: new Map<string, number[]>() };
+    const openings = { on: [] as number[], off: [] as number[] };
+    const offHalves: [number[], number[]] = [[], []];
+    const open = async (mode: 'on' | 'off', bridge: DashboardBridge, round: number) => {
+      const urls = dashboardRequests(bridge);
+      const started = performance.now();
+      for (let i = 0; i < urls.length; i += PARALLEL) {
+        const answers = await Promise.all(
+          urls.slice(i, i + PARALLEL).map((url) => get(apps[mode], url)),
+        );
+        for (const { url, ms } of answers) {
+          const where = url
+            .replace(/\/\d+(?=\/|$|\?)/g, '/{id}')
+            .replace(/=\d+/g, '={id}')
+            .replace(/sid=[^&]+/, 'sid={name}');
+          const list = times[mode].get(where) ?? [];
+          list.push(ms);
+          times[mode].set(where, list);
+        }
+      }
+      const ms = performance.now() - started;
+      openings[mode].push(ms);
+      if (mode === 'off') offHalves[round % 4 < 2 ? 0 : 1].push(ms);
+    };
+    // One unmeasured round warms both apps (JIT, caches, the database's buffers).
+    for (const bridge of dashboards) {
+      await open('on', bridge, -1);
+      await open('off', bridge, -1);
+    }
+    times.on.clear();
+    times.off.clear();
+    openings.on.length = 0;
+    openings.off.length = 0;
+    offHalves[0].length = 0;
+    offHalves[1].length = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order: ('on' | 'off')[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      for (const bridge of dashboards) {
+        for (const mode of order) await open(mode, bridge, round);
+      }
+    }
+    const allOf = (mode: 'on' | 'off') => [...times[mode].values()].flat();
+    const ratio = (a: number, b: number) => Number((a / b).toFixed(3));
+    const summary = (mode: 'on' | 'off') => ({
+      request_p50_ms: Number(quantile(allOf(mode), 0.5).toFixed(2)),
+      request_p95_ms: Number(quantile(allOf(mode), 0.95).toFixed(2)),
+      opening_p50_ms: Number(quantile(openings[mode], 0.5).toFixed(1)),
+      opening_p95_ms: Number(quantile(openings[mode], 0.95).toFixed(1)),
+    });
+    const on = summary('on');
+    const off = summary('off');
+    const perRequest = Object.fromEntries(
+      [...times.on.keys()].map((where) => [
+        where,
+        ratio(
+          quantile(times.on.get(where) ?? [], 0.95),
+          quantile(times.off.get(where) ?? [], 0.95),
+        ),
+      ]),
+    );
+    console.log(
+      JSON.stringify(
+        {
+          database: kind,
+          rounds: ROUNDS,
+          bridges: dashboards.map((b) => b.name),
+          requests_per_opening: dashboardRequests(dashboards[0] ?? { id: 0, name: '', streams: [] })
+            .length,
+          rls_on: on,
+          rls_off: off,
+          ratio_on_over_off: {
+            request_p95: ratio(on.request_p95_ms, off.request_p95_ms),
+            opening_p95: ratio(on.opening_p95_ms, off.opening_p95_ms),
+            opening_p50: ratio(on.opening_p50_ms, off.opening_p50_ms),
+          },
+          noise_off_half_over_off_half_opening_p95: ratio(
+            quantile(offHalves[0], 0.95),
+            quantile(offHalves[1], 0.95),
+          ),
+          request_p95_ratio_by_request: perRequest,
+          load_average_1m: Number(loadavg()[0]?.toFixed(2)),
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await apps.on.close();
+    await apps.off.close();
+    await testDb.drop();
+  }
+}
+
+await main();
