@@ -81,7 +81,8 @@ export interface AppConfig {
   analysisWorkers: boolean;
   /**
    * Whether a company administrator's or operator's request runs held to its company by
-   * row-level security (SPANWATCH_RLS, default on; decision 072). Off only to measure its cost.
+   * row-level security (SPANWATCH_RLS; default on with PostgreSQL, off on the embedded database;
+   * decision 072).
    */
   rowLevelSecurity?: boolean;
   /** Days of simulated sensor history written on the demo's first start (default 30; 0: none). */
@@ -208,8 +209,8 @@ const seconds = (fallback: number, min: number, max: number) =>
     return value;
   });
 
-const onOff = (fallback: boolean) =>
-  variable(fallback, (raw, fail) => {
+const onOff = <Fallback extends boolean | undefined>(fallback: Fallback) =>
+  variable<boolean | Fallback>(fallback, (raw, fail) => {
     if (raw === 'on' || raw === 'off') return raw === 'on';
     return fail(`must be 'on' or 'off', got '${raw}'`);
   });
@@ -359,7 +360,7 @@ const environmentSchema = z.object({
   SENSOR_OFFLINE_CHECK_SECONDS: positiveInt(60),
   ANALYSIS_INTERVAL_SECONDS: positiveInt(600),
   ANALYSIS_WORKERS: onOff(true),
-  SPANWATCH_RLS: onOff(true),
+  SPANWATCH_RLS: onOff(undefined),
   DEMO_HISTORY_DAYS: wholeNumber(30, 366),
   DEMO_LIVE_FEED: flag(true),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
@@ -508,7 +509,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     sensorOfflineCheckSeconds: vars.SENSOR_OFFLINE_CHECK_SECONDS,
     analysisIntervalSeconds: vars.ANALYSIS_INTERVAL_SECONDS,
     analysisWorkers: vars.ANALYSIS_WORKERS,
-    rowLevelSecurity: vars.SPANWATCH_RLS,
+    // On with PostgreSQL, the multi-company deployment; off on the embedded database, whose
+    // one connection a request's transaction would hold while a worker thread waits on it
+    // (decision 072). SPANWATCH_RLS decides either way.
+    rowLevelSecurity: vars.SPANWATCH_RLS ?? vars.DATABASE_URL !== undefined,
     demoHistoryDays: vars.DEMO_HISTORY_DAYS,
     demoLiveFeed: vars.DEMO_LIVE_FEED,
     mqttUrl: vars.MQTT_URL,

@@ -28,6 +28,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('holds company users to their company by row-level security on PostgreSQL, not on the embedded database, unless SPANWATCH_RLS says', () => {
+    const pg = { DATABASE_URL: 'postgres://h/db' };
+    expect(loadConfig({ DATA_DIR: tempDir(), ...pg }).rowLevelSecurity).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir() }).rowLevelSecurity).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), ...pg, SPANWATCH_RLS: 'off' }).rowLevelSecurity).toBe(
+      false,
+    );
+    expect(loadConfig({ DATA_DIR: tempDir(), SPANWATCH_RLS: 'on' }).rowLevelSecurity).toBe(true);
+  });
+
   it("hashes passwords at OWASP's scrypt cost unless PASSWORD_HASH_COST says otherwise", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).passwordHashCost).toBe(17);
     expect(loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
