@@ -3597,11 +3597,13 @@ export interface components {
     Notification: {
       id: number;
       /**
-       * @description raised: the alert was raised; escalated: still unacknowledged, it reached `tier`
+       * @description raised: the alert was raised; escalated: still unacknowledged, it reached `tier`; action_overdue: one of its required actions passed its due time undone (`action`) and was escalated to `tier`
        * @enum {string}
        */
-      kind: 'raised' | 'escalated' | 'cleared';
+      kind: 'raised' | 'escalated' | 'cleared' | 'action_overdue';
       tier: number;
+      /** @description For action_overdue, the action as it reads now; otherwise null */
+      action?: components['schemas']['AlertAction'] | null;
       /** Format: date-time */
       read_at: string | null;
       /** Format: date-time */
@@ -3696,10 +3698,12 @@ export interface components {
       /** @description The maintenance window that held it, or kept a reminder from being sent, e.g. 'Suppressed by maintenance: Repair of span main, 2026-11-29 08:00 to 2026-11-29 12:00 UTC'; null otherwise */
       suppressed_by?: string | null;
       /**
-       * @description pending while waiting to be sent or retried; failed once given up; cancelled for an escalation or reminder not sent because the alert was acknowledged or cleared first
+       * @description pending while waiting to be sent or retried; failed once given up; cancelled for an escalation or reminder not sent because the alert was acknowledged or cleared first (an overdue action's notice: because the action was done or the alert cleared first)
        * @enum {string}
        */
       state: 'pending' | 'sent' | 'failed' | 'cancelled';
+      /** @description The alert's action this notice is about: it passed its due time undone and was escalated to `tier` (decision 077); null for the alert's own notices */
+      action?: number | null;
       attempts: number;
       /** @description The email's Message-ID, the same on every try */
       message_id: string;

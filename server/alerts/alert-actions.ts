@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TRIGGER_LEVEL_ALERT } from '../../domain/reference-shift.ts';
 import { ADMINISTRATORS_OWNER, type PlanLevel } from '../../domain/response-plan.ts';
 import type { Db } from '../db/client.ts';
@@ -42,6 +42,20 @@ const columns = {
   action: alertActions,
   doneByName: users.username,
 };
+
+/** These actions as the contract shows them, whichever alerts they belong to (the bell's). */
+export async function actionsWithIds(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, AlertActionDto>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(columns)
+    .from(alertActions)
+    .leftJoin(users, eq(users.id, alertActions.doneBy))
+    .where(inArray(alertActions.id, [...ids]));
+  return new Map(rows.map((row) => [row.action.id, actionDto(row)]));
+}
 
 function actionDto({
   action,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'driz
 import { quietUntil } from '../../domain/quiet-hours.ts';
 import type { Db } from '../db/client.ts';
 import {
+  alertActions,
   alertDeliveries,
   alerts,
   bridges,
@@ -19,6 +20,7 @@ import { choicesOf } from './notification-settings.ts';
 import { routedFor } from './routed-recipients.ts';
 
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
+export type AlertActionRow = typeof alertActions.$inferSelect;
 
 /** One notice of one alert: a tier's first notice (reminder 0) or the n-th reminder. */
 export interface Notice {
@@ -26,6 +28,8 @@ export interface Notice {
   /** The tier told; for a reminder, the highest tier reached (every tier up to it is told). */
   tier: number;
   reminder: number;
+  /** Set for the notice of an overdue action of the alert (decision 077). */
+  actionId?: number;
 }
 export interface LoggedDelivery {
   row: DeliveryRow;
@@ -168,6 +172,7 @@ export function createDeliveryLog(db: Db) {
               userId: recipient.id,
               channel,
               reminder: notice.reminder,
+              actionId: notice.actionId,
             });
             return {
               alertId: notice.alertId,
@@ -178,6 +183,7 @@ export function createDeliveryLog(db: Db) {
               channel,
               idempotencyKey: key,
               messageId: messageIdOf(key, publicUrl),
+              actionId: notice.actionId ?? null,
               ...heldOrSuppressed(holdOf(recipient, bridge.severity), cover, notice.reminder),
             };
           });
@@ -215,6 +221,12 @@ export function createDeliveryLog(db: Db) {
           attempts: sql`${alertDeliveries.attempts} - 1`,
         })
         .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
+    },
+
+    /** The action an overdue action's notice is about, as it reads now. */
+    async actionOf(actionId: number): Promise<AlertActionRow | undefined> {
+      const [row] = await db.select().from(alertActions).where(eq(alertActions.id, actionId));
+      return row;
     },
 
     /** The maintenance window covering the alert at `at` (decision 055), if one does. */

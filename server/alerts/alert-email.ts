@@ -9,14 +9,23 @@ export interface DeliveryKeyParts {
   channel: NotificationChannel;
   /** 0: the tier's first notice; n: the n-th reminder. */
   reminder?: number;
+  /** The overdue action the notice is about (decision 077): each action is a notice of its own. */
+  actionId?: number | undefined;
 }
 
 /**
  * One notification's identity: planned once, sent at most once per (alert, tier, recipient,
- * channel) and reminder number.
+ * channel) and reminder number, and per overdue action.
  */
-export const deliveryKey = ({ alertId, tier, userId, channel, reminder = 0 }: DeliveryKeyParts) =>
-  `alert-${alertId}.tier-${tier}.user-${userId}.${channel}${reminder > 0 ? `.reminder-${reminder}` : ''}`;
+export const deliveryKey = ({
+  alertId,
+  tier,
+  userId,
+  channel,
+  reminder = 0,
+  actionId,
+}: DeliveryKeyParts) =>
+  `alert-${alertId}${actionId === undefined ? '' : `.action-${actionId}`}.tier-${tier}.user-${userId}.${channel}${reminder > 0 ? `.reminder-${reminder}` : ''}`;
 
 /**
  * The Message-ID a resend repeats, so a mail client shows one message even when a dead worker's

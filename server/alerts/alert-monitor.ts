@@ -6,7 +6,8 @@ export interface AlertMonitor {
 
 /**
  * The background side of alerts in a running server: the 'Sensor offline', calibration and
- * inspection checks and the bell's escalations every `checkSeconds`, and (with a webhook or SMTP) the alerts and
+ * inspection checks, the bell's escalations and the overdue actions' (decision 077) every
+ * `checkSeconds`, and (with a webhook or SMTP) the alerts and
  * notifications a previous run left undelivered.
  */
 export function startAlertMonitor(
@@ -28,6 +29,7 @@ export function startAlertMonitor(
       .then(() => alerts.checkCalibrationsDue())
       .then(() => alerts.checkInspectionsDue())
       .then(() => alerts.escalateInApp())
+      .then(() => alerts.escalateOverdueActions())
       .catch((error: unknown) => options.log(`Alert check failed: ${String(error)}`))
       .finally(() => {
         running = null;

@@ -16,6 +16,7 @@ import { createLinkAcknowledgement } from './link-acknowledgement.ts';
 import type { AlertNotifier } from './email-notifier.ts';
 import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.ts';
 import { createInAppNotifications } from './in-app-notifications.ts';
+import { claimOverdueActions, noticesOfOverdue } from './overdue-actions.ts';
 import type { AlertDto, AlertsRepository, AlertStateFilter } from './alerts-repository.ts';
 import { applyAnalysisOutcome, applySensorChecks } from './analysis-alerts.ts';
 import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
@@ -139,6 +140,22 @@ export function createAlertService({
       const raised = await applyFatigueAlerts(db, fatigueDetails, bridgeId, at);
       await announce(raised);
       return raised;
+    },
+
+    /**
+     * Escalates the actions found undone past their due time by `at`, each once (decision 077):
+     * claimed, then handed to the emails, the texts and the bell at the tier above their owner.
+     * Returns the claimed actions' ids.
+     */
+    async escalateOverdueActions(at: Date = now()): Promise<number[]> {
+      const claimed = await claimOverdueActions(db, at);
+      if (claimed.length === 0) return [];
+      const notices = noticesOfOverdue(claimed);
+      const alertIds = [...new Set(claimed.map((action) => action.alertId))];
+      await tell('email notifier', alertIds, () => notifier?.enqueueNotices(notices));
+      await tell('SMS notifier', alertIds, () => sms?.enqueueNotices(notices));
+      await tell('in-app notifications', alertIds, () => inApp.actionsOverdue(notices));
+      return claimed.map((action) => action.id);
     },
 
     /** Tells the bell of the active alerts that reached tier 2 or 3 by `at` (idempotent). */

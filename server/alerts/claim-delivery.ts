@@ -1,9 +1,10 @@
 import type { AlertsRepository } from './alerts-repository.ts';
 import { CLAIM_LEASE_MS } from './claim-lease.ts';
-import type { DeliveryLog, DeliveryRow } from './alert-deliveries.ts';
+import type { AlertActionRow, DeliveryLog, DeliveryRow } from './alert-deliveries.ts';
 import type { AlertDto } from './alerts-repository.ts';
 
-export type Claimed = { delivery: DeliveryRow; alert: AlertDto } | { heldUntil: Date } | null;
+export type Claimed =
+  { delivery: DeliveryRow; alert: AlertDto; action?: AlertActionRow } | { heldUntil: Date } | null;
 
 /**
  * What every channel's sender does first: claims the row (so two senders never send it at
@@ -32,6 +33,7 @@ export async function claimForSending(
       return { heldUntil: cover.until };
     }
   }
+  if (delivery.actionId !== null) return actionStillOverdue(deliveries, delivery, alert);
   // Escalating or reminding is for alerts nobody has answered; the first notice still goes,
   // unless maintenance held it and the alert was answered before the works ended.
   const held = delivery.suppressedBy !== null;
@@ -43,4 +45,30 @@ export async function claimForSending(
     return null;
   }
   return { delivery, alert };
+}
+
+/**
+ * An overdue action's notice goes while the action is still undone and its alert not cleared;
+ * an acknowledged alert's still goes (decision 077): the acknowledgement is not the inspection.
+ */
+async function actionStillOverdue(
+  deliveries: DeliveryLog,
+  delivery: DeliveryRow,
+  alert: AlertDto,
+): Promise<Claimed> {
+  const action =
+    delivery.actionId === null ? undefined : await deliveries.actionOf(delivery.actionId);
+  const why =
+    action === undefined
+      ? 'Not sent: the action no longer exists'
+      : action.doneAt !== null
+        ? 'Not sent: the action was done first'
+        : alert.state === 'cleared'
+          ? 'Not sent: the alert was cleared first'
+          : null;
+  if (why !== null || action === undefined) {
+    await deliveries.cancel(delivery.id, why ?? 'Not sent');
+    return null;
+  }
+  return { delivery, alert, action };
 }

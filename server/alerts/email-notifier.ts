@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { createDeliveryLog } from './alert-deliveries.ts';
+import { createDeliveryLog, type Notice } from './alert-deliveries.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { NotificationChannel } from './alert-email.ts';
 import { createEmailSender, type EmailSender, type EmailSettings } from './email-sender.ts';
@@ -10,6 +10,8 @@ import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.t
 export interface AlertNotifier {
   /** Plans and starts sending these newly raised alerts' notifications; never waits for them. */
   enqueue(alertIds: number[]): void;
+  /** Plans and starts sending these notices (an overdue action's, decision 077); never waits. */
+  enqueueNotices(notices: readonly Notice[]): void;
   /** Sends (or queues) every planned notification not yet sent. */
   deliverPending(): Promise<void>;
   /** Resolves once nothing is being planned or sent by this process (tests). */
@@ -93,15 +95,18 @@ export function createChannelNotifier(options: ChannelNotifierOptions): AlertNot
     );
     sendAll(due.map((row) => row.id));
   };
+  const enqueueNotices = (notices: readonly Notice[]) => {
+    if (stopped || notices.length === 0) return;
+    track(deliveries.plan(notices, channel, publicUrl).then(sendAll));
+  };
   const sweep = setInterval(() => track(deliverPending()), (options.retrySeconds ?? 30) * 1000);
   sweep.unref();
 
   return {
     enqueue(alertIds) {
-      if (stopped || alertIds.length === 0) return;
-      const notices = alertIds.map((alertId) => ({ alertId, tier: 1, reminder: 0 }));
-      track(deliveries.plan(notices, channel, publicUrl).then(sendAll));
+      enqueueNotices(alertIds.map((alertId) => ({ alertId, tier: 1, reminder: 0 })));
     },
+    enqueueNotices,
     deliverPending,
     async idle() {
       while (inFlight.size > 0) await Promise.all(inFlight);

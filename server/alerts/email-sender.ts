@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { AlertsRepository } from './alerts-repository.ts';
 import { alertEmail } from './alert-email.ts';
+import { actionOverdueEmail } from './action-overdue-texts.ts';
 import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
 import { claimForSending } from './claim-delivery.ts';
@@ -61,18 +62,20 @@ export function createEmailSender(
       const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
-      const { delivery, alert } = claimed;
+      const { delivery, alert, action } = claimed;
       const token = signAckLink(linkKey, {
         alertId: alert.id,
         userId: delivery.userId ?? 0,
         nonce: delivery.idempotencyKey,
         expiresAt: new Date(Date.now() + ACK_LINK_TTL_MS),
       });
-      const { subject, text } = alertEmail(alert, settings.publicUrl, {
-        tier: delivery.tier,
-        reminder: delivery.reminder,
-        acknowledgeUrl: ackLinkUrl(settings.publicUrl, token),
-      });
+      const { subject, text } = action
+        ? actionOverdueEmail(alert, action, settings.publicUrl, delivery.tier)
+        : alertEmail(alert, settings.publicUrl, {
+            tier: delivery.tier,
+            reminder: delivery.reminder,
+            acknowledgeUrl: ackLinkUrl(settings.publicUrl, token),
+          });
       try {
         const info = await transport.sendMail({
           from: settings.from,

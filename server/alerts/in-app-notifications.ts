@@ -11,9 +11,10 @@ import {
 } from '../db/schema.ts';
 import { activeAlertsRaisedBy } from './escalation.ts';
 import { maintenanceCovers } from './maintenance-cover.ts';
+import type { Notice } from './alert-deliveries.ts';
 import { type EscalationPolicy, stepAt } from './escalation-policy.ts';
 
-export type NotificationKind = 'raised' | 'escalated' | 'cleared';
+export type NotificationKind = 'raised' | 'escalated' | 'cleared' | 'action_overdue';
 
 /**
  * Who may see a bridge, as `visibility.ts` reads it, with companies respected (decision 040):
@@ -42,15 +43,19 @@ const wantsInApp = sql`not exists (select 1 from ${notificationSettings} where $
  * a second write of the same news add nothing, so any process may run the escalation pass.
  */
 export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
-  /** Writes one piece of news of these alerts for everyone who may see their bridges. */
-  const tell = async (alertIds: readonly number[], kind: NotificationKind, tier = 1) => {
-    if (alertIds.length === 0) return;
-    const told = await db
+  /** Each (user, alert) of these alerts' bridges whose user may be told and wants the bell. */
+  const toTell = (alertIds: readonly number[]) =>
+    db
       .select({ userId: users.id, alertId: alerts.id })
       .from(alerts)
       .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
       .innerJoin(users, mayBeTold)
       .where(and(inArray(alerts.id, [...alertIds]), wantsInApp));
+
+  /** Writes one piece of news of these alerts for everyone who may see their bridges. */
+  const tell = async (alertIds: readonly number[], kind: NotificationKind, tier = 1) => {
+    if (alertIds.length === 0) return;
+    const told = await toTell(alertIds);
     if (told.length === 0) return;
     await db
       .insert(notifications)
@@ -89,6 +94,29 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
   };
 
   return {
+    /**
+     * Tells everyone who may see the alert's bridge of each overdue action, at the tier its
+     * notice reached (decision 077); the key (user, action) makes a repeat add nothing.
+     */
+    async actionsOverdue(notices: readonly Notice[]): Promise<void> {
+      const overdue = notices.flatMap((notice) =>
+        notice.actionId === undefined ? [] : [{ ...notice, actionId: notice.actionId }],
+      );
+      if (overdue.length === 0) return;
+      const told = await toTell([...new Set(overdue.map((notice) => notice.alertId))]);
+      const values = overdue.flatMap((notice) =>
+        told
+          .filter((row) => row.alertId === notice.alertId)
+          .map((row) => ({
+            ...row,
+            kind: 'action_overdue' as const,
+            tier: notice.tier,
+            actionId: notice.actionId,
+          })),
+      );
+      if (values.length > 0) await db.insert(notifications).values(values).onConflictDoNothing();
+    },
+
     raised: async (alertIds: readonly number[], now: Date = new Date()) =>
       tell(await uncovered(alertIds, now), 'raised'),
 

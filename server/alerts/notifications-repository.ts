@@ -5,6 +5,7 @@ import { HttpError } from '../http-error.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
 import type { Schemas } from '../contract-types.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
+import { actionsWithIds } from './alert-actions.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationDto = Schemas['Notification'];
@@ -34,6 +35,10 @@ export function createNotificationsRepository(
         (alert) => [alert.id, alert],
       ),
     );
+    const actions = await actionsWithIds(
+      db,
+      rows.flatMap((row) => (row.actionId === null ? [] : [row.actionId])),
+    );
     return rows.flatMap((row) => {
       const alert = dtos.get(row.alertId);
       if (!alert) return [];
@@ -42,6 +47,7 @@ export function createNotificationsRepository(
           id: row.id,
           kind: row.kind as NotificationDto['kind'],
           tier: row.tier,
+          action: row.actionId === null ? null : (actions.get(row.actionId) ?? null),
           read_at: row.readAt?.toISOString() ?? null,
           created_at: row.createdAt.toISOString(),
           alert,

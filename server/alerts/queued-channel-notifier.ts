@@ -181,6 +181,10 @@ export function createQueuedChannelNotifier(options: QueuedChannelOptions): Queu
           .then(() => scheduleAll(alertIds, new Date())),
       );
     },
+    enqueueNotices(notices) {
+      if (notices.length === 0) return;
+      track(deliveries.plan(notices, channel, publicUrl).then(queueAll));
+    },
     async deliverPending() {
       await queueAll((await deliveries.pending(channel)).map((row) => row.id));
       // Deadlines passed while no process ran are looked at now; the others are scheduled.

@@ -1,6 +1,7 @@
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
 import { alertSms } from './alert-sms.ts';
+import { actionOverdueSms } from './action-overdue-texts.ts';
 import { claimForSending } from './claim-delivery.ts';
 import { CLAIM_LEASE_MS } from './claim-lease.ts';
 import type { EmailSender } from './email-sender.ts';
@@ -24,12 +25,12 @@ export function createSmsSender(
       const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
-      const { delivery, alert } = claimed;
+      const { delivery, alert, action } = claimed;
+      const text = action
+        ? actionOverdueSms(alert, action, publicUrl, delivery.tier)
+        : alertSms(alert, publicUrl, delivery);
       try {
-        const answer = await provider.send(
-          delivery.recipient,
-          alertSms(alert, publicUrl, delivery),
-        );
+        const answer = await provider.send(delivery.recipient, text);
         await deliveries.sent(deliveryId, answer, new Date());
         return 'sent';
       } catch (error) {

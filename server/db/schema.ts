@@ -825,6 +825,8 @@ export const alertDeliveries = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** Why it is held or was not sent: a maintenance covering the alert (decision 055). */
     suppressedBy: text('suppressed_by'),
+    /** The overdue action this notice is about (decision 077); null: the alert's own notice. */
+    actionId: integer('action_id').references(() => alertActions.id, { onDelete: 'cascade' }),
   },
   (t) => [
     // 'cancelled': an escalation or reminder still unsent when the alert was acknowledged.
@@ -914,12 +916,23 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     /** 1 for a raise or clearing; for an escalation, the tier the alert reached. */
     tier: integer('tier').notNull().default(1),
+    /** For 'action_overdue': the alert's action that passed its due time undone (decision 077). */
+    actionId: integer('action_id').references(() => alertActions.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('notifications_kind_check', sql`${t.kind} in ('raised', 'escalated', 'cleared')`),
-    uniqueIndex('notifications_key').on(t.userId, t.alertId, t.kind, t.tier),
+    check(
+      'notifications_kind_check',
+      sql`${t.kind} in ('raised', 'escalated', 'cleared', 'action_overdue')`,
+    ),
+    uniqueIndex('notifications_key')
+      .on(t.userId, t.alertId, t.kind, t.tier)
+      .where(sql`${t.actionId} is null`),
+    // Each overdue action is news of its own: one alert's two overdue actions are two lines.
+    uniqueIndex('notifications_action_key')
+      .on(t.userId, t.actionId)
+      .where(sql`${t.actionId} is not null`),
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_unread_idx')
       .on(t.userId)
@@ -1546,6 +1559,11 @@ export const alertActions = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
     doneComment: text('done_comment'),
+    /**
+     * When the escalation check found it overdue and undone and told the next tier: set by the
+     * statement that claims it, so two checks never both tell (decision 077).
+     */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   },
   (t) => [
     check('alert_actions_level_check', sql`${t.level} in (${inList(PLAN_LEVELS)})`),

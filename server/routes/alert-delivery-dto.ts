@@ -25,5 +25,6 @@ export function alertDeliveryDto(
     last_error: row.lastError,
     held_until: row.holdUntil?.toISOString() ?? null,
     suppressed_by: row.suppressedBy,
+    action: row.actionId,
   };
 }

@@ -4,8 +4,9 @@ import { useApi } from '../../api/api-context';
 import { type AlertDelivery, alertDeliveriesQueryOptions } from '../../api/queries/alerts';
 import { When } from './when';
 
-/** Which notice it was, beside the first one of tier 1: an escalation or a reminder. */
-const noticeOf = ({ tier, reminder }: AlertDelivery): string => {
+/** Which notice it was, beside the first one of tier 1: an escalation, a reminder or an overdue action's. */
+const noticeOf = ({ tier, reminder, action }: AlertDelivery): string => {
+  if (action !== null && action !== undefined) return ` (an overdue action, tier ${tier})`;
   if (reminder > 0) return ` (reminder ${reminder}, tier ${tier})`;
   return tier > 1 ? ` (escalated, tier ${tier})` : '';
 };
@@ -36,7 +37,9 @@ function Delivery({ delivery }: { delivery: AlertDelivery }) {
     delivery.state === 'failed'
       ? `failed after ${tries}`
       : delivery.state === 'cancelled'
-        ? 'not sent: the alert was answered first'
+        ? delivery.action === null || delivery.action === undefined
+          ? 'not sent: the alert was answered first'
+          : 'not sent: the action was done or the alert cleared first'
         : `waiting (${tries} so far)`;
   return (
     <>

@@ -11,9 +11,11 @@ const UNSENT: Record<string, string> = {
   cancelled: 'Not sent (acknowledged first)',
 };
 
-/** 'Tier 2', 'Tier 1, reminder 3'. */
-const tierText = (d: CompanyDelivery) =>
-  d.reminder === 0 ? `Tier ${d.tier}` : `Tier ${d.tier}, reminder ${d.reminder}`;
+/** 'Tier 2', 'Tier 1, reminder 3', 'Tier 2, overdue action' (decision 077). */
+const tierText = (d: CompanyDelivery) => {
+  if (d.action !== null && d.action !== undefined) return `Tier ${d.tier}, overdue action`;
+  return d.reminder === 0 ? `Tier ${d.tier}` : `Tier ${d.tier}, reminder ${d.reminder}`;
+};
 
 /** One server page of the company's delivery log, a card per row on a phone (decision 038). */
 export function DeliveryLogTable(props: {

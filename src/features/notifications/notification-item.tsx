@@ -5,10 +5,13 @@ import type { AppNotification } from '../../api/queries/notifications';
 import { Button } from '../../ui/button';
 import * as styles from './notification-bell.css';
 
-const WHAT: Record<AppNotification['kind'], (tier: number) => string> = {
+const WHAT: Record<AppNotification['kind'], (notification: AppNotification) => string> = {
   raised: () => 'Raised',
-  escalated: (tier) => `Escalated to tier ${tier}, not acknowledged`,
+  escalated: ({ tier }) => `Escalated to tier ${tier}, not acknowledged`,
   cleared: () => 'Cleared',
+  // An action the alert's trigger level required, past its due time and not done (decision 077).
+  action_overdue: ({ tier, action }) =>
+    `Action overdue, escalated to tier ${tier}: ${action?.text ?? 'a required action'} (owner ${action?.owner_name ?? 'unknown'})`,
 };
 
 /** One line of the bell's list: the bridge, the alert, its severity, when, and where to look. */
@@ -30,7 +33,7 @@ export function NotificationItem({
       </strong>
       <span>{alert.message}</span>
       <span className={styles.muted}>
-        {WHAT[notification.kind](notification.tier)}{' '}
+        {WHAT[notification.kind](notification)}{' '}
         <time dateTime={notification.created_at} title={formatUtc(notification.created_at)}>
           {formatDateTime(notification.created_at)}
         </time>

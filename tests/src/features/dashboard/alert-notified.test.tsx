@@ -111,6 +111,28 @@ describe('the alert dialog’s Notified line', () => {
     );
   });
 
+  // Decision 077: an action past its due time and not done is escalated on its own.
+  it('marks the notices of an overdue action, and why one was not sent', async () => {
+    const article = await notifiedOf([
+      aDelivery({ tier: 2, action: 5, recipient: { id: 3, username: 'demo-admin' } }),
+      aDelivery({
+        id: 2,
+        tier: 2,
+        action: 6,
+        state: 'cancelled',
+        sent_at: null,
+        provider_answer: null,
+        last_error: 'Not sent: the action was done first',
+      }),
+    ]);
+    const list = await within(article).findByRole('list', { name: 'Notified' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^demo-admin \(an overdue action, tier 2\) by email, \S/);
+    expect(items[1]).toHaveTextContent(
+      'demo-operator (an overdue action, tier 2) by email, not sent: the action was done or the alert cleared first',
+    );
+  });
+
   it('says no one was notified when the log is empty', async () => {
     const article = await notifiedOf([]);
     expect(

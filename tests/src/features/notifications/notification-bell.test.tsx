@@ -122,6 +122,49 @@ describe('the notifications bell', () => {
     // The whole SPA renders twice over here; on a loaded machine that passes the 5 s default.
   }, 20_000);
 
+  it('names the overdue action and its owner on an action_overdue line (decision 077)', async () => {
+    const overdue: Notification = {
+      id: 21,
+      kind: 'action_overdue',
+      tier: 2,
+      read_at: null,
+      created_at: '2026-11-29T04:00:00.000Z',
+      alert: anAlert({ id: 7, type: 'Trigger level crossed', severity: 'Medium' }),
+      action: {
+        id: 5,
+        alert: 7,
+        level: 'amber',
+        text: 'Inspect the main span',
+        owner_name: 'Inspection crew',
+        due_at: '2026-11-29T03:00:00.000Z',
+        done_at: null,
+        done_by: null,
+        comment: null,
+      },
+    };
+    server.use(
+      http.get(apiUrl('/api/v1/notifications/unread-count'), () =>
+        HttpResponse.json({ unread: 1 }),
+      ),
+      http.get(apiUrl('/api/v1/notifications'), () =>
+        HttpResponse.json({ items: [overdue], next_before: null }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderApp('/bridges');
+    const bell = await screen.findByRole(
+      'button',
+      { name: 'Notifications, 1 unread' },
+      { timeout: 5000 },
+    );
+    await user.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const [item] = await within(panel).findAllByRole('listitem');
+    expect(item).toHaveTextContent(
+      'Action overdue, escalated to tier 2: Inspect the main span (owner Inspection crew)',
+    );
+  }, 20_000);
+
   it('shows the bell on the map too, where the sidebar carries the navigation', async () => {
     serveNotifications();
     await renderApp('/map');
