@@ -158,11 +158,13 @@ export function createDeliveryLog(db: Db) {
           bridge.companyId,
           routedFor(routing, routedPeople, bridge),
         );
+        const noticeTier =
+          notice.actionId === undefined ? notice.tier : peopledTier(tiers, notice.tier);
         const told =
-          notice.reminder > 0 ? tiers.slice(0, notice.tier) : [tiers[notice.tier - 1] ?? []];
+          notice.reminder > 0 ? tiers.slice(0, notice.tier) : [tiers[noticeTier - 1] ?? []];
         const cover = covers.get(notice.alertId);
         return told.flatMap((people, index) => {
-          const tier = notice.reminder > 0 ? index + 1 : notice.tier;
+          const tier = notice.reminder > 0 ? index + 1 : noticeTier;
           return people.flatMap((recipient) => {
             const address = addressOf(recipient);
             if (address === null) return [];
@@ -310,6 +312,18 @@ export function createDeliveryLog(db: Db) {
 }
 
 export type DeliveryLog = ReturnType<typeof createDeliveryLog>;
+
+/**
+ * An overdue action must reach someone: when its tier has nobody (a company without
+ * administrators, a bridge assigned to no one: escalation-tiers.ts moves the tiers down), the
+ * highest tier below it that has people (decision 077).
+ */
+function peopledTier(tiers: readonly (readonly unknown[])[], tier: number): number {
+  for (let candidate = tier; candidate > 1; candidate -= 1) {
+    if ((tiers[candidate - 1]?.length ?? 0) > 0) return candidate;
+  }
+  return 1;
+}
 
 /**
  * A notice under a maintenance window waits for its end (the later of it and quiet hours); a

@@ -53,13 +53,13 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
       .values({ companyId: bridge.companyId, name: 'Inspection crew' })
       .returning();
     const now = Date.now();
-    const action = (position: number, text: string, dueAt: Date, done = false) => ({
+    const action = (position: number, text: string, dueAt: Date, done = false, byGroup = true) => ({
       alertId: alert.id,
       level: 'amber' as const,
       position,
       text,
-      ownerGroupId: group?.id ?? null,
-      ownerName: 'Inspection crew',
+      ownerGroupId: byGroup ? (group?.id ?? null) : null,
+      ownerName: byGroup ? 'Inspection crew' : 'Company administrators',
       dueAt,
       ...(done ? { doneAt: new Date(now - HOUR), doneComment: 'Inspected; no change.' } : {}),
     });
@@ -70,6 +70,9 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
         action(1, 'Check the bearings', new Date(now - HOUR)),
         action(2, 'Read the crack gauges', new Date(now - 3 * HOUR), true),
         action(3, 'Report to the engineer of record', new Date(now + 72 * HOUR)),
+        // The administrators' own duty goes to tier 3, platform staff; here every staff user
+        // sits in the bridge's company (tier 2), so it reaches the highest tier with people.
+        action(4, 'Call the engineer of record', new Date(now - HOUR / 2), false, false),
       ])
       .returning({ id: alertActions.id });
     return { manager, operator, bridge, alert, alerts, ids: rows.map((row) => row.id) };
@@ -77,7 +80,7 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
 
   it('emails tier 2 once per overdue action, even when two checks in two processes run at once', async () => {
     const { manager, operator, alert, alerts, ids } = await alertWithActions('Overdue Arch');
-    const [inspect, bearings] = ids;
+    const [inspect, bearings, , , call] = ids;
     // Acknowledged: someone has seen the alert, but the inspection is still not done.
     const acknowledged = await t.request<{ state: string }>({
       method: 'POST',
@@ -95,11 +98,11 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
       other.escalateOverdueActions(now),
       alerts.escalateOverdueActions(new Date(now.getTime() + 1000)),
     ]);
-    expect(claimed.flat().sort()).toEqual([inspect, bearings].sort());
+    expect(claimed.flat().sort()).toEqual([inspect, bearings, call].sort());
 
     const tier2 = (action?: number) =>
       `alert-${alert.id}.action-${action}.tier-2.user-${manager.id}.email`;
-    await until(() => smtp.received.length >= 3, 'the two overdue actions’ emails', 15_000);
+    await until(() => smtp.received.length >= 4, 'the three overdue actions’ emails', 15_000);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     // A later check finds nothing new.
     expect(await alerts.escalateOverdueActions(new Date(now.getTime() + HOUR))).toEqual([]);
@@ -108,6 +111,7 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
         `alert-${alert.id}.tier-1.user-${operator.id}.email`,
         tier2(inspect),
         tier2(bearings),
+        tier2(call),
       ].sort(),
     );
     const mail = smtp.received.find((received) => keyOf(received) === tier2(inspect));
@@ -128,13 +132,11 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
       url: `/api/v1/alerts/${alert.id}/deliveries`,
       token: manager.token,
     });
-    expect(log.body.map((d) => [d.recipient?.username, d.tier, d.action ?? null, d.state])).toEqual(
-      [
-        [`operator-overdue-arch-${kind}`, 1, null, 'sent'],
-        ...[inspect, bearings]
-          .sort((a = 0, b = 0) => a - b)
-          .map((id) => [`manager-overdue-arch-${kind}`, 2, id, 'sent']),
-      ],
+    const logged = log.body.map((d) => [d.recipient?.username, d.tier, d.action ?? null, d.state]);
+    expect(logged[0]).toEqual([`operator-overdue-arch-${kind}`, 1, null, 'sent']);
+    // The overdue actions' rows in the order their claims planned them: compared as a set.
+    expect(logged.slice(1).sort()).toEqual(
+      [inspect, bearings, call].map((id) => [`manager-overdue-arch-${kind}`, 2, id, 'sent']).sort(),
     );
 
     const bell = await t.request<{ items: BellItem[] }>({
@@ -147,6 +149,7 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
       [
         [alert.id, 2, 'Check the bearings'],
         [alert.id, 2, 'Inspect the main span'],
+        [alert.id, 3, 'Call the engineer of record'],
       ].sort(),
     );
   }, 60_000);
