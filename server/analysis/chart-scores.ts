@@ -1,6 +1,11 @@
 import { CHART_DESIGN, chartStatistics } from '../analytics/control-charts.ts';
 import type { BaselineMode } from '../db/schema.ts';
-import { hourlyRows, type ReferenceCharts, referenceResiduals } from './reference-charts.ts';
+import {
+  chosenFormResiduals,
+  hourlyRows,
+  type ReferenceCharts,
+  referenceResiduals,
+} from './reference-charts.ts';
 
 /** The mean of a row's observed modes (0 when none). */
 function meanOf(row: readonly number[]): number {
@@ -44,7 +49,9 @@ export function scoreReferenceCharts(
   windows: readonly { start: number; features: readonly number[]; temperatureC: number }[],
 ): ChartScore[] {
   const rows = hourlyRows(windows);
-  const residuals = referenceResiduals(modes, charts.features, featureNames, charts.coverage, rows);
+  const residuals = charts.compensation
+    ? chosenFormResiduals(charts.compensation, charts.coverage, charts.features, featureNames, rows)
+    : referenceResiduals(modes, charts.features, featureNames, charts.coverage, rows);
   const step = chartStatistics(charts.model);
   const { scales, threshold } = charts.model;
   const t2 = charts.features.length + 1;

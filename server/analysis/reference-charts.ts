@@ -1,4 +1,11 @@
 import { at } from '../analytics/at.ts';
+import {
+  chooseCompensation,
+  designBuilder,
+  type ModalCompensation,
+  relativeResiduals,
+  withinRange,
+} from '../analytics/compensation-model.ts';
 import { calibrateCharts, type ControlChartModel } from '../analytics/control-charts.ts';
 import { chooseProjection } from '../analytics/environmental-factors.ts';
 import { applyCompensation } from '../analytics/health-indicator.ts';
@@ -27,6 +34,16 @@ const RUNS_PER_ARL = 10;
 
 /** Hours at or below the threshold that end a chart episode (calibrated with the same rule). */
 export const CHART_QUIET_HOURS = 6;
+
+/**
+ * New versions' charts get their own temperature model, of the form (lagged temperature, frost
+ * hinges) the detect command chooses by held-out error (compensation-model.ts), instead of the
+ * reference's air-temperature hinge model: the deck lags the air, and in frost that lag moves a
+ * mode by more than a 2 % loss. Chosen on the tuning seeds 1-3 only (decision 067, amended
+ * 2026-11-30): with the air-temperature model, judging the learnt frost raised a cold snap's
+ * loss after 54-174 h; with the chosen form, after 6 h.
+ */
+export const CHARTS_CHOOSE_FORM = true;
 
 /** Fewest healthy hours inside the coverage the charts are calibrated on (five folds of eight). */
 export const MIN_CHART_WINDOWS = 40;
@@ -57,6 +74,48 @@ export interface ReferenceCharts {
   bootstrapArlDays: number | null;
   blockWindows: number;
   calibratedOn: number;
+  /**
+   * The charts' own temperature model, its form (lagged air temperature, frost hinges) chosen by
+   * held-out error on the reference's training hours as the detect command chooses it
+   * (compensation-model.ts); absent: the reference's modes' models with the coverage's frost
+   * floor (versions made before).
+   */
+  compensation?: ModalCompensation;
+}
+
+/** Time constants of the lagged temperature a chart run lets pass before it judges an hour. */
+const LAG_SETTLING_CONSTANTS = 4;
+
+/** Each hourly row's Δf/f per watched mode against the charts' own model; null: unjudged. */
+export function chosenFormResiduals(
+  compensation: ModalCompensation,
+  coverage: ChartCoverage,
+  features: readonly string[],
+  featureNames: readonly string[],
+  rows: readonly ChartWindow[],
+): (number[] | null)[] {
+  const columns = features.map((feature) => featureNames.indexOf(feature));
+  const build = designBuilder(compensation.form);
+  // The lagged temperature starts at the first row's air temperature: until it has run for a
+  // few time constants it is not the deck's, and a chart run from a zero state would read that
+  // start-up as a shift.
+  const settling = LAG_SETTLING_CONSTANTS * compensation.form.lagRows;
+  return rows.map((row, i) => {
+    const { design, inputs } = build([row.temperatureC]);
+    if (i < settling) return null;
+    if (!withinRange(compensation, inputs) || !isCovered(coverage, row.temperatureC)) return null;
+    const observed = columns.map((j) => (j < 0 ? Number.NaN : at(row.features, j)));
+    return relativeResiduals(compensation, design, observed);
+  });
+}
+
+/** What a reference's charts are set with; each defaults to the product's chosen value. */
+export interface ChartTrainingOptions {
+  targetArlDays?: number;
+  marginC?: number;
+  floorC?: number;
+  frostHoursPerDegree?: number;
+  seed?: number;
 }
 
 /** Each window's Δf/f per mode against the reference; null where the charts do not judge it. */
@@ -133,15 +192,38 @@ export function trainReferenceCharts(
   modes: readonly BaselineMode[],
   featureNames: readonly string[],
   windows: readonly ChartWindow[],
-  options: { targetArlDays?: number; marginC?: number; floorC?: number; seed?: number } = {},
+  options: ChartTrainingOptions & { chooseForm?: boolean } = {},
 ): ReferenceCharts | null {
-  const coverage = chartCoverage(modes, options.marginC, options.floorC);
+  if (options.chooseForm ?? CHARTS_CHOOSE_FORM) {
+    return trainChosenFormCharts(modes, featureNames, windows, options);
+  }
+  const rows = hourlyRows(windows);
+  const coverage = chartCoverage(
+    modes,
+    options.marginC,
+    options.floorC,
+    rows.map((r) => r.temperatureC),
+    options.frostHoursPerDegree,
+  );
   const features = modes.filter((m) => featureNames.includes(m.feature)).map((m) => m.feature);
   if (!coverage || features.length === 0) return null;
-  const rows = hourlyRows(windows);
   const residuals = referenceResiduals(modes, features, featureNames, coverage, rows).filter(
     (r): r is number[] => r !== null && r.some(Number.isFinite),
   );
+  return calibrated(features, coverage, residuals, options);
+}
+
+/**
+ * Charts set on healthy residuals for the target run length (null: too few to calibrate on),
+ * with the temperature model they were computed against when it is the charts' own.
+ */
+function calibrated(
+  features: string[],
+  coverage: ChartCoverage,
+  residuals: number[][],
+  options: { targetArlDays?: number; seed?: number },
+  compensation?: ModalCompensation,
+): ReferenceCharts | null {
   if (residuals.length < MIN_CHART_WINDOWS) return null;
   const perDay = DAY_MS / CHART_ROW_MS;
   const targetArlDays = options.targetArlDays ?? REFERENCE_CHART_ARL_DAYS;
@@ -164,5 +246,42 @@ export function trainReferenceCharts(
       : null,
     blockWindows: calibration.blockLength,
     calibratedOn: residuals.length,
+    ...(compensation ? { compensation } : {}),
   };
+}
+
+/**
+ * The charts with their own temperature model: the form with the smallest held-out error on the
+ * version's training hours, the threshold bootstrapped on that form's held-out residuals (as
+ * the detect command's charts, control-chart-detector.ts). The model never extrapolates: an hour
+ * whose air or lagged temperature lies outside what it learnt is unjudged.
+ */
+function trainChosenFormCharts(
+  modes: readonly BaselineMode[],
+  featureNames: readonly string[],
+  windows: readonly ChartWindow[],
+  options: ChartTrainingOptions,
+): ReferenceCharts | null {
+  const features = modes.filter((m) => featureNames.includes(m.feature)).map((m) => m.feature);
+  const rows = hourlyRows(windows).filter((r) => Number.isFinite(r.temperatureC));
+  if (features.length === 0 || rows.length < MIN_CHART_WINDOWS) return null;
+  const columns = features.map((feature) => featureNames.indexOf(feature));
+  const choice = chooseCompensation(
+    rows.map((r) => columns.map((j) => at(r.features, j))),
+    rows.map((r) => [r.temperatureC]),
+  );
+  const coverage = chartCoverage(
+    [{ compensation: { lowC: at(choice.model.low, 0), highC: at(choice.model.high, 0) } }],
+    options.marginC,
+    options.floorC,
+    rows.map((r) => r.temperatureC),
+    options.frostHoursPerDegree,
+  );
+  if (!coverage) return null;
+  const residuals = choice.heldOut.residuals.filter(
+    (r, k) =>
+      r.some(Number.isFinite) &&
+      isCovered(coverage, at(rows, at(choice.heldOut.rows, k)).temperatureC),
+  );
+  return calibrated(features, coverage, residuals, options, choice.model);
 }

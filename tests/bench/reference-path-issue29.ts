@@ -7,13 +7,15 @@
 // a copy from mid-March after the reference (day 214, or 579 for the one-year reference) or from
 // the next winter's coldest 72 hours, and followed for 6 months through every retraining. False
 // alarms are counted on the healthy copy. Tuning seeds 1-3 chose the charts' margin and run
-// length (decision 067); reporting seeds 11-15 chose nothing.
+// length, and their own lagged model with the learnt frost floor (decision 067 and its
+// 2026-11-30 amendment); reporting seeds 11-15 chose nothing.
 import { at } from '../../server/analytics/at.ts';
 import { falseAlarmRate } from '../../server/analytics/false-alarm-rate.ts';
 import type { TriggerLevel } from '../../domain/trigger-levels.ts';
 import {
   HOURS_PER_MONTH,
   ISSUE29_CASES,
+  type Issue29Case,
   REPORTING_SEEDS,
   TUNING_SEEDS,
   inject,
@@ -24,6 +26,7 @@ import {
   commission,
   EVALUATE_EVERY_HOURS,
   replay,
+  type ChartOptions,
   type ReplayState,
   type Series,
 } from './stored-path-sim.ts';
@@ -36,7 +39,7 @@ const REFERENCES = [90, 365];
 /** Mid-March after the reference: the detect bench's onset (day 214), a year later for a year. */
 const fixedOnset = (referenceDays: number) => (referenceDays <= 200 ? 214 : 365 + 214) * DAY;
 
-interface CaseOutcome {
+export interface CaseOutcome {
   chartAfter: number | null;
   amberAfter: number | null;
   redAfter: number | null;
@@ -51,7 +54,7 @@ interface CaseOutcome {
   levelJudgedAfter: number | null;
 }
 
-interface SeedOutcome {
+export interface SeedOutcome {
   chartRaises: number;
   levelRaises: number;
   acceptedVersions: number;
@@ -90,7 +93,12 @@ function outcomeAfter(state: ReplayState, onset: number): CaseOutcome {
   };
 }
 
-function runSeed(seed: number, referenceDays: number): SeedOutcome {
+export function runSeed(
+  seed: number,
+  referenceDays: number,
+  chartOptions: ChartOptions = {},
+  cases: readonly Issue29Case[] = ISSUE29_CASES,
+): SeedOutcome {
   const referenceHours = referenceDays * DAY;
   const end = referenceHours + HEALTHY_YEARS * YEAR;
   const bridge = seasonalBridge(seed, { hours: end, damageFrom: Infinity });
@@ -98,18 +106,18 @@ function runSeed(seed: number, referenceDays: number): SeedOutcome {
     features: bridge.features,
     temperature: bridge.context.map((c) => at(c, 0)),
   };
-  const onsets = ISSUE29_CASES.map(
+  const onsets = cases.map(
     (c) => c.onset?.(bridge.context, referenceHours, end) ?? fixedOnset(referenceDays),
   );
   // The healthy replay, paused at each onset so a damaged copy carries on from the same state.
-  const state = commission(healthy, referenceHours);
+  const state = commission(healthy, referenceHours, chartOptions);
   const snapshots = new Map<number, ReplayState>();
   for (const onset of [...new Set(onsets)].sort((a, b) => a - b)) {
     replay(state, healthy, onset);
     snapshots.set(onset, clone(state));
   }
   replay(state, healthy, end);
-  const cases = ISSUE29_CASES.map((damage, c) => {
+  const outcomes = cases.map((damage, c) => {
     const onset = at(onsets, c);
     const damaged: Series = {
       features: inject(bridge.features, damage, onset),
@@ -130,14 +138,18 @@ function runSeed(seed: number, referenceDays: number): SeedOutcome {
         1,
         state.log.reduce((s, o) => s + o.hours, 0),
       ),
-    cases,
+    cases: outcomes,
   };
 }
 
 const percent = (share: number) => `${(100 * share).toFixed(0)} %`;
 
-function groupTable(name: string, seeds: readonly number[]): void {
-  for (const referenceDays of REFERENCES) {
+export function groupTable(
+  name: string,
+  seeds: readonly number[],
+  references: readonly number[] = REFERENCES,
+): void {
+  for (const referenceDays of references) {
     const started = performance.now();
     const results = seeds.map((seed) => runSeed(seed, referenceDays));
     const reference = referenceDays === 365 ? 'first year' : `first ${referenceDays} days`;

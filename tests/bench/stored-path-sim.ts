@@ -89,9 +89,13 @@ interface Line {
   recent: ShiftPoint[];
 }
 
+/** Options the replay calibrates every version's charts with (tuning candidates; {}: the product's). */
+export type ChartOptions = Parameters<typeof trainReferenceCharts>[3];
+
 /** Everything the replay carries between evaluations; plain data, so it can be cloned. */
 export interface ReplayState {
   now: number;
+  chartOptions: ChartOptions;
   active: Version;
   latest: { status: 'active' | 'proposed'; trainedTo: number };
   versions: { version: number; status: 'active' | 'proposed'; at: number }[];
@@ -171,15 +175,20 @@ function versionOf(
 }
 
 /** Commissioning: version 1, active, on the first `referenceHours`. */
-export function commission(series: Series, referenceHours: number): ReplayState {
+export function commission(
+  series: Series,
+  referenceHours: number,
+  chartOptions: ChartOptions = {},
+): ReplayState {
   const { windows, modes } = versionOf(series, 1, 0, referenceHours, []);
   const at0 = referenceHours * HOUR_MS;
   return {
     now: referenceHours,
+    chartOptions,
     active: {
       version: 1,
       modes,
-      charts: trainReferenceCharts(modes, FEATURES, windows),
+      charts: trainReferenceCharts(modes, FEATURES, windows, chartOptions),
       trainedTo: at0,
       acceptedAt: at0,
     },
@@ -226,7 +235,7 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
     version: number,
     modes: candidate.modes,
     // Only an active version's charts ever score, so only they are calibrated here.
-    charts: trainReferenceCharts(candidate.modes, FEATURES, candidate.windows),
+    charts: trainReferenceCharts(candidate.modes, FEATURES, candidate.windows, state.chartOptions),
     trainedTo: toHour * HOUR_MS,
     acceptedAt: newest,
   };

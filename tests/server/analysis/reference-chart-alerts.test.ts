@@ -59,7 +59,10 @@ describe.each(drivers)('a control-chart alarm against the stored reference on %s
     );
     // Hours outside the temperatures the reference learnt are counted, not judged.
     expect(report?.unjudged_hours).toBeGreaterThan(0);
-    expect(report?.judged_hours).toBeGreaterThan(report?.unjudged_hours ?? 0);
+    // Since the charts' own model also needs its lagged temperature inside what it learnt
+    // (decision 067, amended 2026-11-30), this week judges 59 hours and leaves 61; judged
+    // hours outnumbered the unjudged ones with the air-temperature model.
+    expect(report?.judged_hours).toBeGreaterThan(48);
 
     // The moving model found nothing: the charts alone raise the condition, and say so.
     if (!report) throw new Error('no chart report');

@@ -37,7 +37,9 @@ describe('the control charts against the accepted reference', () => {
     // Judged in the frost it never saw (the coverage rule removed), this winter raised episodes.
     expect(chartEpisodes(charts, scores)).toEqual([]);
     expect(scores.filter((s) => s.score === null).length).toBeGreaterThan(30 * 24);
-    expect(scores.filter((s) => s.score !== null).length).toBeGreaterThan(48);
+    // The charts' own model judges an hour only where its lagged temperature is inside what it
+    // learnt too (decision 067, amended 2026-11-30): 38 hours here, more than 48 with the air alone.
+    expect(scores.filter((s) => s.score !== null).length).toBeGreaterThan(24);
   });
 
   it('raise a uniform −2 % loss inside the reference’s temperatures within 48 hours', () => {
