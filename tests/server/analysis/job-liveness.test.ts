@@ -38,7 +38,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the job liveness connection', () => 
       const admin = new pg.Client({ connectionString: testDb.url });
       await admin.connect();
       const { rows } = await admin.query<{ pid: number }>(
-        `select pid from pg_locks where locktype = 'advisory' and granted and pid <> pg_backend_pid()`,
+        `select pid from pg_locks where locktype = 'advisory' and granted and pid <> pg_backend_pid()
+           and database = (select oid from pg_database where datname = current_database())`,
       );
       expect(rows).toHaveLength(1);
       await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
@@ -48,13 +49,15 @@ describe.skipIf(!process.env.DATABASE_URL)('the job liveness connection', () => 
 
       await liveness.hold('job-2');
       const after = await admin.query<{ pid: number }>(
-        `select pid from pg_locks where locktype = 'advisory' and granted and pid <> pg_backend_pid()`,
+        `select pid from pg_locks where locktype = 'advisory' and granted and pid <> pg_backend_pid()
+           and database = (select oid from pg_database where datname = current_database())`,
       );
       expect(after.rows).toHaveLength(1);
       expect(after.rows[0]?.pid).not.toBe(rows[0]?.pid);
       await admin.end();
-      await liveness.stop();
     } finally {
+      // Stopped even when a check fails: a held connection would keep the pool from ending.
+      await liveness.stop();
       process.off('uncaughtException', onUncaught);
     }
     expect(uncaught).toEqual([]);
