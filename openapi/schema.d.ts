@@ -2200,6 +2200,7 @@ export interface components {
       | 'BS 7608 F'
       | 'BS 7608 F2'
       | 'BS 7608 G'
+      | 'BS 7608 G2'
       | 'BS 7608 W1';
     FatigueDetailInput: {
       name: string;

@@ -3,9 +3,11 @@
 //
 // Each class is S^m · N = C2 down to its constant-amplitude limit S_oc at N = 10⁷; under variable
 // amplitude the curve goes on below it at slope m + 2 with no cut-off (BS 7608:2014 §17.4 / Figure
-// 17, as in the 1993 edition's Table 10). The constants C2 below are those of the classes' design
-// curves (BS 7608:1993 Table 10, kept by the 2014 edition, W renamed W1); each S_oc follows from
-// C2 and a test checks the printed S_oc (100, 78, 53, 47, 40, 35, 29, 25 MPa) against them.
+// 17, as in the 1993 edition's Table 10). Each S_oc follows from C2, and a test checks the printed
+// S_oc (100, 78, 53, 47, 40, 35, 29, 25, 21 MPa) against them. B to G are the 1993 edition's
+// curves, kept in 2014. The 2014 edition added G2 and its W1 lies below the 1993 W (S_oc 21
+// against 25 MPa): W1 was stored here with the old W's constant until 2026-11-30, overstating a
+// W1 detail's life about 1.7 times (decision 045, amendment of that day).
 import type { SnCurve } from '../analytics/fatigue/sn-curves.ts';
 
 export const BS7608_TABLE = {
@@ -16,7 +18,8 @@ export const BS7608_TABLE = {
   F: { m: 3, c2: 6.33e11 },
   F2: { m: 3, c2: 4.31e11 },
   G: { m: 3, c2: 2.5e11 },
-  W1: { m: 3, c2: 1.58e11 },
+  G2: { m: 3, c2: 1.48e11 },
+  W1: { m: 3, c2: 9.33e10 },
 } as const;
 export type Bs7608Class = keyof typeof BS7608_TABLE;
 export const BS7608_CLASSES = Object.keys(BS7608_TABLE) as Bs7608Class[];
@@ -53,6 +56,6 @@ export function bs7608Curve(bsClass: Bs7608Class): Bs7608Curve {
 
 /** 'BS 7608 F2' → the curve; null for another family's name. */
 export function bs7608ByName(name: string): Bs7608Curve | null {
-  const match = /^BS 7608 (B|C|D|E|F|F2|G|W1)$/.exec(name);
+  const match = /^BS 7608 (B|C|D|E|F|F2|G|G2|W1)$/.exec(name);
   return match ? bs7608Curve(match[1] as Bs7608Class) : null;
 }

@@ -39,6 +39,7 @@ const STANDARD_OF: Record<SnCurveName, CurveStandard> = {
   'BS 7608 F': 'BS 7608',
   'BS 7608 F2': 'BS 7608',
   'BS 7608 G': 'BS 7608',
+  'BS 7608 G2': 'BS 7608',
   'BS 7608 W1': 'BS 7608',
 };
 

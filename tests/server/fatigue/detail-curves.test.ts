@@ -6,7 +6,7 @@ import { caughtFraction, rateCheck } from '../../../server/fatigue/rate-check.ts
 // Decision 045: BS 7608 design curves, geometric traffic growth and the rate check's rule.
 describe('BS 7608 classes', () => {
   it('reach the printed constant-amplitude limits S_oc at 10⁷ cycles from their C2', () => {
-    const printed = { B: 100, C: 78, D: 53, E: 47, F: 40, F2: 35, G: 29, W1: 25 };
+    const printed = { B: 100, C: 78, D: 53, E: 47, F: 40, F2: 35, G: 29, G2: 25, W1: 21 };
     for (const bsClass of BS7608_CLASSES) {
       expect(bs7608Curve(bsClass).fatigueLimit).toBeCloseTo(printed[bsClass], -0.3);
     }
@@ -22,6 +22,26 @@ describe('BS 7608 classes', () => {
       expect(Math.abs(curve.fatigueLimit - atKnee)).toBeLessThan(0.15);
       expect(Math.abs(curve.rangeAt2M - at2M)).toBeLessThan(0.15);
     }
+  });
+
+  it('place E to G where the UK weld classification factors put them against D, to 0.3 MPa', () => {
+    // UK HSE offshore guidance (1995) writes the same basic curves as D's stress range divided by
+    // a factor per class: E 1.14, F 1.34, F2 1.52, G 1.83 (as quoted by Bai, Marine Structural
+    // Design, ch. 17). An independent check of E to G at 10⁷ cycles; its W (2.13, about 25 MPa)
+    // is the 1993 class that BS 7608:2014's W1 replaced, so W1 is not checked by it.
+    const factors = { E: 1.14, F: 1.34, F2: 1.52, G: 1.83 } as const;
+    const d = bs7608Curve('D').fatigueLimit;
+    for (const [bsClass, factor] of Object.entries(factors)) {
+      const curve = bs7608Curve(bsClass as keyof typeof factors);
+      expect(Math.abs(curve.fatigueLimit - d / factor)).toBeLessThan(0.3);
+    }
+  });
+
+  it('puts W1 below the 1993 W, and G2 between G and W1', () => {
+    // The 2014 edition's W1 (S_oc 21 MPa) was stored with the 1993 W's constant (25 MPa) before.
+    expect(bs7608Curve('W1').fatigueLimit).toBeCloseTo(21.05, 1);
+    expect(bs7608Curve('G2').fatigueLimit).toBeLessThan(bs7608Curve('G').fatigueLimit);
+    expect(bs7608Curve('G2').fatigueLimit).toBeGreaterThan(bs7608Curve('W1').fatigueLimit);
   });
 
   it('runs at slope m down to S_oc and m + 2 below it, with no cut-off', () => {

@@ -151,12 +151,13 @@ describe('fatigue detail form in Bridge Management', () => {
       'BS 7608 F',
       'BS 7608 F2',
       'BS 7608 G',
+      'BS 7608 G2',
       'BS 7608 W1',
     ]);
     expect(group('EN 1993-1-9 shear stress')).toEqual(['EC3 shear 100', 'EC3 shear 80']);
     expect(group('EN 1993-1-9 normal stress')).toContain('EC3 71');
     expect(group('AASHTO LRFD')).toContain("AASHTO E'");
-    expect(within(curve).getAllByRole('option')).toHaveLength(32);
+    expect(within(curve).getAllByRole('option')).toHaveLength(33);
 
     await user.selectOptions(curve, 'BS 7608 F2');
     await user.click(within(form).getByRole('button', { name: 'Save fatigue detail' }));
