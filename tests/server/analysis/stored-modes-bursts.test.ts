@@ -1,7 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { trackModes } from '../../../server/analysis/modal-tracking.ts';
-import { identifiedModes } from '../../../server/db/schema.ts';
 import {
   DEMO_BRIDGES_WITH_DATA,
   demoScenario,
@@ -14,6 +12,7 @@ import type { BridgeScenario } from '../../../server/sim/scenario.ts';
 import { trafficAt } from '../../../server/sim/traffic.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { storedRows } from './stored-modes-fixtures.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
@@ -96,14 +95,6 @@ function truthAt(scenario: BridgeScenario, start: number): number[] {
     spanFrequencies(scenario, 'span-2', climate.deckTemperatureAt(t), trafficAt(t), t),
   );
   return (each[0] ?? []).map((_, k) => each.reduce((s, f) => s + (f[k] ?? 0), 0) / each.length);
-}
-
-async function storedRows(t: TestContext, bridgeId: number) {
-  return t.services.database.db
-    .select()
-    .from(identifiedModes)
-    .where(eq(identifiedModes.bridgeId, bridgeId))
-    .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position));
 }
 
 const mac = (a: readonly number[], b: readonly number[]) => {
