@@ -6,7 +6,8 @@ import { MAX_STORED_MODES, type ModeShapePoint } from '../db/schema.ts';
 import { loadBlocks } from './bridge-streams.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import type { FaultSpans } from './fault-spans.ts';
-import { MIN_MODAL_CHANNELS, modalSpanOf, type ModalChannel } from './modal-channels.ts';
+import { modalSpanOf, type ModalChannel } from './modal-channels.ts';
+import { chooseModalRecord, modalBandHz } from './modal-record.ts';
 import { createModesStore, type NewStoredMode, type StoredModeRow } from './modes-store.ts';
 import { alignToWindow } from './window-dataset.ts';
 
@@ -15,16 +16,19 @@ const WINDOW_MS = WINDOW_SECONDS * 1000;
 export const MAX_MODAL_WINDOWS = 6;
 /** Modes sought up to this frequency (decision 046's beam: the first three of a 40 m span). */
 export const MODAL_FMAX_HZ = 20;
-/** The band must sit at 0.4 of the rate (decimate.ts): 50 Hz resolves 20 Hz. */
-export const MIN_MODAL_RATE_HZ = MODAL_FMAX_HZ / 0.4;
-/** A channel with less of the window than this is left out of it. */
-const MIN_COVERAGE = 0.9;
+/**
+ * Slower channels are left out: below 10 Hz the band (0.4 of the rate, decimate.ts) is under
+ * 4 Hz, short of a deck's first few vertical modes. Our choice, not tuned (decision 076).
+ */
+export const MIN_MODAL_RATE_HZ = 10;
 
 export interface ModalWindowTiming {
   windowStart: number;
   /** Process CPU time of the identification (SSI-COV, clustering, checks), seconds. */
   cpuSeconds: number;
   modes: number;
+  /** Seconds of record identified: the window, or the burst recorded in it. */
+  recordSeconds: number;
 }
 
 interface WindowRecord {
@@ -55,15 +59,21 @@ async function readWindow(
     const blocks = await loadBlocks(db, [channel.datastreamId], from, to);
     const rateHz = commonRate(blocks);
     if (rateHz < MIN_MODAL_RATE_HZ) continue;
-    const samples = sampleGrid(blocks, rateHz, from, to);
-    let finite = 0;
-    for (const v of samples) if (Number.isFinite(v)) finite += 1;
-    if (finite >= MIN_COVERAGE * samples.length) read.push({ channel, rateHz, samples });
+    read.push({ channel, rateHz, samples: sampleGrid(blocks, rateHz, from, to) });
   }
   const rateHz = commonRate(read.map((r) => ({ rateHz: r.rateHz, values: r.samples })));
-  const kept = read.filter((r) => r.rateHz === rateHz);
-  if (kept.length < MIN_MODAL_CHANNELS) return null;
-  return { channels: kept.map((r) => r.channel), rateHz, samples: kept.map((r) => r.samples) };
+  const sameRate = read.filter((r) => r.rateHz === rateHz);
+  const record = chooseModalRecord(
+    sameRate.map((r) => r.samples),
+    rateHz,
+  );
+  if (!record) return null;
+  const kept = record.channels.flatMap((i) => sameRate[i] ?? []);
+  return {
+    channels: kept.map((r) => r.channel),
+    rateHz,
+    samples: kept.map((r) => r.samples.subarray(record.from, record.to)),
+  };
 }
 
 function keyed(channels: readonly ModalChannel[], shape: readonly number[]): ModeShapePoint[] {
@@ -142,7 +152,8 @@ function windowRows(
 /**
  * Issue 31's modes tracked by frequency and shape (decision 059): the newest whole 10-minute
  * windows not yet identified (MAX_MODAL_WINDOWS at most), each from all of the modal span's
- * vertical accelerometers together, matched to the reference modes of `referenceVersion` and
+ * vertical accelerometers together (the whole window, or the burst a duty-cycled span recorded
+ * in it: modal-record.ts, decision 076), matched to the reference modes of `referenceVersion` and
  * stored. The first window with modes against a reference version becomes its reference.
  * Runs in the analysis worker with the rest of the evaluation.
  */
@@ -166,7 +177,7 @@ export async function trackModes(
     try {
       modes = identifyModes(record.samples, {
         rateHz: record.rateHz,
-        fmaxHz: MODAL_FMAX_HZ,
+        fmaxHz: modalBandHz(record.rateHz, MODAL_FMAX_HZ),
       }).modes;
     } catch (error) {
       // Too few usable rows after the gaps: nothing to identify in this window.
@@ -178,6 +189,7 @@ export async function trackModes(
       windowStart: from,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       modes: modes.length,
+      recordSeconds: (record.samples[0]?.length ?? 0) / record.rateHz,
     });
     const reference = await store.referenceModes(bridgeId, options.referenceVersion);
     if (reference.length === 0 && modes.length === 0) continue;

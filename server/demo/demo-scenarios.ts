@@ -82,6 +82,12 @@ export interface DemoBridge {
    */
   twinStrain?: { span: number };
   /**
+   * More vertical accelerometers along one span at these positions (0..1), reading the same
+   * vibration as the span's accelerometer at 0.4 (StreamSpec.modesOf): with it, enough placed
+   * channels for the modes and their shapes (decisions 059 and 076).
+   */
+  spanAccelerometers?: { span: number; positions: readonly number[] };
+  /**
    * The rest of the fleet: only the main span is instrumented (an accelerometer and a strain
    * gauge) besides the thermometer, with shorter bursts, sparser readings and a shorter history,
    * so the first start stays fast while every bridge still gets an evaluation.
@@ -120,6 +126,8 @@ export const DEMO_BRIDGES_WITH_DATA: readonly DemoBridge[] = [
     seed: 303,
     firstModeHz: 2.7,
     climate: { nowMeanC: 0, seasonalAmpC: 14, dailyAmpC: 4, weatherAmpC: 3.5 },
+    // Healthy, so the modes add no story: five more on the main span at its sixths (076).
+    spanAccelerometers: { span: 2, positions: [1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6] },
   },
 ];
 
@@ -176,6 +184,9 @@ export function ratesOf(bridge: DemoBridge, rates: DemoRates): DemoRates {
 }
 
 export const accelerometerId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-acc`;
+/** The `k`-th (from 2) accelerometer of a span with several (DemoBridge.spanAccelerometers). */
+export const spanAccelerometerId = (bridge: DemoBridge, span: number, k: number) =>
+  `${bridge.key}-s${span}-acc${k}`;
 export const strainId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-str`;
 /** The twin beside a span's midspan strain gauge (decision 068). */
 export const twinStrainId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-strb`;
@@ -239,17 +250,21 @@ function demoStreams(bridge: DemoBridge, rates: DemoRates): StreamSpec[] {
       // Trucks with axle loads, so the fatigue details count traffic-like cycles (issue 19).
       strainLoad: 'trucks',
     };
-    streams.push(
-      {
-        id: accelerometerId(bridge, i + 1),
-        dataType: 'acceleration',
-        span,
-        position: 0.4,
-        rateHz: DEMO_ACCELERATION_HZ,
-        noise: 0.002,
-      },
-      strain,
-    );
+    const accelerometer: StreamSpec = {
+      id: accelerometerId(bridge, i + 1),
+      dataType: 'acceleration',
+      span,
+      position: 0.4,
+      rateHz: DEMO_ACCELERATION_HZ,
+      noise: 0.002,
+    };
+    streams.push(accelerometer, strain);
+    if (bridge.spanAccelerometers?.span === i + 1) {
+      bridge.spanAccelerometers.positions.forEach((position, k) => {
+        const id = spanAccelerometerId(bridge, i + 1, k + 2);
+        streams.push({ ...accelerometer, id, position, modesOf: accelerometer.id });
+      });
+    }
     // The same trucks, its own noise (the simulator seeds noise by stream id).
     if (bridge.twinStrain?.span === i + 1) {
       streams.push({ ...strain, id: twinStrainId(bridge, i + 1), twinOf: strain.id });

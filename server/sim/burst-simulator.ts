@@ -1,17 +1,10 @@
-import { ambientDrive, modeWeight } from './acceleration.ts';
+import { modeWeight } from './acceleration.ts';
+import { burstVibration, quickNoise, type VibrationBlock } from './burst-vibration.ts';
 import { createClimate, type ClimateModel } from './climate.ts';
 import { applyFaults, isDroppedOut, type FaultState } from './faults.ts';
-import { spanFrequencies } from './modal-model.ts';
-import {
-  resonatorCoefficients,
-  stepResonator,
-  type ResonatorCoefficients,
-  type ResonatorState,
-} from './resonator.ts';
-import { createRng, deriveSeed, type Rng } from '../analytics/rng.ts';
+import { createRng, deriveSeed } from '../analytics/rng.ts';
 import type { BridgeScenario, StreamSpec } from './scenario.ts';
 import type { SimBlock } from './stream-simulator.ts';
-import { trafficAt } from './traffic.ts';
 
 /**
  * Duty-cycled accelerometers: a gateway records a burst of `burstSeconds` at every multiple of
@@ -38,26 +31,6 @@ export function burstStarts(schedule: BurstSchedule, from: number, to: number): 
   return starts;
 }
 
-/**
- * A zero-mean, unit-variance draw from two uniforms (triangular), far cheaper than Box-Muller.
- * The resonators sum thousands of these, so the vibration they give is Gaussian all the same.
- */
-function quickNoise(rng: Rng): number {
-  return (rng.next() + rng.next() - 1) * Math.sqrt(6);
-}
-
-/**
- * Draws the state of a noise-driven resonator from its stationary distribution (an AR(2)
- * process: variance γ0, lag-one correlation a1 / (1 − a2)), so a burst needs no warm-up.
- */
-function stationaryState(c: ResonatorCoefficients, drive: number, rng: Rng): ResonatorState {
-  const sd = drive / c.gain;
-  const rho = c.a1 / (1 - c.a2);
-  const older = sd * rng.normal();
-  const newer = rho * older + sd * Math.sqrt(Math.max(0, 1 - rho * rho)) * rng.normal();
-  return { y1: newer, y2: older };
-}
-
 function accelerationStream(scenario: BridgeScenario, streamId: string): StreamSpec {
   const stream = scenario.streams.find((s) => s.id === streamId);
   if (!stream || stream.dataType !== 'acceleration') {
@@ -66,10 +39,27 @@ function accelerationStream(scenario: BridgeScenario, streamId: string): StreamS
   return stream;
 }
 
+/** The accelerometer whose burst vibration `stream` reads: its `modesOf`, or itself. */
+function leadOf(scenario: BridgeScenario, stream: StreamSpec): StreamSpec {
+  if (stream.modesOf === undefined) return stream;
+  const lead = accelerationStream(scenario, stream.modesOf);
+  if (lead.span !== stream.span || lead.rateHz !== stream.rateHz || lead.modesOf !== undefined) {
+    throw new Error(
+      `'${stream.id}' must read an accelerometer of its own span and rate that leads, not '${lead.id}'`,
+    );
+  }
+  return lead;
+}
+
+/** The span vibrations of one burst start, by lead stream id, shared by that span's channels. */
+export type BurstVibrations = Map<string, VibrationBlock[]>;
+
 /**
  * One burst of one accelerometer starting at `start`, as blocks (none inside a dropout).
  * Deterministic for (scenario.seed, stream, start): the same burst can be generated again, for
- * the history and for the live feed alike.
+ * the history and for the live feed alike. The accelerometers of a span read one vibration
+ * (`StreamSpec.modesOf`), each weighted by the mode shapes at its own position, each with noise
+ * of its own; `vibrations` saves generating it again for each of them.
  */
 export function simulateBurst(
   scenario: BridgeScenario,
@@ -77,52 +67,41 @@ export function simulateBurst(
   start: number,
   schedule: BurstSchedule = DEMO_BURST_SCHEDULE,
   climate: ClimateModel = createClimate(scenario.climate, scenario.seed),
+  vibrations: BurstVibrations = new Map(),
 ): SimBlock[] {
   const stream = accelerationStream(scenario, streamId);
-  const rng = createRng(deriveSeed(scenario.seed, 'burst', stream.id, start));
+  const lead = leadOf(scenario, stream);
+  const vibration =
+    vibrations.get(lead.id) ?? burstVibration(scenario, lead, start, schedule, climate);
+  vibrations.set(lead.id, vibration);
+  // The lead keeps the noise it drew between the drives; another channel draws its own.
+  const ownRng =
+    lead === stream ? null : createRng(deriveSeed(scenario.seed, 'burst', stream.id, start));
   const faultRng = createRng(deriveSeed(scenario.seed, 'burst-fault', stream.id, start));
   const faults = scenario.faults.filter((f) => f.stream === stream.id);
   const faultState: FaultState = { stuckValue: null };
-  const damping = scenario.spans.find((s) => s.id === stream.span)?.modes.map((m) => m.damping);
-  const weights = (damping ?? []).map((_, k) => modeWeight(k, stream.position));
-  const perBlock = Math.round(schedule.blockSeconds * stream.rateHz);
-  const total = Math.round(schedule.burstSeconds * stream.rateHz);
-
+  const modeCount = scenario.spans.find((s) => s.id === stream.span)?.modes.length ?? 0;
+  const weights = Array.from({ length: modeCount }, (_, k) => modeWeight(k, stream.position));
   const periodMs = 1000 / stream.rateHz;
-  let states: ResonatorState[] | null = null;
   const blocks: SimBlock[] = [];
-  for (let first = 0; first < total; first += perBlock) {
-    const blockStart = start + first * periodMs;
-    const count = Math.min(perBlock, total - first);
-    // Temperature and traffic hardly change within a block: the mode filters are set per block.
-    const deck = climate.deckTemperatureAt(blockStart);
-    const traffic = trafficAt(blockStart);
-    const drive = ambientDrive(traffic);
-    const coefficients = spanFrequencies(scenario, stream.span, deck, traffic, blockStart).map(
-      (f, k) => resonatorCoefficients(f, damping?.[k] ?? 0.02, stream.rateHz),
-    );
-    const modeStates = (states ??= coefficients.map((c) => stationaryState(c, drive, rng)));
-    const values = new Array<number>(count);
-    for (let i = 0; i < count; i += 1) {
+  for (const block of vibration) {
+    const values = new Array<number>(block.count);
+    for (let i = 0; i < block.count; i += 1) {
       let sum = 0;
-      for (let k = 0; k < coefficients.length; k += 1) {
-        const y = stepResonator(
-          modeStates[k] as ResonatorState,
-          coefficients[k] as ResonatorCoefficients,
-          drive * quickNoise(rng),
-        );
-        sum += (weights[k] ?? 0) * y;
+      for (let k = 0; k < block.modes.length; k += 1) {
+        sum += (weights[k] ?? 0) * ((block.modes[k] as Float64Array)[i] as number);
       }
-      const clean = sum + stream.noise * quickNoise(rng);
+      const noise = ownRng ? quickNoise(ownRng) : (block.leadNoise[i] as number);
+      const clean = sum + stream.noise * noise;
       values[i] =
         faults.length === 0
           ? clean
-          : applyFaults(faults, faultState, faultRng, blockStart + i * periodMs, clean);
+          : applyFaults(faults, faultState, faultRng, block.start + i * periodMs, clean);
     }
-    if (isDroppedOut(faults, blockStart)) continue;
+    if (isDroppedOut(faults, block.start)) continue;
     blocks.push({
       stream: stream.id,
-      start: new Date(blockStart).toISOString(),
+      start: new Date(block.start).toISOString(),
       rate_hz: stream.rateHz,
       values,
     });
@@ -141,6 +120,7 @@ export function* simulateBursts(
     options.streams ??
     scenario.streams.filter((s) => s.dataType === 'acceleration').map((s) => s.id);
   for (const start of burstStarts(schedule, options.from, options.to)) {
-    for (const id of ids) yield* simulateBurst(scenario, id, start, schedule, climate);
+    const vibrations: BurstVibrations = new Map();
+    for (const id of ids) yield* simulateBurst(scenario, id, start, schedule, climate, vibrations);
   }
 }

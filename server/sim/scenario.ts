@@ -56,6 +56,12 @@ export interface StreamSpec {
    * co-located twin); each keeps its own noise.
    */
   twinOf?: string;
+  /**
+   * An accelerometer of the same span and rate (itself without `modesOf`) whose burst vibration
+   * this one reads too: the same modal responses weighted by the shapes at this position, with
+   * noise of its own, so a span's channels are coherent as a real span's are (decision 076).
+   */
+  modesOf?: string;
 }
 
 export interface DamageSpec {

@@ -1,5 +1,7 @@
 // A bridge whose main span carries decision 046's 11 vertical accelerometers, fed with windows
 // of the 20-element beam's simulated accelerations (issue 31's simulator).
+import { asc, eq } from 'drizzle-orm';
+import { identifiedModes } from '../../../server/db/schema.ts';
 import { trafficAndWindForces } from '../../../server/sim/beam-loads.ts';
 import type { BeamModel } from '../../../server/sim/beam-model.ts';
 import { simulateAccelerations } from '../../../server/sim/modal-response.ts';
@@ -100,4 +102,13 @@ export async function modesAnswer(t: TestContext, bridgeId: number) {
     url: `/api/v1/bridges/${bridgeId}/modes`,
     token: staff.token,
   });
+}
+
+/** A bridge's stored mode rows, window by window, each window's by position. */
+export async function storedRows(t: Pick<TestContext, 'services'>, bridgeId: number) {
+  return t.services.database.db
+    .select()
+    .from(identifiedModes)
+    .where(eq(identifiedModes.bridgeId, bridgeId))
+    .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position));
 }

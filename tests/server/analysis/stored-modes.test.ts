@@ -1,7 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { evaluateBridge } from '../../../server/analysis/analyse-bridge.ts';
-import { identifiedModes } from '../../../server/db/schema.ts';
 import { localisationBeam } from '../../helpers/beam-windows.ts';
 import { BASE_MS } from '../../helpers/readings-fixtures.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -11,17 +9,10 @@ import {
   ingestBeamWindow,
   MODAL_WINDOW_MS,
   modesAnswer,
+  storedRows,
 } from './stored-modes-fixtures.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
-
-async function storedRows(t: TestContext, bridgeId: number) {
-  return t.services.database.db
-    .select()
-    .from(identifiedModes)
-    .where(eq(identifiedModes.bridgeId, bridgeId))
-    .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position));
-}
 
 /** Process CPU seconds of one evaluation (reading the window, identifying, storing). */
 async function timedEvaluation(t: TestContext, bridgeId: number) {
