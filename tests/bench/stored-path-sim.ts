@@ -24,7 +24,11 @@ import { summariseBaseline } from '../../server/analysis/baseline-summary.ts';
 import { chartEpisodes, scoreReferenceCharts } from '../../server/analysis/chart-scores.ts';
 import type { BaselineMode } from '../../server/db/schema.ts';
 import { meanOfModes, meanReferenceUncertaintyPercent } from '../../server/analysis/mean-shift.ts';
-import { compareWithActive, decideVersion } from '../../server/analysis/reference-acceptance.ts';
+import {
+  alertsBlockSince,
+  compareWithActive,
+  decideVersion,
+} from '../../server/analysis/reference-acceptance.ts';
 import {
   type ReferenceCharts,
   trainReferenceCharts,
@@ -98,7 +102,7 @@ export interface ReplayState {
   chartOptions: ChartOptions;
   active: Version;
   latest: { status: 'active' | 'proposed'; trainedTo: number };
-  versions: { version: number; status: 'active' | 'proposed'; at: number }[];
+  versions: { version: number; status: 'active' | 'proposed'; at: number; reason: string }[];
   alarmEpisodes: Interval[];
   /** 'Anomaly Detection' alerts (by the charts): raised and cleared (null: open), data time ms. */
   alerts: Raised[];
@@ -193,7 +197,7 @@ export function commission(
       acceptedAt: at0,
     },
     latest: { status: 'active', trainedTo: at0 },
-    versions: [{ version: 1, status: 'active', at: at0 }],
+    versions: [{ version: 1, status: 'active', at: at0, reason: 'commissioning' }],
     alarmEpisodes: [],
     alerts: [],
     levelAlerts: [],
@@ -221,14 +225,19 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
   const number = state.versions.length + 1;
   const candidate = versionOf(series, number, fromHour, toHour, exclude);
   if (candidate.windows.length < 7 * 24) return; // too little left: the active version goes on
-  const since = state.active.acceptedAt;
+  const since = alertsBlockSince(state.active.acceptedAt, newest);
   const decision = decideVersion({
     active: { version: state.active.version, modes: state.active.modes },
     compared: compareWithActive(state.active.modes, FEATURES, candidate.windows),
     alertSinceAccepted: structural(state).some((a) => a.clearedAt === null || a.clearedAt > since),
     maintenanceSince: null,
   });
-  state.versions.push({ version: number, status: decision.status, at: newest });
+  state.versions.push({
+    version: number,
+    status: decision.status,
+    at: newest,
+    reason: decision.reason,
+  });
   state.latest = { status: decision.status, trainedTo: toHour * HOUR_MS };
   if (decision.status !== 'active') return;
   state.active = {
