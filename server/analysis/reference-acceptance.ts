@@ -2,7 +2,6 @@ import { at } from '../analytics/at.ts';
 import { applyCompensation } from '../analytics/health-indicator.ts';
 import type { BaselineMode, BaselineStatus } from '../db/schema.ts';
 import { meanWithUncertainty } from './baseline-summary.ts';
-import { DAY_MS, RETRAIN_EVERY_DAYS } from './analysis-rules.ts';
 import type { DatasetWindow } from './window-dataset.ts';
 
 /**
@@ -56,25 +55,6 @@ export function compareWithActive(
   return compared;
 }
 
-/**
- * Days a structural alert must have stayed cleared before it no longer keeps a version from
- * becoming the reference by itself: one retraining period, so the data judged the bridge in
- * control against the active reference for a whole period since (the alert's episode never
- * enters training, and an alert still open blocks as before). Without it one false alarm froze
- * the reference for good: tuning seed 3's autumn reference accepted 3 versions, then none of
- * the next 33 after a 6-day false chart alarm, so it never learnt the frost (decision 073,
- * amended 2026-11-30; chosen before any result was read, checked on tuning seeds 1-3).
- */
-export const CLEARED_ALERT_QUIET_DAYS = RETRAIN_EVERY_DAYS;
-
-/**
- * From when a structural alert keeps a new version proposed (an alert open at any moment after
- * it, or still open): the active version's acceptance, or `CLEARED_ALERT_QUIET_DAYS` before
- * `now` if that is later. Epoch ms.
- */
-export const alertsBlockSince = (acceptedAt: number, now: number): number =>
-  Math.max(acceptedAt, now - CLEARED_ALERT_QUIET_DAYS * DAY_MS);
-
 export interface VersionDecision {
   status: Extract<BaselineStatus, 'active' | 'proposed'>;
   reason: string;
@@ -88,7 +68,7 @@ const describe = (feature: string, mode: BaselineMode, c: NonNullable<BaselineMo
  * Whether a new training becomes the bridge's reference by itself (decision 041): the first
  * version does (commissioning), and one made after a recorded repair (decision 023, an engineer's
  * act); any other only when no structural alert has been open since the active version was
- * accepted, or none since `alertsBlockSince` (an alert cleared a retraining period ago no longer
+ * accepted, or none since `alertsBlockSince` (training-exclusions.ts: an alert cleared a retraining period ago no longer
  * counts), and every mode of the active version agrees (E_n ≤ 1). Otherwise it waits, proposed.
  */
 export function decideVersion(input: {

@@ -3,9 +3,9 @@ import type { BaselineVersionRow, BaselineVersions } from './baseline-versions.t
 import { summariseBaseline } from './baseline-summary.ts';
 import { keepSensitivity, keptSensitivityWords, keptTemperatures } from './kept-sensitivity.ts';
 import { trainReferenceCharts } from './reference-charts.ts';
-import { alertsBlockSince, compareWithActive, decideVersion } from './reference-acceptance.ts';
+import { compareWithActive, decideVersion } from './reference-acceptance.ts';
 import type { TrainedBridgeModel } from './train-model.ts';
-import { structuralAlertSince } from './training-exclusions.ts';
+import { structuralAlertBlocks } from './training-exclusions.ts';
 
 /**
  * Stores a training as the bridge's next reference version (decision 041), active or proposed
@@ -33,9 +33,8 @@ export async function storeVersion(
   const compared = active
     ? compareWithActive(active.modes, model.featureNames, trainingWindows)
     : new Map();
-  const accepted = (active?.acceptedAt ?? active?.createdAt)?.getTime() ?? 0;
   const alertSinceAccepted = active
-    ? await structuralAlertSince(db, bridgeId, new Date(alertsBlockSince(accepted, Date.now())))
+    ? await structuralAlertBlocks(db, bridgeId, active.acceptedAt ?? active.createdAt, new Date())
     : false;
   const decision = decideVersion({
     active: active ? { version: active.version, modes: active.modes } : null,

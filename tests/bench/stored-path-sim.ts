@@ -24,11 +24,7 @@ import { summariseBaseline } from '../../server/analysis/baseline-summary.ts';
 import { chartEpisodes, scoreReferenceCharts } from '../../server/analysis/chart-scores.ts';
 import type { BaselineMode } from '../../server/db/schema.ts';
 import { meanOfModes, meanReferenceUncertaintyPercent } from '../../server/analysis/mean-shift.ts';
-import {
-  alertsBlockSince,
-  compareWithActive,
-  decideVersion,
-} from '../../server/analysis/reference-acceptance.ts';
+import { compareWithActive, decideVersion } from '../../server/analysis/reference-acceptance.ts';
 import {
   type ReferenceCharts,
   trainReferenceCharts,
@@ -36,6 +32,7 @@ import {
 import { referenceShifts, type ShiftPoint } from '../../server/analysis/reference-shift.ts';
 import { feedLatch, type LatchState, RELEASED } from '../../server/analysis/shift-latch.ts';
 import {
+  alertsBlockSince,
   type Interval,
   isExcluded,
   STRUCTURAL_ALERT_TYPES,
