@@ -68,7 +68,8 @@ const describe = (feature: string, mode: BaselineMode, c: NonNullable<BaselineMo
  * Whether a new training becomes the bridge's reference by itself (decision 041): the first
  * version does (commissioning), and one made after a recorded repair (decision 023, an engineer's
  * act); any other only when no structural alert has been open since the active version was
- * accepted and every mode of the active version agrees (E_n ≤ 1). Otherwise it waits, proposed.
+ * accepted, or none since `alertsBlockSince` (training-exclusions.ts: an alert cleared a retraining period ago no longer
+ * counts), and every mode of the active version agrees (E_n ≤ 1). Otherwise it waits, proposed.
  */
 export function decideVersion(input: {
   active: { version: number; modes: readonly BaselineMode[] } | null;

@@ -86,6 +86,40 @@ export interface ReferenceCharts {
 /** Time constants of the lagged temperature a chart run lets pass before it judges an hour. */
 const LAG_SETTLING_CONSTANTS = 4;
 
+/**
+ * The lagged temperature of hourly rows that may have gaps (an hour with no window makes no
+ * row; an hour without a temperature carries none), and whether it has settled. A gap of at most
+ * one time constant is bridged with the air temperature interpolated across it; after a longer
+ * one the lag restarts at the next row's air temperature and settles again, as at the start of
+ * a run: a lag carried over a gap of g hours is off by about 1 − e^(−g/τ) of the air's change
+ * meanwhile (63 % after one time constant), which the charts would read as a shift.
+ */
+function laggedDesigns(form: ModalCompensation['form'], rows: readonly ChartWindow[]) {
+  const settling = LAG_SETTLING_CONSTANTS * form.lagRows;
+  let build = designBuilder(form);
+  let judgedFrom = settling;
+  let previous: ChartWindow | null = null;
+  return rows.map((row, i) => {
+    if (!Number.isFinite(row.temperatureC)) {
+      previous = null;
+      return null;
+    }
+    const missing = previous ? Math.round((row.start - previous.start) / CHART_ROW_MS) - 1 : 0;
+    if (i > 0 && (previous === null || missing > form.lagRows)) {
+      build = designBuilder(form);
+      judgedFrom = i + settling;
+    } else if (previous !== null && form.lagRows > 0) {
+      const from = previous.temperatureC;
+      for (let k = 1; k <= missing; k += 1) {
+        build([from + ((row.temperatureC - from) * k) / (missing + 1)]);
+      }
+    }
+    previous = row;
+    const built = build([row.temperatureC]);
+    return i < judgedFrom ? null : built;
+  });
+}
+
 /** Each hourly row's Δf/f per watched mode against the charts' own model; null: unjudged. */
 export function chosenFormResiduals(
   compensation: ModalCompensation,
@@ -95,17 +129,18 @@ export function chosenFormResiduals(
   rows: readonly ChartWindow[],
 ): (number[] | null)[] {
   const columns = features.map((feature) => featureNames.indexOf(feature));
-  const build = designBuilder(compensation.form);
-  // The lagged temperature starts at the first row's air temperature: until it has run for a
-  // few time constants it is not the deck's, and a chart run from a zero state would read that
-  // start-up as a shift.
-  const settling = LAG_SETTLING_CONSTANTS * compensation.form.lagRows;
+  // The lagged temperature starts at the first row's air temperature (and again after a long
+  // gap): until it has run for a few time constants it is not the deck's, and a chart run from
+  // a zero state would read that start-up as a shift.
+  const designs = laggedDesigns(compensation.form, rows);
   return rows.map((row, i) => {
-    const { design, inputs } = build([row.temperatureC]);
-    if (i < settling) return null;
-    if (!withinRange(compensation, inputs) || !isCovered(coverage, row.temperatureC)) return null;
+    const built = designs[i];
+    if (!built) return null;
+    if (!withinRange(compensation, built.inputs) || !isCovered(coverage, row.temperatureC)) {
+      return null;
+    }
     const observed = columns.map((j) => (j < 0 ? Number.NaN : at(row.features, j)));
-    return relativeResiduals(compensation, design, observed);
+    return relativeResiduals(compensation, built.design, observed);
   });
 }
 

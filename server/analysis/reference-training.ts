@@ -5,7 +5,7 @@ import { keepSensitivity, keptSensitivityWords, keptTemperatures } from './kept-
 import { trainReferenceCharts } from './reference-charts.ts';
 import { compareWithActive, decideVersion } from './reference-acceptance.ts';
 import type { TrainedBridgeModel } from './train-model.ts';
-import { structuralAlertSince } from './training-exclusions.ts';
+import { structuralAlertBlocks } from './training-exclusions.ts';
 
 /**
  * Stores a training as the bridge's next reference version (decision 041), active or proposed
@@ -34,7 +34,7 @@ export async function storeVersion(
     ? compareWithActive(active.modes, model.featureNames, trainingWindows)
     : new Map();
   const alertSinceAccepted = active
-    ? await structuralAlertSince(db, bridgeId, active.acceptedAt ?? active.createdAt)
+    ? await structuralAlertBlocks(db, bridgeId, active.acceptedAt ?? active.createdAt, new Date())
     : false;
   const decision = decideVersion({
     active: active ? { version: active.version, modes: active.modes } : null,

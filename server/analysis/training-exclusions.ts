@@ -3,6 +3,7 @@ import { HEALTH_ALERT_TYPES } from '../../domain/health.ts';
 import { TRIGGER_LEVEL_ALERT } from '../../domain/reference-shift.ts';
 import type { Db } from '../db/client.ts';
 import { alarmEpisodes, alerts } from '../db/schema.ts';
+import { DAY_MS, RETRAIN_EVERY_DAYS } from './analysis-rules.ts';
 
 /** A span of data time, epoch ms, [from, to). */
 export interface Interval {
@@ -72,6 +73,25 @@ export function isExcluded(
   return intervals.some((i) => window.start < i.to && window.end > i.from);
 }
 
+/**
+ * Days a structural alert must have stayed cleared before it no longer keeps a version from
+ * becoming the reference by itself: one retraining period, so the data judged the bridge in
+ * control against the active reference for a whole period since (the alert's episode never
+ * enters training, and an alert still open blocks as before). Without it one false alarm froze
+ * the reference for good: tuning seed 3's autumn reference accepted 3 versions, then none of
+ * the next 33 after a 6-day false chart alarm, so it never learnt the frost (decision 073,
+ * amended 2026-11-30; chosen before any result was read, checked on tuning seeds 1-3).
+ */
+export const CLEARED_ALERT_QUIET_DAYS = RETRAIN_EVERY_DAYS;
+
+/**
+ * From when a structural alert keeps a new version proposed (an alert open at any moment after
+ * it, or still open): the active version's acceptance, or `CLEARED_ALERT_QUIET_DAYS` before
+ * `now` if that is later. Epoch ms.
+ */
+export const alertsBlockSince = (acceptedAt: number, now: number): number =>
+  Math.max(acceptedAt, now - CLEARED_ALERT_QUIET_DAYS * DAY_MS);
+
 /** Whether a structural alert of the bridge was open at any moment since `since`. */
 export async function structuralAlertSince(
   db: Db,
@@ -91,3 +111,15 @@ export async function structuralAlertSince(
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Whether a structural alert keeps a new version from becoming the reference by itself (decision
+ * 041, 073 amended): one open now, or open at any moment since the active version's acceptance
+ * and cleared less than a retraining period before `now` (`alertsBlockSince`).
+ */
+export const structuralAlertBlocks = (db: Db, bridgeId: number, acceptedAt: Date, now: Date) =>
+  structuralAlertSince(
+    db,
+    bridgeId,
+    new Date(alertsBlockSince(acceptedAt.getTime(), now.getTime())),
+  );

@@ -58,6 +58,9 @@ export interface SeedOutcome {
   chartRaises: number;
   levelRaises: number;
   acceptedVersions: number;
+  /** Versions of the healthy years left proposed: by a structural alert, by disagreement (E_n > 1 or not comparable). */
+  heldByAlert: number;
+  heldByDisagreement: number;
   unjudgedShare: number;
   cases: CaseOutcome[];
 }
@@ -132,6 +135,12 @@ export function runSeed(
     chartRaises: state.alerts.length,
     levelRaises: state.levelAlerts.length,
     acceptedVersions: state.versions.filter((v) => v.status === 'active' && v.version > 1).length,
+    heldByAlert: state.versions.filter(
+      (v) => v.status === 'proposed' && v.reason.startsWith('A structural alert'),
+    ).length,
+    heldByDisagreement: state.versions.filter(
+      (v) => v.status === 'proposed' && !v.reason.startsWith('A structural alert'),
+    ).length,
     unjudgedShare:
       state.log.reduce((s, o) => s + o.unjudged, 0) /
       Math.max(
@@ -200,7 +209,7 @@ export function groupTable(
     const level = summedRate(results, (r) => r.levelRaises, years);
     const both = falseAlarmRate(chart.episodes + level.episodes, years);
     console.log(
-      `\nFalse alarms on ${years} healthy bridge-years (${seeds.length} seeds × ${HEALTHY_YEARS}): 'Anomaly Detection' raised by the charts ${chart.episodes} (per seed ${results.map((r) => r.chartRaises).join(', ')}) = ${chart.perYear.toFixed(2)} a bridge-year, 95 % bound ${chart.upperBoundPerYear.toFixed(2)}; 'Trigger level crossed' ${level.episodes} (per seed ${results.map((r) => r.levelRaises).join(', ')}) = ${level.perYear.toFixed(2)}, bound ${level.upperBoundPerYear.toFixed(2)}; together ${both.perYear.toFixed(2)}, bound ${both.upperBoundPerYear.toFixed(2)} (goal ≤ 1). Versions accepted by the rule in the healthy years: ${results.map((r) => r.acceptedVersions).join(', ')}; hours the charts left unjudged: ${results.map((r) => percent(r.unjudgedShare)).join(', ')}. ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+      `\nFalse alarms on ${years} healthy bridge-years (${seeds.length} seeds × ${HEALTHY_YEARS}): 'Anomaly Detection' raised by the charts ${chart.episodes} (per seed ${results.map((r) => r.chartRaises).join(', ')}) = ${chart.perYear.toFixed(2)} a bridge-year, 95 % bound ${chart.upperBoundPerYear.toFixed(2)}; 'Trigger level crossed' ${level.episodes} (per seed ${results.map((r) => r.levelRaises).join(', ')}) = ${level.perYear.toFixed(2)}, bound ${level.upperBoundPerYear.toFixed(2)}; together ${both.perYear.toFixed(2)}, bound ${both.upperBoundPerYear.toFixed(2)} (goal ≤ 1). Versions accepted by the rule in the healthy years: ${results.map((r) => r.acceptedVersions).join(', ')} (left proposed by an alert / by disagreement: ${results.map((r) => `${r.heldByAlert}/${r.heldByDisagreement}`).join(', ')}); hours the charts left unjudged: ${results.map((r) => percent(r.unjudgedShare)).join(', ')}. ${((performance.now() - started) / 1000).toFixed(0)} s.`,
     );
   }
 }

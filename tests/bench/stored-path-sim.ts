@@ -32,6 +32,7 @@ import {
 import { referenceShifts, type ShiftPoint } from '../../server/analysis/reference-shift.ts';
 import { feedLatch, type LatchState, RELEASED } from '../../server/analysis/shift-latch.ts';
 import {
+  alertsBlockSince,
   type Interval,
   isExcluded,
   STRUCTURAL_ALERT_TYPES,
@@ -98,7 +99,7 @@ export interface ReplayState {
   chartOptions: ChartOptions;
   active: Version;
   latest: { status: 'active' | 'proposed'; trainedTo: number };
-  versions: { version: number; status: 'active' | 'proposed'; at: number }[];
+  versions: { version: number; status: 'active' | 'proposed'; at: number; reason: string }[];
   alarmEpisodes: Interval[];
   /** 'Anomaly Detection' alerts (by the charts): raised and cleared (null: open), data time ms. */
   alerts: Raised[];
@@ -193,7 +194,7 @@ export function commission(
       acceptedAt: at0,
     },
     latest: { status: 'active', trainedTo: at0 },
-    versions: [{ version: 1, status: 'active', at: at0 }],
+    versions: [{ version: 1, status: 'active', at: at0, reason: 'commissioning' }],
     alarmEpisodes: [],
     alerts: [],
     levelAlerts: [],
@@ -221,14 +222,19 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
   const number = state.versions.length + 1;
   const candidate = versionOf(series, number, fromHour, toHour, exclude);
   if (candidate.windows.length < 7 * 24) return; // too little left: the active version goes on
-  const since = state.active.acceptedAt;
+  const since = alertsBlockSince(state.active.acceptedAt, newest);
   const decision = decideVersion({
     active: { version: state.active.version, modes: state.active.modes },
     compared: compareWithActive(state.active.modes, FEATURES, candidate.windows),
     alertSinceAccepted: structural(state).some((a) => a.clearedAt === null || a.clearedAt > since),
     maintenanceSince: null,
   });
-  state.versions.push({ version: number, status: decision.status, at: newest });
+  state.versions.push({
+    version: number,
+    status: decision.status,
+    at: newest,
+    reason: decision.reason,
+  });
   state.latest = { status: decision.status, trainedTo: toHour * HOUR_MS };
   if (decision.status !== 'active') return;
   state.active = {

@@ -1,13 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  structuralAlertBlocks,
   structuralAlertSince,
   trainingExclusions,
 } from '../../../server/analysis/training-exclusions.ts';
+import { alerts } from '../../../server/db/schema.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { shiftScene } from '../routes/frequency-shift-scene.ts';
 
 vi.setConfig({ hookTimeout: 300_000 });
+const DAY_MS = 86_400_000;
 
 // Decision 073: a latched trigger level is a structural alert to the reference's training. A
 // loss the control charts had not judged (a cold snap below their coverage) but the cumulative
@@ -34,5 +37,32 @@ describe.each(drivers)('a crossed trigger level and the next reference version o
     expect(await trainingExclusions(db, bridgeId)).toEqual([
       { from: alert?.raisedAt.getTime(), to: Number.POSITIVE_INFINITY },
     ]);
+  });
+
+  // Decision 073 amended: one false alarm, cleared by the data, froze a reference for good (33
+  // versions of a tuning seed kept proposed); a retraining period quiet since ends that.
+  it('stops keeping versions proposed once a cleared alert has been quiet for 30 days', async () => {
+    const { bridgeId } = await scene();
+    const db = t.services.database.db;
+    const now = Date.now();
+    const accepted = new Date(now - 90 * DAY_MS);
+    const cleared = async (raisedDaysAgo: number, clearedDaysAgo: number) => {
+      await db.insert(alerts).values({
+        bridgeId,
+        type: 'Anomaly Detection',
+        severity: 'Medium',
+        message: '1 anomaly detected (1 by the control charts alone)',
+        state: 'cleared',
+        cause: {},
+        raisedAt: new Date(now - raisedDaysAgo * DAY_MS),
+        clearedAt: new Date(now - clearedDaysAgo * DAY_MS),
+      });
+    };
+    await cleared(50, 44);
+    expect(await structuralAlertSince(db, bridgeId, accepted)).toBe(true);
+    expect(await structuralAlertBlocks(db, bridgeId, accepted, new Date(now))).toBe(false);
+
+    await cleared(20, 12);
+    expect(await structuralAlertBlocks(db, bridgeId, accepted, new Date(now))).toBe(true);
   });
 });
