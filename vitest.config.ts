@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { LongestFirstSequencer } from './tests/helpers/longest-first-sequencer.ts';
 
 // Two projects: the browser-side code runs in jsdom, the server and pure modules in Node.
 export default defineConfig({
@@ -15,6 +16,9 @@ export default defineConfig({
     // wall time without isolation (docs/decisions/033-test-suite-time.md). Tests own their
     // state: each API file opens its own database and app, and every test starts on clean data.
     isolate: false,
+    // The longest files first, from the committed times (tests/file-times.json), so the two
+    // workers end together; a fresh clone would otherwise start the largest files first.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         plugins: [react(), vanillaExtractPlugin()],

@@ -53,6 +53,7 @@ interface Status {
   trained_at: string | null;
 }
 
+const LOOK_EVERY_MS = 100;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const ai = (path: string, sid: string) => `/api/v1/ai/${path}?sid=${encodeURIComponent(sid)}`;
 
@@ -71,9 +72,11 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
       const { body } = await t.request<Status>({ method: 'GET', url: ai('status', sid), token });
       if (seen.at(-1) !== body.state) seen.push(body.state);
     };
+    // Every 100 ms: a training of these eight days takes seconds, so it is seen many times over,
+    // and each look is a request the analysis shares the process (and PGlite) with.
     while (!done) {
       await look();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
     }
     await running;
     await look();
