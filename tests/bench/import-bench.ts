@@ -12,9 +12,6 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openLoggerFile } from '../../server/import/file-source.ts';
 import { importLoggerFile } from '../../server/import/logger-import.ts';
-import { createServices } from '../../server/services.ts';
-import { testConfig } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
 
 const { values } = parseArgs({
   options: { mb: { type: 'string', default: '1024' }, store: { type: 'boolean', default: false } },
@@ -55,8 +52,18 @@ const startRss = process.memoryUsage.rss();
 const rows = await writeCsv();
 const bytes = (await stat(file)).size;
 console.log(`Wrote ${rows} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB: ${file}`);
-const testDb = values.store ? await createTestDatabase('pglite') : null;
-const services = testDb ? createServices(testConfig, testDb.database) : null;
+// The services, the test helpers and PGlite are loaded only to store: without --store the RSS is
+// the import's own modules and work (loaded always, they were about 140 MB of it before the
+// import began; `npm run import` loads the services, and a server holds them anyway).
+const testDb = values.store
+  ? await (await import('../helpers/test-database.ts')).createTestDatabase('pglite')
+  : null;
+const services = testDb
+  ? (await import('../../server/services.ts')).createServices(
+      (await import('../helpers/test-app.ts')).testConfig,
+      testDb.database,
+    )
+  : null;
 const mapping = new Map([
   ['ACC01_z', 'bench-acc'],
   ['DMS_AS', 'bench-strain'],

@@ -84,6 +84,32 @@ describe('the shortest round-trip printing of a float32', () => {
     }
   });
 
+  it('decides exact ties without the text as toPrecision(p) does (the larger decimal)', () => {
+    // m / 2^s is a float32 whose decimal expansion ends in 5 at s places: halfway between two
+    // decimals with one digit fewer, the case the scaled printing decides from the product's
+    // exact error (decision 075, 2026-11-30 amendment).
+    let ties = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 24 - 1 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.boolean(),
+        (m, s, negative) => {
+          const x = (negative ? -m : m) / 2 ** s;
+          for (let p = 1; p <= 15; p += 1) {
+            const text = Math.sign(x) * Number(Math.abs(x).toPrecision(p));
+            if (/5e/.test(Math.abs(x).toExponential(p)) && Number(x.toExponential(p)) === x) {
+              ties += 1;
+            }
+            expect(Object.is(printedFloat32(x, p), text)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    expect(ties).toBeGreaterThan(1000);
+  });
+
   it('keeps -0, the infinities and the sign; p digits are toPrecision(p) of the float32', () => {
     expect(Object.is(printedFloat32(-0, SHORTEST), -0)).toBe(true);
     expect(printedFloat32(-Infinity, 15)).toBe(-Infinity);
