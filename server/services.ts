@@ -48,6 +48,7 @@ import { createResponsePlansRepository } from './repositories/response-plans-rep
 import { createTenancyRepository } from './repositories/tenancy-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
+import { createSensorDisagreementsRepository } from './repositories/sensor-disagreements-repository.ts';
 import { createSensorFaultsRepository } from './repositories/sensor-faults-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
 import { createDatastreamsRepository } from './repositories/datastreams-repository.ts';
@@ -192,6 +193,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     contact: createContactRepository(db),
     calibrations: createCalibrationsRepository(db),
     sensorFaults: createSensorFaultsRepository(db),
+    sensorDisagreements: createSensorDisagreementsRepository(db),
     inspections,
     inspectionPhotos: createInspectionPhotosRepository(db),
     maintenance: createMaintenanceRepository(db),

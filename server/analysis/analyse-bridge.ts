@@ -33,6 +33,7 @@ import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
 import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
 import { trackModes } from './modal-tracking.ts';
+import { recordDisagreements } from './twin-disagreements.ts';
 import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
 import { checkLimits } from './limit-check.ts';
 import {
@@ -175,12 +176,12 @@ export async function evaluateBridge(
       },
     );
     const sensorFaults = faultsOfOutcome(health.faults, faults);
-    const sensorDisagreements = health.disagreements.map((pair) => ({
-      datastreamIds: pair.datastreamIds,
-      streamIds: pair.streamIds,
-      since: new Date(pair.onsetMs),
-      detail: pair.reason,
-    }));
+    const sensorDisagreements = await recordDisagreements(
+      stores.sensorDisagreements,
+      bridgeId,
+      health.disagreements,
+      extent.newest,
+    );
     checks = { bridgeId, sensorFaults, sensorDisagreements, limitBreaches: breaches };
     if (upkeep.rebaselining) {
       return await saveRebaselining(

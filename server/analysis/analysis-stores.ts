@@ -16,6 +16,10 @@ import {
   createCalibrationsRepository,
 } from '../repositories/calibrations-repository.ts';
 import {
+  createSensorDisagreementsRepository,
+  type SensorDisagreementsRepository,
+} from '../repositories/sensor-disagreements-repository.ts';
+import {
   createSensorFaultsRepository,
   type SensorFaultsRepository,
 } from '../repositories/sensor-faults-repository.ts';
@@ -34,6 +38,7 @@ export interface AnalysisStores {
   analysisSettings: AnalysisSettingsRepository;
   maintenance: MaintenanceRepository;
   sensorFaults: SensorFaultsRepository;
+  sensorDisagreements: SensorDisagreementsRepository;
 }
 
 /** The analysis thread's composition root: the repositories over its own database link. */
@@ -47,5 +52,6 @@ export function createAnalysisStores(database: Database): AnalysisStores {
     analysisSettings: createAnalysisSettingsRepository(db),
     maintenance: createMaintenanceRepository(db),
     sensorFaults: createSensorFaultsRepository(db),
+    sensorDisagreements: createSensorDisagreementsRepository(db),
   };
 }

@@ -72,6 +72,8 @@ export interface StreamDisagreement {
   streamIds: [string, string];
   onsetMs: number;
   reason: string;
+  /** The first stream's response against the second's, in % (decision 074). */
+  changePercent: number;
 }
 
 /**
@@ -204,7 +206,13 @@ function streamPair(
   const [ida, idb] = [byName.get(a), byName.get(b)];
   if (ida === undefined || idb === undefined) return [];
   return [
-    { datastreamIds: [ida, idb], streamIds: [a, b], onsetMs: pair.onsetMs, reason: pair.reason },
+    {
+      datastreamIds: [ida, idb],
+      streamIds: [a, b],
+      onsetMs: pair.onsetMs,
+      reason: pair.reason,
+      changePercent: pair.changePercent,
+    },
   ];
 }
 

@@ -1109,6 +1109,43 @@ export const sensorFaults = pgTable(
   ],
 );
 
+/**
+ * Episodes of co-located twin gauges that disagree (issue 30, decisions 068 and 074): one row
+ * per pair (first in name order) from the onset the analysis estimated, kept between
+ * evaluations so a past month's report can list the pairs that disagreed in it. `since`,
+ * `last_seen_at` and `cleared_at` are times in the data (the end of the data of the evaluation
+ * that last found it, and of the first that no longer did); `detected_at` is when it was found.
+ */
+export const sensorDisagreements = pgTable(
+  'sensor_disagreements',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    datastreamId: integer('datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    twinDatastreamId: integer('twin_datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    /** The first gauge's response against the second's, in % (+10: 10 % larger). */
+    ratioChangePercent: doublePrecision('ratio_change_percent').notNull(),
+    detail: text('detail').notNull(),
+  },
+  (t) => [
+    // A pair has at most one episode open at a time.
+    uniqueIndex('sensor_disagreements_open_idx')
+      .on(t.datastreamId, t.twinDatastreamId)
+      .where(sql`${t.clearedAt} is null`),
+    index('sensor_disagreements_bridge_idx').on(t.bridgeId, t.since),
+  ],
+);
+
 export const maintenanceEvents = pgTable(
   'maintenance_events',
   {

@@ -171,21 +171,16 @@ export interface SensorFaultFact {
   reason: string;
 }
 
-/** Twin sensors the latest evaluation found disagreeing, neither faulted (decisions 068, 074). */
+/** Twin sensors that disagreed in the month, neither faulted (decisions 068, 074). */
 export interface SensorDisagreementFact {
-  /** The pair's stream ids, in the report's order. */
+  /** The pair's stream ids, in name order. */
   streamIds: string[];
   /** ISO time the disagreement is estimated to have started. */
   since: string;
+  /** ISO time it was no longer found, when that fell in the month (null: still disagreeing). */
+  ended: string | null;
   /** The analysis' words: which response moved against the other's, and by how much. */
   detail: string;
-}
-
-/** The pairs of the evaluation that found them, when it bears on the month (decision 074). */
-export interface SensorDisagreementsFact {
-  /** ISO time of that evaluation. */
-  evaluatedAt: string;
-  pairs: SensorDisagreementFact[];
 }
 
 export interface InspectionPhotoFact {
@@ -279,8 +274,8 @@ export interface ReportFacts {
   alertsLeftOut: number;
   /** The sensor faults in force during the month, oldest onset first (bounded). */
   sensorFaults: SensorFaultFact[];
-  /** Twin sensors that disagree, from the latest evaluation; null: none bearing on the month. */
-  sensorDisagreements: SensorDisagreementsFact | null;
+  /** Twin pairs that disagreed at some time in the month, kept between evaluations. */
+  sensorDisagreements: SensorDisagreementFact[];
   /** The month's maintenance events, oldest first. */
   maintenance: MaintenanceEventFact[];
   /** The month's inspections, oldest first, with their photos (decision 053). */

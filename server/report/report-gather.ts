@@ -1,3 +1,4 @@
+import type { SensorDisagreementsRepository } from '../repositories/sensor-disagreements-repository.ts';
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { describeEpisodeShift } from '../../domain/trigger-levels.ts';
 import { conditionOf } from '../../domain/health.ts';
@@ -39,6 +40,7 @@ export interface ReportStores {
   fatigueDetails: FatigueRepository;
   maintenance: MaintenanceRepository;
   sensorFaults: SensorFaultsRepository;
+  sensorDisagreements: SensorDisagreementsRepository;
   inspectionPhotos: InspectionPhotosRepository;
 }
 
@@ -88,7 +90,7 @@ export async function gatherReportFacts(
     alerts: alertRows.facts,
     alertsLeftOut: alertRows.total - alertRows.facts.length,
     sensorFaults: await sensorFaultFacts(stores.sensorFaults, bridgeId, month),
-    sensorDisagreements: sensorDisagreementFacts(report, result?.evaluatedAt ?? null, month),
+    sensorDisagreements: await sensorDisagreementFacts(stores.sensorDisagreements, bridgeId, month),
     maintenance: await maintenanceFacts(
       db,
       stores.maintenance,

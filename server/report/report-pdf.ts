@@ -207,10 +207,10 @@ class ReportWriter extends PdfLayout {
 
   /** Twin pairs that disagree: not faults, so listed after them, in the dashboard's words. */
   private sensorDisagreements() {
-    const found = this.facts.sensorDisagreements;
-    if (!found) return;
-    const lines = found.pairs.map((pair) => sensorDisagreementLine(pair, this.when));
-    const intro = `${SENSOR_DISAGREEMENTS_TEXT} As found by the evaluation of ${this.when(found.evaluatedAt)}:`;
+    const pairs = this.facts.sensorDisagreements;
+    if (pairs.length === 0) return;
+    const lines = pairs.map((pair) => sensorDisagreementLine(pair, this.when));
+    const intro = SENSOR_DISAGREEMENTS_TEXT;
     this.subheading(
       'Twin sensors that disagree',
       this.paragraphHeight(intro) + this.bulletsHeight(lines.slice(0, 1)),

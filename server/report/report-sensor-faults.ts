@@ -1,12 +1,8 @@
 import { SENSOR_FAULT_KIND_NAMES } from '../../domain/sensor-faults.ts';
 import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
-import type { Schemas } from '../contract-types.ts';
+import type { SensorDisagreementsRepository } from '../repositories/sensor-disagreements-repository.ts';
 import { disagreementSentence } from '../../domain/twin-disagreement.ts';
-import type {
-  SensorDisagreementFact,
-  SensorDisagreementsFact,
-  SensorFaultFact,
-} from './report-facts.ts';
+import type { SensorDisagreementFact, SensorFaultFact } from './report-facts.ts';
 import type { ReportMonth } from './report-month.ts';
 import { minuteWriter } from './report-time.ts';
 
@@ -52,20 +48,24 @@ export const SENSOR_FAULTS_TEXT =
   'its limits, and its data are not counted for fatigue.';
 
 /**
- * The twin pairs the latest evaluation found disagreeing (decision 068), when they disagreed in
- * the month: the evaluation keeps only the last day's pairs, so an evaluation from before the
- * month, or a pair that began after it, says nothing of it (decision 074).
+ * The twin pairs that disagreed at some time in the month (decisions 068, 074), oldest onset
+ * first, from the episodes kept between evaluations: a past month's report lists its own.
  */
-export function sensorDisagreementFacts(
-  report: Pick<Schemas['AnomalyReport'], 'sensor_disagreements'> | null,
-  evaluatedAt: Date | null,
+export async function sensorDisagreementFacts(
+  repository: SensorDisagreementsRepository,
+  bridgeId: number,
   month: ReportMonth,
-): SensorDisagreementsFact | null {
-  if (!report || !evaluatedAt || evaluatedAt.getTime() < month.startMs) return null;
-  const pairs = (report.sensor_disagreements ?? [])
-    .filter((pair) => Date.parse(pair.since) < month.endMs)
-    .map((pair) => ({ streamIds: [...pair.stream_ids], since: pair.since, detail: pair.detail }));
-  return pairs.length > 0 ? { evaluatedAt: evaluatedAt.toISOString(), pairs } : null;
+): Promise<SensorDisagreementFact[]> {
+  const pairs = await repository.ofPeriod(bridgeId, month.startMs, month.endMs, MAX_SENSOR_FAULTS);
+  return pairs.map((pair) => ({
+    streamIds: [...pair.streamIds],
+    since: new Date(pair.sinceMs).toISOString(),
+    ended:
+      pair.clearedMs !== null && pair.clearedMs < month.endMs
+        ? new Date(pair.clearedMs).toISOString()
+        : null,
+    detail: pair.detail,
+  }));
 }
 
 /**
@@ -76,11 +76,15 @@ export function sensorDisagreementLine(
   pair: SensorDisagreementFact,
   minute: (iso: string) => string = minuteWriter('UTC'),
 ): string {
-  return disagreementSentence(pair.streamIds, minute(pair.since), pair.detail);
+  const until = pair.ended
+    ? `No longer found from ${minute(pair.ended)}.`
+    : 'Still disagreeing at the month’s end.';
+  return `${disagreementSentence(pair.streamIds, minute(pair.since), pair.detail)}. ${until}`;
 }
 
 /** Before the pairs: why they are here and not among the faults. */
 export const SENSOR_DISAGREEMENTS_TEXT =
   'Co-located twin gauges whose response ratio moved against the one learnt for them. A pair ' +
   'cannot tell which of its two gauges changed, so neither is a fault and both stay in use ' +
-  'until an engineer has inspected them.';
+  'until an engineer has inspected them. A pair is no longer found when it agrees again or ' +
+  'when the checks of one of its gauges find that one faulty.';

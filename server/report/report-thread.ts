@@ -1,3 +1,4 @@
+import { createSensorDisagreementsRepository } from '../repositories/sensor-disagreements-repository.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type DatabaseLink, openDatabaseLink } from '../db/client.ts';
 import { serializeError, type SerializedError } from '../db/pglite-protocol.ts';
@@ -34,6 +35,7 @@ const stores: ReportStores = {
   fatigueDetails: createFatigueRepository(database.db),
   maintenance: createMaintenanceRepository(database.db),
   sensorFaults: createSensorFaultsRepository(database.db),
+  sensorDisagreements: createSensorDisagreementsRepository(database.db),
   inspectionPhotos: createInspectionPhotosRepository(database.db),
 };
 

@@ -55,6 +55,8 @@ export interface TwinDisagreement {
   onsetMs: number;
   /** What was seen, in words, the first stream's response against the second's. */
   reason: string;
+  /** The first stream's response against the second's since the onset, in % (+10: 10 % larger). */
+  changePercent: number;
 }
 
 export interface TwinGainFindings {
@@ -197,6 +199,7 @@ export function judgeTwinGain(input: TwinGainInput): TwinGainFindings {
       streams: [a, b],
       onsetWindow,
       onsetMs: input.startMs + onsetWindow * input.windowMs,
+      changePercent: (Math.exp(level) - 1) * 100,
       reason: `${a} and ${b} disagree: ${a}'s ${responseWords(level)} against ${b}'s ${MEASURE}; a pair cannot tell which of the two changed, so neither is called faulty on this alone`,
     });
   }

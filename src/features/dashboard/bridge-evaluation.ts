@@ -14,6 +14,7 @@ import {
   worstSensorStatus,
 } from '../../../domain/data-trust';
 import { isDataType } from '../../../domain/enums';
+import { type StreamTwin, streamTwinsOf } from './stream-twins';
 import { countOf } from '../../../domain/formats';
 import {
   type HealthSummary,
@@ -37,6 +38,8 @@ export interface BridgeStream {
   /** What it can be trusted for (the server's answer, else the register and the alerts). */
   facts: StreamTrustFacts;
   badges: TrustBadge[];
+  /** The other gauges of its co-located pair, and whether they disagree (decision 074). */
+  twins: StreamTwin[];
 }
 
 export type SituationTone = 'calm' | 'warning' | 'critical' | 'unknown';
@@ -85,6 +88,7 @@ export interface EvaluationInput {
 function streamsOf(input: EvaluationInput, offline: readonly Alert[]): BridgeStream[] {
   const own = input.sensors.filter((s) => s.bridge === input.bridgeId);
   const silentIds = new Set(offline.flatMap((a) => a.cause.datastreams.map((d) => d.id)));
+  const twins = streamTwinsOf(input.datastreams, own, input.report?.sensor_disagreements);
   return input.datastreams
     .map((stream) => {
       const sensors = own.filter((s) => stream.sensors.includes(s.id));
@@ -99,7 +103,8 @@ function streamsOf(input: EvaluationInput, offline: readonly Alert[]): BridgeStr
           stream.trust?.sensor_status ?? worstSensorStatus(sensors.map((x) => x.status)),
         findings: stream.trust?.findings ?? [],
       };
-      return { stream, sensors, span, state, facts, badges: badgesOf(facts) };
+      const badges = badgesOf(facts);
+      return { stream, sensors, span, state, facts, badges, twins: twins.get(stream.id) ?? [] };
     })
     .filter((s) => s.sensors.length > 0);
 }

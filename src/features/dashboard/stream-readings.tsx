@@ -7,6 +7,7 @@ import { streamCardId } from './alert-subject';
 import type { BridgeStream, StreamState } from './bridge-evaluation';
 import { dashboardQueries } from './dashboard-queries';
 import { TrustBadges } from './trust-badges';
+import { TwinNote } from './twin-note';
 import { axisLabel, humanTitle, unitOf } from './stream-labels';
 import { type Domain, extent, padDomain } from '../../../domain/chart-scale';
 import { vars } from '../../styles/theme.css';
@@ -90,6 +91,7 @@ export function StreamReadings({ entry, range, now }: StreamReadingsProps) {
         </span>
       </p>
       <TrustBadges badges={badges} />
+      <TwinNote streamId={stream.stream_id} twins={entry.twins} />
       {facts.findings.map((finding) => (
         <p key={`${finding.kind}-${finding.detail}`} className={styles.warningText}>
           {finding.kind === 'drift' ? 'Drift' : 'Sensor fault'}: {finding.detail}

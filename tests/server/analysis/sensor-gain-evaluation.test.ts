@@ -97,6 +97,14 @@ describe.each(drivers)('gain against a co-located twin on %s', (kind) => {
     expect(pairs[0]?.detail).toMatch(
       /^sgg-s1-str and sgg-s1-strb disagree: sgg-s1-str's response grew by (9|10|11) % against sgg-s1-strb's .*neither is called faulty on this alone$/,
     );
+    // Kept between evaluations (decision 074, 2026-11-30): the episode the report gives is the
+    // stored one, with its measure, still open.
+    const stored = await t.services.sensorDisagreements.openOf(bridge.id);
+    expect(
+      stored.map((p) => [p.streamIds, new Date(p.sinceMs).toISOString(), p.clearedMs]),
+    ).toEqual([[['sgg-s1-str', 'sgg-s1-strb'], pairs[0]?.since, null]]);
+    expect(stored[0]?.ratioChangePercent).toBeGreaterThan(8.5);
+    expect(stored[0]?.ratioChangePercent).toBeLessThan(11.5);
   });
 
   it('raises no gain fault on healthy twins over the test period', async () => {

@@ -114,17 +114,15 @@ export function fullFacts(): ReportFacts {
         reason: 'drifting up by 2.1 µε per hour over 24 h against its reference',
       },
     ],
-    sensorDisagreements: {
-      evaluatedAt: '2026-04-30T12:00:00.000Z',
-      pairs: [
-        {
-          streamIds: ['hb-str-1', 'hb-str-1b'],
-          since: '2026-04-29T22:00:00.000Z',
-          detail:
-            "hb-str-1 and hb-str-1b disagree: hb-str-1's response grew by 10 % against hb-str-1b's (window standard deviation ratios since the onset, against the reference's); a pair cannot tell which of the two changed, so neither is called faulty on this alone",
-        },
-      ],
-    },
+    sensorDisagreements: [
+      {
+        streamIds: ['hb-str-1', 'hb-str-1b'],
+        since: '2026-04-29T22:00:00.000Z',
+        ended: null,
+        detail:
+          "hb-str-1 and hb-str-1b disagree: hb-str-1's response grew by 10 % against hb-str-1b's (window standard deviation ratios since the onset, against the reference's); a pair cannot tell which of the two changed, so neither is called faulty on this alone",
+      },
+    ],
     maintenance: [
       {
         occurredOn: '2026-04-14',
@@ -313,7 +311,7 @@ export function emptyFacts(): ReportFacts {
     },
     alerts: [],
     sensorFaults: [],
-    sensorDisagreements: null,
+    sensorDisagreements: [],
     maintenance: [],
     inspections: [],
     streams: [],

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { analysisResults, companies } from '../../../server/db/schema.ts';
+import { analysisResults, companies, datastreams } from '../../../server/db/schema.ts';
 import { createMaintenanceRepository } from '../../../server/maintenance/maintenance-repository.ts';
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
 import { renderReportPdf } from '../../../server/report/report-pdf.ts';
@@ -105,42 +105,88 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
     );
   });
 
-  it('lists the twin pairs the latest evaluation found disagreeing, in the month they disagreed (decision 074)', async () => {
+  // Decision 074, amended: the episodes are kept between evaluations, so the report of a past
+  // month lists the pairs that disagreed in it although the latest evaluation found none.
+  it('lists the twin pairs that disagreed in the month, from the stored episodes, after later evaluations found none', async () => {
     const detail =
       "tw-str and tw-strb disagree: tw-str's response grew by 10 % against tw-strb's (window " +
       "standard deviation ratios since the onset, against the reference's); a pair cannot tell " +
       'which of the two changed, so neither is called faulty on this alone';
-    const bridge = await evaluatedBridge(
-      t,
-      'Twin Bridge',
-      {
-        sensor_disagreements: [
-          { stream_ids: ['tw-str', 'tw-strb'], since: '2026-04-29T22:00:00.000Z', detail },
-        ],
-      },
-      new Date('2026-04-30T12:00:00Z'),
+    const bridge = await evaluatedBridge(t, 'Twin Bridge', {}, new Date('2026-05-01T12:00:00Z'));
+    const { db } = t.services.database;
+    const ids = await Promise.all(
+      ['tw-str', 'tw-strb'].map(async (streamId) => {
+        const [row] = await db
+          .insert(datastreams)
+          .values({ streamId, dataType: 'strain' })
+          .returning({ id: datastreams.id });
+        return row?.id ?? 0;
+      }),
     );
+    const pair = { datastreamIds: [ids[0] ?? 0, ids[1] ?? 0] as const, ratioChangePercent: 10.2 };
+    const found = { ...pair, onsetMs: Date.parse('2026-03-10T22:00:00Z'), detail };
+    const evaluated = (iso: string, pairs: (typeof found)[]) =>
+      t.services.sensorDisagreements.record(bridge.id, pairs, Date.parse(iso), new Date());
+    await evaluated('2026-03-11T12:00:00Z', [found]);
+    // A later evaluation re-estimates the onset within its own day: the episode keeps its first.
+    await evaluated('2026-03-14T12:00:00Z', [
+      { ...found, onsetMs: Date.parse('2026-03-13T12:00:00Z') },
+    ]);
+    await evaluated('2026-03-20T06:00:00Z', []);
+    await evaluated('2026-04-30T12:00:00Z', []);
     const now = new Date('2026-05-02T00:00:00Z');
 
-    const april = await textOf(await gatherReportFacts(storesOf(t), bridge.id, APRIL, now));
-    expect(april).toContain(
+    const march = await textOf(await gatherReportFacts(storesOf(t), bridge.id, MARCH, now));
+    expect(march).toContain(
       'Twin sensors that disagree Co-located twin gauges whose response ratio moved',
     );
-    expect(april).toContain(
-      'As found by the evaluation of 2026-04-30 12:00 UTC: • tw-str and tw-strb disagree since ' +
-        '2026-04-29 22:00 UTC: one of them reads wrong; neither is left out of the condition ' +
-        "analysis, the limits or the fatigue counting, so inspect both. tw-str's response grew " +
-        'by 10 %',
+    expect(march).toContain(
+      '• tw-str and tw-strb disagree since 2026-03-10 22:00 UTC: one of them reads wrong; ' +
+        'neither is left out of the condition analysis, the limits or the fatigue counting, so ' +
+        "inspect both. tw-str's response grew by 10 %",
     );
+    expect(march).toContain('No longer found from 2026-03-20 06:00 UTC.');
     // Neither gauge is listed as a fault.
-    expect(april).toContain('No sensor fault was in force during the month.');
-    // The evaluation keeps the last day's pairs only: it says nothing of a month before the
-    // pair began, nor of one after the evaluation.
-    for (const month of [MARCH, MAY]) {
+    expect(march).toContain('No sensor fault was in force during the month.');
+    // Not in a month before it began or after it ended.
+    for (const month of [FEBRUARY, APRIL]) {
       const facts = await gatherReportFacts(storesOf(t), bridge.id, month, now);
-      expect(facts.sensorDisagreements).toBeNull();
+      expect(facts.sensorDisagreements).toEqual([]);
       expect(await textOf(facts)).not.toContain('Twin sensors that disagree');
     }
+  });
+
+  it('says a pair still disagreeing at the month’s end is so', async () => {
+    const bridge = await evaluatedBridge(t, 'Open Twin Bridge', {});
+    const { db } = t.services.database;
+    const [a, b] = await db
+      .insert(datastreams)
+      .values(['ot-str', 'ot-strb'].map((streamId) => ({ streamId, dataType: 'strain' })))
+      .returning({ id: datastreams.id });
+    await t.services.sensorDisagreements.record(
+      bridge.id,
+      [
+        {
+          datastreamIds: [a?.id ?? 0, b?.id ?? 0],
+          onsetMs: Date.parse('2026-04-29T22:00:00Z'),
+          ratioChangePercent: -9.8,
+          detail: "ot-str and ot-strb disagree: ot-str's response shrank by 10 %",
+        },
+      ],
+      Date.parse('2026-04-30T12:00:00Z'),
+      new Date(),
+    );
+    const now = new Date('2026-05-02T00:00:00Z');
+    const april = await gatherReportFacts(storesOf(t), bridge.id, APRIL, now);
+    expect(april.sensorDisagreements.map((p) => [p.streamIds, p.since, p.ended])).toEqual([
+      [['ot-str', 'ot-strb'], '2026-04-29T22:00:00.000Z', null],
+    ]);
+    expect(await textOf(april)).toContain(
+      "ot-str's response shrank by 10 %. Still disagreeing at the month’s end.",
+    );
+    // Still disagreeing: May lists it too.
+    const may = await gatherReportFacts(storesOf(t), bridge.id, MAY, now);
+    expect(may.sensorDisagreements).toHaveLength(1);
   });
 
   it("writes in the units of the bridge's company (decision 064)", async () => {

@@ -40,14 +40,18 @@ describe('monthly report PDF', () => {
       /Sensor faults .* • Drift on hb-str-2 from 2026-04-14 06:00 UTC, in force at the month’s end: drifting up by 2\.1 [µμ]e per hour over 24 h against its reference Twin sensors that disagree/,
     );
     // Decision 074: a twin pair that disagrees is not a fault; it follows the faults, in the
-    // dashboard's words, with the evaluation that found it.
+    // dashboard's words, with whether it still disagreed at the month's end.
     expect(text).toContain(
       'Twin sensors that disagree Co-located twin gauges whose response ratio moved against the one learnt for them. ' +
         'A pair cannot tell which of its two gauges changed, so neither is a fault and both stay in use until an ' +
-        'engineer has inspected them. As found by the evaluation of 2026-04-30 12:00 UTC: ' +
+        'engineer has inspected them. A pair is no longer found when it agrees again or when the checks of one ' +
+        'of its gauges find that one faulty. ' +
         '• hb-str-1 and hb-str-1b disagree since 2026-04-29 22:00 UTC: one of them reads wrong; neither is left ' +
         'out of the condition analysis, the limits or the fatigue counting, so inspect both. ' +
         "hb-str-1's response grew by 10 % against hb-str-1b's",
+    );
+    expect(text).toContain(
+      'so neither is called faulty on this alone. Still disagreeing at the month’s end.',
     );
     expect(text).toContain('2026-04-28 · Repair Starts a new baseline; re-baselining, 3 of 7 days');
     expect(text).toContain(

@@ -1,0 +1,184 @@
+import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { datastreams, sensorDisagreements } from '../db/schema.ts';
+
+/** One twin pair the analysis found disagreeing (decision 068), the pair in name order. */
+export interface FoundDisagreement {
+  datastreamIds: readonly [number, number];
+  onsetMs: number;
+  /** The first gauge's response against the second's, in % (+10: 10 % larger). */
+  ratioChangePercent: number;
+  detail: string;
+}
+
+/** One episode of a pair as stored: times in the data, `clearedMs` null while it lasts. */
+export interface StoredDisagreement {
+  id: number;
+  datastreamIds: [number, number];
+  streamIds: [string, string];
+  sinceMs: number;
+  lastSeenMs: number;
+  clearedMs: number | null;
+  ratioChangePercent: number;
+  detail: string;
+}
+
+const twin = alias(datastreams, 'twin');
+
+const columns = {
+  id: sensorDisagreements.id,
+  datastreamId: sensorDisagreements.datastreamId,
+  twinDatastreamId: sensorDisagreements.twinDatastreamId,
+  streamId: datastreams.streamId,
+  twinStreamId: twin.streamId,
+  since: sensorDisagreements.since,
+  lastSeenAt: sensorDisagreements.lastSeenAt,
+  clearedAt: sensorDisagreements.clearedAt,
+  ratioChangePercent: sensorDisagreements.ratioChangePercent,
+  detail: sensorDisagreements.detail,
+};
+
+interface Row {
+  id: number;
+  datastreamId: number;
+  twinDatastreamId: number;
+  streamId: string;
+  twinStreamId: string;
+  since: Date;
+  lastSeenAt: Date;
+  clearedAt: Date | null;
+  ratioChangePercent: number;
+  detail: string;
+}
+
+const toStored = (row: Row): StoredDisagreement => ({
+  id: row.id,
+  datastreamIds: [row.datastreamId, row.twinDatastreamId],
+  streamIds: [row.streamId, row.twinStreamId],
+  sinceMs: row.since.getTime(),
+  lastSeenMs: row.lastSeenAt.getTime(),
+  clearedMs: row.clearedAt?.getTime() ?? null,
+  ratioChangePercent: row.ratioChangePercent,
+  detail: row.detail,
+});
+
+const pairKey = (ids: readonly [number, number]) => `${ids[0]}:${ids[1]}`;
+
+/**
+ * Twin pairs that disagree, kept between evaluations (issue 30, decisions 068 and 074): an
+ * evaluation sees only its last day, so without these a past month's report could not say which
+ * pairs disagreed in it.
+ */
+export function createSensorDisagreementsRepository(db: Db) {
+  function select() {
+    return db
+      .select(columns)
+      .from(sensorDisagreements)
+      .innerJoin(datastreams, eq(datastreams.id, sensorDisagreements.datastreamId))
+      .innerJoin(twin, eq(twin.id, sensorDisagreements.twinDatastreamId));
+  }
+
+  async function openOf(bridgeId: number): Promise<StoredDisagreement[]> {
+    const rows = await select()
+      .where(and(eq(sensorDisagreements.bridgeId, bridgeId), isNull(sensorDisagreements.clearedAt)))
+      .orderBy(asc(sensorDisagreements.since), asc(sensorDisagreements.id));
+    return rows.map(toStored);
+  }
+
+  return {
+    openOf,
+
+    /**
+     * Records one evaluation's pairs, its data ending at `dataUntilMs`, and returns those open
+     * after it. A pair already open is the same episode: its onset stays the first one estimated
+     * (each evaluation re-estimates it within its own day) and its measure and words become the
+     * latest. An open pair not found again is cleared at `dataUntilMs`: it agrees again, or one
+     * of the two was found faulty by its own checks (decision 074).
+     */
+    async record(
+      bridgeId: number,
+      found: readonly FoundDisagreement[],
+      dataUntilMs: number,
+      now: Date,
+    ): Promise<StoredDisagreement[]> {
+      const until = new Date(dataUntilMs);
+      // One analysis of a bridge runs at a time (its job's lock), and the open-pair index
+      // refuses a second open episode of a pair, so no transaction is needed here.
+      const open = await db
+        .select({
+          id: sensorDisagreements.id,
+          datastreamId: sensorDisagreements.datastreamId,
+          twinDatastreamId: sensorDisagreements.twinDatastreamId,
+        })
+        .from(sensorDisagreements)
+        .where(
+          and(eq(sensorDisagreements.bridgeId, bridgeId), isNull(sensorDisagreements.clearedAt)),
+        );
+      const openByPair = new Map(
+        open.map((row) => [pairKey([row.datastreamId, row.twinDatastreamId]), row.id] as const),
+      );
+      const foundKeys = new Set(found.map((pair) => pairKey(pair.datastreamIds)));
+      const cleared = open.filter(
+        (row) => !foundKeys.has(pairKey([row.datastreamId, row.twinDatastreamId])),
+      );
+      if (cleared.length > 0) {
+        await db
+          .update(sensorDisagreements)
+          .set({ clearedAt: until })
+          .where(
+            inArray(
+              sensorDisagreements.id,
+              cleared.map((row) => row.id),
+            ),
+          );
+      }
+      for (const pair of found) {
+        const id = openByPair.get(pairKey(pair.datastreamIds));
+        const measure = { ratioChangePercent: pair.ratioChangePercent, detail: pair.detail };
+        if (id !== undefined) {
+          await db
+            .update(sensorDisagreements)
+            .set({ ...measure, lastSeenAt: until })
+            .where(eq(sensorDisagreements.id, id));
+          continue;
+        }
+        await db.insert(sensorDisagreements).values({
+          ...measure,
+          bridgeId,
+          datastreamId: pair.datastreamIds[0],
+          twinDatastreamId: pair.datastreamIds[1],
+          since: new Date(pair.onsetMs),
+          detectedAt: now,
+          lastSeenAt: until,
+        });
+      }
+      return openOf(bridgeId);
+    },
+
+    /** The bridge's pairs whose episode overlaps [fromMs, toMs) (a month's report), oldest first. */
+    async ofPeriod(
+      bridgeId: number,
+      fromMs: number,
+      toMs: number,
+      limit: number,
+    ): Promise<StoredDisagreement[]> {
+      const rows = await select()
+        .where(
+          and(
+            eq(sensorDisagreements.bridgeId, bridgeId),
+            lt(sensorDisagreements.since, new Date(toMs)),
+            or(
+              isNull(sensorDisagreements.clearedAt),
+              gte(sensorDisagreements.clearedAt, new Date(fromMs)),
+            ),
+          ),
+        )
+        .orderBy(asc(sensorDisagreements.since), asc(datastreams.streamId))
+        .limit(limit);
+      return rows.map(toStored);
+    },
+  };
+}
+
+export type SensorDisagreementsRepository = ReturnType<typeof createSensorDisagreementsRepository>;

@@ -1,0 +1,59 @@
+import type { AnomalyReport } from '../../api/queries/analytics';
+import type { Datastream, Sensor } from '../../api/queries/structures';
+import { twinsOf } from '../../../domain/sensor-twins';
+
+/** The other gauge of a co-located pair, seen from one stream's card (decision 074). */
+export interface StreamTwin {
+  /** The twin's data stream id ('lions-gate-s1-strb'). */
+  streamId: string;
+  /** ISO onset while the evaluation finds the pair disagreeing; null while they agree. */
+  disagreeingSince: string | null;
+}
+
+/**
+ * Each stream's co-located twins, as the analysis pairs them (server/analysis/stream-twins.ts):
+ * streams of one sensor each, whose sensors are twins by their recorded positions
+ * (domain/sensor-twins.ts), with the pair's disagreement from the stored evaluation.
+ */
+export function streamTwinsOf(
+  streams: readonly Datastream[],
+  sensors: readonly Sensor[],
+  disagreements: AnomalyReport['sensor_disagreements'],
+): Map<number, StreamTwin[]> {
+  const single = streams.filter((stream) => stream.sensors.length === 1);
+  const streamOfSensor = new Map(single.map((stream) => [stream.sensors[0], stream] as const));
+  const placed = sensors.filter((sensor) => streamOfSensor.has(sensor.id));
+  const sensorTwins = twinsOf(
+    placed.map((sensor) => ({
+      id: sensor.id,
+      spanId: sensor.span,
+      type: sensor.type,
+      chainageM: sensor.chainage_m ?? null,
+      transverseOffsetM: sensor.transverse_offset_m ?? null,
+      direction: sensor.direction ?? null,
+    })),
+  );
+  const since = (a: string, b: string) =>
+    (disagreements ?? []).find((pair) => pair.stream_ids.includes(a) && pair.stream_ids.includes(b))
+      ?.since ?? null;
+  const twins = new Map<number, StreamTwin[]>();
+  for (const [sensor, others] of sensorTwins) {
+    const stream = streamOfSensor.get(sensor);
+    if (!stream) continue;
+    twins.set(
+      stream.id,
+      others.flatMap((other) => {
+        const twin = streamOfSensor.get(other);
+        return twin
+          ? [
+              {
+                streamId: twin.stream_id,
+                disagreeingSince: since(stream.stream_id, twin.stream_id),
+              },
+            ]
+          : [];
+      }),
+    );
+  }
+  return twins;
+}
