@@ -13,12 +13,15 @@ CREATE POLICY tenant_read ON companies FOR SELECT TO spanwatch_tenant
   USING (id = spanwatch_company() OR id IN (SELECT company_id FROM bridges));--> statement-breakpoint
 CREATE POLICY tenant_update ON companies FOR UPDATE TO spanwatch_tenant
   USING (id = spanwatch_company()) WITH CHECK (id = spanwatch_company());--> statement-breakpoint
--- People: the company's, oneself, and platform staff, who act in every company and whose names
--- stand on its alerts, photos and actions. Changes only to the company's own people, and never
--- into or as platform staff.
+-- People: the company's, oneself, platform staff (they act in every company and their names
+-- stand on its alerts, photos and actions), and whoever staff assigned one of the bridges the
+-- request sees (decision 040): they are told of its alerts when a change in this request clears
+-- one, and their names stand on what they did. Changes only to the company's own people, and
+-- never into or as platform staff.
 ALTER TABLE users ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY tenant_read ON users FOR SELECT TO spanwatch_tenant
-  USING (company_id = spanwatch_company() OR id = spanwatch_user() OR is_staff);--> statement-breakpoint
+  USING (company_id = spanwatch_company() OR id = spanwatch_user() OR is_staff
+         OR id IN (SELECT user_id FROM user_bridges WHERE bridge_id IN (SELECT id FROM bridges)));--> statement-breakpoint
 CREATE POLICY tenant_insert ON users FOR INSERT TO spanwatch_tenant
   WITH CHECK (company_id = spanwatch_company() AND NOT is_staff);--> statement-breakpoint
 CREATE POLICY tenant_update ON users FOR UPDATE TO spanwatch_tenant
@@ -33,8 +36,19 @@ ALTER TABLE company_escalation ENABLE ROW LEVEL SECURITY;--> statement-breakpoin
 CREATE POLICY tenant_rows ON company_escalation TO spanwatch_tenant USING (company_id = spanwatch_company());--> statement-breakpoint
 ALTER TABLE company_sso ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY tenant_rows ON company_sso TO spanwatch_tenant USING (company_id = spanwatch_company());--> statement-breakpoint
+-- A domain's claims are arbitrated between companies in the claiming company's request
+-- (decision 071): it must see a proof another company holds, to refuse the domain, and it
+-- withdraws others' unproven claims when it proves the domain. So every claim is readable (a
+-- domain name and the TXT value published for it), an unproven claim of another company may be
+-- deleted, and only the company's own claims are written.
 ALTER TABLE company_sso_domains ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY tenant_rows ON company_sso_domains TO spanwatch_tenant USING (company_id = spanwatch_company());--> statement-breakpoint
+CREATE POLICY tenant_read ON company_sso_domains FOR SELECT TO spanwatch_tenant USING (true);--> statement-breakpoint
+CREATE POLICY tenant_insert ON company_sso_domains FOR INSERT TO spanwatch_tenant
+  WITH CHECK (company_id = spanwatch_company());--> statement-breakpoint
+CREATE POLICY tenant_update ON company_sso_domains FOR UPDATE TO spanwatch_tenant
+  USING (company_id = spanwatch_company()) WITH CHECK (company_id = spanwatch_company());--> statement-breakpoint
+CREATE POLICY tenant_delete ON company_sso_domains FOR DELETE TO spanwatch_tenant
+  USING (company_id = spanwatch_company() OR verified_method IS NULL OR verified_method NOT IN ('dns', 'review'));--> statement-breakpoint
 ALTER TABLE sso_logins ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY tenant_rows ON sso_logins TO spanwatch_tenant USING (company_id = spanwatch_company());--> statement-breakpoint
 ALTER TABLE rotas ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
@@ -43,10 +57,27 @@ ALTER TABLE rota_members ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY tenant_rows ON rota_members TO spanwatch_tenant USING (rota_id IN (SELECT id FROM rotas));--> statement-breakpoint
 ALTER TABLE rota_overrides ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY tenant_rows ON rota_overrides TO spanwatch_tenant USING (rota_id IN (SELECT id FROM rotas));--> statement-breakpoint
+-- A group owns actions of its company's bridges' response plans: whoever may see such a bridge
+-- (an operator staff assigned it across companies) reads the owning groups' names.
 ALTER TABLE contact_groups ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY tenant_rows ON contact_groups TO spanwatch_tenant USING (company_id = spanwatch_company());--> statement-breakpoint
+CREATE POLICY tenant_read ON contact_groups FOR SELECT TO spanwatch_tenant
+  USING (company_id = spanwatch_company() OR company_id IN (SELECT company_id FROM bridges));--> statement-breakpoint
+CREATE POLICY tenant_insert ON contact_groups FOR INSERT TO spanwatch_tenant
+  WITH CHECK (company_id = spanwatch_company());--> statement-breakpoint
+CREATE POLICY tenant_update ON contact_groups FOR UPDATE TO spanwatch_tenant
+  USING (company_id = spanwatch_company()) WITH CHECK (company_id = spanwatch_company());--> statement-breakpoint
+CREATE POLICY tenant_delete ON contact_groups FOR DELETE TO spanwatch_tenant
+  USING (company_id = spanwatch_company());--> statement-breakpoint
 ALTER TABLE contact_group_members ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY tenant_rows ON contact_group_members TO spanwatch_tenant USING (group_id IN (SELECT id FROM contact_groups));--> statement-breakpoint
+CREATE POLICY tenant_read ON contact_group_members FOR SELECT TO spanwatch_tenant
+  USING (group_id IN (SELECT id FROM contact_groups));--> statement-breakpoint
+CREATE POLICY tenant_insert ON contact_group_members FOR INSERT TO spanwatch_tenant
+  WITH CHECK (group_id IN (SELECT id FROM contact_groups WHERE company_id = spanwatch_company()));--> statement-breakpoint
+CREATE POLICY tenant_update ON contact_group_members FOR UPDATE TO spanwatch_tenant
+  USING (group_id IN (SELECT id FROM contact_groups WHERE company_id = spanwatch_company()))
+  WITH CHECK (group_id IN (SELECT id FROM contact_groups WHERE company_id = spanwatch_company()));--> statement-breakpoint
+CREATE POLICY tenant_delete ON contact_group_members FOR DELETE TO spanwatch_tenant
+  USING (group_id IN (SELECT id FROM contact_groups WHERE company_id = spanwatch_company()));--> statement-breakpoint
 ALTER TABLE notification_rules ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY tenant_rows ON notification_rules TO spanwatch_tenant USING (company_id = spanwatch_company());--> statement-breakpoint
 -- What a user owns: the company's people's (a company administrator ends its users' sessions).
