@@ -14,12 +14,23 @@ export const UNASSIGNED_COMPANY = 'Unassigned bridges (migration 0022)';
 
 const sameName = (name: string) => sql`lower(${companies.name}) = lower(${name})`;
 
-/** The company of this name (compared without case), made when it does not exist yet. */
-async function companyNamed(db: Db, name: string): Promise<number> {
-  await db.insert(companies).values({ name }).onConflictDoNothing();
+async function companyIdNamed(db: Db, name: string): Promise<number | undefined> {
   const [row] = await db.select({ id: companies.id }).from(companies).where(sameName(name));
-  if (!row) throw new Error(`company '${name}' was neither found nor made`);
-  return row.id;
+  return row?.id;
+}
+
+/**
+ * The company of this name (compared without case), made when it does not exist yet. Looked up
+ * first: a company's own request may not insert into `companies` (row-level security, migration
+ * 0055), not even an insert that would meet a conflict and do nothing.
+ */
+async function companyNamed(db: Db, name: string): Promise<number> {
+  const found = await companyIdNamed(db, name);
+  if (found !== undefined) return found;
+  await db.insert(companies).values({ name }).onConflictDoNothing();
+  const made = await companyIdNamed(db, name);
+  if (made === undefined) throw new Error(`company '${name}' was neither found nor made`);
+  return made;
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bridges, datastreams, userBridges, userDatastreams, users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import { uniqueViolation } from '../db/errors.ts';
 import { companyOfUser } from './companies-repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -53,6 +54,26 @@ export function createUsersRepository(db: Db) {
     return result;
   }
 
+  /**
+   * A company's request does not see another company's people (row-level security, migration
+   * 0055), so `assertUnique` may miss a taken email or username there; the unique index still
+   * refuses it, and the refusal is answered as the look-up would have been.
+   */
+  async function takenAsBadRequest<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'users_email_lower_key') {
+        throw new HttpError(400, 'email: a user with this email already exists');
+      }
+      if (constraint === 'users_username_lower_key') {
+        throw new HttpError(400, 'username: a user with this username already exists');
+      }
+      throw error;
+    }
+  }
+
   return {
     assertUnique,
     assignmentsOf,
@@ -82,10 +103,12 @@ export function createUsersRepository(db: Db) {
     async create(values: NewUser): Promise<UserRow> {
       await assertUnique({ email: values.email, username: values.username });
       const companyId = await companyOfUser(db, values.company);
-      const [row] = await db
-        .insert(users)
-        .values({ ...values, companyId })
-        .returning();
+      const [row] = await takenAsBadRequest(() =>
+        db
+          .insert(users)
+          .values({ ...values, companyId })
+          .returning(),
+      );
       if (!row) throw new Error('insert into users returned no row');
       return row;
     },
@@ -95,20 +118,22 @@ export function createUsersRepository(db: Db) {
       if (Object.keys(patch).length === 0) return this.findById(id);
       const companyId =
         patch.company === undefined ? undefined : await companyOfUser(db, patch.company);
-      const [row] = await db
-        .update(users)
-        .set({
-          ...patch,
-          ...(companyId === undefined ? {} : { companyId }),
-          // A number typed here is not yet proven the user's: texts wait for its code (050).
-          ...(patch.phone !== undefined && patch.phoneVerifiedAt === undefined
-            ? {
-                phoneVerifiedAt: sql`case when ${users.phone} is not distinct from ${patch.phone} then ${users.phoneVerifiedAt} end`,
-              }
-            : {}),
-        })
-        .where(eq(users.id, id))
-        .returning();
+      const [row] = await takenAsBadRequest(() =>
+        db
+          .update(users)
+          .set({
+            ...patch,
+            ...(companyId === undefined ? {} : { companyId }),
+            // A number typed here is not yet proven the user's: texts wait for its code (050).
+            ...(patch.phone !== undefined && patch.phoneVerifiedAt === undefined
+              ? {
+                  phoneVerifiedAt: sql`case when ${users.phone} is not distinct from ${patch.phone} then ${users.phoneVerifiedAt} end`,
+                }
+              : {}),
+          })
+          .where(eq(users.id, id))
+          .returning(),
+      );
       return row;
     },
 
