@@ -6,10 +6,12 @@ import {
   alertDeliveries,
   alerts,
   bridges,
+  contactGroupMembers,
   notificationSettings,
   userBridges,
   users,
 } from '../db/schema.ts';
+import { type ActionOwner, toldOfAction } from './action-notice-recipients.ts';
 import { routingOf } from '../repositories/contact-groups-repository.ts';
 import { onCallNow } from '../repositories/rotas-repository.ts';
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
@@ -30,6 +32,8 @@ export interface Notice {
   reminder: number;
   /** Set for the notice of an overdue action of the alert (decision 077). */
   actionId?: number;
+  /** An overdue action's reminder: its owner, who is reminded too. */
+  owner?: ActionOwner;
 }
 export interface LoggedDelivery {
   row: DeliveryRow;
@@ -144,6 +148,32 @@ export function createDeliveryLog(db: Db) {
         ...new Set(routing.flatMap((route) => route.members)),
       ]);
 
+      // The owners of overdue actions, for their reminders (decision 077).
+      const ownerGroupIds = [
+        ...new Set(
+          notices.flatMap((notice) => (notice.owner?.groupId ? [notice.owner.groupId] : [])),
+        ),
+      ];
+      const groupMembers =
+        ownerGroupIds.length === 0
+          ? []
+          : await db
+              .select({ groupId: contactGroupMembers.groupId, ...person })
+              .from(contactGroupMembers)
+              .innerJoin(users, eq(users.id, contactGroupMembers.userId))
+              .leftJoin(notificationSettings, withSettings)
+              .where(inArray(contactGroupMembers.groupId, ownerGroupIds))
+              .orderBy(users.id);
+      const ownersOf = (notice: Notice, companyId: number) => {
+        const owner = notice.owner;
+        if (owner === undefined) return [];
+        const people =
+          owner.groupId === null
+            ? companyAdmins
+            : groupMembers.filter((member) => member.groupId === owner.groupId);
+        return people.filter((member) => member.companyId === companyId);
+      };
+
       const values = notices.flatMap((notice) => {
         const bridge = bridgeOf.get(notice.alertId);
         if (bridge === undefined) return [];
@@ -158,13 +188,14 @@ export function createDeliveryLog(db: Db) {
           bridge.companyId,
           routedFor(routing, routedPeople, bridge),
         );
-        const noticeTier =
-          notice.actionId === undefined ? notice.tier : peopledTier(tiers, notice.tier);
         const told =
-          notice.reminder > 0 ? tiers.slice(0, notice.tier) : [tiers[noticeTier - 1] ?? []];
+          notice.actionId !== undefined
+            ? toldOfAction(tiers, notice, ownersOf(notice, bridge.companyId))
+            : notice.reminder > 0
+              ? tiers.slice(0, notice.tier).map((people, index) => ({ tier: index + 1, people }))
+              : [{ tier: notice.tier, people: tiers[notice.tier - 1] ?? [] }];
         const cover = covers.get(notice.alertId);
-        return told.flatMap((people, index) => {
-          const tier = notice.reminder > 0 ? index + 1 : noticeTier;
+        return told.flatMap(({ tier, people }) => {
           return people.flatMap((recipient) => {
             const address = addressOf(recipient);
             if (address === null) return [];
@@ -312,18 +343,6 @@ export function createDeliveryLog(db: Db) {
 }
 
 export type DeliveryLog = ReturnType<typeof createDeliveryLog>;
-
-/**
- * An overdue action must reach someone: when its tier has nobody (a company without
- * administrators, a bridge assigned to no one: escalation-tiers.ts moves the tiers down), the
- * highest tier below it that has people (decision 077).
- */
-function peopledTier(tiers: readonly (readonly unknown[])[], tier: number): number {
-  for (let candidate = tier; candidate > 1; candidate -= 1) {
-    if ((tiers[candidate - 1]?.length ?? 0) > 0) return candidate;
-  }
-  return 1;
-}
 
 /**
  * A notice under a maintenance window waits for its end (the later of it and quiet hours); a

@@ -16,7 +16,7 @@ import { createLinkAcknowledgement } from './link-acknowledgement.ts';
 import type { AlertNotifier } from './email-notifier.ts';
 import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.ts';
 import { createInAppNotifications } from './in-app-notifications.ts';
-import { claimOverdueActions, noticesOfOverdue } from './overdue-actions.ts';
+import { claimOverdueActions } from './overdue-actions.ts';
 import type { AlertDto, AlertsRepository, AlertStateFilter } from './alerts-repository.ts';
 import { applyAnalysisOutcome, applySensorChecks } from './analysis-alerts.ts';
 import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
@@ -143,14 +143,14 @@ export function createAlertService({
     },
 
     /**
-     * Escalates the actions found undone past their due time by `at`, each once (decision 077):
-     * claimed, then handed to the emails, the texts and the bell at the tier above their owner.
-     * Returns the claimed actions' ids.
+     * Escalates and reminds of the actions found undone past their due time by `at` (decision
+     * 077): each step (the tier above the owner at the due time, the next tier, each reminder)
+     * claimed once, then handed to the emails, the texts and the bell. Returns the ids of the
+     * actions whose step this call claimed.
      */
     async escalateOverdueActions(at: Date = now()): Promise<number[]> {
-      const claimed = await claimOverdueActions(db, at);
+      const { claimed, notices } = await claimOverdueActions(db, at, escalation);
       if (claimed.length === 0) return [];
-      const notices = noticesOfOverdue(claimed);
       const alertIds = [...new Set(claimed.map((action) => action.alertId))];
       await tell('email notifier', alertIds, () => notifier?.enqueueNotices(notices));
       await tell('SMS notifier', alertIds, () => sms?.enqueueNotices(notices));

@@ -70,7 +70,7 @@ export function createEmailSender(
         expiresAt: new Date(Date.now() + ACK_LINK_TTL_MS),
       });
       const { subject, text } = action
-        ? actionOverdueEmail(alert, action, settings.publicUrl, delivery.tier)
+        ? actionOverdueEmail(alert, action, settings.publicUrl, delivery)
         : alertEmail(alert, settings.publicUrl, {
             tier: delivery.tier,
             reminder: delivery.reminder,

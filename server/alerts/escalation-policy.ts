@@ -49,10 +49,14 @@ export function stepAt(policy: EscalationPolicy, elapsedSeconds: number): Escala
   for (const [next, seconds] of TIER_DEADLINES(policy)) {
     if (elapsedSeconds >= seconds) tier = Math.max(tier, next);
   }
-  const every = policy.reminderEverySeconds;
-  const reminder = every > 0 ? Math.max(0, Math.floor(elapsedSeconds / every)) : 0;
-  return { tier, reminder };
+  return { tier, reminder: reminderAt(policy, elapsedSeconds) };
 }
+
+/** The latest reminder due `seconds` after the clock's start (0: none yet, or none at all). */
+const reminderAt = (policy: EscalationPolicy, seconds: number): number => {
+  const every = policy.reminderEverySeconds;
+  return every > 0 ? Math.max(0, Math.floor(seconds / every)) : 0;
+};
 
 /** The first deadline (a tier or a reminder) after `elapsedSeconds`; null when none is left. */
 export function nextDeadlineSeconds(
@@ -65,4 +69,40 @@ export function nextDeadlineSeconds(
   const every = policy.reminderEverySeconds;
   if (every > 0) candidates.push((Math.floor(elapsedSeconds / every) + 1) * every);
   return candidates.length > 0 ? Math.min(...candidates) : null;
+}
+
+/**
+ * Where an overdue action stands `overdueSeconds` after its due time (decision 077's amendment of
+ * 2026-11-30). At its due time it reaches `firstTier`, the tier above its owner; from there it
+ * climbs as an alert does, a tier when the alert's own gap between the two tiers has passed
+ * (tier 3 comes `tier3 − tier2` after tier 2); a reminder every `reminderEverySeconds` counted
+ * from the due time. 0 turns a step off, as for alerts.
+ */
+export function actionStepAt(
+  policy: EscalationPolicy,
+  firstTier: number,
+  overdueSeconds: number,
+): EscalationStep {
+  const gap = actionTier3GapSeconds(policy, firstTier);
+  const tier = gap !== null && overdueSeconds >= gap ? 3 : firstTier;
+  return { tier, reminder: reminderAt(policy, overdueSeconds) };
+}
+
+/** The action's next step after `overdueSeconds` (a tier or a reminder); null when none is left. */
+export function nextActionStepSeconds(
+  policy: EscalationPolicy,
+  firstTier: number,
+  overdueSeconds: number,
+): number | null {
+  const gap = actionTier3GapSeconds(policy, firstTier);
+  const candidates = gap !== null && gap > overdueSeconds ? [gap] : [];
+  const every = policy.reminderEverySeconds;
+  if (every > 0) candidates.push((Math.floor(overdueSeconds / every) + 1) * every);
+  return candidates.length > 0 ? Math.min(...candidates) : null;
+}
+
+/** How long after its due time an action at tier 2 goes on to tier 3; null: it does not. */
+function actionTier3GapSeconds(policy: EscalationPolicy, firstTier: number): number | null {
+  if (firstTier >= 3 || policy.tier3AfterSeconds <= 0) return null;
+  return Math.max(0, policy.tier3AfterSeconds - Math.max(0, policy.tier2AfterSeconds));
 }

@@ -95,12 +95,16 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
 
   return {
     /**
-     * Tells everyone who may see the alert's bridge of each overdue action, at the tier its
-     * notice reached (decision 077); the key (user, action) makes a repeat add nothing.
+     * Tells everyone who may see the alert's bridge of each overdue action, at each tier it
+     * reaches (decision 077); the key (user, action, tier) makes a repeat add nothing. Its
+     * reminders are emails and texts: the bell's line stays until read, and more lines of the
+     * same duty would bury the others.
      */
     async actionsOverdue(notices: readonly Notice[]): Promise<void> {
       const overdue = notices.flatMap((notice) =>
-        notice.actionId === undefined ? [] : [{ ...notice, actionId: notice.actionId }],
+        notice.actionId === undefined || notice.reminder > 0
+          ? []
+          : [{ ...notice, actionId: notice.actionId }],
       );
       if (overdue.length === 0) return;
       const told = await toTell([...new Set(overdue.map((notice) => notice.alertId))]);

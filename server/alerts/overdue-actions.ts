@@ -1,16 +1,18 @@
-import { and, asc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { intArray, rowsOf } from '../db/pg-arrays.ts';
 import { alertActions, alerts } from '../db/schema.ts';
 import type { Notice } from './alert-deliveries.ts';
+import { actionStepAt, type EscalationPolicy, nextActionStepSeconds } from './escalation-policy.ts';
 
 /**
  * Overdue actions one check claims, as the alert escalation plans 50 looks a poll (decision
- * 065): one claim statement, one plan per channel over at most 50 × recipients rows. More wait
- * for the next check.
+ * 065): one read, one claim statement, one plan per channel over at most 50 × recipients rows.
+ * More wait for the next check.
  */
 export const OVERDUE_ACTIONS_BATCH = 50;
 
-/** An action the check claimed: undone past its due time, now marked escalated. */
+/** An action the check claimed a step of: undone past its due time. */
 export interface OverdueAction {
   id: number;
   alertId: number;
@@ -19,52 +21,119 @@ export interface OverdueAction {
 }
 
 /**
- * Who hears of an overdue action (decision 077): the tier above its owner. A contact group's
- * duty goes up to tier 2 (the company's administrators, and rules' tier-2 groups); the
+ * Who hears of an overdue action first (decision 077): the tier above its owner. A contact
+ * group's duty goes up to tier 2 (the company's administrators, and rules' tier-2 groups); the
  * administrators' own duty goes to tier 3 (platform staff).
  */
-export const tierAboveOwner = (action: OverdueAction): number =>
+export const tierAboveOwner = (action: Pick<OverdueAction, 'ownerGroupId'>): number =>
   action.ownerGroupId === null ? 3 : 2;
 
-/** The notice of each claimed action, for the delivery log and the bell. */
-export const noticesOfOverdue = (claimed: readonly OverdueAction[]): Notice[] =>
-  claimed.map((action) => ({
-    alertId: action.alertId,
-    tier: tierAboveOwner(action),
-    reminder: 0,
-    actionId: action.id,
-  }));
+interface Candidate extends OverdueAction {
+  dueAt: Date;
+  noticeStep: number;
+  escalation: EscalationPolicy | null;
+}
+
+/** One claimed step: its notices and when the action's next step is due (null: none left). */
+interface PlannedStep {
+  action: Candidate;
+  notices: Notice[];
+  next: Date | null;
+}
 
 /**
- * Claims up to `limit` actions past their due time, not done and never escalated, of alerts
- * not cleared, by setting `escalated_at` in the statement that finds them: two checks, in one
- * process or two, never both get one. The outer condition is checked again on the row a
- * concurrent claim has just updated (PostgreSQL re-reads it after the lock), and SKIP LOCKED lets
- * a second check take the next rows instead of waiting. An acknowledged alert's actions still
- * escalate: acknowledging says someone has seen the alert, not that the inspection was done. A
- * cleared alert's do not: its cause is gone.
+ * The notices an action is due at `now` under its alert's policy: each tier reached from the one
+ * above its owner (a tier told before adds nothing: the delivery log's and the bell's keys name
+ * the tier), and the latest reminder, to its owner and the tiers reached at that reminder's time.
+ * Only the latest reminder: after a stop of the server people get one, not each one missed.
+ */
+function stepOf(action: Candidate, policy: EscalationPolicy, now: Date): PlannedStep {
+  const firstTier = tierAboveOwner(action);
+  const overdue = (now.getTime() - action.dueAt.getTime()) / 1000;
+  const { tier, reminder } = actionStepAt(policy, firstTier, overdue);
+  const notices: Notice[] = [];
+  for (let reached = firstTier; reached <= tier; reached += 1) {
+    notices.push({ alertId: action.alertId, tier: reached, reminder: 0, actionId: action.id });
+  }
+  // Its first notice is news enough: a check that finds it long past due sends no reminder
+  // beside it, and the reminders count on from the due time.
+  if (reminder > 0 && action.noticeStep > 0) {
+    const at = reminder * policy.reminderEverySeconds;
+    notices.push({
+      alertId: action.alertId,
+      tier: actionStepAt(policy, firstTier, at).tier,
+      reminder,
+      actionId: action.id,
+      owner: { groupId: action.ownerGroupId, firstTier },
+    });
+  }
+  const next = nextActionStepSeconds(policy, firstTier, overdue);
+  return {
+    action,
+    notices,
+    next: next === null ? null : new Date(action.dueAt.getTime() + next * 1000),
+  };
+}
+
+/**
+ * Claims the next step of up to `limit` actions past their due time (the first notice) or past
+ * their next reminder or tier (`next_notice_at`), not done, of alerts not cleared, and returns
+ * the notices of the steps it won. The claim is a compare-and-set on `notice_step` in one
+ * UPDATE: of two checks at once, in one process or two, that read the same step, one moves it
+ * on and the other's condition no longer holds (PostgreSQL re-reads it on the row the first has
+ * just updated), so each step is planned once. An acknowledged alert's actions still escalate:
+ * acknowledging says someone has seen the alert, not that the inspection was done.
  */
 export async function claimOverdueActions(
   db: Db,
   now: Date,
+  defaultPolicy: EscalationPolicy,
   limit: number = OVERDUE_ACTIONS_BATCH,
-): Promise<OverdueAction[]> {
-  const undone = and(isNull(alertActions.doneAt), isNull(alertActions.escalatedAt));
-  const due = db
-    .select({ id: alertActions.id })
-    .from(alertActions)
-    .innerJoin(alerts, eq(alerts.id, alertActions.alertId))
-    .where(and(undone, lte(alertActions.dueAt, now), ne(alerts.state, 'cleared')))
-    .orderBy(asc(alertActions.dueAt), asc(alertActions.id))
-    .limit(limit)
-    .for('update', { of: alertActions, skipLocked: true });
-  return db
-    .update(alertActions)
-    .set({ escalatedAt: now })
-    .where(and(inArray(alertActions.id, due), undone))
-    .returning({
+): Promise<{ claimed: OverdueAction[]; notices: Notice[] }> {
+  const firstDue = and(isNull(alertActions.escalatedAt), lte(alertActions.dueAt, now));
+  const candidates: Candidate[] = await db
+    .select({
       id: alertActions.id,
       alertId: alertActions.alertId,
       ownerGroupId: alertActions.ownerGroupId,
-    });
+      dueAt: alertActions.dueAt,
+      noticeStep: alertActions.noticeStep,
+      escalation: alerts.escalation,
+    })
+    .from(alertActions)
+    .innerJoin(alerts, eq(alerts.id, alertActions.alertId))
+    .where(
+      and(
+        isNull(alertActions.doneAt),
+        ne(alerts.state, 'cleared'),
+        or(firstDue, lte(alertActions.nextNoticeAt, now)),
+      ),
+    )
+    .orderBy(asc(sql`coalesce(${alertActions.nextNoticeAt}, ${alertActions.dueAt})`))
+    .limit(limit);
+  if (candidates.length === 0) return { claimed: [], notices: [] };
+  const steps = candidates.map((action) => stepOf(action, action.escalation ?? defaultPolicy, now));
+  const nextTimes = `{${steps.map((step) => (step.next ? `"${step.next.toISOString()}"` : 'NULL')).join(',')}}`;
+  const won = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update alert_actions a
+      set notice_step = a.notice_step + 1,
+          escalated_at = coalesce(a.escalated_at, ${now.toISOString()}::timestamptz),
+          next_notice_at = v.next
+      from unnest(${intArray(steps.map((step) => step.action.id))}::int[],
+                  ${intArray(steps.map((step) => step.action.noticeStep))}::int[],
+                  ${nextTimes}::timestamptz[]) as v(id, step, next)
+      where a.id = v.id and a.notice_step = v.step and a.done_at is null
+      returning a.id`),
+  );
+  const wonIds = new Set(won.map((row) => Number(row.id)));
+  const claimed = steps.filter((step) => wonIds.has(step.action.id));
+  return {
+    claimed: claimed.map(({ action }) => ({
+      id: action.id,
+      alertId: action.alertId,
+      ownerGroupId: action.ownerGroupId,
+    })),
+    notices: claimed.flatMap((step) => step.notices),
+  };
 }

@@ -27,7 +27,7 @@ export function createSmsSender(
       if ('heldUntil' in claimed) return 'held';
       const { delivery, alert, action } = claimed;
       const text = action
-        ? actionOverdueSms(alert, action, publicUrl, delivery.tier)
+        ? actionOverdueSms(alert, action, publicUrl, delivery)
         : alertSms(alert, publicUrl, delivery);
       try {
         const answer = await provider.send(delivery.recipient, text);

@@ -929,9 +929,10 @@ export const notifications = pgTable(
     uniqueIndex('notifications_key')
       .on(t.userId, t.alertId, t.kind, t.tier)
       .where(sql`${t.actionId} is null`),
-    // Each overdue action is news of its own: one alert's two overdue actions are two lines.
+    // Each overdue action is news of its own (one alert's two overdue actions are two lines), and
+    // so is each tier it reaches; its reminders are emails and texts, not more lines.
     uniqueIndex('notifications_action_key')
-      .on(t.userId, t.actionId)
+      .on(t.userId, t.actionId, t.tier)
       .where(sql`${t.actionId} is not null`),
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_unread_idx')
@@ -1601,6 +1602,16 @@ export const alertActions = pgTable(
      * statement that claims it, so two checks never both tell (decision 077).
      */
     escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    /**
+     * How many checks have claimed the action's notices: the claim's compare-and-set, so two
+     * checks at once, in one process or two, never both plan the same step (decision 077).
+     */
+    noticeStep: integer('notice_step').notNull().default(0),
+    /**
+     * When its next reminder or tier is due once it has been escalated; null before the first
+     * notice (due at `due_at`) and when nothing is left (decision 077's reminders).
+     */
+    nextNoticeAt: timestamp('next_notice_at', { withTimezone: true }),
   },
   (t) => [
     check('alert_actions_level_check', sql`${t.level} in (${inList(PLAN_LEVELS)})`),
@@ -1611,6 +1622,9 @@ export const alertActions = pgTable(
     uniqueIndex('alert_actions_key').on(t.alertId, t.level, t.position),
     index('alert_actions_due_idx')
       .on(t.dueAt)
+      .where(sql`${t.doneAt} is null`),
+    index('alert_actions_next_notice_idx')
+      .on(t.nextNoticeAt)
       .where(sql`${t.doneAt} is null`),
   ],
 );

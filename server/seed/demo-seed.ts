@@ -227,7 +227,12 @@ export async function seedDemo(
     );
     // The operator is the demo company's only user: staff belong to the platform's company,
     // which a company's group may not name (decision 060); they are told at tier 2.
-    await seedDemoPolicy(tx, demoCompanyId, [operator.id]);
+    await seedDemoPolicy(
+      tx,
+      demoCompanyId,
+      [operator.id],
+      bridgeRows.map((b) => b.id),
+    );
     await seedPrairieCrossings(tx, passwords);
   });
 }

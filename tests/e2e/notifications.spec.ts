@@ -1,23 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO_STAFF, openSignedIn } from '../helpers/e2e-session';
 import { loaded } from '../helpers/e2e-loaded';
+import { pageOverflow, seriousViolations } from '../helpers/e2e-page-checks';
 
 // Issue 32 (decision 066): staff open Notifications and see who is on call now and the on-call
 // calendar, on a desktop and on a phone, without the page moving sideways or axe finding a
 // serious fault.
-
-/** How far the page reaches past the right edge of the window (0 when it fits). */
-const pageOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** axe-core's serious and critical findings on the page as it stands (issues 4 and 6). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Staff's bearer header and own user, through the API as the app signs in. */
 async function staffApi(request: APIRequestContext) {

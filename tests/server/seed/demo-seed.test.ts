@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bridges,
   companies,
+  responsePlanActions,
   sensorCalibrations,
   sensors,
   spans,
@@ -108,6 +109,30 @@ describe.each(drivers)('the demo company on %s', (kind) => {
     expect(await zoneOf(DEMO_OPERATOR.email)).toEqual(['America/Halifax', true]);
     expect(await zoneOf(DEMO_STAFF.email)).toEqual(['America/Toronto', true]);
     expect(await zoneOf(DEMO_PRAIRIE_ADMIN.email)).toEqual(['America/Edmonton', true]);
+  });
+
+  it("gives each of the demo company's bridges the response plan a first start shows on its crossings", async () => {
+    const { db } = t.services.database;
+    await seedDemo(db, t.services.secretBox, t.services.passwords);
+    const operator = await t.services.users.findByEmail(DEMO_OPERATOR.email);
+    const own = await db
+      .select()
+      .from(bridges)
+      .where(eq(bridges.companyId, operator?.companyId ?? 0));
+    const plans = await db.select().from(responsePlanActions);
+    expect(new Set(plans.map((action) => action.bridgeId))).toEqual(new Set(own.map((b) => b.id)));
+    const [first] = own;
+    const plan = plans
+      .filter((action) => action.bridgeId === first?.id)
+      .map((action) => [action.level, action.position, action.text, action.dueHours]);
+    expect(plan.sort()).toEqual(
+      [
+        ['amber', 0, 'Inspect the span whose frequency dropped', 72],
+        ['amber', 1, 'Tell the engineer of record of the shift', 24],
+        ['red', 0, 'Restrict traffic to one lane', 2],
+        ['red', 1, 'Call the engineer of record', 1],
+      ].sort(),
+    );
   });
 
   it("leaves sensors that are not the demo's without calibrations", async () => {
