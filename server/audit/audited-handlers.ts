@@ -5,6 +5,7 @@ import { recordRowSecurityBypass } from '../ops/metrics.ts';
 import {
   inAuditedTransaction,
   inRequestTransaction,
+  inTenantRead,
   type TenantScope,
 } from './audited-transaction.ts';
 
@@ -157,9 +158,10 @@ function transactionHandler(
       return undefined as unknown as FastifyReply;
     };
     try {
-      const result = await inRequestTransaction(db, { actor, tenant }, () =>
-        handler(request, reply),
-      );
+      const run = () => handler(request, reply);
+      const result = await (actor || !tenant
+        ? inRequestTransaction(db, { actor, tenant }, run)
+        : inTenantRead(db, tenant, run));
       reply.send = send;
       return held ? reply.send(held.payload) : result;
     } finally {

@@ -1,6 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
+import { type ConnectionSettings, setSettingsStatement } from '../db/connection-settings.ts';
+import {
+  inServerTransaction,
+  onTenantConnections,
+  serverPoolOf,
+} from '../db/request-connections.ts';
 
 /** Who a change is written down for: a signed-in user, or 'anonymous' (sign-up, contact form). */
 export interface AuditActor {
@@ -70,18 +76,57 @@ export function inAuditedTransaction<T>(
  * a tenant is: the policies of migration 0049 apply to the role it switches to, so a query that
  * forgot its company filter still sees no other company's rows. `set_config(..., true)` (SET
  * LOCAL) ends with the transaction, so a pooled connection never carries it to the next user.
+ * On the server the settings travel with the BEGIN, one round trip (decision 072, amended).
  */
 export async function inRequestTransaction<T>(
   db: Db,
   settings: RequestTransaction,
   work: () => Promise<T>,
 ): Promise<T> {
+  const values = settingsOf(settings);
+  const pool = scope.getStore()?.open ? null : serverPoolOf(db);
+  return inScope(
+    (scoped) =>
+      pool
+        ? inServerTransaction(pool, values, scoped)
+        : db.transaction(async (tx) => {
+            if (values.size > 0) await tx.execute(sql.raw(setSettingsStatement(values, true)));
+            return scoped(tx as unknown as Db);
+          }),
+    work,
+  );
+}
+
+/**
+ * Runs a read of a company administrator or operator held to its company. On the server it
+ * needs no transaction: it runs on connections of a pool of their own that carry a company for
+ * their session, given this request's before its first query on them (onTenantConnections), and
+ * a handler's parallel queries spread over a few of them as they do without the wall. The
+ * embedded database has one connection, which the request's transaction holds (decision 072,
+ * amended).
+ */
+export function inTenantRead<T>(db: Db, tenant: TenantScope, work: () => Promise<T>): Promise<T> {
+  const pool = scope.getStore()?.open ? null : serverPoolOf(db);
+  const settings = settingsOf({ tenant });
+  return pool
+    ? inScope(
+        (scoped) =>
+          onTenantConnections(pool, settings, scoped) ??
+          inServerTransaction(pool, settings, scoped),
+        work,
+      )
+    : inRequestTransaction(db, { tenant }, work);
+}
+
+/** `work` with the repositories routed to the request's database `open` gives it. */
+async function inScope<T>(
+  open: (scoped: (requestDb: Db) => Promise<T>) => Promise<T>,
+  work: () => Promise<T>,
+): Promise<T> {
   const current: Scope = { tx: null, open: false, afterwards: [] };
   try {
-    return await db.transaction(async (tx) => {
-      const settingsSql = settingsOf(settings);
-      if (settingsSql) await tx.execute(settingsSql);
-      current.tx = tx as unknown as Db;
+    return await open(async (requestDb) => {
+      current.tx = requestDb;
       current.open = true;
       try {
         return await scope.run(current, work);
@@ -97,24 +142,20 @@ export async function inRequestTransaction<T>(
 /** The role row-level security applies to (migration 0049). */
 const TENANT_ROLE = 'spanwatch_tenant';
 
-/** The transaction's settings in one statement: each round trip is paid on every request. */
-function settingsOf({ actor, tenant }: RequestTransaction): SQL | null {
-  const settings: SQL[] = [];
+/** The request's settings by name; each becomes part of one statement, never a round trip. */
+function settingsOf({ actor, tenant }: RequestTransaction): ConnectionSettings {
+  const settings = new Map<string, string>();
   if (actor) {
-    settings.push(
-      sql`set_config('spanwatch.audit_actor', ${actor.name}, true)`,
-      sql`set_config('spanwatch.audit_actor_id', ${actor.id === null ? '' : String(actor.id)}, true)`,
-      sql`set_config('spanwatch.audit_operation', ${actor.operation}, true)`,
-    );
+    settings.set('spanwatch.audit_actor', actor.name);
+    settings.set('spanwatch.audit_actor_id', actor.id === null ? '' : String(actor.id));
+    settings.set('spanwatch.audit_operation', actor.operation);
   }
   if (tenant) {
-    settings.push(
-      sql`set_config('spanwatch.company_id', ${String(tenant.companyId)}, true)`,
-      sql`set_config('spanwatch.user_id', ${String(tenant.userId)}, true)`,
-      sql`set_config('role', ${TENANT_ROLE}, true)`,
-    );
+    settings.set('spanwatch.company_id', String(tenant.companyId));
+    settings.set('spanwatch.user_id', String(tenant.userId));
+    settings.set('role', TENANT_ROLE);
   }
-  return settings.length ? sql`select ${sql.join(settings, sql`, `)}` : null;
+  return settings;
 }
 
 /**

@@ -11,6 +11,7 @@ import { startWorker } from '../threads/start-worker.ts';
 import { useFastFloatArrays } from './pg-float-arrays.ts';
 import { serveDatabase } from './pglite-host.ts';
 import { RemotePglite } from './pglite-remote.ts';
+import { registerTenantPool } from './tenant-pools.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -58,18 +59,27 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
     useFastFloatArrays();
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server drops (a restart, an admin's terminate) would otherwise be an
-    // unhandled 'error' event that takes the whole process down; the pool reconnects on next use.
-    pool.on('error', (error) => {
-      (options.log ?? console.warn)(`PostgreSQL dropped an idle connection: ${error.message}`);
-    });
+    const newPool = () => {
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+      // An idle connection the server drops (a restart, an admin's terminate) would otherwise be
+      // an unhandled 'error' event that takes the whole process down; the pool reconnects.
+      pool.on('error', (error) => {
+        (options.log ?? console.warn)(`PostgreSQL dropped an idle connection: ${error.message}`);
+      });
+      return pool;
+    };
+    const pool = newPool();
+    // Company administrators' and operators' reads, held to their company (decision 072).
+    const tenantPool = newPool();
+    registerTenantPool(pool, tenantPool);
     const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), tenantPool.end()]);
+      },
       link: async () => ({ kind: 'postgres', databaseUrl }),
     };
   }

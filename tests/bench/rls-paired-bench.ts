@@ -4,8 +4,9 @@
 // on the same services, one with SPANWATCH_RLS on and one off. BENCH_ROUNDS times (60) the demo
 // operator opens the dashboard of each of its bridges in both apps, in an order that alternates
 // round by round; a round sends the dashboard's API requests six at a time, as a browser does.
-// Reported: p50/p95 of each request and of a whole opening, per app, their ratios, and the same
-// ratio between the two halves of the 'off' rounds (the noise floor of this machine now).
+// Reported: p50/p95 of each request and of a whole opening, per app, their ratios, the quartiles
+// of the paired ratio (an opening with the wall over the same bridge's opening without it, run
+// next to it), and the ratio between the two halves of the 'off' rounds (this machine's noise).
 // PGlite by default; PostgreSQL with DATABASE_URL (a fresh database made from the tests' template).
 import { eq } from 'drizzle-orm';
 import { loadavg } from 'node:os';
@@ -100,6 +101,9 @@ async function main() {
     const times = { on: new Map<string, number[]>(), off: new Map<string, number[]>() };
     const openings = { on: [] as number[], off: [] as number[] };
     const offHalves: [number[], number[]] = [[], []];
+    // Each opening with the wall over the same bridge's opening without it, next to it in time:
+    // the other sessions' load changes within seconds, and a pair sees the same load.
+    const pairedRatios: number[] = [];
     const open = async (mode: 'on' | 'off', bridge: DashboardBridge, round: number) => {
       const urls = dashboardRequests(bridge);
       const started = performance.now();
@@ -136,6 +140,7 @@ async function main() {
       const order: ('on' | 'off')[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
       for (const bridge of dashboards) {
         for (const mode of order) await open(mode, bridge, round);
+        pairedRatios.push((openings.on.at(-1) ?? NaN) / (openings.off.at(-1) ?? NaN));
       }
     }
     const allOf = (mode: 'on' | 'off') => [...times[mode].values()].flat();
@@ -171,6 +176,11 @@ async function main() {
             request_p95: ratio(on.request_p95_ms, off.request_p95_ms),
             opening_p95: ratio(on.opening_p95_ms, off.opening_p95_ms),
             opening_p50: ratio(on.opening_p50_ms, off.opening_p50_ms),
+          },
+          paired_opening_ratio: {
+            p25: ratio(quantile(pairedRatios, 0.25), 1),
+            median: ratio(quantile(pairedRatios, 0.5), 1),
+            p75: ratio(quantile(pairedRatios, 0.75), 1),
           },
           noise_off_half_over_off_half_opening_p95: ratio(
             quantile(offHalves[0], 0.95),

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inTenantRead, type TenantScope } from '../../../server/audit/audited-transaction.ts';
+import { requestScopedDatabase } from '../../../server/audit/audited-transaction.ts';
+import { type Database, openDatabase } from '../../../server/db/client.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
+import { bridgeWithSensor, companyPerson } from '../../helpers/company-person.ts';
+import { type TestContext, setupTestApp } from '../../helpers/test-app.ts';
+import { drivers } from '../../helpers/test-database.ts';
+
+// Decision 072, amended: a company's reads run on connections that hold its company for their
+// session, not in a transaction. These tests show a connection never carries one request's
+// company into another request's queries, on a pool of one connection (so the next request gets
+// the very connection the last one used) and on the embedded database's one connection.
+
+/** Two companies with a bridge each, and the tenant scope of each one's administrator. */
+async function twoCompanies(t: TestContext) {
+  const adminA = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
+  const adminB = await companyPerson(t, 'beta-admin', 'Beta Bridges', { admin: true });
+  await bridgeWithSensor(t, adminA.row.companyId, 'alpha');
+  await bridgeWithSensor(t, adminB.row.companyId, 'beta');
+  const scope = (who: typeof adminA): TenantScope => ({
+    companyId: who.row.companyId,
+    userId: who.row.id,
+  });
+  return { tenantA: scope(adminA), tenantB: scope(adminB) };
+}
+
+/** What a request's unfiltered query sees: the bridges' names, and the connection it ran on. */
+async function seenBy(db: Database['db']) {
+  const [connection] = rowsOf<{ pid: number }>(
+    await db.execute(sql`select pg_backend_pid() as pid`),
+  );
+  const names = rowsOf<{ name: string }>(
+    await db.execute(sql`select name from bridges order by name`),
+  ).map((row) => row.name);
+  return { pid: connection?.pid, names };
+}
+
+describe.each(drivers)('tenant connections on %s', (kind) => {
+  const t = setupTestApp(kind);
+  let database: Database;
+  let ownPool: Database | undefined;
+
+  beforeEach(() => {
+    // On the server, a pool of one connection: every request below gets the same one.
+    ownPool =
+      kind === 'postgres' ? openDatabase({ databaseUrl: t.databaseUrl, poolSize: 1 }) : undefined;
+    database = requestScopedDatabase(ownPool ?? t.services.database);
+  });
+
+  afterEach(async () => {
+    await ownPool?.close();
+  });
+
+  it("answers a company's request after another's failed request with its own rows only", async () => {
+    const { tenantA, tenantB } = await twoCompanies(t);
+    const { db } = database;
+    let seenByA: Awaited<ReturnType<typeof seenBy>> | undefined;
+    await expect(
+      inTenantRead(db, tenantA, async () => {
+        seenByA = await seenBy(db);
+        await db.execute(sql`select 1 / 0`);
+      }),
+    ).rejects.toThrow();
+    await expect(
+      inTenantRead(db, tenantA, async () => {
+        throw new Error('the handler failed after its queries');
+      }),
+    ).rejects.toThrow('the handler failed');
+    const seenByB = await inTenantRead(db, tenantB, () => seenBy(db));
+    expect(seenByA?.names).toEqual(['alpha Bridge']);
+    expect(seenByB.names).toEqual(['beta Bridge']);
+    expect(seenByB.pid).toBe(seenByA?.pid);
+    // The server's own work is not held to any company.
+    expect((await seenBy(db)).names).toEqual(['alpha Bridge', 'beta Bridge']);
+  });
+
+  it("answers each of two companies' parallel queries with its own rows only", async () => {
+    const { tenantA, tenantB } = await twoCompanies(t);
+    const { db } = database;
+    const read = (tenant: TenantScope) =>
+      inTenantRead(db, tenant, () => Promise.all([seenBy(db), seenBy(db), seenBy(db)]));
+    const answers = await Promise.all([read(tenantA), read(tenantB), read(tenantA), read(tenantB)]);
+    expect(answers.map((three) => three.map((seen) => seen.names.join()))).toEqual([
+      ['alpha Bridge', 'alpha Bridge', 'alpha Bridge'],
+      ['beta Bridge', 'beta Bridge', 'beta Bridge'],
+      ['alpha Bridge', 'alpha Bridge', 'alpha Bridge'],
+      ['beta Bridge', 'beta Bridge', 'beta Bridge'],
+    ]);
+  });
+
+  it.runIf(kind === 'postgres')(
+    'destroys a connection a request left inside a transaction',
+    async () => {
+      const { tenantA, tenantB } = await twoCompanies(t);
+      const { db } = database;
+      const left = await inTenantRead(db, tenantA, async () => {
+        await db.execute(sql`begin`);
+        return seenBy(db);
+      });
+      const next = await inTenantRead(db, tenantB, async () => ({
+        ...(await seenBy(db)),
+        inTransaction: rowsOf<{ open: boolean }>(
+          await db.execute(sql`select now() <> statement_timestamp() as open`),
+        )[0]?.open,
+      }));
+      expect(next.pid).not.toBe(left.pid);
+      expect(next.names).toEqual(['beta Bridge']);
+      expect(next.inTransaction).toBe(false);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    "sends a handler's parallel queries one at a time on each connection",
+    async () => {
+      const { tenantA } = await twoCompanies(t);
+      const { db } = database;
+      // node-postgres warns (once a process, so not seen here) when a query is sent to a
+      // connection still busy with another: count those sends instead.
+      const busy = new Map<pg.Client, number>();
+      let overlaps = 0;
+      const query = pg.Client.prototype.query;
+      const counted = function (this: pg.Client, ...args: unknown[]) {
+        const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+        if (!(answer instanceof Promise)) return answer;
+        if ((busy.get(this) ?? 0) > 0) overlaps += 1;
+        busy.set(this, (busy.get(this) ?? 0) + 1);
+        return answer.finally(() => busy.set(this, (busy.get(this) ?? 1) - 1));
+      };
+      pg.Client.prototype.query = counted as typeof query;
+      try {
+        const seen = await inTenantRead(db, tenantA, () =>
+          Promise.all(Array.from({ length: 6 }, () => seenBy(db))),
+        );
+        expect(seen.map((one) => one.names.join())).toEqual(Array(6).fill('alpha Bridge'));
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+      expect(overlaps).toBe(0);
+    },
+  );
+});
