@@ -5,7 +5,9 @@ import type { ModeFact, ModesFacts } from './report-facts.ts';
 
 export const MODES_METHOD_TEXT =
   'Identified by covariance-driven stochastic subspace identification (SSI-COV) from the ' +
-  'vertical accelerometers of one span together, one 10-minute window at a time up to 20 Hz, ' +
+  'vertical accelerometers of one span together, one 10-minute window at a time up to 20 Hz ' +
+  '(where the sensors record in bursts, the window’s burst of at least 60 s, up to 0.4 times ' +
+  'the sampling rate), ' +
   'each mode with its damping ratio and the modal phase collinearity (MPC, 1 for a real, ' +
   'classical shape) of its shape. Each window’s modes are matched to the reference modes by ' +
   'frequency (within 20 %) and shape (MAC at least 0.8, 1 = the same shape); a reference mode ' +
