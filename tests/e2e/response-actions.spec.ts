@@ -21,7 +21,10 @@ async function operatorApi(request: APIRequestContext) {
   const { access } = (await login.json()) as { access: string };
   const headers = { authorization: `Bearer ${access}` };
   return async <T>(path: string): Promise<T> => {
-    const response = await request.get(path, { headers });
+    // A read after the dialog's steps may reuse a keep-alive socket the server is closing at
+    // that moment (its keep-alive timeout is 5 s): a browser retries such a GET, so this does too
+    // (a pre-check failed once with "socket hang up (ECONNRESET)" there).
+    const response = await request.get(path, { headers, maxRetries: 2 });
     expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
     return (await response.json()) as T;
   };
