@@ -1,6 +1,4 @@
 import helmet from '@fastify/helmet';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import openapiGlue from 'fastify-openapi-glue';
@@ -16,6 +14,7 @@ import {
   registerIngestParsers,
 } from './ingest/http-plugin.ts';
 import { serverTimeoutOptions } from './http/http-timeouts.ts';
+import { compiledSerializer, compiledValidator } from './http/schema-compilers.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
 import { registerUploadParser, UPLOAD_CONTENT_TYPE } from './http/upload-body.ts';
 import { registerThrottle } from './http/throttle.ts';
@@ -82,22 +81,10 @@ export type BuildAppOptions = {
 
 /**
  * JSON bodies are validated as sent: Fastify's default coercion would turn `latitude: null`
- * into 0 and put a bridge on the equator. Path and query values arrive as text and are still
- * coerced ('7' -> 7, 'true' -> true). openapi-glue reuses `$id`s across routes, hence
- * addUsedSchema: false. An ingest item's schema names its fields without requiring an object,
- * so that one item that is not an object is rejected alone by the handler: strictTypes would
- * warn of that on every start.
+ * into 0 and put a bridge on the equator. Validators and serializers are compiled once per
+ * process and schema (http/schema-compilers.ts).
  */
 function registerStrictBodyValidation(app: FastifyInstance) {
-  const options = {
-    useDefaults: true,
-    removeAdditional: true,
-    addUsedSchema: false,
-    allErrors: false,
-    strictTypes: false,
-  } as const;
-  const bodyAjv = addFormats(new Ajv({ ...options, coerceTypes: false }));
-  const textAjv = addFormats(new Ajv({ ...options, coerceTypes: 'array' }));
   app.setValidatorCompiler(({ schema, httpPart, contentType }) => {
     // The bulk forms' schema is text, but they arrive as bytes (ingest/http-plugin.ts) and the
     // handler reads them line by line, naming each line it cannot read (or answers 413 for a
@@ -107,8 +94,9 @@ function registerStrictBodyValidation(app: FastifyInstance) {
     }
     // An uploaded file stays a stream, read and bounded by its handler (http/upload-body.ts).
     if (httpPart === 'body' && contentType === UPLOAD_CONTENT_TYPE) return () => true;
-    return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+    return compiledValidator(httpPart === 'body' ? 'body' : 'text', schema);
   });
+  app.setSerializerCompiler(({ schema }) => compiledSerializer(schema));
 }
 
 /** Assembles the app: external plugins, then app plugins, then the contract's routes. */

@@ -69,6 +69,7 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
 
 const TEMPLATE_PREFIX = 'spanwatch_test_template_';
 const TEMPLATE_LOCK = 7_531_001;
+const TEMPLATES_KEPT = 8;
 
 /** The server's migrated template, made by the first test file that needs it. */
 async function ensureServerTemplate(admin: pg.Client, serverUrl: string): Promise<string> {
@@ -78,9 +79,12 @@ async function ensureServerTemplate(admin: pg.Client, serverUrl: string): Promis
   try {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
     if (found.rowCount) return template;
+    // Other checkouts (a branch with a migration of its own) may be running their tests on the
+    // same server from their own template: only templates beyond the newest few are dropped,
+    // never one a run beside this one may be copying.
     const stale = await admin.query<{ datname: string }>(
-      'SELECT datname FROM pg_database WHERE datname LIKE $1',
-      [`${TEMPLATE_PREFIX}%`],
+      'SELECT datname FROM pg_database WHERE datname LIKE $1 ORDER BY oid DESC OFFSET $2',
+      [`${TEMPLATE_PREFIX}%`, TEMPLATES_KEPT],
     );
     for (const { datname } of stale.rows) {
       await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
