@@ -16,6 +16,16 @@ export type DriverKind = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when DATABASE_URL points at a server (CI sets it). */
 export const drivers: DriverKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * One database for the files whose time is simulating, storing and evaluating a bridge of several
+ * days: PostgreSQL when DATABASE_URL is set (production's), else PGlite. Their work is the same
+ * on both; what differs between the databases (the driver, arrays, transactions, the analysis
+ * thread's link to an embedded database) is checked on both by the API files and
+ * `analysis-thread`, and the browser suite's server evaluates the demo on the embedded one
+ * (docs/decisions/033-test-suite-time.md).
+ */
+export const evaluationDrivers: DriverKind[] = process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
+
 export interface TestDatabase {
   database: Database;
   /** The server database's URL (PostgreSQL only), for a server process started by a test. */

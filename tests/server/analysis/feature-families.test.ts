@@ -4,7 +4,7 @@ import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import type { DatasetPlan, PlannedStream } from '../../../server/analysis/dataset-plan.ts';
 import { planFeatureNames } from '../../../server/analysis/window-dataset.ts';
 import { analysisModels } from '../../../server/db/schema.ts';
-import { drivers } from '../../helpers/test-database.ts';
+import { evaluationDrivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { DAY_MS, START_MS, simulatedBridge, testScenario } from './analysis-fixtures.ts';
 
@@ -54,7 +54,7 @@ describe('the detector features of each family', () => {
   });
 });
 
-describe.each(drivers)('feature families on %s', (kind) => {
+describe.each(evaluationDrivers)('feature families on %s', (kind) => {
   const t = setupTestApp(kind);
 
   it('decides structural alarms on the tracked modes: a drifting strain gauge raises none', async () => {

@@ -3,7 +3,7 @@ import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import { createBaselineVersions } from '../../../server/analysis/baseline-versions.ts';
 import { loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { drivers } from '../../helpers/test-database.ts';
+import { evaluationDrivers } from '../../helpers/test-database.ts';
 import { DAY_MS, START_MS, simulatedBridge, testScenario } from './analysis-fixtures.ts';
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 300_000 });
@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 600_000, hookTimeout: 300_000 });
 // Issue 30, decision 048 (2026-11-30): a fault found after the model was trained, with its
 // onset inside the model's reference, means the model learnt part of its span. The evaluation
 // trains once more without that span, and the new version says why.
-describe.each(drivers)('a model that learnt a sensor fault on %s', (kind) => {
+describe.each(evaluationDrivers)('a model that learnt a sensor fault on %s', (kind) => {
   const t = setupTestApp(kind);
 
   it('is retrained once, the version naming the fault', async () => {

@@ -9,7 +9,7 @@ import { HEALTH_ALERT_TYPES } from '../../../domain/health.ts';
 import { analysisModels, sensorFaults } from '../../../server/db/schema.ts';
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { drivers } from '../../helpers/test-database.ts';
+import { evaluationDrivers } from '../../helpers/test-database.ts';
 import { storedAlerts } from '../alerts/alert-fixtures.ts';
 import { DAY_MS, START_MS, simulatedBridge, testScenario } from './analysis-fixtures.ts';
 
@@ -25,7 +25,7 @@ const WINDOW_MS = 600_000;
 // Issue 30: a stream found faulty by its own measurements is a 'Sensor fault' on that sensor,
 // stored with kind and onset, and is judged by neither the detector nor its limits from the
 // onset on (decision 048); before the onset it is judged as usual.
-describe.each(drivers)('sensor faults in the stored evaluation on %s', (kind) => {
+describe.each(evaluationDrivers)('sensor faults in the stored evaluation on %s', (kind) => {
   const t = setupTestApp(kind);
 
   /**

@@ -6,7 +6,7 @@ import { isStoredModel } from '../../../server/analysis/stored-model.ts';
 import { sensorFaults } from '../../../server/db/schema.ts';
 import type { BridgeScenario, FaultSpec } from '../../../server/sim/scenario.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { drivers } from '../../helpers/test-database.ts';
+import { evaluationDrivers } from '../../helpers/test-database.ts';
 import { storedAlerts } from '../alerts/alert-fixtures.ts';
 import { DAY_MS, START_MS, simulatedBridge, testScenario } from './analysis-fixtures.ts';
 
@@ -36,7 +36,7 @@ function twinScenario(prefix: string, faults: FaultSpec[]): BridgeScenario {
 
 // Issue 30, decision 048 (2026-11-30): co-located twins named by their geometry; a pair whose
 // amplitudes move against each other disagree from the change's onset (decision 068).
-describe.each(drivers)('gain against a co-located twin on %s', (kind) => {
+describe.each(evaluationDrivers)('gain against a co-located twin on %s', (kind) => {
   const t = setupTestApp(kind);
 
   async function twinBridge(name: string, prefix: string, faults: FaultSpec[]) {

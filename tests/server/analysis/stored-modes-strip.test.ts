@@ -9,7 +9,7 @@ import {
 } from '../../helpers/beam-windows.ts';
 import { BASE_MS } from '../../helpers/readings-fixtures.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { drivers } from '../../helpers/test-database.ts';
+import { evaluationDrivers } from '../../helpers/test-database.ts';
 import { beamBridge, ingestBeamWindow, MODAL_WINDOW_MS } from './stored-modes-fixtures.ts';
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 300_000 });
@@ -17,7 +17,7 @@ vi.setConfig({ testTimeout: 600_000, hookTimeout: 300_000 });
 // Decision 059: the located-change strip of decision 046 on stored modes. Trial 100 is the first
 // of 046's reporting trials (element 3 loses 10 % of its stiffness; 046 located it within one
 // element); its seeds are 046's, not chosen here.
-describe.each(drivers)('located-change strip on stored modes on %s', (kind) => {
+describe.each(evaluationDrivers)('located-change strip on stored modes on %s', (kind) => {
   const t = setupTestApp(kind);
 
   it('answers the standardised curvature change per sensor once six reference windows are stored', async () => {

@@ -12,7 +12,7 @@ import {
   storeData,
   testScenario,
 } from '../analysis/analysis-fixtures.ts';
-import { drivers } from '../../helpers/test-database.ts';
+import { evaluationDrivers } from '../../helpers/test-database.ts';
 import { sharedFixture } from '../../helpers/data-snapshot.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
@@ -20,7 +20,7 @@ vi.setConfig({ hookTimeout: 300_000, testTimeout: 300_000 });
 
 type Schemas = components['schemas'];
 
-describe.each(drivers)('re-baselining after a repair on %s', (kind) => {
+describe.each(evaluationDrivers)('re-baselining after a repair on %s', (kind) => {
   const t = setupTestApp(kind);
   // Two tests start from the same eight healthy days, untrained: they are stored once.
   const healthyScenario = testScenario('gau');
