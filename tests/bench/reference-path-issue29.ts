@@ -72,6 +72,13 @@ export interface SeedOutcome {
 
 const clone = (state: ReplayState): ReplayState => structuredClone(state);
 
+/**
+ * `STIFFER_SHARE=0.25` (a share of the amber level; `Infinity`: one-sided) runs an agreement-test
+ * candidate; unset, the product's rule (decision 067, amended 2026-12-01).
+ */
+const acceptanceFromEnv = (): ReplayState['acceptance'] =>
+  process.env.STIFFER_SHARE ? { stifferShareOfAmber: Number(process.env.STIFFER_SHARE) } : {};
+
 function outcomeAfter(state: ReplayState, onset: number): CaseOutcome {
   const log = state.log.filter((o) => o.at > onset);
   const first = (test: (o: (typeof log)[number]) => boolean) => {
@@ -118,7 +125,7 @@ export function runSeed(
     (c) => c.onset?.(bridge.context, referenceHours, end) ?? fixedOnset(referenceDays),
   );
   // The healthy replay, paused at each onset so a damaged copy carries on from the same state.
-  const state = commission(healthy, referenceHours, chartOptions);
+  const state = commission(healthy, referenceHours, chartOptions, acceptanceFromEnv());
   const snapshots = new Map<number, ReplayState>();
   for (const onset of [...new Set(onsets)].sort((a, b) => a - b)) {
     replay(state, healthy, onset);
@@ -248,16 +255,20 @@ export function referencePathBench(group?: string): void {
   );
   const references = referencesFromEnv();
   const cases = casesFromEnv();
+  // `SEED_LIST=4,5` runs only those seeds of the group (one process a seed on a loaded machine).
+  const only = process.env.SEED_LIST?.split(',').map(Number);
+  const pick = (seeds: readonly number[]) =>
+    only ? seeds.filter((s) => only.includes(s)) : [...seeds];
   if (group === 'agreement') {
-    groupTable('tuning (agreement)', AGREEMENT_TUNING_SEEDS, references, cases);
+    groupTable('tuning (agreement)', pick(AGREEMENT_TUNING_SEEDS), references, cases);
     return;
   }
   if (group === 'all-tuning') {
-    groupTable('tuning', [...TUNING_SEEDS, ...AGREEMENT_TUNING_SEEDS], references, cases);
+    groupTable('tuning', pick([...TUNING_SEEDS, ...AGREEMENT_TUNING_SEEDS]), references, cases);
     return;
   }
-  if (group !== 'reporting') groupTable('tuning', TUNING_SEEDS, references, cases);
-  if (group !== 'tuning') groupTable('reporting', REPORTING_SEEDS, references, cases);
+  if (group !== 'reporting') groupTable('tuning', pick(TUNING_SEEDS), references, cases);
+  if (group !== 'tuning') groupTable('reporting', pick(REPORTING_SEEDS), references, cases);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) referencePathBench(process.env.SEEDS);

@@ -97,6 +97,8 @@ export type ChartOptions = Parameters<typeof trainReferenceCharts>[3];
 export interface ReplayState {
   now: number;
   chartOptions: ChartOptions;
+  /** Agreement-test candidates (decision 067, amended 2026-12-01); {}: the product's rule. */
+  acceptance: { stifferShareOfAmber?: number };
   active: Version;
   latest: { status: 'active' | 'proposed'; trainedTo: number };
   versions: {
@@ -187,12 +189,14 @@ export function commission(
   series: Series,
   referenceHours: number,
   chartOptions: ChartOptions = {},
+  acceptance: ReplayState['acceptance'] = {},
 ): ReplayState {
   const { windows, modes } = versionOf(series, 1, 0, referenceHours, []);
   const at0 = referenceHours * HOUR_MS;
   return {
     now: referenceHours,
     chartOptions,
+    acceptance,
     active: {
       version: 1,
       modes,
@@ -236,6 +240,7 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
     compared,
     alertSinceAccepted: structural(state).some((a) => a.clearedAt === null || a.clearedAt > since),
     maintenanceSince: null,
+    ...state.acceptance,
   });
   state.versions.push({
     version: number,
