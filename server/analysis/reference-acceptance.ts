@@ -65,7 +65,7 @@ export function compareWithActive(
  * +0.05 to +0.17 %), which the means' uncertainty has no term for; a rise larger than it is
  * material (restrained bearings or joints stiffen a bridge) and waits for an engineer.
  */
-export const STIFFER_SHARE_OF_AMBER = 0.25;
+export const STIFFER_SHARE_OF_AMBER = 0.125;
 
 export interface VersionDecision {
   status: Extract<BaselineStatus, 'active' | 'proposed'>;
