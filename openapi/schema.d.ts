@@ -2002,9 +2002,10 @@ export interface paths {
      * The bridge's baseline (reference) versions, newest first
      * @description Every training of the bridge's analysis makes a version (decision 041): the first is
      *     active (commissioning); a later one is proposed and becomes active by itself only when no
-     *     structural alert has been open since the active version was accepted and each mode's
-     *     compensated frequency agrees with the active one's within the expanded uncertainties
-     *     (E_n ≤ 1, k = 2); otherwise it waits for staff. The active version scores the bridge.
+     *     structural alert has been open since the active version was accepted and no mode's
+     *     compensated frequency is lower than the active one's beyond the expanded uncertainties
+     *     (E_n > 1, k = 2), nor higher beyond them by more than 1/8 of the bridge's amber level
+     *     (decision 067); otherwise it waits for staff. The active version scores the bridge.
      *     Visible to whoever may see the bridge.
      */
     get: operations['listBaselineVersions'];

@@ -263,6 +263,8 @@ export async function evaluateBridge(
       const version = trained
         ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince, repairSince, {
             cause: learntFaults.length > 0 ? learntFaultsWords(learntFaults) : null,
+            // A stiffer version is held beyond a share of the bridge's amber level (decision 067).
+            amberPercent: (await stores.analysisSettings.ofBridge(bridgeId)).amberPercent,
           })
         : null;
       if (trained && version?.status === 'active') {

@@ -1,5 +1,6 @@
 import { at } from '../analytics/at.ts';
 import { applyCompensation } from '../analytics/health-indicator.ts';
+import { DEFAULT_AMBER_PERCENT } from '../../domain/trigger-levels.ts';
 import type { BaselineMode, BaselineStatus } from '../db/schema.ts';
 import { meanWithUncertainty } from './baseline-summary.ts';
 import type { DatasetWindow } from './window-dataset.ts';
@@ -55,29 +56,54 @@ export function compareWithActive(
   return compared;
 }
 
+/**
+ * The share of the amber level (decision 025: −2 % by default, per bridge) a mode must rise by,
+ * beyond its uncertainty, before a **stiffer** version is held (decision 067, amended
+ * 2026-12-01). A mode lower than the active version beyond its uncertainty always holds a
+ * version, however small: damage lowers frequencies and must never be learnt. A rise smaller
+ * than this is the active version's temperature model misreading another season (seed 14:
+ * +0.05 to +0.17 %), which the means' uncertainty has no term for; a rise larger than it is
+ * material (restrained bearings or joints stiffen a bridge) and waits for an engineer.
+ */
+export const STIFFER_SHARE_OF_AMBER = 0.125;
+
 export interface VersionDecision {
   status: Extract<BaselineStatus, 'active' | 'proposed'>;
   reason: string;
 }
 
+const percentOf = (mode: BaselineMode, c: NonNullable<BaselineMode['compared']>) =>
+  (100 * c.shift_hz) / mode.mean_hz;
+
 const describe = (feature: string, mode: BaselineMode, c: NonNullable<BaselineMode['compared']>) =>
   `${feature} ${c.shift_hz >= 0 ? '+' : ''}${c.shift_hz.toFixed(4)} Hz ` +
-  `(${((100 * c.shift_hz) / mode.mean_hz).toFixed(2)} %, E_n ${c.en.toFixed(2)})`;
+  `(${percentOf(mode, c).toFixed(2)} %, E_n ${c.en.toFixed(2)})`;
+
+const formatPercent = (value: number) => `${Number(value.toFixed(2))} %`;
 
 /**
  * Whether a new training becomes the bridge's reference by itself (decision 041): the first
  * version does (commissioning), and one made after a recorded repair (decision 023, an engineer's
  * act); any other only when no structural alert has been open since the active version was
  * accepted, or none since `alertsBlockSince` (training-exclusions.ts: an alert cleared a retraining period ago no longer
- * counts), and every mode of the active version agrees (E_n ≤ 1). Otherwise it waits, proposed.
+ * counts), and no mode of the active version is lower beyond the uncertainty (E_n > 1) nor higher
+ * beyond it by more than STIFFER_SHARE_OF_AMBER of the amber level (decision 067, amended
+ * 2026-12-01). Otherwise it waits, proposed.
  */
 export function decideVersion(input: {
   active: { version: number; modes: readonly BaselineMode[] } | null;
   compared: ReadonlyMap<string, BaselineMode['compared']>;
   alertSinceAccepted: boolean;
   maintenanceSince: string | null;
+  /** The bridge's amber level, percent, negative (default −2 %). */
+  amberPercent?: number;
+  /** Bench candidates only; the product uses STIFFER_SHARE_OF_AMBER. */
+  stifferShareOfAmber?: number;
 }): VersionDecision {
   const { active, compared } = input;
+  const stifferFloor =
+    Math.abs(input.amberPercent ?? DEFAULT_AMBER_PERCENT) *
+    (input.stifferShareOfAmber ?? STIFFER_SHARE_OF_AMBER);
   if (!active) return { status: 'active', reason: 'Commissioning: the bridge’s first baseline' };
   if (input.maintenanceSince) {
     return {
@@ -104,18 +130,35 @@ export function decideVersion(input: {
       reason: `Not comparable with version ${active.version}: ${missing.map((m) => m.feature).join(', ')} not tracked in its temperatures`,
     };
   }
-  const differing = active.modes.flatMap((m) => {
+  const beyond = active.modes.flatMap((m) => {
     const c = compared.get(m.feature);
-    return c && c.en > 1 ? [describe(m.feature, m, c)] : [];
+    return c && c.en > 1 ? [{ m, c }] : [];
   });
-  if (differing.length > 0) {
+  // A loss beyond the uncertainty holds a version whatever its size (damage is never learnt).
+  const lower = beyond.filter(({ c }) => c.shift_hz < 0);
+  if (lower.length > 0) {
     return {
       status: 'proposed',
-      reason: `Differs from version ${active.version} beyond the uncertainty: ${differing.join('; ')}`,
+      reason: `Differs from version ${active.version} beyond the uncertainty: ${lower.map(({ m, c }) => describe(m.feature, m, c)).join('; ')}`,
+    };
+  }
+  const floor = formatPercent(stifferFloor);
+  const stiffer = beyond.filter(({ m, c }) => percentOf(m, c) > stifferFloor);
+  if (stiffer.length > 0) {
+    return {
+      status: 'proposed',
+      reason: `Stiffer than version ${active.version} by more than ${floor} beyond the uncertainty: ${stiffer.map(({ m, c }) => describe(m.feature, m, c)).join('; ')}. Check bearings and expansion joints for restraint (frozen or seized) before accepting it`,
+    };
+  }
+  const alerts = 'and no structural alert since it was accepted';
+  if (beyond.length > 0) {
+    return {
+      status: 'active',
+      reason: `Agrees with version ${active.version} within the uncertainty but for a rise of at most ${floor} (${beyond.map(({ m, c }) => describe(m.feature, m, c)).join('; ')}): no mode lower, ${alerts}`,
     };
   }
   return {
     status: 'active',
-    reason: `Agrees with version ${active.version} within the uncertainty (E_n ≤ 1 for every mode) and no structural alert since it was accepted`,
+    reason: `Agrees with version ${active.version} within the uncertainty (E_n ≤ 1 for every mode) ${alerts}`,
   };
 }

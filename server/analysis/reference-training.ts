@@ -21,7 +21,7 @@ export async function storeVersion(
   maintenanceSince: string | null,
   repairSince: number | null = null,
   /** Why this training ran, when the version should say so (e.g. a fault the last one learnt). */
-  options: { cause?: string | null } = {},
+  options: { cause?: string | null; amberPercent?: number } = {},
 ): Promise<BaselineVersionRow> {
   const { model, trainingWindows } = trained;
   const summary = summariseBaseline(
@@ -41,6 +41,7 @@ export async function storeVersion(
     compared,
     alertSinceAccepted,
     maintenanceSince,
+    ...(options.amberPercent === undefined ? {} : { amberPercent: options.amberPercent }),
   });
   const modes =
     active && repairSince !== null

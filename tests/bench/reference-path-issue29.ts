@@ -16,6 +16,7 @@ import {
   HOURS_PER_MONTH,
   ISSUE29_CASES,
   type Issue29Case,
+  AGREEMENT_TUNING_SEEDS,
   REPORTING_SEEDS,
   TUNING_SEEDS,
   inject,
@@ -61,11 +62,22 @@ export interface SeedOutcome {
   /** Versions of the healthy years left proposed: by a structural alert, by disagreement (E_n > 1 or not comparable). */
   heldByAlert: number;
   heldByDisagreement: number;
+  /** Of those, the ones whose every differing mode (E_n > 1) was higher: a stiffer bridge. */
+  heldStiffer: number;
+  /** Largest and smallest shift (% of the mean) of a mode with E_n > 1 in a held version. */
+  heldShiftRange: [number, number] | null;
   unjudgedShare: number;
   cases: CaseOutcome[];
 }
 
 const clone = (state: ReplayState): ReplayState => structuredClone(state);
+
+/**
+ * `STIFFER_SHARE=0.25` (a share of the amber level; `Infinity`: one-sided) runs an agreement-test
+ * candidate; unset, the product's rule (decision 067, amended 2026-12-01).
+ */
+const acceptanceFromEnv = (): ReplayState['acceptance'] =>
+  process.env.STIFFER_SHARE ? { stifferShareOfAmber: Number(process.env.STIFFER_SHARE) } : {};
 
 function outcomeAfter(state: ReplayState, onset: number): CaseOutcome {
   const log = state.log.filter((o) => o.at > onset);
@@ -113,7 +125,7 @@ export function runSeed(
     (c) => c.onset?.(bridge.context, referenceHours, end) ?? fixedOnset(referenceDays),
   );
   // The healthy replay, paused at each onset so a damaged copy carries on from the same state.
-  const state = commission(healthy, referenceHours, chartOptions);
+  const state = commission(healthy, referenceHours, chartOptions, acceptanceFromEnv());
   const snapshots = new Map<number, ReplayState>();
   for (const onset of [...new Set(onsets)].sort((a, b) => a - b)) {
     replay(state, healthy, onset);
@@ -131,7 +143,19 @@ export function runSeed(
     const run = replay(clone(start), damaged, Math.min(end, onset + SIX_MONTHS + 1));
     return outcomeAfter(run, onset);
   });
+  const disagreeing = state.versions.filter(
+    (v) => v.status === 'proposed' && !v.reason.startsWith('A structural alert'),
+  );
+  const differing = (v: (typeof disagreeing)[number]) =>
+    (v.shifts ?? []).flatMap((x) => (x && x.en > 1 ? [x.percent] : []));
+  const heldShifts = disagreeing.flatMap(differing);
   return {
+    heldStiffer: disagreeing.filter((v) => {
+      const d = differing(v);
+      return d.length > 0 && d.every((p) => p > 0);
+    }).length,
+    heldShiftRange:
+      heldShifts.length > 0 ? [Math.min(...heldShifts), Math.max(...heldShifts)] : null,
     chartRaises: state.alerts.length,
     levelRaises: state.levelAlerts.length,
     acceptedVersions: state.versions.filter((v) => v.status === 'active' && v.version > 1).length,
@@ -157,62 +181,70 @@ export function groupTable(
   name: string,
   seeds: readonly number[],
   references: readonly number[] = REFERENCES,
+  cases: readonly Issue29Case[] = ISSUE29_CASES,
 ): void {
   for (const referenceDays of references) {
     const started = performance.now();
-    const results = seeds.map((seed) => runSeed(seed, referenceDays));
+    const results = seeds.map((seed) => runSeed(seed, referenceDays, {}, cases));
     const reference = referenceDays === 365 ? 'first year' : `first ${referenceDays} days`;
     console.log(`\n### ${name} seeds ${seeds.join(', ')}: reference on the ${reference}`);
-    printCaseTable(
-      [
-        'case',
-        'goal',
-        'raised ≤ 48 h (chart or level)',
-        'chart raised after (h)',
-        'amber after',
-        'red after',
-        'at 6 months: chart raising',
-        'at 6 months: level',
-        'versions after onset: made / accepted by the rule (at h)',
-        'first judged after (h): charts / levels',
-        'unjudged by the charts, 6 months',
-      ],
-      results.map((r) => r.cases),
-      (cells, fmt, unit) => {
-        const within = cells.filter(
-          (x) =>
-            (x.chartAfter !== null && x.chartAfter <= 48) ||
-            (x.amberAfter !== null && x.amberAfter <= 48),
-        ).length;
-        return [
-          `${within} of ${cells.length} (${percent(within / cells.length)})`,
-          cells.map((x) => hours(x.chartAfter)).join(', '),
-          cells.map((x) => fmt(x.amberAfter)).join(', ') + unit,
-          cells.map((x) => fmt(x.redAfter)).join(', '),
-          `${cells.filter((x) => x.chartAtSixMonths).length} of ${cells.length}`,
-          cells.map((x) => x.levelAtSixMonths).join(', '),
-          cells
-            .map((x) => {
-              const at = x.acceptedAfter.length > 0 ? ` (${x.acceptedAfter.join(', ')})` : '';
-              return `${x.versionsMade}/${x.acceptedAfter.length}${at}`;
-            })
-            .join(', '),
-          cells
-            .map((x) => `${hours(x.chartJudgedAfter)} / ${hours(x.levelJudgedAfter)}`)
-            .join(', '),
-          cells.map((x) => percent(x.unjudgedShare)).join(', '),
-        ];
-      },
-    );
+    if (cases.length > 0)
+      printCaseTable(
+        [
+          'case',
+          'goal',
+          'raised ≤ 48 h (chart or level)',
+          'chart raised after (h)',
+          'amber after',
+          'red after',
+          'at 6 months: chart raising',
+          'at 6 months: level',
+          'versions after onset: made / accepted by the rule (at h)',
+          'first judged after (h): charts / levels',
+          'unjudged by the charts, 6 months',
+        ],
+        results.map((r) => r.cases),
+        (cells, fmt, unit) => {
+          const within = cells.filter(
+            (x) =>
+              (x.chartAfter !== null && x.chartAfter <= 48) ||
+              (x.amberAfter !== null && x.amberAfter <= 48),
+          ).length;
+          return [
+            `${within} of ${cells.length} (${percent(within / cells.length)})`,
+            cells.map((x) => hours(x.chartAfter)).join(', '),
+            cells.map((x) => fmt(x.amberAfter)).join(', ') + unit,
+            cells.map((x) => fmt(x.redAfter)).join(', '),
+            `${cells.filter((x) => x.chartAtSixMonths).length} of ${cells.length}`,
+            cells.map((x) => x.levelAtSixMonths).join(', '),
+            cells
+              .map((x) => {
+                const at = x.acceptedAfter.length > 0 ? ` (${x.acceptedAfter.join(', ')})` : '';
+                return `${x.versionsMade}/${x.acceptedAfter.length}${at}`;
+              })
+              .join(', '),
+            cells
+              .map((x) => `${hours(x.chartJudgedAfter)} / ${hours(x.levelJudgedAfter)}`)
+              .join(', '),
+            cells.map((x) => percent(x.unjudgedShare)).join(', '),
+          ];
+        },
+      );
     const years = results.length * HEALTHY_YEARS;
     const chart = summedRate(results, (r) => r.chartRaises, years);
     const level = summedRate(results, (r) => r.levelRaises, years);
     const both = falseAlarmRate(chart.episodes + level.episodes, years);
     console.log(
-      `\nFalse alarms on ${years} healthy bridge-years (${seeds.length} seeds × ${HEALTHY_YEARS}): 'Anomaly Detection' raised by the charts ${chart.episodes} (per seed ${results.map((r) => r.chartRaises).join(', ')}) = ${chart.perYear.toFixed(2)} a bridge-year, 95 % bound ${chart.upperBoundPerYear.toFixed(2)}; 'Trigger level crossed' ${level.episodes} (per seed ${results.map((r) => r.levelRaises).join(', ')}) = ${level.perYear.toFixed(2)}, bound ${level.upperBoundPerYear.toFixed(2)}; together ${both.perYear.toFixed(2)}, bound ${both.upperBoundPerYear.toFixed(2)} (goal ≤ 1). Versions accepted by the rule in the healthy years: ${results.map((r) => r.acceptedVersions).join(', ')} (left proposed by an alert / by disagreement: ${results.map((r) => `${r.heldByAlert}/${r.heldByDisagreement}`).join(', ')}); hours the charts left unjudged: ${results.map((r) => percent(r.unjudgedShare)).join(', ')}. ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+      `\nFalse alarms on ${years} healthy bridge-years (${seeds.length} seeds × ${HEALTHY_YEARS}): 'Anomaly Detection' raised by the charts ${chart.episodes} (per seed ${results.map((r) => r.chartRaises).join(', ')}) = ${chart.perYear.toFixed(2)} a bridge-year, 95 % bound ${chart.upperBoundPerYear.toFixed(2)}; 'Trigger level crossed' ${level.episodes} (per seed ${results.map((r) => r.levelRaises).join(', ')}) = ${level.perYear.toFixed(2)}, bound ${level.upperBoundPerYear.toFixed(2)}; together ${both.perYear.toFixed(2)}, bound ${both.upperBoundPerYear.toFixed(2)} (goal ≤ 1). Versions accepted by the rule in the healthy years: ${results.map((r) => r.acceptedVersions).join(', ')} (left proposed by an alert / by disagreement / of those all differing modes higher: ${results.map((r) => `${r.heldByAlert}/${r.heldByDisagreement}/${r.heldStiffer}`).join(', ')}; differing modes' shifts ${results.map((r) => (r.heldShiftRange ? `${r.heldShiftRange[0].toFixed(2)}..${r.heldShiftRange[1].toFixed(2)} %` : '–')).join(', ')}); hours the charts left unjudged: ${results.map((r) => percent(r.unjudgedShare)).join(', ')}. ${((performance.now() - started) / 1000).toFixed(0)} s.`,
     );
   }
 }
+
+/** `REFERENCE_DAYS=90` (or 365) runs one reference; `CASES=none` the healthy replay only. */
+const referencesFromEnv = (): number[] =>
+  process.env.REFERENCE_DAYS ? process.env.REFERENCE_DAYS.split(',').map(Number) : REFERENCES;
+const casesFromEnv = (): readonly Issue29Case[] =>
+  process.env.CASES === 'none' ? [] : ISSUE29_CASES;
 
 export function referencePathBench(group?: string): void {
   console.log(
@@ -221,8 +253,22 @@ export function referencePathBench(group?: string): void {
   console.log(
     'Delays are hours from the onset to the first evaluation that raised it (months for the slow loss); "at 6 months" is the evaluation 6 months after the onset.',
   );
-  if (group !== 'reporting') groupTable('tuning', TUNING_SEEDS);
-  if (group !== 'tuning') groupTable('reporting', REPORTING_SEEDS);
+  const references = referencesFromEnv();
+  const cases = casesFromEnv();
+  // `SEED_LIST=4,5` runs only those seeds of the group (one process a seed on a loaded machine).
+  const only = process.env.SEED_LIST?.split(',').map(Number);
+  const pick = (seeds: readonly number[]) =>
+    only ? seeds.filter((s) => only.includes(s)) : [...seeds];
+  if (group === 'agreement') {
+    groupTable('tuning (agreement)', pick(AGREEMENT_TUNING_SEEDS), references, cases);
+    return;
+  }
+  if (group === 'all-tuning') {
+    groupTable('tuning', pick([...TUNING_SEEDS, ...AGREEMENT_TUNING_SEEDS]), references, cases);
+    return;
+  }
+  if (group !== 'reporting') groupTable('tuning', pick(TUNING_SEEDS), references, cases);
+  if (group !== 'tuning') groupTable('reporting', pick(REPORTING_SEEDS), references, cases);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) referencePathBench(process.env.SEEDS);

@@ -97,9 +97,18 @@ export type ChartOptions = Parameters<typeof trainReferenceCharts>[3];
 export interface ReplayState {
   now: number;
   chartOptions: ChartOptions;
+  /** Agreement-test candidates (decision 067, amended 2026-12-01); {}: the product's rule. */
+  acceptance: { stifferShareOfAmber?: number };
   active: Version;
   latest: { status: 'active' | 'proposed'; trainedTo: number };
-  versions: { version: number; status: 'active' | 'proposed'; at: number; reason: string }[];
+  versions: {
+    version: number;
+    status: 'active' | 'proposed';
+    at: number;
+    reason: string;
+    /** Each mode against the active version: shift in % of its mean, E_n (null: not compared). */
+    shifts?: ({ percent: number; en: number } | null)[];
+  }[];
   alarmEpisodes: Interval[];
   /** 'Anomaly Detection' alerts (by the charts): raised and cleared (null: open), data time ms. */
   alerts: Raised[];
@@ -180,12 +189,14 @@ export function commission(
   series: Series,
   referenceHours: number,
   chartOptions: ChartOptions = {},
+  acceptance: ReplayState['acceptance'] = {},
 ): ReplayState {
   const { windows, modes } = versionOf(series, 1, 0, referenceHours, []);
   const at0 = referenceHours * HOUR_MS;
   return {
     now: referenceHours,
     chartOptions,
+    acceptance,
     active: {
       version: 1,
       modes,
@@ -223,17 +234,23 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
   const candidate = versionOf(series, number, fromHour, toHour, exclude);
   if (candidate.windows.length < 7 * 24) return; // too little left: the active version goes on
   const since = alertsBlockSince(state.active.acceptedAt, newest);
+  const compared = compareWithActive(state.active.modes, FEATURES, candidate.windows);
   const decision = decideVersion({
     active: { version: state.active.version, modes: state.active.modes },
-    compared: compareWithActive(state.active.modes, FEATURES, candidate.windows),
+    compared,
     alertSinceAccepted: structural(state).some((a) => a.clearedAt === null || a.clearedAt > since),
     maintenanceSince: null,
+    ...state.acceptance,
   });
   state.versions.push({
     version: number,
     status: decision.status,
     at: newest,
     reason: decision.reason,
+    shifts: state.active.modes.map((m) => {
+      const c = compared.get(m.feature);
+      return c ? { percent: (100 * c.shift_hz) / m.mean_hz, en: c.en } : null;
+    }),
   });
   state.latest = { status: decision.status, trainedTo: toHour * HOUR_MS };
   if (decision.status !== 'active') return;

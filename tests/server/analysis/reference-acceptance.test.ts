@@ -45,6 +45,44 @@ describe('accepting a new reference version', () => {
     );
   });
 
+  // Decision 067, amended 2026-12-01: reporting seed 14's versions were all held with every
+  // mode +0.05 to +0.17 % above the autumn reference (E_n 1.0 to 2.6), a stiffer bridge.
+  it('accepts a version a little stiffer than the reference beyond its uncertainty (seed 14)', () => {
+    const stiffer = decide([mode()], windows(3.004)); // +0.13 %
+    expect(stiffer.status).toBe('active');
+    expect(stiffer.reason).toMatch(
+      /^Agrees with version 4 within the uncertainty but for a rise of at most 0\.25 % \(acc\.f1 \+0\.00\d+ Hz \(0\.1\d %, E_n (\d|[1-9]\d)\.\d\d\)\): no mode lower, and no structural alert since it was accepted$/,
+    );
+    const en = compareWithActive([mode()], ['acc.f1'], windows(3.004)).get('acc.f1')?.en ?? 0;
+    expect(en).toBeGreaterThan(1);
+  });
+
+  it('still keeps a drop of the same size proposed, and any loss beyond the uncertainty', () => {
+    for (const hz of [2.996, 2.994, 2.97]) {
+      const decision = decide([mode()], windows(hz));
+      expect(decision.status).toBe('proposed');
+      expect(decision.reason).toMatch(/^Differs from version 4 beyond the uncertainty: acc\.f1 -/);
+    }
+  });
+
+  it('keeps a material stiffening proposed for an engineer, at a floor tied to the amber level', () => {
+    const frozen = decide([mode()], windows(3.03)); // +1 %: restrained bearings, not a season
+    expect(frozen.status).toBe('proposed');
+    expect(frozen.reason).toMatch(
+      /^Stiffer than version 4 by more than 0\.25 % beyond the uncertainty: acc\.f1 \+0\.03\d+ Hz \(1\.0\d %, E_n \d+\.\d\d\)\. Check bearings and expansion joints for restraint \(frozen or seized\) before accepting it$/,
+    );
+    // A bridge whose amber level is −4 % tolerates up to 0.5 % before holding a stiffer version.
+    const wide = decideVersion({
+      active: { version: 4, modes: [mode()] },
+      compared: compareWithActive([mode()], ['acc.f1'], windows(3.012)),
+      alertSinceAccepted: false,
+      maintenanceSince: null,
+      amberPercent: -4,
+    });
+    expect(wide.status).toBe('active'); // +0.4 %
+    expect(decide([mode()], windows(3.012)).status).toBe('proposed'); // at −2 %: above 0.25 %
+  });
+
   it('keeps an agreeing version proposed when a structural alert was open since the last acceptance', () => {
     expect(decide([mode()], windows(3), true)).toEqual({
       status: 'proposed',

@@ -39,6 +39,11 @@ export const YONGHE_REPORTING = { baselineRows: 144, healthyTo: 192 };
 /** Analogue seeds: the choices were made on the tuning seeds only. */
 export const TUNING_SEEDS = [1, 2, 3];
 export const REPORTING_SEEDS = [11, 12, 13, 14, 15];
+/**
+ * More tuning seeds, named on 2026-12-01 before any was run (decision 067, amended 2026-12-01):
+ * the agreement test's rule for a stiffer version is chosen on 1-8, never on 11-15.
+ */
+export const AGREEMENT_TUNING_SEEDS = [4, 5, 6, 7, 8];
 
 /** The analogue's healthy evaluation: from the end of its 200-day baseline to its own damage. */
 export const ANALOGUE_HEALTHY = { from: BASELINE_ROWS, to: DAMAGE_FROM };
