@@ -2889,6 +2889,13 @@ export interface components {
       resolution?: number | null;
       /** @description What the stream's data can be trusted for on the bridge asked about; only in the answer to `?bridge=` (the dashboard's list), absent elsewhere */
       trust?: components['schemas']['StreamTrust'];
+      /** @description The stored disagreement episodes in force (not cleared) of the twin pairs this stream is one of (decision 074): the other gauge's data stream and the pair's onset. Empty while it disagrees with no twin; in every list answer. */
+      twin_disagreements?: {
+        /** @description The twin's data stream id */
+        stream_id: string;
+        /** Format: date-time */
+        since: string;
+      }[];
     };
     /** @description Whether the stream sends, what the sensor register says of it and what the checks found wrong with its signal (issue 36; docs/decisions/037-data-trust-beside-the-condition.md) */
     StreamTrust: {

@@ -16,14 +16,28 @@ export interface BridgeStream {
   dataType: StreamSeries['dataType'];
   /** The worst status of the sensors feeding it (faulty > maintenance > inactive > active). */
   status: SensorCondition;
+  /**
+   * The span and measuring direction of the one sensor feeding it (decision 057); absent when
+   * several sensors feed it or its sensor's direction is not recorded.
+   */
+  placement?: { spanId: number; direction: string };
 }
 
 const SEVERITY: SensorCondition[] = ['active', 'inactive', 'maintenance', 'faulty'];
 
 export async function loadBridgeStreams(db: Db, bridgeId: number): Promise<BridgeStream[]> {
-  const rows = rowsOf<{ id: number; stream_id: string; data_type: string; statuses: string[] }>(
+  const rows = rowsOf<{
+    id: number;
+    stream_id: string;
+    data_type: string;
+    statuses: string[];
+    span_id: number | null;
+    direction: string | null;
+  }>(
     await db.execute(sql`
-      SELECT d.id, d.stream_id, d.data_type, array_agg(s.status) AS statuses
+      SELECT d.id, d.stream_id, d.data_type, array_agg(s.status) AS statuses,
+             CASE WHEN count(*) = 1 THEN min(s.span_id) END AS span_id,
+             CASE WHEN count(*) = 1 THEN min(s.direction) END AS direction
       FROM datastreams d
       JOIN datastream_sensors ds ON ds.datastream_id = d.id
       JOIN sensors s ON s.id = ds.sensor_id
@@ -38,6 +52,9 @@ export async function loadBridgeStreams(db: Db, bridgeId: number): Promise<Bridg
     status:
       SEVERITY[Math.max(...row.statuses.map((s) => SEVERITY.indexOf(s as SensorCondition)))] ??
       'active',
+    ...(row.span_id !== null && row.direction !== null
+      ? { placement: { spanId: Number(row.span_id), direction: row.direction } }
+      : {}),
   }));
 }
 

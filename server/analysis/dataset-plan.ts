@@ -158,10 +158,23 @@ function distinctPeaks(
 }
 
 /**
+ * Which accelerometers share their per-stream frequency features: those of one span measuring
+ * in one direction see the same modes at other points of the deck, and the multi-channel
+ * identification takes them together (decision 059); trackers on each added near-duplicate
+ * features and minutes to an evaluation. A stream without a recorded span and direction is its
+ * own group, as every accelerometer was before (decision 076, amended 2026-12-01).
+ */
+export const trackerGroup = (stream: BridgeStream): string =>
+  stream.placement
+    ? `span ${stream.placement.spanId} ${stream.placement.direction}`
+    : `stream ${stream.id}`;
+
+/**
  * Decides, from the first day of the baseline, how each stream enters the features: its grid
  * rate, its usual samples per window (so a duty-cycled accelerometer is not taken as short of
  * samples) and, for accelerometers, the modes to track. Streams of faulty, maintenance or
  * inactive sensors are planned like the others: whether they are used is decided per run.
+ * Every accelerometer is planned for its statistics; one per span and direction for its modes.
  */
 export function planDataset(
   streams: BridgeStream[],
@@ -170,7 +183,7 @@ export function planDataset(
   to: number,
 ): DatasetPlan {
   const planned: PlannedStream[] = [];
-  const modal: ModalSetup[] = [];
+  const accelerometers: { stream: BridgeStream; series: StreamSeries; expected: number }[] = [];
   const unfed: string[] = [];
   for (const stream of streams) {
     const blocks = firstDay.filter((b) => b.datastreamId === stream.id);
@@ -196,12 +209,27 @@ export function planDataset(
       unfed.push(stream.streamId);
       continue;
     }
-    planned.push({ ...stream, rateHz, expectedSamples });
+    // The plan is stored with the model: as it was, without the placement.
+    const entry = { ...stream, rateHz, expectedSamples };
+    delete entry.placement;
+    planned.push(entry);
     if (stream.dataType === 'acceleration') {
-      const modes = findModes(series, from, to, expectedSamples);
-      if (modes) modal.push({ stream: stream.streamId, ...modes });
+      accelerometers.push({ stream, series, expected: expectedSamples });
     }
   }
+  // One tracked accelerometer per span and direction (decision 076, amended 2026-12-01): the
+  // group's lowest data stream id whose first day shows modes, listed in the streams' order.
+  const tracked = new Map<string, { order: number; setup: ModalSetup }>();
+  for (const { stream, series, expected } of [...accelerometers].sort(
+    (a, b) => a.stream.id - b.stream.id,
+  )) {
+    const group = trackerGroup(stream);
+    if (tracked.has(group)) continue;
+    const modes = findModes(series, from, to, expected);
+    const order = accelerometers.findIndex((a) => a.stream.id === stream.id);
+    if (modes) tracked.set(group, { order, setup: { stream: stream.streamId, ...modes } });
+  }
+  const modal = [...tracked.values()].sort((a, b) => a.order - b.order).map((t) => t.setup);
   const temperature = planned.find((s) => s.dataType === 'temperature');
   return {
     streams: planned,

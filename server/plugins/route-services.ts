@@ -40,6 +40,7 @@ import type { LoginFailuresRepository } from '../repositories/login-failures-rep
 import type { SensorsRepository } from '../repositories/sensors-repository.ts';
 import type { SpansRepository } from '../repositories/spans-repository.ts';
 import type { StreamTrustRepository } from '../repositories/stream-trust-repository.ts';
+import type { SensorDisagreementsRepository } from '../repositories/sensor-disagreements-repository.ts';
 import type { UsersRepository } from '../repositories/users-repository.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
@@ -74,6 +75,7 @@ export interface RouteServices {
   sensors: SensorsRepository;
   datastreams: DatastreamsRepository;
   streamTrust: StreamTrustRepository;
+  sensorDisagreements: SensorDisagreementsRepository;
   contact: ContactRepository;
   calibrations: CalibrationsRepository;
   inspections: InspectionsRepository;

@@ -90,6 +90,27 @@ export function createSensorDisagreementsRepository(db: Db) {
     openOf,
 
     /**
+     * The open episodes (not cleared) of pairs either of these data streams is in, by onset:
+     * the Bridge Management data streams table's twin marks (decision 074, 2026-12-01).
+     */
+    async openOfStreams(datastreamIds: readonly number[]): Promise<StoredDisagreement[]> {
+      if (datastreamIds.length === 0) return [];
+      const ids = [...datastreamIds];
+      const rows = await select()
+        .where(
+          and(
+            isNull(sensorDisagreements.clearedAt),
+            or(
+              inArray(sensorDisagreements.datastreamId, ids),
+              inArray(sensorDisagreements.twinDatastreamId, ids),
+            ),
+          ),
+        )
+        .orderBy(asc(sensorDisagreements.since), asc(sensorDisagreements.id));
+      return rows.map(toStored);
+    },
+
+    /**
      * Records one evaluation's pairs, its data ending at `dataUntilMs`, and returns those open
      * after it. A pair already open is the same episode: its onset stays the first one estimated
      * (each evaluation re-estimates it within its own day) and its measure and words become the

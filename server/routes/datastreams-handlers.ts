@@ -19,7 +19,10 @@ function withIngestStats(row: DatastreamWithSensors): Schemas['Datastream'] {
 }
 
 export function datastreamsHandlers(
-  services: Pick<RouteServices, 'datastreams' | 'sensors' | 'streamTrust' | 'tenancy'>,
+  services: Pick<
+    RouteServices,
+    'datastreams' | 'sensors' | 'streamTrust' | 'sensorDisagreements' | 'tenancy'
+  >,
 ): Handlers<
   | 'listDatastreams'
   | 'listDataStreamsHyphenated'
@@ -27,18 +30,41 @@ export function datastreamsHandlers(
   | 'updateDatastream'
   | 'deleteDatastream'
 > {
-  const { datastreams, streamTrust } = services;
+  const { datastreams, streamTrust, sensorDisagreements } = services;
+
+  /** Each listed stream's twin pairs in disagreement, from the stored episodes (decision 074). */
+  const twinDisagreements = async (rows: readonly DatastreamWithSensors[]) => {
+    const episodes = await sensorDisagreements.openOfStreams(rows.map((row) => row.id));
+    const ofStream = new Map<number, Schemas['Datastream']['twin_disagreements']>();
+    for (const episode of episodes) {
+      const since = new Date(episode.sinceMs).toISOString();
+      for (const [mine, other] of [
+        [0, 1],
+        [1, 0],
+      ] as const) {
+        const list = ofStream.get(episode.datastreamIds[mine]) ?? [];
+        list.push({ stream_id: episode.streamIds[other], since });
+        ofStream.set(episode.datastreamIds[mine], list);
+      }
+    }
+    return (row: DatastreamWithSensors) => ofStream.get(row.id)?.slice(0, 50) ?? [];
+  };
 
   // Both spellings of the path (spec §7) answer the same list; the bridge filter is the
   // dashboard's, on the spelling the app uses, and only it says what each stream can be trusted
   // for there (a stream's sensors may sit on several bridges).
   const listDatastreams = async (request: FastifyRequest, bridgeId?: number) => {
     const rows = await datastreams.list(viewerOf(request), bridgeId);
-    if (bridgeId === undefined) return rows.map(withIngestStats);
+    const twinsOf = await twinDisagreements(rows);
+    const listed = (row: DatastreamWithSensors) => ({
+      ...withIngestStats(row),
+      twin_disagreements: twinsOf(row),
+    });
+    if (bridgeId === undefined) return rows.map(listed);
     const trust = await streamTrust.ofBridge(bridgeId, rows);
     return rows.map((row) => {
       const ofRow = trust.get(row.id);
-      return ofRow ? { ...withIngestStats(row), trust: ofRow } : withIngestStats(row);
+      return ofRow ? { ...listed(row), trust: ofRow } : listed(row);
     });
   };
 

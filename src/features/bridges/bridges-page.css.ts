@@ -68,3 +68,8 @@ export const fieldNote = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
 });
+
+/** A twin pair in disagreement in the data streams table: the dashboard's warning colour. */
+export const twinWarning = style({ color: vars.color.danger, fontWeight: vars.fontWeight.bold });
+
+export const twinList = style({ listStyle: 'none', margin: 0, padding: 0 });

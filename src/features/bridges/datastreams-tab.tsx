@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { listedDisagreements, streamTwinsOf } from '../../api/queries/stream-twins';
 import type { Datastream } from '../../api/queries/structures';
 import { formatInstant, formatUtc, usableTimeZone } from '../../../domain/formats';
 import { Button } from '../../ui/button';
@@ -6,6 +8,7 @@ import type { BridgesDialog } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
 import { RowActions } from '../../ui/row-actions';
 import type { StructureData } from './structure-data';
+import { TwinGaugeCell, twinGaugeText } from './twin-gauge-cell';
 
 /**
  * The app's one date-time format, in the zone of the company that owns the stream's bridge and
@@ -42,6 +45,13 @@ export function DatastreamsTab({ data, isStaff, manages, onOpen }: DatastreamsTa
       .find((b) => b !== undefined);
     return usableTimeZone(bridge?.display?.time_zone);
   };
+  // Co-located twins by the sensors' positions, as on the dashboard's stream cards, and whether
+  // each pair disagrees from the stored episodes the list carries (decision 074).
+  const twins = useMemo(
+    () => streamTwinsOf(data.datastreams, data.sensors, listedDisagreements(data.datastreams)),
+    [data.datastreams, data.sensors],
+  );
+  const twinsOfStream = (d: Datastream) => twins.get(d.id) ?? [];
   const columns: DataTableColumn<Datastream>[] = [
     { id: 'stream', header: 'Stream ID', value: (d) => d.stream_id },
     { id: 'type', header: 'Data Type', value: (d) => d.data_type },
@@ -74,6 +84,17 @@ export function DatastreamsTab({ data, isStaff, manages, onOpen }: DatastreamsTa
       render: (d) => <LastSeen iso={d.last_seen} zone={zoneOf(d)} />,
     },
     { id: 'samples', header: 'Samples', value: (d) => d.sample_count },
+    {
+      id: 'twin',
+      header: 'Twin gauge',
+      value: (d) =>
+        twinsOfStream(d)
+          .map((twin) => twinGaugeText(d.stream_id, twin, zoneOf(d)))
+          .join(' '),
+      render: (d) => (
+        <TwinGaugeCell streamId={d.stream_id} twins={twinsOfStream(d)} zone={zoneOf(d)} />
+      ),
+    },
   ];
 
   return (

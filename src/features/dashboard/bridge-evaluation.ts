@@ -14,7 +14,7 @@ import {
   worstSensorStatus,
 } from '../../../domain/data-trust';
 import { isDataType } from '../../../domain/enums';
-import { type StreamTwin, streamTwinsOf } from './stream-twins';
+import { type StreamTwin, streamTwinsOf } from '../../api/queries/stream-twins';
 import { countOf } from '../../../domain/formats';
 import {
   type HealthSummary,

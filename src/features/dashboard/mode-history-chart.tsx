@@ -9,11 +9,38 @@ import { lineColour } from '../../ui/chart/line-colours';
 import { TimeChart } from '../../ui/chart/time-chart';
 import { useDisplaySettings } from '../../ui/display-settings';
 
+type Measure = 'frequency' | 'damping';
+
+const MEASURES = {
+  frequency: {
+    title: "Each reference mode's identified frequency, window by window; a gap where it was lost",
+    yLabel: 'Frequency (Hz)',
+    value: (h: BridgeModes['history'][number]) => h.frequency_hz,
+    text: (y: number) => `${y.toFixed(3)} Hz`,
+  },
+  damping: {
+    title:
+      "Each reference mode's identified damping ratio, window by window; a gap where it was lost",
+    yLabel: 'Damping (%)',
+    value: (h: BridgeModes['history'][number]) =>
+      h.damping_ratio === null ? null : 100 * h.damping_ratio,
+    text: (y: number) => `${y.toFixed(2)} %`,
+  },
+} as const;
+
 /**
- * Each reference mode's identified frequency, window by window, as stored (not temperature
- * compensated: the Frequency shift card is). A window where a mode was lost leaves a gap.
+ * Each reference mode's identified frequency or damping, window by window, as stored (not
+ * temperature compensated: the Frequency shift card is). A window where a mode was lost leaves
+ * a gap. Issue 31's "frequency and damping trends": one chart for each measure, a line a mode.
  */
-export function ModeHistoryChart({ modes }: { modes: BridgeModes }) {
+export function ModeHistoryChart({
+  modes,
+  measure = 'frequency',
+}: {
+  modes: BridgeModes;
+  measure?: Measure;
+}) {
+  const shown = MEASURES[measure];
   const { timeZone } = useDisplaySettings();
   const lines = useMemo(() => {
     const positions = (modes.reference?.modes ?? []).map((m) => m.position);
@@ -22,7 +49,7 @@ export function ModeHistoryChart({ modes }: { modes: BridgeModes }) {
       const byWindow = new Map(
         modes.history
           .filter((h) => h.reference_mode === position)
-          .map((h) => [h.window_start, h.lost ? null : h.frequency_hz]),
+          .map((h) => [h.window_start, h.lost ? null : shown.value(h)]),
       );
       return {
         name: `Mode ${position + 1}`,
@@ -30,27 +57,27 @@ export function ModeHistoryChart({ modes }: { modes: BridgeModes }) {
         points: windows.map((w) => ({ x: Date.parse(w), y: byWindow.get(w) ?? null })),
       };
     });
-  }, [modes]);
+  }, [modes, shown]);
   const stops = useMemo(
     () =>
       stopsAtTimes(
         lines.flatMap((l) =>
           l.points.map((p) => ({
             x: p.x,
-            text: `${l.name} ${p.y == null ? 'lost' : `${p.y.toFixed(3)} Hz`}`,
+            text: `${l.name} ${p.y == null ? 'lost' : shown.text(p.y)}`,
           })),
         ),
         (ms) => formatShortDate(ms, timeZone),
       ),
-    [lines, timeZone],
+    [lines, timeZone, shown],
   );
   const xDomain = extent(stops.map((s) => s.x));
   const yExtent = extent(lines.flatMap((l) => l.points.flatMap((p) => (p.y == null ? [] : [p.y]))));
   if (!xDomain || !yExtent) return null;
   return (
     <TimeChart
-      title="Each reference mode's identified frequency, window by window; a gap where it was lost"
-      yLabel="Frequency (Hz)"
+      title={shown.title}
+      yLabel={shown.yLabel}
       xDomain={xDomain}
       yDomain={padDomain(yExtent)}
       stops={stops}

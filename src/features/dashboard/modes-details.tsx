@@ -128,7 +128,16 @@ export default function ModesDetails({
           </div>
         </>
       )}
-      {modes.history.length > 1 && <ModeHistoryChart modes={modes} />}
+      {new Set(modes.history.map((h) => h.window_start)).size > 1 ? (
+        <>
+          <ModeHistoryChart modes={modes} measure="frequency" />
+          <ModeHistoryChart modes={modes} measure="damping" />
+        </>
+      ) : (
+        <p className={cardStyles.muted}>
+          Each mode&apos;s frequency and damping over time appear once two windows are identified.
+        </p>
+      )}
       {modes.located_change && <LocatedChangeStrip change={modes.located_change} />}
     </section>
   );

@@ -1,6 +1,6 @@
 import { DISAGREEMENT_CONSEQUENCE, disagreeingPair } from '../../../domain/twin-disagreement';
 import * as styles from './dashboard.css';
-import type { StreamTwin } from './stream-twins';
+import type { StreamTwin } from '../../api/queries/stream-twins';
 import { When } from './when';
 
 /**

@@ -102,6 +102,7 @@ describe('Bridge Management for staff', () => {
       'Span',
       'Last seen',
       'Samples',
+      'Twin gauge',
       'Actions',
     ]);
     expect(cellsOfColumn(2)).toEqual(['LG-ACC-1', 'Unknown']);

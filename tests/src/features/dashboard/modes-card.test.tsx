@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -162,6 +163,48 @@ describe('the Modes card (issue 31, decision 059)', () => {
     ).toBeInTheDocument();
     expect(card).toHaveTextContent('highest at s1-acc-2 (3.2)');
     expect(card).toHaveTextContent('not an alarm');
+  });
+
+  it("charts each reference mode's frequency and damping over the windows, read with the keys", async () => {
+    renderCard(modes);
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    const frequency = await within(card).findByRole('slider', {
+      name: "Each reference mode's identified frequency, window by window; a gap where it was lost",
+    });
+    const damping = within(card).getByRole('slider', {
+      name: "Each reference mode's identified damping ratio, window by window; a gap where it was lost",
+    });
+    // The newest window first: mode 1 found, mode 2 lost; an arrow key steps to the first.
+    await userEvent.click(damping);
+    expect(damping).toHaveAttribute('aria-valuetext', expect.stringContaining('Mode 1 1.20 %'));
+    expect(damping).toHaveAttribute('aria-valuetext', expect.stringContaining('Mode 2 lost'));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(damping).toHaveAttribute('aria-valuetext', expect.stringContaining('Mode 2 1.00 %'));
+    await userEvent.click(frequency);
+    expect(frequency).toHaveAttribute('aria-valuetext', expect.stringContaining('Mode 1 1.960 Hz'));
+    // Each chart's legend names the modes.
+    for (const chart of [frequency, damping]) {
+      const figure = chart.closest('figure');
+      expect(
+        within(figure as HTMLElement)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Mode 1', 'Mode 2']);
+    }
+  });
+
+  it('says when the history needs a second window instead of drawing one point', async () => {
+    renderCard({
+      ...modes,
+      history: modes.history.filter((h) => h.window_start === '2026-06-01T00:00:00.000Z'),
+    });
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    expect(
+      await within(card).findByText(
+        "Each mode's frequency and damping over time appear once two windows are identified.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('slider')).toBeNull();
   });
 
   it('shows no card for a bridge whose modes are not identified', async () => {

@@ -1,6 +1,11 @@
-import type { AnomalyReport } from '../../api/queries/analytics';
-import type { Datastream, Sensor } from '../../api/queries/structures';
+import type { Datastream, Sensor } from './structures';
 import { twinsOf } from '../../../domain/sensor-twins';
+
+/** A pair in disagreement and its onset: the report's `sensor_disagreements`, or the listed streams' own. */
+export interface PairDisagreement {
+  stream_ids: readonly string[];
+  since: string;
+}
 
 /** The other gauge of a co-located pair, seen from one stream's card (decision 074). */
 export interface StreamTwin {
@@ -13,12 +18,13 @@ export interface StreamTwin {
 /**
  * Each stream's co-located twins, as the analysis pairs them (server/analysis/stream-twins.ts):
  * streams of one sensor each, whose sensors are twins by their recorded positions
- * (domain/sensor-twins.ts), with the pair's disagreement from the stored evaluation.
+ * (domain/sensor-twins.ts), with the pair's disagreement from the stored episodes. Shared by the
+ * dashboard's stream cards and the Bridge Management data streams table.
  */
 export function streamTwinsOf(
   streams: readonly Datastream[],
   sensors: readonly Sensor[],
-  disagreements: AnomalyReport['sensor_disagreements'],
+  disagreements: readonly PairDisagreement[] | undefined,
 ): Map<number, StreamTwin[]> {
   const single = streams.filter((stream) => stream.sensors.length === 1);
   const streamOfSensor = new Map(single.map((stream) => [stream.sensors[0], stream] as const));
@@ -56,4 +62,14 @@ export function streamTwinsOf(
     );
   }
   return twins;
+}
+
+/** The pairs in disagreement the listed streams carry (`twin_disagreements`), each pair once per stream. */
+export function listedDisagreements(streams: readonly Datastream[]): PairDisagreement[] {
+  return streams.flatMap((stream) =>
+    (stream.twin_disagreements ?? []).map((twin) => ({
+      stream_ids: [stream.stream_id, twin.stream_id],
+      since: twin.since,
+    })),
+  );
 }
