@@ -11,6 +11,7 @@ import { sampleGrid } from '../analytics/sensor-validation/recent-faults.ts';
 import type { Db } from '../db/client.ts';
 import { cableTensions, datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import { loadBlocks } from './bridge-streams.ts';
+import { commonRate } from './modal-tracking.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import type { FaultSpans } from './fault-spans.ts';
 import { alignToWindow } from './window-dataset.ts';
@@ -68,13 +69,6 @@ export async function cablesOfBridge(db: Db, bridgeId: number): Promise<CableOfB
     cables.push({ ...row, cable: row.cable });
   }
   return cables.slice(0, MAX_CABLES);
-}
-
-/** The rate most of the window's samples carry. */
-function commonRate(blocks: readonly { rateHz: number; values: ArrayLike<number> }[]): number {
-  const counts = new Map<number, number>();
-  for (const b of blocks) counts.set(b.rateHz, (counts.get(b.rateHz) ?? 0) + b.values.length);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
 }
 
 /** One cable's newest windows not yet estimated, estimated and stored. */

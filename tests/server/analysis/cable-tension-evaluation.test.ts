@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
 import { cableTensions } from '../../../server/db/schema.ts';
-import { type BeamModel, beamModel } from '../../../server/sim/beam-model.ts';
+import type { BeamModel } from '../../../server/sim/beam-model.ts';
+import { stayModel } from '../../helpers/cable-stay.ts';
 import { simulateAccelerations } from '../../../server/sim/modal-response.ts';
 import type { Services } from '../../../server/services.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -25,20 +26,7 @@ const CABLE = {
   reference_tension_kn: 3000,
 };
 
-/** Decision 046's stay (100 m, 60 kg/m, EI 5 MN·m², clamped, 40 elements) at this tension. */
-function stay(tensionN: number): BeamModel {
-  return beamModel({
-    spanM: 100,
-    elements: 40,
-    massPerM: 60,
-    bendingStiffnessNm2: 5e6,
-    tensionN,
-    ends: 'clamped',
-    sensorsM: [13],
-    dampingRatios: new Array<number>(6).fill(0.003),
-    modes: 6,
-  });
-}
+const stay = (tensionN: number): BeamModel => stayModel(tensionN);
 
 async function stayBridge(services: Services, name: string) {
   const bridge = await services.bridges.create({ name, location: 'Test river' });

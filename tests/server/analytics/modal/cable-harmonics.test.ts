@@ -3,24 +3,14 @@ import {
   estimateCableTension,
   findHarmonics,
 } from '../../../../server/analytics/modal/cable-harmonics.ts';
-import { beamModel } from '../../../../server/sim/beam-model.ts';
+import { STAY, stayModel } from '../../../helpers/cable-stay.ts';
 import { simulateAccelerations } from '../../../../server/sim/modal-response.ts';
 
-const CABLE = { lengthM: 100, massPerM: 60, bendingStiffnessNm2: 5e6 };
+const CABLE = STAY;
 
 /** 10 minutes at 25 Hz of an accelerometer at 0.13 L on a clamped 40-element stay. */
 function stayRecord(tensionN: number, seed: number, modes = 6): Float64Array {
-  const stay = beamModel({
-    spanM: 100,
-    elements: 40,
-    massPerM: 60,
-    bendingStiffnessNm2: 5e6,
-    tensionN,
-    ends: 'clamped',
-    sensorsM: [13],
-    dampingRatios: new Array<number>(modes).fill(0.003),
-    modes,
-  });
+  const stay = stayModel(tensionN, modes);
   const [record] = simulateAccelerations(stay, { rateHz: 25, samples: 15_000, noise: 0.02, seed });
   if (!record) throw new Error('no channel');
   return record;
