@@ -1688,6 +1688,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sensors/{id}/cable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the stay or hanger an accelerometer is on, and its tension limits (staff)
+     * @description Replaces the sensor's cable: length, mass per metre, optional bending stiffness and the
+     *     tension limits (decision 079). Accelerometers only (400, field type). Staff and the
+     *     sensor's company administrator; audited like every change.
+     */
+    put: operations['setSensorCable'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/sensors/{id}/calibrations': {
     parameters: {
       query?: never;
@@ -2063,6 +2085,31 @@ export interface paths {
      *     500 stored windows at most, oldest first. Visible to whoever may see the bridge.
      */
     get: operations['getBridgeModes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bridges/{id}/cable-tensions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tension of each of the bridge's cables, estimated from vibration
+     * @description For each sensor on a stay or hanger: the tension estimated on every evaluation from the
+     *     harmonic series of its accelerometer's 10-minute windows (taut string with the bending
+     *     stiffness correction, decision 079), with its standard error, the limits and the
+     *     reference tension. `history` holds the newest 2016 windows (two weeks) at most, oldest
+     *     first; a window where fewer than three harmonics were found has no tension and a note.
+     *     Visible to whoever may see the bridge.
+     */
+    get: operations['getCableTensions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2818,6 +2865,55 @@ export interface components {
       chainage_m: components['schemas']['ChainageM'];
       transverse_offset_m: components['schemas']['TransverseOffsetM'];
       direction: components['schemas']['SensorDirection'];
+      /** @description The stay or hanger the sensor is on (decision 079); absent when it is on none */
+      cable?: components['schemas']['Cable'];
+    };
+    /**
+     * @description A sensor on a stay or hanger (decision 079): the cable's free length and mass per metre,
+     *     optionally its bending stiffness, and the limits its tension, estimated from the
+     *     harmonic series of the accelerometer's spectrum on every evaluation, is held to. A limit
+     *     passed raises a 'Limit exceeded' alert; null means that limit is not checked.
+     */
+    Cable: {
+      /** @description Free length between the anchorages, m */
+      length_m: number;
+      /** @description Mass per metre, kg/m */
+      mass_per_m: number;
+      /** @description EI, N·m²; null: fitted from the harmonics (pinned ends) */
+      bending_stiffness_nm2?: number | null;
+      /** @description Alert below this tension, kN; null: no low limit. Below tension_high_kn */
+      tension_low_kn?: number | null;
+      /** @description Alert above this tension, kN; null: no high limit */
+      tension_high_kn?: number | null;
+      /** @description Alert when the day's mean tension moves more than this from the reference, %; null: not checked */
+      tension_change_percent?: number | null;
+      /** @description The tension a change is measured from, kN (a lift-off test, say); null: the mean of the cable's first stored day */
+      reference_tension_kn?: number | null;
+    };
+    CableTensions: {
+      cables: components['schemas']['CableTensionSeries'][];
+    };
+    CableTensionSeries: {
+      sensor: number;
+      sensor_id: string;
+      stream_id: string | null;
+      cable: components['schemas']['Cable'];
+      /** @description The reference in force (set, or the first day's mean); null before a day is stored */
+      reference_tension_kn: number | null;
+      latest: components['schemas']['CableTensionPoint'] | null;
+      history: components['schemas']['CableTensionPoint'][];
+    };
+    CableTensionPoint: {
+      /** Format: date-time */
+      window_start: string;
+      /** @description null: no tension in this window (note says why) */
+      tension_kn: number | null;
+      /** @description Standard error of the tension, kN */
+      uncertainty_kn: number | null;
+      /** @description Harmonics found (the first five used) */
+      harmonics: number;
+      fundamental_hz: number | null;
+      note: string | null;
     };
     /** @description Metres along the deck from the span's first support; null: not recorded */
     ChainageM: number | null;
@@ -2864,6 +2960,8 @@ export interface components {
       chainage_m?: components['schemas']['ChainageM'];
       transverse_offset_m?: components['schemas']['TransverseOffsetM'];
       direction?: components['schemas']['SensorDirection'];
+      /** @description The stay or hanger the sensor is on (decision 079): accelerometers only (400 otherwise, field cable). Absent or null: not on a cable. */
+      cable?: components['schemas']['Cable'];
     };
     SensorAssignRequest: {
       /** @description The sensor's numeric id */
@@ -7072,6 +7170,37 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  setSensorCable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Cable'];
+      };
+    };
+    responses: {
+      /** @description The sensor with its cable */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sensor'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
   listSensorCalibrations: {
     parameters: {
       query?: never;
@@ -7753,6 +7882,32 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BridgeModes'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getCableTensions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cables (empty when the bridge has none) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CableTensions'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -33,6 +33,7 @@ import { analysisSettingsHandlers } from './routes/analysis-settings-handlers.ts
 import { baselinesHandlers } from './routes/baselines-handlers.ts';
 import { frequencyShiftHandlers } from './routes/frequency-shift-handlers.ts';
 import { modesHandlers } from './routes/modes-handlers.ts';
+import { cableTensionHandlers } from './routes/cable-tension-handlers.ts';
 import { inspectionsHandlers } from './routes/inspections-handlers.ts';
 import { inspectionPhotosHandlers } from './routes/inspection-photos-handlers.ts';
 import { analyticsHandlers } from './routes/analytics-handlers.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...baselinesHandlers(routeServices),
     ...frequencyShiftHandlers(routeServices),
     ...modesHandlers(routeServices),
+    ...cableTensionHandlers(routeServices),
     ...inspectionsHandlers(routeServices),
     ...inspectionPhotosHandlers(routeServices, auditedWriter(services.database.db, requestOptions)),
   };

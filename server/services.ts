@@ -13,6 +13,7 @@ import { createAnalysisRepository } from './analysis/analysis-repository.ts';
 import { createAnalysisViewRepository } from './analysis/analysis-view.ts';
 import { createReferenceShiftView } from './analysis/reference-shift-view.ts';
 import { createModesView } from './analysis/modes-view.ts';
+import { createCableTensionView } from './analysis/cable-tension-view.ts';
 import { createBaselineVersions } from './analysis/baseline-versions.ts';
 import { createBridgeConditionsRepository } from './analysis/bridge-conditions.ts';
 import { createReportService } from './report/report-runner.ts';
@@ -205,6 +206,8 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     referenceShift: createReferenceShiftView(db),
     /** The modes of all vertical accelerometers together, per window (decision 059). */
     modes: createModesView(db),
+    /** Each cable's tension from its harmonic series, per window (decision 079). */
+    cableTensions: createCableTensionView(db),
     /** Models, evaluations and job state: the views, the queue, the scheduler and the workers. */
     analysis,
     audit: createAuditRepository(db),

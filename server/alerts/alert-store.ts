@@ -79,12 +79,24 @@ export async function raiseOrUpdate(tx: Db, alert: RaisedAlert, now: Date): Prom
 }
 
 /**
+ * The open alerts a sync answers for: of these types, within `bridgeId` when given, and, when
+ * two writers share a type (stream limits and cable tensions, decision 079), only the subjects
+ * that start, or do not start, with a prefix.
+ */
+export interface AlertScope {
+  bridgeId?: number;
+  types: readonly string[];
+  subjectPrefix?: string;
+  subjectNotPrefix?: string;
+}
+
+/**
  * Clears the open alerts of these types whose subject is not still firing. `bridgeId` limits it
  * to one bridge (the analysis); without it every bridge is looked at (the offline check).
  */
 export async function clearGone(
   tx: Db,
-  scope: { bridgeId?: number; types: readonly string[]; stillFiring: readonly string[] },
+  scope: AlertScope & { stillFiring: readonly string[] },
   now: Date,
 ): Promise<number[]> {
   if (scope.types.length === 0) return [];
@@ -98,6 +110,12 @@ export async function clearGone(
         inArray(alerts.type, [...scope.types]),
         scope.bridgeId === undefined ? undefined : eq(alerts.bridgeId, scope.bridgeId),
         scope.stillFiring.length === 0 ? undefined : notInArray(key, [...scope.stillFiring]),
+        scope.subjectPrefix === undefined
+          ? undefined
+          : sql`left(${alerts.subject}, ${scope.subjectPrefix.length}) = ${scope.subjectPrefix}`,
+        scope.subjectNotPrefix === undefined
+          ? undefined
+          : sql`left(${alerts.subject}, ${scope.subjectNotPrefix.length}) <> ${scope.subjectNotPrefix}`,
       ),
     )
     .returning({ id: alerts.id });
@@ -116,7 +134,7 @@ export const openAlertKey = (alert: Pick<RaisedAlert, 'bridgeId' | 'type' | 'sub
 export async function syncAlerts(
   tx: Db,
   firing: readonly RaisedAlert[],
-  scope: { bridgeId?: number; types: readonly string[] },
+  scope: AlertScope,
   now: Date,
 ): Promise<{ raised: number[]; cleared: number[] }> {
   const raised: number[] = [];

@@ -9,6 +9,7 @@ import {
 import { withPhysicalSeverity } from '../../domain/physical-severity.ts';
 import { SENSOR_FAULT_ALERT, SENSOR_FAULT_SEVERITY } from '../../domain/sensor-faults.ts';
 import { limitExceededMessage } from '../../domain/sensor-limits.ts';
+import { tensionBreachMessage } from '../../domain/cable.ts';
 import type { Db } from '../db/client.ts';
 import { type RaisedAlert, syncAlerts } from './alert-store.ts';
 import { anomalySources } from './anomaly-sources.ts';
@@ -134,12 +135,43 @@ async function applySensorFaults(tx: Db, checks: SensorChecks, now: Date): Promi
 
 /**
  * 'Limit exceeded' alerts, one per stream of a quasi-static sensor whose 10-minute means are
- * beyond an engineer-set limit (subject: the data stream id), cleared once back inside.
+ * beyond an engineer-set limit (subject: the data stream id), and one per cable and side whose
+ * tension passed its limit (subject 'cable:<sensor id>:<low|high|change>', decision 079);
+ * cleared once back inside. Each kind is judged, and so cleared, only when it was checked.
  */
 async function applyLimitBreaches(tx: Db, checks: SensorChecks, now: Date): Promise<number[]> {
-  if (!checks.limitBreaches) return [];
+  const raised: number[] = [];
+  if (checks.limitBreaches) raised.push(...(await applyStreamLimits(tx, checks, now)));
+  if (checks.cableTensionBreaches) raised.push(...(await applyCableLimits(tx, checks, now)));
+  return raised;
+}
+
+const CABLE_SUBJECT = 'cable:';
+
+async function applyCableLimits(tx: Db, checks: SensorChecks, now: Date): Promise<number[]> {
   const firing: RaisedAlert[] = [];
-  for (const breach of checks.limitBreaches) {
+  for (const breach of checks.cableTensionBreaches ?? []) {
+    firing.push({
+      bridgeId: checks.bridgeId,
+      type: LIMIT_EXCEEDED_ALERT,
+      subject: `${CABLE_SUBJECT}${breach.sensorId}:${breach.side}`,
+      severity: breach.severity,
+      message: tensionBreachMessage(breach),
+      cause: { windows: [], datastreams: await causeStreams(tx, [breach.streamId]) },
+    });
+  }
+  const scope = {
+    bridgeId: checks.bridgeId,
+    types: [LIMIT_EXCEEDED_ALERT],
+    subjectPrefix: CABLE_SUBJECT,
+  };
+  const { raised } = await syncAlerts(tx, firing, scope, now);
+  return raised;
+}
+
+async function applyStreamLimits(tx: Db, checks: SensorChecks, now: Date): Promise<number[]> {
+  const firing: RaisedAlert[] = [];
+  for (const breach of checks.limitBreaches ?? []) {
     firing.push({
       bridgeId: checks.bridgeId,
       type: LIMIT_EXCEEDED_ALERT,
@@ -149,7 +181,11 @@ async function applyLimitBreaches(tx: Db, checks: SensorChecks, now: Date): Prom
       cause: { windows: [], datastreams: await causeStreams(tx, [breach.streamId]) },
     });
   }
-  const scope = { bridgeId: checks.bridgeId, types: [LIMIT_EXCEEDED_ALERT] };
+  const scope = {
+    bridgeId: checks.bridgeId,
+    types: [LIMIT_EXCEEDED_ALERT],
+    subjectNotPrefix: CABLE_SUBJECT,
+  };
   const { raised } = await syncAlerts(tx, firing, scope, now);
   return raised;
 }

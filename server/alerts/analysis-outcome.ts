@@ -1,6 +1,7 @@
 import type { ModeLevel } from '../../domain/reference-shift.ts';
 import type { PhysicalChange, TriggerLevels } from '../../domain/trigger-levels.ts';
 import type { BreachFacts } from '../../domain/sensor-limits.ts';
+import type { TensionBreach } from '../../domain/cable.ts';
 
 /**
  * What the analysis hands to the alert side after each evaluation of a bridge. The alert
@@ -51,6 +52,15 @@ export interface AnalysisOutcome {
   } | null;
   /** Engineer-set limits breached at the end of the period ('Limit exceeded'); absent: none checked. */
   limitBreaches?: (BreachFacts & { datastreamId: number; severity: 'High' | 'Critical' })[];
+  /**
+   * Cables whose tension, estimated from vibration, passed a limit (decision 079; 'Limit
+   * exceeded' alerts with subject 'cable:<sensor id>:<side>'); absent: none checked.
+   */
+  cableTensionBreaches?: (TensionBreach & {
+    datastreamId: number;
+    sensorId: number;
+    severity: 'High' | 'Critical';
+  })[];
 }
 
 /**
@@ -59,5 +69,5 @@ export interface AnalysisOutcome {
  */
 export type SensorChecks = Pick<
   AnalysisOutcome,
-  'bridgeId' | 'sensorFaults' | 'sensorDisagreements' | 'limitBreaches'
+  'bridgeId' | 'sensorFaults' | 'sensorDisagreements' | 'limitBreaches' | 'cableTensionBreaches'
 >;

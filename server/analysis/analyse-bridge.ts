@@ -33,6 +33,7 @@ import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
 import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
 import { trackModes } from './modal-tracking.ts';
+import { trackCableTensions } from './cable-tension-step.ts';
 import { recordDisagreements } from './twin-disagreements.ts';
 import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
 import { checkLimits } from './limit-check.ts';
@@ -157,6 +158,13 @@ export async function evaluateBridge(
       faultSpans,
       referenceVersion: (await versions.active(bridgeId))?.version ?? 0,
     });
+    // Each stay's or hanger's tension from its harmonic series, judged against its limits
+    // (decision 079): no trained model needed either.
+    await progress('scoring', 0, 'Estimating the cable tensions', true);
+    const cableTensionBreaches = await trackCableTensions(db, bridgeId, {
+      newestMs: extent.newest,
+      faultSpans,
+    });
     // Engineer-set limits of strain, tilt and displacement: judged with no baseline at all, on
     // temperature-compensated means where the stream has a temperature model.
     await progress('scoring', 0, 'Checking the limits', true);
@@ -182,14 +190,20 @@ export async function evaluateBridge(
       health.disagreements,
       extent.newest,
     );
-    checks = { bridgeId, sensorFaults, sensorDisagreements, limitBreaches: breaches };
+    checks = {
+      bridgeId,
+      sensorFaults,
+      sensorDisagreements,
+      limitBreaches: breaches,
+      cableTensionBreaches,
+    };
     if (upkeep.rebaselining) {
       return await saveRebaselining(
         repository,
         bridge.name,
         bridgeId,
         extent.newest,
-        { sensorFaults, sensorDisagreements, limitBreaches: breaches },
+        { sensorFaults, sensorDisagreements, limitBreaches: breaches, cableTensionBreaches },
         previousResult,
         {
           ...upkeep.rebaselining,
@@ -447,6 +461,7 @@ export async function evaluateBridge(
       sensorDisagreements,
       physicalChange,
       limitBreaches: breaches,
+      cableTensionBreaches,
       ...(referenceShift ? { referenceShift } : {}),
       missingModes: {
         rate: report.missing_mode_rate ?? 0,

@@ -38,7 +38,9 @@ interface WindowRecord {
 }
 
 /** The rate most of a stream's blocks in the window carry. */
-function commonRate(blocks: readonly { rateHz: number; values: ArrayLike<number> }[]): number {
+export function commonRate(
+  blocks: readonly { rateHz: number; values: ArrayLike<number> }[],
+): number {
   const counts = new Map<number, number>();
   for (const b of blocks) counts.set(b.rateHz, (counts.get(b.rateHz) ?? 0) + b.values.length);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;

@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { CableSettings } from '../../domain/cable.ts';
 import { LOGO_TYPES, UNIT_SYSTEMS } from '../../domain/company-settings.ts';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../domain/enums.ts';
 import type { Condition } from '../../domain/health.ts';
@@ -228,6 +229,8 @@ export const sensors = pgTable(
     chainageM: doublePrecision('chainage_m'),
     transverseOffsetM: doublePrecision('transverse_offset_m'),
     direction: text('direction'),
+    // The stay or hanger it is on, and its tension limits (decision 079); null: on none.
+    cable: jsonb('cable').$type<CableSettings>(),
   },
   (t) => [
     uniqueIndex('sensors_bridge_label_key').on(t.bridgeId, t.label),
@@ -1144,6 +1147,39 @@ export const sensorDisagreements = pgTable(
       .on(t.datastreamId, t.twinDatastreamId)
       .where(sql`${t.clearedAt} is null`),
     index('sensor_disagreements_bridge_idx').on(t.bridgeId, t.since),
+  ],
+);
+
+/**
+ * A cable's tension per 10-minute window of its accelerometer, estimated on each evaluation
+ * from the harmonic series of the window's spectrum (decision 079). A window with fewer than
+ * three harmonics is stored with no tension and the reason, so it is not estimated again.
+ */
+export const cableTensions = pgTable(
+  'cable_tensions',
+  {
+    id: serial('id').primaryKey(),
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    datastreamId: integer('datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    tensionN: doublePrecision('tension_n'),
+    uncertaintyN: doublePrecision('uncertainty_n'),
+    /** Harmonics found, their frequencies in Hz by order. */
+    harmonics: jsonb('harmonics').$type<{ order: number; frequency_hz: number }[]>().notNull(),
+    method: text('method'),
+    note: text('note'),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('cable_tensions_window_idx').on(t.sensorId, t.windowStart),
+    index('cable_tensions_bridge_idx').on(t.bridgeId, t.windowStart),
   ],
 );
 

@@ -8,6 +8,7 @@ import type { AnalysisViewRepository } from '../analysis/analysis-view.ts';
 import type { BaselineVersions } from '../analysis/baseline-versions.ts';
 import type { ReferenceShiftView } from '../analysis/reference-shift-view.ts';
 import type { ModesView } from '../analysis/modes-view.ts';
+import type { CableTensionView } from '../analysis/cable-tension-view.ts';
 import type { BridgeConditionsRepository } from '../analysis/bridge-conditions.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
@@ -86,6 +87,7 @@ export interface RouteServices {
   baselines: BaselineVersions;
   referenceShift: ReferenceShiftView;
   modes: ModesView;
+  cableTensions: CableTensionView;
   analysis: AnalysisRepository;
   analysisView: AnalysisViewRepository;
   analysisJobs: AnalysisJobs;

@@ -19,7 +19,7 @@ export type SensorGeometryValues = Pick<SensorRow, 'chainageM' | 'transverseOffs
 export function createSensorsRepository(db: Db) {
   const setColumns = async (
     id: number,
-    values: SensorLimitsValues | SensorGeometryValues,
+    values: SensorLimitsValues | SensorGeometryValues | Pick<SensorRow, 'cable'>,
     what: string,
   ): Promise<SensorRow> => {
     const [row] = await db.update(sensors).set(values).where(eq(sensors.id, id)).returning();
@@ -81,6 +81,9 @@ export function createSensorsRepository(db: Db) {
     /** Where the sensor sits on its span and what it measures (decision 057). */
     setGeometry: (id: number, geometry: SensorGeometryValues) =>
       setColumns(id, geometry, 'position'),
+
+    /** The stay or hanger it is on and its tension limits (decision 079). */
+    setCable: (id: number, cable: SensorRow['cable']) => setColumns(id, { cable }, 'cable'),
 
     /** Refuses (409) while data streams are fed by the sensor; cascade unlinks them. */
     async delete(id: number, cascade: boolean): Promise<boolean> {

@@ -83,6 +83,7 @@ export function sensorDto(row: SensorRow): Schemas['Sensor'] {
     chainage_m: row.chainageM,
     transverse_offset_m: row.transverseOffsetM,
     direction: row.direction as Schemas['SensorDirection'],
+    ...(row.cable ? { cable: row.cable } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { assertDataTypeFits } from './data-type-fit.ts';
 import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../domain/sensor-limits.ts';
 import { datastreamDto, sensorDto } from './dto.ts';
 import { assertOnSpan, geometryColumns } from './sensor-geometry-fields.ts';
+import { cableColumn } from './sensor-cable-fields.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { assertInScope, hiddenAs, noSuch } from './tenant-scope.ts';
@@ -45,6 +46,7 @@ export function sensorsHandlers(
   | 'assignSensor'
   | 'setSensorLimits'
   | 'setSensorGeometry'
+  | 'setSensorCable'
 > {
   const { sensors, datastreams } = services;
   return {
@@ -65,6 +67,7 @@ export function sensorsHandlers(
       const limits = body.limits;
       if (limits) checkLimits(body.type, limits, 'limits');
       await assertOnSpan(services.spans, body.span, body.chainage_m);
+      const cable = cableColumn(body.type, body.cable, 'cable');
       const created = await sensors.create({
         bridgeId: body.bridge,
         spanId: body.span,
@@ -78,6 +81,7 @@ export function sensorsHandlers(
         nextCalibrationDate: next,
         ...(limits ? limitColumns(limits) : {}),
         ...geometryColumns(body),
+        cable,
       });
       // The spec's calibration dates are the first entry of the sensor's calibration register.
       if (last) {
@@ -119,6 +123,15 @@ export function sensorsHandlers(
       if (!sensor) throw notFound('Sensor', id);
       await assertOnSpan(services.spans, sensor.spanId, request.body.chainage_m);
       return sensorDto(await sensors.setGeometry(id, geometryColumns(request.body)));
+    },
+
+    async setSensorCable(request) {
+      const scope = requireAdmin(request);
+      const { id } = request.params;
+      await assertInScope(services, scope, 'sensor', id, hiddenAs('Sensor'));
+      const sensor = await sensors.findById(id);
+      if (!sensor) throw notFound('Sensor', id);
+      return sensorDto(await sensors.setCable(id, cableColumn(sensor.type, request.body, '')));
     },
 
     async assignSensor(request) {

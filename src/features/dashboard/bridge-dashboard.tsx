@@ -13,6 +13,7 @@ import { FatigueCard } from './fatigue-card';
 import { FrequencyShiftCard } from './frequency-shift-card';
 import { IndexSystemCard } from './index-system-card';
 import { ModesCard } from './modes-card';
+import { CableTensionCard } from './cable-tension-card';
 import { MonthlyReportButton } from './monthly-report-button';
 import { NotAssessedCard } from './not-assessed-card';
 import { DisplaySettingsProvider, displaySettingsOf } from '../../ui/display-settings';
@@ -100,6 +101,7 @@ export function BridgeDashboard({ bridge }: { bridge: Bridge }) {
           <BaselineCard bridgeId={bridge.id} />
           <FrequencyShiftCard bridgeId={bridge.id} />
           <ModesCard bridgeId={bridge.id} />
+          <CableTensionCard bridgeId={bridge.id} />
           <FatigueCard bridgeId={bridge.id} />
           <ReadingsSection
             streams={evaluation.streams}

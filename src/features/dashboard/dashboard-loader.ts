@@ -64,6 +64,7 @@ function prefetchTheCards(
   void queryClient.prefetchQuery(dashboardQueries.baselines(api, bridgeId));
   void queryClient.prefetchQuery(dashboardQueries.frequencyShift(api, bridgeId));
   void queryClient.prefetchQuery(dashboardQueries.modes(api, bridgeId));
+  void queryClient.prefetchQuery(dashboardQueries.cableTensions(api, bridgeId));
   void queryClient.prefetchQuery(dashboardQueries.inspections(api, bridgeId));
   void queryClient.prefetchQuery(dashboardQueries.forecast(api, sid));
   void queryClient.prefetchQuery(dashboardQueries.prediction(api, sid));

@@ -17,6 +17,7 @@ import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { bridgeFatigueQueryOptions } from '../../api/queries/fatigue';
 import { frequencyShiftQueryOptions } from '../../api/queries/frequency-shift';
 import { bridgeModesQueryOptions } from '../../api/queries/modes';
+import { cableTensionsQueryOptions } from '../../api/queries/cable-tensions';
 import { bridgeInspectionsQueryOptions } from '../../api/queries/inspections';
 import { type ReadingsRange, readingsQueryOptions } from '../../api/queries/readings';
 
@@ -42,6 +43,8 @@ export const dashboardQueries = {
   frequencyShift: (api: ApiClient, bridgeId: number) =>
     polled(frequencyShiftQueryOptions(api, bridgeId)),
   modes: (api: ApiClient, bridgeId: number) => polled(bridgeModesQueryOptions(api, bridgeId)),
+  cableTensions: (api: ApiClient, bridgeId: number) =>
+    polled(cableTensionsQueryOptions(api, bridgeId)),
   inspections: (api: ApiClient, bridgeId: number) =>
     polled(bridgeInspectionsQueryOptions(api, bridgeId)),
   anomalies: (api: ApiClient, sid: string) => polled(anomalyReportQueryOptions(api, sid)),

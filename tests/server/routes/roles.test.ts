@@ -614,6 +614,14 @@ const matrix: Record<
       body: { chainage_m: 12.5, transverse_offset_m: -2, direction: 'vertical' },
     }),
   },
+  setSensorCable: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${(await freshStructure(t)).sensor.id}/cable`,
+      body: { length_m: 80, mass_per_m: 40, tension_change_percent: 2 },
+    }),
+  },
   deleteFatigueDetail: {
     access: 'staff',
     call: async (t) => {
@@ -711,6 +719,13 @@ const matrix: Record<
     call: async (t, a) => ({
       method: 'GET',
       url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/modes`,
+    }),
+  },
+  getCableTensions: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/cable-tensions`,
     }),
   },
   listBaselineVersions: {

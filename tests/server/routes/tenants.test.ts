@@ -292,6 +292,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/modes`,
     }),
+    getCableTensions: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${x.bridge}/cable-tensions`,
+    }),
     listBaselineVersions: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/bridges/${x.bridge}/baselines`,
@@ -594,6 +598,11 @@ function probes(own: {
       method: 'PUT',
       url: `/api/v1/sensors/${x.sensor}/geometry`,
       body: { chainage_m: 5, transverse_offset_m: 0, direction: 'vertical' },
+    }),
+    setSensorCable: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${x.sensor}/cable`,
+      body: { length_m: 80, mass_per_m: 40 },
     }),
     assignTheirSensorToOwnStream: (x: Targets): Call => ({
       method: 'PUT',
@@ -949,9 +958,9 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(98);
-    expect(sent).toBe(98 + 97);
-    // 98 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
+    expect(all.length).toBe(100);
+    expect(sent).toBe(100 + 99);
+    // 100 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
   }, 90_000);
 
   it("lists none of another company's rows, and its own", async () => {

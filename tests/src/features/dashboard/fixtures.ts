@@ -278,6 +278,7 @@ export function serveDashboard(server: SetupServer, api: DashboardApi = {}): voi
         },
       ),
     ),
+    http.get(apiUrl('/api/v1/bridges/:id/cable-tensions'), () => HttpResponse.json({ cables: [] })),
     http.get(apiUrl('/api/v1/bridges/:id/inspections'), () =>
       HttpResponse.json(api.inspections ?? { inspections: [], schedule: [] }),
     ),
