@@ -116,3 +116,41 @@ CREATE POLICY tenant_update ON user_datastreams FOR UPDATE TO spanwatch_tenant
               AND datastream_company(datastream_id) = spanwatch_company());--> statement-breakpoint
 CREATE POLICY tenant_delete ON user_datastreams FOR DELETE TO spanwatch_tenant
   USING (user_id IN (SELECT id FROM users WHERE company_id = spanwatch_company()));
+--> statement-breakpoint
+-- Single sign-on domain claims (decision 071), narrowed: 0055 let a company's request read every
+-- company's claims (domain and published challenge) and delete others' unproven ones, because
+-- the two cross-company steps of a claim ran as plain queries. They are now two security-definer
+-- functions answering only those steps, and the policies hold a company to its own claims.
+-- "Which of these domains has another company proven?": the one bit decision 054 already pays.
+CREATE FUNCTION sso_domains_proven_elsewhere(domains text[], company integer) RETURNS SETOF text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+  SELECT domain FROM company_sso_domains
+  WHERE domain = ANY (domains) AND company_id <> company AND verified_method IN ('dns', 'review')
+$$;--> statement-breakpoint
+-- Proving a domain withdraws the other companies' unproven claims of it, only for the company
+-- the request is held to (any, for the server's own work and platform staff), and only for a
+-- domain that company claims; the audit trigger records them as before.
+CREATE FUNCTION sso_withdraw_unproven_claims(claimed text, company integer) RETURNS integer
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public AS $$
+DECLARE
+  withdrawn integer;
+BEGIN
+  IF spanwatch_company() IS NOT NULL AND spanwatch_company() <> company THEN
+    RAISE EXCEPTION 'sso_withdraw_unproven_claims: company % may withdraw claims only for itself',
+      spanwatch_company() USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM company_sso_domains WHERE domain = claimed AND company_id = company) THEN
+    RETURN 0;
+  END IF;
+  DELETE FROM company_sso_domains
+  WHERE domain = claimed AND company_id <> company
+    AND (verified_method IS NULL OR verified_method NOT IN ('dns', 'review'));
+  GET DIAGNOSTICS withdrawn = ROW_COUNT;
+  RETURN withdrawn;
+END $$;--> statement-breakpoint
+DROP POLICY tenant_read ON company_sso_domains;--> statement-breakpoint
+DROP POLICY tenant_delete ON company_sso_domains;--> statement-breakpoint
+CREATE POLICY tenant_read ON company_sso_domains FOR SELECT TO spanwatch_tenant
+  USING (company_id = spanwatch_company());--> statement-breakpoint
+CREATE POLICY tenant_delete ON company_sso_domains FOR DELETE TO spanwatch_tenant
+  USING (company_id = spanwatch_company());

@@ -8,6 +8,7 @@ import {
 import {
   auditLog,
   bridges,
+  companySsoDomains,
   contactGroups,
   datastreamSensors,
   datastreams,
@@ -337,5 +338,72 @@ describe.each(drivers)('row-level security on the data streams on %s', (kind) =>
     await db.update(bridges).set({ companyId: b.companyId }).where(eq(bridges.id, a.bridge.id));
     expect(await companyOf(a.stream.id)).toBe(b.companyId);
     expect(await companyOf(loose.id)).toBe(b.companyId);
+  });
+});
+
+describe.each(drivers)('row-level security on single sign-on domain claims on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  it("holds a company's request to its own claims, and answers the cross-company questions through the database's functions", async () => {
+    const adminA = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
+    const adminB = await companyPerson(t, 'beta-admin', 'Beta Bridges', { admin: true });
+    const adminC = await companyPerson(t, 'gamma-admin', 'Gamma Decks', { admin: true });
+    const { db } = t.services.database;
+    const settings = (domains: string[]) => ({
+      enabled: false,
+      issuer: 'https://login.example.ca',
+      clientId: 'spanwatch',
+      emailDomains: domains,
+    });
+    await t.services.companySso.save(adminA.row.companyId, settings(['proven.ca']));
+    await t.services.companySso.markVerified(adminA.row.companyId, 'proven.ca', 'review', null);
+    await t.services.companySso.save(adminB.row.companyId, settings(['contested.ca']));
+    await t.services.companySso.save(adminC.row.companyId, settings(['contested.ca']));
+    const asCompany = <T>(admin: typeof adminA, work: () => Promise<T>) =>
+      inRequestTransaction(
+        db,
+        { tenant: { companyId: admin.row.companyId, userId: admin.row.id } },
+        work,
+      );
+    // Only its own claims are readable: neither Alpha's proof nor Gamma's rival claim.
+    const seen = await asCompany(adminB, async () =>
+      (await db.select().from(companySsoDomains)).map((row) => `${row.companyId} ${row.domain}`),
+    );
+    expect(seen).toEqual([`${adminB.row.companyId} contested.ca`]);
+    // The one cross-company question still gets its answer in the company's request.
+    await expect(
+      asCompany(adminB, () =>
+        t.services.companySso.save(adminB.row.companyId, settings(['contested.ca', 'proven.ca'])),
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'email_domains: proven.ca signs in to another company',
+    });
+    // Proving a domain in the company's request withdraws the rival's unproven claim.
+    expect(
+      await asCompany(adminB, () =>
+        t.services.companySso.markVerified(
+          adminB.row.companyId,
+          'contested.ca',
+          'dns',
+          adminB.row.id,
+        ),
+      ),
+    ).toBe(true);
+    const claims = (await db.select().from(companySsoDomains)).map(
+      (row) => `${row.companyId} ${row.domain} ${row.verifiedMethod}`,
+    );
+    expect(claims.sort()).toEqual(
+      [
+        `${adminA.row.companyId} proven.ca review`,
+        `${adminB.row.companyId} contested.ca dns`,
+      ].sort(),
+    );
+    // A company's request cannot withdraw claims in another company's name.
+    await expect(
+      asCompany(adminC, () =>
+        db.execute(sql`select sso_withdraw_unproven_claims('proven.ca', ${adminA.row.companyId})`),
+      ),
+    ).rejects.toThrow();
   });
 });
