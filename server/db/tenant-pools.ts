@@ -54,12 +54,65 @@ export class SharedPool extends pg.Pool {
     );
   }
 
-  /** A connection with whatever session settings a company's read left on it. */
-  connectAsIs(): Promise<pg.PoolClient> {
-    return super.connect();
+  /**
+   * Connections a company's reads finished with, kept out of the pool (so the server's own work
+   * does not take them and pay a reset) for the next company's read: at most half the pool,
+   * and given back whenever the server's own work would otherwise wait.
+   */
+  private readonly kept: pg.PoolClient[] = [];
+  /** Each kept connection's listener for the server dropping it while kept. */
+  private readonly onDrop = new WeakMap<pg.PoolClient, (error: Error) => void>();
+
+  /**
+   * A connection for a company's read, with whatever session settings a company's read left on
+   * it: one kept with `settings` if any, else another kept one, else the pool's.
+   */
+  connectAsIs(settings?: string): Promise<pg.PoolClient> {
+    const same = this.kept.findIndex((client) => tenantSettingsOf(client) === settings);
+    const kept = this.takeKept(same >= 0 ? same : this.kept.length - 1);
+    return kept ? Promise.resolve(kept) : super.connect();
+  }
+
+  /** How many connections are kept for companies' reads. */
+  get keptCount(): number {
+    return this.kept.length;
+  }
+
+  /** A company's read is done with `client` (idle, not in a transaction). */
+  keepForTenants(client: pg.PoolClient): void {
+    const room = Math.floor((this.options.max ?? 10) / 2);
+    if (this.ending || this.kept.length >= room || this.waitingCount > 0) {
+      client.release();
+      return;
+    }
+    // The server dropped it while kept (a restart, a terminate): forgotten and destroyed.
+    const dropped = (error: Error) => {
+      const at = this.kept.indexOf(client);
+      if (at >= 0) this.takeKept(at);
+      client.release(error);
+    };
+    this.onDrop.set(client, dropped);
+    client.on('error', dropped);
+    this.kept.push(client);
+  }
+
+  private takeKept(at: number): pg.PoolClient | undefined {
+    const [client] = at >= 0 ? this.kept.splice(at, 1) : [];
+    const dropped = client && this.onDrop.get(client);
+    if (client && dropped) client.removeListener('error', dropped);
+    return client;
+  }
+
+  override async end(): Promise<void> {
+    while (this.kept.length > 0) this.takeKept(0)?.release();
+    return super.end();
   }
 
   private async connectCleared(): Promise<pg.PoolClient> {
+    // Every connection busy or kept: a kept one goes back, so the server's work never waits on
+    // connections no one is using.
+    const full = this.totalCount >= (this.options.max ?? 10) && this.idleCount === 0;
+    if (full) this.takeKept(this.kept.length - 1)?.release();
     for (;;) {
       const client = await super.connect();
       const held = tenantSettingsHeld.get(client);

@@ -81,14 +81,16 @@ export class TenantRequestPool {
   private poolHasOneFree(): boolean {
     const { pool } = this;
     const max = pool.options.max ?? 10;
-    return pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < max);
+    return (
+      pool.waitingCount === 0 && (pool.keptCount > 0 || pool.idleCount > 0 || pool.totalCount < max)
+    );
   }
 
   private async open(): Promise<pg.PoolClient> {
     this.held += 1;
     let client: pg.PoolClient;
     try {
-      client = await this.pool.connectAsIs();
+      client = await this.pool.connectAsIs(this.set);
     } catch (error) {
       this.held -= 1;
       throw error;
@@ -117,7 +119,7 @@ export class TenantRequestPool {
   /** Back to the pool, or destroyed when a transaction was left open or failed on it. */
   private restore(client: pg.PoolClient): void {
     this.held -= 1;
-    if (client.getTransactionStatus() === 'I') client.release();
+    if (client.getTransactionStatus() === 'I') this.pool.keepForTenants(client);
     else client.release(new Error('a transaction was left open'));
   }
 }
