@@ -56,7 +56,7 @@ export class SharedPool extends pg.Pool {
 
   /**
    * Connections a company's reads finished with, kept out of the pool (so the server's own work
-   * does not take them and pay a reset) for the next company's read: at most half the pool,
+   * does not take them and pay a reset) for the next company's read: as many as the pool has,
    * and given back whenever the server's own work would otherwise wait.
    */
   private readonly kept: pg.PoolClient[] = [];
@@ -80,7 +80,7 @@ export class SharedPool extends pg.Pool {
 
   /** A company's read is done with `client` (idle, not in a transaction). */
   keepForTenants(client: pg.PoolClient): void {
-    const room = Math.floor((this.options.max ?? 10) / 2);
+    const room = this.options.max ?? 10;
     if (this.ending || this.kept.length >= room || this.waitingCount > 0) {
       client.release();
       return;
