@@ -5,12 +5,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { projectPath } from '../project-paths.ts';
 import { startWorker } from '../threads/start-worker.ts';
 import { useFastFloatArrays } from './pg-float-arrays.ts';
 import { serveDatabase } from './pglite-host.ts';
 import { RemotePglite } from './pglite-remote.ts';
-import { SharedPool } from './tenant-pools.ts';
+import { registerTenantPool } from './tenant-pools.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -58,21 +59,31 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
     useFastFloatArrays();
-    // One pool for the server's own work and companies' reads (decision 072, amended
-    // 2026-12-01): at most `poolSize` connections a process.
-    const pool = new SharedPool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server drops (a restart, an admin's terminate) would otherwise be
-    // an unhandled 'error' event that takes the whole process down; the pool reconnects.
-    pool.on('error', (error) => {
-      (options.log ?? console.warn)(`PostgreSQL dropped an idle connection: ${error.message}`);
-    });
+    // The configured size is split between the two pools (decision 072, amended 2026-12-01):
+    // a process opens at most `poolSize` connections (it opened twice that), half of them (at
+    // least one) for companies' reads, the rest (at least one) for the server's own work.
+    const size = options.poolSize ?? 10;
+    const tenantSize = Math.max(1, Math.floor(size / 2));
+    const newPool = (max: number) => {
+      const pool = new pg.Pool({ connectionString: databaseUrl, max });
+      // An idle connection the server drops (a restart, an admin's terminate) would otherwise be
+      // an unhandled 'error' event that takes the whole process down; the pool reconnects.
+      pool.on('error', (error) => {
+        (options.log ?? console.warn)(`PostgreSQL dropped an idle connection: ${error.message}`);
+      });
+      return pool;
+    };
+    const pool = newPool(Math.max(1, size - tenantSize));
+    // Company administrators' and operators' reads, held to their company (decision 072).
+    const tenantPool = newPool(tenantSize);
+    registerTenantPool(pool, tenantPool);
     const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: async () => {
-        await pool.end();
+        await Promise.all([pool.end(), tenantPool.end()]);
       },
       link: async () => ({ kind: 'postgres', databaseUrl }),
     };

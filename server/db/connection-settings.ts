@@ -26,13 +26,3 @@ export function setSettingsStatement(settings: ConnectionSettings, local: boolea
   );
   return `SELECT ${calls.join(', ')}`;
 }
-
-/**
- * The statements that return `settings` to the session's defaults, in one simple-protocol
- * message: `RESET ROLE` for the role, `RESET name` for the others.
- */
-export function resetSettingsStatement(settings: ConnectionSettings): string {
-  return [...settings.keys()]
-    .map((name) => (name === 'role' ? 'RESET ROLE' : `RESET ${checkedName(name)}`))
-    .join('; ');
-}

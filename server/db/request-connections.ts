@@ -5,7 +5,7 @@ import type { Db } from './client.ts';
 import { type ConnectionSettings, setSettingsStatement } from './connection-settings.ts';
 import * as schema from './schema.ts';
 import { SerialConnection } from './serial-connection.ts';
-import { SharedPool } from './tenant-pools.ts';
+import { tenantPoolBeside } from './tenant-pools.ts';
 import { type Lent, TenantRequestPool } from './tenant-request-pool.ts';
 
 /**
@@ -85,16 +85,16 @@ export async function inServerTransaction<T>(
 }
 
 /**
- * `work` without a transaction, on connections of the pool that carry `settings` for their
- * session (TenantRequestPool); null when the pool is not one that undoes them for the server's
- * own work (SharedPool).
+ * `work` without a transaction, on connections of the tenant pool that carry `settings` for
+ * their session (TenantRequestPool); null when the pool has no tenant pool beside it.
  */
 export function onTenantConnections<T>(
   pool: pg.Pool,
   settings: ConnectionSettings,
   work: (db: Db) => Promise<T>,
 ): Promise<T> | null {
-  if (!(pool instanceof SharedPool)) return null;
-  const connections = new TenantRequestPool(pool, settings, CONNECTIONS_PER_READ);
+  const tenantPool = tenantPoolBeside(pool);
+  if (!tenantPool) return null;
+  const connections = new TenantRequestPool(tenantPool, settings, CONNECTIONS_PER_READ);
   return current.run(connections, () => work(requestDbOf(pool))).finally(() => connections.end());
 }

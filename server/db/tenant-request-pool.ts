@@ -1,15 +1,5 @@
 import type pg from 'pg';
-import {
-  type ConnectionSettings,
-  resetSettingsStatement,
-  setSettingsStatement,
-} from './connection-settings.ts';
-import {
-  type SharedPool,
-  forgetTenantSettings,
-  holdTenantSettings,
-  tenantSettingsOf,
-} from './tenant-pools.ts';
+import { type ConnectionSettings, setSettingsStatement } from './connection-settings.ts';
 
 /** A connection of the request's own, lent to one query (or one drizzle transaction) at a time. */
 export interface Lent {
@@ -18,10 +8,16 @@ export interface Lent {
 }
 
 /**
+ * The settings each connection of the tenant pool holds for its session, set by this module
+ * alone: the pool's connections are handed out only here, and only once their settings are the
+ * request's. A connection the pool has just made, or one whose setting failed, holds none.
+ */
+const settingsHeld = new WeakMap<pg.PoolClient, string>();
+
+/**
  * The connections of one read request held to a company without a transaction (decision 072,
- * amended). They come from the process's one pool (SharedPool), whose connections keep the
- * settings of the last company's read that used them for their session (company, user, tenant
- * role) until the server's own work takes them and undoes them: a connection that
+ * amended). They come from the tenant pool, whose connections keep the settings of the last
+ * request that used them for their session (company, user, tenant role): a connection that
  * already holds this request's settings is used as it is, any other is given them in one
  * statement before the request's first query on it, and one whose setting fails is destroyed.
  * So no query of a request runs under another request's company, and a user's run of requests
@@ -36,15 +32,13 @@ export class TenantRequestPool {
   private held = 0;
   private ended = false;
   private readonly set: string;
-  private readonly reset: string;
 
   constructor(
-    private readonly pool: SharedPool,
+    private readonly pool: pg.Pool,
     settings: ConnectionSettings,
     private readonly most: number,
   ) {
     this.set = setSettingsStatement(settings, false);
-    this.reset = resetSettingsStatement(settings);
   }
 
   async query(query: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
@@ -81,29 +75,26 @@ export class TenantRequestPool {
   private poolHasOneFree(): boolean {
     const { pool } = this;
     const max = pool.options.max ?? 10;
-    return (
-      pool.waitingCount === 0 && (pool.keptCount > 0 || pool.idleCount > 0 || pool.totalCount < max)
-    );
+    return pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < max);
   }
 
   private async open(): Promise<pg.PoolClient> {
     this.held += 1;
     let client: pg.PoolClient;
     try {
-      client = await this.pool.connectAsIs(this.set);
+      client = await this.pool.connect();
     } catch (error) {
       this.held -= 1;
       throw error;
     }
-    if (tenantSettingsOf(client) === this.set) return client;
+    if (settingsHeld.get(client) === this.set) return client;
     try {
-      // Held before it is sent: a failure half-way still leaves the connection to be reset.
-      holdTenantSettings(client, this.set, this.reset);
+      settingsHeld.delete(client);
       await client.query(this.set);
+      settingsHeld.set(client, this.set);
       return client;
     } catch (error) {
       this.held -= 1;
-      forgetTenantSettings(client);
       client.release(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
@@ -119,7 +110,7 @@ export class TenantRequestPool {
   /** Back to the pool, or destroyed when a transaction was left open or failed on it. */
   private restore(client: pg.PoolClient): void {
     this.held -= 1;
-    if (client.getTransactionStatus() === 'I') this.pool.keepForTenants(client);
+    if (client.getTransactionStatus() === 'I') client.release();
     else client.release(new Error('a transaction was left open'));
   }
 }

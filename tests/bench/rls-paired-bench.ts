@@ -22,7 +22,7 @@ import { createTestDatabase } from '../helpers/test-database.ts';
 /** How often the server's own work undid a company's settings (this build's pool only). */
 async function settingsResets(): Promise<number | null> {
   try {
-    const pools = (await import('../../server/db/tenant-pools.ts')) as {
+    const pools = (await import('../../server/db/tenant-pools.ts')) as unknown as {
       tenantSettingsResets?: () => number;
     };
     return pools.tenantSettingsResets?.() ?? null;

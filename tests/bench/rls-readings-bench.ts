@@ -72,13 +72,13 @@ try {
   );
   const policy = async (on: boolean) => {
     for (const table of ['readings', 'reading_rollups']) {
+      await owner.query(`DROP POLICY IF EXISTS tenant_rows ON ${table}`);
       if (on) {
         await owner.query(`ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`);
         await owner.query(
           `CREATE POLICY tenant_rows ON ${table} TO spanwatch_tenant USING (datastream_id IN (SELECT id FROM datastreams))`,
         );
       } else {
-        await owner.query(`DROP POLICY IF EXISTS tenant_rows ON ${table}`);
         await owner.query(`ALTER TABLE ${table} DISABLE ROW LEVEL SECURITY`);
       }
     }
