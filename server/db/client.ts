@@ -59,8 +59,13 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
     useFastFloatArrays();
-    const newPool = () => {
-      const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+    // The configured size is split between the two pools (decision 072, amended 2026-12-01):
+    // a process opens at most `poolSize` connections (it opened twice that), half of them (at
+    // least one) for companies' reads, the rest (at least one) for the server's own work.
+    const size = options.poolSize ?? 10;
+    const tenantSize = Math.max(1, Math.floor(size / 2));
+    const newPool = (max: number) => {
+      const pool = new pg.Pool({ connectionString: databaseUrl, max });
       // An idle connection the server drops (a restart, an admin's terminate) would otherwise be
       // an unhandled 'error' event that takes the whole process down; the pool reconnects.
       pool.on('error', (error) => {
@@ -68,9 +73,9 @@ export function openDatabase(options: DatabaseOptions): Database {
       });
       return pool;
     };
-    const pool = newPool();
+    const pool = newPool(Math.max(1, size - tenantSize));
     // Company administrators' and operators' reads, held to their company (decision 072).
-    const tenantPool = newPool();
+    const tenantPool = newPool(tenantSize);
     registerTenantPool(pool, tenantPool);
     const db = drizzlePg(pool, { schema });
     return {

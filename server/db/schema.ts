@@ -261,6 +261,11 @@ export const datastreams = pgTable(
     id: serial('id').primaryKey(),
     streamId: text('stream_id').notNull(),
     dataType: text('data_type').notNull(),
+    // The company of the bridges its sensors are on, set at creation; a sensor of another
+    // company cannot be linked (migration 0061's triggers). The row-level security key.
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Kept by the ingest (server/ingest/store-blocks.ts) so the list never scans readings.
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -270,6 +275,7 @@ export const datastreams = pgTable(
   },
   (t) => [
     uniqueIndex('datastreams_stream_id_key').on(t.streamId),
+    index('datastreams_company_idx').on(t.companyId),
     check('datastreams_data_type_check', sql`${t.dataType} in (${inList(DATA_TYPES)})`),
     check('datastreams_resolution_check', sql`${t.resolution} IS NULL OR ${t.resolution} > 0`),
   ],

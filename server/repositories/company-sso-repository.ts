@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 import { companySso, companySsoDomains } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 
@@ -38,12 +39,6 @@ const newChallenge = () => randomBytes(24).toString('base64url');
 export const verifiedDomains = (row: Pick<CompanySsoRow, 'domains'>) =>
   row.domains.filter((claim) => claim.verifiedAt !== null).map((claim) => claim.domain);
 
-/** Another company's verification of a domain yields only to a proof ('before-proof' does). */
-const proven = or(
-  eq(companySsoDomains.verifiedMethod, 'dns'),
-  eq(companySsoDomains.verifiedMethod, 'review'),
-);
-
 export interface CompanySsoChange {
   enabled: boolean;
   issuer: string;
@@ -75,20 +70,20 @@ export function createCompanySsoRepository(db: Db) {
     }));
   }
 
-  /** The domains among `domains` that another company has proven its own. */
+  /**
+   * The domains among `domains` that another company has proven its own. Asked through a
+   * security-definer function (migration 0061): a company's request sees only its own claims.
+   */
   async function provenElsewhere(domains: string[], companyId: number): Promise<string[]> {
     if (domains.length === 0) return [];
-    const rows = await db
-      .select({ domain: companySsoDomains.domain })
-      .from(companySsoDomains)
-      .where(
-        and(
-          inArray(companySsoDomains.domain, domains),
-          ne(companySsoDomains.companyId, companyId),
-          proven,
-        ),
-      );
-    return rows.map((row) => row.domain);
+    const list = sql.join(
+      domains.map((domain) => sql`${domain}`),
+      sql`, `,
+    );
+    const rows = await db.execute(
+      sql`select domain from sso_domains_proven_elsewhere(array[${list}]::text[], ${companyId}) as domain`,
+    );
+    return rowsOf<{ domain: string }>(rows).map((row) => row.domain);
   }
 
   async function find(companyId: number): Promise<CompanySsoRow | undefined> {
@@ -177,11 +172,9 @@ export function createCompanySsoRepository(db: Db) {
       if ((await provenElsewhere([domain], companyId)).length) {
         throw new HttpError(409, `domain: ${domain} signs in to another company`);
       }
-      await db
-        .delete(companySsoDomains)
-        .where(
-          and(eq(companySsoDomains.domain, domain), ne(companySsoDomains.companyId, companyId)),
-        );
+      // Other companies' claims are invisible to a company's request: withdrawn by a
+      // security-definer function (migration 0061).
+      await db.execute(sql`select sso_withdraw_unproven_claims(${domain}, ${companyId})`);
       const marked = await db
         .update(companySsoDomains)
         .set({

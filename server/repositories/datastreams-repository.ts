@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { bridges, datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import { unassignedCompany } from './companies-repository.ts';
 import { assertUnderLimit } from './company-limits-repository.ts';
 import { lookupsChanged } from './lookup-cache.ts';
 import { type Viewer, visibleDatastreamFilter } from './visibility.ts';
@@ -18,7 +19,7 @@ export interface DatastreamWithSensors {
   resolution: number | null;
 }
 
-/** The companies whose bridges these sensors are on: a new stream fed by them counts for each. */
+/** The companies whose bridges these sensors are on. */
 async function companiesOfSensors(db: Db, sensorIds: number[]): Promise<number[]> {
   if (sensorIds.length === 0) return [];
   const rows = await db
@@ -27,6 +28,23 @@ async function companiesOfSensors(db: Db, sensorIds: number[]): Promise<number[]
     .innerJoin(bridges, eq(bridges.id, sensors.bridgeId))
     .where(inArray(sensors.id, sensorIds));
   return rows.map((row) => row.companyId);
+}
+
+/**
+ * The company a new stream belongs to: that of its sensors' bridges, which must be one company
+ * (migration 0061's trigger refuses a link across companies, decision 072); a stream fed by no
+ * sensor (platform staff's) joins the holding company of unassigned bridges, as a bridge made
+ * without a company does.
+ */
+async function companyOfNewStream(db: Db, sensorIds: number[]): Promise<number> {
+  const companyIds = await companiesOfSensors(db, sensorIds);
+  if (companyIds.length > 1) {
+    throw new HttpError(
+      400,
+      "sensors: a data stream's sensors must all be on one company's bridges",
+    );
+  }
+  return companyIds[0] ?? (await unassignedCompany(db));
 }
 
 export function createDatastreamsRepository(db: Db) {
@@ -112,10 +130,12 @@ export function createDatastreamsRepository(db: Db) {
       await assertSensorsExist(sensorIds);
       try {
         const id = await db.transaction(async (tx) => {
-          await assertUnderLimit(tx, 'datastreams', await companiesOfSensors(tx, sensorIds));
+          const companyId = await companyOfNewStream(tx, sensorIds);
+          await assertUnderLimit(tx, 'datastreams', [companyId]);
           const [row] = await tx
             .insert(datastreams)
             .values({
+              companyId,
               streamId: values.streamId,
               dataType: values.dataType,
               resolution: values.resolution ?? null,
@@ -147,11 +167,33 @@ export function createDatastreamsRepository(db: Db) {
         .where(eq(sensors.id, sensorId));
       if (!sensor) throw new HttpError(404, `Sensor ${sensorId} not found`);
       const [stream] = await db
-        .select({ id: datastreams.id })
+        .select({ id: datastreams.id, companyId: datastreams.companyId })
         .from(datastreams)
         .where(eq(datastreams.id, datastreamId));
       if (!stream) throw new HttpError(404, `Data stream ${datastreamId} not found`);
-      await db.insert(datastreamSensors).values({ datastreamId, sensorId }).onConflictDoNothing();
+      await db.transaction(async (tx) => {
+        const [sensorCompany] = await companiesOfSensors(tx, [sensorId]);
+        if (sensorCompany !== undefined && sensorCompany !== stream.companyId) {
+          // A stream fed by no sensor yet (platform staff's) joins its first sensor's company.
+          const [fed] = await tx
+            .select({ id: datastreamSensors.sensorId })
+            .from(datastreamSensors)
+            .where(eq(datastreamSensors.datastreamId, datastreamId))
+            .limit(1);
+          if (fed) {
+            throw new HttpError(
+              400,
+              `sensor_id: sensor ${sensorId} is on another company's bridge than data stream ${datastreamId}'s sensors`,
+            );
+          }
+          await assertUnderLimit(tx, 'datastreams', [sensorCompany]);
+          await tx
+            .update(datastreams)
+            .set({ companyId: sensorCompany })
+            .where(eq(datastreams.id, datastreamId));
+        }
+        await tx.insert(datastreamSensors).values({ datastreamId, sensorId }).onConflictDoNothing();
+      });
       lookupsChanged('streams');
       const linked = await findById(datastreamId);
       if (!linked) throw new Error('linked data stream vanished');

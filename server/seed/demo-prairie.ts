@@ -68,6 +68,7 @@ export async function seedPrairieCrossings(tx: Db, passwords: PasswordHasher): P
     const [stream] = await tx
       .insert(datastreams)
       .values({
+        companyId,
         streamId: label,
         dataType: 'temperature',
         resolution: DEMO_RESOLUTIONS.temperature,

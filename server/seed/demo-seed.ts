@@ -186,6 +186,7 @@ export async function seedDemo(
       .insert(datastreams)
       .values(
         streamRows.map(({ streamId, dataType }) => ({
+          companyId: demoCompanyId,
           streamId,
           dataType,
           resolution: DEMO_RESOLUTIONS[dataType],

@@ -40,7 +40,13 @@ export async function fleet(database: Database, bridgeCount: number, channels: n
       .returning();
     const streamRows = await db
       .insert(datastreams)
-      .values(labels.map((streamId) => ({ streamId, dataType: 'acceleration' })))
+      .values(
+        labels.map((streamId) => ({
+          streamId,
+          dataType: 'acceleration',
+          companyId: bridge.companyId,
+        })),
+      )
       .returning();
     await db
       .insert(datastreamSensors)

@@ -71,7 +71,7 @@ export async function createFleet(database: Database, count: number): Promise<Fl
       .returning({ id: sensors.id });
     const streamRows = await db
       .insert(datastreams)
-      .values(planned.map((p) => ({ streamId: p.label, dataType: p.kind })))
+      .values(planned.map((p) => ({ streamId: p.label, dataType: p.kind, companyId })))
       .returning({ id: datastreams.id });
     await db.insert(datastreamSensors).values(
       streamRows.map((s, i) => ({

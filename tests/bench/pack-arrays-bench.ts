@@ -6,6 +6,7 @@
  * decimals, stored the old way and then given a resolution of 0.001.
  */
 import { sql } from 'drizzle-orm';
+import { unassignedCompany } from '../../server/repositories/companies-repository.ts';
 import { arraysLeft, packStoredArrays } from '../../server/readings/pack-stored-arrays.ts';
 import { openThrowawayPostgres } from './throwaway-postgres.ts';
 
@@ -18,9 +19,10 @@ const pg = await openThrowawayPostgres(ADMIN_URL, 'bench_pack_arrays');
 try {
   const { database, direct } = pg;
   await database.migrate();
+  const companyId = await unassignedCompany(database.db);
   for (let s = 1; s <= STREAMS; s += 1) {
     await database.db.execute(
-      sql`INSERT INTO datastreams (stream_id, data_type) VALUES (${`bench-${s}`}, 'strain')`,
+      sql`INSERT INTO datastreams (stream_id, data_type, company_id) VALUES (${`bench-${s}`}, 'strain', ${companyId})`,
     );
   }
   await direct.query(`

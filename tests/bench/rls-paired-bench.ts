@@ -11,12 +11,25 @@
 import { eq } from 'drizzle-orm';
 import { loadavg } from 'node:os';
 import { buildApp } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema.ts';
 import { DEMO_OPERATOR } from '../../server/seed/demo-accounts.ts';
 import { seedDemo } from '../../server/seed/demo-seed.ts';
 import { createServices } from '../../server/services.ts';
 import { testConfig } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+
+/** How often the server's own work undid a company's settings (this build's pool only). */
+async function settingsResets(): Promise<number | null> {
+  try {
+    const pools = (await import('../../server/db/tenant-pools.ts')) as unknown as {
+      tenantSettingsResets?: () => number;
+    };
+    return pools.tenantSettingsResets?.() ?? null;
+  } catch {
+    return null;
+  }
+}
 
 const ROUNDS = Math.max(4, Number(process.env.BENCH_ROUNDS ?? 60));
 const PARALLEL = 6;
@@ -53,9 +66,18 @@ async function main() {
   const testDb = await createTestDatabase(kind);
   const services = createServices(testConfig, testDb.database);
   await seedDemo(services.database.db, services.secretBox, services.passwords);
+  // On PostgreSQL the app without the wall gets a database handle of its own: one process's
+  // pool is shared by the server's own work and companies' reads (decision 072, amended
+  // 2026-12-01), and the 'off' app's reads must not pay for undoing the 'on' app's settings.
+  const offDatabase =
+    kind === 'postgres' && testDb.url ? openDatabase({ databaseUrl: testDb.url }) : undefined;
+  const offServices = offDatabase ? createServices(testConfig, offDatabase) : services;
   const apps = {
     on: await buildApp({ config: { ...testConfig, rowLevelSecurity: true }, services }),
-    off: await buildApp({ config: { ...testConfig, rowLevelSecurity: false }, services }),
+    off: await buildApp({
+      config: { ...testConfig, rowLevelSecurity: false },
+      services: offServices,
+    }),
   };
   try {
     const [operator] = await services.database.db
@@ -188,6 +210,7 @@ async function main() {
           ),
           request_p95_ratio_by_request: perRequest,
           load_average_1m: Number(loadavg()[0]?.toFixed(2)),
+          settings_undone_for_the_servers_work: await settingsResets(),
         },
         null,
         2,
@@ -196,6 +219,7 @@ async function main() {
   } finally {
     await apps.on.close();
     await apps.off.close();
+    await offDatabase?.close();
     await testDb.drop();
   }
 }

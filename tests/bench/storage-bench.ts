@@ -5,6 +5,7 @@
  * indexes, after VACUUM) per kind and in all, and of the roll-ups; and every sample read back
  * and compared. A throwaway database, dropped at the end. Not part of `npm test`.
  */
+import { unassignedCompany } from '../../server/repositories/companies-repository.ts';
 import { blockOf, type StreamBlock } from '../../server/readings/block.ts';
 import { createPartitionKeeper } from '../../server/readings/partitions.ts';
 import { createReadingsRepository } from '../../server/readings/readings-repository.ts';
@@ -150,11 +151,12 @@ try {
   printCodecFigures(channels, BLOCK_SAMPLES);
   printCodecFigures(channels, 200); // the size of a gateway's block over HTTP
   await database.migrate();
+  const companyId = await unassignedCompany(database.db);
   const ids: number[] = [];
   for (const channel of channels) {
     const { rows } = await direct.query<{ id: number }>(
-      'INSERT INTO datastreams (stream_id, data_type) VALUES ($1, $2) RETURNING id',
-      [channel.label, channel.kind],
+      'INSERT INTO datastreams (stream_id, data_type, company_id) VALUES ($1, $2, $3) RETURNING id',
+      [channel.label, channel.kind, companyId],
     );
     ids.push(rows[0]?.id as number);
   }

@@ -15,7 +15,11 @@ async function disagreeingBridge(t: TestContext, companyId: number, prefix: stri
   const [a, b] = await t.services.database.db
     .insert(datastreams)
     .values(
-      [`${prefix}-str`, `${prefix}-strb`].map((streamId) => ({ streamId, dataType: 'strain' })),
+      [`${prefix}-str`, `${prefix}-strb`].map((streamId) => ({
+        streamId,
+        dataType: 'strain',
+        companyId,
+      })),
     )
     .returning({ id: datastreams.id });
   await t.services.sensorDisagreements.record(

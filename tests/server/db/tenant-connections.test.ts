@@ -141,4 +141,53 @@ describe.each(drivers)('tenant connections on %s', (kind) => {
       expect(overlaps).toBe(0);
     },
   );
+
+  it.runIf(kind === 'postgres')(
+    "opens no more connections than the pool's size for companies' reads and the server's own work together",
+    async () => {
+      const { tenantA, tenantB } = await twoCompanies(t);
+      // A pool of two, named so its connections can be counted on the server.
+      const url = new URL(t.databaseUrl ?? '');
+      url.searchParams.set('application_name', 'spanwatch_pool_of_two');
+      const two = openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+      try {
+        const { db } = requestScopedDatabase(two);
+        let most = 0;
+        let done = false;
+        const watch = (async () => {
+          while (!done) {
+            const [row] = rowsOf<{ n: number }>(
+              await t.services.database.db.execute(
+                sql`select count(*)::int as n from pg_stat_activity
+                    where application_name = 'spanwatch_pool_of_two'`,
+              ),
+            );
+            most = Math.max(most, row?.n ?? 0);
+          }
+        })();
+        const slowly = sql`select pg_sleep(0.05)`;
+        const reads = [tenantA, tenantB, tenantA, tenantB].map((tenant) =>
+          inTenantRead(db, tenant, () => Promise.all([seenBy(db), db.execute(slowly), seenBy(db)])),
+        );
+        const own = Array.from({ length: 4 }, () => Promise.all([db.execute(slowly), seenBy(db)]));
+        const [answers, ownAnswers] = await Promise.all([Promise.all(reads), Promise.all(own)]);
+        done = true;
+        await watch;
+        expect(answers.map(([first]) => first.names.join())).toEqual([
+          'alpha Bridge',
+          'beta Bridge',
+          'alpha Bridge',
+          'beta Bridge',
+        ]);
+        // The server's own work on the same connections is held to no company.
+        expect(ownAnswers.map(([, seen]) => seen.names.join())).toEqual(
+          Array(4).fill('alpha Bridge,beta Bridge'),
+        );
+        expect(most).toBeGreaterThan(0);
+        expect(most).toBeLessThanOrEqual(2);
+      } finally {
+        await two.close();
+      }
+    },
+  );
 });

@@ -118,7 +118,7 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
       ['tw-str', 'tw-strb'].map(async (streamId) => {
         const [row] = await db
           .insert(datastreams)
-          .values({ streamId, dataType: 'strain' })
+          .values({ streamId, dataType: 'strain', companyId: bridge.companyId })
           .returning({ id: datastreams.id });
         return row?.id ?? 0;
       }),
@@ -161,7 +161,13 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
     const { db } = t.services.database;
     const [a, b] = await db
       .insert(datastreams)
-      .values(['ot-str', 'ot-strb'].map((streamId) => ({ streamId, dataType: 'strain' })))
+      .values(
+        ['ot-str', 'ot-strb'].map((streamId) => ({
+          streamId,
+          dataType: 'strain',
+          companyId: bridge.companyId,
+        })),
+      )
       .returning({ id: datastreams.id });
     await t.services.sensorDisagreements.record(
       bridge.id,
