@@ -31,7 +31,7 @@ const RICE_ESCAPE = 32;
 const K_BITS = 6;
 /** Rice's order 3: a linear predictor of `LPC_ORDERS` taps in fixed point, 2^-LPC_SHIFT. */
 const LPC = 3;
-const LPC_ORDERS = [2, 4, 8] as const;
+const LPC_ORDERS = [4, 8] as const;
 const LPC_MAX_ORDER = 8;
 const LPC_SHIFT = 12;
 /** Coefficients and values below these keep every prediction's sum an exact double (< 2^50). */
@@ -109,18 +109,15 @@ function packedBits(ranges: Float64Array, count: number): number {
   return bits;
 }
 
-/** Bits of one group's residuals Rice-coded with parameter k (the parameter's field aside). */
-function riceGroupBits(z: Float64Array, start: number, end: number, k: number): number {
-  const scale = 2 ** k;
-  let bits = 0;
-  for (let i = start; i < end; i += 1) {
-    const q = Math.floor((z[i] as number) / scale);
-    bits += q < RICE_ESCAPE ? q + 1 + k : RICE_ESCAPE + WIDTH_BITS + widthOf(z[i] as number);
-  }
-  return bits;
-}
+/** Bits a residual takes Rice-coded with quotient q and parameter k. */
+const riceBits = (v: number, q: number, k: number) =>
+  q < RICE_ESCAPE ? q + 1 + k : RICE_ESCAPE + WIDTH_BITS + widthOf(v);
 
-/** Each group's best k and the bits in all: k near log2 of the group's mean, ±1 tried. */
+/**
+ * Each group's best k and the bits in all: k near log2 of the group's mean, and one below and
+ * one above, counted in one pass (the quotients by 2^(k+1) and 2^(k+2) are the first one's
+ * halved and quartered, rounded down).
+ */
 function riceParameters(z: Float64Array): { ks: Uint8Array; bits: number } {
   const ks = new Uint8Array(Math.ceil(z.length / GROUP));
   let bits = 0;
@@ -129,17 +126,21 @@ function riceParameters(z: Float64Array): { ks: Uint8Array; bits: number } {
     let sum = 0;
     for (let i = start; i < end; i += 1) sum += z[i] as number;
     const mean = sum / (end - start);
-    const guess = mean < 2 ? 0 : Math.min(MAX_WIDTH, Math.floor(Math.log2(mean * Math.LN2)));
-    let bestK = guess;
-    let best = Infinity;
-    for (let k = Math.max(0, guess - 1); k <= Math.min(MAX_WIDTH, guess + 1); k += 1) {
-      const b = riceGroupBits(z, start, end, k);
-      if (b < best) {
-        best = b;
-        bestK = k;
-      }
+    const guess = mean < 2 ? 0 : Math.min(MAX_WIDTH - 2, Math.floor(Math.log2(mean * Math.LN2)));
+    const k0 = Math.max(0, guess - 1);
+    const scale = 2 ** k0;
+    let b0 = 0;
+    let b1 = 0;
+    let b2 = 0;
+    for (let i = start; i < end; i += 1) {
+      const v = z[i] as number;
+      const q = Math.floor(v / scale);
+      b0 += riceBits(v, q, k0);
+      b1 += riceBits(v, Math.floor(q / 2), k0 + 1);
+      b2 += riceBits(v, Math.floor(q / 4), k0 + 2);
     }
-    ks[g] = bestK;
+    const best = Math.min(b0, b1, b2);
+    ks[g] = best === b0 ? k0 : best === b1 ? k0 + 1 : k0 + 2;
     bits += K_BITS + best;
   }
   return { ks, bits };
@@ -169,14 +170,14 @@ export function writeIntegers(writer: BitWriter, values: Float64Array): void {
     const ranges = groupRanges(residuals);
     const bits = packedBits(ranges, residuals.length);
     if (best === null || bits < best.bits) best = { order, residuals, ranges, bits };
-    // Rice is estimated before the divisor too (a divisor scales both codings alike).
-    if (residuals.length >= GROUP) {
-      const z = zigzagged(residuals);
-      const riceBits = riceParameters(z).bits;
-      if (rice === null || riceBits < rice.bits) rice = { order, residuals, bits: riceBits };
-    }
   }
   if (best === null) throw new Error('unreachable: order 0 is always tried');
+  // Rice is estimated for the order the grouped packing found best, before the divisor too (a
+  // divisor scales both codings alike).
+  if (best.residuals.length >= GROUP) {
+    const bits = riceParameters(zigzagged(best.residuals)).bits;
+    rice = { order: best.order, residuals: best.residuals, bits };
+  }
   const lpc = lpcCandidate(values);
   if (lpc !== null && lpc.bits < best.bits && (rice === null || lpc.bits < rice.bits + 2)) {
     writeLpc(writer, values, lpc.coefficients, lpc.residuals);
