@@ -31,8 +31,8 @@ const RICE_ESCAPE = 32;
 const K_BITS = 6;
 /** Rice's order 3: a linear predictor of `LPC_ORDERS` taps in fixed point, 2^-LPC_SHIFT. */
 const LPC = 3;
-const LPC_ORDERS = [4, 8] as const;
-const LPC_MAX_ORDER = 8;
+const LPC_ORDERS = [4] as const;
+const LPC_MAX_ORDER = 4;
 const LPC_SHIFT = 12;
 /** Coefficients and values below these keep every prediction's sum an exact double (< 2^50). */
 const LPC_MAX_COEFFICIENT = 2 ** 16;
