@@ -388,14 +388,17 @@ function readRice(reader: BitReader, count: number, values: Float64Array): void 
   const divisor = readVarWidth(reader);
   if (divisor === 0) throw new DamagedBlockError('common divisor 0');
   readRiceGroups(reader, order, count, (i, r) => {
-    const residual = r * divisor;
-    values[i] =
-      order === 0
-        ? residual
-        : order === 1
-          ? residual + (values[i - 1] as number)
-          : residual + 2 * (values[i - 1] as number) - (values[i - 2] as number);
+    values[i] = undifferenced(values, i, order, r * divisor);
   });
+}
+
+/** values[i] from its residual of the given difference order and the values before it. */
+function undifferenced(values: Float64Array, i: number, order: number, residual: number): number {
+  return order === 0
+    ? residual
+    : order === 1
+      ? residual + (values[i - 1] as number)
+      : residual + 2 * (values[i - 1] as number) - (values[i - 2] as number);
 }
 
 /** Reads `count` integers written by `writeIntegers`. */
@@ -418,12 +421,7 @@ export function readIntegers(reader: BitReader, count: number): Float64Array<Arr
     for (let i = start; i < end; i += 1) {
       const residual =
         (min + (width <= 32 ? reader.read(width) : reader.readWide(width))) * divisor;
-      values[i] =
-        order === 0
-          ? residual
-          : order === 1
-            ? residual + (values[i - 1] as number)
-            : residual + 2 * (values[i - 1] as number) - (values[i - 2] as number);
+      values[i] = undifferenced(values, i, order, residual);
     }
   }
   return values;
