@@ -8,6 +8,14 @@
  * per second through vectorization") over the delta and delta-of-delta transforms of Gorilla
  * (Pelkonen et al., VLDB 2015) and ClickHouse's Delta/DoubleDelta codecs. A spike widens only
  * its own group.
+ *
+ * Or, where it is smaller (decision 075, amended 2026-12-01), the same residuals Rice-coded
+ * (Rice 1979; as FLAC and Shorten code their residuals): per group of 64 a parameter k, then
+ * each zig-zagged residual as its quotient by 2^k in unary and its k low bits; a quotient of
+ * `RICE_ESCAPE` or more is written as that many ones and the residual in full. A noise-like
+ * signal (the demo's accelerometers) spreads its residuals as a bell, and a fixed width per
+ * group pays for the group's widest; Rice pays about the entropy. Marked by order field 3,
+ * which the decoders before it refuse as damage.
  */
 import { type BitReader, type BitWriter, DamagedBlockError } from './bit-stream.ts';
 
@@ -16,6 +24,19 @@ export const MAX_PACKED_INTEGER = 2 ** 50;
 const GROUP = 64;
 const WIDTH_BITS = 6;
 const MAX_WIDTH = 53;
+/** Order field 3: Rice-coded residuals, the real order in the next 2 bits. */
+const RICE = 3;
+/** A quotient this large is written as its escape and the residual in full (a spike). */
+const RICE_ESCAPE = 32;
+const K_BITS = 6;
+/** Rice's order 3: a linear predictor of `LPC_ORDERS` taps in fixed point, 2^-LPC_SHIFT. */
+const LPC = 3;
+const LPC_ORDERS = [4] as const;
+const LPC_MAX_ORDER = 4;
+const LPC_SHIFT = 12;
+/** Coefficients and values below these keep every prediction's sum an exact double (< 2^50). */
+const LPC_MAX_COEFFICIENT = 2 ** 16;
+const LPC_MAX_VALUE = 2 ** 30;
 
 const zigzag = (v: number) => (v >= 0 ? 2 * v : -2 * v - 1);
 const unzigzag = (z: number) => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
@@ -88,6 +109,43 @@ function packedBits(ranges: Float64Array, count: number): number {
   return bits;
 }
 
+/** Bits a residual takes Rice-coded with quotient q and parameter k. */
+const riceBits = (v: number, q: number, k: number) =>
+  q < RICE_ESCAPE ? q + 1 + k : RICE_ESCAPE + WIDTH_BITS + widthOf(v);
+
+/**
+ * Each group's best k and the bits in all: k near log2 of the group's mean, and one below and
+ * one above, counted in one pass (the quotients by 2^(k+1) and 2^(k+2) are the first one's
+ * halved and quartered, rounded down).
+ */
+function riceParameters(z: Float64Array): { ks: Uint8Array; bits: number } {
+  const ks = new Uint8Array(Math.ceil(z.length / GROUP));
+  let bits = 0;
+  for (let start = 0, g = 0; start < z.length; start += GROUP, g += 1) {
+    const end = Math.min(z.length, start + GROUP);
+    let sum = 0;
+    for (let i = start; i < end; i += 1) sum += z[i] as number;
+    const mean = sum / (end - start);
+    const guess = mean < 2 ? 0 : Math.min(MAX_WIDTH - 2, Math.floor(Math.log2(mean * Math.LN2)));
+    const k0 = Math.max(0, guess - 1);
+    const scale = 2 ** k0;
+    let b0 = 0;
+    let b1 = 0;
+    let b2 = 0;
+    for (let i = start; i < end; i += 1) {
+      const v = z[i] as number;
+      const q = Math.floor(v / scale);
+      b0 += riceBits(v, q, k0);
+      b1 += riceBits(v, Math.floor(q / 2), k0 + 1);
+      b2 += riceBits(v, Math.floor(q / 4), k0 + 2);
+    }
+    const best = Math.min(b0, b1, b2);
+    ks[g] = best === b0 ? k0 : best === b1 ? k0 + 1 : k0 + 2;
+    bits += K_BITS + best;
+  }
+  return { ks, bits };
+}
+
 export function writeVarWidth(writer: BitWriter, value: number): void {
   const width = widthOf(value);
   writer.write(width, WIDTH_BITS);
@@ -106,6 +164,7 @@ export function writeIntegers(writer: BitWriter, values: Float64Array): void {
   // divisor's Euclid steps (double remainders) are the costly part, so they run once.
   let best: { order: number; residuals: Float64Array; ranges: Float64Array; bits: number } | null =
     null;
+  let rice: { order: number; residuals: Float64Array; bits: number } | null = null;
   for (let order = 0; order <= Math.min(2, values.length); order += 1) {
     const residuals = residualsOf(values, order);
     const ranges = groupRanges(residuals);
@@ -113,6 +172,21 @@ export function writeIntegers(writer: BitWriter, values: Float64Array): void {
     if (best === null || bits < best.bits) best = { order, residuals, ranges, bits };
   }
   if (best === null) throw new Error('unreachable: order 0 is always tried');
+  // Rice is estimated for the order the grouped packing found best, before the divisor too (a
+  // divisor scales both codings alike).
+  if (best.residuals.length >= GROUP) {
+    const bits = riceParameters(zigzagged(best.residuals)).bits;
+    rice = { order: best.order, residuals: best.residuals, bits };
+  }
+  const lpc = lpcCandidate(values);
+  if (lpc !== null && lpc.bits < best.bits && (rice === null || lpc.bits < rice.bits + 2)) {
+    writeLpc(writer, values, lpc.coefficients, lpc.residuals);
+    return;
+  }
+  if (rice !== null && rice.bits + 2 < best.bits) {
+    writeRice(writer, values, rice.order, rice.residuals);
+    return;
+  }
   const { order, residuals, ranges } = best;
   // A positive divisor divides each group's least and greatest value exactly as its members.
   const divisor = divideByCommonDivisor(residuals);
@@ -134,10 +208,207 @@ export function writeIntegers(writer: BitWriter, values: Float64Array): void {
   }
 }
 
+function zigzagged(residuals: Float64Array): Float64Array {
+  const z = new Float64Array(residuals.length);
+  for (let i = 0; i < residuals.length; i += 1) z[i] = zigzag(residuals[i] as number);
+  return z;
+}
+
+/** Order field 3, the order, the first values, the divisor, then each group's k and members. */
+function writeRice(
+  writer: BitWriter,
+  values: Float64Array,
+  order: number,
+  residuals: Float64Array,
+): void {
+  const divided = Float64Array.from(residuals);
+  const divisor = divideByCommonDivisor(divided);
+  const z = zigzagged(divided);
+  writer.write(RICE, 2);
+  writer.write(order, 2);
+  for (let i = 0; i < order; i += 1) writeVarWidth(writer, zigzag(values[i] as number));
+  writeVarWidth(writer, divisor);
+  writeRiceGroups(writer, z);
+}
+
+/**
+ * The block's linear predictor (Levinson-Durbin on its autocorrelation; Makhoul 1975, as FLAC
+ * finds its own), of whichever order in `LPC_ORDERS` codes smallest, with its residuals and bits
+ * (its header included); null where the block is too short or its values too large to predict
+ * in exact integer arithmetic. A vibration's modes are what such a predictor removes.
+ */
+function lpcCandidate(
+  values: Float64Array,
+): { coefficients: number[]; residuals: Float64Array; bits: number } | null {
+  const n = values.length;
+  if (n < 2 * GROUP) return null;
+  for (let i = 0; i < n; i += 1) if (Math.abs(values[i] as number) >= LPC_MAX_VALUE) return null;
+  const r = new Float64Array(LPC_MAX_ORDER + 1);
+  for (let lag = 0; lag <= LPC_MAX_ORDER; lag += 1) {
+    let sum = 0;
+    for (let i = lag; i < n; i += 1) sum += (values[i] as number) * (values[i - lag] as number);
+    r[lag] = sum;
+  }
+  if (!((r[0] as number) > 0)) return null;
+  let best: { coefficients: number[]; residuals: Float64Array; bits: number } | null = null;
+  // Levinson-Durbin: a[1..m] predicts x[i] as the sum of a[j] x[i - j].
+  let a = new Float64Array(LPC_MAX_ORDER + 1);
+  let error = r[0] as number;
+  for (let m = 1; m <= LPC_MAX_ORDER; m += 1) {
+    let acc = r[m] as number;
+    for (let j = 1; j < m; j += 1) acc -= (a[j] as number) * (r[m - j] as number);
+    if (!(error > 0)) break;
+    const k = acc / error;
+    const next = Float64Array.from(a);
+    next[m] = k;
+    for (let j = 1; j < m; j += 1) next[j] = (a[j] as number) - k * (a[m - j] as number);
+    a = next;
+    error *= 1 - k * k;
+    if (!(LPC_ORDERS as readonly number[]).includes(m)) continue;
+    const coefficients: number[] = [];
+    for (let j = 1; j <= m; j += 1)
+      coefficients.push(Math.round((a[j] as number) * 2 ** LPC_SHIFT));
+    if (coefficients.some((c) => !(Math.abs(c) < LPC_MAX_COEFFICIENT))) continue;
+    const residuals = lpcResiduals(values, coefficients);
+    let bits = 4;
+    for (const c of coefficients) bits += WIDTH_BITS + widthOf(zigzag(c));
+    for (let i = 0; i < m; i += 1) bits += WIDTH_BITS + widthOf(zigzag(values[i] as number));
+    bits += 4 + riceParameters(zigzagged(residuals)).bits;
+    if (best === null || bits < best.bits) best = { coefficients, residuals, bits };
+  }
+  return best;
+}
+
+/** The prediction of values[i] from the `coefficients.length` values before it (exact). */
+function lpcPrediction(values: Float64Array, i: number, coefficients: readonly number[]): number {
+  let sum = 0;
+  for (let j = 0; j < coefficients.length; j += 1) {
+    sum += (coefficients[j] as number) * (values[i - 1 - j] as number);
+  }
+  return Math.floor(sum / 2 ** LPC_SHIFT);
+}
+
+function lpcResiduals(values: Float64Array, coefficients: readonly number[]): Float64Array {
+  const order = coefficients.length;
+  const residuals = new Float64Array(values.length - order);
+  for (let i = order; i < values.length; i += 1) {
+    residuals[i - order] = (values[i] as number) - lpcPrediction(values, i, coefficients);
+  }
+  return residuals;
+}
+
+/** Order field 3, sub-order 3: the taps, their coefficients, the first values, the residuals. */
+function writeLpc(
+  writer: BitWriter,
+  values: Float64Array,
+  coefficients: readonly number[],
+  residuals: Float64Array,
+): void {
+  writer.write(RICE, 2);
+  writer.write(LPC, 2);
+  writer.write(coefficients.length, 4);
+  for (const c of coefficients) writeVarWidth(writer, zigzag(c));
+  for (let i = 0; i < coefficients.length; i += 1) {
+    writeVarWidth(writer, zigzag(values[i] as number));
+  }
+  writeRiceGroups(writer, zigzagged(residuals));
+}
+
+function writeRiceGroups(writer: BitWriter, z: Float64Array): void {
+  const { ks } = riceParameters(z);
+  for (let start = 0, g = 0; start < z.length; start += GROUP, g += 1) {
+    const end = Math.min(z.length, start + GROUP);
+    const k = ks[g] as number;
+    const scale = 2 ** k;
+    writer.write(k, K_BITS);
+    for (let i = start; i < end; i += 1) {
+      const v = z[i] as number;
+      const q = Math.floor(v / scale);
+      if (q < RICE_ESCAPE) {
+        // q ones then a zero, least significant bit first: (2^q - 1) in q + 1 bits.
+        writer.write(2 ** q - 1, q + 1);
+        writer.writeWide(v - q * scale, k);
+      } else {
+        writer.write(0xffffffff, RICE_ESCAPE);
+        writeVarWidth(writer, v);
+      }
+    }
+  }
+}
+
+/** Reads Rice groups of zig-zagged residuals for positions [from, count), each to `place`. */
+function readRiceGroups(
+  reader: BitReader,
+  from: number,
+  count: number,
+  place: (i: number, residual: number) => void,
+): void {
+  for (let start = from; start < count; start += GROUP) {
+    const end = Math.min(count, start + GROUP);
+    const k = reader.read(K_BITS);
+    if (k > MAX_WIDTH) throw new DamagedBlockError('Rice parameter wider than 53 bits');
+    const scale = 2 ** k;
+    for (let i = start; i < end; i += 1) {
+      let q = 0;
+      while (q < RICE_ESCAPE && reader.read(1) === 1) q += 1;
+      const z = q < RICE_ESCAPE ? q * scale + reader.readWide(k) : readVarWidth(reader);
+      if (z > 2 ** 53) throw new DamagedBlockError('Rice residual past 2^53');
+      place(i, unzigzag(z));
+    }
+  }
+}
+
+function readLpc(reader: BitReader, count: number, values: Float64Array): void {
+  const order = reader.read(4);
+  if (order < 1 || order > LPC_MAX_ORDER || order > count) {
+    throw new DamagedBlockError('predictor order out of range');
+  }
+  const coefficients: number[] = [];
+  for (let j = 0; j < order; j += 1) {
+    const c = unzigzag(readVarWidth(reader));
+    if (!(Math.abs(c) < LPC_MAX_COEFFICIENT)) throw new DamagedBlockError('coefficient too large');
+    coefficients.push(c);
+  }
+  const check = (v: number) => {
+    if (!(Math.abs(v) < LPC_MAX_VALUE)) throw new DamagedBlockError('predicted value too large');
+    return v;
+  };
+  for (let i = 0; i < order; i += 1) values[i] = check(unzigzag(readVarWidth(reader)));
+  readRiceGroups(reader, order, count, (i, residual) => {
+    values[i] = check(residual + lpcPrediction(values, i, coefficients));
+  });
+}
+
+/** The residual coded after `readIntegers` read the order field 3. */
+function readRice(reader: BitReader, count: number, values: Float64Array): void {
+  const order = reader.read(2);
+  if (order === LPC) return readLpc(reader, count, values);
+  if (order > count) throw new DamagedBlockError('unknown difference order');
+  for (let i = 0; i < order; i += 1) values[i] = unzigzag(readVarWidth(reader));
+  const divisor = readVarWidth(reader);
+  if (divisor === 0) throw new DamagedBlockError('common divisor 0');
+  readRiceGroups(reader, order, count, (i, r) => {
+    values[i] = undifferenced(values, i, order, r * divisor);
+  });
+}
+
+/** values[i] from its residual of the given difference order and the values before it. */
+function undifferenced(values: Float64Array, i: number, order: number, residual: number): number {
+  return order === 0
+    ? residual
+    : order === 1
+      ? residual + (values[i - 1] as number)
+      : residual + 2 * (values[i - 1] as number) - (values[i - 2] as number);
+}
+
 /** Reads `count` integers written by `writeIntegers`. */
 export function readIntegers(reader: BitReader, count: number): Float64Array<ArrayBuffer> {
   const values = new Float64Array(count);
   const order = reader.read(2);
+  if (order === RICE) {
+    readRice(reader, count, values);
+    return values;
+  }
   if (order > 2 || order > count) throw new DamagedBlockError('unknown difference order');
   for (let i = 0; i < order; i += 1) values[i] = unzigzag(readVarWidth(reader));
   const divisor = readVarWidth(reader);
@@ -150,12 +421,7 @@ export function readIntegers(reader: BitReader, count: number): Float64Array<Arr
     for (let i = start; i < end; i += 1) {
       const residual =
         (min + (width <= 32 ? reader.read(width) : reader.readWide(width))) * divisor;
-      values[i] =
-        order === 0
-          ? residual
-          : order === 1
-            ? residual + (values[i - 1] as number)
-            : residual + 2 * (values[i - 1] as number) - (values[i - 2] as number);
+      values[i] = undifferenced(values, i, order, residual);
     }
   }
   return values;

@@ -1,6 +1,7 @@
 import { createBridgeSimulator, type BridgeSimulator } from '../sim/bridge-simulator.ts';
 import { simulateBursts } from '../sim/burst-simulator.ts';
 import { encodeBatch, type EncodedBatch } from '../readings/bulk-block-writer.ts';
+import { coalesceBlocks } from '../readings/block-duration.ts';
 import { toStreamBlocks, type DemoBridgeData } from './demo-streams.ts';
 
 const HOUR_MS = 3_600_000;
@@ -42,13 +43,18 @@ export function createHistoryEncoder(found: readonly DemoBridgeData[]) {
     const blocks = runs
       .filter(({ data }) => to > data.timeline.start)
       .flatMap(({ data, accelerometers, continuous, bursts }) => [
+        // A gateway sends a burst as 10-second blocks; stored, the burst's blocks are joined
+        // into blocks of the rate's duration (one a 60-s burst at 20 Hz): a row costs about
+        // 130 bytes however few samples it holds (block-duration.ts, decision 075).
         ...toStreamBlocks(
-          simulateBursts(data.scenario, {
-            from: Math.max(from, data.timeline.start),
-            to,
-            streams: accelerometers,
-            schedule: bursts,
-          }),
+          coalesceBlocks(
+            simulateBursts(data.scenario, {
+              from: Math.max(from, data.timeline.start),
+              to,
+              streams: accelerometers,
+              schedule: bursts,
+            }),
+          ),
           data.streams,
         ),
         ...toStreamBlocks(continuous.advance(to), data.streams),

@@ -73,12 +73,13 @@ describe.skipIf(!munichAvailable())('the printed-float32 codec on the real Munic
     }
   });
 
-  it('the reference strain gauge re-printed shortest: short decimals, which the decimal grid already packs (2.23 bytes a sample); the codec is smaller on every block, by 2 %', () => {
+  it('the reference strain gauge re-printed shortest: short decimals, which the decimal grid already packs (2.23 bytes a sample); the codec is smaller in all, by 2 % (since the Rice coder, decision 075 amended 2026-12-01, the decimal grid wins some blocks)', () => {
     const reference = ofKind('strain')[0] as RecordChannel;
     const shortest = reference.values.map((v) => printedFloat32(Math.fround(v), SHORTEST));
     const s = store(shortest, reference.rateHz);
     expect([...s.printings]).toEqual([SHORTEST]);
-    expect(s.codecs).toEqual(new Set(['printedFloat32']));
+    expect(s.codecs.has('printedFloat32')).toBe(true);
+    expect([...s.codecs].every((c) => c === 'printedFloat32' || c === 'decimal')).toBe(true);
     expect(s.after).toBeLessThan(s.before);
     console.log(
       'DMS_CN reference printed shortest, bytes a sample',
