@@ -15,7 +15,7 @@ async function tensionedBridge(t: TestContext, companyId: number, prefix: string
   const { db } = t.services.database;
   const [stream] = await db
     .insert(datastreams)
-    .values({ streamId: `${prefix}-stay`, dataType: 'acceleration' })
+    .values({ companyId, streamId: `${prefix}-stay`, dataType: 'acceleration' })
     .returning({ id: datastreams.id });
   await db.insert(cableTensions).values({
     bridgeId: bridge.id,
