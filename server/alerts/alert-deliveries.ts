@@ -66,17 +66,7 @@ export function createDeliveryLog(db: Db) {
       if (notices.length === 0) return [];
       const alertIds = [...new Set(notices.map((notice) => notice.alertId))];
       // A text goes only for the severities worth waking for, and only to those with a phone.
-      const alertRows = await db
-        .select({
-          id: alerts.id,
-          bridgeId: alerts.bridgeId,
-          type: alerts.type,
-          severity: alerts.severity,
-          companyId: bridges.companyId,
-        })
-        .from(alerts)
-        .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
-        .where(inArray(alerts.id, alertIds));
+      const alertRows = await alertBridges(db, alertIds);
       const bridgeOf = new Map(
         alertRows
           .filter((row) => channel !== 'sms' || SMS_SEVERITIES.has(row.severity))
@@ -151,17 +141,7 @@ export function createDeliveryLog(db: Db) {
     async withToldTiers(notices: readonly Notice[], now: Date = new Date()): Promise<Notice[]> {
       const asked = notices.filter((notice) => notice.actionId !== undefined);
       if (asked.length === 0) return [...notices];
-      const rows = await db
-        .select({
-          id: alerts.id,
-          bridgeId: alerts.bridgeId,
-          type: alerts.type,
-          severity: alerts.severity,
-          companyId: bridges.companyId,
-        })
-        .from(alerts)
-        .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
-        .where(inArray(alerts.id, [...new Set(asked.map((notice) => notice.alertId))]));
+      const rows = await alertBridges(db, [...new Set(asked.map((notice) => notice.alertId))]);
       const bridgeOf = new Map(rows.map((row) => [row.id, row]));
       const who = await peopleOfAlerts(db, rows, null, [], now);
       return notices.map((notice) => {
@@ -309,6 +289,21 @@ interface AlertBridge {
   companyId: number;
   type: string;
   severity: string;
+}
+
+/** These alerts with their bridges and companies. */
+function alertBridges(db: Db, alertIds: number[]): Promise<AlertBridge[]> {
+  return db
+    .select({
+      id: alerts.id,
+      bridgeId: alerts.bridgeId,
+      type: alerts.type,
+      severity: alerts.severity,
+      companyId: bridges.companyId,
+    })
+    .from(alerts)
+    .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
+    .where(inArray(alerts.id, alertIds));
 }
 
 /**
