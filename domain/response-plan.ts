@@ -13,12 +13,20 @@ export const DUE_HOURS_MAX = 8760;
 /** A level's list is read in an alert dialog and on a phone: twenty lines is already a manual. */
 export const ACTIONS_PER_LEVEL_MAX = 20;
 export const ACTION_COMMENT_MAX = 500;
+/**
+ * An action's own reminder interval, once overdue (decision 077, amended 2026-12-01): from five
+ * minutes (the alert monitor looks every minute; faster would be a pager storm) to a day.
+ */
+export const REMINDER_MINUTES_MIN = 5;
+export const REMINDER_MINUTES_MAX = 1440;
 
 /** One required action as the plan keeps it; `ownerGroupId` null: the company's administrators. */
 export interface PlanAction {
   text: string;
   dueHours: number;
   ownerGroupId: number | null;
+  /** Its own reminder interval in minutes; null: the alert's escalation interval. */
+  reminderMinutes: number | null;
 }
 
 export type ResponsePlanInput = Record<PlanLevel, PlanAction[]>;
@@ -51,6 +59,13 @@ export function responsePlanProblem(
         action.dueHours > DUE_HOURS_MAX
       ) {
         return `${field}.due_hours: a whole number of hours from 1 to ${DUE_HOURS_MAX}`;
+      }
+      const every = action.reminderMinutes;
+      if (
+        every !== null &&
+        (!Number.isInteger(every) || every < REMINDER_MINUTES_MIN || every > REMINDER_MINUTES_MAX)
+      ) {
+        return `${field}.reminder_minutes: a whole number of minutes from ${REMINDER_MINUTES_MIN} to ${REMINDER_MINUTES_MAX}, or none for the alert's interval`;
       }
       if (action.ownerGroupId !== null && !groupIds.has(action.ownerGroupId)) {
         return `${field}.owner_group: no contact group of the bridge's company with id ${action.ownerGroupId}`;

@@ -3842,6 +3842,8 @@ export interface components {
       due_hours: number;
       /** @description A contact group of the bridge's company; null for the company's administrators */
       owner_group: number | null;
+      /** @description Once overdue and undone, remind every this many minutes (5 to 1440); null or absent: the alert's own escalation interval (decision 077) */
+      reminder_minutes?: number | null;
     };
     ResponsePlanInput: {
       amber: components['schemas']['ResponsePlanActionInput'][];
@@ -3851,6 +3853,8 @@ export interface components {
       text: string;
       due_hours: number;
       owner_group: number | null;
+      /** @description The action's own reminder interval; null for the alert's escalation interval */
+      reminder_minutes: number | null;
       /** @description The group's name, or 'Company administrators' */
       owner_name: string;
     };

@@ -27,9 +27,9 @@ export async function giveActionsOfCrossing(
     sql`, `,
   );
   await tx.execute(sql`
-    insert into alert_actions (alert_id, level, position, text, owner_group_id, owner_name, due_at)
+    insert into alert_actions (alert_id, level, position, text, owner_group_id, owner_name, due_at, reminder_minutes)
     select a.id, p.level, p.position, p.text, p.owner_group_id, coalesce(g.name, ${ADMINISTRATORS_OWNER}),
-           ${now.toISOString()}::timestamptz + p.due_hours * interval '1 hour'
+           ${now.toISOString()}::timestamptz + p.due_hours * interval '1 hour', p.reminder_minutes
     from alerts a
     join response_plan_actions p on p.bridge_id = a.bridge_id
     left join contact_groups g on g.id = p.owner_group_id

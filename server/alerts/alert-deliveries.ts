@@ -11,7 +11,7 @@ import {
   userBridges,
   users,
 } from '../db/schema.ts';
-import { type ActionOwner, toldOfAction } from './action-notice-recipients.ts';
+import { type ActionOwner, peopledTier, toldOfAction } from './action-notice-recipients.ts';
 import { routingOf } from '../repositories/contact-groups-repository.ts';
 import { onCallNow } from '../repositories/rotas-repository.ts';
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
@@ -66,34 +66,13 @@ export function createDeliveryLog(db: Db) {
       if (notices.length === 0) return [];
       const alertIds = [...new Set(notices.map((notice) => notice.alertId))];
       // A text goes only for the severities worth waking for, and only to those with a phone.
-      const alertRows = await db
-        .select({
-          id: alerts.id,
-          bridgeId: alerts.bridgeId,
-          type: alerts.type,
-          severity: alerts.severity,
-          companyId: bridges.companyId,
-        })
-        .from(alerts)
-        .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
-        .where(inArray(alerts.id, alertIds));
+      const alertRows = await alertBridges(db, alertIds);
       const bridgeOf = new Map(
         alertRows
           .filter((row) => channel !== 'sms' || SMS_SEVERITIES.has(row.severity))
           .map((row) => [row.id, row]),
       );
       if (bridgeOf.size === 0) return [];
-      const person = {
-        id: users.id,
-        email: users.email,
-        // Texts go only to a number its owner proved with a code.
-        phone: sql<
-          string | null
-        >`case when ${users.phoneVerifiedAt} is not null then ${users.phone} end`,
-        companyId: users.companyId,
-        settings: notificationSettings,
-      };
-      const withSettings = eq(notificationSettings.userId, users.id);
       const addressOf = (recipient: Recipient) => {
         const choices = choicesOf(recipient.settings);
         if (channel === 'sms') return choices.sms ? recipient.phone : null;
@@ -104,93 +83,15 @@ export function createDeliveryLog(db: Db) {
         return quiet && severity !== 'Critical' ? quietUntil(now, quiet) : null;
       };
       const covers = await maintenanceCovers(db, [...bridgeOf.keys()], now);
-      const bridgeIds = [...new Set([...bridgeOf.values()].map((row) => row.bridgeId))];
-      const companyIds = [...new Set([...bridgeOf.values()].map((row) => row.companyId))];
-      const assigned = await db
-        .select({ bridgeId: userBridges.bridgeId, ...person })
-        .from(userBridges)
-        .innerJoin(users, eq(users.id, userBridges.userId))
-        .leftJoin(notificationSettings, withSettings)
-        .where(and(inArray(userBridges.bridgeId, bridgeIds), eq(users.isStaff, false)))
-        .orderBy(users.id);
-      const companyAdmins = await db
-        .select(person)
-        .from(users)
-        .leftJoin(notificationSettings, withSettings)
-        .where(
-          and(
-            inArray(users.companyId, companyIds),
-            eq(users.isCompanyAdmin, true),
-            eq(users.isStaff, false),
-          ),
-        )
-        .orderBy(users.id);
-      const staff = await db
-        .select(person)
-        .from(users)
-        .leftJoin(notificationSettings, withSettings)
-        .where(eq(users.isStaff, true))
-        .orderBy(users.id);
-      const peopleWithIds = async (ids: readonly number[]) =>
-        ids.length === 0
-          ? []
-          : db
-              .select(person)
-              .from(users)
-              .leftJoin(notificationSettings, withSettings)
-              .where(inArray(users.id, [...ids]))
-              .orderBy(users.id);
-      const onCall = await peopleWithIds(await onCallNow(db, companyIds, now));
-      const routing = (await routingOf(db, companyIds)).filter(({ rule }) =>
-        rule.channels.includes(channel),
-      );
-      const routedPeople = await peopleWithIds([
-        ...new Set(routing.flatMap((route) => route.members)),
-      ]);
-
-      // The owners of overdue actions, for their reminders (decision 077).
-      const ownerGroupIds = [
-        ...new Set(
-          notices.flatMap((notice) => (notice.owner?.groupId ? [notice.owner.groupId] : [])),
-        ),
-      ];
-      const groupMembers =
-        ownerGroupIds.length === 0
-          ? []
-          : await db
-              .select({ groupId: contactGroupMembers.groupId, ...person })
-              .from(contactGroupMembers)
-              .innerJoin(users, eq(users.id, contactGroupMembers.userId))
-              .leftJoin(notificationSettings, withSettings)
-              .where(inArray(contactGroupMembers.groupId, ownerGroupIds))
-              .orderBy(users.id);
-      const ownersOf = (notice: Notice, companyId: number) => {
-        const owner = notice.owner;
-        if (owner === undefined) return [];
-        const people =
-          owner.groupId === null
-            ? companyAdmins
-            : groupMembers.filter((member) => member.groupId === owner.groupId);
-        return people.filter((member) => member.companyId === companyId);
-      };
+      const who = await peopleOfAlerts(db, [...bridgeOf.values()], channel, notices, now);
 
       const values = notices.flatMap((notice) => {
         const bridge = bridgeOf.get(notice.alertId);
         if (bridge === undefined) return [];
-        const tiers = withRouted(
-          tiersOf({
-            companyId: bridge.companyId,
-            assigned: assigned.filter((row) => row.bridgeId === bridge.bridgeId),
-            onCall,
-            companyAdmins,
-            staff,
-          }),
-          bridge.companyId,
-          routedFor(routing, routedPeople, bridge),
-        );
+        const tiers = who.tiersFor(bridge);
         const told =
           notice.actionId !== undefined
-            ? toldOfAction(tiers, notice, ownersOf(notice, bridge.companyId))
+            ? toldOfAction(tiers, notice, who.ownersOf(notice, bridge.companyId))
             : notice.reminder > 0
               ? tiers.slice(0, notice.tier).map((people, index) => ({ tier: index + 1, people }))
               : [{ tier: notice.tier, people: tiers[notice.tier - 1] ?? [] }];
@@ -230,6 +131,26 @@ export function createDeliveryLog(db: Db) {
         .returning({ id: alertDeliveries.id, state: alertDeliveries.state });
       // A reminder suppressed by maintenance is logged, not sent.
       return rows.filter((row) => row.state === 'pending').map((row) => row.id);
+    },
+
+    /**
+     * These overdue actions' first notices at the tier they really reach: the tier asked for,
+     * or the highest below it with people when it has nobody (`peopledTier`, as `plan` falls
+     * back), on any channel. The bell names this tier, not the one asked for (decision 077).
+     */
+    async withToldTiers(notices: readonly Notice[], now: Date = new Date()): Promise<Notice[]> {
+      const asked = notices.filter((notice) => notice.actionId !== undefined);
+      if (asked.length === 0) return [...notices];
+      const rows = await alertBridges(db, [...new Set(asked.map((notice) => notice.alertId))]);
+      const bridgeOf = new Map(rows.map((row) => [row.id, row]));
+      const who = await peopleOfAlerts(db, rows, null, [], now);
+      return notices.map((notice) => {
+        const bridge = bridgeOf.get(notice.alertId);
+        if (notice.actionId === undefined || notice.reminder > 0 || bridge === undefined) {
+          return notice;
+        }
+        return { ...notice, tier: peopledTier(who.tiersFor(bridge), notice.tier) };
+      });
     },
 
     /** An escalation or reminder no longer needed: its alert was acknowledged or cleared. */
@@ -359,6 +280,137 @@ function heldOrSuppressed(
   }
   const holdUntil = quietHold && quietHold > cover.until ? quietHold : cover.until;
   return { holdUntil, suppressedBy: cover.note };
+}
+
+/** An alert's bridge and company, as `plan` and `toldTiers` read them. */
+interface AlertBridge {
+  id: number;
+  bridgeId: number;
+  companyId: number;
+  type: string;
+  severity: string;
+}
+
+/** These alerts with their bridges and companies. */
+function alertBridges(db: Db, alertIds: number[]): Promise<AlertBridge[]> {
+  return db
+    .select({
+      id: alerts.id,
+      bridgeId: alerts.bridgeId,
+      type: alerts.type,
+      severity: alerts.severity,
+      companyId: bridges.companyId,
+    })
+    .from(alerts)
+    .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
+    .where(inArray(alerts.id, alertIds));
+}
+
+/**
+ * Who may be told of these alerts, per tier (escalation-tiers.ts), with each person's address and
+ * settings: the bridges' assigned users, the people on call now, the companies' administrators,
+ * platform staff, the rules' groups of this channel (every channel when null), and the owners of
+ * the notices' overdue actions.
+ */
+async function peopleOfAlerts(
+  db: Db,
+  rows: readonly AlertBridge[],
+  channel: NotificationChannel | null,
+  notices: readonly Notice[],
+  now: Date,
+) {
+  const person = {
+    id: users.id,
+    email: users.email,
+    // Texts go only to a number its owner proved with a code.
+    phone: sql<
+      string | null
+    >`case when ${users.phoneVerifiedAt} is not null then ${users.phone} end`,
+    companyId: users.companyId,
+    settings: notificationSettings,
+  };
+  const withSettings = eq(notificationSettings.userId, users.id);
+  const bridgeIds = [...new Set(rows.map((row) => row.bridgeId))];
+  const companyIds = [...new Set(rows.map((row) => row.companyId))];
+  const assigned = await db
+    .select({ bridgeId: userBridges.bridgeId, ...person })
+    .from(userBridges)
+    .innerJoin(users, eq(users.id, userBridges.userId))
+    .leftJoin(notificationSettings, withSettings)
+    .where(and(inArray(userBridges.bridgeId, bridgeIds), eq(users.isStaff, false)))
+    .orderBy(users.id);
+  const companyAdmins = await db
+    .select(person)
+    .from(users)
+    .leftJoin(notificationSettings, withSettings)
+    .where(
+      and(
+        inArray(users.companyId, companyIds),
+        eq(users.isCompanyAdmin, true),
+        eq(users.isStaff, false),
+      ),
+    )
+    .orderBy(users.id);
+  const staff = await db
+    .select(person)
+    .from(users)
+    .leftJoin(notificationSettings, withSettings)
+    .where(eq(users.isStaff, true))
+    .orderBy(users.id);
+  const peopleWithIds = async (ids: readonly number[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .select(person)
+          .from(users)
+          .leftJoin(notificationSettings, withSettings)
+          .where(inArray(users.id, [...ids]))
+          .orderBy(users.id);
+  const onCall = await peopleWithIds(await onCallNow(db, companyIds, now));
+  const routing = (await routingOf(db, companyIds)).filter(
+    ({ rule }) => channel === null || rule.channels.includes(channel),
+  );
+  const routedPeople = await peopleWithIds([...new Set(routing.flatMap((route) => route.members))]);
+
+  // The owners of overdue actions, for their reminders (decision 077).
+  const ownerGroupIds = [
+    ...new Set(notices.flatMap((notice) => (notice.owner?.groupId ? [notice.owner.groupId] : []))),
+  ];
+  const groupMembers =
+    ownerGroupIds.length === 0
+      ? []
+      : await db
+          .select({ groupId: contactGroupMembers.groupId, ...person })
+          .from(contactGroupMembers)
+          .innerJoin(users, eq(users.id, contactGroupMembers.userId))
+          .leftJoin(notificationSettings, withSettings)
+          .where(inArray(contactGroupMembers.groupId, ownerGroupIds))
+          .orderBy(users.id);
+  const ownersOf = (notice: Notice, companyId: number) => {
+    const owner = notice.owner;
+    if (owner === undefined) return [];
+    const people =
+      owner.groupId === null
+        ? companyAdmins
+        : groupMembers.filter((member) => member.groupId === owner.groupId);
+    return people.filter((member) => member.companyId === companyId);
+  };
+
+  return {
+    ownersOf,
+    tiersFor: (bridge: AlertBridge) =>
+      withRouted(
+        tiersOf({
+          companyId: bridge.companyId,
+          assigned: assigned.filter((row) => row.bridgeId === bridge.bridgeId),
+          onCall,
+          companyAdmins,
+          staff,
+        }),
+        bridge.companyId,
+        routedFor(routing, routedPeople, bridge),
+      ),
+  };
 }
 
 /** A possible recipient as `plan` reads them: address, company and own settings. */

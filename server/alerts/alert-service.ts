@@ -154,7 +154,10 @@ export function createAlertService({
       const alertIds = [...new Set(claimed.map((action) => action.alertId))];
       await tell('email notifier', alertIds, () => notifier?.enqueueNotices(notices));
       await tell('SMS notifier', alertIds, () => sms?.enqueueNotices(notices));
-      await tell('in-app notifications', alertIds, () => inApp.actionsOverdue(notices));
+      // The bell names the tier the notice reached (the highest with people), not the one asked.
+      await tell('in-app notifications', alertIds, async () =>
+        inApp.actionsOverdue(await deliveries.withToldTiers(notices, at)),
+      );
       return claimed.map((action) => action.id);
     },
 

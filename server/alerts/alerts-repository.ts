@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alerts, bridges, users } from '../db/schema.ts';
+import { alertDeliveries, alerts, bridges, notifications, users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
 import type { Schemas } from '../contract-types.ts';
@@ -63,17 +63,33 @@ export function createAlertsRepository(db: Db) {
       .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
       .where(where);
 
+  /**
+   * Who may open one alert (decision 080): whoever sees its bridge, and whoever was told of this
+   * alert (a row of its delivery log addressed to them, whatever became of it, or a line of the
+   * bell). A contact group's member or the person on call need not be assigned the bridge to
+   * be paged; being paged lets them read, acknowledge and tick off that alert, not the bridge.
+   */
+  function readable(viewer: Viewer): SQL | undefined {
+    const seen = visibleBridgeFilter(db, viewer, alerts.bridgeId);
+    if (seen === undefined) return undefined;
+    const delivered = db
+      .select({ id: alertDeliveries.id })
+      .from(alertDeliveries)
+      .where(and(eq(alertDeliveries.alertId, alerts.id), eq(alertDeliveries.userId, viewer.id)));
+    const belled = db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.alertId, alerts.id), eq(notifications.userId, viewer.id)));
+    return or(seen, exists(delivered), exists(belled));
+  }
+
   async function findVisible(viewer: Viewer, id: number): Promise<AlertRow | undefined> {
-    const [row] = await joined(
-      and(eq(alerts.id, id), visibleBridgeFilter(db, viewer, alerts.bridgeId)),
-    );
+    const [row] = await joined(and(eq(alerts.id, id), readable(viewer)));
     return row?.alert;
   }
 
   async function findVisibleDto(viewer: Viewer, id: number): Promise<AlertDto | undefined> {
-    const [row] = await joined(
-      and(eq(alerts.id, id), visibleBridgeFilter(db, viewer, alerts.bridgeId)),
-    );
+    const [row] = await joined(and(eq(alerts.id, id), readable(viewer)));
     return row ? alertDto(row) : undefined;
   }
 

@@ -32,6 +32,23 @@ interface Candidate extends OverdueAction {
   dueAt: Date;
   noticeStep: number;
   escalation: EscalationPolicy | null;
+  /** The plan's own reminder interval of the action (minutes); null: the policy's. */
+  reminderMinutes: number | null;
+}
+
+/**
+ * The policy an action's steps follow: its alert's escalation (the company's when it was raised,
+ * else the server's), with the action's own reminder interval in place of the alert's when the
+ * plan gave it one (decision 077, amended 2026-12-01). Tiers keep the alert's timing.
+ */
+export function actionPolicy(
+  action: Pick<Candidate, 'escalation' | 'reminderMinutes'>,
+  defaultPolicy: EscalationPolicy,
+): EscalationPolicy {
+  const policy = action.escalation ?? defaultPolicy;
+  return action.reminderMinutes === null
+    ? policy
+    : { ...policy, reminderEverySeconds: action.reminderMinutes * 60 };
 }
 
 /** One claimed step: its notices and when the action's next step is due (null: none left). */
@@ -99,6 +116,7 @@ export async function claimOverdueActions(
       dueAt: alertActions.dueAt,
       noticeStep: alertActions.noticeStep,
       escalation: alerts.escalation,
+      reminderMinutes: alertActions.reminderMinutes,
     })
     .from(alertActions)
     .innerJoin(alerts, eq(alerts.id, alertActions.alertId))
@@ -112,7 +130,9 @@ export async function claimOverdueActions(
     .orderBy(asc(sql`coalesce(${alertActions.nextNoticeAt}, ${alertActions.dueAt})`))
     .limit(limit);
   if (candidates.length === 0) return { claimed: [], notices: [] };
-  const steps = candidates.map((action) => stepOf(action, action.escalation ?? defaultPolicy, now));
+  const steps = candidates.map((action) =>
+    stepOf(action, actionPolicy(action, defaultPolicy), now),
+  );
   const nextTimes = `{${steps.map((step) => (step.next ? `"${step.next.toISOString()}"` : 'NULL')).join(',')}}`;
   const won = rowsOf<{ id: number }>(
     await db.execute(sql`

@@ -34,6 +34,8 @@ import {
   ACTION_TEXT_MAX,
   ACTIONS_PER_LEVEL_MAX,
   DUE_HOURS_MAX,
+  REMINDER_MINUTES_MAX,
+  REMINDER_MINUTES_MIN,
   PLAN_LEVELS,
 } from '../../domain/response-plan.ts';
 import { SENSOR_FAULT_KINDS } from '../../domain/sensor-faults.ts';
@@ -1597,9 +1599,15 @@ export const responsePlanActions = pgTable(
     ownerGroupId: integer('owner_group_id').references(() => contactGroups.id, {
       onDelete: 'set null',
     }),
+    /** Its own reminder interval once overdue (minutes); null: the alert's escalation's. */
+    reminderMinutes: integer('reminder_minutes'),
   },
   (t) => [
     check('response_plan_actions_level_check', sql`${t.level} in (${inList(PLAN_LEVELS)})`),
+    check(
+      'response_plan_actions_reminder_check',
+      sql`${t.reminderMinutes} is null or ${t.reminderMinutes} between ${sql.raw(String(REMINDER_MINUTES_MIN))} and ${sql.raw(String(REMINDER_MINUTES_MAX))}`,
+    ),
     check(
       'response_plan_actions_position_check',
       sql`${t.position} between 0 and ${sql.raw(String(ACTIONS_PER_LEVEL_MAX - 1))}`,
@@ -1654,6 +1662,8 @@ export const alertActions = pgTable(
      * notice (due at `due_at`) and when nothing is left (decision 077's reminders).
      */
     nextNoticeAt: timestamp('next_notice_at', { withTimezone: true }),
+    /** The plan's reminder interval of the action when copied (minutes); null: the alert's. */
+    reminderMinutes: integer('reminder_minutes'),
   },
   (t) => [
     check('alert_actions_level_check', sql`${t.level} in (${inList(PLAN_LEVELS)})`),

@@ -29,6 +29,7 @@ export function createResponsePlansRepository(db: Db) {
           text: responsePlanActions.text,
           dueHours: responsePlanActions.dueHours,
           ownerGroupId: responsePlanActions.ownerGroupId,
+          reminderMinutes: responsePlanActions.reminderMinutes,
           groupName: contactGroups.name,
         })
         .from(responsePlanActions)
@@ -41,6 +42,7 @@ export function createResponsePlansRepository(db: Db) {
           text: row.text,
           dueHours: row.dueHours,
           ownerGroupId: row.ownerGroupId,
+          reminderMinutes: row.reminderMinutes,
           ownerName: row.groupName ?? ADMINISTRATORS_OWNER,
         });
       }
@@ -68,6 +70,7 @@ export function createResponsePlansRepository(db: Db) {
           text: action.text.trim(),
           dueHours: action.dueHours,
           ownerGroupId: action.ownerGroupId,
+          reminderMinutes: action.reminderMinutes,
         })),
       );
       if (rows.length > 0) await db.insert(responsePlanActions).values(rows);

@@ -15,6 +15,7 @@ const planDto = (bridge: number, plan: ResponsePlanRecord): Schemas['ResponsePla
       due_hours: action.dueHours,
       owner_group: action.ownerGroupId,
       owner_name: action.ownerName,
+      reminder_minutes: action.reminderMinutes,
     }));
   return { bridge, amber: level('amber'), red: level('red') };
 };
@@ -24,6 +25,7 @@ const inputOf = (actions: Schemas['ResponsePlanActionInput'][]) =>
     text: action.text,
     dueHours: action.due_hours,
     ownerGroupId: action.owner_group,
+    reminderMinutes: action.reminder_minutes ?? null,
   }));
 
 /**

@@ -39,7 +39,7 @@ const demoPlan = (groupId: number) =>
 /**
  * The demo company's default notification policy (issue 32, decision 065): a contact group of
  * its users, a weekly on-call rota of the same people, and one rule sending every High and
- * Critical alert of every bridge to the group by email at tier 1, and a response plan for each
+ * Critical alert of every bridge to the group by email and text at tier 1, and a response plan for each
  * of `bridgeIds`. Written in the seed's transaction, so it exists exactly when the demo does and
  * a restart never adds it again.
  */
@@ -75,7 +75,8 @@ export async function seedDemoPolicy(
     alertTypes: null,
     minSeverity: 'High',
     groupId: group.id,
-    channels: ['email'],
+    // Texts only when the SMS provider is configured, and only High and Critical (decision 065).
+    channels: ['email', 'sms'],
     tier: 1,
   });
   const [rota] = await tx

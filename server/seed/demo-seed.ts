@@ -108,6 +108,7 @@ export async function seedDemo(
         },
         {
           ...DEMO_OPERATOR,
+          phoneVerifiedAt: new Date(),
           passwordHash: await passwords.hash(DEMO_OPERATOR.password),
           company: DEMO_COMPANY,
           companyId: demoCompanyId,

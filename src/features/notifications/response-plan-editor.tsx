@@ -7,6 +7,8 @@ import {
   DUE_HOURS_MAX,
   PLAN_LEVELS,
   type PlanLevel,
+  REMINDER_MINUTES_MAX,
+  REMINDER_MINUTES_MIN,
   responsePlanProblem,
 } from '../../../domain/response-plan';
 import { useApi } from '../../api/api-context';
@@ -24,13 +26,16 @@ import { useNotify } from '../../ui/use-notify';
 export const PLAN_SAVED = 'Response plan saved';
 
 /** The fields the API names in its refusals (response-plan-handlers.ts), e.g. `red[1].due_hours`. */
-const PLAN_FIELD = /^((?:amber|red)(?:\[\d+\]\.(?:text|due_hours|owner_group))?):\s*(.+)$/s;
+const PLAN_FIELD =
+  /^((?:amber|red)(?:\[\d+\]\.(?:text|due_hours|owner_group|reminder_minutes))?):\s*(.+)$/s;
 
 interface Row {
   text: string;
   dueHours: string;
   /** '' for the company's administrators, else the contact group's id. */
   owner: string;
+  /** '' for the alert's own reminder interval, else minutes. */
+  reminderMinutes: string;
 }
 
 const LEVEL_NAME: Record<PlanLevel, string> = { amber: 'Amber', red: 'Red' };
@@ -40,6 +45,7 @@ const rowsOf = (plan: ResponsePlan, level: PlanLevel): Row[] =>
     text: action.text,
     dueHours: String(action.due_hours),
     owner: action.owner_group === null ? '' : String(action.owner_group),
+    reminderMinutes: action.reminder_minutes === null ? '' : String(action.reminder_minutes),
   }));
 
 const inputOf = (rows: Row[]) =>
@@ -47,11 +53,12 @@ const inputOf = (rows: Row[]) =>
     text: row.text,
     dueHours: row.dueHours.trim() === '' ? Number.NaN : Number(row.dueHours),
     ownerGroupId: row.owner === '' ? null : Number(row.owner),
+    reminderMinutes: row.reminderMinutes.trim() === '' ? null : Number(row.reminderMinutes),
   }));
 
 /**
  * Edits a bridge's trigger-action-response plan (decision 077): per level its actions, each a
- * text, a due time in hours and an owner (the company's administrators or one of its contact
+ * text, a due time in hours, an owner and optionally its own reminder interval in minutes (the company's administrators or one of its contact
  * groups). The form checks with the domain rules the server uses; a refusal shows beside the
  * field it names; a toast says it was saved.
  */
@@ -89,18 +96,14 @@ export function ResponsePlanEditor(props: {
     const plan = { amber: inputOf(levels.amber), red: inputOf(levels.red) };
     const found = responsePlanProblem(plan, new Set(props.groups.map((group) => group.id)));
     if (found) return setProblem(refusalOfDetail(found, PLAN_FIELD));
-    const body = {
-      amber: plan.amber.map((a) => ({
+    const bodyOf = (actions: typeof plan.amber) =>
+      actions.map((a) => ({
         text: a.text.trim(),
         due_hours: a.dueHours,
         owner_group: a.ownerGroupId,
-      })),
-      red: plan.red.map((a) => ({
-        text: a.text.trim(),
-        due_hours: a.dueHours,
-        owner_group: a.ownerGroupId,
-      })),
-    };
+        reminder_minutes: a.reminderMinutes,
+      }));
+    const body = { amber: bodyOf(plan.amber), red: bodyOf(plan.red) };
     save.mutate(body, {
       onSuccess: () => {
         notify('success', PLAN_SAVED);
@@ -153,6 +156,17 @@ export function ResponsePlanEditor(props: {
                     error={errorOf(`${field}.due_hours`)}
                     onChange={(event) => set(index, { dueHours: event.target.value })}
                   />
+                  <TextField
+                    label="Remind every (minutes; empty: the alert's interval)"
+                    type="number"
+                    inputMode="numeric"
+                    step={1}
+                    min={REMINDER_MINUTES_MIN}
+                    max={REMINDER_MINUTES_MAX}
+                    value={row.reminderMinutes}
+                    error={errorOf(`${field}.reminder_minutes`)}
+                    onChange={(event) => set(index, { reminderMinutes: event.target.value })}
+                  />
                   <SelectField
                     label="Owner"
                     options={owners}
@@ -179,7 +193,12 @@ export function ResponsePlanEditor(props: {
               <Button
                 variant="secondary"
                 disabled={rows.length >= ACTIONS_PER_LEVEL_MAX}
-                onClick={() => change(level, [...rows, { text: '', dueHours: '24', owner: '' }])}
+                onClick={() =>
+                  change(level, [
+                    ...rows,
+                    { text: '', dueHours: '24', owner: '', reminderMinutes: '' },
+                  ])
+                }
               >
                 Add {level} action
               </Button>

@@ -12,6 +12,9 @@ import { ResponsePlanEditor } from './response-plan-editor';
 import { ScreenSection } from './screen-section';
 
 const hoursInWords = (hours: number) => (hours === 1 ? 'within 1 hour' : `within ${hours} hours`);
+/** An action's own reminder interval once overdue (decision 077); none: the alert's. */
+const remindersInWords = (minutes: number | null) =>
+  minutes === null ? '' : `, reminders every ${minutes} minutes once overdue`;
 
 /**
  * Each bridge's trigger-action-response plan (decision 077): a Bridge chooser among the
@@ -70,7 +73,8 @@ export function ResponsePlansSection(props: {
                     <ul className={styles.words} aria-label={`${level} level actions`}>
                       {plan.data[level].map((action, index) => (
                         <li key={index}>
-                          {action.text}, {hoursInWords(action.due_hours)} ({action.owner_name})
+                          {action.text}, {hoursInWords(action.due_hours)}
+                          {remindersInWords(action.reminder_minutes)} ({action.owner_name})
                         </li>
                       ))}
                     </ul>

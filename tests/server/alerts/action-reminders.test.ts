@@ -183,4 +183,32 @@ describe.each(drivers)('reminders of overdue actions on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     expect(actionMails()).toHaveLength(5);
   }, 90_000);
+
+  it("reminds at the action's own interval when its plan gave one, not the alert's", async () => {
+    const scene = await overdueScene();
+    const { alerts, action, at, key, manager, crew } = scene;
+    // Copied from a plan whose action said "remind every 10 minutes" (decision 077, amended).
+    await t.services.database.db
+      .update(alertActions)
+      .set({ reminderMinutes: 10 })
+      .where(eq(alertActions.id, action));
+
+    expect(await alerts.escalateOverdueActions(at(1))).toEqual([action]);
+    // The alert's interval is 30 minutes: at 11 and 21 only the action's own is due.
+    expect(await alerts.escalateOverdueActions(at(9))).toEqual([]);
+    expect(await alerts.escalateOverdueActions(at(11))).toEqual([action]);
+    expect(await alerts.escalateOverdueActions(at(12))).toEqual([]);
+    expect(await alerts.escalateOverdueActions(at(21))).toEqual([action]);
+    await until(() => actionMails().length >= 5, 'two reminders', 15_000);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    expect(actionMails()).toEqual(
+      [
+        key(2, manager.id),
+        key(1, crew.id, 1),
+        key(2, manager.id, 1),
+        key(1, crew.id, 2),
+        key(2, manager.id, 2),
+      ].sort(),
+    );
+  });
 });

@@ -111,3 +111,85 @@ describe.each(drivers)('contact groups in alert delivery on %s', (kind) => {
     );
   });
 });
+
+interface AlertAnswer {
+  detail?: string;
+  id?: number;
+  state?: string;
+  comment?: string | null;
+  acknowledged_by?: { username: string } | null;
+  alert?: { id: number; state: string; bridge_name: string };
+}
+
+// Decision 080: a person told of an alert (a contact group's member the bridge is not assigned
+// to) may open that alert from the email, read its actions and delivery log, tick its actions
+// off and acknowledge it, with the email's link or by id; not the bridge's other alerts, not its
+// dashboard, and nobody else who was not told. The requests run as the company's tenant role, so
+// row-level security (decision 072) is asked too.
+describe.each(drivers)('a contact group member told of an alert on %s', (kind) => {
+  const t = setupTestApp(kind);
+  const mail = alertMail(t);
+  const { smtp } = mail;
+
+  it('opens and acknowledges the alert from the email link; not the bridge or other alerts', async () => {
+    const operator = await t.createUser({ name: `assigned-${kind}` });
+    const engineer = await t.createUser({ name: `group-engineer-${kind}` });
+    const bystander = await t.createUser({ name: `bystander-${kind}` });
+    const { bridge } = await bridgeWithStreams(t, 'Humber');
+    await assignBridge(t, operator.id, bridge.id);
+    await routeByEmail(t, bridge.companyId, [engineer.id], {
+      bridgeId: bridge.id,
+      alertTypes: ['Structural Warning'],
+      minSeverity: 'Critical',
+    });
+    const alerts = mail.serviceWith(await mail.notifier());
+    await alerts.analysisCompleted(outcome(bridge.id, 6));
+    const raised = await storedAlerts(t, bridge.id);
+    const told = raised.find((a) => a.type === 'Structural Warning');
+    const untold = raised.find((a) => a.type !== 'Structural Warning');
+    await until(
+      () => smtp.received.some((m) => m.to.includes(engineer.email)),
+      "the engineer's email",
+    );
+    const email = smtp.received.find((m) => m.to.includes(engineer.email));
+    const link = /^Acknowledge it with a comment \(after signing in\): (\S+)$/m.exec(
+      email?.text ?? '',
+    )?.[1];
+    const token = new URL(link ?? 'https://x.invalid').searchParams.get('token') ?? '';
+    const as = (who: { token: string }, method: 'GET' | 'POST', url: string, body?: object) =>
+      t.request<AlertAnswer>({ method, url, token: who.token, ...(body ? { body } : {}) });
+
+    const shown = await as(
+      engineer,
+      'GET',
+      `/api/v1/alert-links/acknowledge?token=${encodeURIComponent(token)}`,
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.body.alert).toMatchObject({
+      id: told?.id,
+      state: 'active',
+      bridge_name: 'Humber',
+    });
+    expect((await as(engineer, 'GET', `/api/v1/alerts/${told?.id}/actions`)).status).toBe(200);
+    expect((await as(engineer, 'GET', `/api/v1/alerts/${told?.id}/deliveries`)).status).toBe(200);
+    // Not the bridge's list, not an alert of it nobody told the engineer of, nothing for a bystander.
+    expect((await as(engineer, 'GET', `/api/v1/alerts?bridge=${bridge.id}`)).status).toBe(404);
+    expect((await as(engineer, 'GET', `/api/v1/alerts/${untold?.id}/deliveries`)).status).toBe(404);
+    expect(
+      (await as(bystander, 'POST', `/api/v1/alerts/${told?.id}/acknowledge`, { comment: 'Seen' }))
+        .status,
+    ).toBe(404);
+
+    const done = await as(engineer, 'POST', '/api/v1/alert-links/acknowledge', {
+      token,
+      comment: 'On my way to the bridge.',
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      id: told?.id,
+      state: 'acknowledged',
+      comment: 'On my way to the bridge.',
+      acknowledged_by: { username: `group-engineer-${kind}` },
+    });
+  });
+});

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_EMAILS_OFF } from '../../../server/alerts/alert-outlets.ts';
 import { DEMO_OPERATOR } from '../../../server/seed/demo-accounts.ts';
 import { buildServer, startServerProcess } from '../../helpers/server-process.ts';
+import { smsFake } from '../../helpers/sms-fake.ts';
 import { smtpReceiver } from '../../helpers/smtp-receiver.ts';
 import { until } from '../../helpers/until.ts';
 
@@ -24,8 +25,21 @@ const DEMO_ALERTS_WITHIN_MS = 420_000;
 // On the embedded database only, as `npm start` runs it and the held-out checks start it: the
 // demo's first start analyses eleven bridges in about two CPU-minutes, and PostgreSQL's email
 // path (the pg-boss queue) is tested by queued-email-burst, killed-email-worker and smtp-outage.
-describe('the demo start emailing its alerts', () => {
+// The same start with the SMS provider's settings pointing at a fake of its REST API on loopback
+// texts the operator too (decision 065, amended 2026-12-01: the operator's number is verified in
+// the seed and the demo rule sends High and Critical alerts by email and text).
+describe('the demo start emailing and texting its alerts', () => {
   const smtp = smtpReceiver();
+  const sms = smsFake({ accountSid: 'ACdemo', authToken: 'demo-token', from: '+15065550100' });
+  const criticalText = () =>
+    sms
+      .accepted()
+      .find(
+        (text) =>
+          text.form.get('To') === DEMO_OPERATOR.phone &&
+          text.form.get('Body')?.startsWith('SpanWatch Critical ') &&
+          text.form.get('Body')?.includes(` on ${CRITICAL_BRIDGE} (alert `),
+      );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spanwatch-demo-mail-'));
   let printed = '';
   let bridgeName = new Map<number, string>();
@@ -33,6 +47,7 @@ describe('the demo start emailing its alerts', () => {
   beforeAll(async () => {
     buildServer();
     await smtp.start();
+    await sms.start();
     const server = await startServerProcess({
       PORT: String(PORT),
       DATA_DIR: dataDir,
@@ -42,6 +57,10 @@ describe('the demo start emailing its alerts', () => {
       SMTP_URL: smtp.url(),
       SMTP_FROM: 'SpanWatch <alerts@spanwatch.example.ca>',
       PUBLIC_URL,
+      SMS_BASE_URL: sms.settings.baseUrl,
+      SMS_ACCOUNT_SID: sms.settings.accountSid,
+      SMS_AUTH_TOKEN: sms.settings.authToken,
+      SMS_FROM: sms.settings.from,
     });
     try {
       const critical = () =>
@@ -52,8 +71,8 @@ describe('the demo start emailing its alerts', () => {
             mail.headers.get('subject')?.endsWith(` on ${CRITICAL_BRIDGE}`),
         );
       await until(
-        () => critical() !== undefined,
-        "the Critical bridge's email",
+        () => critical() !== undefined && criticalText() !== undefined,
+        "the Critical bridge's email and text",
         DEMO_ALERTS_WITHIN_MS,
       );
       bridgeName = await bridgesOf(PORT);
@@ -65,6 +84,7 @@ describe('the demo start emailing its alerts', () => {
 
   afterAll(async () => {
     await smtp.stop();
+    await sms.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -84,6 +104,20 @@ describe('the demo start emailing its alerts', () => {
     expect(mail?.text).toMatch(/^Acknowledge it with a comment \(after signing in\): https:\/\//m);
     // Email is on: the start does not say otherwise.
     expect(printed).not.toContain(ALERT_EMAILS_OFF);
+  });
+
+  it("texts the operator's verified number the Critical bridge's alert", () => {
+    const text = criticalText();
+    expect(text?.path).toBe('/2010-04-01/Accounts/ACdemo/Messages.json');
+    expect(text?.authorization).toBe(
+      `Basic ${Buffer.from('ACdemo:demo-token').toString('base64')}`,
+    );
+    expect(text?.form.get('From')).toBe('+15065550100');
+    const lines = text?.form.get('Body')?.split('\n') ?? [];
+    expect(lines).toHaveLength(3);
+    const link = new URL(lines[2] ?? PUBLIC_URL);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/dashboard`);
+    expect(bridgeName.get(Number(link.searchParams.get('bridge')))).toBe(CRITICAL_BRIDGE);
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisOutcome } from '../../../server/alerts/analysis-outcome.ts';
-import { auditLog, baselineVersions } from '../../../server/db/schema.ts';
+import { alertActions, auditLog, baselineVersions } from '../../../server/db/schema.ts';
 import { alphaBridgeCast, companyPerson } from '../../helpers/company-person.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -56,7 +56,13 @@ const planOf = (engineers: number) => ({
   amber: [{ text: 'Inspect the main span', due_hours: 72, owner_group: null }],
   red: [
     { text: 'Restrict traffic to one lane', due_hours: 2, owner_group: null },
-    { text: 'Call the engineer of record', due_hours: 1, owner_group: engineers },
+    // Its own reminder interval once overdue (decision 077, amended 2026-12-01).
+    {
+      text: 'Call the engineer of record',
+      due_hours: 1,
+      owner_group: engineers,
+      reminder_minutes: 10,
+    },
   ],
 });
 
@@ -125,6 +131,7 @@ describe.each(drivers)("a bridge's trigger-action-response plan on %s", (kind) =
           due_hours: 72,
           owner_group: null,
           owner_name: 'Company administrators',
+          reminder_minutes: null,
         },
       ],
       red: [
@@ -133,12 +140,14 @@ describe.each(drivers)("a bridge's trigger-action-response plan on %s", (kind) =
           due_hours: 2,
           owner_group: null,
           owner_name: 'Company administrators',
+          reminder_minutes: null,
         },
         {
           text: 'Call the engineer of record',
           due_hours: 1,
           owner_group: engineers,
           owner_name: 'Engineers of record',
+          reminder_minutes: 10,
         },
       ],
     });
@@ -159,6 +168,10 @@ describe.each(drivers)("a bridge's trigger-action-response plan on %s", (kind) =
       [{ amber: [{ ...action, due_hours: 0 }], red: [] }, 'amber/0/due_hours'],
       [{ amber: [{ ...action, due_hours: 8761 }], red: [] }, 'amber/0/due_hours'],
       [{ amber: [{ ...action, due_hours: 2.5 }], red: [] }, 'amber/0/due_hours'],
+      [{ amber: [{ ...action, reminder_minutes: 4 }], red: [] }, 'amber/0/reminder_minutes'],
+      [{ amber: [], red: [{ ...action, reminder_minutes: 1441 }] }, 'red/0/reminder_minutes'],
+      [{ amber: [{ ...action, reminder_minutes: 7.5 }], red: [] }, 'amber/0/reminder_minutes'],
+      [{ amber: [{ ...action, reminder_minutes: '10' }], red: [] }, 'amber/0/reminder_minutes'],
       [
         { amber: [], red: [action, { ...action, owner_group: betaGroup }] },
         `red[1].owner_group: no contact group of the bridge's company with id ${betaGroup}`,
@@ -291,6 +304,16 @@ describe.each(drivers)("a bridge's trigger-action-response plan on %s", (kind) =
     expect(crossedRed[0]).toBe(crossedRed[1]);
     expect(crossedRed[0]).toBeGreaterThanOrEqual(before);
     expect(crossedRed[0]).toBeLessThanOrEqual(after);
+    // Each copy keeps its plan's reminder interval: the overdue check reads it from the alert.
+    const intervals = await t.services.database.db
+      .select({ text: alertActions.text, every: alertActions.reminderMinutes })
+      .from(alertActions)
+      .where(eq(alertActions.alertId, alert?.id ?? 0));
+    expect(intervals.sort((a, b) => a.text.localeCompare(b.text))).toEqual([
+      { text: 'Call the engineer of record', every: 10 },
+      { text: 'Inspect the main span', every: null },
+      { text: 'Restrict traffic to one lane', every: null },
+    ]);
     expect(
       (await t.request({ method: 'GET', url: actionsUrl, token: outsider.token })).status,
     ).toBe(404);

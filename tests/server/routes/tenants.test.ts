@@ -107,7 +107,7 @@ async function seedTwoCompanies(t: TestContext) {
   const records = await recordsOfA(t, a.bridge, a.alert, operatorA.row.id);
   // A's response plan and an action its alert was given, which B's probes must leave as they are.
   await t.services.responsePlans.replace(a.bridge.id, {
-    amber: [{ text: 'Inspect the deck', dueHours: 72, ownerGroupId: null }],
+    amber: [{ text: 'Inspect the deck', dueHours: 72, ownerGroupId: null, reminderMinutes: null }],
     red: [],
   });
   const [action] = await t.services.database.db

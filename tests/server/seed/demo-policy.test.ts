@@ -25,7 +25,7 @@ describe.each(drivers)('the demo notification policy on %s', (kind) => {
       })
     ).body.access;
 
-  it('gives the demo company a group, a High-and-up email rule and a weekly rota, once', async () => {
+  it('gives the demo company a group, a High-and-up email and text rule, a verified phone and a weekly rota, once', async () => {
     const config = { production: false, demoHistoryDays: 0 };
     await prepareDemoOnStart(t.services, config, []);
     // A restart finds the demo and adds nothing.
@@ -50,10 +50,17 @@ describe.each(drivers)('the demo notification policy on %s', (kind) => {
         alert_types: null,
         min_severity: 'High',
         group_id: groups[0]?.id,
-        channels: ['email'],
+        channels: ['email', 'sms'],
         tier: 1,
       }),
     ]);
+    // The operator's number is verified, so texts reach it once the SMS provider is set.
+    const settings = await t.request<{ phone: string | null; phone_verified: boolean }>({
+      method: 'GET',
+      url: '/api/v1/me/notification-settings',
+      token,
+    });
+    expect(settings.body).toMatchObject({ phone: DEMO_OPERATOR.phone, phone_verified: true });
     const rotas = await read<Rota[]>('rotas');
     expect(rotas.map((r) => [r.name, r.rotation, r.members])).toEqual([
       ['Weekly on call', 'weekly', [me.body.id]],

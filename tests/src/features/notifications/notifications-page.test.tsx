@@ -402,6 +402,7 @@ describe('Response plans on the Notifications screen', () => {
         text: 'Inspect the main span',
         due_hours: 72,
         owner_group: null,
+        reminder_minutes: null,
         owner_name: 'Company administrators',
       },
     ],
@@ -424,6 +425,7 @@ describe('Response plans on the Notifications screen', () => {
               text: 'Call the engineer of record',
               due_hours: 1,
               owner_group: 5,
+              reminder_minutes: 10,
               owner_name: 'Night crew',
             },
           ],
@@ -459,17 +461,43 @@ describe('Response plans on the Notifications screen', () => {
     await user.clear(due);
     await user.type(due, '1');
     await user.selectOptions(within(red).getByRole('combobox', { name: 'Owner' }), 'Night crew');
+    // Its own reminder interval (decision 077): under 5 minutes is refused beside the field.
+    const every = within(red).getByRole('spinbutton', {
+      name: "Remind every (minutes; empty: the alert's interval)",
+    });
+    await user.type(every, '3');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(every).toHaveAccessibleDescription(/^A whole number of minutes from 5 to 1440/);
+    expect(sent).toEqual([]);
+    await user.clear(every);
+    await user.type(every, '10');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Response plan saved')).toBeInTheDocument();
     expect(sent).toEqual([
       {
-        amber: [{ text: 'Inspect the main span', due_hours: 72, owner_group: null }],
-        red: [{ text: 'Call the engineer of record', due_hours: 1, owner_group: 5 }],
+        amber: [
+          {
+            text: 'Inspect the main span',
+            due_hours: 72,
+            owner_group: null,
+            reminder_minutes: null,
+          },
+        ],
+        red: [
+          {
+            text: 'Call the engineer of record',
+            due_hours: 1,
+            owner_group: 5,
+            reminder_minutes: 10,
+          },
+        ],
       },
     ]);
     const saved = await within(plans).findByRole('list', { name: 'red level actions' });
-    expect(saved).toHaveTextContent('Call the engineer of record, within 1 hour (Night crew)');
+    expect(saved).toHaveTextContent(
+      'Call the engineer of record, within 1 hour, reminders every 10 minutes once overdue (Night crew)',
+    );
   });
 
   it('shows the server’s refusal beside the field it names', async () => {

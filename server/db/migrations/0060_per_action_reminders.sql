@@ -1,0 +1,4 @@
+-- A response-plan action's own reminder interval once overdue (issue 32, decision 077 amended 2026-12-01): minutes, 5 to 1440; null keeps the alert's escalation interval. Copied onto the alert's action at the crossing.
+ALTER TABLE "alert_actions" ADD COLUMN "reminder_minutes" integer;--> statement-breakpoint
+ALTER TABLE "response_plan_actions" ADD COLUMN "reminder_minutes" integer;--> statement-breakpoint
+ALTER TABLE "response_plan_actions" ADD CONSTRAINT "response_plan_actions_reminder_check" CHECK ("response_plan_actions"."reminder_minutes" is null or "response_plan_actions"."reminder_minutes" between 5 and 1440);
