@@ -351,7 +351,9 @@ describe.each(drivers)('users and assignments on %s', (kind) => {
       expect((await asStaff<Bridge[]>('GET', '/api/v1/bridges')).body).toEqual([
         { ...a, active_alerts: 0, display: { time_zone: null, units: 'metric' } },
       ]);
-      expect((await asStaff<Datastream[]>('GET', '/api/v1/datastreams')).body).toEqual([x]);
+      expect((await asStaff<Datastream[]>('GET', '/api/v1/datastreams')).body).toEqual([
+        { ...x, twin_disagreements: [] },
+      ]);
       expect((await asStaff('DELETE', `/api/v1/users/${user.id}/delete`)).status).toBe(404);
     });
 
