@@ -1,3 +1,4 @@
+import { fitLine, interceptStandardError } from '../line-fit.ts';
 import { pickPeaks, type SpectralPeak } from '../peak-picking.ts';
 import { welchPsd } from '../welch.ts';
 import { type CableSpec, cableTension, type Harmonic } from './cable-tension.ts';
@@ -146,20 +147,6 @@ export function estimateCableTension(
 
 /** Standard error of T = 4mL²·a from the regression (f_n/n)² = a + b·n² (k ≥ 3). */
 function interceptError(cable: CableSpec, harmonics: readonly Harmonic[]): number {
-  const points = harmonics.map(({ order: n, frequencyHz: f }) => [n * n, (f / n) ** 2] as const);
-  const k = points.length;
-  const meanX = points.reduce((s, [x]) => s + x, 0) / k;
-  const meanY = points.reduce((s, [, y]) => s + y, 0) / k;
-  let sxx = 0;
-  let sxy = 0;
-  for (const [x, y] of points) {
-    sxx += (x - meanX) ** 2;
-    sxy += (x - meanX) * (y - meanY);
-  }
-  const slope = sxx > 0 ? sxy / sxx : 0;
-  const intercept = meanY - slope * meanX;
-  const residual = points.reduce((s, [x, y]) => s + (y - intercept - slope * x) ** 2, 0);
-  const s2 = k > 2 ? residual / (k - 2) : 0;
-  const se = Math.sqrt(s2 * (1 / k + (sxx > 0 ? meanX ** 2 / sxx : 0)));
-  return 4 * cable.massPerM * cable.lengthM ** 2 * se;
+  const fit = fitLine(harmonics.map(({ order: n, frequencyHz: f }) => [n * n, (f / n) ** 2]));
+  return 4 * cable.massPerM * cable.lengthM ** 2 * interceptStandardError(fit);
 }

@@ -1,3 +1,5 @@
+import { fitLine } from '../line-fit.ts';
+
 /** A cable: its free length, mass per metre and, when known, its bending stiffness. */
 export interface CableSpec {
   lengthM: number;
@@ -86,18 +88,10 @@ export function cableTension(cable: CableSpec, harmonics: readonly Harmonic[]): 
       method: 'clamped-bending-correction',
     };
   }
-  const points = harmonics.map(({ order: n, frequencyHz: f }) => [n * n, (f / n) ** 2] as const);
-  const meanX = points.reduce((s, [x]) => s + x, 0) / points.length;
-  const meanY = points.reduce((s, [, y]) => s + y, 0) / points.length;
-  let sxx = 0;
-  let sxy = 0;
-  for (const [x, y] of points) {
-    sxx += (x - meanX) ** 2;
-    sxy += (x - meanX) * (y - meanY);
-  }
-  // One harmonic: the taut string.
-  const slope = sxx > 0 ? sxy / sxx : 0;
-  const intercept = meanY - slope * meanX;
+  // One harmonic: the taut string (the fit's slope is then 0).
+  const { slope, intercept } = fitLine(
+    harmonics.map(({ order: n, frequencyHz: f }) => [n * n, (f / n) ** 2]),
+  );
   const tensionN = 4 * m * l * l * intercept;
   return {
     tensionN,

@@ -1,3 +1,4 @@
+import { fitLine } from '../line-fit.ts';
 import { binMac, type FddSpectrum } from './fdd.ts';
 
 /** The enhanced FDD estimate of one mode, or why the spectrum gives none. */
@@ -141,28 +142,10 @@ function fitDecay(
   const used = extremes.filter((e) => e.value <= FIT_HIGH && e.value >= FIT_LOW);
   if (used.length < 3 || crossings.length < 4) return null;
   const crossingsUsed = crossings.slice(0, Math.max(4, (used.at(-1)?.index ?? 0) + 1));
-  const halfPeriod = slope(crossingsUsed.map((t, i) => [i, t]));
-  const decrementPerHalf = -slope(used.map((e) => [e.index, Math.log(e.value)]));
+  const halfPeriod = fitLine(crossingsUsed.map((t, i) => [i, t])).slope;
+  const decrementPerHalf = -fitLine(used.map((e) => [e.index, Math.log(e.value)])).slope;
   const delta = 2 * decrementPerHalf;
   const zeta = delta / Math.sqrt(4 * Math.PI ** 2 + delta ** 2);
   const dampedHz = sampleRateHz / (2 * halfPeriod);
   return { frequency_hz: dampedHz / Math.sqrt(1 - zeta * zeta), damping_ratio: zeta };
-}
-
-/** Least-squares slope of y on x. */
-function slope(points: readonly (readonly number[])[]): number {
-  const n = points.length;
-  let sx = 0;
-  let sy = 0;
-  for (const [x = 0, y = 0] of points) {
-    sx += x;
-    sy += y;
-  }
-  let sxx = 0;
-  let sxy = 0;
-  for (const [x = 0, y = 0] of points) {
-    sxx += (x - sx / n) ** 2;
-    sxy += (x - sx / n) * (y - sy / n);
-  }
-  return sxy / sxx;
 }
