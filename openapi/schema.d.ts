@@ -2093,6 +2093,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bridges/{id}/modes/daily': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each reference mode's frequency and damping, summarised per day over a period
+     * @description Per UTC day from `from` to `to` (both included, at most 400 days) and per reference mode
+     *     (a reference version's mode, decision 059): in how many of the day's identified windows
+     *     it was found and lost, and the median and quartiles of its identified frequency and
+     *     damping ratio in the windows that found it (decision 076). Only days with an identified
+     *     window are listed; windows are kept 366 days (059). The trend behind the Modes card's
+     *     longer periods and the monthly report's. Visible to whoever may see the bridge.
+     */
+    get: operations['getBridgeModesDaily'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bridges/{id}/cable-tensions': {
     parameters: {
       query?: never;
@@ -3384,6 +3409,51 @@ export interface components {
         damping_ratio: number | null;
         lost: boolean;
       }[];
+    };
+    BridgeModesDaily: {
+      bridge: number;
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      /** @description Each day with an identified window, oldest first, and how many it has */
+      days: {
+        /** Format: date */
+        day: string;
+        windows: number;
+      }[];
+      /**
+       * @description One series per reference mode matched in the period, by reference version then
+       *     position; at most 10 versions' modes (the newest), 12 each
+       */
+      modes: components['schemas']['ModeDailySeries'][];
+    };
+    ModeDailySeries: {
+      /** @description The reference version the windows were matched against (0 before any) */
+      reference_version: number;
+      /** @description The mode's position in that version's reference window */
+      reference_mode: number;
+      /** @description The days whose windows were matched against this reference, oldest first */
+      days: components['schemas']['ModeDay'][];
+    };
+    ModeDay: {
+      /** Format: date */
+      day: string;
+      windows_found: number;
+      windows_lost: number;
+      /** @description Of the day's windows matched against this reference, the share that lost the mode */
+      lost_share: number;
+      /** @description Median and quartiles of the frequency where found; null when never found that day */
+      frequency_hz: components['schemas']['DailySpread'] | null;
+      /** @description Median and quartiles of the damping ratio (of critical) where found; null when never found */
+      damping_ratio: components['schemas']['DailySpread'] | null;
+    };
+    DailySpread: {
+      median: number;
+      /** @description Lower quartile (linear interpolation) */
+      q1: number;
+      /** @description Upper quartile (linear interpolation) */
+      q3: number;
     };
     LocatedChange: {
       /** Format: date-time */
@@ -7886,6 +7956,37 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BridgeModes'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getBridgeModesDaily: {
+    parameters: {
+      query: {
+        /** @description The first day (YYYY-MM-DD, UTC) */
+        from: string;
+        /** @description The last day (YYYY-MM-DD, UTC), at most 399 days after `from` */
+        to: string;
+      };
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The daily summary (empty lists when no window was identified in the period) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BridgeModesDaily'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { identifiedModes, MAX_STORED_MODES } from '../db/schema.ts';
 import { createBaselineVersions } from './baseline-versions.ts';
 import { locatedChange, STRIP_REFERENCE_WINDOWS } from './located-change.ts';
+import { modesDaily, type DailySpread } from './modes-daily.ts';
 import { createModesStore, type StoredModeRow } from './modes-store.ts';
 
 /** Windows in the answer's history at most: three and a half days of 10-minute windows. */
@@ -28,6 +29,9 @@ function windowOf(rows: readonly StoredModeRow[]): Schemas['ModesWindow'] | null
     })),
   };
 }
+
+const spreadDto = (s: DailySpread | null): Schemas['DailySpread'] | null =>
+  s && { median: s.median, q1: s.q1, q3: s.q3 };
 
 /**
  * A bridge's stored modes as the API answers them (decision 059): the reference window and the
@@ -95,6 +99,31 @@ export function createModesView(db: Db) {
           frequency_hz: h.frequencyHz,
           damping_ratio: h.dampingRatio,
           lost: h.lost,
+        })),
+      };
+    },
+
+    /** Each reference mode per UTC day from `fromMs` to `toMs` (exclusive), as the API answers. */
+    async daily(
+      bridgeId: number,
+      fromMs: number,
+      toMs: number,
+    ): Promise<Omit<Schemas['BridgeModesDaily'], 'from' | 'to'>> {
+      const summary = await modesDaily(db, bridgeId, fromMs, toMs);
+      return {
+        bridge: bridgeId,
+        days: summary.days,
+        modes: summary.modes.map((m) => ({
+          reference_version: m.referenceVersion,
+          reference_mode: m.referenceMode,
+          days: m.days.map((d) => ({
+            day: d.day,
+            windows_found: d.found,
+            windows_lost: d.lost,
+            lost_share: d.found + d.lost === 0 ? 0 : d.lost / (d.found + d.lost),
+            frequency_hz: spreadDto(d.frequencyHz),
+            damping_ratio: spreadDto(d.dampingRatio),
+          })),
         })),
       };
     },

@@ -721,6 +721,13 @@ const matrix: Record<
       url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/modes`,
     }),
   },
+  getBridgeModesDaily: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/bridges/${await operatorBridgeId(t, a)}/modes/daily?from=2026-01-01&to=2026-01-31`,
+    }),
+  },
   getCableTensions: {
     access: 'signed-in',
     call: async (t, a) => ({
