@@ -20,3 +20,25 @@ export function bridgeModesQueryOptions(api: ApiClient, bridgeId: number) {
       ),
   });
 }
+
+export type BridgeModesDaily = components['schemas']['BridgeModesDaily'];
+export type ModeDailySeries = components['schemas']['ModeDailySeries'];
+
+/** Each reference mode summarised per UTC day from `from` to `to`, both YYYY-MM-DD (076). */
+export function bridgeModesDailyQueryOptions(
+  api: ApiClient,
+  bridgeId: number,
+  from: string,
+  to: string,
+) {
+  return queryOptions({
+    queryKey: [...bridgeModesQueryKey(bridgeId), 'daily', from, to] as const,
+    queryFn: () =>
+      answerOf(
+        api.GET('/api/v1/bridges/{id}/modes/daily', {
+          params: { path: { id: bridgeId }, query: { from, to } },
+        }),
+        "Failed to fetch the modes' daily summary",
+      ),
+  });
+}

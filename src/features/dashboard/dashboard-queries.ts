@@ -16,7 +16,7 @@ import {
 import { listBridgesQueryOptions } from '../../api/queries/bridges';
 import { bridgeFatigueQueryOptions } from '../../api/queries/fatigue';
 import { frequencyShiftQueryOptions } from '../../api/queries/frequency-shift';
-import { bridgeModesQueryOptions } from '../../api/queries/modes';
+import { bridgeModesDailyQueryOptions, bridgeModesQueryOptions } from '../../api/queries/modes';
 import { cableTensionsQueryOptions } from '../../api/queries/cable-tensions';
 import { bridgeInspectionsQueryOptions } from '../../api/queries/inspections';
 import { type ReadingsRange, readingsQueryOptions } from '../../api/queries/readings';
@@ -43,6 +43,8 @@ export const dashboardQueries = {
   frequencyShift: (api: ApiClient, bridgeId: number) =>
     polled(frequencyShiftQueryOptions(api, bridgeId)),
   modes: (api: ApiClient, bridgeId: number) => polled(bridgeModesQueryOptions(api, bridgeId)),
+  modesDaily: (api: ApiClient, bridgeId: number, from: string, to: string) =>
+    polled(bridgeModesDailyQueryOptions(api, bridgeId, from, to)),
   cableTensions: (api: ApiClient, bridgeId: number) =>
     polled(cableTensionsQueryOptions(api, bridgeId)),
   inspections: (api: ApiClient, bridgeId: number) =>

@@ -4,7 +4,7 @@ import { cardTable } from '../../ui/card-table.css';
 import { useDisplaySettings } from '../../ui/display-settings';
 import * as cardStyles from './fatigue-card.css';
 import { LocatedChangeStrip } from './located-change-strip';
-import { ModeHistoryChart } from './mode-history-chart';
+import { ModeTrends } from './mode-trends';
 import { type ModeRow, modeFrequencyText, modeRows, modeRowText } from '../../../domain/mode-rows';
 import { ModeShapePlot, SHAPE_COLOURS } from './mode-shape-plot';
 import * as styles from './modes-card.css';
@@ -128,16 +128,7 @@ export default function ModesDetails({
           </div>
         </>
       )}
-      {new Set(modes.history.map((h) => h.window_start)).size > 1 ? (
-        <>
-          <ModeHistoryChart modes={modes} measure="frequency" />
-          <ModeHistoryChart modes={modes} measure="damping" />
-        </>
-      ) : (
-        <p className={cardStyles.muted}>
-          Each mode&apos;s frequency and damping over time appear once two windows are identified.
-        </p>
-      )}
+      <ModeTrends bridgeId={modes.bridge} modes={modes} />
       {modes.located_change && <LocatedChangeStrip change={modes.located_change} />}
     </section>
   );

@@ -13,6 +13,7 @@ import { testApiClient } from '../users/render-page';
 
 type Modes = components['schemas']['BridgeModes'];
 type Mode = components['schemas']['StoredMode'];
+type Daily = components['schemas']['BridgeModesDaily'];
 
 const server = setupMswServer();
 
@@ -111,8 +112,82 @@ const modes: Modes = {
   ],
 };
 
-function renderCard(answer: Modes) {
+const spread = (median: number, half: number) => ({
+  median,
+  q1: median - half,
+  q3: median + half,
+});
+
+/** Three days of version 2 (9 June mode 2 lost in all, 10 June in one of four) and a version 1 day. */
+const daily: Daily = {
+  bridge: 4,
+  from: '2026-05-12',
+  to: '2026-06-10',
+  days: [
+    { day: '2026-05-20', windows: 6 },
+    { day: '2026-06-08', windows: 5 },
+    { day: '2026-06-09', windows: 4 },
+    { day: '2026-06-10', windows: 4 },
+  ],
+  modes: [
+    {
+      reference_version: 1,
+      reference_mode: 0,
+      days: [
+        {
+          day: '2026-05-20',
+          windows_found: 6,
+          windows_lost: 0,
+          lost_share: 0,
+          frequency_hz: spread(2.05, 0.01),
+          damping_ratio: spread(0.011, 0.001),
+        },
+      ],
+    },
+    {
+      reference_version: 2,
+      reference_mode: 0,
+      days: ['2026-06-08', '2026-06-09', '2026-06-10'].map((day, i) => ({
+        day,
+        windows_found: 4,
+        windows_lost: 0,
+        lost_share: 0,
+        frequency_hz: spread(2.0 - 0.01 * i, 0.005),
+        damping_ratio: spread(0.012, 0.002),
+      })),
+    },
+    {
+      reference_version: 2,
+      reference_mode: 1,
+      days: [
+        {
+          day: '2026-06-09',
+          windows_found: 0,
+          windows_lost: 4,
+          lost_share: 1,
+          frequency_hz: null,
+          damping_ratio: null,
+        },
+        {
+          day: '2026-06-10',
+          windows_found: 3,
+          windows_lost: 1,
+          lost_share: 0.25,
+          frequency_hz: spread(6.0, 0.02),
+          damping_ratio: spread(0.01, 0.001),
+        },
+      ],
+    },
+  ],
+};
+
+function renderCard(
+  answer: Modes,
+  dailyAnswer: (info: { request: Request }) => Response | Promise<Response> = () =>
+    HttpResponse.json(daily),
+) {
   server.use(http.get(apiUrl('/api/v1/bridges/:id/modes'), () => HttpResponse.json(answer)));
+  server.use(http.get(apiUrl('/api/v1/bridges/:id/modes/daily'), dailyAnswer));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -202,6 +277,87 @@ describe('the Modes card (issue 31, decision 059)', () => {
     expect(
       await within(card).findByText(
         "Each mode's frequency and damping over time appear once two windows are identified.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('slider')).toBeNull();
+  });
+
+  it('charts a longer period from the daily summary, read with the keys, after a loading state', async () => {
+    const asked: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderCard(modes, async ({ request }) => {
+      asked.push(new URL(request.url).search);
+      await held;
+      return HttpResponse.json(daily);
+    });
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    const period = await within(card).findByRole('combobox', {
+      name: 'Period of the frequency and damping charts',
+    });
+    await userEvent.selectOptions(period, 'Last 30 days, per day');
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      "Loading each mode's daily summary",
+    );
+    release();
+    const frequency = await within(card).findByRole('slider', {
+      name: "Each reference mode's identified frequency per day: the median line, the quartiles shaded",
+    });
+    // 30 UTC days ending on the newest window's day.
+    expect(asked).toEqual(['?from=2026-05-12&to=2026-06-10']);
+    expect(card).toHaveTextContent('4 days with identified windows from 2026-05-12 to 2026-06-10');
+    await userEvent.click(frequency);
+    expect(frequency).toHaveAttribute(
+      'aria-valuetext',
+      expect.stringContaining(
+        'Mode 1 1.980 Hz (quartiles 1.975 Hz to 1.985 Hz), Mode 2 6.000 Hz (quartiles 5.980 Hz to 6.020 Hz), lost in 1 of 4',
+      ),
+    );
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(frequency).toHaveAttribute(
+      'aria-valuetext',
+      expect.stringContaining('Mode 2 lost in all 4'),
+    );
+    await userEvent.keyboard('{Home}');
+    expect(frequency).toHaveAttribute(
+      'aria-valuetext',
+      expect.stringContaining('Mode 1 (reference version 1) 2.050 Hz'),
+    );
+    const damping = within(card).getByRole('slider', {
+      name: "Each reference mode's identified damping ratio per day: the median line, the quartiles shaded",
+    });
+    await userEvent.click(damping);
+    expect(damping).toHaveAttribute('aria-valuetext', expect.stringContaining('Mode 1 1.20 %'));
+    expect(
+      within(frequency.closest('figure') as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Mode 1 (reference version 1)', 'Mode 1', 'Mode 2']);
+
+    // Back to the newest windows: the window-by-window charts again, no new request.
+    await userEvent.selectOptions(period, 'Newest windows (up to 500)');
+    expect(
+      await within(card).findByRole('slider', {
+        name: "Each reference mode's identified frequency, window by window; a gap where it was lost",
+      }),
+    ).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+  });
+
+  it('says so when the chosen period has no identified window', async () => {
+    renderCard(modes, () => HttpResponse.json({ ...daily, days: [], modes: [] }));
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    await userEvent.selectOptions(
+      await within(card).findByRole('combobox', {
+        name: 'Period of the frequency and damping charts',
+      }),
+      'Last year, per day',
+    );
+    expect(
+      await within(card).findByText(
+        'No window matched to a reference mode was identified from 2025-06-11 to 2026-06-10.',
       ),
     ).toBeInTheDocument();
     expect(within(card).queryByRole('slider')).toBeNull();
