@@ -56,6 +56,10 @@ export function valueAxis(
   return y;
 }
 
+/** The days of a YYYY-MM month. */
+export const daysInMonth = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+
 /** Day labels under a day axis (first, middle, last day of the month). */
 export function dayLabels(doc: PDFKit.PDFDocument, box: Box, days: number, month: string) {
   doc.save().fontSize(7).fillColor(COLOURS.axis);
@@ -82,10 +86,11 @@ export function lineSeries(
   values: (number | null)[],
   y: (v: number) => number,
   marked: boolean[] = [],
+  colour = COLOURS.line,
 ) {
   const slot = box.width / Math.max(1, values.length);
   const x = (i: number) => box.x + (i + 0.5) * slot;
-  doc.save().lineWidth(1.2).strokeColor(COLOURS.line);
+  doc.save().lineWidth(1.2).strokeColor(colour);
   let drawing = false;
   values.forEach((v, i) => {
     if (v === null) {
@@ -99,7 +104,25 @@ export function lineSeries(
   doc.stroke();
   values.forEach((v, i) => {
     if (v === null) return;
-    doc.circle(x(i), y(v), marked[i] ? 2.2 : 1.4).fill(marked[i] ? COLOURS.alarm : COLOURS.line);
+    doc.circle(x(i), y(v), marked[i] ? 2.2 : 1.4).fill(marked[i] ? COLOURS.alarm : colour);
+  });
+  doc.restore();
+}
+
+/** A vertical bar per slot from `low` to `high` (a day's quartiles), in the line's colour. */
+export function rangeBars(
+  doc: PDFKit.PDFDocument,
+  box: Box,
+  ranges: ({ low: number; high: number } | null)[],
+  y: (v: number) => number,
+  colour: string,
+) {
+  const slot = box.width / Math.max(1, ranges.length);
+  doc.save().lineWidth(0.8).strokeColor(colour).opacity(0.6);
+  ranges.forEach((r, i) => {
+    if (r === null) return;
+    const x = box.x + (i + 0.5) * slot;
+    doc.moveTo(x, y(r.low)).lineTo(x, y(r.high)).stroke();
   });
   doc.restore();
 }

@@ -27,8 +27,10 @@ export const pdfText = (text: string) =>
     .map((ch) => SPELLED[ch] ?? (ch.charCodeAt(0) <= 0xff || '–—‘’“”•…€'.includes(ch) ? ch : '?'))
     .join('');
 
+// Per document, so the sections written by writers of their own number their figures on.
+const figureCounts = new WeakMap<PDFKit.PDFDocument, number>();
+
 export class PdfLayout {
-  private figures = 0;
   protected readonly width: number;
 
   constructor(protected readonly doc: PDFKit.PDFDocument) {
@@ -96,9 +98,10 @@ export class PdfLayout {
     const box = { x: MARGIN + 55, y: doc.y + 8, width: this.width - 65, height };
     draw(box);
     doc.y = box.y + height + 16;
-    this.figures += 1;
+    const number = (figureCounts.get(doc) ?? 0) + 1;
+    figureCounts.set(doc, number);
     doc.font('Helvetica-Oblique').fontSize(9).fillColor(COLOURS.axis);
-    doc.text(pdfText(`Figure ${this.figures}: ${caption}`), MARGIN, undefined, {
+    doc.text(pdfText(`Figure ${number}: ${caption}`), MARGIN, undefined, {
       width: this.width,
     });
     doc.font('Helvetica').fontSize(10).fillColor(COLOURS.text).moveDown(0.5);

@@ -217,7 +217,26 @@ export type ModeFact = Omit<ModeRow, 'referenceShape' | 'latestShape'> & {
   /** The lowest and highest frequency it was found at in the month; null when never found. */
   lowHz: number | null;
   highHz: number | null;
+  /** A reference mode's month, UTC day by day (decision 076, 2026-12-01); empty for the others. */
+  daily: ModeDayFact[];
 };
+
+/** Median and quartiles over a day's windows that found the mode. */
+export interface DaySpread {
+  median: number;
+  q1: number;
+  q3: number;
+}
+
+/** A reference mode's day: windows that found and lost it, its frequency and damping ratio. */
+export interface ModeDayFact {
+  /** YYYY-MM-DD, UTC */
+  day: string;
+  found: number;
+  lost: number;
+  frequencyHz: DaySpread | null;
+  dampingRatio: DaySpread | null;
+}
 
 /**
  * The month's modes (decisions 059, 076): the reference's modes against the newest window of

@@ -2,6 +2,7 @@ import { locatedChangeText } from '../../domain/located-change-text.ts';
 import { modeFrequencyText, modeRowText } from '../../domain/mode-rows.ts';
 import { LINE, PdfLayout } from './pdf-layout.ts';
 import type { ModeFact, ModesFacts } from './report-facts.ts';
+import { ModeTrendWriter } from './report-modes-trend.ts';
 
 export const MODES_METHOD_TEXT =
   'Identified by covariance-driven stochastic subspace identification (SSI-COV) from the ' +
@@ -26,6 +27,7 @@ export class ModesWriter extends PdfLayout {
     doc: PDFKit.PDFDocument,
     private readonly modes: ModesFacts,
     private readonly when: (iso: string) => string,
+    private readonly month: string,
   ) {
     super(doc);
   }
@@ -50,6 +52,7 @@ export class ModesWriter extends PdfLayout {
     if (lines.length === 0) this.paragraph('The window holds no mode and the reference none.');
     this.bullets(lines);
     this.doc.moveDown(0.3);
+    if (m.tracked.length > 0) new ModeTrendWriter(this.doc, m.tracked, this.month).write();
     this.paragraph(
       m.locatedChange
         ? `Located change along the deck (span ${m.spanLabel ?? ''}): ${locatedChangeText(m.locatedChange)}`

@@ -1,5 +1,6 @@
 import { modeRows, type ModeRow } from '../../domain/mode-rows.ts';
 import { bestPlacedSpan, MIN_MODAL_CHANNELS } from '../analysis/modal-channels.ts';
+import { modesDaily } from '../analysis/modes-daily.ts';
 import { createModesStore } from '../analysis/modes-store.ts';
 import { createModesView } from '../analysis/modes-view.ts';
 import type { Db } from '../db/client.ts';
@@ -36,7 +37,8 @@ const figuresOf = (row: ModeRow) => ({
  * The report's modes (decision 076): the modes answer of the dashboard's Modes card as it stood
  * at the month's end, when its newest window lies in the month, its rows derived as the card
  * derives them (domain/mode-rows.ts), and each reference mode's count of windows found and lost
- * and its frequency range over the month. Otherwise, why there is nothing to show.
+ * and its frequency range over the month, and its daily medians and quartiles of frequency and
+ * damping (the daily summary the card's longer periods show). Otherwise, why there is nothing to show.
  */
 export async function modesFacts(
   db: Db,
@@ -72,21 +74,27 @@ export async function modesFacts(
     return { ...none, absent };
   }
   const rows = modeRows(answer);
+  const version = answer.reference_version ?? 0;
   const spread = await createModesStore(db).spread(
     bridgeId,
-    answer.reference_version ?? 0,
+    version,
     new Date(month.startMs),
     new Date(month.endMs),
   );
+  const daily = await modesDaily(db, bridgeId, month.startMs, month.endMs);
   const tracked = rows.tracked.map((row, i): ModeFact => {
     const position = answer.reference?.modes[i]?.position;
     const counts = spread.modes.find((m) => m.referenceMode === position);
+    const days = daily.modes.find(
+      (m) => m.referenceVersion === version && m.referenceMode === position,
+    );
     return {
       ...figuresOf(row),
       windowsFound: counts?.found ?? 0,
       windowsLost: counts?.lost ?? 0,
       lowHz: counts?.lowHz ?? null,
       highHz: counts?.highHz ?? null,
+      daily: days?.days ?? [],
     };
   });
   return {
@@ -101,6 +109,7 @@ export async function modesFacts(
       windowsLost: null,
       lowHz: null,
       highHz: null,
+      daily: [],
     })),
     locatedChange: answer.located_change,
   };

@@ -3,6 +3,7 @@ import {
   barSeries,
   COLOURS,
   dayLabels,
+  daysInMonth,
   lineSeries,
   referenceLine,
   valueAxis,
@@ -24,9 +25,6 @@ import {
 } from './report-sensor-faults.ts';
 import { InspectionsWriter } from './report-inspections-section.ts';
 import { ModesWriter } from './report-modes-section.ts';
-
-const daysInMonth = (month: string) =>
-  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 
 const DAMAGE_BAR_HEIGHT = 18;
 
@@ -102,7 +100,7 @@ class ReportWriter extends PdfLayout {
     new InspectionsWriter(doc, facts.inspections, facts.inspectionsLeftOut).write();
     this.availability();
     this.frequency();
-    new ModesWriter(doc, facts.modes, this.when).write();
+    new ModesWriter(doc, facts.modes, this.when, facts.month).write();
     this.fatigue();
     this.pageNumbers(
       (page, pages) => `${facts.bridge.name} · ${facts.month} · page ${page} of ${pages}`,

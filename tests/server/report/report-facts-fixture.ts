@@ -224,6 +224,13 @@ export function fullFacts(): ReportFacts {
           windowsLost: 22,
           lowHz: 3.371,
           highHz: 3.447,
+          daily: [1, 2, 3].map((d) => ({
+            day: `2026-04-0${d}`,
+            found: 130,
+            lost: 4,
+            frequencyHz: { median: 3.42 - 0.01 * d, q1: 3.41 - 0.01 * d, q3: 3.43 - 0.01 * d },
+            dampingRatio: { median: 0.012, q1: 0.011, q3: 0.013 },
+          })),
         },
         {
           name: 'Mode 2',
@@ -235,6 +242,15 @@ export function fullFacts(): ReportFacts {
           windowsLost: 212,
           lowHz: 12.61,
           highHz: 12.93,
+          daily: [
+            {
+              day: '2026-04-02',
+              found: 0,
+              lost: 134,
+              frequencyHz: null,
+              dampingRatio: null,
+            },
+          ],
         },
       ],
       unmatched: [
@@ -251,6 +267,7 @@ export function fullFacts(): ReportFacts {
           windowsLost: null,
           lowHz: null,
           highHz: null,
+          daily: [],
         },
       ],
       locatedChange: {

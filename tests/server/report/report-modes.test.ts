@@ -142,7 +142,7 @@ describe.each(drivers)('monthly report modes on %s', (kind) => {
     expect(may.absent).toBeNull();
     expect(
       may.tracked.map(
-        ({ windowsFound: _f, windowsLost: _l, lowHz: _lo, highHz: _hi, ...row }) => row,
+        ({ windowsFound: _f, windowsLost: _l, lowHz: _lo, highHz: _hi, daily: _d, ...row }) => row,
       ),
     ).toEqual(card.tracked.map(({ referenceShape: _r, latestShape: _s, ...row }) => row));
     expect(may.unmatched.map((r) => [r.name, r.latestHz, r.mpc])).toEqual([
@@ -183,6 +183,45 @@ describe.each(drivers)('monthly report modes on %s', (kind) => {
       expect(row.highHz).toBeCloseTo(Math.max(now, ...healthyWindows), 12);
     });
     expect(april.unmatched).toEqual([]);
+    // The month's daily trend: 1 April's six healthy windows, then 20 April's damaged one.
+    const quantile = (sorted: number[], q: number) => {
+      const at = q * (sorted.length - 1);
+      const below = sorted[Math.floor(at)] ?? 0;
+      return below + (at - Math.floor(at)) * ((sorted[Math.ceil(at)] ?? 0) - below);
+    };
+    april.tracked.forEach((row, mode) => {
+      const reference = healthy.frequenciesHz[mode] ?? 0;
+      const first = [0, 1, 2, 3, 4, 5].map((w) => reference * (1 + 0.001 * Math.sin(w)));
+      const sorted = [...first].sort((a, b) => a - b);
+      expect(row.daily.map((d) => [d.day, d.found, d.lost])).toEqual([
+        ['2026-04-01', 6, 0],
+        ['2026-04-20', 1, 0],
+      ]);
+      const [april1, april20] = row.daily;
+      expect(april1?.frequencyHz?.median).toBeCloseTo(quantile(sorted, 0.5), 12);
+      expect(april1?.frequencyHz?.q1).toBeCloseTo(quantile(sorted, 0.25), 12);
+      expect(april1?.frequencyHz?.q3).toBeCloseTo(quantile(sorted, 0.75), 12);
+      const damping = first
+        .map((hz) => 0.01 + 0.001 * mode + (0.0001 * mode * hz) / reference)
+        .sort((a, b) => a - b);
+      expect(april1?.dampingRatio?.median).toBeCloseTo(quantile(damping, 0.5), 12);
+      expect(april20?.frequencyHz?.median).toBeCloseTo(damaged.frequenciesHz[mode] ?? 0, 12);
+    });
+    // May's one day: the third mode lost in its only window, so no frequency that day.
+    expect(may.tracked.map((r) => r.daily.map((d) => [d.day, d.found, d.lost]))).toEqual([
+      [['2026-05-02', 1, 0]],
+      [['2026-05-02', 1, 0]],
+      [['2026-05-02', 0, 1]],
+    ]);
+    expect(may.tracked[2]?.daily[0]?.frequencyHz).toBeNull();
+    expect(may.unmatched.map((r) => r.daily)).toEqual([[]]);
+    const aprilText = await pdfText(await gatherReportFacts(storesOf(t), bridge.id, APRIL, NOW));
+    expect(aprilText).toMatch(
+      /Figure \d+: Each reference mode's daily median frequency in the month as a change from its reference frequency \(%\), with the day’s quartiles as bars; UTC days; Mode 1 blue, Mode 2 orange, Mode 3 green/,
+    );
+    expect(aprilText).toMatch(
+      /Figure \d+: Each reference mode's daily median damping ratio in the month/,
+    );
     expect(april.locatedChange?.supports_m).toEqual([0, 40]);
     expect(april.locatedChange?.modes_compared).toBe(3);
     // From the model's own shapes (not identified ones) the strip points at element 3 (6-8 m).
@@ -196,6 +235,9 @@ describe.each(drivers)('monthly report modes on %s', (kind) => {
         'In the month found in 0 of 1 window matched against this reference.',
     );
     expect(mayText).toContain('1 of 3 reference modes lost in the newest window.');
+    expect(mayText).toContain(
+      'Daily trend: the modes were found on fewer than 2 days of the month, so no trend is drawn.',
+    );
     expect(mayText).toContain("Of 3 reference modes, 1 was not found in the month's newest window");
   });
 

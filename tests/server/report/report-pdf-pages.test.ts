@@ -84,7 +84,8 @@ describe('monthly report PDF pages', () => {
       for (const [heading, figure] of [
         ['Data availability', 'Figure 1:'],
         ['Natural frequency', 'Figure 2:'],
-        ['Fatigue', 'Figure 3:'],
+        // Figures 3 and 4 are the modes' daily trend, further down their section than its heading.
+        ['Fatigue', 'Figure 5:'],
       ] as const) {
         const headingPage = pageOf(pages, (line) => line === heading);
         expect(headingPage).toBeGreaterThanOrEqual(0);

@@ -69,15 +69,23 @@ describe('monthly report PDF', () => {
     expect(text).toContain(
       'Curve EC3 71: EN 1993-1-9:2005 Figure 7.1 (direct stress); Delta sigma at 2·10^6',
     );
-    // One figure for availability, one for the frequency, three for the fatigue detail.
+    // One figure for availability, one for the frequency, two for the modes' daily trend (their
+    // writer's figures numbered on from the report's), three for the fatigue detail.
     expect(text).toContain('Figure 1: Data availability per stream and day');
     expect(text).toContain('Figure 2: Temperature-compensated first natural frequency per day');
     expect(text).toContain(
-      'Figure 3: Cumulative damage of Girder 2 cover plate against the levels 0.5 and 0.8',
+      "Figure 3: Each reference mode's daily median frequency in the month as a change from its " +
+        'reference frequency (%), with the day’s quartiles as bars; UTC days; Mode 1 blue, Mode 2 orange',
     );
-    expect(text).toContain('Figure 4: Damage per day of Girder 2 cover plate');
-    expect(text).toContain('Figure 5: Stress-range histogram of Girder 2 cover plate');
-    expect(text).not.toContain('Figure 6');
+    expect(text).toContain(
+      "Figure 4: Each reference mode's daily median damping ratio in the month (%), with the day’s quartiles as bars",
+    );
+    expect(text).toContain(
+      'Figure 5: Cumulative damage of Girder 2 cover plate against the levels 0.5 and 0.8',
+    );
+    expect(text).toContain('Figure 6: Damage per day of Girder 2 cover plate');
+    expect(text).toContain('Figure 7: Stress-range histogram of Girder 2 cover plate');
+    expect(text).not.toContain('Figure 8');
   });
 
   it("writes its times of day in the reader's zone, named, as the dashboard does", async () => {
