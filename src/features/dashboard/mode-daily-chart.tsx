@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import type { BridgeModesDaily, ModeDailySeries } from '../../api/queries/modes';
-import { extent, padDomain } from '../../../domain/chart-scale';
 import { formatShortDate } from '../../../domain/formats';
-import { ChartLegend } from '../../ui/chart/chart-legend';
 import { type Band, bandPath, linePath } from '../../ui/chart/chart-paths';
 import { stopsAtTimes } from '../../ui/chart/chart-stops';
 import { lineColour } from '../../ui/chart/line-colours';
-import { TimeChart } from '../../ui/chart/time-chart';
+import { ModesTimeChart } from './modes-time-chart';
 
 type Day = ModeDailySeries['days'][number];
 type Spread = NonNullable<Day['frequency_hz']>;
@@ -125,21 +123,14 @@ export function ModeDailyChart({
       ),
     [lines],
   );
-  const xDomain = extent(stops.map((s) => s.x));
-  const yExtent = extent(
-    lines.flatMap((l) => l.bands.flatMap((r) => r.flatMap((b) => [b.low, b.high]))),
-  );
-  if (!xDomain || !yExtent) return null;
   return (
-    <TimeChart
+    <ModesTimeChart
       title={shown.title}
       yLabel={shown.yLabel}
-      xDomain={xDomain}
-      yDomain={padDomain(yExtent)}
       stops={stops}
-      height={180}
+      values={lines.flatMap((l) => l.bands.flatMap((r) => r.flatMap((b) => [b.low, b.high])))}
       formatX={formatDay}
-      legend={<ChartLegend entries={lines.map((l) => ({ label: l.name, colour: l.colour }))} />}
+      lines={lines}
     >
       {({ x, y }) =>
         lines.map((l) => (
@@ -157,6 +148,6 @@ export function ModeDailyChart({
           </g>
         ))
       }
-    </TimeChart>
+    </ModesTimeChart>
   );
 }

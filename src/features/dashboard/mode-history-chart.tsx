@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import type { BridgeModes } from '../../api/queries/modes';
-import { extent, padDomain } from '../../../domain/chart-scale';
 import { formatShortDate } from '../../../domain/formats';
-import { ChartLegend } from '../../ui/chart/chart-legend';
 import { linePath } from '../../ui/chart/chart-paths';
 import { stopsAtTimes } from '../../ui/chart/chart-stops';
 import { lineColour } from '../../ui/chart/line-colours';
-import { TimeChart } from '../../ui/chart/time-chart';
+import { ModesTimeChart } from './modes-time-chart';
 import { useDisplaySettings } from '../../ui/display-settings';
 
 type Measure = 'frequency' | 'damping';
@@ -71,19 +69,14 @@ export function ModeHistoryChart({
       ),
     [lines, timeZone, shown],
   );
-  const xDomain = extent(stops.map((s) => s.x));
-  const yExtent = extent(lines.flatMap((l) => l.points.flatMap((p) => (p.y == null ? [] : [p.y]))));
-  if (!xDomain || !yExtent) return null;
   return (
-    <TimeChart
+    <ModesTimeChart
       title={shown.title}
       yLabel={shown.yLabel}
-      xDomain={xDomain}
-      yDomain={padDomain(yExtent)}
       stops={stops}
-      height={180}
+      values={lines.flatMap((l) => l.points.flatMap((p) => (p.y == null ? [] : [p.y])))}
       formatX={(ms) => formatShortDate(ms, timeZone)}
-      legend={<ChartLegend entries={lines.map((l) => ({ label: l.name, colour: l.colour }))} />}
+      lines={lines}
     >
       {({ x, y }) =>
         lines.map((l) => (
@@ -97,6 +90,6 @@ export function ModeHistoryChart({
           />
         ))
       }
-    </TimeChart>
+    </ModesTimeChart>
   );
 }
