@@ -261,7 +261,8 @@ const clipDelays = TRIAL_REPORTING.map((seed) => {
   const ceiling = (s.windows[onset]?.mean ?? 0) + 10;
   const windows = injectSimFault(s.windows, 'clipping', onset, 10);
   const begins = windows.findIndex((w, i) => i >= onset && w.atMax > 1);
-  const hit = windows.findIndex((w) => w.max >= ceiling && w.atMax >= 1);
+  // From the onset: before it the ceiling is not there (the healthy gauge exceeds it).
+  const hit = windows.findIndex((w, i) => i >= onset && w.max >= ceiling && w.atMax >= 1);
   return {
     early: hit >= 0 && hit < begins,
     delay: ((hit + 1 - begins) * SIM_WINDOW_MS) / 3_600_000,
@@ -322,7 +323,16 @@ if (together.length === 3 && kTwin !== undefined) {
       return residualStepFaults(windows, est, { sigmas: kTwin });
     };
     const healthy = judge(gauge);
-    log(`Healthy: ${healthy.length} faults in ${gauge.length - half} judged windows`);
+    const scale = twinEstimate(
+      gauge.map((w) => w.mean),
+      others.map((o) => o.map((w) => w.mean)),
+      half,
+      1,
+    ).jumpScale[half];
+    log(
+      `Healthy: ${healthy.length} faults in ${gauge.length - half} judged windows ` +
+        `(the residual jump's scale from the first half: ${scale?.toPrecision(2)} µε)`,
+    );
     const raw = together[0]?.values ?? [];
     const noise = median(gauge.map((w) => w.noise));
     const at = Math.floor(raw.length * 0.75);
