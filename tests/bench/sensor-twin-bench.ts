@@ -196,7 +196,6 @@ function plateauRuns(samples: readonly number[]): number[] {
 const munich = munichAvailable()
   ? MUNICH_CHANNELS.map((c) => ({ channel: c, values: readMunichChannel(c) }))
   : [];
-let plateau: number | undefined;
 log();
 log('## Tuning, clipping C2: plateau run at the extreme / hold, healthy Munich records');
 if (!munich.length) log('SKIPPED: the Munich records are missing');
@@ -213,7 +212,7 @@ const healthyRatios = munich.flatMap(({ values }) => {
   );
   return plateauRuns(values).map((r, i) => r / (holds[i] ?? 1));
 });
-plateau = PLATEAU_CANDIDATES.find((p) => healthyRatios.every((r) => r < p));
+const plateau = PLATEAU_CANDIDATES.find((p) => healthyRatios.every((r) => r < p));
 log(`Chosen: ${plateau !== undefined ? `P = ${plateau} holds` : 'none meets the plan'}`);
 
 if (process.argv.includes('--tuning-only')) {

@@ -54,3 +54,12 @@ export function defaultValidation(
  */
 export const GAIN_MIN_JUDGED_SHARE = 0.5;
 export const GAIN_MIN_REFERENCE_MS = 86_400_000;
+
+/**
+ * Against a co-located twin's estimate (twin-residual.ts; decision 030, 2026-12-01), chosen on
+ * seeds 1-5 with a simulated twin: drift over 6 hours of hourly medians at 0.75 µε/h, and an
+ * offset step at 10 times the pair's usual hourly jump. Not yet read by the stored analysis: a
+ * pair cannot say which of its two gauges changed (see the decision).
+ */
+export const TWIN_DRIFT = { minSlopePerHour: 0.75, horizonHours: 6, blockHours: 1 };
+export const TWIN_OFFSET_SIGMAS = 10;
