@@ -18,15 +18,25 @@ const PHI = 0.95;
 const LOCAL_SIGMA = 0.5;
 const WHITE = 0.3;
 
+/** How unlike its gauge the twin is: the defaults above, or rougher for a sensitivity check. */
+export interface TwinShape {
+  alpha?: number;
+  localSigma?: number;
+}
+
 /** The twin's window means for a healthy simulated stream (before any injection). */
-export function simulateTwinMeans(stream: SimStream, seed: number): number[] {
+export function simulateTwinMeans(
+  stream: SimStream,
+  seed: number,
+  { alpha = TWIN_ALPHA, localSigma = LOCAL_SIGMA }: TwinShape = {},
+): number[] {
   const rng = createRng(deriveSeed(seed, 'sensor-twin-sim'));
   let local = 0;
   return stream.windows.map((w, i) => {
     const deck = stream.temperature[i] ?? 0;
-    local = PHI * local + LOCAL_SIGMA * Math.sqrt(1 - PHI ** 2) * rng.normal();
+    local = PHI * local + localSigma * Math.sqrt(1 - PHI ** 2) * rng.normal();
     const shared = (w.mean - ALPHA * deck) * Math.exp(0.05 * rng.normal());
-    return TWIN_ALPHA * deck + TWIN_OFFSET + shared + local + WHITE * rng.normal();
+    return alpha * deck + TWIN_OFFSET + shared + local + WHITE * rng.normal();
   });
 }
 
