@@ -8,10 +8,7 @@
 import { driftFaults } from '../../server/analytics/sensor-validation/drift.ts';
 import { residualStepFaults } from '../../server/analytics/sensor-validation/residual-step.ts';
 import { median } from '../../server/analytics/sensor-validation/robust.ts';
-import {
-  TWIN_DRIFT,
-  TWIN_OFFSET_SIGMAS,
-} from '../../server/analytics/sensor-validation/thresholds.ts';
+import { TWIN_OFFSET_SIGMAS } from '../../server/analytics/sensor-validation/thresholds.ts';
 import { twinEstimate } from '../../server/analytics/sensor-validation/twin-residual.ts';
 import type {
   ValidationFault,
@@ -20,6 +17,8 @@ import type {
 import { simulateTwinMeans, type TwinShape } from './sensor-twin-sim.ts';
 import { injectSimFault, SIM_WINDOW_MS, simulateStream } from './sensor-window-sim.ts';
 
+/** The fixed-slope drift rule chosen first (decision 030, 2026-12-01), since scaled to the pair. */
+const FIXED_DRIFT = { minSlopePerHour: 0.75, horizonHours: 6, blockHours: 1 };
 const HEALTHY = [111, 112, 113, 114, 115, 116, 117, 118, 119, 120];
 const TRIALS = [211, 212, 213, 214, 215, 216, 217, 218, 219, 220];
 const DAY = 144;
@@ -38,7 +37,8 @@ const estimate = (w: WindowSummary[], twin: number[]) =>
     [twin],
     DAY,
   );
-const drift: Rule = (w, twin) => driftFaults(w, TWIN_DRIFT, { mean: estimate(w, twin).prediction });
+const drift: Rule = (w, twin) =>
+  driftFaults(w, FIXED_DRIFT, { mean: estimate(w, twin).prediction });
 const offset: Rule = (w, twin) =>
   residualStepFaults(w, estimate(w, twin), { sigmas: TWIN_OFFSET_SIGMAS });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { driftFaults } from '../../../../server/analytics/sensor-validation/drift.ts';
+import { scaledDriftFaults } from '../../../../server/analytics/sensor-validation/residual-drift.ts';
 import { residualStepFaults } from '../../../../server/analytics/sensor-validation/residual-step.ts';
 import {
   TWIN_DRIFT,
@@ -70,15 +71,30 @@ describe('a gauge against its twin', () => {
 
   it('finds a drift of 2 µε per hour within 6 hours, and none on the healthy pair', () => {
     const drifting = injectSimFault(stream.windows, 'drift', onset, 2);
-    const reference = { mean: estimateOf(drifting).prediction };
-    const faults = driftFaults(drifting, TWIN_DRIFT, reference);
+    const faults = scaledDriftFaults(drifting, estimateOf(drifting).prediction, {
+      ...TWIN_DRIFT,
+      unit: 'µε',
+    });
     // The daily refit learns part of the drift, so it may be found again later: a drift fault
     // lasts until the sensor is serviced, so the first is what counts.
     expect(faults.every((f) => f.detectedWindow >= onset)).toBe(true);
     const fault = faults[0];
     expect(fault?.detectedWindow).toBeGreaterThanOrEqual(onset);
     expect(fault?.detectedWindow).toBeLessThan(onset + 36);
-    const healthy = { mean: estimateOf(stream.windows).prediction };
-    expect(driftFaults(stream.windows, TWIN_DRIFT, healthy)).toEqual([]);
+    expect(fault?.reason).toMatch(/^drifting up by [\d.]+ µε per hour over 6 h against its twin$/);
+    const healthy = estimateOf(stream.windows).prediction;
+    expect(scaledDriftFaults(stream.windows, healthy, TWIN_DRIFT)).toEqual([]);
+  });
+
+  it('lets a pair that wanders apart slowly wander, where a fixed slope called it drift', () => {
+    const loose = simulateTwinMeans(stream, 12, { localSigma: 2 });
+    const { prediction } = twinEstimate(
+      stream.windows.map((w) => w.mean),
+      [loose],
+      DAY,
+    );
+    expect(scaledDriftFaults(stream.windows, prediction, TWIN_DRIFT)).toEqual([]);
+    const fixed = { minSlopePerHour: 0.75, horizonHours: 6, blockHours: 1 };
+    expect(driftFaults(stream.windows, fixed, { mean: prediction }).length).toBeGreaterThan(0);
   });
 });
