@@ -28,12 +28,7 @@ import {
   readMunichChannel,
 } from './munich-records.ts';
 import { modelledTemperature, simulateTwinMeans } from './sensor-twin-sim.ts';
-import {
-  injectSimFault,
-  SIM_WINDOW_MS,
-  simulateStream,
-  type SimFaultKind,
-} from './sensor-window-sim.ts';
+import { injectSimFault, SIM_WINDOW_MS, simulateStream } from './sensor-window-sim.ts';
 
 const TUNING_SEEDS = [1, 2, 3, 4, 5];
 const HEALTHY_REPORTING = [111, 112, 113, 114, 115, 116, 117, 118, 119, 120];
@@ -82,7 +77,7 @@ function healthyYear(seed: number): Case {
   };
 }
 
-function trial(seed: number, kind: SimFaultKind, size: number): Case {
+function trial(seed: number, kind: 'drift' | 'offset', size: number): Case {
   const s = simulateStream({ seed, days: 30 });
   const twin = simulateTwinMeans(s, seed);
   const onset = 14 * DAY + ((seed * 37) % DAY);
