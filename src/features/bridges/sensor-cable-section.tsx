@@ -6,10 +6,9 @@ import { useApi } from '../../api/api-context';
 import { setSensorCableMutationOptions } from '../../api/mutations/sensors';
 import { withEffects } from '../../api/mutations/with-effects';
 import type { Sensor } from '../../api/queries/structures';
-import { Button } from '../../ui/button';
 import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
-import type { Selection } from './dialogs';
+import { SensorSectionForm, type SensorSectionProps, selectedSensor } from './sensor-section';
 import * as styles from './fatigue-detail.css';
 import { SensorCableFields } from './sensor-cable-fields';
 import {
@@ -18,7 +17,6 @@ import {
   sensorCableBody,
   validateSensorCable,
 } from './sensor-cable-form';
-import type { StructureData } from './structure-data';
 
 function CableForm({ sensor, editable }: { sensor: Sensor; editable: boolean }) {
   const api = useApi();
@@ -49,16 +47,15 @@ function CableForm({ sensor, editable }: { sensor: Sensor; editable: boolean }) 
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Cable of ${sensor.sensor_id}`}>
+    <SensorSectionForm
+      label={`Cable of ${sensor.sensor_id}`}
+      editable={editable}
+      busy={save.isPending}
+      saveText="Save cable"
+      onSubmit={submit}
+    >
       <SensorCableFields values={values} errors={errors} onChange={set} disabled={!editable} />
-      {editable && (
-        <div className={styles.actions}>
-          <Button type="submit" disabled={save.isPending}>
-            Save cable
-          </Button>
-        </div>
-      )}
-    </form>
+    </SensorSectionForm>
   );
 }
 
@@ -67,17 +64,9 @@ function CableForm({ sensor, editable }: { sensor: Sensor; editable: boolean }) 
  * and its tension limits (decision 079). Staff and the company's administrator change it; others
  * read it. Other sensor types cannot read a cable's vibration, so they get no section.
  */
-export function SensorCableSection({
-  data,
-  selection,
-  manages,
-}: {
-  data: StructureData;
-  selection: Selection;
-  /** Staff or the sensor's company administrator edit it (the server decides the same). */
-  manages: boolean;
-}) {
-  const sensor = selection.sensorId === null ? undefined : data.sensorById.get(selection.sensorId);
+export function SensorCableSection(props: SensorSectionProps) {
+  const { manages } = props;
+  const sensor = selectedSensor(props);
   if (!sensor || sensor.type !== 'accelerometer') return null;
   if (!sensor.cable && !manages) return null;
   return (

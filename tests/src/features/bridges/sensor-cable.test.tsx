@@ -8,6 +8,7 @@ import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
 import { sensors, serveStructures } from './fixtures';
+import { openCreateSensor } from './open-create-sensor';
 
 type S = components['schemas'];
 const server = setupMswServer();
@@ -64,20 +65,6 @@ function serveSensors(refuse?: string) {
     }),
   );
   return { created, saved };
-}
-
-async function openCreateSensor(type = 'accelerometer') {
-  const user = userEvent.setup();
-  renderPage(() => <BridgesPage isStaff />);
-  await screen.findByRole('cell', { name: 'Lions Gate' }, { timeout: 4000 });
-  await user.click(screen.getByRole('tab', { name: 'Spans' }));
-  await user.click(await screen.findByRole('button', { name: 'Add a sensor to north_span' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Create Sensor on north_span' });
-  await fill(user, within(dialog).getByLabelText('Sensor ID'), 'LG-ACC-3');
-  await user.selectOptions(within(dialog).getByLabelText('Type'), type);
-  await user.selectOptions(within(dialog).getByLabelText('Status'), 'active');
-  await fill(user, within(dialog).getByLabelText('Installation date'), '2025-05-01');
-  return { user, dialog };
 }
 
 async function openSensor(isStaff: boolean, sensorId: string) {
