@@ -4,6 +4,20 @@ import { BridgesPage } from '../../../../src/features/bridges/bridges-page';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
 
+/** The spec's create body (spec §7) of the form openCreateSensor fills, nothing optional filled. */
+export const SPEC_BODY = {
+  bridge: 1,
+  span: 11,
+  sensor_id: 'LG-ACC-3',
+  type: 'accelerometer',
+  status: 'active',
+  installation_date: '2025-05-01',
+  manufacturer: null,
+  model_number: null,
+  last_calibration_date: null,
+  next_calibration_date: null,
+};
+
 /** Staff's Create Sensor form on north_span, its spec fields filled for sensor LG-ACC-3. */
 export async function openCreateSensor(type = 'accelerometer') {
   const user = userEvent.setup();

@@ -8,7 +8,7 @@ import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
 import { sensors, serveStructures } from './fixtures';
-import { openCreateSensor } from './open-create-sensor';
+import { SPEC_BODY, openCreateSensor } from './open-create-sensor';
 
 type S = components['schemas'];
 const server = setupMswServer();
@@ -29,19 +29,6 @@ const hanger: S['Sensor'] = {
   },
 };
 const thermometer: S['Sensor'] = { ...bare, id: 23, sensor_id: 'LG-TMP-1', type: 'temperature' };
-
-const SPEC_BODY = {
-  bridge: 1,
-  span: 11,
-  sensor_id: 'LG-ACC-3',
-  type: 'accelerometer',
-  status: 'active',
-  installation_date: '2025-05-01',
-  manufacturer: null,
-  model_number: null,
-  last_calibration_date: null,
-  next_calibration_date: null,
-};
 
 /** The structures and sensors; the create and PUT bodies sent; `refuse` answers them with 400. */
 function serveSensors(refuse?: string) {

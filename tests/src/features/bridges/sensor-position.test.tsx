@@ -8,7 +8,7 @@ import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
 import { sensors, serveStructures } from './fixtures';
-import { openCreateSensor } from './open-create-sensor';
+import { SPEC_BODY, openCreateSensor } from './open-create-sensor';
 
 type S = components['schemas'];
 const server = setupMswServer();
@@ -62,18 +62,7 @@ describe("a sensor's position in Bridge Management", () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0]).toEqual({
-      bridge: 1,
-      span: 11,
-      sensor_id: 'LG-ACC-3',
-      type: 'accelerometer',
-      status: 'active',
-      installation_date: '2025-05-01',
-      manufacturer: null,
-      model_number: null,
-      last_calibration_date: null,
-      next_calibration_date: null,
-    });
+    expect(created[0]).toEqual(SPEC_BODY);
   });
 
   it('refuses a position out of bounds with the rule in words, then sends the filled parts', async () => {
