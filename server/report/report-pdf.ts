@@ -24,6 +24,7 @@ import {
 } from './report-sensor-faults.ts';
 import { InspectionsWriter } from './report-inspections-section.ts';
 import { ModesWriter } from './report-modes-section.ts';
+import { CablesWriter } from './report-cables-section.ts';
 
 const daysInMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
@@ -103,6 +104,7 @@ class ReportWriter extends PdfLayout {
     this.availability();
     this.frequency();
     new ModesWriter(doc, facts.modes, this.when).write();
+    new CablesWriter(doc, facts.cables, this.when).write();
     this.fatigue();
     this.pageNumbers(
       (page, pages) => `${facts.bridge.name} · ${facts.month} · page ${page} of ${pages}`,

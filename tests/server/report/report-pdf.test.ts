@@ -135,7 +135,8 @@ describe('monthly report PDF', () => {
 
   it('says so in each section that has no data', async () => {
     const { text, totalPages } = await pdfOf(emptyFacts());
-    expect(totalPages).toBe(1);
+    // One page held every section until the Cable tension section (decision 079) was added.
+    expect(totalPages).toBe(2);
     expect(text).toContain('No spans are recorded for this bridge.');
     expect(text).toContain('No stored analysis for this bridge yet');
     expect(text).toContain('No alert was open during the month.');
@@ -148,6 +149,9 @@ describe('monthly report PDF', () => {
     expect(text).toContain(
       'Modes Modes need at least 3 vertical accelerometers with positions (a chainage) on one ' +
         'span, identified together; this bridge has 0 (0 accelerometers active in all).',
+    );
+    expect(text).toContain(
+      'Cable tension No sensor of this bridge is on a stay or hanger, so no cable tension is estimated.',
     );
     expect(text).not.toContain('Figure 1');
   });
