@@ -22,7 +22,7 @@ function referenceText(c: CableFact): string {
 /**
  * The report's Cable tension section (decision 079): per cable its properties, the month's
  * newest tension ± its standard error, the month's mean, lowest and highest, the limits, and
- * the change against the reference; or why the bridge has none.
+ * the change against the reference; nothing for a bridge with none.
  */
 export class CablesWriter extends PdfLayout {
   constructor(
@@ -34,11 +34,8 @@ export class CablesWriter extends PdfLayout {
   }
 
   write() {
-    if (this.facts.absent !== null) {
-      this.heading('Cable tension');
-      this.paragraph(this.facts.absent);
-      return;
-    }
+    // No section for a bridge without cables, as the dashboard shows no card for it.
+    if (this.facts.absent !== null) return;
     const lines = this.facts.cables.map((c) => this.cableLine(c));
     this.heading(
       'Cable tension',
