@@ -97,8 +97,10 @@ export function AcknowledgeLinkPage({ token }: { token: string }) {
         {(alert || link.isError) && (
           <p>
             {alert ? (
-              <Link to="/dashboard" search={{ bridge: alert.bridge }}>
-                Open the bridge&apos;s dashboard
+              // The alert's page, not the bridge's dashboard: a link's recipient may have been
+              // told of the alert without being assigned the bridge (decision 080).
+              <Link to="/alerts/$id" params={{ id: String(alert.id) }}>
+                Open the alert&apos;s page
               </Link>
             ) : (
               <Link to="/map">Open the map</Link>
