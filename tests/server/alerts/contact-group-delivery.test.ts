@@ -131,11 +131,15 @@ describe.each(drivers)('a contact group member told of an alert on %s', (kind) =
   const mail = alertMail(t);
   const { smtp } = mail;
 
-  it('opens and acknowledges the alert from the email link; not the bridge or other alerts', async () => {
-    const operator = await t.createUser({ name: `assigned-${kind}` });
-    const engineer = await t.createUser({ name: `group-engineer-${kind}` });
-    const bystander = await t.createUser({ name: `bystander-${kind}` });
-    const { bridge } = await bridgeWithStreams(t, 'Humber');
+  /**
+   * An operator assigned the bridge, a contact group's engineer who is not, and a bystander; the
+   * bridge's Critical structural alert is raised and routed by email to the engineer's group.
+   */
+  async function toldScene(prefix: string, bridgeName: string) {
+    const operator = await t.createUser({ name: `${prefix}assigned-${kind}` });
+    const engineer = await t.createUser({ name: `${prefix}group-engineer-${kind}` });
+    const bystander = await t.createUser({ name: `${prefix}bystander-${kind}` });
+    const { bridge } = await bridgeWithStreams(t, bridgeName);
     await assignBridge(t, operator.id, bridge.id);
     await routeByEmail(t, bridge.companyId, [engineer.id], {
       bridgeId: bridge.id,
@@ -145,13 +149,18 @@ describe.each(drivers)('a contact group member told of an alert on %s', (kind) =
     const alerts = mail.serviceWith(await mail.notifier());
     await alerts.analysisCompleted(outcome(bridge.id, 6));
     const raised = await storedAlerts(t, bridge.id);
-    const told = raised.find((a) => a.type === 'Structural Warning');
-    const untold = raised.find((a) => a.type !== 'Structural Warning');
     await until(
       () => smtp.received.some((m) => m.to.includes(engineer.email)),
       "the engineer's email",
     );
     const email = smtp.received.find((m) => m.to.includes(engineer.email));
+    return { operator, engineer, bystander, bridge, raised, email };
+  }
+
+  it('opens and acknowledges the alert from the email link; not the bridge or other alerts', async () => {
+    const { engineer, bystander, bridge, raised, email } = await toldScene('', 'Humber');
+    const told = raised.find((a) => a.type === 'Structural Warning');
+    const untold = raised.find((a) => a.type !== 'Structural Warning');
     const link = /^Acknowledge it with a comment \(after signing in\): (\S+)$/m.exec(
       email?.text ?? '',
     )?.[1];
@@ -194,24 +203,11 @@ describe.each(drivers)('a contact group member told of an alert on %s', (kind) =
   });
 
   it("the email's page link opens the alert's page data for the told person; the dashboard's stays 404", async () => {
-    const operator = await t.createUser({ name: `page-assigned-${kind}` });
-    const engineer = await t.createUser({ name: `page-engineer-${kind}` });
-    const bystander = await t.createUser({ name: `page-bystander-${kind}` });
-    const { bridge } = await bridgeWithStreams(t, 'Pont Victoria');
-    await assignBridge(t, operator.id, bridge.id);
-    await routeByEmail(t, bridge.companyId, [engineer.id], {
-      bridgeId: bridge.id,
-      alertTypes: ['Structural Warning'],
-      minSeverity: 'Critical',
-    });
-    const alerts = mail.serviceWith(await mail.notifier());
-    await alerts.analysisCompleted(outcome(bridge.id, 6));
-    const told = (await storedAlerts(t, bridge.id)).find((a) => a.type === 'Structural Warning');
-    await until(
-      () => smtp.received.some((m) => m.to.includes(engineer.email)),
-      "the engineer's email",
+    const { operator, engineer, bystander, bridge, raised, email } = await toldScene(
+      'page-',
+      'Pont Victoria',
     );
-    const email = smtp.received.find((m) => m.to.includes(engineer.email));
+    const told = raised.find((a) => a.type === 'Structural Warning');
     const pageLink = /^The alert, its actions and who was told: (\S+)$/m.exec(
       email?.text ?? '',
     )?.[1];
