@@ -46,32 +46,36 @@ function BridgeLink({ view }: { view: AlertView }) {
   );
 }
 
+/** Who acknowledged the alert, when and with what comment; nothing if nobody did. */
+function Acknowledgement({ alert }: { alert: AlertView['alert'] }) {
+  if (alert.acknowledged_at === null) return null;
+  return (
+    <>
+      Acknowledged
+      {alert.acknowledged_by && ` by ${alert.acknowledged_by.username}`}{' '}
+      <When iso={alert.acknowledged_at} />
+      {alert.comment && `: “${alert.comment}”`}
+    </>
+  );
+}
+
 function AlertState({ view }: { view: AlertView }) {
   const { alert } = view;
-  if (alert.state === 'cleared') {
-    return (
-      <>
-        Cleared {alert.cleared_at && <When iso={alert.cleared_at} />}
-        {alert.cleared_note && ` (${alert.cleared_note})`}
-      </>
-    );
-  }
-  if (alert.state === 'acknowledged') {
-    return (
-      <>
-        Acknowledged
-        {alert.acknowledged_by && ` by ${alert.acknowledged_by.username}`}
-        {alert.acknowledged_at && (
-          <>
-            {' '}
-            <When iso={alert.acknowledged_at} />
-          </>
-        )}
-        {alert.comment && `: “${alert.comment}”`}
-      </>
-    );
-  }
-  return <>Active, not acknowledged</>;
+  if (alert.state === 'active') return <>Active, not acknowledged</>;
+  if (alert.state === 'acknowledged') return <Acknowledgement alert={alert} />;
+  // A cleared alert keeps its acknowledgement, when it had one.
+  return (
+    <>
+      Cleared {alert.cleared_at && <When iso={alert.cleared_at} />}
+      {alert.cleared_note && ` (${alert.cleared_note})`}
+      {alert.acknowledged_at !== null && (
+        <>
+          {'; '}
+          <Acknowledgement alert={alert} />
+        </>
+      )}
+    </>
+  );
 }
 
 function AlertFacts({ view }: { view: AlertView }) {

@@ -139,6 +139,29 @@ describe("an alert's own page (decision 080)", () => {
     expect(screen.queryByRole('form', { name: 'Acknowledge' })).not.toBeInTheDocument();
   });
 
+  it('keeps the acknowledgement of a cleared alert, with both times, and offers no form', async () => {
+    serveAlertPage({
+      view: {
+        alert: {
+          ...alert,
+          state: 'cleared',
+          acknowledged_at: '2026-11-20T14:00:00.000Z',
+          acknowledged_by: { id: 7, username: 'on-call-engineer' },
+          comment: 'Lane closed',
+          cleared_at: '2026-11-21T10:30:00.000Z',
+          cleared_note: 'Resolved by maintenance: bearing replaced',
+        },
+      },
+    });
+    await renderApp('/alerts/12');
+    const facts = await screen.findByRole('region', { name: 'The alert' });
+    // In Halifax (AST): 10:30 UTC is 6:30 AM, 14:00 UTC is 10:00 AM.
+    expect(facts).toHaveTextContent(
+      /StateCleared .*6:30 AM.* \(Resolved by maintenance: bearing replaced\); Acknowledged by on-call-engineer .*10:00 AM.*: “Lane closed”/,
+    );
+    expect(screen.queryByRole('form', { name: 'Acknowledge' })).not.toBeInTheDocument();
+  });
+
   it('says "not found or not yours" on a 404, and on an address that is no id', async () => {
     serveAlertPage({ status: 404 });
     const { unmount } = await renderApp('/alerts/12');
