@@ -7,7 +7,12 @@ import {
   decodeBlock,
   encodeBlock,
 } from '../../../server/codec/block-codec.ts';
-import { expectEveryFlippedBitRefused, forged, roundTrip } from '../../helpers/codec-blocks.ts';
+import {
+  expectEveryFlippedBitRefused,
+  forged,
+  oddValue,
+  roundTrip,
+} from '../../helpers/codec-blocks.ts';
 
 /** A fixed seed: the share of runs taking the codec is counted, so it must not vary. */
 const RUNS = { numRuns: 200, seed: 34 };
@@ -49,23 +54,6 @@ function munichLike(length: number, k: number): number[] {
     return n * 2 ** -k + 100.1234567 + ((noise % 15) - 7) * 2 ** -44;
   });
 }
-
-/** Values no grid holds: ±0, subnormals, the least normal, huge and tiny, any double. */
-const oddValue = fc.oneof(
-  fc.constantFrom(
-    0,
-    -0,
-    5e-324,
-    -5e-324,
-    2.2250738585072014e-308,
-    1e308,
-    -1e308,
-    Number.MAX_VALUE,
-    -Number.MAX_VALUE,
-    1e-300,
-  ),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-);
 
 describe('exact mode: a grid shifted by a constant (codec 9, decision 075)', () => {
   it('zero-corrected readings come back bit for bit, take the offset grid in most runs and never grow', () => {

@@ -6,29 +6,13 @@ import {
   expectEveryFlippedBitRefused,
   float32Sensor,
   forged,
+  oddValue,
   roundTrip,
 } from '../../helpers/codec-blocks.ts';
 
 const RUNS = { numRuns: 200 };
 
 const sensor = float32Sensor(40);
-
-/** Values no printing of a float32 gives, or that a grid cannot hold. */
-const oddValue = fc.oneof(
-  fc.constantFrom(
-    0,
-    -0,
-    5e-324,
-    -5e-324,
-    2.2250738585072014e-308,
-    1e308,
-    -1e308,
-    Number.MAX_VALUE,
-    -Number.MAX_VALUE,
-    1e-300,
-  ),
-  fc.double({ noNaN: true }),
-);
 
 /**
  * A printed sensor with a few values replaced: odd values, 17-digit neighbours of the printed
