@@ -1270,6 +1270,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/alerts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One alert, for its own page (the link in alert emails, texts and the bell)
+     * @description Readable by whoever may read the alert: staff, users the bridge is assigned to, and whoever was told of this alert (a row of its delivery log or a line of their bell, decision 080). `bridge_visible` says whether the caller may also open the bridge's dashboard; someone told of the alert alone may not. An alert the caller may not read answers 404, as an unknown one does.
+     */
+    get: operations['readAlert'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/alerts/{id}/acknowledge': {
     parameters: {
       query?: never;
@@ -3965,6 +3985,17 @@ export interface components {
       /** @description What was seen or done; stored with the acknowledgement (not only spaces) */
       comment: string;
     };
+    AlertView: {
+      alert: components['schemas']['Alert'];
+      /** @description How the company that owns the bridge writes times and measurements (decision 064), so the alert's page shows its times as the dashboard would */
+      display: {
+        /** @description The company's IANA time zone; null when it has set none */
+        time_zone: string | null;
+        units: components['schemas']['UnitSystem'];
+      };
+      /** @description Whether the caller may open the bridge's dashboard (false for someone told of this alert only) */
+      bridge_visible: boolean;
+    };
     AcknowledgeLink: {
       alert: components['schemas']['Alert'];
       /**
@@ -6560,6 +6591,32 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Alert'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  readAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alert, and whether its bridge is the caller's to open */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertView'];
         };
       };
       400: components['responses']['BadRequest'];

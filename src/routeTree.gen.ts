@@ -37,6 +37,7 @@ import { Route as PublicSolutionsDamageDetectionModelingRouteImport } from './ro
 import { Route as PublicSolutionsDataDrivenMaintenanceInsightsRouteImport } from './routes/_public/solutions/data-driven-maintenance-insights'
 import { Route as PublicSolutionsRealTimeCapacityTrackingRouteImport } from './routes/_public/solutions/real-time-capacity-tracking'
 import { Route as PublicSolutionsStructuralHealthMonitoringRouteImport } from './routes/_public/solutions/structural-health-monitoring'
+import { Route as SignedInAlertsIdRouteImport } from './routes/_signed-in/alerts.$id'
 import { Route as SignedInSettingsNotificationsRouteImport } from './routes/_signed-in/settings.notifications'
 
 const PublicRoute = PublicRouteImport.update({
@@ -186,6 +187,11 @@ const PublicSolutionsStructuralHealthMonitoringRoute =
     path: '/solutions/structural-health-monitoring',
     getParentRoute: () => PublicRoute,
   } as any)
+const SignedInAlertsIdRoute = SignedInAlertsIdRouteImport.update({
+  id: '/alerts/$id',
+  path: '/alerts/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInSettingsNotificationsRoute =
   SignedInSettingsNotificationsRouteImport.update({
     id: '/settings/notifications',
@@ -219,6 +225,7 @@ export interface FileRoutesByFullPath {
   '/solutions/data-driven-maintenance-insights': typeof PublicSolutionsDataDrivenMaintenanceInsightsRoute
   '/solutions/real-time-capacity-tracking': typeof PublicSolutionsRealTimeCapacityTrackingRoute
   '/solutions/structural-health-monitoring': typeof PublicSolutionsStructuralHealthMonitoringRoute
+  '/alerts/$id': typeof SignedInAlertsIdRoute
   '/settings/notifications': typeof SignedInSettingsNotificationsRoute
 }
 export interface FileRoutesByTo {
@@ -247,6 +254,7 @@ export interface FileRoutesByTo {
   '/solutions/data-driven-maintenance-insights': typeof PublicSolutionsDataDrivenMaintenanceInsightsRoute
   '/solutions/real-time-capacity-tracking': typeof PublicSolutionsRealTimeCapacityTrackingRoute
   '/solutions/structural-health-monitoring': typeof PublicSolutionsStructuralHealthMonitoringRoute
+  '/alerts/$id': typeof SignedInAlertsIdRoute
   '/settings/notifications': typeof SignedInSettingsNotificationsRoute
 }
 export interface FileRoutesById {
@@ -279,6 +287,7 @@ export interface FileRoutesById {
   '/_public/solutions/data-driven-maintenance-insights': typeof PublicSolutionsDataDrivenMaintenanceInsightsRoute
   '/_public/solutions/real-time-capacity-tracking': typeof PublicSolutionsRealTimeCapacityTrackingRoute
   '/_public/solutions/structural-health-monitoring': typeof PublicSolutionsStructuralHealthMonitoringRoute
+  '/_signed-in/alerts/$id': typeof SignedInAlertsIdRoute
   '/_signed-in/settings/notifications': typeof SignedInSettingsNotificationsRoute
 }
 export interface FileRouteTypes {
@@ -309,6 +318,7 @@ export interface FileRouteTypes {
     | '/solutions/data-driven-maintenance-insights'
     | '/solutions/real-time-capacity-tracking'
     | '/solutions/structural-health-monitoring'
+    | '/alerts/$id'
     | '/settings/notifications'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/solutions/data-driven-maintenance-insights'
     | '/solutions/real-time-capacity-tracking'
     | '/solutions/structural-health-monitoring'
+    | '/alerts/$id'
     | '/settings/notifications'
   id:
     | '__root__'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/_public/solutions/data-driven-maintenance-insights'
     | '/_public/solutions/real-time-capacity-tracking'
     | '/_public/solutions/structural-health-monitoring'
+    | '/_signed-in/alerts/$id'
     | '/_signed-in/settings/notifications'
   fileRoutesById: FileRoutesById
 }
@@ -575,6 +587,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicSolutionsStructuralHealthMonitoringRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_signed-in/alerts/$id': {
+      id: '/_signed-in/alerts/$id'
+      path: '/alerts/$id'
+      fullPath: '/alerts/$id'
+      preLoaderRoute: typeof SignedInAlertsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/settings/notifications': {
       id: '/_signed-in/settings/notifications'
       path: '/settings/notifications'
@@ -638,6 +657,7 @@ interface SignedInRouteChildren {
   SignedInNotificationsRoute: typeof SignedInNotificationsRoute
   SignedInOperationsRoute: typeof SignedInOperationsRoute
   SignedInUsersRoute: typeof SignedInUsersRoute
+  SignedInAlertsIdRoute: typeof SignedInAlertsIdRoute
   SignedInSettingsNotificationsRoute: typeof SignedInSettingsNotificationsRoute
 }
 
@@ -651,6 +671,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInNotificationsRoute: SignedInNotificationsRoute,
   SignedInOperationsRoute: SignedInOperationsRoute,
   SignedInUsersRoute: SignedInUsersRoute,
+  SignedInAlertsIdRoute: SignedInAlertsIdRoute,
   SignedInSettingsNotificationsRoute: SignedInSettingsNotificationsRoute,
 }
 

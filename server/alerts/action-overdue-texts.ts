@@ -1,6 +1,6 @@
 import type { Schemas } from '../contract-types.ts';
 import type { AlertActionRow } from './alert-deliveries.ts';
-import { type AlertEmail, dashboardLink } from './alert-email.ts';
+import { type AlertEmail, alertPageLink } from './alert-email.ts';
 
 const utc = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -37,7 +37,7 @@ export function actionOverdueEmail(
       `Owner: ${action.ownerName}`,
       `Due: ${utc(action.dueAt)}`,
       '',
-      `Tick it off with a comment in the alert's details on the bridge's dashboard: ${dashboardLink(publicUrl, alert.bridge)}`,
+      `Tick it off with a comment on the alert's page: ${alertPageLink(publicUrl, alert.id)}`,
       '',
       step.reminder > 0
         ? 'You receive this because you own this action or were told it is overdue.'
@@ -56,6 +56,6 @@ export function actionOverdueSms(
   return [
     `SpanWatch ${headline(step).toLowerCase()} on ${alert.bridge_name}, ${alert.type} (alert ${alert.id}):`,
     `${action.text}. Owner ${action.ownerName}, due ${utc(action.dueAt)}.`,
-    dashboardLink(publicUrl, alert.bridge),
+    alertPageLink(publicUrl, alert.id),
   ].join('\n');
 }

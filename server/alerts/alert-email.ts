@@ -43,6 +43,13 @@ export interface AlertEmail {
 export const dashboardLink = (publicUrl: string, bridgeId: number): string =>
   new URL(`/dashboard?bridge=${bridgeId}`, publicUrl).toString();
 
+/**
+ * The alert's own page (decision 080, amended): whoever was told of the alert may open it, and
+ * it leads on to the bridge's dashboard for whoever may see the bridge. Every message links it.
+ */
+export const alertPageLink = (publicUrl: string, alertId: number): string =>
+  new URL(`/alerts/${alertId}`, publicUrl).toString();
+
 /** Which notice of the alert this email is: its tier and reminder number, and its ack link. */
 export interface EmailNotice {
   tier: number;
@@ -59,7 +66,7 @@ const headline = ({ tier, reminder }: EmailNotice): string => {
 /**
  * What a person reads: the bridge, the alert, its severity, the value against its trigger (the
  * alert's message states both), when it was raised, why it comes again, a link that
- * acknowledges it and the dashboard.
+ * acknowledges it, the alert's page and the dashboard.
  */
 export function alertEmail(
   alert: Schemas['Alert'],
@@ -84,9 +91,10 @@ export function alertEmail(
       `Raised: ${raised}`,
       '',
       `Acknowledge it with a comment (after signing in): ${notice.acknowledgeUrl}`,
+      `The alert, its actions and who was told: ${alertPageLink(publicUrl, alert.id)}`,
       `The bridge's dashboard: ${dashboardLink(publicUrl, alert.bridge)}`,
       '',
-      'You receive this because you can see this bridge in SpanWatch.',
+      'You receive this because you can see this bridge in SpanWatch or its alerts are routed to you.',
     ].join('\n'),
   };
 }

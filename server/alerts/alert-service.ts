@@ -18,6 +18,7 @@ import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.t
 import { createInAppNotifications } from './in-app-notifications.ts';
 import { claimOverdueActions } from './overdue-actions.ts';
 import type { AlertDto, AlertsRepository, AlertStateFilter } from './alerts-repository.ts';
+import type { Schemas } from '../contract-types.ts';
 import { applyAnalysisOutcome, applySensorChecks } from './analysis-alerts.ts';
 import { checkSensorsOffline, type OfflineCheckResult } from './offline-check.ts';
 import type { AnalysisOutcome, SensorChecks } from './analysis-outcome.ts';
@@ -178,6 +179,21 @@ export function createAlertService({
 
     bridgeIsVisible: (viewer: Viewer, bridgeId: number) =>
       repository.bridgeIsVisible(viewer, bridgeId),
+
+    /**
+     * One alert for its page, and whether the viewer may also open its bridge (decision 080:
+     * being told of an alert opens it, not the bridge); null when the viewer may not read it.
+     */
+    async read(viewer: Viewer, id: number): Promise<Schemas['AlertView'] | null> {
+      const alert = await repository.findVisibleDto(viewer, id);
+      if (!alert) return null;
+      const bridgeVisible = await repository.bridgeIsVisible(viewer, alert.bridge);
+      return {
+        alert,
+        bridge_visible: bridgeVisible,
+        display: await repository.displayOf(alert.bridge),
+      };
+    },
 
     acknowledge(viewer: Viewer, id: number, comment: string | null): Promise<AlertDto> {
       return repository.acknowledge(viewer, id, comment, now());

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alertDeliveries, alerts, bridges, notifications, users } from '../db/schema.ts';
+import { alertDeliveries, alerts, bridges, companies, notifications, users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
 import type { Schemas } from '../contract-types.ts';
@@ -104,6 +104,16 @@ export function createAlertsRepository(db: Db) {
 
     async isVisible(viewer: Viewer, id: number): Promise<boolean> {
       return (await findVisible(viewer, id)) !== undefined;
+    },
+
+    /** How the bridge's company writes times and units (decision 064), for the alert's page. */
+    async displayOf(bridgeId: number): Promise<Schemas['AlertView']['display']> {
+      const [row] = await db
+        .select({ timeZone: companies.timeZone, units: companies.units })
+        .from(bridges)
+        .innerJoin(companies, eq(companies.id, bridges.companyId))
+        .where(eq(bridges.id, bridgeId));
+      return { time_zone: row?.timeZone ?? null, units: row?.units ?? 'metric' };
     },
 
     async bridgeIsVisible(viewer: Viewer, bridgeId: number): Promise<boolean> {

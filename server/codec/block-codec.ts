@@ -29,6 +29,7 @@ import {
 import { readIntegers, writeIntegers } from './integer-sequence.ts';
 import { readXorDoubles, writeXorDoubles } from './float-xor.ts';
 import { patch, readExceptions, writeExceptions } from './exceptions.ts';
+import { fromOffsetGrid, offsetGrid } from './offset-grid.ts';
 import {
   fromPrintedFloat32Grid,
   printedFloat32Grid,
@@ -46,6 +47,7 @@ export const CODECS = {
   float32: 6,
   printedFloat32: 7,
   patched: 8,
+  offsetGrid: 9,
 } as const;
 export type CodecName = keyof typeof CODECS;
 const NAMES = new Map<number, CodecName>(
@@ -87,6 +89,7 @@ function packed(integers: Float64Array): BitWriter {
 export interface ExactCodecs {
   printedFloat32?: boolean;
   patched?: boolean;
+  offsetGrid?: boolean;
 }
 
 /**
@@ -94,6 +97,8 @@ export interface ExactCodecs {
  * (the float32 steps of a 100 Hz gauge): below 2.5 another grid is kept without trying it.
  */
 const PATCHED_WORTH_BYTES = 2.5;
+/** Binary digits, the coarse step's shift, the base as its 64 bits. */
+const OFFSET_GRID_HEADER_BYTES = 10;
 
 /** The main run's integers after the exceptions, so a decoder knows the run's values first. */
 function patchedBody(
@@ -157,7 +162,24 @@ function exactEncoding(values: Float64Array, codecs: ExactCodecs): Encoded {
       body: patchedBody(integers, exceptions, values, mainValueAt),
     });
   }
-  if (candidates.length === 0) {
+  // A grid shifted by a constant (decision 075, amended 2026-12-01 (b)): sought where nothing
+  // above packs the block small, as patched blocks are.
+  const shifted =
+    codecs.offsetGrid !== false && smallest > PATCHED_WORTH_BYTES * values.length
+      ? offsetGrid(values)
+      : null;
+  if (shifted) {
+    const header = new Uint8Array(OFFSET_GRID_HEADER_BYTES);
+    header[0] = shifted.digits;
+    header[1] = shifted.shift;
+    new DataView(header.buffer).setFloat64(2, shifted.base, true);
+    const body = new BitWriter(values.length * 24);
+    writeIntegers(body, shifted.steps);
+    writeIntegers(body, shifted.remainders);
+    candidates.push({ codec: 'offsetGrid', header, body });
+  }
+  // An offset grid's two runs can cost more than XOR (a near-constant block): both compete.
+  if (candidates.length === 0 || shifted) {
     const writer = new BitWriter(values.length * 64);
     writeXorDoubles(writer, values);
     candidates.push(
@@ -166,7 +188,9 @@ function exactEncoding(values: Float64Array, codecs: ExactCodecs): Encoded {
         : { codec: 'plain', header: new Uint8Array(0), body: values },
     );
   }
-  return candidates.reduce((best, c) => (c.body.byteLength < best.body.byteLength ? c : best));
+  // The header counts: an offset grid's is 10 bytes, the others' at most 2.
+  const size = (c: Encoded) => c.header.length + c.body.byteLength;
+  return candidates.reduce((best, c) => (size(c) < size(best) ? c : best));
 }
 
 function resolutionEncoding(
@@ -260,6 +284,19 @@ export function decodeBlock(bytes: Uint8Array): Float64Array<ArrayBuffer> {
     return values;
   }
   if (codec === 'xor') return whole(view, at, end, (reader) => readXorDoubles(reader, count));
+  if (codec === 'offsetGrid') {
+    const headerEnd = at + OFFSET_GRID_HEADER_BYTES;
+    if (headerEnd > end) throw new DamagedBlockError('header ends early');
+    return whole(view, headerEnd, end, (reader) =>
+      fromOffsetGrid({
+        digits: view.getUint8(at),
+        shift: view.getUint8(at + 1),
+        base: view.getFloat64(at + 2, true),
+        steps: readIntegers(reader, count),
+        remainders: readIntegers(reader, count),
+      }),
+    );
+  }
   if (codec !== 'patched') {
     const headerBytes = HEADER_BYTES[codec];
     return whole(view, at + headerBytes, end, (reader) =>
@@ -280,7 +317,7 @@ export function decodeBlock(bytes: Uint8Array): Float64Array<ArrayBuffer> {
   });
 }
 
-type GridCodec = Exclude<CodecName, 'plain' | 'xor' | 'patched'>;
+type GridCodec = Exclude<CodecName, 'plain' | 'xor' | 'patched' | 'offsetGrid'>;
 const HEADER_BYTES: Record<GridCodec, number> = {
   decimal: 1,
   binary: 1,

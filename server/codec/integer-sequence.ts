@@ -34,6 +34,7 @@ const LPC = 3;
 const LPC_ORDERS = [4] as const;
 const LPC_MAX_ORDER = 4;
 const LPC_SHIFT = 12;
+const LPC_SCALE = 2 ** LPC_SHIFT;
 /** Coefficients and values below these keep every prediction's sum an exact double (< 2^50). */
 const LPC_MAX_COEFFICIENT = 2 ** 16;
 const LPC_MAX_VALUE = 2 ** 30;
@@ -109,6 +110,7 @@ function packedBits(ranges: Float64Array, count: number): number {
   return bits;
 }
 
+const TWO_31 = 2 ** 31;
 /** Bits a residual takes Rice-coded with quotient q and parameter k. */
 const riceBits = (v: number, q: number, k: number) =>
   q < RICE_ESCAPE ? q + 1 + k : RICE_ESCAPE + WIDTH_BITS + widthOf(v);
@@ -124,20 +126,40 @@ function riceParameters(z: Float64Array): { ks: Uint8Array; bits: number } {
   for (let start = 0, g = 0; start < z.length; start += GROUP, g += 1) {
     const end = Math.min(z.length, start + GROUP);
     let sum = 0;
-    for (let i = start; i < end; i += 1) sum += z[i] as number;
+    let max = 0;
+    for (let i = start; i < end; i += 1) {
+      const v = z[i] as number;
+      sum += v;
+      if (v > max) max = v;
+    }
     const mean = sum / (end - start);
     const guess = mean < 2 ? 0 : Math.min(MAX_WIDTH - 2, Math.floor(Math.log2(mean * Math.LN2)));
     const k0 = Math.max(0, guess - 1);
-    const scale = 2 ** k0;
     let b0 = 0;
     let b1 = 0;
     let b2 = 0;
-    for (let i = start; i < end; i += 1) {
-      const v = z[i] as number;
-      const q = Math.floor(v / scale);
-      b0 += riceBits(v, q, k0);
-      b1 += riceBits(v, Math.floor(q / 2), k0 + 1);
-      b2 += riceBits(v, Math.floor(q / 4), k0 + 2);
+    // Counted as riceBits would, in integer arithmetic where it is exact. Most groups have no
+    // quotient near the escape: their bits are the quotients' sums and a fixed part.
+    if (k0 <= 30 && max < TWO_31 && max >>> k0 < RICE_ESCAPE) {
+      for (let i = start; i < end; i += 1) {
+        const q = (z[i] as number) >>> k0;
+        b0 += q;
+        b1 += q >>> 1;
+        b2 += q >>> 2;
+      }
+      const members = end - start;
+      b0 += members * (1 + k0);
+      b1 += members * (2 + k0);
+      b2 += members * (3 + k0);
+    } else {
+      const scale = 2 ** k0;
+      for (let i = start; i < end; i += 1) {
+        const v = z[i] as number;
+        const q = Math.floor(v / scale);
+        b0 += riceBits(v, q, k0);
+        b1 += riceBits(v, Math.floor(q / 2), k0 + 1);
+        b2 += riceBits(v, Math.floor(q / 4), k0 + 2);
+      }
     }
     const best = Math.min(b0, b1, b2);
     ks[g] = best === b0 ? k0 : best === b1 ? k0 + 1 : k0 + 2;
@@ -180,7 +202,7 @@ export function writeIntegers(writer: BitWriter, values: Float64Array): void {
   }
   const lpc = lpcCandidate(values);
   if (lpc !== null && lpc.bits < best.bits && (rice === null || lpc.bits < rice.bits + 2)) {
-    writeLpc(writer, values, lpc.coefficients, lpc.residuals);
+    writeLpc(writer, values, lpc);
     return;
   }
   if (rice !== null && rice.bits + 2 < best.bits) {
@@ -228,7 +250,15 @@ function writeRice(
   writer.write(order, 2);
   for (let i = 0; i < order; i += 1) writeVarWidth(writer, zigzag(values[i] as number));
   writeVarWidth(writer, divisor);
-  writeRiceGroups(writer, z);
+  writeRiceGroups(writer, z, riceParameters(z).ks);
+}
+
+/** A predictor's coefficients, its zig-zagged residuals with their Rice parameters, its bits. */
+interface LpcCandidate {
+  coefficients: number[];
+  z: Float64Array;
+  ks: Uint8Array;
+  bits: number;
 }
 
 /**
@@ -237,9 +267,7 @@ function writeRice(
  * (its header included); null where the block is too short or its values too large to predict
  * in exact integer arithmetic. A vibration's modes are what such a predictor removes.
  */
-function lpcCandidate(
-  values: Float64Array,
-): { coefficients: number[]; residuals: Float64Array; bits: number } | null {
+function lpcCandidate(values: Float64Array): LpcCandidate | null {
   const n = values.length;
   if (n < 2 * GROUP) return null;
   for (let i = 0; i < n; i += 1) if (Math.abs(values[i] as number) >= LPC_MAX_VALUE) return null;
@@ -250,7 +278,7 @@ function lpcCandidate(
     r[lag] = sum;
   }
   if (!((r[0] as number) > 0)) return null;
-  let best: { coefficients: number[]; residuals: Float64Array; bits: number } | null = null;
+  let best: LpcCandidate | null = null;
   // Levinson-Durbin: a[1..m] predicts x[i] as the sum of a[j] x[i - j].
   let a = new Float64Array(LPC_MAX_ORDER + 1);
   let error = r[0] as number;
@@ -269,12 +297,13 @@ function lpcCandidate(
     for (let j = 1; j <= m; j += 1)
       coefficients.push(Math.round((a[j] as number) * 2 ** LPC_SHIFT));
     if (coefficients.some((c) => !(Math.abs(c) < LPC_MAX_COEFFICIENT))) continue;
-    const residuals = lpcResiduals(values, coefficients);
+    const z = zigzagged(lpcResiduals(values, coefficients));
+    const rice = riceParameters(z);
     let bits = 4;
     for (const c of coefficients) bits += WIDTH_BITS + widthOf(zigzag(c));
     for (let i = 0; i < m; i += 1) bits += WIDTH_BITS + widthOf(zigzag(values[i] as number));
-    bits += 4 + riceParameters(zigzagged(residuals)).bits;
-    if (best === null || bits < best.bits) best = { coefficients, residuals, bits };
+    bits += 4 + rice.bits;
+    if (best === null || bits < best.bits) best = { coefficients, z, ks: rice.ks, bits };
   }
   return best;
 }
@@ -285,25 +314,34 @@ function lpcPrediction(values: Float64Array, i: number, coefficients: readonly n
   for (let j = 0; j < coefficients.length; j += 1) {
     sum += (coefficients[j] as number) * (values[i - 1 - j] as number);
   }
-  return Math.floor(sum / 2 ** LPC_SHIFT);
+  return Math.floor(sum / LPC_SCALE);
 }
 
 function lpcResiduals(values: Float64Array, coefficients: readonly number[]): Float64Array {
   const order = coefficients.length;
   const residuals = new Float64Array(values.length - order);
-  for (let i = order; i < values.length; i += 1) {
-    residuals[i - order] = (values[i] as number) - lpcPrediction(values, i, coefficients);
+  if (order !== 4) {
+    for (let i = order; i < values.length; i += 1) {
+      residuals[i - order] = (values[i] as number) - lpcPrediction(values, i, coefficients);
+    }
+    return residuals;
+  }
+  // The 4 taps unrolled, summed in lpcPrediction's order (each product and sum exact anyway).
+  const [c0, c1, c2, c3] = coefficients as [number, number, number, number];
+  for (let i = 4; i < values.length; i += 1) {
+    const sum =
+      c0 * (values[i - 1] as number) +
+      c1 * (values[i - 2] as number) +
+      c2 * (values[i - 3] as number) +
+      c3 * (values[i - 4] as number);
+    residuals[i - 4] = (values[i] as number) - Math.floor(sum / LPC_SCALE);
   }
   return residuals;
 }
 
 /** Order field 3, sub-order 3: the taps, their coefficients, the first values, the residuals. */
-function writeLpc(
-  writer: BitWriter,
-  values: Float64Array,
-  coefficients: readonly number[],
-  residuals: Float64Array,
-): void {
+function writeLpc(writer: BitWriter, values: Float64Array, lpc: LpcCandidate): void {
+  const { coefficients } = lpc;
   writer.write(RICE, 2);
   writer.write(LPC, 2);
   writer.write(coefficients.length, 4);
@@ -311,11 +349,10 @@ function writeLpc(
   for (let i = 0; i < coefficients.length; i += 1) {
     writeVarWidth(writer, zigzag(values[i] as number));
   }
-  writeRiceGroups(writer, zigzagged(residuals));
+  writeRiceGroups(writer, lpc.z, lpc.ks);
 }
 
-function writeRiceGroups(writer: BitWriter, z: Float64Array): void {
-  const { ks } = riceParameters(z);
+function writeRiceGroups(writer: BitWriter, z: Float64Array, ks: Uint8Array): void {
   for (let start = 0, g = 0; start < z.length; start += GROUP, g += 1) {
     const end = Math.min(z.length, start + GROUP);
     const k = ks[g] as number;
@@ -326,7 +363,7 @@ function writeRiceGroups(writer: BitWriter, z: Float64Array): void {
       const q = Math.floor(v / scale);
       if (q < RICE_ESCAPE) {
         // q ones then a zero, least significant bit first: (2^q - 1) in q + 1 bits.
-        writer.write(2 ** q - 1, q + 1);
+        writer.write(((1 << q) - 1) >>> 0, q + 1);
         writer.writeWide(v - q * scale, k);
       } else {
         writer.write(0xffffffff, RICE_ESCAPE);

@@ -1,5 +1,6 @@
 // The facts a monthly report is drawn from: plain data (it crosses from the gathering to the
 // drawing, and tests build it by hand), every figure taken from stored results.
+import type { CableSettings } from '../../domain/cable.ts';
 import type { UnitSystem } from '../../domain/company-settings.ts';
 import type { Condition } from '../../domain/health.ts';
 import type { LocatedChangeFigures } from '../../domain/located-change-text.ts';
@@ -262,6 +263,39 @@ export interface ModesFacts {
   locatedChange: LocatedChangeFigures | null;
 }
 
+/** One cable's month (decision 079): the figures of the dashboard's Cable tension card. */
+export interface CableFact {
+  sensorLabel: string;
+  streamId: string;
+  cable: CableSettings;
+  /** The reference in force (set, or the mean of the first stored day); null before it. */
+  referenceKn: number | null;
+  /** True when the engineer set it; false when it is the first stored day's mean. */
+  referenceSet: boolean;
+  /** The month's newest window with a tension; null when the month has none. */
+  latest: {
+    windowStart: string;
+    tensionKn: number;
+    uncertaintyKn: number | null;
+    changePercent: number | null;
+  } | null;
+  /** Windows stored in the month, and how many of them hold a tension. */
+  windowsInMonth: number;
+  tensionsInMonth: number;
+  meanKn: number | null;
+  minKn: number | null;
+  maxKn: number | null;
+  meanChangePercent: number | null;
+  /** Why the month's newest window, newer than `latest`, holds no tension. */
+  newestNote: string | null;
+}
+
+export interface CablesFacts {
+  /** Why there is no cable to report, one sentence; null when the bridge has cables. */
+  absent: string | null;
+  cables: CableFact[];
+}
+
 /** The bridge's company's logo for the title page (decision 063). */
 export interface LogoFact {
   contentType: string;
@@ -304,6 +338,7 @@ export interface ReportFacts {
   streams: StreamAvailability[];
   frequency: FrequencyFacts | null;
   modes: ModesFacts;
+  cables: CablesFacts;
   fatigue: FatigueFact[];
 }
 

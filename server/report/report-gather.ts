@@ -20,6 +20,7 @@ import { companyLogoFact } from './report-logo.ts';
 import { inspectionFacts } from './report-inspections.ts';
 import { maintenanceFacts } from './report-maintenance.ts';
 import { modesFacts } from './report-modes.ts';
+import { cablesFacts } from './report-cables.ts';
 import { sensorDisagreementFacts, sensorFaultFacts } from './report-sensor-faults.ts';
 import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
 import type { ReportMonth } from './report-month.ts';
@@ -102,6 +103,7 @@ export async function gatherReportFacts(
     streams: await streamAvailability(db, bridgeId, month.startMs, availabilityEnd),
     frequency: forecast ? frequencyFacts(forecast, model?.model, month, units) : null,
     modes: await modesFacts(db, bridgeId, month, spanFacts),
+    cables: await cablesFacts(db, bridgeId, month),
     fatigue: await fatigueFacts(stores.fatigueDetails, bridgeId, month),
   };
 }

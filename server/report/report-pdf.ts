@@ -25,6 +25,7 @@ import {
 } from './report-sensor-faults.ts';
 import { InspectionsWriter } from './report-inspections-section.ts';
 import { ModesWriter } from './report-modes-section.ts';
+import { CablesWriter } from './report-cables-section.ts';
 
 const DAMAGE_BAR_HEIGHT = 18;
 
@@ -101,6 +102,7 @@ class ReportWriter extends PdfLayout {
     this.availability();
     this.frequency();
     new ModesWriter(doc, facts.modes, this.when, facts.month).write();
+    new CablesWriter(doc, facts.cables, this.when).write();
     this.fatigue();
     this.pageNumbers(
       (page, pages) => `${facts.bridge.name} · ${facts.month} · page ${page} of ${pages}`,

@@ -9,6 +9,7 @@ export function alertsHandlers(
   services: Pick<RouteServices, 'alerts'>,
 ): Handlers<
   | 'listAlerts'
+  | 'readAlert'
   | 'acknowledgeAlert'
   | 'listAlertDeliveries'
   | 'readAcknowledgeLink'
@@ -26,6 +27,12 @@ export function alertsHandlers(
         throw notFound('Bridge', bridge);
       }
       return alerts.list(viewer, { bridgeId: bridge, state });
+    },
+
+    async readAlert(request) {
+      const view = await alerts.read(viewerOf(request), request.params.id);
+      if (view === null) throw notFound('Alert', request.params.id);
+      return view;
     },
 
     async acknowledgeAlert(request) {

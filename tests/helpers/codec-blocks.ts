@@ -47,3 +47,20 @@ export function forged(bytes: Uint8Array, change: (copy: Uint8Array) => void): U
   view.setUint32(copy.length - 4, crc32(copy.subarray(0, copy.length - 4)), true);
   return copy;
 }
+
+/** Values a grid cannot hold or a printing does not give: ±0, subnormals, huge, tiny, any double. */
+export const oddValue = fc.oneof(
+  fc.constantFrom(
+    0,
+    -0,
+    5e-324,
+    -5e-324,
+    2.2250738585072014e-308,
+    1e308,
+    -1e308,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    1e-300,
+  ),
+  fc.double({ noNaN: true }),
+);

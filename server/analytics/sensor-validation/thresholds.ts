@@ -54,3 +54,13 @@ export function defaultValidation(
  */
 export const GAIN_MIN_JUDGED_SHARE = 0.5;
 export const GAIN_MIN_REFERENCE_MS = 86_400_000;
+
+/**
+ * Against a co-located twin's estimate (twin-residual.ts; decision 030, 2026-12-01), chosen on
+ * seeds 1-5 with simulated twins: drift when the 6-hour slope of hourly residual medians exceeds
+ * 6 robust scales of the pair's own 6-hour slopes over the week before (at least 0.75 µε/h;
+ * residual-drift.ts), and an offset step at 10 times the pair's usual hourly jump. Not yet read
+ * by the stored analysis: a pair cannot say which of its two gauges changed (see the decision).
+ */
+export const TWIN_DRIFT = { horizonHours: 6, minSlopePerHour: 0.75, z: 6 };
+export const TWIN_OFFSET_SIGMAS = 10;

@@ -1,8 +1,13 @@
 import { type QueryClient, mutationOptions } from '@tanstack/react-query';
 import { hasStatus } from '../../../domain/api-error';
-import { toldAs } from '../answer';
+import { answerOf, toldAs } from '../answer';
 import type { ApiClient } from '../client';
-import { type Alert, bridgeAlertsQueryKey } from '../queries/alerts';
+import {
+  type Alert,
+  alertDeliveriesQueryOptions,
+  alertViewQueryKey,
+  bridgeAlertsQueryKey,
+} from '../queries/alerts';
 
 // Someone else acknowledged (or the server cleared) it in the meantime: the goal is reached.
 const ALREADY_HANDLED = 409;
@@ -33,5 +38,33 @@ export function acknowledgeAlertsMutationOptions(
       await Promise.all(alerts.map((alert) => acknowledgeOne(api, alert, comment)));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: bridgeAlertsQueryKey(bridgeId) }),
+  });
+}
+
+/**
+ * Acknowledges one alert from its page with the reader's comment; the page and its delivery log
+ * reload either way (a 409 means someone else answered it first, which the reload shows).
+ */
+export function acknowledgeAlertMutationOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  alertId: number,
+) {
+  return mutationOptions({
+    mutationFn: (comment: string): Promise<Alert> =>
+      answerOf(
+        api.POST('/api/v1/alerts/{id}/acknowledge', {
+          params: { path: { id: alertId } },
+          body: { comment },
+        }),
+        'Failed to acknowledge the alert',
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: alertViewQueryKey(alertId) }),
+        queryClient.invalidateQueries({
+          queryKey: alertDeliveriesQueryOptions(api, alertId).queryKey,
+        }),
+      ]),
   });
 }

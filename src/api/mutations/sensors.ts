@@ -49,3 +49,21 @@ export function setSensorGeometryMutationOptions(
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
   });
 }
+
+export type Cable = components['schemas']['Cable'];
+
+/** Replaces the stay or hanger an accelerometer is on and its tension limits (decision 079). */
+export function setSensorCableMutationOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  sensorId: number,
+) {
+  return mutationOptions({
+    mutationFn: (body: Cable) =>
+      completed(
+        api.PUT('/api/v1/sensors/{id}/cable', { params: { path: { id: sensorId } }, body }),
+        'Failed to save the cable',
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
+  });
+}

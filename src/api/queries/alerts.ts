@@ -37,3 +37,24 @@ export function alertDeliveriesQueryOptions(api: ApiClient, alertId: number) {
       ),
   });
 }
+
+export type AlertView = components['schemas']['AlertView'];
+
+export const alertViewQueryKey = (alertId: number) => ['alerts', 'view', alertId] as const;
+
+/**
+ * One alert for its own page (decision 080): whoever was told of it may read it, and
+ * `bridge_visible` says whether its bridge's dashboard is theirs too. 404: not theirs or unknown.
+ */
+export function alertViewQueryOptions(api: ApiClient, alertId: number) {
+  return queryOptions({
+    queryKey: alertViewQueryKey(alertId),
+    queryFn: (): Promise<AlertView> =>
+      answerOf(
+        api.GET('/api/v1/alerts/{id}', { params: { path: { id: alertId } } }),
+        'Failed to fetch the alert',
+      ),
+    // Someone else may acknowledge it meanwhile; the page follows as the dashboard does.
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+}

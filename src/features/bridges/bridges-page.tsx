@@ -12,6 +12,7 @@ import { DatastreamsTab } from './datastreams-tab';
 import { FatigueDetailSection } from './fatigue-detail-section';
 import { SensorLimitsSection } from './sensor-limits-section';
 import { SensorPositionSection } from './sensor-position-section';
+import { SensorCableSection } from './sensor-cable-section';
 import { MaintenanceSection } from './maintenance-section';
 import { AnalysisSettingsSection } from './analysis-settings-section';
 import { TrafficGrowthSection } from './traffic-growth-section';
@@ -132,6 +133,7 @@ function BridgesScreen({ access, data }: { access: BridgesAccess; data: Structur
         {tab === 'sensors' && <SensorsTab {...tabProps} />}
         {tab === 'sensors' && <SensorPositionSection {...tabProps} />}
         {tab === 'sensors' && <SensorLimitsSection {...tabProps} />}
+        {tab === 'sensors' && <SensorCableSection {...tabProps} />}
         {tab === 'sensors' && <FatigueDetailSection {...tabProps} />}
         {tab === 'datastreams' && <DatastreamsTab {...tabProps} />}
       </section>

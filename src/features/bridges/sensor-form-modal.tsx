@@ -17,6 +17,9 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { isQuasiStatic } from '../../../domain/sensor-limits';
 import { LimitTextFields } from './limit-text-fields';
 import { SensorPositionFields } from './sensor-position-fields';
+import { SensorCableFields } from './sensor-cable-fields';
+import { cableFieldOf } from './sensor-cable-form';
+import { isApiError } from '../../../domain/api-error';
 
 const DATE_FIELDS = [
   ['installationDate', 'Installation date'],
@@ -36,7 +39,13 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
         notify('success', BRIDGE_TOASTS.sensorCreated);
         onClose();
       },
-      onError: () => notify('error', BRIDGE_TOASTS.sensorCreateFailed),
+      onError: (error) => {
+        notify('error', BRIDGE_TOASTS.sensorCreateFailed);
+        // The spec's toast stays; a refusal of the cable is also shown where it was typed.
+        if (!isApiError(error) || !error.field?.startsWith('cable')) return;
+        const field = cableFieldOf(error.field);
+        setErrors(field ? { [field]: error.reason } : { onCable: error.detail });
+      },
     }),
   );
 
@@ -110,6 +119,9 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
           />
         ))}
         <SensorPositionFields values={values} errors={errors} onChange={set} />
+        {values.type === 'accelerometer' && (
+          <SensorCableFields values={values} errors={errors} onChange={set} toggle />
+        )}
       </form>
     </Modal>
   );

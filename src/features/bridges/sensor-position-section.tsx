@@ -5,14 +5,12 @@ import { setSensorGeometryMutationOptions } from '../../api/mutations/sensors';
 import { withEffects } from '../../api/mutations/with-effects';
 import type { Sensor } from '../../api/queries/structures';
 import { hasErrors } from '../../../domain/form-rules';
-import { Button } from '../../ui/button';
 import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
-import type { Selection } from './dialogs';
+import { SensorSectionForm, type SensorSectionProps, selectedSensor } from './sensor-section';
 import * as styles from './fatigue-detail.css';
 import { SensorPositionFields } from './sensor-position-fields';
 import { positionValues, sensorGeometryBody, validateSensorPosition } from './sensor-position-form';
-import type { StructureData } from './structure-data';
 
 function PositionForm({ sensor, editable }: { sensor: Sensor; editable: boolean }) {
   const api = useApi();
@@ -34,16 +32,15 @@ function PositionForm({ sensor, editable }: { sensor: Sensor; editable: boolean 
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Position of ${sensor.sensor_id}`}>
+    <SensorSectionForm
+      label={`Position of ${sensor.sensor_id}`}
+      editable={editable}
+      busy={save.isPending}
+      saveText="Save position"
+      onSubmit={submit}
+    >
       <SensorPositionFields values={values} errors={errors} onChange={set} disabled={!editable} />
-      {editable && (
-        <div className={styles.actions}>
-          <Button type="submit" disabled={save.isPending}>
-            Save position
-          </Button>
-        </div>
-      )}
-    </form>
+    </SensorSectionForm>
   );
 }
 
@@ -51,17 +48,9 @@ function PositionForm({ sensor, editable }: { sensor: Sensor; editable: boolean 
  * Bridge Management, under the Sensors tab: where the selected sensor sits on its span and what
  * it measures (decision 057). Staff and the company's administrator change it; others read it.
  */
-export function SensorPositionSection({
-  data,
-  selection,
-  manages,
-}: {
-  data: StructureData;
-  selection: Selection;
-  /** Staff or the sensor's company administrator edit it (the server decides the same). */
-  manages: boolean;
-}) {
-  const sensor = selection.sensorId === null ? undefined : data.sensorById.get(selection.sensorId);
+export function SensorPositionSection(props: SensorSectionProps) {
+  const { manages } = props;
+  const sensor = selectedSensor(props);
   if (!sensor) return null;
   return (
     <section className={styles.section} aria-labelledby="sensor-position-heading">

@@ -13,6 +13,12 @@ import {
   type SensorPositionValues,
   validateSensorPosition,
 } from './sensor-position-form';
+import {
+  EMPTY_SENSOR_CABLE,
+  createCableBody,
+  type SensorCableValues,
+  validateSensorCable,
+} from './sensor-cable-form';
 
 type SensorInput = components['schemas']['SensorInput'];
 
@@ -54,7 +60,8 @@ export type SensorFormValues = {
   lastCalibrationDate: string;
   nextCalibrationDate: string;
 } & SensorLimitsValues &
-  SensorPositionValues;
+  SensorPositionValues &
+  SensorCableValues;
 
 export const EMPTY_SENSOR_FORM: SensorFormValues = {
   sensorId: '',
@@ -67,17 +74,20 @@ export const EMPTY_SENSOR_FORM: SensorFormValues = {
   nextCalibrationDate: '',
   ...limitsValues(undefined),
   ...EMPTY_SENSOR_POSITION,
+  ...EMPTY_SENSOR_CABLE,
 };
 
 /**
  * Spec §5: sensor id, type, status and installation date required; the rest optional. The
  * limits count for strain gauges, tilt and displacement sensors only; a filled position part
- * must be within its bounds (decision 057).
+ * must be within its bounds (decision 057); an accelerometer marked as on a cable needs the
+ * cable's length and mass per metre, every figure within the contract's bounds (decision 079).
  */
 export function validateSensorForm(values: SensorFormValues) {
   const errors: Partial<Record<keyof SensorFormValues, string>> = {
     ...(isQuasiStatic(values.type) ? validateSensorLimits(values) : {}),
     ...validateSensorPosition(values),
+    ...(values.type === 'accelerometer' ? validateSensorCable(values) : {}),
   };
   if (!values.sensorId.trim()) errors.sensorId = SENSOR_FORM_TEXT.sensorId;
   if (!values.type) errors.type = SENSOR_FORM_TEXT.type;
@@ -107,5 +117,6 @@ export function sensorBody(
       ? { limits: sensorLimitsBody(values) }
       : {}),
     ...sensorPositionBody(values),
+    ...createCableBody(values.type, values),
   };
 }

@@ -1,18 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import {
   acknowledgeByLinkMutationOptions,
   acknowledgeLinkQueryOptions,
 } from '../../api/queries/acknowledge-link';
-import { Button } from '../../ui/button';
-import { TextAreaField } from '../../ui/text-area-field';
 import { container } from '../../ui/layout.css';
 import { useFailureNotice } from '../../ui/use-failure-notice';
-import { useFormFields } from '../../ui/use-form-fields';
-import { COMMENT_REQUIRED } from './acknowledge-dialog';
-import { COMMENT_MAX_LENGTH } from './dashboard-queries';
+import { AcknowledgeCommentForm } from './acknowledge-comment-form';
 import * as styles from './dashboard.css';
 import { When } from './when';
 
@@ -30,16 +25,6 @@ export function AcknowledgeLinkPage({ token }: { token: string }) {
   const api = useApi();
   const link = useQuery(acknowledgeLinkQueryOptions(api, token));
   const acknowledge = useMutation(acknowledgeByLinkMutationOptions(api, token));
-  const { values, errors, setErrors, set } = useFormFields({ comment: '' });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = values.comment.trim();
-    if (text === '') return setErrors({ comment: COMMENT_REQUIRED });
-    setErrors({});
-    acknowledge.mutate(text);
-  };
-
   const linkFailure = useFailureNotice(link.isError ? sentence(link.error.message) : undefined, {
     as: 'banner',
   });
@@ -76,29 +61,20 @@ export function AcknowledgeLinkPage({ token }: { token: string }) {
           </p>
         ) : (
           link.data && (
-            <form onSubmit={submit} noValidate className={styles.ackForm}>
-              <TextAreaField
-                label="Comment (required)"
-                error={errors.comment}
-                maxLength={COMMENT_MAX_LENGTH}
-                required
-                value={values.comment}
-                onChange={(event) => set('comment', event.target.value)}
-              />
-              {ackFailure}
-              <div>
-                <Button type="submit" disabled={acknowledge.isPending}>
-                  {acknowledge.isPending ? 'Acknowledging...' : 'Acknowledge'}
-                </Button>
-              </div>
-            </form>
+            <AcknowledgeCommentForm
+              onAcknowledge={(comment) => acknowledge.mutate(comment)}
+              pending={acknowledge.isPending}
+              failure={ackFailure}
+            />
           )
         )}
         {(alert || link.isError) && (
           <p>
             {alert ? (
-              <Link to="/dashboard" search={{ bridge: alert.bridge }}>
-                Open the bridge&apos;s dashboard
+              // The alert's page, not the bridge's dashboard: a link's recipient may have been
+              // told of the alert without being assigned the bridge (decision 080).
+              <Link to="/alerts/$id" params={{ id: String(alert.id) }}>
+                Open the alert&apos;s page
               </Link>
             ) : (
               <Link to="/map">Open the map</Link>

@@ -41,6 +41,13 @@ export function NotificationItem({
       </span>
       <span className={styles.itemActions}>
         <Link
+          to="/alerts/$id"
+          params={{ id: String(alert.id) }}
+          onClick={() => isUnread && onMarkRead(notification.id)}
+        >
+          Open the alert
+        </Link>
+        <Link
           to="/dashboard"
           search={dashboardSearchOf({ id: alert.bridge, name: alert.bridge_name })}
           onClick={() => isUnread && onMarkRead(notification.id)}

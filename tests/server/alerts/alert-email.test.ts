@@ -70,9 +70,10 @@ describe.each(drivers)('alert emails on %s', (kind) => {
         `Raised: ${alert?.raisedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         '',
         `Acknowledge it with a comment (after signing in): ${link}`,
+        `The alert, its actions and who was told: ${PUBLIC_URL}/alerts/${id}`,
         `The bridge's dashboard: ${PUBLIC_URL}/dashboard?bridge=${bridge.id}`,
         '',
-        'You receive this because you can see this bridge in SpanWatch.',
+        'You receive this because you can see this bridge in SpanWatch or its alerts are routed to you.',
       ].join('\n'),
     );
 

@@ -72,7 +72,9 @@ describe.each(drivers)('alert SMS on %s', (kind) => {
     const text = received.map((r) => r.form.get('Body') ?? '').find((b) => b.includes(alert.type));
     expect(text).toContain(`${alert.severity} ${alert.type} on Ambassador (alert ${alert.id})`);
     expect(text).toContain(alert.message);
-    expect(text).toContain(`https://spanwatch.example/dashboard?bridge=${bridge.id}`);
+    // The alert's page, which whoever was told may open (decision 080), not the bridge's dashboard.
+    expect(text).toContain(`https://spanwatch.example/alerts/${alert.id}`);
+    expect(text).not.toContain('/dashboard');
   });
 
   it('keeps a phone in E.164 form and refuses another form naming the field', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Threat } from '../../../domain/health.ts';
 import { alertDeliveries } from '../../../server/db/schema.ts';
-import { alertMail } from '../../helpers/alert-mail.ts';
+import { ALERT_MAIL_URL, alertMail } from '../../helpers/alert-mail.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { until } from '../../helpers/until.ts';
@@ -131,11 +131,15 @@ describe.each(drivers)('a contact group member told of an alert on %s', (kind) =
   const mail = alertMail(t);
   const { smtp } = mail;
 
-  it('opens and acknowledges the alert from the email link; not the bridge or other alerts', async () => {
-    const operator = await t.createUser({ name: `assigned-${kind}` });
-    const engineer = await t.createUser({ name: `group-engineer-${kind}` });
-    const bystander = await t.createUser({ name: `bystander-${kind}` });
-    const { bridge } = await bridgeWithStreams(t, 'Humber');
+  /**
+   * An operator assigned the bridge, a contact group's engineer who is not, and a bystander; the
+   * bridge's Critical structural alert is raised and routed by email to the engineer's group.
+   */
+  async function toldScene(prefix: string, bridgeName: string) {
+    const operator = await t.createUser({ name: `${prefix}assigned-${kind}` });
+    const engineer = await t.createUser({ name: `${prefix}group-engineer-${kind}` });
+    const bystander = await t.createUser({ name: `${prefix}bystander-${kind}` });
+    const { bridge } = await bridgeWithStreams(t, bridgeName);
     await assignBridge(t, operator.id, bridge.id);
     await routeByEmail(t, bridge.companyId, [engineer.id], {
       bridgeId: bridge.id,
@@ -145,13 +149,18 @@ describe.each(drivers)('a contact group member told of an alert on %s', (kind) =
     const alerts = mail.serviceWith(await mail.notifier());
     await alerts.analysisCompleted(outcome(bridge.id, 6));
     const raised = await storedAlerts(t, bridge.id);
-    const told = raised.find((a) => a.type === 'Structural Warning');
-    const untold = raised.find((a) => a.type !== 'Structural Warning');
     await until(
       () => smtp.received.some((m) => m.to.includes(engineer.email)),
       "the engineer's email",
     );
     const email = smtp.received.find((m) => m.to.includes(engineer.email));
+    return { operator, engineer, bystander, bridge, raised, email };
+  }
+
+  it('opens and acknowledges the alert from the email link; not the bridge or other alerts', async () => {
+    const { engineer, bystander, bridge, raised, email } = await toldScene('', 'Humber');
+    const told = raised.find((a) => a.type === 'Structural Warning');
+    const untold = raised.find((a) => a.type !== 'Structural Warning');
     const link = /^Acknowledge it with a comment \(after signing in\): (\S+)$/m.exec(
       email?.text ?? '',
     )?.[1];
@@ -192,4 +201,51 @@ describe.each(drivers)('a contact group member told of an alert on %s', (kind) =
       acknowledged_by: { username: `group-engineer-${kind}` },
     });
   });
+
+  it("the email's page link opens the alert's page data for the told person; the dashboard's stays 404", async () => {
+    const { operator, engineer, bystander, bridge, raised, email } = await toldScene(
+      'page-',
+      'Pont Victoria',
+    );
+    const told = raised.find((a) => a.type === 'Structural Warning');
+    const pageLink = /^The alert, its actions and who was told: (\S+)$/m.exec(
+      email?.text ?? '',
+    )?.[1];
+    // The SPA's /alerts/$id route (src/routes/_signed-in/alerts.$id.tsx) draws this address.
+    expect(pageLink).toBe(`${ALERT_MAIL_URL}/alerts/${told?.id}`);
+    const page = new URL(pageLink ?? 'https://x.invalid').pathname;
+    const get = (who: { token: string }, url: string) =>
+      t.request<AlertViewAnswer>({ method: 'GET', url, token: who.token });
+
+    const opened = await get(engineer, `/api/v1${page}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({
+      alert: { id: told?.id, bridge_name: 'Pont Victoria', state: 'active' },
+      bridge_visible: false,
+      display: { time_zone: null, units: 'metric' },
+    });
+    expect((await get(engineer, `/api/v1/alerts/${told?.id}/actions`)).status).toBe(200);
+    expect((await get(engineer, `/api/v1/alerts/${told?.id}/deliveries`)).status).toBe(200);
+    // What the dashboard loads first stays the bridge's own: refused as if it did not exist.
+    expect((await get(engineer, `/api/v1/alerts?bridge=${bridge.id}`)).status).toBe(404);
+    expect((await get(engineer, `/api/v1/bridges/${bridge.id}/fatigue`)).status).toBe(404);
+    const listed = await t.request<{ id: number }[]>({
+      method: 'GET',
+      url: '/api/v1/bridges',
+      token: engineer.token,
+    });
+    expect(listed.body.map((b) => b.id)).not.toContain(bridge.id);
+    // The person the bridge is assigned to is offered the dashboard; a bystander sees nothing.
+    expect((await get(operator, `/api/v1${page}`)).body).toMatchObject({ bridge_visible: true });
+    const refused = await get(bystander, `/api/v1${page}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.detail).toBe(`Alert ${told?.id} not found`);
+  });
 });
+
+interface AlertViewAnswer {
+  detail?: string;
+  alert?: { id: number; state: string; bridge_name: string };
+  bridge_visible?: boolean;
+  display?: { time_zone: string | null; units: string };
+}

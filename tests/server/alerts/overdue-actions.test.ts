@@ -126,7 +126,9 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
     expect(lines).toContain('Action (amber level): Inspect the main span');
     expect(lines).toContain('Owner: Inspection crew');
     expect(lines.some((line) => /^Due: \d{4}-\d\d-\d\d \d\d:\d\d UTC$/.test(line))).toBe(true);
-    expect(mail?.text).toContain(`${ALERT_MAIL_URL}/dashboard?bridge=${alert.bridgeId}`);
+    expect(lines).toContain(
+      `Tick it off with a comment on the alert's page: ${ALERT_MAIL_URL}/alerts/${alert.id}`,
+    );
 
     const log = await t.request<Delivery[]>({
       method: 'GET',

@@ -106,7 +106,7 @@ describe('the demo start emailing and texting its alerts', () => {
     expect(printed).not.toContain(ALERT_EMAILS_OFF);
   });
 
-  it("texts the operator's verified number the Critical bridge's alert", () => {
+  it("texts the operator's verified number the Critical bridge's alert and its page", () => {
     const text = criticalText();
     expect(text?.path).toBe('/2010-04-01/Accounts/ACdemo/Messages.json');
     expect(text?.authorization).toBe(
@@ -115,9 +115,10 @@ describe('the demo start emailing and texting its alerts', () => {
     expect(text?.form.get('From')).toBe('+15065550100');
     const lines = text?.form.get('Body')?.split('\n') ?? [];
     expect(lines).toHaveLength(3);
-    const link = new URL(lines[2] ?? PUBLIC_URL);
-    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/dashboard`);
-    expect(bridgeName.get(Number(link.searchParams.get('bridge')))).toBe(CRITICAL_BRIDGE);
+    // The alert's own page (decision 080, amended), the alert the first line names.
+    const alertId = / on Confederation Bridge \(alert (\d+)\)\.$/.exec(lines[0] ?? '')?.[1];
+    expect(alertId).toMatch(/^\d+$/);
+    expect(lines[2]).toBe(`${PUBLIC_URL}/alerts/${alertId}`);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ReportFacts } from '../../../server/report/report-facts.ts';
+import { NO_CABLES_TEXT } from '../../../server/report/report-cables.ts';
 
 /** The report's section headings, in their order. */
 export const SECTION_HEADINGS = [
@@ -283,6 +284,7 @@ export function fullFacts(): ReportFacts {
         ],
       },
     },
+    cables: { absent: NO_CABLES_TEXT, cables: [] },
     fatigue: [
       {
         name: 'Girder 2 cover plate',
@@ -342,6 +344,7 @@ export function emptyFacts(): ReportFacts {
       unmatched: [],
       locatedChange: null,
     },
+    cables: { absent: NO_CABLES_TEXT, cables: [] },
     fatigue: [],
   };
 }

@@ -157,6 +157,8 @@ describe('monthly report PDF', () => {
       'Modes Modes need at least 3 vertical accelerometers with positions (a chainage) on one ' +
         'span, identified together; this bridge has 0 (0 accelerometers active in all).',
     );
+    // A bridge without a stay or hanger gets no cable section (decision 079).
+    expect(text).not.toContain('Cable tension');
     expect(text).not.toContain('Figure 1');
   });
 

@@ -938,6 +938,13 @@ const matrix: Record<
     access: 'signed-in',
     call: async () => ({ method: 'GET', url: '/api/v1/alerts?state=all' }),
   },
+  readAlert: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/alerts/${await operatorAlertId(t, a)}`,
+    }),
+  },
   acknowledgeAlert: {
     access: 'signed-in',
     call: async (t, a) => ({

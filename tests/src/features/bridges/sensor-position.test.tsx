@@ -8,6 +8,7 @@ import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
 import { sensors, serveStructures } from './fixtures';
+import { SPEC_BODY, openCreateSensor } from './open-create-sensor';
 
 type S = components['schemas'];
 const server = setupMswServer();
@@ -50,20 +51,6 @@ async function openSensorsTab(isStaff: boolean) {
   return user;
 }
 
-async function openCreateSensor() {
-  const user = userEvent.setup();
-  renderPage(() => <BridgesPage isStaff />);
-  await screen.findByRole('cell', { name: 'Lions Gate' }, { timeout: 4000 });
-  await user.click(screen.getByRole('tab', { name: 'Spans' }));
-  await user.click(await screen.findByRole('button', { name: 'Add a sensor to north_span' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Create Sensor on north_span' });
-  await fill(user, within(dialog).getByLabelText('Sensor ID'), 'LG-ACC-3');
-  await user.selectOptions(within(dialog).getByLabelText('Type'), 'accelerometer');
-  await user.selectOptions(within(dialog).getByLabelText('Status'), 'active');
-  await fill(user, within(dialog).getByLabelText('Installation date'), '2025-05-01');
-  return { user, dialog };
-}
-
 describe("a sensor's position in Bridge Management", () => {
   it("sends the spec's body unchanged when no position is filled", async () => {
     const created = serveSensors();
@@ -75,18 +62,7 @@ describe("a sensor's position in Bridge Management", () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0]).toEqual({
-      bridge: 1,
-      span: 11,
-      sensor_id: 'LG-ACC-3',
-      type: 'accelerometer',
-      status: 'active',
-      installation_date: '2025-05-01',
-      manufacturer: null,
-      model_number: null,
-      last_calibration_date: null,
-      next_calibration_date: null,
-    });
+    expect(created[0]).toEqual(SPEC_BODY);
   });
 
   it('refuses a position out of bounds with the rule in words, then sends the filled parts', async () => {

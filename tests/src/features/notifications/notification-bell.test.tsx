@@ -103,6 +103,11 @@ describe('the notifications bell', () => {
     expect(
       within(escalated).getByRole('link', { name: "Open Confederation Bridge's dashboard" }),
     ).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\?bridge=\d+/));
+    // The alert's own page, which whoever was told may open (decision 080).
+    expect(within(escalated).getByRole('link', { name: 'Open the alert' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/alerts\/\d+$/),
+    );
 
     await user.click(
       within(escalated).getByRole('button', {
