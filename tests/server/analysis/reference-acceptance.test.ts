@@ -97,6 +97,77 @@ describe('accepting a new reference version', () => {
     );
   });
 
+  // Decision 073, amended 2026-12-01 morning: each step is compared with the active version, so
+  // a drift under the allowance per retraining adds up unseen without a cumulative check.
+  const confirmed = mode(); // version 1, confirmed at commissioning: 3 Hz
+  /** Versions 2, 3, … trained `perStep` (relative) apart, each decided as the product does. */
+  function walk(perStep: number, steps: number) {
+    let active = { version: 1, modes: [confirmed] };
+    const decisions = [];
+    for (let k = 1; k <= steps; k += 1) {
+      const candidate = windows(3 * (1 + perStep * k));
+      const decision = decideVersion({
+        active,
+        compared: compareWithActive(active.modes, ['acc.f1'], candidate),
+        alertSinceAccepted: false,
+        maintenanceSince: null,
+        confirmed: {
+          version: 1,
+          modes: [confirmed],
+          compared: compareWithActive([confirmed], ['acc.f1'], candidate),
+        },
+      });
+      decisions.push(decision);
+      if (decision.status === 'active') {
+        const next = { ...mode(), mean_hz: 3 * (1 + perStep * k) };
+        active = { version: k + 1, modes: [next] };
+      }
+    }
+    return decisions;
+  }
+
+  it('holds a +0.1 % per version stiffening at the version where it adds up past 0.25 %', () => {
+    const decisions = walk(0.001, 4);
+    // +0.1 % and +0.2 % since version 1: accepted step by step.
+    expect(decisions.slice(0, 2).map((d) => d.status)).toEqual(['active', 'active']);
+    expect(decisions[1]?.reason).toMatch(/^Agrees with version 2 within the uncertainty/);
+    // +0.3 % since version 1, +0.1 % against version 3: held, saying it is cumulative.
+    expect(decisions[2]?.status).toBe('proposed');
+    expect(decisions[2]?.reason).toMatch(
+      /^Stiffer than version 1 by more than 0\.25 % beyond the uncertainty, cumulatively since version 1, the reference last confirmed \(each version after it was accepted step by step\): acc\.f1 \+0\.009\d Hz \(0\.3\d %, E_n \d+\.\d\d\)\. Check bearings and expansion joints for restraint \(frozen or seized\) before accepting it$/,
+    );
+    // The next one is held too: the active version stays version 3.
+    expect(decisions[3]?.status).toBe('proposed');
+  });
+
+  it('holds a loss that stays within the uncertainty per version once it adds up beyond it', () => {
+    const decisions = walk(-0.0002, 6); // −0.02 % a version
+    const held = decisions.findIndex((d) => d.status === 'proposed');
+    expect(held).toBeGreaterThan(0);
+    expect(decisions.slice(0, held).every((d) => d.status === 'active')).toBe(true);
+    expect(decisions[held]?.reason).toMatch(
+      /^Lower than version 1 beyond the uncertainty, cumulatively since version 1, the reference last confirmed \(each version after it was accepted step by step\): acc\.f1 -0\.00\d+ Hz/,
+    );
+  });
+
+  it('does not judge cumulatively outside the confirmed version’s temperatures', () => {
+    const cold = { beta: [0, 0, 0, 0, 0], mean: 3, lowC: -20, highC: -10 };
+    const candidate = windows(3.012); // +0.4 % since version 1, +0.1 % against version 3
+    const active = { ...mode(), mean_hz: 3.009 };
+    const decision = decideVersion({
+      active: { version: 3, modes: [active] },
+      compared: compareWithActive([active], ['acc.f1'], candidate),
+      alertSinceAccepted: false,
+      maintenanceSince: null,
+      confirmed: {
+        version: 1,
+        modes: [mode(cold)],
+        compared: compareWithActive([mode(cold)], ['acc.f1'], candidate),
+      },
+    });
+    expect(decision.status).toBe('active');
+  });
+
   it('commissions the first version and re-baselines after a recorded repair', () => {
     const none = new Map<string, BaselineMode['compared']>();
     expect(
