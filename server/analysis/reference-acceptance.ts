@@ -1,6 +1,7 @@
 import { at } from '../analytics/at.ts';
 import { applyCompensation } from '../analytics/health-indicator.ts';
 import { DEFAULT_AMBER_PERCENT } from '../../domain/trigger-levels.ts';
+import { STIFFER_SHARE_OF_AMBER } from '../../domain/reference-allowance.ts';
 import type { BaselineMode, BaselineStatus } from '../db/schema.ts';
 import { meanWithUncertainty } from './baseline-summary.ts';
 import type { DatasetWindow } from './window-dataset.ts';
@@ -57,15 +58,12 @@ export function compareWithActive(
 }
 
 /**
- * The share of the amber level (decision 025: −2 % by default, per bridge) a mode must rise by,
- * beyond its uncertainty, before a **stiffer** version is held (decision 067, amended
- * 2026-12-01). A mode lower than the active version beyond its uncertainty always holds a
- * version, however small: damage lowers frequencies and must never be learnt. A rise smaller
- * than this is the active version's temperature model misreading another season (seed 14:
- * +0.05 to +0.17 %), which the means' uncertainty has no term for; a rise larger than it is
- * material (restrained bearings or joints stiffen a bridge) and waits for an engineer.
+ * A rise smaller than this share of the amber level is the active version's temperature model
+ * misreading another season (seed 14: +0.05 to +0.17 %), which the means' uncertainty has no term
+ * for; a rise larger than it is material (restrained bearings or joints stiffen a bridge) and
+ * waits for an engineer. Defined in domain/ so the version card says the same (decision 067).
  */
-export const STIFFER_SHARE_OF_AMBER = 0.125;
+export { STIFFER_SHARE_OF_AMBER };
 
 /**
  * The cumulative check against the confirmed version (decision 073, amended 2026-12-01
