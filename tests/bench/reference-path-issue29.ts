@@ -99,12 +99,16 @@ const CUMULATIVE_CANDIDATES: Record<string, ReplayState['acceptance']['cumulativ
   K1: { stifferShareOfAmber: 0.125, lowerShareOfAmber: 0 },
   K2: { stifferShareOfAmber: 0.25, lowerShareOfAmber: 0 },
   K3: { stifferShareOfAmber: 0.25, lowerShareOfAmber: 0.125 },
+  K4: { stifferShareOfAmber: 0.125, lowerShareOfAmber: 0 },
 };
-function cumulativeFromEnv(): Pick<ReplayState['acceptance'], 'cumulative'> {
+function cumulativeFromEnv(): Pick<ReplayState['acceptance'], 'cumulative' | 'anchorOnAYear'> {
   const name = process.env.CUMULATIVE;
   if (!name) return {};
   if (!(name in CUMULATIVE_CANDIDATES)) throw new Error(`CUMULATIVE=${name}: not a candidate`);
-  return { cumulative: CUMULATIVE_CANDIDATES[name] ?? null };
+  return {
+    cumulative: CUMULATIVE_CANDIDATES[name] ?? null,
+    ...(name === 'K4' ? { anchorOnAYear: true } : {}),
+  };
 }
 
 const heldCumulatively = (v: ReplayState['versions'][number]) =>

@@ -102,10 +102,12 @@ export interface ReplayState {
     stifferShareOfAmber?: number;
     /** Cumulative-check candidates (decision 073, amended 2026-12-01 morning); null: none. */
     cumulative?: { stifferShareOfAmber: number; lowerShareOfAmber: number } | null;
+    /** K4: the anchor moves once to the first accepted version learnt on a full year. */
+    anchorOnAYear?: boolean;
   };
   active: Version;
   /** The version an engineer last confirmed: commissioning's, as no engineer acts here. */
-  confirmed: { version: number; modes: BaselineMode[] };
+  confirmed: { version: number; modes: BaselineMode[]; spanHours: number };
   latest: { status: 'active' | 'proposed'; trainedTo: number };
   versions: {
     version: number;
@@ -205,7 +207,7 @@ export function commission(
     now: referenceHours,
     chartOptions,
     acceptance,
-    confirmed: { version: 1, modes },
+    confirmed: { version: 1, modes, spanHours: referenceHours },
     active: {
       version: 1,
       modes,
@@ -252,7 +254,11 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
   const decision = decideVersion({
     active: { version: state.active.version, modes: state.active.modes },
     compared,
-    confirmed: sinceConfirmed && { ...confirmed, compared: sinceConfirmed },
+    confirmed: sinceConfirmed && {
+      version: confirmed.version,
+      modes: confirmed.modes,
+      compared: sinceConfirmed,
+    },
     alertSinceAccepted: structural(state).some((a) => a.clearedAt === null || a.clearedAt > since),
     maintenanceSince: null,
     ...state.acceptance,
@@ -284,7 +290,12 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
     acceptedAt: newest,
   };
   state.lines = linesOf(candidate.modes);
+  const span = toHour - fromHour;
+  if (state.acceptance.anchorOnAYear && confirmed.spanHours < YEAR_HOURS && span >= YEAR_HOURS)
+    state.confirmed = { version: number, modes: candidate.modes, spanHours: span };
 }
+
+const YEAR_HOURS = 365 * 24;
 
 /** alarm_episodes: an episode reported again, longer, replaces its earlier rows (merged). */
 function storeEpisode(stored: Interval[], episode: Interval): void {
