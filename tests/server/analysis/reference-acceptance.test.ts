@@ -101,7 +101,11 @@ describe('accepting a new reference version', () => {
   // a drift under the allowance per retraining adds up unseen without a cumulative check.
   const confirmed = mode(); // version 1, confirmed at commissioning: 3 Hz
   /** Versions 2, 3, … trained `perStep` (relative) apart, each decided as the product does. */
-  function walk(perStep: number, steps: number) {
+  function walk(
+    perStep: number,
+    steps: number,
+    cumulative?: { stifferShareOfAmber: number; lowerShareOfAmber: number },
+  ) {
     let active = { version: 1, modes: [confirmed] };
     const decisions = [];
     for (let k = 1; k <= steps; k += 1) {
@@ -116,6 +120,7 @@ describe('accepting a new reference version', () => {
           modes: [confirmed],
           compared: compareWithActive([confirmed], ['acc.f1'], candidate),
         },
+        ...(cumulative ? { cumulative } : {}),
       });
       decisions.push(decision);
       if (decision.status === 'active') {
@@ -126,27 +131,41 @@ describe('accepting a new reference version', () => {
     return decisions;
   }
 
-  it('holds a +0.1 % per version stiffening at the version where it adds up past 0.25 %', () => {
+  // No holding rule was eligible on the tuning seeds (a part-year reference's seasonal misfit):
+  // the product accepts, and its reason says the drift since the confirmed version.
+  const since =
+    'cumulatively since version 1, the reference last confirmed \\(each version after it was accepted step by step\\)';
+
+  it('says a +0.1 % per version stiffening has passed 0.25 % since the confirmed version', () => {
     const decisions = walk(0.001, 4);
-    // +0.1 % and +0.2 % since version 1: accepted step by step.
-    expect(decisions.slice(0, 2).map((d) => d.status)).toEqual(['active', 'active']);
-    expect(decisions[1]?.reason).toMatch(/^Agrees with version 2 within the uncertainty/);
-    // +0.3 % since version 1, +0.1 % against version 3: held, saying it is cumulative.
-    expect(decisions[2]?.status).toBe('proposed');
+    expect(decisions.map((d) => d.status)).toEqual(['active', 'active', 'active', 'active']);
+    expect(decisions[1]?.reason).not.toMatch(/cumulatively/);
     expect(decisions[2]?.reason).toMatch(
-      /^Stiffer than version 1 by more than 0\.25 % beyond the uncertainty, cumulatively since version 1, the reference last confirmed \(each version after it was accepted step by step\): acc\.f1 \+0\.009\d Hz \(0\.3\d %, E_n \d+\.\d\d\)\. Check bearings and expansion joints for restraint \(frozen or seized\) before accepting it$/,
+      new RegExp(
+        `^Agrees with version 3 within the uncertainty.*\\. Not held by the rule, but stiffer than version 1 by more than 0\\.25 % beyond the uncertainty, ${since}: acc\\.f1 \\+0\\.009\\d Hz \\(0\\.3\\d %, E_n \\d+\\.\\d\\d\\)$`,
+      ),
     );
-    // The next one is held too: the active version stays version 3.
-    expect(decisions[3]?.status).toBe('proposed');
   });
 
-  it('holds a loss that stays within the uncertainty per version once it adds up beyond it', () => {
+  it('says a loss within the uncertainty per version once it adds up beyond it', () => {
     const decisions = walk(-0.0002, 6); // −0.02 % a version
-    const held = decisions.findIndex((d) => d.status === 'proposed');
-    expect(held).toBeGreaterThan(0);
-    expect(decisions.slice(0, held).every((d) => d.status === 'active')).toBe(true);
-    expect(decisions[held]?.reason).toMatch(
-      /^Lower than version 1 beyond the uncertainty, cumulatively since version 1, the reference last confirmed \(each version after it was accepted step by step\): acc\.f1 -0\.00\d+ Hz/,
+    const noted = decisions.findIndex((d) => d.reason.includes('cumulatively'));
+    expect(noted).toBeGreaterThan(0);
+    expect(decisions.every((d) => d.status === 'active')).toBe(true);
+    expect(decisions[noted]?.reason).toMatch(
+      new RegExp(
+        `Not held by the rule, but lower than version 1 beyond the uncertainty, ${since}: acc\\.f1 -0\\.00\\d+ Hz`,
+      ),
+    );
+  });
+
+  it('holds the drift where it adds up under a holding candidate (the bench’s K1)', () => {
+    const decisions = walk(0.001, 4, { stifferShareOfAmber: 0.125, lowerShareOfAmber: 0 });
+    expect(decisions.map((d) => d.status)).toEqual(['active', 'active', 'proposed', 'proposed']);
+    expect(decisions[2]?.reason).toMatch(
+      new RegExp(
+        `^Stiffer than version 1 by more than 0\\.25 % beyond the uncertainty, ${since}: acc\\.f1 \\+0\\.009\\d Hz \\(0\\.3\\d %, E_n \\d+\\.\\d\\d\\)\\. Check bearings and expansion joints for restraint \\(frozen or seized\\) before accepting it$`,
+      ),
     );
   });
 
@@ -166,6 +185,7 @@ describe('accepting a new reference version', () => {
       },
     });
     expect(decision.status).toBe('active');
+    expect(decision.reason).not.toMatch(/cumulatively/);
   });
 
   it('commissions the first version and re-baselines after a recorded repair', () => {
