@@ -280,6 +280,7 @@ export function groupTable(
             cells.map((x) => hours(x.heldCumulativelyAfter)).join(', '),
           ];
         },
+        cases,
       );
     const years = results.length * HEALTHY_YEARS;
     const chart = summedRate(results, (r) => r.chartRaises, years);
