@@ -108,6 +108,8 @@ export function BaselineCard({ bridgeId }: { bridgeId: number }) {
           {acceptedBy(active, display.timeZone)}.
         </p>
       )}
+      {/* Why the rule made it the reference, with any drift since the confirmed version (decision 073). */}
+      {active && <p>Why: {active.reason}.</p>}
       {proposed && (
         <section aria-label={`Proposed version ${proposed.version}`}>
           <p>

@@ -131,6 +131,22 @@ describe('Baseline card', () => {
     expect(proposed).not.toHaveTextContent('differs');
   }, 30_000);
 
+  // Decision 073, amended 2026-12-01 morning: a drift since the confirmed version is not held
+  // but said in the accepted version's reason, which the card showed nowhere.
+  it('shows why the reference was accepted, with a drift since the confirmed version', async () => {
+    const drifted = aVersion({
+      version: 4,
+      reason:
+        'Agrees with version 3 within the uncertainty (E_n ≤ 1 for every mode) and no structural alert since it was accepted. Not held by the rule, but stiffer than version 1 by more than 0.25 % beyond the uncertainty, cumulatively since version 1',
+    });
+    serveDashboard(server, { baselines: [drifted] });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const card = await screen.findByRole('region', { name: 'Baseline' });
+    expect(card).toHaveTextContent(
+      'Why: Agrees with version 3 within the uncertainty (E_n ≤ 1 for every mode) and no structural alert since it was accepted. Not held by the rule, but stiffer than version 1 by more than 0.25 % beyond the uncertainty, cumulatively since version 1.',
+    );
+  }, 30_000);
+
   it('lets staff accept the proposal, and shows it as the reference', async () => {
     let accepted = false;
     serveDashboard(server);
