@@ -1,6 +1,7 @@
 import { at } from '../analytics/at.ts';
 import { applyCompensation } from '../analytics/health-indicator.ts';
 import { DEFAULT_AMBER_PERCENT } from '../../domain/trigger-levels.ts';
+import { STIFFER_SHARE_OF_AMBER } from '../../domain/reference-allowance.ts';
 import type { BaselineMode, BaselineStatus } from '../db/schema.ts';
 import { meanWithUncertainty } from './baseline-summary.ts';
 import type { DatasetWindow } from './window-dataset.ts';
@@ -57,29 +58,94 @@ export function compareWithActive(
 }
 
 /**
- * The share of the amber level (decision 025: −2 % by default, per bridge) a mode must rise by,
- * beyond its uncertainty, before a **stiffer** version is held (decision 067, amended
- * 2026-12-01). A mode lower than the active version beyond its uncertainty always holds a
- * version, however small: damage lowers frequencies and must never be learnt. A rise smaller
- * than this is the active version's temperature model misreading another season (seed 14:
- * +0.05 to +0.17 %), which the means' uncertainty has no term for; a rise larger than it is
- * material (restrained bearings or joints stiffen a bridge) and waits for an engineer.
+ * A rise smaller than this share of the amber level is the active version's temperature model
+ * misreading another season (seed 14: +0.05 to +0.17 %), which the means' uncertainty has no term
+ * for; a rise larger than it is material (restrained bearings or joints stiffen a bridge) and
+ * waits for an engineer. Defined in domain/ so the version card says the same (decision 067).
  */
-export const STIFFER_SHARE_OF_AMBER = 0.125;
+export { STIFFER_SHARE_OF_AMBER };
+
+/**
+ * The cumulative check against the confirmed version (decision 073, amended 2026-12-01
+ * morning): the shares of the amber level a mode must rise, or fall, by beyond its uncertainty
+ * against the version an engineer last confirmed. No candidate rule was eligible on tuning seeds
+ * 1-8 (a commissioning version learnt on part of a year reads the other seasons up to +0.7 %
+ * high, so every candidate held healthy versions): the product does not hold a version on it
+ * (CUMULATIVE_HOLDS false); it states the drift in the version's reason for an engineer.
+ */
+export const CUMULATIVE_SHARES = { stifferShareOfAmber: 0.125, lowerShareOfAmber: 0 } as const;
+export const CUMULATIVE_HOLDS = false;
 
 export interface VersionDecision {
   status: Extract<BaselineStatus, 'active' | 'proposed'>;
   reason: string;
 }
 
-const percentOf = (mode: BaselineMode, c: NonNullable<BaselineMode['compared']>) =>
-  (100 * c.shift_hz) / mode.mean_hz;
+type Compared = NonNullable<BaselineMode['compared']>;
 
-const describe = (feature: string, mode: BaselineMode, c: NonNullable<BaselineMode['compared']>) =>
+const percentOf = (mode: BaselineMode, c: Compared) => (100 * c.shift_hz) / mode.mean_hz;
+
+const describe = (feature: string, mode: BaselineMode, c: Compared) =>
   `${feature} ${c.shift_hz >= 0 ? '+' : ''}${c.shift_hz.toFixed(4)} Hz ` +
   `(${percentOf(mode, c).toFixed(2)} %, E_n ${c.en.toFixed(2)})`;
 
 const formatPercent = (value: number) => `${Number(value.toFixed(2))} %`;
+
+/** The modes beyond the uncertainty (E_n > 1), split by a floor for each direction (percent). */
+function beyondUncertainty(
+  modes: readonly BaselineMode[],
+  compared: ReadonlyMap<string, BaselineMode['compared']>,
+  floors: { lower: number; stiffer: number },
+) {
+  const beyond = modes.flatMap((m) => {
+    const c = compared.get(m.feature);
+    return c && c.en > 1 ? [{ m, c }] : [];
+  });
+  const list = (items: typeof beyond) =>
+    items.map(({ m, c }) => describe(m.feature, m, c)).join('; ');
+  const lower = beyond.filter(({ m, c }) => c.shift_hz < 0 && -percentOf(m, c) > floors.lower);
+  const stiffer = beyond.filter(({ m, c }) => percentOf(m, c) > floors.stiffer);
+  return { beyond, lower, stiffer, list };
+}
+
+const CHECK_BEARINGS =
+  'Check bearings and expansion joints for restraint (frozen or seized) before accepting it';
+
+/** The version an engineer last confirmed, compared with the candidate as the active one is. */
+export interface ConfirmedComparison {
+  version: number;
+  modes: readonly BaselineMode[];
+  compared: ReadonlyMap<string, BaselineMode['compared']>;
+}
+
+/**
+ * The cumulative drift (decision 073, amended 2026-12-01 morning): a candidate that agrees with
+ * the active version step by step may still have drifted from the confirmed one. Modes the
+ * confirmed version's temperatures do not reach are not judged here (never extrapolated).
+ * `words` says it; `stiffer`: a rise, which names what to check when it holds a version.
+ */
+function cumulativeDrift(
+  confirmed: ConfirmedComparison,
+  floors: { lower: number; stiffer: number },
+): { words: string; stiffer: boolean } | null {
+  const n = confirmed.version;
+  const { lower, stiffer, list } = beyondUncertainty(confirmed.modes, confirmed.compared, floors);
+  const since = `cumulatively since version ${n}, the reference last confirmed (each version after it was accepted step by step)`;
+  if (lower.length > 0) {
+    const size = floors.lower > 0 ? ` by more than ${formatPercent(floors.lower)}` : '';
+    return {
+      words: `Lower than version ${n}${size} beyond the uncertainty, ${since}: ${list(lower)}`,
+      stiffer: false,
+    };
+  }
+  if (stiffer.length > 0) {
+    return {
+      words: `Stiffer than version ${n} by more than ${formatPercent(floors.stiffer)} beyond the uncertainty, ${since}: ${list(stiffer)}`,
+      stiffer: true,
+    };
+  }
+  return null;
+}
 
 /**
  * Whether a new training becomes the bridge's reference by itself (decision 041): the first
@@ -88,22 +154,30 @@ const formatPercent = (value: number) => `${Number(value.toFixed(2))} %`;
  * accepted, or none since `alertsBlockSince` (training-exclusions.ts: an alert cleared a retraining period ago no longer
  * counts), and no mode of the active version is lower beyond the uncertainty (E_n > 1) nor higher
  * beyond it by more than STIFFER_SHARE_OF_AMBER of the amber level (decision 067, amended
- * 2026-12-01). Otherwise it waits, proposed.
+ * 2026-12-01), and, against the version an engineer last confirmed (`confirmed`, when it is not
+ * the active one), none has drifted so by the cumulative shares (decision 073, amended
+ * 2026-12-01 morning). Otherwise it waits, proposed.
  */
 export function decideVersion(input: {
   active: { version: number; modes: readonly BaselineMode[] } | null;
   compared: ReadonlyMap<string, BaselineMode['compared']>;
   alertSinceAccepted: boolean;
   maintenanceSince: string | null;
+  /** The candidate against the confirmed version; null or absent: no cumulative check. */
+  confirmed?: ConfirmedComparison | null;
   /** The bridge's amber level, percent, negative (default −2 %). */
   amberPercent?: number;
   /** Bench candidates only; the product uses STIFFER_SHARE_OF_AMBER. */
   stifferShareOfAmber?: number;
+  /**
+   * Bench candidates only (null: no cumulative check); absent, the product's: CUMULATIVE_SHARES,
+   * stated in the reason but holding only if CUMULATIVE_HOLDS.
+   */
+  cumulative?: { stifferShareOfAmber: number; lowerShareOfAmber: number } | null;
 }): VersionDecision {
   const { active, compared } = input;
-  const stifferFloor =
-    Math.abs(input.amberPercent ?? DEFAULT_AMBER_PERCENT) *
-    (input.stifferShareOfAmber ?? STIFFER_SHARE_OF_AMBER);
+  const amber = Math.abs(input.amberPercent ?? DEFAULT_AMBER_PERCENT);
+  const stifferFloor = amber * (input.stifferShareOfAmber ?? STIFFER_SHARE_OF_AMBER);
   if (!active) return { status: 'active', reason: 'Commissioning: the bridge’s first baseline' };
   if (input.maintenanceSince) {
     return {
@@ -130,35 +204,50 @@ export function decideVersion(input: {
       reason: `Not comparable with version ${active.version}: ${missing.map((m) => m.feature).join(', ')} not tracked in its temperatures`,
     };
   }
-  const beyond = active.modes.flatMap((m) => {
-    const c = compared.get(m.feature);
-    return c && c.en > 1 ? [{ m, c }] : [];
-  });
+  const step = beyondUncertainty(active.modes, compared, { lower: 0, stiffer: stifferFloor });
   // A loss beyond the uncertainty holds a version whatever its size (damage is never learnt).
-  const lower = beyond.filter(({ c }) => c.shift_hz < 0);
-  if (lower.length > 0) {
+  if (step.lower.length > 0) {
     return {
       status: 'proposed',
-      reason: `Differs from version ${active.version} beyond the uncertainty: ${lower.map(({ m, c }) => describe(m.feature, m, c)).join('; ')}`,
+      reason: `Differs from version ${active.version} beyond the uncertainty: ${step.list(step.lower)}`,
     };
   }
   const floor = formatPercent(stifferFloor);
-  const stiffer = beyond.filter(({ m, c }) => percentOf(m, c) > stifferFloor);
-  if (stiffer.length > 0) {
+  if (step.stiffer.length > 0) {
     return {
       status: 'proposed',
-      reason: `Stiffer than version ${active.version} by more than ${floor} beyond the uncertainty: ${stiffer.map(({ m, c }) => describe(m.feature, m, c)).join('; ')}. Check bearings and expansion joints for restraint (frozen or seized) before accepting it`,
+      reason: `Stiffer than version ${active.version} by more than ${floor} beyond the uncertainty: ${step.list(step.stiffer)}. ${CHECK_BEARINGS}`,
     };
   }
+  const shares = input.cumulative === undefined ? CUMULATIVE_SHARES : input.cumulative;
+  const holds = input.cumulative !== undefined || CUMULATIVE_HOLDS;
+  const confirmed = input.confirmed;
+  const drift =
+    shares && confirmed && confirmed.version !== active.version
+      ? cumulativeDrift(confirmed, {
+          lower: amber * shares.lowerShareOfAmber,
+          stiffer: amber * shares.stifferShareOfAmber,
+        })
+      : null;
+  if (drift && holds) {
+    return {
+      status: 'proposed',
+      reason: drift.stiffer ? `${drift.words}. ${CHECK_BEARINGS}` : drift.words,
+    };
+  }
+  // Not held (decision 073, amended 2026-12-01 morning), but said, so an engineer sees it.
+  const note = drift
+    ? `. Not held by the rule, but ${drift.words.replace(/^./, (c) => c.toLowerCase())}`
+    : '';
   const alerts = 'and no structural alert since it was accepted';
-  if (beyond.length > 0) {
+  if (step.beyond.length > 0) {
     return {
       status: 'active',
-      reason: `Agrees with version ${active.version} within the uncertainty but for a rise of at most ${floor} (${beyond.map(({ m, c }) => describe(m.feature, m, c)).join('; ')}): no mode lower, ${alerts}`,
+      reason: `Agrees with version ${active.version} within the uncertainty but for a rise of at most ${floor} (${step.list(step.beyond)}): no mode lower, ${alerts}${note}`,
     };
   }
   return {
     status: 'active',
-    reason: `Agrees with version ${active.version} within the uncertainty (E_n ≤ 1 for every mode) ${alerts}`,
+    reason: `Agrees with version ${active.version} within the uncertainty (E_n ≤ 1 for every mode) ${alerts}${note}`,
   };
 }

@@ -3,6 +3,7 @@ import type { BaselineVersionRow, BaselineVersions } from './baseline-versions.t
 import { summariseBaseline } from './baseline-summary.ts';
 import { keepSensitivity, keptSensitivityWords, keptTemperatures } from './kept-sensitivity.ts';
 import { trainReferenceCharts } from './reference-charts.ts';
+import { confirmedVersion } from './confirmed-version.ts';
 import { compareWithActive, decideVersion } from './reference-acceptance.ts';
 import type { TrainedBridgeModel } from './train-model.ts';
 import { structuralAlertBlocks } from './training-exclusions.ts';
@@ -33,6 +34,8 @@ export async function storeVersion(
   const compared = active
     ? compareWithActive(active.modes, model.featureNames, trainingWindows)
     : new Map();
+  // The cumulative check's anchor (decision 073, amended 2026-12-01 morning).
+  const confirmed = active ? confirmedVersion(await versions.list(bridgeId)) : undefined;
   const alertSinceAccepted = active
     ? await structuralAlertBlocks(db, bridgeId, active.acceptedAt ?? active.createdAt, new Date())
     : false;
@@ -41,6 +44,14 @@ export async function storeVersion(
     compared,
     alertSinceAccepted,
     maintenanceSince,
+    confirmed:
+      confirmed && confirmed.version !== active?.version
+        ? {
+            version: confirmed.version,
+            modes: confirmed.modes,
+            compared: compareWithActive(confirmed.modes, model.featureNames, trainingWindows),
+          }
+        : null,
     ...(options.amberPercent === undefined ? {} : { amberPercent: options.amberPercent }),
   });
   const modes =

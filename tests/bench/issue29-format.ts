@@ -2,7 +2,11 @@
 // command; reference-path-issue29.ts, the stored analysis): one markdown row per case.
 import { at } from '../../server/analytics/at.ts';
 import { falseAlarmRate } from '../../server/analytics/false-alarm-rate.ts';
-import { HOURS_PER_MONTH, ISSUE29_CASES } from '../server/analytics/control-chart-cases.ts';
+import {
+  HOURS_PER_MONTH,
+  ISSUE29_CASES,
+  type Issue29Case,
+} from '../server/analytics/control-chart-cases.ts';
 
 export const hours = (v: number | null) => (v === null ? 'never' : `${v}`);
 export const months = (v: number | null) =>
@@ -13,10 +17,11 @@ export function printCaseTable<Cell>(
   header: readonly string[],
   perSeed: readonly (readonly Cell[])[],
   row: (cells: Cell[], delay: (v: number | null) => string, unit: string) => string[],
+  cases: readonly Issue29Case[] = ISSUE29_CASES,
 ): void {
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);
-  ISSUE29_CASES.forEach((damage, c) => {
+  cases.forEach((damage, c) => {
     const cells = perSeed.map((cases) => at(cases, c));
     const slow = damage.name.startsWith('slow');
     const columns = row(cells, slow ? months : hours, slow ? ' months' : '');

@@ -16,6 +16,7 @@ import {
   HOURS_PER_MONTH,
   ISSUE29_CASES,
   type Issue29Case,
+  STIFFENING_CASES,
   AGREEMENT_TUNING_SEEDS,
   REPORTING_SEEDS,
   TUNING_SEEDS,
@@ -49,6 +50,8 @@ export interface CaseOutcome {
   versionsMade: number;
   /** Hours after the onset at which a version was accepted by the rule. */
   acceptedAfter: number[];
+  /** Hours after the onset of the first version held by the cumulative check. */
+  heldCumulativelyAfter: number | null;
   unjudgedShare: number;
   /** First evaluation after the onset with an hour the charts / the levels judged. */
   chartJudgedAfter: number | null;
@@ -64,6 +67,11 @@ export interface SeedOutcome {
   heldByDisagreement: number;
   /** Of those, the ones whose every differing mode (E_n > 1) was higher: a stiffer bridge. */
   heldStiffer: number;
+  /** Of those, the ones held by the cumulative check, lower / stiffer. */
+  heldCumulativelyLower: number;
+  heldCumulativelyStiffer: number;
+  /** Smallest and largest shift (%) of a mode with E_n > 1 against the confirmed version. */
+  cumulativeShiftRange: [number, number] | null;
   /** Largest and smallest shift (% of the mean) of a mode with E_n > 1 in a held version. */
   heldShiftRange: [number, number] | null;
   unjudgedShare: number;
@@ -76,8 +84,35 @@ const clone = (state: ReplayState): ReplayState => structuredClone(state);
  * `STIFFER_SHARE=0.25` (a share of the amber level; `Infinity`: one-sided) runs an agreement-test
  * candidate; unset, the product's rule (decision 067, amended 2026-12-01).
  */
-const acceptanceFromEnv = (): ReplayState['acceptance'] =>
-  process.env.STIFFER_SHARE ? { stifferShareOfAmber: Number(process.env.STIFFER_SHARE) } : {};
+const acceptanceFromEnv = (): ReplayState['acceptance'] => ({
+  ...(process.env.STIFFER_SHARE ? { stifferShareOfAmber: Number(process.env.STIFFER_SHARE) } : {}),
+  ...cumulativeFromEnv(),
+});
+
+/**
+ * `CUMULATIVE=K0|K1|K2|K3` runs a cumulative-check candidate (decision 073, amended 2026-12-01
+ * morning: shares of the amber level for a rise / a fall against the confirmed version); unset,
+ * the product's rule.
+ */
+const CUMULATIVE_CANDIDATES: Record<string, ReplayState['acceptance']['cumulative']> = {
+  K0: null,
+  K1: { stifferShareOfAmber: 0.125, lowerShareOfAmber: 0 },
+  K2: { stifferShareOfAmber: 0.25, lowerShareOfAmber: 0 },
+  K3: { stifferShareOfAmber: 0.25, lowerShareOfAmber: 0.125 },
+  K4: { stifferShareOfAmber: 0.125, lowerShareOfAmber: 0 },
+};
+function cumulativeFromEnv(): Pick<ReplayState['acceptance'], 'cumulative' | 'anchorOnAYear'> {
+  const name = process.env.CUMULATIVE;
+  if (!name) return {};
+  if (!(name in CUMULATIVE_CANDIDATES)) throw new Error(`CUMULATIVE=${name}: not a candidate`);
+  return {
+    cumulative: CUMULATIVE_CANDIDATES[name] ?? null,
+    ...(name === 'K4' ? { anchorOnAYear: true } : {}),
+  };
+}
+
+const heldCumulatively = (v: ReplayState['versions'][number]) =>
+  v.status === 'proposed' && v.reason.includes('cumulatively since version');
 
 function outcomeAfter(state: ReplayState, onset: number): CaseOutcome {
   const log = state.log.filter((o) => o.at > onset);
@@ -97,6 +132,10 @@ function outcomeAfter(state: ReplayState, onset: number): CaseOutcome {
     acceptedAfter: after
       .filter((v) => v.status === 'active')
       .map((v) => Math.round(v.at / 3_600_000 - onset)),
+    heldCumulativelyAfter: (() => {
+      const held = after.find(heldCumulatively);
+      return held ? Math.round(held.at / 3_600_000 - onset) : null;
+    })(),
     chartJudgedAfter: first((o) => o.unjudged < o.hours),
     levelJudgedAfter: first((o) => o.levelJudged > 0),
     unjudgedShare:
@@ -149,7 +188,17 @@ export function runSeed(
   const differing = (v: (typeof disagreeing)[number]) =>
     (v.shifts ?? []).flatMap((x) => (x && x.en > 1 ? [x.percent] : []));
   const heldShifts = disagreeing.flatMap(differing);
+  const cumulativeShifts = state.versions.flatMap((v) =>
+    (v.cumulativeShifts ?? []).flatMap((x) => (x && x.en > 1 ? [x.percent] : [])),
+  );
+  const cumulative = state.versions.filter(heldCumulatively);
   return {
+    heldCumulativelyLower: cumulative.filter((v) => v.reason.startsWith('Lower')).length,
+    heldCumulativelyStiffer: cumulative.filter((v) => v.reason.startsWith('Stiffer')).length,
+    cumulativeShiftRange:
+      cumulativeShifts.length > 0
+        ? [Math.min(...cumulativeShifts), Math.max(...cumulativeShifts)]
+        : null,
     heldStiffer: disagreeing.filter((v) => {
       const d = differing(v);
       return d.length > 0 && d.every((p) => p > 0);
@@ -202,6 +251,7 @@ export function groupTable(
           'versions after onset: made / accepted by the rule (at h)',
           'first judged after (h): charts / levels',
           'unjudged by the charts, 6 months',
+          'first version held by the cumulative check (h after onset)',
         ],
         results.map((r) => r.cases),
         (cells, fmt, unit) => {
@@ -227,15 +277,17 @@ export function groupTable(
               .map((x) => `${hours(x.chartJudgedAfter)} / ${hours(x.levelJudgedAfter)}`)
               .join(', '),
             cells.map((x) => percent(x.unjudgedShare)).join(', '),
+            cells.map((x) => hours(x.heldCumulativelyAfter)).join(', '),
           ];
         },
+        cases,
       );
     const years = results.length * HEALTHY_YEARS;
     const chart = summedRate(results, (r) => r.chartRaises, years);
     const level = summedRate(results, (r) => r.levelRaises, years);
     const both = falseAlarmRate(chart.episodes + level.episodes, years);
     console.log(
-      `\nFalse alarms on ${years} healthy bridge-years (${seeds.length} seeds × ${HEALTHY_YEARS}): 'Anomaly Detection' raised by the charts ${chart.episodes} (per seed ${results.map((r) => r.chartRaises).join(', ')}) = ${chart.perYear.toFixed(2)} a bridge-year, 95 % bound ${chart.upperBoundPerYear.toFixed(2)}; 'Trigger level crossed' ${level.episodes} (per seed ${results.map((r) => r.levelRaises).join(', ')}) = ${level.perYear.toFixed(2)}, bound ${level.upperBoundPerYear.toFixed(2)}; together ${both.perYear.toFixed(2)}, bound ${both.upperBoundPerYear.toFixed(2)} (goal ≤ 1). Versions accepted by the rule in the healthy years: ${results.map((r) => r.acceptedVersions).join(', ')} (left proposed by an alert / by disagreement / of those all differing modes higher: ${results.map((r) => `${r.heldByAlert}/${r.heldByDisagreement}/${r.heldStiffer}`).join(', ')}; differing modes' shifts ${results.map((r) => (r.heldShiftRange ? `${r.heldShiftRange[0].toFixed(2)}..${r.heldShiftRange[1].toFixed(2)} %` : '–')).join(', ')}); hours the charts left unjudged: ${results.map((r) => percent(r.unjudgedShare)).join(', ')}. ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+      `\nFalse alarms on ${years} healthy bridge-years (${seeds.length} seeds × ${HEALTHY_YEARS}): 'Anomaly Detection' raised by the charts ${chart.episodes} (per seed ${results.map((r) => r.chartRaises).join(', ')}) = ${chart.perYear.toFixed(2)} a bridge-year, 95 % bound ${chart.upperBoundPerYear.toFixed(2)}; 'Trigger level crossed' ${level.episodes} (per seed ${results.map((r) => r.levelRaises).join(', ')}) = ${level.perYear.toFixed(2)}, bound ${level.upperBoundPerYear.toFixed(2)}; together ${both.perYear.toFixed(2)}, bound ${both.upperBoundPerYear.toFixed(2)} (goal ≤ 1). Versions accepted by the rule in the healthy years: ${results.map((r) => r.acceptedVersions).join(', ')} (left proposed by an alert / by disagreement / of those all differing modes higher: ${results.map((r) => `${r.heldByAlert}/${r.heldByDisagreement}/${r.heldStiffer}`).join(', ')}; differing modes' shifts ${results.map((r) => (r.heldShiftRange ? `${r.heldShiftRange[0].toFixed(2)}..${r.heldShiftRange[1].toFixed(2)} %` : '–')).join(', ')}); hours the charts left unjudged: ${results.map((r) => percent(r.unjudgedShare)).join(', ')}; held by the cumulative check (lower / stiffer): ${results.map((r) => `${r.heldCumulativelyLower}/${r.heldCumulativelyStiffer}`).join(', ')}; shifts against the confirmed version beyond the uncertainty: ${results.map((r) => (r.cumulativeShiftRange ? `${r.cumulativeShiftRange[0].toFixed(2)}..${r.cumulativeShiftRange[1].toFixed(2)} %` : '–')).join(', ')}. ${((performance.now() - started) / 1000).toFixed(0)} s.`,
     );
   }
 }
@@ -243,8 +295,14 @@ export function groupTable(
 /** `REFERENCE_DAYS=90` (or 365) runs one reference; `CASES=none` the healthy replay only. */
 const referencesFromEnv = (): number[] =>
   process.env.REFERENCE_DAYS ? process.env.REFERENCE_DAYS.split(',').map(Number) : REFERENCES;
-const casesFromEnv = (): readonly Issue29Case[] =>
-  process.env.CASES === 'none' ? [] : ISSUE29_CASES;
+/** `CASES=none`: healthy only; `stiffening`: the slow stiffening alone; `all`: issue 29's and it. */
+const casesFromEnv = (): readonly Issue29Case[] => {
+  const which = process.env.CASES;
+  if (which === 'none') return [];
+  if (which === 'stiffening') return STIFFENING_CASES;
+  if (which === 'all') return [...ISSUE29_CASES, ...STIFFENING_CASES];
+  return ISSUE29_CASES;
+};
 
 export function referencePathBench(group?: string): void {
   console.log(

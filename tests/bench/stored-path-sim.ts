@@ -98,8 +98,16 @@ export interface ReplayState {
   now: number;
   chartOptions: ChartOptions;
   /** Agreement-test candidates (decision 067, amended 2026-12-01); {}: the product's rule. */
-  acceptance: { stifferShareOfAmber?: number };
+  acceptance: {
+    stifferShareOfAmber?: number;
+    /** Cumulative-check candidates (decision 073, amended 2026-12-01 morning); null: none. */
+    cumulative?: { stifferShareOfAmber: number; lowerShareOfAmber: number } | null;
+    /** K4: the anchor moves once to the first accepted version learnt on a full year. */
+    anchorOnAYear?: boolean;
+  };
   active: Version;
+  /** The version an engineer last confirmed: commissioning's, as no engineer acts here. */
+  confirmed: { version: number; modes: BaselineMode[]; spanHours: number };
   latest: { status: 'active' | 'proposed'; trainedTo: number };
   versions: {
     version: number;
@@ -108,6 +116,8 @@ export interface ReplayState {
     reason: string;
     /** Each mode against the active version: shift in % of its mean, E_n (null: not compared). */
     shifts?: ({ percent: number; en: number } | null)[];
+    /** Each mode against the confirmed version, likewise (absent: it is the active one). */
+    cumulativeShifts?: ({ percent: number; en: number } | null)[];
   }[];
   alarmEpisodes: Interval[];
   /** 'Anomaly Detection' alerts (by the charts): raised and cleared (null: open), data time ms. */
@@ -197,6 +207,7 @@ export function commission(
     now: referenceHours,
     chartOptions,
     acceptance,
+    confirmed: { version: 1, modes, spanHours: referenceHours },
     active: {
       version: 1,
       modes,
@@ -235,9 +246,19 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
   if (candidate.windows.length < 7 * 24) return; // too little left: the active version goes on
   const since = alertsBlockSince(state.active.acceptedAt, newest);
   const compared = compareWithActive(state.active.modes, FEATURES, candidate.windows);
+  const { confirmed } = state;
+  const sinceConfirmed =
+    confirmed.version === state.active.version
+      ? null
+      : compareWithActive(confirmed.modes, FEATURES, candidate.windows);
   const decision = decideVersion({
     active: { version: state.active.version, modes: state.active.modes },
     compared,
+    confirmed: sinceConfirmed && {
+      version: confirmed.version,
+      modes: confirmed.modes,
+      compared: sinceConfirmed,
+    },
     alertSinceAccepted: structural(state).some((a) => a.clearedAt === null || a.clearedAt > since),
     maintenanceSince: null,
     ...state.acceptance,
@@ -251,6 +272,12 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
       const c = compared.get(m.feature);
       return c ? { percent: (100 * c.shift_hz) / m.mean_hz, en: c.en } : null;
     }),
+    ...(sinceConfirmed && {
+      cumulativeShifts: confirmed.modes.map((m) => {
+        const c = sinceConfirmed.get(m.feature);
+        return c ? { percent: (100 * c.shift_hz) / m.mean_hz, en: c.en } : null;
+      }),
+    }),
   });
   state.latest = { status: decision.status, trainedTo: toHour * HOUR_MS };
   if (decision.status !== 'active') return;
@@ -263,7 +290,12 @@ function retrain(state: ReplayState, series: Series, newestHour: number): void {
     acceptedAt: newest,
   };
   state.lines = linesOf(candidate.modes);
+  const span = toHour - fromHour;
+  if (state.acceptance.anchorOnAYear && confirmed.spanHours < YEAR_HOURS && span >= YEAR_HOURS)
+    state.confirmed = { version: number, modes: candidate.modes, spanHours: span };
 }
+
+const YEAR_HOURS = 365 * 24;
 
 /** alarm_episodes: an episode reported again, longer, replaces its earlier rows (merged). */
 function storeEpisode(stored: Interval[], episode: Interval): void {

@@ -13,6 +13,7 @@ import * as styles from './fatigue-card.css';
 import { formatDate } from '../../../domain/formats';
 import type { UnitSystem } from '../../../domain/company-settings';
 import { quantityText } from '../../../domain/units';
+import { modeVerdict } from '../../../domain/reference-allowance';
 import { type DisplaySettings, useDisplaySettings } from '../../ui/display-settings';
 
 /** A stored °C in the company's units (decision 064). */
@@ -32,8 +33,13 @@ const acceptedBy = (version: BaselineVersion, zone: string | undefined) =>
     ? ''
     : `, accepted ${version.accepted_by === null ? 'automatically' : 'by an engineer'} on ${formatDate(version.accepted_at, zone)}`;
 
-/** Each mode of a proposal against the active version: the shift and whether it agrees. */
-function ModeChanges({ version }: { version: BaselineVersion }) {
+/**
+ * Each mode of a proposal against the version active when it was made: the shift and what the
+ * acceptance rule made of it (decision 067, amended 2026-12-01): a small rise beyond the
+ * uncertainty is accepted, so it is not written as an alarm. The allowance follows the bridge's
+ * amber level, which the shift chart's series carries; null until it has loaded.
+ */
+function ModeChanges({ version, amber }: { version: BaselineVersion; amber: number | null }) {
   return (
     <ul aria-label={`Version ${version.version} against the active one`}>
       {version.modes.map((m) => (
@@ -41,7 +47,7 @@ function ModeChanges({ version }: { version: BaselineVersion }) {
           {m.feature}: {m.mean_hz.toFixed(4)} ± {m.uncertainty_hz.toFixed(4)} Hz
           {m.shift_hz === null || m.en === null
             ? ', not compared'
-            : `, ${m.shift_hz >= 0 ? '+' : ''}${m.shift_hz.toFixed(4)} Hz against the active (E_n ${m.en.toFixed(2)}, ${m.en <= 1 ? 'agrees' : 'differs'})`}
+            : `, ${m.shift_hz >= 0 ? '+' : ''}${m.shift_hz.toFixed(4)} Hz against the active (E_n ${m.en.toFixed(2)}, ${modeVerdict((100 * m.shift_hz) / (m.mean_hz - m.shift_hz), m.en, amber)})`}
         </li>
       ))}
     </ul>
@@ -78,6 +84,7 @@ export function BaselineCard({ bridgeId }: { bridgeId: number }) {
   const { user } = useRouteContext({ from: '/_signed-in' });
   const [rejecting, setRejecting] = useState<number | null>(null);
   const versions = useQuery(dashboardQueries.baselines(api, bridgeId));
+  const shift = useQuery(dashboardQueries.frequencyShift(api, bridgeId));
   const accept = useMutation(
     withEffects(acceptBaselineMutationOptions(api, queryClient, bridgeId), {
       onSuccess: (v) => notify('success', `Version ${v.version} is now the reference`),
@@ -101,13 +108,15 @@ export function BaselineCard({ bridgeId }: { bridgeId: number }) {
           {acceptedBy(active, display.timeZone)}.
         </p>
       )}
+      {/* Why the rule made it the reference, with any drift since the confirmed version (decision 073). */}
+      {active && <p>Why: {active.reason}.</p>}
       {proposed && (
         <section aria-label={`Proposed version ${proposed.version}`}>
           <p>
             Version {proposed.version} is proposed: {proposed.reason}. {coverage(proposed, display)}
             .
           </p>
-          <ModeChanges version={proposed} />
+          <ModeChanges version={proposed} amber={shift.data?.levels.amber_percent ?? null} />
           {mayAccept && (
             <Button
               type="button"

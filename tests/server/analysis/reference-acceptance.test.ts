@@ -97,6 +97,97 @@ describe('accepting a new reference version', () => {
     );
   });
 
+  // Decision 073, amended 2026-12-01 morning: each step is compared with the active version, so
+  // a drift under the allowance per retraining adds up unseen without a cumulative check.
+  const confirmed = mode(); // version 1, confirmed at commissioning: 3 Hz
+  /** Versions 2, 3, … trained `perStep` (relative) apart, each decided as the product does. */
+  function walk(
+    perStep: number,
+    steps: number,
+    cumulative?: { stifferShareOfAmber: number; lowerShareOfAmber: number },
+  ) {
+    let active = { version: 1, modes: [confirmed] };
+    const decisions = [];
+    for (let k = 1; k <= steps; k += 1) {
+      const candidate = windows(3 * (1 + perStep * k));
+      const decision = decideVersion({
+        active,
+        compared: compareWithActive(active.modes, ['acc.f1'], candidate),
+        alertSinceAccepted: false,
+        maintenanceSince: null,
+        confirmed: {
+          version: 1,
+          modes: [confirmed],
+          compared: compareWithActive([confirmed], ['acc.f1'], candidate),
+        },
+        ...(cumulative ? { cumulative } : {}),
+      });
+      decisions.push(decision);
+      if (decision.status === 'active') {
+        const next = { ...mode(), mean_hz: 3 * (1 + perStep * k) };
+        active = { version: k + 1, modes: [next] };
+      }
+    }
+    return decisions;
+  }
+
+  // No holding rule was eligible on the tuning seeds (a part-year reference's seasonal misfit):
+  // the product accepts, and its reason says the drift since the confirmed version.
+  const since =
+    'cumulatively since version 1, the reference last confirmed \\(each version after it was accepted step by step\\)';
+
+  it('says a +0.1 % per version stiffening has passed 0.25 % since the confirmed version', () => {
+    const decisions = walk(0.001, 4);
+    expect(decisions.map((d) => d.status)).toEqual(['active', 'active', 'active', 'active']);
+    expect(decisions[1]?.reason).not.toMatch(/cumulatively/);
+    expect(decisions[2]?.reason).toMatch(
+      new RegExp(
+        `^Agrees with version 3 within the uncertainty.*\\. Not held by the rule, but stiffer than version 1 by more than 0\\.25 % beyond the uncertainty, ${since}: acc\\.f1 \\+0\\.009\\d Hz \\(0\\.3\\d %, E_n \\d+\\.\\d\\d\\)$`,
+      ),
+    );
+  });
+
+  it('says a loss within the uncertainty per version once it adds up beyond it', () => {
+    const decisions = walk(-0.0002, 6); // −0.02 % a version
+    const noted = decisions.findIndex((d) => d.reason.includes('cumulatively'));
+    expect(noted).toBeGreaterThan(0);
+    expect(decisions.every((d) => d.status === 'active')).toBe(true);
+    expect(decisions[noted]?.reason).toMatch(
+      new RegExp(
+        `Not held by the rule, but lower than version 1 beyond the uncertainty, ${since}: acc\\.f1 -0\\.00\\d+ Hz`,
+      ),
+    );
+  });
+
+  it('holds the drift where it adds up under a holding candidate (the bench’s K1)', () => {
+    const decisions = walk(0.001, 4, { stifferShareOfAmber: 0.125, lowerShareOfAmber: 0 });
+    expect(decisions.map((d) => d.status)).toEqual(['active', 'active', 'proposed', 'proposed']);
+    expect(decisions[2]?.reason).toMatch(
+      new RegExp(
+        `^Stiffer than version 1 by more than 0\\.25 % beyond the uncertainty, ${since}: acc\\.f1 \\+0\\.009\\d Hz \\(0\\.3\\d %, E_n \\d+\\.\\d\\d\\)\\. Check bearings and expansion joints for restraint \\(frozen or seized\\) before accepting it$`,
+      ),
+    );
+  });
+
+  it('does not judge cumulatively outside the confirmed version’s temperatures', () => {
+    const cold = { beta: [0, 0, 0, 0, 0], mean: 3, lowC: -20, highC: -10 };
+    const candidate = windows(3.012); // +0.4 % since version 1, +0.1 % against version 3
+    const active = { ...mode(), mean_hz: 3.009 };
+    const decision = decideVersion({
+      active: { version: 3, modes: [active] },
+      compared: compareWithActive([active], ['acc.f1'], candidate),
+      alertSinceAccepted: false,
+      maintenanceSince: null,
+      confirmed: {
+        version: 1,
+        modes: [mode(cold)],
+        compared: compareWithActive([mode(cold)], ['acc.f1'], candidate),
+      },
+    });
+    expect(decision.status).toBe('active');
+    expect(decision.reason).not.toMatch(/cumulatively/);
+  });
+
   it('commissions the first version and re-baselines after a recorded repair', () => {
     const none = new Map<string, BaselineMode['compared']>();
     expect(

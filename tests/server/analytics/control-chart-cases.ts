@@ -213,3 +213,17 @@ export const ISSUE29_CASES: Issue29Case[] = [
     goal: 'raised ≤ 48 h, still at 6 months',
   },
 ];
+
+/**
+ * A slow stiffening the alarms never see (they are one-sided): every mode +0.1 % a month from the
+ * bench's fixed onset, a bearing or joint seizing by degrees (decision 073, amended 2026-12-01
+ * morning). Each 30-day retraining is +0.1 % against the active version, under the per-step
+ * allowance; only a cumulative check can hold it.
+ */
+export const STIFFENING_CASES: Issue29Case[] = [
+  {
+    name: 'slow stiffening +0.1 %/month',
+    loss: (row, onset) => (row >= onset ? (-0.001 * (row - onset)) / HOURS_PER_MONTH : 0),
+    goal: 'a version held by the cumulative check within 6 months',
+  },
+];

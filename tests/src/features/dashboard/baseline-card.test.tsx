@@ -94,11 +94,57 @@ describe('Baseline card', () => {
       'Version 2 is proposed: A structural alert has been open since version 1 was accepted.',
     );
     expect(proposed).toHaveTextContent(
-      'cb-s1-acc.f1: 2.7700 ± 0.0015 Hz, -0.1455 Hz against the active (E_n 37.80, differs)',
+      'cb-s1-acc.f1: 2.7700 ± 0.0015 Hz, -0.1455 Hz against the active (E_n 37.80, lower by 4.99 %, beyond the uncertainty — held for an engineer)',
     );
     // An operator reads it; only staff or the company's administrator accept.
     expect(within(card).queryByRole('button', { name: 'Accept version 2' })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Reject version 2' })).toBeNull();
+  }, 30_000);
+
+  // Decision 067, amended 2026-12-01: a rise beyond the uncertainty but within 1/8 of the amber
+  // level is accepted by the rule; the card wrote "differs" beside it, an alarm for nothing.
+  it('says a small rise is within the allowance and accepted, and a large one is held', async () => {
+    const mode = (feature: string, shift: number, en: number) => ({
+      feature,
+      mean_hz: 2.91 + shift,
+      uncertainty_hz: 0.0012,
+      shift_hz: shift,
+      shift_uncertainty_hz: 0.0012,
+      en,
+    });
+    const held = aVersion({
+      ...proposal,
+      modes: [mode('cb-s1-acc.f1', 0.0038, 1.6), mode('cb-s1-acc.f2', 0.0146, 6.1)],
+      reason: 'A structural alert has been open since version 1 was accepted',
+    });
+    serveDashboard(server, { baselines: [held, aVersion({})] });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const proposed = await screen.findByRole('region', { name: 'Proposed version 2' });
+    await waitFor(() =>
+      expect(proposed).toHaveTextContent(
+        'cb-s1-acc.f1: 2.9138 ± 0.0012 Hz, +0.0038 Hz against the active (E_n 1.60, higher by 0.13 %, within the 0.25 % allowance — accepted)',
+      ),
+    );
+    expect(proposed).toHaveTextContent(
+      'cb-s1-acc.f2: 2.9246 ± 0.0012 Hz, +0.0146 Hz against the active (E_n 6.10, higher by 0.50 %, beyond the 0.25 % allowance — held for an engineer)',
+    );
+    expect(proposed).not.toHaveTextContent('differs');
+  }, 30_000);
+
+  // Decision 073, amended 2026-12-01 morning: a drift since the confirmed version is not held
+  // but said in the accepted version's reason, which the card showed nowhere.
+  it('shows why the reference was accepted, with a drift since the confirmed version', async () => {
+    const drifted = aVersion({
+      version: 4,
+      reason:
+        'Agrees with version 3 within the uncertainty (E_n ≤ 1 for every mode) and no structural alert since it was accepted. Not held by the rule, but stiffer than version 1 by more than 0.25 % beyond the uncertainty, cumulatively since version 1',
+    });
+    serveDashboard(server, { baselines: [drifted] });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const card = await screen.findByRole('region', { name: 'Baseline' });
+    expect(card).toHaveTextContent(
+      'Why: Agrees with version 3 within the uncertainty (E_n ≤ 1 for every mode) and no structural alert since it was accepted. Not held by the rule, but stiffer than version 1 by more than 0.25 % beyond the uncertainty, cumulatively since version 1.',
+    );
   }, 30_000);
 
   it('lets staff accept the proposal, and shows it as the reference', async () => {
