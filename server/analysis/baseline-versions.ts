@@ -10,6 +10,12 @@ export type NewBaselineVersion = Omit<
   'id' | 'version' | 'createdAt'
 >;
 
+/** A version as the cumulative check's anchor is chosen from it. */
+export type AnchorCandidate = Pick<
+  BaselineVersionRow,
+  'version' | 'acceptedAt' | 'acceptedBy' | 'modes' | 'reason'
+>;
+
 type Tx = Pick<Db, 'update' | 'insert' | 'select'>;
 
 /** The scoring model of a version, as analysis_models holds it (decision 041: always the active's). */
@@ -64,6 +70,24 @@ export function createBaselineVersions(db: Db) {
     list(bridgeId: number): Promise<BaselineVersionRow[]> {
       return db
         .select()
+        .from(baselineVersions)
+        .where(eq(baselineVersions.bridgeId, bridgeId))
+        .orderBy(desc(baselineVersions.version));
+    },
+
+    /**
+     * Newest first, with only what the cumulative check's anchor is chosen from
+     * (confirmed-version.ts): a training reads this, not every version's stored model.
+     */
+    anchorCandidates(bridgeId: number): Promise<AnchorCandidate[]> {
+      return db
+        .select({
+          version: baselineVersions.version,
+          acceptedAt: baselineVersions.acceptedAt,
+          acceptedBy: baselineVersions.acceptedBy,
+          modes: baselineVersions.modes,
+          reason: baselineVersions.reason,
+        })
         .from(baselineVersions)
         .where(eq(baselineVersions.bridgeId, bridgeId))
         .orderBy(desc(baselineVersions.version));

@@ -1,4 +1,4 @@
-import type { BaselineVersionRow } from './baseline-versions.ts';
+import type { AnchorCandidate } from './baseline-versions.ts';
 
 /**
  * The version an engineer's act last made the bridge's reference (decision 073, amended
@@ -6,11 +6,11 @@ import type { BaselineVersionRow } from './baseline-versions.ts';
  * accepted), one an engineer accepted, or a repair's re-baselining (decision 023; its modes keep
  * the sensitivity of the version before, decision 051, or its reason names the maintenance).
  * Versions accepted by the rule alone never move it: each was only compared with the one before.
- * `rows` newest first, as BaselineVersions.list gives them.
+ * `rows` newest first, as BaselineVersions.anchorCandidates gives them.
  */
-export function confirmedVersion(
-  rows: readonly BaselineVersionRow[],
-): BaselineVersionRow | undefined {
+export function confirmedVersion<Row extends AnchorCandidate>(
+  rows: readonly Row[],
+): Row | undefined {
   const accepted = rows.filter((r) => r.acceptedAt !== null);
   const first = accepted.at(-1);
   return accepted.find(

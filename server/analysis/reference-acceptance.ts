@@ -127,7 +127,7 @@ export interface ConfirmedComparison {
 function cumulativeDrift(
   confirmed: ConfirmedComparison,
   floors: { lower: number; stiffer: number },
-): { words: string; stiffer: boolean } | null {
+): { words: string; stiffer: boolean; modes: string } | null {
   const n = confirmed.version;
   const { lower, stiffer, list } = beyondUncertainty(confirmed.modes, confirmed.compared, floors);
   const since = `cumulatively since version ${n}, the reference last confirmed (each version after it was accepted step by step)`;
@@ -136,12 +136,14 @@ function cumulativeDrift(
     return {
       words: `Lower than version ${n}${size} beyond the uncertainty, ${since}: ${list(lower)}`,
       stiffer: false,
+      modes: list(lower),
     };
   }
   if (stiffer.length > 0) {
     return {
       words: `Stiffer than version ${n} by more than ${formatPercent(floors.stiffer)} beyond the uncertainty, ${since}: ${list(stiffer)}`,
       stiffer: true,
+      modes: list(stiffer),
     };
   }
   return null;
@@ -235,9 +237,11 @@ export function decideVersion(input: {
       reason: drift.stiffer ? `${drift.words}. ${CHECK_BEARINGS}` : drift.words,
     };
   }
-  // Not held (decision 073, amended 2026-12-01 morning), but said, so an engineer sees it.
+  // Not held (decision 073, amended 2026-12-01 morning), but said, so an engineer sees it; in
+  // words that claim no change, since on healthy tuning bridges a part-year reference's seasonal
+  // misfit alone reached +0.08 to +0.70 % against the confirmed version.
   const note = drift
-    ? `. Not held by the rule, but ${drift.words.replace(/^./, (c) => c.toLowerCase())}`
+    ? `. Noted, not held: against version ${confirmed?.version}, the reference last confirmed, ${drift.modes}, beyond the uncertainty cumulatively since version ${confirmed?.version}; a reference learnt over part of a year differs from later seasons by as much on healthy bridges (decision 073)`
     : '';
   const alerts = 'and no structural alert since it was accepted';
   if (step.beyond.length > 0) {

@@ -35,7 +35,9 @@ export async function storeVersion(
     ? compareWithActive(active.modes, model.featureNames, trainingWindows)
     : new Map();
   // The cumulative check's anchor (decision 073, amended 2026-12-01 morning).
-  const confirmed = active ? confirmedVersion(await versions.list(bridgeId)) : undefined;
+  const confirmed = active
+    ? confirmedVersion(await versions.anchorCandidates(bridgeId))
+    : undefined;
   const alertSinceAccepted = active
     ? await structuralAlertBlocks(db, bridgeId, active.acceptedAt ?? active.createdAt, new Date())
     : false;

@@ -137,13 +137,13 @@ describe('Baseline card', () => {
     const drifted = aVersion({
       version: 4,
       reason:
-        'Agrees with version 3 within the uncertainty (E_n ≤ 1 for every mode) and no structural alert since it was accepted. Not held by the rule, but stiffer than version 1 by more than 0.25 % beyond the uncertainty, cumulatively since version 1',
+        'Agrees with version 3 within the uncertainty (E_n ≤ 1 for every mode) and no structural alert since it was accepted. Noted, not held: against version 1, the reference last confirmed, acc.f1 +0.0093 Hz (0.31 %, E_n 1.40), beyond the uncertainty cumulatively since version 1; a reference learnt over part of a year differs from later seasons by as much on healthy bridges (decision 073)',
     });
     serveDashboard(server, { baselines: [drifted] });
     await renderApp(`/dashboard?bridge=${confederation.id}`);
     const card = await screen.findByRole('region', { name: 'Baseline' });
     expect(card).toHaveTextContent(
-      'Why: Agrees with version 3 within the uncertainty (E_n ≤ 1 for every mode) and no structural alert since it was accepted. Not held by the rule, but stiffer than version 1 by more than 0.25 % beyond the uncertainty, cumulatively since version 1.',
+      'Why: Agrees with version 3 within the uncertainty (E_n ≤ 1 for every mode) and no structural alert since it was accepted. Noted, not held: against version 1, the reference last confirmed, acc.f1 +0.0093 Hz (0.31 %, E_n 1.40), beyond the uncertainty cumulatively since version 1; a reference learnt over part of a year differs from later seasons by as much on healthy bridges (decision 073).',
     );
   }, 30_000);
 
