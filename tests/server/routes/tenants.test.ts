@@ -604,6 +604,10 @@ function probes(own: {
       url: `/api/v1/sensors/${x.sensor}/cable`,
       body: { length_m: 80, mass_per_m: 40 },
     }),
+    removeSensorCable: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/sensors/${x.sensor}/cable`,
+    }),
     assignTheirSensorToOwnStream: (x: Targets): Call => ({
       method: 'PUT',
       url: '/api/v1/sensors/assign',
