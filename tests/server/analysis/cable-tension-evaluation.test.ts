@@ -195,5 +195,21 @@ describe.each(drivers)('cable tension on every evaluation on %s', (kind) => {
     const rows = await storedTensions(t, sensor.id);
     const dropped = rows.slice(12).map((r) => (r.tensionN ?? 0) / 2.94e6 - 1);
     expect(Math.max(...dropped.map(Math.abs))).toBeLessThan(0.03);
+
+    // Taken off its cable (DELETE /sensors/{id}/cable): the next evaluation clears its alert,
+    // and the stored tensions stay.
+    const staff = await t.createUser({ staff: true });
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/sensors/${sensor.id}/cable`,
+      token: staff.token,
+    });
+    expect(removed.status).toBe(204);
+    await analyseBridge(t.services, bridge.id);
+    const open = (await storedAlerts(t, bridge.id)).filter(
+      (a) => a.type === 'Limit exceeded' && a.state !== 'cleared',
+    );
+    expect(open).toEqual([]);
+    expect(await storedTensions(t, sensor.id)).toHaveLength(rows.length);
   });
 });
