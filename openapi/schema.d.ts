@@ -1724,7 +1724,16 @@ export interface paths {
      */
     put: operations['setSensorCable'];
     post?: never;
-    delete?: never;
+    /**
+     * Take the sensor off its stay or hanger (staff)
+     * @description The sensor is no longer on a cable: no tension is estimated for it from the next
+     *     evaluation on, and the dashboard's Cable tension card leaves it out. The tensions already
+     *     stored stay (history) and come back with the cable if one is set again; an open cable
+     *     alert of it clears at the next evaluation (decision 079). Staff and the sensor's company
+     *     administrator; audited like every change. 404 for a sensor not on a cable (nothing to
+     *     remove), as for a sensor the caller cannot see.
+     */
+    delete: operations['removeSensorCable'];
     options?: never;
     head?: never;
     patch?: never;
@@ -7325,6 +7334,31 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Sensor'];
         };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  removeSensorCable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Taken off its cable */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];

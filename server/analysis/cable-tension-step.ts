@@ -11,6 +11,7 @@ import { sampleGrid } from '../analytics/sensor-validation/recent-faults.ts';
 import type { Db } from '../db/client.ts';
 import { cableTensions, datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import { loadBlocks } from './bridge-streams.ts';
+import { cableRecord, MIN_CABLE_RUN_SAMPLES } from './cable-record.ts';
 import { commonRate } from './modal-tracking.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import type { FaultSpans } from './fault-spans.ts';
@@ -119,10 +120,14 @@ async function estimateWindows(
       });
       continue;
     }
-    const samples = sampleGrid(blocks, rateHz, from, to);
+    const record = cableRecord(sampleGrid(blocks, rateHz, from, to));
+    if (record.kind === 'too-short') {
+      await store(db, { ...base, harmonics: [], note: tooShortNote(record.longestRun, rateHz) });
+      continue;
+    }
     let result: ReturnType<typeof estimateCableTension>;
     try {
-      result = estimateCableTension(samples, rateHz, spec);
+      result = estimateCableTension(record.samples, rateHz, spec);
     } catch (error) {
       // Fewer samples than one spectrum segment: nothing to estimate in this window.
       if (error instanceof RangeError) continue;
@@ -145,6 +150,11 @@ async function estimateWindows(
         : { ...base, harmonics, note: result.reason },
     );
   }
+}
+
+function tooShortNote(longestRun: number, rateHz: number): string {
+  const seconds = (n: number) => `${Math.round(n / rateHz)} s`;
+  return `only ${seconds(longestRun)} recorded without a gap; at least ${seconds(MIN_CABLE_RUN_SAMPLES)} are needed for a tension`;
 }
 
 async function store(db: Db, row: typeof cableTensions.$inferInsert): Promise<void> {

@@ -1,6 +1,8 @@
+import type { CableSettings } from '../../domain/cable.ts';
 import { DEMO_BURST_SCHEDULE, type BurstSchedule } from '../sim/burst-simulator.ts';
 import type {
   BridgeScenario,
+  CableVibrationSpec,
   ClimateSpec,
   DamageSpec,
   FaultSpec,
@@ -88,12 +90,40 @@ export interface DemoBridge {
    */
   spanAccelerometers?: { span: number; positions: readonly number[] };
   /**
+   * An accelerometer on one of the span's vertical hangers, at `position` along the span where
+   * the hanger meets the deck: it reads the hanger's harmonic series (StreamSpec.cable), and the
+   * seed records the hanger's length, mass per metre and tension limits on its sensor, so the
+   * dashboard's Cable tension card has a cable to show (decision 079).
+   */
+  hanger?: {
+    span: number;
+    position: number;
+    cable: CableVibrationSpec;
+    limits: { lowKn: number; highKn: number; changePercent: number };
+  };
+  /**
    * The rest of the fleet: only the main span is instrumented (an accelerometer and a strain
    * gauge) besides the thermometer, with shorter bursts, sparser readings and a shorter history,
    * so the first start stays fast while every bridge still gets an evaluation.
    */
   light?: boolean;
 }
+
+/**
+ * A hanger of Lions Gate's main span (472 m; its suspended structure and hangers were replaced
+ * in 2000-2001, Matson, TAC conference paper "The Lions' Gate Bridge Suspended Span
+ * Replacement"). Its figures are illustrative, not the bridge's: a 45 m hanger near a tower of
+ * 15 kg/m (a pair of wire ropes) at 180 kN, so f₁ = 1.217 Hz and its first six harmonics (to
+ * 7.3 Hz) sit well below the demo's 10 Hz Nyquist; 0.5 % damping, as wire ropes have; the
+ * accelerometer 2.25 m above the deck (0.05 of the hanger), where every harmonic shows. The
+ * tension is fixed: no temperature or traffic moves it. Decision 079, 2026-12-01 amendment.
+ */
+const LIONS_GATE_HANGER: NonNullable<DemoBridge['hanger']> = {
+  span: 2,
+  position: 0.1,
+  cable: { lengthM: 45, massPerM: 15, tensionN: 180_000, harmonics: 6, damping: 0.005, at: 0.05 },
+  limits: { lowKn: 150, highKn: 215, changePercent: 5 },
+};
 
 /** The operator's three bridges, in the seed's order (indices 0, 1 and 2 of the fleet). */
 export const DEMO_BRIDGES_WITH_DATA: readonly DemoBridge[] = [
@@ -119,6 +149,7 @@ export const DEMO_BRIDGES_WITH_DATA: readonly DemoBridge[] = [
     faultyStrain: { span: 2, driftPerHour: 2.5, daysAgo: 5 },
     silentStrain: { span: 3, daysAgo: 2 },
     twinStrain: { span: 1 },
+    hanger: LIONS_GATE_HANGER,
   },
   {
     name: 'Jacques Cartier Bridge',
@@ -191,6 +222,8 @@ export const strainId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${
 /** The twin beside a span's midspan strain gauge (decision 068). */
 export const twinStrainId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-strb`;
 export const temperatureId = (bridge: DemoBridge) => `${bridge.key}-temp`;
+/** The accelerometer on a hanger of a span (DemoBridge.hanger). */
+export const hangerId = (bridge: DemoBridge, span: number) => `${bridge.key}-s${span}-hgr`;
 
 /** What the seed creates for a demo bridge: one sensor and one data stream per scenario stream. */
 export interface DemoSensor {
@@ -202,7 +235,22 @@ export interface DemoSensor {
   position: number;
   /** The stream it is a co-located twin of, if any (StreamSpec.twinOf). */
   twinOf?: string;
+  /** The hanger it is on, if any (DemoBridge.hanger), as the seed records it. */
+  cable?: CableSettings;
   status: 'active' | 'faulty';
+}
+
+/** The hanger as its sensor's cable (decision 079's settings). */
+function cableSettings(hanger: NonNullable<DemoBridge['hanger']>): CableSettings {
+  return {
+    length_m: hanger.cable.lengthM,
+    mass_per_m: hanger.cable.massPerM,
+    bending_stiffness_nm2: null,
+    tension_low_kn: hanger.limits.lowKn,
+    tension_high_kn: hanger.limits.highKn,
+    tension_change_percent: hanger.limits.changePercent,
+    reference_tension_kn: null,
+  };
 }
 
 export function demoSensors(bridge: DemoBridge): DemoSensor[] {
@@ -212,6 +260,7 @@ export function demoSensors(bridge: DemoBridge): DemoSensor[] {
     spanIndex: Number(stream.span.slice('span-'.length)) - 1,
     position: stream.position,
     ...(stream.twinOf ? { twinOf: stream.twinOf } : {}),
+    ...(stream.cable && bridge.hanger ? { cable: cableSettings(bridge.hanger) } : {}),
     status:
       bridge.faultyStrain && stream.id === strainId(bridge, bridge.faultyStrain.span)
         ? 'faulty'
@@ -268,6 +317,12 @@ function demoStreams(bridge: DemoBridge, rates: DemoRates): StreamSpec[] {
     // The same trucks, its own noise (the simulator seeds noise by stream id).
     if (bridge.twinStrain?.span === i + 1) {
       streams.push({ ...strain, id: twinStrainId(bridge, i + 1), twinOf: strain.id });
+    }
+    // Its own random draws (seeded by its id), so no other stream's values move.
+    const hanger = bridge.hanger;
+    if (hanger?.span === i + 1) {
+      const id = hangerId(bridge, i + 1);
+      streams.push({ ...accelerometer, id, position: hanger.position, cable: hanger.cable });
     }
   });
   streams.push({

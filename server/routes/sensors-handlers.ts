@@ -47,6 +47,7 @@ export function sensorsHandlers(
   | 'setSensorLimits'
   | 'setSensorGeometry'
   | 'setSensorCable'
+  | 'removeSensorCable'
 > {
   const { sensors, datastreams } = services;
   return {
@@ -132,6 +133,18 @@ export function sensorsHandlers(
       const sensor = await sensors.findById(id);
       if (!sensor) throw notFound('Sensor', id);
       return sensorDto(await sensors.setCable(id, cableColumn(sensor.type, request.body, '')));
+    },
+
+    // Stored tensions stay as the cable's history (decision 079's 2026-12-01 amendment).
+    async removeSensorCable(request, reply) {
+      const scope = requireAdmin(request);
+      const { id } = request.params;
+      await assertInScope(services, scope, 'sensor', id, hiddenAs('Sensor'));
+      const sensor = await sensors.findById(id);
+      if (!sensor) throw notFound('Sensor', id);
+      if (!sensor.cable) throw new HttpError(404, `Sensor '${sensor.label}' is not on a cable`);
+      await sensors.setCable(id, null);
+      return reply.code(204).send();
     },
 
     async assignSensor(request) {

@@ -32,9 +32,11 @@ const DIRECTION_OF: Record<SensorType, SensorDirection | null> = {
 /**
  * A sensor the simulator feeds: at the simulator's own place along the span (StreamSpec.position,
  * so the stored chainage is where its signal comes from), a twin TWIN_SPACING_M further along.
+ * An accelerometer on a hanger measures across the bridge, the way a hanger sways out of its
+ * plane, so it is never taken for a vertical channel of the deck's modes (decision 079).
  */
 export function fedSensorPosition(
-  sensor: Pick<DemoSensor, 'position' | 'twinOf'>,
+  sensor: Pick<DemoSensor, 'position' | 'twinOf' | 'cable'>,
   type: SensorType,
   spanLengthM: number,
 ): SensorPosition {
@@ -42,7 +44,7 @@ export function fedSensorPosition(
   return {
     chainageM: round1(Math.min(spanLengthM, along)),
     transverseOffsetM: type === 'temperature' ? 0 : GIRDER_OFFSET_M,
-    direction: DIRECTION_OF[type],
+    direction: sensor.cable ? 'transverse' : DIRECTION_OF[type],
   };
 }
 

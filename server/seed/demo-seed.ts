@@ -154,7 +154,7 @@ export async function seedDemo(
         )
         .returning();
       const planned = planSensors(bridge, spanRows, fleetCycle);
-      for (const { label, type, status, spanId, position } of planned) {
+      for (const { label, type, status, spanId, position, cable } of planned) {
         const [manufacturer, model] = MANUFACTURER_OF[type];
         const [sensor] = await tx
           .insert(sensors)
@@ -170,6 +170,7 @@ export async function seedDemo(
             lastCalibrationDate: '2026-05-01',
             nextCalibrationDate: '2027-05-01',
             ...position,
+            cable: cable ?? null,
           })
           .returning();
         if (sensor) {

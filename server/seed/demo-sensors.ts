@@ -5,6 +5,7 @@ import {
   type SensorStatus,
   type SensorType,
 } from '../../domain/enums.ts';
+import type { CableSettings } from '../../domain/cable.ts';
 import type { SensorPosition } from '../../domain/sensor-geometry.ts';
 import { DEMO_FLEET, demoSensors } from '../demo/demo-scenarios.ts';
 import { cycledSensorPosition, fedSensorPosition } from './demo-positions.ts';
@@ -16,6 +17,8 @@ export interface PlannedSensor {
   spanId: number;
   /** Where it sits on its span (decision 068). */
   position: SensorPosition;
+  /** The stay or hanger it is on (decision 079). */
+  cable?: CableSettings;
 }
 
 type SpanRow = { id: number; label: string; length: number };
@@ -41,6 +44,7 @@ export function planSensors(
       status: s.status,
       spanId: span?.id ?? 0,
       position: fedSensorPosition(s, type, span?.length ?? 0),
+      ...(s.cable ? { cable: s.cable } : {}),
     };
   });
   if (demo && !demo.light) return fed;

@@ -5,6 +5,7 @@ import { applyFaults, isDroppedOut, type FaultState } from './faults.ts';
 import { createRng, deriveSeed } from '../analytics/rng.ts';
 import type { BridgeScenario, StreamSpec } from './scenario.ts';
 import type { SimBlock } from './stream-simulator.ts';
+import { modePosition, streamDampings } from './stream-modes.ts';
 
 /**
  * Duty-cycled accelerometers: a gateway records a burst of `burstSeconds` at every multiple of
@@ -43,7 +44,13 @@ function accelerationStream(scenario: BridgeScenario, streamId: string): StreamS
 function leadOf(scenario: BridgeScenario, stream: StreamSpec): StreamSpec {
   if (stream.modesOf === undefined) return stream;
   const lead = accelerationStream(scenario, stream.modesOf);
-  if (lead.span !== stream.span || lead.rateHz !== stream.rateHz || lead.modesOf !== undefined) {
+  if (
+    lead.span !== stream.span ||
+    lead.rateHz !== stream.rateHz ||
+    lead.modesOf !== undefined ||
+    lead.cable !== undefined ||
+    stream.cable !== undefined
+  ) {
     throw new Error(
       `'${stream.id}' must read an accelerometer of its own span and rate that leads, not '${lead.id}'`,
     );
@@ -80,8 +87,9 @@ export function simulateBurst(
   const faultRng = createRng(deriveSeed(scenario.seed, 'burst-fault', stream.id, start));
   const faults = scenario.faults.filter((f) => f.stream === stream.id);
   const faultState: FaultState = { stuckValue: null };
-  const modeCount = scenario.spans.find((s) => s.id === stream.span)?.modes.length ?? 0;
-  const weights = Array.from({ length: modeCount }, (_, k) => modeWeight(k, stream.position));
+  const modeCount = streamDampings(scenario, stream).length;
+  const at = modePosition(stream);
+  const weights = Array.from({ length: modeCount }, (_, k) => modeWeight(k, at));
   const periodMs = 1000 / stream.rateHz;
   const blocks: SimBlock[] = [];
   for (const block of vibration) {

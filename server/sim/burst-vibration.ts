@@ -4,7 +4,6 @@
 // the same vibration (decision 076).
 import { ambientDrive } from './acceleration.ts';
 import type { ClimateModel } from './climate.ts';
-import { spanFrequencies } from './modal-model.ts';
 import {
   resonatorCoefficients,
   stepResonator,
@@ -13,6 +12,7 @@ import {
 } from './resonator.ts';
 import { createRng, deriveSeed, type Rng } from '../analytics/rng.ts';
 import type { BridgeScenario, StreamSpec } from './scenario.ts';
+import { streamDampings, streamFrequencies } from './stream-modes.ts';
 import { trafficAt } from './traffic.ts';
 
 export interface BurstTiming {
@@ -63,7 +63,7 @@ export function burstVibration(
   climate: ClimateModel,
 ): VibrationBlock[] {
   const rng = createRng(deriveSeed(scenario.seed, 'burst', lead.id, start));
-  const damping = scenario.spans.find((s) => s.id === lead.span)?.modes.map((m) => m.damping);
+  const damping = streamDampings(scenario, lead);
   const perBlock = Math.round(timing.blockSeconds * lead.rateHz);
   const total = Math.round(timing.burstSeconds * lead.rateHz);
   const periodMs = 1000 / lead.rateHz;
@@ -76,8 +76,8 @@ export function burstVibration(
     const deck = climate.deckTemperatureAt(blockStart);
     const traffic = trafficAt(blockStart);
     const drive = ambientDrive(traffic);
-    const coefficients = spanFrequencies(scenario, lead.span, deck, traffic, blockStart).map(
-      (f, k) => resonatorCoefficients(f, damping?.[k] ?? 0.02, lead.rateHz),
+    const coefficients = streamFrequencies(scenario, lead, deck, traffic, blockStart).map((f, k) =>
+      resonatorCoefficients(f, damping[k] ?? 0.02, lead.rateHz),
     );
     const modeStates = (states ??= coefficients.map((c) => stationaryState(c, drive, rng)));
     const modes = coefficients.map(() => new Float64Array(count));

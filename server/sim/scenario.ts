@@ -62,6 +62,24 @@ export interface StreamSpec {
    * noise of its own, so a span's channels are coherent as a real span's are (decision 076).
    */
   modesOf?: string;
+  /** An accelerometer on a stay or hanger: it reads the cable's harmonics, not the span's modes. */
+  cable?: CableVibrationSpec;
+}
+
+/**
+ * A stay or hanger an accelerometer is clamped to: the cable's own harmonic series, by
+ * taut-string theory f_n = n/(2L)·√(T/m) (no bending stiffness, fixed tension), instead of
+ * its span's modes.
+ */
+export interface CableVibrationSpec {
+  lengthM: number;
+  massPerM: number;
+  tensionN: number;
+  /** Harmonics simulated, from the first. */
+  harmonics: number;
+  damping: number;
+  /** Where the accelerometer sits along the cable, 0..1 (harmonic shapes sin(nπx)). */
+  at: number;
 }
 
 export interface DamageSpec {

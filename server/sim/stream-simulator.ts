@@ -1,7 +1,6 @@
 import { ambientDrive, modeWeight } from './acceleration.ts';
 import { createClimate, type ClimateModel } from './climate.ts';
 import { applyFaults, isDroppedOut, type FaultState } from './faults.ts';
-import { spanFrequencies } from './modal-model.ts';
 import {
   resonatorCoefficients,
   stepResonator,
@@ -11,6 +10,7 @@ import {
 import { createRng, deriveSeed, type Rng } from '../analytics/rng.ts';
 import type { BridgeScenario, FaultSpec, StreamSpec } from './scenario.ts';
 import { REFERENCE_TEMPERATURE_C } from './modal-model.ts';
+import { modePosition, streamDampings, streamFrequencies } from './stream-modes.ts';
 import { trafficAt } from './traffic.ts';
 import { TrafficStrainGenerator } from './traffic-strain.ts';
 
@@ -63,7 +63,7 @@ export class StreamSimulator {
     this.rng = createRng(deriveSeed(scenario.seed, 'stream', stream.id, start));
     this.faultRng = createRng(deriveSeed(scenario.seed, 'fault', stream.id, start));
     this.faults = scenario.faults.filter((f) => f.stream === stream.id);
-    const modes = scenario.spans.find((s) => s.id === stream.span)?.modes.length ?? 0;
+    const modes = streamDampings(scenario, stream).length;
     this.modeStates = Array.from({ length: modes }, () => ({ y1: 0, y2: 0 }));
     // Whole sample periods of warm-up, so the stream's sample grid lands on `start`.
     const periodMs = 1000 / stream.rateHz;
@@ -140,16 +140,10 @@ export class StreamSimulator {
     traffic: number,
     t: number,
   ): ResonatorCoefficients[] {
-    const spec = this.scenario.spans.find((s) => s.id === this.stream.span);
-    const frequencies = spanFrequencies(
-      this.scenario,
-      this.stream.span,
-      deckTemperature,
-      traffic,
-      t,
-    );
+    const damping = streamDampings(this.scenario, this.stream);
+    const frequencies = streamFrequencies(this.scenario, this.stream, deckTemperature, traffic, t);
     return frequencies.map((f, k) =>
-      resonatorCoefficients(f, spec?.modes[k]?.damping ?? 0.02, this.stream.rateHz),
+      resonatorCoefficients(f, damping[k] ?? 0.02, this.stream.rateHz),
     );
   }
 
@@ -200,6 +194,7 @@ export class StreamSimulator {
     coefficients: ResonatorCoefficients[],
   ): number {
     const { dataType, position, noise } = this.stream;
+    const at = modePosition(this.stream);
     const dT = temperature - REFERENCE_TEMPERATURE_C;
     const measurementNoise = noise * this.rng.normal();
     switch (dataType) {
@@ -211,7 +206,7 @@ export class StreamSimulator {
           const state = this.modeStates[k];
           if (!state) return;
           const y = stepResonator(state, c, drive * this.rng.normal());
-          sum += modeWeight(k, position) * y;
+          sum += modeWeight(k, at) * y;
         });
         return sum + measurementNoise;
       }

@@ -104,17 +104,34 @@ async function createCableSensor(page: Page, suffix: string) {
     page.getByRole('form', { name: `Cable of ${sensorId}` }).getByLabel('Tension change limit (%)'),
   ).toHaveValue('5');
   await fitsWidth(page);
+
+  // Taken off its cable once confirmed (DELETE /sensors/{id}/cable): the empty form is back.
+  await page.getByRole('button', { name: 'Remove cable' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove cable' });
+  await expect(confirm).toContainText('The tensions already estimated are kept');
+  await fitsWidth(page);
+  await confirm.getByRole('button', { name: 'Remove cable' }).click();
+  await toast(page, 'Cable removed');
+  await expect(page.getByText(/^Not on a cable\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove cable' })).toHaveCount(0);
+  await expect(
+    page.getByRole('form', { name: `Cable of ${sensorId}` }).getByLabel('Cable length (m)'),
+  ).toHaveValue('');
 }
 
 test.describe('desktop', () => {
-  test('staff mark a new accelerometer as on a hanger and change its cable', async ({ page }) => {
+  test('staff mark a new accelerometer as on a hanger, change its cable and remove it', async ({
+    page,
+  }) => {
     await createCableSensor(page, 'd');
   });
 });
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  test('staff mark a new accelerometer as on a hanger and change its cable', async ({ page }) => {
+  test('staff mark a new accelerometer as on a hanger, change its cable and remove it', async ({
+    page,
+  }) => {
     await createCableSensor(page, 'p');
   });
 });

@@ -32,6 +32,9 @@ export interface HarmonicSearch {
  * (a sensor near a node of it), two in a row end the series. The fundamental chosen is the one
  * whose series holds the most harmonics within the band, the lower on a tie: a peak at 2·f₁
  * explains only every other harmonic, and a traffic or deck peak off the series explains none.
+ * Half of a peak is tried too, its order 1 counted as the one missed, and chosen only when it
+ * explains at least two harmonics more (decision 079's 2026-12-01 amendment: a minute's record
+ * often shows no peak at f₁). `fundamentalHz` is the f₁ chosen, seen or not.
  */
 export function findHarmonics(
   samples: ArrayLike<number>,
@@ -44,27 +47,44 @@ export function findHarmonics(
   const binHz = rateHz / segment;
   if (spectrum.segments === 0) return { harmonics: [], fundamentalHz: null, binHz };
   const fmax = Math.min(options.fmaxHz ?? 0.45 * rateHz, 0.45 * rateHz);
+  const minHz = Math.max(options.fminHz ?? CABLE_FMIN_HZ, 2 * binHz);
   const peaks = pickPeaks(spectrum, {
-    minHz: Math.max(options.fminHz ?? CABLE_FMIN_HZ, 2 * binHz),
+    minHz,
     maxHz: fmax,
     count: MAX_PEAKS,
   });
   let best: Harmonic[] = [];
+  let bestF1: number | null = null;
   for (const candidate of peaks) {
-    const series = followSeries(candidate.frequencyHz, peaks, fmax);
-    if (series.length > best.length) best = series;
+    const series = followSeries(candidate.frequencyHz, peaks, fmax, true);
+    if (series.length > best.length) [best, bestF1] = [series, candidate.frequencyHz];
   }
-  return {
-    harmonics: best.slice(0, count),
-    fundamentalHz: best[0]?.frequencyHz ?? null,
-    binHz,
-  };
+  // A fundamental too weak to make a peak (an accelerometer weighs a harmonic by its frequency
+  // squared, and a minute's record is short): half a peak tried as f₁ with its own order 1
+  // missing, taken only when it explains at least two harmonics more: the odd orders the peak's
+  // own series skips. A series whose fundamental is seen keeps it (half of it explains the same
+  // peaks), and one noise peak between two harmonics is not enough to halve f₁.
+  const seenCount = best.length;
+  for (const candidate of peaks) {
+    const f1 = candidate.frequencyHz / 2;
+    if (f1 < minHz) continue;
+    const series = followSeries(f1, peaks, fmax, false);
+    if (series.length >= seenCount + 2 && series.length > best.length) {
+      [best, bestF1] = [series, f1];
+    }
+  }
+  return { harmonics: best.slice(0, count), fundamentalHz: bestF1, binHz };
 }
 
-function followSeries(f1: number, peaks: readonly SpectralPeak[], fmaxHz: number): Harmonic[] {
-  const series: Harmonic[] = [{ order: 1, frequencyHz: f1 }];
+function followSeries(
+  f1: number,
+  peaks: readonly SpectralPeak[],
+  fmaxHz: number,
+  seen: boolean,
+): Harmonic[] {
+  const series: Harmonic[] = seen ? [{ order: 1, frequencyHz: f1 }] : [];
   let perOrder = f1;
-  let missed = 0;
+  let missed = seen ? 0 : 1;
   for (let n = 2; n * f1 * 0.95 <= fmaxHz; n += 1) {
     const predicted = n * perOrder;
     let found: SpectralPeak | undefined;

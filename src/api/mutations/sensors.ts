@@ -2,6 +2,7 @@ import { type QueryClient, mutationOptions } from '@tanstack/react-query';
 import type { components } from '../../../openapi/schema';
 import { completed } from '../answer';
 import type { ApiClient } from '../client';
+import { cableTensionsQueryKey } from '../queries/cable-tensions';
 import { sensorsQueryKey } from '../queries/structures';
 
 export type SensorInput = components['schemas']['SensorInput'];
@@ -65,5 +66,28 @@ export function setSensorCableMutationOptions(
         'Failed to save the cable',
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
+  });
+}
+
+/**
+ * Takes an accelerometer off its stay or hanger (decision 079); its stored tensions stay. The
+ * bridge's Cable tension card no longer lists it.
+ */
+export function removeSensorCableMutationOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  sensor: { id: number; bridge: number },
+) {
+  return mutationOptions({
+    mutationFn: () =>
+      completed(
+        api.DELETE('/api/v1/sensors/{id}/cable', { params: { path: { id: sensor.id } } }),
+        'Failed to remove the cable',
+      ),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: cableTensionsQueryKey(sensor.bridge) }),
+      ]),
   });
 }

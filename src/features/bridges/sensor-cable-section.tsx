@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../domain/api-error';
 import { hasErrors } from '../../../domain/form-rules';
 import { useApi } from '../../api/api-context';
 import { setSensorCableMutationOptions } from '../../api/mutations/sensors';
 import { withEffects } from '../../api/mutations/with-effects';
 import type { Sensor } from '../../api/queries/structures';
+import { Button } from '../../ui/button';
 import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
 import { SensorSectionForm, type SensorSectionProps, selectedSensor } from './sensor-section';
 import * as styles from './fatigue-detail.css';
+import { RemoveCableDialog } from './remove-cable-dialog';
 import { SensorCableFields } from './sensor-cable-fields';
 import {
   cableFieldOf,
@@ -59,10 +61,23 @@ function CableForm({ sensor, editable }: { sensor: Sensor; editable: boolean }) 
   );
 }
 
+/** Takes the sensor off its cable, once confirmed. */
+function RemoveCable({ sensor }: { sensor: Sensor }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className={styles.actions}>
+      <Button variant="secondary" onClick={() => setConfirming(true)}>
+        Remove cable
+      </Button>
+      {confirming && <RemoveCableDialog sensor={sensor} onClose={() => setConfirming(false)} />}
+    </div>
+  );
+}
+
 /**
  * Bridge Management, under the Sensors tab: the stay or hanger the selected accelerometer is on
- * and its tension limits (decision 079). Staff and the company's administrator change it; others
- * read it. Other sensor types cannot read a cable's vibration, so they get no section.
+ * and its tension limits (decision 079). Staff and the company's administrator change it or take
+ * the sensor off it; others read it. Other sensor types cannot read a cable's vibration, so they get no section.
  */
 export function SensorCableSection(props: SensorSectionProps) {
   const { manages } = props;
@@ -85,6 +100,7 @@ export function SensorCableSection(props: SensorSectionProps) {
         sensor={sensor}
         editable={manages}
       />
+      {manages && sensor.cable && <RemoveCable sensor={sensor} />}
     </section>
   );
 }

@@ -622,6 +622,22 @@ const matrix: Record<
       body: { length_m: 80, mass_per_m: 40, tension_change_percent: 2 },
     }),
   },
+  removeSensorCable: {
+    access: 'staff',
+    call: async (t) => {
+      const { sensor } = await freshStructure(t);
+      await t.services.sensors.setCable(sensor.id, {
+        length_m: 80,
+        mass_per_m: 40,
+        bending_stiffness_nm2: null,
+        tension_low_kn: null,
+        tension_high_kn: null,
+        tension_change_percent: 2,
+        reference_tension_kn: null,
+      });
+      return { method: 'DELETE', url: `/api/v1/sensors/${sensor.id}/cable` };
+    },
+  },
   deleteFatigueDetail: {
     access: 'staff',
     call: async (t) => {

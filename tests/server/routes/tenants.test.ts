@@ -612,6 +612,10 @@ function probes(own: {
       url: `/api/v1/sensors/${x.sensor}/cable`,
       body: { length_m: 80, mass_per_m: 40 },
     }),
+    removeSensorCable: (x: Targets): Call => ({
+      method: 'DELETE',
+      url: `/api/v1/sensors/${x.sensor}/cable`,
+    }),
     assignTheirSensorToOwnStream: (x: Targets): Call => ({
       method: 'PUT',
       url: '/api/v1/sensors/assign',
@@ -966,9 +970,9 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(102);
-    expect(sent).toBe(102 + 101);
-    // 102 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
+    expect(all.length).toBe(103);
+    expect(sent).toBe(103 + 102);
+    // 103 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
   }, 90_000);
 
   it("lists none of another company's rows, and its own", async () => {

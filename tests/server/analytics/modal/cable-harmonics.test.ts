@@ -35,6 +35,25 @@ describe('cable tension from one accelerometer spectrum', () => {
     expect(after.tensionN / before.tensionN - 1).toBeCloseTo(-0.02, 2);
   });
 
+  // The demo's minute at 20 Hz: this one shows no peak at f₁ (an accelerometer weighs each
+  // harmonic by its frequency squared). Before the half-a-peak candidates, its second harmonic
+  // was taken as f₁ and the tension came out 4.3 times too high.
+  it('finds the fundamental of a minute whose spectrum has no peak at it', () => {
+    const [window] = simulateAccelerations(stayModel(3e6), {
+      rateHz: 20,
+      samples: 12_000,
+      noise: 0.02,
+      seed: 600,
+    });
+    const minute = (window ?? new Float64Array()).subarray(10_800);
+    const found = findHarmonics(minute, 20);
+    expect(found.harmonics[0]?.order).toBe(2);
+    expect(found.fundamentalHz).toBeCloseTo(1.16, 1);
+    const result = estimateCableTension(minute, 20, CABLE);
+    if (result.kind !== 'estimated') throw new Error(result.reason);
+    expect(Math.abs(result.tensionN / 3e6 - 1)).toBeLessThan(0.05);
+  });
+
   it('refuses with fewer than three harmonics, and says how many it found', () => {
     const result = estimateCableTension(stayRecord(3e6, 31, 2), 25, CABLE);
     expect(result.kind).toBe('refused');

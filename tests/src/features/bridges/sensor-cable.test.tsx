@@ -200,6 +200,49 @@ describe("a sensor's cable in Bridge Management", () => {
     );
   });
 
+  it('takes an accelerometer off its cable once confirmed, saying its tensions are kept', async () => {
+    serveSensors();
+    const removed: unknown[] = [];
+    let current: S['Sensor'] = hanger;
+    server.use(
+      http.get(apiUrl('/api/v1/sensors'), () => HttpResponse.json([bare, current, thermometer])),
+      http.delete(apiUrl('/api/v1/sensors/:id/cable'), ({ params }) => {
+        removed.push(params.id);
+        current = { ...hanger };
+        delete current.cable;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = await openSensor(true, 'LG-HNG-1');
+    await screen.findByRole('form', { name: 'Cable of LG-HNG-1' });
+    await user.click(screen.getByRole('button', { name: 'Remove cable' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove cable' });
+    expect(dialog).toHaveTextContent('The tensions already estimated are kept');
+    // Cancelled: nothing sent, the cable stays.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(removed).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove cable' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Remove cable' })).getByRole('button', {
+        name: 'Remove cable',
+      }),
+    );
+    await waitFor(() => expect(removed).toEqual(['22']));
+    expect(await screen.findByText('Cable removed')).toBeVisible();
+    // The sensor reloaded without its cable: the empty form, and nothing left to remove.
+    expect(await screen.findByText(/Not on a cable/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Remove cable' })).toBeNull();
+  });
+
+  it('offers no Remove cable to those who may not change the cable', async () => {
+    serveSensors();
+    await openSensor(false, 'LG-HNG-1');
+    await screen.findByRole('form', { name: 'Cable of LG-HNG-1' });
+    expect(screen.queryByRole('button', { name: 'Remove cable' })).toBeNull();
+  });
+
   it('gives no cable section to other sensor types, and a read-only one to others', async () => {
     serveSensors();
     const user = await openSensor(false, 'LG-HNG-1');
