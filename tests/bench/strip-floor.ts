@@ -3,14 +3,15 @@
 // `bench:modal`, 11 sensors, 2 % noise; per trial six healthy reference windows, healthy newest
 // windows and one newest window with a 10 % stiffness loss, as 10-minute windows (50 Hz) and as
 // demo-like one-minute bursts (20 Hz, up to 8 Hz).
-// STRIP_SET=tuning (trials 200-215 ten-minute, 200-229 bursts) chose the margin;
-// STRIP_SET=reporting (300-315, 300-329) chose nothing. STRIP_CACHE=FILE keeps each trial's
-// statistics (JSON lines) so a rerun with another margin skips the identification.
+// STRIP_SET=tuning (trials 200-205 ten-minute, 200-214 bursts) chose the margin;
+// STRIP_SET=reporting (300-305, 300-314) chose nothing. STRIP_CACHE=FILE keeps each trial's
+// identified windows (JSON lines) so a rerun with another margin skips the identification.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import {
   referenceCurvature,
   standardisedCurvatureChange,
 } from '../../server/analytics/modal/reference-curvature.ts';
+import type { ModeSet } from '../../server/analytics/modal/damage-location.ts';
 import { stripNoiseFloor } from '../../server/analytics/modal/strip-noise-floor.ts';
 import {
   BEAM_SENSORS_M,
@@ -22,12 +23,13 @@ import {
   localisationTrial,
   type BeamRecord,
 } from '../helpers/beam-windows.ts';
+import type { BeamModel } from '../../server/sim/beam-model.ts';
 
 const REFERENCE_WINDOWS = 6;
 type Kind = 'minutes10' | 'burst';
 const RECORDS: Record<Kind, { record?: BeamRecord; trials: number; healthy: number }> = {
-  minutes10: { trials: 16, healthy: 1 },
-  burst: { record: DEMO_BURST, trials: 30, healthy: 5 },
+  minutes10: { trials: 6, healthy: 1 },
+  burst: { record: DEMO_BURST, trials: 15, healthy: 5 },
 };
 const FIRST = { tuning: 200, reporting: 300 } as const;
 
@@ -44,20 +46,40 @@ interface TrialStats {
 
 const peakOf = (index: readonly number[]) => Math.max(...index);
 
+// Each identified window (JSON lines by key), so a rerun skips the identification.
+const cachePath = process.env.STRIP_CACHE;
+const cache = new Map<string, ModeSet>();
+if (cachePath && existsSync(cachePath)) {
+  for (const line of readFileSync(cachePath, 'utf8').split('\n')) {
+    if (!line) continue;
+    const entry = JSON.parse(line) as ModeSet & { key: string };
+    cache.set(entry.key, { frequenciesHz: entry.frequenciesHz, shapes: entry.shapes });
+  }
+}
+
+function identified(key: string, model: () => BeamModel, seed: number, record?: BeamRecord) {
+  const kept = cache.get(key);
+  if (kept) return kept;
+  const modes = identifiedWindow(model(), seed, record);
+  cache.set(key, modes);
+  if (cachePath) appendFileSync(cachePath, `${JSON.stringify({ key, ...modes })}\n`);
+  return modes;
+}
+
 function runTrial(kind: Kind, t: number): TrialStats {
   const { record, healthy } = RECORDS[kind];
   const { damaged, referenceSeeds, damagedSeed } = localisationTrial(t);
   const intact = localisationBeam(-1, 1);
-  const windows = referenceSeeds(REFERENCE_WINDOWS).map((seed) =>
-    identifiedWindow(intact, seed, record),
+  const windows = referenceSeeds(REFERENCE_WINDOWS).map((seed, w) =>
+    identified(`${kind}-ref-${t}-${w}`, () => intact, seed, record),
   );
   const reference = referenceCurvature(windows, BEAM_SENSORS_M, BEAM_SUPPORTS);
   const noise = stripNoiseFloor(windows, BEAM_SENSORS_M, BEAM_SUPPORTS, 0);
-  const compare = (seed: number, damagedElement: number) => {
-    const model = damagedElement < 0 ? intact : localisationBeam(damagedElement, 0.9);
+  const compare = (key: string, seed: number, damagedElement: number) => {
+    const model = () => (damagedElement < 0 ? intact : localisationBeam(damagedElement, 0.9));
     const change = standardisedCurvatureChange(
       reference,
-      identifiedWindow(model, seed, record),
+      identified(key, model, seed, record),
       BEAM_SENSORS_M,
       BEAM_SUPPORTS,
     );
@@ -67,9 +89,9 @@ function runTrial(kind: Kind, t: number): TrialStats {
   };
   const healthyPeaks = Array.from(
     { length: healthy },
-    (_, k) => compare(30_000 + 10 * t + k, -1)?.peak ?? null,
+    (_, k) => compare(`${kind}-healthy-${t}-${k}`, 30_000 + 10 * t + k, -1)?.peak ?? null,
   );
-  const hurt = compare(damagedSeed, damaged);
+  const hurt = compare(`${kind}-dam10-${t}`, damagedSeed, damaged);
   return {
     key: `${kind}-${t}`,
     damaged,
@@ -100,14 +122,10 @@ function summary(kind: Kind, rows: TrialStats[], margin: number): string {
 
 function main(): void {
   const set = process.env.STRIP_SET === 'reporting' ? 'reporting' : 'tuning';
-  const cachePath = process.env.STRIP_CACHE;
-  const kept = new Map<string, TrialStats>();
-  if (cachePath && existsSync(cachePath)) {
-    for (const line of readFileSync(cachePath, 'utf8').split('\n')) {
-      if (line) kept.set((JSON.parse(line) as TrialStats).key, JSON.parse(line) as TrialStats);
-    }
-  }
-  const kinds = (process.env.STRIP_KINDS?.split(',') as Kind[] | undefined) ?? ['burst', 'minutes10'];
+  const kinds = (process.env.STRIP_KINDS?.split(',') as Kind[] | undefined) ?? [
+    'burst',
+    'minutes10',
+  ];
   const margins =
     set === 'tuning'
       ? Array.from({ length: 41 }, (_, k) => k * 0.5)
@@ -115,11 +133,7 @@ function main(): void {
   for (const kind of kinds) {
     const rows: TrialStats[] = [];
     for (let k = 0; k < RECORDS[kind].trials; k += 1) {
-      const t = FIRST[set] + k;
-      const key = `${kind}-${t}`;
-      const row = kept.get(key) ?? runTrial(kind, t);
-      if (!kept.has(key) && cachePath) appendFileSync(cachePath, `${JSON.stringify(row)}\n`);
-      rows.push(row);
+      rows.push(runTrial(kind, FIRST[set] + k));
     }
     if (process.env.STRIP_QUIET) continue;
     for (const margin of margins) console.log(summary(kind, rows, margin));

@@ -1,5 +1,9 @@
 import type { ModeSet } from './damage-location.ts';
-import { referenceCurvature, standardisedCurvatureChange } from './reference-curvature.ts';
+import {
+  MIN_REFERENCE_WINDOWS,
+  referenceCurvature,
+  standardisedCurvatureChange,
+} from './reference-curvature.ts';
 
 /**
  * How far above the healthy scatter (in the index's own units) a peak must stand before the strip
@@ -15,7 +19,7 @@ export interface StripNoiseFloor {
   floor: number;
   /** floor + STRIP_FLOOR_MARGIN: a peak above it is shown as a located change. */
   threshold: number;
-  /** Reference windows whose scatter set the floor. */
+  /** Reference windows compared (left out in turn) to set the floor. */
   windows: number;
 }
 
@@ -26,7 +30,8 @@ const peak = (index: readonly number[]): number => Math.max(-Infinity, ...index)
  * newest window would be, with the reference built from the other windows (a leave-one-out
  * estimate of the index's healthy distribution, the cross-validation form of the outlier
  * threshold of Worden, Manson & Fieller 2000), and the highest of those peaks is the floor.
- * Null when a left-out comparison has no mode to compare (too few windows found a mode).
+ * Windows with no mode in common with the others' reference are skipped; null when fewer than
+ * MIN_REFERENCE_WINDOWS comparisons remain.
  */
 export function stripNoiseFloor(
   windows: readonly ModeSet[],
@@ -39,12 +44,13 @@ export function stripNoiseFloor(
     const others = windows.filter((_, k) => k !== i);
     const reference = referenceCurvature(others, sensorsM, supportsM);
     const change = standardisedCurvatureChange(reference, left, sensorsM, supportsM);
-    if (change.pairs.length === 0) return null;
-    peaks.push(peak(change.index));
+    // A window whose modes the others' reference lacks (found in too few of them) says
+    // nothing about the index's scatter: it is left out of the floor.
+    if (change.pairs.length > 0) peaks.push(peak(change.index));
   }
-  if (peaks.length === 0) return null;
+  if (peaks.length < MIN_REFERENCE_WINDOWS) return null;
   const floor = Math.max(...peaks);
-  return { floor, threshold: floor + margin, windows: windows.length };
+  return { floor, threshold: floor + margin, windows: peaks.length };
 }
 
 /** Whether a newest window's index stands out of the healthy scatter. */
