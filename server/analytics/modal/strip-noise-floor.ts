@@ -11,7 +11,7 @@ import {
  * ("The located-change strip's noise floor"): the smallest margin in steps of 0.5 at which no
  * healthy window of the tuning set (10-minute windows and one-minute bursts) stood out.
  */
-export const STRIP_FLOOR_MARGIN = Number.NaN;
+export const STRIP_FLOOR_MARGIN = 2.5;
 
 export interface StripNoiseFloor {
   /** The highest peak of the index among the reference's own windows, each compared with the
