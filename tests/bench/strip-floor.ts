@@ -6,12 +6,10 @@
 // STRIP_SET=tuning (trials 200-205 ten-minute, 200-214 bursts) chose the margin;
 // STRIP_SET=reporting (300-305, 300-314) chose nothing. STRIP_CACHE=FILE keeps each trial's
 // identified windows (JSON lines) so a rerun with another margin skips the identification.
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import {
   referenceCurvature,
   standardisedCurvatureChange,
 } from '../../server/analytics/modal/reference-curvature.ts';
-import type { ModeSet } from '../../server/analytics/modal/damage-location.ts';
 import { stripNoiseFloor } from '../../server/analytics/modal/strip-noise-floor.ts';
 import {
   BEAM_SENSORS_M,
@@ -24,6 +22,7 @@ import {
   type BeamRecord,
 } from '../helpers/beam-windows.ts';
 import type { BeamModel } from '../../server/sim/beam-model.ts';
+import { identifiedCache } from './identified-cache.ts';
 
 const REFERENCE_WINDOWS = 6;
 type Kind = 'minutes10' | 'burst';
@@ -46,25 +45,9 @@ interface TrialStats {
 
 const peakOf = (index: readonly number[]) => Math.max(...index);
 
-// Each identified window (JSON lines by key), so a rerun skips the identification.
-const cachePath = process.env.STRIP_CACHE;
-const cache = new Map<string, ModeSet>();
-if (cachePath && existsSync(cachePath)) {
-  for (const line of readFileSync(cachePath, 'utf8').split('\n')) {
-    if (!line) continue;
-    const entry = JSON.parse(line) as ModeSet & { key: string };
-    cache.set(entry.key, { frequenciesHz: entry.frequenciesHz, shapes: entry.shapes });
-  }
-}
-
-function identified(key: string, model: () => BeamModel, seed: number, record?: BeamRecord) {
-  const kept = cache.get(key);
-  if (kept) return kept;
-  const modes = identifiedWindow(model(), seed, record);
-  cache.set(key, modes);
-  if (cachePath) appendFileSync(cachePath, `${JSON.stringify({ key, ...modes })}\n`);
-  return modes;
-}
+const cache = identifiedCache(process.env.STRIP_CACHE);
+const identified = (key: string, model: () => BeamModel, seed: number, record?: BeamRecord) =>
+  cache.get(key, () => identifiedWindow(model(), seed, record));
 
 function runTrial(kind: Kind, t: number): TrialStats {
   const { record, healthy } = RECORDS[kind];

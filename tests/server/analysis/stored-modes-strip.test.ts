@@ -68,12 +68,17 @@ describe.each(evaluationDrivers)('located-change strip on stored modes on %s', (
     const { bridge, streams } = await beamBridge(t.services, 'Healthy Strip Bridge');
     const trial = localisationTrial(100);
     const healthy = localisationBeam(-1, 1);
-    for (const [w, seed] of [...trial.referenceSeeds(6), 30_000 + 10 * 100].entries()) {
+    for (const [w, seed] of trial.referenceSeeds(6).entries()) {
       await ingestBeamWindow(t.services, streams, healthy, {
         startMs: BASE_MS + w * MODAL_WINDOW_MS,
         seed,
       });
     }
+    await evaluateBridge(t.services, bridge.id);
+    await ingestBeamWindow(t.services, streams, healthy, {
+      startMs: BASE_MS + 6 * MODAL_WINDOW_MS,
+      seed: 30_000 + 10 * 100,
+    });
     await evaluateBridge(t.services, bridge.id);
     const staff = await t.createUser({ staff: true });
     const answer = await t.request<Schemas['BridgeModes']>({
