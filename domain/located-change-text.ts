@@ -1,7 +1,9 @@
 import type { components } from '../openapi/schema';
 
 // The located-change strip's caption (decision 059), shared by the Modes card and the monthly
-// report (decision 076) so both say the same in the same words.
+// report (decision 076) so both say the same in the same words. Since 076's amendment of
+// 2026-12-01 a location is named only when the index stands out of the reference's own
+// healthy scatter (its noise floor plus a margin).
 
 /** The located-change answer (the contract's LocatedChange). */
 export type LocatedChangeFigures = components['schemas']['LocatedChange'];
@@ -16,20 +18,38 @@ export function strongestSensor<S extends { index: number }>(sensors: readonly S
   );
 }
 
-/** 'Largest change near 8.4 m from the span's start (0.0 m to 40.0 m), highest at …'. */
+const windows = (n: number) => `${n} reference ${n === 1 ? 'window' : 'windows'}`;
+
+/** 'Largest change near 8.4 m …' or 'No change along the deck beyond the healthy scatter …'. */
 export function locatedChangeText(change: LocatedChangeFigures): string {
   const [from = 0, to = 0] = change.supports_m;
   const strongest = strongestSensor(change.sensors);
   const modes = `${change.modes_compared} ${change.modes_compared === 1 ? 'mode' : 'modes'}`;
+  const highest = strongest
+    ? `highest at ${strongest.stream_id} (${strongest.index.toFixed(1)})`
+    : 'no sensor';
+  const floor =
+    `the healthy scatter's ${change.threshold.toFixed(1)} (the highest index of the ` +
+    `${windows(change.reference_windows)} each compared with the others, ` +
+    `${change.noise_floor.toFixed(1)}, plus a margin)`;
+  const what =
+    `the rise of each sensor's curvature over ${modes}, in units of its scatter over ` +
+    `${windows(change.reference_windows)}.`;
+  if (change.location_m === null) {
+    return (
+      `No change along the deck beyond the healthy scatter of ${windows(change.reference_windows)}: ` +
+      `${highest}, below ${floor}. The index is ${what}`
+    );
+  }
   return (
     `Largest change near ${metres(change.location_m)} from the span's start (${metres(from)} ` +
-    `to ${metres(to)})` +
-    (strongest ? `, highest at ${strongest.stream_id} (${strongest.index.toFixed(1)})` : '') +
-    `: the rise of each sensor's curvature over ${modes}, in units of its scatter over ` +
-    `${change.reference_windows} reference windows. An index to say where to look first, not an alarm.`
+    `to ${metres(to)}), ${highest}, above ${floor}: ${what} ` +
+    `An index to say where to look first, not an alarm.`
   );
 }
 
-/** The strip's accessible name: where the change is largest. */
+/** The strip's accessible name: where the change is largest, or that nothing stands out. */
 export const locatedChangeLabel = (change: LocatedChangeFigures) =>
-  `Change along the deck: largest near ${metres(change.location_m)} from the span's start`;
+  change.location_m === null
+    ? `Change along the deck: nothing stands out of the healthy scatter of ${windows(change.reference_windows)}`
+    : `Change along the deck: largest near ${metres(change.location_m)} from the span's start`;

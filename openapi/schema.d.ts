@@ -3492,8 +3492,12 @@ export interface components {
       reference_windows: number;
       /** @description Modes paired with the reference's by MAC and compared */
       modes_compared: number;
-      /** @description Chainage where the index peaks, refined between sensors by a parabola */
-      location_m: number;
+      /** @description Chainage where the index peaks, refined between sensors by a parabola; null when the peak does not exceed `threshold` (nothing stands out of the healthy scatter) */
+      location_m: number | null;
+      /** @description The highest peak of the index among the reference windows, each compared with the others (leave one out): what a healthy window reaches (decision 076, 2026-12-01) */
+      noise_floor: number;
+      /** @description noise_floor plus the margin a peak must exceed to be shown as a location */
+      threshold: number;
       sensors: {
         datastream_id: number;
         stream_id: string;

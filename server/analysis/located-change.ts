@@ -4,6 +4,7 @@ import {
   referenceCurvature,
   standardisedCurvatureChange,
 } from '../analytics/modal/reference-curvature.ts';
+import { standsOut, stripNoiseFloor } from '../analytics/modal/strip-noise-floor.ts';
 import type { Schemas } from '../contract-types.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
@@ -45,7 +46,9 @@ function modeSetOn(rows: readonly StoredModeRow[], channels: readonly number[]):
 /**
  * The located-change strip of decision 046 on stored modes: the standardised rise of mode-shape
  * curvature per sensor of the newest window against the first STRIP_REFERENCE_WINDOWS windows
- * identified against the reference, supports at 0 and the span's length (057). Null until the
+ * identified against the reference, supports at 0 and the span's length (057), with its noise
+ * floor (decision 076, 2026-12-01): the location is null unless the index stands out of the
+ * reference's own healthy scatter. Null until the
  * reference windows are stored, for a window among them, or when the sensors or span differ.
  */
 export async function locatedChange(
@@ -69,12 +72,18 @@ export async function locatedChange(
   const reference = referenceCurvature(sets as ModeSet[], sensorsM, supports);
   if (reference.length === 0) return null;
   const change = standardisedCurvatureChange(reference, changed, sensorsM, supports);
+  // The floor is computed on reading, from the same reference windows (no column holds it):
+  // six left-out comparisons of three to five modes, well under a millisecond.
+  const noise = stripNoiseFloor(sets as ModeSet[], sensorsM, supports);
+  if (!noise) return null;
   return {
     window_start: newest.windowStart.toISOString(),
     supports_m: supports,
     reference_windows: referenceWindows.length,
     modes_compared: change.pairs.length,
-    location_m: change.locationM,
+    location_m: standsOut(change.index, noise) ? change.locationM : null,
+    noise_floor: noise.floor,
+    threshold: noise.threshold,
     sensors: base.shape.map((p, j) => ({
       datastream_id: p.datastream_id,
       stream_id: p.stream_id,

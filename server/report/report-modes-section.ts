@@ -55,7 +55,8 @@ export class ModesWriter extends PdfLayout {
     if (m.tracked.length > 0) new ModeTrendWriter(this.doc, m.tracked, this.month).write();
     this.paragraph(
       m.locatedChange
-        ? `Located change along the deck (span ${m.spanLabel ?? ''}): ${locatedChangeText(m.locatedChange)}`
+        ? `${m.locatedChange.location_m === null ? 'Change' : 'Located change'} along the deck ` +
+            `(span ${m.spanLabel ?? ''}): ${locatedChangeText(m.locatedChange)}`
         : 'No located-change result for this window: it needs the 6 reference windows identified ' +
             'first, a newest window after them with the same sensors, and every vertical ' +
             'accelerometer of the span placed.',

@@ -4,7 +4,6 @@
 // TUNING trials 0-59 chose the method and its constants; REPORTING trials 100-149 were never
 // used for any choice. LOCALISATION_SETS=reporting runs only the latter; LOCALISATION_CACHE=FILE
 // keeps each window's identified modes (JSON lines by key) so a rerun skips the identification.
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { damageIndices, type ModeSet } from '../../server/analytics/modal/damage-location.ts';
 import {
   referenceCurvature,
@@ -19,37 +18,28 @@ import {
   localisationBeam,
   localisationTrial,
 } from '../helpers/beam-windows.ts';
+import { identifiedCache } from './identified-cache.ts';
 import { summariseLocalisation, type Located } from './modal-localisation-summary.ts';
 
 /** Reference windows per trial: an hour of the reference period. */
 export const REFERENCE_WINDOWS = 6;
 const SETS = { tuning: [0, 60], reporting: [100, 150] } as const;
 
-const cachePath = process.env.LOCALISATION_CACHE;
-const cache = new Map<string, ModeSet>();
-if (cachePath && existsSync(cachePath)) {
-  for (const line of readFileSync(cachePath, 'utf8').split('\n')) {
-    if (!line) continue;
-    const entry = JSON.parse(line) as ModeSet & { key: string };
-    cache.set(entry.key, { frequenciesHz: entry.frequenciesHz, shapes: entry.shapes });
-  }
-}
+const cache = identifiedCache(process.env.LOCALISATION_CACHE);
 
 let identifySeconds = 0;
 let identifications = 0;
 
 function identified(key: string, model: () => BeamModel, seed: number): ModeSet {
-  const kept = cache.get(key);
-  if (kept) return kept;
-  const structure = model();
-  const started = process.cpuUsage();
-  const modes = identifiedWindow(structure, seed);
-  const used = process.cpuUsage(started);
-  identifySeconds += (used.user + used.system) / 1e6;
-  identifications += 1;
-  cache.set(key, modes);
-  if (cachePath) appendFileSync(cachePath, `${JSON.stringify({ key, ...modes })}\n`);
-  return modes;
+  return cache.get(key, () => {
+    const structure = model();
+    const started = process.cpuUsage();
+    const modes = identifiedWindow(structure, seed);
+    const used = process.cpuUsage(started);
+    identifySeconds += (used.user + used.system) / 1e6;
+    identifications += 1;
+    return modes;
+  });
 }
 
 function trial(t: number, lossPercent: number): Located {

@@ -10,8 +10,15 @@ export const BEAM_SPAN_M = 40;
 /** The beam's pinned supports, at its ends (chainage in m). */
 export const BEAM_SUPPORTS: [number, number] = [0, BEAM_SPAN_M];
 export const BEAM_SENSORS_M = evenSensors(BEAM_SPAN_M, 11);
-const RATE = 50;
-const SECONDS = 600;
+/** A record's length and rate and the band identified: a 10-minute window by default. */
+export interface BeamRecord {
+  rateHz: number;
+  seconds: number;
+  fmaxHz: number;
+}
+const TEN_MINUTES: BeamRecord = { rateHz: 50, seconds: 600, fmaxHz: 20 };
+/** A demo burst (decision 076): one minute at 20 Hz, identified up to 0.4 of the rate. */
+export const DEMO_BURST: BeamRecord = { rateHz: 20, seconds: 60, fmaxHz: 8 };
 
 /** The beam with `factor` times the stiffness in element `damaged` (−1: none). */
 export function localisationBeam(damaged: number, factor: number): BeamModel {
@@ -26,24 +33,29 @@ export function localisationBeam(damaged: number, factor: number): BeamModel {
   });
 }
 
-/** Traffic and wind (seed), 2 % noise (seed + 7919), 10 min at 50 Hz, SSI-COV up to 20 Hz. */
-export function identifiedWindow(model: BeamModel, seed: number): ModeSet {
+/** Traffic and wind (seed), 2 % noise (seed + 7919), 10 min at 50 Hz, SSI-COV up to 20 Hz
+ * (or the record given). */
+export function identifiedWindow(
+  model: BeamModel,
+  seed: number,
+  { rateHz, seconds, fmaxHz }: BeamRecord = TEN_MINUTES,
+): ModeSet {
   const modalForces = trafficAndWindForces(model, {
     spanM: BEAM_SPAN_M,
-    rateHz: RATE,
-    samples: RATE * SECONDS,
+    rateHz,
+    samples: rateHz * seconds,
     seed,
     vehiclesPerMinute: 6,
     windShare: 0.05,
   });
   const record = simulateAccelerations(model, {
-    rateHz: RATE,
-    samples: RATE * SECONDS,
+    rateHz,
+    samples: rateHz * seconds,
     noise: 0.02,
     seed: seed + 7919,
     modalForces,
   });
-  const result = identifyModes(record, { rateHz: RATE, fmaxHz: 20 });
+  const result = identifyModes(record, { rateHz, fmaxHz });
   return {
     frequenciesHz: result.modes.map((m) => m.frequency_hz),
     shapes: result.modes.map((m) => m.shape),

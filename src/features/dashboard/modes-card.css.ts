@@ -11,7 +11,7 @@ export const shape = style({ margin: 0, display: 'flex', flexDirection: 'column'
 
 export const shapeDrawing = style({ width: '100%', height: 'auto', maxHeight: '7rem' });
 
-export const strip = style({ width: '100%', height: 'auto', maxHeight: '3rem' });
+export const strip = style({ width: '100%', height: 'auto', maxHeight: '4.5rem' });
 
 export const caption = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 

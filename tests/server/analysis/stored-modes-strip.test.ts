@@ -53,8 +53,49 @@ describe.each(evaluationDrivers)('located-change strip on stored modes on %s', (
     expect(strip?.modes_compared).toBe(3);
     expect(strip?.sensors.map((s) => s.chainage_m)).toEqual(BEAM_SENSORS_M);
     expect(Math.abs(beamElement(strip?.location_m ?? -1) - trial.damaged)).toBeLessThanOrEqual(1);
+    expect(Math.max(...(strip?.sensors ?? []).map((s) => s.index))).toBeGreaterThan(
+      strip?.threshold ?? Infinity,
+    );
     console.info(
-      `strip (${kind}): element ${trial.damaged} located at ${strip?.location_m.toFixed(2)} m (element ${beamElement(strip?.location_m ?? -1)})`,
+      `strip (${kind}): element ${trial.damaged} located at ${strip?.location_m?.toFixed(2)} m (element ${beamElement(strip?.location_m ?? -1)}), floor ${strip?.noise_floor.toFixed(2)}, threshold ${strip?.threshold.toFixed(2)}`,
+    );
+  });
+
+  // Decision 076, 2026-12-01: the same reference and a healthy newest window (the strip-floor
+  // bench's healthy seed of trial 100, 30000 + 10t): the strip answers its index and floor but
+  // names no location.
+  it('names no location when a healthy newest window stays within the healthy scatter', async () => {
+    const { bridge, streams } = await beamBridge(t.services, 'Healthy Strip Bridge');
+    const trial = localisationTrial(100);
+    const healthy = localisationBeam(-1, 1);
+    for (const [w, seed] of trial.referenceSeeds(6).entries()) {
+      await ingestBeamWindow(t.services, streams, healthy, {
+        startMs: BASE_MS + w * MODAL_WINDOW_MS,
+        seed,
+      });
+    }
+    await evaluateBridge(t.services, bridge.id);
+    await ingestBeamWindow(t.services, streams, healthy, {
+      startMs: BASE_MS + 6 * MODAL_WINDOW_MS,
+      seed: 30_000 + 10 * 100,
+    });
+    await evaluateBridge(t.services, bridge.id);
+    const staff = await t.createUser({ staff: true });
+    const answer = await t.request<Schemas['BridgeModes']>({
+      method: 'GET',
+      url: `/api/v1/bridges/${bridge.id}/modes`,
+      token: staff.token,
+    });
+    expect(answer.status).toBe(200);
+    const strip = answer.body.located_change;
+    expect(strip?.reference_windows).toBe(6);
+    expect(strip?.location_m).toBeNull();
+    expect(strip?.threshold).toBeGreaterThan(strip?.noise_floor ?? Infinity);
+    expect(Math.max(...(strip?.sensors ?? []).map((s) => s.index))).toBeLessThanOrEqual(
+      strip?.threshold ?? -Infinity,
+    );
+    console.info(
+      `strip (${kind}), healthy: peak ${Math.max(...(strip?.sensors ?? []).map((s) => s.index)).toFixed(2)}, floor ${strip?.noise_floor.toFixed(2)}, threshold ${strip?.threshold.toFixed(2)}`,
     );
   });
 });

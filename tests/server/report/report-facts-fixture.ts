@@ -277,6 +277,8 @@ export function fullFacts(): ReportFacts {
         modes_compared: 2,
         reference_windows: 6,
         location_m: 17.26,
+        noise_floor: 1.4,
+        threshold: 2.9,
         sensors: [
           { datastream_id: 11, stream_id: 'hb-acc-1', chainage_m: 7, index: 0.4 },
           { datastream_id: 12, stream_id: 'hb-acc-2', chainage_m: 14, index: 2.1 },

@@ -73,6 +73,8 @@ const modes: Modes = {
     reference_windows: 6,
     modes_compared: 1,
     location_m: 21.4,
+    noise_floor: 1.2,
+    threshold: 2.7,
     sensors: shapeOf([0.4, 3.2, 0.9]).map((p) => ({
       datastream_id: p.datastream_id,
       stream_id: p.stream_id,
@@ -231,13 +233,34 @@ describe('the Modes card (issue 31, decision 059)', () => {
   it('shows where along the deck the shapes changed most, as an index and not an alarm', async () => {
     renderCard(modes);
     const card = await screen.findByRole('region', { name: 'Modes' });
-    expect(
-      await within(card).findByRole('img', {
-        name: "Change along the deck: largest near 21.4 m from the span's start",
-      }),
-    ).toBeInTheDocument();
-    expect(card).toHaveTextContent('highest at s1-acc-2 (3.2)');
+    const strip = await within(card).findByRole('img', {
+      name: "Change along the deck: largest near 21.4 m from the span's start",
+    });
+    // The marker, and the one cell above the band in amber.
+    expect(strip.querySelectorAll('path')).toHaveLength(1);
+    expect(strip.querySelectorAll('rect[fill="#b45309"]')).toHaveLength(1);
+    expect(card).toHaveTextContent('highest at s1-acc-2 (3.2), above the healthy scatter');
+    expect(card).toHaveTextContent(
+      "the healthy scatter's 2.7 (the highest index of the 6 reference windows each compared with the others, 1.2, plus a margin)",
+    );
     expect(card).toHaveTextContent('not an alarm');
+  });
+
+  it('says plainly when nothing along the deck stands out of the healthy scatter, and points nowhere', async () => {
+    const change = modes.located_change;
+    if (!change) throw new Error('fixture has a strip');
+    renderCard({ ...modes, located_change: { ...change, location_m: null, threshold: 4.1 } });
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    const strip = await within(card).findByRole('img', {
+      name: 'Change along the deck: nothing stands out of the healthy scatter of 6 reference windows',
+    });
+    expect(card).toHaveTextContent(
+      "No change along the deck beyond the healthy scatter of 6 reference windows: highest at s1-acc-2 (3.2), below the healthy scatter's 4.1",
+    );
+    expect(card).not.toHaveTextContent('Largest change');
+    // No marker, and every cell under the band is drawn in its grey.
+    expect(strip.querySelector('path')).toBeNull();
+    expect(strip.querySelectorAll('rect[fill="#b45309"]')).toHaveLength(0);
   });
 
   it("charts each reference mode's frequency and damping over the windows, read with the keys", async () => {
