@@ -120,6 +120,26 @@ function TensionChart({ series }: { series: CableTensionSeries }) {
   );
 }
 
+/**
+ * How the latest tension was found, in the words of decision 079: the bending-stiffness
+ * correction only where the cable's EI is set (else the harmonics' own fit), and a fundamental
+ * inferred from its harmonics when the window held no peak at it (a one-minute record).
+ */
+function methodText(
+  latest: NonNullable<CableTensionSeries['latest']>,
+  cable: CableTensionSeries['cable'],
+): string {
+  const from =
+    latest.fundamental_hz === null
+      ? `From ${latest.harmonics} harmonics, the fundamental inferred from them as no peak stood at it in this window`
+      : `From ${latest.harmonics} harmonics of ${latest.fundamental_hz.toFixed(3)} Hz`;
+  const method =
+    cable.bending_stiffness_nm2 == null
+      ? 'taut string, the bending stiffness fitted from the harmonics'
+      : 'taut string with the bending-stiffness correction';
+  return `${from} (${method}); ± is the standard error.`;
+}
+
 function CableSection({ series }: { series: CableTensionSeries }) {
   const { timeZone } = useDisplaySettings();
   const { latest } = series;
@@ -165,11 +185,8 @@ function CableSection({ series }: { series: CableTensionSeries }) {
           Newest window ({formatInstant(newest.window_start, timeZone)}): no tension, {newest.note}.
         </p>
       )}
-      {latest && latest.fundamental_hz !== null && (
-        <p className={cardStyles.muted}>
-          From {latest.harmonics} harmonics of {latest.fundamental_hz.toFixed(3)} Hz (taut string
-          with the bending-stiffness correction); ± is the standard error.
-        </p>
+      {latest && latest.tension_kn !== null && (
+        <p className={cardStyles.muted}>{methodText(latest, series.cable)}</p>
       )}
       <TensionChart series={series} />
     </section>

@@ -79,7 +79,11 @@ describe('the Cable tension card (issue 31, decision 079)', () => {
     expect(
       within(stay).getByText('low 2800 kN · high 3300 kN · ±1.5 % of the reference 3000 kN'),
     ).toBeTruthy();
-    expect(within(stay).getByText(/^From 5 harmonics of 1\.118 Hz \(taut string/)).toBeTruthy();
+    expect(
+      within(stay).getByText(
+        'From 5 harmonics of 1.118 Hz (taut string with the bending-stiffness correction); ± is the standard error.',
+      ),
+    ).toBeTruthy();
     // The chart: the tension line and each limit drawn, and reachable from the keyboard.
     const chart = stay.querySelector('svg');
     expect(chart?.querySelector('[data-line="Tension"]')).toBeTruthy();
@@ -93,6 +97,32 @@ describe('the Cable tension card (issue 31, decision 079)', () => {
       fireEvent.keyDown(focusable, { key: 'End' });
     }
     expect(await within(stay).findByText(/2951 ± 3\.2 kN/, { selector: ':not(dd)' })).toBeTruthy();
+  });
+
+  // The demo's hanger has no EI set, and a one-minute record often holds no peak at the
+  // fundamental: the card said "with the bending-stiffness correction" whatever the cable, and
+  // hid how the tension was found when the fundamental was inferred.
+  it('says how the tension was found for a cable without EI and an inferred fundamental', async () => {
+    const inferred = { ...point(20, 180.2), harmonics: 4, fundamental_hz: null };
+    renderCard({
+      cables: [
+        {
+          sensor: 9,
+          sensor_id: 'hanger-3',
+          stream_id: 'lg-hanger-3',
+          cable: { ...CABLE, bending_stiffness_nm2: null },
+          reference_tension_kn: null,
+          latest: inferred,
+          history: [inferred],
+        },
+      ],
+    });
+    const hanger = await screen.findByRole('region', { name: 'hanger-3 (stream lg-hanger-3)' });
+    expect(
+      within(hanger).getByText(
+        'From 4 harmonics, the fundamental inferred from them as no peak stood at it in this window (taut string, the bending stiffness fitted from the harmonics); ± is the standard error.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says why a cable has no tension yet, and shows no card for a bridge without cables', async () => {
