@@ -29,6 +29,8 @@ import { DAY_MS } from './analysis-rules.ts';
 import { type BridgeStream, type StoredBlock, loadBlocks } from './bridge-streams.ts';
 import { slotMeans } from './window-means.ts';
 import { loadStreamTwins } from './stream-twins.ts';
+import { twinResidualDisagreements } from './twin-residual-check.ts';
+import type { DisagreementKind } from '../../domain/twin-disagreement.ts';
 
 /** The span sensor health is checked over: the last day before the newest sample. */
 export const SENSOR_HEALTH_DAYS = 1;
@@ -66,14 +68,20 @@ export interface HealthCheck {
   disagreements: StreamDisagreement[];
 }
 
-/** Two co-located twins that disagree in gain (decision 068): reported, neither faulted. */
+/**
+ * Two co-located twins that disagree (decision 068): in gain, or in level (a step or a drift of
+ * one against the other, decision 074's 2026-12-01 section); reported, neither faulted.
+ */
 export interface StreamDisagreement {
+  kind: DisagreementKind;
   datastreamIds: [number, number];
   streamIds: [string, string];
   onsetMs: number;
   reason: string;
-  /** The first stream's response against the second's, in % (decision 074). */
-  changePercent: number;
+  /** 'gain': the first stream's response against the second's, in % (decision 074). */
+  ratioChangePercent: number | null;
+  /** 'offset': the step in µε; 'drift': µε/h; the first stream's against the second's. */
+  size: number | null;
 }
 
 /**
@@ -207,11 +215,13 @@ function streamPair(
   if (ida === undefined || idb === undefined) return [];
   return [
     {
+      kind: 'gain',
       datastreamIds: [ida, idb],
       streamIds: [a, b],
       onsetMs: pair.onsetMs,
       reason: pair.reason,
-      changePercent: pair.changePercent,
+      ratioChangePercent: pair.changePercent,
+      size: null,
     },
   ];
 }
@@ -284,12 +294,21 @@ export async function checkStreamHealth(
   // The sensor's own checks first: of two twins that disagree, they single out the one that
   // changed (decision 068).
   const own = checked.map((c) => ({ ...c, found: ownFound(c, checked, from) }));
+  const ownFaulty = new Set(own.filter((o) => o.found.length > 0).map((o) => o.stream.id));
   const gain = await gainFound(
     db,
     checked,
     twinRatios,
     end - SENSOR_HEALTH_DAYS * DAY_MS,
-    new Set(own.filter((o) => o.found.length > 0).map((o) => o.stream.id)),
+    ownFaulty,
+  );
+  // Steps and drifts of one twin against the other (decision 074, 2026-12-01); a gauge the gain
+  // check faulted is singled out already.
+  const level = await twinResidualDisagreements(
+    db,
+    active,
+    end,
+    new Set([...ownFaulty, ...gain.faults.keys()]),
   );
   const found: StreamFaults[] = [];
   for (const { stream, faults, found: mine } of own) {
@@ -313,6 +332,6 @@ export async function checkStreamHealth(
     faults: found,
     thermal,
     temperatureStreamId: thermometer?.id ?? null,
-    disagreements: gain.disagreements,
+    disagreements: [...gain.disagreements, ...level],
   };
 }
