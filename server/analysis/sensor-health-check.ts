@@ -30,6 +30,12 @@ import { type BridgeStream, type StoredBlock, loadBlocks } from './bridge-stream
 import { slotMeans } from './window-means.ts';
 import { loadStreamTwins } from './stream-twins.ts';
 import { twinResidualDisagreements } from './twin-residual-check.ts';
+import { loadDeclaredRanges } from './declared-ranges.ts';
+import {
+  declaredRangeClipping,
+  type DeclaredRange,
+} from '../analytics/sensor-validation/range-clipping.ts';
+import { DATA_TYPE_UNITS } from '../../domain/enums.ts';
 import type { DisagreementKind } from '../../domain/twin-disagreement.ts';
 
 /** The span sensor health is checked over: the last day before the newest sample. */
@@ -109,6 +115,7 @@ async function measurementFaults(
   blocks: readonly StoredBlock[],
   end: number,
   temperatures: readonly number[] | null,
+  range: DeclaredRange | undefined,
 ): Promise<{ faults: ValidationFault[]; model: ThermalModel | null; detail: WindowSummary[] }> {
   const rateHz = blocks.at(-1)?.rateHz ?? 0;
   const unit = DRIFT_UNITS[stream.dataType];
@@ -148,6 +155,13 @@ async function measurementFaults(
     },
     defaultValidation(LIMIT_WINDOW_MS, unit),
   );
+  // At a declared range's edge the clipping is certain, and found in its own window
+  // (decision 030, 2026-12-01): it replaces the pile rule's estimate for this stream.
+  const clipped = range
+    ? declaredRangeClipping(detail, range, DATA_TYPE_UNITS[stream.dataType])
+    : null;
+  if (clipped)
+    return { faults: [...faults.filter((f) => f.kind !== 'clipping'), clipped], model, detail };
   return { faults, model, detail };
 }
 
@@ -279,6 +293,7 @@ export async function checkStreamHealth(
     : null;
   const checked: Checked[] = [];
   const thermal = new Map<number, ThermalModel>();
+  const ranges = await loadDeclaredRanges(db, active);
   for (const stream of active) {
     const blocks = await loadBlocks(db, [stream.id], Math.min(from, end - DAY_MS), newest);
     const faults = sensorFaults(blocks, from, newest, {
@@ -287,7 +302,7 @@ export async function checkStreamHealth(
     const measured =
       stream.dataType === 'temperature'
         ? { faults: [], model: null, detail: [] }
-        : await measurementFaults(db, stream, blocks, end, temperatures);
+        : await measurementFaults(db, stream, blocks, end, temperatures, ranges.get(stream.id));
     if (measured.model) thermal.set(stream.id, measured.model);
     checked.push({ stream, faults, measured });
   }

@@ -599,6 +599,11 @@ function probes(own: {
       url: `/api/v1/sensors/${x.sensor}/geometry`,
       body: { chainage_m: 5, transverse_offset_m: 0, direction: 'vertical' },
     }),
+    setSensorRange: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${x.sensor}/range`,
+      body: { low: -1, high: 1 },
+    }),
     setSensorCable: (x: Targets): Call => ({
       method: 'PUT',
       url: `/api/v1/sensors/${x.sensor}/cable`,
@@ -958,9 +963,9 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(100);
-    expect(sent).toBe(100 + 99);
-    // 100 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
+    expect(all.length).toBe(101);
+    expect(sent).toBe(101 + 100);
+    // 101 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
   }, 90_000);
 
   it("lists none of another company's rows, and its own", async () => {
