@@ -17,6 +17,7 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { isQuasiStatic } from '../../../domain/sensor-limits';
 import { LimitTextFields } from './limit-text-fields';
 import { SensorPositionFields } from './sensor-position-fields';
+import { SensorRangeFields } from './sensor-range-fields';
 
 const DATE_FIELDS = [
   ['installationDate', 'Installation date'],
@@ -110,6 +111,7 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
           />
         ))}
         <SensorPositionFields values={values} errors={errors} onChange={set} />
+        <SensorRangeFields values={values} errors={errors} onChange={set} />
       </form>
     </Modal>
   );

@@ -13,6 +13,12 @@ import {
   type SensorPositionValues,
   validateSensorPosition,
 } from './sensor-position-form';
+import {
+  EMPTY_SENSOR_RANGE,
+  sensorRangeCreateBody,
+  type SensorRangeValues,
+  validateSensorRange,
+} from './sensor-range-form';
 
 type SensorInput = components['schemas']['SensorInput'];
 
@@ -54,7 +60,8 @@ export type SensorFormValues = {
   lastCalibrationDate: string;
   nextCalibrationDate: string;
 } & SensorLimitsValues &
-  SensorPositionValues;
+  SensorPositionValues &
+  SensorRangeValues;
 
 export const EMPTY_SENSOR_FORM: SensorFormValues = {
   sensorId: '',
@@ -67,17 +74,20 @@ export const EMPTY_SENSOR_FORM: SensorFormValues = {
   nextCalibrationDate: '',
   ...limitsValues(undefined),
   ...EMPTY_SENSOR_POSITION,
+  ...EMPTY_SENSOR_RANGE,
 };
 
 /**
  * Spec §5: sensor id, type, status and installation date required; the rest optional. The
  * limits count for strain gauges, tilt and displacement sensors only; a filled position part
- * must be within its bounds (decision 057).
+ * must be within its bounds (decision 057); so must a declared measuring range, low below high
+ * (decision 030).
  */
 export function validateSensorForm(values: SensorFormValues) {
   const errors: Partial<Record<keyof SensorFormValues, string>> = {
     ...(isQuasiStatic(values.type) ? validateSensorLimits(values) : {}),
     ...validateSensorPosition(values),
+    ...validateSensorRange(values),
   };
   if (!values.sensorId.trim()) errors.sensorId = SENSOR_FORM_TEXT.sensorId;
   if (!values.type) errors.type = SENSOR_FORM_TEXT.type;
@@ -107,5 +117,6 @@ export function sensorBody(
       ? { limits: sensorLimitsBody(values) }
       : {}),
     ...sensorPositionBody(values),
+    ...sensorRangeCreateBody(values),
   };
 }
