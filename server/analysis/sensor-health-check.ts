@@ -29,6 +29,7 @@ import { DAY_MS } from './analysis-rules.ts';
 import { type BridgeStream, type StoredBlock, loadBlocks } from './bridge-streams.ts';
 import { slotMeans } from './window-means.ts';
 import { loadStreamTwins } from './stream-twins.ts';
+export type { StreamDisagreement } from './stream-disagreement.ts';
 import { twinResidualDisagreements } from './twin-residual-check.ts';
 import { loadDeclaredRanges } from './declared-ranges.ts';
 import {
@@ -36,7 +37,7 @@ import {
   type DeclaredRange,
 } from '../analytics/sensor-validation/range-clipping.ts';
 import { DATA_TYPE_UNITS } from '../../domain/enums.ts';
-import type { DisagreementKind } from '../../domain/twin-disagreement.ts';
+import type { StreamDisagreement } from './stream-disagreement.ts';
 
 /** The span sensor health is checked over: the last day before the newest sample. */
 export const SENSOR_HEALTH_DAYS = 1;
@@ -72,22 +73,6 @@ export interface HealthCheck {
   temperatureStreamId: number | null;
   /** Twin pairs whose response ratio moved, neither singled out (decision 068). */
   disagreements: StreamDisagreement[];
-}
-
-/**
- * Two co-located twins that disagree (decision 068): in gain, or in level (a step or a drift of
- * one against the other, decision 074's 2026-12-01 section); reported, neither faulted.
- */
-export interface StreamDisagreement {
-  kind: DisagreementKind;
-  datastreamIds: [number, number];
-  streamIds: [string, string];
-  onsetMs: number;
-  reason: string;
-  /** 'gain': the first stream's response against the second's, in % (decision 074). */
-  ratioChangePercent: number | null;
-  /** 'offset': the step in µε; 'drift': µε/h; the first stream's against the second's. */
-  size: number | null;
 }
 
 /**

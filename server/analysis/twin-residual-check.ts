@@ -12,7 +12,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { DAY_MS } from './analysis-rules.ts';
 import type { BridgeStream } from './bridge-streams.ts';
-import type { StreamDisagreement } from './sensor-health-check.ts';
+import type { StreamDisagreement } from './stream-disagreement.ts';
 import { loadStreamTwins } from './stream-twins.ts';
 import { slotMeans } from './window-means.ts';
 
