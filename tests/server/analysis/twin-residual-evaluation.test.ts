@@ -3,11 +3,12 @@ import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import { loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
 import { checkStreamHealth } from '../../../server/analysis/sensor-health-check.ts';
 import { sensorDisagreements, sensorFaults } from '../../../server/db/schema.ts';
-import type { BridgeScenario, FaultSpec } from '../../../server/sim/scenario.ts';
+import type { FaultSpec } from '../../../server/sim/scenario.ts';
+import { twinBridge as twinBridgeOf } from './twin-fixtures.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { evaluationDrivers } from '../../helpers/test-database.ts';
 import { storedAlerts } from '../alerts/alert-fixtures.ts';
-import { DAY_MS, START_MS, simulatedBridge, testScenario } from './analysis-fixtures.ts';
+import { DAY_MS, START_MS } from './analysis-fixtures.ts';
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 300_000 });
 
@@ -16,41 +17,11 @@ const DAYS = 10;
 /** 06:00 on day 9: after the week the pair's estimate is fitted on. */
 const FAULT_FROM = START_MS + 9 * DAY_MS + 6 * HOUR_MS;
 
-/** The test bridge with a second strain gauge beside the first (as the gain test builds it). */
-function twinScenario(prefix: string, faults: FaultSpec[]): BridgeScenario {
-  const base = testScenario(prefix);
-  const gauge = base.streams.find((s) => s.id === `${prefix}-s1-str`);
-  if (!gauge) throw new Error('the strain gauge is missing');
-  const first = { ...gauge, rateHz: 1, strainLoad: 'trucks' as const };
-  const twin = { ...first, id: `${prefix}-s1-strb`, twinOf: first.id };
-  return {
-    ...base,
-    streams: [...base.streams.filter((s) => s.id !== gauge.id), first, twin],
-    faults,
-  };
-}
-
 describe.each(evaluationDrivers)('steps and drifts between co-located twins on %s', (kind) => {
   const t = setupTestApp(kind);
 
-  async function twinBridge(name: string, prefix: string, faults: FaultSpec[], days = DAYS) {
-    const { bridge, sensors, to } = await simulatedBridge(t.services, {
-      name,
-      scenario: twinScenario(prefix, faults),
-      days,
-    });
-    for (const [stream, chainageM] of [
-      [`${prefix}-s1-str`, 17.5],
-      [`${prefix}-s1-strb`, 17.8],
-    ] as const) {
-      await t.services.sensors.setGeometry(sensors.get(stream) ?? 0, {
-        chainageM,
-        transverseOffsetM: null,
-        direction: 'longitudinal',
-      });
-    }
-    return { bridge, to };
-  }
+  const twinBridge = (name: string, prefix: string, faults: FaultSpec[]) =>
+    twinBridgeOf(t, { name, prefix, faults, days: DAYS });
 
   // Decision 074, 2026-12-01: a step of one twin against the other is the pair's finding (a
   // pair cannot say which moved), stored as an 'offset' episode and raised as the existing

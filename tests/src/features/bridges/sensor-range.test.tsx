@@ -7,6 +7,7 @@ import { BridgesPage } from '../../../../src/features/bridges/bridges-page';
 import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { fill } from '../users/fill';
 import { renderPage } from '../users/render-page';
+import { openCreateSensor } from './create-sensor-dialog';
 import { sensors, serveStructures } from './fixtures';
 
 type S = components['schemas'];
@@ -38,20 +39,6 @@ function serveSensors() {
     }),
   );
   return { created, saved };
-}
-
-async function openCreateSensor() {
-  const user = userEvent.setup();
-  renderPage(() => <BridgesPage isStaff />);
-  await screen.findByRole('cell', { name: 'Lions Gate' }, { timeout: 4000 });
-  await user.click(screen.getByRole('tab', { name: 'Spans' }));
-  await user.click(await screen.findByRole('button', { name: 'Add a sensor to north_span' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Create Sensor on north_span' });
-  await fill(user, within(dialog).getByLabelText('Sensor ID'), 'LG-ACC-3');
-  await user.selectOptions(within(dialog).getByLabelText('Type'), 'accelerometer');
-  await user.selectOptions(within(dialog).getByLabelText('Status'), 'active');
-  await fill(user, within(dialog).getByLabelText('Installation date'), '2025-05-01');
-  return { user, dialog };
 }
 
 // Decision 030, 2026-12-01: an optional declared measuring range, its edge a clipped sample.
