@@ -309,6 +309,7 @@ export async function checkStreamHealth(
     active,
     end,
     new Set([...ownFaulty, ...gain.faults.keys()]),
+    new Set(gain.disagreements.map((d) => d.datastreamIds.join(':'))),
   );
   const found: StreamFaults[] = [];
   for (const { stream, faults, found: mine } of own) {

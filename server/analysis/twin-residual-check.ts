@@ -95,7 +95,8 @@ function driftOf(pair: Pair): StreamDisagreement | null {
  * the second by least squares over the week before each day; a step of the residual beyond
  * TWIN_OFFSET_SIGMAS of its scatter, or a drift beyond TWIN_DRIFT, is a disagreement of the pair,
  * neither gauge faulted (a pair cannot say which one moved). A pair one of whose gauges its own
- * checks already found faulty is not judged: that fault is the finding. Reads 15 days of
+ * checks already found faulty is not judged: that fault is the finding; nor is a pair found
+ * disagreeing in gain. Reads 15 days of
  * 10-minute means per gauge of a pair (about 2,200 numbers), one pair at a time.
  */
 export async function twinResidualDisagreements(
@@ -103,6 +104,8 @@ export async function twinResidualDisagreements(
   streams: readonly BridgeStream[],
   end: number,
   ownFaults: ReadonlySet<number>,
+  /** Pairs found disagreeing in gain in the same check, as `idA:idB` in name order. */
+  gainPairs: ReadonlySet<string> = new Set(),
 ): Promise<StreamDisagreement[]> {
   const strain = streams.filter((s) => s.dataType === 'strain' && !ownFaults.has(s.id));
   if (strain.length < 2) return [];
@@ -118,7 +121,9 @@ export async function twinResidualDisagreements(
       // The pair in name order, as decision 068's gain pairs are.
       const [a, b] = x.streamId < y.streamId ? [x, y] : [y, x];
       const key = `${a.id}:${b.id}`;
-      if (seen.has(key)) continue;
+      // A changed gain scales the thermal strain too, so the level moves with it: that is the
+      // gain episode's finding, not a second one.
+      if (seen.has(key) || gainPairs.has(key)) continue;
       seen.add(key);
       const means = await slotMeans(db, a.id, spanFrom, end);
       const twin = await slotMeans(db, b.id, spanFrom, end);
