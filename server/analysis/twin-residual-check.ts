@@ -9,6 +9,7 @@ import {
   twinEstimate,
   type TwinEstimate,
 } from '../analytics/sensor-validation/twin-residual.ts';
+import type { WindowSummary } from '../analytics/sensor-validation/types.ts';
 import type { Db } from '../db/client.ts';
 import { DAY_MS } from './analysis-rules.ts';
 import type { BridgeStream } from './bridge-streams.ts';
@@ -36,16 +37,14 @@ interface Pair {
   a: BridgeStream;
   b: BridgeStream;
   means: number[];
+  /** The first gauge's 10-minute means as window summaries, for the residual rules. */
+  windows: WindowSummary[];
   estimate: TwinEstimate;
-  spanFrom: number;
 }
 
 /** The newest step of `a` against `b` within the fit's week (older ones the fit has learnt). */
 function offsetOf(pair: Pair, end: number): StreamDisagreement | null {
-  const { a, b, means, estimate, spanFrom } = pair;
-  const windows = means.map((mean, i) =>
-    meanWindow(spanFrom + i * LIMIT_WINDOW_MS, LIMIT_WINDOW_MS, mean, Number.isNaN(mean) ? 0 : 1),
-  );
+  const { a, b, means, windows, estimate } = pair;
   const steps = residualStepFaults(windows, estimate, { sigmas: TWIN_OFFSET_SIGMAS, unit: UNIT });
   const step = steps.filter((s) => s.onsetMs >= end - FIT_DAYS * DAY_MS).at(-1);
   if (!step) return null;
@@ -68,10 +67,7 @@ function offsetOf(pair: Pair, end: number): StreamDisagreement | null {
 
 /** A drift of `a` against `b` that still lasts at the span's end. */
 function driftOf(pair: Pair): StreamDisagreement | null {
-  const { a, b, means, estimate, spanFrom } = pair;
-  const windows = means.map((mean, i) =>
-    meanWindow(spanFrom + i * LIMIT_WINDOW_MS, LIMIT_WINDOW_MS, mean, Number.isNaN(mean) ? 0 : 1),
-  );
+  const { a, b, windows, estimate } = pair;
   const found = scaledDriftEpisodes(windows, estimate.prediction, { ...TWIN_DRIFT, unit: UNIT });
   const drift = found.faults.at(-1);
   if (!found.open || !drift || !Number.isFinite(found.slope)) return null;
@@ -127,11 +123,19 @@ export async function twinResidualDisagreements(
       seen.add(key);
       const means = await slotMeans(db, a.id, spanFrom, end);
       const twin = await slotMeans(db, b.id, spanFrom, end);
+      const windows = means.map((mean, i) =>
+        meanWindow(
+          spanFrom + i * LIMIT_WINDOW_MS,
+          LIMIT_WINDOW_MS,
+          mean,
+          Number.isNaN(mean) ? 0 : 1,
+        ),
+      );
       const pair = {
         a,
         b,
         means,
-        spanFrom,
+        windows,
         estimate: twinEstimate(means, [twin], dayWindows, FIT_DAYS),
       };
       const drift = driftOf(pair);
