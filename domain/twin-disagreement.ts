@@ -4,6 +4,14 @@
 // the two is wrong, the analysis cannot tell which, and both stay in use until someone looks.
 import type { Threat } from './health.ts';
 
+/**
+ * What a pair disagrees in (decision 074, 2026-12-01): the response ratio ('gain', decision 068),
+ * or the level of one against its estimate from the other, stepped ('offset') or drifting
+ * ('drift', decision 030's twin residual).
+ */
+export const DISAGREEMENT_KINDS = ['gain', 'offset', 'drift'] as const;
+export type DisagreementKind = (typeof DISAGREEMENT_KINDS)[number];
+
 export const SENSOR_DISAGREEMENT_ALERT = 'Sensor disagreement';
 /**
  * The same as a 'Sensor fault': both ask for the same visit, and here the data that may be

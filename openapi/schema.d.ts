@@ -1708,6 +1708,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sensors/{id}/range': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Declare a sensor's measuring range (staff)
+     * @description Replaces the sensor's declared measuring range, in its unit; a null edge is not declared
+     *     (both null: none). The clipping check reads it from the next evaluation (decision 030).
+     *     Staff and the sensor's company administrator; audited like every change.
+     */
+    put: operations['setSensorRange'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/sensors/{id}/cable': {
     parameters: {
       query?: never;
@@ -2921,6 +2943,20 @@ export interface components {
       direction: components['schemas']['SensorDirection'];
       /** @description The stay or hanger the sensor is on (decision 079); absent when it is on none */
       cable?: components['schemas']['Cable'];
+      /** @description The declared measuring range (decision 030); absent when none is declared */
+      measuring_range?: components['schemas']['MeasuringRange'];
+    };
+    /**
+     * @description The range the sensor and its logger can read, in the sensor's unit (decision 030,
+     *     2026-12-01): a sample at either edge is clipped, so a 10-minute window holding one is a
+     *     clipping 'Sensor fault' from that window. Either edge may be null (not declared); low
+     *     must be below high (400, field low).
+     */
+    MeasuringRange: {
+      /** @description The lowest value it reads, in the sensor's unit; null: not declared */
+      low: number | null;
+      /** @description The highest value it reads, in the sensor's unit; null: not declared */
+      high: number | null;
     };
     /**
      * @description A sensor on a stay or hanger (decision 079): the cable's free length and mass per metre,
@@ -3016,6 +3052,8 @@ export interface components {
       direction?: components['schemas']['SensorDirection'];
       /** @description The stay or hanger the sensor is on (decision 079): accelerometers only (400 otherwise, field cable). Absent or null: not on a cable. */
       cable?: components['schemas']['Cable'];
+      /** @description Optional: the declared measuring range (400, field measuring_range.low, when low is not below high). Absent: none declared. */
+      measuring_range?: components['schemas']['MeasuringRange'];
     };
     SensorAssignRequest: {
       /** @description The sensor's numeric id */
@@ -7300,6 +7338,37 @@ export interface operations {
     };
     responses: {
       /** @description The sensor with its position */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sensor'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setSensorRange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MeasuringRange'];
+      };
+    };
+    responses: {
+      /** @description The sensor with its measuring range */
       200: {
         headers: {
           [name: string]: unknown;

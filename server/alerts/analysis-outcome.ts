@@ -2,6 +2,7 @@ import type { ModeLevel } from '../../domain/reference-shift.ts';
 import type { PhysicalChange, TriggerLevels } from '../../domain/trigger-levels.ts';
 import type { BreachFacts } from '../../domain/sensor-limits.ts';
 import type { TensionBreach } from '../../domain/cable.ts';
+import type { DisagreementKind } from '../../domain/twin-disagreement.ts';
 
 /**
  * What the analysis hands to the alert side after each evaluation of a bridge. The alert
@@ -27,6 +28,11 @@ export interface AnalysisOutcome {
    * disagreement' alerts, decision 074); absent: not checked.
    */
   sensorDisagreements?: {
+    /**
+     * What disagrees: the response, or the level (a step, a drift; decision 074, 2026-12-01).
+     * Absent: 'gain'.
+     */
+    kind?: DisagreementKind;
     datastreamIds: [number, number];
     streamIds: [string, string];
     since: Date;

@@ -27,7 +27,11 @@ export async function applySensorDisagreements(
     firing.push({
       bridgeId: checks.bridgeId,
       type: SENSOR_DISAGREEMENT_ALERT,
-      subject: pair.datastreamIds.join('+'),
+      // A gain episode keeps the subject it had before there were kinds (decision 074).
+      subject:
+        (pair.kind ?? 'gain') === 'gain'
+          ? pair.datastreamIds.join('+')
+          : `${pair.datastreamIds.join('+')} ${pair.kind}`,
       severity: SENSOR_DISAGREEMENT_SEVERITY,
       message: `Sensor disagreement: ${disagreementSentence(pair.streamIds, utcMinuteText(pair.since), pair.detail)}`,
       cause: { windows: [], datastreams: await causeStreams(tx, [...pair.streamIds]) },

@@ -29,6 +29,15 @@ import { DAY_MS } from './analysis-rules.ts';
 import { type BridgeStream, type StoredBlock, loadBlocks } from './bridge-streams.ts';
 import { slotMeans } from './window-means.ts';
 import { loadStreamTwins } from './stream-twins.ts';
+export type { StreamDisagreement } from './stream-disagreement.ts';
+import { twinResidualDisagreements } from './twin-residual-check.ts';
+import { loadDeclaredRanges } from './declared-ranges.ts';
+import {
+  declaredRangeClipping,
+  type DeclaredRange,
+} from '../analytics/sensor-validation/range-clipping.ts';
+import { DATA_TYPE_UNITS } from '../../domain/enums.ts';
+import type { StreamDisagreement } from './stream-disagreement.ts';
 
 /** The span sensor health is checked over: the last day before the newest sample. */
 export const SENSOR_HEALTH_DAYS = 1;
@@ -66,16 +75,6 @@ export interface HealthCheck {
   disagreements: StreamDisagreement[];
 }
 
-/** Two co-located twins that disagree in gain (decision 068): reported, neither faulted. */
-export interface StreamDisagreement {
-  datastreamIds: [number, number];
-  streamIds: [string, string];
-  onsetMs: number;
-  reason: string;
-  /** The first stream's response against the second's, in % (decision 074). */
-  changePercent: number;
-}
-
 /**
  * The issue-15 faults keep their rules and words; each takes its onset from the windowed rule of
  * its kind when that found one (else the checked day's start).
@@ -101,6 +100,7 @@ async function measurementFaults(
   blocks: readonly StoredBlock[],
   end: number,
   temperatures: readonly number[] | null,
+  range: DeclaredRange | undefined,
 ): Promise<{ faults: ValidationFault[]; model: ThermalModel | null; detail: WindowSummary[] }> {
   const rateHz = blocks.at(-1)?.rateHz ?? 0;
   const unit = DRIFT_UNITS[stream.dataType];
@@ -140,6 +140,13 @@ async function measurementFaults(
     },
     defaultValidation(LIMIT_WINDOW_MS, unit),
   );
+  // At a declared range's edge the clipping is certain, and found in its own window
+  // (decision 030, 2026-12-01): it replaces the pile rule's estimate for this stream.
+  const clipped = range
+    ? declaredRangeClipping(detail, range, DATA_TYPE_UNITS[stream.dataType])
+    : null;
+  if (clipped)
+    return { faults: [...faults.filter((f) => f.kind !== 'clipping'), clipped], model, detail };
   return { faults, model, detail };
 }
 
@@ -207,11 +214,13 @@ function streamPair(
   if (ida === undefined || idb === undefined) return [];
   return [
     {
+      kind: 'gain',
       datastreamIds: [ida, idb],
       streamIds: [a, b],
       onsetMs: pair.onsetMs,
       reason: pair.reason,
-      changePercent: pair.changePercent,
+      ratioChangePercent: pair.changePercent,
+      size: null,
     },
   ];
 }
@@ -269,6 +278,7 @@ export async function checkStreamHealth(
     : null;
   const checked: Checked[] = [];
   const thermal = new Map<number, ThermalModel>();
+  const ranges = await loadDeclaredRanges(db, active);
   for (const stream of active) {
     const blocks = await loadBlocks(db, [stream.id], Math.min(from, end - DAY_MS), newest);
     const faults = sensorFaults(blocks, from, newest, {
@@ -277,19 +287,29 @@ export async function checkStreamHealth(
     const measured =
       stream.dataType === 'temperature'
         ? { faults: [], model: null, detail: [] }
-        : await measurementFaults(db, stream, blocks, end, temperatures);
+        : await measurementFaults(db, stream, blocks, end, temperatures, ranges.get(stream.id));
     if (measured.model) thermal.set(stream.id, measured.model);
     checked.push({ stream, faults, measured });
   }
   // The sensor's own checks first: of two twins that disagree, they single out the one that
   // changed (decision 068).
   const own = checked.map((c) => ({ ...c, found: ownFound(c, checked, from) }));
+  const ownFaulty = new Set(own.filter((o) => o.found.length > 0).map((o) => o.stream.id));
   const gain = await gainFound(
     db,
     checked,
     twinRatios,
     end - SENSOR_HEALTH_DAYS * DAY_MS,
-    new Set(own.filter((o) => o.found.length > 0).map((o) => o.stream.id)),
+    ownFaulty,
+  );
+  // Steps and drifts of one twin against the other (decision 074, 2026-12-01); a gauge the gain
+  // check faulted is singled out already.
+  const level = await twinResidualDisagreements(
+    db,
+    active,
+    end,
+    new Set([...ownFaulty, ...gain.faults.keys()]),
+    new Set(gain.disagreements.map((d) => d.datastreamIds.join(':'))),
   );
   const found: StreamFaults[] = [];
   for (const { stream, faults, found: mine } of own) {
@@ -313,6 +333,6 @@ export async function checkStreamHealth(
     faults: found,
     thermal,
     temperatureStreamId: thermometer?.id ?? null,
-    disagreements: gain.disagreements,
+    disagreements: [...gain.disagreements, ...level],
   };
 }

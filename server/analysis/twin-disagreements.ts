@@ -16,15 +16,18 @@ export async function recordDisagreements(
   const open = await repository.record(
     bridgeId,
     found.map((pair) => ({
+      kind: pair.kind,
       datastreamIds: pair.datastreamIds,
       onsetMs: pair.onsetMs,
-      ratioChangePercent: pair.changePercent,
+      ratioChangePercent: pair.ratioChangePercent,
+      size: pair.size,
       detail: pair.reason,
     })),
     dataUntilMs,
     new Date(),
   );
   return open.map((pair) => ({
+    kind: pair.kind,
     datastreamIds: pair.datastreamIds,
     streamIds: pair.streamIds,
     since: new Date(pair.sinceMs),

@@ -39,6 +39,7 @@ import {
   PLAN_LEVELS,
 } from '../../domain/response-plan.ts';
 import { SENSOR_FAULT_KINDS } from '../../domain/sensor-faults.ts';
+import { DISAGREEMENT_KINDS } from '../../domain/twin-disagreement.ts';
 import { CHAINAGE_MAX_M, OFFSET_MAX_M, SENSOR_DIRECTIONS } from '../../domain/sensor-geometry.ts';
 import {
   INSPECTION_KINDS,
@@ -233,6 +234,10 @@ export const sensors = pgTable(
     direction: text('direction'),
     // The stay or hanger it is on, and its tension limits (decision 079); null: on none.
     cable: jsonb('cable').$type<CableSettings>(),
+    // The declared measuring range in its unit (decision 030, 2026-12-01): a sample at its edge
+    // is clipped. Null: not declared.
+    rangeLow: doublePrecision('range_low'),
+    rangeHigh: doublePrecision('range_high'),
   },
   (t) => [
     uniqueIndex('sensors_bridge_label_key').on(t.bridgeId, t.label),
@@ -249,6 +254,10 @@ export const sensors = pgTable(
     check(
       'sensors_limits_check',
       sql`${t.limitLow} is null or ${t.limitHigh} is null or ${t.limitLow} < ${t.limitHigh}`,
+    ),
+    check(
+      'sensors_range_check',
+      sql`${t.rangeLow} is null or ${t.rangeHigh} is null or ${t.rangeLow} < ${t.rangeHigh}`,
     ),
     check('sensors_limit_sustained_check', sql`${t.limitSustainedMinutes} between 10 and 1440`),
     index('sensors_span_idx').on(t.spanId),
@@ -1145,15 +1154,24 @@ export const sensorDisagreements = pgTable(
     detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
-    /** The first gauge's response against the second's, in % (+10: 10 % larger). */
-    ratioChangePercent: doublePrecision('ratio_change_percent').notNull(),
+    /** What disagrees (decision 074, 2026-12-01): response ('gain'), level ('offset'), trend. */
+    kind: text('kind').notNull().default('gain'),
+    /** A 'gain' episode: the first gauge's response against the second's, in % (+10: 10 % larger). */
+    ratioChangePercent: doublePrecision('ratio_change_percent'),
+    /** An 'offset' step in µε, a 'drift' in µε/h, the first gauge's against the second's. */
+    size: doublePrecision('size'),
     detail: text('detail').notNull(),
   },
   (t) => [
-    // A pair has at most one episode open at a time.
+    // A pair has at most one episode of each kind open at a time.
     uniqueIndex('sensor_disagreements_open_idx')
-      .on(t.datastreamId, t.twinDatastreamId)
+      .on(t.datastreamId, t.twinDatastreamId, t.kind)
       .where(sql`${t.clearedAt} is null`),
+    check('sensor_disagreements_kind_check', sql`${t.kind} in (${inList(DISAGREEMENT_KINDS)})`),
+    check(
+      'sensor_disagreements_measure_check',
+      sql`(${t.kind} = 'gain') = (${t.ratioChangePercent} is not null)`,
+    ),
     index('sensor_disagreements_bridge_idx').on(t.bridgeId, t.since),
   ],
 );

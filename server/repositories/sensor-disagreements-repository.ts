@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { DisagreementKind } from '../../domain/twin-disagreement.ts';
 import type { Db } from '../db/client.ts';
 import { datastreams, sensorDisagreements } from '../db/schema.ts';
 
@@ -7,8 +8,12 @@ import { datastreams, sensorDisagreements } from '../db/schema.ts';
 export interface FoundDisagreement {
   datastreamIds: readonly [number, number];
   onsetMs: number;
-  /** The first gauge's response against the second's, in % (+10: 10 % larger). */
-  ratioChangePercent: number;
+  /** Absent: 'gain' (decision 068's pairs, found before there were kinds). */
+  kind?: DisagreementKind;
+  /** 'gain': the first gauge's response against the second's, in % (+10: 10 % larger). */
+  ratioChangePercent: number | null;
+  /** 'offset': the step in µε; 'drift': µε/h; the first gauge's against the second's. */
+  size?: number | null;
   detail: string;
 }
 
@@ -20,7 +25,9 @@ export interface StoredDisagreement {
   sinceMs: number;
   lastSeenMs: number;
   clearedMs: number | null;
-  ratioChangePercent: number;
+  kind: DisagreementKind;
+  ratioChangePercent: number | null;
+  size: number | null;
   detail: string;
 }
 
@@ -35,7 +42,9 @@ const columns = {
   since: sensorDisagreements.since,
   lastSeenAt: sensorDisagreements.lastSeenAt,
   clearedAt: sensorDisagreements.clearedAt,
+  kind: sensorDisagreements.kind,
   ratioChangePercent: sensorDisagreements.ratioChangePercent,
+  size: sensorDisagreements.size,
   detail: sensorDisagreements.detail,
 };
 
@@ -48,7 +57,9 @@ interface Row {
   since: Date;
   lastSeenAt: Date;
   clearedAt: Date | null;
-  ratioChangePercent: number;
+  kind: string;
+  ratioChangePercent: number | null;
+  size: number | null;
   detail: string;
 }
 
@@ -59,11 +70,14 @@ const toStored = (row: Row): StoredDisagreement => ({
   sinceMs: row.since.getTime(),
   lastSeenMs: row.lastSeenAt.getTime(),
   clearedMs: row.clearedAt?.getTime() ?? null,
+  // The column's check admits only these.
+  kind: row.kind as DisagreementKind,
   ratioChangePercent: row.ratioChangePercent,
+  size: row.size,
   detail: row.detail,
 });
 
-const pairKey = (ids: readonly [number, number]) => `${ids[0]}:${ids[1]}`;
+const pairKey = (ids: readonly [number, number], kind: string) => `${ids[0]}:${ids[1]}:${kind}`;
 
 /**
  * Twin pairs that disagree, kept between evaluations (issue 30, decisions 068 and 074): an
@@ -114,7 +128,8 @@ export function createSensorDisagreementsRepository(db: Db) {
      * Records one evaluation's pairs, its data ending at `dataUntilMs`, and returns those open
      * after it. A pair already open is the same episode: its onset stays the first one estimated
      * (each evaluation re-estimates it within its own day) and its measure and words become the
-     * latest. An open pair not found again is cleared at `dataUntilMs`: it agrees again, or one
+     * latest. A pair's episodes are kept
+     * per kind (a gain change and a step are two findings). An open pair not found again is cleared at `dataUntilMs`: it agrees again, or one
      * of the two was found faulty by its own checks (decision 074).
      */
     async record(
@@ -131,17 +146,22 @@ export function createSensorDisagreementsRepository(db: Db) {
           id: sensorDisagreements.id,
           datastreamId: sensorDisagreements.datastreamId,
           twinDatastreamId: sensorDisagreements.twinDatastreamId,
+          kind: sensorDisagreements.kind,
         })
         .from(sensorDisagreements)
         .where(
           and(eq(sensorDisagreements.bridgeId, bridgeId), isNull(sensorDisagreements.clearedAt)),
         );
       const openByPair = new Map(
-        open.map((row) => [pairKey([row.datastreamId, row.twinDatastreamId]), row.id] as const),
+        open.map(
+          (row) => [pairKey([row.datastreamId, row.twinDatastreamId], row.kind), row.id] as const,
+        ),
       );
-      const foundKeys = new Set(found.map((pair) => pairKey(pair.datastreamIds)));
+      const foundKeys = new Set(
+        found.map((pair) => pairKey(pair.datastreamIds, pair.kind ?? 'gain')),
+      );
       const cleared = open.filter(
-        (row) => !foundKeys.has(pairKey([row.datastreamId, row.twinDatastreamId])),
+        (row) => !foundKeys.has(pairKey([row.datastreamId, row.twinDatastreamId], row.kind)),
       );
       if (cleared.length > 0) {
         await db
@@ -155,8 +175,12 @@ export function createSensorDisagreementsRepository(db: Db) {
           );
       }
       for (const pair of found) {
-        const id = openByPair.get(pairKey(pair.datastreamIds));
-        const measure = { ratioChangePercent: pair.ratioChangePercent, detail: pair.detail };
+        const id = openByPair.get(pairKey(pair.datastreamIds, pair.kind ?? 'gain'));
+        const measure = {
+          ratioChangePercent: pair.ratioChangePercent,
+          size: pair.size ?? null,
+          detail: pair.detail,
+        };
         if (id !== undefined) {
           await db
             .update(sensorDisagreements)
@@ -166,6 +190,7 @@ export function createSensorDisagreementsRepository(db: Db) {
         }
         await db.insert(sensorDisagreements).values({
           ...measure,
+          kind: pair.kind ?? 'gain',
           bridgeId,
           datastreamId: pair.datastreamIds[0],
           twinDatastreamId: pair.datastreamIds[1],

@@ -19,7 +19,11 @@ export type SensorGeometryValues = Pick<SensorRow, 'chainageM' | 'transverseOffs
 export function createSensorsRepository(db: Db) {
   const setColumns = async (
     id: number,
-    values: SensorLimitsValues | SensorGeometryValues | Pick<SensorRow, 'cable'>,
+    values:
+      | SensorLimitsValues
+      | SensorGeometryValues
+      | Pick<SensorRow, 'cable'>
+      | Pick<SensorRow, 'rangeLow' | 'rangeHigh'>,
     what: string,
   ): Promise<SensorRow> => {
     const [row] = await db.update(sensors).set(values).where(eq(sensors.id, id)).returning();
@@ -84,6 +88,10 @@ export function createSensorsRepository(db: Db) {
 
     /** The stay or hanger it is on and its tension limits (decision 079). */
     setCable: (id: number, cable: SensorRow['cable']) => setColumns(id, { cable }, 'cable'),
+
+    /** The declared measuring range, in its unit (decision 030, 2026-12-01). */
+    setRange: (id: number, range: Pick<SensorRow, 'rangeLow' | 'rangeHigh'>) =>
+      setColumns(id, range, 'measuring range'),
 
     /** Refuses (409) while data streams are fed by the sensor; cascade unlinks them. */
     async delete(id: number, cascade: boolean): Promise<boolean> {

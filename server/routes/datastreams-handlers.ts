@@ -43,6 +43,9 @@ export function datastreamsHandlers(
         [1, 0],
       ] as const) {
         const list = ofStream.get(episode.datastreamIds[mine]) ?? [];
+        // A pair may disagree in more than one way (decision 074, 2026-12-01): one mark per
+        // twin, from its earliest open episode (they come by onset).
+        if (list.some((twin) => twin.stream_id === episode.streamIds[other])) continue;
         list.push({ stream_id: episode.streamIds[other], since });
         ofStream.set(episode.datastreamIds[mine], list);
       }

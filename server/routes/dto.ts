@@ -1,3 +1,4 @@
+import { rangeDto } from './sensor-range-fields.ts';
 import type { BridgeRow } from '../repositories/bridges-repository.ts';
 import type { DatastreamWithSensors } from '../repositories/datastreams-repository.ts';
 import type { SensorRow } from '../repositories/sensors-repository.ts';
@@ -84,6 +85,7 @@ export function sensorDto(row: SensorRow): Schemas['Sensor'] {
     transverse_offset_m: row.transverseOffsetM,
     direction: row.direction as Schemas['SensorDirection'],
     ...(row.cable ? { cable: row.cable } : {}),
+    ...rangeDto(row),
   };
 }
 

@@ -7,6 +7,7 @@ import { isQuasiStatic, SUSTAINED_MINUTES_DEFAULT } from '../../domain/sensor-li
 import { datastreamDto, sensorDto } from './dto.ts';
 import { assertOnSpan, geometryColumns } from './sensor-geometry-fields.ts';
 import { cableColumn } from './sensor-cable-fields.ts';
+import { rangeColumns } from './sensor-range-fields.ts';
 import type { Handlers, Schemas } from '../contract-types.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { assertInScope, hiddenAs, noSuch } from './tenant-scope.ts';
@@ -48,6 +49,7 @@ export function sensorsHandlers(
   | 'setSensorGeometry'
   | 'setSensorCable'
   | 'removeSensorCable'
+  | 'setSensorRange'
 > {
   const { sensors, datastreams } = services;
   return {
@@ -69,6 +71,7 @@ export function sensorsHandlers(
       if (limits) checkLimits(body.type, limits, 'limits');
       await assertOnSpan(services.spans, body.span, body.chainage_m);
       const cable = cableColumn(body.type, body.cable, 'cable');
+      const range = rangeColumns(body.measuring_range, 'measuring_range');
       const created = await sensors.create({
         bridgeId: body.bridge,
         spanId: body.span,
@@ -83,6 +86,7 @@ export function sensorsHandlers(
         ...(limits ? limitColumns(limits) : {}),
         ...geometryColumns(body),
         cable,
+        ...range,
       });
       // The spec's calibration dates are the first entry of the sensor's calibration register.
       if (last) {
@@ -145,6 +149,14 @@ export function sensorsHandlers(
       if (!sensor.cable) throw new HttpError(404, `Sensor '${sensor.label}' is not on a cable`);
       await sensors.setCable(id, null);
       return reply.code(204).send();
+    },
+
+    async setSensorRange(request) {
+      const scope = requireAdmin(request);
+      const { id } = request.params;
+      await assertInScope(services, scope, 'sensor', id, hiddenAs('Sensor'));
+      if (!(await sensors.findById(id))) throw notFound('Sensor', id);
+      return sensorDto(await sensors.setRange(id, rangeColumns(request.body, '')));
     },
 
     async assignSensor(request) {

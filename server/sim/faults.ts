@@ -35,6 +35,8 @@ export function applyFaults(
       if (rng.next() < (fault.rate ?? 0.001)) {
         value += (fault.magnitude ?? 10) * (rng.next() < 0.5 ? -1 : 1);
       }
+    } else if (fault.kind === 'offset') {
+      value += fault.magnitude ?? 0;
     } else if (fault.kind === 'gain') {
       value *= fault.magnitude ?? 1.1;
     } else if (fault.kind === 'stuck') {

@@ -148,6 +148,8 @@ function faultedWindow(
     case 'gain':
       // A changed gain scales the reading, not the frequencies found in it.
       return isModal ? values : values.map((v) => v * (fault.magnitude ?? 1.1));
+    case 'offset':
+      return isModal ? values : values.map((v) => v + (fault.magnitude ?? 0));
     case 'drift':
       return isModal
         ? values

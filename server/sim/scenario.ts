@@ -96,7 +96,7 @@ export interface DamageSpec {
   intermittent?: { periodMs: number; openMs: number };
 }
 
-export type FaultKind = 'drift' | 'spikes' | 'stuck' | 'dropout' | 'gain';
+export type FaultKind = 'drift' | 'spikes' | 'stuck' | 'dropout' | 'gain' | 'offset';
 
 export interface FaultSpec {
   stream: string;
@@ -105,7 +105,8 @@ export interface FaultSpec {
   to?: number;
   /**
    * drift: units per hour; spikes: spike height; gain: the factor the output is multiplied by
-   * (1.1: reads 10 % high); stuck and dropout: unused.
+   * (1.1: reads 10 % high); offset: the step added to every sample from `from` (units);
+   * stuck and dropout: unused.
    */
   magnitude?: number;
   /** spikes: probability per sample (default 0.001). */

@@ -13,6 +13,11 @@ export class FaultEpisodes {
     private readonly windows: readonly WindowSummary[],
   ) {}
 
+  /** Whether the last verdict judged fired: the last fault's episode lasts to the end. */
+  get open(): boolean {
+    return this.inEpisode;
+  }
+
   /** `firing` at window `index`; `onset` the window the fault is judged to start in. */
   judge(index: number, firing: boolean, onset: number, reason: () => string): void {
     if (firing && !this.inEpisode) {

@@ -25,8 +25,20 @@ export function scaledDriftFaults(
   prediction: readonly number[],
   settings: ScaledDriftSettings,
 ): ValidationFault[] {
+  return scaledDriftEpisodes(windows, prediction, settings).faults;
+}
+
+/**
+ * The drifts found, whether the last one still lasts at the last hour judged, and that hour's
+ * slope (µε/h, NaN if none was judged): a stored episode's current size.
+ */
+export function scaledDriftEpisodes(
+  windows: readonly WindowSummary[],
+  prediction: readonly number[],
+  settings: ScaledDriftSettings,
+): { faults: ValidationFault[]; open: boolean; slope: number } {
   const first = windows[0];
-  if (!first) return [];
+  if (!first) return { faults: [], open: false, slope: Number.NaN };
   const perBlock = Math.max(1, Math.round(HOUR_MS / first.windowMs));
   const levels: number[] = [];
   for (let end = perBlock; end <= windows.length; end += perBlock) {
@@ -62,9 +74,11 @@ export function scaledDriftFaults(
   };
   const episodes = new FaultEpisodes('drift', windows);
   const unit = settings.unit ? ` ${settings.unit}` : '';
+  let judged = Number.NaN;
   slopes.forEach((slope, b) => {
     const scale = scaleOf(b);
     if (!Number.isFinite(slope) || !Number.isFinite(scale)) return;
+    judged = slope;
     const threshold = Math.max(settings.minSlopePerHour, settings.z * scale);
     const size = Math.abs(slope);
     if (size >= threshold / 2 && size < threshold) return;
@@ -77,5 +91,5 @@ export function scaledDriftFaults(
         `${h} h against its twin`,
     );
   });
-  return episodes.faults;
+  return { faults: episodes.faults, open: episodes.open, slope: judged };
 }

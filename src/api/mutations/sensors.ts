@@ -91,3 +91,21 @@ export function removeSensorCableMutationOptions(
       ]),
   });
 }
+
+export type MeasuringRange = components['schemas']['MeasuringRange'];
+
+/** PUT /sensors/{id}/range: the declared measuring range (decision 030). */
+export function setSensorRangeMutationOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  sensorId: number,
+) {
+  return mutationOptions({
+    mutationFn: (body: MeasuringRange) =>
+      completed(
+        api.PUT('/api/v1/sensors/{id}/range', { params: { path: { id: sensorId } }, body }),
+        'Failed to save the measuring range',
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorsQueryKey }),
+  });
+}

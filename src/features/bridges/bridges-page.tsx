@@ -13,6 +13,7 @@ import { FatigueDetailSection } from './fatigue-detail-section';
 import { SensorLimitsSection } from './sensor-limits-section';
 import { SensorPositionSection } from './sensor-position-section';
 import { SensorCableSection } from './sensor-cable-section';
+import { SensorRangeSection } from './sensor-range-section';
 import { MaintenanceSection } from './maintenance-section';
 import { AnalysisSettingsSection } from './analysis-settings-section';
 import { TrafficGrowthSection } from './traffic-growth-section';
@@ -132,6 +133,7 @@ function BridgesScreen({ access, data }: { access: BridgesAccess; data: Structur
         {tab === 'spans' && <SpansTab {...tabProps} />}
         {tab === 'sensors' && <SensorsTab {...tabProps} />}
         {tab === 'sensors' && <SensorPositionSection {...tabProps} />}
+        {tab === 'sensors' && <SensorRangeSection {...tabProps} />}
         {tab === 'sensors' && <SensorLimitsSection {...tabProps} />}
         {tab === 'sensors' && <SensorCableSection {...tabProps} />}
         {tab === 'sensors' && <FatigueDetailSection {...tabProps} />}

@@ -20,6 +20,7 @@ import { SensorPositionFields } from './sensor-position-fields';
 import { SensorCableFields } from './sensor-cable-fields';
 import { cableFieldOf } from './sensor-cable-form';
 import { isApiError } from '../../../domain/api-error';
+import { SensorRangeFields } from './sensor-range-fields';
 
 const DATE_FIELDS = [
   ['installationDate', 'Installation date'],
@@ -119,6 +120,7 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
           />
         ))}
         <SensorPositionFields values={values} errors={errors} onChange={set} />
+        <SensorRangeFields values={values} errors={errors} onChange={set} />
         {values.type === 'accelerometer' && (
           <SensorCableFields values={values} errors={errors} onChange={set} toggle />
         )}

@@ -19,6 +19,12 @@ import {
   type SensorCableValues,
   validateSensorCable,
 } from './sensor-cable-form';
+import {
+  EMPTY_SENSOR_RANGE,
+  sensorRangeCreateBody,
+  type SensorRangeValues,
+  validateSensorRange,
+} from './sensor-range-form';
 
 type SensorInput = components['schemas']['SensorInput'];
 
@@ -61,7 +67,8 @@ export type SensorFormValues = {
   nextCalibrationDate: string;
 } & SensorLimitsValues &
   SensorPositionValues &
-  SensorCableValues;
+  SensorCableValues &
+  SensorRangeValues;
 
 export const EMPTY_SENSOR_FORM: SensorFormValues = {
   sensorId: '',
@@ -75,19 +82,22 @@ export const EMPTY_SENSOR_FORM: SensorFormValues = {
   ...limitsValues(undefined),
   ...EMPTY_SENSOR_POSITION,
   ...EMPTY_SENSOR_CABLE,
+  ...EMPTY_SENSOR_RANGE,
 };
 
 /**
  * Spec §5: sensor id, type, status and installation date required; the rest optional. The
  * limits count for strain gauges, tilt and displacement sensors only; a filled position part
- * must be within its bounds (decision 057); an accelerometer marked as on a cable needs the
- * cable's length and mass per metre, every figure within the contract's bounds (decision 079).
+ * must be within its bounds (decision 057); so must a declared measuring range, low below high
+ * (decision 030); an accelerometer marked as on a cable needs the cable's length and mass per
+ * metre, every figure within the contract's bounds (decision 079).
  */
 export function validateSensorForm(values: SensorFormValues) {
   const errors: Partial<Record<keyof SensorFormValues, string>> = {
     ...(isQuasiStatic(values.type) ? validateSensorLimits(values) : {}),
     ...validateSensorPosition(values),
     ...(values.type === 'accelerometer' ? validateSensorCable(values) : {}),
+    ...validateSensorRange(values),
   };
   if (!values.sensorId.trim()) errors.sensorId = SENSOR_FORM_TEXT.sensorId;
   if (!values.type) errors.type = SENSOR_FORM_TEXT.type;
@@ -118,5 +128,6 @@ export function sensorBody(
       : {}),
     ...sensorPositionBody(values),
     ...createCableBody(values.type, values),
+    ...sensorRangeCreateBody(values),
   };
 }

@@ -614,6 +614,14 @@ const matrix: Record<
       body: { chainage_m: 12.5, transverse_offset_m: -2, direction: 'vertical' },
     }),
   },
+  setSensorRange: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${await freshStrainGauge(t)}/range`,
+      body: { low: -1500, high: 1500 },
+    }),
+  },
   setSensorCable: {
     access: 'staff',
     call: async (t) => ({

@@ -607,6 +607,11 @@ function probes(own: {
       url: `/api/v1/sensors/${x.sensor}/geometry`,
       body: { chainage_m: 5, transverse_offset_m: 0, direction: 'vertical' },
     }),
+    setSensorRange: (x: Targets): Call => ({
+      method: 'PUT',
+      url: `/api/v1/sensors/${x.sensor}/range`,
+      body: { low: -1, high: 1 },
+    }),
     setSensorCable: (x: Targets): Call => ({
       method: 'PUT',
       url: `/api/v1/sensors/${x.sensor}/cable`,
@@ -970,9 +975,9 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(103);
-    expect(sent).toBe(103 + 102);
-    // 103 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
+    expect(all.length).toBe(104);
+    expect(sent).toBe(104 + 103);
+    // 104 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
   }, 90_000);
 
   it("lists none of another company's rows, and its own", async () => {

@@ -1,0 +1,44 @@
+import type { BridgeScenario, FaultSpec } from '../../../server/sim/scenario.ts';
+import type { TestContext } from '../../helpers/test-app.ts';
+import { simulatedBridge, testScenario } from './analysis-fixtures.ts';
+
+/**
+ * The test bridge with a second strain gauge beside the first (the same trucks load both; 1 Hz
+ * so the trucks show), both placed at midspan of span 1 in the register.
+ */
+export function twinScenario(prefix: string, faults: FaultSpec[]): BridgeScenario {
+  const base = testScenario(prefix);
+  const gauge = base.streams.find((s) => s.id === `${prefix}-s1-str`);
+  if (!gauge) throw new Error('the strain gauge is missing');
+  const first = { ...gauge, rateHz: 1, strainLoad: 'trucks' as const };
+  const twin = { ...first, id: `${prefix}-s1-strb`, twinOf: first.id };
+  return {
+    ...base,
+    streams: [...base.streams.filter((s) => s.id !== gauge.id), first, twin],
+    faults,
+  };
+}
+
+/** The twin bridge simulated over `days`, its two gauges 0.3 m apart (co-located twins). */
+export async function twinBridge(
+  t: TestContext,
+  options: { name: string; prefix: string; faults: FaultSpec[]; days: number },
+) {
+  const { name, prefix, faults, days } = options;
+  const { bridge, sensors, to } = await simulatedBridge(t.services, {
+    name,
+    scenario: twinScenario(prefix, faults),
+    days,
+  });
+  for (const [stream, chainageM] of [
+    [`${prefix}-s1-str`, 17.5],
+    [`${prefix}-s1-strb`, 17.8],
+  ] as const) {
+    await t.services.sensors.setGeometry(sensors.get(stream) ?? 0, {
+      chainageM,
+      transverseOffsetM: null,
+      direction: 'longitudinal',
+    });
+  }
+  return { bridge, to };
+}
