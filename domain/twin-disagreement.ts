@@ -32,11 +32,14 @@ export const DISAGREEMENT_CONSEQUENCE =
 /**
  * The analysis' words without the pair it starts with ('a and b disagree: a's response grew by
  * 10 % …' becomes 'a's response grew by 10 % …'), for a line that has just named the pair. A
- * stream id keeps its case, even first in a sentence.
+ * stream id keeps its case, even first in a sentence; other words start it with a capital ('a
+ * step of 4.9 µε …' becomes 'A step of 4.9 µε …').
  */
 export function disagreementFinding(streamIds: readonly string[], detail: string): string {
   const lead = `${disagreeingPair(streamIds)}: `;
-  return detail.startsWith(lead) ? detail.slice(lead.length) : detail;
+  const finding = detail.startsWith(lead) ? detail.slice(lead.length) : detail;
+  if (streamIds.some((id) => id !== '' && finding.startsWith(id))) return finding;
+  return finding.charAt(0).toUpperCase() + finding.slice(1);
 }
 
 /**

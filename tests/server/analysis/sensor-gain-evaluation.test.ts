@@ -46,7 +46,7 @@ describe.each(evaluationDrivers)('gain against a co-located twin on %s', (kind) 
     // thermal strain too, so the twin residual saw the level step and said so (decision 074,
     // 2026-12-01). Once the gain is judged that step is the gain episode's, and is cleared.
     expect(
-      all.filter((a) => a.state !== 'active').map((a) => [a.state, /a step of/.test(a.message)]),
+      all.filter((a) => a.state !== 'active').map((a) => [a.state, /A step of/.test(a.message)]),
     ).toEqual([['cleared', true]]);
     const told = all.filter((a) => a.state === 'active');
     expect(told.map((a) => [a.severity, a.state])).toEqual([['Medium', 'active']]);
