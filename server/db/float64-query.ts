@@ -31,9 +31,11 @@ const float64Types = {
  * columns are packed blocks of readings, decoded to Float64Arrays the same way (decision 052).
  */
 export async function queryFloat64Rows<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: RemotePglite | PGlite | pg.Pool }).$client;
-  if (client instanceof RemotePglite) return (await client.queryFloat64<T>(text, params)).rows;
-  if (client instanceof PGlite) {
+  const client = clientOf(db);
+  if (client instanceof RemotePglite || isRemoteTransaction(client)) {
+    return (await client.queryFloat64<T>(text, params)).rows;
+  }
+  if (isPglite(client)) {
     const parsers = {
       [FLOAT8_ARRAY_OID]: readFloat64Array,
       [FLOAT4_ARRAY_OID]: readFloat64Array,
@@ -43,4 +45,38 @@ export async function queryFloat64Rows<T>(db: Db, text: string, params: unknown[
   }
   return (await client.query<T & pg.QueryResultRow>({ text, values: params, types: float64Types }))
     .rows;
+}
+
+/** What `query` of a PGlite, or of one of its transactions, takes. */
+type PgliteQueryable = Pick<PGlite, 'query'>;
+type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+interface RemoteTransaction {
+  queryFloat64<T>(sql: string, params: unknown[]): Promise<{ rows: T[] }>;
+}
+
+/**
+ * The driver's client behind `db`: the database's own, or, inside a transaction (a company
+ * administrator's or operator's request on the embedded database runs in one, decision 072),
+ * the transaction's, which drizzle keeps on its session. Reading the first alone gave operators
+ * a 500 for every raw-level read there (the contract fuzzer's find, 2026-12-01).
+ */
+function clientOf(db: Db): RemotePglite | RemoteTransaction | PgliteQueryable | PgQueryable {
+  const own = (db as unknown as { $client?: RemotePglite | PGlite | pg.Pool }).$client;
+  if (own) return own;
+  const inTransaction = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!inTransaction) throw new Error('queryFloat64Rows: no database client behind this db');
+  return inTransaction as RemoteTransaction | PgliteQueryable | PgQueryable;
+}
+
+function isRemoteTransaction(client: object): client is RemoteTransaction {
+  return typeof (client as Partial<RemoteTransaction>).queryFloat64 === 'function';
+}
+
+/** PGlite, or one of its transactions (which, unlike node-postgres's clients, can `rollback`). */
+function isPglite(client: object): client is PgliteQueryable {
+  const methods = client as { exec?: unknown; rollback?: unknown };
+  return (
+    client instanceof PGlite ||
+    (typeof methods.exec === 'function' && typeof methods.rollback === 'function')
+  );
 }

@@ -146,6 +146,11 @@ export class RemotePglite {
         open();
         return this.#exec(sql, txId);
       },
+      // What queryFloat64Rows calls on a request's transaction (a company's read, decision 072).
+      queryFloat64: <R>(sql: string, params: unknown[] = []) => {
+        open();
+        return this.#query<R>(sql, params, undefined, txId, { float64Arrays: true });
+      },
       rollback: async () => {
         open();
         closed = true;

@@ -1,7 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Transferable } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, openDatabaseLink } from '../../../server/db/client.ts';
+import {
+  type Database,
+  type Db,
+  openDatabase,
+  openDatabaseLink,
+} from '../../../server/db/client.ts';
 import { float64ArrayFromText } from '../../../server/db/float-array-text.ts';
 import { queryFloat64Rows } from '../../../server/db/float64-query.ts';
 import {
@@ -93,12 +98,30 @@ describe('queryFloat64Rows', () => {
     }
   }, 60_000);
 
+  // A company administrator's or operator's request runs in a transaction on the embedded
+  // database (decision 072), whose drizzle object has no `$client`: every raw-level read of
+  // theirs was a 500 (the contract fuzzer's find, 2026-12-01).
+  it('reads them inside a transaction, in process and on the thread', async () => {
+    for (const database of [inProcess, threaded]) {
+      const row = await database.db.transaction(
+        async (tx) =>
+          (await queryFloat64Rows<Record<string, unknown>>(tx as unknown as Db, QUERY, []))[0],
+      );
+      expectFloat64Row(row);
+    }
+  }, 60_000);
+
   it.runIf(process.env.DATABASE_URL)('reads them from PostgreSQL', async () => {
     const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 1 });
     try {
       expectFloat64Row(
         (await queryFloat64Rows<Record<string, unknown>>(database.db, QUERY, []))[0],
       );
+      const inTransaction = await database.db.transaction(
+        async (tx) =>
+          (await queryFloat64Rows<Record<string, unknown>>(tx as unknown as Db, QUERY, []))[0],
+      );
+      expectFloat64Row(inTransaction);
     } finally {
       await database.close();
     }

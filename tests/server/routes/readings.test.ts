@@ -158,4 +158,30 @@ describe.each(drivers)('reading data back on %s', (kind) => {
     const { status, body } = await series(stream.id, staff.token, BASE_MS, BASE_MS);
     expect({ status, body }).toEqual({ status: 400, body: { detail: 'from: must be before to' } });
   });
+
+  // The contract fuzzer's find (CI pre-check, 2026-12-01): `to` one millisecond after the epoch
+  // and no `from` asked the database for a range of one millisecond, and the answer was a 500.
+  it('answers a range of a millisecond at the epoch with no points, not a 500', async () => {
+    const { staff, stream, bridge } = await storedSeries();
+    const operator = await t.createUser();
+    await t.services.users.setBridges(operator.id, [bridge.id]);
+    const queries = [
+      'to=1970-01-01T00:00:00.001Z',
+      'from=1970-01-01T00:00:00Z&to=1970-01-01T00:00:00.001Z',
+    ];
+    for (const token of [staff.token, operator.token]) {
+      for (const query of queries) {
+        const response = await t.request<Series>({
+          method: 'GET',
+          url: `/api/v1/datastreams/${stream.id}/readings?${query}`,
+          token,
+        });
+        expect({ query, status: response.status, points: response.body.points }).toEqual({
+          query,
+          status: 200,
+          points: [],
+        });
+      }
+    }
+  });
 });
