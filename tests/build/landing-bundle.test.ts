@@ -19,8 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // screen added the same day (0.26 KB measured, 149.136 → 149.394: none of its modules is on the
 // landing page, but the route tree holds one more route, and the modules it shares with User
 // Management and the audit log became nine more shared chunks whose names the entry lists;
-// decision 066).
-const LANDING_JS_BUDGET_KB = 149.5;
+// decision 066), plus 0.2 KB that the page for one alert added on 2026-12-01 (0.15 KB measured,
+// 149.542 → 149.688: none of its modules is on the landing page, but the route tree holds the
+// `/alerts/$id` route; decision 080).
+const LANDING_JS_BUDGET_KB = 149.7;
 const BUILD_TIMEOUT_MS = 600_000;
 // Modules of the signed-in app that the public pages reached through the root route's 404
 // (its signed-in frame): the frame, its settings dialog and the mutation helpers.
