@@ -5,14 +5,12 @@ import { setSensorRangeMutationOptions } from '../../api/mutations/sensors';
 import { withEffects } from '../../api/mutations/with-effects';
 import type { Sensor } from '../../api/queries/structures';
 import { hasErrors } from '../../../domain/form-rules';
-import { Button } from '../../ui/button';
 import { useFormFields } from '../../ui/use-form-fields';
 import { useNotify } from '../../ui/use-notify';
-import type { Selection } from './dialogs';
 import * as styles from './fatigue-detail.css';
 import { SensorRangeFields } from './sensor-range-fields';
 import { rangeValues, sensorRangeBody, validateSensorRange } from './sensor-range-form';
-import type { StructureData } from './structure-data';
+import { SensorSectionForm, selectedSensor, type SensorSectionProps } from './sensor-section';
 
 function RangeForm({ sensor, editable }: { sensor: Sensor; editable: boolean }) {
   const api = useApi();
@@ -34,16 +32,15 @@ function RangeForm({ sensor, editable }: { sensor: Sensor; editable: boolean }) 
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Measuring range of ${sensor.sensor_id}`}>
+    <SensorSectionForm
+      label={`Measuring range of ${sensor.sensor_id}`}
+      editable={editable}
+      busy={save.isPending}
+      saveText="Save measuring range"
+      onSubmit={submit}
+    >
       <SensorRangeFields values={values} errors={errors} onChange={set} disabled={!editable} />
-      {editable && (
-        <div className={styles.actions}>
-          <Button type="submit" disabled={save.isPending}>
-            Save measuring range
-          </Button>
-        </div>
-      )}
-    </form>
+    </SensorSectionForm>
   );
 }
 
@@ -51,17 +48,8 @@ function RangeForm({ sensor, editable }: { sensor: Sensor; editable: boolean }) 
  * Bridge Management, under the Sensors tab: the selected sensor's declared measuring range
  * (decision 030, 2026-12-01). Staff and the company's administrator change it; others read it.
  */
-export function SensorRangeSection({
-  data,
-  selection,
-  manages,
-}: {
-  data: StructureData;
-  selection: Selection;
-  /** Staff or the sensor's company administrator edit it (the server decides the same). */
-  manages: boolean;
-}) {
-  const sensor = selection.sensorId === null ? undefined : data.sensorById.get(selection.sensorId);
+export function SensorRangeSection(props: SensorSectionProps) {
+  const sensor = selectedSensor(props);
   if (!sensor) return null;
   const range = sensor.measuring_range;
   return (
@@ -76,7 +64,7 @@ export function SensorRangeSection({
       <RangeForm
         key={`${sensor.id}-${range?.low ?? ''}-${range?.high ?? ''}`}
         sensor={sensor}
-        editable={manages}
+        editable={props.manages}
       />
     </section>
   );
