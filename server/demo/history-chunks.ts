@@ -5,12 +5,16 @@ import { coalesceBlocks } from '../readings/block-duration.ts';
 import { toStreamBlocks, type DemoBridgeData } from './demo-streams.ts';
 
 const HOUR_MS = 3_600_000;
-/** Chunks of whole hours, so no roll-up bucket is split between two COPYs. */
-const CHUNK_MS = 6 * HOUR_MS;
+/**
+ * Chunks of whole hours, so no roll-up bucket is split between two COPYs. Three hours rather
+ * than six: every chunk is held in several copies at once (the simulating thread, the main
+ * thread, the COPY blob), and halving them lowered a first start's peak (decision 039).
+ */
+const CHUNK_MS = 3 * HOUR_MS;
 /** Continuous streams are stored as 10-minute blocks, the longest a block may cover. */
 const CONTINUOUS_BLOCK_SECONDS = 600;
 
-/** The chunk boundaries of [start, end): whole 6-hour periods (UTC), partial at both ends. */
+/** The chunk boundaries of [start, end): whole 3-hour periods (UTC), partial at both ends. */
 export function historyChunks(start: number, end: number): [number, number][] {
   const chunks: [number, number][] = [];
   for (let from = start; from < end;) {
