@@ -8,6 +8,7 @@ import { WINDOW_SECONDS } from './dataset-plan.ts';
 import type { FaultSpans } from './fault-spans.ts';
 import { modalSpanOf, type ModalChannel } from './modal-channels.ts';
 import { chooseModalRecord, modalBandHz } from './modal-record.ts';
+import { catchUpRolledDays } from './modes-rollup.ts';
 import { createModesStore, type NewStoredMode, type StoredModeRow } from './modes-store.ts';
 import { alignToWindow } from './window-dataset.ts';
 
@@ -164,6 +165,9 @@ export async function trackModes(
   bridgeId: number,
   options: { newestMs: number; faultSpans: FaultSpans; referenceVersion: number },
 ): Promise<ModalWindowTiming[]> {
+  // Days stored before the daily roll-up existed, or before identification stopped, drain a
+  // bounded stretch per run even when no window is stored (decision 076, 2026-12-01).
+  await catchUpRolledDays(db, bridgeId, Date.now());
   const span = await modalSpanOf(db, bridgeId);
   if (!span) return [];
   const store = createModesStore(db);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { identifiedModes } from '../db/schema.ts';
+import { catchUpRolledDays, refreshRolledDays } from './modes-rollup.ts';
 
 export type StoredModeRow = typeof identifiedModes.$inferSelect;
 export type NewStoredMode = typeof identifiedModes.$inferInsert;
@@ -136,16 +137,25 @@ export function createModesStore(db: Db) {
       return row ? row.end.getTime() : null;
     },
 
-    /** One window's rows at once; a window stored before is left as it is. */
-    async saveWindow(bridgeId: number, rows: readonly NewStoredMode[]): Promise<void> {
+    /**
+     * One window's rows at once; a window stored before is left as it is. The daily roll-up
+     * (modes-rollup.ts) follows: a day already rolled is recomputed in the same transaction (a
+     * late window, the retention's deletions), then the next complete days are rolled up.
+     */
+    async saveWindow(
+      bridgeId: number,
+      rows: readonly NewStoredMode[],
+      nowMs: number = Date.now(),
+    ): Promise<void> {
       if (rows.length === 0) return;
       const oldest = Math.min(...rows.map((r) => r.windowStart.getTime()));
       await db.transaction(async (tx) => {
-        await tx
+        const stored = await tx
           .insert(identifiedModes)
           .values([...rows])
-          .onConflictDoNothing();
-        await tx
+          .onConflictDoNothing()
+          .returning({ start: identifiedModes.windowStart });
+        const dropped = await tx
           .delete(identifiedModes)
           .where(
             and(
@@ -153,8 +163,12 @@ export function createModesStore(db: Db) {
               eq(identifiedModes.isReference, false),
               lt(identifiedModes.windowStart, new Date(oldest - MODES_RETENTION_DAYS * DAY_MS)),
             ),
-          );
+          )
+          .returning({ start: identifiedModes.windowStart });
+        const touched = [...stored, ...dropped].map((r) => r.start.getTime());
+        await refreshRolledDays(tx, bridgeId, touched);
       });
+      await catchUpRolledDays(db, bridgeId, nowMs);
     },
 
     /** How many windows are stored for the bridge (tests and the view's bound). */

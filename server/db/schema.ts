@@ -711,6 +711,39 @@ export const identifiedModes = pgTable(
   ],
 );
 
+/** One reference mode's day in `identified_mode_days` (the daily summary's grouped row). */
+export interface ModeDaySummary {
+  referenceVersion: number;
+  referenceMode: number;
+  found: number;
+  lost: number;
+  frequencyHz: { median: number; q1: number; q3: number } | null;
+  dampingRatio: { median: number; q1: number; q3: number } | null;
+}
+
+/**
+ * The daily summary of `identified_modes` stored per bridge and complete UTC day (decision 076,
+ * amended 2026-12-01): the windows of the day and each reference mode's counts and quartiles,
+ * exactly what the grouped query answers for that day. A row exists for a day with windows up
+ * to the bridge's newest rolled day; later days are summarised live.
+ */
+export const identifiedModeDays = pgTable(
+  'identified_mode_days',
+  {
+    bridgeId: integer('bridge_id')
+      .notNull()
+      .references(() => bridges.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    windows: integer('windows').notNull(),
+    modes: jsonb('modes').$type<ModeDaySummary[]>().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bridgeId, t.day] }),
+    check('identified_mode_days_windows_check', sql`${t.windows} > 0`),
+  ],
+);
+
 /**
  * The latest evaluation of each bridge (the AnomalyReport and ForecastSeries of the contract,
  * stored whole so the API answers without recomputing) and the job state behind it.

@@ -1,0 +1,234 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { inRequestTransaction } from '../../../server/audit/audited-transaction.ts';
+import { createModesStore, type NewStoredMode } from '../../../server/analysis/modes-store.ts';
+import { catchUpRolledDays, ROLL_UP_DAYS_PER_PASS } from '../../../server/analysis/modes-rollup.ts';
+import type { Schemas } from '../../../server/contract-types.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
+import { identifiedModeDays, identifiedModes } from '../../../server/db/schema.ts';
+import { companyPerson } from '../../helpers/company-person.ts';
+import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
+import { drivers } from '../../helpers/test-database.ts';
+
+const WINDOW_MS = 600_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const MARCH = (d: number) => Date.UTC(2026, 2, d);
+
+type Row = Omit<NewStoredMode, 'bridgeId' | 'windowStart' | 'windowEnd' | 'referenceVersion'>;
+
+const found = (position: number, referenceMode: number | null, hz: number, damping: number) => ({
+  position,
+  frequencyHz: hz,
+  dampingRatio: damping,
+  mpc: 0.99,
+  shape: [],
+  referenceMode,
+  referenceMac: referenceMode === null ? null : 0.98,
+});
+const lost = (position: number, referenceMode: number) => ({
+  ...found(position, referenceMode, 1, 0),
+  frequencyHz: null,
+  dampingRatio: null,
+  mpc: null,
+  referenceMac: null,
+  lost: true,
+});
+
+const windowRows = (bridgeId: number, startMs: number, version: number, rows: Row[]) =>
+  rows.map((r) => ({
+    ...r,
+    bridgeId,
+    referenceVersion: version,
+    windowStart: new Date(startMs),
+    windowEnd: new Date(startMs + WINDOW_MS),
+  }));
+
+/** As modes-daily.test.ts: 2 March (four windows, version 0), 4 March (two, version 3). */
+async function storeWindows(t: TestContext, bridgeId: number) {
+  const store = createModesStore(t.services.database.db);
+  const save = (startMs: number, version: number, rows: Row[]) =>
+    store.saveWindow(bridgeId, windowRows(bridgeId, startMs, version, rows));
+  const march2 = MARCH(2) + 8 * HOUR_MS;
+  await save(march2, 0, [
+    { ...found(0, 0, 2.0, 0.01), isReference: true },
+    { ...found(1, 1, 5.0, 0.02), isReference: true },
+  ]);
+  await save(march2 + WINDOW_MS, 0, [found(0, 0, 2.02, 0.012), found(1, 1, 5.1, 0.022)]);
+  await save(march2 + 2 * WINDOW_MS, 0, [found(0, 0, 2.04, 0.014), lost(1, 1)]);
+  await save(march2 + 3 * WINDOW_MS, 0, [
+    found(0, 0, 2.06, 0.016),
+    found(1, null, 7.7, 0.03),
+    found(2, 1, 5.2, 0.024),
+  ]);
+  const march4 = MARCH(4) + 23 * HOUR_MS;
+  await save(march4, 3, [{ ...found(0, 0, 1.9, 0.011), isReference: true }]);
+  await save(march4 + WINDOW_MS, 3, [lost(0, 0)]);
+  return store;
+}
+
+const daily = async (t: TestContext, bridgeId: number, token: string, query: string) => {
+  const answer = await t.request<Schemas['BridgeModesDaily']>({
+    method: 'GET',
+    url: `/api/v1/bridges/${bridgeId}/modes/daily?${query}`,
+    token,
+  });
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+
+const rolledDays = async (t: TestContext, bridgeId: number) =>
+  (
+    await t.services.database.db
+      .select({ day: identifiedModeDays.day, windows: identifiedModeDays.windows })
+      .from(identifiedModeDays)
+      .where(eq(identifiedModeDays.bridgeId, bridgeId))
+      .orderBy(identifiedModeDays.day)
+  ).map((r) => [r.day, r.windows]);
+
+const dropRollUp = (t: TestContext, bridgeId: number) =>
+  t.services.database.db
+    .delete(identifiedModeDays)
+    .where(eq(identifiedModeDays.bridgeId, bridgeId));
+
+// Issue 31, decision 076 amended 2026-12-01: the complete days of the daily summary come from a
+// stored roll-up, today's live, and the answer is the same either way.
+describe.each(drivers)('daily modes roll-up on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  it('answers from the roll-up exactly what the live query answers', async () => {
+    const bridge = await t.services.bridges.create({ name: 'Rolled Beam', location: 'River' });
+    const store = await storeWindows(t, bridge.id);
+    // Today's window: stored, not rolled (the day is still filling), yet in the answer.
+    const now = Date.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    await store.saveWindow(
+      bridge.id,
+      windowRows(bridge.id, now - (now % WINDOW_MS), 3, [found(0, 0, 1.95, 0.012)]),
+    );
+    expect(await rolledDays(t, bridge.id)).toEqual([
+      ['2026-03-02', 4],
+      ['2026-03-04', 2],
+    ]);
+    const staff = await t.createUser({ staff: true });
+    const query = `from=2026-03-01&to=2026-03-31`;
+    const yearQuery = `from=${new Date(now - 399 * DAY_MS).toISOString().slice(0, 10)}&to=${today}`;
+    const rolled = [await daily(t, bridge.id, staff.token, query)];
+    rolled.push(await daily(t, bridge.id, staff.token, yearQuery));
+    expect(rolled[1]?.days.at(-1)).toEqual({ day: today, windows: 1 });
+
+    // The answer is read from the stored rows: a row changed by hand shows in it.
+    await t.services.database.db.execute(
+      sql`UPDATE identified_mode_days SET windows = 99 WHERE bridge_id = ${bridge.id} AND day = '2026-03-02'`,
+    );
+    const tampered = await daily(t, bridge.id, staff.token, query);
+    expect(tampered.days[0]).toEqual({ day: '2026-03-02', windows: 99 });
+
+    await dropRollUp(t, bridge.id);
+    expect(await daily(t, bridge.id, staff.token, query)).toEqual(rolled[0]);
+    expect(await daily(t, bridge.id, staff.token, yearQuery)).toEqual(rolled[1]);
+  });
+
+  it('recomputes a rolled day when a late window of it arrives, and a rolled empty day', async () => {
+    const bridge = await t.services.bridges.create({ name: 'Late Beam', location: 'River' });
+    const store = await storeWindows(t, bridge.id);
+    const staff = await t.createUser({ staff: true });
+    const query = 'from=2026-03-01&to=2026-03-31';
+    const before = await daily(t, bridge.id, staff.token, query);
+    expect(before.days).toEqual([
+      { day: '2026-03-02', windows: 4 },
+      { day: '2026-03-04', windows: 2 },
+    ]);
+    // Late: a window of 2 March at 20:00 and one of 3 March (no window until now).
+    await store.saveWindow(
+      bridge.id,
+      windowRows(bridge.id, MARCH(2) + 20 * HOUR_MS, 0, [found(0, 0, 2.1, 0.02), lost(1, 1)]),
+    );
+    await store.saveWindow(
+      bridge.id,
+      windowRows(bridge.id, MARCH(3) + 12 * HOUR_MS, 0, [found(0, 0, 2.2, 0.03)]),
+    );
+    expect(await rolledDays(t, bridge.id)).toEqual([
+      ['2026-03-02', 5],
+      ['2026-03-03', 1],
+      ['2026-03-04', 2],
+    ]);
+    const after = await daily(t, bridge.id, staff.token, query);
+    const modeOne = after.modes.find((m) => m.reference_version === 0 && m.reference_mode === 0);
+    // 2.00, 2.02, 2.04, 2.06, 2.10: the median 2.04; mode 1 now lost in 2 of 5.
+    expect(modeOne?.days[0]?.frequency_hz?.median).toBeCloseTo(2.04, 12);
+    expect(modeOne?.days[1]).toMatchObject({ day: '2026-03-03', windows_found: 1 });
+    const modeTwo = after.modes.find((m) => m.reference_version === 0 && m.reference_mode === 1);
+    expect(modeTwo?.days[0]?.lost_share).toBe(0.4);
+    await dropRollUp(t, bridge.id);
+    expect(await daily(t, bridge.id, staff.token, query)).toEqual(after);
+  });
+
+  it('catches up a backlog a bounded stretch of days at a time', async () => {
+    const bridge = await t.services.bridges.create({ name: 'Backlog Beam', location: 'River' });
+    const { db } = t.services.database;
+    // Forty days of one window each, written straight to the table as before the roll-up.
+    const rows = Array.from({ length: 40 }, (_, d) =>
+      windowRows(bridge.id, MARCH(1) + d * DAY_MS + 6 * HOUR_MS, 0, [
+        found(0, 0, 2 + d / 100, 0.01),
+      ]),
+    ).flat();
+    await db.insert(identifiedModes).values(rows);
+    const staff = await t.createUser({ staff: true });
+    const live = await daily(t, bridge.id, staff.token, 'from=2026-03-01&to=2026-04-30');
+    const now = MARCH(1) + 40 * DAY_MS + HOUR_MS;
+    expect(await catchUpRolledDays(db, bridge.id, now)).toBe(ROLL_UP_DAYS_PER_PASS);
+    expect(await daily(t, bridge.id, staff.token, 'from=2026-03-01&to=2026-04-30')).toEqual(live);
+    expect(await catchUpRolledDays(db, bridge.id, now)).toBe(40 - ROLL_UP_DAYS_PER_PASS);
+    expect(await catchUpRolledDays(db, bridge.id, now)).toBe(0);
+    expect(await rolledDays(t, bridge.id)).toHaveLength(40);
+    expect(await daily(t, bridge.id, staff.token, 'from=2026-03-01&to=2026-04-30')).toEqual(live);
+  });
+
+  it("refuses a company's transaction another company's rolled days", async () => {
+    const alpha = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
+    const beta = await companyPerson(t, 'beta-admin', 'Beta Bridges', { admin: true });
+    const bridge = await t.services.bridges.create({
+      companyId: alpha.row.companyId,
+      name: 'Alpha Beam',
+      location: 'River',
+    });
+    await storeWindows(t, bridge.id);
+    const { db } = t.services.database;
+    const count = (companyId: number, userId: number) =>
+      inRequestTransaction(db, { tenant: { companyId, userId } }, async () => {
+        const [row] = rowsOf<{ n: number }>(
+          await db.execute(
+            sql`SELECT count(*)::int AS n FROM identified_mode_days WHERE bridge_id = ${bridge.id}`,
+          ),
+        );
+        return row?.n;
+      });
+    expect(await count(alpha.row.companyId, alpha.row.id)).toBe(2);
+    expect(await count(beta.row.companyId, beta.row.id)).toBe(0);
+    await expect(
+      inRequestTransaction(
+        db,
+        { tenant: { companyId: beta.row.companyId, userId: beta.row.id } },
+        () =>
+          db
+            .insert(identifiedModeDays)
+            .values({ bridgeId: bridge.id, day: '2026-03-09', windows: 1, modes: [] }),
+      ),
+    ).rejects.toSatisfy((error: unknown) =>
+      /row-level security policy/.test(String((error as { cause?: Error }).cause?.message)),
+    );
+    // Alpha's own request reads its bridge's summary from the roll-up; Beta's is a 404.
+    const own = await daily(t, bridge.id, alpha.token, 'from=2026-03-01&to=2026-03-31');
+    expect(own.days).toEqual([
+      { day: '2026-03-02', windows: 4 },
+      { day: '2026-03-04', windows: 2 },
+    ]);
+    const other = await t.request({
+      method: 'GET',
+      url: `/api/v1/bridges/${bridge.id}/modes/daily?from=2026-03-01&to=2026-03-31`,
+      token: beta.token,
+    });
+    expect(other.status).toBe(404);
+  });
+});
