@@ -126,22 +126,8 @@ export class BitReader {
    * counted with Math.clz32. Bits past the stream read as zeros and then fail as its end.
    */
   readUnary(limit: number): number {
-    const position = this.position;
-    const index = position >>> 5;
-    const shift = position & 31;
-    if (index >= this.words) throw new DamagedBlockError('bit stream ends early');
-    let window = (this.data[index] as number) >>> shift;
-    if (shift > 0 && index + 1 < this.words) {
-      window |= (this.data[index + 1] as number) << (32 - shift);
-    }
-    // Trailing ones of the window = trailing zeros of its complement (32 when it is all ones).
-    const zeros = ~window;
-    const ones = zeros === 0 ? 32 : 31 - Math.clz32(zeros & -zeros);
-    const q = ones < limit ? ones : limit;
-    const end = position + (q < limit ? q + 1 : q);
-    if (end > this.words * 32) throw new DamagedBlockError('bit stream ends early');
-    this.position = end;
-    return q;
+    const q = this.readRice(0, 1, limit);
+    return q < 0 ? limit : q;
   }
 
   /**
