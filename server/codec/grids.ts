@@ -42,6 +42,50 @@ export function decimalGrid(values: Float64Array): { k: number; integers: Float6
   return { k, integers };
 }
 
+/**
+ * A decimal grid with exceptions (decision 075, amended 2026-12-01 (d)): the fewest decimals k
+ * that at least three quarters of the values need, the integers at k, and the positions of the
+ * values that are not n / 10^k (|n| < 2^50, not -0): there the run holds the nearest integer, or
+ * the previous one where that is past 2^50. The Munich tilt files print 16 fixed decimals but
+ * their small values in e-notation and their large ones past 2^50 at 16 decimals. Null when no
+ * k fits three quarters or more than a quarter would be exceptions.
+ */
+export function decimalGridPatched(
+  values: Float64Array,
+): { k: number; integers: Float64Array; exceptions: number[] } | null {
+  const n = values.length;
+  const needing = new Uint32Array(MAX_DECIMALS + 1);
+  for (let i = 0; i < n; i += 1) {
+    const x = values[i] as number;
+    for (let k = 0; k <= MAX_DECIMALS; k += 1) {
+      if (fitsDecimal(x, k)) {
+        needing[k] = (needing[k] as number) + 1;
+        break;
+      }
+    }
+  }
+  let k = 0;
+  for (let covered = needing[0] as number; 4 * covered < 3 * n; covered += needing[k] as number) {
+    k += 1;
+    if (k > MAX_DECIMALS) return null;
+  }
+  const power = POWERS_OF_TEN[k] as number;
+  const integers = new Float64Array(n);
+  const exceptions: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const x = values[i] as number;
+    const m = Math.round(x * power);
+    const inRange = Math.abs(m) < MAX_PACKED_INTEGER;
+    if (!inRange || m / power !== x || Object.is(x, -0)) {
+      exceptions.push(i);
+      if (4 * exceptions.length > n) return null;
+    }
+    // NaN rounds to NaN: the previous integer stands in for it too.
+    integers[i] = inRange ? (m === 0 ? 0 : m) : i === 0 ? 0 : (integers[i - 1] as number);
+  }
+  return { k, integers, exceptions };
+}
+
 export const fromDecimalGrid = (integers: Float64Array, k: number): Float64Array<ArrayBuffer> => {
   if (k > MAX_DECIMALS) throw new RangeError('decimals out of range');
   const power = POWERS_OF_TEN[k] as number;
