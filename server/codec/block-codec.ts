@@ -167,9 +167,7 @@ function exactEncoding(values: Float64Array, codecs: ExactCodecs): Encoded {
   // Most values on a decimal grid, a few printed otherwise or past 2^50 on it (decision 075,
   // amended 2026-12-01 (d)): sought where nothing above packs the block small.
   const decimalPatched =
-    !decimal &&
-    codecs.decimalPatched !== false &&
-    smallest > PATCHED_WORTH_BYTES * values.length
+    !decimal && codecs.decimalPatched !== false && smallest > PATCHED_WORTH_BYTES * values.length
       ? decimalGridPatched(values)
       : null;
   const decimalPatchedTried = decimalPatched !== null && decimalPatched.exceptions.length > 0;

@@ -56,7 +56,9 @@ async function copyRows(blocks: StreamBlock[], mode: Exclude<Mode, 'resolution'>
   const packed = blocks.map(({ block }) =>
     mode === 'array'
       ? null
-      : encodeBlock(Float64Array.from(block.values ?? []), null, { decimalPatched: mode === 'exact' }),
+      : encodeBlock(Float64Array.from(block.values ?? []), null, {
+          decimalPatched: mode === 'exact',
+        }),
   );
   let size = 0;
   blocks.forEach(({ block }, index) => {
