@@ -19,6 +19,7 @@ import {
   binaryGrid,
   decimalGrid,
   decimalGridPatched,
+  MAX_DECIMALS,
   float32Grid,
   fromBinaryGrid,
   fromDecimalGrid,
@@ -373,8 +374,12 @@ function gridValues(
 ): Float64Array<ArrayBuffer> {
   if (at + HEADER_BYTES[codec] > end) throw new DamagedBlockError('header ends early');
   switch (codec) {
-    case 'decimal':
-      return fromDecimalGrid(integers, view.getUint8(at));
+    case 'decimal': {
+      // A forged k (valid checksum) is damage, not a RangeError from the grid.
+      const k = view.getUint8(at);
+      if (k > MAX_DECIMALS) throw new DamagedBlockError('decimals out of range');
+      return fromDecimalGrid(integers, k);
+    }
     case 'binary':
       return fromBinaryGrid(integers, view.getUint8(at));
     case 'float32':

@@ -9,7 +9,7 @@
 import { MAX_PACKED_INTEGER } from './integer-sequence.ts';
 
 /** Most decimals tried: 10^22 is the largest power of ten a double holds exactly. */
-const MAX_DECIMALS = 22;
+export const MAX_DECIMALS = 22;
 const POWERS_OF_TEN = Array.from({ length: MAX_DECIMALS + 1 }, (_, k) => Number(`1e${k}`));
 
 const fitsDecimal = (x: number, k: number) => {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CODECS, codecOf, decodeBlock, encodeBlock } from '../../../server/codec/block-codec.ts';
+import {
+  CODECS,
+  codecOf,
+  DamagedBlockError,
+  decodeBlock,
+  encodeBlock,
+} from '../../../server/codec/block-codec.ts';
 import {
   bitsOf,
   expectEveryFlippedBitRefused,
@@ -84,6 +90,6 @@ describe('a decimal grid with exceptions (codec 8, decimal main run)', () => {
     expect(isPatchedDecimal(small)).toBe(true);
     expectEveryFlippedBitRefused(small);
     const at = 1 + 1 + 1; // codec, count (one byte), main run's codec, then k
-    expect(() => decodeBlock(forged(small, (c) => (c[at] = 99)))).toThrow();
+    expect(() => decodeBlock(forged(small, (c) => (c[at] = 99)))).toThrow(DamagedBlockError);
   });
 });
