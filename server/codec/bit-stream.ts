@@ -78,22 +78,25 @@ export class BitWriter {
   }
 }
 
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 export class BitReader {
+  /** The stream's words, copied once (a typed array reads faster than a DataView per field). */
+  private readonly data: Uint32Array;
   private readonly words: number;
   private position = 0;
 
-  constructor(
-    private readonly view: DataView,
-    private readonly offset: number,
-    byteLength: number,
-  ) {
+  constructor(view: DataView, offset: number, byteLength: number) {
     if (byteLength % 4 !== 0) throw new DamagedBlockError('bit stream is not whole words');
     this.words = byteLength / 4;
-  }
-
-  private word(index: number): number {
-    if (index >= this.words) throw new DamagedBlockError('bit stream ends early');
-    return this.view.getUint32(this.offset + index * 4, true);
+    if (LITTLE_ENDIAN) {
+      const bytes = new Uint8Array(byteLength);
+      bytes.set(new Uint8Array(view.buffer, view.byteOffset + offset, byteLength));
+      this.data = new Uint32Array(bytes.buffer);
+    } else {
+      this.data = new Uint32Array(this.words);
+      for (let i = 0; i < this.words; i += 1) this.data[i] = view.getUint32(offset + i * 4, true);
+    }
   }
 
   read(bits: number): number {
@@ -101,8 +104,12 @@ export class BitReader {
     const index = this.position >>> 5;
     const shift = this.position & 31;
     this.position += bits;
-    let value = this.word(index) >>> shift;
-    if (shift + bits > 32) value |= this.word(index + 1) << (32 - shift);
+    if (index >= this.words) throw new DamagedBlockError('bit stream ends early');
+    let value = (this.data[index] as number) >>> shift;
+    if (shift + bits > 32) {
+      if (index + 1 >= this.words) throw new DamagedBlockError('bit stream ends early');
+      value |= (this.data[index + 1] as number) << (32 - shift);
+    }
     return bits === 32 ? value >>> 0 : (value & ((1 << bits) - 1)) >>> 0;
   }
 
@@ -110,6 +117,53 @@ export class BitReader {
     if (bits <= 32) return this.read(bits);
     const low = this.read(32);
     return this.read(bits - 32) * TWO_32 + low;
+  }
+
+  /**
+   * A unary count as the writer's (q ones, least significant first, then a zero) with at most
+   * `limit` (1 to 32) ones: q below `limit` consumes q + 1 bits, q = limit consumes `limit`. The
+   * same as reading one bit at a time while q < limit, but on a 32-bit window: its trailing ones
+   * counted with Math.clz32. Bits past the stream read as zeros and then fail as its end.
+   */
+  readUnary(limit: number): number {
+    const q = this.readRice(0, 1, limit);
+    return q < 0 ? limit : q;
+  }
+
+  /**
+   * One Rice-coded value as the writer's: a unary quotient q below `limit` (as `readUnary`) and
+   * then k low bits, returned as q·scale + low (scale = 2^k); -1 after `limit` ones (an escape,
+   * whose value the caller reads). Where the quotient's bits and the low bits fit one 32-bit
+   * window (nearly always), both come from that one window.
+   */
+  readRice(k: number, scale: number, limit: number): number {
+    const position = this.position;
+    const index = position >>> 5;
+    const shift = position & 31;
+    if (index >= this.words) throw new DamagedBlockError('bit stream ends early');
+    let window = (this.data[index] as number) >>> shift;
+    if (shift > 0 && index + 1 < this.words) {
+      window |= (this.data[index + 1] as number) << (32 - shift);
+    }
+    const zeros = ~window;
+    const ones = zeros === 0 ? 32 : 31 - Math.clz32(zeros & -zeros);
+    const total = this.words * 32;
+    if (ones >= limit) {
+      if (position + limit > total) throw new DamagedBlockError('bit stream ends early');
+      this.position = position + limit;
+      return -1;
+    }
+    const used = ones + 1;
+    if (used + k <= 32) {
+      // Bits past the stream read as zeros above; the end check refuses any that were used.
+      const end = position + used + k;
+      if (end > total) throw new DamagedBlockError('bit stream ends early');
+      this.position = end;
+      return k === 0 ? ones : ones * scale + ((window >>> used) & ((1 << k) - 1));
+    }
+    if (position + used > total) throw new DamagedBlockError('bit stream ends early');
+    this.position = position + used;
+    return ones * scale + this.readWide(k);
   }
 
   /** True when the bits left are only the last word's padding. */

@@ -18,6 +18,8 @@ import { BitReader, BitWriter, DamagedBlockError } from './bit-stream.ts';
 import {
   binaryGrid,
   decimalGrid,
+  decimalGridPatched,
+  MAX_DECIMALS,
   float32Grid,
   fromBinaryGrid,
   fromDecimalGrid,
@@ -90,6 +92,7 @@ export interface ExactCodecs {
   printedFloat32?: boolean;
   patched?: boolean;
   offsetGrid?: boolean;
+  decimalPatched?: boolean;
 }
 
 /**
@@ -162,6 +165,23 @@ function exactEncoding(values: Float64Array, codecs: ExactCodecs): Encoded {
       body: patchedBody(integers, exceptions, values, mainValueAt),
     });
   }
+  // Most values on a decimal grid, a few printed otherwise or past 2^50 on it (decision 075,
+  // amended 2026-12-01 (d)): sought where nothing above packs the block small.
+  const decimalPatched =
+    !decimal && codecs.decimalPatched !== false && smallest > PATCHED_WORTH_BYTES * values.length
+      ? decimalGridPatched(values)
+      : null;
+  const decimalPatchedTried = decimalPatched !== null && decimalPatched.exceptions.length > 0;
+  if (decimalPatched && decimalPatchedTried) {
+    const { k, integers, exceptions } = decimalPatched;
+    const mainValueAt = (position: number) =>
+      fromDecimalGrid(integers.subarray(position, position + 1), k)[0] as number;
+    candidates.push({
+      codec: 'patched',
+      header: Uint8Array.of(CODECS.decimal, k),
+      body: patchedBody(integers, exceptions, values, mainValueAt),
+    });
+  }
   // A grid shifted by a constant (decision 075, amended 2026-12-01 (b)): sought where nothing
   // above packs the block small, as patched blocks are.
   const shifted =
@@ -178,8 +198,9 @@ function exactEncoding(values: Float64Array, codecs: ExactCodecs): Encoded {
     writeIntegers(body, shifted.remainders);
     candidates.push({ codec: 'offsetGrid', header, body });
   }
-  // An offset grid's two runs can cost more than XOR (a near-constant block): both compete.
-  if (candidates.length === 0 || shifted) {
+  // An offset grid's two runs, or a patched decimal run, can cost more than XOR (a near-constant
+  // block): they compete.
+  if (candidates.length === 0 || shifted || decimalPatchedTried) {
     const writer = new BitWriter(values.length * 64);
     writeXorDoubles(writer, values);
     candidates.push(
@@ -325,9 +346,9 @@ const HEADER_BYTES: Record<GridCodec, number> = {
   printedFloat32: 1,
   resolution: 8,
 };
-/** The grids a patched block's main run may lie on (the encoder writes these two). */
-const isPatchable = (codec: CodecName): codec is 'printedFloat32' | 'resolution' =>
-  codec === 'printedFloat32' || codec === 'resolution';
+/** The grids a patched block's main run may lie on (the encoder writes these three). */
+const isPatchable = (codec: CodecName): codec is 'printedFloat32' | 'resolution' | 'decimal' =>
+  codec === 'printedFloat32' || codec === 'resolution' || codec === 'decimal';
 
 /** Reads the bit stream from `from` to `end` with `read`, which must take all of it. */
 function whole(
@@ -353,8 +374,12 @@ function gridValues(
 ): Float64Array<ArrayBuffer> {
   if (at + HEADER_BYTES[codec] > end) throw new DamagedBlockError('header ends early');
   switch (codec) {
-    case 'decimal':
-      return fromDecimalGrid(integers, view.getUint8(at));
+    case 'decimal': {
+      // A forged k (valid checksum) is damage, not a RangeError from the grid.
+      const k = view.getUint8(at);
+      if (k > MAX_DECIMALS) throw new DamagedBlockError('decimals out of range');
+      return fromDecimalGrid(integers, k);
+    }
     case 'binary':
       return fromBinaryGrid(integers, view.getUint8(at));
     case 'float32':

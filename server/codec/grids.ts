@@ -9,7 +9,7 @@
 import { MAX_PACKED_INTEGER } from './integer-sequence.ts';
 
 /** Most decimals tried: 10^22 is the largest power of ten a double holds exactly. */
-const MAX_DECIMALS = 22;
+export const MAX_DECIMALS = 22;
 const POWERS_OF_TEN = Array.from({ length: MAX_DECIMALS + 1 }, (_, k) => Number(`1e${k}`));
 
 const fitsDecimal = (x: number, k: number) => {
@@ -40,6 +40,54 @@ export function decimalGrid(values: Float64Array): { k: number; integers: Float6
     integers[i] = n;
   }
   return { k, integers };
+}
+
+/**
+ * A decimal grid with exceptions (decision 075, amended 2026-12-01 (d)): the fewest decimals k
+ * that at least three quarters of the values need, the integers at k, and the positions of the
+ * values that are not n / 10^k (|n| < 2^50, not -0): there the run holds the nearest integer, or
+ * the previous one where that is past 2^50. The Munich tilt files print 16 fixed decimals but
+ * their small values in e-notation and their large ones past 2^50 at 16 decimals. Null when no
+ * k fits three quarters or more than a quarter would be exceptions.
+ */
+export function decimalGridPatched(
+  values: Float64Array,
+): { k: number; integers: Float64Array; exceptions: number[] } | null {
+  const n = values.length;
+  const needing = new Uint32Array(MAX_DECIMALS + 1);
+  // A value on no grid is an exception at every k: past a quarter of them, stop (the same
+  // answer, sooner; 17-digit blocks such as the lowered-support strain files end here).
+  let onNone = 0;
+  for (let i = 0; i < n; i += 1) {
+    const x = values[i] as number;
+    let k = 0;
+    while (k <= MAX_DECIMALS && !fitsDecimal(x, k)) k += 1;
+    if (k <= MAX_DECIMALS) needing[k] = (needing[k] as number) + 1;
+    else {
+      onNone += 1;
+      if (4 * onNone > n) return null;
+    }
+  }
+  let k = 0;
+  for (let covered = needing[0] as number; 4 * covered < 3 * n; covered += needing[k] as number) {
+    k += 1;
+    if (k > MAX_DECIMALS) return null;
+  }
+  const power = POWERS_OF_TEN[k] as number;
+  const integers = new Float64Array(n);
+  const exceptions: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const x = values[i] as number;
+    const m = Math.round(x * power);
+    const inRange = Math.abs(m) < MAX_PACKED_INTEGER;
+    if (!inRange || m / power !== x || Object.is(x, -0)) {
+      exceptions.push(i);
+      if (4 * exceptions.length > n) return null;
+    }
+    // NaN rounds to NaN: the previous integer stands in for it too.
+    integers[i] = inRange ? (m === 0 ? 0 : m) : i === 0 ? 0 : (integers[i - 1] as number);
+  }
+  return { k, integers, exceptions };
 }
 
 export const fromDecimalGrid = (integers: Float64Array, k: number): Float64Array<ArrayBuffer> => {

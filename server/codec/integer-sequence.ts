@@ -98,14 +98,27 @@ function groupRanges(residuals: Float64Array): Float64Array {
   return ranges;
 }
 
-/** Bits the grouped packing of `count` residuals with these group ranges takes. */
-function packedBits(ranges: Float64Array, count: number): number {
+/**
+ * The bits of the grouped packing of the order-th residuals, in one pass without storing them (decision 075, amended 2026-12-01 (c)): the same residuals, ranges and sum.
+ */
+function packedBitsOfOrder(values: Float64Array, order: number): number {
+  const count = values.length - order;
   let bits = 0;
-  for (let g = 0; g < ranges.length; g += 2) {
-    const members = Math.min(GROUP, count - (g / 2) * GROUP);
-    const min = ranges[g] as number;
-    bits +=
-      2 * WIDTH_BITS + widthOf(zigzag(min)) + widthOf((ranges[g + 1] as number) - min) * members;
+  for (let start = 0; start < count; start += GROUP) {
+    const end = Math.min(count, start + GROUP);
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = start + order; i < end + order; i += 1) {
+      const r =
+        order === 0
+          ? (values[i] as number)
+          : order === 1
+            ? (values[i] as number) - (values[i - 1] as number)
+            : (values[i] as number) - 2 * (values[i - 1] as number) + (values[i - 2] as number);
+      if (r < min) min = r;
+      if (r > max) max = r;
+    }
+    bits += 2 * WIDTH_BITS + widthOf(zigzag(min)) + widthOf(max - min) * (end - start);
   }
   return bits;
 }
@@ -184,16 +197,24 @@ export function readVarWidth(reader: BitReader): number {
 export function writeIntegers(writer: BitWriter, values: Float64Array): void {
   // The order is chosen before dividing: a common divisor divides every order alike, and the
   // divisor's Euclid steps (double remainders) are the costly part, so they run once.
-  let best: { order: number; residuals: Float64Array; ranges: Float64Array; bits: number } | null =
-    null;
   let rice: { order: number; residuals: Float64Array; bits: number } | null = null;
+  // Each order's bits are counted without storing its residuals; only the best is built.
+  let bestOrder = 0;
+  let bestBits = Infinity;
   for (let order = 0; order <= Math.min(2, values.length); order += 1) {
-    const residuals = residualsOf(values, order);
-    const ranges = groupRanges(residuals);
-    const bits = packedBits(ranges, residuals.length);
-    if (best === null || bits < best.bits) best = { order, residuals, ranges, bits };
+    const bits = packedBitsOfOrder(values, order);
+    if (bits < bestBits) {
+      bestOrder = order;
+      bestBits = bits;
+    }
   }
-  if (best === null) throw new Error('unreachable: order 0 is always tried');
+  const bestResiduals = residualsOf(values, bestOrder);
+  const best = {
+    order: bestOrder,
+    residuals: bestResiduals,
+    ranges: groupRanges(bestResiduals),
+    bits: bestBits,
+  };
   // Rice is estimated for the order the grouped packing found best, before the divisor too (a
   // divisor scales both codings alike).
   if (best.residuals.length >= GROUP) {
@@ -373,24 +394,22 @@ function writeRiceGroups(writer: BitWriter, z: Float64Array, ks: Uint8Array): vo
   }
 }
 
-/** Reads Rice groups of zig-zagged residuals for positions [from, count), each to `place`. */
-function readRiceGroups(
-  reader: BitReader,
-  from: number,
-  count: number,
-  place: (i: number, residual: number) => void,
-): void {
+/**
+ * Reads Rice groups of zig-zagged residuals for positions [from, count) into `out`, unzigzagged
+ * (decision 075, amended 2026-12-01 (c): a 32-bit window per value, no callback per value).
+ */
+function readRiceGroups(reader: BitReader, from: number, count: number, out: Float64Array): void {
   for (let start = from; start < count; start += GROUP) {
     const end = Math.min(count, start + GROUP);
     const k = reader.read(K_BITS);
     if (k > MAX_WIDTH) throw new DamagedBlockError('Rice parameter wider than 53 bits');
     const scale = 2 ** k;
     for (let i = start; i < end; i += 1) {
-      let q = 0;
-      while (q < RICE_ESCAPE && reader.read(1) === 1) q += 1;
-      const z = q < RICE_ESCAPE ? q * scale + reader.readWide(k) : readVarWidth(reader);
-      if (z > 2 ** 53) throw new DamagedBlockError('Rice residual past 2^53');
-      place(i, unzigzag(z));
+      let z = reader.readRice(k, scale, RICE_ESCAPE);
+      if (z < 0) z = readVarWidth(reader);
+      if (z < TWO_31) out[i] = (z >>> 1) ^ -(z & 1);
+      else if (z > 2 ** 53) throw new DamagedBlockError('Rice residual past 2^53');
+      else out[i] = unzigzag(z);
     }
   }
 }
@@ -406,14 +425,34 @@ function readLpc(reader: BitReader, count: number, values: Float64Array): void {
     if (!(Math.abs(c) < LPC_MAX_COEFFICIENT)) throw new DamagedBlockError('coefficient too large');
     coefficients.push(c);
   }
-  const check = (v: number) => {
-    if (!(Math.abs(v) < LPC_MAX_VALUE)) throw new DamagedBlockError('predicted value too large');
-    return v;
-  };
-  for (let i = 0; i < order; i += 1) values[i] = check(unzigzag(readVarWidth(reader)));
-  readRiceGroups(reader, order, count, (i, residual) => {
-    values[i] = check(residual + lpcPrediction(values, i, coefficients));
-  });
+  const tooLarge = () => new DamagedBlockError('predicted value too large');
+  for (let i = 0; i < order; i += 1) {
+    const v = unzigzag(readVarWidth(reader));
+    if (!(Math.abs(v) < LPC_MAX_VALUE)) throw tooLarge();
+    values[i] = v;
+  }
+  // The residuals first, in place, then each value from its residual and the values before it.
+  readRiceGroups(reader, order, count, values);
+  if (order === 4) {
+    // lpcPrediction unrolled, summed in its order (each product and sum exact anyway).
+    const [c0, c1, c2, c3] = coefficients as [number, number, number, number];
+    for (let i = 4; i < count; i += 1) {
+      const sum =
+        c0 * (values[i - 1] as number) +
+        c1 * (values[i - 2] as number) +
+        c2 * (values[i - 3] as number) +
+        c3 * (values[i - 4] as number);
+      const v = (values[i] as number) + Math.floor(sum / LPC_SCALE);
+      if (!(Math.abs(v) < LPC_MAX_VALUE)) throw tooLarge();
+      values[i] = v;
+    }
+    return;
+  }
+  for (let i = order; i < count; i += 1) {
+    const v = (values[i] as number) + lpcPrediction(values, i, coefficients);
+    if (!(Math.abs(v) < LPC_MAX_VALUE)) throw tooLarge();
+    values[i] = v;
+  }
 }
 
 /** The residual coded after `readIntegers` read the order field 3. */
@@ -424,9 +463,20 @@ function readRice(reader: BitReader, count: number, values: Float64Array): void 
   for (let i = 0; i < order; i += 1) values[i] = unzigzag(readVarWidth(reader));
   const divisor = readVarWidth(reader);
   if (divisor === 0) throw new DamagedBlockError('common divisor 0');
-  readRiceGroups(reader, order, count, (i, r) => {
-    values[i] = undifferenced(values, i, order, r * divisor);
-  });
+  readRiceGroups(reader, order, count, values);
+  if (order === 0) {
+    if (divisor !== 1)
+      for (let i = 0; i < count; i += 1) values[i] = (values[i] as number) * divisor;
+  } else if (order === 1) {
+    for (let i = 1; i < count; i += 1) {
+      values[i] = (values[i] as number) * divisor + (values[i - 1] as number);
+    }
+  } else {
+    for (let i = 2; i < count; i += 1) {
+      values[i] =
+        (values[i] as number) * divisor + 2 * (values[i - 1] as number) - (values[i - 2] as number);
+    }
+  }
 }
 
 /** values[i] from its residual of the given difference order and the values before it. */

@@ -20,14 +20,17 @@ const SPREAD_SHIFT = 3;
 /** Values the coarse step is first sought on, before one pass over the whole block. */
 const PROBE = 64;
 
-const view = new DataView(new ArrayBuffer(8));
+const double = new Float64Array(1);
+const halves = new Uint32Array(double.buffer);
+/** Which half of a double's bytes holds its sign and exponent on this machine. */
+const HIGH = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1 ? 1 : 0;
 
 /** Binary digits after the point of a finite double; Infinity for subnormals, NaN, ±Infinity. */
 function fractionBits(x: number): number {
   if (x === 0) return -Infinity;
-  view.setFloat64(0, x);
-  const high = view.getUint32(0);
-  const low = view.getUint32(4);
+  double[0] = x;
+  const high = halves[HIGH] as number;
+  const low = halves[1 - HIGH] as number;
   const exponent = (high >>> 20) & 0x7ff;
   if (exponent === 0 || exponent === 0x7ff) return Infinity;
   const mantissaHigh = high & 0xfffff;
@@ -100,23 +103,34 @@ export function offsetGrid(values: Float64Array): OffsetGrid | null {
   while (shift > SPREAD_SHIFT && spread(distances, probe, shift) >= 2 ** (shift - SPREAD_SHIFT)) {
     shift -= 1;
   }
-  while (shift > SPREAD_SHIFT && spread(distances, n, shift) >= 2 ** (shift - SPREAD_SHIFT)) {
-    shift -= 1;
-  }
-  if (shift <= SPREAD_SHIFT) return null;
-  const step = 2 ** shift;
+  // The whole block at that step, coarser steps first: the remainders' spread found in the same
+  // pass that stores them, and every value decoded as fromOffsetGrid does and compared, without
+  // a second array (decision 075, amended 2026-12-01 (c); the same grid as before).
   const steps = new Float64Array(n);
   const remainders = new Float64Array(n);
-  for (let i = 0; i < n; i += 1) {
-    const d = distances[i] as number;
-    const m = Math.round(d / step);
-    steps[i] = m;
-    remainders[i] = d - m * step;
+  const unit = 2 ** -digits;
+  for (; shift > SPREAD_SHIFT; shift -= 1) {
+    const step = 2 ** shift;
+    let low = Infinity;
+    let high = -Infinity;
+    for (let i = 0; i < n; i += 1) {
+      const d = distances[i] as number;
+      const m = Math.round(d / step);
+      const e = d - m * step;
+      steps[i] = m;
+      remainders[i] = e;
+      if (e < low) low = e;
+      if (e > high) high = e;
+    }
+    if (high - low >= 2 ** (shift - SPREAD_SHIFT)) continue;
+    for (let i = 0; i < n; i += 1) {
+      const d = (steps[i] as number) * step + (remainders[i] as number);
+      if (!(Math.abs(d) < MAX_DISTANCE)) return null;
+      if (!Object.is(base + d * unit, values[i])) return null;
+    }
+    return { digits, shift, base, steps, remainders };
   }
-  const grid = { digits, shift, base, steps, remainders };
-  const back = fromOffsetGrid(grid);
-  for (let i = 0; i < n; i += 1) if (!Object.is(back[i], values[i])) return null;
-  return grid;
+  return null;
 }
 
 /** The values: base + (n·2^shift + e) / 2^digits, refused as damage where that is not exact. */

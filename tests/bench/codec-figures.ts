@@ -1,7 +1,7 @@
 /**
  * The exact codec alone on the Munich records (no database): payload bytes a sample per kind,
- * encode and decode rates, and which codec each block took, with the offset grid (decision 075,
- * amended 2026-12-01 (b)) left out ("before": main's codecs) and in ("after") in the same run.
+ * encode and decode rates, and which codec each block took, with the patched decimal grid (decision 075,
+ * amended 2026-12-01 (d)) left out ("before": main's codecs) and in ("after") in the same run.
  * Every block is decoded and compared bit for bit.
  */
 import { codecOf, decodeBlock, encodeBlock } from '../../server/codec/block-codec.ts';
@@ -41,8 +41,8 @@ function fastest<T>(run: () => T): { result: T; ms: number } {
   return { result, ms: best };
 }
 
-function measure(tally: Tally, blocks: Float64Array[], offsetGrid: boolean): void {
-  const encoding = fastest(() => blocks.map((b) => encodeBlock(b, null, { offsetGrid })));
+function measure(tally: Tally, blocks: Float64Array[], decimalPatched: boolean): void {
+  const encoding = fastest(() => blocks.map((b) => encodeBlock(b, null, { decimalPatched })));
   const encoded = encoding.result;
   const decoding = fastest(() => encoded.map((bytes) => decodeBlock(bytes)));
   const decoded = decoding.result;

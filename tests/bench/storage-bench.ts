@@ -21,7 +21,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const BLOCK_SAMPLES = 1000; // as the logger import cuts them (server/import/block-builder.ts)
 const T0 = Date.UTC(2026, 9, 1);
 /**
- * `exact-before`: exact without the offset grid (decision 075, amended 2026-12-01 (b)), as main;
+ * `exact-before`: exact without the patched decimal grid (decision 075, amended 2026-12-01 (d)), as main;
  * paired in one run.
  */
 type Mode = 'array' | 'exact-before' | 'exact' | 'resolution';
@@ -56,7 +56,9 @@ async function copyRows(blocks: StreamBlock[], mode: Exclude<Mode, 'resolution'>
   const packed = blocks.map(({ block }) =>
     mode === 'array'
       ? null
-      : encodeBlock(Float64Array.from(block.values ?? []), null, { offsetGrid: mode === 'exact' }),
+      : encodeBlock(Float64Array.from(block.values ?? []), null, {
+          decimalPatched: mode === 'exact',
+        }),
   );
   let size = 0;
   blocks.forEach(({ block }, index) => {
