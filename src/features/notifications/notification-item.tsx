@@ -14,10 +14,7 @@ const WHAT: Record<AppNotification['kind'], (notification: AppNotification) => s
     `Action overdue, escalated to tier ${tier}: ${action?.text ?? 'a required action'} (owner ${action?.owner_name ?? 'unknown'})`,
 };
 
-/**
- * One line of the bell's list: the bridge, the alert, its severity, when, and where to look: the
- * alert's page always, the bridge's dashboard only for those who may open the bridge.
- */
+/** One line of the bell's list: the bridge, the alert, its severity, when, and where to look. */
 export function NotificationItem({
   notification,
   onMarkRead,
@@ -50,16 +47,13 @@ export function NotificationItem({
         >
           Open the alert
         </Link>
-        {/* A person told of the alert alone has its page, not the bridge (decision 080). */}
-        {notification.bridge_visible && (
-          <Link
-            to="/dashboard"
-            search={dashboardSearchOf({ id: alert.bridge, name: alert.bridge_name })}
-            onClick={() => isUnread && onMarkRead(notification.id)}
-          >
-            Open {alert.bridge_name}'s dashboard
-          </Link>
-        )}
+        <Link
+          to="/dashboard"
+          search={dashboardSearchOf({ id: alert.bridge, name: alert.bridge_name })}
+          onClick={() => isUnread && onMarkRead(notification.id)}
+        >
+          Open {alert.bridge_name}'s dashboard
+        </Link>
         {isUnread && (
           <Button
             variant="secondary"
