@@ -1,3 +1,4 @@
+import { and, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createAlertOutlets } from '../../server/alerts/alert-outlets.ts';
 import { createAlertService } from '../../server/alerts/alert-service.ts';
@@ -6,8 +7,12 @@ import type { AlertNotifier } from '../../server/alerts/email-notifier.ts';
 import type { EscalationPolicy } from '../../server/alerts/escalation-policy.ts';
 import type { AppConfig } from '../../server/config/config.ts';
 import type { AlertDeliverySettings } from '../../server/config/setting-defaults.ts';
+import { EMAIL_QUEUE } from '../../server/alerts/queued-email-notifier.ts';
+import { alertDeliveries } from '../../server/db/schema.ts';
+import { rowsOf } from '../../server/db/pg-arrays.ts';
 import { smtpReceiver } from './smtp-receiver.ts';
 import { testConfig, type TestContext } from './test-app.ts';
+import { until } from './until.ts';
 
 export const ALERT_MAIL_URL = 'https://spanwatch.example.ca';
 
@@ -103,5 +108,54 @@ export function alertMail(t: TestContext, options: AlertMailOptions = {}) {
     });
   }
 
-  return { smtp, config, notifier, serviceWith };
+  /** Email rows planned and due that no sender has finished with (sent, failed or cancelled). */
+  async function unsentEmails(): Promise<number> {
+    const now = new Date();
+    const [row] = await t.services.database.db
+      .select({ unsent: count() })
+      .from(alertDeliveries)
+      .where(
+        and(
+          eq(alertDeliveries.channel, 'email'),
+          eq(alertDeliveries.state, 'pending'),
+          or(isNull(alertDeliveries.holdUntil), lte(alertDeliveries.holdUntil, now)),
+        ),
+      );
+    return row?.unsent ?? 0;
+  }
+
+  /** On PostgreSQL, the email jobs due that a worker has not finished (a send may be under way). */
+  async function unfinishedEmailJobs(): Promise<number> {
+    const { database } = t.services;
+    if (database.kind !== 'postgres') return 0;
+    const [row] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`
+        SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = ${EMAIL_QUEUE} AND state IN ('created', 'retry', 'active')
+          AND start_after <= now()`),
+    );
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Resolves once no email can still come of what the test did: each notifier has made the pass
+   * over the log that its timer or worker would make, has planned what it was given (and, on
+   * PGlite, sent it), no due email row is left unsent, and on PostgreSQL no due email job is
+   * left to a worker. The SMTP receiver keeps a mail before its sender marks the row sent, so a
+   * duplicate that must not come has arrived by then. A fixed wait (3 s a check) bounded
+   * neither: a slow duplicate could come after it.
+   */
+  async function settled(timeoutMs = 15_000): Promise<void> {
+    for (const outlet of notifiers) {
+      await outlet.deliverPending();
+      await outlet.idle();
+    }
+    await until(
+      async () => (await unsentEmails()) === 0 && (await unfinishedEmailJobs()) === 0,
+      'every planned email sent',
+      timeoutMs,
+    );
+  }
+
+  return { smtp, config, notifier, serviceWith, settled };
 }

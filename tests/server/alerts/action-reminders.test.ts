@@ -15,8 +15,6 @@ import { until } from '../../helpers/until.ts';
 import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
 
 const MINUTE = 60_000;
-/** How long after the mails arrived the test waits for a duplicate that must not come. */
-const SETTLE_MS = 3000;
 /** Tier 2 after 15 minutes, tier 3 after 60, a reminder every 30: tier 3 is 45 minutes after 2. */
 const POLICY = {
   tier2AfterSeconds: 15 * 60,
@@ -34,7 +32,7 @@ const keyOf = (mail: ReceivedMail) =>
 // time, so an hour of policy takes seconds.
 describe.each(drivers)('reminders of overdue actions on %s', (kind) => {
   const t = setupTestApp(kind);
-  const { smtp, notifier, serviceWith } = alertMail(t, { escalation: POLICY });
+  const { smtp, notifier, serviceWith, settled } = alertMail(t, { escalation: POLICY });
 
   /** An acknowledged alert with one action of a contact group, due a minute ago. */
   async function overdueScene() {
@@ -120,7 +118,7 @@ describe.each(drivers)('reminders of overdue actions on %s', (kind) => {
     await until(() => actionMails().length >= 4, 'tier 3', 15_000);
     expect(await alerts.escalateOverdueActions(at(61))).toEqual([action]);
     await until(() => actionMails().length >= 7, 'the second reminder', 15_000);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await settled();
     expect(actionMails()).toEqual(
       [
         key(2, manager.id),
@@ -149,7 +147,7 @@ describe.each(drivers)('reminders of overdue actions on %s', (kind) => {
     expect(done.status).toBe(200);
     expect(await alerts.escalateOverdueActions(at(91))).toEqual([]);
     expect(await alerts.escalateOverdueActions(at(400))).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await settled();
     expect(actionMails()).toHaveLength(7);
 
     // The bell: a line per tier reached, none per reminder.
@@ -168,7 +166,7 @@ describe.each(drivers)('reminders of overdue actions on %s', (kind) => {
     // Nobody checked for two hours: tier 3 and the fourth reminder, not reminders 1 to 3.
     expect(await alerts.escalateOverdueActions(at(121))).toEqual([action]);
     await until(() => actionMails().length >= 5, 'the notices after the long stop', 15_000);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await settled();
     expect(actionMails()).toEqual(
       [
         key(2, manager.id),
@@ -180,7 +178,7 @@ describe.each(drivers)('reminders of overdue actions on %s', (kind) => {
     );
     await alerts.analysisCompleted({ ...outcome(alert.bridgeId, 0), evaluatedAt: new Date() });
     expect(await alerts.escalateOverdueActions(at(151))).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await settled();
     expect(actionMails()).toHaveLength(5);
   }, 90_000);
 
@@ -200,7 +198,7 @@ describe.each(drivers)('reminders of overdue actions on %s', (kind) => {
     expect(await alerts.escalateOverdueActions(at(12))).toEqual([]);
     expect(await alerts.escalateOverdueActions(at(21))).toEqual([action]);
     await until(() => actionMails().length >= 5, 'two reminders', 15_000);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await settled();
     expect(actionMails()).toEqual(
       [
         key(2, manager.id),

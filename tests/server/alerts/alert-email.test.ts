@@ -21,7 +21,7 @@ interface Delivery {
 // SMTP server on loopback; an outage delays mail and never loses or doubles it.
 describe.each(drivers)('alert emails on %s', (kind) => {
   const t = setupTestApp(kind);
-  const { smtp, notifier, serviceWith } = alertMail(t);
+  const { smtp, notifier, serviceWith, settled } = alertMail(t);
 
   async function scene(name: string) {
     const staff = await t.createUser({ staff: true, name: `staff-${kind}` });
@@ -102,7 +102,7 @@ describe.each(drivers)('alert emails on %s', (kind) => {
     outlet.enqueue([id]);
     await outlet.idle();
     await outlet.deliverPending();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled();
     expect(smtp.received).toHaveLength(2);
   }, 30_000);
 
@@ -123,7 +123,7 @@ describe.each(drivers)('alert emails on %s', (kind) => {
 
     await smtp.up();
     await until(() => smtp.received.length === 2, 'both emails after the outage', 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled();
     const ids = smtp.received.map((mail) => mail.headers.get('message-id'));
     expect(new Set(ids).size).toBe(2);
     expect(smtp.received).toHaveLength(2);
@@ -149,7 +149,7 @@ describe.each(drivers)('alert emails on %s', (kind) => {
     await smtp.up();
     await Promise.all([first.deliverPending(), second.deliverPending()]);
     await until(() => smtp.received.length === 2, 'both emails', 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled();
     expect(smtp.received).toHaveLength(2);
   }, 30_000);
 });

@@ -21,7 +21,7 @@ const POLICY: EscalationPolicy = {
 // due escalation in one pass of its sweep already.
 describe.skipIf(!process.env.DATABASE_URL)('escalations due together on postgres', () => {
   const t = setupTestApp('postgres');
-  const { smtp, notifier, serviceWith } = alertMail(t, { escalation: POLICY });
+  const { smtp, notifier, serviceWith, settled } = alertMail(t, { escalation: POLICY });
 
   it('escalates 50 due alerts in one poll of one worker', async () => {
     const operator = await t.createUser({ name: 'storm-operator' });
@@ -60,7 +60,7 @@ describe.skipIf(!process.env.DATABASE_URL)('escalations due together on postgres
     )[0];
     // A fetch marks its jobs started in one statement: one time stamp is one poll.
     expect(polls).toEqual({ n: 1, jobs: ALERTS });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await settled();
     expect(new Set(tier2().map((mail) => mail.headers.get('message-id'))).size).toBe(ALERTS);
   }, 120_000);
 });

@@ -22,7 +22,7 @@ interface Delivery {
 // process, so there is no other worker to take over.
 describe.skipIf(!process.env.DATABASE_URL)('a worker killed mid-send on postgres', () => {
   const t = setupTestApp('postgres');
-  const { smtp, notifier, serviceWith } = alertMail(t, {
+  const { smtp, notifier, serviceWith, settled } = alertMail(t, {
     delivery: { sendTimeoutSeconds: SEND_TIMEOUT_SECONDS },
   });
 
@@ -70,7 +70,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed mid-send on postgres
       await notifier();
       await until(() => smtp.received.length >= 2, 'the message sent by the survivor', 60_000);
       // No third copy from a later retry.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await settled();
       const ids = smtp.received.map((mail) => mail.headers.get('message-id'));
       const [alert] = await storedAlerts(t, bridge.id);
       const messageId = `<alert-${alert?.id ?? 0}.tier-1.user-${operator.id}.email@spanwatch.example.ca>`;

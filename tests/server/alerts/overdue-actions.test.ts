@@ -8,8 +8,6 @@ import { until } from '../../helpers/until.ts';
 import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
 
 const HOUR = 3_600_000;
-/** How long after the mails arrived the test waits for a duplicate that must not come. */
-const SETTLE_MS = 3000;
 
 interface Delivery {
   tier: number;
@@ -33,7 +31,7 @@ const keyOf = (mail: ReceivedMail) =>
 // listed in the alert's delivery log; a done action, one not yet due and a cleared alert's not.
 describe.each(drivers)('overdue response actions on %s', (kind) => {
   const t = setupTestApp(kind);
-  const { smtp, notifier, serviceWith } = alertMail(t);
+  const { smtp, notifier, serviceWith, settled } = alertMail(t);
 
   /** A bridge whose operator is told at tier 1 and its company's manager at tier 2. */
   async function alertWithActions(name: string) {
@@ -103,7 +101,7 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
     const tier2 = (action?: number) =>
       `alert-${alert.id}.action-${action}.tier-2.user-${manager.id}.email`;
     await until(() => smtp.received.length >= 4, 'the three overdue actions’ emails', 15_000);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await settled();
     // A later check before the next reminder finds nothing new (action-reminders.test.ts has
     // the reminders and tier 3).
     expect(await alerts.escalateOverdueActions(new Date(now.getTime() + 60_000))).toEqual([]);
@@ -168,7 +166,7 @@ describe.each(drivers)('overdue response actions on %s', (kind) => {
     expect(stored?.state).toBe('cleared');
 
     expect(await alerts.escalateOverdueActions(new Date())).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await settled();
     expect(smtp.received.map(keyOf).filter((key) => key.includes('.action-'))).toEqual([]);
     const log = await t.request<Delivery[]>({
       method: 'GET',

@@ -12,7 +12,7 @@ const PEOPLE = 15;
 // database sends in-process, without pg-boss.
 describe.skipIf(!process.env.DATABASE_URL)('a burst of queued alert emails on postgres', () => {
   const t = setupTestApp('postgres');
-  const { smtp, notifier, serviceWith } = alertMail(t);
+  const { smtp, notifier, serviceWith, settled } = alertMail(t);
 
   it('sends fifteen recipients their email within 10 s, each once (15 s before)', async () => {
     const { bridge } = await bridgeWithStreams(t, 'Burst Crossing');
@@ -31,7 +31,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a burst of queued alert emails on po
     const last = Math.max(...smtp.received.map((mail) => mail.receivedAt));
     // Room for a loaded machine; one email a poll took 15 s.
     expect(last - raisedAt).toBeLessThan(10_000);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await settled();
     expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([...people].sort());
     const ids = smtp.received.map((mail) => mail.headers.get('message-id'));
     expect(new Set(ids).size).toBe(PEOPLE);
