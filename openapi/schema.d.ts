@@ -3842,7 +3842,7 @@ export interface components {
       cleared_note?: string | null;
       cause: components['schemas']['AlertCause'];
     };
-    /** @description One line of the caller's bell: news of an alert of a bridge they see, or of an alert they were told of by email or text without seeing its bridge (decision 080, amended 2026-12-01). Either way the alert's page `/alerts/{id}` opens for them. */
+    /** @description One line of the caller's bell: news of an alert of a bridge they see, or of an alert they were told of by email or text without seeing its bridge (decision 080, amended 2026-12-02). Either way the alert's page `/alerts/{id}` opens for them. */
     Notification: {
       id: number;
       /**

@@ -147,7 +147,7 @@ export function createDeliveryLog(db: Db) {
     },
 
     /**
-     * Who these notices tell on any channel (decision 080, amended 2026-12-01), each person's
+     * Who these notices tell on any channel (decision 080, amended 2026-12-02), each person's
      * own channel choices aside: the people an email or a text of the same notice is planned
      * for, before each channel's on/off, address and quiet hours. The bell writes its lines
      * for them beside those who see the bridge. Every one is of the alert's company or staff.

@@ -39,7 +39,7 @@ const wantsInApp = sql`not exists (select 1 from ${notificationSettings} where $
 
 /**
  * The bell's news (issue 32): one row per user who may see the alert's bridge, and per user the
- * same notice tells by email or text (decision 080, amended 2026-12-01: a contact group's member
+ * same notice tells by email or text (decision 080, amended 2026-12-02: a contact group's member
  * or the person on call, of the alert's company, assigned the bridge or not). Written in the
  * same call that raises, so nobody polls for work; the unique key (user, alert, kind, tier) makes
  * a second write of the same news add nothing, so any process may run the escalation pass.
@@ -115,9 +115,9 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
   return {
     /**
      * Tells everyone who may see the alert's bridge, and whom the notice tells by email or
-     * text, of each overdue action, at each tier it reaches (decision 077); the key (user, action, tier) makes a repeat add nothing. Its
-     * reminders are emails and texts: the bell's line stays until read, and more lines of the
-     * same duty would bury the others.
+     * text, of each overdue action, at each tier it reaches (decision 077); the key (user,
+     * action, tier) makes a repeat add nothing. Its reminders are emails and texts: the bell's
+     * line stays until read, and more lines of the same duty would bury the others.
      */
     async actionsOverdue(notices: readonly Notice[], now: Date = new Date()): Promise<void> {
       const overdue = notices.flatMap((notice) =>

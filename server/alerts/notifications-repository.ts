@@ -17,7 +17,7 @@ export const DEFAULT_PAGE = 20;
 /**
  * The signed-in user's bell: their own rows only, newest first, each of an alert of their own
  * company (staff: any). A row is written for those who see the bridge and for those told of the
- * alert by email or text (decision 080, amended 2026-12-01); either may open the alert's page,
+ * alert by email or text (decision 080, amended 2026-12-02); either may open the alert's page,
  * so the row shows what that page shows and no more: the alert with its bridge's name, and an
  * overdue action of it. Whether the bridge opens too is read now (`bridge_visible`).
  */

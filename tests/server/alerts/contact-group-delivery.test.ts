@@ -260,7 +260,7 @@ interface BellAnswer {
   }[];
 }
 
-// Decision 080, amended 2026-12-01: the bell writes its line for everyone an email or text tells
+// Decision 080, amended 2026-12-02: the bell writes its line for everyone an email or text tells
 // (here a contact group's member the bridge is not assigned to), beside those who see the
 // bridge; the line opens the alert's page, not the dashboard. A bystander gets none, nor does a
 // member who turned the bell off (decision 050), though their email still goes.
