@@ -20,9 +20,10 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 
 export const RULE_SEVERITIES: readonly Threat[] = ['Low', 'Medium', 'High', 'Critical'];
 /**
- * The channels a rule adds people on. Not in-app or webhook: the bell already tells everyone
- * who may see the bridge, and the company's signed webhook already receives every alert, so a
- * rule could change nothing there (decision 060, amended 2026-11-30).
+ * The channels a rule adds people on. Not in-app or webhook: the bell tells everyone who may see
+ * the bridge and everyone a rule's email or text tells (decision 080, amended 2026-12-02), and
+ * the company's signed webhook already receives every alert, so a rule could change nothing
+ * there (decision 060, amended 2026-11-30).
  */
 export const RULE_CHANNELS = ['email', 'sms'] as const;
 export type RuleChannel = (typeof RULE_CHANNELS)[number];

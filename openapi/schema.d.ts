@@ -3842,6 +3842,7 @@ export interface components {
       cleared_note?: string | null;
       cause: components['schemas']['AlertCause'];
     };
+    /** @description One line of the caller's bell: news of an alert of a bridge they see, or of an alert they were told of by email or text without seeing its bridge (decision 080, amended 2026-12-02). Either way the alert's page `/alerts/{id}` opens for them. */
     Notification: {
       id: number;
       /**
@@ -3857,6 +3858,8 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       alert: components['schemas']['Alert'];
+      /** @description Whether the caller may open the alert's bridge now (its dashboard); false for a person told of the alert alone, who has its page only */
+      bridge_visible: boolean;
     };
     NotificationPage: {
       items: components['schemas']['Notification'][];

@@ -88,15 +88,8 @@ export function createDeliveryLog(db: Db) {
       const values = notices.flatMap((notice) => {
         const bridge = bridgeOf.get(notice.alertId);
         if (bridge === undefined) return [];
-        const tiers = who.tiersFor(bridge);
-        const told =
-          notice.actionId !== undefined
-            ? toldOfAction(tiers, notice, who.ownersOf(notice, bridge.companyId))
-            : notice.reminder > 0
-              ? tiers.slice(0, notice.tier).map((people, index) => ({ tier: index + 1, people }))
-              : [{ tier: notice.tier, people: tiers[notice.tier - 1] ?? [] }];
         const cover = covers.get(notice.alertId);
-        return told.flatMap(({ tier, people }) => {
+        return toldBy(notice, who, bridge).flatMap(({ tier, people }) => {
           return people.flatMap((recipient) => {
             const address = addressOf(recipient);
             if (address === null) return [];
@@ -150,6 +143,37 @@ export function createDeliveryLog(db: Db) {
           return notice;
         }
         return { ...notice, tier: peopledTier(who.tiersFor(bridge), notice.tier) };
+      });
+    },
+
+    /**
+     * Who these notices tell on any channel (decision 080, amended 2026-12-02), each person's
+     * own channel choices aside: the people an email or a text of the same notice is planned
+     * for, before each channel's on/off, address and quiet hours. The bell writes its lines
+     * for them beside those who see the bridge. Every one is of the alert's company or staff.
+     */
+    async told(
+      notices: readonly Notice[],
+      now: Date = new Date(),
+    ): Promise<
+      { alertId: number; actionId?: number; tier: number; userId: number; inApp: boolean }[]
+    > {
+      if (notices.length === 0) return [];
+      const rows = await alertBridges(db, [...new Set(notices.map((notice) => notice.alertId))]);
+      const bridgeOf = new Map(rows.map((row) => [row.id, row]));
+      const who = await peopleOfAlerts(db, rows, null, notices, now);
+      return notices.flatMap((notice) => {
+        const bridge = bridgeOf.get(notice.alertId);
+        if (bridge === undefined) return [];
+        return toldBy(notice, who, bridge).flatMap(({ tier, people }) =>
+          people.map((person) => ({
+            alertId: notice.alertId,
+            ...(notice.actionId === undefined ? {} : { actionId: notice.actionId }),
+            tier,
+            userId: person.id,
+            inApp: choicesOf(person.settings).inApp,
+          })),
+        );
       });
     },
 
@@ -282,6 +306,24 @@ function heldOrSuppressed(
   return { holdUntil, suppressedBy: cover.note };
 }
 
+/**
+ * The people one notice tells, per tier: an overdue action's (action-notice-recipients.ts), a
+ * reminder's (every tier reached so far) or a tier's first notice (that tier's people).
+ */
+function toldBy<P extends { id: number }>(
+  notice: Notice,
+  who: { tiersFor: (bridge: AlertBridge) => P[][]; ownersOf: (n: Notice, c: number) => P[] },
+  bridge: AlertBridge,
+) {
+  const tiers = who.tiersFor(bridge);
+  if (notice.actionId !== undefined) {
+    return toldOfAction(tiers, notice, who.ownersOf(notice, bridge.companyId));
+  }
+  return notice.reminder > 0
+    ? tiers.slice(0, notice.tier).map((people, index) => ({ tier: index + 1, people }))
+    : [{ tier: notice.tier, people: tiers[notice.tier - 1] ?? [] }];
+}
+
 /** An alert's bridge and company, as `plan` and `toldTiers` read them. */
 interface AlertBridge {
   id: number;
@@ -408,9 +450,20 @@ async function peopleOfAlerts(
           staff,
         }),
         bridge.companyId,
-        routedFor(routing, routedPeople, bridge),
+        routedFor(
+          channel === null
+            ? routing.filter(({ rule }) => carries(rule.channels, bridge.severity))
+            : routing,
+          routedPeople,
+          bridge,
+        ),
       ),
   };
+}
+
+/** A rule's channels reach someone: email always, a text only at the severities texted. */
+function carries(channels: readonly string[], severity: string): boolean {
+  return channels.includes('email') || (channels.includes('sms') && SMS_SEVERITIES.has(severity));
 }
 
 /** A possible recipient as `plan` reads them: address, company and own settings. */

@@ -157,7 +157,7 @@ export function createAlertService({
       await tell('SMS notifier', alertIds, () => sms?.enqueueNotices(notices));
       // The bell names the tier the notice reached (the highest with people), not the one asked.
       await tell('in-app notifications', alertIds, async () =>
-        inApp.actionsOverdue(await deliveries.withToldTiers(notices, at)),
+        inApp.actionsOverdue(await deliveries.withToldTiers(notices, at), at),
       );
       return claimed.map((action) => action.id);
     },

@@ -11,7 +11,7 @@ import {
 } from '../db/schema.ts';
 import { activeAlertsRaisedBy } from './escalation.ts';
 import { maintenanceCovers } from './maintenance-cover.ts';
-import type { Notice } from './alert-deliveries.ts';
+import { createDeliveryLog, type Notice } from './alert-deliveries.ts';
 import { type EscalationPolicy, stepAt } from './escalation-policy.ts';
 
 export type NotificationKind = 'raised' | 'escalated' | 'cleared' | 'action_overdue';
@@ -38,13 +38,17 @@ const mayBeTold = or(
 const wantsInApp = sql`not exists (select 1 from ${notificationSettings} where ${notificationSettings.userId} = ${users.id} and not ${notificationSettings.inApp})`;
 
 /**
- * The bell's news (issue 32): one row per user who may see the alert's bridge. Written in the
+ * The bell's news (issue 32): one row per user who may see the alert's bridge, and per user the
+ * same notice tells by email or text (decision 080, amended 2026-12-02: a contact group's member
+ * or the person on call, of the alert's company, assigned the bridge or not). Written in the
  * same call that raises, so nobody polls for work; the unique key (user, alert, kind, tier) makes
  * a second write of the same news add nothing, so any process may run the escalation pass.
  */
 export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
+  const deliveries = createDeliveryLog(db);
+
   /** Each (user, alert) of these alerts' bridges whose user may be told and wants the bell. */
-  const toTell = (alertIds: readonly number[]) =>
+  const seeing = (alertIds: readonly number[]) =>
     db
       .select({ userId: users.id, alertId: alerts.id })
       .from(alerts)
@@ -52,10 +56,25 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
       .innerJoin(users, mayBeTold)
       .where(and(inArray(alerts.id, [...alertIds]), wantsInApp));
 
-  /** Writes one piece of news of these alerts for everyone who may see their bridges. */
-  const tell = async (alertIds: readonly number[], kind: NotificationKind, tier = 1) => {
+  /**
+   * Those who see the bridges, and those these notices tell on any channel who want the bell
+   * (their own in-app choice, as for everyone), each (user, alert) once.
+   */
+  const toTell = async (alertIds: readonly number[], notices: readonly Notice[], now: Date) => {
+    const told = (await deliveries.told(notices, now)).filter((row) => row.inApp);
+    return once([...(await seeing(alertIds)), ...told]);
+  };
+
+  /** Writes one piece of news of these alerts for everyone it tells (see above). */
+  const tell = async (
+    alertIds: readonly number[],
+    kind: NotificationKind,
+    tier: number,
+    now: Date,
+  ) => {
     if (alertIds.length === 0) return;
-    const told = await toTell(alertIds);
+    const notices = alertIds.map((alertId) => ({ alertId, tier, reminder: 0 }));
+    const told = await toTell(alertIds, notices, now);
     if (told.length === 0) return;
     await db
       .insert(notifications)
@@ -90,39 +109,42 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
       const wasCovered = (await maintenanceCovers(db, [alert.id], alert.raisedAt)).size > 0;
       if (wasCovered && (await uncovered([alert.id], now)).length > 0) due.push(alert.id);
     }
-    await tell(due, 'raised');
+    await tell(due, 'raised', 1, now);
   };
 
   return {
     /**
-     * Tells everyone who may see the alert's bridge of each overdue action, at each tier it
-     * reaches (decision 077); the key (user, action, tier) makes a repeat add nothing. Its
-     * reminders are emails and texts: the bell's line stays until read, and more lines of the
-     * same duty would bury the others.
+     * Tells everyone who may see the alert's bridge, and whom the notice tells by email or
+     * text, of each overdue action, at each tier it reaches (decision 077); the key (user,
+     * action, tier) makes a repeat add nothing. Its reminders are emails and texts: the bell's
+     * line stays until read, and more lines of the same duty would bury the others.
      */
-    async actionsOverdue(notices: readonly Notice[]): Promise<void> {
+    async actionsOverdue(notices: readonly Notice[], now: Date = new Date()): Promise<void> {
       const overdue = notices.flatMap((notice) =>
         notice.actionId === undefined || notice.reminder > 0
           ? []
           : [{ ...notice, actionId: notice.actionId }],
       );
       if (overdue.length === 0) return;
-      const told = await toTell([...new Set(overdue.map((notice) => notice.alertId))]);
+      const alertIds = [...new Set(overdue.map((notice) => notice.alertId))];
+      const seen = await seeing(alertIds);
+      const told = (await deliveries.told(overdue, now)).filter((row) => row.inApp);
       const values = overdue.flatMap((notice) =>
-        told
-          .filter((row) => row.alertId === notice.alertId)
-          .map((row) => ({
-            ...row,
-            kind: 'action_overdue' as const,
-            tier: notice.tier,
-            actionId: notice.actionId,
-          })),
+        once([
+          ...seen.filter((row) => row.alertId === notice.alertId),
+          ...told.filter((row) => row.actionId === notice.actionId),
+        ]).map((row) => ({
+          ...row,
+          kind: 'action_overdue' as const,
+          tier: notice.tier,
+          actionId: notice.actionId,
+        })),
       );
       if (values.length > 0) await db.insert(notifications).values(values).onConflictDoNothing();
     },
 
     raised: async (alertIds: readonly number[], now: Date = new Date()) =>
-      tell(await uncovered(alertIds, now), 'raised'),
+      tell(await uncovered(alertIds, now), 'raised', 1, now),
 
     /**
      * Tells of each active alert that has reached tier 2 or 3 by `now` (escalation-policy.ts),
@@ -141,9 +163,22 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
           byTier.set(reached, [...(byTier.get(reached) ?? []), alert.id]);
         }
       }
-      for (const [tier, ids] of byTier) await tell(await uncovered(ids, now), 'escalated', tier);
+      for (const [tier, ids] of byTier) {
+        await tell(await uncovered(ids, now), 'escalated', tier, now);
+      }
     },
   };
+}
+
+/** Each (user, alert) once. */
+function once(rows: readonly { userId: number; alertId: number }[]) {
+  const seen = new Set<string>();
+  return rows
+    .map(({ userId, alertId }) => ({ userId, alertId }))
+    .filter((row) => {
+      const key = `${row.userId}:${row.alertId}`;
+      return !seen.has(key) && seen.add(key);
+    });
 }
 
 export type InAppNotifications = ReturnType<typeof createInAppNotifications>;

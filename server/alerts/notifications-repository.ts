@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alerts, notifications } from '../db/schema.ts';
+import { alerts, bridges, notifications, users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
 import type { Schemas } from '../contract-types.ts';
@@ -15,26 +15,55 @@ export const UNREAD_COUNT_CAP = 1000;
 export const DEFAULT_PAGE = 20;
 
 /**
- * The signed-in user's bell: their own rows only, and only of alerts on bridges they may see
- * now (an operator unassigned from a bridge stops seeing its news), newest first.
+ * The signed-in user's bell: their own rows only, newest first, each of an alert of their own
+ * company (staff: any). A row is written for those who see the bridge and for those told of the
+ * alert by email or text (decision 080, amended 2026-12-02); either may open the alert's page,
+ * so the row shows what that page shows and no more: the alert with its bridge's name, and an
+ * overdue action of it. Whether the bridge opens too is read now (`bridge_visible`).
  */
 export function createNotificationsRepository(
   db: Db,
   alertsRepository: Pick<AlertsRepository, 'findDtos'>,
 ) {
-  const own = (viewer: Viewer, ...more: (SQL | undefined)[]) =>
-    and(
-      eq(notifications.userId, viewer.id),
-      visibleBridgeFilter(db, viewer, alerts.bridgeId),
-      ...more,
-    );
+  /** Rows of alerts of the viewer's company: a user moved to another company reads none. */
+  const ofOwnCompany = (viewer: Viewer): SQL | undefined =>
+    viewer.isStaff
+      ? undefined
+      : inArray(
+          alerts.bridgeId,
+          db
+            .select({ id: bridges.id })
+            .from(bridges)
+            .innerJoin(users, eq(users.companyId, bridges.companyId))
+            .where(eq(users.id, viewer.id)),
+        );
 
-  const withAlerts = async (rows: NotificationRow[]): Promise<NotificationDto[]> => {
+  const own = (viewer: Viewer, ...more: (SQL | undefined)[]) =>
+    and(eq(notifications.userId, viewer.id), ofOwnCompany(viewer), ...more);
+
+  /** Which of these bridges the viewer may open now (visibility.ts). */
+  const visibleOf = async (viewer: Viewer, bridgeIds: number[]): Promise<Set<number>> => {
+    if (viewer.isStaff) return new Set(bridgeIds);
+    if (bridgeIds.length === 0) return new Set();
+    const rows = await db
+      .select({ id: bridges.id })
+      .from(bridges)
+      .where(and(inArray(bridges.id, bridgeIds), visibleBridgeFilter(db, viewer, bridges.id)));
+    return new Set(rows.map((row) => row.id));
+  };
+
+  const withAlerts = async (
+    viewer: Viewer,
+    rows: NotificationRow[],
+  ): Promise<NotificationDto[]> => {
     const dtos = new Map(
       (await alertsRepository.findDtos([...new Set(rows.map((row) => row.alertId))])).map(
         (alert) => [alert.id, alert],
       ),
     );
+    const visible = await visibleOf(viewer, [
+      ...new Set([...dtos.values()].map((alert) => alert.bridge)),
+    ]);
     const actions = await actionsWithIds(
       db,
       rows.flatMap((row) => (row.actionId === null ? [] : [row.actionId])),
@@ -51,6 +80,7 @@ export function createNotificationsRepository(
           read_at: row.readAt?.toISOString() ?? null,
           created_at: row.createdAt.toISOString(),
           alert,
+          bridge_visible: visible.has(alert.bridge),
         },
       ];
     });
@@ -77,7 +107,7 @@ export function createNotificationsRepository(
       const page = rows.slice(0, limit).map(({ row }) => row);
       const last = page.at(-1);
       return {
-        items: await withAlerts(page),
+        items: await withAlerts(viewer, page),
         next_before: rows.length > limit && last ? last.id : null,
       };
     },
@@ -107,7 +137,7 @@ export function createNotificationsRepository(
         .set({ readAt: visible.row.readAt ?? now })
         .where(eq(notifications.id, id))
         .returning();
-      const [dto] = await withAlerts(row ? [row] : []);
+      const [dto] = await withAlerts(viewer, row ? [row] : []);
       if (!dto) throw new HttpError(404, `Notification ${id} not found`);
       return dto;
     },

@@ -5,8 +5,8 @@ import { countOf, formatNumber } from '../../../domain/formats';
 import { Button } from '../../ui/button';
 import { describeEpisodeShift } from '../../../domain/trigger-levels';
 import { Modal } from '../../ui/modal';
-import { useDisplaySettings } from '../../ui/display-settings';
-import { alertFacts, alertMessage } from './alert-facts';
+import { AlertFactRows } from './alert-fact-rows';
+import { alertFacts } from './alert-facts';
 import { AlertNotified } from './alert-notified';
 import { AlertActions } from './alert-actions';
 import { TRIGGER_LEVEL_ALERT } from '../../../domain/reference-shift';
@@ -53,7 +53,6 @@ function physicalChange(episode: Episode): string | null {
  * anomalous windows) of the evaluation, each with the error around it.
  */
 export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsModalProps) {
-  const { timeZone } = useDisplaySettings();
   const { report } = evaluation;
   const episodes = [...(report?.events ?? [])].sort(
     (a, b) => Date.parse(b.start) - Date.parse(a.start),
@@ -80,34 +79,23 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
               {alert.type}
             </h3>
             <dl className={styles.facts}>
-              <dt>Severity</dt>
-              <dd>{alert.severity}</dd>
-              <dt>Message</dt>
-              <dd>{alertMessage(alert, timeZone)}</dd>
-              <dt>Source</dt>
-              <dd>{facts.source}</dd>
-              {facts.reading !== null && (
-                <>
-                  <dt>Value</dt>
-                  <dd>{facts.reading}</dd>
-                </>
-              )}
-              {facts.physical !== null && (
-                <>
-                  <dt>Physical change</dt>
-                  <dd>{facts.physical}</dd>
-                </>
-              )}
-              <dt>Raised</dt>
-              <dd>
-                <When iso={alert.raised_at} />
-              </dd>
-              <dt>State</dt>
-              <dd>
-                {alert.state}
-                {alert.acknowledged_by && ` by ${alert.acknowledged_by.username}`}
-                {alert.comment && ` (${alert.comment})`}
-              </dd>
+              <AlertFactRows
+                alert={alert}
+                messageLabel="Message"
+                physical={facts.physical}
+                more={
+                  <>
+                    <dt>Source</dt>
+                    <dd>{facts.source}</dd>
+                    {facts.reading !== null && (
+                      <>
+                        <dt>Value</dt>
+                        <dd>{facts.reading}</dd>
+                      </>
+                    )}
+                  </>
+                }
+              />
               <dt>Notified</dt>
               <dd>
                 <AlertNotified alertId={alert.id} />

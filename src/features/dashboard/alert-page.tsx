@@ -10,15 +10,13 @@ import {
   DisplaySettingsProvider,
   TimesCaption,
   displaySettingsOf,
-  useDisplaySettings,
 } from '../../ui/display-settings';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Spinner } from '../../ui/spinner';
-import { alertMessage } from './alert-facts';
+import { AlertFactRows } from './alert-fact-rows';
 import { AlertActions } from './alert-actions';
 import { AlertNotified } from './alert-notified';
 import * as dashboard from './dashboard.css';
-import { When } from './when';
 import { AlertAcknowledgeForm } from './alert-acknowledge-form';
 import * as styles from './alert-page.css';
 
@@ -46,64 +44,18 @@ function BridgeLink({ view }: { view: AlertView }) {
   );
 }
 
-/** Who acknowledged the alert, when and with what comment; nothing if nobody did. */
-function Acknowledgement({ alert }: { alert: AlertView['alert'] }) {
-  if (alert.acknowledged_at === null) return null;
-  return (
-    <>
-      Acknowledged
-      {alert.acknowledged_by && ` by ${alert.acknowledged_by.username}`}{' '}
-      <When iso={alert.acknowledged_at} />
-      {alert.comment && `: “${alert.comment}”`}
-    </>
-  );
-}
-
-function AlertState({ view }: { view: AlertView }) {
-  const { alert } = view;
-  if (alert.state === 'active') return <>Active, not acknowledged</>;
-  if (alert.state === 'acknowledged') return <Acknowledgement alert={alert} />;
-  // A cleared alert keeps its acknowledgement, when it had one.
-  return (
-    <>
-      Cleared {alert.cleared_at && <When iso={alert.cleared_at} />}
-      {alert.cleared_note && ` (${alert.cleared_note})`}
-      {alert.acknowledged_at !== null && (
-        <>
-          {'; '}
-          <Acknowledgement alert={alert} />
-        </>
-      )}
-    </>
-  );
-}
-
 function AlertFacts({ view }: { view: AlertView }) {
   const { alert } = view;
-  const { timeZone } = useDisplaySettings();
   const change = alert.cause.physical_change;
   return (
     <dl className={dashboard.facts}>
       <dt>Bridge</dt>
       <dd>{alert.bridge_name}</dd>
-      <dt>Severity</dt>
-      <dd>{alert.severity}</dd>
-      <dt>Measured against its trigger</dt>
-      <dd>{alertMessage(alert, timeZone)}</dd>
-      {change && (
-        <>
-          <dt>Physical change</dt>
-          <dd>{describePhysicalChange(change)}</dd>
-        </>
-      )}
-      <dt>Raised</dt>
-      <dd>
-        <When iso={alert.raised_at} />
-      </dd>
-      <dt>State</dt>
-      <dd>
-        <AlertState view={view} />
-      </dd>
+      <AlertFactRows
+        alert={alert}
+        messageLabel="Measured against its trigger"
+        physical={change ? describePhysicalChange(change) : null}
+      />
     </dl>
   );
 }

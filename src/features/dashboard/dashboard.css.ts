@@ -86,7 +86,9 @@ export const subTitle = style({ margin: 0, fontSize: vars.fontSize.md });
 
 export const facts = style({
   display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
+  // A long label ('Measured against its trigger') wraps within 40 % rather than leave the values
+  // a sliver of a 390 px phone, where they broke a letter or two a line.
+  gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)',
   columnGap: vars.space.sm,
   rowGap: vars.space.xxs,
   margin: 0,

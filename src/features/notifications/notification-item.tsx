@@ -14,7 +14,10 @@ const WHAT: Record<AppNotification['kind'], (notification: AppNotification) => s
     `Action overdue, escalated to tier ${tier}: ${action?.text ?? 'a required action'} (owner ${action?.owner_name ?? 'unknown'})`,
 };
 
-/** One line of the bell's list: the bridge, the alert, its severity, when, and where to look. */
+/**
+ * One line of the bell's list: the bridge, the alert, its severity, when, and where to look: the
+ * alert's page always, the bridge's dashboard only for those who may open the bridge.
+ */
 export function NotificationItem({
   notification,
   onMarkRead,
@@ -47,13 +50,16 @@ export function NotificationItem({
         >
           Open the alert
         </Link>
-        <Link
-          to="/dashboard"
-          search={dashboardSearchOf({ id: alert.bridge, name: alert.bridge_name })}
-          onClick={() => isUnread && onMarkRead(notification.id)}
-        >
-          Open {alert.bridge_name}'s dashboard
-        </Link>
+        {/* A person told of the alert alone has its page, not the bridge (decision 080). */}
+        {notification.bridge_visible && (
+          <Link
+            to="/dashboard"
+            search={dashboardSearchOf({ id: alert.bridge, name: alert.bridge_name })}
+            onClick={() => isUnread && onMarkRead(notification.id)}
+          >
+            Open {alert.bridge_name}'s dashboard
+          </Link>
+        )}
         {isUnread && (
           <Button
             variant="secondary"

@@ -14,6 +14,7 @@ async function routeByEmail(
   companyId: number,
   members: number[],
   rule: { bridgeId: number | null; alertTypes: string[] | null; minSeverity: Threat },
+  tier = 1,
 ) {
   const group = await t.services.contactGroups.createGroup(companyId, {
     name: `Group of ${members.join(', ')}`,
@@ -23,7 +24,7 @@ async function routeByEmail(
     ...rule,
     groupId: group.id,
     channels: ['email'],
-    tier: 1,
+    tier,
   });
 }
 
@@ -249,3 +250,126 @@ interface AlertViewAnswer {
   bridge_visible?: boolean;
   display?: { time_zone: string | null; units: string };
 }
+
+interface BellAnswer {
+  items: {
+    kind: string;
+    tier: number;
+    bridge_visible: boolean;
+    alert: { id: number; bridge_name: string; type: string };
+  }[];
+}
+
+// Decision 080, amended 2026-12-02: the bell writes its line for everyone an email or text tells
+// (here a contact group's member the bridge is not assigned to), beside those who see the
+// bridge; the line opens the alert's page, not the dashboard. A bystander gets none, nor does a
+// member who turned the bell off (decision 050), though their email still goes.
+describe.each(drivers)('the bell of a person told of an alert on %s', (kind) => {
+  const t = setupTestApp(kind);
+  const mail = alertMail(t);
+  const { smtp } = mail;
+  const bell = async (who: { token: string }) =>
+    (
+      await t.request<BellAnswer>({
+        method: 'GET',
+        url: '/api/v1/notifications',
+        token: who.token,
+      })
+    ).body.items;
+
+  it("writes the told engineer a line that opens the alert's page; none for a bystander or a member with the bell off", async () => {
+    const operator = await t.createUser({ name: `bell-assigned-${kind}` });
+    const engineer = await t.createUser({ name: `bell-engineer-${kind}` });
+    const muted = await t.createUser({ name: `bell-muted-${kind}` });
+    const bystander = await t.createUser({ name: `bell-bystander-${kind}` });
+    const { bridge } = await bridgeWithStreams(t, 'Lions Gate');
+    await assignBridge(t, operator.id, bridge.id);
+    await t.services.notificationSettings.save(
+      muted.id,
+      { email: true, sms: true, inApp: false, quietHours: null },
+      new Date(),
+    );
+    await routeByEmail(t, bridge.companyId, [engineer.id, muted.id], {
+      bridgeId: bridge.id,
+      alertTypes: ['Structural Warning'],
+      minSeverity: 'Critical',
+    });
+    const alerts = mail.serviceWith(await mail.notifier());
+    await alerts.analysisCompleted(outcome(bridge.id, 6));
+    const told = (await storedAlerts(t, bridge.id)).find((a) => a.type === 'Structural Warning');
+    if (!told) throw new Error('no structural alert');
+    await until(
+      () =>
+        smtp.received.some((m) => m.to.includes(engineer.email)) &&
+        smtp.received.some((m) => m.to.includes(muted.email)),
+      "the group's emails",
+    );
+
+    const lines = await bell(engineer);
+    expect(lines).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'raised',
+        tier: 1,
+        action: null,
+        read_at: null,
+        created_at: expect.any(String),
+        bridge_visible: false,
+        alert: expect.objectContaining({ id: told.id, bridge_name: 'Lions Gate' }),
+      },
+    ]);
+    const unread = await t.request<{ unread: number }>({
+      method: 'GET',
+      url: '/api/v1/notifications/unread-count',
+      token: engineer.token,
+    });
+    expect(unread.body.unread).toBe(1);
+    // The line's alert opens on its page (/alerts/{id}); the bridge's alerts stay refused.
+    const page = await t.request<AlertViewAnswer>({
+      method: 'GET',
+      url: `/api/v1/alerts/${told.id}`,
+      token: engineer.token,
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ alert: { id: told.id }, bridge_visible: false });
+    const listOfBridge = await t.request({
+      method: 'GET',
+      url: `/api/v1/alerts?bridge=${bridge.id}`,
+      token: engineer.token,
+    });
+    expect(listOfBridge.status).toBe(404);
+
+    // Those who see the bridge keep their lines, offered the dashboard too.
+    const operatorLines = await bell(operator);
+    expect(operatorLines.length).toBeGreaterThan(1);
+    expect(operatorLines.every((line) => line.bridge_visible)).toBe(true);
+    expect(await bell(bystander)).toEqual([]);
+    expect(await bell(muted)).toEqual([]);
+  });
+
+  it('tells a tier-2 group member at the escalation, not at the raise', async () => {
+    const engineer = await t.createUser({ name: `bell-tier2-${kind}` });
+    const { bridge } = await bridgeWithStreams(t, 'Ambassador');
+    await routeByEmail(
+      t,
+      bridge.companyId,
+      [engineer.id],
+      { bridgeId: bridge.id, alertTypes: null, minSeverity: 'Low' },
+      2,
+    );
+    await t.services.alerts.analysisCompleted(outcome(bridge.id, 1));
+    const [alert] = await storedAlerts(t, bridge.id);
+    if (!alert) throw new Error('no alert');
+    expect(await bell(engineer)).toEqual([]);
+
+    await t.services.alerts.escalateInApp(new Date(alert.raisedAt.getTime() + 16 * 60_000));
+    expect(
+      (await bell(engineer)).map((line) => [
+        line.kind,
+        line.tier,
+        line.alert.id,
+        line.bridge_visible,
+      ]),
+    ).toEqual([['escalated', 2, alert.id, false]]);
+  });
+});

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ackLinkKey, signAckLink } from '../../../server/alerts/ack-link.ts';
 import { contract } from '../../../server/contract.ts';
 import { codeHashOf, createPhoneVerification } from '../../../server/alerts/phone-verification.ts';
 import {
   alertActions,
+  alertDeliveries,
   alerts,
   notifications,
   phoneVerifications,
@@ -1453,21 +1455,64 @@ describe.each(drivers)('roles on %s', (kind) => {
       url: '/api/v1/alerts',
       token: a.staffToken,
     });
-    const hiddenAlert = all.body.find((alert) => alert.bridge === hidden.id);
+    const hiddenAlerts = all.body.filter((alert) => !mine.some((m) => m.id === alert.bridge));
+    // Whoever is told of an alert may open it (decision 080): the demo's operator is its rota's
+    // only member, so on call for every alert of their company. The 404 is for the rest.
+    const told = await toldOf(a.operatorId);
+    const untold = hiddenAlerts.find((alert) => !told.has(alert.id));
+    if (!untold) throw new Error('every hidden alert was told to the demo operator');
     const tryHidden = await t.request({
       method: 'POST',
-      url: `/api/v1/alerts/${hiddenAlert?.id ?? 0}/acknowledge`,
+      url: `/api/v1/alerts/${untold.id}/acknowledge`,
       token: a.operatorToken,
       body: { comment: 'Seen' },
     });
     expect(tryHidden.status).toBe(404);
+    const readHidden = await t.request({
+      method: 'GET',
+      url: `/api/v1/alerts/${untold.id}`,
+      token: a.operatorToken,
+    });
+    expect(readHidden.status).toBe(404);
     const filtered = await t.request({
       method: 'GET',
-      url: `/api/v1/alerts?bridge=${hidden.id}`,
+      url: `/api/v1/alerts?bridge=${untold.bridge}`,
       token: a.operatorToken,
     });
     expect(filtered.status).toBe(404);
+
+    // A hidden bridge's alert they were told of opens and acknowledges; its bridge stays hidden.
+    const toldHidden = hiddenAlerts.find((alert) => told.has(alert.id));
+    if (toldHidden) {
+      const ack = await t.request({
+        method: 'POST',
+        url: `/api/v1/alerts/${toldHidden.id}/acknowledge`,
+        token: a.operatorToken,
+        body: { comment: 'Seen' },
+      });
+      expect(ack.status).toBe(200);
+      const itsBridge = await t.request({
+        method: 'GET',
+        url: `/api/v1/alerts?bridge=${toldHidden.bridge}`,
+        token: a.operatorToken,
+      });
+      expect(itsBridge.status).toBe(404);
+    }
   });
+
+  /** The alerts a user was told of: a delivery row addressed to them or a line of their bell. */
+  async function toldOf(userId: number): Promise<Set<number>> {
+    const db = t.services.database.db;
+    const delivered = await db
+      .select({ alertId: alertDeliveries.alertId })
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.userId, userId));
+    const belled = await db
+      .select({ alertId: notifications.alertId })
+      .from(notifications)
+      .where(eq(notifications.userId, userId));
+    return new Set([...delivered, ...belled].map((row) => row.alertId));
+  }
 
   it('answers 401 to a garbage token and 404 JSON to an unknown API path', async () => {
     expect(

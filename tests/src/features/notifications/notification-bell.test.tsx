@@ -23,6 +23,7 @@ function serveNotifications() {
       read_at: null,
       created_at: '2026-11-29T01:15:00.000Z',
       alert: anAlert({ id: 7, severity: 'Critical', message: 'Shift 3.1σ above the 2σ trigger' }),
+      bridge_visible: true,
     },
     {
       id: 11,
@@ -31,6 +32,7 @@ function serveNotifications() {
       read_at: null,
       created_at: '2026-11-29T01:00:00.000Z',
       alert: anAlert({ id: 7, severity: 'Critical', message: 'Shift 3.1σ above the 2σ trigger' }),
+      bridge_visible: true,
     },
   ];
   const current = () =>
@@ -135,6 +137,7 @@ describe('the notifications bell', () => {
       read_at: null,
       created_at: '2026-11-29T04:00:00.000Z',
       alert: anAlert({ id: 7, type: 'Trigger level crossed', severity: 'Medium' }),
+      bridge_visible: true,
       action: {
         id: 5,
         alert: 7,
@@ -168,6 +171,63 @@ describe('the notifications bell', () => {
     expect(item).toHaveTextContent(
       'Action overdue, escalated to tier 2: Inspect the main span (owner Inspection crew)',
     );
+  }, 20_000);
+
+  it("leads a person told of the alert alone to the alert's page, not the dashboard (decision 080)", async () => {
+    const told: Notification = {
+      id: 31,
+      kind: 'raised',
+      tier: 1,
+      read_at: null,
+      created_at: '2026-11-29T03:00:00.000Z',
+      alert: anAlert({ id: 44, severity: 'Critical', message: 'Shift 3.1σ above the 2σ trigger' }),
+      bridge_visible: false,
+    };
+    const read: number[] = [];
+    server.use(
+      http.get(apiUrl('/api/v1/notifications/unread-count'), () =>
+        HttpResponse.json({ unread: 1 - read.length }),
+      ),
+      http.get(apiUrl('/api/v1/notifications'), () =>
+        HttpResponse.json({ items: [told], next_before: null }),
+      ),
+      http.post(apiUrl('/api/v1/notifications/:id/read'), ({ params }) => {
+        read.push(Number(params.id));
+        return HttpResponse.json({ ...told, read_at: '2026-11-29T03:05:00.000Z' });
+      }),
+      http.get(apiUrl('/api/v1/alerts/:id'), ({ params }) =>
+        HttpResponse.json({
+          alert: { ...told.alert, id: Number(params.id) },
+          bridge_visible: false,
+          display: { time_zone: null, units: 'metric' },
+        }),
+      ),
+      http.get(apiUrl('/api/v1/alerts/:id/deliveries'), () => HttpResponse.json([])),
+      http.get(apiUrl('/api/v1/alerts/:id/actions'), () => HttpResponse.json([])),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderApp('/bridges');
+    await user.click(
+      await screen.findByRole('button', { name: 'Notifications, 1 unread' }, { timeout: 5000 }),
+    );
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const [item] = await within(panel).findAllByRole('listitem');
+    if (!item) throw new Error('no item');
+    expect(item).toHaveTextContent('Critical: Anomaly Detection on Confederation Bridge');
+    expect(within(item).queryByRole('link', { name: /dashboard/ })).not.toBeInTheDocument();
+    const open = within(item).getByRole('link', { name: 'Open the alert' });
+    expect(open).toHaveAttribute('href', '/alerts/44');
+
+    await user.click(open);
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Anomaly Detection on Confederation Bridge' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/alerts/44');
+    expect(read).toEqual([31]);
   }, 20_000);
 
   it('shows the bell on the map too, where the sidebar carries the navigation', async () => {
