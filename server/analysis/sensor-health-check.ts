@@ -31,6 +31,7 @@ import { slotMeans } from './window-means.ts';
 import { loadStreamTwins } from './stream-twins.ts';
 export type { StreamDisagreement } from './stream-disagreement.ts';
 import { twinResidualDisagreements } from './twin-residual-check.ts';
+import { loneMoverFaults } from './lone-mover-faults.ts';
 import { loadDeclaredRanges } from './declared-ranges.ts';
 import {
   declaredRangeClipping,
@@ -302,29 +303,36 @@ export async function checkStreamHealth(
     end - SENSOR_HEALTH_DAYS * DAY_MS,
     ownFaulty,
   );
+  // In a group of three or more twins, the one that moved alone is named (decision 048,
+  // amendment 2026-12-02); a gauge already faulted is out of its group.
+  const singledOut = new Set([...ownFaulty, ...gain.faults.keys()]);
+  const lone = await loneMoverFaults(db, active, end, singledOut);
   // Steps and drifts of one twin against the other (decision 074, 2026-12-01); a gauge the gain
-  // check faulted is singled out already.
+  // check or its group faulted is singled out already.
   const level = await twinResidualDisagreements(
     db,
     active,
     end,
-    new Set([...ownFaulty, ...gain.faults.keys()]),
+    new Set([...singledOut, ...lone.map((f) => f.datastreamId)]),
     new Set(gain.disagreements.map((d) => d.datastreamIds.join(':'))),
   );
   const found: StreamFaults[] = [];
   for (const { stream, faults, found: mine } of own) {
     const gained = gain.faults.get(stream.id);
-    const all = gained
-      ? [
-          ...mine,
-          {
-            datastreamId: stream.id,
-            kind: gained.kind,
-            onsetMs: gained.onsetMs,
-            reason: gained.reason,
-          },
-        ]
-      : mine;
+    const all = [
+      ...mine,
+      ...(gained
+        ? [
+            {
+              datastreamId: stream.id,
+              kind: gained.kind,
+              onsetMs: gained.onsetMs,
+              reason: gained.reason,
+            },
+          ]
+        : []),
+      ...lone.filter((f) => f.datastreamId === stream.id),
+    ];
     if (all.length > 0) {
       found.push({ datastreamId: stream.id, streamId: stream.streamId, faults, found: all });
     }

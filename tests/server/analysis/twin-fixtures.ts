@@ -42,3 +42,34 @@ export async function twinBridge(
   }
   return { bridge, to };
 }
+
+/**
+ * The test bridge with three strain gauges at midspan of span 1 (17.5, 17.8 and 17.6 m: each a
+ * twin of the other two, a group), the same trucks loading all three (decision 048, 2026-12-02).
+ */
+export async function groupBridge(
+  t: TestContext,
+  options: { name: string; prefix: string; faults: FaultSpec[]; days: number },
+) {
+  const { name, prefix, faults, days } = options;
+  const pair = twinScenario(prefix, faults);
+  const first = pair.streams.find((s) => s.id === `${prefix}-s1-str`);
+  if (!first) throw new Error('the strain gauge is missing');
+  const scenario = {
+    ...pair,
+    streams: [...pair.streams, { ...first, id: `${prefix}-s1-strc`, twinOf: first.id }],
+  };
+  const { bridge, sensors, to } = await simulatedBridge(t.services, { name, scenario, days });
+  for (const [stream, chainageM] of [
+    [`${prefix}-s1-str`, 17.5],
+    [`${prefix}-s1-strb`, 17.8],
+    [`${prefix}-s1-strc`, 17.6],
+  ] as const) {
+    await t.services.sensors.setGeometry(sensors.get(stream) ?? 0, {
+      chainageM,
+      transverseOffsetM: null,
+      direction: 'longitudinal',
+    });
+  }
+  return { bridge, to };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
+import { loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
+import { checkStreamHealth } from '../../../server/analysis/sensor-health-check.ts';
+import { datastreams, sensorDisagreements, sensorFaults } from '../../../server/db/schema.ts';
+import { groupBridge } from './twin-fixtures.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import { evaluationDrivers } from '../../helpers/test-database.ts';
+import { storedAlerts } from '../alerts/alert-fixtures.ts';
+import { DAY_MS, START_MS } from './analysis-fixtures.ts';
+
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 300_000 });
+
+const HOUR_MS = 3_600_000;
+const DAYS = 10;
+/** 06:00 on day 9: after the reference days the group's estimates are fitted on. */
+const FAULT_FROM = START_MS + 9 * DAY_MS + 6 * HOUR_MS;
+
+// Decision 048, amendment 2026-12-02: in a group of three twins, the gauge that stepped alone is
+// the faulty one; a pair could not say which (decision 068).
+describe.each(evaluationDrivers)('a lone mover among three co-located gauges on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  it("faults the gauge of three that stepped by 5 µε alone, as a 'Sensor fault' naming its group, and not the others", async () => {
+    const { bridge } = await groupBridge(t, {
+      name: 'Group Bridge',
+      prefix: 'slm',
+      faults: [{ stream: 'slm-s1-strb', kind: 'offset', from: FAULT_FROM, magnitude: 5 }],
+      days: DAYS,
+    });
+    const db = t.services.database.db;
+    const streams = await loadBridgeStreams(db, bridge.id);
+    // Before the step the group is healthy: nobody named, every six hours of the day before.
+    for (let newest = FAULT_FROM - DAY_MS; newest <= FAULT_FROM; newest += 6 * HOUR_MS) {
+      const { faults } = await checkStreamHealth(db, streams, newest);
+      expect(faults.map((f) => f.streamId)).toEqual([]);
+    }
+
+    expect(await analyseBridge(t.services, bridge.id, { epochs: 5 })).toBe('evaluated');
+    const ids = new Map((await db.select().from(datastreams)).map((d) => [d.id, d.streamId]));
+    const stored = await db.select().from(sensorFaults);
+    expect(stored.map((f) => [ids.get(f.datastreamId), f.kind])).toEqual([
+      ['slm-s1-strb', 'offset'],
+    ]);
+    expect(Math.abs((stored[0]?.onset.getTime() ?? 0) - FAULT_FROM)).toBeLessThanOrEqual(
+      20 * 60_000,
+    );
+    const faulted = (await storedAlerts(t, bridge.id)).filter((a) => a.type === 'Sensor fault');
+    expect(faulted.map((a) => a.message)).toEqual([
+      expect.stringMatching(
+        /^Sensor fault on stream slm-s1-strb: Offset step since 2026-04-10 0\d:\d0 UTC: stepped by \+[45]\.\d µε against its co-located group \(slm-s1-str, slm-s1-strc\), which agree among themselves: this gauge alone moved$/,
+      ),
+    ]);
+    // The faulted gauge's pairs are its fault's finding, not a disagreement.
+    expect(await db.select().from(sensorDisagreements)).toEqual([]);
+  });
+});
