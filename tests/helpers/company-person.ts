@@ -1,4 +1,4 @@
-import { alerts, userBridges } from '../../server/db/schema.ts';
+import { alerts, userBridges, userDatastreams } from '../../server/db/schema.ts';
 import type { TestContext } from './test-app.ts';
 
 /** A bridge as the create form sends it, for the tests of who may create one and how many. */
@@ -84,4 +84,26 @@ export async function offlineAlert(t: TestContext, bridgeId: number, prefix: str
     })
     .returning({ id: alerts.id });
   return alert?.id ?? 0;
+}
+
+/**
+ * Two companies, each with an administrator, a bridge, a sensor and a stream it feeds, the
+ * stream assigned to its administrator (migration 0061).
+ */
+export async function twoCompaniesWithStreams(t: TestContext) {
+  const { db } = t.services.database;
+  const adminA = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
+  const adminB = await companyPerson(t, 'beta-admin', 'Beta Bridges', { admin: true });
+  const company = async (admin: typeof adminA, prefix: string) => {
+    const companyId = admin.row.companyId;
+    const { bridge, sensor } = await bridgeWithSensor(t, companyId, prefix);
+    const stream = await t.services.datastreams.create({
+      streamId: `${prefix}-tilt`,
+      dataType: 'tilt',
+      sensorIds: [sensor.id],
+    });
+    await db.insert(userDatastreams).values({ userId: admin.row.id, datastreamId: stream.id });
+    return { companyId, bridge, sensor, stream };
+  };
+  return { a: await company(adminA, 'alpha'), b: await company(adminB, 'beta'), adminA, adminB };
 }

@@ -18,7 +18,12 @@ import {
 } from '../../../server/db/schema.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import type { Services } from '../../../server/services.ts';
-import { bridgeWithSensor, companyPerson, offlineAlert } from '../../helpers/company-person.ts';
+import {
+  bridgeWithSensor,
+  companyPerson,
+  offlineAlert,
+  twoCompaniesWithStreams,
+} from '../../helpers/company-person.ts';
 import { type TestContext, setupTestApp, testConfig } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 
@@ -62,28 +67,6 @@ async function twoCompanies(t: TestContext) {
   const a = await company(adminA, 'alpha');
   const b = await company(adminB, 'beta');
   return { a, b, adminA, adminB, staff };
-}
-
-/**
- * Two companies, each with an administrator, a bridge, a sensor and a stream it feeds, the
- * stream assigned to its administrator (migration 0061).
- */
-async function twoCompaniesWithStreams(t: TestContext) {
-  const { db } = t.services.database;
-  const adminA = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
-  const adminB = await companyPerson(t, 'beta-admin', 'Beta Bridges', { admin: true });
-  const company = async (admin: typeof adminA, prefix: string) => {
-    const companyId = admin.row.companyId;
-    const { bridge, sensor } = await bridgeWithSensor(t, companyId, prefix);
-    const stream = await t.services.datastreams.create({
-      streamId: `${prefix}-tilt`,
-      dataType: 'tilt',
-      sensorIds: [sensor.id],
-    });
-    await db.insert(userDatastreams).values({ userId: admin.row.id, datastreamId: stream.id });
-    return { companyId, bridge, sensor, stream };
-  };
-  return { a: await company(adminA, 'alpha'), b: await company(adminB, 'beta'), adminA, adminB };
 }
 
 /** drizzle wraps the database's error; the policy's refusal is its cause. */

@@ -1,0 +1,100 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { inRequestTransaction } from '../../../server/audit/audited-transaction.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
+import { companyPerson, twoCompaniesWithStreams } from '../../helpers/company-person.ts';
+import { sineBlocks } from '../../helpers/readings-fixtures.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
+import { drivers } from '../../helpers/test-database.ts';
+
+// Decision 072, amended 2026-12-02 (migration 0064): readings and roll-ups behind the wall, and
+// every "owned by a visible row" policy planned once per query, as an InitPlan over the ids
+// the request may see, instead of nesting the source's policy into each query.
+
+const START_MS = Date.UTC(2026, 9, 10, 12);
+
+/** drizzle wraps the database's error; the policy's refusal is its cause. */
+const refusedByPolicy = (error: unknown) =>
+  /row-level security policy/.test(String((error as { cause?: Error }).cause?.message));
+
+describe.each(drivers)('row-level security on readings and their planning on %s', (kind) => {
+  const t = setupTestApp(kind);
+
+  /** Both companies' streams with a minute of 1 Hz readings each, ingested by platform staff. */
+  async function twoCompaniesWithReadings() {
+    const cast = await twoCompaniesWithStreams(t);
+    const staff = await companyPerson(t, 'platform-staff', 'SpanWatch Platform', { staff: true });
+    // One block of a minute at 1 Hz for each company's stream.
+    const body = ['alpha-tilt', 'beta-tilt'].flatMap((id) => sineBlocks(id, START_MS, 1, 1, 60));
+    const stored = await t.request({
+      method: 'POST',
+      url: '/api/v1/ingest',
+      token: staff.token,
+      body,
+    });
+    expect(stored.body).toMatchObject({ accepted_samples: 120, rejected: [] });
+    return cast;
+  }
+
+  it("refuses another company's readings and roll-ups to a company's transaction", async () => {
+    const { a, b, adminB } = await twoCompaniesWithReadings();
+    const { db } = t.services.database;
+    const streamsIn = async (query: SQL) =>
+      rowsOf<{ id: number }>(await db.execute(query))
+        .map((row) => Number(row.id))
+        .sort();
+    const readings = sql`SELECT DISTINCT datastream_id AS id FROM readings`;
+    const rollups = sql`SELECT DISTINCT datastream_id AS id FROM reading_rollups`;
+    const tenant = { companyId: adminB.row.companyId, userId: adminB.row.id };
+    const seen = await inRequestTransaction(db, { tenant }, async () => ({
+      readings: await streamsIn(readings),
+      rollups: await streamsIn(rollups),
+    }));
+    expect(seen).toEqual({ readings: [b.stream.id], rollups: [b.stream.id] });
+    // The owner (ingest, retention, platform staff) still sees both.
+    const both = [a.stream.id, b.stream.id].sort();
+    expect(await streamsIn(readings)).toEqual(both);
+    expect(await streamsIn(rollups)).toEqual(both);
+    // A block written into Alpha's stream from Beta's transaction is refused.
+    await expect(
+      inRequestTransaction(db, { tenant }, () =>
+        db.execute(sql`INSERT INTO readings (datastream_id, start, rate_hz, values, n, v_min, v_max, v_sum)
+                       VALUES (${a.stream.id}, '2026-10-10T13:00:00Z', 1, '{1}', 1, 1, 1, 1)`),
+      ),
+    ).rejects.toSatisfy(refusedByPolicy);
+    // Beta's administrator still charts its own stream through the API, with the wall on.
+    const chart = await t.request<{ points: { count: number }[] }>({
+      method: 'GET',
+      url: `/api/v1/datastreams/${b.stream.id}/readings?from=2026-10-10T11:00:00Z&to=2026-10-10T13:00:00Z`,
+      token: adminB.token,
+    });
+    expect(chart.status).toBe(200);
+    expect(chart.body.points.reduce((sum, p) => sum + p.count, 0)).toBe(60);
+  });
+
+  it('plans the visible ids once per query, not the source tables policies again', async () => {
+    const { adminB } = await twoCompaniesWithReadings();
+    const { db } = t.services.database;
+    const tenant = { companyId: adminB.row.companyId, userId: adminB.row.id };
+    const subPlans = async (query: string) => {
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql.raw(`EXPLAIN ${query}`)))
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      // Each sub-plan heads a line of its own (both versions: PGlite also names them in filters).
+      return {
+        initPlans: plan.match(/^\s*InitPlan \d/gm)?.length ?? 0,
+        subPlans: plan.match(/^\s*SubPlan \d/gm)?.length ?? 0,
+      };
+    };
+    const plans = await inRequestTransaction(db, { tenant }, async () => ({
+      sensors: await subPlans('SELECT * FROM sensors'),
+      alerts: await subPlans('SELECT * FROM alerts'),
+      readings: await subPlans('SELECT * FROM readings'),
+      calibrations: await subPlans('SELECT * FROM sensor_calibrations'),
+    }));
+    // Before migration 0064 each of these nested its source's policy: bridges' assignment
+    // sub-plan, and for calibrations the sensors' too.
+    const once = { initPlans: 1, subPlans: 0 };
+    expect(plans).toEqual({ sensors: once, alerts: once, readings: once, calibrations: once });
+  });
+});
