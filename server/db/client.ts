@@ -51,7 +51,7 @@ export interface DatabaseOptions {
   pgliteSharedBuffersMb?: number | undefined;
   /** Where the pool reports a dropped idle connection (the process's logger in the server). */
   log?: (message: string) => void;
-  /** PostgreSQL connections a process may open, both pools together (default 20: 10 + 10). */
+  /** PostgreSQL connections a process may open, both pools together (default 10: 5 + 5). */
   poolSize?: number | undefined;
 }
 
@@ -61,10 +61,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     useFastFloatArrays();
     // The configured size is split between the two pools (decision 072, amended 2026-12-01):
     // a process opens at most `poolSize` connections (it opened twice that), half of them (at
-    // least one) for companies' reads, the rest (at least one) for the server's own work. The
-    // default of 20 keeps each side at the 10 the server's pool had alone before the split
-    // (decision 072, amended 2026-12-02).
-    const size = options.poolSize ?? 20;
+    // least one) for companies' reads, the rest (at least one) for the server's own work. A
+    // default of 20 was tried and not kept (decision 072, amended 2026-12-02).
+    const size = options.poolSize ?? 10;
     const tenantSize = Math.max(1, Math.floor(size / 2));
     const newPool = (max: number) => {
       const pool = new pg.Pool({ connectionString: databaseUrl, max });
