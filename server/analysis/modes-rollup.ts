@@ -80,8 +80,8 @@ export async function refreshRolledDays(
  * Rolls up the next complete days with windows after the newest rolled one: from the first
  * such day, ROLL_UP_DAYS_PER_PASS days at most and never today (UTC, from `nowMs`), which is
  * still filling. Returns the days with windows rolled (0: nothing to do). Bounded, so the
- * worker calls it after each store; a backlog (days stored before the roll-up existed) drains
- * a month per call.
+ * modal step calls it once per bridge run (trackModes, its one caller); a backlog (days stored
+ * before the roll-up existed) drains a month per run.
  */
 export async function catchUpRolledDays(db: Db, bridgeId: number, nowMs: number): Promise<number> {
   const today = midnightOf(nowMs);

@@ -44,7 +44,10 @@ const windowRows = (bridgeId: number, startMs: number, version: number, rows: Ro
     windowEnd: new Date(startMs + WINDOW_MS),
   }));
 
-/** As modes-daily.test.ts: 2 March (four windows, version 0), 4 March (two, version 3). */
+/**
+ * As modes-daily.test.ts: 2 March (four windows, version 0), 4 March (two, version 3); then the
+ * catch-up the next bridge run makes (trackModes), which rolls both days.
+ */
 async function storeWindows(t: TestContext, bridgeId: number) {
   const store = createModesStore(t.services.database.db);
   const save = (startMs: number, version: number, rows: Row[]) =>
@@ -64,6 +67,7 @@ async function storeWindows(t: TestContext, bridgeId: number) {
   const march4 = MARCH(4) + 23 * HOUR_MS;
   await save(march4, 3, [{ ...found(0, 0, 1.9, 0.011), isReference: true }]);
   await save(march4 + WINDOW_MS, 3, [lost(0, 0)]);
+  await catchUpRolledDays(t.services.database.db, bridgeId, Date.now());
   return store;
 }
 
@@ -162,6 +166,18 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
     expect(modeTwo?.days[0]?.lost_share).toBe(0.4);
     await dropRollUp(t, bridge.id);
     expect(await daily(t, bridge.id, staff.token, query)).toEqual(after);
+  });
+
+  it("rolls up new days in the run's catch-up, not when a window is stored", async () => {
+    const bridge = await t.services.bridges.create({ name: 'Stored Beam', location: 'River' });
+    const { db } = t.services.database;
+    await createModesStore(db).saveWindow(
+      bridge.id,
+      windowRows(bridge.id, MARCH(2) + 8 * HOUR_MS, 0, [found(0, 0, 2.0, 0.01)]),
+    );
+    expect(await rolledDays(t, bridge.id)).toEqual([]);
+    expect(await catchUpRolledDays(db, bridge.id, Date.now())).toBe(1);
+    expect(await rolledDays(t, bridge.id)).toEqual([['2026-03-02', 1]]);
   });
 
   it('catches up a backlog a bounded stretch of days at a time', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catchUpRolledDays } from '../../../server/analysis/modes-rollup.ts';
 import { createModesStore, type NewStoredMode } from '../../../server/analysis/modes-store.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -65,6 +66,8 @@ async function storeWindows(t: TestContext, bridgeId: number) {
   const march4 = DAY(4) + 23 * HOUR_MS;
   await save(march4, 3, [{ ...found(0, 0, 1.9, 0.011), isReference: true }]);
   await save(march4 + WINDOW_MS, 3, [lost(0, 0)]);
+  // The catch-up of the next bridge run (trackModes): March's days are then read from the roll-up.
+  await catchUpRolledDays(t.services.database.db, bridgeId, Date.now());
 }
 
 const url = (id: number, query: string) => `/api/v1/bridges/${id}/modes/daily?${query}`;
