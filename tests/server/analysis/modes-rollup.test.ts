@@ -2,7 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inRequestTransaction } from '../../../server/audit/audited-transaction.ts';
 import { createModesStore, type NewStoredMode } from '../../../server/analysis/modes-store.ts';
-import { catchUpRolledDays, ROLL_UP_DAYS_PER_PASS } from '../../../server/analysis/modes-rollup.ts';
+import {
+  catchUpRolledDays,
+  refreshRolledDays,
+  ROLL_UP_DAYS_PER_PASS,
+  touchedDayRuns,
+} from '../../../server/analysis/modes-rollup.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { identifiedModeDays, identifiedModes } from '../../../server/db/schema.ts';
@@ -201,6 +206,42 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
     expect(await daily(t, bridge.id, staff.token, 'from=2026-03-01&to=2026-04-30')).toEqual(live);
   });
 
+  it('recomputes only the touched days, however far apart they are', async () => {
+    const bridge = await t.services.bridges.create({ name: 'Spread Beam', location: 'River' });
+    const { db } = t.services.database;
+    // One window on each of three days of March 2025, one in September, two in March 2026.
+    const days = [
+      Date.UTC(2025, 2, 1),
+      Date.UTC(2025, 2, 2),
+      Date.UTC(2025, 2, 3),
+      Date.UTC(2025, 8, 15),
+      Date.UTC(2026, 2, 1),
+      Date.UTC(2026, 2, 2),
+    ];
+    await db
+      .insert(identifiedModes)
+      .values(
+        days.flatMap((day) => windowRows(bridge.id, day + 6 * HOUR_MS, 0, [found(0, 0, 2, 0.01)])),
+      );
+    const now = Date.UTC(2026, 2, 3);
+    while ((await catchUpRolledDays(db, bridge.id, now)) > 0);
+    expect(await rolledDays(t, bridge.id)).toHaveLength(6);
+    // Every stored row changed by hand: a recomputed day shows its one window again.
+    await db.execute(
+      sql`UPDATE identified_mode_days SET windows = 99 WHERE bridge_id = ${bridge.id}`,
+    );
+    const touched = [0, 1, 2, 4, 5].map((i) => (days[i] as number) + 6 * HOUR_MS);
+    await db.transaction((tx) => refreshRolledDays(tx, bridge.id, touched));
+    expect(await rolledDays(t, bridge.id)).toEqual([
+      ['2025-03-01', 1],
+      ['2025-03-02', 1],
+      ['2025-03-03', 1],
+      ['2025-09-15', 99],
+      ['2026-03-01', 1],
+      ['2026-03-02', 1],
+    ]);
+  });
+
   it("refuses a company's transaction another company's rolled days", async () => {
     const alpha = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
     const beta = await companyPerson(t, 'beta-admin', 'Beta Bridges', { admin: true });
@@ -246,5 +287,17 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
       token: beta.token,
     });
     expect(other.status).toBe(404);
+  });
+});
+
+describe('touched days in bounded runs', () => {
+  it('joins consecutive days, a month at most, and never the days between', () => {
+    const month = Array.from({ length: 40 }, (_, d) => MARCH(1) + d * DAY_MS);
+    const later = MARCH(1) + 365 * DAY_MS;
+    expect(touchedDayRuns([later, ...month, MARCH(5)])).toEqual([
+      [MARCH(1), MARCH(1) + ROLL_UP_DAYS_PER_PASS * DAY_MS],
+      [MARCH(1) + ROLL_UP_DAYS_PER_PASS * DAY_MS, MARCH(1) + 40 * DAY_MS],
+      [later, later + DAY_MS],
+    ]);
   });
 });
