@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inRequestTransaction } from '../../../server/audit/audited-transaction.ts';
-import { createModesStore, type NewStoredMode } from '../../../server/analysis/modes-store.ts';
+import { createModesStore } from '../../../server/analysis/modes-store.ts';
 import {
   catchUpRolledDays,
   refreshRolledDays,
@@ -12,69 +12,18 @@ import type { Schemas } from '../../../server/contract-types.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { identifiedModeDays, identifiedModes } from '../../../server/db/schema.ts';
 import { companyPerson } from '../../helpers/company-person.ts';
+import {
+  DAY_MS,
+  found,
+  HOUR_MS,
+  lost,
+  MARCH,
+  storeMarchWindows,
+  WINDOW_MS,
+  windowRows,
+} from '../../helpers/march-mode-windows.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
-
-const WINDOW_MS = 600_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-const MARCH = (d: number) => Date.UTC(2026, 2, d);
-
-type Row = Omit<NewStoredMode, 'bridgeId' | 'windowStart' | 'windowEnd' | 'referenceVersion'>;
-
-const found = (position: number, referenceMode: number | null, hz: number, damping: number) => ({
-  position,
-  frequencyHz: hz,
-  dampingRatio: damping,
-  mpc: 0.99,
-  shape: [],
-  referenceMode,
-  referenceMac: referenceMode === null ? null : 0.98,
-});
-const lost = (position: number, referenceMode: number) => ({
-  ...found(position, referenceMode, 1, 0),
-  frequencyHz: null,
-  dampingRatio: null,
-  mpc: null,
-  referenceMac: null,
-  lost: true,
-});
-
-const windowRows = (bridgeId: number, startMs: number, version: number, rows: Row[]) =>
-  rows.map((r) => ({
-    ...r,
-    bridgeId,
-    referenceVersion: version,
-    windowStart: new Date(startMs),
-    windowEnd: new Date(startMs + WINDOW_MS),
-  }));
-
-/**
- * As modes-daily.test.ts: 2 March (four windows, version 0), 4 March (two, version 3); then the
- * catch-up the next bridge run makes (trackModes), which rolls both days.
- */
-async function storeWindows(t: TestContext, bridgeId: number) {
-  const store = createModesStore(t.services.database.db);
-  const save = (startMs: number, version: number, rows: Row[]) =>
-    store.saveWindow(bridgeId, windowRows(bridgeId, startMs, version, rows));
-  const march2 = MARCH(2) + 8 * HOUR_MS;
-  await save(march2, 0, [
-    { ...found(0, 0, 2.0, 0.01), isReference: true },
-    { ...found(1, 1, 5.0, 0.02), isReference: true },
-  ]);
-  await save(march2 + WINDOW_MS, 0, [found(0, 0, 2.02, 0.012), found(1, 1, 5.1, 0.022)]);
-  await save(march2 + 2 * WINDOW_MS, 0, [found(0, 0, 2.04, 0.014), lost(1, 1)]);
-  await save(march2 + 3 * WINDOW_MS, 0, [
-    found(0, 0, 2.06, 0.016),
-    found(1, null, 7.7, 0.03),
-    found(2, 1, 5.2, 0.024),
-  ]);
-  const march4 = MARCH(4) + 23 * HOUR_MS;
-  await save(march4, 3, [{ ...found(0, 0, 1.9, 0.011), isReference: true }]);
-  await save(march4 + WINDOW_MS, 3, [lost(0, 0)]);
-  await catchUpRolledDays(t.services.database.db, bridgeId, Date.now());
-  return store;
-}
 
 const daily = async (t: TestContext, bridgeId: number, token: string, query: string) => {
   const answer = await t.request<Schemas['BridgeModesDaily']>({
@@ -107,7 +56,7 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
 
   it('answers from the roll-up exactly what the live query answers', async () => {
     const bridge = await t.services.bridges.create({ name: 'Rolled Beam', location: 'River' });
-    const store = await storeWindows(t, bridge.id);
+    const store = await storeMarchWindows(t.services.database.db, bridge.id);
     // Today's window: stored, not rolled (the day is still filling), yet in the answer.
     const now = Date.now();
     const today = new Date(now).toISOString().slice(0, 10);
@@ -140,7 +89,7 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
 
   it('recomputes a rolled day when a late window of it arrives, and a rolled empty day', async () => {
     const bridge = await t.services.bridges.create({ name: 'Late Beam', location: 'River' });
-    const store = await storeWindows(t, bridge.id);
+    const store = await storeMarchWindows(t.services.database.db, bridge.id);
     const staff = await t.createUser({ staff: true });
     const query = 'from=2026-03-01&to=2026-03-31';
     const before = await daily(t, bridge.id, staff.token, query);
@@ -250,7 +199,7 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
       name: 'Alpha Beam',
       location: 'River',
     });
-    await storeWindows(t, bridge.id);
+    await storeMarchWindows(t.services.database.db, bridge.id);
     const { db } = t.services.database;
     const count = (companyId: number, userId: number) =>
       inRequestTransaction(db, { tenant: { companyId, userId } }, async () => {
