@@ -9,6 +9,7 @@ import {
 import { estimateCableTension } from '../analytics/modal/cable-harmonics.ts';
 import { sampleGrid } from '../analytics/sensor-validation/recent-faults.ts';
 import type { Db } from '../db/client.ts';
+import { intArray, rowsOf } from '../db/pg-arrays.ts';
 import { cableTensions, datastreamSensors, datastreams, sensors } from '../db/schema.ts';
 import { loadBlocks } from './bridge-streams.ts';
 import { cableRecord, MIN_CABLE_RUN_SAMPLES } from './cable-record.ts';
@@ -170,22 +171,37 @@ export async function referenceTensionKn(
   sensorId: number,
   cable: CableSettings,
 ): Promise<number | null> {
-  if (cable.reference_tension_kn != null) return cable.reference_tension_kn;
-  const first = db
-    .select({ tension: cableTensions.tensionN })
-    .from(cableTensions)
-    .where(and(eq(cableTensions.sensorId, sensorId), isNotNull(cableTensions.tensionN)))
-    .orderBy(asc(cableTensions.windowStart))
-    .limit(REFERENCE_WINDOWS)
-    .as('first');
-  const [row] = await db
-    .select({
-      mean: sql<number | null>`avg(${first.tension})::float8`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(first);
-  if (!row || row.mean === null || row.n < REFERENCE_WINDOWS) return null;
-  return row.mean / 1000;
+  return (await referenceTensionsKn(db, [{ sensorId, cable }])).get(sensorId) ?? null;
+}
+
+/**
+ * referenceTensionKn for several cables in one statement (the report's cables): the first
+ * stored day of each cable without a set reference read through its (sensor, window) index.
+ */
+export async function referenceTensionsKn(
+  db: Db,
+  cables: readonly Pick<CableOfBridge, 'sensorId' | 'cable'>[],
+): Promise<Map<number, number | null>> {
+  const references = new Map(
+    cables.map((c) => [c.sensorId, c.cable.reference_tension_kn ?? null] as const),
+  );
+  const learnt = cables.filter((c) => c.cable.reference_tension_kn == null).map((c) => c.sensorId);
+  if (learnt.length === 0) return references;
+  const rows = rowsOf<{ sensor_id: number; mean: number | null; n: number }>(
+    await db.execute(sql`
+      SELECT s.id AS sensor_id, avg(f.tension_n)::float8 AS mean, count(f.tension_n)::int AS n
+      FROM unnest(${intArray(learnt)}::int[]) AS s(id)
+      CROSS JOIN LATERAL (
+        SELECT tension_n FROM cable_tensions
+        WHERE sensor_id = s.id AND tension_n IS NOT NULL
+        ORDER BY window_start LIMIT ${REFERENCE_WINDOWS}) AS f
+      GROUP BY s.id`),
+  );
+  for (const row of rows) {
+    const enough = row.mean !== null && row.n >= REFERENCE_WINDOWS;
+    references.set(row.sensor_id, enough && row.mean !== null ? row.mean / 1000 : null);
+  }
+  return references;
 }
 
 /** The cable's newest tension and the mean of its last day, judged against its limits. */

@@ -165,8 +165,10 @@ export async function trackModes(
   bridgeId: number,
   options: { newestMs: number; faultSpans: FaultSpans; referenceVersion: number },
 ): Promise<ModalWindowTiming[]> {
-  // Days stored before the daily roll-up existed, or before identification stopped, drain a
-  // bounded stretch per run even when no window is stored (decision 076, 2026-12-01).
+  // The one caller of the roll-up's catch-up (decision 076, amended 2026-12-02): here, before
+  // anything can return or throw, it runs once per bridge run whether or not a window is stored,
+  // so days stored before the roll-up existed, or before identification stopped, drain a bounded
+  // stretch per run.
   await catchUpRolledDays(db, bridgeId, Date.now());
   const span = await modalSpanOf(db, bridgeId);
   if (!span) return [];

@@ -54,10 +54,27 @@ async function rollDays(db: Db, bridgeId: number, fromMs: number, toMs: number):
 }
 
 /**
+ * Touched days (midnights, ms) as runs of consecutive days, each at most ROLL_UP_DAYS_PER_PASS
+ * days long, as [from, to) ranges: the recomputation covers the touched days and nothing
+ * between them, whatever their spread.
+ */
+export function touchedDayRuns(days: readonly number[]): [number, number][] {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const runs: [number, number][] = [];
+  for (const day of sorted) {
+    const run = runs.at(-1);
+    if (run && run[1] === day && run[1] - run[0] < ROLL_UP_DAYS_PER_PASS * DAY_MS) run[1] += DAY_MS;
+    else runs.push([day, day + DAY_MS]);
+  }
+  return runs;
+}
+
+/**
  * After windows starting at `startsMs` were stored or dropped, in the same transaction: the
  * already rolled days among them are recomputed (a late window, the retention's deletions);
- * later days are read live anyway. A few days one by one, many (a first retention pass) as one
- * range.
+ * later days are read live anyway. Consecutive touched days go together, a month at most, so
+ * the work follows the touched days: a retention pass and a late window a year apart recompute
+ * their own days, not the year between.
  */
 export async function refreshRolledDays(
   tx: Db,
@@ -68,20 +85,16 @@ export async function refreshRolledDays(
   await lockBridge(tx, bridgeId);
   const through = await rolledThrough(tx, bridgeId);
   if (through === null) return;
-  const days = [...new Set(startsMs.map(midnightOf))].filter((d) => d <= through).sort();
-  if (days.length <= 4) {
-    for (const day of days) await rollDays(tx, bridgeId, day, day + DAY_MS);
-  } else {
-    await rollDays(tx, bridgeId, days[0] as number, (days.at(-1) as number) + DAY_MS);
-  }
+  const days = startsMs.map(midnightOf).filter((d) => d <= through);
+  for (const [from, to] of touchedDayRuns(days)) await rollDays(tx, bridgeId, from, to);
 }
 
 /**
  * Rolls up the next complete days with windows after the newest rolled one: from the first
  * such day, ROLL_UP_DAYS_PER_PASS days at most and never today (UTC, from `nowMs`), which is
  * still filling. Returns the days with windows rolled (0: nothing to do). Bounded, so the
- * worker calls it after each store; a backlog (days stored before the roll-up existed) drains
- * a month per call.
+ * modal step calls it once per bridge run (trackModes, its one caller); a backlog (days stored
+ * before the roll-up existed) drains a month per run.
  */
 export async function catchUpRolledDays(db: Db, bridgeId: number, nowMs: number): Promise<number> {
   const today = midnightOf(nowMs);

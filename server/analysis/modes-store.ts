@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { identifiedModes } from '../db/schema.ts';
-import { catchUpRolledDays, refreshRolledDays } from './modes-rollup.ts';
+import { refreshRolledDays } from './modes-rollup.ts';
 
 export type StoredModeRow = typeof identifiedModes.$inferSelect;
 export type NewStoredMode = typeof identifiedModes.$inferInsert;
@@ -138,15 +138,12 @@ export function createModesStore(db: Db) {
     },
 
     /**
-     * One window's rows at once; a window stored before is left as it is. The daily roll-up
-     * (modes-rollup.ts) follows: a day already rolled is recomputed in the same transaction (a
-     * late window, the retention's deletions), then the next complete days are rolled up.
+     * One window's rows at once; a window stored before is left as it is. A day the daily
+     * roll-up (modes-rollup.ts) already holds is recomputed in the same transaction (a late
+     * window, the retention's deletions); rolling up the next complete days is the modal step's
+     * catch-up, once per bridge run (trackModes), which runs whether or not a window is stored.
      */
-    async saveWindow(
-      bridgeId: number,
-      rows: readonly NewStoredMode[],
-      nowMs: number = Date.now(),
-    ): Promise<void> {
+    async saveWindow(bridgeId: number, rows: readonly NewStoredMode[]): Promise<void> {
       if (rows.length === 0) return;
       const oldest = Math.min(...rows.map((r) => r.windowStart.getTime()));
       await db.transaction(async (tx) => {
@@ -168,7 +165,6 @@ export function createModesStore(db: Db) {
         const touched = [...stored, ...dropped].map((r) => r.start.getTime());
         await refreshRolledDays(tx, bridgeId, touched);
       });
-      await catchUpRolledDays(db, bridgeId, nowMs);
     },
 
     /** How many windows are stored for the bridge (tests and the view's bound). */

@@ -1,7 +1,11 @@
-import { and, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import { cablesOfBridge, referenceTensionKn } from '../analysis/cable-tension-step.ts';
+import { sql } from 'drizzle-orm';
+import {
+  type CableOfBridge,
+  cablesOfBridge,
+  referenceTensionsKn,
+} from '../analysis/cable-tension-step.ts';
 import type { Db } from '../db/client.ts';
-import { cableTensions } from '../db/schema.ts';
+import { intArray, rowsOf } from '../db/pg-arrays.ts';
 import type { CableFact, CablesFacts } from './report-facts.ts';
 import type { ReportMonth } from './report-month.ts';
 
@@ -12,46 +16,67 @@ const kn = (newtons: number | null) => (newtons === null ? null : newtons / 1000
 const changePercent = (valueKn: number | null, referenceKn: number | null) =>
   valueKn === null || referenceKn === null ? null : 100 * (valueKn / referenceKn - 1);
 
-/** One cable's month: its newest window, newest tension and the month's spread (decision 079). */
-async function cableFact(
+/** One cable's month as stored: the spread, the newest window and the newest tension. */
+interface CableMonthRow {
+  sensor_id: number;
+  windows: number;
+  tensions: number;
+  mean: number | null;
+  low: number | null;
+  high: number | null;
+  newest_ms: number | null;
+  newest_note: string | null;
+  latest_ms: number | null;
+  latest_n: number | null;
+  latest_uncertainty_n: number | null;
+}
+
+/**
+ * Every cable's month in one statement, whatever the number of cables: per sensor the month's
+ * spread, and its newest window and newest tension each read through the (sensor, window)
+ * index with a LIMIT 1, as one query per cable did before.
+ */
+async function cableMonths(
   db: Db,
-  cable: Awaited<ReturnType<typeof cablesOfBridge>>[number],
+  sensorIds: number[],
   month: ReportMonth,
-): Promise<CableFact> {
-  const inMonth = and(
-    eq(cableTensions.sensorId, cable.sensorId),
-    gte(cableTensions.windowStart, new Date(month.startMs)),
-    lt(cableTensions.windowStart, new Date(month.endMs)),
+): Promise<Map<number, CableMonthRow>> {
+  const from = new Date(month.startMs).toISOString();
+  const to = new Date(month.endMs).toISOString();
+  const inMonth = sql`sensor_id = s.id AND window_start >= ${from}::timestamptz
+    AND window_start < ${to}::timestamptz`;
+  const rows = rowsOf<CableMonthRow>(
+    await db.execute(sql`
+      SELECT s.id AS sensor_id, spread.windows, spread.tensions, spread.mean, spread.low,
+        spread.high, newest.ms AS newest_ms, newest.note AS newest_note, latest.ms AS latest_ms,
+        latest.tension_n AS latest_n, latest.uncertainty_n AS latest_uncertainty_n
+      FROM unnest(${intArray(sensorIds)}::int[]) AS s(id)
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS windows, count(tension_n)::int AS tensions,
+          avg(tension_n)::float8 AS mean, min(tension_n)::float8 AS low,
+          max(tension_n)::float8 AS high
+        FROM cable_tensions WHERE ${inMonth}) AS spread
+      LEFT JOIN LATERAL (
+        SELECT (extract(epoch FROM window_start) * 1000)::float8 AS ms, note
+        FROM cable_tensions WHERE ${inMonth}
+        ORDER BY window_start DESC LIMIT 1) AS newest ON true
+      LEFT JOIN LATERAL (
+        SELECT (extract(epoch FROM window_start) * 1000)::float8 AS ms, tension_n, uncertainty_n
+        FROM cable_tensions WHERE ${inMonth} AND tension_n IS NOT NULL
+        ORDER BY window_start DESC LIMIT 1) AS latest ON true`),
   );
-  const [spread] = await db
-    .select({
-      windows: sql<number>`count(*)::int`,
-      tensions: sql<number>`count(${cableTensions.tensionN})::int`,
-      mean: sql<number | null>`avg(${cableTensions.tensionN})::float8`,
-      low: sql<number | null>`min(${cableTensions.tensionN})::float8`,
-      high: sql<number | null>`max(${cableTensions.tensionN})::float8`,
-    })
-    .from(cableTensions)
-    .where(inMonth);
-  const [newest] = await db
-    .select({ windowStart: cableTensions.windowStart, note: cableTensions.note })
-    .from(cableTensions)
-    .where(inMonth)
-    .orderBy(desc(cableTensions.windowStart))
-    .limit(1);
-  const [latest] = await db
-    .select({
-      windowStart: cableTensions.windowStart,
-      tensionN: cableTensions.tensionN,
-      uncertaintyN: cableTensions.uncertaintyN,
-    })
-    .from(cableTensions)
-    .where(and(inMonth, isNotNull(cableTensions.tensionN)))
-    .orderBy(desc(cableTensions.windowStart))
-    .limit(1);
-  const referenceKn = await referenceTensionKn(db, cable.sensorId, cable.cable);
-  const latestKn = kn(latest?.tensionN ?? null);
-  const meanKn = kn(spread?.mean ?? null);
+  return new Map(rows.map((row) => [row.sensor_id, row]));
+}
+
+/** One cable's month facts from its stored month and the reference in force (decision 079). */
+function cableFact(
+  cable: CableOfBridge,
+  stored: CableMonthRow | undefined,
+  referenceKn: number | null,
+): CableFact {
+  const latestKn = kn(stored?.latest_n ?? null);
+  const meanKn = kn(stored?.mean ?? null);
+  const latestMs = stored?.latest_ms ?? null;
   return {
     sensorLabel: cable.label,
     streamId: cable.streamId,
@@ -59,22 +84,22 @@ async function cableFact(
     referenceKn,
     referenceSet: cable.cable.reference_tension_kn != null,
     latest:
-      latest && latestKn !== null
+      latestMs !== null && latestKn !== null
         ? {
-            windowStart: latest.windowStart.toISOString(),
+            windowStart: new Date(latestMs).toISOString(),
             tensionKn: latestKn,
-            uncertaintyKn: kn(latest.uncertaintyN),
+            uncertaintyKn: kn(stored?.latest_uncertainty_n ?? null),
             changePercent: changePercent(latestKn, referenceKn),
           }
         : null,
-    windowsInMonth: spread?.windows ?? 0,
-    tensionsInMonth: spread?.tensions ?? 0,
+    windowsInMonth: stored?.windows ?? 0,
+    tensionsInMonth: stored?.tensions ?? 0,
     meanKn,
-    minKn: kn(spread?.low ?? null),
-    maxKn: kn(spread?.high ?? null),
+    minKn: kn(stored?.low ?? null),
+    maxKn: kn(stored?.high ?? null),
     meanChangePercent: changePercent(meanKn, referenceKn),
     newestNote:
-      newest && newest.windowStart.getTime() !== latest?.windowStart.getTime() ? newest.note : null,
+      stored?.newest_ms != null && stored.newest_ms !== latestMs ? stored.newest_note : null,
   };
 }
 
@@ -82,7 +107,9 @@ async function cableFact(
  * The report's cables (decision 079): per cable on the bridge (at most MAX_CABLES, as the
  * evaluation judges) its newest tension of the month ± its standard error, the month's mean,
  * lowest and highest tension, its limits and the change against the reference in force; or why
- * there is none. The reference is the one in force when the report is gathered.
+ * there is none. The reference is the one in force when the report is gathered. Three
+ * statements for all the cables (the cables, their months, the references learnt), not a few
+ * per cable.
  */
 export async function cablesFacts(
   db: Db,
@@ -91,7 +118,16 @@ export async function cablesFacts(
 ): Promise<CablesFacts> {
   const cables = await cablesOfBridge(db, bridgeId);
   if (cables.length === 0) return { absent: NO_CABLES_TEXT, cables: [] };
-  const facts: CableFact[] = [];
-  for (const cable of cables) facts.push(await cableFact(db, cable, month));
-  return { absent: null, cables: facts };
+  const months = await cableMonths(
+    db,
+    cables.map((c) => c.sensorId),
+    month,
+  );
+  const references = await referenceTensionsKn(db, cables);
+  return {
+    absent: null,
+    cables: cables.map((cable) =>
+      cableFact(cable, months.get(cable.sensorId), references.get(cable.sensorId) ?? null),
+    ),
+  };
 }

@@ -2,7 +2,15 @@
 import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { DamagedBlockError, decodeBlock, encodeBlock } from '../../server/codec/block-codec.ts';
+import {
+  CODECS,
+  type CodecName,
+  codecOf,
+  DamagedBlockError,
+  decodeBlock,
+  encodeBlock,
+  type ExactCodecs,
+} from '../../server/codec/block-codec.ts';
 
 /** Bit-for-bit view of doubles, -0 and NaN payloads included. */
 export const bitsOf = (values: ArrayLike<number>) =>
@@ -13,6 +21,40 @@ export function roundTrip(values: number[]): Uint8Array {
   const bytes = encodeBlock(values);
   expect(bitsOf(decodeBlock(bytes))).toEqual(bitsOf(values));
   return bytes;
+}
+
+/**
+ * The codec of a patched block's main run (its byte after the codec and the count, one byte
+ * or two), null for a block of another codec.
+ */
+export function patchedMainRunOf(bytes: Uint8Array): CodecName | null {
+  if (codecOf(bytes) !== 'patched') return null;
+  const main = bytes[1 + ((bytes[1] ?? 0) >= 0x80 ? 2 : 1)];
+  const names = Object.keys(CODECS) as CodecName[];
+  return names.find((name) => CODECS[name] === main) ?? null;
+}
+
+/**
+ * The opening property of a codec's tests: every generated block comes back bit for bit and is
+ * never larger than encoded `without` the codec under test. Returns how many runs `takes` the
+ * codec, for the share the test expects (so `runs` carries a fixed seed).
+ */
+export function countTakenNeverLarger(
+  blocks: fc.Arbitrary<number[]>,
+  takes: (bytes: Uint8Array) => boolean,
+  without: ExactCodecs,
+  runs: { seed: number; numRuns: number },
+): number {
+  let taken = 0;
+  fc.assert(
+    fc.property(blocks, (values) => {
+      const bytes = roundTrip(values);
+      if (takes(bytes)) taken += 1;
+      expect(bytes.length).toBeLessThanOrEqual(encodeBlock(values, null, without).length);
+    }),
+    runs,
+  );
+  return taken;
 }
 
 /**

@@ -1,71 +1,29 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inRequestTransaction } from '../../../server/audit/audited-transaction.ts';
-import { createModesStore, type NewStoredMode } from '../../../server/analysis/modes-store.ts';
-import { catchUpRolledDays, ROLL_UP_DAYS_PER_PASS } from '../../../server/analysis/modes-rollup.ts';
+import { createModesStore } from '../../../server/analysis/modes-store.ts';
+import {
+  catchUpRolledDays,
+  refreshRolledDays,
+  ROLL_UP_DAYS_PER_PASS,
+  touchedDayRuns,
+} from '../../../server/analysis/modes-rollup.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { identifiedModeDays, identifiedModes } from '../../../server/db/schema.ts';
 import { companyPerson } from '../../helpers/company-person.ts';
+import {
+  DAY_MS,
+  found,
+  HOUR_MS,
+  lost,
+  MARCH,
+  storeMarchWindows,
+  WINDOW_MS,
+  windowRows,
+} from '../../helpers/march-mode-windows.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
-
-const WINDOW_MS = 600_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-const MARCH = (d: number) => Date.UTC(2026, 2, d);
-
-type Row = Omit<NewStoredMode, 'bridgeId' | 'windowStart' | 'windowEnd' | 'referenceVersion'>;
-
-const found = (position: number, referenceMode: number | null, hz: number, damping: number) => ({
-  position,
-  frequencyHz: hz,
-  dampingRatio: damping,
-  mpc: 0.99,
-  shape: [],
-  referenceMode,
-  referenceMac: referenceMode === null ? null : 0.98,
-});
-const lost = (position: number, referenceMode: number) => ({
-  ...found(position, referenceMode, 1, 0),
-  frequencyHz: null,
-  dampingRatio: null,
-  mpc: null,
-  referenceMac: null,
-  lost: true,
-});
-
-const windowRows = (bridgeId: number, startMs: number, version: number, rows: Row[]) =>
-  rows.map((r) => ({
-    ...r,
-    bridgeId,
-    referenceVersion: version,
-    windowStart: new Date(startMs),
-    windowEnd: new Date(startMs + WINDOW_MS),
-  }));
-
-/** As modes-daily.test.ts: 2 March (four windows, version 0), 4 March (two, version 3). */
-async function storeWindows(t: TestContext, bridgeId: number) {
-  const store = createModesStore(t.services.database.db);
-  const save = (startMs: number, version: number, rows: Row[]) =>
-    store.saveWindow(bridgeId, windowRows(bridgeId, startMs, version, rows));
-  const march2 = MARCH(2) + 8 * HOUR_MS;
-  await save(march2, 0, [
-    { ...found(0, 0, 2.0, 0.01), isReference: true },
-    { ...found(1, 1, 5.0, 0.02), isReference: true },
-  ]);
-  await save(march2 + WINDOW_MS, 0, [found(0, 0, 2.02, 0.012), found(1, 1, 5.1, 0.022)]);
-  await save(march2 + 2 * WINDOW_MS, 0, [found(0, 0, 2.04, 0.014), lost(1, 1)]);
-  await save(march2 + 3 * WINDOW_MS, 0, [
-    found(0, 0, 2.06, 0.016),
-    found(1, null, 7.7, 0.03),
-    found(2, 1, 5.2, 0.024),
-  ]);
-  const march4 = MARCH(4) + 23 * HOUR_MS;
-  await save(march4, 3, [{ ...found(0, 0, 1.9, 0.011), isReference: true }]);
-  await save(march4 + WINDOW_MS, 3, [lost(0, 0)]);
-  return store;
-}
 
 const daily = async (t: TestContext, bridgeId: number, token: string, query: string) => {
   const answer = await t.request<Schemas['BridgeModesDaily']>({
@@ -98,7 +56,7 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
 
   it('answers from the roll-up exactly what the live query answers', async () => {
     const bridge = await t.services.bridges.create({ name: 'Rolled Beam', location: 'River' });
-    const store = await storeWindows(t, bridge.id);
+    const store = await storeMarchWindows(t.services.database.db, bridge.id);
     // Today's window: stored, not rolled (the day is still filling), yet in the answer.
     const now = Date.now();
     const today = new Date(now).toISOString().slice(0, 10);
@@ -131,7 +89,7 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
 
   it('recomputes a rolled day when a late window of it arrives, and a rolled empty day', async () => {
     const bridge = await t.services.bridges.create({ name: 'Late Beam', location: 'River' });
-    const store = await storeWindows(t, bridge.id);
+    const store = await storeMarchWindows(t.services.database.db, bridge.id);
     const staff = await t.createUser({ staff: true });
     const query = 'from=2026-03-01&to=2026-03-31';
     const before = await daily(t, bridge.id, staff.token, query);
@@ -164,6 +122,18 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
     expect(await daily(t, bridge.id, staff.token, query)).toEqual(after);
   });
 
+  it("rolls up new days in the run's catch-up, not when a window is stored", async () => {
+    const bridge = await t.services.bridges.create({ name: 'Stored Beam', location: 'River' });
+    const { db } = t.services.database;
+    await createModesStore(db).saveWindow(
+      bridge.id,
+      windowRows(bridge.id, MARCH(2) + 8 * HOUR_MS, 0, [found(0, 0, 2.0, 0.01)]),
+    );
+    expect(await rolledDays(t, bridge.id)).toEqual([]);
+    expect(await catchUpRolledDays(db, bridge.id, Date.now())).toBe(1);
+    expect(await rolledDays(t, bridge.id)).toEqual([['2026-03-02', 1]]);
+  });
+
   it('catches up a backlog a bounded stretch of days at a time', async () => {
     const bridge = await t.services.bridges.create({ name: 'Backlog Beam', location: 'River' });
     const { db } = t.services.database;
@@ -185,6 +155,42 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
     expect(await daily(t, bridge.id, staff.token, 'from=2026-03-01&to=2026-04-30')).toEqual(live);
   });
 
+  it('recomputes only the touched days, however far apart they are', async () => {
+    const bridge = await t.services.bridges.create({ name: 'Spread Beam', location: 'River' });
+    const { db } = t.services.database;
+    // One window on each of three days of March 2025, one in September, two in March 2026.
+    const days = [
+      Date.UTC(2025, 2, 1),
+      Date.UTC(2025, 2, 2),
+      Date.UTC(2025, 2, 3),
+      Date.UTC(2025, 8, 15),
+      Date.UTC(2026, 2, 1),
+      Date.UTC(2026, 2, 2),
+    ];
+    await db
+      .insert(identifiedModes)
+      .values(
+        days.flatMap((day) => windowRows(bridge.id, day + 6 * HOUR_MS, 0, [found(0, 0, 2, 0.01)])),
+      );
+    const now = Date.UTC(2026, 2, 3);
+    while ((await catchUpRolledDays(db, bridge.id, now)) > 0);
+    expect(await rolledDays(t, bridge.id)).toHaveLength(6);
+    // Every stored row changed by hand: a recomputed day shows its one window again.
+    await db.execute(
+      sql`UPDATE identified_mode_days SET windows = 99 WHERE bridge_id = ${bridge.id}`,
+    );
+    const touched = [0, 1, 2, 4, 5].map((i) => (days[i] as number) + 6 * HOUR_MS);
+    await db.transaction((tx) => refreshRolledDays(tx, bridge.id, touched));
+    expect(await rolledDays(t, bridge.id)).toEqual([
+      ['2025-03-01', 1],
+      ['2025-03-02', 1],
+      ['2025-03-03', 1],
+      ['2025-09-15', 99],
+      ['2026-03-01', 1],
+      ['2026-03-02', 1],
+    ]);
+  });
+
   it("refuses a company's transaction another company's rolled days", async () => {
     const alpha = await companyPerson(t, 'alpha-admin', 'Alpha Spans', { admin: true });
     const beta = await companyPerson(t, 'beta-admin', 'Beta Bridges', { admin: true });
@@ -193,7 +199,7 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
       name: 'Alpha Beam',
       location: 'River',
     });
-    await storeWindows(t, bridge.id);
+    await storeMarchWindows(t.services.database.db, bridge.id);
     const { db } = t.services.database;
     const count = (companyId: number, userId: number) =>
       inRequestTransaction(db, { tenant: { companyId, userId } }, async () => {
@@ -230,5 +236,17 @@ describe.each(drivers)('daily modes roll-up on %s', (kind) => {
       token: beta.token,
     });
     expect(other.status).toBe(404);
+  });
+});
+
+describe('touched days in bounded runs', () => {
+  it('joins consecutive days, a month at most, and never the days between', () => {
+    const month = Array.from({ length: 40 }, (_, d) => MARCH(1) + d * DAY_MS);
+    const later = MARCH(1) + 365 * DAY_MS;
+    expect(touchedDayRuns([later, ...month, MARCH(5)])).toEqual([
+      [MARCH(1), MARCH(1) + ROLL_UP_DAYS_PER_PASS * DAY_MS],
+      [MARCH(1) + ROLL_UP_DAYS_PER_PASS * DAY_MS, MARCH(1) + 40 * DAY_MS],
+      [later, later + DAY_MS],
+    ]);
   });
 });

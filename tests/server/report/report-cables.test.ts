@@ -1,5 +1,6 @@
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { REFERENCE_WINDOWS } from '../../../domain/cable.ts';
 import { cableTensions } from '../../../server/db/schema.ts';
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
 import { renderReportPdf } from '../../../server/report/report-pdf.ts';
@@ -123,6 +124,76 @@ describe.each(drivers)("the monthly report's cable tension on %s", (kind) => {
         'The newest window holds none: 2 harmonics of 2.310 Hz found; at least 3 are needed ' +
         'for a tension. Limits: low 900 kN · high 1400 kN · ±5 % of the reference 1200 kN.',
     );
+  });
+
+  it("gives every cable of the bridge its own month and reference, in the cables' order", async () => {
+    const { bridge, sensor, stream } = await hangerBridge(t, 'Three Hanger Bridge', 'TH-1');
+    const { sensors, datastreams } = t.services;
+    const more = async (label: string, referenceKn: number | null) => {
+      const added = await sensors.create({
+        bridgeId: bridge.id,
+        spanId: sensor.spanId,
+        label,
+        type: 'accelerometer',
+        status: 'active',
+        installationDate: '2025-01-01',
+        cable: { ...CABLE, reference_tension_kn: referenceKn },
+      });
+      const addedStream = await datastreams.create({
+        streamId: `${label}-acc`,
+        dataType: 'acceleration',
+        sensorIds: [added.id],
+      });
+      return { bridge: bridge.id, sensor: added.id, stream: addedStream.id };
+    };
+    const first = { bridge: bridge.id, sensor: sensor.id, stream: stream.id };
+    const learnt = await more('TH-2', null);
+    const quiet = await more('TH-3', 1100);
+    await storeTensions(t, first, [
+      { at: '2026-04-10T10:00:00Z', kn: 1188 },
+      { at: '2026-04-11T10:00:00Z', kn: 1212 },
+    ]);
+    // TH-2's first stored day (its reference, 1000 kN), then April at 1050 kN and a later window.
+    const firstDay = Array.from({ length: REFERENCE_WINDOWS }, (_, i) => ({
+      at: new Date(Date.UTC(2026, 2, 1) + i * 600_000).toISOString(),
+      kn: i % 2 === 0 ? 990 : 1010,
+    }));
+    await storeTensions(t, learnt, [
+      ...firstDay,
+      { at: '2026-04-20T10:00:00Z', kn: 1050 },
+      { at: '2026-04-21T10:00:00Z', kn: null, note: 'no harmonic series found' },
+    ]);
+    await storeTensions(t, quiet, [{ at: '2026-03-20T10:00:00Z', kn: 1100 }]);
+
+    const facts = await gatherReportFacts(storesOf(t), bridge.id, APRIL, NOW);
+    expect(facts.cables.cables.map((c) => c.sensorLabel)).toEqual(['TH-1', 'TH-2', 'TH-3']);
+    const [one, two, three] = facts.cables.cables;
+    expect(one).toMatchObject({
+      referenceKn: 1200,
+      referenceSet: true,
+      latest: { windowStart: '2026-04-11T10:00:00.000Z', tensionKn: 1212 },
+      windowsInMonth: 2,
+      tensionsInMonth: 2,
+      meanKn: 1200,
+      newestNote: null,
+    });
+    expect(two).toMatchObject({
+      referenceSet: false,
+      latest: { windowStart: '2026-04-20T10:00:00.000Z', tensionKn: 1050 },
+      windowsInMonth: 2,
+      tensionsInMonth: 1,
+      newestNote: 'no harmonic series found',
+    });
+    expect(two?.referenceKn).toBeCloseTo(1000, 9);
+    expect(two?.latest?.changePercent).toBeCloseTo(5, 9);
+    expect(three).toMatchObject({
+      referenceKn: 1100,
+      latest: null,
+      windowsInMonth: 0,
+      tensionsInMonth: 0,
+      meanKn: null,
+      newestNote: null,
+    });
   });
 
   it('says so when a cable has no tension in the month, and leaves out a bridge with no cable', async () => {

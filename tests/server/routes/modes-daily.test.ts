@@ -1,71 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createModesStore, type NewStoredMode } from '../../../server/analysis/modes-store.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
-import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
+import { storeMarchWindows } from '../../helpers/march-mode-windows.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
-
-const WINDOW_MS = 600_000;
-const HOUR_MS = 3_600_000;
-const DAY = (d: number) => Date.UTC(2026, 2, d);
-
-type Row = Omit<NewStoredMode, 'bridgeId' | 'windowStart' | 'windowEnd' | 'referenceVersion'>;
-
-const found = (position: number, referenceMode: number | null, hz: number, damping: number) => ({
-  position,
-  frequencyHz: hz,
-  dampingRatio: damping,
-  mpc: 0.99,
-  shape: [],
-  referenceMode,
-  referenceMac: referenceMode === null ? null : 0.98,
-});
-
-const lost = (position: number, referenceMode: number) => ({
-  position,
-  frequencyHz: null,
-  dampingRatio: null,
-  mpc: null,
-  shape: [],
-  referenceMode,
-  referenceMac: null,
-  lost: true,
-});
-
-/**
- * Windows as the worker stores them (decision 059): on 2 March four windows of version 0 (the
- * first the reference), mode 0 found in all at 2.00, 2.02, 2.04, 2.06 Hz, mode 1 lost in one,
- * and one mode no reference matches; on 4 March, after version 3 became active, two windows
- * with that version's own reference; 3 March none.
- */
-async function storeWindows(t: TestContext, bridgeId: number) {
-  const store = createModesStore(t.services.database.db);
-  const save = (startMs: number, version: number, rows: Row[]) =>
-    store.saveWindow(
-      bridgeId,
-      rows.map((r) => ({
-        ...r,
-        bridgeId,
-        referenceVersion: version,
-        windowStart: new Date(startMs),
-        windowEnd: new Date(startMs + WINDOW_MS),
-      })),
-    );
-  const march2 = DAY(2) + 8 * HOUR_MS;
-  await save(march2, 0, [
-    { ...found(0, 0, 2.0, 0.01), isReference: true },
-    { ...found(1, 1, 5.0, 0.02), isReference: true },
-  ]);
-  await save(march2 + WINDOW_MS, 0, [found(0, 0, 2.02, 0.012), found(1, 1, 5.1, 0.022)]);
-  await save(march2 + 2 * WINDOW_MS, 0, [found(0, 0, 2.04, 0.014), lost(1, 1)]);
-  await save(march2 + 3 * WINDOW_MS, 0, [
-    found(0, 0, 2.06, 0.016),
-    found(1, null, 7.7, 0.03),
-    found(2, 1, 5.2, 0.024),
-  ]);
-  const march4 = DAY(4) + 23 * HOUR_MS;
-  await save(march4, 3, [{ ...found(0, 0, 1.9, 0.011), isReference: true }]);
-  await save(march4 + WINDOW_MS, 3, [lost(0, 0)]);
-}
 
 const url = (id: number, query: string) => `/api/v1/bridges/${id}/modes/daily?${query}`;
 
@@ -76,7 +13,7 @@ describe.each(drivers)('daily modes summary on %s', (kind) => {
 
   it('answers per day and reference mode the found and lost counts, medians and quartiles', async () => {
     const bridge = await t.services.bridges.create({ name: 'Daily Beam', location: 'River' });
-    await storeWindows(t, bridge.id);
+    await storeMarchWindows(t.services.database.db, bridge.id);
     const staff = await t.createUser({ staff: true });
     const answer = await t.request<Schemas['BridgeModesDaily']>({
       method: 'GET',
