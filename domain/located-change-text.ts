@@ -3,7 +3,8 @@ import type { components } from '../openapi/schema';
 // The located-change strip's caption (decision 059), shared by the Modes card and the monthly
 // report (decision 076) so both say the same in the same words. Since 076's amendment of
 // 2026-12-01 a location is named only when the index stands out of the reference's own
-// healthy scatter (its noise floor plus a margin).
+// healthy scatter (its noise floor plus a margin); since its amendment of 2026-12-02 only once
+// the newest windows agree on it (a candidate until then, said so in plain words).
 
 /** The located-change answer (the contract's LocatedChange). */
 export type LocatedChangeFigures = components['schemas']['LocatedChange'];
@@ -35,6 +36,15 @@ export function locatedChangeText(change: LocatedChangeFigures): string {
   const what =
     `the rise of each sensor's curvature over ${modes}, in units of its scatter over ` +
     `${windows(change.reference_windows)}.`;
+  const { agreeing, of, needed } = change.persistence;
+  const named = `named there by ${agreeing} of the newest ${of} ${of === 1 ? 'window' : 'windows'}`;
+  if (change.location_m === null && change.candidate_m !== null) {
+    return (
+      `Candidate near ${metres(change.candidate_m)} from the span's start (${metres(from)} ` +
+      `to ${metres(to)}), not yet persistent: ${named}, and ${needed} must agree before it is ` +
+      `reported as a location. It is ${highest}, above ${floor}: ${what}`
+    );
+  }
   if (change.location_m === null) {
     return (
       `No change along the deck beyond the healthy scatter of ${windows(change.reference_windows)}: ` +
@@ -43,13 +53,18 @@ export function locatedChangeText(change: LocatedChangeFigures): string {
   }
   return (
     `Largest change near ${metres(change.location_m)} from the span's start (${metres(from)} ` +
-    `to ${metres(to)}), ${highest}, above ${floor}: ${what} ` +
+    `to ${metres(to)}), ${named}, ${highest}, above ${floor}: ${what} ` +
     `An index to say where to look first, not an alarm.`
   );
 }
 
-/** The strip's accessible name: where the change is largest, or that nothing stands out. */
-export const locatedChangeLabel = (change: LocatedChangeFigures) =>
-  change.location_m === null
-    ? `Change along the deck: nothing stands out of the healthy scatter of ${windows(change.reference_windows)}`
-    : `Change along the deck: largest near ${metres(change.location_m)} from the span's start`;
+/** The strip's accessible name: where the change is largest, a candidate, or that nothing stands out. */
+export function locatedChangeLabel(change: LocatedChangeFigures): string {
+  if (change.location_m !== null) {
+    return `Change along the deck: largest near ${metres(change.location_m)} from the span's start`;
+  }
+  if (change.candidate_m !== null) {
+    return `Change along the deck: candidate near ${metres(change.candidate_m)} from the span's start, not yet persistent`;
+  }
+  return `Change along the deck: nothing stands out of the healthy scatter of ${windows(change.reference_windows)}`;
+}

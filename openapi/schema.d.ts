@@ -3530,8 +3530,19 @@ export interface components {
       reference_windows: number;
       /** @description Modes paired with the reference's by MAC and compared */
       modes_compared: number;
-      /** @description Chainage where the index peaks, refined between sensors by a parabola; null when the peak does not exceed `threshold` (nothing stands out of the healthy scatter) */
+      /** @description The located change: `candidate_m` once it persists (see `persistence`, decision 076, 2026-12-02); null when nothing stands out or the candidate is not yet persistent */
       location_m: number | null;
+      /** @description The newest window's candidate: chainage where its index peaks, refined between sensors by a parabola; null when the peak does not exceed `threshold` (nothing stands out of the healthy scatter) */
+      candidate_m: number | null;
+      /** @description How many of the newest windows name a location at the candidate's sensor (within one sensor position), of how many; `location_m` is set once `agreeing` reaches `needed` */
+      persistence: {
+        /** @description Newest windows (the newest included) naming the candidate's sensor within the tolerance; 0 without a candidate */
+        agreeing: number;
+        /** @description Newest windows read */
+        of: number;
+        /** @description Agreeing windows needed */
+        needed: number;
+      };
       /** @description The highest peak of the index among the reference windows, each compared with the others (leave one out): what a healthy window reaches (decision 076, 2026-12-01) */
       noise_floor: number;
       /** @description noise_floor plus the margin a peak must exceed to be shown as a location */

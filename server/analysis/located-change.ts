@@ -4,7 +4,16 @@ import {
   referenceCurvature,
   standardisedCurvatureChange,
 } from '../analytics/modal/reference-curvature.ts';
-import { standsOut, stripNoiseFloor } from '../analytics/modal/strip-noise-floor.ts';
+import {
+  standsOut,
+  stripNoiseFloor,
+  type StripNoiseFloor,
+} from '../analytics/modal/strip-noise-floor.ts';
+import {
+  nearestSensor,
+  persistenceOf,
+  STRIP_PERSISTENCE,
+} from '../analytics/modal/strip-persistence.ts';
 import type { Schemas } from '../contract-types.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
@@ -43,24 +52,41 @@ function modeSetOn(rows: readonly StoredModeRow[], channels: readonly number[]):
   return { frequenciesHz: found.map((r) => r.frequencyHz ?? 0), shapes };
 }
 
+/** Where one compared window's index stands out: the sensor it names, or null. */
+function namedSensor(
+  reference: ReturnType<typeof referenceCurvature>,
+  window: ModeSet | null,
+  noise: StripNoiseFloor,
+  sensorsM: readonly number[],
+  supports: readonly [number, number],
+): number | null {
+  if (!window) return null;
+  const change = standardisedCurvatureChange(reference, window, sensorsM, supports);
+  if (change.pairs.length === 0 || !standsOut(change.index, noise)) return null;
+  return nearestSensor(change.locationM, sensorsM);
+}
+
 /**
  * The located-change strip of decision 046 on stored modes: the standardised rise of mode-shape
  * curvature per sensor of the newest window against the first STRIP_REFERENCE_WINDOWS windows
  * identified against the reference, supports at 0 and the span's length (057), with its noise
- * floor (decision 076, 2026-12-01): the location is null unless the index stands out of the
- * reference's own healthy scatter. Null until the
+ * floor (decision 076, 2026-12-01): the newest window's candidate is null unless the index
+ * stands out of the reference's own healthy scatter, and it is the location only once it
+ * persists over the newest windows (076, 2026-12-02). `recent` holds the newest windows,
+ * newest first (the newest is the one drawn; STRIP_PERSISTENCE.of are read). Null until the
  * reference windows are stored, for a window among them, or when the sensors or span differ.
  */
 export async function locatedChange(
   db: Db,
   referenceWindows: readonly (readonly StoredModeRow[])[],
-  latest: readonly StoredModeRow[],
+  recent: readonly (readonly StoredModeRow[])[],
 ): Promise<Schemas['LocatedChange'] | null> {
   const base = referenceWindows[0]?.find((r) => !r.lost);
+  const latest = recent[0] ?? [];
   const newest = latest[0];
   if (!base || !newest || referenceWindows.length < STRIP_REFERENCE_WINDOWS) return null;
-  const start = newest.windowStart.getTime();
-  if (referenceWindows.some((w) => w[0]?.windowStart.getTime() === start)) return null;
+  const referenceStarts = new Set(referenceWindows.map((w) => w[0]?.windowStart.getTime()));
+  if (referenceStarts.has(newest.windowStart.getTime())) return null;
   const channels = base.shape.map((p) => p.datastream_id);
   const sensorsM = base.shape.map((p) => p.chainage_m);
   const lengthM = channels[0] === undefined ? null : await placedSpan(db, channels[0]);
@@ -76,12 +102,31 @@ export async function locatedChange(
   // six left-out comparisons of three to five modes, well under a millisecond.
   const noise = stripNoiseFloor(sets as ModeSet[], sensorsM, supports);
   if (!noise) return null;
+  const candidate = standsOut(change.index, noise) ? change.locationM : null;
+  // The windows after the reference only: a reference window is healthy by definition.
+  const compared = recent
+    .slice(0, STRIP_PERSISTENCE.of)
+    .filter((w, i) => i === 0 || !referenceStarts.has(w[0]?.windowStart.getTime()));
+  const named = compared.map((w, i) =>
+    i === 0
+      ? candidate === null
+        ? null
+        : nearestSensor(candidate, sensorsM)
+      : namedSensor(reference, modeSetOn(w, channels), noise, sensorsM, supports),
+  );
+  const persistence = persistenceOf(named);
   return {
     window_start: newest.windowStart.toISOString(),
     supports_m: supports,
     reference_windows: referenceWindows.length,
     modes_compared: change.pairs.length,
-    location_m: standsOut(change.index, noise) ? change.locationM : null,
+    location_m: persistence.persistent ? candidate : null,
+    candidate_m: candidate,
+    persistence: {
+      agreeing: persistence.agreeing,
+      of: persistence.of,
+      needed: persistence.needed,
+    },
     noise_floor: noise.floor,
     threshold: noise.threshold,
     sensors: base.shape.map((p, j) => ({

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { identifiedModes } from '../db/schema.ts';
+import { identifiedModes, MAX_STORED_MODES } from '../db/schema.ts';
 import { refreshRolledDays } from './modes-rollup.ts';
 
 export type StoredModeRow = typeof identifiedModes.$inferSelect;
@@ -124,6 +124,23 @@ export function createModesStore(db: Db) {
         windows.set(key, [...(windows.get(key) ?? []), row]);
       }
       return [...windows.values()];
+    },
+
+    /** The windows starting at `starts` (a few), each its rows by position, in the order given. */
+    async windowsAt(bridgeId: number, starts: readonly Date[]): Promise<StoredModeRow[][]> {
+      if (starts.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(identifiedModes)
+        .where(
+          and(
+            eq(identifiedModes.bridgeId, bridgeId),
+            inArray(identifiedModes.windowStart, [...starts]),
+          ),
+        )
+        .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position))
+        .limit(starts.length * MAX_STORED_MODES);
+      return starts.map((start) => rows.filter((r) => r.windowStart.getTime() === start.getTime()));
     },
 
     /** The end of the newest window stored (epoch ms), null before the first. */

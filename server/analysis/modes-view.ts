@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Schemas } from '../contract-types.ts';
 import type { Db } from '../db/client.ts';
 import { identifiedModes, MAX_STORED_MODES } from '../db/schema.ts';
+import { STRIP_PERSISTENCE } from '../analytics/modal/strip-persistence.ts';
 import { createBaselineVersions } from './baseline-versions.ts';
 import { locatedChange, STRIP_REFERENCE_WINDOWS } from './located-change.ts';
 import { modesDaily, type DailySpread } from './modes-daily.ts';
@@ -92,7 +93,10 @@ export function createModesView(db: Db) {
         reference_version: version === 0 ? null : version,
         reference: windowOf((reference[0] ?? []).filter((r) => r.isReference)),
         latest: windowOf(latest),
-        located_change: await locatedChange(db, reference, latest),
+        located_change: await locatedChange(db, reference, [
+          latest,
+          ...(await store.windowsAt(bridgeId, starts.slice(1, STRIP_PERSISTENCE.of))),
+        ]),
         history: history.map((h) => ({
           window_start: h.start.toISOString(),
           reference_mode: h.referenceMode,

@@ -4,7 +4,8 @@
 // medians of several rounds, and the first four modes against the model. Then the EFDD
 // cross-check, a 0.05 Hz fundamental, damage localisation on a beam, cable tension and the
 // Munich record (decision 046). The localisation's tuning and reporting trials: see
-// modal-localisation.ts (LOCALISATION_SETS, LOCALISATION_CACHE).
+// modal-localisation.ts (LOCALISATION_SETS, LOCALISATION_CACHE); the strip's persistence rule:
+// strip-persistence.ts (PERSIST_SET, PERSIST_CACHE).
 import { loadavg } from 'node:os';
 import { identifyModes } from '../../server/analytics/modal/identify-modes.ts';
 import { realMac } from '../../server/analytics/modal/mode-shape.ts';
@@ -12,6 +13,7 @@ import { shearFrame, simulateAccelerations } from '../../server/sim/modal-respon
 import { fddOnFrames, longSpan, munich } from './modal-bench-checks.ts';
 import { cable } from './modal-bench-structures.ts';
 import { localisation } from './modal-localisation.ts';
+import { stripPersistence } from './strip-persistence.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GOAL_SECONDS = 1;
@@ -62,3 +64,5 @@ longSpan(3);
 munich();
 cable(12);
 localisation();
+// The located-change strip's persistence rule on its reporting trials (decision 076, 2026-12-02).
+stripPersistence('reporting');

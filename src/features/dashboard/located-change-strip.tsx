@@ -14,7 +14,8 @@ const WITHIN = '#9ca3af';
  * Decision 046's standardised curvature change along the deck, a cell per sensor as tall as its
  * index, over a grey band up to the threshold of the healthy scatter (decision 076, 2026-12-01):
  * a cell above the band is amber, and a marker points at the location only when the peak stands
- * out of it. It is an index, not an alarm: the caption says so.
+ * out of it and persists over the newest windows (2026-12-02); a candidate that does not persist
+ * yet gets a hollow dashed marker. It is an index, not an alarm: the caption says so.
  */
 export function LocatedChangeStrip({ change }: { change: LocatedChange }) {
   const [from, to] = change.supports_m as [number, number];
@@ -69,6 +70,16 @@ export function LocatedChangeStrip({ change }: { change: LocatedChange }) {
         <line x1={x(from)} x2={x(to)} y1={BASE} y2={BASE} stroke="#4b5563" strokeWidth={0.75} />
         {change.location_m !== null && (
           <path d={`M${x(change.location_m)},${BASE + 2} l-5,8 h10 z`} fill="#111111" />
+        )}
+        {change.location_m === null && change.candidate_m !== null && (
+          <path
+            d={`M${x(change.candidate_m)},${BASE + 2} l-5,8 h10 z`}
+            fill="none"
+            stroke="#111111"
+            strokeWidth={0.75}
+            strokeDasharray="2 1"
+            data-testid="candidate-marker"
+          />
         )}
       </svg>
       <figcaption className={styles.caption}>{locatedChangeText(change)}</figcaption>

@@ -277,6 +277,8 @@ export function fullFacts(): ReportFacts {
         modes_compared: 2,
         reference_windows: 6,
         location_m: 17.26,
+        candidate_m: 17.26,
+        persistence: { agreeing: 2, of: 2, needed: 2 },
         noise_floor: 1.4,
         threshold: 2.9,
         sensors: [

@@ -224,9 +224,13 @@ describe.each(drivers)('monthly report modes on %s', (kind) => {
     );
     expect(april.locatedChange?.supports_m).toEqual([0, 40]);
     expect(april.locatedChange?.modes_compared).toBe(3);
-    // From the model's own shapes (not identified ones) the strip points at element 3 (6-8 m).
-    expect(april.locatedChange?.location_m).toBeGreaterThan(6);
-    expect(april.locatedChange?.location_m).toBeLessThan(8);
+    // From the model's own shapes (not identified ones) the strip points at element 3 (6-8 m);
+    // one window after the reference names a candidate, not yet a location (decision 076,
+    // 2026-12-02: 2 of the newest 2 windows must agree).
+    expect(april.locatedChange?.candidate_m).toBeGreaterThan(6);
+    expect(april.locatedChange?.candidate_m).toBeLessThan(8);
+    expect(april.locatedChange?.location_m).toBeNull();
+    expect(april.locatedChange?.persistence).toEqual({ agreeing: 1, of: 2, needed: 2 });
 
     const mayText = await pdfText(await gatherReportFacts(storesOf(t), bridge.id, MAY, NOW));
     const third = card.tracked[2];

@@ -130,7 +130,8 @@ describe('monthly report PDF', () => {
     );
     expect(text).toContain(
       "Located change along the deck (span S1): Largest change near 17.3 m from the span's start " +
-        "(0.0 m to 42.0 m), highest at hb-acc-3 (3.3), above the healthy scatter's 2.9 (the " +
+        '(0.0 m to 42.0 m), named there by 2 of the newest 2 windows, highest at hb-acc-3 (3.3), ' +
+        "above the healthy scatter's 2.9 (the " +
         'highest index of the 6 reference windows each compared with the others, 1.4, plus a ' +
         "margin): the rise of each sensor's curvature over 2 modes, in units of its scatter over " +
         '6 reference windows. An index to say where to look first, not an alarm.',

@@ -73,6 +73,8 @@ const modes: Modes = {
     reference_windows: 6,
     modes_compared: 1,
     location_m: 21.4,
+    candidate_m: 21.4,
+    persistence: { agreeing: 2, of: 2, needed: 2 },
     noise_floor: 1.2,
     threshold: 2.7,
     sensors: shapeOf([0.4, 3.2, 0.9]).map((p) => ({
@@ -249,7 +251,16 @@ describe('the Modes card (issue 31, decision 059)', () => {
   it('says plainly when nothing along the deck stands out of the healthy scatter, and points nowhere', async () => {
     const change = modes.located_change;
     if (!change) throw new Error('fixture has a strip');
-    renderCard({ ...modes, located_change: { ...change, location_m: null, threshold: 4.1 } });
+    renderCard({
+      ...modes,
+      located_change: {
+        ...change,
+        location_m: null,
+        candidate_m: null,
+        persistence: { agreeing: 0, of: 2, needed: 2 },
+        threshold: 4.1,
+      },
+    });
     const card = await screen.findByRole('region', { name: 'Modes' });
     const strip = await within(card).findByRole('img', {
       name: 'Change along the deck: nothing stands out of the healthy scatter of 6 reference windows',
@@ -261,6 +272,32 @@ describe('the Modes card (issue 31, decision 059)', () => {
     // No marker, and every cell under the band is drawn in its grey.
     expect(strip.querySelector('path')).toBeNull();
     expect(strip.querySelectorAll('rect[fill="#b45309"]')).toHaveLength(0);
+  });
+
+  it('names a candidate that is not yet persistent as such, with a hollow marker and no location', async () => {
+    const change = modes.located_change;
+    if (!change) throw new Error('fixture has a strip');
+    renderCard({
+      ...modes,
+      located_change: {
+        ...change,
+        location_m: null,
+        candidate_m: 21.4,
+        persistence: { agreeing: 1, of: 2, needed: 2 },
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    const strip = await within(card).findByRole('img', {
+      name: "Change along the deck: candidate near 21.4 m from the span's start, not yet persistent",
+    });
+    expect(card).toHaveTextContent(
+      "Candidate near 21.4 m from the span's start (0.0 m to 40.0 m), not yet persistent: named there by 1 of the newest 2 windows, and 2 must agree before it is reported as a location.",
+    );
+    expect(card).not.toHaveTextContent('Largest change');
+    expect(card).not.toHaveTextContent('No change along the deck');
+    // Only the hollow candidate marker, no filled location marker.
+    expect(strip.querySelectorAll('path')).toHaveLength(1);
+    expect(strip.querySelector('path[fill="none"]')).not.toBeNull();
   });
 
   it("charts each reference mode's frequency and damping over the windows, read with the keys", async () => {
