@@ -103,17 +103,15 @@ export async function locatedChange(
   const noise = stripNoiseFloor(sets as ModeSet[], sensorsM, supports);
   if (!noise) return null;
   const candidate = standsOut(change.index, noise) ? change.locationM : null;
-  // The windows after the reference only: a reference window is healthy by definition.
-  const compared = recent
-    .slice(0, STRIP_PERSISTENCE.of)
-    .filter((w, i) => i === 0 || !referenceStarts.has(w[0]?.windowStart.getTime()));
-  const named = compared.map((w, i) =>
-    i === 0
-      ? candidate === null
-        ? null
-        : nearestSensor(candidate, sensorsM)
-      : namedSensor(reference, modeSetOn(w, channels), noise, sensorsM, supports),
-  );
+  // The older windows after the reference only (the newest is not one, checked above): a
+  // reference window is healthy by definition.
+  const older = recent
+    .slice(1, STRIP_PERSISTENCE.of)
+    .filter((w) => !referenceStarts.has(w[0]?.windowStart.getTime()));
+  const named = [
+    candidate === null ? null : nearestSensor(candidate, sensorsM),
+    ...older.map((w) => namedSensor(reference, modeSetOn(w, channels), noise, sensorsM, supports)),
+  ];
   const persistence = persistenceOf(named);
   return {
     window_start: newest.windowStart.toISOString(),
