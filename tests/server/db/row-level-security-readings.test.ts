@@ -2,7 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inRequestTransaction } from '../../../server/audit/audited-transaction.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
-import { companyPerson, twoCompaniesWithStreams } from '../../helpers/company-person.ts';
+import { userBridges, userDatastreams } from '../../../server/db/schema.ts';
+import {
+  bridgeWithSensor,
+  companyPerson,
+  twoCompaniesWithStreams,
+} from '../../helpers/company-person.ts';
 import { sineBlocks } from '../../helpers/readings-fixtures.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -87,14 +92,89 @@ describe.each(drivers)('row-level security on readings and their planning on %s'
       };
     };
     const plans = await inRequestTransaction(db, { tenant }, async () => ({
+      datastreams: await subPlans('SELECT * FROM datastreams'),
       sensors: await subPlans('SELECT * FROM sensors'),
       alerts: await subPlans('SELECT * FROM alerts'),
       readings: await subPlans('SELECT * FROM readings'),
       calibrations: await subPlans('SELECT * FROM sensor_calibrations'),
     }));
     // Before migration 0064 each of these nested its source's policy: bridges' assignment
-    // sub-plan, and for calibrations the sensors' too.
+    // sub-plan, and for calibrations the sensors' too. Before 0065 the streams planned 8: the
+    // sensor arm's InitPlan and the assigned streams' sub-select under the users policy.
     const once = { initPlans: 1, subPlans: 0 };
-    expect(plans).toEqual({ sensors: once, alerts: once, readings: once, calibrations: once });
+    expect(plans).toEqual({
+      datastreams: once,
+      sensors: once,
+      alerts: once,
+      readings: once,
+      calibrations: once,
+    });
+  });
+
+  it("gives a request a stream's readings exactly when it sees the stream, assignments across companies included", async () => {
+    const { a, b, adminB } = await twoCompaniesWithReadings();
+    const { db } = t.services.database;
+    // Beta's operator, assigned Alpha's bridge by platform staff (decision 040) and one more of
+    // Alpha's streams directly; Alpha's third stream is assigned to nobody.
+    const operator = await companyPerson(t, 'beta-operator', 'Beta Bridges');
+    const direct = await bridgeWithSensor(t, a.companyId, 'alpha-direct');
+    const hidden = await bridgeWithSensor(t, a.companyId, 'alpha-hidden');
+    const stream = (prefix: string, sensorId: number) =>
+      t.services.datastreams.create({
+        streamId: `${prefix}-x`,
+        dataType: 'tilt',
+        sensorIds: [sensorId],
+      });
+    const directStream = await stream('alpha-direct', direct.sensor.id);
+    const hiddenStream = await stream('alpha-hidden', hidden.sensor.id);
+    await db.insert(userBridges).values({ userId: operator.row.id, bridgeId: a.bridge.id });
+    await db
+      .insert(userDatastreams)
+      .values({ userId: operator.row.id, datastreamId: directStream.id });
+    const staff = await companyPerson(t, 'platform-staff-2', 'SpanWatch Platform', { staff: true });
+    const body = ['alpha-direct-x', 'alpha-hidden-x'].flatMap((id) =>
+      sineBlocks(id, START_MS, 1, 1, 60),
+    );
+    const stored = await t.request({
+      method: 'POST',
+      url: '/api/v1/ingest',
+      token: staff.token,
+      body,
+    });
+    expect(stored.body).toMatchObject({ accepted_samples: 120, rejected: [] });
+
+    const ids = async (query: SQL) =>
+      rowsOf<{ id: number }>(await db.execute(query))
+        .map((row) => Number(row.id))
+        .sort((x, y) => x - y);
+    const seenBy = (person: typeof operator) =>
+      inRequestTransaction(
+        db,
+        { tenant: { companyId: person.row.companyId, userId: person.row.id } },
+        async () => ({
+          streams: await ids(sql`SELECT id FROM datastreams`),
+          readings: await ids(sql`SELECT DISTINCT datastream_id AS id FROM readings`),
+          rollups: await ids(sql`SELECT DISTINCT datastream_id AS id FROM reading_rollups`),
+        }),
+      );
+    const sorted = (...values: number[]) => values.sort((x, y) => x - y);
+    const operatorSees = sorted(a.stream.id, b.stream.id, directStream.id);
+    expect(await seenBy(operator)).toEqual({
+      streams: operatorSees,
+      readings: operatorSees,
+      rollups: operatorSees,
+    });
+    expect(await seenBy(adminB)).toEqual({
+      streams: [b.stream.id],
+      readings: [b.stream.id],
+      rollups: [b.stream.id],
+    });
+    // The unassigned stream of Alpha stays refused through the API too.
+    const refused = await t.request({
+      method: 'GET',
+      url: `/api/v1/datastreams/${hiddenStream.id}/readings?from=2026-10-10T11:00:00Z&to=2026-10-10T13:00:00Z`,
+      token: operator.token,
+    });
+    expect(refused.status).toBe(404);
   });
 });
