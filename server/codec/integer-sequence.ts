@@ -348,7 +348,7 @@ function lpcCandidate(values: Float64Array): LpcCandidate | null {
     for (let j = 1; j <= m; j += 1)
       coefficients.push(Math.round((a[j] as number) * 2 ** LPC_SHIFT));
     if (coefficients.some((c) => !(Math.abs(c) < LPC_MAX_COEFFICIENT))) continue;
-    const z = zigzagged(lpcResiduals(values, coefficients));
+    const z = lpcZigzags(values, coefficients);
     const rice = riceParameters(z);
     let bits = 4;
     for (const c of coefficients) bits += WIDTH_BITS + widthOf(zigzag(c));
@@ -368,14 +368,15 @@ function lpcPrediction(values: Float64Array, i: number, coefficients: readonly n
   return Math.floor(sum / LPC_SCALE);
 }
 
-function lpcResiduals(values: Float64Array, coefficients: readonly number[]): Float64Array {
+/** The predictor's residuals, zig-zagged as they are computed (one array, one pass). */
+function lpcZigzags(values: Float64Array, coefficients: readonly number[]): Float64Array {
   const order = coefficients.length;
-  const residuals = new Float64Array(values.length - order);
+  const z = new Float64Array(values.length - order);
   if (order !== 4) {
     for (let i = order; i < values.length; i += 1) {
-      residuals[i - order] = (values[i] as number) - lpcPrediction(values, i, coefficients);
+      z[i - order] = zigzag((values[i] as number) - lpcPrediction(values, i, coefficients));
     }
-    return residuals;
+    return z;
   }
   // The 4 taps unrolled, summed in lpcPrediction's order (each product and sum exact anyway).
   const [c0, c1, c2, c3] = coefficients as [number, number, number, number];
@@ -385,9 +386,9 @@ function lpcResiduals(values: Float64Array, coefficients: readonly number[]): Fl
       c1 * (values[i - 2] as number) +
       c2 * (values[i - 3] as number) +
       c3 * (values[i - 4] as number);
-    residuals[i - 4] = (values[i] as number) - Math.floor(sum / LPC_SCALE);
+    z[i - 4] = zigzag((values[i] as number) - Math.floor(sum / LPC_SCALE));
   }
-  return residuals;
+  return z;
 }
 
 /** Order field 3, sub-order 3: the taps, their coefficients, the first values, the residuals. */
