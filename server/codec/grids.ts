@@ -50,6 +50,28 @@ export function decimalGrid(values: Float64Array): { k: number; integers: Float6
  * their small values in e-notation and their large ones past 2^50 at 16 decimals. Null when no
  * k fits three quarters or more than a quarter would be exceptions.
  */
+/**
+ * The fewest decimals k at which `fitsDecimal(x, k)`, or MAX_DECIMALS + 1 for none, tried first
+ * at `hint` (the value before's; a logger's values mostly need the same k), so a value usually
+ * costs two tries instead of up to 23 (decision 075, amended 2026-12-02). Exact because the k
+ * that fit are one unbroken run: if n / 10^k rounds to x, so does 10n / 10^(k+1), and
+ * Math.round(x * 10^(k+1)) is 10n while |10n| < 2^51 (its rounding error is under a quarter),
+ * so fitsDecimal holds from the fewest k until the integer reaches 2^50. Hence fitting at the
+ * hint and not one below means the hint is the fewest; not fitting at the hint with its integer
+ * under 2^50 means every fitting k is above it; otherwise the scan from 0 decides, as before.
+ */
+export function fewestDecimals(x: number, hint: number): number {
+  if (fitsDecimal(x, hint)) {
+    let k = hint;
+    while (k > 0 && fitsDecimal(x, k - 1)) k -= 1;
+    return k;
+  }
+  let k =
+    Math.abs(Math.round(x * (POWERS_OF_TEN[hint] as number))) < MAX_PACKED_INTEGER ? hint + 1 : 0;
+  while (k <= MAX_DECIMALS && !fitsDecimal(x, k)) k += 1;
+  return k;
+}
+
 export function decimalGridPatched(
   values: Float64Array,
 ): { k: number; integers: Float64Array; exceptions: number[] } | null {
@@ -58,12 +80,14 @@ export function decimalGridPatched(
   // A value on no grid is an exception at every k: past a quarter of them, stop (the same
   // answer, sooner; 17-digit blocks such as the lowered-support strain files end here).
   let onNone = 0;
+  let hint = 0;
   for (let i = 0; i < n; i += 1) {
     const x = values[i] as number;
-    let k = 0;
-    while (k <= MAX_DECIMALS && !fitsDecimal(x, k)) k += 1;
-    if (k <= MAX_DECIMALS) needing[k] = (needing[k] as number) + 1;
-    else {
+    const k = fewestDecimals(x, hint);
+    if (k <= MAX_DECIMALS) {
+      needing[k] = (needing[k] as number) + 1;
+      hint = k;
+    } else {
       onNone += 1;
       if (4 * onNone > n) return null;
     }

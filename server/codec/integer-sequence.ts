@@ -99,7 +99,9 @@ function groupRanges(residuals: Float64Array): Float64Array {
 }
 
 /**
- * The bits of the grouped packing of the order-th residuals, in one pass without storing them (decision 075, amended 2026-12-01 (c)): the same residuals, ranges and sum.
+ * The bits of the grouped packing of the order-th residuals, in one pass without storing them
+ * (decision 075, amended 2026-12-01 (c)): the same residuals, ranges and sum. One loop per order
+ * (amended 2026-12-02): the order is no longer tested per value.
  */
 function packedBitsOfOrder(values: Float64Array, order: number): number {
   const count = values.length - order;
@@ -108,15 +110,24 @@ function packedBitsOfOrder(values: Float64Array, order: number): number {
     const end = Math.min(count, start + GROUP);
     let min = Infinity;
     let max = -Infinity;
-    for (let i = start + order; i < end + order; i += 1) {
-      const r =
-        order === 0
-          ? (values[i] as number)
-          : order === 1
-            ? (values[i] as number) - (values[i - 1] as number)
-            : (values[i] as number) - 2 * (values[i - 1] as number) + (values[i - 2] as number);
-      if (r < min) min = r;
-      if (r > max) max = r;
+    if (order === 0) {
+      for (let i = start; i < end; i += 1) {
+        const r = values[i] as number;
+        if (r < min) min = r;
+        if (r > max) max = r;
+      }
+    } else if (order === 1) {
+      for (let i = start + 1; i < end + 1; i += 1) {
+        const r = (values[i] as number) - (values[i - 1] as number);
+        if (r < min) min = r;
+        if (r > max) max = r;
+      }
+    } else {
+      for (let i = start + 2; i < end + 2; i += 1) {
+        const r = (values[i] as number) - 2 * (values[i - 1] as number) + (values[i - 2] as number);
+        if (r < min) min = r;
+        if (r > max) max = r;
+      }
     }
     bits += 2 * WIDTH_BITS + widthOf(zigzag(min)) + widthOf(max - min) * (end - start);
   }
@@ -197,7 +208,13 @@ export function readVarWidth(reader: BitReader): number {
 export function writeIntegers(writer: BitWriter, values: Float64Array): void {
   // The order is chosen before dividing: a common divisor divides every order alike, and the
   // divisor's Euclid steps (double remainders) are the costly part, so they run once.
-  let rice: { order: number; residuals: Float64Array; bits: number } | null = null;
+  let rice: {
+    order: number;
+    residuals: Float64Array;
+    z: Float64Array;
+    ks: Uint8Array;
+    bits: number;
+  } | null = null;
   // Each order's bits are counted without storing its residuals; only the best is built.
   let bestOrder = 0;
   let bestBits = Infinity;
@@ -218,8 +235,9 @@ export function writeIntegers(writer: BitWriter, values: Float64Array): void {
   // Rice is estimated for the order the grouped packing found best, before the divisor too (a
   // divisor scales both codings alike).
   if (best.residuals.length >= GROUP) {
-    const bits = riceParameters(zigzagged(best.residuals)).bits;
-    rice = { order: best.order, residuals: best.residuals, bits };
+    const z = zigzagged(best.residuals);
+    const { ks, bits } = riceParameters(z);
+    rice = { order: best.order, residuals: best.residuals, z, ks, bits };
   }
   const lpc = lpcCandidate(values);
   if (lpc !== null && lpc.bits < best.bits && (rice === null || lpc.bits < rice.bits + 2)) {
@@ -227,7 +245,7 @@ export function writeIntegers(writer: BitWriter, values: Float64Array): void {
     return;
   }
   if (rice !== null && rice.bits + 2 < best.bits) {
-    writeRice(writer, values, rice.order, rice.residuals);
+    writeRice(writer, values, rice);
     return;
   }
   const { order, residuals, ranges } = best;
@@ -261,17 +279,19 @@ function zigzagged(residuals: Float64Array): Float64Array {
 function writeRice(
   writer: BitWriter,
   values: Float64Array,
-  order: number,
-  residuals: Float64Array,
+  estimate: { order: number; residuals: Float64Array; z: Float64Array; ks: Uint8Array },
 ): void {
+  const { order, residuals } = estimate;
   const divided = Float64Array.from(residuals);
   const divisor = divideByCommonDivisor(divided);
-  const z = zigzagged(divided);
+  // Divided by 1 the residuals are those estimated: their zig-zags and parameters are reused.
+  const z = divisor === 1 ? estimate.z : zigzagged(divided);
+  const ks = divisor === 1 ? estimate.ks : riceParameters(z).ks;
   writer.write(RICE, 2);
   writer.write(order, 2);
   for (let i = 0; i < order; i += 1) writeVarWidth(writer, zigzag(values[i] as number));
   writeVarWidth(writer, divisor);
-  writeRiceGroups(writer, z, riceParameters(z).ks);
+  writeRiceGroups(writer, z, ks);
 }
 
 /** A predictor's coefficients, its zig-zagged residuals with their Rice parameters, its bits. */
@@ -291,13 +311,23 @@ interface LpcCandidate {
 function lpcCandidate(values: Float64Array): LpcCandidate | null {
   const n = values.length;
   if (n < 2 * GROUP) return null;
-  for (let i = 0; i < n; i += 1) if (Math.abs(values[i] as number) >= LPC_MAX_VALUE) return null;
-  const r = new Float64Array(LPC_MAX_ORDER + 1);
-  for (let lag = 0; lag <= LPC_MAX_ORDER; lag += 1) {
-    let sum = 0;
-    for (let i = lag; i < n; i += 1) sum += (values[i] as number) * (values[i - lag] as number);
-    r[lag] = sum;
+  // The autocorrelation at lags 0 to 4 in one pass (amended 2026-12-02), each sum taking its
+  // products in the order the five passes did, so the same doubles.
+  let r0 = 0;
+  let r1 = 0;
+  let r2 = 0;
+  let r3 = 0;
+  let r4 = 0;
+  for (let i = 0; i < n; i += 1) {
+    const v = values[i] as number;
+    if (Math.abs(v) >= LPC_MAX_VALUE) return null;
+    r0 += v * v;
+    if (i >= 1) r1 += v * (values[i - 1] as number);
+    if (i >= 2) r2 += v * (values[i - 2] as number);
+    if (i >= 3) r3 += v * (values[i - 3] as number);
+    if (i >= 4) r4 += v * (values[i - 4] as number);
   }
+  const r = Float64Array.of(r0, r1, r2, r3, r4);
   if (!((r[0] as number) > 0)) return null;
   let best: LpcCandidate | null = null;
   // Levinson-Durbin: a[1..m] predicts x[i] as the sum of a[j] x[i - j].
@@ -318,7 +348,7 @@ function lpcCandidate(values: Float64Array): LpcCandidate | null {
     for (let j = 1; j <= m; j += 1)
       coefficients.push(Math.round((a[j] as number) * 2 ** LPC_SHIFT));
     if (coefficients.some((c) => !(Math.abs(c) < LPC_MAX_COEFFICIENT))) continue;
-    const z = zigzagged(lpcResiduals(values, coefficients));
+    const z = lpcZigzags(values, coefficients);
     const rice = riceParameters(z);
     let bits = 4;
     for (const c of coefficients) bits += WIDTH_BITS + widthOf(zigzag(c));
@@ -338,14 +368,15 @@ function lpcPrediction(values: Float64Array, i: number, coefficients: readonly n
   return Math.floor(sum / LPC_SCALE);
 }
 
-function lpcResiduals(values: Float64Array, coefficients: readonly number[]): Float64Array {
+/** The predictor's residuals, zig-zagged as they are computed (one array, one pass). */
+function lpcZigzags(values: Float64Array, coefficients: readonly number[]): Float64Array {
   const order = coefficients.length;
-  const residuals = new Float64Array(values.length - order);
+  const z = new Float64Array(values.length - order);
   if (order !== 4) {
     for (let i = order; i < values.length; i += 1) {
-      residuals[i - order] = (values[i] as number) - lpcPrediction(values, i, coefficients);
+      z[i - order] = zigzag((values[i] as number) - lpcPrediction(values, i, coefficients));
     }
-    return residuals;
+    return z;
   }
   // The 4 taps unrolled, summed in lpcPrediction's order (each product and sum exact anyway).
   const [c0, c1, c2, c3] = coefficients as [number, number, number, number];
@@ -355,9 +386,9 @@ function lpcResiduals(values: Float64Array, coefficients: readonly number[]): Fl
       c1 * (values[i - 2] as number) +
       c2 * (values[i - 3] as number) +
       c3 * (values[i - 4] as number);
-    residuals[i - 4] = (values[i] as number) - Math.floor(sum / LPC_SCALE);
+    z[i - 4] = zigzag((values[i] as number) - Math.floor(sum / LPC_SCALE));
   }
-  return residuals;
+  return z;
 }
 
 /** Order field 3, sub-order 3: the taps, their coefficients, the first values, the residuals. */

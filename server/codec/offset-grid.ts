@@ -53,9 +53,14 @@ export interface OffsetGrid {
   remainders: Float64Array;
 }
 
-/** The largest remainder's distance below the smallest, at coarse step 2^shift. */
-function spread(distances: Float64Array, count: number, shift: number): number {
+/**
+ * Whether the remainders of the first `count` distances at coarse step 2^shift lie within
+ * 2^(shift - SPREAD_SHIFT) of each other; the pass stops once they do not (the spread only
+ * widens; decision 075, amended 2026-12-02).
+ */
+function fitsProbe(distances: Float64Array, count: number, shift: number): boolean {
   const step = 2 ** shift;
+  const limit = 2 ** (shift - SPREAD_SHIFT);
   let low = Infinity;
   let high = -Infinity;
   for (let i = 0; i < count; i += 1) {
@@ -63,8 +68,9 @@ function spread(distances: Float64Array, count: number, shift: number): number {
     const e = d - Math.round(d / step) * step;
     if (e < low) low = e;
     if (e > high) high = e;
+    if (high - low >= limit) return false;
   }
-  return high - low;
+  return true;
 }
 
 /**
@@ -100,7 +106,7 @@ export function offsetGrid(values: Float64Array): OffsetGrid | null {
   // coarsest step below that whose remainders fit the first values, then the whole block.
   let shift = Math.min(MAX_SHIFT, Math.floor(Math.log2(most - least + 1)) - 2);
   const probe = Math.min(n, PROBE);
-  while (shift > SPREAD_SHIFT && spread(distances, probe, shift) >= 2 ** (shift - SPREAD_SHIFT)) {
+  while (shift > SPREAD_SHIFT && !fitsProbe(distances, probe, shift)) {
     shift -= 1;
   }
   // The whole block at that step, coarser steps first: the remainders' spread found in the same
@@ -111,9 +117,13 @@ export function offsetGrid(values: Float64Array): OffsetGrid | null {
   const unit = 2 ** -digits;
   for (; shift > SPREAD_SHIFT; shift -= 1) {
     const step = 2 ** shift;
+    const limit = 2 ** (shift - SPREAD_SHIFT);
     let low = Infinity;
     let high = -Infinity;
-    for (let i = 0; i < n; i += 1) {
+    // The spread only widens: past the limit this step has failed, so the pass stops there
+    // (decision 075, amended 2026-12-02; what it stored is overwritten by the next step).
+    let i = 0;
+    for (; i < n; i += 1) {
       const d = distances[i] as number;
       const m = Math.round(d / step);
       const e = d - m * step;
@@ -121,8 +131,9 @@ export function offsetGrid(values: Float64Array): OffsetGrid | null {
       remainders[i] = e;
       if (e < low) low = e;
       if (e > high) high = e;
+      if (high - low >= limit) break;
     }
-    if (high - low >= 2 ** (shift - SPREAD_SHIFT)) continue;
+    if (i < n) continue;
     for (let i = 0; i < n; i += 1) {
       const d = (steps[i] as number) * step + (remainders[i] as number);
       if (!(Math.abs(d) < MAX_DISTANCE)) return null;

@@ -50,6 +50,9 @@ function demoBursts(): Set {
   return { name: 'demo bursts', blocks, resolution: SENSOR_RESOLUTIONS.acceleration };
 }
 
+/** With BENCH_PER_RECORD=1, a row per Munich file and per kind too (decision 075, 2026-12-02). */
+const PER_RECORD = process.env.BENCH_PER_RECORD === '1';
+
 function munichBlocks(): Set[] {
   if (!munichAvailable()) return [];
   const sets = new Map<string, Float64Array[]>();
@@ -58,7 +61,17 @@ function munichBlocks(): Set[] {
     const per = Math.min(1000, channel.rateHz * 600);
     for (let at = 0; at < channel.values.length; at += per) {
       const block = channel.values.slice(at, at + per);
-      for (const name of ['Munich all', lowered ? 'Munich lowered strain' : null]) {
+      const names = [
+        'Munich all',
+        lowered ? 'Munich lowered strain' : null,
+        PER_RECORD ? `kind ${channel.kind}` : null,
+        PER_RECORD
+          ? channel.kind === 'temperature'
+            ? 'air temperature (10 files)'
+            : channel.record
+          : null,
+      ];
+      for (const name of names) {
         if (name !== null) sets.set(name, [...(sets.get(name) ?? []), block]);
       }
     }

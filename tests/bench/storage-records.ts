@@ -10,6 +10,8 @@ import { MUNICH_DIR } from './munich-records.ts';
 
 export interface RecordChannel {
   label: string;
+  /** The CSV it came from (a member of the zip). */
+  record: string;
   kind: DataType;
   rateHz: number;
   values: Float64Array;
@@ -48,6 +50,7 @@ function channelsOfCsv(name: string, text: string): RecordChannel[] {
     const kind = kindOf(header);
     channels.push({
       label: `${name} ${header}`.slice(0, 100),
+      record: name,
       kind,
       rateHz: kind === 'temperature' ? 1 : 100,
       values: values.filter((v) => Number.isFinite(v)),
