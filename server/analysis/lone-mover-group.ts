@@ -1,3 +1,4 @@
+import { DATA_TYPE_UNITS } from '../../domain/enums.ts';
 import { LIMIT_WINDOW_MS } from '../analytics/limit-breaches.ts';
 import type { FoundSensorFault } from '../repositories/sensor-faults-repository.ts';
 import { DAY_MS } from './analysis-rules.ts';
@@ -20,8 +21,6 @@ const OPTIONS: LoneMoverOptions = {
   minReferenceWindows: 2 * WINDOWS_PER_DAY,
   windowHours: 1 / WINDOWS_PER_HOUR,
 };
-/** The rule's thresholds were judged on strain in µε. */
-const UNIT = 'µε';
 
 /**
  * Groups of three or more streams that are all twins of one another: a stream with its twins,
@@ -41,15 +40,15 @@ export function twinGroups(twins: ReadonlyMap<number, readonly number[]>): numbe
 }
 
 /**
- * The groups the rule judges among `streams` (their twins in `twins`): a stream already faulted
- * by its own checks (`singledOut`: data stream id → the fault's onset) is out of its group.
+ * The groups the rule judges among `streams` (their twins in `twins`). A stream already faulted
+ * by its own checks stays in its group: its readings before the fault's onset still witness the
+ * others (`groupFaults` leaves out the rest).
  */
 export function judgedGroups(
   streams: readonly BridgeStream[],
   twins: ReadonlyMap<number, readonly number[]>,
-  singledOut: ReadonlyMap<number, number>,
 ): BridgeStream[][] {
-  const byId = new Map(streams.filter((s) => !singledOut.has(s.id)).map((s) => [s.id, s]));
+  const byId = new Map(streams.map((s) => [s.id, s]));
   const kept = new Map(
     [...twins]
       .filter(([id]) => byId.has(id))
@@ -62,45 +61,58 @@ export interface GroupMember {
   stream: BridgeStream;
   /** Its 10-minute means over the span read, from `from`. */
   means: readonly number[];
+  /** The onset of a fault its own checks found: its readings from then on are not believed. */
+  faultOnsetMs?: number;
 }
 
 const signed = (value: number, digits: number) =>
   `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(digits)}`;
 
-function reason(naming: LoneMoverNaming, others: readonly GroupMember[]): string {
+function reason(naming: LoneMoverNaming, unit: string, others: readonly GroupMember[]): string {
   const moved =
     naming.kind === 'offset'
-      ? `stepped by ${signed(naming.size, 1)} ${UNIT}`
-      : `drifting at ${signed(naming.size, 1)} ${UNIT}/h`;
+      ? `stepped by ${signed(naming.size, 1)} ${unit}`
+      : `drifting at ${signed(naming.size, 1)} ${unit}/h`;
   return (
     `${moved} against its co-located group (${others.map((m) => m.stream.streamId).join(', ')}), ` +
     `which agree among themselves: this gauge alone moved`
   );
 }
 
+/** A member's means with its faulted windows (from its fault's onset) unknown. */
+function believed(member: GroupMember, from: number): readonly number[] {
+  if (member.faultOnsetMs === undefined) return member.means;
+  const first = Math.max(0, Math.floor((member.faultOnsetMs - from) / LIMIT_WINDOW_MS));
+  return member.means.map((m, i) => (i < first ? m : Number.NaN));
+}
+
 /**
- * One group's lone movers (decision 048, amendment 2026-12-02): a gauge named by the rule within
- * the last day of the span read is a sensor fault (offset or drift) of that gauge alone, its
- * words naming the group. Pure: the members' means in, the faults out.
+ * One group's lone movers (decision 048, amendments 2026-12-02): a gauge named by the rule within
+ * the last day of the span read, or named earlier in it and still apart from the group at its
+ * end, is a sensor fault (offset or drift) of that gauge alone, worded in its unit and naming the
+ * group; a group first evaluated days after a step names it all the same. A member faulted by its
+ * own checks witnesses up to its fault's onset and is not named again; after the onset two
+ * believed gauges remain, which cannot say which moved (the twin residual check judges them as a
+ * pair). Pure: the members' means in, the faults out.
  */
 export function groupFaults(members: readonly GroupMember[], from: number): FoundSensorFault[] {
   const lastDay = (members[0]?.means.length ?? 0) - WINDOWS_PER_DAY;
   const named = new Set<number>();
   const found: FoundSensorFault[] = [];
-  for (const naming of loneMovers(
-    members.map((m) => m.means),
-    OPTIONS,
-  )) {
-    const gauge = members[naming.gauge]?.stream;
-    if (!gauge || naming.namedWindow < lastDay || named.has(gauge.id)) continue;
-    named.add(gauge.id);
+  const means = members.map((m) => believed(m, from));
+  for (const naming of loneMovers(means, OPTIONS)) {
+    const member = members[naming.gauge];
+    if (!member || member.faultOnsetMs !== undefined || named.has(member.stream.id)) continue;
+    if (naming.namedWindow < lastDay && naming.endWindow !== null) continue;
+    named.add(member.stream.id);
     found.push({
-      datastreamId: gauge.id,
+      datastreamId: member.stream.id,
       kind: naming.kind,
       onsetMs: from + naming.onsetWindow * LIMIT_WINDOW_MS,
       reason: reason(
         naming,
-        members.filter((m) => m.stream.id !== gauge.id),
+        DATA_TYPE_UNITS[member.stream.dataType],
+        members.filter((m) => m.stream.id !== member.stream.id),
       ),
     });
   }
