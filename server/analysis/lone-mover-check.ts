@@ -34,6 +34,11 @@ export interface LoneMoverNaming {
   kind: 'offset' | 'drift';
   /** Offset: the step (input unit); drift: the slope per hour. */
   size: number;
+  /**
+   * The window at which its |z| came back within Z (the naming ended there); null while it lasts
+   * to the end of the input. A window without data (NaN) neither ends nor extends the evidence.
+   */
+  endWindow: number | null;
 }
 
 /** One fit: `target` from the mean of the gauges in `from`. */
@@ -142,8 +147,9 @@ function classify(
  * suspect among its regressors a gauge's estimate moves by 1/(n−1) of the suspect's step, half of
  * it in a group of three. Residuals are standardised by their own fit's robust scale. A gauge is
  * named when, for `runWindows` windows running, its |z| exceeds Z while every other gauge's |z|
- * without it stays below a·Z. A naming lasts while its |z| stays beyond Z; those windows (from
- * the onset) are left out of every later fit, so a drifting gauge is not learnt by the refit.
+ * without it stays below a·Z. A naming lasts until its |z| is back within Z (windows without data
+ * do not end it); those windows (from the onset) are left out of every later fit, so a drifting
+ * gauge is not learnt by the refit.
  * Several gauges may be named in one window: the caller decides, never by gauge order.
  */
 export function loneMovers(
@@ -185,7 +191,7 @@ export function loneMovers(
   };
   const namings: LoneMoverNaming[] = [];
   const run = new Array<number>(n).fill(0);
-  const named = new Array<number | null>(n).fill(null);
+  const named = new Array<LoneMoverNaming | null>(n).fill(null);
   for (let dayStart = day; dayStart < length; dayStart += day) {
     const refFrom = Math.max(0, dayStart - reference);
     const fit = (f: Fit) =>
@@ -203,12 +209,14 @@ export function loneMovers(
     for (let t = dayStart; t < dayEnd; t += 1) {
       for (let i = 0; i < n; i += 1) {
         const own = Math.abs(zOf(suspectFits[i] as Fit, suspects[i] ?? null, t));
-        const onset = named[i];
-        if (onset !== null) {
-          if (own > limit) {
+        const naming = named[i];
+        if (naming) {
+          // Unknown (a gap, or a member's faulted windows) is not a return: the naming lasts.
+          if (!(own <= limit)) {
             usable[t] = false;
             continue;
           }
+          naming.endWindow = t;
           named[i] = null;
         }
         const others = (witnessFits[i] ?? []).every(
@@ -224,8 +232,9 @@ export function loneMovers(
           return Number.isFinite(z) && line ? z * line.scale : 0;
         });
         const found = classify(residual, start, options.windowHours);
-        namings.push({ gauge: i, namedWindow: t, ...found });
-        named[i] = found.onsetWindow;
+        const fresh: LoneMoverNaming = { gauge: i, namedWindow: t, ...found, endWindow: null };
+        namings.push(fresh);
+        named[i] = fresh;
         for (let k = found.onsetWindow; k <= t; k += 1) usable[k] = false;
       }
     }

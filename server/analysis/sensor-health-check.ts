@@ -226,6 +226,16 @@ function streamPair(
   ];
 }
 
+/** Data stream id → the earliest onset among its faults. */
+function faultOnsets(
+  faults: readonly { datastreamId: number; onsetMs: number }[],
+): Map<number, number> {
+  const onsets = new Map<number, number>();
+  for (const { datastreamId, onsetMs } of faults)
+    onsets.set(datastreamId, Math.min(onsetMs, onsets.get(datastreamId) ?? Infinity));
+  return onsets;
+}
+
 interface Checked {
   stream: BridgeStream;
   faults: SensorFault[];
@@ -304,8 +314,11 @@ export async function checkStreamHealth(
     ownFaulty,
   );
   // In a group of three or more twins, the one that moved alone is named (decision 048,
-  // amendment 2026-12-02); a gauge already faulted is out of its group.
-  const singledOut = new Set([...ownFaulty, ...gain.faults.keys()]);
+  // amendment 2026-12-02); a gauge already faulted is judged by its own fault from its onset.
+  const singledOut = faultOnsets([
+    ...own.flatMap((o) => o.found),
+    ...[...gain.faults].map(([datastreamId, f]) => ({ datastreamId, onsetMs: f.onsetMs })),
+  ]);
   const lone = await loneMoverFaults(db, active, end, singledOut);
   // Steps and drifts of one twin against the other (decision 074, 2026-12-01); a gauge the gain
   // check or its group faulted is singled out already.
@@ -313,7 +326,7 @@ export async function checkStreamHealth(
     db,
     active,
     end,
-    new Set([...singledOut, ...lone.map((f) => f.datastreamId)]),
+    new Set([...singledOut.keys(), ...lone.map((f) => f.datastreamId)]),
     new Set(gain.disagreements.map((d) => d.datastreamIds.join(':'))),
   );
   const found: StreamFaults[] = [];

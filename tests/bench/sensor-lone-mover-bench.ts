@@ -12,7 +12,7 @@ import {
   type LoneMoverNaming,
   type LoneMoverOptions,
 } from '../../server/analysis/lone-mover-check.ts';
-import { LONE_MOVER_RULE } from '../../server/analysis/lone-mover-faults.ts';
+import { LONE_MOVER_RULE } from '../../server/analysis/lone-mover-group.ts';
 import { simulateTwinMeans } from './sensor-twin-sim.ts';
 import { SIM_WINDOW_MS, simulateStream } from './sensor-window-sim.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loneMovers, type LoneMoverOptions } from '../../../server/analysis/lone-mover-check.ts';
-import { LONE_MOVER_RULE, twinGroups } from '../../../server/analysis/lone-mover-faults.ts';
+import { LONE_MOVER_RULE, twinGroups } from '../../../server/analysis/lone-mover-group.ts';
 import { simulateTwinMeans } from '../../bench/sensor-twin-sim.ts';
 import { simulateStream } from '../../bench/sensor-window-sim.ts';
 
