@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetPlan } from '../../../server/analysis/dataset-plan.ts';
+import { compareWithActive, decideVersion } from '../../../server/analysis/reference-acceptance.ts';
 import {
   identifiedWindow,
   type SsiReferenceMode,
@@ -110,5 +111,25 @@ describe('when the SSI modes feed the detector', () => {
     expect(planFeatureNames(plan)).toEqual(['side-acc.f1']);
     const ssi = { bridgeId: 7, group: 'span 2 vertical', modes: reference };
     expect(planFeatureNames({ ...plan, ssi })).toEqual(['side-acc.f1', 'ssi.f1', 'ssi.f2']);
+  });
+
+  it("holds the first SSI version proposed: the active version's tracked modes are not in it", () => {
+    const active = [
+      { feature: 'main-acc.f1', mean_hz: 2.5, uncertainty_hz: 0.001, compensation: null },
+    ];
+    const candidate = Array.from({ length: 144 }, (_, k) => ({
+      start: at(k),
+      end: at(k + 1),
+      features: [2.5, 10],
+      temperatureC: 10,
+    }));
+    const decision = decideVersion({
+      active: { version: 3, modes: active },
+      compared: compareWithActive(active, ['ssi.f1', 'ssi.f2'], candidate),
+      alertSinceAccepted: false,
+      maintenanceSince: null,
+    });
+    expect(decision.status).toBe('proposed');
+    expect(decision.reason).toMatch(/^Not comparable with version 3: main-acc.f1/);
   });
 });
