@@ -260,6 +260,7 @@ export async function evaluateBridge(
       // structural alert still open are left out, and a faulty stream from its fault's onset.
       const trained = await trainBridgeModel(db, streams, learnable, {
         ...options,
+        bridgeId,
         blankBefore,
         exclude: await trainingExclusions(db, bridgeId),
         faultSpans,

@@ -4,6 +4,7 @@ import { windowStats } from '../analytics/stats.ts';
 import { defaultSegmentLength, welchPsd } from '../analytics/welch.ts';
 import type { ModalSetup } from '../analytics/window-features.ts';
 import type { BridgeStream, StoredBlock } from './bridge-streams.ts';
+import type { SsiPlan } from './ssi-features.ts';
 
 export const WINDOW_SECONDS = 600;
 const WINDOW_MS = WINDOW_SECONDS * 1000;
@@ -45,6 +46,11 @@ export interface DatasetPlan {
   family?: FeatureFamily;
   /** Streams left out because they had no data on the first baseline day. */
   unfed: string[];
+  /**
+   * The modal span's SSI modes, fed to the detector in place of its peak trackers (ssi-plan.ts,
+   * decision 076 amended 2026-12-02); absent: the trackers' features alone, as before.
+   */
+  ssi?: SsiPlan;
 }
 
 const median = (values: number[]): number => {

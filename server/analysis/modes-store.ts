@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { identifiedModes, MAX_STORED_MODES } from '../db/schema.ts';
+import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { refreshRolledDays } from './modes-rollup.ts';
 
 export type StoredModeRow = typeof identifiedModes.$inferSelect;
@@ -9,6 +10,7 @@ export type NewStoredMode = typeof identifiedModes.$inferInsert;
 /** Identified windows older than this are dropped as new ones are stored; references stay. */
 export const MODES_RETENTION_DAYS = 366;
 const DAY_MS = 86_400_000;
+const WINDOW_MS = WINDOW_SECONDS * 1000;
 
 /** The stored modes of each bridge, by window (decision 059). */
 export function createModesStore(db: Db) {
@@ -27,6 +29,25 @@ export function createModesStore(db: Db) {
       )
       .limit(count);
     return rows.map((r) => r.start);
+  }
+
+  /** The rows matching `where` of `windows` windows at most, by window start (oldest first). */
+  async function rowsByWindow(
+    where: SQL | undefined,
+    windows: number,
+  ): Promise<Map<number, StoredModeRow[]>> {
+    const rows = await db
+      .select()
+      .from(identifiedModes)
+      .where(where)
+      .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position))
+      .limit(windows * MAX_STORED_MODES);
+    const byStart = new Map<number, StoredModeRow[]>();
+    for (const row of rows) {
+      const key = row.windowStart.getTime();
+      byStart.set(key, [...(byStart.get(key) ?? []), row]);
+    }
+    return byStart;
   }
 
   return {
@@ -113,34 +134,42 @@ export function createModesStore(db: Db) {
       const starts = await windowStarts(ofVersion, 'oldest', count);
       const last = starts.at(-1);
       if (last === undefined) return [];
-      const rows = await db
-        .select()
-        .from(identifiedModes)
-        .where(and(ofVersion, lte(identifiedModes.windowStart, last)))
-        .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position));
-      const windows = new Map<number, StoredModeRow[]>();
-      for (const row of rows) {
-        const key = row.windowStart.getTime();
-        windows.set(key, [...(windows.get(key) ?? []), row]);
-      }
+      const windows = await rowsByWindow(
+        and(ofVersion, lte(identifiedModes.windowStart, last)),
+        starts.length,
+      );
       return [...windows.values()];
     },
 
     /** The windows starting at `starts` (a few), each its rows by position, in the order given. */
     async windowsAt(bridgeId: number, starts: readonly Date[]): Promise<StoredModeRow[][]> {
       if (starts.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(identifiedModes)
-        .where(
-          and(
-            eq(identifiedModes.bridgeId, bridgeId),
-            inArray(identifiedModes.windowStart, [...starts]),
-          ),
-        )
-        .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position))
-        .limit(starts.length * MAX_STORED_MODES);
-      return starts.map((start) => rows.filter((r) => r.windowStart.getTime() === start.getTime()));
+      const windows = await rowsByWindow(
+        and(
+          eq(identifiedModes.bridgeId, bridgeId),
+          inArray(identifiedModes.windowStart, [...starts]),
+        ),
+        starts.length,
+      );
+      return starts.map((start) => windows.get(start.getTime()) ?? []);
+    },
+
+    /**
+     * The windows starting in [from, to), each its rows by position, oldest first: at most the
+     * range's 10-minute slots of MAX_STORED_MODES rows, so a day's read is bounded.
+     */
+    async windowsBetween(bridgeId: number, from: number, to: number): Promise<StoredModeRow[][]> {
+      const slots = Math.max(0, Math.ceil((to - from) / WINDOW_MS));
+      if (slots === 0) return [];
+      const windows = await rowsByWindow(
+        and(
+          eq(identifiedModes.bridgeId, bridgeId),
+          gte(identifiedModes.windowStart, new Date(from)),
+          lt(identifiedModes.windowStart, new Date(to)),
+        ),
+        slots,
+      );
+      return [...windows.values()];
     },
 
     /** The end of the newest window stored (epoch ms), null before the first. */

@@ -13,6 +13,7 @@ import {
 import { type BridgeStream, loadBlocksByStream } from './bridge-streams.ts';
 import { contextRows, meanOf } from './context.ts';
 import { type DatasetPlan, planDataset, WINDOW_SECONDS } from './dataset-plan.ts';
+import { withSsiModes } from './ssi-plan.ts';
 import type { FaultSpans } from './fault-spans.ts';
 import { withoutRareModes } from './learnable-modes.ts';
 import { missingModeRate } from './missing-modes.ts';
@@ -40,6 +41,11 @@ export interface TrainingOptions {
    * of those windows, exactly as the scoring leaves them out, and learnt from the rest.
    */
   faultSpans?: FaultSpans;
+  /**
+   * The bridge trained, so its stored SSI modes can replace the modal span's peak trackers
+   * (ssi-plan.ts, decision 076 amended 2026-12-02); absent: the trackers alone.
+   */
+  bridgeId?: number;
 }
 
 export interface TrainedBridgeModel {
@@ -56,7 +62,7 @@ export interface TrainedBridgeModel {
 
 /**
  * The indicator (temperature-compensated first natural frequency of the first tracked
- * accelerometer) and its alarm level: the baseline's daily mean minus 3.09 standard deviations
+ * accelerometer, or of the SSI modes where the plan has them) and its alarm level: the baseline's daily mean minus 3.09 standard deviations
  * of its daily values, the level a healthy day falls below with probability 0.1 %.
  */
 function fitIndicator(
@@ -64,9 +70,10 @@ function fitIndicator(
   windows: DatasetWindow[],
   context: number[][],
 ): IndicatorModel | null {
+  // With SSI modes, the modal span's first mode identified from all its accelerometers.
   const first = model.plan.modal[0];
-  if (!first) return null;
-  const feature = `${first.stream}.f1`;
+  const feature = model.plan.ssi ? 'ssi.f1' : first ? `${first.stream}.f1` : null;
+  if (feature === null) return null;
   const column = model.featureNames.indexOf(feature);
   const frequencies = windows.map((w) => at(w.features, column));
   if (frequencies.filter(Number.isFinite).length < 2) return null;
@@ -118,9 +125,13 @@ export async function trainBridgeModel(
     baseline.from,
     baseline.from + DAY_MS,
   );
-  const discovered = planDataset(streams, firstDay, baseline.from, baseline.from + DAY_MS);
-  if (discovered.streams.length === 0)
+  const peaks = planDataset(streams, firstDay, baseline.from, baseline.from + DAY_MS);
+  if (peaks.streams.length === 0)
     throw new NotReadyError('No data stream of this bridge has data in its baseline');
+  const discovered =
+    options.bridgeId === undefined
+      ? peaks
+      : await withSsiModes(db, options.bridgeId, peaks, streams, baseline);
   const readBaseline = (withPlan: DatasetPlan) =>
     loadWindows(db, withPlan, streams, baseline, {
       ...(options.blankBefore ? { blankBefore: options.blankBefore } : {}),

@@ -10,6 +10,8 @@ import {
   WINDOW_SECONDS,
 } from './dataset-plan.ts';
 import type { FaultSpans } from './fault-spans.ts';
+import { createModesStore } from './modes-store.ts';
+import { identifiedWindow, ssiFeatureNames, ssiFeatureRows } from './ssi-features.ts';
 import { type Interval, isExcluded } from './training-exclusions.ts';
 
 const DAY_MS = 86_400_000;
@@ -47,7 +49,10 @@ export function planFeatureNames(plan: DatasetPlan): string[] {
   const scored = plan.streams.filter((s) => s.streamId !== plan.temperatureStream);
   switch (plan.family ?? 'every-statistic') {
     case 'modal':
-      return scored.flatMap((s) => modeNames(plan, s.streamId));
+      return [
+        ...scored.flatMap((s) => modeNames(plan, s.streamId)),
+        ...(plan.ssi ? ssiFeatureNames(plan.ssi) : []),
+      ];
     case 'quasi-static':
       return scored
         .filter((s) => QUASI_STATIC_TYPES.includes(s.dataType))
@@ -132,6 +137,7 @@ export async function loadWindows(
       to,
     );
     const result = restartingDayFeatures(plan, usable, blocks, { from, to }, trackedHz, restarts);
+    const ssi = await ssiDay(db, plan, { from, to });
     Object.assign(trackedHz, result.trackedHz);
     for (const [reason, count] of Object.entries(result.skipped)) {
       if (count > 0) skipped[reason] = (skipped[reason] ?? 0) + count;
@@ -142,6 +148,7 @@ export async function loadWindows(
         const at = index.get(name);
         if (at !== undefined) features[at] = window.features[i] ?? Number.NaN;
       });
+      ssi?.place(features, window.start);
       blankFeatures(features, window.start, blanked);
       const temperatureC = leaveOutFaulty(features, window, leftOut, plan.temperatureStream);
       windows.push({ ...window, features, temperatureC });
@@ -152,6 +159,27 @@ export async function loadWindows(
   // (a cold snap moves the first mode by several per cent a day).
   if (days > 0) trackedByDay[new Date(range.to).toISOString()] = trackerSnapshot(plan, trackedHz);
   return { windows, skipped, trackedHz, trackedByDay };
+}
+
+/**
+ * The plan's SSI features over [from, to) from the stored identified windows, re-matched to the
+ * plan's reference modes (ssi-features.ts); null for a plan without SSI modes. `place` writes a
+ * window's into its feature row; a window never identified keeps them missing.
+ */
+async function ssiDay(db: Db, plan: DatasetPlan, range: { from: number; to: number }) {
+  const { ssi } = plan;
+  if (!ssi) return null;
+  const stored = await createModesStore(db).windowsBetween(ssi.bridgeId, range.from, range.to);
+  const rows = ssiFeatureRows(
+    ssi.modes,
+    stored.flatMap((r) => identifiedWindow(r) ?? []),
+  );
+  const first = planFeatureNames(plan).indexOf(ssiFeatureNames(ssi)[0] ?? '');
+  return {
+    place(features: number[], start: number): void {
+      rows.get(start)?.forEach((hz, k) => (features[first + k] = hz));
+    },
+  };
 }
 
 /** Every tracked stream's frequencies as they stand (the plan's modes where none tracked yet). */
