@@ -8,6 +8,15 @@ import type { ShiftPoint } from './reference-shift.ts';
 const WINDOWS_A_DAY = DAY_MS / (WINDOW_SECONDS * 1000);
 /** The trailing day's estimate needs a quarter of its windows judged; otherwise the level holds. */
 export const MIN_ESTIMATE_WINDOWS = WINDOWS_A_DAY / 4;
+/**
+ * A level is lowered (released, or red to amber) only on a trailing day with three quarters of its
+ * windows judged. A loss seen in part of a day is a loss; a return seen in part of it is not: the
+ * windows outside the reference's temperatures are not a random part of the day. The demo's
+ * breathing crack opens in the day's warm hours, which a spring leaves unjudged first, so the
+ * judged night read 0 % and released amber (tests/bench/demo-six-months.ts, 2026-12-02). At three
+ * quarters, a crack open for half of a day still reads at least a third of its open shift.
+ */
+export const MIN_RELEASE_WINDOWS = (WINDOWS_A_DAY * 3) / 4;
 /** One-sided 95 % normal quantile: a crossing must be a loss beyond the estimate's noise. */
 const LOSS_Z = 1.645;
 
@@ -59,7 +68,8 @@ export function latchedLevel(
  * first new one), its standard uncertainty that mean's (lag-1 effective sample size,
  * shiftUncertaintyHz, which holds the measurement's noise and the temperature model's day-to-day
  * errors) combined with the reference mean's, which averaging does not shrink. Windows outside the reference's temperatures are left out, so the level holds
- * over them rather than reading an extrapolation.
+ * over them rather than reading an extrapolation, and a level is lowered only on a day mostly
+ * judged (MIN_RELEASE_WINDOWS).
  */
 export function feedLatch(
   state: LatchState,
@@ -89,7 +99,11 @@ export function feedLatch(
       shifts.reduce((s, v) => s + (v - estimate) ** 2, 0) / Math.max(1, shifts.length - 1),
     );
     const uncertainty = Math.hypot(shiftUncertaintyHz(shifts, spread), referenceUncertaintyPercent);
-    const level = latchedLevel(next.level, estimate, uncertainty, levels);
+    const judgedLevel = latchedLevel(next.level, estimate, uncertainty, levels);
+    const level =
+      RANK[judgedLevel] < RANK[next.level] && day.length < MIN_RELEASE_WINDOWS
+        ? next.level
+        : judgedLevel;
     next = {
       level,
       crossedAt: level === next.level ? next.crossedAt : level === 'none' ? null : point.start,
