@@ -1,7 +1,8 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema.ts';
-import type { DeliveryLog, Notice } from './alert-deliveries.ts';
+import type { DeliveryLog } from './alert-deliveries.ts';
+import type { Notice } from './alert-audience.ts';
 import type { NotificationChannel } from './alert-email.ts';
 import { ESCALATION_BOUNDS } from '../../domain/escalation-settings.ts';
 import { type EscalationPolicy, nextDeadlineSeconds, stepAt } from './escalation-policy.ts';

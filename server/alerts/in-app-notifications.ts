@@ -11,7 +11,8 @@ import {
 } from '../db/schema.ts';
 import { activeAlertsRaisedBy } from './escalation.ts';
 import { maintenanceCovers } from './maintenance-cover.ts';
-import { createDeliveryLog, type Notice } from './alert-deliveries.ts';
+import type { Notice } from './alert-audience.ts';
+import { toldOf } from './told-people.ts';
 import { type EscalationPolicy, stepAt } from './escalation-policy.ts';
 
 export type NotificationKind = 'raised' | 'escalated' | 'cleared' | 'action_overdue';
@@ -45,8 +46,6 @@ const wantsInApp = sql`not exists (select 1 from ${notificationSettings} where $
  * a second write of the same news add nothing, so any process may run the escalation pass.
  */
 export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
-  const deliveries = createDeliveryLog(db);
-
   /** Each (user, alert) of these alerts' bridges whose user may be told and wants the bell. */
   const seeing = (alertIds: readonly number[]) =>
     db
@@ -61,7 +60,7 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
    * (their own in-app choice, as for everyone), each (user, alert) once.
    */
   const toTell = async (alertIds: readonly number[], notices: readonly Notice[], now: Date) => {
-    const told = (await deliveries.told(notices, now)).filter((row) => row.inApp);
+    const told = (await toldOf(db, notices, now)).filter((row) => row.inApp);
     return once([...(await seeing(alertIds)), ...told]);
   };
 
@@ -128,7 +127,7 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
       if (overdue.length === 0) return;
       const alertIds = [...new Set(overdue.map((notice) => notice.alertId))];
       const seen = await seeing(alertIds);
-      const told = (await deliveries.told(overdue, now)).filter((row) => row.inApp);
+      const told = (await toldOf(db, overdue, now)).filter((row) => row.inApp);
       const values = overdue.flatMap((notice) =>
         once([
           ...seen.filter((row) => row.alertId === notice.alertId),
