@@ -9,7 +9,7 @@ import {
   userBridges,
   users,
 } from '../db/schema.ts';
-import { activeAlertsRaisedBy } from './escalation.ts';
+import { activeAlertsRaisedBy, firstLookSeconds } from './escalation.ts';
 import { maintenanceCovers } from './maintenance-cover.ts';
 import type { Notice } from './alert-audience.ts';
 import { toldOf } from './told-people.ts';
@@ -146,18 +146,21 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
       tell(await uncovered(alertIds, now), 'raised', 1, now),
 
     /**
-     * Tells of each active alert that has reached tier 2 or 3 by `now` (escalation-policy.ts),
-     * once per tier, unless a maintenance window covers it now; first, the raise of alerts whose
+     * Tells of each active alert that has reached tier 2 or 3 by `now` on its own kept policy
+     * (escalation-policy.ts; the default when it kept none), once per tier, unless a maintenance window covers it now; first, the raise of alerts whose
      * window ended. Stateless like the email escalation: late or repeated passes are harmless.
      */
     async escalate(now: Date): Promise<void> {
       await afterMaintenance(now);
-      const first = policy.tier2AfterSeconds || policy.tier3AfterSeconds;
-      if (first <= 0) return;
-      const due = await activeAlertsRaisedBy(db, new Date(now.getTime() - first * 1000));
+      const due = await activeAlertsRaisedBy(
+        db,
+        new Date(now.getTime() - firstLookSeconds(policy) * 1000),
+      );
       const byTier = new Map<number, number[]>();
       for (const alert of due) {
-        const { tier } = stepAt(policy, (now.getTime() - alert.raisedAt.getTime()) / 1000);
+        // The alert's own company's delays, kept from its raise (decision 069), as its emails.
+        const kept = alert.escalation ?? policy;
+        const { tier } = stepAt(kept, (now.getTime() - alert.raisedAt.getTime()) / 1000);
         for (let reached = 2; reached <= tier; reached += 1) {
           byTier.set(reached, [...(byTier.get(reached) ?? []), alert.id]);
         }
