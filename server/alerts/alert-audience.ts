@@ -137,7 +137,11 @@ export async function peopleOfAlerts(
           .leftJoin(notificationSettings, withSettings)
           .where(inArray(users.id, [...ids]))
           .orderBy(users.id);
-  const onCall = await peopleWithIds(await onCallNow(db, companyIds, now));
+  const onCallOf = await onCallNow(db, companyIds, now);
+  const onCallPeople = await peopleWithIds([...new Set([...onCallOf.values()].flat())]);
+  /** Those on call now in this company's own rotas. */
+  const onCall = (companyId: number) =>
+    onCallPeople.filter((person) => onCallOf.get(companyId)?.includes(person.id));
   const routing = (await routingOf(db, companyIds)).filter(
     ({ rule }) => channel === null || rule.channels.includes(channel),
   );
@@ -174,7 +178,7 @@ export async function peopleOfAlerts(
         tiersOf({
           companyId: bridge.companyId,
           assigned: assigned.filter((row) => row.bridgeId === bridge.bridgeId),
-          onCall,
+          onCall: onCall(bridge.companyId),
           companyAdmins,
           staff,
         }),

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createDeliveryLog } from '../../../server/alerts/alert-deliveries.ts';
+import { toldOf } from '../../../server/alerts/told-people.ts';
 import { alertDeliveries } from '../../../server/db/schema.ts';
 import { alertMail } from '../../helpers/alert-mail.ts';
 import { companyPerson } from '../../helpers/company-person.ts';
@@ -78,5 +80,39 @@ describe.each(drivers)('on-call people in alert delivery on %s', (kind) => {
     expect(rows.map((row) => row.userId).sort()).toEqual(
       [...Array(raised).fill(operator.id), ...Array(raised).fill(onCall.id)].sort(),
     );
+  });
+
+  // A person on call in one company's rota is on call for that company alone. One look plans
+  // every company's due alerts together; someone still in company A's rota after staff moved
+  // them to company B must not be paged as on call for B's alerts, which no rota of B names.
+  it("pages a rota's member for the rota's company only, when companies' alerts are planned together", async () => {
+    const moved = await companyPerson(t, `moved-on-call-${kind}`, 'Other Crossings');
+    const { bridge } = await bridgeWithStreams(t, 'Humber');
+    // Company A's rota still names the person (written while they were A's).
+    await rota(t, bridge.companyId, [moved.row.id]);
+    const theirs = await t.services.bridges.create({
+      companyId: moved.row.companyId,
+      name: 'Credit',
+      location: 'R',
+    });
+    await t.services.alerts.analysisCompleted(outcome(bridge.id, 1));
+    await t.services.alerts.analysisCompleted(outcome(theirs.id, 1));
+    const [ours] = await storedAlerts(t, bridge.id);
+    const [their] = await storedAlerts(t, theirs.id);
+    const notices = [ours, their].map((alert) => ({
+      alertId: alert?.id ?? 0,
+      tier: 1,
+      reminder: 0,
+    }));
+
+    const db = t.services.database.db;
+    await createDeliveryLog(db).plan(notices, 'email', 'https://spanwatch.example.ca');
+    const paged = await db
+      .select({ alertId: alertDeliveries.alertId })
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.userId, moved.row.id));
+    expect(paged).toEqual([]);
+    const belled = (await toldOf(db, notices)).filter((row) => row.userId === moved.row.id);
+    expect(belled).toEqual([]);
   });
 });
