@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { quietUntil } from '../../domain/quiet-hours.ts';
 import type { Db } from '../db/client.ts';
-import { alertActions, alertDeliveries, users } from '../db/schema.ts';
+import { alertActions, alertDeliveries, alerts, bridges, users } from '../db/schema.ts';
 import {
   alertBridges,
   type Notice,
@@ -130,6 +130,27 @@ export function createDeliveryLog(db: Db) {
           attempts: sql`${alertDeliveries.attempts} - 1`,
         })
         .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
+    },
+
+    /**
+     * Whether the row's recipient may still hear of its alert: platform staff, or a user of the
+     * alert's company now. A notice waits (quiet hours, maintenance, an outage) with the address
+     * it was planned for, and staff may move that person to another company meanwhile.
+     */
+    async recipientStillOfCompany(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: alertDeliveries.id })
+        .from(alertDeliveries)
+        .innerJoin(users, eq(users.id, alertDeliveries.userId))
+        .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
+        .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
+        .where(
+          and(
+            eq(alertDeliveries.id, id),
+            or(eq(users.isStaff, true), eq(users.companyId, bridges.companyId)),
+          ),
+        );
+      return row !== undefined;
     },
 
     /** The action an overdue action's notice is about, as it reads now. */

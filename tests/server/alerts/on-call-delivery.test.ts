@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDeliveryLog } from '../../../server/alerts/alert-deliveries.ts';
+import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
+import { claimForSending } from '../../../server/alerts/claim-delivery.ts';
 import { toldOf } from '../../../server/alerts/told-people.ts';
 import { alertDeliveries } from '../../../server/db/schema.ts';
 import { alertMail } from '../../helpers/alert-mail.ts';
@@ -114,5 +116,33 @@ describe.each(drivers)('on-call people in alert delivery on %s', (kind) => {
     expect(paged).toEqual([]);
     const belled = (await toldOf(db, notices)).filter((row) => row.userId === moved.row.id);
     expect(belled).toEqual([]);
+  });
+
+  // A notice waits (quiet hours, maintenance, an outage) with its recipient's address; staff may
+  // move that person to another company meanwhile. What they are told then is another company's.
+  it('does not send a waiting notice to a recipient moved to another company before it went', async () => {
+    const operator = await t.createUser({ name: `moved-operator-${kind}` });
+    const { bridge } = await bridgeWithStreams(t, 'Humber');
+    await assignBridge(t, operator.id, bridge.id);
+    await t.services.alerts.analysisCompleted(outcome(bridge.id, 1));
+    const [alert] = await storedAlerts(t, bridge.id);
+    const db = t.services.database.db;
+    const deliveries = createDeliveryLog(db);
+    const [id] = await deliveries.plan(
+      [{ alertId: alert?.id ?? 0, tier: 1, reminder: 0 }],
+      'email',
+      'https://spanwatch.example.ca',
+    );
+    await t.services.users.update(operator.id, { company: 'Other Crossings' });
+
+    expect(await claimForSending(deliveries, createAlertsRepository(db), id ?? 0)).toBeNull();
+    const [row] = await db
+      .select()
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.id, id ?? 0));
+    expect(row).toMatchObject({
+      state: 'cancelled',
+      lastError: "Not sent: the recipient is no longer of the alert's company",
+    });
   });
 });
