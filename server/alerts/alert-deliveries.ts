@@ -1,40 +1,22 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { quietUntil } from '../../domain/quiet-hours.ts';
 import type { Db } from '../db/client.ts';
+import { alertActions, alertDeliveries, alerts, bridges, users } from '../db/schema.ts';
 import {
-  alertActions,
-  alertDeliveries,
-  alerts,
-  bridges,
-  contactGroupMembers,
-  notificationSettings,
-  userBridges,
-  users,
-} from '../db/schema.ts';
-import { type ActionOwner, peopledTier, toldOfAction } from './action-notice-recipients.ts';
-import { routingOf } from '../repositories/contact-groups-repository.ts';
-import { onCallNow } from '../repositories/rotas-repository.ts';
+  alertBridges,
+  type Notice,
+  peopleOfAlerts,
+  type Recipient,
+  toldBy,
+} from './alert-audience.ts';
 import { deliveryKey, messageIdOf, type NotificationChannel } from './alert-email.ts';
 import { SMS_SEVERITIES } from './alert-sms.ts';
-import { tiersOf, withRouted } from './escalation-tiers.ts';
 import { type MaintenanceCover, maintenanceCovers } from './maintenance-cover.ts';
 import { choicesOf } from './notification-settings.ts';
-import { routedFor } from './routed-recipients.ts';
 
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
 export type AlertActionRow = typeof alertActions.$inferSelect;
 
-/** One notice of one alert: a tier's first notice (reminder 0) or the n-th reminder. */
-export interface Notice {
-  alertId: number;
-  /** The tier told; for a reminder, the highest tier reached (every tier up to it is told). */
-  tier: number;
-  reminder: number;
-  /** Set for the notice of an overdue action of the alert (decision 077). */
-  actionId?: number;
-  /** An overdue action's reminder: its owner, who is reminded too. */
-  owner?: ActionOwner;
-}
 export interface LoggedDelivery {
   row: DeliveryRow;
   username: string | null;
@@ -126,57 +108,6 @@ export function createDeliveryLog(db: Db) {
       return rows.filter((row) => row.state === 'pending').map((row) => row.id);
     },
 
-    /**
-     * These overdue actions' first notices at the tier they really reach: the tier asked for,
-     * or the highest below it with people when it has nobody (`peopledTier`, as `plan` falls
-     * back), on any channel. The bell names this tier, not the one asked for (decision 077).
-     */
-    async withToldTiers(notices: readonly Notice[], now: Date = new Date()): Promise<Notice[]> {
-      const asked = notices.filter((notice) => notice.actionId !== undefined);
-      if (asked.length === 0) return [...notices];
-      const rows = await alertBridges(db, [...new Set(asked.map((notice) => notice.alertId))]);
-      const bridgeOf = new Map(rows.map((row) => [row.id, row]));
-      const who = await peopleOfAlerts(db, rows, null, [], now);
-      return notices.map((notice) => {
-        const bridge = bridgeOf.get(notice.alertId);
-        if (notice.actionId === undefined || notice.reminder > 0 || bridge === undefined) {
-          return notice;
-        }
-        return { ...notice, tier: peopledTier(who.tiersFor(bridge), notice.tier) };
-      });
-    },
-
-    /**
-     * Who these notices tell on any channel (decision 080, amended 2026-12-02), each person's
-     * own channel choices aside: the people an email or a text of the same notice is planned
-     * for, before each channel's on/off, address and quiet hours. The bell writes its lines
-     * for them beside those who see the bridge. Every one is of the alert's company or staff.
-     */
-    async told(
-      notices: readonly Notice[],
-      now: Date = new Date(),
-    ): Promise<
-      { alertId: number; actionId?: number; tier: number; userId: number; inApp: boolean }[]
-    > {
-      if (notices.length === 0) return [];
-      const rows = await alertBridges(db, [...new Set(notices.map((notice) => notice.alertId))]);
-      const bridgeOf = new Map(rows.map((row) => [row.id, row]));
-      const who = await peopleOfAlerts(db, rows, null, notices, now);
-      return notices.flatMap((notice) => {
-        const bridge = bridgeOf.get(notice.alertId);
-        if (bridge === undefined) return [];
-        return toldBy(notice, who, bridge).flatMap(({ tier, people }) =>
-          people.map((person) => ({
-            alertId: notice.alertId,
-            ...(notice.actionId === undefined ? {} : { actionId: notice.actionId }),
-            tier,
-            userId: person.id,
-            inApp: choicesOf(person.settings).inApp,
-          })),
-        );
-      });
-    },
-
     /** An escalation or reminder no longer needed: its alert was acknowledged or cleared. */
     async cancel(id: number, reason: string): Promise<void> {
       await db
@@ -199,6 +130,27 @@ export function createDeliveryLog(db: Db) {
           attempts: sql`${alertDeliveries.attempts} - 1`,
         })
         .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
+    },
+
+    /**
+     * Whether the row's recipient may still hear of its alert: platform staff, or a user of the
+     * alert's company now. A notice waits (quiet hours, maintenance, an outage) with the address
+     * it was planned for, and staff may move that person to another company meanwhile.
+     */
+    async recipientStillOfCompany(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: alertDeliveries.id })
+        .from(alertDeliveries)
+        .innerJoin(users, eq(users.id, alertDeliveries.userId))
+        .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
+        .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
+        .where(
+          and(
+            eq(alertDeliveries.id, id),
+            or(eq(users.isStaff, true), eq(users.companyId, bridges.companyId)),
+          ),
+        );
+      return row !== undefined;
     },
 
     /** The action an overdue action's notice is about, as it reads now. */
@@ -304,171 +256,4 @@ function heldOrSuppressed(
   }
   const holdUntil = quietHold && quietHold > cover.until ? quietHold : cover.until;
   return { holdUntil, suppressedBy: cover.note };
-}
-
-/**
- * The people one notice tells, per tier: an overdue action's (action-notice-recipients.ts), a
- * reminder's (every tier reached so far) or a tier's first notice (that tier's people).
- */
-function toldBy<P extends { id: number }>(
-  notice: Notice,
-  who: { tiersFor: (bridge: AlertBridge) => P[][]; ownersOf: (n: Notice, c: number) => P[] },
-  bridge: AlertBridge,
-) {
-  const tiers = who.tiersFor(bridge);
-  if (notice.actionId !== undefined) {
-    return toldOfAction(tiers, notice, who.ownersOf(notice, bridge.companyId));
-  }
-  return notice.reminder > 0
-    ? tiers.slice(0, notice.tier).map((people, index) => ({ tier: index + 1, people }))
-    : [{ tier: notice.tier, people: tiers[notice.tier - 1] ?? [] }];
-}
-
-/** An alert's bridge and company, as `plan` and `toldTiers` read them. */
-interface AlertBridge {
-  id: number;
-  bridgeId: number;
-  companyId: number;
-  type: string;
-  severity: string;
-}
-
-/** These alerts with their bridges and companies. */
-function alertBridges(db: Db, alertIds: number[]): Promise<AlertBridge[]> {
-  return db
-    .select({
-      id: alerts.id,
-      bridgeId: alerts.bridgeId,
-      type: alerts.type,
-      severity: alerts.severity,
-      companyId: bridges.companyId,
-    })
-    .from(alerts)
-    .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
-    .where(inArray(alerts.id, alertIds));
-}
-
-/**
- * Who may be told of these alerts, per tier (escalation-tiers.ts), with each person's address and
- * settings: the bridges' assigned users, the people on call now, the companies' administrators,
- * platform staff, the rules' groups of this channel (every channel when null), and the owners of
- * the notices' overdue actions.
- */
-async function peopleOfAlerts(
-  db: Db,
-  rows: readonly AlertBridge[],
-  channel: NotificationChannel | null,
-  notices: readonly Notice[],
-  now: Date,
-) {
-  const person = {
-    id: users.id,
-    email: users.email,
-    // Texts go only to a number its owner proved with a code.
-    phone: sql<
-      string | null
-    >`case when ${users.phoneVerifiedAt} is not null then ${users.phone} end`,
-    companyId: users.companyId,
-    settings: notificationSettings,
-  };
-  const withSettings = eq(notificationSettings.userId, users.id);
-  const bridgeIds = [...new Set(rows.map((row) => row.bridgeId))];
-  const companyIds = [...new Set(rows.map((row) => row.companyId))];
-  const assigned = await db
-    .select({ bridgeId: userBridges.bridgeId, ...person })
-    .from(userBridges)
-    .innerJoin(users, eq(users.id, userBridges.userId))
-    .leftJoin(notificationSettings, withSettings)
-    .where(and(inArray(userBridges.bridgeId, bridgeIds), eq(users.isStaff, false)))
-    .orderBy(users.id);
-  const companyAdmins = await db
-    .select(person)
-    .from(users)
-    .leftJoin(notificationSettings, withSettings)
-    .where(
-      and(
-        inArray(users.companyId, companyIds),
-        eq(users.isCompanyAdmin, true),
-        eq(users.isStaff, false),
-      ),
-    )
-    .orderBy(users.id);
-  const staff = await db
-    .select(person)
-    .from(users)
-    .leftJoin(notificationSettings, withSettings)
-    .where(eq(users.isStaff, true))
-    .orderBy(users.id);
-  const peopleWithIds = async (ids: readonly number[]) =>
-    ids.length === 0
-      ? []
-      : db
-          .select(person)
-          .from(users)
-          .leftJoin(notificationSettings, withSettings)
-          .where(inArray(users.id, [...ids]))
-          .orderBy(users.id);
-  const onCall = await peopleWithIds(await onCallNow(db, companyIds, now));
-  const routing = (await routingOf(db, companyIds)).filter(
-    ({ rule }) => channel === null || rule.channels.includes(channel),
-  );
-  const routedPeople = await peopleWithIds([...new Set(routing.flatMap((route) => route.members))]);
-
-  // The owners of overdue actions, for their reminders (decision 077).
-  const ownerGroupIds = [
-    ...new Set(notices.flatMap((notice) => (notice.owner?.groupId ? [notice.owner.groupId] : []))),
-  ];
-  const groupMembers =
-    ownerGroupIds.length === 0
-      ? []
-      : await db
-          .select({ groupId: contactGroupMembers.groupId, ...person })
-          .from(contactGroupMembers)
-          .innerJoin(users, eq(users.id, contactGroupMembers.userId))
-          .leftJoin(notificationSettings, withSettings)
-          .where(inArray(contactGroupMembers.groupId, ownerGroupIds))
-          .orderBy(users.id);
-  const ownersOf = (notice: Notice, companyId: number) => {
-    const owner = notice.owner;
-    if (owner === undefined) return [];
-    const people =
-      owner.groupId === null
-        ? companyAdmins
-        : groupMembers.filter((member) => member.groupId === owner.groupId);
-    return people.filter((member) => member.companyId === companyId);
-  };
-
-  return {
-    ownersOf,
-    tiersFor: (bridge: AlertBridge) =>
-      withRouted(
-        tiersOf({
-          companyId: bridge.companyId,
-          assigned: assigned.filter((row) => row.bridgeId === bridge.bridgeId),
-          onCall,
-          companyAdmins,
-          staff,
-        }),
-        bridge.companyId,
-        routedFor(
-          channel === null
-            ? routing.filter(({ rule }) => carries(rule.channels, bridge.severity))
-            : routing,
-          routedPeople,
-          bridge,
-        ),
-      ),
-  };
-}
-
-/** A rule's channels reach someone: email always, a text only at the severities texted. */
-function carries(channels: readonly string[], severity: string): boolean {
-  return channels.includes('email') || (channels.includes('sms') && SMS_SEVERITIES.has(severity));
-}
-
-/** A possible recipient as `plan` reads them: address, company and own settings. */
-interface Recipient {
-  email: string;
-  phone: string | null;
-  settings: typeof notificationSettings.$inferSelect | null;
 }

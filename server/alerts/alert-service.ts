@@ -9,6 +9,7 @@ import type { InspectionsRepository } from '../inspections/inspections-repositor
 import type { Viewer } from '../repositories/visibility.ts';
 import type { AlertWebhook } from './alert-webhook.ts';
 import { createDeliveryLog, type LoggedDelivery } from './alert-deliveries.ts';
+import { withToldTiers } from './told-people.ts';
 import { type AlertActionDto, createAlertActions } from './alert-actions.ts';
 import { type CompanyDeliveryFilter, companyDeliveries } from './company-deliveries.ts';
 import { ackLinkKey } from './ack-link.ts';
@@ -157,7 +158,7 @@ export function createAlertService({
       await tell('SMS notifier', alertIds, () => sms?.enqueueNotices(notices));
       // The bell names the tier the notice reached (the highest with people), not the one asked.
       await tell('in-app notifications', alertIds, async () =>
-        inApp.actionsOverdue(await deliveries.withToldTiers(notices, at), at),
+        inApp.actionsOverdue(await withToldTiers(db, notices, at), at),
       );
       return claimed.map((action) => action.id);
     },

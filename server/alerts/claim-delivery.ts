@@ -8,7 +8,8 @@ export type Claimed =
 
 /**
  * What every channel's sender does first: claims the row (so two senders never send it at
- * once), finds its alert, and cancels an escalation or reminder of an alert answered meanwhile.
+ * once), finds its alert, cancels what its recipient may no longer hear (moved to another
+ * company since it was planned) and an escalation or reminder of an alert answered meanwhile.
  * A maintenance window covering the alert now (decision 055) holds the row until it ends
  * (`heldUntil`); a notice held by one whose alert was answered before it ended is not sent.
  * Null when there is nothing to send.
@@ -24,6 +25,14 @@ export async function claimForSending(
   const [alert] = await alerts.findDtos([delivery.alertId]);
   if (!alert) {
     await deliveries.failed(deliveryId, 'The alert no longer exists', true);
+    return null;
+  }
+  // Another company's alert is never told, whatever was planned while the person was its.
+  if (!(await deliveries.recipientStillOfCompany(deliveryId))) {
+    await deliveries.cancel(
+      deliveryId,
+      "Not sent: the recipient is no longer of the alert's company",
+    );
     return null;
   }
   if (alert.state === 'active') {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { createDeliveryLog, type Notice } from './alert-deliveries.ts';
+import { createDeliveryLog } from './alert-deliveries.ts';
+import type { Notice } from './alert-audience.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { NotificationChannel } from './alert-email.ts';
 import { createEmailSender, type EmailSender, type EmailSettings } from './email-sender.ts';

@@ -1,7 +1,8 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema.ts';
-import type { DeliveryLog, Notice } from './alert-deliveries.ts';
+import type { DeliveryLog } from './alert-deliveries.ts';
+import type { Notice } from './alert-audience.ts';
 import type { NotificationChannel } from './alert-email.ts';
 import { ESCALATION_BOUNDS } from '../../domain/escalation-settings.ts';
 import { type EscalationPolicy, nextDeadlineSeconds, stepAt } from './escalation-policy.ts';
@@ -33,13 +34,20 @@ const COMPANY_FIRST_DEADLINE_SECONDS = ESCALATION_BOUNDS.tier2Minutes.min * 60;
  * second look at the same moment plan nothing new, so any schedule may call it, late or twice.
  * An alert acknowledged or cleared is escalated no further.
  */
+/**
+ * How long after its raise an alert may first be due a look: the default policy's first deadline,
+ * or a company's shortest possible one (decision 069), whichever comes first.
+ */
+export function firstLookSeconds(policy: EscalationPolicy): number {
+  return Math.min(nextDeadlineSeconds(policy, 0) ?? Infinity, COMPANY_FIRST_DEADLINE_SECONDS);
+}
+
 export function createEscalation(
   db: Db,
   deliveries: DeliveryLog,
   options: { policy: EscalationPolicy; channel: NotificationChannel; publicUrl: string },
 ) {
-  const defaultFirst = nextDeadlineSeconds(options.policy, 0);
-  const firstDeadline = Math.min(defaultFirst ?? Infinity, COMPANY_FIRST_DEADLINE_SECONDS);
+  const firstDeadline = firstLookSeconds(options.policy);
   const policyOf = (kept: EscalationPolicy | null): EscalationPolicy => kept ?? options.policy;
 
   /** The notices due by `now` of one unacknowledged alert raised at `raisedAt`. */

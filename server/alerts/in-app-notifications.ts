@@ -9,9 +9,10 @@ import {
   userBridges,
   users,
 } from '../db/schema.ts';
-import { activeAlertsRaisedBy } from './escalation.ts';
+import { activeAlertsRaisedBy, firstLookSeconds } from './escalation.ts';
 import { maintenanceCovers } from './maintenance-cover.ts';
-import { createDeliveryLog, type Notice } from './alert-deliveries.ts';
+import type { Notice } from './alert-audience.ts';
+import { toldOf } from './told-people.ts';
 import { type EscalationPolicy, stepAt } from './escalation-policy.ts';
 
 export type NotificationKind = 'raised' | 'escalated' | 'cleared' | 'action_overdue';
@@ -45,8 +46,6 @@ const wantsInApp = sql`not exists (select 1 from ${notificationSettings} where $
  * a second write of the same news add nothing, so any process may run the escalation pass.
  */
 export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
-  const deliveries = createDeliveryLog(db);
-
   /** Each (user, alert) of these alerts' bridges whose user may be told and wants the bell. */
   const seeing = (alertIds: readonly number[]) =>
     db
@@ -61,7 +60,7 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
    * (their own in-app choice, as for everyone), each (user, alert) once.
    */
   const toTell = async (alertIds: readonly number[], notices: readonly Notice[], now: Date) => {
-    const told = (await deliveries.told(notices, now)).filter((row) => row.inApp);
+    const told = (await toldOf(db, notices, now)).filter((row) => row.inApp);
     return once([...(await seeing(alertIds)), ...told]);
   };
 
@@ -128,7 +127,7 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
       if (overdue.length === 0) return;
       const alertIds = [...new Set(overdue.map((notice) => notice.alertId))];
       const seen = await seeing(alertIds);
-      const told = (await deliveries.told(overdue, now)).filter((row) => row.inApp);
+      const told = (await toldOf(db, overdue, now)).filter((row) => row.inApp);
       const values = overdue.flatMap((notice) =>
         once([
           ...seen.filter((row) => row.alertId === notice.alertId),
@@ -147,18 +146,21 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
       tell(await uncovered(alertIds, now), 'raised', 1, now),
 
     /**
-     * Tells of each active alert that has reached tier 2 or 3 by `now` (escalation-policy.ts),
-     * once per tier, unless a maintenance window covers it now; first, the raise of alerts whose
+     * Tells of each active alert that has reached tier 2 or 3 by `now` on its own kept policy
+     * (escalation-policy.ts; the default when it kept none), once per tier, unless a maintenance window covers it now; first, the raise of alerts whose
      * window ended. Stateless like the email escalation: late or repeated passes are harmless.
      */
     async escalate(now: Date): Promise<void> {
       await afterMaintenance(now);
-      const first = policy.tier2AfterSeconds || policy.tier3AfterSeconds;
-      if (first <= 0) return;
-      const due = await activeAlertsRaisedBy(db, new Date(now.getTime() - first * 1000));
+      const due = await activeAlertsRaisedBy(
+        db,
+        new Date(now.getTime() - firstLookSeconds(policy) * 1000),
+      );
       const byTier = new Map<number, number[]>();
       for (const alert of due) {
-        const { tier } = stepAt(policy, (now.getTime() - alert.raisedAt.getTime()) / 1000);
+        // The alert's own company's delays, kept from its raise (decision 069), as its emails.
+        const kept = alert.escalation ?? policy;
+        const { tier } = stepAt(kept, (now.getTime() - alert.raisedAt.getTime()) / 1000);
         for (let reached = 2; reached <= tier; reached += 1) {
           byTier.set(reached, [...(byTier.get(reached) ?? []), alert.id]);
         }

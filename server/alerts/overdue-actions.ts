@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { intArray, rowsOf } from '../db/pg-arrays.ts';
 import { alertActions, alerts } from '../db/schema.ts';
-import type { Notice } from './alert-deliveries.ts';
+import type { Notice } from './alert-audience.ts';
 import { actionStepAt, type EscalationPolicy, nextActionStepSeconds } from './escalation-policy.ts';
 
 /**

@@ -61,22 +61,30 @@ async function complete(
 }
 
 /**
- * Who is on call at `now` in any rota of these companies, each once: alert delivery tells them
- * at tier 1 (decision 056). Overrides already over are not read.
+ * Who is on call at `now` in the rotas of each of these companies, each once per company: alert
+ * delivery tells them at tier 1 of that company's alerts alone (decision 056). Per company, so
+ * one look over several companies' alerts never pages a person named in one company's rota for
+ * another's. Overrides already over are not read.
  */
 export async function onCallNow(
   db: Db,
   companyIds: readonly number[],
   now: Date,
-): Promise<number[]> {
-  if (companyIds.length === 0) return [];
+): Promise<Map<number, number[]>> {
+  const byCompany = new Map<number, number[]>();
+  if (companyIds.length === 0) return byCompany;
   const rows = await db
     .select()
     .from(rotas)
     .where(inArray(rotas.companyId, [...companyIds]))
     .orderBy(asc(rotas.id));
-  const people = (await complete(db, rows, now)).map((rota) => onCallAt(rota, now).userId);
-  return [...new Set(people.filter((id): id is number => id !== null))];
+  for (const rota of await complete(db, rows, now)) {
+    const { userId } = onCallAt(rota, now);
+    const people = byCompany.get(rota.companyId) ?? [];
+    if (userId !== null && !people.includes(userId))
+      byCompany.set(rota.companyId, [...people, userId]);
+  }
+  return byCompany;
 }
 
 /** The company rotas, their members in turn order and their overrides. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDeliveryLog } from '../../../server/alerts/alert-deliveries.ts';
 import { createEscalation } from '../../../server/alerts/escalation.ts';
 import { DEFAULT_ESCALATION } from '../../../server/alerts/escalation-policy.ts';
-import { alertDeliveries } from '../../../server/db/schema.ts';
+import { alertDeliveries, notifications } from '../../../server/db/schema.ts';
 import { companyOfUser } from '../../../server/repositories/companies-repository.ts';
 import { companyPerson } from '../../helpers/company-person.ts';
 import { drivers } from '../../helpers/test-database.ts';
@@ -77,5 +77,45 @@ describe.each(drivers)("escalation on the company's own delays on %s", (kind) =>
       .from(alertDeliveries)
       .where(eq(alertDeliveries.alertId, their?.id ?? 0));
     expect(theirRows).toEqual([]);
+  });
+
+  // The bell's tier-2 and tier-3 lines follow the same kept delays as the emails: a company that
+  // calls its managers after 2 minutes has them told on the bell then, not at the default's 15.
+  it("tells the bell of tier 2 on the alert's kept company delay, not the server's", async () => {
+    const companyId = await companyOfUser(t.services.database.db, TEST_COMPANY);
+    await companyPerson(t, 'bell-manager', TEST_COMPANY, { admin: true });
+    await t.services.companyEscalation.set(companyId, {
+      tier2Minutes: 2,
+      tier3Minutes: 40,
+      reminderMinutes: null,
+    });
+    const { bridge } = await bridgeWithStreams(t, 'Jacques Cartier');
+    await t.services.alerts.analysisCompleted(outcome(bridge.id, 1));
+    const [alert] = await storedAlerts(t, bridge.id);
+    const raisedAt = alert?.raisedAt ?? new Date();
+    await t.services.companyEscalation.set(companyId, {
+      tier2Minutes: 30,
+      tier3Minutes: 60,
+      reminderMinutes: 5,
+    });
+    const escalatedTiers = async () =>
+      (
+        await t.services.database.db
+          .select({ kind: notifications.kind, tier: notifications.tier })
+          .from(notifications)
+          .where(eq(notifications.alertId, alert?.id ?? 0))
+      )
+        .filter((row) => row.kind === 'escalated')
+        .map((row) => row.tier);
+
+    await t.services.alerts.escalateInApp(at(raisedAt, 119));
+    expect(await escalatedTiers()).toEqual([]);
+    await t.services.alerts.escalateInApp(at(raisedAt, 121));
+    expect(new Set(await escalatedTiers())).toEqual(new Set([2]));
+    // Tier 3 at the kept 40 minutes, not the default's hour nor the new setting's.
+    await t.services.alerts.escalateInApp(at(raisedAt, 39 * 60));
+    expect(new Set(await escalatedTiers())).toEqual(new Set([2]));
+    await t.services.alerts.escalateInApp(at(raisedAt, 40 * 60 + 1));
+    expect(new Set(await escalatedTiers())).toEqual(new Set([2, 3]));
   });
 });

@@ -104,6 +104,44 @@ describe.each(drivers)('notifications under maintenance on %s', (kind) => {
     expect(sent?.state).toBe('sent');
   }, 40_000);
 
+  // Decision 080 (amended 2026-12-02): the bell also tells those an email or text tells who do
+  // not see the bridge (here the person on call, unassigned). Their line is held under the
+  // window as everyone else's; a check that held only the bridge's own people fails here.
+  it("holds the bell's line of the unassigned person on call while works cover the bridge", async () => {
+    const { staff, operator, bridge } = await scene('OnCallCovered');
+    const onCall = await t.createUser({ name: `on-call-covered-${kind}` });
+    await t.services.rotas.create(bridge.companyId, {
+      name: 'Nights',
+      rotation: 'daily',
+      handOffTime: '09:00',
+      timeZone: 'UTC',
+      startsOn: '2026-01-01',
+      members: [onCall.id],
+      overrides: [],
+    });
+    const raisedAt = Date.now();
+    const end = new Date(raisedAt + HOUR);
+    await works(staff.token, bridge.id, { from: new Date(raisedAt - HOUR), to: end });
+    const alerts = t.services.alerts;
+    await alerts.analysisCompleted(outcome(bridge.id, 1));
+    const [alert] = await storedAlerts(t, bridge.id);
+    const id = alert?.id ?? 0;
+    const linesOf = async (userId: number) =>
+      (await bellOf(id)).filter((row) => row.userId === userId).map((row) => row.kind);
+
+    // At the raise and at the escalations under the works: nothing for anyone.
+    expect(await linesOf(onCall.id)).toEqual([]);
+    expect(await linesOf(operator.id)).toEqual([]);
+    await alerts.escalateInApp(new Date(raisedAt + 30 * 60 * SECOND));
+    expect(await bellOf(id)).toEqual([]);
+
+    // The works end with the alert unanswered: both are told of its raise (the operator, who
+    // sees the bridge, of its escalation too; the person on call is of tier 1 only).
+    await alerts.escalateInApp(new Date(end.getTime() + SECOND));
+    expect(await linesOf(onCall.id)).toEqual(['raised']);
+    expect(await linesOf(operator.id)).toContain('raised');
+  });
+
   it('sends at once what no window covers: a window ended, and a Critical alert under span works', async () => {
     const { staff, operator, bridge } = await scene('Ended');
     const other = await scene('SpanWorks');
