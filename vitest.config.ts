@@ -11,11 +11,6 @@ export default defineConfig({
     // Three were tried beside the browser tests: CI took 1,110 s instead of 1,020 s, and a
     // scale-out training expired under the load (docs/decisions/033-test-suite-time.md).
     maxWorkers: 2,
-    // Files share a worker's loaded modules instead of importing the app anew each (about 2 s a
-    // file): the unit tests took a third of their CPU time and the component tests 40 % of their
-    // wall time without isolation (docs/decisions/033-test-suite-time.md). Tests own their
-    // state: each API file opens its own database and app, and every test starts on clean data.
-    isolate: false,
     // The longest files first, from the committed times (tests/file-times.json), so the two
     // workers end together; a fresh clone would otherwise start the largest files first.
     sequence: { sequencer: LongestFirstSequencer },
@@ -39,6 +34,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Files share a worker's process and loaded modules instead of importing the app anew
+          // each (about 2 s a file), and the worker keeps its database from file to file
+          // (tests/helpers/database-pool.ts). Tests own their state: each API file opens its own
+          // app, and every test starts on clean data. Set here, not at the root: Vitest 4's
+          // inline projects do not inherit the root's test options, and the root's setting left
+          // every file in a fresh process (docs/decisions/033-test-suite-time.md, 2026-12-02 (b)).
+          isolate: false,
           include: [
             'tests/server/**/*.test.ts',
             'tests/machines/**/*.test.ts',

@@ -4,12 +4,8 @@ import { buildApp } from '../../server/app.ts';
 import type { AppConfig } from '../../server/config/config.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { assertMatchesContract } from './contract-validator.ts';
-import {
-  type DriverKind,
-  createTestDatabase,
-  truncateAll,
-  type TestDatabase,
-} from './test-database.ts';
+import { borrowTestDatabase } from './database-pool.ts';
+import { type DriverKind, truncateAll, type TestDatabase } from './test-database.ts';
 
 /** The company every user made by `createUser` belongs to. */
 export const TEST_COMPANY = 'Test Co';
@@ -71,7 +67,8 @@ export interface TestContext {
 }
 
 /**
- * One app per test file and driver, on its own database, truncated before each test.
+ * One app per test file and driver, on a database of its own for the file (the worker's, emptied
+ * between files: database-pool.ts), truncated before each test.
  * `overrides` swap services (e.g. the bridge-name source); `config` adjusts settings.
  */
 export function setupTestApp(
@@ -85,7 +82,7 @@ export function setupTestApp(
   const context = {} as TestContext;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await borrowTestDatabase(kind);
     context.databaseUrl = testDb.url;
     const config = { ...testConfig, ...options.config };
     const base = createServices(config, testDb.database);

@@ -118,6 +118,34 @@ async function ensureServerTemplate(admin: pg.Client, serverUrl: string): Promis
   }
 }
 
+let orphansDropped: Promise<void> | undefined;
+
+/**
+ * Drops the test databases of worker processes that have ended: a worker keeps its database
+ * from file to file (database-pool.ts) and ends without a hook to drop it. Only this machine's
+ * processes are judged, by their process id in the name; a live one's are left alone.
+ */
+async function dropOrphans(admin: pg.Client): Promise<void> {
+  const found = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname ~ '^spanwatch_test_[0-9]+_'",
+  );
+  for (const { datname } of found.rows) {
+    const pid = Number(datname.split('_')[2]);
+    if (isAlive(pid)) continue;
+    await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, someone else's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** A migrated database of its own for one test file: in-memory PGlite or a fresh server database. */
 export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase> {
   if (kind === 'pglite') return createPgliteDatabase();
@@ -127,6 +155,8 @@ export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
+    orphansDropped ??= dropOrphans(admin);
+    await orphansDropped;
     const template = await ensureServerTemplate(admin, serverUrl);
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   } finally {
@@ -134,11 +164,17 @@ export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ databaseUrl: url.toString() });
-  await database.migrate();
+  const testDb = serverTestDatabase(serverUrl, name, url.toString());
+  await testDb.database.migrate();
+  return testDb;
+}
+
+/** The server database `name` at `url`, on pools of its own; `drop` closes them and drops it. */
+function serverTestDatabase(serverUrl: string, name: string, url: string): TestDatabase {
+  const database = openDatabase({ databaseUrl: url });
   return {
     database,
-    url: url.toString(),
+    url,
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -147,6 +183,18 @@ export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The same database on new connections (PostgreSQL; PGlite has one, kept): a file's sessions
+ * and whatever they set end with the pools that held them.
+ */
+export async function reopenTestDatabase(testDb: TestDatabase): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (testDb.database.kind !== 'postgres' || !testDb.url || !serverUrl) return testDb;
+  await testDb.database.close();
+  const name = new URL(testDb.url).pathname.slice(1);
+  return serverTestDatabase(serverUrl, name, testDb.url);
 }
 
 const TABLES = [
