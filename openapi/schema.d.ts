@@ -3686,6 +3686,18 @@ export interface components {
        * @description When the bridge first reached the spec §4 condition of num_anomalies, kept while the condition is unchanged: the next maintenance is due the table's days after it
        */
       condition_since?: string;
+      /** @description Present when the evaluation judged under a quarter of its windows and found fewer episodes than the condition it would replace (decision 017, amendment 2026-12-02 (b)): a quiet part of a period is no verdict on the rest, so the condition (map, dashboard, health alerts) is held from the last evaluation that judged enough; condition_since is that evaluation's. Absent or null: num_anomalies sets it. */
+      held_condition?: {
+        /** @description The episodes the held condition stands on; null when no evaluation has judged enough yet (not assessed) */
+        num_anomalies: number | null;
+        /**
+         * Format: date-time
+         * @description When the evaluation the condition is held from was made
+         */
+        from: string | null;
+        /** @description Share of this evaluation's windows that were judged */
+        judged_share: number;
+      } | null;
       /** Format: date-time */
       baseline_start?: string;
       /** Format: date-time */

@@ -44,7 +44,9 @@ function causeWindows(windows: AnalysisOutcome['anomalousWindows']): AlertCause[
 /**
  * Turns one evaluation into stored alerts (spec §4): raise or update what fires, clear what no
  * longer does. One transaction holding a per-bridge advisory lock, so two evaluations of the same
- * bridge apply one after the other. Returns the ids of newly raised alerts.
+ * bridge apply one after the other. Returns the ids of newly raised alerts. An evaluation that
+ * held its condition (too little judged) leaves the health alerts as they are; the sensor,
+ * limit, mode-tracking and trigger-level alerts still apply.
  */
 export async function applyAnalysisOutcome(
   db: Db,
@@ -78,7 +80,10 @@ export async function applyAnalysisOutcome(
         alert.type === 'Anomaly Detection' ? anomalySources(alert.message, outcome) : alert.message,
     }));
     const scope = { bridgeId: outcome.bridgeId, types: HEALTH_ALERT_TYPES };
-    const { raised } = await syncAlerts(tx, health, scope, now);
+    // A held condition is no verdict: its health alerts are neither raised nor cleared.
+    const { raised } = outcome.conditionHeld
+      ? { raised: [] as number[] }
+      : await syncAlerts(tx, health, scope, now);
     raised.push(...(await applySensorFaults(tx, outcome, now)));
     raised.push(...(await applySensorDisagreements(tx, outcome, now)));
     raised.push(...(await applyLimitBreaches(tx, outcome, now)));

@@ -15,6 +15,11 @@ export interface AnalysisOutcome {
   evaluatedAt: Date;
   /** When the bridge first reached this condition: the next maintenance counts from it (absent: now). */
   conditionSince?: Date;
+  /**
+   * The evaluation judged too little of its period to set the condition (decision 017,
+   * amendment 2026-12-02 (b)): its health alerts are left as they are; absent: it judged enough.
+   */
+  conditionHeld?: boolean;
   /** The anomalous windows of the period, for the alert's cause. */
   anomalousWindows: { start: Date; end: Date; error: number }[];
   /** stream_ids of the data streams contributing most to the anomalies. */

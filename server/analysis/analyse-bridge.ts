@@ -24,7 +24,7 @@ import { dataExtent, loadBridgeStreams } from './bridge-streams.ts';
 import { contextRows } from './context.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { buildRebaseliningReport, buildReport, scoreWindows } from './evaluation-report.ts';
-import { conditionSince } from './condition-since.ts';
+import { conditionSince, conditionVerdict } from './condition-since.ts';
 import { expectedFalseEpisodesPerMonth, judgedShareOf } from './false-alarm-expectation.ts';
 import { buildForecastSeries } from './forecast-series.ts';
 import { physicalChangeOf } from './frequency-shift.ts';
@@ -384,9 +384,10 @@ export async function evaluateBridge(
       outOfCalibration,
     });
     // The episodes decide the condition; the stored date of reaching it is kept while it holds.
+    const judgedShare = judgedShareOf(built);
     const falseEpisodes = expectedFalseEpisodesPerMonth({
       alpha: settings.targetFalseAlarmRate,
-      judgedShare: judgedShareOf(built),
+      judgedShare,
       smoothRows: built.smooth_windows ?? 1,
       confirmRows: ALARM_EPISODE_RULES.confirmRows,
     });
@@ -395,11 +396,19 @@ export async function evaluateBridge(
     const reference = await versions.active(bridgeId);
     const controlChart = referenceChartStep(reference, model.featureNames, windows, period);
     const { report: merged, sources } = withChartEpisodes(built, controlChart);
-    const numAnomalies = merged.num_anomalies;
+    // Too little judged, the condition is held from the last evaluation that judged enough
+    // (decision 017, amendment 2026-12-02 (b)): no episodes found is then no verdict.
+    const { conditionCount, held_condition, condition_since } = conditionVerdict(
+      previousReport,
+      merged.num_anomalies,
+      judgedShare,
+      evaluatedAt,
+    );
     const report = {
       ...merged,
       ...(controlChart ? { control_chart: controlChart } : {}),
-      condition_since: conditionSince(previousReport, numAnomalies, evaluatedAt),
+      condition_since,
+      ...(held_condition ? { held_condition } : {}),
       expected_false_episodes_per_month: falseEpisodes,
       ...disagreementsOf(sensorDisagreements),
     };
@@ -421,7 +430,7 @@ export async function evaluateBridge(
     await repository.saveEvaluation(bridgeId, {
       report,
       forecast,
-      numAnomalies: report.num_anomalies,
+      numAnomalies: conditionCount,
       dataUntil: new Date(extent.newest),
       evaluatedAt,
       falseEpisodesPerMonth: falseEpisodes,
@@ -449,6 +458,7 @@ export async function evaluateBridge(
       numAnomalies: report.num_anomalies,
       evaluatedAt,
       conditionSince: new Date(report.condition_since),
+      ...(held_condition ? { conditionHeld: true } : {}),
       ...(controlChart ? { controlChart: chartOutcome(controlChart, sources) } : {}),
       anomalousWindows: report.windows
         .filter((w) => w.anomalous)

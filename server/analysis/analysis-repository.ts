@@ -117,7 +117,7 @@ export function createAnalysisRepository(db: Db) {
           },
           tx,
         );
-        await tx.insert(conditionHistory).values(history);
+        if (history) await tx.insert(conditionHistory).values(history);
         // An episode still open is found again, longer, by the next evaluation.
         for (const episode of episodes) {
           await tx

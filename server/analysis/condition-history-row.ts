@@ -13,11 +13,15 @@ function periodBound(report: unknown, key: 'period_start' | 'period_end'): Date 
   return at;
 }
 
-/** The history row of an evaluation: its condition and health score by spec §4's table. */
+/**
+ * The history row of an evaluation: its condition and health score by spec §4's table; none
+ * when it has no condition (too little judged, and nothing judged enough before it).
+ */
 export function conditionHistoryRow(
   bridgeId: number,
   evaluation: Evaluation,
-): NewConditionHistoryRow {
+): NewConditionHistoryRow | null {
+  if (evaluation.numAnomalies === null) return null;
   return {
     bridgeId,
     evaluatedAt: evaluation.evaluatedAt,

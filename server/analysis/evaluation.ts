@@ -1,7 +1,8 @@
 export interface Evaluation {
   report: unknown;
   forecast: unknown;
-  numAnomalies: number;
+  /** The episodes the condition stands on (held ones when held); null: not assessed, no history row. */
+  numAnomalies: number | null;
   dataUntil: Date;
   evaluatedAt: Date;
   /** Expected false alarm episodes a month (null: not known). */

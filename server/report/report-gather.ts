@@ -2,6 +2,7 @@ import type { SensorDisagreementsRepository } from '../repositories/sensor-disag
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { describeEpisodeShift } from '../../domain/trigger-levels.ts';
 import { conditionOf } from '../../domain/health.ts';
+import { conditionCount } from '../../domain/held-condition.ts';
 import type { UnitSystem } from '../../domain/company-settings.ts';
 import { perCelsiusToPerFahrenheit, quantityText, shownUnit } from '../../domain/units.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.ts';
@@ -184,7 +185,8 @@ function conditionFacts(
     evaluatedAt: evaluatedAt?.toISOString() ?? null,
     periodStart: report.period_start,
     periodEnd: report.period_end,
-    current: conditionOf(report.num_anomalies),
+    // A held condition (too little judged, decision 017 (b)) is the last judged one's.
+    current: conditionOf(conditionCount(report)),
     episodes: report.events
       .filter((e) => inMonth(e.start, month))
       .map((e) => ({

@@ -16,6 +16,7 @@ import {
 import { isDataType } from '../../../domain/enums';
 import { type StreamTwin, streamTwinsOf } from '../../api/queries/stream-twins';
 import { countOf } from '../../../domain/formats';
+import { conditionCount } from '../../../domain/held-condition';
 import {
   type HealthSummary,
   SENSOR_OFFLINE_ALERT,
@@ -70,6 +71,33 @@ export interface BridgeEvaluation {
    * assessed' instead of Good (health null): missing evidence is not evidence of health.
    */
   unwatched: string[];
+  /**
+   * The evaluation judged too little to set the condition, so it is held from the last one
+   * that judged enough (decision 017, amendment 2026-12-02 (b)); null when it judged enough.
+   */
+  held: HeldFacts | null;
+}
+
+export interface HeldFacts {
+  /** The episodes the held condition stands on; null: none judged enough yet (not assessed). */
+  count: number | null;
+  /** When the evaluation the condition is held from was made (null: not known). */
+  from: string | null;
+  /** 'only 3 % of the last 7 days' windows were within the conditions the reference learnt' */
+  why: string;
+}
+
+/** Why a condition is held, in words: the share judged, never rounded up to a quarter. */
+export function heldWhy(judgedShare: number, periodDays: number): string {
+  const percent = Math.floor(Math.max(0, judgedShare) * 100);
+  const share = percent === 0 && judgedShare > 0 ? 'under 1 %' : `only ${percent} %`;
+  const period =
+    periodDays === 7
+      ? "this week's"
+      : periodDays === 1
+        ? "the last day's"
+        : `the last ${periodDays} days'`;
+  return `${share} of ${period} windows were within the conditions the reference learnt`;
 }
 
 const DAY_MS = 86_400_000;
@@ -145,7 +173,14 @@ function situationOf(
   health: HealthSummary | null,
   offline: readonly Alert[],
   unwatched: readonly string[],
+  held: HeldFacts | null,
 ): { situation: string; tone: SituationTone } {
+  if (report && held && held.count === null) {
+    const text = `Not assessed: ${held.why}`;
+    return offline.length > 0
+      ? { situation: `${text}; ${offlineText(offline)}`, tone: 'warning' }
+      : { situation: text, tone: 'unknown' };
+  }
   if (report && !health) {
     const text = `Not assessed: no trusted data from ${spansText(unwatched)}`;
     return offline.length > 0
@@ -159,10 +194,13 @@ function situationOf(
   }
   const tone: SituationTone =
     health.condition === 'Good' ? 'calm' : health.condition === 'Fair' ? 'warning' : 'critical';
-  if (offline.length === 0) return { situation: currentSituation(report.num_anomalies), tone };
+  // A held condition is the last judged one's: its words, marked as held.
+  const count = conditionCount(report) ?? 0;
+  const words = held ? `Condition held: ${currentSituation(count)}` : currentSituation(count);
+  if (offline.length === 0) return { situation: words, tone };
   // A silent sensor means part of the bridge is unwatched: never 'Normal Operation' beside it.
-  if (report.num_anomalies === 0) return { situation: offlineText(offline), tone: 'warning' };
-  return { situation: `${currentSituation(report.num_anomalies)}; ${offlineText(offline)}`, tone };
+  if (count === 0 && !held) return { situation: offlineText(offline), tone: 'warning' };
+  return { situation: `${words}; ${offlineText(offline)}`, tone };
 }
 
 export function evaluateBridge(input: EvaluationInput): BridgeEvaluation {
@@ -187,8 +225,10 @@ export function evaluateBridge(input: EvaluationInput): BridgeEvaluation {
   const since = report?.condition_since ? new Date(report.condition_since) : input.today;
   // Spec §4's table when anomalies were found, or when no anomaly was found and the data covers
   // every instrumented span; 'Not assessed' when Good would rest on missing evidence.
-  const judged = report && (report.num_anomalies > 0 || unwatched.length === 0);
-  const health = judged ? deriveHealth(report.num_anomalies, input.today, since) : null;
+  // An evaluation that judged too little holds the last judged count (null: none yet).
+  const count = report ? conditionCount(report) : null;
+  const judged = report && count !== null && (count > 0 || unwatched.length === 0);
+  const health = judged ? deriveHealth(count, input.today, since) : null;
   const trust = countTrust(streams.map((s) => s.facts));
   const periodDays = report
     ? Math.max(
@@ -196,6 +236,14 @@ export function evaluateBridge(input: EvaluationInput): BridgeEvaluation {
         Math.round((Date.parse(report.period_end) - Date.parse(report.period_start)) / DAY_MS),
       )
     : 0;
+  const heldCondition = report?.held_condition;
+  const held: HeldFacts | null = heldCondition
+    ? {
+        count: heldCondition.num_anomalies,
+        from: heldCondition.from,
+        why: heldWhy(heldCondition.judged_share, periodDays),
+      }
+    : null;
   const windowMinutes = report ? windowMinutesOf(report) : DEFAULT_WINDOW_MINUTES;
   const episodes = report?.num_anomalies ?? 0;
   const windows = report?.anomaly_count ?? 0;
@@ -207,7 +255,7 @@ export function evaluateBridge(input: EvaluationInput): BridgeEvaluation {
     periodDays,
     windowMinutes,
     countsText: report ? countsText(episodes, periodDays) : '',
-    ...situationOf(report, health, offline, unwatched),
+    ...situationOf(report, health, offline, unwatched, held),
     active,
     acknowledged,
     offline,
@@ -216,5 +264,6 @@ export function evaluateBridge(input: EvaluationInput): BridgeEvaluation {
     trust,
     trustLine: trustLine(trust),
     unwatched,
+    held,
   };
 }

@@ -76,6 +76,20 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
           <InspectionFacts bridgeId={bridgeId} narrow={narrow} more={narrow && maintenance} />
           {report && health ? (
             <>
+              {evaluation.held && (
+                <>
+                  <dt>Condition held</dt>
+                  <dd className={styles.warningText}>
+                    Condition held from{' '}
+                    {evaluation.held.from ? (
+                      <When iso={evaluation.held.from} />
+                    ) : (
+                      'the last evaluation that judged enough'
+                    )}
+                    : {evaluation.held.why}
+                  </dd>
+                </>
+              )}
               <dt>Anomalies</dt>
               <dd>{evaluation.countsText}</dd>
               {/* Spec §2's 'last updated' of the condition: when it was assessed. The strip says
@@ -85,7 +99,7 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
                 <When iso={report.evaluated_at} />
               </dd>
               {!narrow && maintenance}
-              {report.num_anomalies > 0 && (
+              {health.condition !== 'Good' && (
                 <>
                   <dt>Threat level</dt>
                   <dd>
@@ -100,8 +114,9 @@ export function StatusStrip({ bridgeId, bridgeName, evaluation, refreshedAt }: S
             <>
               <dt>Anomalies</dt>
               <dd>
-                None found where the data reaches; {spansText(evaluation.unwatched)} not assessed
-                (no trusted data)
+                {evaluation.held
+                  ? `Not assessed: ${evaluation.held.why}`
+                  : `None found where the data reaches; ${spansText(evaluation.unwatched)} not assessed (no trusted data)`}
               </dd>
               {/* Spec §2's 'last updated' of the condition: when it was assessed. The strip says
                   'Last updated' once, in Bridge Monitoring Status, of the page (issue 36). */}

@@ -111,6 +111,35 @@ describe.each(drivers)('alerts from an analysis on %s', (kind) => {
     });
   });
 
+  it('leaves the health alerts as they are when the evaluation held its condition (too little judged)', async () => {
+    const { bridge, streams } = await bridgeWithStreams(t, 'Warm May', ['active']);
+    const [gauge] = streams;
+    await t.services.alerts.analysisCompleted(outcome(bridge.id, 4));
+    const before = await storedAlerts(t, bridge.id);
+
+    // May's warmth: almost nothing judged, so no episode found, which is no verdict
+    // (decision 017, amendment 2026-12-02 (b)). A broken sensor is still told.
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 0),
+      conditionHeld: true,
+      sensorFaults: [
+        {
+          datastreamId: gauge?.stream.id ?? 0,
+          streamId: gauge?.stream.streamId ?? '',
+          details: ['flat signal'],
+        },
+      ],
+    });
+    const after = await open(bridge.id);
+    expect(after.map((a) => [a.type, a.state])).toEqual([
+      ['Structural Warning', 'active'],
+      ['Maintenance Required', 'active'],
+      ['Anomaly Detection', 'active'],
+      ['Sensor fault', 'active'],
+    ]);
+    expect(after.slice(0, 3)).toEqual(before);
+  });
+
   it('clears only the rules that stop firing (4 → 2 anomalies)', async () => {
     const { bridge } = await bridgeWithStreams(t, 'Angus L. Macdonald');
     await t.services.alerts.analysisCompleted(outcome(bridge.id, 4));

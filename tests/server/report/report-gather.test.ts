@@ -234,6 +234,15 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
     expect(aprilText).not.toContain('Recorded by');
   });
 
+  it('states a held condition, not the Good of a week that judged too little (decision 017 (b))', async () => {
+    const bridge = await evaluatedBridge(t, 'Warm Week', {
+      num_anomalies: 0,
+      held_condition: { num_anomalies: 2, from: '2026-04-01T06:00:00.000Z', judged_share: 0.1 },
+    });
+    const facts = await gatherReportFacts(storesOf(t), bridge.id, APRIL, new Date());
+    expect(facts.condition?.current).toBe('Fair');
+  });
+
   it('states the condition at the start and end of the month and each change with its date', async () => {
     const bridge = await t.services.bridges.create({ name: 'Changing Bridge', location: 'River' });
     const { db } = t.services.database;
