@@ -28,13 +28,6 @@ export function activeAlertsRaisedBy(db: Db, cutoff: Date, alertIds?: readonly n
 const COMPANY_FIRST_DEADLINE_SECONDS = ESCALATION_BOUNDS.tier2Minutes.min * 60;
 
 /**
- * Escalation and reminders of alerts nobody has acknowledged (issue 32). Stateless: what is due
- * follows from the alert's raise, its state and its policy (the one its company had when it was
- * raised, else the configured default: decision 069), and the delivery log's keys make a
- * second look at the same moment plan nothing new, so any schedule may call it, late or twice.
- * An alert acknowledged or cleared is escalated no further.
- */
-/**
  * How long after its raise an alert may first be due a look: the default policy's first deadline,
  * or a company's shortest possible one (decision 069), whichever comes first.
  */
@@ -42,6 +35,13 @@ export function firstLookSeconds(policy: EscalationPolicy): number {
   return Math.min(nextDeadlineSeconds(policy, 0) ?? Infinity, COMPANY_FIRST_DEADLINE_SECONDS);
 }
 
+/**
+ * Escalation and reminders of alerts nobody has acknowledged (issue 32). Stateless: what is due
+ * follows from the alert's raise, its state and its policy (the one its company had when it was
+ * raised, else the configured default: decision 069), and the delivery log's keys make a
+ * second look at the same moment plan nothing new, so any schedule may call it, late or twice.
+ * An alert acknowledged or cleared is escalated no further.
+ */
 export function createEscalation(
   db: Db,
   deliveries: DeliveryLog,

@@ -147,8 +147,9 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
 
     /**
      * Tells of each active alert that has reached tier 2 or 3 by `now` on its own kept policy
-     * (escalation-policy.ts; the default when it kept none), once per tier, unless a maintenance window covers it now; first, the raise of alerts whose
-     * window ended. Stateless like the email escalation: late or repeated passes are harmless.
+     * (escalation-policy.ts; the default when it kept none), once per tier, unless a maintenance
+     * window covers it now; first, the raise of alerts whose window ended. Stateless like the
+     * email escalation: late or repeated passes are harmless.
      */
     async escalate(now: Date): Promise<void> {
       await afterMaintenance(now);

@@ -16,11 +16,15 @@ export function conditionSince(
   evaluatedAt: Date,
 ): string {
   const before = lastVerdict(previous).num_anomalies;
-  const since = previous?.condition_since;
+  const since = storedSince(previous);
   const unchanged = before !== null && conditionOfCount(before) === conditionOfCount(numAnomalies);
-  return unchanged && typeof since === 'string' && Number.isFinite(Date.parse(since))
-    ? since
-    : evaluatedAt.toISOString();
+  return unchanged && since !== null ? since : evaluatedAt.toISOString();
+}
+
+/** The previous report's `condition_since` when it is a date, else null. */
+function storedSince(previous: StoredReport): string | null {
+  const since = previous?.condition_since;
+  return typeof since === 'string' && Number.isFinite(Date.parse(since)) ? since : null;
 }
 
 /** What an evaluation stores about its condition: held from before, or its own (spec §4). */
@@ -50,13 +54,11 @@ export function conditionVerdict(
       conditionCount: numAnomalies,
     };
   }
-  const since = previous?.condition_since;
+  const since = storedSince(previous);
   return {
     held_condition: held,
     condition_since:
-      held.num_anomalies !== null && typeof since === 'string' && Number.isFinite(Date.parse(since))
-        ? since
-        : evaluatedAt.toISOString(),
+      held.num_anomalies !== null && since !== null ? since : evaluatedAt.toISOString(),
     conditionCount: held.num_anomalies,
   };
 }

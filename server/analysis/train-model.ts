@@ -62,8 +62,9 @@ export interface TrainedBridgeModel {
 
 /**
  * The indicator (temperature-compensated first natural frequency of the first tracked
- * accelerometer, or of the SSI modes where the plan has them) and its alarm level: the baseline's daily mean minus 3.09 standard deviations
- * of its daily values, the level a healthy day falls below with probability 0.1 %.
+ * accelerometer, or of the SSI modes where the plan has them) and its alarm level: the baseline's
+ * daily mean minus 3.09 standard deviations of its daily values, the level a healthy day falls
+ * below with probability 0.1 %.
  */
 function fitIndicator(
   model: Omit<StoredModel, 'indicator'>,
