@@ -13,6 +13,16 @@
  */
 export const MIN_JUDGED_SHARE = 0.25;
 
+/**
+ * A better condition (fewer episodes than the one held) needs this share judged (decision 017,
+ * amendment 2026-12-02 (c)): decision 051's latch lowers a level only from 108 of a day's 144
+ * windows for the same reason. The part of a week a reference can judge is not a random part:
+ * in the six-month demo a late-May week judged its cool nights, when the breathing crack is
+ * closed, found nothing there and read Good with the crack unchanged. What part of a week shows
+ * wrong is wrong; a quiet part proves nothing of the rest until it is most of the week.
+ */
+export const MIN_JUDGED_SHARE_TO_IMPROVE = 0.75;
+
 /** The condition an evaluation holds, and why (the report's `held_condition`). */
 export interface HeldCondition {
   /** Episodes of the evaluation the condition is held from; null: none has judged enough yet. */
@@ -68,23 +78,31 @@ export function lastVerdict(previous: PreviousVerdict | null | undefined): {
   return { num_anomalies: previous.num_anomalies, from };
 }
 
+/** Whether a judged share may set a condition better than the one before (see the constant). */
+export function judgedEnoughToImprove(judgedShare: number): boolean {
+  return judgedShare >= MIN_JUDGED_SHARE_TO_IMPROVE;
+}
+
 /**
  * The held condition of an evaluation that found `numAnomalies` episodes in the `judgedShare` of
- * its windows it judged; null when it sets the condition itself: it judged enough, or it found at
- * least as many episodes as the held count (as decision 051's latch raises from part of a day but
- * lowers only from most of it: what part of a period shows wrong is wrong, while a quiet part
- * proves nothing of the unjudged rest).
+ * its windows it judged; null when it sets the condition itself. It does when it found at least as
+ * many episodes as the held count, from any share (as decision 051's latch raises from part of a
+ * day); a first verdict, from a quarter judged; a better one, only from three quarters judged (as
+ * the latch lowers only from most of a day: a quiet part proves nothing of the unjudged rest).
  */
 export function heldCondition(
   previous: PreviousVerdict | null | undefined,
   numAnomalies: number,
   judgedShare: number,
 ): HeldCondition | null {
-  if (judgedEnough(judgedShare)) return null;
   const last = lastVerdict(previous);
-  const foundAsMuch =
-    last.num_anomalies === null ? numAnomalies > 0 : numAnomalies >= last.num_anomalies;
-  return foundAsMuch ? null : { ...last, judged_share: judgedShare };
+  if (last.num_anomalies === null) {
+    return numAnomalies > 0 || judgedEnough(judgedShare)
+      ? null
+      : { ...last, judged_share: judgedShare };
+  }
+  if (numAnomalies >= last.num_anomalies || judgedEnoughToImprove(judgedShare)) return null;
+  return { ...last, judged_share: judgedShare };
 }
 
 /** The episode count a report's condition stands on: the held one when it holds, else its own. */

@@ -16,7 +16,11 @@ import {
 import { isDataType } from '../../../domain/enums';
 import { type StreamTwin, streamTwinsOf } from '../../api/queries/stream-twins';
 import { countOf } from '../../../domain/formats';
-import { conditionCount } from '../../../domain/held-condition';
+import {
+  MIN_JUDGED_SHARE_TO_IMPROVE,
+  conditionCount,
+  judgedEnough,
+} from '../../../domain/held-condition';
 import {
   type HealthSummary,
   SENSOR_OFFLINE_ALERT,
@@ -87,7 +91,10 @@ export interface HeldFacts {
   why: string;
 }
 
-/** Why a condition is held, in words: the share judged, never rounded up to a quarter. */
+/**
+ * Why a condition is held, in words: the share judged, never rounded up to a quarter; from a
+ * quarter on, a week held only because it would have lowered the condition, which asks more.
+ */
 export function heldWhy(judgedShare: number, periodDays: number): string {
   const percent = Math.floor(Math.max(0, judgedShare) * 100);
   const share = percent === 0 && judgedShare > 0 ? 'under 1 %' : `only ${percent} %`;
@@ -97,7 +104,10 @@ export function heldWhy(judgedShare: number, periodDays: number): string {
       : periodDays === 1
         ? "the last day's"
         : `the last ${periodDays} days'`;
-  return `${share} of ${period} windows were within the conditions the reference learnt`;
+  const why = `${share} of ${period} windows were within the conditions the reference learnt`;
+  return judgedEnough(judgedShare)
+    ? `${why}, and a better condition needs ${MIN_JUDGED_SHARE_TO_IMPROVE * 100} % of them`
+    : why;
 }
 
 const DAY_MS = 86_400_000;

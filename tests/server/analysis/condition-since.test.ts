@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_JUDGED_SHARE } from '../../../domain/held-condition.ts';
+import { MIN_JUDGED_SHARE, MIN_JUDGED_SHARE_TO_IMPROVE } from '../../../domain/held-condition.ts';
 import { conditionHistoryRow } from '../../../server/analysis/condition-history-row.ts';
 import { conditionSince, conditionVerdict } from '../../../server/analysis/condition-since.ts';
 
@@ -38,8 +38,24 @@ describe('the condition of an evaluation that judged too little', () => {
     condition_since: REACHED,
   };
 
-  it('judging at least a quarter of the windows, the evaluation sets the condition', () => {
-    expect(conditionVerdict(FAIR_WEEK, 0, MIN_JUDGED_SHARE, NOW)).toEqual({
+  it('a first verdict needs a quarter of the windows judged', () => {
+    expect(conditionVerdict(null, 0, MIN_JUDGED_SHARE, NOW)).toEqual({
+      held_condition: null,
+      condition_since: NOW.toISOString(),
+      conditionCount: 0,
+    });
+  });
+
+  // Amendment 2026-12-02 (c): the six-month demo's May week judged only its cool nights, when the
+  // crack is closed, found nothing there and read Good.
+  it('a better condition needs three quarters judged: a quiet half of a week holds Fair', () => {
+    expect(conditionVerdict(FAIR_WEEK, 0, 0.6, NOW)).toEqual({
+      held_condition: { num_anomalies: 2, from: FAIR_WEEK.evaluated_at, judged_share: 0.6 },
+      condition_since: REACHED,
+      conditionCount: 2,
+    });
+    expect(conditionVerdict(FAIR_WEEK, 1, MIN_JUDGED_SHARE, NOW).conditionCount).toBe(2);
+    expect(conditionVerdict(FAIR_WEEK, 0, MIN_JUDGED_SHARE_TO_IMPROVE, NOW)).toEqual({
       held_condition: null,
       condition_since: NOW.toISOString(),
       conditionCount: 0,

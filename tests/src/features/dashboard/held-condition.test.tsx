@@ -47,6 +47,21 @@ describe('a condition held because too little was judged', () => {
     expect(screen.queryByText('Normal Operation')).not.toBeInTheDocument();
   });
 
+  it('says a better condition needs three quarters when a quieter week judged more than a quarter', async () => {
+    serveDashboard(server, {
+      report: anAnomalyReport({
+        num_anomalies: 0,
+        held_condition: { num_anomalies: 6, from: '2026-05-18T09:30:00.000Z', judged_share: 0.6 },
+      }),
+    });
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const index = within(await strip()).getByRole('region', { name: 'Bridge Condition Index' });
+    expect(facts(index).Condition).toHaveTextContent('Critical');
+    expect(facts(index)['Condition held']).toHaveTextContent(
+      /^Condition held from .+: only 60 % of the last day's windows were within the conditions the reference learnt, and a better condition needs 75 % of them$/,
+    );
+  });
+
   it('reads Not assessed when nothing has been judged enough yet', async () => {
     serveDashboard(server, {
       report: anAnomalyReport({
