@@ -6,13 +6,13 @@ import type { SimBlock } from '../sim/stream-simulator.ts';
 import type { StreamBlock } from '../readings/block.ts';
 import {
   DEMO_FLEET,
-  demoScenario,
   demoTimeline,
   historyDaysOf,
   ratesOf,
   type DemoBridge,
   type DemoRates,
-} from './demo-scenarios.ts';
+} from './demo-fleet.ts';
+import { demoScenario } from './demo-scenarios.ts';
 import type { BridgeScenario } from '../sim/scenario.ts';
 
 export interface DemoStream {

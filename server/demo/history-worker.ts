@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createHistoryEncoder, historyChunks } from './history-chunks.ts';
-import type { DemoRates } from './demo-scenarios.ts';
+import type { DemoRates } from './demo-fleet.ts';
 import type { DemoBridgeData } from './demo-streams.ts';
 
 // Simulates and encodes the demo history on a second core while the main thread stores it.

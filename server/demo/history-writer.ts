@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { createBulkBlockWriter, type EncodedBatch } from '../readings/bulk-block-writer.ts';
-import { DEMO_RATES, type DemoRates } from './demo-scenarios.ts';
+import { DEMO_RATES, type DemoRates } from './demo-fleet.ts';
 import { findDemoBridges } from './demo-streams.ts';
 import { createHistoryEncoder, historyChunks } from './history-chunks.ts';
 import type { HistoryWorkerInput } from './history-worker.ts';

@@ -4,7 +4,7 @@ import { simulateBurst, type BurstSchedule } from '../sim/burst-simulator.ts';
 import { createClimate, type ClimateModel } from '../sim/climate.ts';
 import type { BridgeScenario, StreamSpec } from '../sim/scenario.ts';
 import { StreamSimulator, type SimBlock } from '../sim/stream-simulator.ts';
-import { DEMO_RATES, type DemoRates } from './demo-scenarios.ts';
+import { DEMO_RATES, type DemoRates } from './demo-fleet.ts';
 import { findDemoBridges, type DemoStream } from './demo-streams.ts';
 
 /** After a restart the feed fills the gap since the last stored sample, but no further back. */

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import { writeDemoHistory } from '../demo/history-writer.ts';
-import type { DemoRates } from '../demo/demo-scenarios.ts';
+import type { DemoRates } from '../demo/demo-fleet.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import { isEmpty, seedDemo } from './demo-seed.ts';

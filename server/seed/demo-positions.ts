@@ -4,7 +4,7 @@
 
 import type { SensorType } from '../../domain/enums.ts';
 import type { SensorDirection, SensorPosition } from '../../domain/sensor-geometry.ts';
-import type { DemoSensor } from '../demo/demo-scenarios.ts';
+import type { DemoSensor } from '../demo/demo-layout.ts';
 
 /**
  * The instrumented girder line: accelerometers and gauges on one web, so the accelerometers of a

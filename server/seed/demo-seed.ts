@@ -11,7 +11,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { DataType, SensorType } from '../../domain/enums.ts';
-import { DEMO_SPAN_LABELS } from '../demo/demo-scenarios.ts';
+import { DEMO_SPAN_LABELS } from '../demo/demo-fleet.ts';
 import { DEMO_RESOLUTIONS } from '../demo/demo-resolutions.ts';
 import { companyOfUser } from '../repositories/companies-repository.ts';
 import { type PasswordHasher, defaultPasswordHasher } from '../services/passwords.ts';

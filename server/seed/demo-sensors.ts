@@ -7,7 +7,8 @@ import {
 } from '../../domain/enums.ts';
 import type { CableSettings } from '../../domain/cable.ts';
 import type { SensorPosition } from '../../domain/sensor-geometry.ts';
-import { DEMO_FLEET, demoSensors } from '../demo/demo-scenarios.ts';
+import { DEMO_FLEET } from '../demo/demo-fleet.ts';
+import { demoSensors } from '../demo/demo-layout.ts';
 import { cycledSensorPosition, fedSensorPosition } from './demo-positions.ts';
 
 export interface PlannedSensor {

@@ -10,11 +10,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as after from '../../server/codec/block-codec.ts';
-import {
-  DEMO_BRIDGES_WITH_DATA,
-  demoScenario,
-  demoTimeline,
-} from '../../server/demo/demo-scenarios.ts';
+import { DEMO_BRIDGES_WITH_DATA, demoTimeline } from '../../server/demo/demo-fleet.ts';
+import { demoScenario } from '../../server/demo/demo-scenarios.ts';
 import { coalesceBlocks } from '../../server/readings/block-duration.ts';
 import { simulateBursts } from '../../server/sim/burst-simulator.ts';
 import { SENSOR_RESOLUTIONS } from '../../server/sim/sensor-resolutions.ts';

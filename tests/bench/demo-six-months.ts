@@ -28,7 +28,7 @@ import {
   frequencyShiftLevels,
   frequencyShifts,
 } from '../../server/db/schema.ts';
-import { DEMO_RATES, type DemoRates } from '../../server/demo/demo-scenarios.ts';
+import { DEMO_RATES, type DemoRates } from '../../server/demo/demo-fleet.ts';
 import { findDemoBridges } from '../../server/demo/demo-streams.ts';
 import { createHistoryEncoder, historyChunks } from '../../server/demo/history-chunks.ts';
 import { createBulkBlockWriter } from '../../server/readings/bulk-block-writer.ts';

@@ -18,11 +18,8 @@ import {
 import { defaultValidation } from '../../server/analytics/sensor-validation/thresholds.ts';
 import type { WindowSummary } from '../../server/analytics/sensor-validation/types.ts';
 import { summariseWindows } from '../../server/analytics/sensor-validation/window-summary.ts';
-import {
-  DEMO_BRIDGES_WITH_DATA,
-  demoScenario,
-  demoTimeline,
-} from '../../server/demo/demo-scenarios.ts';
+import { DEMO_BRIDGES_WITH_DATA, demoTimeline } from '../../server/demo/demo-fleet.ts';
+import { demoScenario } from '../../server/demo/demo-scenarios.ts';
 import { simulateBlocks } from '../../server/sim/bridge-simulator.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { trackModes } from '../../../server/analysis/modal-tracking.ts';
-import {
-  DEMO_BRIDGES_WITH_DATA,
-  demoScenario,
-  demoTimeline,
-} from '../../../server/demo/demo-scenarios.ts';
+import { DEMO_BRIDGES_WITH_DATA, demoTimeline } from '../../../server/demo/demo-fleet.ts';
+import { demoScenario } from '../../../server/demo/demo-scenarios.ts';
 import { simulateBursts, type BurstSchedule } from '../../../server/sim/burst-simulator.ts';
 import { createClimate } from '../../../server/sim/climate.ts';
 import { spanFrequencies } from '../../../server/sim/modal-model.ts';

@@ -4,7 +4,7 @@ import { type StoredBlock, loadBridgeStreams } from '../../../server/analysis/br
 import { planDataset } from '../../../server/analysis/dataset-plan.ts';
 import { dayFeatures } from '../../../server/analysis/window-dataset.ts';
 import { bridges } from '../../../server/db/schema.ts';
-import { DEMO_RATES } from '../../../server/demo/demo-scenarios.ts';
+import { DEMO_RATES } from '../../../server/demo/demo-fleet.ts';
 import { findDemoBridges } from '../../../server/demo/demo-streams.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { simulateBursts } from '../../../server/sim/burst-simulator.ts';

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import { createAnalysisScheduler } from '../../../server/analysis/analysis-scheduler.ts';
-import {
-  DEMO_FLEET,
-  DEMO_LIGHT_BRIDGES,
-  type DemoRates,
-} from '../../../server/demo/demo-scenarios.ts';
+import { DEMO_FLEET, DEMO_LIGHT_BRIDGES, type DemoRates } from '../../../server/demo/demo-fleet.ts';
 import { analysisCoverage } from '../../../server/demo/first-analysis-watch.ts';
 import { writeDemoHistory } from '../../../server/demo/history-writer.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';

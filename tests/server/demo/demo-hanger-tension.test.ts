@@ -1,12 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/schema';
 import { trackCableTensions } from '../../../server/analysis/cable-tension-step.ts';
-import {
-  DEMO_FLEET,
-  demoScenario,
-  demoTimeline,
-  hangerId,
-} from '../../../server/demo/demo-scenarios.ts';
+import { DEMO_FLEET, demoTimeline } from '../../../server/demo/demo-fleet.ts';
+import { hangerId } from '../../../server/demo/demo-layout.ts';
+import { demoScenario } from '../../../server/demo/demo-scenarios.ts';
 import { simulateBursts } from '../../../server/sim/burst-simulator.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { drivers } from '../../helpers/test-database.ts';

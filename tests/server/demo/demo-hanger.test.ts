@@ -5,11 +5,10 @@ import {
   DEMO_BRIDGES_WITH_DATA,
   DEMO_FLEET,
   type DemoBridge,
-  demoScenario,
-  demoSensors,
   demoTimeline,
-  hangerId,
-} from '../../../server/demo/demo-scenarios.ts';
+} from '../../../server/demo/demo-fleet.ts';
+import { demoSensors, hangerId } from '../../../server/demo/demo-layout.ts';
+import { demoScenario } from '../../../server/demo/demo-scenarios.ts';
 import { createBridgeSimulator } from '../../../server/sim/bridge-simulator.ts';
 import { simulateBurst } from '../../../server/sim/burst-simulator.ts';
 import { cableFrequencies } from '../../../server/sim/stream-modes.ts';

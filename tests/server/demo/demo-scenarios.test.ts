@@ -4,11 +4,11 @@ import { pickPeaks } from '../../../server/analytics/peak-picking';
 import { welchPsd } from '../../../server/analytics/welch';
 import {
   DEMO_BRIDGES_WITH_DATA,
-  demoScenario,
-  demoSensors,
   demoTimeline,
   type DemoBridge,
-} from '../../../server/demo/demo-scenarios';
+} from '../../../server/demo/demo-fleet';
+import { demoSensors } from '../../../server/demo/demo-layout';
+import { demoScenario } from '../../../server/demo/demo-scenarios';
 import { deriveHealth } from '../../../domain/health';
 import { simulateBurst } from '../../../server/sim/burst-simulator';
 import { damageFactorAt } from '../../../server/sim/modal-model';

@@ -4,11 +4,11 @@ import { minerDamage } from '../../../server/analytics/fatigue/miner';
 import { eurocodeCurve } from '../../../server/analytics/fatigue/sn-curves';
 import {
   DEMO_BRIDGES_WITH_DATA,
-  demoScenario,
   demoTimeline,
-  strainId,
   type DemoBridge,
-} from '../../../server/demo/demo-scenarios';
+} from '../../../server/demo/demo-fleet';
+import { strainId } from '../../../server/demo/demo-layout';
+import { demoScenario } from '../../../server/demo/demo-scenarios';
 import { createBridgeSimulator } from '../../../server/sim/bridge-simulator';
 import type { BridgeScenario } from '../../../server/sim/scenario';
 

@@ -5,7 +5,7 @@ import {
   DEMO_FLEET,
   DEMO_LIGHT_BRIDGES,
   LIGHT_HISTORY_DAYS,
-} from '../../../server/demo/demo-scenarios.ts';
+} from '../../../server/demo/demo-fleet.ts';
 import { writeDemoHistory } from '../../../server/demo/history-writer.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { drivers } from '../../helpers/test-database.ts';

@@ -1,4 +1,4 @@
-import type { DemoRates } from '../../../server/demo/demo-scenarios.ts';
+import type { DemoRates } from '../../../server/demo/demo-fleet.ts';
 
 /**
  * The demo scenarios at a fraction of their rates, so a test can write a whole month of history

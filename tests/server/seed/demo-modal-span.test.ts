@@ -5,7 +5,7 @@ import { modalSpanOf } from '../../../server/analysis/modal-channels.ts';
 import { trackModes } from '../../../server/analysis/modal-tracking.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
 import { bridges, datastreams, spans } from '../../../server/db/schema.ts';
-import { DEMO_RATES } from '../../../server/demo/demo-scenarios.ts';
+import { DEMO_RATES } from '../../../server/demo/demo-fleet.ts';
 import { findDemoBridges } from '../../../server/demo/demo-streams.ts';
 import { writeDemoHistory } from '../../../server/demo/history-writer.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';

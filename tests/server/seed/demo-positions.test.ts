@@ -4,7 +4,8 @@ import { checkStreamHealth } from '../../../server/analysis/sensor-health-check.
 import { loadStreamTwins } from '../../../server/analysis/stream-twins.ts';
 import { learnReferenceTwinRatios } from '../../../server/analysis/twin-reference.ts';
 import { spans } from '../../../server/db/schema.ts';
-import { DEMO_FLEET, demoSensors } from '../../../server/demo/demo-scenarios.ts';
+import { DEMO_FLEET } from '../../../server/demo/demo-fleet.ts';
+import { demoSensors } from '../../../server/demo/demo-layout.ts';
 import { writeDemoHistory } from '../../../server/demo/history-writer.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
 import { drivers } from '../../helpers/test-database.ts';

@@ -10,7 +10,8 @@ import {
 } from '../../../server/db/schema.ts';
 import { unassignedCompany } from '../../../server/repositories/companies-repository.ts';
 import { DATA_TYPES, SENSOR_STATUSES, SENSOR_TYPES } from '../../../domain/enums.ts';
-import { DEMO_FLEET, demoSensors } from '../../../server/demo/demo-scenarios.ts';
+import { DEMO_FLEET } from '../../../server/demo/demo-fleet.ts';
+import { demoSensors } from '../../../server/demo/demo-layout.ts';
 import {
   DEMO_OPERATOR,
   DEMO_PRAIRIE_ADMIN,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEMO_FLEET, demoScenario, demoTimeline } from '../../../server/demo/demo-scenarios';
+import { DEMO_FLEET, demoTimeline } from '../../../server/demo/demo-fleet';
+import { demoScenario } from '../../../server/demo/demo-scenarios';
 import { createBridgeSimulator } from '../../../server/sim/bridge-simulator';
 import { simulateBurst, simulateBursts } from '../../../server/sim/burst-simulator';
 import type { BridgeScenario, StreamSpec } from '../../../server/sim/scenario';
