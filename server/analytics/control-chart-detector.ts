@@ -3,7 +3,6 @@ import {
   chooseCompensation,
   designBuilder,
   relativeResiduals,
-  withinRange,
   type CompensationForm,
   type ModalCompensation,
 } from './compensation-model.ts';
@@ -15,6 +14,12 @@ import {
 } from './control-charts.ts';
 import { shiftReference, type ShiftReference } from './cumulative-shift.ts';
 import { chooseProjection } from './environmental-factors.ts';
+import {
+  judgeRow,
+  STRICT_RANGE,
+  type ExtrapolationMargin,
+  type RowJudgement,
+} from './extrapolation-margin.ts';
 
 /**
  * The control-chart detector of issue 29, trained on a healthy block of rows (modal frequencies
@@ -29,6 +34,8 @@ export interface ControlChartDetector {
   calibration: ChartCalibration;
   /** Scatter and correlation length of the held-out Δf/f: the cumulative shift's uncertainty. */
   reference: ShiftReference;
+  /** How far beyond the learnt temperatures rows are still judged (decision 081). */
+  extrapolation: ExtrapolationMargin;
   /** How the choices went, for the record: each form's held-out error, each factor count's separation. */
   choice: {
     forms: { form: CompensationForm; heldOutMeanSquare: number }[];
@@ -45,9 +52,12 @@ export interface ControlChartDetector {
  */
 export const DEFAULT_ARL_ROWS = 17_520;
 
+/** The detect command's margin beyond the learnt temperatures (decision 081). */
+export const DEFAULT_EXTRAPOLATION: ExtrapolationMargin = STRICT_RANGE;
+
 export function trainControlChart(
   baseline: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
-  options: { targetArlRows?: number; seed?: number } = {},
+  options: { targetArlRows?: number; seed?: number; extrapolation?: ExtrapolationMargin } = {},
 ): ControlChartDetector {
   const choice = chooseCompensation(baseline.features, baseline.context);
   const { projection, separations } = chooseProjection(choice.heldOut.residuals);
@@ -62,6 +72,7 @@ export function trainControlChart(
     charts: model,
     calibration,
     reference: shiftReference(choice.heldOut.residuals),
+    extrapolation: options.extrapolation ?? DEFAULT_EXTRAPOLATION,
     choice: {
       forms: choice.candidates,
       factorSeparations: separations,
@@ -73,8 +84,10 @@ export function trainControlChart(
 export interface ControlChartScores {
   /** Per row, higher = more damaged, above 1 = alarm; null where unjudged or nothing observed. */
   scores: (number | null)[];
-  /** Rows whose context lies outside what the environmental model learnt. */
+  /** Rows whose context lies outside what the environmental model learnt, beyond the margin. */
   unjudged: number[];
+  /** Rows judged by extrapolation: outside the learnt range, within the margin. */
+  extrapolated: number[];
 }
 
 /**
@@ -87,11 +100,13 @@ export function scoreControlChart(
 ): ControlChartScores {
   const score = chartScorer(detector.charts);
   const unjudged: number[] = [];
-  const scores = eachResidual(detector, data, (residuals, i) => {
+  const extrapolated: number[] = [];
+  const scores = eachResidual(detector, data, (residuals, i, judgement) => {
     if (residuals === null) unjudged.push(i);
+    if (judgement === 'extrapolated') extrapolated.push(i);
     return score(residuals);
   });
-  return { scores, unjudged };
+  return { scores, unjudged, extrapolated };
 }
 
 /**
@@ -105,17 +120,25 @@ export function compensatedResiduals(
   return eachResidual(detector, data, (residuals) => (residuals ? [...residuals] : null));
 }
 
-/** Calls `visit` with each row's residuals (a reused array; null = unjudged), in row order. */
+/**
+ * Calls `visit` with each row's residuals (a reused array; null = unjudged) and how the row was
+ * judged, in row order.
+ */
 function eachResidual<T>(
   detector: ControlChartDetector,
   data: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
-  visit: (residuals: readonly number[] | null, row: number) => T,
+  visit: (residuals: readonly number[] | null, row: number, judgement: RowJudgement) => T,
 ): T[] {
   const build = designBuilder(detector.compensation.form);
   const residuals = new Array<number>(detector.charts.modeSigma.length);
   return data.features.map((features, i) => {
     const { design, inputs } = build(at(data.context, i));
-    if (!withinRange(detector.compensation, inputs)) return visit(null, i);
-    return visit(relativeResiduals(detector.compensation, design, features, residuals), i);
+    const judgement = judgeRow(detector.compensation, inputs, design, detector.extrapolation);
+    if (judgement === 'outside') return visit(null, i, judgement);
+    return visit(
+      relativeResiduals(detector.compensation, design, features, residuals),
+      i,
+      judgement,
+    );
   });
 }

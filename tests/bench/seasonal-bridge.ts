@@ -28,14 +28,37 @@ export interface SeasonalBridge {
 }
 
 /**
+ * The analogue's physics: 'candidate' (a 3-hour deck lag and a smooth frost hinge at 0 °C, among
+ * the control charts' candidate forms) or 'off-candidate', decision 028's Limits and decision
+ * 081: an 8-hour lag, frost (−1.5 °C − deck)^1.5 / 2, and a quadratic thermal term whose
+ * softening per °C grows by a half every 20 °C above 10 °C (the direction in which a linear
+ * model extrapolated to warmer days reads a loss).
+ */
+export type AnaloguePhysics = 'candidate' | 'off-candidate';
+
+const PHYSICS = {
+  candidate: {
+    lagHours: 3,
+    frost: (deck: number) => Math.log1p(Math.exp(-2 * deck)) / 2, // smooth max(0, −deck)
+    thermal: (d: number) => d,
+  },
+  'off-candidate': {
+    lagHours: 8,
+    frost: (deck: number) => Math.max(0, -1.5 - deck) ** 1.5 / 2,
+    thermal: (d: number) => d + (d * d) / 40,
+  },
+} satisfies Record<AnaloguePhysics, unknown>;
+
+/**
  * `hours` longer than a year repeats the seasons (issue 29's multi-year healthy runs);
  * `damageFrom` moves or (Infinity) removes the built-in damage. The defaults are the original
  * year, row for row.
  */
 export function seasonalBridge(
   seed: number,
-  options: { hours?: number; damageFrom?: number } = {},
+  options: { hours?: number; damageFrom?: number; physics?: AnaloguePhysics } = {},
 ): SeasonalBridge {
+  const physics = PHYSICS[options.physics ?? 'candidate'];
   const hours = options.hours ?? HOURS;
   const damageFrom = options.damageFrom ?? DAMAGE_FROM;
   const rng = createRng(seed);
@@ -51,8 +74,8 @@ export function seasonalBridge(
     const daily = 4 * Math.sin((2 * Math.PI * ((h % 24) - 9)) / 24);
     weather = 0.995 * weather + 0.4 * rng.normal();
     const air = seasonal + daily + weather;
-    deck += (air - deck) / 3; // thermal lag of about three hours
-    const frost = Math.log1p(Math.exp(-2 * deck)) / 2; // smooth max(0, −deck)
+    deck += (air - deck) / physics.lagHours; // the deck's thermal lag
+    const frost = physics.frost(deck);
     const stage =
       h < damageFrom ? 0 : h < damageFrom + 8 * 24 ? 0.4 : h < damageFrom + 16 * 24 ? 0.7 : 1;
     const common = 0.002 * rng.normal(); // mass of traffic and moisture, on every mode
@@ -60,7 +83,7 @@ export function seasonalBridge(
       NOMINAL.map((f, k) => {
         if (rng.next() < 0.02) return Number.NaN;
         const outlier = rng.next() < 0.005 ? 0.03 * (rng.next() < 0.5 ? -1 : 1) : 0;
-        const thermal = -(THERMAL[k] ?? 0) * (deck - 10) + (FROST[k] ?? 0) * frost;
+        const thermal = -(THERMAL[k] ?? 0) * physics.thermal(deck - 10) + (FROST[k] ?? 0) * frost;
         const loss = stage * (DAMAGE[k] ?? 0);
         return f * (1 + thermal + loss + common + outlier + (SCATTER[k] ?? 0) * rng.normal());
       }),

@@ -1,0 +1,170 @@
+// Decision 081's bench: the detect command's control charts with a bounded extrapolation of the
+// temperature model, candidate margins side by side, on the seasonal-bridge analogue as
+// detect-issue29.ts runs it (reference = first 200 days never refitted, then healthy years;
+// damage injected on a copy, the false alarms counted on the healthy copy), in the analogue's
+// own physics and in the off-candidate physics (seasonal-bridge.ts). The margin was chosen on
+// the tuning seeds only; the reporting seeds compare the chosen margin with the strict range.
+//   SEEDS=tuning|reporting  PHYSICS=candidate,off-candidate  MARGINS=0/0,2/0,4/0 (warm/cold °C)
+//   YEARS=3 (healthy years per seed)
+//   npx tsx tests/bench/extrapolation-margin.ts
+import { at } from '../../server/analytics/at.ts';
+import {
+  compensatedResiduals,
+  scoreControlChart,
+  trainControlChart,
+  type ControlChartDetector,
+} from '../../server/analytics/control-chart-detector.ts';
+import { cumulativeShift } from '../../server/analytics/cumulative-shift.ts';
+import type { ExtrapolationMargin } from '../../server/analytics/extrapolation-margin.ts';
+import {
+  ANALOGUE_ONSET,
+  HOURS_PER_MONTH,
+  ISSUE29_CASES,
+  REPORTING_SEEDS,
+  TUNING_SEEDS,
+  falseEpisodes,
+  inject,
+} from '../server/analytics/control-chart-cases.ts';
+import { summedRate } from './issue29-format.ts';
+import { type AnaloguePhysics, BASELINE_ROWS, seasonalBridge } from './seasonal-bridge.ts';
+
+const YEARS = Number(process.env.YEARS ?? 3);
+const ROWS = BASELINE_ROWS + YEARS * 365 * 24;
+const SIX_MONTHS = 6 * HOURS_PER_MONTH;
+const SEEDS = process.env.SEEDS === 'reporting' ? REPORTING_SEEDS : TUNING_SEEDS;
+const PHYSICS = (process.env.PHYSICS ?? 'candidate,off-candidate').split(',') as AnaloguePhysics[];
+const MARGINS: ExtrapolationMargin[] = (process.env.MARGINS ?? '0/0,2/0,4/0,6/0,8/0')
+  .split(',')
+  .map((m) => {
+    const [warmC, coldC] = m.split('/').map(Number);
+    return { warmC: warmC ?? 0, coldC: coldC ?? 0 };
+  });
+
+interface CaseFigures {
+  detected: number;
+  unjudged: number;
+  extrapolated: number;
+  rows: number;
+  delay: number | null;
+  raisedAtSixMonths: boolean;
+}
+
+interface SeedFigures {
+  falseChart: number;
+  falseLevel: number;
+  healthyAbove: number;
+  healthyJudged: number;
+  healthyExtrapolated: number;
+  cases: CaseFigures[];
+}
+
+const levelEpisodes = (levels: readonly string[], from: number) =>
+  levels.filter((l, i) => i >= from && l !== 'none' && (levels[i - 1] ?? 'none') === 'none').length;
+
+function lastJudgedAbove(scores: readonly (number | null)[], row: number): boolean {
+  for (let i = row; i >= 0; i -= 1) {
+    const s = at(scores, i);
+    if (s !== null) return s > 1;
+  }
+  return false;
+}
+
+function runMargin(
+  detector: ControlChartDetector,
+  data: { features: number[][]; context: number[][] },
+): SeedFigures {
+  const healthy = scoreControlChart(detector, data);
+  const shift = cumulativeShift(compensatedResiduals(detector, data), detector.reference);
+  const judged = healthy.scores.slice(BASELINE_ROWS).filter((s): s is number => s !== null);
+  return {
+    falseChart: falseEpisodes(healthy.scores, BASELINE_ROWS, ROWS),
+    falseLevel: levelEpisodes(shift.level, BASELINE_ROWS),
+    healthyAbove: judged.filter((s) => s > 1).length,
+    healthyJudged: judged.length,
+    healthyExtrapolated: healthy.extrapolated.filter((i) => i >= BASELINE_ROWS).length,
+    cases: ISSUE29_CASES.map((damage) => {
+      const onset = damage.onset?.(data.context, BASELINE_ROWS, ROWS) ?? ANALOGUE_ONSET;
+      const damaged = { features: inject(data.features, damage, onset), context: data.context };
+      const { scores, unjudged, extrapolated } = scoreControlChart(detector, damaged);
+      const end = Math.min(ROWS - 1, onset + SIX_MONTHS);
+      const inPeriod = (i: number) => i >= onset && i <= end;
+      let detected = 0;
+      let delay: number | null = null;
+      for (let i = onset; i <= end; i += 1) {
+        const s = at(scores, i);
+        if (s === null || s <= 1) continue;
+        detected += 1;
+        delay ??= i - onset;
+      }
+      return {
+        detected,
+        unjudged: unjudged.filter(inPeriod).length,
+        extrapolated: extrapolated.filter(inPeriod).length,
+        rows: end - onset + 1,
+        delay,
+        raisedAtSixMonths: lastJudgedAbove(scores, end),
+      };
+    }),
+  };
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`;
+const sum = <T>(xs: readonly T[], f: (x: T) => number) => xs.reduce((s, x) => s + f(x), 0);
+
+function report(physics: AnaloguePhysics, margin: ExtrapolationMargin, seeds: SeedFigures[]) {
+  const years = seeds.length * YEARS;
+  const chart = summedRate(seeds, (s) => s.falseChart, years);
+  const level = summedRate(seeds, (s) => s.falseLevel, years);
+  const label = `${physics}, warm ${margin.warmC} °C / cold ${margin.coldC} °C`;
+  console.log(
+    `\n#### ${label}: false chart episodes ${chart.episodes} (per seed ${seeds.map((s) => s.falseChart).join(', ')}) in ${years} bridge-years = ${chart.perYear.toFixed(2)}, 95 % bound ${chart.upperBoundPerYear.toFixed(2)}; level crossings ${level.episodes}; healthy judged rows above 1: ${pct(
+      sum(seeds, (s) => s.healthyAbove),
+      sum(seeds, (s) => s.healthyJudged),
+    )}; healthy rows extrapolated ${sum(seeds, (s) => s.healthyExtrapolated)}`,
+  );
+  console.log(
+    '| case | detected, first 6 months (unjudged = missed) | unjudged | judged by extrapolation | chart alarm after (h) | raised at 6 months |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  ISSUE29_CASES.forEach((damage, c) => {
+    const cells = seeds.map((s) => at(s.cases, c));
+    const rows = sum(cells, (x) => x.rows);
+    console.log(
+      `| ${damage.name} | ${pct(
+        sum(cells, (x) => x.detected),
+        rows,
+      )} | ${pct(
+        sum(cells, (x) => x.unjudged),
+        rows,
+      )} | ${pct(
+        sum(cells, (x) => x.extrapolated),
+        rows,
+      )} | ${cells.map((x) => (x.delay === null ? 'never' : x.delay)).join(', ')} | ${cells.filter((x) => x.raisedAtSixMonths).length} of ${cells.length} |`,
+    );
+  });
+}
+
+const started = performance.now();
+console.log(
+  `## Decision 081: ${process.env.SEEDS === 'reporting' ? 'reporting' : 'tuning'} seeds ${SEEDS.join(', ')}, ${YEARS} healthy years each`,
+);
+for (const physics of PHYSICS) {
+  const perMargin = MARGINS.map(() => [] as SeedFigures[]);
+  for (const seed of SEEDS) {
+    const bridge = seasonalBridge(seed, { hours: ROWS, damageFrom: Infinity, physics });
+    const data = { features: bridge.features, context: bridge.context };
+    const detector = trainControlChart({
+      features: data.features.slice(0, BASELINE_ROWS),
+      context: data.context.slice(0, BASELINE_ROWS),
+    });
+    const form = detector.compensation.form;
+    console.log(
+      `${physics} seed ${seed}: form lag ${form.lagRows} rows, hinges [${form.hingesC.join(', ')}], learnt ${detector.compensation.low.map((v) => v.toFixed(1)).join('/')} to ${detector.compensation.high.map((v) => v.toFixed(1)).join('/')} °C`,
+    );
+    MARGINS.forEach((margin, m) => {
+      at(perMargin, m).push(runMargin({ ...detector, extrapolation: margin }, data));
+    });
+  }
+  MARGINS.forEach((margin, m) => report(physics, margin, at(perMargin, m)));
+}
+console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);
