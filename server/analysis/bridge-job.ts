@@ -6,16 +6,25 @@ import { countBridgeStrain } from '../fatigue/strain-counting.ts';
 import type { FatigueCountResult } from './evaluation-result.ts';
 
 /**
- * A bridge's job on the analysis thread: the strain streams' rainflow counting brought up to
- * yesterday (issue 19), then the detector's evaluation. The counting goes first and its failure
- * is reported, not thrown, so a bridge the detector cannot evaluate yet is still counted and a
- * counting fault never blocks the detector.
+ * A bridge's job on the analysis thread: the detector's evaluation, then the strain streams'
+ * rainflow counting brought up to yesterday (issue 19). The evaluation goes first so a sensor
+ * fault its checks find in yesterday's data (spikes, a step) is stored with its onset before
+ * yesterday is counted, and the count leaves it out (decision 045, 2026-12-02 (c)). A failed
+ * evaluation still lets the bridge be counted, its error thrown after; a counting fault is
+ * reported, not thrown, so it never blocks the detector's result.
  */
 export async function runBridgeJob(
   stores: AnalysisStores,
   job: AnalysisJob,
   options: Omit<AnalyseOptions, 'retrain'>,
 ): Promise<EvaluationResult> {
+  const evaluated = await evaluateBridge(stores, job.bridgeId, {
+    ...options,
+    retrain: job.retrain,
+  }).then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error }),
+  );
   const fatigue: FatigueCountResult = await countBridgeStrain(
     stores.database.db,
     job.bridgeId,
@@ -23,6 +32,6 @@ export async function runBridgeJob(
     (streams) => ({ streams }),
     (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
   );
-  const result = await evaluateBridge(stores, job.bridgeId, { ...options, retrain: job.retrain });
-  return { ...result, fatigue };
+  if ('error' in evaluated) throw evaluated.error;
+  return { ...evaluated.result, fatigue };
 }

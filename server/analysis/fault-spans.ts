@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/pg-arrays.ts';
 import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
 import type { BridgeStream } from './bridge-streams.ts';
 import type { Interval } from './training-exclusions.ts';
@@ -26,4 +29,31 @@ export async function faultSpansOf(
     );
   }
   return spans;
+}
+
+/**
+ * The earliest onset of the stored faults still in force (not ended) on each of these streams,
+ * among those with an onset before `atMs`: a fault an earlier evaluation found and this one did
+ * not find again (a lasting drift, offset or gain stays until its sensor is serviced). Only open
+ * faults: a fault's end is the wall-clock time it was found over, not a time in the data.
+ */
+export async function faultsInForce(
+  db: Db,
+  streams: readonly BridgeStream[],
+  atMs: number,
+): Promise<{ datastreamId: number; onsetMs: number }[]> {
+  if (streams.length === 0) return [];
+  const ids = sql.join(
+    streams.map((s) => sql`${s.id}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: number; onset: number }>(
+    await db.execute(sql`
+      SELECT datastream_id AS id, (extract(epoch FROM min(onset)) * 1000)::float8 AS onset
+      FROM sensor_faults
+      WHERE datastream_id IN (${ids}) AND ended_at IS NULL
+        AND onset < ${new Date(atMs).toISOString()}::timestamptz
+      GROUP BY datastream_id`),
+  );
+  return rows.map((r) => ({ datastreamId: Number(r.id), onsetMs: Number(r.onset) }));
 }

@@ -25,6 +25,7 @@ import type { ValidationFault, WindowSummary } from '../analytics/sensor-validat
 import { summariseWindows } from '../analytics/sensor-validation/window-summary.ts';
 import type { Db } from '../db/client.ts';
 import type { FoundSensorFault } from '../repositories/sensor-faults-repository.ts';
+import { faultsInForce } from './fault-spans.ts';
 import { DAY_MS } from './analysis-rules.ts';
 import { type BridgeStream, type StoredBlock, loadBlocks } from './bridge-streams.ts';
 import { slotMeans } from './window-means.ts';
@@ -314,10 +315,16 @@ export async function checkStreamHealth(
     ownFaulty,
   );
   // In a group of three or more twins, the one that moved alone is named (decision 048,
-  // amendment 2026-12-02); a gauge already faulted is judged by its own fault from its onset.
+  // amendment 2026-12-02); a gauge already faulted, by this check or by a stored fault still in
+  // force (amendment 2026-12-02 (c)), is judged by its fault from its onset.
   const singledOut = faultOnsets([
     ...own.flatMap((o) => o.found),
     ...[...gain.faults].map(([datastreamId, f]) => ({ datastreamId, onsetMs: f.onsetMs })),
+    ...(await faultsInForce(
+      db,
+      active.filter((s) => s.dataType === 'strain'),
+      end,
+    )),
   ]);
   const lone = await loneMoverFaults(db, active, end, singledOut);
   // Steps and drifts of one twin against the other (decision 074, 2026-12-01); a gauge the gain

@@ -1,6 +1,7 @@
-// When a strain stream's samples are not counted for fatigue (issue 30, decision 045): its open
-// or past 'Sensor fault' alerts, a gauge feeding it marked faulty or in maintenance in the
-// register, a sensor re-zero or replacement day, and time no calibration vouches for.
+// When a strain stream's samples are not counted for fatigue (issue 30, decision 045): its stored
+// sensor faults from their onset (decision 048) and its 'Sensor fault' alerts, a gauge feeding it
+// marked faulty or in maintenance in the register, a sensor re-zero or replacement day, and time
+// no calibration vouches for.
 import { sql } from 'drizzle-orm';
 import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
 import { outOfCalibration, type CalibrationSpan } from '../calibration/calibration-ranges.ts';
@@ -46,10 +47,24 @@ export async function excludedWindows(
         AND raised_at < ${new Date(to).toISOString()}::timestamptz
         AND (cleared_at IS NULL OR cleared_at > ${new Date(from).toISOString()}::timestamptz)`),
   );
-  for (const fault of faults) {
+  // The stored faults (decision 048): from the onset the analysis estimated, which is in the
+  // data's time and usually hours before the alert was raised, to their end or on while in force.
+  // A lasting fault (drift, offset, gain) stays in force after its alert clears, until serviced.
+  const stored = rowsOf<{ onset: number; ended: number | null }>(
+    await db.execute(sql`
+      SELECT (extract(epoch FROM onset) * 1000)::float8 AS onset,
+             (extract(epoch FROM ended_at) * 1000)::float8 AS ended
+      FROM sensor_faults
+      WHERE datastream_id = ${datastreamId} AND onset < ${new Date(to).toISOString()}::timestamptz
+        AND (ended_at IS NULL OR ended_at > ${new Date(from).toISOString()}::timestamptz)`),
+  );
+  for (const fault of [
+    ...faults.map((f) => ({ start: Number(f.raised), end: f.cleared })),
+    ...stored.map((f) => ({ start: Number(f.onset), end: f.ended })),
+  ]) {
     windows.push({
-      from: Math.max(from, Number(fault.raised)),
-      to: fault.cleared === null ? to : Math.min(to, Number(fault.cleared)),
+      from: Math.max(from, fault.start),
+      to: fault.end === null ? to : Math.min(to, Number(fault.end)),
       why: 'sensor fault',
     });
   }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import { loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
@@ -61,5 +62,38 @@ describe.each(evaluationDrivers)('a lone mover among three co-located gauges on 
     ]);
     // The faulted gauge's pairs are its fault's finding, not a disagreement.
     expect(await db.select().from(sensorDisagreements)).toEqual([]);
+  });
+
+  // Amendment 2026-12-02 (c): a fault an earlier evaluation stored, still in force and not found
+  // again by this check, takes its gauge out as a witness from its onset, as a fault found now does.
+  it('names nobody in a group of three whose third gauge has a stored fault still in force', async () => {
+    const { bridge, to } = await groupBridge(t, {
+      name: 'Group Fault Bridge',
+      prefix: 'slf',
+      faults: [{ stream: 'slf-s1-strb', kind: 'offset', from: FAULT_FROM, magnitude: 5 }],
+      days: DAYS,
+      strainRateHz: 0.2,
+      accelerometers: false,
+    });
+    const db = t.services.database.db;
+    const streams = await loadBridgeStreams(db, bridge.id);
+    const newest = to - 1;
+    const named = await checkStreamHealth(db, streams, newest);
+    expect(named.faults.map((f) => f.streamId)).toEqual(['slf-s1-strb']);
+    // A gain fault on the third gauge, found on day 3 and not ended (no service since).
+    const third = streams.find((s) => s.streamId === 'slf-s1-strc');
+    await db.execute(sql`
+      INSERT INTO sensor_faults (bridge_id, datastream_id, kind, onset, detected_at, reason)
+      VALUES (${bridge.id}, ${third?.id ?? 0}, 'gain',
+              ${new Date(START_MS + 3 * DAY_MS).toISOString()}::timestamptz,
+              ${new Date(START_MS + 3 * DAY_MS + 12 * HOUR_MS).toISOString()}::timestamptz,
+              'Gain changed')`);
+    const judged = await checkStreamHealth(db, streams, newest);
+    // Two believed gauges after its onset cannot say which moved: no lone mover is named; the
+    // step is the pair's disagreement (decision 074), and the faulted gauge is in no pair.
+    expect(judged.faults.map((f) => f.streamId)).toEqual([]);
+    expect(judged.disagreements.map((d) => [d.kind, d.streamIds])).toEqual([
+      ['offset', ['slf-s1-str', 'slf-s1-strb']],
+    ]);
   });
 });
