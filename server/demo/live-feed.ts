@@ -1,5 +1,8 @@
 import type { Database } from '../db/client.ts';
 import type { IngestService } from '../ingest/ingest-service.ts';
+import { blockSecondsFor } from '../readings/block-duration.ts';
+import { MAX_BLOCK_SECONDS } from '../readings/block-limits.ts';
+import { compactBlocks, type CompactStream } from '../readings/compact-blocks.ts';
 import { simulateBurst, type BurstSchedule } from '../sim/burst-simulator.ts';
 import { createClimate, type ClimateModel } from '../sim/climate.ts';
 import type { BridgeScenario, StreamSpec } from '../sim/scenario.ts';
@@ -44,12 +47,21 @@ function continuousFeeder(
   const periodMs = 1000 / spec.rateHz;
   const start = Math.ceil(from / periodMs) * periodMs;
   const simulator = new StreamSimulator(scenario, spec, start, climate);
+  // Blocks end at the joining windows' edges, so every block can be joined (compact-blocks.ts).
+  const windowMs = blockSecondsFor(spec.rateHz) * 1000;
   let time = start;
   return {
     blocksUntil(now) {
       const blocks: SimBlock[] = [];
       while (now - time >= 1000) {
-        const seconds = Math.min(600, Math.floor((now - time) / 1000));
+        const toEdge = Math.floor(
+          (Math.floor(time / windowMs) * windowMs + windowMs - time) / 1000,
+        );
+        const seconds = Math.min(
+          600,
+          Math.floor((now - time) / 1000),
+          toEdge >= 1 ? toEdge : Infinity,
+        );
         const block = simulator.nextBlock(seconds);
         if (block) blocks.push(block);
         time += seconds * 1000;
@@ -121,12 +133,14 @@ export async function startDemoLiveFeed(
 
   const startedAt = clock();
   const feeders: Feeder[] = [];
+  const compactable: CompactStream[] = [];
   for (const { scenario, streams, rates: own } of found) {
     const climate = createClimate(scenario.climate, scenario.seed);
     for (const spec of scenario.streams) {
       const stream = streams.get(spec.id);
       if (!stream) continue;
       const from = resumeAt(stream, spec, startedAt, maxGapMs);
+      compactable.push({ id: stream.datastreamId, resolution: stream.resolution });
       feeders.push(
         spec.dataType === 'acceleration'
           ? burstFeeder(scenario, spec, from, own.bursts, climate)
@@ -149,7 +163,19 @@ export async function startDemoLiveFeed(
       );
       accepted += result.accepted_samples;
     }
+    await joinClosedWindows(now);
     return accepted;
+  }
+
+  // The feed stores a block per tick (a strain sample a row); once a window has closed its
+  // rows are joined (decision 075, 2026-12-02 (c)). The feed never resends, which is what makes
+  // joining its blocks safe. From the feed's gap back, so a previous run's rows are joined too.
+  let joinedUntil = startedAt - maxGapMs;
+  async function joinClosedWindows(now: number): Promise<void> {
+    // The shortest window is a minute (20 Hz bursts): nothing can have closed within one.
+    if (Math.floor(now / 60_000) <= Math.floor(joinedUntil / 60_000)) return;
+    const from = joinedUntil - MAX_BLOCK_SECONDS * 1000;
+    joinedUntil = (await compactBlocks(database.db, compactable, from, now)).doneUntilMs;
   }
 
   let timer: NodeJS.Timeout | null = null;

@@ -108,6 +108,45 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
     expect(silent?.count).toBe(before.get('lions-gate-s3-str')?.count);
   });
 
+  it('joins its one-sample strain blocks once their 10-minute window has closed', async () => {
+    await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
+    const seededAt = (await streams()).get('confederation-s2-str')?.created ?? 0;
+    let now = seededAt;
+    const rates = { ...LIGHT_RATES, strainHz: 0.1 };
+    const feed = await startDemoLiveFeed(t.services, {
+      historyDays: 0,
+      rates,
+      autoStart: false,
+      now: () => now,
+    });
+    // A tick a minute for 25 minutes: six strain samples a block (the server's 5-s ticks: one).
+    while (now < seededAt + 25 * MINUTE) {
+      now += MINUTE;
+      await feed?.tick();
+    }
+    await feed?.stop();
+    const result = await t.services.database.db.execute(sql`
+      SELECT extract(epoch FROM r.start)::float8 * 1000 AS ms, r.n, r.rate_hz
+      FROM readings r JOIN datastreams d ON d.id = r.datastream_id
+      WHERE d.stream_id = 'confederation-s2-str' ORDER BY r.start`);
+    const rows = (result as unknown as { rows: { ms: number; n: number; rate_hz: number }[] }).rows;
+    const window = 10 * MINUTE;
+    const closedFrom = Math.ceil(seededAt / window) * window;
+    const closedTo = Math.floor(now / window) * window;
+    const inClosed = rows.filter((r) => r.ms >= closedFrom && r.ms < closedTo);
+    // Each window that closed after the feed's start is one row of 60 samples.
+    expect(inClosed.map((r) => Number(r.n))).toEqual(
+      Array.from({ length: (closedTo - closedFrom) / window }, () => 60),
+    );
+    expect(rows.filter((r) => r.ms >= closedTo).length).toBeGreaterThan(1);
+    // Every sample once, 10 s apart, and the stream's count is the rows' samples.
+    const times = rows.flatMap((r) =>
+      Array.from({ length: Number(r.n) }, (_, i) => Number(r.ms) + (i * 1000) / Number(r.rate_hz)),
+    );
+    expect(times.slice(1).every((ms, i) => ms - (times[i] ?? 0) === 10_000)).toBe(true);
+    expect((await streams()).get('confederation-s2-str')?.count).toBe(times.length);
+  }, 60_000);
+
   it('keeps sending on its own timer until stopped', async () => {
     await seedDemo(t.services.database.db, t.services.secretBox, t.services.passwords);
     let now = (await streams()).get('confederation-temp')?.created ?? 0;
