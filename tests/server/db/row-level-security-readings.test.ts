@@ -9,6 +9,7 @@ import {
   twoCompaniesWithStreams,
 } from '../../helpers/company-person.ts';
 import { sineBlocks } from '../../helpers/readings-fixtures.ts';
+import { planShape } from '../../helpers/plan-shape.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 
@@ -81,16 +82,7 @@ describe.each(drivers)('row-level security on readings and their planning on %s'
     const { adminB } = await twoCompaniesWithReadings();
     const { db } = t.services.database;
     const tenant = { companyId: adminB.row.companyId, userId: adminB.row.id };
-    const subPlans = async (query: string) => {
-      const plan = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql.raw(`EXPLAIN ${query}`)))
-        .map((row) => row['QUERY PLAN'])
-        .join('\n');
-      // Each sub-plan heads a line of its own (both versions: PGlite also names them in filters).
-      return {
-        initPlans: plan.match(/^\s*InitPlan \d/gm)?.length ?? 0,
-        subPlans: plan.match(/^\s*SubPlan \d/gm)?.length ?? 0,
-      };
-    };
+    const subPlans = (query: string) => planShape(db, query);
     const plans = await inRequestTransaction(db, { tenant }, async () => ({
       datastreams: await subPlans('SELECT * FROM datastreams'),
       sensors: await subPlans('SELECT * FROM sensors'),
