@@ -52,6 +52,7 @@ import { chartOutcome, referenceChartStep } from './reference-chart-step.ts';
 import { updateReferenceShift } from './reference-shift-step.ts';
 import { isStoredModel, type StoredModel } from './stored-model.ts';
 import { tellAlerts } from './tell-alerts.ts';
+import { ssiFeatureLabels } from './ssi-features.ts';
 import { trainBridgeModel } from './train-model.ts';
 import { trainingExclusions } from './training-exclusions.ts';
 import { alignToWindow, type DatasetWindow, loadWindows } from './window-dataset.ts';
@@ -380,6 +381,7 @@ export async function evaluateBridge(
         ? {}
         : { baselineMissingModeRate: model.missingModeRate }),
       baseline: modelBaseline,
+      ...(model.plan.ssi ? { featureLabels: ssiFeatureLabels(model.plan.ssi) } : {}),
       trackedByDay: evaluation.trackedByDay,
       outOfCalibration,
     });
