@@ -1,6 +1,7 @@
 // The cumulative compensated shift against the accepted reference (issue 29, decision 051): each
 // tracked mode's trailing-day shift, with the bridge's trigger levels applied all the time and
 // latched. Shared by the alerts (server) and the dashboard (SPA).
+import { featureText } from './feature-words.ts';
 import type { Threat } from './health.ts';
 import { levelAbove, type TriggerLevel } from './trigger-levels.ts';
 
@@ -12,9 +13,9 @@ export const TRIGGER_LEVEL_ALERT = 'Trigger level crossed';
  */
 export const ALL_MODES_FEATURE = 'all-modes';
 
-/** A line's name as people read it: the mode's feature, or 'All modes (mean)'. */
+/** A line's name as people read it: the mode's feature (an SSI mode in words), or 'All modes (mean)'. */
 export const shiftLineName = (feature: string): string =>
-  feature === ALL_MODES_FEATURE ? 'All modes (mean)' : feature;
+  feature === ALL_MODES_FEATURE ? 'All modes (mean)' : featureText(feature);
 
 /** Red is at least High, as decision 025 makes a red crossing; amber asks for a look. */
 export const TRIGGER_LEVEL_SEVERITY: Record<Exclude<TriggerLevel, 'none'>, Threat> = {

@@ -2,6 +2,8 @@
 // how far the temperature-compensated frequency of a mode may drop before an alert says so.
 // Shared by the server (alerts, settings route) and the SPA (form, alert facts).
 
+import { type FeatureLabels, featureText } from './feature-words.ts';
+
 /** A level an episode's frequency shift reached; 'none' when it stayed above amber. */
 export type TriggerLevel = 'none' | 'amber' | 'red';
 
@@ -85,21 +87,27 @@ export interface EpisodeShift {
 }
 
 /** The episode's shift stated as an alert states it; null when the report predates its level. */
-export function describeEpisodeShift(shift: EpisodeShift): string | null {
+export function describeEpisodeShift(shift: EpisodeShift, labels?: FeatureLabels): string | null {
   if (shift.uncertainty_percent === undefined || shift.level === undefined) return null;
-  return describePhysicalChange({
-    feature: shift.feature,
-    shift_percent: shift.shift_percent,
-    uncertainty_percent: shift.uncertainty_percent,
-    duration_hours: shift.duration_hours ?? 0,
-    level: shift.level,
-    level_percent: shift.level_percent ?? null,
-  });
+  return describePhysicalChange(
+    {
+      feature: shift.feature,
+      shift_percent: shift.shift_percent,
+      uncertainty_percent: shift.uncertainty_percent,
+      duration_hours: shift.duration_hours ?? 0,
+      level: shift.level,
+      level_percent: shift.level_percent ?? null,
+    },
+    labels,
+  );
 }
 
-/** e.g. 's2-acc.f1 −2.3 % ± 0.4 % over 36 h; crossed amber (−2 %)'. */
-export function describePhysicalChange(change: PhysicalChange): string {
-  const shift = `${change.feature} ${signed(change.shift_percent, 1)} % \u00b1 ${uncertainty(change.uncertainty_percent)} % over ${hours(change.duration_hours)}`;
+/**
+ * e.g. 's2-acc.f1 −2.3 % ± 0.4 % over 36 h; crossed amber (−2 %)'; an SSI mode in words
+ * (feature-words.ts), by the evaluation's labels when given.
+ */
+export function describePhysicalChange(change: PhysicalChange, labels?: FeatureLabels): string {
+  const shift = `${featureText(change.feature, labels)} ${signed(change.shift_percent, 1)} % \u00b1 ${uncertainty(change.uncertainty_percent)} % over ${hours(change.duration_hours)}`;
   if (change.level === 'none' || change.level_percent === null) {
     return `${shift}; no trigger level crossed`;
   }

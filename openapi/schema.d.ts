@@ -3298,7 +3298,7 @@ export interface components {
     Contributor: {
       /** @description Feature name, e.g. span-1-acc:f1 or span-1-str:rms */
       feature: string;
-      /** @description stream_id the feature comes from */
+      /** @description stream_id the feature comes from; null for an SSI mode (see feature_labels) */
       datastream: string | null;
       /** @description Share of the error */
       share: number;
@@ -3708,6 +3708,10 @@ export interface components {
       learned_frost?: boolean;
       /** @description Each tracked mode's latest frequency with its uncertainty */
       frequencies?: components['schemas']['TrackedFrequency'][];
+      /** @description Words for the features that name no data stream, by feature name: an SSI mode 'ssi.f<k>' (the modes of a span's accelerometers identified together, decision 076) reads e.g. 'Main span mode 1 (SSI, 2.43 Hz)', its span and reference frequency. Absent when the model has no such feature; a feature without a label reads as its name */
+      feature_labels?: {
+        [key: string]: string;
+      };
       /** @description The control charts against the bridge's active accepted reference version (decision 067): CUSUM per mode and of the modes' mean (one-sided, below the reference) and T² (MEWMA) of the modal residuals, set once on the reference's own healthy windows for an in-control average run length. Windows outside the temperatures the reference learnt are not judged. Absent without a reference that has charts */
       control_chart?: {
         reference_version: number;

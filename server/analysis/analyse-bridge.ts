@@ -33,6 +33,7 @@ import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
 import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
 import { trackModes } from './modal-tracking.ts';
+import { backfillModes, trainableRange } from './modal-backfill.ts';
 import { trackCableTensions } from './cable-tension-step.ts';
 import { recordDisagreements } from './twin-disagreements.ts';
 import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
@@ -52,6 +53,7 @@ import { chartOutcome, referenceChartStep } from './reference-chart-step.ts';
 import { updateReferenceShift } from './reference-shift-step.ts';
 import { isStoredModel, type StoredModel } from './stored-model.ts';
 import { tellAlerts } from './tell-alerts.ts';
+import { ssiFeatureLabels } from './ssi-features.ts';
 import { trainBridgeModel } from './train-model.ts';
 import { trainingExclusions } from './training-exclusions.ts';
 import { alignToWindow, type DatasetWindow, loadWindows } from './window-dataset.ts';
@@ -215,6 +217,18 @@ export async function evaluateBridge(
       first: Math.max(extent.first, upkeep.structuralSince ?? 0),
       newest: extent.newest,
     };
+    // Baseline windows the live step never identified, a bounded few per evaluation, so an older
+    // bridge's next training can take its SSI modes (decision 076 (c)).
+    const nextBaseline = trainableRange(learnable.first, learnable.newest);
+    if (nextBaseline) {
+      await progress('scoring', 0, 'Identifying the baseline modes', true);
+      await backfillModes(db, bridgeId, {
+        baseline: nextBaseline,
+        faultSpans,
+        referenceVersion: (await versions.active(bridgeId))?.version ?? 0,
+        nowMs: Date.now(),
+      });
+    }
     const blankBefore = new Map(
       [...upkeep.sensorSince].flatMap(([sensor, since]) =>
         maintenance.streamsOfSensor(sensor).map((stream) => [stream, since] as const),
@@ -380,6 +394,7 @@ export async function evaluateBridge(
         ? {}
         : { baselineMissingModeRate: model.missingModeRate }),
       baseline: modelBaseline,
+      ...(model.plan.ssi ? { featureLabels: ssiFeatureLabels(model.plan.ssi) } : {}),
       trackedByDay: evaluation.trackedByDay,
       outOfCalibration,
     });

@@ -16,6 +16,7 @@ import { missingModeRate } from './missing-modes.ts';
 import { latestFrequencies } from './frequency-uncertainty.ts';
 import { baselineFroze, outsideLearnedConditions } from './learned-conditions.ts';
 import { type DatasetWindow, streamOfFeature } from './window-dataset.ts';
+import { type FeatureLabels, ssiModeOf } from '../../domain/feature-words.ts';
 
 const WINDOW_MS = WINDOW_SECONDS * 1000;
 const TOP_CONTRIBUTORS = 5;
@@ -73,7 +74,9 @@ function contributors(
   return totals
     .map((part, j) => ({
       feature: at(featureNames, j),
-      datastream: streamOfFeature(at(featureNames, j)),
+      // An SSI mode comes from a span's accelerometers together, no one stream (feature_labels).
+      datastream:
+        ssiModeOf(at(featureNames, j)) === null ? streamOfFeature(at(featureNames, j)) : null,
       share: Math.min(1, part / sum),
     }))
     .sort((a, b) => b.share - a.share)
@@ -113,6 +116,8 @@ export interface ReportInput {
   skipped: Record<string, number>;
   evaluatedAt: Date;
   trainedAt: Date;
+  /** Words for the features that name no stream (the SSI modes'), stored as feature_labels. */
+  featureLabels?: FeatureLabels;
   /** Tracked mode frequencies at the start of each day (stored for the next evaluation). */
   trackedByDay?: Record<string, Record<string, number[]>>;
   /** The baseline's own missing-mode rate (absent: a model trained before it was kept). */
@@ -281,6 +286,9 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
     out_of_calibration_windows: unjudged.filter(Boolean).length,
     missing_mode_rate: missingModeRate(input.featureNames, input.scored),
     frequencies: latestFrequencies(input.featureNames, input.scored),
+    ...(input.featureLabels && Object.keys(input.featureLabels).length > 0
+      ? { feature_labels: { ...input.featureLabels } }
+      : {}),
     ...(input.baselineMissingModeRate === undefined
       ? {}
       : { baseline_missing_mode_rate: input.baselineMissingModeRate }),

@@ -6,7 +6,9 @@ import { restorePreprocessor } from '../analytics/preprocess.ts';
 import type { Schemas } from '../contract-types.ts';
 import { DAY_MS, dayStart, FORECAST_DAYS, HISTORY_DAYS } from './analysis-rules.ts';
 import type { ScoredWindow } from './evaluation-report.ts';
+import { ssiFeatureLabels } from './ssi-features.ts';
 import type { StoredModel } from './stored-model.ts';
+import { type FeatureLabels, featureText, ssiModeOf } from '../../domain/feature-words.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -102,10 +104,21 @@ function computedDays(
   );
 }
 
-const indicatorText = (feature: string | undefined, isIndicator: boolean): string =>
-  feature === undefined
-    ? 'No accelerometer with a trackable mode: no natural frequency to follow'
-    : `Temperature-compensated ${feature.endsWith('.f1') ? 'first natural frequency' : `natural frequency ${feature.replace(/^.*\.f/, 'f')}`} (${feature.replace(/\.f\d+$/, '')})${isIndicator ? '' : ', the stream of the alert'}`;
+function indicatorText(
+  feature: string | undefined,
+  isIndicator: boolean,
+  labels: FeatureLabels,
+): string {
+  if (feature === undefined) {
+    return 'No accelerometer with a trackable mode: no natural frequency to follow';
+  }
+  // An SSI mode names no stream: it is the span's mode (feature-words.ts), e.g.
+  // 'Temperature-compensated frequency of Main span mode 1 (SSI, 2.43 Hz)'.
+  if (ssiModeOf(feature) !== null) {
+    return `Temperature-compensated frequency of ${featureText(feature, labels)}${isIndicator ? '' : ', the mode of the alert'}`;
+  }
+  return `Temperature-compensated ${feature.endsWith('.f1') ? 'first natural frequency' : `natural frequency ${feature.replace(/^.*\.f/, 'f')}`} (${feature.replace(/\.f\d+$/, '')})${isIndicator ? '' : ', the stream of the alert'}`;
+}
 
 /**
  * The ForecastSeries of the contract: daily means of the temperature-compensated first natural
@@ -117,7 +130,8 @@ export function buildForecastSeries(input: SeriesInput): Schemas['ForecastSeries
   const firstDay = lastDay - (HISTORY_DAYS - 1) * DAY_MS;
   const mode = plottedMode(input);
   const isIndicator = mode !== null && mode.feature === input.model.indicator?.feature;
-  const indicator = indicatorText(mode?.feature, isIndicator);
+  const ssi = input.model.plan.ssi;
+  const indicator = indicatorText(mode?.feature, isIndicator, ssi ? ssiFeatureLabels(ssi) : {});
   // The stored days are kept only when they are of the same mode; else the run's windows serve.
   const keep = input.previous?.indicator === indicator ? input.previous : null;
   const points = new Map<number, Schemas['IndicatorPoint']>();

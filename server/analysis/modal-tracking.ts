@@ -178,33 +178,52 @@ export async function trackModes(
   const first = Math.max(stored, end - MAX_MODAL_WINDOWS * WINDOW_MS);
   const timings: ModalWindowTiming[] = [];
   for (let from = first; from + WINDOW_MS <= end; from += WINDOW_MS) {
-    const record = await readWindow(db, span.channels, from, options.faultSpans);
-    if (!record) continue;
-    const cpuBefore = process.cpuUsage();
-    let modes: CheckedMode[];
-    try {
-      modes = identifyModes(record.samples, {
-        rateHz: record.rateHz,
-        fmaxHz: modalBandHz(record.rateHz, MODAL_FMAX_HZ),
-      }).modes;
-    } catch (error) {
-      // Too few usable rows after the gaps: nothing to identify in this window.
-      if (error instanceof RangeError) continue;
-      throw error;
-    }
-    const cpu = process.cpuUsage(cpuBefore);
-    timings.push({
-      windowStart: from,
-      cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      modes: modes.length,
-      recordSeconds: (record.samples[0]?.length ?? 0) / record.rateHz,
-    });
-    const reference = await store.referenceModes(bridgeId, options.referenceVersion);
-    if (reference.length === 0 && modes.length === 0) continue;
+    const timing = await identifyWindow(db, bridgeId, span.channels, from, options);
+    if (timing) timings.push(timing);
+  }
+  return timings;
+}
+
+/**
+ * One 10-minute window from `from`: read from the span's channels, identified, matched to the
+ * reference modes of `referenceVersion` and stored (the first window with modes against a
+ * version becomes its reference). Null when the window holds no usable record; its timing
+ * otherwise. The live step (trackModes) and the baseline's backfill (modal-backfill.ts) alike.
+ */
+export async function identifyWindow(
+  db: Db,
+  bridgeId: number,
+  channels: readonly ModalChannel[],
+  from: number,
+  options: { faultSpans: FaultSpans; referenceVersion: number },
+): Promise<ModalWindowTiming | null> {
+  const record = await readWindow(db, channels, from, options.faultSpans);
+  if (!record) return null;
+  const cpuBefore = process.cpuUsage();
+  let modes: CheckedMode[];
+  try {
+    modes = identifyModes(record.samples, {
+      rateHz: record.rateHz,
+      fmaxHz: modalBandHz(record.rateHz, MODAL_FMAX_HZ),
+    }).modes;
+  } catch (error) {
+    // Too few usable rows after the gaps: nothing to identify in this window.
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  const store = createModesStore(db);
+  const reference = await store.referenceModes(bridgeId, options.referenceVersion);
+  if (reference.length > 0 || modes.length > 0) {
     await store.saveWindow(
       bridgeId,
       windowRows(bridgeId, from, record.channels, modes, reference, options.referenceVersion),
     );
   }
-  return timings;
+  return {
+    windowStart: from,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    modes: modes.length,
+    recordSeconds: (record.samples[0]?.length ?? 0) / record.rateHz,
+  };
 }

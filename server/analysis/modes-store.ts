@@ -213,6 +213,24 @@ export function createModesStore(db: Db) {
       });
     },
 
+    /**
+     * The starts of the windows stored in [from, to), oldest first: at most one per 10-minute
+     * slot of the range, so bounded by the range (the backfill's baseline, modal-backfill.ts).
+     */
+    async startsBetween(bridgeId: number, from: number, to: number): Promise<number[]> {
+      const slots = Math.max(0, Math.ceil((to - from) / WINDOW_MS));
+      const starts = await windowStarts(
+        and(
+          eq(identifiedModes.bridgeId, bridgeId),
+          gte(identifiedModes.windowStart, new Date(from)),
+          lt(identifiedModes.windowStart, new Date(to)),
+        ),
+        'oldest',
+        slots,
+      );
+      return starts.map((d) => d.getTime());
+    },
+
     /** How many windows are stored for the bridge (tests and the view's bound). */
     async windowCount(bridgeId: number): Promise<number> {
       const [row] = await db

@@ -1,4 +1,5 @@
 import { type KeyedMode, matchToReference } from '../analytics/modal/mode-matching.ts';
+import { type FeatureLabels, ssiModeLabel } from '../../domain/feature-words.ts';
 import type { ModeShapePoint } from '../db/schema.ts';
 
 /** A reference mode the detector's SSI features are matched to: its frequency and real shape. */
@@ -16,6 +17,8 @@ export interface SsiPlan {
   bridgeId: number;
   /** The modal span's tracker group (dataset-plan.ts' `trackerGroup`) the SSI modes replace. */
   group: string;
+  /** The span's label, for the features' words (absent in plans stored before it was kept). */
+  spanLabel?: string;
   modes: SsiReferenceMode[];
 }
 
@@ -32,6 +35,15 @@ export interface IdentifiedWindow {
  */
 export const ssiFeatureNames = (ssi: Pick<SsiPlan, 'modes'>): string[] =>
   ssi.modes.map((_, k) => `ssi.f${k + 1}`);
+
+/** Each SSI feature in words ('Main span mode 1 (SSI, 2.43 Hz)'), for the report's feature_labels. */
+export const ssiFeatureLabels = (ssi: Pick<SsiPlan, 'modes' | 'spanLabel'>): FeatureLabels =>
+  Object.fromEntries(
+    ssi.modes.map((m, k) => [
+      `ssi.f${k + 1}`,
+      ssiModeLabel(ssi.spanLabel ?? 'Modal span', k + 1, m.frequencyHz),
+    ]),
+  );
 
 const keyed = (frequencyHz: number, shape: readonly ModeShapePoint[]): KeyedMode => ({
   frequencyHz,

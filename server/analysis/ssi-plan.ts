@@ -93,6 +93,6 @@ export async function withSsiModes(
     ...plan,
     modal: plan.modal.filter((m) => !replaced.has(m.stream)),
     family: 'modal',
-    ssi: { bridgeId, group, modes },
+    ssi: { bridgeId, group, spanLabel: span.label, modes },
   };
 }

@@ -1,6 +1,8 @@
 import type { SensorDisagreementsRepository } from '../repositories/sensor-disagreements-repository.ts';
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { describeEpisodeShift } from '../../domain/trigger-levels.ts';
+import { type FeatureLabels, featureText } from '../../domain/feature-words.ts';
+import { ssiFeatureLabels } from '../analysis/ssi-features.ts';
 import { conditionOf } from '../../domain/health.ts';
 import { conditionCount } from '../../domain/held-condition.ts';
 import type { UnitSystem } from '../../domain/company-settings.ts';
@@ -194,7 +196,9 @@ function conditionFacts(
         end: e.end,
         windows: e.windows,
         peakError: e.peak_error,
-        frequencyShift: e.frequency_shift ? shiftStatement(e.frequency_shift) : null,
+        frequencyShift: e.frequency_shift
+          ? shiftStatement(e.frequency_shift, report.feature_labels)
+          : null,
       })),
     windowsScored: windows.filter((w) => w.error !== null).length,
     windowsAnomalous: windows.filter((w) => w.anomalous).length,
@@ -203,10 +207,10 @@ function conditionFacts(
 }
 
 /** As the dashboard's alert details state it; older reports, with no uncertainty, in Hz and %. */
-function shiftStatement(shift: Schemas['FrequencyShift']): string {
+function shiftStatement(shift: Schemas['FrequencyShift'], labels?: FeatureLabels): string {
   return (
-    describeEpisodeShift(shift) ??
-    `${shift.feature} ${shift.shift_hz.toFixed(3)} Hz (${shift.shift_percent.toFixed(2)} %)`
+    describeEpisodeShift(shift, labels) ??
+    `${featureText(shift.feature, labels)} ${shift.shift_hz.toFixed(3)} Hz (${shift.shift_percent.toFixed(2)} %)`
   );
 }
 
@@ -224,7 +228,18 @@ function frequencyFacts(
     unit: forecast.unit,
     points: forecast.history.filter((p) => inMonth(p.t, month)),
     alarmLow: forecast.alarm_low,
-    compensation: fit && indicator ? compensationText(indicator.feature, fit, slope, units) : null,
+    compensation:
+      fit && indicator
+        ? compensationText(
+            featureText(
+              indicator.feature,
+              isStoredModel(model) && model.plan.ssi ? ssiFeatureLabels(model.plan.ssi) : undefined,
+            ),
+            fit,
+            slope,
+            units,
+          )
+        : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { NO_ACTIVE_ALERTS } from '../../../domain/dashboard-messages';
 import { countOf, formatNumber } from '../../../domain/formats';
 import { Button } from '../../ui/button';
 import { describeEpisodeShift } from '../../../domain/trigger-levels';
+import { contributorText, type FeatureLabels } from '../../../domain/feature-words';
 import { Modal } from '../../ui/modal';
 import { AlertFactRows } from './alert-fact-rows';
 import { alertFacts } from './alert-facts';
@@ -36,16 +37,16 @@ function duration(episode: Episode): string {
     : `${countOf(hours, 'hour', 'hours')} ${countOf(rest, 'minute', 'minutes')}`;
 }
 
-function contributors(episode: Episode): string {
+function contributors(episode: Episode, labels?: FeatureLabels): string {
   return episode.top_contributors
     .slice(0, 3)
-    .map((c) => `${c.datastream ?? c.feature} (${Math.round(c.share * 100)} %)`)
+    .map((c) => `${contributorText(c, labels)} (${Math.round(c.share * 100)} %)`)
     .join(', ');
 }
 
 /** The episode's frequency shift in words; null in reports from before it carried its level. */
-function physicalChange(episode: Episode): string | null {
-  return episode.frequency_shift ? describeEpisodeShift(episode.frequency_shift) : null;
+function physicalChange(episode: Episode, labels?: FeatureLabels): string | null {
+  return episode.frequency_shift ? describeEpisodeShift(episode.frequency_shift, labels) : null;
 }
 
 /**
@@ -142,10 +143,13 @@ export function AlertDetailsModal({ alerts, evaluation, onClose }: AlertDetailsM
                   )}
                   ; peak error {formatNumber(episode.peak_error)} against the threshold{' '}
                   {formatNumber(report.threshold)}
-                  {episode.top_contributors.length > 0 && `; mostly ${contributors(episode)}`}
+                  {episode.top_contributors.length > 0 &&
+                    `; mostly ${contributors(episode, report.feature_labels)}`}
                 </p>
-                {physicalChange(episode) !== null && (
-                  <p className={styles.muted}>Physical change: {physicalChange(episode)}</p>
+                {physicalChange(episode, report.feature_labels) !== null && (
+                  <p className={styles.muted}>
+                    Physical change: {physicalChange(episode, report.feature_labels)}
+                  </p>
                 )}
                 <EpisodeChart report={report} episode={episode} />
               </li>

@@ -79,7 +79,7 @@ export function alertFacts(alert: Alert, evaluation: BridgeEvaluation): AlertFac
       change && change.level !== 'none' && change.level_percent !== null
         ? `${facts.trigger}; ${change.level} frequency trigger level ${String(change.level_percent).replace('-', '\u2212')} % crossed`
         : facts.trigger,
-    physical: change ? describePhysicalChange(change) : null,
+    physical: change ? describePhysicalChange(change, evaluation.report?.feature_labels) : null,
   };
 }
 

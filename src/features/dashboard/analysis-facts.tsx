@@ -5,6 +5,7 @@ import {
   outsideLearnedText,
   percentText,
 } from '../../../domain/analysis-facts';
+import { featureText, ssiModeOf } from '../../../domain/feature-words';
 import * as styles from './dashboard.css';
 
 /**
@@ -43,7 +44,11 @@ export function AnalysisFacts({ report }: { report: AnomalyReport }) {
             <ul className={styles.list}>
               {frequencies.map((f) => (
                 <li key={f.feature}>
-                  {f.datastream}: {frequencyText(f.mode, f.hz, f.uncertainty_hz)}
+                  {/* An SSI mode names no stream: the span's mode in words instead. */}
+                  {ssiModeOf(f.feature) === null
+                    ? f.datastream
+                    : featureText(f.feature, report.feature_labels)}
+                  : {frequencyText(f.mode, f.hz, f.uncertainty_hz)}
                 </li>
               ))}
             </ul>

@@ -11,6 +11,7 @@ import { dashboardQueries } from './dashboard-queries';
 import { RejectBaselineDialog } from './reject-baseline-dialog';
 import * as styles from './fatigue-card.css';
 import { formatDate } from '../../../domain/formats';
+import { featureText } from '../../../domain/feature-words';
 import type { UnitSystem } from '../../../domain/company-settings';
 import { quantityText } from '../../../domain/units';
 import { modeVerdict } from '../../../domain/reference-allowance';
@@ -44,7 +45,7 @@ function ModeChanges({ version, amber }: { version: BaselineVersion; amber: numb
     <ul aria-label={`Version ${version.version} against the active one`}>
       {version.modes.map((m) => (
         <li key={m.feature}>
-          {m.feature}: {m.mean_hz.toFixed(4)} ± {m.uncertainty_hz.toFixed(4)} Hz
+          {featureText(m.feature)}: {m.mean_hz.toFixed(4)} ± {m.uncertainty_hz.toFixed(4)} Hz
           {m.shift_hz === null || m.en === null
             ? ', not compared'
             : `, ${m.shift_hz >= 0 ? '+' : ''}${m.shift_hz.toFixed(4)} Hz against the active (E_n ${m.en.toFixed(2)}, ${modeVerdict((100 * m.shift_hz) / (m.mean_hz - m.shift_hz), m.en, amber)})`}

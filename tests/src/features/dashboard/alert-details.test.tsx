@@ -210,6 +210,72 @@ describe('a structural alert states the physical change (issue 15)', () => {
     ).toBeInTheDocument();
   });
 
+  // An SSI mode names no stream (decision 076 (c)): its episode, contributors and the alert's
+  // physical change read as the span's mode with its reference frequency, never as 'ssi'.
+  it('an SSI mode reads as the span mode, not as a stream called ssi', async () => {
+    const label = 'Main span mode 1 (SSI, 2.43 Hz)';
+    const report = anAnomalyReport({
+      num_anomalies: 1,
+      feature_labels: { 'ssi.f1': label, 'ssi.f2': 'Main span mode 2 (SSI, 4.68 Hz)' },
+    });
+    const episode: S['AnomalyEvent'] = {
+      start: report.windows[1]?.start ?? '',
+      end: report.windows[3]?.end ?? '',
+      windows: 3,
+      peak_error: 3,
+      top_contributors: [
+        { feature: 'ssi.f1', datastream: null, share: 0.62 },
+        { feature: 's1-str.rms', datastream: 's1-str', share: 0.2 },
+      ],
+      frequency_shift: {
+        feature: 'ssi.f1',
+        shift_hz: -0.1,
+        shift_percent: -4.04,
+        uncertainty_hz: 0.01,
+        uncertainty_percent: 0.3,
+        duration_hours: 1.8,
+        level: 'amber',
+        level_percent: -2,
+      },
+    };
+    const ssiAlert = anAlert({
+      id: 27,
+      type: 'Anomaly Detection',
+      severity: 'High',
+      message: '1 anomaly detected',
+      cause: {
+        windows: [],
+        datastreams: [],
+        physical_change: {
+          feature: 'ssi.f1',
+          shift_percent: -2.31,
+          uncertainty_percent: 0.42,
+          duration_hours: 36.2,
+          level: 'amber',
+          level_percent: -2,
+        },
+      },
+    });
+    serveDashboard(server, { report: { ...report, events: [episode] }, alerts: [ssiAlert] });
+    const dialog = await openDetails();
+    const article = within(dialog).getByRole('article', { name: 'Anomaly Detection' });
+    expect(
+      within(article).getByText(
+        `${label} \u22122.3 % \u00b1 0.4 % over 36 h; crossed amber (\u22122 %)`,
+      ),
+    ).toBeInTheDocument();
+    const list = within(dialog).getByRole('list', { name: 'Anomaly episodes' });
+    expect(
+      within(list).getByText(
+        `Physical change: ${label} \u22124.0 % \u00b1 0.3 % over 2 h; crossed amber (\u22122 %)`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(list).getByText(/mostly Main span mode 1 \(SSI, 2\.43 Hz\) \(62 %\), s1-str \(20 %\)/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/\bssi\b/)).toBeNull();
+  });
+
   it('not on an alert whose cause holds none', async () => {
     serveDashboard(server, {
       report: anAnomalyReport({ num_anomalies: 4 }),
