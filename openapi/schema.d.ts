@@ -3878,6 +3878,13 @@ export interface components {
        */
       kind: 'raised' | 'escalated' | 'cleared' | 'action_overdue';
       tier: number;
+      /** @description For a raised or escalated line, the higher tier the alert has since been escalated to, unacknowledged (an update of this line, which stays read if it was: decision 080, 2026-12-02 (c)); null when it has not been */
+      escalated_tier: number | null;
+      /**
+       * Format: date-time
+       * @description When the alert reached `escalated_tier`; null with it
+       */
+      escalated_at: string | null;
       /** @description For action_overdue, the action as it reads now; otherwise null */
       action?: components['schemas']['AlertAction'] | null;
       /** Format: date-time */

@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { quietUntil } from '../../domain/quiet-hours.ts';
 import type { Db } from '../db/client.ts';
-import { alertActions, alertDeliveries, alerts, bridges, users } from '../db/schema.ts';
+import {
+  alertActions,
+  alertDeliveries,
+  alerts,
+  bridges,
+  notificationSettings,
+  users,
+} from '../db/schema.ts';
 import {
   alertBridges,
   type Notice,
@@ -133,24 +140,39 @@ export function createDeliveryLog(db: Db) {
     },
 
     /**
-     * Whether the row's recipient may still hear of its alert: platform staff, or a user of the
-     * alert's company now. A notice waits (quiet hours, maintenance, an outage) with the address
-     * it was planned for, and staff may move that person to another company meanwhile.
+     * Where the row's notice goes now, or why it goes nowhere. A notice waits (quiet hours,
+     * maintenance, an outage) and meanwhile staff may move its recipient to another company, and
+     * the person may change their address, turn the channel off or change their phone number: it
+     * goes to the address of now (the row then records it), and is cancelled when there is none.
+     * Platform staff hear of every company's alerts. One indexed query.
      */
-    async recipientStillOfCompany(id: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: alertDeliveries.id })
+    async recipientNow(row: DeliveryRow): Promise<{ address: string } | { notSent: string }> {
+      const [person] = await db
+        .select({
+          email: users.email,
+          phone: sql<
+            string | null
+          >`case when ${users.phoneVerifiedAt} is not null then ${users.phone} end`,
+          ofCompany: sql<boolean>`(${users.isStaff} or ${users.companyId} = ${bridges.companyId})`,
+          settings: notificationSettings,
+        })
         .from(alertDeliveries)
         .innerJoin(users, eq(users.id, alertDeliveries.userId))
         .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
         .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
-        .where(
-          and(
-            eq(alertDeliveries.id, id),
-            or(eq(users.isStaff, true), eq(users.companyId, bridges.companyId)),
-          ),
-        );
-      return row !== undefined;
+        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+        .where(eq(alertDeliveries.id, row.id));
+      const why = whyNotSent(row.channel, person);
+      if (why !== null || person === undefined) return { notSent: why ?? NO_RECIPIENT };
+      const address = row.channel === 'sms' ? person.phone : person.email;
+      if (address === null) return { notSent: NO_PHONE };
+      if (address !== row.recipient) {
+        await db
+          .update(alertDeliveries)
+          .set({ recipient: address })
+          .where(eq(alertDeliveries.id, row.id));
+      }
+      return { address };
     },
 
     /** The action an overdue action's notice is about, as it reads now. */
@@ -256,4 +278,23 @@ function heldOrSuppressed(
   }
   const holdUntil = quietHold && quietHold > cover.until ? quietHold : cover.until;
   return { holdUntil, suppressedBy: cover.note };
+}
+
+const NO_RECIPIENT = 'Not sent: the recipient no longer exists';
+const NO_PHONE = 'Not sent: the recipient has no verified phone number now';
+
+/** Why the notice may not go to its recipient as they are now (recipientNow), or null. */
+function whyNotSent(
+  channel: string,
+  person:
+    { ofCompany: boolean; settings: typeof notificationSettings.$inferSelect | null } | undefined,
+): string | null {
+  if (person === undefined) return NO_RECIPIENT;
+  // Another company's alert is never told, whatever was planned while the person was its.
+  if (person.ofCompany !== true)
+    return "Not sent: the recipient is no longer of the alert's company";
+  const choices = choicesOf(person.settings);
+  if (channel === 'sms' && !choices.sms) return 'Not sent: the recipient has turned texts off';
+  if (channel !== 'sms' && !choices.email) return 'Not sent: the recipient has turned email off';
+  return null;
 }

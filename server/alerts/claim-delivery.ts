@@ -8,8 +8,9 @@ export type Claimed =
 
 /**
  * What every channel's sender does first: claims the row (so two senders never send it at
- * once), finds its alert, cancels what its recipient may no longer hear (moved to another
- * company since it was planned) and an escalation or reminder of an alert answered meanwhile.
+ * once), finds its alert, reads its recipient's address of now and cancels what they may no
+ * longer hear (moved to another company, the channel turned off, no verified phone now), and
+ * any notice of an alert acknowledged or cleared meanwhile (an overdue action's: see below).
  * A maintenance window covering the alert now (decision 055) holds the row until it ends
  * (`heldUntil`); a notice held by one whose alert was answered before it ended is not sent.
  * Null when there is nothing to send.
@@ -27,12 +28,10 @@ export async function claimForSending(
     await deliveries.failed(deliveryId, 'The alert no longer exists', true);
     return null;
   }
-  // Another company's alert is never told, whatever was planned while the person was its.
-  if (!(await deliveries.recipientStillOfCompany(deliveryId))) {
-    await deliveries.cancel(
-      deliveryId,
-      "Not sent: the recipient is no longer of the alert's company",
-    );
+  // Who the notice is for is read now: their company, their channel choice, their address.
+  const recipient = await deliveries.recipientNow(delivery);
+  if ('notSent' in recipient) {
+    await deliveries.cancel(deliveryId, recipient.notSent);
     return null;
   }
   if (alert.state === 'active') {
@@ -42,18 +41,21 @@ export async function claimForSending(
       return { heldUntil: cover.until };
     }
   }
-  if (delivery.actionId !== null) return actionStillOverdue(deliveries, delivery, alert);
-  // Escalating or reminding is for alerts nobody has answered; the first notice still goes,
-  // unless maintenance held it and the alert was answered before the works ended.
-  const held = delivery.suppressedBy !== null;
-  if ((delivery.tier > 1 || delivery.reminder > 0 || held) && alert.state !== 'active') {
-    const why = held
-      ? `${delivery.suppressedBy}; not sent: the alert was ${alert.state} before the works ended`
-      : `Not sent: the alert was ${alert.state} first`;
+  if (delivery.actionId !== null) {
+    return actionStillOverdue(deliveries, { ...delivery, recipient: recipient.address }, alert);
+  }
+  // An email or text asks someone to answer the alert: once it is acknowledged or cleared there
+  // is nothing to ask, the raise's first notice included (decision 080, 2026-12-02 (c)); the
+  // bell's line of the raise, never held, keeps the news. A notice maintenance held says so.
+  if (alert.state !== 'active') {
+    const why =
+      delivery.suppressedBy !== null
+        ? `${delivery.suppressedBy}; not sent: the alert was ${alert.state} before the works ended`
+        : `Not sent: the alert was ${alert.state} first`;
     await deliveries.cancel(deliveryId, why);
     return null;
   }
-  return { delivery, alert };
+  return { delivery: { ...delivery, recipient: recipient.address }, alert };
 }
 
 /**

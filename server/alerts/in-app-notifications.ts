@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   alerts,
@@ -79,6 +79,56 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
       .insert(notifications)
       .values(told.map((row) => ({ ...row, kind, tier })))
       .onConflictDoNothing();
+  };
+
+  /**
+   * An escalation to `tier` is news for that tier's people (their own new, unread line) and for
+   * anyone who may see the bridge and has no line of the alert yet. Whoever was told before (the
+   * tier-1 operator, a manager told at the raise) has their lines of it updated instead: the
+   * alert went higher, unanswered, which they should see, but it is not a new call on them, so
+   * their unread count does not grow and a line they read stays read (decision 080, (c)).
+   */
+  const escalateTo = async (alertIds: readonly number[], tier: number, now: Date) => {
+    if (alertIds.length === 0) return;
+    const notices = alertIds.map((alertId) => ({ alertId, tier, reminder: 0 }));
+    const ofTier = (await toldOf(db, notices, now)).filter((row) => row.inApp);
+    const seen = await seeing(alertIds);
+    const hasLine = new Set(
+      (
+        await db
+          .selectDistinct({ userId: notifications.userId, alertId: notifications.alertId })
+          .from(notifications)
+          .where(and(inArray(notifications.alertId, [...alertIds]), isNull(notifications.actionId)))
+      ).map((row) => `${row.userId}:${row.alertId}`),
+    );
+    const news = once([
+      ...ofTier,
+      ...seen.filter((row) => !hasLine.has(`${row.userId}:${row.alertId}`)),
+    ]);
+    if (news.length > 0) {
+      await db
+        .insert(notifications)
+        .values(news.map((row) => ({ ...row, kind: 'escalated', tier })))
+        .onConflictDoNothing();
+    }
+    for (const alertId of alertIds) {
+      const userIds = once([...ofTier, ...seen])
+        .filter((row) => row.alertId === alertId)
+        .map((row) => row.userId);
+      if (userIds.length === 0) continue;
+      await db
+        .update(notifications)
+        .set({ escalatedTier: tier, escalatedAt: now })
+        .where(
+          and(
+            eq(notifications.alertId, alertId),
+            inArray(notifications.userId, userIds),
+            isNull(notifications.actionId),
+            lt(notifications.tier, tier),
+            or(isNull(notifications.escalatedTier), lt(notifications.escalatedTier, tier)),
+          ),
+        );
+    }
   };
 
   /** These alerts less those a maintenance window covers at `at` (decision 055). */
@@ -166,8 +216,9 @@ export function createInAppNotifications(db: Db, policy: EscalationPolicy) {
           byTier.set(reached, [...(byTier.get(reached) ?? []), alert.id]);
         }
       }
-      for (const [tier, ids] of byTier) {
-        await tell(await uncovered(ids, now), 'escalated', tier, now);
+      // Tier 2 before tier 3, so a line updated to 3 is never taken back to 2.
+      for (const [tier, ids] of [...byTier].sort(([a], [b]) => a - b)) {
+        await escalateTo(await uncovered(ids, now), tier, now);
       }
     },
   };

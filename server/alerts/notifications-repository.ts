@@ -76,6 +76,8 @@ export function createNotificationsRepository(
           id: row.id,
           kind: row.kind as NotificationDto['kind'],
           tier: row.tier,
+          escalated_tier: row.escalatedTier,
+          escalated_at: row.escalatedAt?.toISOString() ?? null,
           action: row.actionId === null ? null : (actions.get(row.actionId) ?? null),
           read_at: row.readAt?.toISOString() ?? null,
           created_at: row.createdAt.toISOString(),

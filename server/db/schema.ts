@@ -973,6 +973,12 @@ export const notifications = pgTable(
     actionId: integer('action_id').references(() => alertActions.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * For a line of the alert told at a lower tier: the tier the alert has since been escalated
+     * to, and when; an update of the line, not news of its own (decision 080, 2026-12-02 (c)).
+     */
+    escalatedTier: integer('escalated_tier'),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   },
   (t) => [
     check(

@@ -91,6 +91,8 @@ async function main() {
     ANALYSIS_WORKERS: 'off',
     SENSOR_OFFLINE_CHECK_SECONDS: '1',
     RATE_LIMIT_SIGN_UP_PER_ADDRESS: '1000/1h',
+    // The setup signs in once; on a loaded machine it alone outlasted the default 15 minutes.
+    ACCESS_TOKEN_TTL_SECONDS: '7200',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   try {

@@ -154,6 +154,8 @@ for (const viewport of [
         id: 2_000_000_000,
         kind: 'action_overdue',
         tier: 2,
+        escalated_tier: null,
+        escalated_at: null,
         action,
         read_at: null,
         created_at: new Date().toISOString(),

@@ -40,6 +40,10 @@ export function NotificationItem({
         <time dateTime={notification.created_at} title={formatUtc(notification.created_at)}>
           {formatDateTime(notification.created_at)}
         </time>
+        {/* Those told before hear of a later tier on their own line, not as news (decision 080). */}
+        {notification.escalated_tier
+          ? `; since escalated to tier ${notification.escalated_tier}, not acknowledged`
+          : ''}
         {isUnread ? ' · unread' : ''}
       </span>
       <span className={styles.itemActions}>

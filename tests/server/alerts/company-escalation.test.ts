@@ -90,6 +90,9 @@ describe.each(drivers)("escalation on the company's own delays on %s", (kind) =>
       reminderMinutes: null,
     });
     const { bridge } = await bridgeWithStreams(t, 'Jacques Cartier');
+    // The bridge's operator is tier 1, so the manager is tier 2.
+    const operator = await companyPerson(t, 'bell-operator', TEST_COMPANY);
+    await assignBridge(t, operator.row.id, bridge.id);
     await t.services.alerts.analysisCompleted(outcome(bridge.id, 1));
     const [alert] = await storedAlerts(t, bridge.id);
     const raisedAt = alert?.raisedAt ?? new Date();
@@ -98,15 +101,22 @@ describe.each(drivers)("escalation on the company's own delays on %s", (kind) =>
       tier3Minutes: 60,
       reminderMinutes: 5,
     });
+    // The tiers the bell has told of: a tier's new line, or a line told before updated to it
+    // (decision 080, 2026-12-02 (c)).
     const escalatedTiers = async () =>
       (
         await t.services.database.db
-          .select({ kind: notifications.kind, tier: notifications.tier })
+          .select({
+            kind: notifications.kind,
+            tier: notifications.tier,
+            since: notifications.escalatedTier,
+          })
           .from(notifications)
           .where(eq(notifications.alertId, alert?.id ?? 0))
-      )
-        .filter((row) => row.kind === 'escalated')
-        .map((row) => row.tier);
+      ).flatMap((row) => [
+        ...(row.kind === 'escalated' ? [row.tier] : []),
+        ...(row.since === null ? [] : [row.since]),
+      ]);
 
     await t.services.alerts.escalateInApp(at(raisedAt, 119));
     expect(await escalatedTiers()).toEqual([]);

@@ -311,6 +311,8 @@ describe.each(drivers)('the bell of a person told of an alert on %s', (kind) => 
         id: expect.any(Number),
         kind: 'raised',
         tier: 1,
+        escalated_tier: null,
+        escalated_at: null,
         action: null,
         read_at: null,
         created_at: expect.any(String),

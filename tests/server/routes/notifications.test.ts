@@ -10,6 +10,8 @@ interface NotificationBody {
   id: number;
   kind: string;
   tier: number;
+  escalated_tier: number | null;
+  escalated_at: string | null;
   read_at: string | null;
   created_at: string;
   alert: { id: number; bridge: number; bridge_name: string; type: string; severity: string };
@@ -189,7 +191,9 @@ describe.each(drivers)('notifications API on %s', (kind) => {
     expect(rows.every((row) => row.readAt !== null)).toBe(true);
   });
 
-  it('tells of tiers 2 and 3 once each for an alert nobody acknowledged, none after acknowledging', async () => {
+  // Decision 080, 2026-12-02 (c): an escalation is news for its tier's people; those told before
+  // (the tier-1 operator, whoever sees the bridge) see it on their line, which stays as read as it was.
+  it('tells each tier its escalation once, updates the lines of those told before, none after acknowledging', async () => {
     const s = await scene(t);
     await t.services.alerts.analysisCompleted(outcome(s.bridgeA.id, 1));
     const [alert] = await t.services.database.db
@@ -201,18 +205,48 @@ describe.each(drivers)('notifications API on %s', (kind) => {
 
     await t.services.alerts.escalateInApp(after(14));
     expect((await storedFor(t, alert.id)).filter((row) => row.kind === 'escalated')).toEqual([]);
+    // The operator (tier 1) has read the raise; the administrator (tier 2) has not.
+    const [raisedLine] = (await page(s.operatorA.token)).body.items;
+    expect((await markRead(s.operatorA.token, raisedLine?.id ?? 0)).status).toBe(200);
     await t.services.alerts.escalateInApp(after(16));
+    const [atTier2] = (await page(s.operatorA.token)).body.items;
+    expect(atTier2).toMatchObject({ kind: 'raised', escalated_tier: 2 });
+    expect(atTier2?.escalated_at).toBe(after(16).toISOString());
     await t.services.alerts.escalateInApp(after(61));
     await t.services.alerts.escalateInApp(after(90));
+    // New lines only for each tier's own people: the administrator at 2, platform staff at 3.
     const escalated = (await storedFor(t, alert.id)).filter((row) => row.kind === 'escalated');
-    expect(escalated).toEqual(
-      [s.staff.id, s.adminA.id, s.operatorA.id].flatMap((userId) => [
-        { userId, kind: 'escalated', tier: 2 },
-        { userId, kind: 'escalated', tier: 3 },
+    expect(escalated).toEqual([
+      { userId: s.staff.id, kind: 'escalated', tier: 3 },
+      { userId: s.adminA.id, kind: 'escalated', tier: 2 },
+    ]);
+    // The operator's one line says tier 3 and stays read: no new unread news.
+    const operatorItems = (await page(s.operatorA.token)).body.items;
+    expect(operatorItems).toHaveLength(1);
+    expect(operatorItems[0]).toMatchObject({
+      kind: 'raised',
+      tier: 1,
+      escalated_tier: 3,
+      escalated_at: after(61).toISOString(),
+      read_at: expect.any(String),
+      alert: { id: alert.id },
+    });
+    expect(await unread(s.operatorA.token)).toBe(0);
+    // The administrator's tier-2 line is new (unread) and later says tier 3; staff's tier-3 is new.
+    expect(
+      (await page(s.adminA.token)).body.items.map((item) => [
+        item.kind,
+        item.tier,
+        item.escalated_tier,
       ]),
-    );
-    const [top] = (await page(s.operatorA.token)).body.items;
-    expect(top).toMatchObject({ kind: 'escalated', tier: 3, alert: { id: alert.id } });
+    ).toEqual([
+      ['escalated', 2, 3],
+      ['raised', 1, 3],
+    ]);
+    expect((await page(s.staff.token)).body.items.map((item) => [item.kind, item.tier])).toEqual([
+      ['escalated', 3],
+      ['raised', 1],
+    ]);
 
     // A second alert, acknowledged before its deadline, is not escalated.
     await t.services.alerts.analysisCompleted(outcome(s.bridgeA.id, 4));

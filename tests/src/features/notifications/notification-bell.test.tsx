@@ -7,6 +7,7 @@ import { apiUrl, setupMswServer } from '../../../helpers/msw';
 import { renderApp } from '../../../helpers/render-app';
 import { aUser, storeTokens } from '../../../helpers/web-fixtures';
 import { anAlert } from '../dashboard/fixtures';
+import { formatDateTime } from '../../../../domain/formats';
 
 type Notification = components['schemas']['Notification'];
 
@@ -20,6 +21,8 @@ function serveNotifications() {
       id: 12,
       kind: 'escalated',
       tier: 2,
+      escalated_tier: null,
+      escalated_at: null,
       read_at: null,
       created_at: '2026-11-29T01:15:00.000Z',
       alert: anAlert({ id: 7, severity: 'Critical', message: 'Shift 3.1σ above the 2σ trigger' }),
@@ -29,6 +32,9 @@ function serveNotifications() {
       id: 11,
       kind: 'raised',
       tier: 1,
+      // The operator told at the raise: their line says it went higher, as no news of its own.
+      escalated_tier: 2,
+      escalated_at: '2026-11-29T01:15:00.000Z',
       read_at: null,
       created_at: '2026-11-29T01:00:00.000Z',
       alert: anAlert({ id: 7, severity: 'Critical', message: 'Shift 3.1σ above the 2σ trigger' }),
@@ -102,6 +108,10 @@ describe('the notifications bell', () => {
       'datetime',
       '2026-11-29T01:15:00.000Z',
     );
+    expect(escalated).not.toHaveTextContent('Since escalated');
+    expect(items[1]).toHaveTextContent(
+      `Raised ${formatDateTime('2026-11-29T01:00:00.000Z')}; since escalated to tier 2, not acknowledged`,
+    );
     expect(
       within(escalated).getByRole('link', { name: "Open Confederation Bridge's dashboard" }),
     ).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\?bridge=\d+/));
@@ -134,6 +144,8 @@ describe('the notifications bell', () => {
       id: 21,
       kind: 'action_overdue',
       tier: 2,
+      escalated_tier: null,
+      escalated_at: null,
       read_at: null,
       created_at: '2026-11-29T04:00:00.000Z',
       alert: anAlert({ id: 7, type: 'Trigger level crossed', severity: 'Medium' }),
@@ -178,6 +190,8 @@ describe('the notifications bell', () => {
       id: 31,
       kind: 'raised',
       tier: 1,
+      escalated_tier: null,
+      escalated_at: null,
       read_at: null,
       created_at: '2026-11-29T03:00:00.000Z',
       alert: anAlert({ id: 44, severity: 'Critical', message: 'Shift 3.1σ above the 2σ trigger' }),
