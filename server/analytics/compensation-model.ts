@@ -22,12 +22,51 @@ export interface CompensationForm {
   lagRows: number;
   /** Frost hinges max(0, h − T) at these temperatures (on the lagged one when there is one). */
   hingesC: number[];
+  /**
+   * A quadratic term (T/10)² on the same temperature as the hinges (decision 081, amendment
+   * (c)). Absent in models stored before it: no square.
+   */
+  quadratic?: boolean;
 }
 
 /** Every combination of no / 3-row / 12-row lag with no hinge, one at 0 °C, two at 0 and −3. */
 export const CANDIDATE_FORMS: readonly CompensationForm[] = [0, 3, 12].flatMap((lagRows) =>
   [[], [0], [0, -3]].map((hingesC) => ({ lagRows, hingesC })),
 );
+
+/**
+ * How the form is chosen among the candidates: 'minimum' held-out error, or 'one-standard-error'
+ * (the fewest design columns among the forms within one standard error, over the blocks, of
+ * the best; Hastie, Tibshirani & Friedman, Elements of Statistical Learning, §7.10).
+ */
+export type FormSelection = 'minimum' | 'one-standard-error';
+
+export interface CandidateSet {
+  forms: readonly CompensationForm[];
+  selection: FormSelection;
+}
+
+/** The nine forms of decision 028 by minimum held-out error (the stored analysis keeps them). */
+export const CURRENT_CANDIDATES: CandidateSet = { forms: CANDIDATE_FORMS, selection: 'minimum' };
+
+/**
+ * Decision 081, amendment (c): the candidates widened on general grounds, not from any
+ * simulator's constants: lags on a doubling grid from 3 rows to a day, frost hinges every 2 °C
+ * from 0 to −4 beside the old sets, each with and without a quadratic term (the polynomial
+ * models of Moser & Moaveni 2011). 40 forms.
+ */
+export const WIDE_CANDIDATE_FORMS: readonly CompensationForm[] = [0, 3, 6, 12, 24].flatMap(
+  (lagRows) =>
+    [[], [0], [0, -3], [0, -2, -4]].flatMap((hingesC) =>
+      [false, true].map((quadratic) => ({ lagRows, hingesC, quadratic })),
+    ),
+);
+
+export const WIDE_CANDIDATES: CandidateSet = { forms: WIDE_CANDIDATE_FORMS, selection: 'minimum' };
+export const WIDE_CANDIDATES_1SE: CandidateSet = {
+  forms: WIDE_CANDIDATE_FORMS,
+  selection: 'one-standard-error',
+};
 
 /** A fitted environmental model, JSON-safe. */
 export interface ModalCompensation {
@@ -65,6 +104,8 @@ export function designBuilder(form: CompensationForm): (context: readonly number
       design.push(lagged);
       base = lagged;
     }
+    // Before the hinges: decision 081's margin reads the hinges as the design's last entries.
+    if (form.quadratic === true) design.push((base / 10) ** 2);
     for (const h of form.hingesC) design.push(Math.max(0, h - base));
     return { design, inputs };
   };
@@ -171,6 +212,47 @@ export function relativeResiduals(
   return out;
 }
 
+/** Columns of a form's design row: intercept, context, lag, square, hinges. */
+export const designColumns = (form: CompensationForm, contextWidth: number): number =>
+  1 +
+  contextWidth +
+  (form.lagRows > 0 ? 1 : 0) +
+  (form.quadratic === true ? 1 : 0) +
+  form.hingesC.length;
+
+/**
+ * The standard error of a held-out mean square from its blocks' own mean squares (sd over the
+ * blocks / √blocks): the blocks are long and contiguous, so nearly independent, unlike the rows.
+ */
+export function blockStandardError(heldOut: HeldOutResiduals, folds: readonly number[][]): number {
+  const blockOf = new Map<number, number>();
+  folds.forEach((fold, f) => {
+    for (const i of fold) blockOf.set(i, f);
+  });
+  const perBlock = folds.map(() => [] as number[][]);
+  heldOut.rows.forEach((i, r) => at(perBlock, blockOf.get(i) ?? 0).push(at(heldOut.residuals, r)));
+  const means = perBlock.map(meanSquare).filter(Number.isFinite);
+  if (means.length < 2) return 0;
+  const mean = means.reduce((s, v) => s + v, 0) / means.length;
+  const variance = means.reduce((s, v) => s + (v - mean) ** 2, 0) / (means.length - 1);
+  return Math.sqrt(variance / means.length);
+}
+
+function simplestWithin<T extends { form: CompensationForm; heldOutMeanSquare: number }>(
+  tried: readonly T[],
+  bound: number,
+  contextWidth: number,
+): T {
+  const columns = (t: T) => designColumns(t.form, contextWidth);
+  return tried
+    .filter((t) => t.heldOutMeanSquare <= bound)
+    .reduce((a, b) => {
+      const ca = columns(a);
+      const cb = columns(b);
+      return cb < ca || (cb === ca && b.heldOutMeanSquare < a.heldOutMeanSquare) ? b : a;
+    });
+}
+
 /** Contiguous blocks of the row indices 0..n−1. */
 export function contiguousFolds(n: number, folds: number): number[][] {
   return Array.from({ length: folds }, (_, f) => {
@@ -231,7 +313,7 @@ export interface CompensationChoice {
   model: ModalCompensation;
   /** The chosen form's held-out residuals (for the charts' calibration). */
   heldOut: HeldOutResiduals;
-  /** Each candidate's held-out mean square of Δf/f, in CANDIDATE_FORMS order. */
+  /** Each candidate's held-out mean square of Δf/f, in the candidate set's order. */
   candidates: { form: CompensationForm; heldOutMeanSquare: number }[];
 }
 
@@ -245,15 +327,25 @@ export const CHOICE_FOLDS = 5;
 export function chooseCompensation(
   features: readonly (readonly number[])[],
   context: readonly (readonly number[])[],
+  candidates: CandidateSet = CURRENT_CANDIDATES,
 ): CompensationChoice {
   const n = features.length;
   const folds = contiguousFolds(n, CHOICE_FOLDS);
-  const forms = at(context, 0).length === 0 ? [{ lagRows: 0, hingesC: [] }] : CANDIDATE_FORMS;
+  const width = at(context, 0).length;
+  const forms = width === 0 ? [{ lagRows: 0, hingesC: [] }] : candidates.forms;
   const tried = forms.map((form) => {
     const heldOut = heldOutResiduals(form, features, context, folds);
     return { form, heldOut, heldOutMeanSquare: meanSquare(heldOut.residuals) };
   });
-  const best = tried.reduce((a, b) => (b.heldOutMeanSquare < a.heldOutMeanSquare ? b : a));
+  const minimum = tried.reduce((a, b) => (b.heldOutMeanSquare < a.heldOutMeanSquare ? b : a));
+  const best =
+    candidates.selection === 'minimum'
+      ? minimum
+      : simplestWithin(
+          tried,
+          minimum.heldOutMeanSquare + blockStandardError(minimum.heldOut, folds),
+          width,
+        );
   const all = Array.from({ length: n }, (_, i) => i);
   return {
     model: fitCompensationOn(best.form, designSeries(best.form, context), features, all),

@@ -1,7 +1,9 @@
 import { at } from './at.ts';
 import {
   chooseCompensation,
+  CURRENT_CANDIDATES,
   designBuilder,
+  type CandidateSet,
   relativeResiduals,
   type CompensationForm,
   type ModalCompensation,
@@ -52,14 +54,26 @@ export interface ControlChartDetector {
  */
 export const DEFAULT_ARL_ROWS = 17_520;
 
+/** The detect command's candidate forms and selection rule (decision 081, amendment (c)). */
+export const DETECT_CANDIDATES: CandidateSet = CURRENT_CANDIDATES;
+
 /** The detect command's margin beyond the learnt temperatures (decision 081). */
 export const DEFAULT_EXTRAPOLATION: ExtrapolationMargin = STRICT_RANGE;
 
 export function trainControlChart(
   baseline: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
-  options: { targetArlRows?: number; seed?: number; extrapolation?: ExtrapolationMargin } = {},
+  options: {
+    targetArlRows?: number;
+    seed?: number;
+    extrapolation?: ExtrapolationMargin;
+    candidates?: CandidateSet;
+  } = {},
 ): ControlChartDetector {
-  const choice = chooseCompensation(baseline.features, baseline.context);
+  const choice = chooseCompensation(
+    baseline.features,
+    baseline.context,
+    options.candidates ?? DETECT_CANDIDATES,
+  );
   const { projection, separations } = chooseProjection(choice.heldOut.residuals);
   const { model, calibration } = calibrateCharts(
     choice.heldOut.residuals,

@@ -48,6 +48,8 @@ export function judgeRow(
     beyond = true;
   }
   if (!beyond) return 'inside';
+  // A square is not linear: extrapolating it is what issue 29 forbids.
+  if (model.form.quadratic === true) return 'outside';
   if (warm && !hingesInactive(model, design)) return 'outside';
   return 'extrapolated';
 }

@@ -6,6 +6,7 @@
 // the tuning seeds only; the reporting seeds compare the chosen margin with the strict range.
 //   SEEDS=tuning|reporting  PHYSICS=candidate,off-candidate  MARGINS=0/0,2/0,4/0 (warm/cold °C)
 //   YEARS=3 (healthy years per seed)
+//   FORMS=current|wide|wide-1se (candidate forms and selection rule; decision 081, amendment (c))
 //   npx tsx tests/bench/extrapolation-margin.ts
 import { at } from '../../server/analytics/at.ts';
 import {
@@ -14,6 +15,11 @@ import {
   trainControlChart,
   type ControlChartDetector,
 } from '../../server/analytics/control-chart-detector.ts';
+import {
+  CURRENT_CANDIDATES,
+  WIDE_CANDIDATES,
+  WIDE_CANDIDATES_1SE,
+} from '../../server/analytics/compensation-model.ts';
 import { cumulativeShift } from '../../server/analytics/cumulative-shift.ts';
 import type { ExtrapolationMargin } from '../../server/analytics/extrapolation-margin.ts';
 import {
@@ -33,6 +39,14 @@ const ROWS = BASELINE_ROWS + YEARS * 365 * 24;
 const SIX_MONTHS = 6 * HOURS_PER_MONTH;
 const SEEDS = process.env.SEEDS === 'reporting' ? REPORTING_SEEDS : TUNING_SEEDS;
 const PHYSICS = (process.env.PHYSICS ?? 'candidate,off-candidate').split(',') as AnaloguePhysics[];
+const FORM_SETS = {
+  current: CURRENT_CANDIDATES,
+  wide: WIDE_CANDIDATES,
+  'wide-1se': WIDE_CANDIDATES_1SE,
+};
+const FORMS = (process.env.FORMS ?? 'current') as keyof typeof FORM_SETS;
+const CANDIDATES = FORM_SETS[FORMS];
+if (!CANDIDATES) throw new Error(`FORMS must be one of ${Object.keys(FORM_SETS).join(', ')}`);
 const MARGINS: ExtrapolationMargin[] = (process.env.MARGINS ?? '0/0,2/0,4/0,6/0,8/0')
   .split(',')
   .map((m) => {
@@ -146,20 +160,25 @@ function report(physics: AnaloguePhysics, margin: ExtrapolationMargin, seeds: Se
 
 const started = performance.now();
 console.log(
-  `## Decision 081: ${process.env.SEEDS === 'reporting' ? 'reporting' : 'tuning'} seeds ${SEEDS.join(', ')}, ${YEARS} healthy years each`,
+  `## Decision 081: forms ${FORMS}, ${process.env.SEEDS === 'reporting' ? 'reporting' : 'tuning'} seeds ${SEEDS.join(', ')}, ${YEARS} healthy years each`,
 );
 for (const physics of PHYSICS) {
   const perMargin = MARGINS.map(() => [] as SeedFigures[]);
   for (const seed of SEEDS) {
     const bridge = seasonalBridge(seed, { hours: ROWS, damageFrom: Infinity, physics });
     const data = { features: bridge.features, context: bridge.context };
-    const detector = trainControlChart({
-      features: data.features.slice(0, BASELINE_ROWS),
-      context: data.context.slice(0, BASELINE_ROWS),
-    });
+    const trainStart = performance.now();
+    const detector = trainControlChart(
+      {
+        features: data.features.slice(0, BASELINE_ROWS),
+        context: data.context.slice(0, BASELINE_ROWS),
+      },
+      { candidates: CANDIDATES },
+    );
+    const trainMs = performance.now() - trainStart;
     const form = detector.compensation.form;
     console.log(
-      `${physics} seed ${seed}: form lag ${form.lagRows} rows, hinges [${form.hingesC.join(', ')}], learnt ${detector.compensation.low.map((v) => v.toFixed(1)).join('/')} to ${detector.compensation.high.map((v) => v.toFixed(1)).join('/')} °C`,
+      `${physics} seed ${seed} (${FORMS}, trained in ${trainMs.toFixed(0)} ms): form lag ${form.lagRows} rows, hinges [${form.hingesC.join(', ')}]${form.quadratic === true ? ', square' : ''}, learnt ${detector.compensation.low.map((v) => v.toFixed(1)).join('/')} to ${detector.compensation.high.map((v) => v.toFixed(1)).join('/')} °C`,
     );
     MARGINS.forEach((margin, m) => {
       at(perMargin, m).push(runMargin({ ...detector, extrapolation: margin }, data));

@@ -32,9 +32,11 @@ export interface SeasonalBridge {
  * the control charts' candidate forms) or 'off-candidate', decision 028's Limits and decision
  * 081: an 8-hour lag, frost (−1.5 °C − deck)^1.5 / 2, and a quadratic thermal term whose
  * softening per °C grows by a half every 20 °C above 10 °C (the direction in which a linear
- * model extrapolated to warmer days reads a loss).
+ * model extrapolated to warmer days reads a loss). 'unseen' (decision 081, amendment (c)): run
+ * once, on the reporting seeds, after the candidate forms were chosen: a 20-hour lag, frost a
+ * linear hinge from +1 °C, and a cubic thermal term.
  */
-export type AnaloguePhysics = 'candidate' | 'off-candidate';
+export type AnaloguePhysics = 'candidate' | 'off-candidate' | 'unseen';
 
 const PHYSICS = {
   candidate: {
@@ -46,6 +48,11 @@ const PHYSICS = {
     lagHours: 8,
     frost: (deck: number) => Math.max(0, -1.5 - deck) ** 1.5 / 2,
     thermal: (d: number) => d + (d * d) / 40,
+  },
+  unseen: {
+    lagHours: 20,
+    frost: (deck: number) => 0.7 * Math.max(0, 1 - deck),
+    thermal: (d: number) => d + (d * d * d) / 1200,
   },
 } satisfies Record<AnaloguePhysics, unknown>;
 
