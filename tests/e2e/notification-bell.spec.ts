@@ -28,8 +28,11 @@ async function apiAs(request: APIRequestContext, account: Account) {
   };
 }
 
-/** A user of a new company, assigned one new bridge of that company. */
-async function scene(request: APIRequestContext, label: string) {
+/**
+ * A user of a new company and one new bridge of that company: assigned to them, or (`told`) not
+ * assigned but routed to them by a contact group's rule for calibration alerts (decision 080).
+ */
+async function scene(request: APIRequestContext, label: string, reach: 'assigned' | 'told') {
   const staff = await apiAs(request, STAFF);
   const stamp = `${label}-${Date.now()}`;
   const account = { email: `bell-${stamp}@example.ca`, password: 'Bell-test-pass-1' };
@@ -50,7 +53,22 @@ async function scene(request: APIRequestContext, label: string) {
     latitude: 45.1,
     longitude: -75.1,
   });
-  await staff.post(`/api/v1/users/${user.id}/assign`, { bridge_ids: [bridge.id] });
+  if (reach === 'assigned') {
+    await staff.post(`/api/v1/users/${user.id}/assign`, { bridge_ids: [bridge.id] });
+  } else {
+    const companyPath = `/api/v1/companies/${user.company_id}`;
+    const group = await staff.post<Created>(`${companyPath}/contact-groups`, {
+      name: 'Calibration on call',
+      members: [user.id],
+    });
+    await staff.post(`${companyPath}/notification-rules`, {
+      bridge_id: bridge.id,
+      alert_types: ['Calibration due'],
+      min_severity: 'Low',
+      group_id: group.id,
+      channels: ['email'],
+    });
+  }
   // Other specs count the demo's bridges: this one goes, with its span, sensor and alert.
   const cleanUp = async () => {
     await staff.remove(`/api/v1/bridges/${bridge.id}/delete?cascade=true`);
@@ -78,7 +96,11 @@ async function scene(request: APIRequestContext, label: string) {
 }
 
 async function expectBellFlow(page: Page, label: string) {
-  const { account, bridge, cleanUp, raiseCalibrationAlert } = await scene(page.request, label);
+  const { account, bridge, cleanUp, raiseCalibrationAlert } = await scene(
+    page.request,
+    label,
+    'assigned',
+  );
   try {
     await openSignedIn(page, account, '/bridges');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bridge Management');
@@ -124,6 +146,50 @@ async function expectBellFlow(page: Page, label: string) {
   }
 }
 
+/** Told of the alert by a rule alone: the bell opens the alert's page, never the bridge's. */
+async function expectToldOnlyBell(page: Page) {
+  const { account, bridge, cleanUp, raiseCalibrationAlert } = await scene(
+    page.request,
+    'told',
+    'told',
+  );
+  try {
+    await openSignedIn(page, account, '/map');
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+    await raiseCalibrationAlert();
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await expect(bell).toBeVisible({ timeout: MONITOR_TIMEOUT_MS });
+    await bell.click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    const item = panel.getByRole('listitem').filter({ hasText: bridge.name });
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(`Calibration due on ${bridge.name}`);
+    await expect(item.getByRole('link', { name: `Open ${bridge.name}'s dashboard` })).toHaveCount(
+      0,
+    );
+
+    await item.getByRole('link', { name: 'Open the alert' }).click();
+    await expect(page).toHaveURL(/\/alerts\/\d+$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Calibration due on ${bridge.name}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'The alert' })).toContainText(
+      `Bridge${bridge.name}`,
+    );
+    // Opening it marked the line read; the bridge itself stays out of reach, and says why.
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(
+      page.getByText(/^You were told of this alert, so it is yours to read and answer;/),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: `Open ${bridge.name}'s dashboard` })).toHaveCount(
+      0,
+    );
+  } finally {
+    await cleanUp();
+  }
+}
+
 test.describe.configure({ timeout: MONITOR_TIMEOUT_MS + 90_000 });
 
 test.describe('at 1440 × 900', () => {
@@ -143,5 +209,13 @@ test.describe('on a 390 × 844 phone', () => {
     page,
   }) => {
     await expectBellFlow(page, 'phone');
+  });
+});
+
+test.describe('told of an alert by a contact group, not assigned its bridge', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the bell counts it and opens the alert, not the bridge', async ({ page }) => {
+    await expectToldOnlyBell(page);
   });
 });
