@@ -21,6 +21,17 @@ const STEP_CANDIDATES = 3;
  * alike, a sensor step only one.
  */
 export const STEP_ISOLATION = 0.3;
+/**
+ * A step must still hold over this long either side: an offset stays, a truck leaves. At a few
+ * hertz a truck's strain plateau of one to three seconds passed the one-second isolation test and
+ * was stored as an offset fault, which then kept a healthy gauge's traffic out of its fatigue
+ * count. A minute is longer than any vehicle's passage and shorter than any evaluation.
+ */
+const HOLD_SECONDS = 60;
+/** The share of the step's shift the minute-long medians must keep, same sign. */
+export const STEP_HOLD_SHARE = 0.5;
+const holdSamples = (rateHz: number, side: number) =>
+  Math.max(side, Math.round(rateHz * HOLD_SECONDS));
 
 function extremes(values: Float64Array) {
   let max = -Infinity;
@@ -117,16 +128,28 @@ function largestJumps(all: ArrayLike<number>, from: number, to: number): number[
   return at;
 }
 
-/** The isolated level shift at the largest jumps of samples [from, to) of the whole record. */
-function largestStep(all: ArrayLike<number>, from: number, to: number, side: number): number {
+/**
+ * The isolated level shift at the largest jumps of samples [from, to) of the whole record that
+ * still holds over `hold` samples either side (0 until that many have followed it).
+ */
+function largestStep(
+  all: ArrayLike<number>,
+  from: number,
+  to: number,
+  side: number,
+  hold: number,
+): number {
   let best = 0;
   for (const at of largestJumps(all, from, to)) {
     const shift = shiftAt(all, at, side);
+    if (Math.abs(shift) <= Math.abs(best)) continue;
     const around = Math.max(
       Math.abs(shiftAt(all, at - side, side)),
       Math.abs(shiftAt(all, at + side, side)),
     );
-    if (around < STEP_ISOLATION * Math.abs(shift) && Math.abs(shift) > Math.abs(best)) best = shift;
+    if (around >= STEP_ISOLATION * Math.abs(shift)) continue;
+    if (shiftAt(all, at, hold) * Math.sign(shift) < STEP_HOLD_SHARE * Math.abs(shift)) continue;
+    best = shift;
   }
   return best;
 }
@@ -179,7 +202,13 @@ export function summariseWindows(
       std: Math.sqrt(variance),
       ...extremes(values),
       holdRun: hold,
-      step: largestStep(samples, from, to, sideSamples(rateHz)),
+      step: largestStep(
+        samples,
+        from,
+        to,
+        sideSamples(rateHz),
+        holdSamples(rateHz, sideSamples(rateHz)),
+      ),
       noise,
       // A value held for several samples is one sample of noise, not several.
       stepNoise: noise * Math.sqrt((Math.PI * Math.max(1, hold)) / sideSamples(rateHz)),

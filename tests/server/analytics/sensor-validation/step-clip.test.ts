@@ -34,6 +34,13 @@ describe('offset steps', () => {
     expect(offsetFaults(summarise(spiked), offset)).toEqual([]);
   });
 
+  // A truck's strain plateau of two seconds rose at one sample and passed the one-second
+  // isolation test: stored as an offset fault, it kept a healthy gauge out of its fatigue count.
+  it('finds nothing on a vehicle’s two-second plateau: an offset stays, a truck leaves', () => {
+    const truck = healthy.map((v, i) => (i >= 25_437 && i < 25_637 ? v + 60 : v));
+    expect(offsetFaults(summarise(truck), offset)).toEqual([]);
+  });
+
   it('does not read a spike on the newest sample as a step: the level after it is not known yet', () => {
     const spikedLast = healthy.map((v, i) => (i === healthy.length - 1 ? v + 60 : v));
     expect(offsetFaults(summarise(spikedLast), offset)).toEqual([]);
