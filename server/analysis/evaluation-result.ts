@@ -20,4 +20,10 @@ export type EvaluationResult = (
 ) & { fatigue?: FatigueCountResult };
 
 /** What the job's fatigue step did: per strain stream, or why it failed. */
-export type FatigueCountResult = { streams: StrainStreamCount[] } | { error: string };
+export type FatigueCountResult =
+  | {
+      streams: StrainStreamCount[];
+      /** Days counted before and recounted for a fault stored since (decision 045 (d)). */
+      recounted?: { datastreamId: number; daysRecounted: number }[];
+    }
+  | { error: string };

@@ -1027,6 +1027,13 @@ export const fatigueHistograms = pgTable(
     highpassHz: doublePrecision('highpass_hz'),
     /** Gap-free stretches the day was counted in (each ends with its residue as half cycles). */
     stretches: integer('stretches'),
+    /**
+     * The rainflow state carried into the day (decision 045, 2026-12-02 (d)), so a recount of the
+     * day starts where its first count did; null on days counted before it was kept.
+     */
+    residueIn: jsonb('residue_in').$type<{ stack: number[]; candidate: number | null }>(),
+    /** When a sensor fault stored after the day was counted made it be counted again. */
+    recountedAt: timestamp('recounted_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.datastreamId, t.day] })],
 );
@@ -1042,6 +1049,14 @@ export const fatigueCounters = pgTable('fatigue_counters', {
   countedThrough: date('counted_through', { mode: 'string' }).notNull(),
   residue: jsonb('residue').$type<{ stack: number[]; candidate: number | null }>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Highest `sensor_faults.id` of the stream the counting has taken into account (decision 045,
+   * 2026-12-02 (d)): a fault above it, with its onset on a counted day, makes those days recount.
+   */
+  faultsSeen: integer('faults_seen').notNull().default(0),
+  /** The days still to recount, [recount_from, recount_through]; null when none are. */
+  recountFrom: date('recount_from', { mode: 'string' }),
+  recountThrough: date('recount_through', { mode: 'string' }),
 });
 
 /**

@@ -50,10 +50,12 @@ export function createFatigueRepository(db: Db) {
       highpass_hz: number | null;
       excluded_samples: number | null;
       stretches: number | null;
+      recounted_on: string | null;
     }>(
       await db.execute(sql`
         SELECT day::text AS day, bin_width, bins, monitored_seconds, sample_rate_hz, highpass_hz,
-               excluded_samples::float8 AS excluded_samples, stretches
+               excluded_samples::float8 AS excluded_samples, stretches,
+               to_char(recounted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS recounted_on
         FROM fatigue_histograms
         WHERE datastream_id = ${datastreamId}
           AND (${from ?? null}::date IS NULL OR day >= ${from ?? null}::date)
@@ -70,6 +72,7 @@ export function createFatigueRepository(db: Db) {
       highpassHz: orNull(r.highpass_hz),
       excludedSamples: orNull(r.excluded_samples),
       stretches: orNull(r.stretches),
+      recountedOn: r.recounted_on,
     }));
   }
 

@@ -43,6 +43,8 @@ export interface DayHistogram {
   highpassHz?: number | null;
   excludedSamples?: number | null;
   stretches?: number | null;
+  /** The day (YYYY-MM-DD) a recount last replaced this day's histogram; null: counted once. */
+  recountedOn?: string | null;
 }
 
 /** What the gauge's place and the bridge add: its span's length, the traffic's growth. */
@@ -149,7 +151,7 @@ export function fatigueState(
     latestRate && context.spanLengthM
       ? rateCheck(latestRate, context.spanLengthM, curve.equivalentSlope ?? 3)
       : null;
-  const lifeBasis = lifeBasisText(coverage, growth);
+  const lifeBasis = lifeBasisText(coverage, growth) + recountText(days);
   return {
     damage,
     // Δσ_E,2 stands for the counted cycles only: the prior damage has no measured spectrum.
@@ -224,5 +226,25 @@ function lifeBasisText(coverage: Coverage, growth: number): string {
     (coverage.daysWithoutRecord > 0
       ? `; ${coverage.daysWithoutRecord} days counted before coverage was recorded weigh as whole days`
       : '')
+  );
+}
+
+/**
+ * The audit line of recounts (decision 045, 2026-12-02 (d)): the figures changed after they were
+ * first shown because a sensor fault stored later was left out of days already counted.
+ */
+export function recountText(days: readonly DayHistogram[]): string {
+  const recounted = days.filter((d) => d.recountedOn);
+  if (recounted.length === 0) return '';
+  const last = recounted.reduce(
+    (a, d) => ((d.recountedOn ?? '') > a ? (d.recountedOn ?? '') : a),
+    '',
+  );
+  const first = recounted[0]?.day;
+  const end = recounted[recounted.length - 1]?.day;
+  const span = first === end ? `${first}` : `${first} to ${end}`;
+  return (
+    `; ${recounted.length} ${recounted.length === 1 ? 'day' : 'days'} (${span}) recounted ` +
+    `(last on ${last}) without the samples of a sensor fault stored after they were first counted`
   );
 }

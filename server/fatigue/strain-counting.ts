@@ -96,7 +96,7 @@ const median = (values: number[]) => {
  * (8.6 million samples) never sits in memory at once. A block belongs to the day it starts on.
  * A gap longer than GAP_INTERVALS sampling intervals, or an excluded window, ends the stretch.
  */
-async function countDay(
+export async function countDay(
   db: Db,
   datastreamId: number,
   day: string,
@@ -229,18 +229,7 @@ export async function countStrainStream(
     const { coverage, last } = await countDay(db, datastreamId, day, counter, carried);
     const histogram = counter.takeHistogram();
     await db.transaction(async (tx) => {
-      await tx.execute(sql`
-        INSERT INTO fatigue_histograms (datastream_id, day, bin_width, bins, cycles, samples,
-          monitored_seconds, excluded_samples, sample_rate_hz, highpass_hz, stretches)
-        VALUES (${datastreamId}, ${day}, ${STRAIN_BIN_WIDTH},
-                ${JSON.stringify(toSparse(histogram).bins)}::jsonb, ${totalCycles(histogram)},
-                ${coverage.samples}, ${coverage.monitoredSeconds}, ${coverage.excludedSamples},
-                ${coverage.sampleRateHz}, ${coverage.highpassHz}, ${coverage.stretches})
-        ON CONFLICT (datastream_id, day) DO UPDATE SET bin_width = excluded.bin_width,
-          bins = excluded.bins, cycles = excluded.cycles, samples = excluded.samples,
-          monitored_seconds = excluded.monitored_seconds,
-          excluded_samples = excluded.excluded_samples, sample_rate_hz = excluded.sample_rate_hz,
-          highpass_hz = excluded.highpass_hz, stretches = excluded.stretches`);
+      await storeDay(tx, datastreamId, day, { histogram, coverage, residueIn: carried });
       await saveCounter(tx, datastreamId, day, last);
     });
     carried = last;
@@ -249,6 +238,47 @@ export async function countStrainStream(
   }
 }
 
+/** What a day's count stores: its histogram, what it covers, and the state carried into it. */
+export interface CountedDay {
+  histogram: ReturnType<StretchCounter['takeHistogram']>;
+  coverage: DayCoverage;
+  residueIn: StretchState | null;
+}
+
+/**
+ * Writes a day's histogram, replacing the one stored (a recount) rather than adding a second.
+ * `recounted` stamps the row when a recount wrote it (decision 045, 2026-12-02 (d)).
+ */
+export async function storeDay(
+  db: Pick<Db, 'execute'>,
+  datastreamId: number,
+  day: string,
+  { histogram, coverage, residueIn }: CountedDay,
+  recounted = false,
+) {
+  await db.execute(sql`
+    INSERT INTO fatigue_histograms (datastream_id, day, bin_width, bins, cycles, samples,
+      monitored_seconds, excluded_samples, sample_rate_hz, highpass_hz, stretches, residue_in,
+      recounted_at)
+    VALUES (${datastreamId}, ${day}, ${STRAIN_BIN_WIDTH},
+            ${JSON.stringify(toSparse(histogram).bins)}::jsonb, ${totalCycles(histogram)},
+            ${coverage.samples}, ${coverage.monitoredSeconds}, ${coverage.excludedSamples},
+            ${coverage.sampleRateHz}, ${coverage.highpassHz}, ${coverage.stretches},
+            ${residueIn === null ? null : JSON.stringify(residueIn)}::jsonb,
+            ${recounted ? sql`now()` : null})
+    ON CONFLICT (datastream_id, day) DO UPDATE SET bin_width = excluded.bin_width,
+      bins = excluded.bins, cycles = excluded.cycles, samples = excluded.samples,
+      monitored_seconds = excluded.monitored_seconds,
+      excluded_samples = excluded.excluded_samples, sample_rate_hz = excluded.sample_rate_hz,
+      highpass_hz = excluded.highpass_hz, stretches = excluded.stretches,
+      residue_in = excluded.residue_in,
+      recounted_at = coalesce(excluded.recounted_at, fatigue_histograms.recounted_at)`);
+}
+
+/**
+ * Where the stream's counting stands. A new counter starts having seen the stream's faults
+ * stored so far: the days it counts already leave them out, so they need no recount.
+ */
 async function saveCounter(
   db: Pick<Db, 'execute'>,
   datastreamId: number,
@@ -256,8 +286,9 @@ async function saveCounter(
   state: StretchState,
 ) {
   await db.execute(sql`
-    INSERT INTO fatigue_counters (datastream_id, counted_through, residue, updated_at)
-    VALUES (${datastreamId}, ${day}, ${JSON.stringify(state)}::jsonb, now())
+    INSERT INTO fatigue_counters (datastream_id, counted_through, residue, updated_at, faults_seen)
+    VALUES (${datastreamId}, ${day}, ${JSON.stringify(state)}::jsonb, now(),
+            (SELECT coalesce(max(id), 0) FROM sensor_faults WHERE datastream_id = ${datastreamId}))
     ON CONFLICT (datastream_id) DO UPDATE SET counted_through = excluded.counted_through,
       residue = excluded.residue, updated_at = excluded.updated_at`);
 }

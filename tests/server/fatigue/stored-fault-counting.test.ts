@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { countBridgeStrain, STRAIN_BIN_WIDTH } from '../../../server/fatigue/strain-counting.ts';
+import { countBridgeStrain } from '../../../server/fatigue/strain-counting.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
-import { DAY_MS, START_MS, storeStrain, strainBridge, trafficBlocks } from './strain-fixtures.ts';
+import {
+  DAY_MS,
+  largest,
+  spiked,
+  START_MS,
+  storeStrain,
+  strainBridge,
+  trafficBlocks,
+} from './strain-fixtures.ts';
 
 const HOUR_MS = 3_600_000;
 const at = (day: number, hour: number) => START_MS + day * DAY_MS + hour * HOUR_MS;
@@ -17,15 +25,10 @@ interface DayRow {
   excluded_samples: number;
 }
 
-const largest = (bins: [number, number][]) =>
-  Math.max(0, ...bins.map(([bin]) => bin * STRAIN_BIN_WIDTH));
-
 /** Two hours of 5 Hz traffic from 09:00 of `day`, every 50th sample from `spikesFrom` +2,000 µε. */
 function morning(day: number, spikesFrom: number) {
   return trafficBlocks(at(day, 9), at(day, 11), { seed: 7 + day }).map((b) =>
-    b.start < spikesFrom
-      ? b
-      : { start: b.start, values: b.values.map((v, i) => (i % 50 === 0 ? v + 2000 : v)) },
+    b.start < spikesFrom ? b : spiked(b),
   );
 }
 

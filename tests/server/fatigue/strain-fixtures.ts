@@ -1,4 +1,5 @@
 import type { Services } from '../../../server/services.ts';
+import { STRAIN_BIN_WIDTH } from '../../../server/fatigue/strain-counting.ts';
 import { TrafficStrainGenerator } from '../../../server/sim/traffic-strain.ts';
 
 export const DAY_MS = 86_400_000;
@@ -69,3 +70,17 @@ export async function storeStrain(
     if (result.rejected.length > 0) throw new Error(JSON.stringify(result.rejected[0]));
   }
 }
+
+/** The largest stress range of a stored day, in µε. */
+export const largest = (bins: [number, number][]) =>
+  Math.max(0, ...bins.map(([bin]) => bin * STRAIN_BIN_WIDTH));
+
+/** Σ n·Δε³ of stored days' bins: proportional to the damage on a slope-3 curve. */
+export const cubes = (bins: [number, number][]) =>
+  bins.reduce((sum, [bin, cycles]) => sum + cycles * (bin * STRAIN_BIN_WIDTH) ** 3, 0);
+
+/** A faulty gauge's blocks: every 50th sample +2,000 µε. */
+export const spiked = (b: StrainBlock): StrainBlock => ({
+  start: b.start,
+  values: b.values.map((v, i) => (i % 50 === 0 ? v + 2000 : v)),
+});

@@ -5,7 +5,9 @@ import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import {
+  cubes,
   DAY_MS,
+  largest,
   START_MS,
   type StrainBlock,
   storeStrain,
@@ -22,12 +24,6 @@ interface DayRow {
   excluded_samples: number;
   monitored_seconds: number;
 }
-
-/** Σ n·Δε³ of a day: proportional to the damage on a slope-3 curve. */
-const cubes = (bins: [number, number][]) =>
-  bins.reduce((sum, [bin, cycles]) => sum + cycles * (bin * STRAIN_BIN_WIDTH) ** 3, 0);
-const largest = (bins: [number, number][]) =>
-  Math.max(0, ...bins.map(([bin]) => bin * STRAIN_BIN_WIDTH));
 
 /** Two hours of traffic at 5 Hz from `hour` of day `day` (0 = START_MS's day). */
 const hours = (day: number, hour: number, count = 2, seed = 7) =>
