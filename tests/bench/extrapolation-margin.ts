@@ -4,7 +4,7 @@
 // damage injected on a copy, the false alarms counted on the healthy copy), in the analogue's
 // own physics and in the off-candidate physics (seasonal-bridge.ts). The margin was chosen on
 // the tuning seeds only; the reporting seeds compare the chosen margin with the strict range.
-//   SEEDS=tuning|reporting  PHYSICS=candidate,off-candidate  MARGINS=0/0,2/0,4/0 (warm/cold °C)
+//   SEEDS=tuning|reporting|4,5,6,7,8  PHYSICS=candidate,off-candidate  MARGINS=0/0,2/0,4/0 (warm/cold °C)
 //   YEARS=3 (healthy years per seed)
 //   FORMS=current|wide|wide-1se (candidate forms and selection rule; decision 081, amendment (c))
 //   npx tsx tests/bench/extrapolation-margin.ts
@@ -37,7 +37,13 @@ import { type AnaloguePhysics, BASELINE_ROWS, seasonalBridge } from './seasonal-
 const YEARS = Number(process.env.YEARS ?? 3);
 const ROWS = BASELINE_ROWS + YEARS * 365 * 24;
 const SIX_MONTHS = 6 * HOURS_PER_MONTH;
-const SEEDS = process.env.SEEDS === 'reporting' ? REPORTING_SEEDS : TUNING_SEEDS;
+// A named group or a list of seeds (decision 081 (d): SEEDS=4,5,6,7,8 for tuning, 16-20 reporting).
+const SEEDS =
+  process.env.SEEDS === 'reporting'
+    ? REPORTING_SEEDS
+    : process.env.SEEDS && /^\d+(,\d+)*$/.test(process.env.SEEDS)
+      ? process.env.SEEDS.split(',').map(Number)
+      : TUNING_SEEDS;
 const PHYSICS = (process.env.PHYSICS ?? 'candidate,off-candidate').split(',') as AnaloguePhysics[];
 const FORM_SETS = {
   current: CURRENT_CANDIDATES,
@@ -160,7 +166,7 @@ function report(physics: AnaloguePhysics, margin: ExtrapolationMargin, seeds: Se
 
 const started = performance.now();
 console.log(
-  `## Decision 081: forms ${FORMS}, ${process.env.SEEDS === 'reporting' ? 'reporting' : 'tuning'} seeds ${SEEDS.join(', ')}, ${YEARS} healthy years each`,
+  `## Decision 081: forms ${FORMS}, seeds ${SEEDS.join(', ')}, ${YEARS} healthy years each`,
 );
 for (const physics of PHYSICS) {
   const perMargin = MARGINS.map(() => [] as SeedFigures[]);
