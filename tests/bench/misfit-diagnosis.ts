@@ -75,13 +75,15 @@ for (const physics of PHYSICS) {
       combined.push(worst);
       argmax.push(which);
     });
-    // Episodes as the bench counts them: a crossing of 1 after 5 quiet (or unjudged) rows.
+    // Episodes as the bench counts them: a crossing of 1 after 5 quiet judged rows.
     let episodes = 0;
     let below = 5;
     let start = -1;
     for (let i = BASELINE_ROWS; i <= ROWS; i += 1) {
       const v = i < ROWS ? at(combined, i) : 0;
-      const above = Number.isFinite(v) && v > 1;
+      // Unjudged rows neither end nor extend an episode (episodes.ts).
+      if (!Number.isFinite(v)) continue;
+      const above = v > 1;
       if (above) {
         if (below >= 5) {
           episodes += 1;
