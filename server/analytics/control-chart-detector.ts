@@ -11,6 +11,7 @@ import {
 import {
   calibrateCharts,
   chartScorer,
+  type CalibrationOptions,
   type ChartCalibration,
   type ControlChartModel,
 } from './control-charts.ts';
@@ -57,6 +58,12 @@ export const DEFAULT_ARL_ROWS = 17_520;
 /** The detect command's candidate forms and selection rule (decision 081, amendment (c)). */
 export const DETECT_CANDIDATES: CandidateSet = CURRENT_CANDIDATES;
 
+/**
+ * The detect command's threshold calibration (decision 081 (d)): decision 028's (the
+ * autocorrelation rule's block length, the largest scaled statistic, no adapting scale).
+ */
+export const DETECT_CALIBRATION: CalibrationOptions = {};
+
 /** The detect command's margin beyond the learnt temperatures (decision 081). */
 export const DEFAULT_EXTRAPOLATION: ExtrapolationMargin = STRICT_RANGE;
 
@@ -67,6 +74,8 @@ export function trainControlChart(
     seed?: number;
     extrapolation?: ExtrapolationMargin;
     candidates?: CandidateSet;
+    /** How the threshold is set and the charts combined (decision 081 (d)). */
+    calibration?: CalibrationOptions;
   } = {},
 ): ControlChartDetector {
   const choice = chooseCompensation(
@@ -79,7 +88,7 @@ export function trainControlChart(
     choice.heldOut.residuals,
     projection,
     options.targetArlRows ?? DEFAULT_ARL_ROWS,
-    { seed: options.seed },
+    { ...(options.calibration ?? DETECT_CALIBRATION), seed: options.seed },
   );
   return {
     compensation: choice.model,

@@ -39,6 +39,43 @@ export interface ControlChartModel {
   scales: number[];
   /** Threshold on the largest scaled statistic (scores are divided by it: 1 alarms). */
   threshold: number;
+  /** How the scaled statistics combine (absent: 'largest'; decision 081 (d)). */
+  rule?: ChartRule;
+  /** A slowly adapting scale per mode (absent: none; decision 081 (d)). */
+  adapt?: AdaptiveScale;
+}
+
+/**
+ * 'largest': the largest scaled statistic (decision 028). 'agreement': the smaller of the
+ * mean-over-modes CUSUM and the largest of the others, so a row alarms only when the direction of
+ * a global loss and one other chart agree (decision 081 (d)).
+ */
+export type ChartRule = 'largest' | 'agreement';
+
+/**
+ * Each mode's standardised residual is divided by √(EWMA of its square) over `rows` rows, clamped
+ * to [1, cap]; the EWMA learns only from rows scored ≤ 1 (not alarmed), so a loss once raised is
+ * not learnt. Causal: row t is divided by the factor of the rows before it.
+ */
+export interface AdaptiveScale {
+  rows: number;
+  cap: number;
+}
+
+/** The combined scaled statistic of one row (`stats[m]` is the mean-over-modes CUSUM). */
+export function combineStatistics(
+  stats: Float64Array,
+  scales: Float64Array | readonly number[],
+  rule: ChartRule = 'largest',
+): number {
+  const mean = stats.length - 2;
+  let worst = 0;
+  for (let j = 0; j < stats.length; j += 1) {
+    if (rule === 'agreement' && j === mean) continue;
+    worst = Math.max(worst, (stats[j] ?? 0) / (scales[j] ?? 1));
+  }
+  if (rule === 'largest') return worst;
+  return Math.min(worst, (stats[mean] ?? 0) / (scales[mean] ?? 1));
 }
 
 const clip = (x: number) => Math.max(-CHART_DESIGN.clip, Math.min(CHART_DESIGN.clip, x));
@@ -53,6 +90,8 @@ const flat = (rows: readonly (readonly number[])[]) => Float64Array.from(rows.fl
  */
 export function chartStatistics(
   model: Omit<ControlChartModel, 'scales' | 'threshold'>,
+  /** Per mode: the divisor of its standardised residual, and where each row's value is written. */
+  adaptive?: { inflation: Float64Array; standardised: Float64Array },
 ): (residuals: readonly number[] | null) => Float64Array | null {
   const m = model.projection.scale.length;
   const r = model.projection.kept.length;
@@ -75,8 +114,9 @@ export function chartStatistics(
     for (let k = 0; k < m; k += 1) {
       const value = (residuals[k] ?? Number.NaN) / (scale[k] ?? 1);
       const seen = Number.isFinite(value);
+      if (adaptive) adaptive.standardised[k] = value;
       // A missing mode counts as in control in the projection and holds its own CUSUM.
-      z[k] = seen ? value : 0;
+      z[k] = seen ? value / (adaptive?.inflation[k] ?? 1) : 0;
       e[k] = 0;
       if (seen) observed += 1;
     }
@@ -113,15 +153,30 @@ export function chartStatistics(
 export function chartScorer(
   model: ControlChartModel,
 ): (residuals: readonly number[] | null) => number | null {
-  const step = chartStatistics(model);
+  const m = model.modeSigma.length;
+  const adapt = model.adapt;
+  const adaptive = adapt
+    ? { inflation: new Float64Array(m).fill(1), standardised: new Float64Array(m) }
+    : undefined;
+  const meanSquare = new Float64Array(m).fill(1);
+  const weight = adapt ? 1 / adapt.rows : 0;
+  const step = chartStatistics(model, adaptive);
   const scales = Float64Array.from(model.scales);
+  const rule = model.rule ?? 'largest';
   return (residuals) => {
     const stats = step(residuals);
     if (stats === null) return null;
-    let worst = 0;
-    for (let j = 0; j < stats.length; j += 1)
-      worst = Math.max(worst, (stats[j] ?? 0) / (scales[j] ?? 1));
-    return worst / model.threshold;
+    const score = combineStatistics(stats, scales, rule) / model.threshold;
+    if (adapt && adaptive && score <= 1) {
+      for (let k = 0; k < m; k += 1) {
+        const u = adaptive.standardised[k] ?? Number.NaN;
+        if (!Number.isFinite(u)) continue;
+        const clipped = clip(u);
+        meanSquare[k] = (1 - weight) * (meanSquare[k] ?? 1) + weight * clipped * clipped;
+        adaptive.inflation[k] = Math.min(adapt.cap, Math.max(1, Math.sqrt(meanSquare[k] ?? 1)));
+      }
+    }
+    return score;
   };
 }
 
@@ -159,6 +214,18 @@ function quantile(values: Float64Array, q: number): number {
   return at(sample, Math.min(sample.length - 1, Math.floor(q * sample.length)));
 }
 
+/**
+ * Options of the calibration (decision 081 (d); the defaults are decision 028's): blocks
+ * `blockFactor` times the autocorrelation rule's length and at least `minBlockRows`; the rule
+ * combining the charts; a slowly adapting scale at scoring (the bootstrap runs without it).
+ */
+export interface CalibrationOptions {
+  blockFactor?: number;
+  minBlockRows?: number;
+  rule?: ChartRule;
+  adapt?: AdaptiveScale | undefined;
+}
+
 export interface ChartCalibration {
   blockLength: number;
   bootstrapRows: number;
@@ -188,9 +255,17 @@ export function calibrateCharts(
     quietRows?: number;
     /** Bootstrap rows per target run length (40: the detect command's). */
     runsPerArl?: number;
-  } = {},
+  } & CalibrationOptions = {},
 ): { model: ControlChartModel; calibration: ChartCalibration } {
-  const { seed = 29, quietRows = EPISODE_QUIET_ROWS, runsPerArl = 40 } = options;
+  const {
+    seed = 29,
+    quietRows = EPISODE_QUIET_ROWS,
+    runsPerArl = 40,
+    blockFactor = 1,
+    minBlockRows = 1,
+    rule = 'largest',
+    adapt,
+  } = options;
   const m = projection.scale.length;
   const z = heldOut.map((row) => row.map((v, k) => v / at(projection.scale, k)));
   const ys = z.map((row) => project(projection, row, new Array<number>(projection.kept.length)));
@@ -218,10 +293,14 @@ export function calibrateCharts(
     meanSigma: Math.max(sd(means), 1e-9),
     mewmaInverse: inverseSpd(sigmaY),
   };
-  const block = blockLength([
-    means,
-    ...Array.from({ length: m }, (_, k) => es.map((e) => at(e, k))),
-  ]);
+  const block = Math.min(
+    Math.max(1, Math.floor(heldOut.length / 5)),
+    Math.max(
+      minBlockRows,
+      blockFactor *
+        blockLength([means, ...Array.from({ length: m }, (_, k) => es.map((e) => at(e, k)))]),
+    ),
+  );
   const rows = Math.min(2_000_000, Math.max(20_000, Math.ceil(runsPerArl * targetArlRows)));
   const series = movingBlockBootstrap(heldOut, rows, block, createRng(seed));
   const step = chartStatistics(base);
@@ -236,11 +315,10 @@ export function calibrateCharts(
     return q > 0 ? q : Math.max(1e-9, largest(values));
   });
   const combined = new Float64Array(rows);
+  const row = new Float64Array(charts);
   for (let i = 0; i < rows; i += 1) {
-    let worst = 0;
-    for (let j = 0; j < charts; j += 1)
-      worst = Math.max(worst, at(at(stats, j), i) / at(scales, j));
-    combined[i] = worst;
+    for (let j = 0; j < charts; j += 1) row[j] = at(at(stats, j), i);
+    combined[i] = combineStatistics(row, scales, rule);
   }
   const allowed = rows / targetArlRows;
   let low = 0;
@@ -252,7 +330,13 @@ export function calibrateCharts(
   }
   const episodes = countEpisodes(combined, high, quietRows);
   return {
-    model: { ...base, scales, threshold: high },
+    model: {
+      ...base,
+      scales,
+      threshold: high,
+      ...(rule === 'largest' ? {} : { rule }),
+      ...(adapt ? { adapt } : {}),
+    },
     calibration: {
       blockLength: block,
       bootstrapRows: rows,

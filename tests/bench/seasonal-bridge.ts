@@ -34,9 +34,11 @@ export interface SeasonalBridge {
  * softening per °C grows by a half every 20 °C above 10 °C (the direction in which a linear
  * model extrapolated to warmer days reads a loss). 'unseen' (decision 081, amendment (c)): run
  * once, on the reporting seeds, after the candidate forms were chosen: a 20-hour lag, frost a
- * linear hinge from +1 °C, and a cubic thermal term.
+ * linear hinge from +1 °C, and a cubic thermal term. 'unseen-2' (decision 081, amendment (d)):
+ * run once, on seeds 16-20, after the calibration candidate was chosen: a 6-hour lag, frost a
+ * hinge at −2 °C with a 1.2 power, and a square-root thermal law (slope 1 at 10 °C).
  */
-export type AnaloguePhysics = 'candidate' | 'off-candidate' | 'unseen';
+export type AnaloguePhysics = 'candidate' | 'off-candidate' | 'unseen' | 'unseen-2';
 
 const PHYSICS = {
   candidate: {
@@ -53,6 +55,11 @@ const PHYSICS = {
     lagHours: 20,
     frost: (deck: number) => 0.7 * Math.max(0, 1 - deck),
     thermal: (d: number) => d + (d * d * d) / 1200,
+  },
+  'unseen-2': {
+    lagHours: 6,
+    frost: (deck: number) => 0.6 * Math.max(0, -2 - deck) ** 1.2,
+    thermal: (d: number) => 80 * (Math.sqrt(Math.max(0, 1 + d / 40)) - 1),
   },
 } satisfies Record<AnaloguePhysics, unknown>;
 
