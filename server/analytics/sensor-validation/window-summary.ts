@@ -28,7 +28,11 @@ export const STEP_ISOLATION = 0.3;
  * count. A minute is longer than any vehicle's passage and shorter than any evaluation.
  */
 const HOLD_SECONDS = 60;
-/** The share of the step's shift the minute-long medians must keep, same sign. */
+/**
+ * The share of the step's shift the minute-long medians must keep, either sign: what the minute
+ * rejects is a level that comes back; a load stage of the structure within it may move the level
+ * on either way (the Munich support-load records, where a same-sign test lost injected steps).
+ */
 export const STEP_HOLD_SHARE = 0.5;
 const holdSamples = (rateHz: number, side: number) =>
   Math.max(side, Math.round(rateHz * HOLD_SECONDS));
@@ -148,7 +152,7 @@ function largestStep(
       Math.abs(shiftAt(all, at + side, side)),
     );
     if (around >= STEP_ISOLATION * Math.abs(shift)) continue;
-    if (shiftAt(all, at, hold) * Math.sign(shift) < STEP_HOLD_SHARE * Math.abs(shift)) continue;
+    if (Math.abs(shiftAt(all, at, hold)) < STEP_HOLD_SHARE * Math.abs(shift)) continue;
     best = shift;
   }
   return best;
