@@ -11,9 +11,10 @@ import type { StoredModel } from '../../../server/analysis/stored-model.ts';
 const DAY0 = Date.UTC(2026, 10, 1);
 const FEATURES = ['s1-acc.f1', 's2-acc.f1'];
 
-// Only what the series reads of a model: its feature names and indicator.
+// Only what the series reads of a model: its feature names, indicator and plan (no SSI modes).
 const model = {
   featureNames: FEATURES,
+  plan: {},
   indicator: { feature: 's1-acc.f1', compensation: null, alarmLow: 2.9 },
 } as unknown as StoredModel;
 

@@ -119,8 +119,12 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
       autoStart: false,
       now: () => now,
     });
-    // A tick a minute for 25 minutes: six strain samples a block (the server's 5-s ticks: one).
-    while (now < seededAt + 25 * MINUTE) {
+    const window = 10 * MINUTE;
+    const closedFrom = Math.ceil(seededAt / window) * window;
+    // A tick a minute (six strain samples a block; the server's 5-s ticks: one) through two whole
+    // windows and three minutes into the next, so the open window holds three blocks whatever
+    // minute of the clock the seed fell on (ending at seed + 25 min left it 0-1 on some minutes).
+    while (now < closedFrom + 2 * window + 3 * MINUTE) {
       now += MINUTE;
       await feed?.tick();
     }
@@ -130,8 +134,6 @@ describe.each(drivers)('the demo live feed on %s', (kind) => {
       FROM readings r JOIN datastreams d ON d.id = r.datastream_id
       WHERE d.stream_id = 'confederation-s2-str' ORDER BY r.start`);
     const rows = (result as unknown as { rows: { ms: number; n: number; rate_hz: number }[] }).rows;
-    const window = 10 * MINUTE;
-    const closedFrom = Math.ceil(seededAt / window) * window;
     const closedTo = Math.floor(now / window) * window;
     const inClosed = rows.filter((r) => r.ms >= closedFrom && r.ms < closedTo);
     // Each window that closed after the feed's start is one row of 60 samples.
