@@ -36,9 +36,12 @@ export interface SeasonalBridge {
  * once, on the reporting seeds, after the candidate forms were chosen: a 20-hour lag, frost a
  * linear hinge from +1 °C, and a cubic thermal term. 'unseen-2' (decision 081, amendment (d)):
  * run once, on seeds 16-20, after the calibration candidate was chosen: a 6-hour lag, frost a
- * hinge at −2 °C with a 1.2 power, and a square-root thermal law (slope 1 at 10 °C).
+ * hinge at −2 °C with a 1.2 power, and a square-root thermal law (slope 1 at 10 °C). 'unseen-3'
+ * (decision 081, amendment (e)): run once, on seeds 26-30, after the cold-tail candidate was
+ * chosen: a 14-hour lag, frost saturating from −1 °C (concave, where the others are convex or
+ * linear), and a bilinear thermal law (an expansion joint closing above 18 °C).
  */
-export type AnaloguePhysics = 'candidate' | 'off-candidate' | 'unseen' | 'unseen-2';
+export type AnaloguePhysics = 'candidate' | 'off-candidate' | 'unseen' | 'unseen-2' | 'unseen-3';
 
 const PHYSICS = {
   candidate: {
@@ -60,6 +63,11 @@ const PHYSICS = {
     lagHours: 6,
     frost: (deck: number) => 0.6 * Math.max(0, -2 - deck) ** 1.2,
     thermal: (d: number) => 80 * (Math.sqrt(Math.max(0, 1 + d / 40)) - 1),
+  },
+  'unseen-3': {
+    lagHours: 14,
+    frost: (deck: number) => 8 * (1 - Math.exp(-Math.max(0, -1 - deck) / 6)),
+    thermal: (d: number) => d + 0.5 * Math.max(0, d - 8),
   },
 } satisfies Record<AnaloguePhysics, unknown>;
 
