@@ -15,6 +15,7 @@ import {
   type ChartCalibration,
   type ControlChartModel,
 } from './control-charts.ts';
+import { baseTemperature, coldFloorC, type ColdFloorRule } from './cold-floor.ts';
 import { shiftReference, type ShiftReference } from './cumulative-shift.ts';
 import { chooseProjection } from './environmental-factors.ts';
 import {
@@ -23,6 +24,7 @@ import {
   type ExtrapolationMargin,
   type RowJudgement,
 } from './extrapolation-margin.ts';
+import { chooseCompensationPerModeFrost } from './per-mode-frost.ts';
 
 /**
  * The control-chart detector of issue 29, trained on a healthy block of rows (modal frequencies
@@ -39,6 +41,11 @@ export interface ControlChartDetector {
   reference: ShiftReference;
   /** How far beyond the learnt temperatures rows are still judged (decision 081). */
   extrapolation: ExtrapolationMargin;
+  /**
+   * Rows whose base temperature (cold-floor.ts) is colder than this, °C, are unjudged (decision
+   * 081 (e)); absent: no floor beyond the learnt range.
+   */
+  coldFloorC?: number;
   /** How the choices went, for the record: each form's held-out error, each factor count's separation. */
   choice: {
     forms: { form: CompensationForm; heldOutMeanSquare: number }[];
@@ -67,6 +74,13 @@ export const DETECT_CALIBRATION: CalibrationOptions = {};
 /** The detect command's margin beyond the learnt temperatures (decision 081). */
 export const DEFAULT_EXTRAPOLATION: ExtrapolationMargin = STRICT_RANGE;
 
+/** Whether the frost hinges are chosen for all modes together or per mode (decision 081 (e)). */
+export type FrostChoice = 'shared' | 'per-mode';
+
+/** The detect command's frost choice and cold floor (decision 081 (e)). */
+export const DETECT_FROST: FrostChoice = 'shared';
+export const DETECT_COLD_FLOOR: ColdFloorRule = 'none';
+
 export function trainControlChart(
   baseline: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
   options: {
@@ -76,12 +90,26 @@ export function trainControlChart(
     candidates?: CandidateSet;
     /** How the threshold is set and the charts combined (decision 081 (d)). */
     calibration?: CalibrationOptions;
+    /** How far into the cold rows are judged (decision 081 (e)). */
+    coldFloor?: ColdFloorRule;
+    /** 'per-mode': each mode chooses its own frost hinges (decision 081 (e), candidate B). */
+    frost?: FrostChoice;
   } = {},
 ): ControlChartDetector {
-  const choice = chooseCompensation(
+  const choose =
+    (options.frost ?? DETECT_FROST) === 'per-mode'
+      ? chooseCompensationPerModeFrost
+      : chooseCompensation;
+  const choice = choose(
     baseline.features,
     baseline.context,
     options.candidates ?? DETECT_CANDIDATES,
+  );
+  const floor = coldFloorC(
+    options.coldFloor ?? DETECT_COLD_FLOOR,
+    choice.model,
+    baseline.context,
+    choice.heldOut.rows,
   );
   const { projection, separations } = chooseProjection(choice.heldOut.residuals);
   const { model, calibration } = calibrateCharts(
@@ -96,6 +124,7 @@ export function trainControlChart(
     calibration,
     reference: shiftReference(choice.heldOut.residuals),
     extrapolation: options.extrapolation ?? DEFAULT_EXTRAPOLATION,
+    ...(floor === null ? {} : { coldFloorC: floor }),
     choice: {
       forms: choice.candidates,
       factorSeparations: separations,
@@ -157,11 +186,17 @@ function eachResidual<T>(
   return data.features.map((features, i) => {
     const { design, inputs } = build(at(data.context, i));
     const judgement = judgeRow(detector.compensation, inputs, design, detector.extrapolation);
-    if (judgement === 'outside') return visit(null, i, judgement);
+    if (judgement === 'outside' || belowFloor(detector, inputs)) return visit(null, i, 'outside');
     return visit(
       relativeResiduals(detector.compensation, design, features, residuals),
       i,
       judgement,
     );
   });
+}
+
+/** Colder than the detector's cold floor (never true without one; a missing value is not). */
+function belowFloor(detector: ControlChartDetector, inputs: readonly number[]): boolean {
+  if (detector.coldFloorC === undefined) return false;
+  return baseTemperature(detector.compensation, inputs) < detector.coldFloorC;
 }

@@ -7,16 +7,22 @@
 //   SEEDS=tuning|reporting|4,5,6,7,8  PHYSICS=candidate,off-candidate  MARGINS=0/0,2/0,4/0 (warm/cold °C)
 //   YEARS=3 (healthy years per seed)
 //   FORMS=current|wide|wide-1se (candidate forms and selection rule; decision 081, amendment (c))
+//   FLOORS=none,held-out,support (cold floors, scoring only) FROST=shared|per-mode (decision 081 (e))
 //   npx tsx tests/bench/extrapolation-margin.ts
 import { at } from '../../server/analytics/at.ts';
+import { coldFloorC, type ColdFloorRule } from '../../server/analytics/cold-floor.ts';
 import {
   compensatedResiduals,
   scoreControlChart,
   trainControlChart,
   type ControlChartDetector,
+  type FrostChoice,
 } from '../../server/analytics/control-chart-detector.ts';
 import {
+  CHOICE_FOLDS,
+  contiguousFolds,
   CURRENT_CANDIDATES,
+  heldOutResiduals,
   WIDE_CANDIDATES,
   WIDE_CANDIDATES_1SE,
 } from '../../server/analytics/compensation-model.ts';
@@ -65,6 +71,16 @@ const CALIBRATION = process.env.CALIBRATION ?? 'current';
 const CALIBRATION_OPTIONS = CALIBRATIONS[CALIBRATION];
 if (!CALIBRATION_OPTIONS)
   throw new Error(`CALIBRATION must be one of ${Object.keys(CALIBRATIONS).join(', ')}`);
+// Decision 081 (e): A1 'held-out', A2 'support' (168 rows, a week), scored on the same training.
+const FLOOR_RULES: Record<string, ColdFloorRule> = {
+  none: 'none',
+  'held-out': 'held-out',
+  support: { supportRows: 168 },
+};
+const FLOORS = (process.env.FLOORS ?? 'none').split(',');
+for (const f of FLOORS) if (!FLOOR_RULES[f]) throw new Error(`FLOORS: unknown ${f}`);
+const FROST = (process.env.FROST ?? 'shared') as FrostChoice;
+if (FROST !== 'shared' && FROST !== 'per-mode') throw new Error('FROST must be shared or per-mode');
 const MARGINS: ExtrapolationMargin[] = (process.env.MARGINS ?? '0/0,2/0,4/0,6/0,8/0')
   .split(',')
   .map((m) => {
@@ -143,11 +159,11 @@ function runMargin(
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`;
 const sum = <T>(xs: readonly T[], f: (x: T) => number) => xs.reduce((s, x) => s + f(x), 0);
 
-function report(physics: AnaloguePhysics, margin: ExtrapolationMargin, seeds: SeedFigures[]) {
+function report(physics: AnaloguePhysics, variant: string, seeds: SeedFigures[]) {
   const years = seeds.length * YEARS;
   const chart = summedRate(seeds, (s) => s.falseChart, years);
   const level = summedRate(seeds, (s) => s.falseLevel, years);
-  const label = `${physics}, warm ${margin.warmC} °C / cold ${margin.coldC} °C`;
+  const label = `${physics}, ${variant}`;
   console.log(
     `\n#### ${label}: false chart episodes ${chart.episodes} (per seed ${seeds.map((s) => s.falseChart).join(', ')}) in ${years} bridge-years = ${chart.perYear.toFixed(2)}, 95 % bound ${chart.upperBoundPerYear.toFixed(2)}; level crossings ${level.episodes}; healthy judged rows above 1: ${pct(
       sum(seeds, (s) => s.healthyAbove),
@@ -178,10 +194,11 @@ function report(physics: AnaloguePhysics, margin: ExtrapolationMargin, seeds: Se
 
 const started = performance.now();
 console.log(
-  `## Decision 081: forms ${FORMS}, calibration ${CALIBRATION}, seeds ${SEEDS.join(', ')}, ${YEARS} healthy years each`,
+  `## Decision 081: forms ${FORMS}, calibration ${CALIBRATION}, frost ${FROST}, seeds ${SEEDS.join(', ')}, ${YEARS} healthy years each`,
 );
 for (const physics of PHYSICS) {
-  const perMargin = MARGINS.map(() => [] as SeedFigures[]);
+  const variants = MARGINS.flatMap((margin) => FLOORS.map((floor) => ({ margin, floor })));
+  const perVariant = variants.map(() => [] as SeedFigures[]);
   for (const seed of SEEDS) {
     const bridge = seasonalBridge(seed, { hours: ROWS, damageFrom: Infinity, physics });
     const data = { features: bridge.features, context: bridge.context };
@@ -191,17 +208,36 @@ for (const physics of PHYSICS) {
         features: data.features.slice(0, BASELINE_ROWS),
         context: data.context.slice(0, BASELINE_ROWS),
       },
-      { candidates: CANDIDATES, calibration: CALIBRATION_OPTIONS },
+      { candidates: CANDIDATES, calibration: CALIBRATION_OPTIONS, frost: FROST },
     );
     const trainMs = performance.now() - trainStart;
     const form = detector.compensation.form;
     console.log(
       `${physics} seed ${seed} (${FORMS}, trained in ${trainMs.toFixed(0)} ms): form lag ${form.lagRows} rows, hinges [${form.hingesC.join(', ')}]${form.quadratic === true ? ', square' : ''}, learnt ${detector.compensation.low.map((v) => v.toFixed(1)).join('/')} to ${detector.compensation.high.map((v) => v.toFixed(1)).join('/')} °C`,
     );
-    MARGINS.forEach((margin, m) => {
-      at(perMargin, m).push(runMargin({ ...detector, extrapolation: margin }, data));
+    const baseline = data.context.slice(0, BASELINE_ROWS);
+    // The chosen form's held-out rows (the same for every hinge set with its lag: per-mode frost too).
+    const heldOutRows = heldOutResiduals(
+      detector.compensation.form,
+      data.features.slice(0, BASELINE_ROWS),
+      baseline,
+      contiguousFolds(BASELINE_ROWS, CHOICE_FOLDS),
+    ).rows;
+    variants.forEach(({ margin, floor }, v) => {
+      const rule = FLOOR_RULES[floor] ?? 'none';
+      const floorC = coldFloorC(rule, detector.compensation, baseline, heldOutRows);
+      if (floorC !== null) console.log(`  cold floor ${floor}: ${floorC.toFixed(1)} °C`);
+      // Trained with the product's floor (none): each floor is scored on the same detector.
+      const scored = floorC === null ? detector : { ...detector, coldFloorC: floorC };
+      at(perVariant, v).push(runMargin({ ...scored, extrapolation: margin }, data));
     });
   }
-  MARGINS.forEach((margin, m) => report(physics, margin, at(perMargin, m)));
+  variants.forEach(({ margin, floor }, v) =>
+    report(
+      physics,
+      `warm ${margin.warmC} °C / cold ${margin.coldC} °C, frost ${FROST}, floor ${floor}`,
+      at(perVariant, v),
+    ),
+  );
 }
 console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);
