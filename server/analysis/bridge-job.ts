@@ -13,7 +13,8 @@ import type { FatigueCountResult } from './evaluation-result.ts';
  * yesterday is counted, and the count leaves it out (decision 045, 2026-12-02 (c)). A failed
  * evaluation still lets the bridge be counted, its error thrown after; a counting fault is
  * reported, not thrown, so it never blocks the detector's result. Days counted before a fault
- * the checks store with an earlier onset are recounted before the new days are counted.
+ * the checks store with an earlier onset, or before a maintenance or calibration record entered
+ * since, are recounted before the new days are counted.
  */
 export async function runBridgeJob(
   stores: AnalysisStores,
@@ -28,8 +29,8 @@ export async function runBridgeJob(
     (error: unknown) => ({ error }),
   );
   const db = stores.database.db;
-  // Days already counted that a fault stored since makes wrong are recounted first (a bounded
-  // number per run, decision 045, 2026-12-02 (d)), then the new days are counted.
+  // Days already counted that a fault or record stored since makes wrong are recounted first (a
+  // bounded number per run, decision 045, 2026-12-02 (d) and (e)), then the new days are counted.
   const fatigue: FatigueCountResult = await recountBridgeStrain(db, job.bridgeId)
     .then(async (recounted) => ({
       streams: await countBridgeStrain(db, job.bridgeId),

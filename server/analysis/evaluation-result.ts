@@ -23,7 +23,7 @@ export type EvaluationResult = (
 export type FatigueCountResult =
   | {
       streams: StrainStreamCount[];
-      /** Days counted before and recounted for a fault stored since (decision 045 (d)). */
+      /** Days counted before and recounted for a fault or record stored since (045 (d), (e)). */
       recounted?: { datastreamId: number; daysRecounted: number }[];
     }
   | { error: string };

@@ -1034,6 +1034,12 @@ export const fatigueHistograms = pgTable(
     residueIn: jsonb('residue_in').$type<{ stack: number[]; candidate: number | null }>(),
     /** When a sensor fault stored after the day was counted made it be counted again. */
     recountedAt: timestamp('recounted_at', { withTimezone: true }),
+    /**
+     * The spans of the day left out when it was counted, the register's status aside (decision
+     * 045, 2026-12-02 (e)): a fault, maintenance or calibration record entered later that changes
+     * them makes the day recount. Null on days counted before it was kept.
+     */
+    excludedSpans: text('excluded_spans'),
   },
   (t) => [primaryKey({ columns: [t.datastreamId, t.day] })],
 );

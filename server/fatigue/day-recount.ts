@@ -1,7 +1,8 @@
 // Recounting days already counted when a sensor fault is stored later than they were counted
 // (issue 30, decision 045, 2026-12-02 (d)): a drift found a day or more after its onset, or the
-// first evaluation after a catch-up. Runs in the bridge job on the analysis thread, before the
-// new days are counted.
+// first evaluation after a catch-up; and when a maintenance or calibration record entered later
+// changes which of their samples count (2026-12-02 (e)). Runs in the bridge job on the analysis
+// thread, before the new days are counted.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
@@ -13,6 +14,7 @@ import {
   type CountingOptions,
 } from './strain-counting.ts';
 import { STORED_HIGHPASS_HZ, StretchCounter, type StretchState } from './stretch-counter.ts';
+import { firstChangedDay } from './changed-records.ts';
 
 /**
  * Days recounted at most per bridge job, over all its strain streams. A day at 100 Hz is 8.6
@@ -35,10 +37,12 @@ interface CounterRow {
 
 /**
  * Marks for recounting the counted days from the onset of each fault stored since the counter
- * last looked (a higher id: a new fault, or an earlier onset, which is stored as a new row),
- * through the last day counted. Returns the days to recount, or null when none are.
+ * last looked (a higher id: a new fault, or an earlier onset, which is stored as a new row), and
+ * from the first counted day whose left-out spans the records now give differently, through the
+ * last day counted (the rainflow state runs on from day to day, so the days after it follow).
+ * Returns the days to recount, or null when none are.
  */
-async function noteNewFaults(db: Db, datastreamId: number) {
+async function noteChanges(db: Db, datastreamId: number) {
   const [counter] = rowsOf<CounterRow>(
     await db.execute(sql`
       SELECT counted_through::text AS counted_through, faults_seen,
@@ -53,15 +57,19 @@ async function noteNewFaults(db: Db, datastreamId: number) {
   );
   let from = counter.recount_from;
   let through = counter.recount_through;
-  if (fresh?.top !== null && fresh?.top !== undefined) {
-    const onsetDay = dayOf(Number(fresh.onset));
-    if (onsetDay <= counter.counted_through) {
-      from = from === null || onsetDay < from ? onsetDay : from;
-      through =
-        through === null || counter.counted_through > through ? counter.counted_through : through;
-    }
+  const mark = (day: string) => {
+    if (day > counter.counted_through) return;
+    from = from === null || day < from ? day : from;
+    through =
+      through === null || counter.counted_through > through ? counter.counted_through : through;
+  };
+  const freshTop = fresh?.top ?? null;
+  if (freshTop !== null) mark(dayOf(Number(fresh?.onset)));
+  const changed = await firstChangedDay(db, datastreamId, counter.counted_through);
+  if (changed !== null) mark(changed);
+  if (freshTop !== null || from !== counter.recount_from || through !== counter.recount_through) {
     await db.execute(sql`
-      UPDATE fatigue_counters SET faults_seen = ${Number(fresh.top)},
+      UPDATE fatigue_counters SET faults_seen = ${freshTop ?? counter.faults_seen},
         recount_from = ${from}::date, recount_through = ${through}::date
       WHERE datastream_id = ${datastreamId}`);
   }
@@ -80,7 +88,7 @@ export async function recountStream(
   budget: number,
   options: CountingOptions = {},
 ): Promise<number> {
-  const marked = await noteNewFaults(db, datastreamId);
+  const marked = await noteChanges(db, datastreamId);
   if (marked === null || budget <= 0) return 0;
   const days = rowsOf<{ day: string; residue_in: StretchState | null }>(
     await db.execute(sql`

@@ -1,7 +1,7 @@
 // When a strain stream's samples are not counted for fatigue (issue 30, decision 045): its stored
 // sensor faults from their onset (decision 048) and its 'Sensor fault' alerts, a gauge feeding it
-// marked faulty or in maintenance in the register, a sensor re-zero or replacement day, and time
-// no calibration vouches for.
+// marked faulty or in maintenance in the register, a sensor re-zero or replacement day, works
+// that kept a gauge out of service, and time no calibration vouches for.
 import { sql } from 'drizzle-orm';
 import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
 import { outOfCalibration, type CalibrationSpan } from '../calibration/calibration-ranges.ts';
@@ -93,6 +93,24 @@ export async function excludedWindows(
       });
     }
   }
+  // Works that kept a gauge out of service (decision 055's window on an event of that gauge):
+  // what it recorded meanwhile is not believed, whatever the kind of the works.
+  const outOfService = rowsOf<{ from: number; to: number }>(
+    await db.execute(sql`
+      SELECT (extract(epoch FROM out_of_service_from) * 1000)::float8 AS "from",
+             (extract(epoch FROM out_of_service_until) * 1000)::float8 AS "to"
+      FROM maintenance_events
+      WHERE sensor_id IN (${idList}) AND out_of_service_from IS NOT NULL
+        AND out_of_service_from < ${new Date(to).toISOString()}::timestamptz
+        AND out_of_service_until > ${new Date(from).toISOString()}::timestamptz`),
+  );
+  for (const works of outOfService) {
+    windows.push({
+      from: Math.max(from, Number(works.from)),
+      to: Math.min(to, Number(works.to)),
+      why: 'maintenance',
+    });
+  }
   const calibrations = rowsOf<{
     sensor_id: number;
     calibrated_on: string;
@@ -124,4 +142,26 @@ export function isExcluded(windows: readonly ExcludedWindow[], t: number): boole
     if (t < w.to) return true;
   }
   return false;
+}
+
+/**
+ * The day's left-out time as counted, the register's status aside (it has no history, so it
+ * cannot say which past days it covered): merged spans as milliseconds from midnight, e.g.
+ * "34200000-86400000", "" when none. Stored with the day's histogram; the same windows give the
+ * same count, so a day whose spans differ now was counted with records that have changed
+ * (decision 045, 2026-12-02 (e)).
+ */
+export function excludedSpansOfDay(windows: readonly ExcludedWindow[], dayStart: number): string {
+  const dayEnd = dayStart + DAY_MS;
+  const merged: { from: number; to: number }[] = [];
+  for (const w of windows) {
+    if (w.why === 'sensor status') continue;
+    const from = Math.max(w.from, dayStart);
+    const to = Math.min(w.to, dayEnd);
+    if (from >= to) continue;
+    const last = merged.at(-1);
+    if (last && from <= last.to) last.to = Math.max(last.to, to);
+    else merged.push({ from, to });
+  }
+  return merged.map((m) => `${m.from - dayStart}-${m.to - dayStart}`).join(',');
 }

@@ -230,8 +230,9 @@ function lifeBasisText(coverage: Coverage, growth: number): string {
 }
 
 /**
- * The audit line of recounts (decision 045, 2026-12-02 (d)): the figures changed after they were
- * first shown because a sensor fault stored later was left out of days already counted.
+ * The audit line of recounts (decision 045, 2026-12-02 (d) and (e)): the figures changed after
+ * they were first shown because a sensor fault, maintenance or calibration record entered later
+ * changed which samples of days already counted count. The register's status never recounts.
  */
 export function recountText(days: readonly DayHistogram[]): string {
   const recounted = days.filter((d) => d.recountedOn);
@@ -245,6 +246,7 @@ export function recountText(days: readonly DayHistogram[]): string {
   const span = first === end ? `${first}` : `${first} to ${end}`;
   return (
     `; ${recounted.length} ${recounted.length === 1 ? 'day' : 'days'} (${span}) recounted ` +
-    `(last on ${last}) without the samples of a sensor fault stored after they were first counted`
+    `(last on ${last}) because a sensor fault, maintenance or calibration record entered after ` +
+    'they were first counted changed which of their samples count'
   );
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { queryFloat64Rows } from '../db/float64-query.ts';
 import { STORED_VALUES, storedValues, type StoredValuesRow } from '../readings/stored-values.ts';
-import { excludedWindows, isExcluded } from './excluded-windows.ts';
+import { excludedSpansOfDay, excludedWindows, isExcluded } from './excluded-windows.ts';
 import { STORED_HIGHPASS_HZ, StretchCounter, type StretchState } from './stretch-counter.ts';
 
 /**
@@ -65,6 +65,8 @@ export interface DayCoverage {
   sampleRateHz: number | null;
   highpassHz: number | null;
   stretches: number;
+  /** The spans left out (excludedSpansOfDay), kept to notice records entered later. */
+  excludedSpans: string;
 }
 
 /**
@@ -177,6 +179,7 @@ export async function countDay(
       sampleRateHz: rate,
       highpassHz: counter.highpassHz,
       stretches: counter.stretches - stretchesBefore,
+      excludedSpans: excludedSpansOfDay(excluded, start),
     },
     last: {
       ...counter.state(),
@@ -259,19 +262,19 @@ export async function storeDay(
   await db.execute(sql`
     INSERT INTO fatigue_histograms (datastream_id, day, bin_width, bins, cycles, samples,
       monitored_seconds, excluded_samples, sample_rate_hz, highpass_hz, stretches, residue_in,
-      recounted_at)
+      recounted_at, excluded_spans)
     VALUES (${datastreamId}, ${day}, ${STRAIN_BIN_WIDTH},
             ${JSON.stringify(toSparse(histogram).bins)}::jsonb, ${totalCycles(histogram)},
             ${coverage.samples}, ${coverage.monitoredSeconds}, ${coverage.excludedSamples},
             ${coverage.sampleRateHz}, ${coverage.highpassHz}, ${coverage.stretches},
             ${residueIn === null ? null : JSON.stringify(residueIn)}::jsonb,
-            ${recounted ? sql`now()` : null})
+            ${recounted ? sql`now()` : null}, ${coverage.excludedSpans})
     ON CONFLICT (datastream_id, day) DO UPDATE SET bin_width = excluded.bin_width,
       bins = excluded.bins, cycles = excluded.cycles, samples = excluded.samples,
       monitored_seconds = excluded.monitored_seconds,
       excluded_samples = excluded.excluded_samples, sample_rate_hz = excluded.sample_rate_hz,
       highpass_hz = excluded.highpass_hz, stretches = excluded.stretches,
-      residue_in = excluded.residue_in,
+      residue_in = excluded.residue_in, excluded_spans = excluded.excluded_spans,
       recounted_at = coalesce(excluded.recounted_at, fatigue_histograms.recounted_at)`);
 }
 

@@ -130,7 +130,7 @@ describe.each(drivers)(
       expect(await days(made.healthy)).toEqual(healthyBefore);
       // The card and the report say the figures changed, and why.
       expect(await basis()).toMatch(
-        /; 2 days \(2026-04-02 to 2026-04-03\) recounted \(last on \d{4}-\d\d-\d\d\) without the samples of a sensor fault stored after they were first counted$/,
+        /; 2 days \(2026-04-02 to 2026-04-03\) recounted \(last on \d{4}-\d\d-\d\d\) because a sensor fault, maintenance or calibration record entered after they were first counted changed which of their samples count$/,
       );
 
       // A second run finds nothing to do; the new days are counted on from the recount.

@@ -1,0 +1,1 @@
+ALTER TABLE "fatigue_histograms" ADD COLUMN "excluded_spans" text;
