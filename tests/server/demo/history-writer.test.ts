@@ -8,6 +8,7 @@ import {
 } from '../../../server/demo/demo-fleet.ts';
 import { writeDemoHistory } from '../../../server/demo/history-writer.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
+import { sharedFixture } from '../../helpers/data-snapshot.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { LIGHT_RATES } from './light-rates.ts';
@@ -28,6 +29,18 @@ interface StreamRow {
 // Thirty days of the whole fleet: 16 s alone, 37 s once in CI beside the browser tests.
 describe.each(drivers)('the demo history on %s', { timeout: 120_000 }, (kind) => {
   const t = setupTestApp(kind);
+
+  // Both tests read the same seeded fleet with 30 days of history: written once (most of the
+  // file's time), put back from a copy for the second test instead of writing the fleet again.
+  const history = sharedFixture(
+    () => t.services.database,
+    'demo_history',
+    async () => {
+      const { database, secretBox } = t.services;
+      await seedDemo(database.db, secretBox);
+      return writeDemoHistory(database, { days: 30, rates: LIGHT_RATES });
+    },
+  );
 
   async function streamRows(): Promise<Map<string, StreamRow>> {
     const result = await t.services.database.db.execute(sql`
@@ -59,9 +72,7 @@ describe.each(drivers)('the demo history on %s', { timeout: 120_000 }, (kind) =>
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
   it('stores 30 days of every detailed stream and 10 of the light ones, with counts, last-seen times and roll-ups that agree', async () => {
-    const { database, secretBox } = t.services;
-    await seedDemo(database.db, secretBox);
-    const result = await writeDemoHistory(database, { days: 30, rates: LIGHT_RATES });
+    const result = await history();
     expect(result.bridges).toEqual(DEMO_FLEET.map((b) => b.name));
     expect(result.bridges).toHaveLength(11);
 
@@ -98,9 +109,7 @@ describe.each(drivers)('the demo history on %s', { timeout: 120_000 }, (kind) =>
   });
 
   it('keeps the faulty strain gauge marked faulty in the fleet while its values drift away', async () => {
-    const { database, secretBox } = t.services;
-    await seedDemo(database.db, secretBox);
-    await writeDemoHistory(database, { days: 10, rates: LIGHT_RATES });
+    await history();
     const staff = await t.createUser({ staff: true });
     const sensors = await t.request<{ sensor_id: string; status: string }[]>({
       method: 'GET',
