@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/pg-arrays.ts';
 import { projectPath } from '../../server/project-paths.ts';
 import { createTestDatabase, type DriverKind } from '../helpers/test-database.ts';
+import { blockRatios, median, runPolicyBlocks, spread } from './rls-policy-blocks.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DriverKind;
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 6);
@@ -174,42 +175,20 @@ try {
   if (JSON.stringify(rows['0064']) !== JSON.stringify(rows['0066'])) {
     throw new Error(`bench: the walls differ: ${JSON.stringify(rows)}`);
   }
-  const times = Object.fromEntries(
-    (Object.keys(sets) as Set[]).map((set) => [
-      set,
-      Object.fromEntries(names.map((n) => [n, [] as number[]])),
-    ]),
-  ) as Record<Set, Record<Name, number[]>>;
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((x, y) => x - y);
-    return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  const { times, blockMedians } = await runPolicyBlocks({
+    db,
+    sets,
+    order: ['0064', '0066', 'none'],
+    names,
+    blocks: BLOCKS,
+    perBlock: PER_BLOCK,
+    time: (_set, name) => timed(queries[name]),
+  });
+  const pairs = blockRatios(blockMedians, '0064', '0066');
+  const overNone = {
+    '0064': blockRatios(blockMedians, '0064', 'none'),
+    '0066': blockRatios(blockMedians, '0066', 'none'),
   };
-  const pairs: number[] = [];
-  const overNone: Record<'0064' | '0066', number[]> = { '0064': [], '0066': [] };
-  for (let b = -1; b < BLOCKS; b += 1) {
-    const order: Set[] = b % 2 === 0 ? ['0064', '0066', 'none'] : ['none', '0066', '0064'];
-    const blockMedian: Partial<Record<Set, number>> = {};
-    for (const set of order) {
-      for (const statement of sets[set]) await db.execute(sql.raw(statement));
-      const totals: number[] = [];
-      for (let i = 0; i < PER_BLOCK; i += 1) {
-        let total = 0;
-        for (const name of names) {
-          const ms = await timed(queries[name]);
-          total += ms;
-          if (b >= 0) times[set][name].push(ms);
-        }
-        totals.push(total);
-      }
-      blockMedian[set] = median(totals);
-    }
-    if (b >= 0) {
-      pairs.push((blockMedian['0064'] ?? NaN) / (blockMedian['0066'] ?? NaN));
-      overNone['0064'].push((blockMedian['0064'] ?? NaN) / (blockMedian.none ?? NaN));
-      overNone['0066'].push((blockMedian['0066'] ?? NaN) / (blockMedian.none ?? NaN));
-    }
-  }
-  const sortedPairs = [...pairs].sort((x, y) => x - y);
   console.log(
     JSON.stringify(
       {
@@ -224,11 +203,7 @@ try {
           ]),
         ),
         ms_p50_columns: Object.keys(sets),
-        paired_block_ratio_0064_over_0066: {
-          min: Number((sortedPairs[0] ?? NaN).toFixed(2)),
-          median: Number(median(pairs).toFixed(2)),
-          max: Number((sortedPairs.at(-1) ?? NaN).toFixed(2)),
-        },
+        paired_block_ratio_0064_over_0066: spread(pairs),
         paired_block_ratio_over_no_policy: {
           '0064': Number(median(overNone['0064']).toFixed(2)),
           '0066': Number(median(overNone['0066']).toFixed(2)),
