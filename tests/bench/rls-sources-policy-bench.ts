@@ -1,7 +1,8 @@
 // npx tsx tests/bench/rls-sources-policy-bench.ts [pglite|postgres] — the policies of the tables
 // owned by a bridge, sensor or alert, and the users list, under 0064's dynamic
-// `spanwatch_visible_ids`, under this build's static functions (migration 0066) and under no
-// policy on them at all (USING (true): the floor), in one run on one database (decision 072,
+// `spanwatch_visible_ids`, under the static functions of migration 0066, under those with 0071's
+// notifications policy (the alert's bridge, not every visible alert) and under no policy on them
+// at all (USING (true): the floor), in one run on one database (decision 072,
 // amended 2026-12-02 (c)). Three companies of 4 bridges × 10 sensors (2 calibrations each) and
 // 50 alerts a bridge; the measured company's operator is assigned a bridge of another company
 // and has a notification for each of its company's alerts. As that operator, in a request's
@@ -39,6 +40,16 @@ const policies0066 = [
     .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
     .filter((statement) => statement.startsWith('ALTER POLICY tenant_read')),
 ];
+// 0071: the same, but the notifications compare their bridge (copied from the alert) with the
+// visible bridges (decision 072, amended 2026-12-02 (d)).
+const notificationsPolicy0071 = readFileSync(
+  projectPath('server', 'db', 'migrations', '0071_notifications_policy_by_bridge.sql'),
+  'utf8',
+)
+  .split('--> statement-breakpoint')
+  .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+  .filter((statement) => statement.startsWith('ALTER POLICY tenant_rows ON notifications'));
+const policies0071 = [...policies0066, ...notificationsPolicy0071];
 const policies0064 = [
   ...ownedPolicies(
     (o) => `${o.column} = ANY ((SELECT spanwatch_visible_ids('${sourceOf(o.fn)}'))::integer[])`,
@@ -161,33 +172,45 @@ try {
   } as const;
   type Name = keyof typeof queries;
   const names = Object.keys(queries) as Name[];
-  const sets = { '0064': policies0064, '0066': policies0066, none: policiesNone };
+  const sets = {
+    '0064': policies0064,
+    '0066': policies0066,
+    '0071': policies0071,
+    none: policiesNone,
+  };
   type Set = keyof typeof sets;
   // The two walls must answer the same rows; the floor shows what they refuse.
   const rows: Partial<Record<Set, Record<string, number>>> = {};
-  for (const set of ['0064', '0066', 'none'] as Set[]) {
+  for (const set of ['0064', '0066', '0071', 'none'] as Set[]) {
     for (const statement of sets[set]) await db.execute(sql.raw(statement));
     const counted: Record<string, number> = {};
     for (const name of names) counted[name] = await count(queries[name]);
     counted.all_alerts = await count('SELECT id FROM alerts');
     rows[set] = counted;
   }
-  if (JSON.stringify(rows['0064']) !== JSON.stringify(rows['0066'])) {
+  if (
+    JSON.stringify(rows['0064']) !== JSON.stringify(rows['0066']) ||
+    JSON.stringify(rows['0066']) !== JSON.stringify(rows['0071'])
+  ) {
     throw new Error(`bench: the walls differ: ${JSON.stringify(rows)}`);
   }
   const { times, blockMedians } = await runPolicyBlocks({
     db,
     sets,
-    order: ['0064', '0066', 'none'],
+    order: ['0064', '0066', '0071', 'none'],
     names,
     blocks: BLOCKS,
     perBlock: PER_BLOCK,
     time: (_set, name) => timed(queries[name]),
   });
   const pairs = blockRatios(blockMedians, '0064', '0066');
+  // The notifications' policy alone: 0066 and 0071 differ in nothing else.
+  const unread = (set: Set) => times[set].unread_200;
+  const unreadPairs = unread('0066').map((ms, i) => ms / (unread('0071')[i] ?? NaN));
   const overNone = {
     '0064': blockRatios(blockMedians, '0064', 'none'),
     '0066': blockRatios(blockMedians, '0066', 'none'),
+    '0071': blockRatios(blockMedians, '0071', 'none'),
   };
   console.log(
     JSON.stringify(
@@ -204,9 +227,11 @@ try {
         ),
         ms_p50_columns: Object.keys(sets),
         paired_block_ratio_0064_over_0066: spread(pairs),
+        unread_200_paired_ratio_0066_over_0071: spread(unreadPairs),
         paired_block_ratio_over_no_policy: {
           '0064': Number(median(overNone['0064']).toFixed(2)),
           '0066': Number(median(overNone['0066']).toFixed(2)),
+          '0071': Number(median(overNone['0071']).toFixed(2)),
         },
         load_average_1m: Number(loadavg()[0]?.toFixed(1)),
       },
