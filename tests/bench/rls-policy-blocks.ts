@@ -2,12 +2,21 @@
 // policy set, then the next, the order reversed every other block so neither set always runs
 // first; the sets are swapped by running their ALTER POLICY statements. Block -1 is a warm-up,
 // not recorded. What each query costs and what is reported stay with each bench.
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { projectPath } from '../../server/project-paths.ts';
 
 /** The handle the benches run statements on (the database's, or a transaction's). */
 export interface Executes {
   execute(query: ReturnType<typeof sql>): Promise<unknown>;
 }
+
+/** A migration's statements that start with `prefix` (its comments taken out), as run there. */
+export const migrationStatements = (file: string, prefix: string) =>
+  readFileSync(projectPath('server', 'db', 'migrations', file), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter((statement) => statement.startsWith(prefix));
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((x, y) => x - y);

@@ -7,14 +7,18 @@
 // blocks of queries under one policy set and then the other, alternating which goes first.
 // The policy sets are swapped with ALTER POLICY between blocks: 0064's text, and the
 // ALTER POLICY statements of 0065's own file.
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/pg-arrays.ts';
-import { projectPath } from '../../server/project-paths.ts';
 import { createPartitionKeeper } from '../../server/readings/partitions.ts';
 import { createTestDatabase, type DriverKind } from '../helpers/test-database.ts';
-import { blockRatios, median, runPolicyBlocks, spread } from './rls-policy-blocks.ts';
+import {
+  blockRatios,
+  median,
+  migrationStatements,
+  runPolicyBlocks,
+  spread,
+} from './rls-policy-blocks.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DriverKind;
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 8);
@@ -39,13 +43,7 @@ const policies0064 = [
   `ALTER POLICY tenant_rows ON fatigue_histograms USING (${visibleStreams})`,
   `ALTER POLICY tenant_rows ON fatigue_counters USING (${visibleStreams})`,
 ];
-const policies0065 = readFileSync(
-  projectPath('server', 'db', 'migrations', '0065_rls_streams_by_company.sql'),
-  'utf8',
-)
-  .split('--> statement-breakpoint')
-  .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-  .filter((statement) => statement.startsWith('ALTER POLICY'));
+const policies0065 = migrationStatements('0065_rls_streams_by_company.sql', 'ALTER POLICY');
 // No wall on readings and roll-ups (the streams' own policy as 0065 has it): the floor.
 const policiesNone = [
   ...policies0065.filter((s) => !/ON reading/.test(s)),

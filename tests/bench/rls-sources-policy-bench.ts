@@ -15,7 +15,13 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/pg-arrays.ts';
 import { projectPath } from '../../server/project-paths.ts';
 import { createTestDatabase, type DriverKind } from '../helpers/test-database.ts';
-import { blockRatios, median, runPolicyBlocks, spread } from './rls-policy-blocks.ts';
+import {
+  blockRatios,
+  median,
+  migrationStatements,
+  runPolicyBlocks,
+  spread,
+} from './rls-policy-blocks.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DriverKind;
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 6);
@@ -35,20 +41,14 @@ const ownedPolicies = (using: (o: (typeof owned)[number]) => string) =>
   owned.map((o) => `ALTER POLICY tenant_rows ON ${o.table} USING (${using(o)})`);
 const policies0066 = [
   ...ownedPolicies((o) => `${o.column} = ANY ((SELECT ${o.fn}())::integer[])`),
-  ...migration
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.startsWith('ALTER POLICY tenant_read')),
+  ...migrationStatements('0066_rls_static_sources.sql', 'ALTER POLICY tenant_read'),
 ];
 // 0071: the same, but the notifications compare their bridge (copied from the alert) with the
 // visible bridges (decision 072, amended 2026-12-02 (d)).
-const notificationsPolicy0071 = readFileSync(
-  projectPath('server', 'db', 'migrations', '0071_notifications_policy_by_bridge.sql'),
-  'utf8',
-)
-  .split('--> statement-breakpoint')
-  .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-  .filter((statement) => statement.startsWith('ALTER POLICY tenant_rows ON notifications'));
+const notificationsPolicy0071 = migrationStatements(
+  '0071_notifications_policy_by_bridge.sql',
+  'ALTER POLICY tenant_rows ON notifications',
+);
 const policies0071 = [...policies0066, ...notificationsPolicy0071];
 const policies0064 = [
   ...ownedPolicies(
