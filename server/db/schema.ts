@@ -966,6 +966,12 @@ export const notifications = pgTable(
     alertId: integer('alert_id')
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
+    /**
+     * The alert's bridge, copied by a trigger on insert (migration 0070): the row-level policy
+     * compares it with the few visible bridges instead of every visible alert's id (decision
+     * 072, 2026-12-02 (d)). Never written by the code; the check below holds it set.
+     */
+    bridgeId: integer('bridge_id').references(() => bridges.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     /** 1 for a raise or clearing; for an escalation, the tier the alert reached. */
     tier: integer('tier').notNull().default(1),
@@ -985,6 +991,7 @@ export const notifications = pgTable(
       'notifications_kind_check',
       sql`${t.kind} in ('raised', 'escalated', 'cleared', 'action_overdue')`,
     ),
+    check('notifications_bridge_set', sql`${t.bridgeId} IS NOT NULL`),
     uniqueIndex('notifications_key')
       .on(t.userId, t.alertId, t.kind, t.tier)
       .where(sql`${t.actionId} is null`),

@@ -7,13 +7,18 @@
 // blocks of queries under one policy set and then the other, alternating which goes first.
 // The policy sets are swapped with ALTER POLICY between blocks: 0064's text, and the
 // ALTER POLICY statements of 0065's own file.
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/pg-arrays.ts';
-import { projectPath } from '../../server/project-paths.ts';
 import { createPartitionKeeper } from '../../server/readings/partitions.ts';
 import { createTestDatabase, type DriverKind } from '../helpers/test-database.ts';
+import {
+  blockRatios,
+  median,
+  migrationStatements,
+  runPolicyBlocks,
+  spread,
+} from './rls-policy-blocks.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DriverKind;
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 8);
@@ -38,13 +43,7 @@ const policies0064 = [
   `ALTER POLICY tenant_rows ON fatigue_histograms USING (${visibleStreams})`,
   `ALTER POLICY tenant_rows ON fatigue_counters USING (${visibleStreams})`,
 ];
-const policies0065 = readFileSync(
-  projectPath('server', 'db', 'migrations', '0065_rls_streams_by_company.sql'),
-  'utf8',
-)
-  .split('--> statement-breakpoint')
-  .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-  .filter((statement) => statement.startsWith('ALTER POLICY'));
+const policies0065 = migrationStatements('0065_rls_streams_by_company.sql', 'ALTER POLICY');
 // No wall on readings and roll-ups (the streams' own policy as 0065 has it): the floor.
 const policiesNone = [
   ...policies0065.filter((s) => !/ON reading/.test(s)),
@@ -170,43 +169,24 @@ try {
   type Name = keyof typeof queries;
   const names = Object.keys(queries) as Name[];
   const sets = { '0064': policies0064, '0065': policies0065, none: policiesNone };
-  type Set = keyof typeof sets;
-  const times: Record<Set, Record<Name, number[]>> = {
-    '0064': Object.fromEntries(names.map((n) => [n, []])) as unknown as Record<Name, number[]>,
-    '0065': Object.fromEntries(names.map((n) => [n, []])) as unknown as Record<Name, number[]>,
-    none: Object.fromEntries(names.map((n) => [n, []])) as unknown as Record<Name, number[]>,
+  const { times, blockMedians } = await runPolicyBlocks({
+    db,
+    sets,
+    order: ['0064', '0065', 'none'],
+    names,
+    blocks: BLOCKS,
+    perBlock: PER_BLOCK,
+    time: (set, name) => {
+      const [query, expected] = queries[name];
+      // Without the wall the other company's block is there: what the wall refuses.
+      return timed(query, set === 'none' && name === 'refused_across' ? 1 : expected);
+    },
+  });
+  const pairs = blockRatios(blockMedians, '0064', '0065');
+  const overNone = {
+    '0064': blockRatios(blockMedians, '0064', 'none'),
+    '0065': blockRatios(blockMedians, '0065', 'none'),
   };
-  const pairs: number[] = [];
-  const overNone: Record<'0064' | '0065', number[]> = { '0064': [], '0065': [] };
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((x, y) => x - y);
-    return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-  };
-  for (let b = -1; b < BLOCKS; b += 1) {
-    const order: Set[] = b % 2 === 0 ? ['0064', '0065', 'none'] : ['none', '0065', '0064'];
-    const blockMedian: Partial<Record<Set, number>> = {};
-    for (const set of order) {
-      for (const statement of sets[set]) await db.execute(sql.raw(statement));
-      const totals: number[] = [];
-      for (let i = 0; i < PER_BLOCK; i += 1) {
-        let total = 0;
-        for (const name of names) {
-          const [query, expected] = queries[name];
-          // Without the wall the other company's block is there: what the wall refuses.
-          const ms = await timed(query, set === 'none' && name === 'refused_across' ? 1 : expected);
-          total += ms;
-          if (b >= 0) times[set][name].push(ms);
-        }
-        totals.push(total);
-      }
-      blockMedian[set] = median(totals);
-    }
-    if (b >= 0) {
-      pairs.push((blockMedian['0064'] ?? NaN) / (blockMedian['0065'] ?? NaN));
-      overNone['0064'].push((blockMedian['0064'] ?? NaN) / (blockMedian.none ?? NaN));
-      overNone['0065'].push((blockMedian['0065'] ?? NaN) / (blockMedian.none ?? NaN));
-    }
-  }
   const summary = Object.fromEntries(
     names.map((name) => [
       name,
@@ -217,7 +197,6 @@ try {
       },
     ]),
   );
-  const sortedPairs = [...pairs].sort((x, y) => x - y);
   console.log(
     JSON.stringify(
       {
@@ -225,11 +204,7 @@ try {
         blocks: BLOCKS,
         rounds_per_block: PER_BLOCK,
         ms: summary,
-        paired_block_ratio_0064_over_0065: {
-          min: Number((sortedPairs[0] ?? NaN).toFixed(2)),
-          median: Number(median(pairs).toFixed(2)),
-          max: Number((sortedPairs.at(-1) ?? NaN).toFixed(2)),
-        },
+        paired_block_ratio_0064_over_0065: spread(pairs),
         paired_block_ratio_over_no_wall_on_readings: {
           '0064': Number(median(overNone['0064']).toFixed(2)),
           '0065': Number(median(overNone['0065']).toFixed(2)),

@@ -1,7 +1,8 @@
 // npx tsx tests/bench/rls-sources-policy-bench.ts [pglite|postgres] — the policies of the tables
 // owned by a bridge, sensor or alert, and the users list, under 0064's dynamic
-// `spanwatch_visible_ids`, under this build's static functions (migration 0066) and under no
-// policy on them at all (USING (true): the floor), in one run on one database (decision 072,
+// `spanwatch_visible_ids`, under the static functions of migration 0066, under those with 0070's
+// notifications policy (the alert's bridge, not every visible alert) and under no policy on them
+// at all (USING (true): the floor), in one run on one database (decision 072,
 // amended 2026-12-02 (c)). Three companies of 4 bridges × 10 sensors (2 calibrations each) and
 // 50 alerts a bridge; the measured company's operator is assigned a bridge of another company
 // and has a notification for each of its company's alerts. As that operator, in a request's
@@ -14,6 +15,13 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/pg-arrays.ts';
 import { projectPath } from '../../server/project-paths.ts';
 import { createTestDatabase, type DriverKind } from '../helpers/test-database.ts';
+import {
+  blockRatios,
+  median,
+  migrationStatements,
+  runPolicyBlocks,
+  spread,
+} from './rls-policy-blocks.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DriverKind;
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 6);
@@ -33,11 +41,15 @@ const ownedPolicies = (using: (o: (typeof owned)[number]) => string) =>
   owned.map((o) => `ALTER POLICY tenant_rows ON ${o.table} USING (${using(o)})`);
 const policies0066 = [
   ...ownedPolicies((o) => `${o.column} = ANY ((SELECT ${o.fn}())::integer[])`),
-  ...migration
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.startsWith('ALTER POLICY tenant_read')),
+  ...migrationStatements('0066_rls_static_sources.sql', 'ALTER POLICY tenant_read'),
 ];
+// 0070: the same, but the notifications compare their bridge (copied from the alert) with the
+// visible bridges (decision 072, amended 2026-12-02 (d)).
+const notificationsPolicy0070 = migrationStatements(
+  '0070_notifications_policy_by_bridge.sql',
+  'ALTER POLICY tenant_rows ON notifications',
+);
+const policies0070 = [...policies0066, ...notificationsPolicy0070];
 const policies0064 = [
   ...ownedPolicies(
     (o) => `${o.column} = ANY ((SELECT spanwatch_visible_ids('${sourceOf(o.fn)}'))::integer[])`,
@@ -160,56 +172,46 @@ try {
   } as const;
   type Name = keyof typeof queries;
   const names = Object.keys(queries) as Name[];
-  const sets = { '0064': policies0064, '0066': policies0066, none: policiesNone };
+  const sets = {
+    '0064': policies0064,
+    '0066': policies0066,
+    '0070': policies0070,
+    none: policiesNone,
+  };
   type Set = keyof typeof sets;
   // The two walls must answer the same rows; the floor shows what they refuse.
   const rows: Partial<Record<Set, Record<string, number>>> = {};
-  for (const set of ['0064', '0066', 'none'] as Set[]) {
+  for (const set of ['0064', '0066', '0070', 'none'] as Set[]) {
     for (const statement of sets[set]) await db.execute(sql.raw(statement));
     const counted: Record<string, number> = {};
     for (const name of names) counted[name] = await count(queries[name]);
     counted.all_alerts = await count('SELECT id FROM alerts');
     rows[set] = counted;
   }
-  if (JSON.stringify(rows['0064']) !== JSON.stringify(rows['0066'])) {
+  if (
+    JSON.stringify(rows['0064']) !== JSON.stringify(rows['0066']) ||
+    JSON.stringify(rows['0066']) !== JSON.stringify(rows['0070'])
+  ) {
     throw new Error(`bench: the walls differ: ${JSON.stringify(rows)}`);
   }
-  const times = Object.fromEntries(
-    (Object.keys(sets) as Set[]).map((set) => [
-      set,
-      Object.fromEntries(names.map((n) => [n, [] as number[]])),
-    ]),
-  ) as Record<Set, Record<Name, number[]>>;
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((x, y) => x - y);
-    return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  const { times, blockMedians } = await runPolicyBlocks({
+    db,
+    sets,
+    order: ['0064', '0066', '0070', 'none'],
+    names,
+    blocks: BLOCKS,
+    perBlock: PER_BLOCK,
+    time: (_set, name) => timed(queries[name]),
+  });
+  const pairs = blockRatios(blockMedians, '0064', '0066');
+  // The notifications' policy alone: 0066 and 0070 differ in nothing else.
+  const unread = (set: Set) => times[set].unread_200;
+  const unreadPairs = unread('0066').map((ms, i) => ms / (unread('0070')[i] ?? NaN));
+  const overNone = {
+    '0064': blockRatios(blockMedians, '0064', 'none'),
+    '0066': blockRatios(blockMedians, '0066', 'none'),
+    '0070': blockRatios(blockMedians, '0070', 'none'),
   };
-  const pairs: number[] = [];
-  const overNone: Record<'0064' | '0066', number[]> = { '0064': [], '0066': [] };
-  for (let b = -1; b < BLOCKS; b += 1) {
-    const order: Set[] = b % 2 === 0 ? ['0064', '0066', 'none'] : ['none', '0066', '0064'];
-    const blockMedian: Partial<Record<Set, number>> = {};
-    for (const set of order) {
-      for (const statement of sets[set]) await db.execute(sql.raw(statement));
-      const totals: number[] = [];
-      for (let i = 0; i < PER_BLOCK; i += 1) {
-        let total = 0;
-        for (const name of names) {
-          const ms = await timed(queries[name]);
-          total += ms;
-          if (b >= 0) times[set][name].push(ms);
-        }
-        totals.push(total);
-      }
-      blockMedian[set] = median(totals);
-    }
-    if (b >= 0) {
-      pairs.push((blockMedian['0064'] ?? NaN) / (blockMedian['0066'] ?? NaN));
-      overNone['0064'].push((blockMedian['0064'] ?? NaN) / (blockMedian.none ?? NaN));
-      overNone['0066'].push((blockMedian['0066'] ?? NaN) / (blockMedian.none ?? NaN));
-    }
-  }
-  const sortedPairs = [...pairs].sort((x, y) => x - y);
   console.log(
     JSON.stringify(
       {
@@ -224,14 +226,12 @@ try {
           ]),
         ),
         ms_p50_columns: Object.keys(sets),
-        paired_block_ratio_0064_over_0066: {
-          min: Number((sortedPairs[0] ?? NaN).toFixed(2)),
-          median: Number(median(pairs).toFixed(2)),
-          max: Number((sortedPairs.at(-1) ?? NaN).toFixed(2)),
-        },
+        paired_block_ratio_0064_over_0066: spread(pairs),
+        unread_200_paired_ratio_0066_over_0070: spread(unreadPairs),
         paired_block_ratio_over_no_policy: {
           '0064': Number(median(overNone['0064']).toFixed(2)),
           '0066': Number(median(overNone['0066']).toFixed(2)),
+          '0070': Number(median(overNone['0070']).toFixed(2)),
         },
         load_average_1m: Number(loadavg()[0]?.toFixed(1)),
       },
