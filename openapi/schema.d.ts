@@ -3989,6 +3989,8 @@ export interface components {
       state: 'pending' | 'sent' | 'failed' | 'cancelled';
       /** @description The alert's action this notice is about: it passed its due time undone and was escalated to `tier` (decision 077); null for the alert's own notices */
       action?: number | null;
+      /** @description Set on the notice telling a person of an earlier tier (`tier`) that the alert went on, unacknowledged, to this tier (decision 080, 2026-12-02 (d)); null for a notice asking its recipient to answer */
+      escalated_to?: number | null;
       attempts: number;
       /** @description The email's Message-ID, the same on every try */
       message_id: string;

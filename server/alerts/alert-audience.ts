@@ -78,6 +78,38 @@ export function toldBy<P extends { id: number }>(
 }
 
 /**
+ * The people of the earlier tiers of a tier's first notice, to be told that the alert has gone on
+ * to it unacknowledged (decision 080, 2026-12-02 (d)): none for a reminder, an overdue action or
+ * the raise, none when that tier has nobody (nobody has it now), and none for a tier below the
+ * highest the same look reached (`highest`: after a stop, one notice of where it is now). Tiers
+ * name each person once, so nobody here is also asked at the new tier.
+ */
+export function handedOverBy<P extends { id: number }>(
+  notice: Notice,
+  who: { tiersFor: (bridge: AlertBridge) => P[][] },
+  bridge: AlertBridge,
+  highest: number,
+): { tier: number; people: P[]; escalatedTo: number }[] {
+  if (notice.reminder > 0 || notice.actionId !== undefined || notice.tier < 2) return [];
+  if (notice.tier < highest) return [];
+  const tiers = who.tiersFor(bridge);
+  if ((tiers[notice.tier - 1] ?? []).length === 0) return [];
+  return tiers
+    .slice(0, notice.tier - 1)
+    .map((people, index) => ({ tier: index + 1, people, escalatedTo: notice.tier }));
+}
+
+/** The highest tier each alert's first notices reach among these (0: none). */
+export function highestTiers(notices: readonly Notice[]): Map<number, number> {
+  const highest = new Map<number, number>();
+  for (const notice of notices) {
+    if (notice.reminder > 0 || notice.actionId !== undefined) continue;
+    highest.set(notice.alertId, Math.max(highest.get(notice.alertId) ?? 0, notice.tier));
+  }
+  return highest;
+}
+
+/**
  * Who may be told of these alerts, per tier (escalation-tiers.ts), with each person's address and
  * settings: the bridges' assigned users, the people on call now, the companies' administrators,
  * platform staff, the rules' groups of this channel (every channel when null), and the owners of
@@ -92,6 +124,7 @@ export async function peopleOfAlerts(
 ) {
   const person = {
     id: users.id,
+    username: users.username,
     email: users.email,
     // Texts go only to a number its owner proved with a code.
     phone: sql<

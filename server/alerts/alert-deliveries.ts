@@ -11,6 +11,8 @@ import {
 } from '../db/schema.ts';
 import {
   alertBridges,
+  handedOverBy,
+  highestTiers,
   type Notice,
   peopleOfAlerts,
   type Recipient,
@@ -73,12 +75,18 @@ export function createDeliveryLog(db: Db) {
       };
       const covers = await maintenanceCovers(db, [...bridgeOf.keys()], now);
       const who = await peopleOfAlerts(db, [...bridgeOf.values()], channel, notices, now);
+      const highest = highestTiers(notices);
 
       const values = notices.flatMap((notice) => {
         const bridge = bridgeOf.get(notice.alertId);
         if (bridge === undefined) return [];
         const cover = covers.get(notice.alertId);
-        return toldBy(notice, who, bridge).flatMap(({ tier, people }) => {
+        // Those asked by the notice, then those of earlier tiers told it has gone on past them.
+        const groups = [
+          ...toldBy(notice, who, bridge).map((group) => ({ ...group, escalatedTo: undefined })),
+          ...handedOverBy(notice, who, bridge, highest.get(notice.alertId) ?? 0),
+        ];
+        return groups.flatMap(({ tier, people, escalatedTo }) => {
           return people.flatMap((recipient) => {
             const address = addressOf(recipient);
             if (address === null) return [];
@@ -89,6 +97,7 @@ export function createDeliveryLog(db: Db) {
               channel,
               reminder: notice.reminder,
               actionId: notice.actionId,
+              escalatedTo,
             });
             return {
               alertId: notice.alertId,
@@ -100,6 +109,7 @@ export function createDeliveryLog(db: Db) {
               idempotencyKey: key,
               messageId: messageIdOf(key, publicUrl),
               actionId: notice.actionId ?? null,
+              escalatedTo: escalatedTo ?? null,
               ...heldOrSuppressed(holdOf(recipient, bridge.severity), cover, notice.reminder),
             };
           });
@@ -175,6 +185,18 @@ export function createDeliveryLog(db: Db) {
       return { address };
     },
 
+    /**
+     * The user names of the people of this tier of the alert now (its bridge's, on call, its
+     * rules' on any channel), for the notice telling the earlier tiers who has it: read from the
+     * same look-up as the plan, since the other channel's rows may not be planned yet.
+     */
+    async askedAtTier(alertId: number, tier: number, now: Date = new Date()): Promise<string[]> {
+      const [bridge] = await alertBridges(db, [alertId]);
+      if (bridge === undefined) return [];
+      const who = await peopleOfAlerts(db, [bridge], null, [{ alertId, tier, reminder: 0 }], now);
+      return (who.tiersFor(bridge)[tier - 1] ?? []).map((person) => person.username).sort();
+    },
+
     /** The action an overdue action's notice is about, as it reads now. */
     async actionOf(actionId: number): Promise<AlertActionRow | undefined> {
       const [row] = await db.select().from(alertActions).where(eq(alertActions.id, actionId));
@@ -184,6 +206,16 @@ export function createDeliveryLog(db: Db) {
     /** The maintenance window covering the alert at `at` (decision 055), if one does. */
     coverOf: async (alertId: number, at: Date): Promise<MaintenanceCover | undefined> =>
       (await maintenanceCovers(db, [alertId], at)).get(alertId),
+
+    /** Those of these rows that tell an earlier tier of an escalation (decision 080 (d)). */
+    async handovers(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: alertDeliveries.id })
+        .from(alertDeliveries)
+        .where(and(inArray(alertDeliveries.id, [...ids]), isNotNull(alertDeliveries.escalatedTo)));
+      return new Set(rows.map((row) => row.id));
+    },
 
     /** When each of these rows is held until by quiet hours (rows not held are left out). */
     async holds(ids: readonly number[]): Promise<Map<number, Date>> {

@@ -11,11 +11,13 @@ export interface DeliveryKeyParts {
   reminder?: number;
   /** The overdue action the notice is about (decision 077): each action is a notice of its own. */
   actionId?: number | undefined;
+  /** Set for the notice telling an earlier tier's person the alert went on to this tier. */
+  escalatedTo?: number | undefined;
 }
 
 /**
  * One notification's identity: planned once, sent at most once per (alert, tier, recipient,
- * channel) and reminder number, and per overdue action.
+ * channel) and reminder number, per overdue action, and per tier an escalation told them of.
  */
 export const deliveryKey = ({
   alertId,
@@ -24,8 +26,9 @@ export const deliveryKey = ({
   channel,
   reminder = 0,
   actionId,
+  escalatedTo,
 }: DeliveryKeyParts) =>
-  `alert-${alertId}${actionId === undefined ? '' : `.action-${actionId}`}.tier-${tier}.user-${userId}.${channel}${reminder > 0 ? `.reminder-${reminder}` : ''}`;
+  `alert-${alertId}${actionId === undefined ? '' : `.action-${actionId}`}.tier-${tier}.user-${userId}.${channel}${reminder > 0 ? `.reminder-${reminder}` : ''}${escalatedTo === undefined ? '' : `.escalated-${escalatedTo}`}`;
 
 /**
  * The Message-ID a resend repeats, so a mail client shows one message even when a dead worker's

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
@@ -67,4 +68,13 @@ export function createAlertQueue(
       if (started) await boss.stop({ graceful: true, close: false, timeout: 15_000 });
     },
   };
+}
+
+/**
+ * A job id (a UUID, as pg-boss wants) made from `text`: two processes sending the job of the
+ * same text make one job, since pg-boss inserts a job whose id exists already as nothing.
+ */
+export function stableJobId(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -16,6 +16,7 @@ import { ackLinkKey } from './ack-link.ts';
 import { createLinkAcknowledgement } from './link-acknowledgement.ts';
 import type { AlertNotifier } from './email-notifier.ts';
 import { DEFAULT_ESCALATION, type EscalationPolicy } from './escalation-policy.ts';
+import { webhookEscalationsDue } from './webhook-escalations.ts';
 import { createInAppNotifications } from './in-app-notifications.ts';
 import { claimOverdueActions } from './overdue-actions.ts';
 import type { AlertDto, AlertsRepository, AlertStateFilter } from './alerts-repository.ts';
@@ -163,8 +164,14 @@ export function createAlertService({
       return claimed.map((action) => action.id);
     },
 
-    /** Tells the bell of the active alerts that reached tier 2 or 3 by `at` (idempotent). */
-    escalateInApp: (at: Date = now()) => inApp.escalate(at),
+    /**
+     * Tells the bell, and the webhook, of the active alerts that reached tier 2 or 3 by `at`
+     * (idempotent: the bell's key, the webhook's `webhook_tier`).
+     */
+    async escalateInApp(at: Date = now()): Promise<void> {
+      await inApp.escalate(at);
+      if (webhook) webhook.escalated(await webhookEscalationsDue(db, at, escalation));
+    },
 
     /** Clears the alerts a recorded maintenance event answers; returns their ids. */
     clearForMaintenance(event: MaintenanceFacts, at: Date = now()): Promise<number[]> {

@@ -185,6 +185,14 @@ export async function acknowledgeActive(
 }
 
 /** Notes that the webhook took the alert (once: a late retry keeps the first time). */
+/** The webhook took the news of the alert's escalation to `tier` (never lowered). */
+export async function markWebhookEscalated(tx: Db, alertId: number, tier: number): Promise<void> {
+  await tx
+    .update(alerts)
+    .set({ webhookTier: sql`greatest(${alerts.webhookTier}, ${tier})` })
+    .where(eq(alerts.id, alertId));
+}
+
 export async function markWebhookDelivered(tx: Db, alertId: number, now: Date): Promise<void> {
   await tx
     .update(alerts)

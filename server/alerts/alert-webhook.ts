@@ -1,7 +1,8 @@
 import { and, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema.ts';
-import { markWebhookDelivered } from './alert-store.ts';
+import { markWebhookDelivered, markWebhookEscalated } from './alert-store.ts';
+import { escalationBody, type WebhookEscalation } from './webhook-escalations.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 
 /** 1 s, 2 s, 4 s, 8 s between the five tries. */
@@ -21,6 +22,8 @@ export interface AlertWebhookOptions {
 export interface AlertWebhook {
   /** Starts delivering these newly raised alerts in the background; never waits for them. */
   enqueue(alertIds: number[]): void;
+  /** Starts posting these escalations (event 'escalated' with the tier); never waits for them. */
+  escalated(steps: readonly WebhookEscalation[]): void;
   /** Queues every open alert not yet delivered (those a restart interrupted or that gave up). */
   deliverPending(): Promise<void>;
   /** Resolves once nothing is being delivered (tests). */
@@ -109,6 +112,27 @@ export function createAlertWebhook(options: AlertWebhookOptions): AlertWebhook {
     }
   }
 
+  /** One escalation, tried as a raise is; the next look asks again if every try failed. */
+  async function deliverEscalation({ alertId, tier }: WebhookEscalation): Promise<void> {
+    const [alert] = await repository.findDtos([alertId]);
+    if (!alert) return;
+    const body = escalationBody(alert, tier);
+    for (let attempt = 0; !stopped; attempt += 1) {
+      const failure = await postAlert(url, body, timeoutMs);
+      if (failure === null) {
+        await markWebhookEscalated(db, alertId, tier);
+        return;
+      }
+      const delay = delays[attempt];
+      if (delay === undefined) {
+        log(`Alert ${alertId}: webhook of tier ${tier} gave up (${failure})`);
+        return;
+      }
+      await wait(delay);
+    }
+  }
+  const escalating = new Map<string, Promise<void>>();
+
   function enqueue(alertIds: number[]): void {
     for (const id of alertIds) {
       if (stopped || inFlight.has(id)) continue;
@@ -121,16 +145,28 @@ export function createAlertWebhook(options: AlertWebhookOptions): AlertWebhook {
 
   return {
     enqueue,
+    escalated(steps) {
+      for (const step of steps) {
+        const key = `${step.alertId}:${step.tier}`;
+        if (stopped || escalating.has(key)) continue;
+        const running = deliverEscalation(step)
+          .catch((error: unknown) => log(`Alert ${step.alertId}: webhook failed: ${String(error)}`))
+          .finally(() => escalating.delete(key));
+        escalating.set(key, running);
+      }
+    },
     async deliverPending() {
       enqueue(await undeliveredAlertIds(db));
     },
     async idle() {
-      while (inFlight.size > 0) await Promise.all(inFlight.values());
+      while (inFlight.size + escalating.size > 0) {
+        await Promise.all([...inFlight.values(), ...escalating.values()]);
+      }
     },
     async stop() {
       stopped = true;
       for (const release of [...waits]) release();
-      await Promise.all(inFlight.values());
+      await Promise.all([...inFlight.values(), ...escalating.values()]);
     },
   };
 }

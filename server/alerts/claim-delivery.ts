@@ -4,7 +4,15 @@ import type { AlertActionRow, DeliveryLog, DeliveryRow } from './alert-deliverie
 import type { AlertDto } from './alerts-repository.ts';
 
 export type Claimed =
-  { delivery: DeliveryRow; alert: AlertDto; action?: AlertActionRow } | { heldUntil: Date } | null;
+  | {
+      delivery: DeliveryRow;
+      alert: AlertDto;
+      action?: AlertActionRow;
+      /** For a notice that the alert went on to `delivery.escalatedTo`: who is asked there. */
+      nowWith?: string[];
+    }
+  | { heldUntil: Date }
+  | null;
 
 /**
  * What every channel's sender does first: claims the row (so two senders never send it at
@@ -55,7 +63,9 @@ export async function claimForSending(
     await deliveries.cancel(deliveryId, why);
     return null;
   }
-  return { delivery: { ...delivery, recipient: recipient.address }, alert };
+  const told = { delivery: { ...delivery, recipient: recipient.address }, alert };
+  if (delivery.escalatedTo === null) return told;
+  return { ...told, nowWith: await deliveries.askedAtTier(alert.id, delivery.escalatedTo) };
 }
 
 /**

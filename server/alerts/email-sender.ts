@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { AlertsRepository } from './alerts-repository.ts';
 import { alertEmail } from './alert-email.ts';
 import { actionOverdueEmail } from './action-overdue-texts.ts';
+import { handoverEmail } from './escalation-handover-texts.ts';
 import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
 import { claimForSending } from './claim-delivery.ts';
@@ -62,20 +63,28 @@ export function createEmailSender(
       const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
-      const { delivery, alert, action } = claimed;
+      const { delivery, alert, action, nowWith } = claimed;
       const token = signAckLink(linkKey, {
         alertId: alert.id,
         userId: delivery.userId ?? 0,
         nonce: delivery.idempotencyKey,
         expiresAt: new Date(Date.now() + ACK_LINK_TTL_MS),
       });
+      const acknowledgeUrl = ackLinkUrl(settings.publicUrl, token);
       const { subject, text } = action
         ? actionOverdueEmail(alert, action, settings.publicUrl, delivery)
-        : alertEmail(alert, settings.publicUrl, {
-            tier: delivery.tier,
-            reminder: delivery.reminder,
-            acknowledgeUrl: ackLinkUrl(settings.publicUrl, token),
-          });
+        : delivery.escalatedTo !== null
+          ? handoverEmail(alert, settings.publicUrl, {
+              tier: delivery.tier,
+              escalatedTo: delivery.escalatedTo,
+              nowWith: nowWith ?? [],
+              acknowledgeUrl,
+            })
+          : alertEmail(alert, settings.publicUrl, {
+              tier: delivery.tier,
+              reminder: delivery.reminder,
+              acknowledgeUrl,
+            });
       try {
         const info = await transport.sendMail({
           from: settings.from,

@@ -7,7 +7,9 @@ import {
   postAlert,
   undeliveredAlertIds,
 } from './alert-webhook.ts';
-import { createAlertQueue } from './alert-queue.ts';
+import { createAlertQueue, stableJobId } from './alert-queue.ts';
+import { markWebhookEscalated } from './alert-store.ts';
+import { escalationBody } from './webhook-escalations.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 
 export const WEBHOOK_QUEUE = 'alert-webhook';
@@ -41,17 +43,19 @@ export function createQueuedAlertWebhook(options: {
   const { boss, ready } = queue;
   const sending = new Set<Promise<unknown>>();
 
-  async function deliver(alertId: number): Promise<void> {
+  /** A raise (no tier) or an escalation to `tier`. */
+  async function deliver(alertId: number, tier?: number): Promise<void> {
     const [alert] = await repository.findDtos([alertId]);
     if (!alert) return;
-    const failure = await postAlert(
-      url,
-      JSON.stringify({ event: 'raised', ...alert }),
-      ATTEMPT_TIMEOUT_MS,
-    );
+    const body =
+      tier === undefined
+        ? JSON.stringify({ event: 'raised', ...alert })
+        : escalationBody(alert, tier);
+    const failure = await postAlert(url, body, ATTEMPT_TIMEOUT_MS);
     // Thrown, the job fails and pg-boss retries it after its backoff.
     if (failure !== null) throw new Error(`Alert ${alertId}: webhook failed (${failure})`);
-    await markDelivered(database.db, alertId);
+    if (tier === undefined) await markDelivered(database.db, alertId);
+    else await markWebhookEscalated(database.db, alertId, tier);
   }
 
   const enqueue = (alertIds: number[]) => {
@@ -66,16 +70,30 @@ export function createQueuedAlertWebhook(options: {
 
   return {
     enqueue,
+    escalated(steps) {
+      for (const { alertId, tier } of steps) {
+        // One job per alert and tier whichever process's look finds it first: pg-boss inserts a
+        // job whose id exists already as nothing.
+        const id = stableJobId(`${WEBHOOK_QUEUE}:${alertId}:tier-${tier}`);
+        const sent = ready()
+          .then(() => boss.send(WEBHOOK_QUEUE, { alertId, tier }, { id }))
+          .catch((error: unknown) => log(`Alert ${alertId}: could not queue the webhook: ${error}`))
+          .finally(() => sending.delete(sent));
+        sending.add(sent);
+      }
+    },
     async deliverPending() {
       enqueue(await undeliveredAlertIds(database.db));
     },
     async work() {
       await ready();
-      await boss.work<{ alertId: number }>(
+      await boss.work<{ alertId: number; tier?: number }>(
         WEBHOOK_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: 1 },
         async ([job]) => {
-          if (job) await measureJob(WEBHOOK_QUEUE, () => deliver(job.data.alertId));
+          if (job) {
+            await measureJob(WEBHOOK_QUEUE, () => deliver(job.data.alertId, job.data.tier));
+          }
         },
       );
     },

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { measureJob } from '../ops/metrics.ts';
 import { createDeliveryLog, type DeliveryLog } from './alert-deliveries.ts';
 import type { NotificationChannel } from './alert-email.ts';
-import { createAlertQueue } from './alert-queue.ts';
+import { createAlertQueue, stableJobId } from './alert-queue.ts';
 import type { AlertNotifier } from './email-notifier.ts';
 import type { EmailSender } from './email-sender.ts';
 import { leaseMsOf } from './claim-lease.ts';
@@ -26,10 +25,8 @@ export const ESCALATION_BATCH = 50;
  * The queue's name is part of it, so each channel's look is its own job; for the email queue the
  * id is the one it always was.
  */
-const escalationJobId = (queueName: string, alertId: number, at: Date): string => {
-  const hex = createHash('sha256').update(`${queueName}:${alertId}:${at.getTime()}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
+const escalationJobId = (queueName: string, alertId: number, at: Date): string =>
+  stableJobId(`${queueName}:${alertId}:${at.getTime()}`);
 
 export interface QueuedNotifier extends AlertNotifier {
   /** Makes this process send queued notifications (the worker role). */
@@ -115,6 +112,9 @@ export function createQueuedChannelNotifier(options: QueuedChannelOptions): Queu
     await queue.ready();
     // A row held by its recipient's quiet hours waits in the queue until they end (decision 050).
     const holds = await deliveries.holds(ids);
+    // Those asked to answer go before those told it went on past them (decision 080 (d)): a
+    // storm's escalation doubles the messages, and pg-boss fetches by priority first.
+    const handovers = await deliveries.handovers(ids);
     // One statement for a raise's many notifications: one each kept the planning of a burst
     // seconds behind its alerts (bench:notify).
     await queue.boss.insert(
@@ -125,6 +125,7 @@ export function createQueuedChannelNotifier(options: QueuedChannelOptions): Queu
           data: { deliveryId },
           singletonKey: String(deliveryId),
           ...(startAfter ? { startAfter } : {}),
+          ...(handovers.has(deliveryId) ? { priority: -1 } : {}),
         };
       }),
     );

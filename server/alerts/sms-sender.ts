@@ -2,6 +2,7 @@ import type { AlertsRepository } from './alerts-repository.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
 import { alertSms } from './alert-sms.ts';
 import { actionOverdueSms } from './action-overdue-texts.ts';
+import { handoverSms } from './escalation-handover-texts.ts';
 import { claimForSending } from './claim-delivery.ts';
 import { CLAIM_LEASE_MS } from './claim-lease.ts';
 import type { EmailSender } from './email-sender.ts';
@@ -25,10 +26,16 @@ export function createSmsSender(
       const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
-      const { delivery, alert, action } = claimed;
+      const { delivery, alert, action, nowWith } = claimed;
       const text = action
         ? actionOverdueSms(alert, action, publicUrl, delivery)
-        : alertSms(alert, publicUrl, delivery);
+        : delivery.escalatedTo !== null
+          ? handoverSms(alert, publicUrl, {
+              tier: delivery.tier,
+              escalatedTo: delivery.escalatedTo,
+              nowWith: nowWith ?? [],
+            })
+          : alertSms(alert, publicUrl, delivery);
       try {
         const answer = await provider.send(delivery.recipient, text);
         await deliveries.sent(deliveryId, answer, new Date());

@@ -826,6 +826,11 @@ export const alerts = pgTable(
     clearedNote: text('cleared_note'),
     webhookDeliveredAt: timestamp('webhook_delivered_at', { withTimezone: true }),
     /**
+     * The highest tier the webhook has been told of (1: the raise alone): an escalation is posted
+     * once it succeeds, and a pass finding the alert past this tier posts it (again) until then.
+     */
+    webhookTier: integer('webhook_tier').notNull().default(1),
+    /**
      * The escalation its company had when it was raised (decision 069), in seconds as
      * `EscalationPolicy`; null: the server's configured default.
      */
@@ -880,6 +885,11 @@ export const alertDeliveries = pgTable(
     suppressedBy: text('suppressed_by'),
     /** The overdue action this notice is about (decision 077); null: the alert's own notice. */
     actionId: integer('action_id').references(() => alertActions.id, { onDelete: 'cascade' }),
+    /**
+     * Set on the notice telling a person of an earlier tier (`tier`) that the alert has gone on,
+     * unacknowledged, to this tier (decision 080, 2026-12-02 (d)); null: a notice asking them.
+     */
+    escalatedTo: integer('escalated_to'),
   },
   (t) => [
     // 'cancelled': an escalation or reminder still unsent when the alert was acknowledged.

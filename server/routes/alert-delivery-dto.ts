@@ -26,5 +26,6 @@ export function alertDeliveryDto(
     held_until: row.holdUntil?.toISOString() ?? null,
     suppressed_by: row.suppressedBy,
     action: row.actionId,
+    escalated_to: row.escalatedTo,
   };
 }

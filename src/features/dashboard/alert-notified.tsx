@@ -5,8 +5,12 @@ import { type AlertDelivery, alertDeliveriesQueryOptions } from '../../api/queri
 import { When } from './when';
 
 /** Which notice it was, beside the first one of tier 1: an escalation, a reminder or an overdue action's. */
-const noticeOf = ({ tier, reminder, action }: AlertDelivery): string => {
+const noticeOf = ({ tier, reminder, action, escalated_to }: AlertDelivery): string => {
   if (action !== null && action !== undefined) return ` (an overdue action, tier ${tier})`;
+  // Told, at their own tier, that it went on unanswered to the next (decision 080 (d)).
+  if (escalated_to !== null && escalated_to !== undefined) {
+    return ` (told it went on to tier ${escalated_to})`;
+  }
   if (reminder > 0) return ` (reminder ${reminder}, tier ${tier})`;
   return tier > 1 ? ` (escalated, tier ${tier})` : '';
 };

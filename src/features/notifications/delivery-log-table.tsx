@@ -11,9 +11,15 @@ const UNSENT: Record<string, string> = {
   cancelled: 'Not sent (acknowledged first)',
 };
 
-/** 'Tier 2', 'Tier 1, reminder 3', 'Tier 2, overdue action' (decision 077). */
+/**
+ * 'Tier 2', 'Tier 1, reminder 3', 'Tier 2, overdue action' (decision 077), 'Tier 1, told of
+ * tier 2' (decision 080 (d)).
+ */
 const tierText = (d: CompanyDelivery) => {
   if (d.action !== null && d.action !== undefined) return `Tier ${d.tier}, overdue action`;
+  if (d.escalated_to !== null && d.escalated_to !== undefined) {
+    return `Tier ${d.tier}, told of tier ${d.escalated_to}`;
+  }
   return d.reminder === 0 ? `Tier ${d.tier}` : `Tier ${d.tier}, reminder ${d.reminder}`;
 };
 

@@ -99,6 +99,8 @@ export function NotificationBell() {
             {unread === 0 ? 'Nothing unread.' : `${unread} unread.`}
           </p>
           {list.isError && <ErrorBanner>{list.error.message}</ErrorBanner>}
+          {/* The list loads once opened: say so, or "3 unread." stands above nothing. */}
+          {list.isPending && <p className={styles.muted}>Loading notifications…</p>}
           {list.isSuccess && items.length === 0 && <p>No notifications yet.</p>}
           <ul className={styles.list}>
             {items.map((notification) => (

@@ -22,12 +22,13 @@ const LATE_MS = 5000;
 interface Delivery {
   tier: number;
   reminder: number;
+  escalated_to: number | null;
   state: string;
   recipient: { username: string } | null;
 }
 
 const keyOf = (mail: ReceivedMail) =>
-  /^<alert-\d+\.(tier-\d\.user-\d+\.email(?:\.reminder-\d)?)@/.exec(
+  /^<alert-\d+\.(tier-\d\.user-\d+\.email(?:\.reminder-\d)?(?:\.escalated-\d)?)@/.exec(
     mail.headers.get('message-id') ?? '',
   )?.[1] ?? '';
 
@@ -76,15 +77,19 @@ describe.concurrent.each(drivers)('alert escalation on %s', (kind) => {
       (arrival(tier3)?.receivedAt ?? 0) - raisedAt - POLICY.tier3AfterSeconds * 1000;
     expect(tier3Late).toBeGreaterThanOrEqual(0);
     expect(tier3Late).toBeLessThan(LATE_MS);
-    // The first reminder (7 s) went to everyone told by then: tiers 1 and 2.
-    await until(() => smtp.received.length >= 5, 'the first reminders', 8000);
+    // The first reminder (7 s) went to everyone told by then: tiers 1 and 2. Each escalation
+    // also told the earlier tiers it had gone on past them (decision 080, 2026-12-02 (d)).
+    await until(() => smtp.received.length >= 8, 'the first reminders', 8000);
     expect(smtp.received.map(keyOf).sort()).toEqual(
       [
         `tier-1.user-${operator.id}.email`,
+        `tier-1.user-${operator.id}.email.escalated-2`,
         `tier-1.user-${operator.id}.email.reminder-1`,
         tier2,
         `tier-2.user-${staff.id}.email.reminder-1`,
         tier3,
+        `tier-1.user-${operator.id}.email.escalated-3`,
+        `tier-2.user-${staff.id}.email.escalated-3`,
       ].sort(),
     );
     const reminder = smtp.received.find((mail) => keyOf(mail).endsWith('reminder-1'));
@@ -110,18 +115,28 @@ describe.concurrent.each(drivers)('alert escalation on %s', (kind) => {
     // Past the second reminder's deadline (14 s): nothing more was planned or sent.
     const wait = raisedAt + 14_000 + LATE_MS - Date.now();
     await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0)));
-    expect(smtp.received.map(keyOf)).toHaveLength(5);
+    expect(smtp.received.map(keyOf)).toHaveLength(8);
     const log = await t.request<Delivery[]>({
       method: 'GET',
       url: `/api/v1/alerts/${id}/deliveries`,
       token: admin.token,
     });
-    expect(log.body.map((d) => [d.recipient?.username, d.tier, d.reminder, d.state])).toEqual([
-      [`operator-${kind}`, 1, 0, 'sent'],
-      [`manager-${kind}`, 2, 0, 'sent'],
-      [`operator-${kind}`, 1, 1, 'sent'],
-      [`manager-${kind}`, 2, 1, 'sent'],
-      [`admin-${kind}`, 3, 0, 'sent'],
+    const rows = log.body.map((d) => [
+      d.recipient?.username,
+      d.tier,
+      d.reminder,
+      d.escalated_to,
+      d.state,
+    ]);
+    expect(rows).toEqual([
+      [`operator-${kind}`, 1, 0, null, 'sent'],
+      [`manager-${kind}`, 2, 0, null, 'sent'],
+      [`operator-${kind}`, 1, 0, 2, 'sent'],
+      [`operator-${kind}`, 1, 1, null, 'sent'],
+      [`manager-${kind}`, 2, 1, null, 'sent'],
+      [`admin-${kind}`, 3, 0, null, 'sent'],
+      [`operator-${kind}`, 1, 0, 3, 'sent'],
+      [`manager-${kind}`, 2, 0, 3, 'sent'],
     ]);
   }, 60_000);
 });

@@ -140,6 +140,7 @@ describe.each(drivers)('the outlets of a raised alert on %s', (kind) => {
       enqueue: () => {
         throw new Error('webhook queue unavailable');
       },
+      escalated: () => undefined,
       deliverPending: () => Promise.resolve(),
       idle: () => Promise.resolve(),
       stop: () => Promise.resolve(),

@@ -51,10 +51,18 @@ describe.each(drivers)("escalation on the company's own delays on %s", (kind) =>
     expect(await escalation.plan(at(raisedAt, 119))).toEqual([]);
     const planned = await escalation.plan(at(raisedAt, 121));
     const rows = await db
-      .select({ tier: alertDeliveries.tier, userId: alertDeliveries.userId })
+      .select({
+        tier: alertDeliveries.tier,
+        userId: alertDeliveries.userId,
+        escalatedTo: alertDeliveries.escalatedTo,
+      })
       .from(alertDeliveries)
       .where(inArray(alertDeliveries.id, planned));
-    expect(rows).toEqual([{ tier: 2, userId: manager.row.id }]);
+    // The manager is asked; the operator told it went on to tier 2 (decision 080 (d)).
+    expect(rows).toEqual([
+      { tier: 2, userId: manager.row.id, escalatedTo: null },
+      { tier: 1, userId: operator.row.id, escalatedTo: 2 },
+    ]);
     // Tier 3 (staff: none here) next at 4 minutes, and no reminders in between.
     expect(await escalation.nextDeadline(id, at(raisedAt, 121))).toEqual(at(raisedAt, 240));
 

@@ -244,6 +244,31 @@ describe('the notifications bell', () => {
     expect(read).toEqual([31]);
   }, 20_000);
 
+  it('says the list is loading while it loads, not "2 unread." above nothing', async () => {
+    serveNotifications();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(apiUrl('/api/v1/notifications'), async () => {
+        await held;
+        return HttpResponse.json({ items: [], next_before: null });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderApp('/bridges');
+    const bell = await screen.findByRole(
+      'button',
+      { name: 'Notifications, 2 unread' },
+      { timeout: 5000 },
+    );
+    await user.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(panel).findByText('Loading notifications…')).toBeInTheDocument();
+    release();
+    expect(await within(panel).findByText('No notifications yet.')).toBeInTheDocument();
+    expect(within(panel).queryByText('Loading notifications…')).toBeNull();
+  });
+
   it('shows the bell on the map too, where the sidebar carries the navigation', async () => {
     serveNotifications();
     await renderApp('/map');

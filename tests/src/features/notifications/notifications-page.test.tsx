@@ -51,6 +51,8 @@ const failedText: CompanyDelivery = {
   id: 40,
   channel: 'sms',
   tier: 1,
+  // Telling linus, of tier 1, that it went on to tier 2 (decision 080 (d)).
+  escalated_to: 2,
   recipient: { id: 11, username: 'linus' },
   state: 'failed',
   sent_at: null,
@@ -252,6 +254,7 @@ describe('Notifications screen', () => {
     await user.click(within(log).getByRole('button', { name: 'Older' }));
     expect(await within(table).findByText('Provider answered 503')).toBeInTheDocument();
     expect(within(table).getByText('Not sent')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Tier 1, told of tier 2');
     expect(asked.at(-1)?.get('offset')).toBe('25');
     expect(within(log).getByText('Entries 26–26')).toBeInTheDocument();
 
