@@ -16,6 +16,13 @@ const DAY_MS = 86_400_000;
 const NOW_MS = Date.UTC(2026, 9, 20, 12);
 const OLD_MS = NOW_MS - 40 * DAY_MS + 30 * 60_000;
 const NEW_MS = NOW_MS - 10 * DAY_MS + 30 * 60_000;
+/** Two minutes at 1 Hz: 120 samples, values 0..119 (two minute rows, in one hour row). */
+const twoMinutes = (stream_id: string, ms: number) => ({
+  stream_id,
+  start: new Date(ms).toISOString(),
+  rate_hz: 1,
+  values: Array.from({ length: 120 }, (_, i) => i),
+});
 
 describe('MINUTE_ROLLUP_RETENTION_DAYS and HOUR_ROLLUP_RETENTION_DAYS', () => {
   it('are off by default, take days, and keep hour rows at least as long', () => {
@@ -44,13 +51,7 @@ describe.each(drivers)('roll-up retention on %s', (kind) => {
   it('deletes old minute rows, keeps hour rows, and charts old ranges from them', async () => {
     const staff = await t.createUser({ staff: true });
     const { stream } = await streamOnBridge(t, 'tiered');
-    // Two minutes at 1 Hz each: 120 samples, values 0..119.
-    const block = (ms: number) => ({
-      stream_id: 'tiered',
-      start: new Date(ms).toISOString(),
-      rate_hz: 1,
-      values: Array.from({ length: 120 }, (_, i) => i),
-    });
+    const block = (ms: number) => twoMinutes('tiered', ms);
     const stored = await t.request({
       method: 'POST',
       url: '/api/v1/ingest',
@@ -115,12 +116,7 @@ describe.each(drivers)('roll-up retention on %s', (kind) => {
     for (const id of ids) streams.push((await streamOnBridge(t, id)).stream);
     // Per stream: 120 samples (values 0..119, two minute rows) in each of three old hours, and
     // 120 recent ones: 8 minute rows and 4 hour rows.
-    const block = (stream_id: string, ms: number) => ({
-      stream_id,
-      start: new Date(ms).toISOString(),
-      rate_hz: 1,
-      values: Array.from({ length: 120 }, (_, i) => i),
-    });
+    const block = twoMinutes;
     const stored = await t.request({
       method: 'POST',
       url: '/api/v1/ingest',
