@@ -3269,7 +3269,9 @@ export interface components {
       /** Format: date-time */
       to: string;
       /**
-       * @description The storage level the points were computed from
+       * @description The storage level the points were computed from: the coarsest one read. `hour`
+       *     also where the minute level was asked for (points under an hour) and hour roll-ups
+       *     stood in for minute ones that roll-up retention (MINUTE_ROLLUP_RETENTION_DAYS) deleted.
        * @enum {string}
        */
       level: 'raw' | 'block' | 'minute' | 'hour';

@@ -23,6 +23,8 @@ export interface LiveFeedOptions {
   log?: (message: string) => void;
   /** false: no timer; the caller calls tick() (tests). */
   autoStart?: boolean;
+  /** false: the feed leaves its small blocks as stored (a bench joins them itself). */
+  joinBlocks?: boolean;
 }
 
 export interface DemoLiveFeed {
@@ -163,7 +165,7 @@ export async function startDemoLiveFeed(
       );
       accepted += result.accepted_samples;
     }
-    await joinClosedWindows(now);
+    if (options.joinBlocks ?? true) await joinClosedWindows(now);
     return accepted;
   }
 
