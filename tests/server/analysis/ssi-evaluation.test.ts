@@ -1,10 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { evaluateBridge } from '../../../server/analysis/analyse-bridge.ts';
 import { modalSpanOf, type ModalChannel } from '../../../server/analysis/modal-channels.ts';
 import { trackModes } from '../../../server/analysis/modal-tracking.ts';
 import { createRng, type Rng } from '../../../server/analytics/rng.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
-import { identifiedModes } from '../../../server/db/schema.ts';
+import { analysisResults, identifiedModes } from '../../../server/db/schema.ts';
 import { beamModel, type BeamModel } from '../../../server/sim/beam-model.ts';
 import { BEAM_SENSORS_M, BEAM_SPAN_M, localisationBeam } from '../../helpers/beam-windows.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -180,13 +181,29 @@ describe.each(drivers)('an evaluation with SSI modes as the modal features on %s
       'ssi.f1': `main mode 1 (SSI, ${referenceHz[0]?.toFixed(2)} Hz)`,
       'ssi.f2': `main mode 2 (SSI, ${referenceHz[1]?.toFixed(2)} Hz)`,
     });
-    expect(calm.frequencies?.map((f) => [f.feature, f.mode])).toEqual([
-      ['ssi.f1', 1],
-      ['ssi.f2', 2],
+    // A tracked SSI mode names no data stream, but its span's mode (decision 076 (d)).
+    const tracked = calm.frequencies?.map((f) => [f.feature, f.datastream, f.label, f.mode]);
+    expect(tracked).toEqual([
+      ['ssi.f1', null, calm.feature_labels?.['ssi.f1'], 1],
+      ['ssi.f2', null, calm.feature_labels?.['ssi.f2'], 2],
     ]);
     expect(calm.frequencies?.[0]?.hz).toBeCloseTo(1.5, 1);
     expect(calm.num_anomalies).toBe(0);
     expect(calm.events).toEqual([]);
+
+    // A report stored before (d) said 'ssi' for the stream and had no label: it reads the same.
+    const stored = {
+      ...calm,
+      frequencies: calm.frequencies?.map(({ label: _label, ...f }) => ({
+        ...f,
+        datastream: 'ssi',
+      })),
+    };
+    await db
+      .update(analysisResults)
+      .set({ report: stored })
+      .where(eq(analysisResults.bridgeId, bridge.id));
+    expect((await report()).frequencies).toEqual(calm.frequencies);
 
     // A ninth day with a fifth of the span softened: SSI mode 1 falls 4.5 %, and it is raised.
     await storeDays(damagedBeam(), 8, 9);
