@@ -6,8 +6,8 @@ import { trackModes } from '../../../server/analysis/modal-tracking.ts';
 import { createRng, type Rng } from '../../../server/analytics/rng.ts';
 import type { Schemas } from '../../../server/contract-types.ts';
 import { analysisResults, identifiedModes } from '../../../server/db/schema.ts';
-import { beamModel, type BeamModel } from '../../../server/sim/beam-model.ts';
-import { BEAM_SENSORS_M, BEAM_SPAN_M, localisationBeam } from '../../helpers/beam-windows.ts';
+import type { BeamModel } from '../../../server/sim/beam-model.ts';
+import { beamWithStiffness, localisationBeam } from '../../helpers/beam-windows.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { beamBridge, ingestBeamWindow, storedRows } from './stored-modes-fixtures.ts';
@@ -31,17 +31,7 @@ const SHAPE_SCATTER = 0.02;
 const MODES = 2;
 
 /** A fifth of the span's stiffness (elements 8-11, mid-span) lost by a fifth: f1 −4.5 %. */
-function damagedBeam(): BeamModel {
-  return beamModel({
-    spanM: BEAM_SPAN_M,
-    elements: 20,
-    f1Hz: 1.5,
-    sensorsM: BEAM_SENSORS_M,
-    dampingRatios: [0.01, 0.01, 0.012, 0.015, 0.02],
-    modes: 5,
-    stiffnessFactors: Array.from({ length: 20 }, (_, e) => (e >= 8 && e < 12 ? 0.8 : 1)),
-  });
-}
+const damagedBeam = (): BeamModel => beamWithStiffness((e) => (e >= 8 && e < 12 ? 0.8 : 1));
 
 /**
  * One window's stored rows as the live identification leaves them: the model's first modes with
