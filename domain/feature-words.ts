@@ -35,3 +35,37 @@ export const contributorText = (
   ssiModeOf(contributor.feature) !== null
     ? featureText(contributor.feature, labels)
     : (contributor.datastream ?? contributor.feature);
+
+/** What a tracked frequency says of where it comes from (contract `TrackedFrequency`). */
+export interface TrackedFrequencySource {
+  feature: string;
+  datastream: string | null;
+  label?: string;
+}
+
+/**
+ * A tracked frequency as the contract has it since decision 076 (d): an SSI mode names no data
+ * stream (null) but a label, the report's words for it ('SSI mode k' without them); a peak
+ * tracker's is unchanged. Reports stored before carried 'ssi' as an SSI mode's stream: they read
+ * the same through this.
+ */
+export function truthfulTrackedFrequency<T extends TrackedFrequencySource>(
+  frequency: T,
+  labels?: FeatureLabels,
+): T {
+  if (ssiModeOf(frequency.feature) === null) return frequency;
+  return {
+    ...frequency,
+    datastream: null,
+    label: frequency.label ?? featureText(frequency.feature, labels),
+  };
+}
+
+/** A tracked frequency's source in words: an SSI mode's label, else its stream (or feature). */
+export const trackedFrequencyText = (
+  frequency: TrackedFrequencySource,
+  labels?: FeatureLabels,
+): string => {
+  const truthful = truthfulTrackedFrequency(frequency, labels);
+  return truthful.label ?? truthful.datastream ?? truthful.feature;
+};

@@ -3617,10 +3617,12 @@ export interface components {
       }[];
     };
     TrackedFrequency: {
-      /** @description e.g. 'bridge-s1-acc.f1' */
+      /** @description e.g. 'bridge-s1-acc.f1', or 'ssi.f1' for an SSI mode */
       feature: string;
-      /** @description The accelerometer stream's stream_id */
-      datastream: string;
+      /** @description The accelerometer stream's stream_id of a peak tracker's mode; null for an SSI mode (feature 'ssi.f<k>': the modes of a span's accelerometers identified together, decision 076), which no one stream measures and `label` names. Reports stored before 2026-12-02 carried 'ssi' here for an SSI mode; they are answered with null and a label */
+      datastream: string | null;
+      /** @description An SSI mode in words: its span, number and reference frequency, e.g. 'Main span mode 1 (SSI, 2.43 Hz)' ('SSI mode k' when the report has no label for it); absent for a peak tracker's mode, which `datastream` names */
+      label?: string;
       /** @description 1 for f1, 2 for f2, ... */
       mode: number;
       /** @description The mode's frequency in the latest window that found it */

@@ -4,6 +4,7 @@ import { bridges } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { type Viewer, visibleBridgeFilter } from '../repositories/visibility.ts';
 import type { Schemas } from '../contract-types.ts';
+import { truthfulTrackedFrequency } from '../../domain/feature-words.ts';
 import type { AnalysisRepository, AnalysisState } from './analysis-repository.ts';
 
 export interface NamedBridge {
@@ -47,6 +48,15 @@ export async function analysisStatus(
 }
 
 /** The stored evaluation of a bridge, or the 409 that explains why there is none yet. */
+/** A stored report's tracked SSI modes as the contract says them now (decision 076 (d)). */
+function truthfulReport(report: Schemas['AnomalyReport']): Schemas['AnomalyReport'] {
+  if (!report.frequencies) return report;
+  return {
+    ...report,
+    frequencies: report.frequencies.map((f) => truthfulTrackedFrequency(f, report.feature_labels)),
+  };
+}
+
 export async function storedEvaluation(repository: AnalysisRepository, bridge: NamedBridge) {
   const [result, model] = await Promise.all([
     repository.findResult(bridge.id),
@@ -64,7 +74,7 @@ export async function storedEvaluation(repository: AnalysisRepository, bridge: N
     );
   }
   return {
-    report: result.report as Schemas['AnomalyReport'],
+    report: truthfulReport(result.report as Schemas['AnomalyReport']),
     forecast: result.forecast as Schemas['ForecastSeries'],
   };
 }

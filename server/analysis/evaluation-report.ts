@@ -285,7 +285,7 @@ export function buildReport(input: ReportInput): Schemas['AnomalyReport'] {
     outside_learned_conditions: slots.filter((w) => w?.outsideLearned === true).length,
     out_of_calibration_windows: unjudged.filter(Boolean).length,
     missing_mode_rate: missingModeRate(input.featureNames, input.scored),
-    frequencies: latestFrequencies(input.featureNames, input.scored),
+    frequencies: latestFrequencies(input.featureNames, input.scored, input.featureLabels),
     ...(input.featureLabels && Object.keys(input.featureLabels).length > 0
       ? { feature_labels: { ...input.featureLabels } }
       : {}),

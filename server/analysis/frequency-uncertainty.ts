@@ -1,5 +1,6 @@
 import { at } from '../analytics/at.ts';
 import type { Schemas } from '../contract-types.ts';
+import { type FeatureLabels, truthfulTrackedFrequency } from '../../domain/feature-words.ts';
 import { WINDOW_SECONDS } from './dataset-plan.ts';
 import { streamOfFeature } from './window-dataset.ts';
 
@@ -45,10 +46,12 @@ interface FrequencyWindow {
 /**
  * Each tracked mode's latest frequency with its uncertainty, from the last day of consecutive
  * scored windows (a missing window breaks a pair). Modes never found in that day are left out.
+ * An SSI mode names no stream but its label (`labels`, the report's feature_labels).
  */
 export function latestFrequencies(
   featureNames: readonly string[],
   windows: readonly FrequencyWindow[],
+  labels?: FeatureLabels,
 ): Schemas['TrackedFrequency'][] {
   const last = windows.at(-1);
   if (!last) return [];
@@ -70,14 +73,17 @@ export function latestFrequencies(
     const hz = at(latest.features, j);
     const uncertainty = successiveScatter(slotValues(j));
     return [
-      {
-        feature,
-        datastream: streamOfFeature(feature),
-        mode: Number(mode[1]),
-        hz,
-        uncertainty_hz: uncertainty,
-        at: new Date(latest.start).toISOString(),
-      },
+      truthfulTrackedFrequency(
+        {
+          feature,
+          datastream: streamOfFeature(feature),
+          mode: Number(mode[1]),
+          hz,
+          uncertainty_hz: uncertainty,
+          at: new Date(latest.start).toISOString(),
+        },
+        labels,
+      ),
     ];
   });
 }

@@ -20,8 +20,8 @@ const TEN_MINUTES: BeamRecord = { rateHz: 50, seconds: 600, fmaxHz: 20 };
 /** A demo burst (decision 076): one minute at 20 Hz, identified up to 0.4 of the rate. */
 export const DEMO_BURST: BeamRecord = { rateHz: 20, seconds: 60, fmaxHz: 8 };
 
-/** The beam with `factor` times the stiffness in element `damaged` (−1: none). */
-export function localisationBeam(damaged: number, factor: number): BeamModel {
+/** The beam with each of its 20 elements' stiffness times `factor(element)`. */
+export function beamWithStiffness(factor: (element: number) => number): BeamModel {
   return beamModel({
     spanM: BEAM_SPAN_M,
     elements: 20,
@@ -29,9 +29,13 @@ export function localisationBeam(damaged: number, factor: number): BeamModel {
     sensorsM: BEAM_SENSORS_M,
     dampingRatios: [0.01, 0.01, 0.012, 0.015, 0.02],
     modes: 5,
-    stiffnessFactors: Array.from({ length: 20 }, (_, e) => (e === damaged ? factor : 1)),
+    stiffnessFactors: Array.from({ length: 20 }, (_, e) => factor(e)),
   });
 }
+
+/** The beam with `factor` times the stiffness in element `damaged` (−1: none). */
+export const localisationBeam = (damaged: number, factor: number): BeamModel =>
+  beamWithStiffness((e) => (e === damaged ? factor : 1));
 
 /** Traffic and wind (seed), 2 % noise (seed + 7919), 10 min at 50 Hz, SSI-COV up to 20 Hz
  * (or the record given). */

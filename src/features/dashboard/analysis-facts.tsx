@@ -5,7 +5,7 @@ import {
   outsideLearnedText,
   percentText,
 } from '../../../domain/analysis-facts';
-import { featureText, ssiModeOf } from '../../../domain/feature-words';
+import { trackedFrequencyText } from '../../../domain/feature-words';
 import * as styles from './dashboard.css';
 
 /**
@@ -45,10 +45,8 @@ export function AnalysisFacts({ report }: { report: AnomalyReport }) {
               {frequencies.map((f) => (
                 <li key={f.feature}>
                   {/* An SSI mode names no stream: the span's mode in words instead. */}
-                  {ssiModeOf(f.feature) === null
-                    ? f.datastream
-                    : featureText(f.feature, report.feature_labels)}
-                  : {frequencyText(f.mode, f.hz, f.uncertainty_hz)}
+                  {trackedFrequencyText(f, report.feature_labels)}:{' '}
+                  {frequencyText(f.mode, f.hz, f.uncertainty_hz)}
                 </li>
               ))}
             </ul>

@@ -44,4 +44,19 @@ describe('frequency uncertainty from successive windows', () => {
     const lost = day(0.001).map((w) => ({ ...w, features: [0.01, Number.NaN] }));
     expect(latestFrequencies(['acc.std', 'acc.f1'], lost)).toEqual([]);
   });
+
+  // Decision 076 (d): an SSI mode names no stream ('ssi' is none), but its label.
+  it("names an SSI mode by its label and no data stream, 'SSI mode k' without one", () => {
+    const [f1] = latestFrequencies(['acc.std', 'ssi.f1'], day(0.003), {
+      'ssi.f1': 'Main span mode 1 (SSI, 2.40 Hz)',
+    });
+    expect(f1).toMatchObject({
+      feature: 'ssi.f1',
+      datastream: null,
+      label: 'Main span mode 1 (SSI, 2.40 Hz)',
+      mode: 1,
+    });
+    expect(latestFrequencies(['acc.std', 'ssi.f1'], day(0.003))[0]?.label).toBe('SSI mode 1');
+    expect(latestFrequencies(['acc.std', 'acc.f1'], day(0.003))[0]).not.toHaveProperty('label');
+  });
 });

@@ -46,15 +46,17 @@ export async function beamBridge(services: Services, name: string) {
 
 /**
  * One 10-minute window at 50 Hz from `startMs` (traffic and wind, 2 % noise, the seeds of
- * beam-windows.ts), ingested as one-minute blocks; `modes` keeps only the lowest modes excited.
+ * beam-windows.ts), ingested as one-minute blocks; `modes` keeps only the lowest modes excited;
+ * `rateHz` and `seconds` record less (a slower or shorter record from the window's start).
  */
 export async function ingestBeamWindow(
   services: Services,
   streams: readonly string[],
   model: BeamModel,
-  options: { startMs: number; seed: number; modes?: number },
+  options: { startMs: number; seed: number; modes?: number; rateHz?: number; seconds?: number },
 ): Promise<void> {
-  const samples = (MODAL_RATE_HZ * MODAL_WINDOW_MS) / 1000;
+  const rateHz = options.rateHz ?? MODAL_RATE_HZ;
+  const samples = rateHz * (options.seconds ?? MODAL_WINDOW_MS / 1000);
   const kept = options.modes ?? model.frequenciesHz.length;
   const structure = {
     frequenciesHz: model.frequenciesHz.slice(0, kept),
@@ -63,27 +65,27 @@ export async function ingestBeamWindow(
   };
   const modalForces = trafficAndWindForces(model, {
     spanM: BEAM_SPAN_M,
-    rateHz: MODAL_RATE_HZ,
+    rateHz,
     samples,
     seed: options.seed,
     vehiclesPerMinute: 6,
     windShare: 0.05,
   }).slice(0, kept);
   const record = simulateAccelerations(structure, {
-    rateHz: MODAL_RATE_HZ,
+    rateHz,
     samples,
     noise: 0.02,
     seed: options.seed + 7919,
     modalForces,
   });
-  const perBlock = MODAL_RATE_HZ * BLOCK_SECONDS;
+  const perBlock = rateHz * BLOCK_SECONDS;
   const batch: unknown[] = [];
   record.forEach((channel, c) => {
     for (let b = 0; b * perBlock < samples; b += 1) {
       batch.push({
         stream_id: streams[c],
         start: new Date(options.startMs + b * BLOCK_SECONDS * 1000).toISOString(),
-        rate_hz: MODAL_RATE_HZ,
+        rate_hz: rateHz,
         values: Array.from(channel.subarray(b * perBlock, (b + 1) * perBlock), (v) =>
           Number(v.toPrecision(7)),
         ),

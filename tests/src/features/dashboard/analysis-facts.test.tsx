@@ -71,6 +71,36 @@ describe('what the analysis knows, on the dashboard (issue 15)', () => {
     expect(facts.Baseline).not.toBeVisible();
   });
 
+  // Decision 076 (d): an SSI mode names no data stream; its label says which span's mode it is.
+  it("names a tracked SSI mode by its span's mode, in a report stored before its label too", async () => {
+    const ssi = {
+      feature: 'ssi.f1',
+      datastream: null,
+      label: 'Main span mode 1 (SSI, 2.43 Hz)',
+      mode: 1,
+      hz: 2.4123,
+      uncertainty_hz: 0.0061,
+      at: '2026-11-20T09:20:00.000Z',
+    };
+    const older = { ...ssi, feature: 'ssi.f2', datastream: 'ssi', label: undefined, mode: 2 };
+    serveDashboard(server, {
+      report: {
+        ...learning,
+        frequencies: [ssi, older],
+        feature_labels: { 'ssi.f2': 'Main span mode 2 (SSI, 4.68 Hz)' },
+      },
+    });
+    renderApp(`/dashboard?bridge=${confederation.id}`);
+    const facts = factsOf(await monitoring());
+    const lines = within(facts['Tracked frequencies'] as HTMLElement)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Main span mode 1 (SSI, 2.43 Hz): f1 2.412 Hz ± 0.006 Hz (0.25 %)',
+      'Main span mode 2 (SSI, 4.68 Hz): f2 2.412 Hz ± 0.006 Hz (0.25 %)',
+    ]);
+  });
+
   it('keeps learning after 12 months without frost, and says so once a frozen year is learnt', async () => {
     serveDashboard(server, { report: { ...learning, learned_months: 12 } });
     const { unmount } = await renderApp(`/dashboard?bridge=${confederation.id}`);
