@@ -24,6 +24,16 @@ const lifeText = (status: FatigueDetailStatus) => {
 };
 
 /** Stress-range histogram: bars per range, cycles on a log scale (they span many decades). */
+
+/**
+ * The days read beside the hours they gave: a faulty gauge's days are all read and all left
+ * out, and "30" beside "0 of 720 h monitored" read as a contradiction on the demo's card.
+ */
+const daysCountedText = (status: FatigueDetailStatus): string =>
+  status.coverage?.monitored_hours === 0 && status.days_with_data > 0
+    ? `${status.days_with_data}, no monitored hour`
+    : String(status.days_with_data);
+
 function HistogramChart({ status, width }: { status: FatigueDetailStatus; width: number }) {
   const { units } = useDisplaySettings();
   const bins = status.histogram.bins;
@@ -148,7 +158,7 @@ function DetailFigures({ status }: { status: FatigueDetailStatus }) {
     ],
     ['Remaining life', lifeText(status)],
     ['Δσ at 2 million cycles', stressText(status.equivalent_range_mpa, units)],
-    ['Days counted', String(status.days_with_data)],
+    ['Days counted', daysCountedText(status)],
     ...coverageFigures(status),
   ];
   if (status.detail.prior_damage > 0) {

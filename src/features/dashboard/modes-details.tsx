@@ -19,6 +19,21 @@ function supportsOf(modes: BridgeModes): [number, number] {
   return chainages.length ? [Math.min(0, ...chainages), Math.max(...chainages)] : [0, 1];
 }
 
+/**
+ * Why no mode is compared while the newest window predates the active reference (a baseline
+ * accepted after it, as on the demo's first start): without it the card showed only its menu.
+ */
+const pendingReferenceText = (version: number | null) =>
+  version === null
+    ? 'No reference identified yet.'
+    : `No window identified since reference version ${version} became active: its modes are compared from the next one.`;
+
+const foundFrequencies = (found: NonNullable<BridgeModes['latest']>['modes']) =>
+  found
+    .filter((m) => !m.lost && m.frequency_hz !== null)
+    .map((m) => modeFrequencyText(m.frequency_hz))
+    .join(', ') || 'none found';
+
 /** The table's columns: heading and the row's text shown under it. */
 const COLUMNS = [
   ['Mode', 'name'],
@@ -104,6 +119,13 @@ export default function ModesDetails({
             ? `Newest window: ${formatInstant(modes.latest.window_start, timeZone)}.`
             : 'No window identified since.'}
           {lost > 0 ? ` ${lost} of ${rows.tracked.length} reference modes lost in it.` : ''}
+        </p>
+      )}
+      {!modes.reference && modes.latest && (
+        <p className={cardStyles.muted}>
+          {pendingReferenceText(modes.reference_version)} Newest window:{' '}
+          {formatInstant(modes.latest.window_start, timeZone)}, modes at{' '}
+          {foundFrequencies(modes.latest.modes)}.
         </p>
       )}
       {rows.tracked.length > 0 && <ModesTable rows={[...rows.tracked, ...rows.unmatched]} />}

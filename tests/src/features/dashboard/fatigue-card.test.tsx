@@ -141,6 +141,30 @@ describe('Fatigue card', () => {
     expect(detail).toHaveTextContent('620 of 1920 hours monitored (32.3 %)');
   }, 30_000);
 
+  // Seen on the demo's faulty gauge (lions-gate-s2-str): 30 days counted beside 0 of 720 hours
+  // monitored read as a contradiction; the days were read, none of their data could be used.
+  it('says the counted days gave no monitored hour when none of their data could be used', async () => {
+    serveFatigue([
+      aDetail({
+        days_with_data: 30,
+        coverage: {
+          monitored_hours: 0,
+          period_hours: 720,
+          monitored_share: 0,
+          damage_per_monitored_hour: null,
+          unmonitored_damage_estimate: 0,
+          days_without_record: 0,
+        },
+      }),
+    ]);
+    await renderApp(`/dashboard?bridge=${confederation.id}`);
+    const detail = await screen.findByRole('region', {
+      name: 'Fatigue of Girder cover-plate end on CB-str-1',
+    });
+    expect(detail).toHaveTextContent('Days counted30, no monitored hour');
+    expect(detail).toHaveTextContent('Monitored0 % (0 of 720 h)');
+  }, 30_000);
+
   it('shows the damage against the detail’s levels, with the damage before monitoring', async () => {
     serveFatigue([
       aDetail({

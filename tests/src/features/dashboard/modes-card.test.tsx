@@ -423,6 +423,24 @@ describe('the Modes card (issue 31, decision 059)', () => {
     expect(within(card).queryByRole('slider')).toBeNull();
   });
 
+  // Seen on the demo's first start: the baseline is accepted after the newest window, so there is
+  // no window under it yet, and the card showed only its period menu.
+  it('says why nothing is compared when no window is identified under the active reference yet', async () => {
+    const latest = modes.latest;
+    if (!latest) throw new Error('fixture has a newest window');
+    renderCard({
+      ...modes,
+      reference: null,
+      latest: { ...latest, reference_version: 0 },
+      located_change: null,
+    });
+    const card = await screen.findByRole('region', { name: 'Modes' });
+    expect(card).toHaveTextContent(
+      'No window identified since reference version 2 became active: its modes are compared from the next one.',
+    );
+    expect(card).toHaveTextContent('modes at 1.960 Hz, 9.500 Hz');
+  });
+
   it('shows no card for a bridge whose modes are not identified', async () => {
     const { container } = renderCard({
       ...modes,
