@@ -5,8 +5,6 @@
 //   SEEDS=31,32,33 npx tsx tests/bench/ssi-vs-peak-features.ts   (tuning)
 //   SEEDS=41,42,43,44,45 npx tsx tests/bench/ssi-vs-peak-features.ts   (reporting, once)
 // TESTS=10 takes fewer test windows a case (the plan's rule if a tuning seed is slow).
-import { trainDetector } from '../../server/analytics/detector.ts';
-import { trainMahalanobis } from '../../server/analytics/mahalanobis.ts';
 import { identifyModes } from '../../server/analytics/modal/identify-modes.ts';
 import { seriesFromBlocks } from '../../server/analytics/series.ts';
 import { extractWindowFeatures } from '../../server/analytics/window-features.ts';
@@ -21,6 +19,7 @@ import { type IdentifiedWindow, ssiFeatureRows } from '../../server/analysis/ssi
 import { foundCounts, learnableSsiModes } from '../../server/analysis/ssi-plan.ts';
 import { planFeatureNames } from '../../server/analysis/window-dataset.ts';
 import type { BeamModel } from '../../server/sim/beam-model.ts';
+import { exceedances } from '../helpers/bench-exceedances.ts';
 import { beamTrafficRecord, beamWithStiffness, localisationBeam } from '../helpers/beam-windows.ts';
 
 const RATE_HZ = 20;
@@ -175,15 +174,7 @@ function ssiArm(base: WindowSet, tests: WindowSet[]) {
 
 async function aboveThreshold(baseline: number[][], tests: number[][][]): Promise<number[]> {
   if (baseline[0]?.length === 0 || baseline.length === 0) return tests.map(() => Number.NaN);
-  const detector = await trainDetector(
-    'mahalanobis',
-    trainMahalanobis,
-    { features: baseline, context: baseline.map(() => CONTEXT) },
-    { targetFalseAlarmRate: TARGET_RATE },
-  );
-  return tests.map(
-    (rows) => rows.filter((row) => detector.score(row, CONTEXT) > detector.threshold).length,
-  );
+  return exceedances(baseline, tests, { context: CONTEXT, targetRate: TARGET_RATE });
 }
 
 const lostShare = (sets: number[][][]) => {
