@@ -3,13 +3,12 @@
 // before this ran. Offline, not part of `npm test`:
 //   SEEDS=1,2,3 npx tsx tests/bench/ssi-damping-features.ts   (tuning)
 //   SEEDS=11,12,13,14,15 npx tsx tests/bench/ssi-damping-features.ts   (reporting, once)
-import { trainDetector } from '../../server/analytics/detector.ts';
-import { trainMahalanobis } from '../../server/analytics/mahalanobis.ts';
 import { identifyModes } from '../../server/analytics/modal/identify-modes.ts';
 import { type KeyedMode, matchToReference } from '../../server/analytics/modal/mode-matching.ts';
 import { trafficAndWindForces } from '../../server/sim/beam-loads.ts';
 import type { BeamModel } from '../../server/sim/beam-model.ts';
 import { simulateAccelerations } from '../../server/sim/modal-response.ts';
+import { exceedances } from '../helpers/bench-exceedances.ts';
 import { BEAM_SPAN_M, localisationBeam } from '../helpers/beam-windows.ts';
 
 const RATE_HZ = 20;
@@ -63,17 +62,8 @@ function features(reference: readonly KeyedMode[], modes: readonly Identified[])
   return [...hz, ...zeta];
 }
 
-async function exceedances(baseline: number[][], tests: number[][][]) {
-  const detector = await trainDetector(
-    'mahalanobis',
-    trainMahalanobis,
-    { features: baseline, context: baseline.map(() => CONTEXT) },
-    { targetFalseAlarmRate: TARGET_RATE },
-  );
-  return tests.map(
-    (rows) => rows.filter((row) => detector.score(row, CONTEXT) > detector.threshold).length,
-  );
-}
+const exceedancesOf = (baseline: number[][], tests: number[][][]) =>
+  exceedances(baseline, tests, { context: CONTEXT, targetRate: TARGET_RATE });
 
 const seeds = (process.env.SEEDS ?? '1,2,3').split(',').map(Number);
 const healthy = localisationBeam(-1, 1);
@@ -96,7 +86,7 @@ for (const s of seeds) {
     ['A', false],
     ['B', true],
   ] as const) {
-    const [falseAlarms = 0, detections = 0] = await exceedances(rows(base, withDamping), [
+    const [falseAlarms = 0, detections = 0] = await exceedancesOf(rows(base, withDamping), [
       rows(calm, withDamping),
       rows(hurt, withDamping),
     ]);

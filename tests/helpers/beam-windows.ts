@@ -37,13 +37,13 @@ export function beamWithStiffness(factor: (element: number) => number): BeamMode
 export const localisationBeam = (damaged: number, factor: number): BeamModel =>
   beamWithStiffness((e) => (e === damaged ? factor : 1));
 
-/** Traffic and wind (seed), 2 % noise (seed + 7919), 10 min at 50 Hz, SSI-COV up to 20 Hz
- * (or the record given). */
-export function identifiedWindow(
+/** The 11 channels' accelerations under traffic and wind (seed), 2 % noise (seed + 7919): the
+ * records every beam bench identifies (the damping bench's generation, decision 076 (d)). */
+export function beamTrafficRecord(
   model: BeamModel,
   seed: number,
-  { rateHz, seconds, fmaxHz }: BeamRecord = TEN_MINUTES,
-): ModeSet {
+  { rateHz, seconds }: Pick<BeamRecord, 'rateHz' | 'seconds'>,
+): Float64Array[] {
   const modalForces = trafficAndWindForces(model, {
     spanM: BEAM_SPAN_M,
     rateHz,
@@ -52,14 +52,26 @@ export function identifiedWindow(
     vehiclesPerMinute: 6,
     windShare: 0.05,
   });
-  const record = simulateAccelerations(model, {
+  return simulateAccelerations(model, {
     rateHz,
     samples: rateHz * seconds,
     noise: 0.02,
     seed: seed + 7919,
     modalForces,
   });
-  const result = identifyModes(record, { rateHz, fmaxHz });
+}
+
+/** Traffic and wind (seed), 2 % noise (seed + 7919), 10 min at 50 Hz, SSI-COV up to 20 Hz
+ * (or the record given). */
+export function identifiedWindow(
+  model: BeamModel,
+  seed: number,
+  { rateHz, seconds, fmaxHz }: BeamRecord = TEN_MINUTES,
+): ModeSet {
+  const result = identifyModes(beamTrafficRecord(model, seed, { rateHz, seconds }), {
+    rateHz,
+    fmaxHz,
+  });
   return {
     frequenciesHz: result.modes.map((m) => m.frequency_hz),
     shapes: result.modes.map((m) => m.shape),
