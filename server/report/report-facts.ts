@@ -255,6 +255,8 @@ export interface ModesFacts {
   latestWindowStart: string | null;
   /** How many sensors' values the newest window's shapes hold. */
   latestSensors: number;
+  /** The newest window's modes found, by frequency (Hz), whether or not a reference matches. */
+  latestFrequenciesHz: number[];
   windowsInMonth: number;
   tracked: ModeFact[];
   /** The newest window's modes no reference mode matches. */

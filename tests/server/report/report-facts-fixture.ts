@@ -210,6 +210,7 @@ export function fullFacts(): ReportFacts {
       referenceWindowStart: '2026-04-02T08:00:00.000Z',
       latestWindowStart: '2026-04-30T23:50:00.000Z',
       latestSensors: 5,
+      latestFrequenciesHz: [3.391],
       windowsInMonth: 4012,
       tracked: [
         {
