@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
-import { renderReportPdf } from '../../../server/report/report-pdf.ts';
-import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
+import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { pdfText, storesOf } from './report-text.ts';
 import { strainBridge } from '../fatigue/strain-fixtures.ts';
 
 const NOVEMBER = { label: '2026-11', startMs: Date.UTC(2026, 10, 1), endMs: Date.UTC(2026, 11, 1) };
@@ -13,15 +12,6 @@ const NOW = new Date('2026-12-03T15:00:00Z');
 const HOUR_S = 3600;
 // 1,000 cycles of 100 MPa a day on EC3 71 (bins of 2.5 µε: 200 × 2.5 = 500 µε at 200 GPa).
 const PER_DAY = 1000 / (2e6 * (71 / 100) ** 3);
-
-const storesOf = (t: TestContext) => ({ ...t.services, db: t.services.database.db });
-
-async function pdfText(facts: Awaited<ReturnType<typeof gatherReportFacts>>) {
-  const { text } = await extractText(new Uint8Array(await renderReportPdf(facts)), {
-    mergePages: true,
-  });
-  return text.replace(/\s+/g, ' ');
-}
 
 // Decision 045, amendment 2026-12-02 (f): the demo's December report said "Monitored 97.9 % of
 // the period (705 of 720 hours)", the whole record's 30 days, beside "1 counted day" of December.

@@ -1,14 +1,13 @@
-import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { modeRows } from '../../../domain/mode-rows.ts';
 import { modalSpanOf } from '../../../server/analysis/modal-channels.ts';
 import { createModesStore, type NewStoredMode } from '../../../server/analysis/modes-store.ts';
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
-import { renderReportPdf } from '../../../server/report/report-pdf.ts';
 import { localisationBeam } from '../../helpers/beam-windows.ts';
 import { fullFacts } from './report-facts-fixture.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { pdfText, storesOf } from './report-text.ts';
 import { beamBridge, modesAnswer } from '../analysis/stored-modes-fixtures.ts';
 
 const APRIL = { label: '2026-04', startMs: Date.UTC(2026, 3, 1), endMs: Date.UTC(2026, 4, 1) };
@@ -16,8 +15,6 @@ const MAY = { label: '2026-05', startMs: APRIL.endMs, endMs: Date.UTC(2026, 5, 1
 const MARCH = { label: '2026-03', startMs: Date.UTC(2026, 2, 1), endMs: APRIL.startMs };
 const NOW = new Date('2026-05-03T00:00:00Z');
 const WINDOW_MS = 600_000;
-
-const storesOf = (t: TestContext) => ({ ...t.services, db: t.services.database.db });
 
 type Channel = { datastreamId: number; streamId: string; chainageM: number };
 
@@ -117,13 +114,6 @@ async function storeWindows(t: TestContext, bridgeId: number) {
       lost: true,
     },
   ]);
-}
-
-async function pdfText(facts: Awaited<ReturnType<typeof gatherReportFacts>>) {
-  const { text } = await extractText(new Uint8Array(await renderReportPdf(facts)), {
-    mergePages: true,
-  });
-  return text.replace(/\s+/g, ' ');
 }
 
 // Issue 31, decision 076: the report's modes section states the stored modes with the numbers
