@@ -101,3 +101,22 @@ export function modeRowText(row: ModeRow) {
 }
 
 export { hzText as modeFrequencyText };
+
+/**
+ * Why no mode is compared while no reference window is stored for the version the newest window
+ * is read against (a baseline accepted after it, as on the demo's first start). The Modes card
+ * and the monthly report say it in these words (decision 076, decision 021 amendment (a)).
+ */
+export const pendingReferenceText = (version: number | null) =>
+  version === null
+    ? 'No reference identified yet.'
+    : `No window identified since reference version ${version} became active: its modes are compared from the next one.`;
+
+/** The newest window's modes that were found, by frequency ('none found' when none was). */
+export const foundFrequenciesText = (
+  modes: readonly { lost: boolean; frequency_hz: number | null }[],
+) =>
+  modes
+    .filter((m) => !m.lost && m.frequency_hz !== null)
+    .map((m) => hzText(m.frequency_hz))
+    .join(', ') || 'none found';

@@ -88,10 +88,16 @@ export function createModesView(db: Db) {
       // Version 0: the bridge's first windows, before any version was active (decision 059).
       const version = before ? (latest[0]?.referenceVersion ?? active ?? 0) : (active ?? 0);
       const reference = await store.firstWindows(bridgeId, version, STRIP_REFERENCE_WINDOWS);
+      // The window flagged the reference, not the version's oldest: the baseline's backfill
+      // (modal-backfill.ts) stores windows older than it, matched against it.
+      const referenceRows = await store.referenceModes(bridgeId, version);
+      const referenceStart = referenceRows[0]?.windowStart.getTime();
       return {
         bridge: bridgeId,
         reference_version: version === 0 ? null : version,
-        reference: windowOf((reference[0] ?? []).filter((r) => r.isReference)),
+        reference: windowOf(
+          referenceRows.filter((r) => r.windowStart.getTime() === referenceStart),
+        ),
         latest: windowOf(latest),
         located_change: await locatedChange(db, reference, [
           latest,

@@ -31,12 +31,21 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** Legacy days have no record of their monitored time: they weigh as whole days (as before). */
 const hoursOf = (day: CoveredDay) => (day.monitoredSeconds ?? 86_400) / HOUR_S;
 
-export function coverageOf(days: readonly CoveredDay[], countedThrough: string | null): Coverage {
-  const first = days[0];
+/**
+ * The coverage of `days` over the period from `from` (the first counted day when absent: the
+ * card's whole record) to the end of `countedThrough`; `days` lie in that period.
+ */
+export function coverageOf(
+  days: readonly CoveredDay[],
+  countedThrough: string | null,
+  from: string | undefined = days[0]?.day,
+): Coverage {
   const monitoredHours = days.reduce((sum, d) => sum + hoursOf(d), 0);
   const damage = days.reduce((sum, d) => sum + d.damage, 0);
   const periodHours =
-    first && countedThrough ? (dayMs(countedThrough) + DAY_MS - dayMs(first.day)) / 3_600_000 : 0;
+    from && countedThrough
+      ? Math.max(0, (dayMs(countedThrough) + DAY_MS - dayMs(from)) / 3_600_000)
+      : 0;
   const perHour = monitoredHours > 0 ? damage / monitoredHours : null;
   return {
     monitoredHours,

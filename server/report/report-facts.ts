@@ -134,6 +134,11 @@ export interface FatigueFact {
   damage: number;
   damageInMonth: number;
   daysInMonth: number;
+  /**
+   * The month's days counted ('1–2 December', decision 045 (f)): the period of the month's
+   * damage, counted days and coverage; null when none was. Absent: the whole month.
+   */
+  period?: string | null;
   equivalentRangeMpa: number;
   /** At the rate of the last 365 days once counted, else of the last 90; null without data. */
   remainingLifeYears: number | 'no damage' | null;
@@ -255,6 +260,8 @@ export interface ModesFacts {
   latestWindowStart: string | null;
   /** How many sensors' values the newest window's shapes hold. */
   latestSensors: number;
+  /** The newest window's modes found, by frequency (Hz), whether or not a reference matches. */
+  latestFrequenciesHz: number[];
   windowsInMonth: number;
   tracked: ModeFact[];
   /** The newest window's modes no reference mode matches. */

@@ -1,30 +1,19 @@
 import type { FatigueRepository } from '../fatigue/fatigue-repository.ts';
-import { fatigueState, type FatigueState } from '../fatigue/fatigue-status.ts';
+import { fatigueState } from '../fatigue/fatigue-status.ts';
 import type { FatigueFact } from './report-facts.ts';
+import { coverageNotes, monthPeriod } from './report-fatigue-period.ts';
 import type { ReportMonth } from './report-month.ts';
 
 const DAY_MS = 86_400_000;
 const SUPERSCRIPTS: Record<string, string> = { '⁶': '^6', '⁷': '^7', '⁸': '^8' };
 /** The PDF's standard fonts have no superscript digits. */
 const plain = (text: string) => text.replace(/[⁶⁷⁸]/g, (ch) => SUPERSCRIPTS[ch] ?? ch);
-const percent = (share: number) => `${Number((share * 100).toPrecision(3))} %`;
-
-/** The coverage, the curve, what was counted and the life's basis, as the card says them. */
-function coverageNotes(state: FatigueState): string[] {
-  const { coverage } = state;
-  const perHour = coverage.damagePerMonitoredHour;
-  return [
-    `Monitored ${percent(coverage.monitoredShare)} of the period (${Math.round(coverage.monitoredHours)} of ${Math.round(coverage.periodHours)} hours); damage per monitored hour ${perHour === null ? 'none (no monitored hour)' : perHour.toExponential(2)}`,
-    `Curve ${plain(state.curve.text)}`,
-    state.counting.text,
-    plain(state.lifeBasis),
-  ];
-}
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Each fatigue detail as it stood at the month's end: the state the dashboard's card computes
- * (fatigue-status.ts), from the days counted up to the month's last day only.
+ * (fatigue-status.ts), from the days counted up to the month's last day only; its coverage, the
+ * month's damage and counted days over the month's days counted (decision 045 (f)).
  */
 export async function fatigueFacts(
   fatigueDetails: FatigueRepository,
@@ -49,6 +38,8 @@ export async function fatigueFacts(
       damageInMonth += d.damage;
       daysInMonth += 1;
     }
+    const seconds = new Map(days.map((d) => [d.day, d.monitoredSeconds ?? null]));
+    const period = monthPeriod(state, seconds, firstDay, countedThrough);
     const life = state.last365Days ?? state.last90Days;
     return {
       name: entry.row.name,
@@ -62,7 +53,13 @@ export async function fatigueFacts(
       daily,
       histogram: state.histogram,
       rateWarning: state.rateCheck?.warning ?? null,
-      notes: coverageNotes(state),
+      period: period.label,
+      notes: [
+        ...coverageNotes(state, period, countedThrough),
+        `Curve ${plain(state.curve.text)}`,
+        state.counting.text,
+        plain(state.lifeBasis),
+      ],
     };
   });
 }

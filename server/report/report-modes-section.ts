@@ -1,5 +1,10 @@
 import { locatedChangeText } from '../../domain/located-change-text.ts';
-import { modeFrequencyText, modeRowText } from '../../domain/mode-rows.ts';
+import {
+  foundFrequenciesText,
+  modeFrequencyText,
+  modeRowText,
+  pendingReferenceText,
+} from '../../domain/mode-rows.ts';
 import { LINE, PdfLayout } from './pdf-layout.ts';
 import type { ModeFact, ModesFacts } from './report-facts.ts';
 import { ModeTrendWriter } from './report-modes-trend.ts';
@@ -49,7 +54,9 @@ export class ModesWriter extends PdfLayout {
     );
     for (const text of opening) this.paragraph(text);
     this.doc.moveDown(0.3);
-    if (lines.length === 0) this.paragraph('The window holds no mode and the reference none.');
+    // Without a reference the opening names the newest window's modes (as the card does).
+    if (lines.length === 0 && m.referenceWindowStart !== null)
+      this.paragraph('Neither the reference window nor the newest window holds a mode.');
     this.bullets(lines);
     this.doc.moveDown(0.3);
     if (m.tracked.length > 0) new ModeTrendWriter(this.doc, m.tracked, this.month).write();
@@ -65,18 +72,27 @@ export class ModesWriter extends PdfLayout {
 
   private windowsText(): string {
     const m = this.modes;
+    const span = `Span ${m.spanLabel ?? 'not known'}, ${m.latestSensors} sensors in the newest window's shapes.`;
+    const counted = `${windowsWord(m.windowsInMonth)} identified in the month.`;
+    if (m.referenceWindowStart === null) {
+      // The Modes card's words (decision 021, amendment 2026-12-02 (a)): the newest window's
+      // modes exist, only the reference to compare them with does not.
+      const found = m.latestFrequenciesHz.map((hz) => ({ lost: false, frequency_hz: hz }));
+      return (
+        `${span} ${pendingReferenceText(m.referenceVersion)} ` +
+        `Newest window of the month: ${this.when(m.latestWindowStart ?? '')}, modes at ` +
+        `${foundFrequenciesText(found)}; ${counted}`
+      );
+    }
     const reference =
-      m.referenceWindowStart === null
-        ? 'No reference window is stored for the reference version the newest window was matched against.'
-        : `Reference: the window of ${this.when(m.referenceWindowStart)}` +
-          (m.referenceVersion === null
-            ? ', the first identified (no reference version accepted yet).'
-            : `, the first after reference version ${m.referenceVersion} became active.`);
+      `Reference: the window of ${this.when(m.referenceWindowStart)}` +
+      (m.referenceVersion === null
+        ? ', the first identified (no reference version accepted yet).'
+        : `, the first after reference version ${m.referenceVersion} became active.`);
     const lost = m.tracked.filter((r) => r.state === 'lost').length;
     return (
-      `Span ${m.spanLabel ?? 'not known'}, ${m.latestSensors} sensors in the newest window's shapes. ${reference} ` +
-      `Newest window of the month: ${this.when(m.latestWindowStart ?? '')}; ` +
-      `${windowsWord(m.windowsInMonth)} identified in the month.` +
+      `${span} ${reference} ` +
+      `Newest window of the month: ${this.when(m.latestWindowStart ?? '')}; ${counted}` +
       (m.tracked.length > 0
         ? ` ${lost} of ${m.tracked.length} reference modes lost in the newest window.`
         : '')

@@ -58,6 +58,7 @@ export async function modesFacts(
     referenceWindowStart: answer.reference?.window_start ?? null,
     latestWindowStart: null,
     latestSensors: 0,
+    latestFrequenciesHz: [],
     windowsInMonth: 0,
     tracked: [],
     unmatched: [],
@@ -101,6 +102,9 @@ export async function modesFacts(
     ...none,
     latestWindowStart: answer.latest?.window_start ?? null,
     latestSensors: Math.max(0, ...(answer.latest?.modes.map((m) => m.shape.length) ?? [])),
+    latestFrequenciesHz: (answer.latest?.modes ?? []).flatMap((m) =>
+      m.lost || m.frequency_hz === null ? [] : [m.frequency_hz],
+    ),
     windowsInMonth: spread.windows,
     tracked,
     unmatched: rows.unmatched.map((row) => ({

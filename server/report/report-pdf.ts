@@ -372,7 +372,10 @@ class ReportWriter extends PdfLayout {
 
   private fatigueFacts(d: FatigueFact): string[] {
     return [
-      `Cumulative damage at the month’s end D = ${d.damage.toExponential(3)}; in the month ${d.damageInMonth.toExponential(3)} over ${d.daysInMonth} counted days`,
+      `Cumulative damage at the month’s end D = ${d.damage.toExponential(3)}; ` +
+        (d.period === null
+          ? 'no day of the month counted'
+          : `in ${d.period ?? 'the month'} ${d.damageInMonth.toExponential(3)} over ${d.daysInMonth} counted ${d.daysInMonth === 1 ? 'day' : 'days'}`),
       `Equivalent stress range at 2 million cycles ${stressText(d.equivalentRangeMpa, this.facts.units)}`,
       `Remaining life ${lifeText(d.remainingLifeYears)}`,
       ...(d.rateWarning ? [`Warning: ${d.rateWarning}`] : []),

@@ -111,7 +111,7 @@ test("the dashboard's fatigue card and the monthly report's fatigue section agre
     expect(pdf).toContain(`${status.detail.name} (${status.sensor_label}`);
     const warning = status.rate_check?.warning;
     if (warning) expect(pdf).toContain(`Warning: ${oneLine(plainSuperscripts(warning))}`);
-    expect(pdf).toMatch(/Monitored [\d.]+ % of the period/);
+    expect(pdf).toMatch(/Monitored [\d.]+ % of \d+(\u2013\d+)? [A-Z][a-z]+ \(/);
     if (status.counting) expect(pdf).toContain(oneLine(status.counting.text));
   }
 });

@@ -5,7 +5,14 @@ import { useDisplaySettings } from '../../ui/display-settings';
 import * as cardStyles from './fatigue-card.css';
 import { LocatedChangeStrip } from './located-change-strip';
 import { ModeTrends } from './mode-trends';
-import { type ModeRow, modeFrequencyText, modeRows, modeRowText } from '../../../domain/mode-rows';
+import {
+  foundFrequenciesText,
+  type ModeRow,
+  modeFrequencyText,
+  modeRows,
+  modeRowText,
+  pendingReferenceText,
+} from '../../../domain/mode-rows';
 import { ModeShapePlot, SHAPE_COLOURS } from './mode-shape-plot';
 import * as styles from './modes-card.css';
 import { ChartLegend } from '../../ui/chart/chart-legend';
@@ -18,21 +25,6 @@ function supportsOf(modes: BridgeModes): [number, number] {
   const chainages = (modes.reference?.modes ?? []).flatMap((m) => m.shape.map((p) => p.chainage_m));
   return chainages.length ? [Math.min(0, ...chainages), Math.max(...chainages)] : [0, 1];
 }
-
-/**
- * Why no mode is compared while the newest window predates the active reference (a baseline
- * accepted after it, as on the demo's first start): without it the card showed only its menu.
- */
-const pendingReferenceText = (version: number | null) =>
-  version === null
-    ? 'No reference identified yet.'
-    : `No window identified since reference version ${version} became active: its modes are compared from the next one.`;
-
-const foundFrequencies = (found: NonNullable<BridgeModes['latest']>['modes']) =>
-  found
-    .filter((m) => !m.lost && m.frequency_hz !== null)
-    .map((m) => modeFrequencyText(m.frequency_hz))
-    .join(', ') || 'none found';
 
 /** The table's columns: heading and the row's text shown under it. */
 const COLUMNS = [
@@ -125,7 +117,7 @@ export default function ModesDetails({
         <p className={cardStyles.muted}>
           {pendingReferenceText(modes.reference_version)} Newest window:{' '}
           {formatInstant(modes.latest.window_start, timeZone)}, modes at{' '}
-          {foundFrequencies(modes.latest.modes)}.
+          {foundFrequenciesText(modes.latest.modes)}.
         </p>
       )}
       {rows.tracked.length > 0 && <ModesTable rows={[...rows.tracked, ...rows.unmatched]} />}

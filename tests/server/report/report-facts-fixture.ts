@@ -210,6 +210,7 @@ export function fullFacts(): ReportFacts {
       referenceWindowStart: '2026-04-02T08:00:00.000Z',
       latestWindowStart: '2026-04-30T23:50:00.000Z',
       latestSensors: 5,
+      latestFrequenciesHz: [3.391],
       windowsInMonth: 4012,
       tracked: [
         {
@@ -296,6 +297,7 @@ export function fullFacts(): ReportFacts {
         curve: 'EC3 71',
         damage: 0.4812,
         damageInMonth: daily.reduce((a, b) => a + b, 0),
+        period: '1\u201330 April',
         daysInMonth: 26,
         equivalentRangeMpa: 55.3,
         remainingLifeYears: 38.2,
@@ -311,7 +313,7 @@ export function fullFacts(): ReportFacts {
         rateWarning:
           'Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted by about 17× or more',
         notes: [
-          'Monitored 54.2 % of the period (390 of 720 hours); damage per monitored hour 1.23e-6',
+          'Monitored 54.2 % of 1\u201330 April (390 of 720 hours); damage per monitored hour in it 1.23e-6',
           'Curve EC3 71: EN 1993-1-9:2005 Figure 7.1 (direct stress); Δσ at 2·10^6 = 71 MPa, m = 3',
         ],
       },

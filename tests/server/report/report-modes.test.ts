@@ -1,13 +1,13 @@
-import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { modeRows } from '../../../domain/mode-rows.ts';
 import { modalSpanOf } from '../../../server/analysis/modal-channels.ts';
 import { createModesStore, type NewStoredMode } from '../../../server/analysis/modes-store.ts';
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
-import { renderReportPdf } from '../../../server/report/report-pdf.ts';
 import { localisationBeam } from '../../helpers/beam-windows.ts';
+import { fullFacts } from './report-facts-fixture.ts';
 import { setupTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { pdfText, storesOf } from './report-text.ts';
 import { beamBridge, modesAnswer } from '../analysis/stored-modes-fixtures.ts';
 
 const APRIL = { label: '2026-04', startMs: Date.UTC(2026, 3, 1), endMs: Date.UTC(2026, 4, 1) };
@@ -15,8 +15,6 @@ const MAY = { label: '2026-05', startMs: APRIL.endMs, endMs: Date.UTC(2026, 5, 1
 const MARCH = { label: '2026-03', startMs: Date.UTC(2026, 2, 1), endMs: APRIL.startMs };
 const NOW = new Date('2026-05-03T00:00:00Z');
 const WINDOW_MS = 600_000;
-
-const storesOf = (t: TestContext) => ({ ...t.services, db: t.services.database.db });
 
 type Channel = { datastreamId: number; streamId: string; chainageM: number };
 
@@ -116,13 +114,6 @@ async function storeWindows(t: TestContext, bridgeId: number) {
       lost: true,
     },
   ]);
-}
-
-async function pdfText(facts: Awaited<ReturnType<typeof gatherReportFacts>>) {
-  const { text } = await extractText(new Uint8Array(await renderReportPdf(facts)), {
-    mergePages: true,
-  });
-  return text.replace(/\s+/g, ' ');
 }
 
 // Issue 31, decision 076: the report's modes section states the stored modes with the numbers
@@ -245,6 +236,45 @@ describe.each(drivers)('monthly report modes on %s', (kind) => {
     expect(mayText).toContain("Of 3 reference modes, 1 was not found in the month's newest window");
   });
 
+  // The demo's December report: the baseline's backfill (modal-backfill.ts) had stored windows
+  // older than the reference window, matched against it, and the oldest window of the version
+  // was taken for the reference: "No reference window is stored…", "holds no mode".
+  it('finds the reference window when the backfill stored older windows against it', async () => {
+    const { bridge } = await beamBridge(t.services, 'Backfilled Beam');
+    const channels = (await modalSpanOf(t.services.database.db, bridge.id))?.channels ?? [];
+    const healthy = localisationBeam(-1, 1);
+    const rows = (startMs: number, isReference: boolean): NewStoredMode[] =>
+      [0, 1, 2].map((mode) => ({
+        bridgeId: bridge.id,
+        windowStart: new Date(startMs),
+        windowEnd: new Date(startMs + WINDOW_MS),
+        referenceVersion: 0,
+        position: mode,
+        frequencyHz: healthy.frequenciesHz[mode] ?? 0,
+        dampingRatio: 0.01,
+        mpc: 0.99,
+        shape: shapeOf(healthy, mode, channels, 0),
+        referenceMode: mode,
+        referenceMac: isReference ? 1 : 0.99,
+        isReference,
+      }));
+    const store = createModesStore(t.services.database.db);
+    const referenceStart = Date.UTC(2026, 3, 10, 8);
+    await store.saveWindow(bridge.id, rows(referenceStart, true));
+    await store.saveWindow(bridge.id, rows(Date.UTC(2026, 3, 3, 8), false)); // the backfill's
+    await store.saveWindow(bridge.id, rows(referenceStart + WINDOW_MS, false));
+
+    const answer = await modesAnswer(t, bridge.id);
+    expect(answer.body.reference?.window_start).toBe(new Date(referenceStart).toISOString());
+    const april = (await gatherReportFacts(storesOf(t), bridge.id, APRIL, NOW)).modes;
+    expect(april.referenceWindowStart).toBe(new Date(referenceStart).toISOString());
+    expect(april.tracked.map((r) => r.state)).toEqual(['found', 'found', 'found']);
+    const text = await pdfText(await gatherReportFacts(storesOf(t), bridge.id, APRIL, NOW));
+    expect(text).not.toContain('No reference window is stored');
+    expect(text).not.toContain('holds no mode');
+    expect(text).toContain('0 of 3 reference modes lost in the newest window.');
+  });
+
   it('says in one sentence why a bridge has no modes', async () => {
     const lone = await t.services.bridges.create({ name: 'Lone Sensor Bridge', location: 'River' });
     const span = await t.services.spans.create({ bridgeId: lone.id, label: 'main', length: 30 });
@@ -276,6 +306,35 @@ describe.each(drivers)('monthly report modes on %s', (kind) => {
     const march = await gatherReportFacts(storesOf(t), bridge.id, MARCH, NOW);
     expect(march.modes.absent).toBe(
       "No 10-minute window of span main's 11 vertical accelerometers had been identified by the end of the month.",
+    );
+  });
+});
+
+// Decision 021, amendment 2026-12-02 (a): with no reference window to compare with, the section
+// says so in the Modes card's words and names the newest window's modes, never "no mode".
+describe('monthly report modes without a reference window', () => {
+  it("names the newest window's modes in the Modes card's words", async () => {
+    const facts = fullFacts();
+    const modes = {
+      ...facts.modes,
+      referenceVersion: 1,
+      referenceWindowStart: null,
+      windowsInMonth: 6,
+      latestFrequenciesHz: [2.431, 3.1],
+      tracked: [],
+      unmatched: [],
+      locatedChange: null,
+    };
+    const text = await pdfText({ ...facts, modes });
+    expect(text).toContain(
+      "Span S1, 5 sensors in the newest window's shapes. No window identified since reference " +
+        'version 1 became active: its modes are compared from the next one. Newest window of the ' +
+        'month: 2026-04-30 23:50 UTC, modes at 2.431 Hz, 3.100 Hz; 6 windows identified in the month.',
+    );
+    expect(text).not.toContain('holds no mode');
+    const first = await pdfText({ ...facts, modes: { ...modes, referenceVersion: null } });
+    expect(first).toContain(
+      "newest window's shapes. No reference identified yet. Newest window of the month:",
     );
   });
 });

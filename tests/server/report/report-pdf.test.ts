@@ -65,7 +65,7 @@ describe('monthly report PDF', () => {
     expect(text).toContain(
       'Warning: Sampling at 0.1 Hz cannot resolve load cycles (needs 4.2 Hz): damage is undercounted by about 17× or more',
     );
-    expect(text).toContain('Monitored 54.2 % of the period (390 of 720 hours)');
+    expect(text).toContain('Monitored 54.2 % of 1\u201330 April (390 of 720 hours)');
     expect(text).toContain(
       'Curve EC3 71: EN 1993-1-9:2005 Figure 7.1 (direct stress); Delta sigma at 2·10^6',
     );

@@ -137,7 +137,7 @@ describe.each(drivers)('monthly report API on %s', (kind) => {
     const perCycle = 1 / (2e6 * (71 / 100) ** 3);
     expect(text).toContain(`D = ${(3000 * perCycle).toExponential(3)}`);
     expect(text).toContain(
-      `in the month ${(2000 * perCycle).toExponential(3)} over 2 counted days`,
+      `in 1\u20133 April ${(2000 * perCycle).toExponential(3)} over 2 counted days`,
     );
     expect(text).toContain('Figure 1: Data availability per stream and day');
     expect(text).toContain('Stress-range histogram of Cover plate end');
