@@ -7,11 +7,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { scaleLinear, scaleTime } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import { type Domain, linearScale, nearestIndex } from '../../../domain/chart-scale';
 import type { Scale } from './chart-paths';
 import * as styles from './time-chart.css';
-import { type TimeLabelFormat, labelWidth, placeTimeLabels } from './time-labels';
+import { timeAxisLabels } from './time-axis';
+import type { TimeLabelFormat } from './time-labels';
 import { useWidth } from './use-width';
 
 /** A point the reader can step to: where the cursor goes and what the tooltip says. */
@@ -52,9 +53,6 @@ const DEFAULT_HEIGHT = 240;
 const MARGIN = { left: 52, right: 12, top: 10, bottom: 28 };
 const Y_TICKS = 4;
 const AXIS_FONT_PX = 11;
-// At most one time label per 110 px, fewer when the labels are long: a phone gets two or three
-// and a wide screen eight or more. placeTimeLabels then drops any that would still touch.
-const PX_PER_TIME_LABEL = 110;
 const PAGE_STEP = 10;
 
 /**
@@ -90,22 +88,11 @@ export function TimeChart({
   const yScale = scaleLinear().domain(yDomain);
   const yTicks = yScale.ticks(Y_TICKS);
   const formatYTick = yScale.tickFormat(Y_TICKS);
-  const perLabel = Math.max(
-    PX_PER_TIME_LABEL,
-    labelWidth(formatX(xDomain[0]), AXIS_FONT_PX) + AXIS_FONT_PX,
-  );
-  const xTickCount = Math.max(2, Math.floor((plot.right - plot.left) / perLabel));
-  const candidates = scaleTime()
-    .domain([new Date(xDomain[0]), new Date(xDomain[1])])
-    .ticks(xTickCount)
-    .map((d) => d.getTime());
-  // d3 keeps to calendar steps (a day, 6 hours...), which can give more labels than fit: keep
-  // every k-th so they stay evenly spaced, then only those whose labels do not touch.
-  const every = Math.ceil(candidates.length / xTickCount);
-  const xTicks = placeTimeLabels({
-    candidates: candidates.filter((_, i) => i % every === 0),
+  const xTicks = timeAxisLabels({
+    xDomain,
     x,
     width,
+    plotWidth: plot.right - plot.left,
     format: formatX,
     fontPx: AXIS_FONT_PX,
   });

@@ -13,7 +13,7 @@ export type TimeLabelFormat = (ms: number, previous?: number) => string;
 // The chart's labels are 11 px; its widest glyphs (digits, capitals) are about 0.62 em. An
 // estimate instead of a measurement keeps this pure and the same in a test DOM.
 const CHAR_EM = 0.62;
-const GAP_PX = 12;
+export const GAP_PX = 12;
 
 export const labelWidth = (text: string, fontPx: number): number =>
   Math.ceil(text.length * fontPx * CHAR_EM);
