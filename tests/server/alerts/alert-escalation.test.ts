@@ -7,17 +7,20 @@ import { ALERT_MAIL_URL as PUBLIC_URL, alertMail } from '../../helpers/alert-mai
 import { until } from '../../helpers/until.ts';
 import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
 
-// Minutes in production, seconds here: tier 2 after 4 s, tier 3 after 8 s, a reminder every 7 s
-// (the first at 7 s, the second, which acknowledgement must stop, at 14 s).
+// Minutes in production, seconds here: tier 2 after 10 s, tier 3 after 20 s, a reminder every
+// 18 s (the first between the two tiers, the second, which acknowledgement must stop, at 36 s).
 const POLICY: EscalationPolicy = {
-  tier2AfterSeconds: 4,
-  tier3AfterSeconds: 8,
-  reminderEverySeconds: 7,
+  tier2AfterSeconds: 10,
+  tier3AfterSeconds: 20,
+  reminderEverySeconds: 18,
 };
 // How late a notice may arrive after its deadline: a pass every 0.3 s on the embedded database,
 // pg-boss polling every second (the escalation job, then the email job) on PostgreSQL, and a
-// loaded shared machine. The issue allows ±30 s.
-const LATE_MS = 5000;
+// loaded shared machine. The issue allows ±30 s. At 4/8/7 s with 5 s allowed, tier 2 came 7-10 s
+// late on both databases once each escalation also told the tiers before it (8 messages, was 5)
+// on a 2-core machine at load 16-25, and the chain (tier 3, then the acknowledgement before the
+// second reminder) had no room for it.
+const LATE_MS = 10_000;
 
 interface Delivery {
   tier: number;
@@ -34,7 +37,7 @@ const keyOf = (mail: ReceivedMail) =>
 
 // Issue 32: an alert nobody acknowledges reaches tier 2 and tier 3 at their deadlines and is
 // repeated to everyone told so far; acknowledging it from the email's link stops all of it.
-// The drivers' runs side by side: each waits out real deadlines (about 19 s) on a database,
+// The drivers' runs side by side: each waits out real deadlines (about 46 s) on a database,
 // mail receiver and services of its own, so one need not wait for the other.
 describe.concurrent.each(drivers)('alert escalation on %s', (kind) => {
   const t = setupTestApp(kind);
@@ -60,7 +63,7 @@ describe.concurrent.each(drivers)('alert escalation on %s', (kind) => {
     expect(smtp.received.map(keyOf)).toEqual([`tier-1.user-${operator.id}.email`]);
 
     const tier2 = `tier-2.user-${staff.id}.email`;
-    await until(() => arrival(tier2) !== undefined, 'tier 2', 15_000);
+    await until(() => arrival(tier2) !== undefined, 'tier 2', 25_000);
     const tier2Mail = arrival(tier2);
     expect(tier2Mail?.to).toEqual([staff.email]);
     expect(tier2Mail?.headers.get('subject')).toBe(
@@ -72,14 +75,14 @@ describe.concurrent.each(drivers)('alert escalation on %s', (kind) => {
     expect(tier2Late).toBeLessThan(LATE_MS);
 
     const tier3 = `tier-3.user-${admin.id}.email`;
-    await until(() => arrival(tier3) !== undefined, 'tier 3', 15_000);
+    await until(() => arrival(tier3) !== undefined, 'tier 3', 25_000);
     const tier3Late =
       (arrival(tier3)?.receivedAt ?? 0) - raisedAt - POLICY.tier3AfterSeconds * 1000;
     expect(tier3Late).toBeGreaterThanOrEqual(0);
     expect(tier3Late).toBeLessThan(LATE_MS);
-    // The first reminder (7 s) went to everyone told by then: tiers 1 and 2. Each escalation
+    // The first reminder (18 s) went to everyone told by then: tiers 1 and 2. Each escalation
     // also told the earlier tiers it had gone on past them (decision 080, 2026-12-02 (d)).
-    await until(() => smtp.received.length >= 8, 'the first reminders', 8000);
+    await until(() => smtp.received.length >= 8, 'the first reminders', 15_000);
     expect(smtp.received.map(keyOf).sort()).toEqual(
       [
         `tier-1.user-${operator.id}.email`,
@@ -110,10 +113,10 @@ describe.concurrent.each(drivers)('alert escalation on %s', (kind) => {
     });
     expect(acknowledged.status).toBe(200);
     expect(acknowledged.body.state).toBe('acknowledged');
-    expect(Date.now() - raisedAt).toBeLessThan(14_000);
+    expect(Date.now() - raisedAt).toBeLessThan(36_000);
 
-    // Past the second reminder's deadline (14 s): nothing more was planned or sent.
-    const wait = raisedAt + 14_000 + LATE_MS - Date.now();
+    // Past the second reminder's deadline (36 s): nothing more was planned or sent.
+    const wait = raisedAt + 36_000 + LATE_MS - Date.now();
     await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0)));
     expect(smtp.received.map(keyOf)).toHaveLength(8);
     const log = await t.request<Delivery[]>({
@@ -138,5 +141,5 @@ describe.concurrent.each(drivers)('alert escalation on %s', (kind) => {
       [`operator-${kind}`, 1, 0, 3, 'sent'],
       [`manager-${kind}`, 2, 0, 3, 'sent'],
     ]);
-  }, 60_000);
+  }, 120_000);
 });
