@@ -5,7 +5,7 @@ import { actionOverdueEmail } from './action-overdue-texts.ts';
 import { handoverEmail } from './escalation-handover-texts.ts';
 import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
-import { claimForSending } from './claim-delivery.ts';
+import { claimAllForSending, claimForSending, type Claimed } from './claim-delivery.ts';
 import { leaseMsOf } from './claim-lease.ts';
 import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 
@@ -28,7 +28,13 @@ export interface EmailSender {
   send(
     deliveryId: number,
     final: (attempts: number) => boolean,
+    claimed?: Claimed,
   ): Promise<'sent' | 'skipped' | 'held'>;
+  /**
+   * Claims a fetched batch's rows together (claimAllForSending), for `send` to be given each
+   * row's answer: a missing row has nothing to send.
+   */
+  claimAll(deliveryIds: readonly number[]): Promise<Map<number, Claimed>>;
   close(): void;
 }
 
@@ -59,8 +65,12 @@ export function createEmailSender(
   const linkKey = ackLinkKey(settings.linkSecret);
 
   return {
-    async send(deliveryId, final) {
-      const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
+    claimAll: (deliveryIds) => claimAllForSending(deliveries, alerts, deliveryIds, leaseMs),
+    async send(deliveryId, final, claimedBefore) {
+      const claimed =
+        claimedBefore !== undefined
+          ? claimedBefore
+          : await claimForSending(deliveries, alerts, deliveryId, leaseMs);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
       const { delivery, alert, action, nowWith } = claimed;

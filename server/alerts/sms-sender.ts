@@ -3,7 +3,7 @@ import type { DeliveryLog } from './alert-deliveries.ts';
 import { alertSms } from './alert-sms.ts';
 import { actionOverdueSms } from './action-overdue-texts.ts';
 import { handoverSms } from './escalation-handover-texts.ts';
-import { claimForSending } from './claim-delivery.ts';
+import { claimAllForSending, claimForSending } from './claim-delivery.ts';
 import { CLAIM_LEASE_MS } from './claim-lease.ts';
 import type { EmailSender } from './email-sender.ts';
 import type { SmsProvider } from './sms-provider.ts';
@@ -22,8 +22,12 @@ export function createSmsSender(
   leaseMs: number = CLAIM_LEASE_MS,
 ): EmailSender {
   return {
-    async send(deliveryId, final) {
-      const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
+    claimAll: (deliveryIds) => claimAllForSending(deliveries, alerts, deliveryIds, leaseMs),
+    async send(deliveryId, final, claimedBefore) {
+      const claimed =
+        claimedBefore !== undefined
+          ? claimedBefore
+          : await claimForSending(deliveries, alerts, deliveryId, leaseMs);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
       const { delivery, alert, action, nowWith } = claimed;
