@@ -79,6 +79,25 @@ export async function claimAllForSending(
   return claimed;
 }
 
+/**
+ * What a sender claims with: a batch together (a queued worker's fetch), or one row, given its
+ * batch's answer when it has one.
+ */
+export function claimsOf(
+  deliveries: DeliveryLog,
+  alerts: Pick<AlertsRepository, 'findDtos'>,
+  leaseMs: number,
+) {
+  return {
+    claimAll: (deliveryIds: readonly number[]) =>
+      claimAllForSending(deliveries, alerts, deliveryIds, leaseMs),
+    claimOne: async (deliveryId: number, claimedBefore: Claimed | undefined): Promise<Claimed> =>
+      claimedBefore !== undefined
+        ? claimedBefore
+        : claimForSending(deliveries, alerts, deliveryId, leaseMs),
+  };
+}
+
 /** One claimed row's answer from what its batch read (claimAllForSending). */
 async function decide(
   deliveries: DeliveryLog,

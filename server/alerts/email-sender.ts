@@ -5,7 +5,7 @@ import { actionOverdueEmail } from './action-overdue-texts.ts';
 import { handoverEmail } from './escalation-handover-texts.ts';
 import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
-import { claimAllForSending, claimForSending, type Claimed } from './claim-delivery.ts';
+import { claimsOf, type Claimed } from './claim-delivery.ts';
 import { leaseMsOf } from './claim-lease.ts';
 import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 
@@ -64,13 +64,11 @@ export function createEmailSender(
   });
   const linkKey = ackLinkKey(settings.linkSecret);
 
+  const claims = claimsOf(deliveries, alerts, leaseMs);
   return {
-    claimAll: (deliveryIds) => claimAllForSending(deliveries, alerts, deliveryIds, leaseMs),
+    claimAll: claims.claimAll,
     async send(deliveryId, final, claimedBefore) {
-      const claimed =
-        claimedBefore !== undefined
-          ? claimedBefore
-          : await claimForSending(deliveries, alerts, deliveryId, leaseMs);
+      const claimed = await claims.claimOne(deliveryId, claimedBefore);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
       const { delivery, alert, action, nowWith } = claimed;
