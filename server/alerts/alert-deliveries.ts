@@ -37,7 +37,88 @@ export interface LoggedDelivery {
  * another. Senders claim a row for a while before sending, so two never send it at once.
  */
 export function createDeliveryLog(db: Db) {
+  /** recipientNow of a batch's rows in one query (the queued workers' claim of a fetch). */
+  async function recipientsNow(
+    rows: readonly DeliveryRow[],
+  ): Promise<Map<number, { address: string } | { notSent: string }>> {
+    if (rows.length === 0) return new Map();
+    const people = await db
+      .select({
+        id: alertDeliveries.id,
+        email: users.email,
+        phone: sql<
+          string | null
+        >`case when ${users.phoneVerifiedAt} is not null then ${users.phone} end`,
+        ofCompany: sql<boolean>`(${users.isStaff} or ${users.companyId} = ${bridges.companyId})`,
+        settings: notificationSettings,
+      })
+      .from(alertDeliveries)
+      .innerJoin(users, eq(users.id, alertDeliveries.userId))
+      .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
+      .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+      .where(
+        inArray(
+          alertDeliveries.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    const personOf = new Map(people.map((person) => [person.id, person]));
+    const answers = new Map<number, { address: string } | { notSent: string }>();
+    for (const row of rows) {
+      const person = personOf.get(row.id);
+      const why = whyNotSent(row.channel, person);
+      if (why !== null || person === undefined) {
+        answers.set(row.id, { notSent: why ?? NO_RECIPIENT });
+        continue;
+      }
+      const address = row.channel === 'sms' ? person.phone : person.email;
+      if (address === null) {
+        answers.set(row.id, { notSent: NO_PHONE });
+        continue;
+      }
+      // Rare (a changed address while the notice waited): a statement of its own.
+      if (address !== row.recipient) {
+        await db
+          .update(alertDeliveries)
+          .set({ recipient: address })
+          .where(eq(alertDeliveries.id, row.id));
+      }
+      answers.set(row.id, { address });
+    }
+    return answers;
+  }
+
+  /**
+   * claim of a batch's rows in one statement: each row is taken or not on its own conditions,
+   * as if claimed alone (a queued worker's fetch, which held one statement per row before).
+   */
+  async function claimMany(
+    ids: readonly number[],
+    now: Date,
+    leaseMs: number,
+  ): Promise<DeliveryRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .update(alertDeliveries)
+      .set({
+        claimedUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${alertDeliveries.attempts} + 1`,
+      })
+      .where(
+        and(
+          inArray(alertDeliveries.id, [...ids]),
+          eq(alertDeliveries.state, 'pending'),
+          or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, now)),
+          or(isNull(alertDeliveries.holdUntil), lte(alertDeliveries.holdUntil, sql`now()`)),
+        ),
+      )
+      .returning();
+  }
+
   return {
+    claimMany,
+    recipientsNow,
     /**
      * Plans these notices: a tier's first notice goes to that tier's people, a reminder to
      * everyone of the tiers reached so far (escalation-tiers.ts). Each person's own settings
@@ -157,32 +238,7 @@ export function createDeliveryLog(db: Db) {
      * Platform staff hear of every company's alerts. One indexed query.
      */
     async recipientNow(row: DeliveryRow): Promise<{ address: string } | { notSent: string }> {
-      const [person] = await db
-        .select({
-          email: users.email,
-          phone: sql<
-            string | null
-          >`case when ${users.phoneVerifiedAt} is not null then ${users.phone} end`,
-          ofCompany: sql<boolean>`(${users.isStaff} or ${users.companyId} = ${bridges.companyId})`,
-          settings: notificationSettings,
-        })
-        .from(alertDeliveries)
-        .innerJoin(users, eq(users.id, alertDeliveries.userId))
-        .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
-        .innerJoin(bridges, eq(bridges.id, alerts.bridgeId))
-        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-        .where(eq(alertDeliveries.id, row.id));
-      const why = whyNotSent(row.channel, person);
-      if (why !== null || person === undefined) return { notSent: why ?? NO_RECIPIENT };
-      const address = row.channel === 'sms' ? person.phone : person.email;
-      if (address === null) return { notSent: NO_PHONE };
-      if (address !== row.recipient) {
-        await db
-          .update(alertDeliveries)
-          .set({ recipient: address })
-          .where(eq(alertDeliveries.id, row.id));
-      }
-      return { address };
+      return (await recipientsNow([row])).get(row.id) ?? { notSent: NO_RECIPIENT };
     },
 
     /**
@@ -206,6 +262,10 @@ export function createDeliveryLog(db: Db) {
     /** The maintenance window covering the alert at `at` (decision 055), if one does. */
     coverOf: async (alertId: number, at: Date): Promise<MaintenanceCover | undefined> =>
       (await maintenanceCovers(db, [alertId], at)).get(alertId),
+
+    /** The windows covering these alerts at `at`, in the two queries of one (coverOf). */
+    coversOf: (alertIds: readonly number[], at: Date): Promise<Map<number, MaintenanceCover>> =>
+      maintenanceCovers(db, alertIds, at),
 
     /** Those of these rows that tell an earlier tier of an escalation (decision 080 (d)). */
     async handovers(ids: readonly number[]): Promise<Set<number>> {
@@ -233,21 +293,7 @@ export function createDeliveryLog(db: Db) {
      * its recipient's quiet hours (by the database's clock, which also starts pg-boss's jobs).
      */
     async claim(id: number, now: Date, leaseMs: number): Promise<DeliveryRow | undefined> {
-      const [row] = await db
-        .update(alertDeliveries)
-        .set({
-          claimedUntil: new Date(now.getTime() + leaseMs),
-          attempts: sql`${alertDeliveries.attempts} + 1`,
-        })
-        .where(
-          and(
-            eq(alertDeliveries.id, id),
-            eq(alertDeliveries.state, 'pending'),
-            or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, now)),
-            or(isNull(alertDeliveries.holdUntil), lte(alertDeliveries.holdUntil, sql`now()`)),
-          ),
-        )
-        .returning();
+      const [row] = await claimMany([id], now, leaseMs);
       return row;
     },
 

@@ -5,7 +5,7 @@ import { actionOverdueEmail } from './action-overdue-texts.ts';
 import { handoverEmail } from './escalation-handover-texts.ts';
 import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
-import { claimForSending } from './claim-delivery.ts';
+import { claimsOf, type Claimed } from './claim-delivery.ts';
 import { leaseMsOf } from './claim-lease.ts';
 import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 
@@ -28,7 +28,13 @@ export interface EmailSender {
   send(
     deliveryId: number,
     final: (attempts: number) => boolean,
+    claimed?: Claimed,
   ): Promise<'sent' | 'skipped' | 'held'>;
+  /**
+   * Claims a fetched batch's rows together (claimAllForSending), for `send` to be given each
+   * row's answer: a missing row has nothing to send.
+   */
+  claimAll(deliveryIds: readonly number[]): Promise<Map<number, Claimed>>;
   close(): void;
 }
 
@@ -58,9 +64,11 @@ export function createEmailSender(
   });
   const linkKey = ackLinkKey(settings.linkSecret);
 
+  const claims = claimsOf(deliveries, alerts, leaseMs);
   return {
-    async send(deliveryId, final) {
-      const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
+    claimAll: claims.claimAll,
+    async send(deliveryId, final, claimedBefore) {
+      const claimed = await claims.claimOne(deliveryId, claimedBefore);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
       const { delivery, alert, action, nowWith } = claimed;

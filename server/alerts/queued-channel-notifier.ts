@@ -5,6 +5,7 @@ import { createDeliveryLog, type DeliveryLog } from './alert-deliveries.ts';
 import type { NotificationChannel } from './alert-email.ts';
 import { createAlertQueue, stableJobId } from './alert-queue.ts';
 import type { AlertNotifier } from './email-notifier.ts';
+import type { Claimed } from './claim-delivery.ts';
 import type { EmailSender } from './email-sender.ts';
 import { leaseMsOf } from './claim-lease.ts';
 import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
@@ -147,10 +148,10 @@ export function createQueuedChannelNotifier(options: QueuedChannelOptions): Queu
   };
 
   /** One job of a batch: its failure fails it alone, retried after pg-boss's backoff. */
-  const sendJob = async (job: PgBoss.JobWithMetadata<{ deliveryId: number }>) => {
+  const sendJob = async (job: PgBoss.JobWithMetadata<{ deliveryId: number }>, claimed: Claimed) => {
     try {
       const result = await measureJob(queueName, () =>
-        sender.send(job.data.deliveryId, () => job.retryCount >= job.retryLimit),
+        sender.send(job.data.deliveryId, () => job.retryCount >= job.retryLimit, claimed),
       );
       // A maintenance window grew over it: queued again for the window's new end.
       if (result === 'held') await queueAll([job.data.deliveryId]);
@@ -202,7 +203,19 @@ export function createQueuedChannelNotifier(options: QueuedChannelOptions): Queu
         queueName,
         { batchSize, pollingIntervalSeconds: 1, includeMetadata: true },
         async (jobs) => {
-          await Promise.all(jobs.map(sendJob));
+          // The batch is claimed in a few statements, then sent side by side: a claim of its own
+          // per job (five statements on the pool of five) held each batch to its slowest claim.
+          // Should the claim itself fail, pg-boss fails the batch's jobs and retries them.
+          const claims = await sender.claimAll(jobs.map((job) => job.data.deliveryId));
+          // Two jobs of one row in a batch (deliverPending queues a row again while its first
+          // job waits to retry): the first sends it, the other finds it taken, as its own claim
+          // of the row would have.
+          const taken = (job: PgBoss.Job<{ deliveryId: number }>) => {
+            const claim = claims.get(job.data.deliveryId) ?? null;
+            claims.delete(job.data.deliveryId);
+            return claim;
+          };
+          await Promise.all(jobs.map((job) => sendJob(job, taken(job))));
           if (jobs.length === batchSize && sendWorker) queue.boss.notifyWorker(sendWorker);
         },
       );

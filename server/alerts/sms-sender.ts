@@ -3,7 +3,7 @@ import type { DeliveryLog } from './alert-deliveries.ts';
 import { alertSms } from './alert-sms.ts';
 import { actionOverdueSms } from './action-overdue-texts.ts';
 import { handoverSms } from './escalation-handover-texts.ts';
-import { claimForSending } from './claim-delivery.ts';
+import { claimsOf } from './claim-delivery.ts';
 import { CLAIM_LEASE_MS } from './claim-lease.ts';
 import type { EmailSender } from './email-sender.ts';
 import type { SmsProvider } from './sms-provider.ts';
@@ -21,9 +21,11 @@ export function createSmsSender(
   alerts: Pick<AlertsRepository, 'findDtos'>,
   leaseMs: number = CLAIM_LEASE_MS,
 ): EmailSender {
+  const claims = claimsOf(deliveries, alerts, leaseMs);
   return {
-    async send(deliveryId, final) {
-      const claimed = await claimForSending(deliveries, alerts, deliveryId, leaseMs);
+    claimAll: claims.claimAll,
+    async send(deliveryId, final, claimedBefore) {
+      const claimed = await claims.claimOne(deliveryId, claimedBefore);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
       const { delivery, alert, action, nowWith } = claimed;
