@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDeliveryLog } from '../../../server/alerts/alert-deliveries.ts';
 import { createEscalation } from '../../../server/alerts/escalation.ts';
@@ -57,7 +57,8 @@ describe.each(drivers)("escalation on the company's own delays on %s", (kind) =>
         escalatedTo: alertDeliveries.escalatedTo,
       })
       .from(alertDeliveries)
-      .where(inArray(alertDeliveries.id, planned));
+      .where(inArray(alertDeliveries.id, planned))
+      .orderBy(desc(alertDeliveries.tier));
     // The manager is asked; the operator told it went on to tier 2 (decision 080 (d)).
     expect(rows).toEqual([
       { tier: 2, userId: manager.row.id, escalatedTo: null },
