@@ -51,10 +51,15 @@ export const addDays = (date: string, days: number): string =>
 export const daysBetween = (from: string, to: string): number =>
   Math.round((utcMidnightOf(to) - utcMidnightOf(from)) / DAY_MS);
 
+/** What the zone's clock shows at `ms`, written as if it were a UTC time (whole seconds). */
+export function wallClockMs(ms: number, timeZone: string): number {
+  const { date, seconds } = localClockOf(new Date(ms), timeZone);
+  return utcMidnightOf(date) + seconds * 1000;
+}
+
 /** How far the zone's clock is ahead of UTC at `ms`, in milliseconds. */
 function offsetAt(ms: number, timeZone: string): number {
-  const { date, seconds } = localClockOf(new Date(ms), timeZone);
-  return utcMidnightOf(date) + seconds * 1000 - Math.floor(ms / 1000) * 1000;
+  return wallClockMs(ms, timeZone) - Math.floor(ms / 1000) * 1000;
 }
 
 /**

@@ -83,6 +83,7 @@ function TensionChart({ series }: { series: CableTensionSeries }) {
       stops={stops}
       height={180}
       formatX={(ms) => formatShortDate(ms, timeZone)}
+      timeZone={timeZone}
       legend={
         <ChartLegend
           entries={[

@@ -46,6 +46,7 @@ export function EpisodeChart({ report, episode }: { report: AnomalyReport; episo
       yDomain={padDomain(yExtent)}
       stops={stops}
       formatX={timeTickFormat(xDomain, timeZone)}
+      timeZone={timeZone}
       yLabel="Error"
       height={HEIGHT}
     >

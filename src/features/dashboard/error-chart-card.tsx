@@ -67,6 +67,7 @@ export function ErrorChartCard({
           yDomain={padDomain(yExtent)}
           stops={stops}
           formatX={timeTickFormat(xDomain, timeZone)}
+          timeZone={timeZone}
           legend={
             <ChartLegend
               entries={[

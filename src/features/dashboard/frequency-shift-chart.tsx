@@ -80,6 +80,7 @@ export function FrequencyShiftChart({ series }: { series: FrequencyShiftSeries }
       yDomain={padDomain(yExtent)}
       stops={stops}
       formatX={(ms) => formatShortDate(ms, timeZone)}
+      timeZone={timeZone}
       legend={
         <ChartLegend
           entries={[

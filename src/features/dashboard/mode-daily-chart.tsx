@@ -130,6 +130,7 @@ export function ModeDailyChart({
       stops={stops}
       values={lines.flatMap((l) => l.bands.flatMap((r) => r.flatMap((b) => [b.low, b.high])))}
       formatX={formatDay}
+      timeZone="UTC"
       lines={lines}
     >
       {({ x, y }) =>

@@ -76,6 +76,7 @@ export function ModeHistoryChart({
       stops={stops}
       values={lines.flatMap((l) => l.points.flatMap((p) => (p.y == null ? [] : [p.y])))}
       formatX={(ms) => formatShortDate(ms, timeZone)}
+      timeZone={timeZone}
       lines={lines}
     >
       {({ x, y }) =>

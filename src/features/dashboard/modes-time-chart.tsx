@@ -13,6 +13,7 @@ export function ModesTimeChart({
   stops,
   values,
   formatX,
+  timeZone,
   lines,
   children,
 }: {
@@ -22,6 +23,8 @@ export function ModesTimeChart({
   /** Every value drawn, for the vertical scale. */
   values: number[];
   formatX: (ms: number) => string;
+  /** The zone `formatX` writes in. */
+  timeZone: string | undefined;
   lines: readonly { name: string; colour: string }[];
   children: (scales: ChartScales) => ReactNode;
 }) {
@@ -37,6 +40,7 @@ export function ModesTimeChart({
       stops={stops}
       height={180}
       formatX={formatX}
+      timeZone={timeZone}
       legend={<ChartLegend entries={lines.map((l) => ({ label: l.name, colour: l.colour }))} />}
     >
       {children}

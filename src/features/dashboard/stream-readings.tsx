@@ -167,6 +167,7 @@ export function ReadingsChart({ series, stream }: { series: ReadingSeries; strea
       yDomain={padDomain(yExtent)}
       stops={stops}
       formatX={timeTickFormat(xDomain, timeZone)}
+      timeZone={timeZone}
       legend={
         <ChartLegend
           entries={[

@@ -1,5 +1,6 @@
-import { scaleTime } from 'd3-scale';
+import { scaleTime, scaleUtc } from 'd3-scale';
 import type { Domain } from '../../../domain/chart-scale';
+import { instantOfLocal, wallClockMs } from '../../../domain/local-time';
 import type { Scale } from './chart-paths';
 import {
   GAP_PX,
@@ -15,13 +16,33 @@ const PX_PER_TIME_LABEL = 110;
 // Fewer than three dates cannot show when something happened (the screenshot tour's phone).
 const MIN_TIME_LABELS = 3;
 
+/**
+ * d3's calendar ticks (midnights, 6-hour marks...) in `zone`, the zone the labels are written in:
+ * d3 places them in the browser's zone, so a Halifax bridge read from a UTC browser had its
+ * 'Nov 30' label at 8 PM on Nov 29. Without a zone, the browser's (the labels' zone then too).
+ */
+function calendarTicks([start, end]: Domain, count: number, zone: string | undefined): number[] {
+  if (zone === undefined) {
+    return scaleTime()
+      .domain([new Date(start), new Date(end)])
+      .ticks(count)
+      .map((d) => d.getTime());
+  }
+  return scaleUtc()
+    .domain([new Date(wallClockMs(start, zone)), new Date(wallClockMs(end, zone))])
+    .ticks(count)
+    .map((wall) => {
+      const iso = wall.toISOString();
+      const seconds = (wall.getTime() - Date.parse(`${iso.slice(0, 10)}T00:00:00Z`)) / 1000;
+      return instantOfLocal(iso.slice(0, 10), seconds, zone).getTime();
+    })
+    .filter((ms) => ms >= start && ms <= end);
+}
+
 /** Calendar ticks near `count` of them, thinned evenly to `count`, placed so none touch. */
 function labelsFor(count: number, options: TimeAxisOptions): TimeLabel[] {
-  const { xDomain, x, width, format, fontPx } = options;
-  const candidates = scaleTime()
-    .domain([new Date(xDomain[0]), new Date(xDomain[1])])
-    .ticks(count)
-    .map((d) => d.getTime());
+  const { xDomain, x, width, format, fontPx, timeZone } = options;
+  const candidates = calendarTicks(xDomain, count, timeZone);
   // d3 keeps to calendar steps (a day, 6 hours...), which can give more labels than fit: keep
   // every k-th so they stay evenly spaced, then only those whose labels do not touch.
   const every = Math.ceil(candidates.length / count);
@@ -42,6 +63,8 @@ interface TimeAxisOptions {
   plotWidth: number;
   format: TimeLabelFormat;
   fontPx: number;
+  /** The zone `format` writes in, where the ticks' midnights fall; the browser's when unset. */
+  timeZone?: string | undefined;
 }
 
 /**

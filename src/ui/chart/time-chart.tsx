@@ -36,6 +36,8 @@ export interface TimeChartProps {
   stops: readonly ChartStop[];
   /** A tick's label; it may leave out what the label before it (`previous`) already says. */
   formatX: TimeLabelFormat;
+  /** The zone `formatX` writes in: the ticks fall on its midnights (the browser's when unset). */
+  timeZone?: string | undefined;
   /**
    * What the vertical axis measures, with its unit ('Acceleration (m/s²)'), written above the
    * plot: turned on its side at the left it ran over the card's heading and legend (issue 36).
@@ -66,6 +68,7 @@ export function TimeChart({
   yDomain,
   stops,
   formatX,
+  timeZone,
   yLabel,
   height = DEFAULT_HEIGHT,
   children,
@@ -95,6 +98,7 @@ export function TimeChart({
     plotWidth: plot.right - plot.left,
     format: formatX,
     fontPx: AXIS_FONT_PX,
+    timeZone,
   });
   const last = stops.length - 1;
   const current = active !== null && active <= last ? stops[active] : undefined;
