@@ -80,6 +80,12 @@ export function startJobLiveness(pool: pg.Pool, options: JobLivenessOptions): Jo
       });
       return connection;
     });
+    // A connection not had (the server restarting, its connections full) must not be remembered:
+    // every later job would fail on it until the process restarted.
+    const asked = holder;
+    asked.catch(() => {
+      if (holder === asked) holder = null;
+    });
     return holder;
   };
   const holderClient = async () => (await holderConnection()).client;

@@ -1,6 +1,6 @@
 import { scaleTime, scaleUtc } from 'd3-scale';
 import type { Domain } from '../../../domain/chart-scale';
-import { instantOfLocal, wallClockMs } from '../../../domain/local-time';
+import { instantOfLocal, utcMidnightOf, wallClockMs } from '../../../domain/local-time';
 import type { Scale } from './chart-paths';
 import {
   GAP_PX,
@@ -32,9 +32,9 @@ function calendarTicks([start, end]: Domain, count: number, zone: string | undef
     .domain([new Date(wallClockMs(start, zone)), new Date(wallClockMs(end, zone))])
     .ticks(count)
     .map((wall) => {
-      const iso = wall.toISOString();
-      const seconds = (wall.getTime() - Date.parse(`${iso.slice(0, 10)}T00:00:00Z`)) / 1000;
-      return instantOfLocal(iso.slice(0, 10), seconds, zone).getTime();
+      const date = wall.toISOString().slice(0, 10);
+      const seconds = (wall.getTime() - utcMidnightOf(date)) / 1000;
+      return instantOfLocal(date, seconds, zone).getTime();
     })
     .filter((ms) => ms >= start && ms <= end);
 }

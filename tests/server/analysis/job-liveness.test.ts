@@ -63,6 +63,36 @@ describe.skipIf(!process.env.DATABASE_URL)('the job liveness connection', () => 
     expect(uncaught).toEqual([]);
   });
 
+  it('asks for a new connection for the next job when one could not be had', async () => {
+    // One connection, taken by someone else: the first job's connection request times out.
+    const small = new pg.Pool({
+      connectionString: testDb.url,
+      max: 1,
+      connectionTimeoutMillis: 300,
+    });
+    const liveness = startJobLiveness(small, {
+      queue: 'analysis',
+      sweepIntervalSeconds: 60,
+      graceSeconds: 10,
+      failJobs: async () => undefined,
+      log: () => undefined,
+    });
+    const other = await small.connect();
+    try {
+      await expect(liveness.hold('job-1')).rejects.toThrow(/timeout/);
+      other.release();
+      await liveness.hold('job-2');
+      const { rows } = await pool.query<{ count: number }>(
+        `select count(*)::int as count from pg_locks where locktype = 'advisory' and granted
+           and database = (select oid from pg_database where datname = current_database())`,
+      );
+      expect(rows[0]?.count).toBe(1);
+    } finally {
+      await liveness.stop();
+      await small.end();
+    }
+  });
+
   it('ignores an error its connection reports after the worker stopped and gave it back', async () => {
     const clients: pg.PoolClient[] = [];
     const onAcquire = (client: pg.PoolClient) => clients.push(client);
