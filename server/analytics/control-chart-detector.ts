@@ -15,6 +15,7 @@ import {
   type ChartCalibration,
   type ControlChartModel,
 } from './control-charts.ts';
+import type { Recentring } from './chart-recentring.ts';
 import { baseTemperature, coldFloorC, type ColdFloorRule } from './cold-floor.ts';
 import { shiftReference, type ShiftReference } from './cumulative-shift.ts';
 import { chooseProjection } from './environmental-factors.ts';
@@ -81,6 +82,9 @@ export type FrostChoice = 'shared' | 'per-mode';
 export const DETECT_FROST: FrostChoice = 'shared';
 export const DETECT_COLD_FLOOR: ColdFloorRule = 'none';
 
+/** The detect command's re-centring of the charts (decision 081 (g)): none. */
+export const DETECT_RECENTRE: Recentring | undefined = undefined;
+
 export function trainControlChart(
   baseline: { features: readonly (readonly number[])[]; context: readonly (readonly number[])[] },
   options: {
@@ -94,6 +98,8 @@ export function trainControlChart(
     coldFloor?: ColdFloorRule;
     /** 'per-mode': each mode chooses its own frost hinges (decision 081 (e), candidate B). */
     frost?: FrostChoice;
+    /** A slow, guarded re-centring of the charts (decision 081 (g)); null: none. */
+    recentre?: Recentring | null;
   } = {},
 ): ControlChartDetector {
   const choose =
@@ -118,9 +124,10 @@ export function trainControlChart(
     options.targetArlRows ?? DEFAULT_ARL_ROWS,
     { ...(options.calibration ?? DETECT_CALIBRATION), seed: options.seed },
   );
+  const recentre = options.recentre === undefined ? DETECT_RECENTRE : options.recentre;
   return {
     compensation: choice.model,
-    charts: model,
+    charts: recentre ? { ...model, recentre } : model,
     calibration,
     reference: shiftReference(choice.heldOut.residuals),
     extrapolation: options.extrapolation ?? DEFAULT_EXTRAPOLATION,

@@ -1,5 +1,6 @@
 import { at } from './at.ts';
 import { blockLength, movingBlockBootstrap } from './block-bootstrap.ts';
+import { modeCentres, type Recentring } from './chart-recentring.ts';
 import {
   covariance,
   project,
@@ -43,6 +44,8 @@ export interface ControlChartModel {
   rule?: ChartRule;
   /** A slowly adapting scale per mode (absent: none; decision 081 (d)). */
   adapt?: AdaptiveScale;
+  /** A slow, guarded re-centring of the residuals (absent: none; decision 081 (g)). */
+  recentre?: Recentring;
 }
 
 /**
@@ -163,10 +166,12 @@ export function chartScorer(
   const step = chartStatistics(model, adaptive);
   const scales = Float64Array.from(model.scales);
   const rule = model.rule ?? 'largest';
+  const centres = model.recentre ? modeCentres(m, model.recentre) : undefined;
   return (residuals) => {
-    const stats = step(residuals);
-    if (stats === null) return null;
+    const stats = step(centres ? centres.centred(residuals) : residuals);
+    if (stats === null || residuals === null) return null;
     const score = combineStatistics(stats, scales, rule) / model.threshold;
+    if (centres && score <= 1) centres.learn(residuals);
     if (adapt && adaptive && score <= 1) {
       for (let k = 0; k < m; k += 1) {
         const u = adaptive.standardised[k] ?? Number.NaN;

@@ -8,8 +8,10 @@
 //   YEARS=3 (healthy years per seed)
 //   FORMS=current|wide|wide-1se (candidate forms and selection rule; decision 081, amendment (c))
 //   FLOORS=none,held-out,support (cold floors, scoring only) FROST=shared|per-mode (decision 081 (e))
+//   RECENTRE=none,slow (the charts' slow, guarded re-centring, scoring only; decision 081 (g))
 //   npx tsx tests/bench/extrapolation-margin.ts
 import { at } from '../../server/analytics/at.ts';
+import { SLOW_RECENTRING, type Recentring } from '../../server/analytics/chart-recentring.ts';
 import { coldFloorC, type ColdFloorRule } from '../../server/analytics/cold-floor.ts';
 import {
   compensatedResiduals,
@@ -44,6 +46,10 @@ import { type AnaloguePhysics, BASELINE_ROWS, seasonalBridge } from './seasonal-
 const YEARS = Number(process.env.YEARS ?? 3);
 const ROWS = BASELINE_ROWS + YEARS * 365 * 24;
 const SIX_MONTHS = 6 * HOURS_PER_MONTH;
+const TWELVE_MONTHS = 12 * HOURS_PER_MONTH;
+// Decision 081 (g): the slow loss counts as raised in time within 5 months, the others in 48 h.
+const inTime = (name: string, delay: number | null) =>
+  delay !== null && delay <= (name.startsWith('slow') ? 5 * HOURS_PER_MONTH : 48);
 // A named group or a list of seeds (decision 081 (d): SEEDS=4,5,6,7,8 for tuning, 16-20 reporting).
 const SEEDS =
   process.env.SEEDS === 'reporting'
@@ -81,6 +87,10 @@ const FLOORS = (process.env.FLOORS ?? 'none').split(',');
 for (const f of FLOORS) if (!FLOOR_RULES[f]) throw new Error(`FLOORS: unknown ${f}`);
 const FROST = (process.env.FROST ?? 'shared') as FrostChoice;
 if (FROST !== 'shared' && FROST !== 'per-mode') throw new Error('FROST must be shared or per-mode');
+// Decision 081 (g): the same trained detector scored with and without the re-centring.
+const RECENTRINGS: Record<string, Recentring | null> = { none: null, slow: SLOW_RECENTRING };
+const RECENTRES = (process.env.RECENTRE ?? 'none').split(',');
+for (const r of RECENTRES) if (!(r in RECENTRINGS)) throw new Error(`RECENTRE: unknown ${r}`);
 const MARGINS: ExtrapolationMargin[] = (process.env.MARGINS ?? '0/0,2/0,4/0,6/0,8/0')
   .split(',')
   .map((m) => {
@@ -95,6 +105,10 @@ interface CaseFigures {
   rows: number;
   delay: number | null;
   raisedAtSixMonths: boolean;
+  /** Decision 081 (g)'s persistence check (the last row when the run ends sooner). */
+  raisedAtTwelveMonths: boolean;
+  /** The cumulative shift's first amber after the onset (not re-centred). */
+  amberDelay: number | null;
 }
 
 interface SeedFigures {
@@ -134,6 +148,11 @@ function runMargin(
       const onset = damage.onset?.(data.context, BASELINE_ROWS, ROWS) ?? ANALOGUE_ONSET;
       const damaged = { features: inject(data.features, damage, onset), context: data.context };
       const { scores, unjudged, extrapolated } = scoreControlChart(detector, damaged);
+      const level = cumulativeShift(
+        compensatedResiduals(detector, damaged),
+        detector.reference,
+      ).level;
+      const amber = level.findIndex((l, i) => i >= onset && l !== 'none');
       const end = Math.min(ROWS - 1, onset + SIX_MONTHS);
       const inPeriod = (i: number) => i >= onset && i <= end;
       let detected = 0;
@@ -151,6 +170,8 @@ function runMargin(
         rows: end - onset + 1,
         delay,
         raisedAtSixMonths: lastJudgedAbove(scores, end),
+        raisedAtTwelveMonths: lastJudgedAbove(scores, Math.min(ROWS - 1, onset + TWELVE_MONTHS)),
+        amberDelay: amber < 0 ? null : amber - onset,
       };
     }),
   };
@@ -171,9 +192,9 @@ function report(physics: AnaloguePhysics, variant: string, seeds: SeedFigures[])
     )}; healthy rows extrapolated ${sum(seeds, (s) => s.healthyExtrapolated)}`,
   );
   console.log(
-    '| case | detected, first 6 months (unjudged = missed) | unjudged | judged by extrapolation | chart alarm after (h) | alarm ≤ 48 h | raised at 6 months |',
+    '| case | detected, first 6 months (unjudged = missed) | unjudged | judged by extrapolation | chart alarm after (h) | alarm ≤ 48 h (slow: ≤ 5 months) | raised at 6 months | raised at 12 months | amber after (h) |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   ISSUE29_CASES.forEach((damage, c) => {
     const cells = seeds.map((s) => at(s.cases, c));
     const rows = sum(cells, (x) => x.rows);
@@ -187,7 +208,7 @@ function report(physics: AnaloguePhysics, variant: string, seeds: SeedFigures[])
       )} | ${pct(
         sum(cells, (x) => x.extrapolated),
         rows,
-      )} | ${cells.map((x) => (x.delay === null ? 'never' : x.delay)).join(', ')} | ${cells.filter((x) => x.delay !== null && x.delay <= 48).length} of ${cells.length} | ${cells.filter((x) => x.raisedAtSixMonths).length} of ${cells.length} |`,
+      )} | ${cells.map((x) => (x.delay === null ? 'never' : x.delay)).join(', ')} | ${cells.filter((x) => inTime(damage.name, x.delay)).length} of ${cells.length} | ${cells.filter((x) => x.raisedAtSixMonths).length} of ${cells.length} | ${cells.filter((x) => x.raisedAtTwelveMonths).length} of ${cells.length} | ${cells.map((x) => (x.amberDelay === null ? 'never' : x.amberDelay)).join(', ')} |`,
     );
   });
 }
@@ -197,7 +218,9 @@ console.log(
   `## Decision 081: forms ${FORMS}, calibration ${CALIBRATION}, frost ${FROST}, seeds ${SEEDS.join(', ')}, ${YEARS} healthy years each`,
 );
 for (const physics of PHYSICS) {
-  const variants = MARGINS.flatMap((margin) => FLOORS.map((floor) => ({ margin, floor })));
+  const variants = MARGINS.flatMap((margin) =>
+    FLOORS.flatMap((floor) => RECENTRES.map((recentre) => ({ margin, floor, recentre }))),
+  );
   const perVariant = variants.map(() => [] as SeedFigures[]);
   for (const seed of SEEDS) {
     const bridge = seasonalBridge(seed, { hours: ROWS, damageFrom: Infinity, physics });
@@ -223,19 +246,22 @@ for (const physics of PHYSICS) {
       baseline,
       contiguousFolds(BASELINE_ROWS, CHOICE_FOLDS),
     ).rows;
-    variants.forEach(({ margin, floor }, v) => {
+    variants.forEach(({ margin, floor, recentre }, v) => {
       const rule = FLOOR_RULES[floor] ?? 'none';
       const floorC = coldFloorC(rule, detector.compensation, baseline, heldOutRows);
       if (floorC !== null) console.log(`  cold floor ${floor}: ${floorC.toFixed(1)} °C`);
       // Trained with the product's floor (none): each floor is scored on the same detector.
-      const scored = floorC === null ? detector : { ...detector, coldFloorC: floorC };
-      at(perVariant, v).push(runMargin({ ...scored, extrapolation: margin }, data));
+      const floored = floorC === null ? detector : { ...detector, coldFloorC: floorC };
+      const recentring = RECENTRINGS[recentre] ?? null;
+      const charts = recentring ? { ...detector.charts, recentre: recentring } : detector.charts;
+      const scored = { ...floored, charts, extrapolation: margin };
+      at(perVariant, v).push(runMargin(scored, data));
     });
   }
-  variants.forEach(({ margin, floor }, v) =>
+  variants.forEach(({ margin, floor, recentre }, v) =>
     report(
       physics,
-      `warm ${margin.warmC} °C / cold ${margin.coldC} °C, frost ${FROST}, floor ${floor}`,
+      `warm ${margin.warmC} °C / cold ${margin.coldC} °C, frost ${FROST}, floor ${floor}, re-centring ${recentre}`,
       at(perVariant, v),
     ),
   );

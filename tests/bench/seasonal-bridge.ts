@@ -39,9 +39,13 @@ export interface SeasonalBridge {
  * hinge at −2 °C with a 1.2 power, and a square-root thermal law (slope 1 at 10 °C). 'unseen-3'
  * (decision 081, amendment (e)): run once, on seeds 26-30, after the cold-tail candidate was
  * chosen: a 14-hour lag, frost saturating from −1 °C (concave, where the others are convex or
- * linear), and a bilinear thermal law (an expansion joint closing above 18 °C).
+ * linear), and a bilinear thermal law (an expansion joint closing above 18 °C). 'unseen-4'
+ * (decision 081 (g)): run once, on seeds 41-45, for the slow re-centring: a 10-hour lag, frost a
+ * smooth step at −2 °C (a bearing or the soil locking) plus a small linear part, and a concave
+ * thermal law (the curvature opposite to the off-candidate's).
  */
-export type AnaloguePhysics = 'candidate' | 'off-candidate' | 'unseen' | 'unseen-2' | 'unseen-3';
+export type AnaloguePhysics =
+  'candidate' | 'off-candidate' | 'unseen' | 'unseen-2' | 'unseen-3' | 'unseen-4';
 
 const PHYSICS = {
   candidate: {
@@ -68,6 +72,11 @@ const PHYSICS = {
     lagHours: 14,
     frost: (deck: number) => 8 * (1 - Math.exp(-Math.max(0, -1 - deck) / 6)),
     thermal: (d: number) => d + 0.5 * Math.max(0, d - 8),
+  },
+  'unseen-4': {
+    lagHours: 10,
+    frost: (deck: number) => 3 / (1 + Math.exp(deck + 2)) + 0.25 * Math.max(0, -deck),
+    thermal: (d: number) => d - (d * d) / 80,
   },
 } satisfies Record<AnaloguePhysics, unknown>;
 
