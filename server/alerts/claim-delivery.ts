@@ -64,6 +64,7 @@ export async function claimAllForSending(
     active.map((alert) => alert.id),
     new Date(),
   );
+  const later = await deliveries.laterHandovers(rows);
   // The rare statements of a row (cancelled, held, a handover's people) run side by side, as
   // the rows' claims did when each was claimed alone.
   await Promise.all(
@@ -72,6 +73,7 @@ export async function claimAllForSending(
         alert: alertOf.get(delivery.alertId),
         recipient: recipients.get(delivery.id),
         cover: covers.get(delivery.alertId),
+        laterTier: later.get(delivery.id),
       });
       claimed.set(delivery.id, answer);
     }),
@@ -106,6 +108,8 @@ async function decide(
     alert: AlertDto | undefined;
     recipient: { address: string } | { notSent: string } | undefined;
     cover: MaintenanceCover | undefined;
+    /** For a notice that the alert went on: a later one's tier, to the same person (if any). */
+    laterTier?: number | undefined;
   },
 ): Promise<Claimed> {
   const { alert, cover } = read;
@@ -139,6 +143,15 @@ async function decide(
   }
   const told = { delivery: { ...delivery, recipient: recipient.address }, alert };
   if (delivery.escalatedTo === null) return told;
+  // Quiet hours (or an outage) held "went to tier 2" while the alert went on to tier 3: the
+  // later notice says where it is now, so this one would only repeat older news (080 (e)).
+  if (read.laterTier !== undefined) {
+    await deliveries.cancel(
+      deliveryId,
+      `Not sent: the alert has since gone on to tier ${read.laterTier}, and that notice says so`,
+    );
+    return null;
+  }
   return { ...told, nowWith: await deliveries.askedAtTier(alert.id, delivery.escalatedTo) };
 }
 
