@@ -231,6 +231,26 @@ export function createDeliveryLog(db: Db) {
     },
 
     /**
+     * Gives back rows a sender claimed (their claim runs to `claimedUntil`) and will not send,
+     * since it failed before sending: the next try takes them at once instead of after the lease,
+     * and the attempt is not counted. A row decided meanwhile (cancelled, held, sent) or taken
+     * by another sender after a lease ran out is left as it is.
+     */
+    async release(ids: readonly number[], claimedUntil: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(alertDeliveries)
+        .set({ claimedUntil: null, attempts: sql`${alertDeliveries.attempts} - 1` })
+        .where(
+          and(
+            inArray(alertDeliveries.id, [...ids]),
+            eq(alertDeliveries.state, 'pending'),
+            eq(alertDeliveries.claimedUntil, claimedUntil),
+          ),
+        );
+    },
+
+    /**
      * Where the row's notice goes now, or why it goes nowhere. A notice waits (quiet hours,
      * maintenance, an outage) and meanwhile staff may move its recipient to another company, and
      * the person may change their address, turn the channel off or change their phone number: it
