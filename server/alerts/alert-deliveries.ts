@@ -231,6 +231,26 @@ export function createDeliveryLog(db: Db) {
     },
 
     /**
+     * Gives back rows a sender claimed (their claim runs to `claimedUntil`) and will not send,
+     * since it failed before sending: the next try takes them at once instead of after the lease,
+     * and the attempt is not counted. A row decided meanwhile (cancelled, held, sent) or taken
+     * by another sender after a lease ran out is left as it is.
+     */
+    async release(ids: readonly number[], claimedUntil: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(alertDeliveries)
+        .set({ claimedUntil: null, attempts: sql`${alertDeliveries.attempts} - 1` })
+        .where(
+          and(
+            inArray(alertDeliveries.id, [...ids]),
+            eq(alertDeliveries.state, 'pending'),
+            eq(alertDeliveries.claimedUntil, claimedUntil),
+          ),
+        );
+    },
+
+    /**
      * Where the row's notice goes now, or why it goes nowhere. A notice waits (quiet hours,
      * maintenance, an outage) and meanwhile staff may move its recipient to another company, and
      * the person may change their address, turn the channel off or change their phone number: it
@@ -275,6 +295,44 @@ export function createDeliveryLog(db: Db) {
         .from(alertDeliveries)
         .where(and(inArray(alertDeliveries.id, [...ids]), isNotNull(alertDeliveries.escalatedTo)));
       return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * For each of these rows that tells of an escalation, the highest tier a later such notice to
+     * the same person, alert and channel tells of, when it is still to send or sent (a held
+     * "went to tier 2" is then stale news: decision 080, 2026-12-03 (e)). One query, none when
+     * the rows tell of no escalation.
+     */
+    async laterHandovers(rows: readonly DeliveryRow[]): Promise<Map<number, number>> {
+      const handovers = rows.filter((row) => row.escalatedTo !== null && row.userId !== null);
+      if (handovers.length === 0) return new Map();
+      const highest = await db
+        .select({
+          alertId: alertDeliveries.alertId,
+          userId: alertDeliveries.userId,
+          channel: alertDeliveries.channel,
+          tier: sql<number>`max(${alertDeliveries.escalatedTo})`.mapWith(Number),
+        })
+        .from(alertDeliveries)
+        .where(
+          and(
+            inArray(alertDeliveries.alertId, [...new Set(handovers.map((row) => row.alertId))]),
+            isNotNull(alertDeliveries.escalatedTo),
+            inArray(alertDeliveries.state, ['pending', 'sent']),
+          ),
+        )
+        .groupBy(alertDeliveries.alertId, alertDeliveries.userId, alertDeliveries.channel);
+      const later = new Map<number, number>();
+      for (const row of handovers) {
+        const found = highest.find(
+          (other) =>
+            other.alertId === row.alertId &&
+            other.userId === row.userId &&
+            other.channel === row.channel,
+        );
+        if (found && found.tier > (row.escalatedTo ?? 0)) later.set(row.id, found.tier);
+      }
+      return later;
     },
 
     /** When each of these rows is held until by quiet hours (rows not held are left out). */

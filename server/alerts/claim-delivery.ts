@@ -4,16 +4,16 @@ import type { AlertActionRow, DeliveryLog, DeliveryRow } from './alert-deliverie
 import type { AlertDto } from './alerts-repository.ts';
 import type { MaintenanceCover } from './maintenance-cover.ts';
 
-export type Claimed =
-  | {
-      delivery: DeliveryRow;
-      alert: AlertDto;
-      action?: AlertActionRow;
-      /** For a notice that the alert went on to `delivery.escalatedTo`: who is asked there. */
-      nowWith?: string[];
-    }
-  | { heldUntil: Date }
-  | null;
+/** A claimed row to send now, with what its message says. */
+export interface Told {
+  delivery: DeliveryRow;
+  alert: AlertDto;
+  action?: AlertActionRow;
+  /** For a notice that the alert went on to `delivery.escalatedTo`: who is asked there. */
+  nowWith?: string[];
+}
+
+export type Claimed = Told | { heldUntil: Date } | null;
 
 /**
  * What every channel's sender does first: claims the row (so two senders never send it at
@@ -48,9 +48,33 @@ export async function claimAllForSending(
   deliveryIds: readonly number[],
   leaseMs: number = CLAIM_LEASE_MS,
 ): Promise<Map<number, Claimed>> {
+  const now = new Date();
+  const rows = await deliveries.claimMany(deliveryIds, now, leaseMs);
+  if (rows.length === 0) return new Map();
+  try {
+    return await decideAll(deliveries, alerts, rows);
+  } catch (error) {
+    // Nothing of the batch is sent when its claim fails part way (a dropped connection): what it
+    // took goes back at once for the retry, not after the lease (decision 065, 2026-12-03 (e)).
+    // Should the database refuse that too, the lease gives the rows back.
+    const claimedUntil = new Date(now.getTime() + leaseMs);
+    await deliveries
+      .release(
+        rows.map((row) => row.id),
+        claimedUntil,
+      )
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Each claimed row's answer, from its batch's alerts, recipients and windows read together. */
+async function decideAll(
+  deliveries: DeliveryLog,
+  alerts: Pick<AlertsRepository, 'findDtos'>,
+  rows: readonly DeliveryRow[],
+): Promise<Map<number, Claimed>> {
   const claimed = new Map<number, Claimed>();
-  const rows = await deliveries.claimMany(deliveryIds, new Date(), leaseMs);
-  if (rows.length === 0) return claimed;
   const alertOf = new Map(
     (await alerts.findDtos([...new Set(rows.map((row) => row.alertId))])).map((alert) => [
       alert.id,
@@ -64,18 +88,23 @@ export async function claimAllForSending(
     active.map((alert) => alert.id),
     new Date(),
   );
+  const later = await deliveries.laterHandovers(rows);
   // The rare statements of a row (cancelled, held, a handover's people) run side by side, as
-  // the rows' claims did when each was claimed alone.
-  await Promise.all(
+  // the rows' claims did when each was claimed alone; all have ended before a failure of one is
+  // answered, so none is still deciding a row the failure gives back.
+  const decided = await Promise.allSettled(
     rows.map(async (delivery) => {
       const answer = await decide(deliveries, delivery, {
         alert: alertOf.get(delivery.alertId),
         recipient: recipients.get(delivery.id),
         cover: covers.get(delivery.alertId),
+        laterTier: later.get(delivery.id),
       });
       claimed.set(delivery.id, answer);
     }),
   );
+  const failure = decided.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
   return claimed;
 }
 
@@ -106,6 +135,8 @@ async function decide(
     alert: AlertDto | undefined;
     recipient: { address: string } | { notSent: string } | undefined;
     cover: MaintenanceCover | undefined;
+    /** For a notice that the alert went on: a later one's tier, to the same person (if any). */
+    laterTier?: number | undefined;
   },
 ): Promise<Claimed> {
   const { alert, cover } = read;
@@ -139,6 +170,15 @@ async function decide(
   }
   const told = { delivery: { ...delivery, recipient: recipient.address }, alert };
   if (delivery.escalatedTo === null) return told;
+  // Quiet hours (or an outage) held "went to tier 2" while the alert went on to tier 3: the
+  // later notice says where it is now, so this one would only repeat older news (080 (e)).
+  if (read.laterTier !== undefined) {
+    await deliveries.cancel(
+      deliveryId,
+      `Not sent: the alert has since gone on to tier ${read.laterTier}, and that notice says so`,
+    );
+    return null;
+  }
   return { ...told, nowWith: await deliveries.askedAtTier(alert.id, delivery.escalatedTo) };
 }
 

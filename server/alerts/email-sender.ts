@@ -5,7 +5,7 @@ import { actionOverdueEmail } from './action-overdue-texts.ts';
 import { handoverEmail } from './escalation-handover-texts.ts';
 import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
-import { claimsOf, type Claimed } from './claim-delivery.ts';
+import { claimsOf, type Claimed, type Told } from './claim-delivery.ts';
 import { leaseMsOf } from './claim-lease.ts';
 import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 
@@ -64,6 +64,30 @@ export function createEmailSender(
   });
   const linkKey = ackLinkKey(settings.linkSecret);
 
+  /** The email of a claimed row: an overdue action's, a handover's or the alert's own. */
+  const messageFor = ({ delivery, alert, action, nowWith }: Told) => {
+    if (action) return actionOverdueEmail(alert, action, settings.publicUrl, delivery);
+    const token = signAckLink(linkKey, {
+      alertId: alert.id,
+      userId: delivery.userId ?? 0,
+      nonce: delivery.idempotencyKey,
+      expiresAt: new Date(Date.now() + ACK_LINK_TTL_MS),
+    });
+    const acknowledgeUrl = ackLinkUrl(settings.publicUrl, token);
+    return delivery.escalatedTo !== null
+      ? handoverEmail(alert, settings.publicUrl, {
+          tier: delivery.tier,
+          escalatedTo: delivery.escalatedTo,
+          nowWith: nowWith ?? [],
+          acknowledgeUrl,
+        })
+      : alertEmail(alert, settings.publicUrl, {
+          tier: delivery.tier,
+          reminder: delivery.reminder,
+          acknowledgeUrl,
+        });
+  };
+
   const claims = claimsOf(deliveries, alerts, leaseMs);
   return {
     claimAll: claims.claimAll,
@@ -71,29 +95,13 @@ export function createEmailSender(
       const claimed = await claims.claimOne(deliveryId, claimedBefore);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
-      const { delivery, alert, action, nowWith } = claimed;
-      const token = signAckLink(linkKey, {
-        alertId: alert.id,
-        userId: delivery.userId ?? 0,
-        nonce: delivery.idempotencyKey,
-        expiresAt: new Date(Date.now() + ACK_LINK_TTL_MS),
-      });
-      const acknowledgeUrl = ackLinkUrl(settings.publicUrl, token);
-      const { subject, text } = action
-        ? actionOverdueEmail(alert, action, settings.publicUrl, delivery)
-        : delivery.escalatedTo !== null
-          ? handoverEmail(alert, settings.publicUrl, {
-              tier: delivery.tier,
-              escalatedTo: delivery.escalatedTo,
-              nowWith: nowWith ?? [],
-              acknowledgeUrl,
-            })
-          : alertEmail(alert, settings.publicUrl, {
-              tier: delivery.tier,
-              reminder: delivery.reminder,
-              acknowledgeUrl,
-            });
+      const { delivery } = claimed;
+      // Anything failing before the SMTP server accepts the message (building it included) gives
+      // the row back at once for the retry; once accepted, it is never given back, since a
+      // resend would be a second message (decision 065, 2026-12-03 (e)).
+      let response: string;
       try {
+        const { subject, text } = messageFor(claimed);
         const info = await transport.sendMail({
           from: settings.from,
           to: delivery.recipient,
@@ -101,12 +109,13 @@ export function createEmailSender(
           text,
           messageId: delivery.messageId,
         });
-        await deliveries.sent(deliveryId, String(info.response), new Date());
-        return 'sent';
+        response = String(info.response);
       } catch (error) {
         await deliveries.failed(deliveryId, messageOf(error), final(delivery.attempts));
         throw error;
       }
+      await deliveries.sent(deliveryId, response, new Date());
+      return 'sent';
     },
     close: () => transport.close(),
   };

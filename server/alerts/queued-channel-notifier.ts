@@ -205,7 +205,8 @@ export function createQueuedChannelNotifier(options: QueuedChannelOptions): Queu
         async (jobs) => {
           // The batch is claimed in a few statements, then sent side by side: a claim of its own
           // per job (five statements on the pool of five) held each batch to its slowest claim.
-          // Should the claim itself fail, pg-boss fails the batch's jobs and retries them.
+          // Should the claim itself fail, it gives back what it took and pg-boss fails the
+          // batch's jobs, whose retry finds the rows free (decision 065, 2026-12-03 (e)).
           const claims = await sender.claimAll(jobs.map((job) => job.data.deliveryId));
           // Two jobs of one row in a batch (deliverPending queues a row again while its first
           // job waits to retry): the first sends it, the other finds it taken, as its own claim

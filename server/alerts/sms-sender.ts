@@ -3,7 +3,7 @@ import type { DeliveryLog } from './alert-deliveries.ts';
 import { alertSms } from './alert-sms.ts';
 import { actionOverdueSms } from './action-overdue-texts.ts';
 import { handoverSms } from './escalation-handover-texts.ts';
-import { claimsOf } from './claim-delivery.ts';
+import { claimsOf, type Told } from './claim-delivery.ts';
 import { CLAIM_LEASE_MS } from './claim-lease.ts';
 import type { EmailSender } from './email-sender.ts';
 import type { SmsProvider } from './sms-provider.ts';
@@ -28,25 +28,31 @@ export function createSmsSender(
       const claimed = await claims.claimOne(deliveryId, claimedBefore);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
-      const { delivery, alert, action, nowWith } = claimed;
-      const text = action
-        ? actionOverdueSms(alert, action, publicUrl, delivery)
-        : delivery.escalatedTo !== null
-          ? handoverSms(alert, publicUrl, {
-              tier: delivery.tier,
-              escalatedTo: delivery.escalatedTo,
-              nowWith: nowWith ?? [],
-            })
-          : alertSms(alert, publicUrl, delivery);
+      const { delivery } = claimed;
+      // As the email sender: a failure before the provider accepts the text (building it
+      // included) gives the row back; an accepted text is never given back (065 (e)).
+      let answer: string;
       try {
-        const answer = await provider.send(delivery.recipient, text);
-        await deliveries.sent(deliveryId, answer, new Date());
-        return 'sent';
+        answer = await provider.send(delivery.recipient, textOf(claimed, publicUrl));
       } catch (error) {
         await deliveries.failed(deliveryId, messageOf(error), final(delivery.attempts));
         throw error;
       }
+      await deliveries.sent(deliveryId, answer, new Date());
+      return 'sent';
     },
     close: () => undefined,
   };
+}
+
+/** The text of a claimed row: an overdue action's, a handover's or the alert's own. */
+function textOf({ delivery, alert, action, nowWith }: Told, publicUrl: string): string {
+  if (action) return actionOverdueSms(alert, action, publicUrl, delivery);
+  return delivery.escalatedTo !== null
+    ? handoverSms(alert, publicUrl, {
+        tier: delivery.tier,
+        escalatedTo: delivery.escalatedTo,
+        nowWith: nowWith ?? [],
+      })
+    : alertSms(alert, publicUrl, delivery);
 }

@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertOutlets } from '../../../server/alerts/alert-outlets.ts';
 import { createAlertService } from '../../../server/alerts/alert-service.ts';
 import { createAlertsRepository } from '../../../server/alerts/alerts-repository.ts';
 import type { AlertNotifier } from '../../../server/alerts/email-notifier.ts';
 import type { EscalationPolicy } from '../../../server/alerts/escalation-policy.ts';
-import { alertDeliveries } from '../../../server/db/schema.ts';
+import { alertDeliveries, alerts as alertRows } from '../../../server/db/schema.ts';
 import { alertMail } from '../../helpers/alert-mail.ts';
 import { smsFake } from '../../helpers/sms-fake.ts';
 import { drivers } from '../../helpers/test-database.ts';
-import { setupTestApp, testConfig } from '../../helpers/test-app.ts';
+import { setupTestApp, testConfig, type TestContext } from '../../helpers/test-app.ts';
 import { until } from '../../helpers/until.ts';
 import { assignBridge, bridgeWithStreams, outcome, storedAlerts } from './alert-fixtures.ts';
 
@@ -19,8 +19,33 @@ const POLICY: EscalationPolicy = {
   tier3AfterSeconds: 3600,
   reminderEverySeconds: 3600,
 };
+// The sleeper's test moves the alert's raise back to reach each tier in a look of its own (the
+// looks are stateless: what is due follows from the raise), not waiting on timers a loaded
+// machine may run late enough to merge both tiers into one look.
+const LADDER: EscalationPolicy = {
+  tier2AfterSeconds: 60,
+  tier3AfterSeconds: 600,
+  reminderEverySeconds: 7200,
+};
 const MINUTE = 60_000;
 const clock = (at: Date) => at.toISOString().slice(11, 16);
+
+/** The user's quiet hours from an hour ago to an hour ahead (UTC), every channel on. */
+async function inQuietHours(t: TestContext, token: string): Promise<void> {
+  const now = Date.now();
+  const quiet = {
+    start: clock(new Date(now - 60 * MINUTE)),
+    end: clock(new Date(now + 60 * MINUTE)),
+    time_zone: 'UTC',
+  };
+  const settings = await t.request({
+    method: 'PUT',
+    url: '/api/v1/me/notification-settings',
+    token,
+    body: { email: true, sms: true, in_app: true, quiet_hours: quiet },
+  });
+  expect(settings.status).toBe(200);
+}
 
 const fake = smsFake({ accountSid: 'AC0032', authToken: 'handover-token', from: '+15005550006' });
 beforeAll(() => fake.start());
@@ -50,19 +75,7 @@ describe.concurrent.each(drivers)('the escalation told to tier 1 on %s', (kind) 
     await t.services.users.update(operator.id, { phone, phoneVerifiedAt: new Date() });
     const { bridge } = await bridgeWithStreams(t, `Handover ${kind}`);
     for (const user of [operator, sleeper]) await assignBridge(t, user.id, bridge.id);
-    const now = Date.now();
-    const quiet = {
-      start: clock(new Date(now - 60 * MINUTE)),
-      end: clock(new Date(now + 60 * MINUTE)),
-      time_zone: 'UTC',
-    };
-    const settings = await t.request({
-      method: 'PUT',
-      url: '/api/v1/me/notification-settings',
-      token: sleeper.token,
-      body: { email: true, sms: true, in_app: true, quiet_hours: quiet },
-    });
-    expect(settings.status).toBe(200);
+    await inQuietHours(t, sleeper.token);
 
     // Email and texts as the server builds them, this process a worker on PostgreSQL.
     const { database } = t.services;
@@ -177,4 +190,123 @@ describe.concurrent.each(drivers)('the escalation told to tier 1 on %s', (kind) 
     expect(acknowledged.status).toBe(200);
     expect(acknowledged.body.state).toBe('acknowledged');
   }, 60_000);
+
+  // Decision 080, 2026-12-03 (e): quiet hours held both "went to tier 2" and "went to tier 3"
+  // for a tier-1 sleeper; when they end the sleeper hears once, of where the alert is now. After
+  // the test above (sequential): the file's database is emptied between them.
+  it.sequential(
+    'sends one notice naming the latest tier when quiet hours end, not one per tier held',
+    async () => {
+      await t.createUser({ staff: true, name: `manager-${kind}` });
+      const platform = await t.createUser({ staff: true, name: `platform-${kind}` });
+      // Staff of another company than the bridge's: tier 3 (escalation-tiers.ts).
+      await t.services.users.update(platform.id, { company: 'Bridge Authority' });
+      const sleeper = await t.createUser({ name: `sleeper-${kind}` });
+      const bridgeName = `Night ${kind}`;
+      const { bridge } = await bridgeWithStreams(t, bridgeName);
+      await assignBridge(t, sleeper.id, bridge.id);
+      await inQuietHours(t, sleeper.token);
+
+      // Email as the server builds it, with the ladder (no texts: the sleeper has no phone).
+      const { database } = t.services;
+      const repository = createAlertsRepository(database.db);
+      const built = createAlertOutlets(
+        {
+          ...mail.config(),
+          alertEscalation: {
+            tier2Minutes: LADDER.tier2AfterSeconds / 60,
+            tier3Minutes: LADDER.tier3AfterSeconds / 60,
+            reminderMinutes: LADDER.reminderEverySeconds / 60,
+          },
+        },
+        database,
+        repository,
+        { queued: true, log: () => undefined },
+      );
+      const outlet = built.notifier;
+      if (!outlet) throw new Error('SMTP is configured');
+      outlets.push(outlet);
+      await built.queuedNotifier?.work();
+      await createAlertService({
+        db: database.db,
+        repository,
+        inspections: t.services.inspections,
+        fatigueDetails: t.services.fatigueDetails,
+        notifier: outlet,
+        linkSecret: testConfig.jwtSecret,
+        escalation: LADDER,
+      }).analysisCompleted(outcome(bridge.id, 1));
+      const [alert] = await storedAlerts(t, bridge.id);
+      const id = alert?.id ?? 0;
+      const { db } = database;
+      const sleepersRows = () =>
+        db
+          .select()
+          .from(alertDeliveries)
+          .where(and(eq(alertDeliveries.alertId, id), eq(alertDeliveries.userId, sleeper.id)))
+          .orderBy(alertDeliveries.id);
+      const handoversHeld = async () =>
+        (await sleepersRows()).filter((row) => row.escalatedTo !== null);
+      /** Unanswered for `seconds` since the raise, and looked at (as the schedule would). */
+      const unansweredFor = async (seconds: number, handovers: number) => {
+        await db
+          .update(alertRows)
+          .set({ raisedAt: new Date(Date.now() - seconds * 1000) })
+          .where(eq(alertRows.id, id));
+        await outlet.deliverPending();
+        await until(
+          async () => (await handoversHeld()).length === handovers,
+          `${handovers} handovers held`,
+        );
+      };
+      // Two looks while the sleeper sleeps: tier 2, then tier 3; each handover waits for morning.
+      await unansweredFor(LADDER.tier2AfterSeconds + 1, 1);
+      await unansweredFor(LADDER.tier3AfterSeconds + 1, 2);
+      expect(
+        (await handoversHeld()).map((row) => [row.escalatedTo, row.state, row.holdUntil !== null]),
+      ).toEqual([
+        [2, 'pending', true],
+        [3, 'pending', true],
+      ]);
+      const toSleeper = () => mail.smtp.received.filter((m) => m.to.includes(sleeper.email));
+      expect(toSleeper()).toEqual([]);
+
+      // The quiet hours end (moved to now, and the queued jobs with them).
+      const ids = (await sleepersRows()).map((row) => row.id);
+      await db
+        .update(alertDeliveries)
+        .set({ holdUntil: new Date(Date.now() - 1000) })
+        .where(inArray(alertDeliveries.id, ids));
+      if (kind === 'postgres') {
+        await db.execute(
+          sql`update pgboss.job set start_after = now() where name = 'alert-email' and state = 'created' and (data->>'deliveryId')::int in (${sql.join(ids, sql`, `)})`,
+        );
+      }
+      await until(
+        () => toSleeper().some((m) => /Escalated to tier/.test(m.headers.get('subject') ?? '')),
+        "the sleeper's escalation notice",
+        15_000,
+      );
+      await outlet.deliverPending();
+      await outlet.idle();
+      await mail.settled();
+      const subjects = toSleeper().map((m) => m.headers.get('subject') ?? '');
+      expect(subjects.filter((subject) => /Escalated/.test(subject))).toEqual([
+        `[SpanWatch] Escalated to tier 3 (platform-${kind}), unacknowledged: High: Anomaly Detection on ${bridgeName}`,
+      ]);
+      // The raise's own notice, held too, still goes: it asks; the handover tells where it is now.
+      expect(subjects).toHaveLength(2);
+      expect(
+        (await handoversHeld()).map((row) => [row.escalatedTo, row.state, row.lastError]),
+      ).toEqual([
+        [
+          2,
+          'cancelled',
+          'Not sent: the alert has since gone on to tier 3, and that notice says so',
+        ],
+        [3, 'sent', null],
+      ]);
+    },
+    30_000,
+  );
 });
