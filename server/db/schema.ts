@@ -1174,7 +1174,7 @@ export const sensorCalibrations = pgTable(
 );
 
 /**
- * A sensor's register status over time (issue 30, decision 045, 2026-12-03 (f)): each change
+ * A sensor's register status over time (issue 30, decision 045, 2026-12-03 (g)): each change
  * with the time it took effect and who made it. The sensor's `status` is that of its latest
  * row; fatigue counting reads the status in force at each sample's time. `dated` is false for
  * the row migration 0073 wrote from the status a sensor had then, from its installation: when

@@ -140,7 +140,7 @@ export function isExcluded(windows: readonly ExcludedWindow[], t: number): boole
 /**
  * The day's left-out time as counted, the status windows of an undated history row aside (when
  * that status began is not known, so the days counted before the history was kept keep their
- * count; decision 045, 2026-12-03 (f)): merged spans as milliseconds from midnight, e.g.
+ * count; decision 045, 2026-12-03 (g)): merged spans as milliseconds from midnight, e.g.
  * "34200000-86400000", "" when none. Stored with the day's histogram; the same windows give the
  * same count, so a day whose spans differ now was counted with records that have changed
  * (decision 045, 2026-12-02 (e)).

@@ -1,5 +1,5 @@
 // Which times a sensor's register status says its data is not believed (issue 30, decision 045,
-// 2026-12-03 (f)): read from the dated history of its status, so a change today says nothing of
+// 2026-12-03 (g)): read from the dated history of its status, so a change today says nothing of
 // last year's data.
 
 /** Register statuses whose data is not believed: the gauge was faulty or being worked on. */

@@ -10,7 +10,7 @@ export type SensorStatusChangeRow = typeof sensorStatusChanges.$inferSelect;
 export const UNNAMED_CHANGER = 'Recorded without a named user';
 
 /**
- * A sensor's register status over time (issue 30, decision 045, 2026-12-03 (f)). The sensor's
+ * A sensor's register status over time (issue 30, decision 045, 2026-12-03 (g)). The sensor's
  * `status` is kept equal to its latest change, so every reader of the current status is unchanged.
  */
 export function createSensorStatusRepository(db: Db) {

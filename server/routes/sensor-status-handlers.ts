@@ -24,7 +24,7 @@ export function sensorStatusChangeDto(row: SensorStatusChangeRow): Schemas['Sens
   };
 }
 
-/** The dated history of a sensor's register status (decision 045, 2026-12-03 (f)). */
+/** The dated history of a sensor's register status (decision 045, 2026-12-03 (g)). */
 export function sensorStatusHandlers(
   services: Pick<RouteServices, 'sensorStatus' | 'sensors' | 'alerts' | 'tenancy'>,
 ): Handlers<'listSensorStatusChanges' | 'changeSensorStatus'> {

@@ -20,7 +20,7 @@ CREATE POLICY tenant_rows ON sensor_status_changes TO spanwatch_tenant
 CREATE TRIGGER audit_sensor_status_changes AFTER INSERT OR UPDATE OR DELETE ON sensor_status_changes FOR EACH ROW EXECUTE FUNCTION audit_row('sensor', 'sensor_id');--> statement-breakpoint
 -- Every sensor starts its history with the status it has now, from its installation day
 -- (midnight UTC): when that status began is not known, so the row is marked undated and the
--- days already counted under it are not recounted for it (decision 045, 2026-12-03 (f)).
+-- days already counted under it are not recounted for it (decision 045, 2026-12-03 (g)).
 INSERT INTO sensor_status_changes (sensor_id, status, effective_at, changed_by, dated)
   SELECT id, status, installation_date::timestamp AT TIME ZONE 'UTC',
          'Register status when its history began', false

@@ -4,7 +4,7 @@ import { pgliteAtMigration } from '../../helpers/migrations-before.ts';
 // Seventy-two migrations on PGlite, on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 300_000 });
 
-// Migration 0073 (decision 045, 2026-12-03 (f)): every sensor's status history starts with the
+// Migration 0073 (decision 045, 2026-12-03 (g)): every sensor's status history starts with the
 // status it had then, from its installation day, marked undated; sensors created later start
 // theirs with the status they are created with.
 describe('migration 0073 (sensor status history)', () => {

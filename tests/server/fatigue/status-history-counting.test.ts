@@ -17,7 +17,7 @@ const daysOfTraffic = (count: number) =>
     trafficBlocks(at(day, 9), at(day, 11), { seed: 60 + day }),
   ).flat();
 
-// Issue 30, decision 045 amended 2026-12-03 (f): the register status in force at a sample's time
+// Issue 30, decision 045 amended 2026-12-03 (g): the register status in force at a sample's time
 // decides whether it counts, not the status the sensor has now.
 describe.each(drivers)(
   'fatigue counting by the dated register status (%s)',

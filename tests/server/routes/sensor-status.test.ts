@@ -7,7 +7,7 @@ vi.setConfig({ hookTimeout: 300_000 });
 
 type Schemas = components['schemas'];
 
-// Issue 30, decision 045 amended 2026-12-03 (f): a sensor's register status kept as a dated
+// Issue 30, decision 045 amended 2026-12-03 (g): a sensor's register status kept as a dated
 // history, each change with when it took effect and who made it.
 describe.each(drivers)('sensor status history on %s', (kind) => {
   const t = setupTestApp(kind);
