@@ -164,7 +164,7 @@ export function excludedSpansOfDay(windows: readonly ExcludedWindow[], dayStart:
  * The times in [from, to) a gauge feeding the stream was faulty or in maintenance, by the status
  * in force then. A sensor's history is a few rows, changed by hand, so all of it is read.
  */
-async function statusWindows(
+export async function statusWindows(
   db: Db,
   datastreamId: number,
   from: number,
