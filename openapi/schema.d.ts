@@ -1783,6 +1783,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sensors/{id}/status-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sensor's register status over time, oldest first
+     * @description Each change with the time it took effect, who made it and when it was recorded. The
+     *     sensor's status is that of its latest change. The first row is the status the sensor was
+     *     created with, from its installation day; for a sensor that existed before the history
+     *     was kept it is the status it had then, marked undated (dated false: when it began is not
+     *     known). Fatigue counting leaves out the times a sensor was faulty or Under Maintenance by
+     *     the status in force then (decision 045). Visible to whoever may see the sensor's bridge.
+     */
+    get: operations['listSensorStatusChanges'];
+    put?: never;
+    /**
+     * Change the sensor's register status (staff)
+     * @description Records the new status from effective_at (default: now) and makes it the sensor's
+     *     status. effective_at may lie in the past (a gauge found faulty since yesterday) but not
+     *     in the future, nor before the sensor's last change (400, field effective_at); the
+     *     status must differ from the one in force (400, field status). Days of fatigue already
+     *     counted that the change covers are counted again at the next evaluation. Staff and the
+     *     sensor's company administrator; audited like every change.
+     */
+    post: operations['changeSensorStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bridges/{id}/maintenance': {
     parameters: {
       query?: never;
@@ -4146,6 +4180,28 @@ export interface components {
       offset: number | null;
       /** Format: date */
       next_due: string | null;
+    };
+    SensorStatusChangeInput: {
+      status: components['schemas']['SensorStatus'];
+      /**
+       * Format: date-time
+       * @description When the status took effect; now when left out
+       */
+      effective_at?: string;
+      note?: string;
+    };
+    SensorStatusChange: {
+      id: number;
+      sensor: number;
+      status: components['schemas']['SensorStatus'];
+      /** Format: date-time */
+      effective_at: string;
+      changed_by: string;
+      note: string | null;
+      /** @description False for a first row whose status was in force before its history was kept */
+      dated: boolean;
+      /** Format: date-time */
+      recorded_at: string;
     };
     /** @enum {string} */
     MaintenanceKind: 'repair' | 'bearing_replacement' | 'sensor_rezero' | 'sensor_replacement';
@@ -7531,6 +7587,63 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Calibration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listSensorStatusChanges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Status changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SensorStatusChange'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  changeSensorStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resource's numeric id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SensorStatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Recorded */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SensorStatusChange'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -28,6 +28,7 @@ import { notificationsHandlers } from './routes/notifications-handlers.ts';
 import { notificationSettingsHandlers } from './routes/notification-settings-handlers.ts';
 import { auditHandlers } from './routes/audit-handlers.ts';
 import { calibrationsHandlers } from './routes/calibrations-handlers.ts';
+import { sensorStatusHandlers } from './routes/sensor-status-handlers.ts';
 import { maintenanceHandlers } from './routes/maintenance-handlers.ts';
 import { analysisSettingsHandlers } from './routes/analysis-settings-handlers.ts';
 import { baselinesHandlers } from './routes/baselines-handlers.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...reportHandlers(routeServices),
     ...auditHandlers(routeServices),
     ...calibrationsHandlers(routeServices),
+    ...sensorStatusHandlers(routeServices),
     ...maintenanceHandlers(routeServices),
     ...analysisSettingsHandlers(routeServices),
     ...baselinesHandlers(routeServices),

@@ -49,6 +49,7 @@ import { createResponsePlansRepository } from './repositories/response-plans-rep
 import { createTenancyRepository } from './repositories/tenancy-repository.ts';
 import { createBridgesRepository } from './repositories/bridges-repository.ts';
 import { createCalibrationsRepository } from './repositories/calibrations-repository.ts';
+import { createSensorStatusRepository } from './repositories/sensor-status-repository.ts';
 import { createSensorDisagreementsRepository } from './repositories/sensor-disagreements-repository.ts';
 import { createSensorFaultsRepository } from './repositories/sensor-faults-repository.ts';
 import { createContactRepository } from './repositories/contact-repository.ts';
@@ -193,6 +194,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     streamTrust: createStreamTrustRepository(db),
     contact: createContactRepository(db),
     calibrations: createCalibrationsRepository(db),
+    sensorStatus: createSensorStatusRepository(db),
     sensorFaults: createSensorFaultsRepository(db),
     sensorDisagreements: createSensorDisagreementsRepository(db),
     inspections,

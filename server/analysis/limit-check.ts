@@ -14,6 +14,7 @@ import { DAY_MS, PERIOD_DAYS } from './analysis-rules.ts';
 import type { BridgeStream } from './bridge-streams.ts';
 import type { FaultSpans } from './fault-spans.ts';
 import { isExcluded } from './training-exclusions.ts';
+import { statusWindows } from '../fatigue/excluded-windows.ts';
 import { meansOf, slotMeans } from './window-means.ts';
 import { compensate, type ThermalModel } from '../analytics/sensor-validation/thermal-model.ts';
 
@@ -143,7 +144,12 @@ export async function checkLimits(
     if (!active.has(stream.datastreamId)) continue;
     const model = compensation.models.get(stream.datastreamId);
     const read = meansReader(db, stream.datastreamId, model, compensation.temperatureStreamId);
-    const spans = faultSpans.get(stream.datastreamId) ?? [];
+    // Nor the windows the register had a gauge of it faulty or Under Maintenance then (decision
+    // 045, 2026-12-03 (g)): works on a gauge move it, and that is no breach.
+    const spans = [
+      ...(faultSpans.get(stream.datastreamId) ?? []),
+      ...(await statusWindows(db, stream.datastreamId, from, to)),
+    ];
     const means = (await meansToJudge(read, stream, { from, to }, seenUntil)).filter(
       (m) => !isExcluded({ start: m.start, end: m.start + LIMIT_WINDOW_MS }, spans),
     );

@@ -1174,6 +1174,33 @@ export const sensorCalibrations = pgTable(
 );
 
 /**
+ * A sensor's register status over time (issue 30, decision 045, 2026-12-03 (g)): each change
+ * with the time it took effect and who made it. The sensor's `status` is that of its latest
+ * row; fatigue counting reads the status in force at each sample's time. `dated` is false for
+ * the row migration 0073 wrote from the status a sensor had then, from its installation: when
+ * that status began is not known.
+ */
+export const sensorStatusChanges = pgTable(
+  'sensor_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    changedBy: text('changed_by').notNull(),
+    note: text('note'),
+    dated: boolean('dated').notNull().default(true),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sensor_status_changes_sensor_idx').on(t.sensorId, t.effectiveAt),
+    check('sensor_status_changes_status_check', sql`${t.status} in (${inList(SENSOR_STATUSES)})`),
+  ],
+);
+
+/**
  * Maintenance done on a bridge (issue 15, docs/decisions/023-maintenance-rebaselining.md): a
  * repair or bearing replacement restarts the analysis' baseline from its date; a sensor re-zero
  * or replacement restarts that sensor's part of it. A deleted sensor or span leaves the event

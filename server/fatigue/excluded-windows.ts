@@ -1,43 +1,36 @@
 // When a strain stream's samples are not counted for fatigue (issue 30, decision 045): its stored
-// sensor faults from their onset (decision 048) and its 'Sensor fault' alerts, a gauge feeding it
-// marked faulty or in maintenance in the register, a sensor re-zero or replacement day, works
-// that kept a gauge out of service, and time no calibration vouches for.
+// sensor faults from their onset (decision 048) and its 'Sensor fault' alerts, the times a gauge
+// feeding it was faulty or in maintenance by its register's dated history, a sensor re-zero or
+// replacement day, works that kept a gauge out of service, and time no calibration vouches for.
 import { sql } from 'drizzle-orm';
 import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
 import { outOfCalibration, type CalibrationSpan } from '../calibration/calibration-ranges.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
+import { type StatusChange, untrustedSpans } from './status-periods.ts';
 
 export interface ExcludedWindow {
   from: number;
   to: number;
   why: 'sensor fault' | 'sensor status' | 'maintenance' | 'out of calibration';
+  /** A status window from a history's undated first row (status-periods.ts). */
+  undated?: true;
 }
 
 const DAY_MS = 86_400_000;
-/** Register statuses whose data is not believed: the register has no history of them. */
-const UNTRUSTED_STATUSES = ['faulty', 'maintenance'];
 
-/**
- * Windows inside [from, to) whose samples are left out, oldest first (they may overlap). The
- * register's status has no start date, so a faulty or in-maintenance gauge leaves out every day
- * counted while it is so (the daily run counts the day just past).
- */
+/** Windows inside [from, to) whose samples are left out, oldest first (they may overlap). */
 export async function excludedWindows(
   db: Db,
   datastreamId: number,
   from: number,
   to: number,
 ): Promise<ExcludedWindow[]> {
-  const sensors = rowsOf<{ id: number; status: string }>(
+  const sensors = rowsOf<{ id: number }>(
     await db.execute(sql`
-      SELECT s.id, s.status FROM datastream_sensors ds JOIN sensors s ON s.id = ds.sensor_id
-      WHERE ds.datastream_id = ${datastreamId}`),
+      SELECT sensor_id AS id FROM datastream_sensors WHERE datastream_id = ${datastreamId}`),
   );
-  const windows: ExcludedWindow[] = [];
-  if (sensors.some((s) => UNTRUSTED_STATUSES.includes(s.status))) {
-    windows.push({ from, to, why: 'sensor status' });
-  }
+  const windows: ExcludedWindow[] = await statusWindows(db, datastreamId, from, to);
   const faults = rowsOf<{ raised: number; cleared: number | null }>(
     await db.execute(sql`
       SELECT (extract(epoch FROM raised_at) * 1000)::float8 AS raised,
@@ -145,8 +138,9 @@ export function isExcluded(windows: readonly ExcludedWindow[], t: number): boole
 }
 
 /**
- * The day's left-out time as counted, the register's status aside (it has no history, so it
- * cannot say which past days it covered): merged spans as milliseconds from midnight, e.g.
+ * The day's left-out time as counted, the status windows of an undated history row aside (when
+ * that status began is not known, so the days counted before the history was kept keep their
+ * count; decision 045, 2026-12-03 (g)): merged spans as milliseconds from midnight, e.g.
  * "34200000-86400000", "" when none. Stored with the day's histogram; the same windows give the
  * same count, so a day whose spans differ now was counted with records that have changed
  * (decision 045, 2026-12-02 (e)).
@@ -155,7 +149,7 @@ export function excludedSpansOfDay(windows: readonly ExcludedWindow[], dayStart:
   const dayEnd = dayStart + DAY_MS;
   const merged: { from: number; to: number }[] = [];
   for (const w of windows) {
-    if (w.why === 'sensor status') continue;
+    if (w.undated) continue;
     const from = Math.max(w.from, dayStart);
     const to = Math.min(w.to, dayEnd);
     if (from >= to) continue;
@@ -164,4 +158,38 @@ export function excludedSpansOfDay(windows: readonly ExcludedWindow[], dayStart:
     else merged.push({ from, to });
   }
   return merged.map((m) => `${m.from - dayStart}-${m.to - dayStart}`).join(',');
+}
+
+/**
+ * The times in [from, to) a gauge feeding the stream was faulty or in maintenance, by the status
+ * in force then. A sensor's history is a few rows, changed by hand, so all of it is read.
+ */
+export async function statusWindows(
+  db: Db,
+  datastreamId: number,
+  from: number,
+  to: number,
+): Promise<ExcludedWindow[]> {
+  const rows = rowsOf<{ sensor_id: number; status: string; effective: number; dated: boolean }>(
+    await db.execute(sql`
+      SELECT c.sensor_id, c.status, (extract(epoch FROM c.effective_at) * 1000)::float8 AS effective,
+             c.dated
+      FROM datastream_sensors ds JOIN sensor_status_changes c ON c.sensor_id = ds.sensor_id
+      WHERE ds.datastream_id = ${datastreamId}
+      ORDER BY c.sensor_id, c.effective_at, c.id`),
+  );
+  const histories = new Map<number, StatusChange[]>();
+  for (const row of rows) {
+    const list = histories.get(Number(row.sensor_id)) ?? [];
+    list.push({ status: row.status, effectiveAt: Number(row.effective), dated: row.dated });
+    histories.set(Number(row.sensor_id), list);
+  }
+  return [...histories.values()].flatMap((changes) =>
+    untrustedSpans(changes, from, to).map((span) => ({
+      from: span.from,
+      to: span.to,
+      why: 'sensor status' as const,
+      ...(span.dated ? {} : { undated: true as const }),
+    })),
+  );
 }

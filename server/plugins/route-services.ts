@@ -34,6 +34,7 @@ import type { ResponsePlansRepository } from '../repositories/response-plans-rep
 import type { CompanySsoRepository } from '../repositories/company-sso-repository.ts';
 import type { TenancyRepository } from '../repositories/tenancy-repository.ts';
 import type { CalibrationsRepository } from '../repositories/calibrations-repository.ts';
+import type { SensorStatusRepository } from '../repositories/sensor-status-repository.ts';
 import type { ContactRepository } from '../repositories/contact-repository.ts';
 import type { DatastreamsRepository } from '../repositories/datastreams-repository.ts';
 import type { IngestTokensRepository } from '../repositories/ingest-tokens-repository.ts';
@@ -79,6 +80,7 @@ export interface RouteServices {
   sensorDisagreements: SensorDisagreementsRepository;
   contact: ContactRepository;
   calibrations: CalibrationsRepository;
+  sensorStatus: SensorStatusRepository;
   inspections: InspectionsRepository;
   inspectionPhotos: InspectionPhotosRepository;
   maintenance: MaintenanceRepository;

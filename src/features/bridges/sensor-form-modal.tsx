@@ -4,11 +4,12 @@ import { useApi } from '../../api/api-context';
 import { createSensorMutationOptions } from '../../api/mutations/sensors';
 import { withEffects } from '../../api/mutations/with-effects';
 import type { Span } from '../../api/queries/structures';
-import { SENSOR_STATUSES, SENSOR_TYPES } from '../../../domain/enums';
+import { SENSOR_TYPES } from '../../../domain/enums';
 import { stack } from '../../ui/layout.css';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { BRIDGE_TOASTS, sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
+import { BRIDGE_TOASTS, sensorTypeLabel } from './bridge-messages';
+import { SensorStatusField } from './sensor-status-field';
 import { SelectField } from '../../ui/select-field';
 import { EMPTY_SENSOR_FORM, sensorBody, validateSensorForm } from './structure-forms';
 import { useFormFields } from '../../ui/use-form-fields';
@@ -88,10 +89,8 @@ export function SensorFormModal({ span, onClose }: { span: Span; onClose: () => 
           error={errors.type}
           onChange={(e) => set('type', e.target.value)}
         />
-        <SelectField
+        <SensorStatusField
           label="Status"
-          placeholder="Select a status"
-          options={SENSOR_STATUSES.map((s) => ({ value: s, label: sensorStatusLabel(s) }))}
           value={values.status}
           error={errors.status}
           onChange={(e) => set('status', e.target.value)}

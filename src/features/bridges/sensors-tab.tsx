@@ -4,6 +4,7 @@ import { Button } from '../../ui/button';
 import { CreateHint } from './create-hint';
 import { type DataTableColumn, DataTable } from '../../ui/data-table/data-table';
 import { CalibrationBadge, CalibrationRegister } from './calibration-register';
+import { StatusHistory } from './status-history';
 import { sensorStatusLabel, sensorTypeLabel } from './bridge-messages';
 import type { BridgesDialog, Selection } from './dialogs';
 import { HistoryLink } from '../../ui/history-link';
@@ -157,6 +158,7 @@ export function SensorsTab({
         }
       />
       <CalibrationRegister sensor={selected} isStaff={isStaff} />
+      <StatusHistory sensor={selected} isStaff={isStaff} />
     </>
   );
 }

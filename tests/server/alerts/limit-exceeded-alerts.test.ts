@@ -95,6 +95,39 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
     expect(await breachesOf(quiet.id, 6)).toEqual([]);
   });
 
+  it('does not judge the hours the register had the gauge Under Maintenance', async () => {
+    // Decision 045, 2026-12-03 (g): the works from 4:00 to 5:00 pushed the gauge to 380 µε; it
+    // was back in service at 5:00 and reads 100 µε again. Only the hour it was believed counts.
+    const { bridge, sensor } = await limitedGauge('Worked-on Bridge', 'wb-str');
+    await storeStrain(
+      t.services,
+      'wb-str',
+      gauge(6, (t) => trucks(t) + (t >= 4 * HOUR && t < 5 * HOUR ? 280 : 0)),
+      1,
+    );
+    const change = (status: 'maintenance' | 'active', at: number) =>
+      t.services.sensorStatus.change({
+        sensorId: sensor.id,
+        status,
+        effectiveAt: new Date(at),
+        note: null,
+      });
+    // Judged since the previous evaluation's data ended at 3:00: a breach ended since is reported.
+    const judged = async () =>
+      checkLimits(
+        t.services.database.db,
+        bridge.id,
+        await loadBridgeStreams(t.services.database.db, bridge.id),
+        new Map(),
+        START_MS + 6 * HOUR,
+        START_MS + 3 * HOUR,
+      );
+    expect(await judged()).toMatchObject([{ from: START_MS + 4 * HOUR, to: START_MS + 5 * HOUR }]);
+    await change('maintenance', START_MS + 4 * HOUR);
+    await change('active', START_MS + 5 * HOUR);
+    expect(await judged()).toEqual([]);
+  });
+
   it('reads back past the previous evaluation to find when a long breach began', async () => {
     const { bridge } = await limitedGauge('Settling Bridge', 'sb-str');
     // 380 µε from 2:00 to the end at 30:00, a breach of 28 hours.

@@ -1,3 +1,4 @@
+import type { SensorStatus } from '../../../domain/enums.ts';
 import type { Services } from '../../../server/services.ts';
 import { STRAIN_BIN_WIDTH } from '../../../server/fatigue/strain-counting.ts';
 import { TrafficStrainGenerator } from '../../../server/sim/traffic-strain.ts';
@@ -32,8 +33,13 @@ export function trafficBlocks(
   return blocks;
 }
 
-/** A bridge with one span and one strain gauge feeding `streamId`. */
-export async function strainBridge(services: Services, name: string, streamId: string) {
+/** A bridge with one span and one strain gauge feeding `streamId`, installed 2025-01-01. */
+export async function strainBridge(
+  services: Services,
+  name: string,
+  streamId: string,
+  status: SensorStatus = 'active',
+) {
   const bridge = await services.bridges.create({ name, location: 'Test river' });
   const span = await services.spans.create({ bridgeId: bridge.id, label: 'Span 1', length: 40 });
   const sensor = await services.sensors.create({
@@ -41,7 +47,7 @@ export async function strainBridge(services: Services, name: string, streamId: s
     spanId: span.id,
     label: `${streamId} gauge`,
     type: 'strain_gauge',
-    status: 'active',
+    status,
     installationDate: '2025-01-01',
   });
   const stream = await services.datastreams.create({

@@ -676,6 +676,21 @@ const matrix: Record<
       body: { calibrated_on: '2026-01-15', calibrated_by: 'Lab One' },
     }),
   },
+  listSensorStatusChanges: {
+    access: 'signed-in',
+    call: async (t, a) => ({
+      method: 'GET',
+      url: `/api/v1/sensors/${await operatorSensorId(t, a)}/status-changes`,
+    }),
+  },
+  changeSensorStatus: {
+    access: 'staff',
+    call: async (t) => ({
+      method: 'POST',
+      url: `/api/v1/sensors/${(await freshStructure(t)).sensor.id}/status-changes`,
+      body: { status: 'maintenance' },
+    }),
+  },
   listMaintenanceEvents: {
     access: 'signed-in',
     call: async (t, a) => ({

@@ -325,6 +325,10 @@ function probes(own: {
       method: 'GET',
       url: `/api/v1/sensors/${x.sensor}/calibrations`,
     }),
+    listSensorStatusChanges: (x: Targets): Call => ({
+      method: 'GET',
+      url: `/api/v1/sensors/${x.sensor}/status-changes`,
+    }),
     getReadings: (x: Targets): Call => ({
       method: 'GET',
       url: `/api/v1/datastreams/${x.stream}/readings`,
@@ -611,6 +615,11 @@ function probes(own: {
       method: 'PUT',
       url: `/api/v1/sensors/${x.sensor}/range`,
       body: { low: -1, high: 1 },
+    }),
+    changeSensorStatus: (x: Targets): Call => ({
+      method: 'POST',
+      url: `/api/v1/sensors/${x.sensor}/status-changes`,
+      body: { status: 'maintenance' },
     }),
     setSensorCable: (x: Targets): Call => ({
       method: 'PUT',
@@ -975,9 +984,9 @@ describe.each(drivers)('company administrators across companies on %s', (kind) =
       }
     }
     expect(await rowsOfA(t, companyA, targetsA)).toBe(before);
-    expect(all.length).toBe(104);
-    expect(sent).toBe(104 + 103);
-    // 104 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
+    expect(all.length).toBe(106);
+    expect(sent).toBe(106 + 105);
+    // 106 probes, each sent twice by two callers: 25 s alone on PGlite, over 30 s on two shared cores.
   }, 90_000);
 
   it("lists none of another company's rows, and its own", async () => {

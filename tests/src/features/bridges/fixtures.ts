@@ -75,6 +75,8 @@ export function serveStructures(server: SetupServer) {
     http.get(apiUrl('/api/v1/datastreams'), () => HttpResponse.json(datastreams)),
     // A selected sensor shows its calibration register (issue 20); none is recorded here.
     http.get(apiUrl('/api/v1/sensors/:id/calibrations'), () => HttpResponse.json([])),
+    // And its status history (issue 30); none is recorded here.
+    http.get(apiUrl('/api/v1/sensors/:id/status-changes'), () => HttpResponse.json([])),
     http.get(apiUrl('/api/v1/bridges/from_rensys'), () =>
       HttpResponse.json({ status: 'success', data: ['Lions Gate', 'Pont Champlain'] }),
     ),
