@@ -51,11 +51,24 @@ export function createModesStore(db: Db) {
   }
 
   return {
-    /** The newest `count` window starts of a bridge (those starting before `before`), newest first. */
-    newestStarts(bridgeId: number, count: number, before?: Date): Promise<Date[]> {
+    /**
+     * The newest `count` window starts of a bridge, newest first; with `cut`, those starting
+     * before it matched against `maxVersion` or an earlier version (the answer as it stood then).
+     */
+    newestStarts(
+      bridgeId: number,
+      count: number,
+      cut?: { before: Date; maxVersion: number },
+    ): Promise<Date[]> {
       const ofBridge = eq(identifiedModes.bridgeId, bridgeId);
       return windowStarts(
-        before ? and(ofBridge, lt(identifiedModes.windowStart, before)) : ofBridge,
+        cut
+          ? and(
+              ofBridge,
+              lt(identifiedModes.windowStart, cut.before),
+              lte(identifiedModes.referenceVersion, cut.maxVersion),
+            )
+          : ofBridge,
         'newest',
         count,
       );

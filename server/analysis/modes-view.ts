@@ -7,6 +7,7 @@ import { createBaselineVersions } from './baseline-versions.ts';
 import { locatedChange, STRIP_REFERENCE_WINDOWS } from './located-change.ts';
 import { modesDaily, type DailySpread } from './modes-daily.ts';
 import { createModesStore, type StoredModeRow } from './modes-store.ts';
+import { inForceAt } from './version-in-force.ts';
 
 /** Windows in the answer's history at most: three and a half days of 10-minute windows. */
 export const MAX_MODE_HISTORY_WINDOWS = 500;
@@ -44,17 +45,22 @@ export function createModesView(db: Db) {
   const store = createModesStore(db);
   return {
     /**
-     * `before`: as the answer would have been with the newest window the one starting last
-     * before it (the monthly report's month end); its reference is then the reference version
-     * that window was matched against, which the active one is unless a version was accepted
-     * after it.
+     * `before`: as the answer stood then (the monthly report's month end, decision 021 (b)): its
+     * reference is the version in force at `before` (0: none yet), and its windows those starting
+     * before it that were matched against that version or an earlier one. A later version's
+     * baseline backfill stores windows of the time before it, matched against it; they and its
+     * reference window did not exist then.
      */
     async ofBridge(bridgeId: number, before?: Date): Promise<Schemas['BridgeModes']> {
       const ofBridge = eq(identifiedModes.bridgeId, bridgeId);
-      const starts = await store.newestStarts(bridgeId, MAX_MODE_HISTORY_WINDOWS, before);
+      // Version 0: the bridge's first windows, before any version was active (decision 059).
+      const version = before
+        ? (inForceAt(await versions.anchorCandidates(bridgeId), before)?.version ?? 0)
+        : ((await versions.active(bridgeId))?.version ?? 0);
+      const cut = before && { before, maxVersion: version };
+      const starts = await store.newestStarts(bridgeId, MAX_MODE_HISTORY_WINDOWS, cut);
       const newest = starts[0];
       const oldest = starts.at(-1);
-      const active = (await versions.active(bridgeId))?.version ?? null;
       const latest =
         newest === undefined
           ? []
@@ -81,16 +87,19 @@ export function createModesView(db: Db) {
                   ofBridge,
                   gte(identifiedModes.windowStart, oldest),
                   lte(identifiedModes.windowStart, newest ?? oldest),
+                  cut ? lte(identifiedModes.referenceVersion, version) : undefined,
                 ),
               )
               .orderBy(asc(identifiedModes.windowStart), asc(identifiedModes.position))
               .limit(MAX_MODE_HISTORY_WINDOWS * MAX_STORED_MODES);
-      // Version 0: the bridge's first windows, before any version was active (decision 059).
-      const version = before ? (latest[0]?.referenceVersion ?? active ?? 0) : (active ?? 0);
-      const reference = await store.firstWindows(bridgeId, version, STRIP_REFERENCE_WINDOWS);
+      const startedBefore = (row: StoredModeRow | undefined) =>
+        !before || (row !== undefined && row.windowStart < before);
+      const reference = (
+        await store.firstWindows(bridgeId, version, STRIP_REFERENCE_WINDOWS)
+      ).filter((w) => startedBefore(w[0]));
       // The window flagged the reference, not the version's oldest: the baseline's backfill
       // (modal-backfill.ts) stores windows older than it, matched against it.
-      const referenceRows = await store.referenceModes(bridgeId, version);
+      const referenceRows = (await store.referenceModes(bridgeId, version)).filter(startedBefore);
       const referenceStart = referenceRows[0]?.windowStart.getTime();
       return {
         bridge: bridgeId,

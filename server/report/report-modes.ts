@@ -21,6 +21,19 @@ function whyNoModes(placed: number, spans: readonly SpanFact[]): string {
   );
 }
 
+/**
+ * The month's windows were all matched against a version that came into force after its end
+ * (a later version's baseline backfill): none compares with the reference in force then
+ * (decision 021 (b)).
+ */
+const laterWindowsText = (windows: number, inForce: number | null) =>
+  `The month's ${windows} identified 10-minute ${windows === 1 ? 'window was' : 'windows were'} ` +
+  'matched, after the month, against a reference version that came into force after its end, ' +
+  'so none is compared here with ' +
+  (inForce === null
+    ? 'a reference: none had been accepted by the end of the month.'
+    : `reference version ${inForce}, in force at the end of the month.`);
+
 /** A row's figures, its shapes left out (the report draws none). */
 const figuresOf = (row: ModeRow) => ({
   name: row.name,
@@ -64,17 +77,6 @@ export async function modesFacts(
     unmatched: [],
     locatedChange: null,
   };
-  if (latestStart === null || latestStart < month.startMs) {
-    const absent =
-      channels < MIN_MODAL_CHANNELS
-        ? whyNoModes(channels, spans)
-        : latestStart === null
-          ? `No 10-minute window of span ${placed?.label ?? ''}'s ${channels} vertical ` +
-            'accelerometers had been identified by the end of the month.'
-          : 'No 10-minute window was identified in the month.';
-    return { ...none, absent };
-  }
-  const rows = modeRows(answer);
   const version = answer.reference_version ?? 0;
   const spread = await createModesStore(db).spread(
     bridgeId,
@@ -82,6 +84,19 @@ export async function modesFacts(
     new Date(month.startMs),
     new Date(month.endMs),
   );
+  if (latestStart === null || latestStart < month.startMs) {
+    const absent =
+      channels < MIN_MODAL_CHANNELS
+        ? whyNoModes(channels, spans)
+        : spread.windows > 0
+          ? laterWindowsText(spread.windows, answer.reference_version)
+          : latestStart === null
+            ? `No 10-minute window of span ${placed?.label ?? ''}'s ${channels} vertical ` +
+              'accelerometers had been identified by the end of the month.'
+            : 'No 10-minute window was identified in the month.';
+    return { ...none, absent };
+  }
+  const rows = modeRows(answer);
   const daily = await modesDaily(db, bridgeId, month.startMs, month.endMs);
   const tracked = rows.tracked.map((row, i): ModeFact => {
     const position = answer.reference?.modes[i]?.position;

@@ -63,18 +63,31 @@ export function findHarmonics(
   // squared, and a minute's record is short): half a peak tried as f₁ with its own order 1
   // missing, taken only when it explains at least two harmonics more: the odd orders the peak's
   // own series skips. A series whose fundamental is seen keeps it (half of it explains the same
-  // peaks), and one noise peak between two harmonics is not enough to halve f₁.
+  // peaks), and one noise peak between two harmonics is not enough to halve f₁. Its odd orders
+  // must be among the harmonics the tension uses (decision 079 (a)): misses may alternate, so a
+  // half can follow the seen peaks as orders 2, 4, 6, 8 and pick leakage above them as the rest.
   const seenCount = best.length;
   for (const candidate of peaks) {
     const f1 = candidate.frequencyHz / 2;
     if (f1 < minHz) continue;
     const series = followSeries(f1, peaks, fmax, false);
-    if (series.length >= seenCount + 2 && series.length > best.length) {
+    if (
+      series.length >= seenCount + 2 &&
+      series.length > best.length &&
+      oddOrdersUsed(series, count) >= MIN_ODD_ORDERS
+    ) {
       [best, bestF1] = [series, f1];
     }
   }
   return { harmonics: best.slice(0, count), fundamentalHz: bestF1, binHz };
 }
+
+/** Odd orders a half-a-peak f₁ must hold among the harmonics used (decision 079 (a)). */
+const MIN_ODD_ORDERS = 2;
+
+/** Odd orders among the first `count` harmonics of a series: those a seen series cannot explain. */
+const oddOrdersUsed = (series: readonly Harmonic[], count: number) =>
+  series.slice(0, count).filter((h) => h.order % 2 === 1).length;
 
 function followSeries(
   f1: number,

@@ -54,6 +54,16 @@ describe('cable tension from one accelerometer spectrum', () => {
     expect(Math.abs(result.tensionN / 3e6 - 1)).toBeLessThan(0.05);
   });
 
+  // Decision 079 (a): the bench's seed 710. Half of the 1.149 Hz peak followed the seen peaks as
+  // orders 2, 4, 6, 8 (each odd order "the one missed") and four leakage peaks above them as 9-12,
+  // so it was taken for f₁ and the tension came out a quarter less the bending correction (-85 %).
+  it('does not halve f₁ when the half explains the seen peaks as even orders', () => {
+    const result = estimateCableTension(stayRecord(3e6, 710), 25, CABLE);
+    if (result.kind !== 'estimated') throw new Error(result.reason);
+    expect(result.harmonics.map((h) => h.order)).toEqual([1, 2, 3, 4, 5]);
+    expect(Math.abs(result.tensionN / 3e6 - 1)).toBeLessThan(0.03);
+  });
+
   it('refuses with fewer than three harmonics, and says how many it found', () => {
     const result = estimateCableTension(stayRecord(3e6, 31, 2), 25, CABLE);
     expect(result.kind).toBe('refused');
