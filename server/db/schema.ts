@@ -420,6 +420,9 @@ export const readings = pgTable(
     vMin: doublePrecision('v_min').notNull(),
     vMax: doublePrecision('v_max').notNull(),
     vSum: doublePrecision('v_sum').notNull(),
+    // True on a block joined from a closed window's small blocks (issue 34): a resend of their
+    // samples is looked for inside it (server/readings/stored-resends.ts). NULL costs no byte.
+    joined: boolean('joined'),
   },
   (t) => [primaryKey({ columns: [t.datastreamId, t.start] })],
 );

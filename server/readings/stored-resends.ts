@@ -1,0 +1,163 @@
+/**
+ * A resend of samples already stored inside a longer stored block (issue 34, gateway blocks).
+ * The ingest finds a resent block by its key (stream, start), but once a closed window's small
+ * blocks are joined (join-small-blocks.ts) only the first keeps its key: the others' samples lie
+ * inside the joined row (marked `joined`). So a block whose first sample falls on a sample of a
+ * joined block is judged as a block with a taken key is: a duplicate when its samples are the
+ * stored ones (at the stream's resolution), a conflict otherwise, and in neither case stored.
+ * Blocks that overlap other stored blocks are stored as they were before joining existed.
+ *
+ * Only blocks starting more than RESEND_CHECK_AFTER_MS ago are looked up, so a gateway's live
+ * messages pay nothing; the joiner leaves a window JOIN_AFTER_MS after it closed, well past that.
+ * The lookup and a join of the same stream never interleave: the ingest holds the stream's
+ * advisory lock shared, a join exclusively (JOIN_LOCK_SPACE), so a resend is judged against the
+ * small rows or against the joined one, never between the two.
+ */
+import { decodeBlock, encodeBlock } from '../codec/block-codec.ts';
+import { intArray, timeArray } from '../db/pg-arrays.ts';
+import { type Exec, inlineLiteral } from '../db/sql-runner.ts';
+import { StreamKeyed } from './stream-keyed.ts';
+import { type StreamBlock, valuesOf } from './block.ts';
+import { MAX_BLOCK_SECONDS } from './block-limits.ts';
+
+/** Blocks starting at least this long ago may meet a joined block. */
+export const RESEND_CHECK_AFTER_MS = 60_000;
+/** First key of the two-int advisory locks that serialise a stream's joins with its resends. */
+export const JOIN_LOCK_SPACE = 7_340_034;
+
+export type Judgement = 'duplicate' | 'conflict';
+
+/** A stored block holding a block's first sample, and where in it. */
+export interface StoredAround {
+  /** Position of the block in the batch. */
+  i: number;
+  /** The block's start after the stored block's, in microseconds. */
+  offset_us: number | string;
+  rate_hz: number;
+  n: number;
+  values: number[] | null;
+  packed: Uint8Array | null;
+}
+
+/** The stored samples' values, or null when the stored block is damaged. */
+function storedOf(row: StoredAround): Float64Array | null {
+  try {
+    return row.packed ? decodeBlock(row.packed) : Float64Array.from(row.values ?? []);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `block` resends the stored samples from its start on: null when its start is no
+ * stored sample's time (other times: not a resend), else a duplicate or a conflict.
+ */
+export function judgeAgainstStored(
+  { block, resolution }: StreamBlock,
+  row: StoredAround,
+): Judgement | null {
+  const periodUs = 1e6 / row.rate_hz;
+  const offsetUs = Number(row.offset_us);
+  const position = Math.round(offsetUs / periodUs);
+  if (Math.abs(offsetUs - position * periodUs) > 1) return null;
+  const single = block.rateHz === 0 && block.stats.count === 1;
+  if (!single && block.rateHz !== row.rate_hz) return 'conflict';
+  if (position + block.stats.count > row.n) return 'conflict';
+  const stored = storedOf(row);
+  if (stored === null) return 'conflict';
+  const sent = valuesOf(block);
+  const expected =
+    resolution == null ? sent : Array.from(decodeBlock(encodeBlock(sent, resolution)));
+  return expected.every((value, k) => value === stored[position + k]) ? 'duplicate' : 'conflict';
+}
+
+/** Positions of the blocks that may lie inside a joined block (see RESEND_CHECK_AFTER_MS). */
+export function oldBlocks(blocks: readonly StreamBlock[], nowMs: number): number[] {
+  const before = nowMs - RESEND_CHECK_AFTER_MS;
+  const positions: number[] = [];
+  blocks.forEach((item, i) => {
+    if (item.block.startMs < before) positions.push(i);
+  });
+  return positions;
+}
+
+/**
+ * The statements, to run first in the transaction that stores `blocks`: the streams' join
+ * locks shared, then (after `between`) the stored blocks holding each old block's first sample
+ * after their own start. Our own ids and times only, so they are inlined (one round trip).
+ */
+export function storedAroundScript(
+  blocks: readonly StreamBlock[],
+  positions: readonly number[],
+  between: string,
+): string {
+  const at = (i: number) => blocks[i] as StreamBlock;
+  const streams = [...new Set(positions.map((i) => at(i).datastreamId))].sort((a, b) => a - b);
+  const ids = inlineLiteral(intArray(positions.map((i) => at(i).datastreamId)));
+  const starts = inlineLiteral(timeArray(positions.map((i) => at(i).block.startMs)));
+  return `SELECT pg_advisory_xact_lock_shared(${JOIN_LOCK_SPACE}, s)
+          FROM unnest(${inlineLiteral(intArray(streams))}::int[]) AS s;
+    ${between};
+    SELECT b.i, r.rate_hz, r.n, r.values, r.packed,
+           (extract(epoch FROM b.start - r.start) * 1000000)::float8 AS offset_us
+    FROM unnest(${ids}::int[], ${starts}::timestamptz[], ${inlineLiteral(intArray([...positions]))}::int[])
+      AS b(id, start, i)
+    CROSS JOIN LATERAL (
+      SELECT start, rate_hz, n, values, packed, joined FROM readings
+      WHERE datastream_id = b.id AND start < b.start
+        AND start > b.start - interval '${MAX_BLOCK_SECONDS} seconds'
+      ORDER BY start DESC LIMIT 1) r
+    WHERE r.joined AND r.rate_hz > 0 AND extract(epoch FROM b.start - r.start)::float8 * r.rate_hz < r.n - 0.5`;
+}
+
+/** The judged blocks among `rows` (found by `storedAroundScript`), by position. */
+export function judgeResends(
+  blocks: readonly StreamBlock[],
+  rows: readonly StoredAround[],
+): Map<number, Judgement> {
+  const judged = new Map<number, Judgement>();
+  for (const row of rows) {
+    const i = Number(row.i);
+    const verdict = judgeAgainstStored(blocks[i] as StreamBlock, row);
+    if (verdict) judged.set(i, verdict);
+  }
+  return judged;
+}
+
+/**
+ * Stored blocks with a staged block's start and rate but more samples: a window joined since
+ * (join-small-blocks.ts) holds its first block's samples and more. Such a block is a duplicate
+ * where its samples are the stored block's first ones, as any resend inside a joined block is.
+ */
+export const LONGER_STORED = 'r.joined AND r.rate_hz = s.rate_hz AND r.n > s.n';
+
+export async function longerStoredConflicts(exec: Exec, blocks: StreamBlock[]) {
+  const rows = await exec.query<StoredAround & { datastream_id: number; ms: number }>(
+    `SELECT s.datastream_id, (extract(epoch FROM s.start) * 1000)::float8 AS ms, r.rate_hz, r.n,
+            r.values, r.packed, 0 AS offset_us
+     FROM readings_staging s
+     JOIN readings r ON r.datastream_id = s.datastream_id AND r.start = s.start
+     WHERE ${LONGER_STORED}`,
+  );
+  if (rows.length === 0) return [];
+  const byKey = new StreamKeyed<StreamBlock>();
+  for (const item of blocks) byKey.set(item.datastreamId, item.block.startMs, item);
+  return rows
+    .map((row) => ({ datastreamId: row.datastream_id, ms: Math.round(row.ms), row }))
+    .filter(({ datastreamId, ms, row }) => {
+      const item = byKey.get(datastreamId, ms);
+      return item !== undefined && judgeAgainstStored(item, row) !== 'duplicate';
+    });
+}
+
+/**
+ * Blocks that started a while ago may resend samples inside a joined block (stored-resends.ts):
+ * judged here, with the savepoint of the COPY taken in the same round trip.
+ */
+export async function judgeOldBlocks(exec: Exec, blocks: StreamBlock[], savepoint: string) {
+  const positions = oldBlocks(blocks, Date.now());
+  if (positions.length === 0)
+    return { judged: new Map<number, Judgement>(), savepointTaken: false };
+  const rows = await exec.script<StoredAround>(storedAroundScript(blocks, positions, savepoint));
+  return { judged: judgeResends(blocks, rows), savepointTaken: true };
+}
