@@ -103,11 +103,11 @@ export function storedAroundScript(
     FROM unnest(${ids}::int[], ${starts}::timestamptz[], ${inlineLiteral(intArray([...positions]))}::int[])
       AS b(id, start, i)
     CROSS JOIN LATERAL (
-      SELECT start, rate_hz, n, values, packed, joined FROM readings
-      WHERE datastream_id = b.id AND start < b.start
+      SELECT start, rate_hz, n, values, packed FROM readings
+      WHERE joined AND datastream_id = b.id AND start < b.start
         AND start > b.start - interval '${MAX_BLOCK_SECONDS} seconds'
       ORDER BY start DESC LIMIT 1) r
-    WHERE r.joined AND r.rate_hz > 0 AND extract(epoch FROM b.start - r.start)::float8 * r.rate_hz < r.n - 0.5`;
+    WHERE r.rate_hz > 0 AND extract(epoch FROM b.start - r.start)::float8 * r.rate_hz < r.n - 0.5`;
 }
 
 /** The judged blocks among `rows` (found by `storedAroundScript`), by position. */
