@@ -81,44 +81,101 @@ export function oldBlocks(blocks: readonly StreamBlock[], nowMs: number): number
   return positions;
 }
 
+/** A joined row's key, as the look-up script answers. */
+interface JoinedKey {
+  datastream_id: number;
+  start_us: number | string;
+  rate_hz: number;
+  n: number;
+}
+
+const HOUR_MS = 3_600_000;
+
 /**
  * The statements, to run first in the transaction that stores `blocks`: the streams' join
- * locks shared, then (after `between`) the stored blocks holding each old block's first sample
- * after their own start. Our own ids and times only, so they are inlined (one round trip).
+ * locks shared, then (after `between`) the keys of the joined rows near the old blocks, one
+ * range a stream and hour (a few index pages of the partial index on joined rows, however many
+ * blocks). Our own ids and times only, so they are inlined (one round trip).
  */
-export function storedAroundScript(
+export function joinedKeysScript(
   blocks: readonly StreamBlock[],
   positions: readonly number[],
   between: string,
 ): string {
-  const at = (i: number) => blocks[i] as StreamBlock;
-  const streams = [...new Set(positions.map((i) => at(i).datastreamId))].sort((a, b) => a - b);
-  const ids = inlineLiteral(intArray(positions.map((i) => at(i).datastreamId)));
-  const starts = inlineLiteral(timeArray(positions.map((i) => at(i).block.startMs)));
+  const ranges = new Map<string, { id: number; from: number; to: number }>();
+  for (const i of positions) {
+    const { datastreamId: id, block } = blocks[i] as StreamBlock;
+    const key = `${id}:${Math.floor(block.startMs / HOUR_MS)}`;
+    const range = ranges.get(key);
+    if (range) {
+      range.from = Math.min(range.from, block.startMs);
+      range.to = Math.max(range.to, block.startMs);
+    } else ranges.set(key, { id, from: block.startMs, to: block.startMs });
+  }
+  const list = [...ranges.values()];
+  const streams = [...new Set(list.map((r) => r.id))].sort((x, y) => x - y);
+  const ids = inlineLiteral(intArray(list.map((r) => r.id)));
+  const froms = inlineLiteral(timeArray(list.map((r) => r.from - MAX_BLOCK_SECONDS * 1000)));
+  const tos = inlineLiteral(timeArray(list.map((r) => r.to)));
   return `SELECT pg_advisory_xact_lock_shared(${JOIN_LOCK_SPACE}, s)
           FROM unnest(${inlineLiteral(intArray(streams))}::int[]) AS s;
     ${between};
-    SELECT b.i, r.rate_hz, r.n, r.values, r.packed,
-           (extract(epoch FROM b.start - r.start) * 1000000)::float8 AS offset_us
-    FROM unnest(${ids}::int[], ${starts}::timestamptz[], ${inlineLiteral(intArray([...positions]))}::int[])
-      AS b(id, start, i)
-    CROSS JOIN LATERAL (
-      SELECT start, rate_hz, n, values, packed FROM readings
-      WHERE joined AND datastream_id = b.id AND start < b.start
-        AND start > b.start - interval '${MAX_BLOCK_SECONDS} seconds'
-      ORDER BY start DESC LIMIT 1) r
-    WHERE r.rate_hz > 0 AND extract(epoch FROM b.start - r.start)::float8 * r.rate_hz < r.n - 0.5`;
+    SELECT r.datastream_id, (extract(epoch FROM r.start) * 1000000)::float8 AS start_us,
+           r.rate_hz, r.n
+    FROM unnest(${ids}::int[], ${froms}::timestamptz[], ${tos}::timestamptz[]) AS q(id, lo, hi)
+    JOIN readings r ON r.joined AND r.datastream_id = q.id AND r.start > q.lo AND r.start < q.hi
+    WHERE r.rate_hz > 0`;
 }
 
-/** The judged blocks among `rows` (found by `storedAroundScript`), by position. */
-export function judgeResends(
+/** Per old block, the joined row (by its key) holding its first sample after the row's start. */
+function coveringRows(
   blocks: readonly StreamBlock[],
-  rows: readonly StoredAround[],
-): Map<number, Judgement> {
+  positions: readonly number[],
+  keys: readonly JoinedKey[],
+): Map<number, JoinedKey> {
+  const byStream = new Map<number, JoinedKey[]>();
+  for (const key of keys) {
+    const id = Number(key.datastream_id);
+    byStream.set(id, [...(byStream.get(id) ?? []), key]);
+  }
+  const found = new Map<number, JoinedKey>();
+  if (byStream.size === 0) return found;
+  for (const i of positions) {
+    const { datastreamId, block } = blocks[i] as StreamBlock;
+    const startUs = block.startMs * 1000;
+    for (const key of byStream.get(datastreamId) ?? []) {
+      const offsetUs = startUs - Number(key.start_us);
+      if (offsetUs > 0 && (offsetUs / 1e6) * key.rate_hz < key.n - 0.5) found.set(i, key);
+    }
+  }
+  return found;
+}
+
+/** The values of the joined rows found, and the judgement of each block inside one. */
+async function judgeInside(
+  exec: Exec,
+  blocks: readonly StreamBlock[],
+  found: Map<number, JoinedKey>,
+): Promise<Map<number, Judgement>> {
   const judged = new Map<number, Judgement>();
-  for (const row of rows) {
-    const i = Number(row.i);
-    const verdict = judgeAgainstStored(blocks[i] as StreamBlock, row);
+  if (found.size === 0) return judged;
+  const keys = [...new Set(found.values())];
+  const rows = await exec.query<
+    { datastream_id: number; start_us: number | string } & StoredAround
+  >(
+    `SELECT datastream_id, (extract(epoch FROM start) * 1000000)::float8 AS start_us,
+            rate_hz, n, values, packed, 0 AS i, 0 AS offset_us
+     FROM readings WHERE joined AND (datastream_id, start) IN (
+       SELECT id, 'epoch'::timestamptz + us * interval '1 microsecond'
+       FROM unnest($1::int[], $2::bigint[]) AS k(id, us))`,
+    [keys.map((k) => Number(k.datastream_id)), keys.map((k) => Math.round(Number(k.start_us)))],
+  );
+  const stored = new Map(rows.map((row) => [`${row.datastream_id}:${Number(row.start_us)}`, row]));
+  for (const [i, key] of found) {
+    const row = stored.get(`${key.datastream_id}:${Number(key.start_us)}`);
+    if (!row) continue;
+    const offset_us = (blocks[i] as StreamBlock).block.startMs * 1000 - Number(row.start_us);
+    const verdict = judgeAgainstStored(blocks[i] as StreamBlock, { ...row, offset_us });
     if (verdict) judged.set(i, verdict);
   }
   return judged;
@@ -158,6 +215,7 @@ export async function judgeOldBlocks(exec: Exec, blocks: StreamBlock[], savepoin
   const positions = oldBlocks(blocks, Date.now());
   if (positions.length === 0)
     return { judged: new Map<number, Judgement>(), savepointTaken: false };
-  const rows = await exec.script<StoredAround>(storedAroundScript(blocks, positions, savepoint));
-  return { judged: judgeResends(blocks, rows), savepointTaken: true };
+  const keys = await exec.script<JoinedKey>(joinedKeysScript(blocks, positions, savepoint));
+  const judged = await judgeInside(exec, blocks, coveringRows(blocks, positions, keys));
+  return { judged, savepointTaken: true };
 }
