@@ -13,6 +13,7 @@ import { mqttConfigOf, startMqttFromConfig } from './ingest/mqtt-config.ts';
 import type { MqttIngest } from './ingest/mqtt-subscriber.ts';
 import { startRawRetention } from './readings/raw-retention.ts';
 import { startRollupRetention } from './readings/rollup-retention.ts';
+import { startBlockJoining } from './readings/join-small-blocks.ts';
 import { startArrayPacking } from './readings/pack-stored-arrays-schedule.ts';
 import { LOCKS, startLeadership, withAdvisoryLock } from './ops/advisory-lock.ts';
 import { installJobQueueSchema } from './ops/job-queue-schema.ts';
@@ -197,6 +198,10 @@ if (roles.has('worker')) {
     leads: leadership.isLeader,
     log: logTo(logger.child({ component: 'readings' }), 'info'),
   });
+  const blockJoining = startBlockJoining(database.db, {
+    leads: leadership.isLeader,
+    log: logTo(logger.child({ component: 'readings' }), 'info'),
+  });
   const shiftRetention = startShiftRetention(database.db, {
     leads: leadership.isLeader,
     log: logTo(logger.child({ component: 'retention' }), 'warn'),
@@ -216,6 +221,7 @@ if (roles.has('worker')) {
   steps.push({ name: 'raw retention', stop: async () => retention?.stop() });
   steps.push({ name: 'roll-up retention', stop: async () => rollupRetention?.stop() });
   steps.push({ name: 'packing stored arrays', stop: () => arrayPacking.stop() });
+  steps.push({ name: 'joining small blocks', stop: () => blockJoining.stop() });
   steps.push({ name: 'frequency shift retention', stop: () => shiftRetention.stop() });
   steps.push({ name: 'domain re-check', stop: () => domainRecheck.stop() });
   steps.push({ name: 'analysis workers', stop: () => workers.stop() });

@@ -420,8 +420,18 @@ export const readings = pgTable(
     vMin: doublePrecision('v_min').notNull(),
     vMax: doublePrecision('v_max').notNull(),
     vSum: doublePrecision('v_sum').notNull(),
+    // True on a block joined from a closed window's small blocks (issue 34): a resend of their
+    // samples is looked for inside it (server/readings/stored-resends.ts). NULL costs no byte.
+    joined: boolean('joined'),
   },
-  (t) => [primaryKey({ columns: [t.datastreamId, t.start] })],
+  (t) => [
+    primaryKey({ columns: [t.datastreamId, t.start] }),
+    // Only joined rows: the ingest's look-up of an old block finds none in a few index pages,
+    // without reading the previous block's row (the primary key's answer) from the heap.
+    index('readings_joined_idx')
+      .on(t.datastreamId, t.start)
+      .where(sql`${t.joined}`),
+  ],
 );
 
 /** Per-minute (60) and per-hour (3600) min/max/sum/count, kept up to date by the ingest. */

@@ -7,6 +7,11 @@ import type { Database } from './client.ts';
 /** The few things the readings writer needs inside one transaction, on either driver. */
 export interface Exec {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Statements without parameters sent together (one round trip on a server, where the first
+   * also carries BEGIN); the last one's rows. Each statement sees what committed before it ran.
+   */
+  script<T>(text: string): Promise<T[]>;
   /** A binary COPY of `rows` into `target` (`table (columns)`), on either driver. */
   copyIn(target: string, rows: Uint8Array<ArrayBuffer>): Promise<void>;
   /**
@@ -58,6 +63,11 @@ export function transactionRunner(database: Database): Transact {
             await open();
             return (await connection.query(text, params)).rows as T[];
           },
+          async script<T>(text: string) {
+            if (opened) return lastRows<T>(await connection.query(text));
+            opened = true;
+            return lastRows<T>(await connection.query(`BEGIN; ${text}`));
+          },
           async copyIn(target, rows) {
             await open();
             const copy = connection.query(
@@ -88,6 +98,7 @@ export function transactionRunner(database: Database): Transact {
       const result = await work({
         query: async <T>(text: string, params?: unknown[]) =>
           (await tx.query<T>(text, params)).rows,
+        script: async <T>(text: string) => ((await tx.exec(text)).at(-1)?.rows ?? []) as T[],
         async copyIn(target, rows) {
           // PGlite has no COPY FROM STDIN; it reads a blob as the file /dev/blob instead.
           await tx.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT binary)`, [], {

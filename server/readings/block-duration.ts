@@ -17,7 +17,7 @@ import { MAX_BLOCK_SECONDS } from './block-limits.ts';
 export const TARGET_BLOCK_SAMPLES = 1000;
 
 /** Block durations (seconds) a writer chooses from: each divides an hour (and the next one). */
-const DURATIONS = [1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600] as const;
+export const DURATIONS = [1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600] as const;
 
 /** The block duration in seconds for a stream sampled at `rateHz` (20 Hz: 60 s; 0.1 Hz: 600 s). */
 export function blockSecondsFor(rateHz: number): number {

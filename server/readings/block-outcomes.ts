@@ -55,13 +55,20 @@ type Outcome = 'stored' | 'duplicate' | 'conflict';
 export function outcomesOf(
   input: StreamBlock[],
   { firsts, repeats }: KeyGroups,
-  written: { fresh: BlockKeys | 'all'; conflicting: BlockKeys },
+  written: {
+    fresh: BlockKeys | 'all';
+    conflicting: BlockKeys;
+    /** Blocks judged before the write (resends inside a stored block), never written. */
+    judged?: StreamKeyed<'duplicate' | 'conflict'> | undefined;
+  },
 ): StoreResult {
   const status = new Map<number, Outcome>();
   for (const index of firsts) {
     const { datastreamId, block } = input[index] as StreamBlock;
-    const { fresh, conflicting } = written;
-    if (fresh === 'all' || fresh.has(datastreamId, block.startMs)) status.set(index, 'stored');
+    const { fresh, conflicting, judged } = written;
+    const verdict = judged?.get(datastreamId, block.startMs);
+    if (verdict) status.set(index, verdict);
+    else if (fresh === 'all' || fresh.has(datastreamId, block.startMs)) status.set(index, 'stored');
     else status.set(index, conflicting.has(datastreamId, block.startMs) ? 'conflict' : 'duplicate');
   }
   for (const { index, first } of repeats) {

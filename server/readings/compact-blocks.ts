@@ -5,8 +5,9 @@
  * pays that per sample. Windows are the history writer's (`blockSecondsFor`), so a joined block
  * never straddles an hour (the roll-ups' buckets) nor passes `MAX_BLOCK_SECONDS`.
  *
- * Only for streams whose writer never resends a block: the ingest finds a resend by its key
- * (stream, start), and a block joined into the one before it has no key of its own any more.
+ * A block joined into the one before it has no key (stream, start) of its own any more, so the
+ * ingest finds a resend of it inside the joined row instead (stored-resends.ts); a join holds
+ * the stream's join lock exclusively, so that lookup never runs between the rows and the join.
  *
  * Each window is joined in one transaction: readers see its small rows or the joined one. The
  * samples (values, times, count, least and greatest) are the same, so the roll-ups and the
@@ -21,6 +22,7 @@ import { queryFloat64Rows } from '../db/float64-query.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { blockSecondsFor } from './block-duration.ts';
 import { MAX_BLOCK_SAMPLES } from './block-limits.ts';
+import { JOIN_LOCK_SPACE } from './stored-resends.ts';
 
 /** Windows joined at most by one pass: a pass stays a fraction of a second. */
 export const MAX_WINDOWS_PER_PASS = 200;
@@ -151,10 +153,10 @@ async function joinRun(tx: Db, streamId: number, run: StoredRow[], resolution: n
   const array = packed === null ? `{${Array.from(values, floatText).join(',')}}` : null;
   const hex = packed === null ? null : Buffer.from(packed).toString('hex');
   await tx.execute(sql`
-    INSERT INTO readings (datastream_id, start, rate_hz, values, packed, n, v_min, v_max, v_sum)
+    INSERT INTO readings (datastream_id, start, rate_hz, values, packed, n, v_min, v_max, v_sum, joined)
     VALUES (${streamId}, 'epoch'::timestamptz + ${run[0]?.start_us}::bigint * interval '1 microsecond',
             ${run[0]?.rate_hz}::float8, ${array}::float8[], decode(${hex}::text, 'hex'),
-            ${values.length}, ${gone?.lo}::float8, ${gone?.hi}::float8, ${gone?.total}::float8)`);
+            ${values.length}, ${gone?.lo}::float8, ${gone?.hi}::float8, ${gone?.total}::float8, TRUE)`);
   return true;
 }
 
@@ -167,6 +169,7 @@ export async function compactWindow(
 ): Promise<{ before: number; after: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw("SET LOCAL lock_timeout = '5s'"));
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${JOIN_LOCK_SPACE}::int, ${stream.id}::int)`);
     const rows = await queryFloat64Rows<StoredRow>(
       tx,
       `SELECT (extract(epoch FROM start) * 1000000)::bigint::text AS start_us, rate_hz, n,

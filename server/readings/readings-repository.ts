@@ -7,8 +7,16 @@ import { READING_COLUMNS, readingCopyRows } from './reading-rows.ts';
 import { floatArray, intArray, timeArray } from '../db/pg-arrays.ts';
 import { rollupsOf, sampleTimeMs } from './rollups.ts';
 import { type Exec, inlineLiteral, transactionRunner } from '../db/sql-runner.ts';
+import { StreamKeyed } from './stream-keyed.ts';
+import {
+  type Judgement,
+  judgeOldBlocks,
+  LONGER_STORED,
+  longerStoredConflicts,
+} from './stored-resends.ts';
 
 const COLUMNS = READING_COLUMNS;
+const SAVEPOINT = 'SAVEPOINT fast_copy';
 const RETURNING = 'RETURNING datastream_id, (extract(epoch FROM start) * 1000)::float8 AS ms';
 
 const isUniqueViolation = (error: unknown) =>
@@ -25,10 +33,11 @@ type KeyRow = { datastream_id: number; ms: number };
 async function insertBlocks(
   exec: Exec,
   blocks: StreamBlock[],
+  savepointTaken: boolean,
 ): Promise<{ fresh: BlockKeys | 'all'; conflicting: BlockKeys }> {
   // Given back only after a COPY that succeeded: one that failed may still be sending it.
   const rows = readingCopyRows(blocks, ingestBuffers);
-  await exec.query('SAVEPOINT fast_copy');
+  if (!savepointTaken) await exec.query(SAVEPOINT);
   try {
     await exec.copyIn(`readings (${COLUMNS})`, rows);
     ingestBuffers.give(rows.buffer);
@@ -55,15 +64,20 @@ async function insertBlocks(
   const conflicting = await exec.query<KeyRow>(
     `SELECT s.datastream_id, (extract(epoch FROM s.start) * 1000)::float8 AS ms
      FROM readings_staging s JOIN readings r ON r.datastream_id = s.datastream_id AND r.start = s.start
-     WHERE r.rate_hz <> s.rate_hz
+     WHERE (r.rate_hz <> s.rate_hz
         OR (r.packed IS NOT NULL AND s.packed IS NOT NULL AND r.packed <> s.packed)
         OR (r.packed IS NULL AND s.packed IS NULL AND r.values <> s.values)
         OR ((r.packed IS NULL) <> (s.packed IS NULL)
-            AND (r.n, r.v_min, r.v_max, r.v_sum) <> (s.n, s.v_min, s.v_max, s.v_sum))`,
+            AND (r.n, r.v_min, r.v_max, r.v_sum) <> (s.n, s.v_min, s.v_max, s.v_sum)))
+       AND NOT (${LONGER_STORED})`,
   );
   const keys = (rows: KeyRow[]) =>
     BlockKeys.of(rows.map((r) => ({ datastreamId: r.datastream_id, ms: Math.round(r.ms) })));
-  return { fresh: keys(inserted), conflicting: keys(conflicting) };
+  const conflictingKeys = keys(conflicting);
+  for (const key of await longerStoredConflicts(exec, blocks)) {
+    conflictingKeys.set(key.datastreamId, key.ms, true);
+  }
+  return { fresh: keys(inserted), conflicting: conflictingKeys };
 }
 
 function upsertRollups(exec: Exec, stored: StreamBlock[]): void {
@@ -128,19 +142,29 @@ export function createReadingsRepository(database: Database) {
     if (blocks.length > 0) await ensureMonths(blocks.map((b) => b.block.startMs));
 
     const outcome = await (blocks.length === 0
-      ? { fresh: new BlockKeys(), conflicting: new BlockKeys() }
+      ? { fresh: new BlockKeys(), conflicting: new BlockKeys(), judged: undefined }
       : transact(async (exec) => {
-          const written = await insertBlocks(exec, blocks);
+          const { judged, savepointTaken } = await judgeOldBlocks(exec, blocks, SAVEPOINT);
+          const toWrite = judged.size === 0 ? blocks : blocks.filter((_, i) => !judged.has(i));
+          const written =
+            toWrite.length === 0
+              ? { fresh: new BlockKeys(), conflicting: new BlockKeys() }
+              : await insertBlocks(exec, toWrite, savepointTaken);
           const { fresh } = written;
           const stored =
             fresh === 'all'
-              ? blocks
-              : blocks.filter((b) => fresh.has(b.datastreamId, b.block.startMs));
+              ? toWrite
+              : toWrite.filter((b) => fresh.has(b.datastreamId, b.block.startMs));
           if (stored.length > 0) {
             upsertRollups(exec, stored);
             updateStreamStats(exec, stored);
           }
-          return written;
+          const judgedKeys = new StreamKeyed<Judgement>();
+          for (const [i, verdict] of judged) {
+            const { datastreamId, block } = blocks[i] as StreamBlock;
+            judgedKeys.set(datastreamId, block.startMs, verdict);
+          }
+          return { ...written, judged: judgedKeys };
         }));
 
     return outcomesOf(input, { firsts, repeats }, outcome);

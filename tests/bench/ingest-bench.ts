@@ -39,9 +39,9 @@ const GATEWAY_RATE = Number(process.env.BENCH_GATEWAY_RATE ?? 1000);
  */
 const GATEWAY_PATHS = process.env.BENCH_GATEWAY_PATHS === 'group' ? 'group' : 'both';
 const T0 = Date.UTC(2026, 9, 10);
-/** `http`, `gateways`, `query`, `mqtt` or `pglite` runs only that part; unset runs all. */
-const ONLY = process.env.BENCH_ONLY ?? '';
-const runs = (part: string) => ONLY === '' || ONLY === part;
+/** `http`, `gateways`, `query`, `mqtt` or `pglite` (or several: `http,query`) runs only those. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter((part) => part !== '');
+const runs = (part: string) => ONLY.length === 0 || ONLY.includes(part);
 
 const dbName = `spanwatch_bench_${process.pid}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });
