@@ -42,10 +42,30 @@ async function pageWidths(page: Page) {
 }
 
 test.describe('public pages', () => {
+  // One page for the thirteen page checks, as a visitor going from page to page has it: the app's
+  // hashed code is cached (immutable) after the first, where a fresh context per test fetched
+  // and compiled it thirteen times. Each check still loads its page anew. Should a check fail,
+  // Playwright starts a new worker, and this a new page, for the checks after it.
+  let page: Page;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const { baseURL, serviceWorkers, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } =
+      testInfo.project.use;
+    page = await browser.newPage({
+      ...(baseURL ? { baseURL } : {}),
+      ...(serviceWorkers ? { serviceWorkers } : {}),
+      ...(viewport ? { viewport } : {}),
+      ...(userAgent ? { userAgent } : {}),
+      ...(deviceScaleFactor ? { deviceScaleFactor } : {}),
+      ...(isMobile === undefined ? {} : { isMobile }),
+      ...(hasTouch === undefined ? {} : { hasTouch }),
+    });
+  });
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
   for (const [path, heading, title = `${heading} | SpanWatch`] of publicPages) {
-    test(`${path} shows its heading, its own title and description, and every image has alt text`, async ({
-      page,
-    }) => {
+    test(`${path} shows its heading, its own title and description, and every image has alt text`, async () => {
       await page.goto(path);
 
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
