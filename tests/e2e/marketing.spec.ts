@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { closeProjectPage, projectPage } from '../helpers/e2e-shared-page';
 
 const DEMO_STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
 
@@ -48,20 +49,10 @@ test.describe('public pages', () => {
   // Playwright starts a new worker, and this a new page, for the checks after it.
   let page: Page;
   test.beforeAll(async ({ browser }, testInfo) => {
-    const { baseURL, serviceWorkers, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } =
-      testInfo.project.use;
-    page = await browser.newPage({
-      ...(baseURL ? { baseURL } : {}),
-      ...(serviceWorkers ? { serviceWorkers } : {}),
-      ...(viewport ? { viewport } : {}),
-      ...(userAgent ? { userAgent } : {}),
-      ...(deviceScaleFactor ? { deviceScaleFactor } : {}),
-      ...(isMobile === undefined ? {} : { isMobile }),
-      ...(hasTouch === undefined ? {} : { hasTouch }),
-    });
+    page = await projectPage(browser, testInfo);
   });
   test.afterAll(async () => {
-    await page?.close();
+    await closeProjectPage(page);
   });
 
   for (const [path, heading, title = `${heading} | SpanWatch`] of publicPages) {
