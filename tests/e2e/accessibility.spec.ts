@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { DEMO_OPERATOR, openSignedIn } from '../helpers/e2e-session';
-import { closeProjectPage, projectPage } from '../helpers/e2e-shared-page';
+import { sharedProjectPage } from '../helpers/e2e-shared-page';
 
 // axe-core on every public page, the sign-in screens, the signed-in map and a bridge dashboard:
 // no serious or critical violations (issues 4 and 6). Map tiles are refused so nothing depends
@@ -33,17 +33,12 @@ async function seriousViolations(page: Page) {
 }
 
 test.describe('public and sign-in pages', () => {
-  // One page for the sixteen checks, each loading its path anew (see projectPage).
-  let page: Page;
-  test.beforeAll(async ({ browser }, testInfo) => {
-    page = await projectPage(browser, testInfo);
-  });
-  test.afterAll(async () => {
-    await closeProjectPage(page);
-  });
+  // One page for the sixteen checks, each loading its path anew (see sharedProjectPage).
+  const sharedPage = sharedProjectPage();
 
   for (const path of publicPaths) {
     test(`axe finds no serious or critical violation on ${path}`, async () => {
+      const page = sharedPage();
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { closeProjectPage, projectPage } from '../helpers/e2e-shared-page';
+import { sharedProjectPage } from '../helpers/e2e-shared-page';
 
 const DEMO_STAFF = { email: 'staff@spanwatch.demo', password: 'SpanWatch-staff-1' };
 
@@ -45,18 +45,12 @@ async function pageWidths(page: Page) {
 test.describe('public pages', () => {
   // One page for the thirteen page checks, as a visitor going from page to page has it: the app's
   // hashed code is cached (immutable) after the first, where a fresh context per test fetched
-  // and compiled it thirteen times. Each check still loads its page anew. Should a check fail,
-  // Playwright starts a new worker, and this a new page, for the checks after it.
-  let page: Page;
-  test.beforeAll(async ({ browser }, testInfo) => {
-    page = await projectPage(browser, testInfo);
-  });
-  test.afterAll(async () => {
-    await closeProjectPage(page);
-  });
+  // and compiled it thirteen times.
+  const sharedPage = sharedProjectPage();
 
   for (const [path, heading, title = `${heading} | SpanWatch`] of publicPages) {
     test(`${path} shows its heading, its own title and description, and every image has alt text`, async () => {
+      const page = sharedPage();
       await page.goto(path);
 
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
