@@ -239,6 +239,7 @@ export function createServices(config: AppConfig, given: Database, wiring: Proce
     queuedSms: outlets.queuedSms,
     analysisJobs: createAnalysisJobs(database, analysis, (message) => log('jobs', message), {
       jobTimeoutSeconds: config.analysisJobTimeoutSeconds,
+      liveness: config.analysisJobLiveness,
     }),
     readiness: createReadinessProbe(database, {
       brokerConnected: wiring.brokerConnected,

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { DEFAULT_JOB_LIVENESS } from '../config/setting-defaults.ts';
 import type { Database } from '../db/client.ts';
 import type { AnalysisJob, AnalysisJobs } from './job-types.ts';
 import { JobHandedBack } from './job-handed-back.ts';
@@ -11,8 +12,6 @@ export const ANALYSIS_QUEUE = 'bridge-analysis';
 /** What the queue promises a job whose worker dies mid-run (docs/decisions/011). */
 export const ANALYSIS_RETRY_LIMIT = 2;
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 1800;
-/** How soon a job whose worker died runs again: twice the grace plus the sweep period (035). */
-const DEFAULT_LIVENESS = { sweepIntervalSeconds: 5, graceSeconds: 10 };
 /** pg-boss's own default: how often maintenance expires jobs when the timeout is long. */
 const MAX_MAINTENANCE_INTERVAL_SECONDS = 120;
 
@@ -125,7 +124,7 @@ export function createPgBossJobs(
       const boss = await ensureQueue(newBoss(true));
       worker = boss;
       liveness = startJobLiveness(pool, {
-        ...(options.liveness ?? DEFAULT_LIVENESS),
+        ...(options.liveness ?? DEFAULT_JOB_LIVENESS),
         queue: ANALYSIS_QUEUE,
         failJobs: async (ids) => {
           for (const id of ids) {

@@ -13,6 +13,7 @@ import {
   DEFAULT_PGLITE_SHARED_BUFFERS_MB,
   DEFAULT_HORIZON_DAYS,
   DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_JOB_LIVENESS,
   DEFAULT_PASSWORD_HASH_COST,
   DEFAULT_SESSION_LIFETIME_SECONDS,
   MAX_PASSWORD_HASH_COST,
@@ -129,6 +130,11 @@ export interface AppConfig {
    * worker that died and hands it to another (default 1800).
    */
   analysisJobTimeoutSeconds?: number;
+  /**
+   * How often a PostgreSQL worker looks for jobs whose worker's session ended, and how long such
+   * a job's lock must stay free before it is handed back (defaults 5 and 10, decision 035).
+   */
+  analysisJobLiveness?: { sweepIntervalSeconds: number; graceSeconds: number };
 }
 
 /** How long the HTTP server waits on a client, in seconds (docs/configuration.md). */
@@ -383,6 +389,8 @@ const environmentSchema = z.object({
   METRICS_PORT: positiveInt(0, 65535),
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
   ANALYSIS_JOB_TIMEOUT_SECONDS: positiveInt(1800, 86_400),
+  ANALYSIS_JOB_SWEEP_SECONDS: seconds(DEFAULT_JOB_LIVENESS.sweepIntervalSeconds, 0.1, 3600),
+  ANALYSIS_JOB_GRACE_SECONDS: seconds(DEFAULT_JOB_LIVENESS.graceSeconds, 0.1, 3600),
 });
 
 function parseEnvironment(env: NodeJS.ProcessEnv) {
@@ -534,6 +542,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     metricsPort: vars.METRICS_PORT === 0 ? undefined : vars.METRICS_PORT,
     shutdownTimeoutSeconds: vars.SHUTDOWN_TIMEOUT_SECONDS,
     analysisJobTimeoutSeconds: vars.ANALYSIS_JOB_TIMEOUT_SECONDS,
+    analysisJobLiveness: {
+      sweepIntervalSeconds: vars.ANALYSIS_JOB_SWEEP_SECONDS,
+      graceSeconds: vars.ANALYSIS_JOB_GRACE_SECONDS,
+    },
   };
 }
 

@@ -16,6 +16,12 @@ export const DEFAULT_HEAP_GROWTH_PERCENT = 200;
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 
+/**
+ * ANALYSIS_JOB_SWEEP_SECONDS and ANALYSIS_JOB_GRACE_SECONDS: a job whose worker died runs again
+ * within twice the grace plus the sweep period (docs/decisions/035).
+ */
+export const DEFAULT_JOB_LIVENESS = { sweepIntervalSeconds: 5, graceSeconds: 10 };
+
 /** INGEST_HORIZON_DAYS: days before now that data may reach back, about 10 years. */
 export const DEFAULT_HORIZON_DAYS = 3650;
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { DEMO_OPERATOR, openSignedIn } from '../helpers/e2e-session';
+import { sharedProjectPage } from '../helpers/e2e-shared-page';
 
 // axe-core on every public page, the sign-in screens, the signed-in map and a bridge dashboard:
 // no serious or critical violations (issues 4 and 6). Map tiles are refused so nothing depends
@@ -31,13 +32,19 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-for (const path of publicPaths) {
-  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-}
+test.describe('public and sign-in pages', () => {
+  // One page for the sixteen checks, each loading its path anew (see sharedProjectPage).
+  const sharedPage = sharedProjectPage();
+
+  for (const path of publicPaths) {
+    test(`axe finds no serious or critical violation on ${path}`, async () => {
+      const page = sharedPage();
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
 
 test('axe finds no serious or critical violation on a bridge dashboard', async ({ page }) => {
   await openSignedIn(page, DEMO_OPERATOR, '/map');

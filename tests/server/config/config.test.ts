@@ -222,6 +222,8 @@ describe('loadConfig', () => {
     [{ ROLES: 'api,web' }, 'ROLES must be a comma-separated list of api, ingest, worker'],
     [{ METRICS_PORT: '99999' }, 'METRICS_PORT must be at most 65535'],
     [{ SHUTDOWN_TIMEOUT_SECONDS: 'soon' }, 'SHUTDOWN_TIMEOUT_SECONDS must be a positive whole'],
+    [{ ANALYSIS_JOB_SWEEP_SECONDS: '0' }, 'ANALYSIS_JOB_SWEEP_SECONDS must be a number of seconds'],
+    [{ ANALYSIS_JOB_GRACE_SECONDS: 'soon' }, 'ANALYSIS_JOB_GRACE_SECONDS must be a number of'],
   ])('stops with a clear message on a bad value (%#)', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
@@ -231,6 +233,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'x', MQTT_URL: 'ftp://b' })).toThrow(
       /PORT must be a positive whole number.*; MQTT_URL must start with mqtt:/,
     );
+  });
+
+  it("reads how soon a dead worker's analysis job is handed back, defaulting to 5 s and 10 s", () => {
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        ANALYSIS_JOB_SWEEP_SECONDS: '1',
+        ANALYSIS_JOB_GRACE_SECONDS: '2.5',
+      }).analysisJobLiveness,
+    ).toEqual({ sweepIntervalSeconds: 1, graceSeconds: 2.5 });
+    expect(loadConfig({ DATA_DIR: tempDir() }).analysisJobLiveness).toEqual({
+      sweepIntervalSeconds: 5,
+      graceSeconds: 10,
+    });
   });
 
   it('reads the MQTT, role and metrics settings', () => {

@@ -5,7 +5,7 @@ import { DEMO_FLEET, DEMO_LIGHT_BRIDGES, type DemoRates } from '../../../server/
 import { analysisCoverage } from '../../../server/demo/first-analysis-watch.ts';
 import { writeDemoHistory } from '../../../server/demo/history-writer.ts';
 import { seedDemo } from '../../../server/seed/demo-seed.ts';
-import { drivers } from '../../helpers/test-database.ts';
+import { evaluationDrivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 
 /**
@@ -25,7 +25,10 @@ const EVALUATION_RATES: DemoRates = {
  */
 const PINNED_NOW = '2026-11-24T16:15:00Z';
 
-describe.each(drivers)('the demo analysed on %s', (kind) => {
+// One database (decision 033): the scheduling and the evaluation are the same work on both; the
+// demo's history is written on both by history-writer, and the browser suite's server analyses
+// all eleven demo bridges on the embedded database.
+describe.each(evaluationDrivers)('the demo analysed on %s', (kind) => {
   const t = setupTestApp(kind);
   afterEach(() => void vi.useRealTimers());
 

@@ -5,6 +5,7 @@ import { countBridgeStrain } from '../../../server/fatigue/strain-counting.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { sharedFixture } from '../../helpers/data-snapshot.ts';
 import {
   cubes,
   DAY_MS,
@@ -90,9 +91,16 @@ describe.each(drivers)(
         healthy: other.id,
       };
     }
+    // The first two tests start from the same counted bridge: stored and counted once per
+    // database, then put back from its copy (72,000 samples a stream stored and counted each time).
+    const recountSpan = sharedFixture(
+      () => t.services.database,
+      'fault-recount',
+      () => countedBridge('recount-span'),
+    );
 
     it('recounts the faulty stream’s days without the fault, once, leaving the other alone', async () => {
-      const made = await countedBridge('recount-span');
+      const made = await recountSpan();
       const staff = await t.createUser({ staff: true });
       await t.request({
         method: 'PUT',
@@ -141,7 +149,7 @@ describe.each(drivers)(
     });
 
     it('recounts at most the budget of days per run, the rest on the next runs', async () => {
-      const made = await countedBridge('bound-span');
+      const made = await recountSpan();
       expect(await recountBridgeStrain(db(), made.bridgeId, 1)).toEqual([
         { datastreamId: made.faulty, daysRecounted: 1 },
       ]);

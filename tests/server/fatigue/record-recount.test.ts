@@ -5,6 +5,7 @@ import { countBridgeStrain } from '../../../server/fatigue/strain-counting.ts';
 import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { sharedFixture } from '../../helpers/data-snapshot.ts';
 import { DAY_MS, START_MS, storeStrain, strainBridge, trafficBlocks } from './strain-fixtures.ts';
 
 const HOUR_MS = 3_600_000;
@@ -77,9 +78,16 @@ describe.each(drivers)(
         otherCounted: await days(other.id),
       };
     }
+    // Every test starts from the same two counted gauges: stored and counted once per database
+    // (the counts checked then), then put back from their copy before each later test.
+    const twoGauges = sharedFixture(
+      () => t.services.database,
+      'record-recount',
+      () => countedBridge('works-span'),
+    );
 
     it('recounts the days of works entered later without their samples, once, that gauge only', async () => {
-      const made = await countedBridge('works-span');
+      const made = await twoGauges();
       // Entered after day 2 was counted: the gauge was out of service on day 1, 09:30-10:00.
       await db().execute(sql`
         INSERT INTO maintenance_events (bridge_id, occurred_on, kind, sensor_id, note,
@@ -102,7 +110,7 @@ describe.each(drivers)(
     });
 
     it('recounts a re-zero day entered later, and the days a calibration entered later leaves unvouched', async () => {
-      const made = await countedBridge('zero-span');
+      const made = await twoGauges();
       await db().execute(sql`
         INSERT INTO maintenance_events (bridge_id, occurred_on, kind, sensor_id)
         VALUES (${made.bridgeId}, ${dateOf(2)}::date, 'sensor_rezero', ${made.sensorId})`);
@@ -131,7 +139,7 @@ describe.each(drivers)(
     });
 
     it('takes the present records for days counted before their spans were kept, recounting nothing', async () => {
-      const made = await countedBridge('legacy-span');
+      const made = await twoGauges();
       await db().execute(sql`
         UPDATE fatigue_histograms SET excluded_spans = NULL WHERE datastream_id = ${made.stream}`);
       await db().execute(sql`

@@ -28,7 +28,15 @@ const ANALYSIS_INTERVAL_SECONDS = 5;
  * once beside the browser tests, and at 150 s the schedules' first run once did not end in 300 s).
  */
 const JOB_TIMEOUT_SECONDS = 1800;
-/** The workers' sweep (5 s) and twice their grace (10 s) hand a dead worker's job back within this. */
+/**
+ * The workers look for a dead worker's job every second and hand it back once its lock has been
+ * seen free twice, six seconds apart: 6-8 s after the kill instead of the product's 10-20 s
+ * (sweep 5 s, grace 10 s), the wait the killed worker's case spends. A live worker's job would
+ * be handed back only if it took its lock 12 s after the queue gave it out: the schedules' case
+ * checks that no job ran twice.
+ */
+const JOB_LIVENESS = { ANALYSIS_JOB_SWEEP_SECONDS: '1', ANALYSIS_JOB_GRACE_SECONDS: '6' };
+/** The sweep and grace above hand a dead worker's job back well within this. */
 const HANDED_BACK_WITHIN_MS = 60_000;
 const SHUTDOWN_TIMEOUT_SECONDS = 9;
 const ANALYSED_PREFIXES = ['sca', 'scb'];
@@ -107,17 +115,6 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
       { ...testConfig, analysisJobTimeoutSeconds: JOB_TIMEOUT_SECONDS },
       testDb.database,
     );
-    // Stored before any worker runs, so the schedules' first run finds all of each bridge's data.
-    for (const [i, scenario] of scenarios.entries()) {
-      analysed.push(
-        await simulatedBridge(services, {
-          name: `Scale Bridge ${i + 1}`,
-          scenario,
-          days: DAYS_STORED[i] ?? 8,
-        }),
-      );
-    }
-
     const common = {
       DATABASE_URL: testDb.url ?? '',
       MQTT_URL: broker.url,
@@ -125,6 +122,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
       JWT_SECRET: testConfig.jwtSecret,
       DATA_ENCRYPTION_KEY: testConfig.dataEncryptionKey,
       ANALYSIS_JOB_TIMEOUT_SECONDS: String(JOB_TIMEOUT_SECONDS),
+      ...JOB_LIVENESS,
     };
     start = async (env: NodeJS.ProcessEnv) => {
       const server = await startServerProcess({ ...common, ...env });
@@ -132,9 +130,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
       if (env.ROLES === 'worker') workers.push(server);
       return server;
     };
-    // Started together, as an orchestrator would: migrations run once under their lock. All
-    // are awaited before a failure is thrown, so afterAll stops every process that did start.
-    const starts = await Promise.allSettled([
+    // Started together, as an orchestrator would: migrations run once under their lock. The API
+    // and ingest processes start while the bridges are stored (each start is seconds of another
+    // process's CPU beside this one's simulation); the workers only after, so that the
+    // schedules' first run finds all of each bridge's data. Every start is awaited before a
+    // failure is thrown, so afterAll stops every process that did start.
+    const frontStarts = Promise.allSettled([
       ...API_PORTS.map((port) => start({ ROLES: 'api', PORT: String(port) })),
       ...INGEST_METRICS_PORTS.map((port) =>
         start({
@@ -143,8 +144,22 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes of each role on Postgr
           METRICS_PORT: String(port),
         }),
       ),
-      ...[1, 2].map(startWorker),
     ]);
+    const stored = (async () => {
+      for (const [i, scenario] of scenarios.entries()) {
+        analysed.push(
+          await simulatedBridge(services, {
+            name: `Scale Bridge ${i + 1}`,
+            scenario,
+            days: DAYS_STORED[i] ?? 8,
+          }),
+        );
+      }
+    })();
+    const [storing] = await Promise.allSettled([stored]);
+    const starts = await frontStarts;
+    if (storing.status === 'rejected') throw storing.reason;
+    starts.push(...(await Promise.allSettled([1, 2].map(startWorker))));
     const failed = starts.find((started) => started.status === 'rejected');
     if (failed) throw failed.reason;
   }, 180_000);
