@@ -60,7 +60,8 @@ describe.each(drivers)('audit log of sensors, streams, tokens and alerts on %s',
     });
     expect(limited.status).toBe(200);
 
-    const [update, create] = await history(staff.token, 'sensor', sensorId);
+    // Newest first: the limits, then the sensor's creation with its first dated status (issue 30).
+    const [update, status, create] = await history(staff.token, 'sensor', sensorId);
     expect(update).toMatchObject({
       actor: 'records-keeper',
       actor_id: staff.id,
@@ -74,6 +75,13 @@ describe.each(drivers)('audit log of sensors, streams, tokens and alerts on %s',
         limit_high: { before: null, after: 300 },
         limit_sustained_minutes: { before: 10, after: 30 },
       },
+    });
+    expect(status).toMatchObject({
+      actor: 'records-keeper',
+      operation: 'createSensor',
+      action: 'create',
+      record: 'sensor_status_changes',
+      changes: { status: { before: null, after: 'active' } },
     });
     expect(create).toMatchObject({
       actor: 'records-keeper',
