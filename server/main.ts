@@ -167,7 +167,10 @@ if (roles.has('worker')) {
     logger.child({ component: 'analysis' }),
     {
       leads: leadership.isLeader,
-      stopGraceMs: stopGraceFor(config.shutdownTimeoutSeconds ?? 30),
+      stopGraceMs:
+        config.analysisStopGraceSeconds === undefined
+          ? stopGraceFor(config.shutdownTimeoutSeconds ?? 30)
+          : config.analysisStopGraceSeconds * 1000,
     },
   );
   const monitor = startAlertMonitor(alerts, {

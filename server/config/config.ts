@@ -126,6 +126,11 @@ export interface AppConfig {
   /** How long SIGTERM may take to finish requests, batches and jobs before exiting 1. */
   shutdownTimeoutSeconds?: number;
   /**
+   * How long a stopping worker lets its running analysis job go on before handing it back to the
+   * queue; undefined: a third of the shutdown's limit (10 s of 30, `stopGraceFor`).
+   */
+  analysisStopGraceSeconds?: number | undefined;
+  /**
    * How long an analysis job may stay running before PostgreSQL's queue takes it back from a
    * worker that died and hands it to another (default 1800).
    */
@@ -391,6 +396,14 @@ const environmentSchema = z.object({
   ANALYSIS_JOB_TIMEOUT_SECONDS: positiveInt(1800, 86_400),
   ANALYSIS_JOB_SWEEP_SECONDS: seconds(DEFAULT_JOB_LIVENESS.sweepIntervalSeconds, 0.1, 3600),
   ANALYSIS_JOB_GRACE_SECONDS: seconds(DEFAULT_JOB_LIVENESS.graceSeconds, 0.1, 3600),
+  // Unset: a third of SHUTDOWN_TIMEOUT_SECONDS (checkStopGrace keeps a set one below it).
+  ANALYSIS_STOP_GRACE_SECONDS: variable<number | undefined>(undefined, (raw, fail) => {
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 3600) {
+      fail(`must be a number of seconds from 0 to 3600, got '${raw}'`);
+    }
+    return value;
+  }),
 });
 
 function parseEnvironment(env: NodeJS.ProcessEnv) {
@@ -401,6 +414,7 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
     checkRollupRetention(parsed.data);
     checkEscalation(parsed.data);
     checkSms(parsed.data);
+    checkStopGrace(parsed.data);
     return parsed.data;
   }
   const messages = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
@@ -442,6 +456,19 @@ function checkRollupRetention(vars: z.infer<typeof environmentSchema>): void {
 }
 
 /** An SMS provider needs its account, its token and a sender, or it could send nothing. */
+/**
+ * A stopping worker's grace must end within the shutdown's limit, or the process exits 1 with the
+ * job still running and not handed back.
+ */
+function checkStopGrace(vars: z.infer<typeof environmentSchema>): void {
+  const grace = vars.ANALYSIS_STOP_GRACE_SECONDS;
+  if (grace !== undefined && grace >= vars.SHUTDOWN_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      `ANALYSIS_STOP_GRACE_SECONDS must be less than SHUTDOWN_TIMEOUT_SECONDS (${vars.SHUTDOWN_TIMEOUT_SECONDS}), got ${grace}`,
+    );
+  }
+}
+
 function checkSms(vars: z.infer<typeof environmentSchema>): void {
   if (!vars.SMS_BASE_URL) return;
   const missing = (['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const).filter(
@@ -541,6 +568,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AppSettings 
     roles: vars.ROLES,
     metricsPort: vars.METRICS_PORT === 0 ? undefined : vars.METRICS_PORT,
     shutdownTimeoutSeconds: vars.SHUTDOWN_TIMEOUT_SECONDS,
+    analysisStopGraceSeconds: vars.ANALYSIS_STOP_GRACE_SECONDS,
     analysisJobTimeoutSeconds: vars.ANALYSIS_JOB_TIMEOUT_SECONDS,
     analysisJobLiveness: {
       sweepIntervalSeconds: vars.ANALYSIS_JOB_SWEEP_SECONDS,

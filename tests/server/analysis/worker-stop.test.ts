@@ -15,6 +15,7 @@ import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { simulatedBridge, testScenario } from './analysis-fixtures.ts';
 
+const STOP_GRACE_MS = 1000;
 const silentLogger = pino({ level: 'silent' });
 const quietAlerts = {
   analysisCompleted: async () => undefined,
@@ -36,13 +37,13 @@ describe.each(drivers)('a stopping analysis worker (%s)', (kind) => {
         })
       : createInProcessJobs(t.services.analysis);
 
-  const startWorker = (jobs: AnalysisJobs, epochs: number) =>
+  const startWorker = (jobs: AnalysisJobs, epochs: number, stopGraceMs = 0) =>
     startAnalysisWorkers(
       { ...t.services, alerts: quietAlerts, jobs },
       { analysisWorkers: true, analysisIntervalSeconds: 3600 },
       silentLogger,
       // No scheduler ticks: the job the test queues is the only way in.
-      { leads: () => false, training: { epochs }, stopGraceMs: 0 },
+      { leads: () => false, training: { epochs }, stopGraceMs },
     );
 
   it('hands a job still training back, and the next worker completes it', async () => {
@@ -55,7 +56,9 @@ describe.each(drivers)('a stopping analysis worker (%s)', (kind) => {
     const repository = createAnalysisRepository(t.services.database.db);
 
     const first = newJobs(t.services.database);
-    const stopping = await startWorker(first, 5000);
+    // A grace the job cannot finish in (5,000 epochs of eight days): it runs on until the grace
+    // ends, then goes back. The scale-out test's processes hand back at once (grace 0).
+    const stopping = await startWorker(first, 5000, STOP_GRACE_MS);
     await first.enqueue(bridge.id, { retrain: true });
     await expect
       .poll(async () => (await repository.findResult(bridge.id))?.state, {
@@ -63,7 +66,14 @@ describe.each(drivers)('a stopping analysis worker (%s)', (kind) => {
         interval: 100,
       })
       .toBe('training');
-    await stopping.stop();
+    const stopAsked = Date.now();
+    const stopped = stopping.stop();
+    // Within the grace the job goes on training; it is handed back when the grace ends.
+    await new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS / 2));
+    expect((await repository.findResult(bridge.id))?.state).toBe('training');
+    await stopped;
+    // A timer may fire a millisecond early by the wall clock.
+    expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(STOP_GRACE_MS - 5);
 
     const handedBack = await repository.findResult(bridge.id);
     expect(handedBack).toMatchObject({ state: 'queued', message: HANDED_BACK_MESSAGE });

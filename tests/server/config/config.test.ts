@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadSettings } from '../../../server/config/config.ts';
+import { stopGraceFor } from '../../../server/analysis/analysis-workers.ts';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -224,6 +225,12 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_TIMEOUT_SECONDS: 'soon' }, 'SHUTDOWN_TIMEOUT_SECONDS must be a positive whole'],
     [{ ANALYSIS_JOB_SWEEP_SECONDS: '0' }, 'ANALYSIS_JOB_SWEEP_SECONDS must be a number of seconds'],
     [{ ANALYSIS_JOB_GRACE_SECONDS: 'soon' }, 'ANALYSIS_JOB_GRACE_SECONDS must be a number of'],
+    [{ ANALYSIS_STOP_GRACE_SECONDS: 'soon' }, 'ANALYSIS_STOP_GRACE_SECONDS must be a number of'],
+    [{ ANALYSIS_STOP_GRACE_SECONDS: '-1' }, 'ANALYSIS_STOP_GRACE_SECONDS must be a number of'],
+    [
+      { ANALYSIS_STOP_GRACE_SECONDS: '30' },
+      'ANALYSIS_STOP_GRACE_SECONDS must be less than SHUTDOWN_TIMEOUT_SECONDS (30), got 30',
+    ],
   ])('stops with a clear message on a bad value (%#)', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
@@ -247,6 +254,18 @@ describe('loadConfig', () => {
       sweepIntervalSeconds: 5,
       graceSeconds: 10,
     });
+  });
+
+  it("reads how long a stopping worker's analysis job may go on, unset by default", () => {
+    const config = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: tempDir(), ...env });
+    expect(config({ ANALYSIS_STOP_GRACE_SECONDS: '0' }).analysisStopGraceSeconds).toBe(0);
+    expect(
+      config({ SHUTDOWN_TIMEOUT_SECONDS: '9', ANALYSIS_STOP_GRACE_SECONDS: '2.5' })
+        .analysisStopGraceSeconds,
+    ).toBe(2.5);
+    // Unset, the worker takes a third of the shutdown's limit (stopGraceFor): 10 s of 30.
+    expect(config({}).analysisStopGraceSeconds).toBeUndefined();
+    expect(stopGraceFor(config({}).shutdownTimeoutSeconds ?? 0)).toBe(10_000);
   });
 
   it('reads the MQTT, role and metrics settings', () => {
