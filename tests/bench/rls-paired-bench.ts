@@ -73,10 +73,19 @@ async function main() {
   const offDatabase =
     kind === 'postgres' && testDb.url ? openDatabase({ databaseUrl: testDb.url }) : undefined;
   const offServices = offDatabase ? createServices(testConfig, offDatabase) : services;
+  // BENCH_SAME=on or off: both apps with the wall on (or both off), the bench's own check: the
+  // ratios should then be 1, and what they are is the two apps' difference other than the wall
+  // (the 'on' app's services seeded the demo; the 'off' app has services and a pool of its own).
+  const same = process.env.BENCH_SAME;
+  if (same !== undefined && same !== 'on' && same !== 'off')
+    throw new Error('BENCH_SAME: on or off');
   const apps = {
-    on: await buildApp({ config: { ...testConfig, rowLevelSecurity: true }, services }),
+    on: await buildApp({
+      config: { ...testConfig, rowLevelSecurity: same ? same === 'on' : true },
+      services,
+    }),
     off: await buildApp({
-      config: { ...testConfig, rowLevelSecurity: false },
+      config: { ...testConfig, rowLevelSecurity: same ? same === 'on' : false },
       services: offServices,
     }),
   };
@@ -197,6 +206,7 @@ async function main() {
       JSON.stringify(
         {
           database: kind,
+          ...(same ? { both_apps_wall: same } : {}),
           rounds: ROUNDS,
           bridges: dashboards.map((b) => b.name),
           requests_per_opening: dashboardRequests(dashboards[0] ?? { id: 0, name: '', streams: [] })
