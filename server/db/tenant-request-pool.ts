@@ -100,10 +100,16 @@ export class TenantRequestPool {
     }
   }
 
+  /**
+   * A query's connection goes to the request's next waiting query; otherwise back to the pool
+   * at once when another request is queued for one, rather than lie idle in this request while
+   * its handler works between queries (decision 072, amended 2026-12-03); else kept for the
+   * request's next query, which then needs no settings check.
+   */
   private give(client: pg.PoolClient): void {
     const waiter = this.waiters.shift();
     if (waiter) waiter(client);
-    else if (this.ended) this.restore(client);
+    else if (this.ended || this.pool.waitingCount > 0) this.restore(client);
     else this.idle.push(client);
   }
 

@@ -6,7 +6,8 @@
 // round by round; a round sends the dashboard's API requests six at a time, as a browser does.
 // Reported: p50/p95 of each request and of a whole opening, per app, their ratios, the quartiles
 // of the paired ratio (an opening with the wall over the same bridge's opening without it, run
-// next to it), and the ratio between the two halves of the 'off' rounds (this machine's noise).
+// next to it), this process's CPU time per opening (less moved by other sessions' load), and the
+// ratio between the two halves of the 'off' rounds (this machine's noise).
 // PGlite by default; PostgreSQL with DATABASE_URL (a fresh database made from the tests' template).
 import { eq } from 'drizzle-orm';
 import { loadavg } from 'node:os';
@@ -72,10 +73,19 @@ async function main() {
   const offDatabase =
     kind === 'postgres' && testDb.url ? openDatabase({ databaseUrl: testDb.url }) : undefined;
   const offServices = offDatabase ? createServices(testConfig, offDatabase) : services;
+  // BENCH_SAME=on or off: both apps with the wall on (or both off), the bench's own check: the
+  // ratios should then be 1, and what they are is the two apps' difference other than the wall
+  // (the 'on' app's services seeded the demo; the 'off' app has services and a pool of its own).
+  const same = process.env.BENCH_SAME;
+  if (same !== undefined && same !== 'on' && same !== 'off')
+    throw new Error('BENCH_SAME: on or off');
   const apps = {
-    on: await buildApp({ config: { ...testConfig, rowLevelSecurity: true }, services }),
+    on: await buildApp({
+      config: { ...testConfig, rowLevelSecurity: same ? same === 'on' : true },
+      services,
+    }),
     off: await buildApp({
-      config: { ...testConfig, rowLevelSecurity: false },
+      config: { ...testConfig, rowLevelSecurity: same ? same === 'on' : false },
       services: offServices,
     }),
   };
@@ -122,12 +132,16 @@ async function main() {
 
     const times = { on: new Map<string, number[]>(), off: new Map<string, number[]>() };
     const openings = { on: [] as number[], off: [] as number[] };
+    // This process's CPU time (all its threads) an opening took: the requests' own work in Node,
+    // less moved by the other sessions' load than the wall-clock times are.
+    const cpu = { on: [] as number[], off: [] as number[] };
     const offHalves: [number[], number[]] = [[], []];
     // Each opening with the wall over the same bridge's opening without it, next to it in time:
     // the other sessions' load changes within seconds, and a pair sees the same load.
     const pairedRatios: number[] = [];
     const open = async (mode: 'on' | 'off', bridge: DashboardBridge, round: number) => {
       const urls = dashboardRequests(bridge);
+      const cpuBefore = process.cpuUsage();
       const started = performance.now();
       for (let i = 0; i < urls.length; i += PARALLEL) {
         const answers = await Promise.all(
@@ -144,7 +158,9 @@ async function main() {
         }
       }
       const ms = performance.now() - started;
+      const cpuUsed = process.cpuUsage(cpuBefore);
       openings[mode].push(ms);
+      cpu[mode].push((cpuUsed.user + cpuUsed.system) / 1000);
       if (mode === 'off') offHalves[round % 4 < 2 ? 0 : 1].push(ms);
     };
     // One unmeasured round warms both apps (JIT, caches, the database's buffers).
@@ -156,6 +172,8 @@ async function main() {
     times.off.clear();
     openings.on.length = 0;
     openings.off.length = 0;
+    cpu.on.length = 0;
+    cpu.off.length = 0;
     offHalves[0].length = 0;
     offHalves[1].length = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -188,6 +206,7 @@ async function main() {
       JSON.stringify(
         {
           database: kind,
+          ...(same ? { both_apps_wall: same } : {}),
           rounds: ROUNDS,
           bridges: dashboards.map((b) => b.name),
           requests_per_opening: dashboardRequests(dashboards[0] ?? { id: 0, name: '', streams: [] })
@@ -203,6 +222,11 @@ async function main() {
             p25: ratio(quantile(pairedRatios, 0.25), 1),
             median: ratio(quantile(pairedRatios, 0.5), 1),
             p75: ratio(quantile(pairedRatios, 0.75), 1),
+          },
+          node_cpu_ms_per_opening: {
+            on_p50: Number(quantile(cpu.on, 0.5).toFixed(2)),
+            off_p50: Number(quantile(cpu.off, 0.5).toFixed(2)),
+            ratio_p50: ratio(quantile(cpu.on, 0.5), quantile(cpu.off, 0.5)),
           },
           noise_off_half_over_off_half_opening_p95: ratio(
             quantile(offHalves[0], 0.95),

@@ -92,6 +92,43 @@ describe.each(drivers)('tenant connections on %s', (kind) => {
   });
 
   it.runIf(kind === 'postgres')(
+    'hands a queued request the connection another request holds between its queries, each held to its own company',
+    async () => {
+      const { tenantA, tenantB } = await twoCompanies(t);
+      const { db } = database;
+      type Seen = Awaited<ReturnType<typeof seenBy>>;
+      let sent = () => {};
+      const firstSent = new Promise<void>((resolve) => (sent = resolve));
+      let answered = (_seen: Seen) => {};
+      const bAnswered = new Promise<Seen>((resolve) => (answered = resolve));
+      const order: string[] = [];
+      // A's handler waits between its two queries (for B's answer, 5 s at most) on a pool of
+      // one connection; B's request is queued for that connection meanwhile.
+      const a = inTenantRead(db, tenantA, async () => {
+        const first = seenBy(db);
+        sent();
+        const seenFirst = await first;
+        await Promise.race([bAnswered, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        order.push('A goes on');
+        return [seenFirst, await seenBy(db)] as const;
+      });
+      await firstSent;
+      const b = inTenantRead(db, tenantB, () => seenBy(db)).then((seen) => {
+        order.push('B answered');
+        answered(seen);
+        return seen;
+      });
+      const [[firstA, secondA], seenB] = await Promise.all([a, b]);
+      expect(order).toEqual(['B answered', 'A goes on']);
+      expect(firstA.names).toEqual(['alpha Bridge']);
+      expect(secondA.names).toEqual(['alpha Bridge']);
+      expect(seenB.names).toEqual(['beta Bridge']);
+      // One connection answered all three, held to A's company, then B's, then A's again.
+      expect(new Set([firstA.pid, seenB.pid, secondA.pid]).size).toBe(1);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
     'destroys a connection a request left inside a transaction',
     async () => {
       const { tenantA, tenantB } = await twoCompanies(t);
