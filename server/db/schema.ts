@@ -283,6 +283,9 @@ export const datastreams = pgTable(
     sampleCount: bigint('sample_count', { mode: 'number' }).notNull().default(0),
     // The grid its values are stored on (e.g. 0.01 µε); null: every value exactly (decision 052).
     resolution: doublePrecision('resolution'),
+    // The start of its earliest block joined from small blocks (issue 34), set in the joining
+    // transaction; null: never joined, so the ingest looks for no resend inside a joined block.
+    joinedFrom: timestamp('joined_from', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('datastreams_stream_id_key').on(t.streamId),

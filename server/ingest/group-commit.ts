@@ -40,7 +40,8 @@ function sliceResult(all: StreamBlock[], result: IsolatedResult, from: number, t
   let storedSamples = 0;
   for (let i = 0; i < to - from; i += 1) if (!notStored.has(i)) storedSamples += countAt(i);
   const duplicateSamples = duplicates.reduce((sum, i) => sum + countAt(i), 0);
-  return { storedSamples, duplicateSamples, conflicts, duplicates, refused };
+  const { conflictDetails } = result;
+  return { storedSamples, duplicateSamples, conflicts, duplicates, refused, conflictDetails };
 }
 
 /**

@@ -169,10 +169,12 @@ export function createIngestService(
       });
     };
     for (const position of stored.conflicts) {
-      const { block } = valid[position] as StreamBlock;
+      const { datastreamId, block } = valid[position] as StreamBlock;
       notStored(position, {
         reason: 'conflict',
-        detail: `another block of '${block.streamId}' starting at ${new Date(block.startMs).toISOString()} is stored`,
+        detail:
+          stored.conflictDetails?.get(datastreamId, block.startMs) ??
+          `another block of '${block.streamId}' starting at ${new Date(block.startMs).toISOString()} is stored`,
       });
     }
     for (const { index, detail } of stored.refused) {

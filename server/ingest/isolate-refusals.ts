@@ -5,6 +5,7 @@
  * (issue 13, finding 1). An outage is not a refusal: it is thrown, so the sender retries.
  */
 import type { StoreResult, StreamBlock } from '../readings/block.ts';
+import { StreamKeyed } from '../readings/stream-keyed.ts';
 
 export interface Refusal {
   /** Position in the stored batch. */
@@ -89,6 +90,7 @@ export async function storeIsolating(
       storedSamples: left.storedSamples + right.storedSamples,
       duplicateSamples: left.duplicateSamples + right.duplicateSamples,
       conflicts: [...left.conflicts, ...right.conflicts],
+      conflictDetails: StreamKeyed.merged(left.conflictDetails, right.conflictDetails),
       duplicates: [...left.duplicates, ...right.duplicates],
       refused: [...left.refused, ...right.refused],
     };

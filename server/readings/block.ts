@@ -1,3 +1,4 @@
+import type { StreamKeyed } from './stream-keyed.ts';
 /**
  * A block of one data stream's samples, as the readings store keeps it: its start, rate,
  * values and their summary, and the reasons a block can be refused. Ingest checks blocks
@@ -81,6 +82,11 @@ export interface StoreResult {
   conflicts: number[];
   /** Positions of blocks already stored (a resend): counted in duplicateSamples. */
   duplicates: number[];
+  /**
+   * What a conflict is, by data stream and block start, where more is known than that the
+   * start is taken (a resend inside a joined block: the sample it differs at).
+   */
+  conflictDetails?: StreamKeyed<string> | undefined;
 }
 
 /** A checked block and the data stream it belongs to, as the store writes it. */

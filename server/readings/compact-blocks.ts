@@ -181,9 +181,20 @@ export async function compactWindow(
       [stream.id, windowStartMs * 1000, windowEndMs * 1000],
     );
     let after = rows.length;
+    let firstJoinedUs: string | null = null;
     const runs = runsOf(rows, windowEndMs - windowStartMs, windowEndMs * 1000);
     for (const run of runs) {
-      if (await joinRun(tx, stream.id, run, stream.resolution)) after -= run.length - 1;
+      if (await joinRun(tx, stream.id, run, stream.resolution)) {
+        after -= run.length - 1;
+        firstJoinedUs ??= run[0]?.start_us ?? null;
+      }
+    }
+    // The stream's hint for the ingest (stored-resends.ts): under the lock, in this transaction.
+    if (firstJoinedUs !== null) {
+      const at = sql`'epoch'::timestamptz + ${firstJoinedUs}::bigint * interval '1 microsecond'`;
+      await tx.execute(sql`
+        UPDATE datastreams SET joined_from = ${at}
+        WHERE id = ${stream.id} AND (joined_from IS NULL OR joined_from > ${at})`);
     }
     return { before: rows.length, after };
   });

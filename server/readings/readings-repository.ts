@@ -8,12 +8,7 @@ import { floatArray, intArray, timeArray } from '../db/pg-arrays.ts';
 import { rollupsOf, sampleTimeMs } from './rollups.ts';
 import { type Exec, inlineLiteral, transactionRunner } from '../db/sql-runner.ts';
 import { StreamKeyed } from './stream-keyed.ts';
-import {
-  type Judgement,
-  judgeOldBlocks,
-  LONGER_STORED,
-  longerStoredConflicts,
-} from './stored-resends.ts';
+import { judgeOldBlocks, LONGER_STORED, longerStoredConflicts } from './stored-resends.ts';
 
 const COLUMNS = READING_COLUMNS;
 const SAVEPOINT = 'SAVEPOINT fast_copy';
@@ -34,7 +29,7 @@ async function insertBlocks(
   exec: Exec,
   blocks: StreamBlock[],
   savepointTaken: boolean,
-): Promise<{ fresh: BlockKeys | 'all'; conflicting: BlockKeys }> {
+): Promise<{ fresh: BlockKeys | 'all'; conflicting: BlockKeys; details?: StreamKeyed<string> }> {
   // Given back only after a COPY that succeeded: one that failed may still be sending it.
   const rows = readingCopyRows(blocks, ingestBuffers);
   if (!savepointTaken) await exec.query(SAVEPOINT);
@@ -74,10 +69,12 @@ async function insertBlocks(
   const keys = (rows: KeyRow[]) =>
     BlockKeys.of(rows.map((r) => ({ datastreamId: r.datastream_id, ms: Math.round(r.ms) })));
   const conflictingKeys = keys(conflicting);
+  const details = new StreamKeyed<string>();
   for (const key of await longerStoredConflicts(exec, blocks)) {
     conflictingKeys.set(key.datastreamId, key.ms, true);
+    if (key.detail !== null) details.set(key.datastreamId, key.ms, key.detail);
   }
-  return { fresh: keys(inserted), conflicting: conflictingKeys };
+  return { fresh: keys(inserted), conflicting: conflictingKeys, details };
 }
 
 function upsertRollups(exec: Exec, stored: StreamBlock[]): void {
@@ -142,7 +139,12 @@ export function createReadingsRepository(database: Database) {
     if (blocks.length > 0) await ensureMonths(blocks.map((b) => b.block.startMs));
 
     const outcome = await (blocks.length === 0
-      ? { fresh: new BlockKeys(), conflicting: new BlockKeys(), judged: undefined }
+      ? {
+          fresh: new BlockKeys(),
+          conflicting: new BlockKeys(),
+          judged: undefined,
+          details: undefined,
+        }
       : transact(async (exec) => {
           const { judged, savepointTaken } = await judgeOldBlocks(exec, blocks, SAVEPOINT);
           const toWrite = judged.size === 0 ? blocks : blocks.filter((_, i) => !judged.has(i));
@@ -159,15 +161,21 @@ export function createReadingsRepository(database: Database) {
             upsertRollups(exec, stored);
             updateStreamStats(exec, stored);
           }
-          const judgedKeys = new StreamKeyed<Judgement>();
+          const judgedKeys = new StreamKeyed<'duplicate' | 'conflict'>();
+          const details = written.details ?? new StreamKeyed<string>();
           for (const [i, verdict] of judged) {
             const { datastreamId, block } = blocks[i] as StreamBlock;
-            judgedKeys.set(datastreamId, block.startMs, verdict);
+            judgedKeys.set(
+              datastreamId,
+              block.startMs,
+              verdict === 'duplicate' ? 'duplicate' : 'conflict',
+            );
+            if (verdict !== 'duplicate') details.set(datastreamId, block.startMs, verdict.conflict);
           }
-          return { ...written, judged: judgedKeys };
+          return { ...written, judged: judgedKeys, details };
         }));
 
-    return outcomesOf(input, { firsts, repeats }, outcome);
+    return { ...outcomesOf(input, { firsts, repeats }, outcome), conflictDetails: outcome.details };
   }
 
   return { store };

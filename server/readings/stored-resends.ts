@@ -11,7 +11,9 @@
  * messages pay nothing; the joiner leaves a window JOIN_AFTER_MS after it closed, well past that.
  * The lookup and a join of the same stream never interleave: the ingest holds the stream's
  * advisory lock shared, a join exclusively (JOIN_LOCK_SPACE), so a resend is judged against the
- * small rows or against the joined one, never between the two.
+ * small rows or against the joined one, never between the two. The join also sets the stream's
+ * `joined_from` (its earliest joined row's start), read by the ingest under the same lock: a
+ * stream never joined, or a block starting before that, is not looked up in readings at all.
  */
 import { decodeBlock, encodeBlock } from '../codec/block-codec.ts';
 import { intArray, timeArray } from '../db/pg-arrays.ts';
@@ -19,13 +21,15 @@ import { type Exec, inlineLiteral } from '../db/sql-runner.ts';
 import { StreamKeyed } from './stream-keyed.ts';
 import { type StreamBlock, valuesOf } from './block.ts';
 import { MAX_BLOCK_SECONDS } from './block-limits.ts';
+import { sampleTimeMs } from './rollups.ts';
 
 /** Blocks starting at least this long ago may meet a joined block. */
 export const RESEND_CHECK_AFTER_MS = 60_000;
 /** First key of the two-int advisory locks that serialise a stream's joins with its resends. */
 export const JOIN_LOCK_SPACE = 7_340_034;
 
-export type Judgement = 'duplicate' | 'conflict';
+/** A resend's verdict: a duplicate, or a conflict said in words (the sample it differs at). */
+export type Judgement = 'duplicate' | { conflict: string };
 
 /** A stored block holding a block's first sample, and where in it. */
 export interface StoredAround {
@@ -50,7 +54,8 @@ function storedOf(row: StoredAround): Float64Array | null {
 
 /**
  * Whether `block` resends the stored samples from its start on: null when its start is no
- * stored sample's time (other times: not a resend), else a duplicate or a conflict.
+ * stored sample's time (other times: not a resend), else a duplicate or a conflict naming the
+ * time of the block's first sample that cannot be stored (not the stored block's start).
  */
 export function judgeAgainstStored(
   { block, resolution }: StreamBlock,
@@ -60,15 +65,25 @@ export function judgeAgainstStored(
   const offsetUs = Number(row.offset_us);
   const position = Math.round(offsetUs / periodUs);
   if (Math.abs(offsetUs - position * periodUs) > 1) return null;
+  const at = (k: number) => new Date(sampleTimeMs(block, k)).toISOString();
+  const of = `'${block.streamId}'`;
   const single = block.rateHz === 0 && block.stats.count === 1;
-  if (!single && block.rateHz !== row.rate_hz) return 'conflict';
-  if (position + block.stats.count > row.n) return 'conflict';
+  if (!single && block.rateHz !== row.rate_hz) {
+    return { conflict: `the samples of ${of} from ${at(0)} are stored at ${row.rate_hz} Hz` };
+  }
+  if (position + block.stats.count > row.n) {
+    return { conflict: `the sample of ${of} at ${at(row.n - position)} is past a stored block` };
+  }
   const stored = storedOf(row);
-  if (stored === null) return 'conflict';
+  if (stored === null) {
+    return { conflict: `the stored block holding the sample of ${of} at ${at(0)} is damaged` };
+  }
   const sent = valuesOf(block);
   const expected =
     resolution == null ? sent : Array.from(decodeBlock(encodeBlock(sent, resolution)));
-  return expected.every((value, k) => value === stored[position + k]) ? 'duplicate' : 'conflict';
+  const differs = expected.findIndex((value, k) => value !== stored[position + k]);
+  if (differs < 0) return 'duplicate';
+  return { conflict: `the sample of ${of} at ${at(differs)} differs from the one stored` };
 }
 
 /** Positions of the blocks that may lie inside a joined block (see RESEND_CHECK_AFTER_MS). */
@@ -91,17 +106,31 @@ interface JoinedKey {
 
 const HOUR_MS = 3_600_000;
 
+/** A stream's hint (datastreams.joined_from): the start of its earliest joined row. */
+interface JoinedFrom {
+  id: number;
+  from_us: number | string;
+}
+
 /**
  * The statements, to run first in the transaction that stores `blocks`: the streams' join
- * locks shared, then (after `between`) the keys of the joined rows near the old blocks, one
- * range a stream and hour (a few index pages of the partial index on joined rows, however many
- * blocks). Our own ids and times only, so they are inlined (one round trip).
+ * locks shared, then (after `between`) the hint of those streams ever joined. Read under the
+ * locks, so a join is either committed and seen or waits for this transaction (compact-blocks.ts
+ * sets the hint in its own). Our own ids only, so they are inlined (one round trip).
  */
-export function joinedKeysScript(
-  blocks: readonly StreamBlock[],
-  positions: readonly number[],
-  between: string,
-): string {
+export function joinedFromScript(streams: number[], between: string): string {
+  const ids = inlineLiteral(intArray(streams));
+  return `SELECT pg_advisory_xact_lock_shared(${JOIN_LOCK_SPACE}, s) FROM unnest(${ids}::int[]) AS s;
+    ${between};
+    SELECT id, (extract(epoch FROM joined_from) * 1000000)::float8 AS from_us
+    FROM datastreams WHERE id = ANY (${ids}::int[]) AND joined_from IS NOT NULL`;
+}
+
+/**
+ * The keys of the joined rows near the old blocks, one range a stream and hour (a few index
+ * pages of the partial index on joined rows, however many blocks); our own ids and times, inlined.
+ */
+export function joinedKeysQuery(blocks: readonly StreamBlock[], positions: readonly number[]) {
   const ranges = new Map<string, { id: number; from: number; to: number }>();
   for (const i of positions) {
     const { datastreamId: id, block } = blocks[i] as StreamBlock;
@@ -113,14 +142,10 @@ export function joinedKeysScript(
     } else ranges.set(key, { id, from: block.startMs, to: block.startMs });
   }
   const list = [...ranges.values()];
-  const streams = [...new Set(list.map((r) => r.id))].sort((x, y) => x - y);
   const ids = inlineLiteral(intArray(list.map((r) => r.id)));
   const froms = inlineLiteral(timeArray(list.map((r) => r.from - MAX_BLOCK_SECONDS * 1000)));
   const tos = inlineLiteral(timeArray(list.map((r) => r.to)));
-  return `SELECT pg_advisory_xact_lock_shared(${JOIN_LOCK_SPACE}, s)
-          FROM unnest(${inlineLiteral(intArray(streams))}::int[]) AS s;
-    ${between};
-    SELECT r.datastream_id, (extract(epoch FROM r.start) * 1000000)::float8 AS start_us,
+  return `SELECT r.datastream_id, (extract(epoch FROM r.start) * 1000000)::float8 AS start_us,
            r.rate_hz, r.n
     FROM unnest(${ids}::int[], ${froms}::timestamptz[], ${tos}::timestamptz[]) AS q(id, lo, hi)
     JOIN readings r ON r.joined AND r.datastream_id = q.id AND r.start > q.lo AND r.start < q.hi
@@ -199,23 +224,41 @@ export async function longerStoredConflicts(exec: Exec, blocks: StreamBlock[]) {
   if (rows.length === 0) return [];
   const byKey = new StreamKeyed<StreamBlock>();
   for (const item of blocks) byKey.set(item.datastreamId, item.block.startMs, item);
-  return rows
-    .map((row) => ({ datastreamId: row.datastream_id, ms: Math.round(row.ms), row }))
-    .filter(({ datastreamId, ms, row }) => {
-      const item = byKey.get(datastreamId, ms);
-      return item !== undefined && judgeAgainstStored(item, row) !== 'duplicate';
-    });
+  const found: { datastreamId: number; ms: number; detail: string | null }[] = [];
+  for (const row of rows) {
+    const datastreamId = row.datastream_id;
+    const ms = Math.round(row.ms);
+    const item = byKey.get(datastreamId, ms);
+    if (item === undefined) continue;
+    const verdict = judgeAgainstStored(item, row);
+    if (verdict === 'duplicate') continue;
+    found.push({ datastreamId, ms, detail: verdict?.conflict ?? null });
+  }
+  return found;
 }
 
 /**
  * Blocks that started a while ago may resend samples inside a joined block (stored-resends.ts):
- * judged here, with the savepoint of the COPY taken in the same round trip.
+ * judged here, with the savepoint of the COPY taken in the same round trip as the streams'
+ * locks and hints. Only blocks of streams ever joined, starting after their earliest joined
+ * row, are looked up (a second query); a stream never joined costs no look-up of readings.
  */
 export async function judgeOldBlocks(exec: Exec, blocks: StreamBlock[], savepoint: string) {
+  const judged = new Map<number, Judgement>();
   const positions = oldBlocks(blocks, Date.now());
-  if (positions.length === 0)
-    return { judged: new Map<number, Judgement>(), savepointTaken: false };
-  const keys = await exec.script<JoinedKey>(joinedKeysScript(blocks, positions, savepoint));
-  const judged = await judgeInside(exec, blocks, coveringRows(blocks, positions, keys));
-  return { judged, savepointTaken: true };
+  if (positions.length === 0) return { judged, savepointTaken: false };
+  const streams = [...new Set(positions.map((i) => (blocks[i] as StreamBlock).datastreamId))];
+  streams.sort((x, y) => x - y);
+  const hints = await exec.script<JoinedFrom>(joinedFromScript(streams, savepoint));
+  if (hints.length === 0) return { judged, savepointTaken: true };
+  const fromUs = new Map(hints.map((h) => [Number(h.id), Number(h.from_us)]));
+  const inJoined = positions.filter((i) => {
+    const { datastreamId, block } = blocks[i] as StreamBlock;
+    const from = fromUs.get(datastreamId);
+    return from !== undefined && block.startMs * 1000 > from;
+  });
+  if (inJoined.length === 0) return { judged, savepointTaken: true };
+  const keys = await exec.query<JoinedKey>(joinedKeysQuery(blocks, inJoined));
+  const found = coveringRows(blocks, inJoined, keys);
+  return { judged: await judgeInside(exec, blocks, found), savepointTaken: true };
 }

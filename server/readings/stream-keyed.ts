@@ -19,6 +19,16 @@ export class StreamKeyed<V> {
     keyed.set(key, value);
   }
 
+  /** The entries of both (b's where both hold a key); undefined when neither is given. */
+  static merged<V>(a: StreamKeyed<V> | undefined, b: StreamKeyed<V> | undefined) {
+    if (a === undefined || b === undefined) return a ?? b;
+    const both = new StreamKeyed<V>();
+    for (const source of [a, b]) {
+      for (const [id, keyed] of source.byStream) for (const [k, v] of keyed) both.set(id, k, v);
+    }
+    return both;
+  }
+
   *values(): Generator<V> {
     for (const keyed of this.byStream.values()) yield* keyed.values();
   }

@@ -13,6 +13,9 @@ import {
   startBlockJoining,
 } from '../../../server/readings/join-small-blocks.ts';
 import { storedBlocks } from '../../helpers/stored-blocks.ts';
+import { type Exec, transactionRunner } from '../../../server/db/sql-runner.ts';
+import { judgeOldBlocks } from '../../../server/readings/stored-resends.ts';
+import { checkItem } from '../../../server/ingest/block-validation.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { BASE_MS, streamOnBridge } from '../../helpers/readings-fixtures.ts';
@@ -27,7 +30,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 interface IngestAnswer {
   accepted_samples: number;
   duplicate_samples: number;
-  rejected: { index: number; reason: string }[];
+  rejected: { index: number; reason: string; detail: string }[];
 }
 
 describe.each(drivers)('joining gateway blocks on %s', (kind) => {
@@ -157,6 +160,12 @@ describe.each(drivers)('joining gateway blocks on %s', (kind) => {
       [0, 'conflict'],
       [1, 'conflict'],
     ]);
+    // Each names its own first sample that cannot be stored, not a block's start: the fifth
+    // sample of the 130th second, and the second sample of the last message (past the row).
+    expect(refused.rejected.map((r) => r.detail)).toEqual([
+      `the sample of 'gw-exact-${kind}' at ${iso(BASE_MS + 130_400)} differs from the one stored`,
+      `the sample of 'gw-grid-${kind}' at ${iso(BASE_MS + 120 * 5000)} is past a stored block`,
+    ]);
     expect(sameSamples(await samples(), before)).toBe(true);
 
     // New samples of a closed window are stored beside the joined row; a pass is idempotent.
@@ -181,6 +190,70 @@ describe.each(drivers)('joining gateway blocks on %s', (kind) => {
     expect(pass.windows).toBe(1);
     expect(answer).toMatchObject({ accepted_samples: 2400, duplicate_samples: 2400, rejected: [] });
     expect(await rowsOfStream(exact.id)).toEqual({ rows: 2, n: 2400 });
+  });
+
+  it('looks in readings only for streams joined before, and a join racing a first resend', async () => {
+    const { exact, gridded, token } = await gateway();
+    await send(token, [...fastBlocks(), ...slowItems()]);
+    const hint = async () =>
+      rowsOf<{ id: number; joined_from: string | null }>(
+        await db().execute(sql`SELECT id, joined_from::text FROM datastreams
+                               WHERE id IN (${exact.id}, ${gridded.id}) ORDER BY id`),
+      ).map((r) => [r.id, r.joined_from === null ? null : Date.parse(r.joined_from)]);
+    expect(await hint()).toEqual([
+      [exact.id, null],
+      [gridded.id, null],
+    ]);
+    // The exact stream's first resend races its first join: stored nothing twice either way.
+    const [pass, answer] = await Promise.all([
+      joinSmallBlocks(db(), { fromMs: BASE_MS, toMs: BASE_MS + 4 * MINUTE }),
+      send(token, fastBlocks()),
+    ]);
+    expect(pass.windows).toBe(2);
+    expect(answer).toMatchObject({ accepted_samples: 2400, duplicate_samples: 2400, rejected: [] });
+    expect(await rowsOfStream(exact.id)).toEqual({ rows: 2, n: 2400 });
+    expect(await hint()).toEqual([
+      [exact.id, BASE_MS],
+      [gridded.id, null],
+    ]);
+
+    // What the ingest's transaction sends for old blocks of each stream, and what it judges.
+    const judge = async (items: { stream_id: string }[], datastreamId: number) => {
+      const statements: string[] = [];
+      const blocks = items.map((item) => {
+        const checked = checkItem(item, { nowMs: Date.now(), earliestMs: 0 });
+        if (!checked.ok) throw new Error(checked.rejection.detail);
+        return { datastreamId, block: checked.block, resolution: null };
+      });
+      const judged = await transactionRunner(t.services.database)((exec) => {
+        const recording: Exec = {
+          ...exec,
+          query: <T>(text: string, params?: unknown[]) => {
+            statements.push(text);
+            return exec.query<T>(text, params);
+          },
+          script: <T>(text: string) => {
+            statements.push(text);
+            return exec.script<T>(text);
+          },
+        };
+        return judgeOldBlocks(recording, blocks, 'SAVEPOINT fast_copy');
+      });
+      const readReadings = statements.filter((text) => /\breadings\b/.test(text)).length;
+      return { readReadings, statements: statements.length, judged: [...judged.judged.values()] };
+    };
+    // Never joined: one round trip (locks, savepoint, hint), no statement reads readings.
+    expect(await judge(slowItems(3, 9), gridded.id)).toEqual({
+      readReadings: 0,
+      statements: 1,
+      judged: [],
+    });
+    // Joined: the joined rows' keys and values are read, and the resends are duplicates.
+    expect(await judge(fastBlocks(3, 9), exact.id)).toEqual({
+      readReadings: 2,
+      statements: 3,
+      judged: Array(6).fill('duplicate'),
+    });
   });
 
   it('joins in the background only windows closed a while ago', async () => {
