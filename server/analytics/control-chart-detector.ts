@@ -18,6 +18,7 @@ import {
 import type { Recentring } from './chart-recentring.ts';
 import { baseTemperature, coldFloorC, type ColdFloorRule } from './cold-floor.ts';
 import { shiftReference, type ShiftReference } from './cumulative-shift.ts';
+import { edgeErrorPerC, shrinkResiduals, warmExcess } from './edge-error.ts';
 import { chooseProjection } from './environmental-factors.ts';
 import {
   judgeRow,
@@ -47,6 +48,12 @@ export interface ControlChartDetector {
    * 081 (e)); absent: no floor beyond the learnt range.
    */
   coldFloorC?: number;
+  /**
+   * Per mode, the form's measured extrapolation error past the warm edge (relative, per °C;
+   * decision 081 (h)); null: not measured (warm rows beyond the range stay unjudged under a
+   * widening margin). Absent: not computed (no widening margin at training).
+   */
+  edgeErrorPerC?: number[] | null;
   /** How the choices went, for the record: each form's held-out error, each factor count's separation. */
   choice: {
     forms: { form: CompensationForm; heldOutMeanSquare: number }[];
@@ -125,13 +132,20 @@ export function trainControlChart(
     { ...(options.calibration ?? DETECT_CALIBRATION), seed: options.seed },
   );
   const recentre = options.recentre === undefined ? DETECT_RECENTRE : options.recentre;
+  const extrapolation = options.extrapolation ?? DEFAULT_EXTRAPOLATION;
+  const widening = extrapolation.widening;
   return {
     compensation: choice.model,
     charts: recentre ? { ...model, recentre } : model,
     calibration,
     reference: shiftReference(choice.heldOut.residuals),
-    extrapolation: options.extrapolation ?? DEFAULT_EXTRAPOLATION,
+    extrapolation,
     ...(floor === null ? {} : { coldFloorC: floor }),
+    ...(widening
+      ? {
+          edgeErrorPerC: edgeErrorPerC(choice.model, baseline.features, baseline.context, widening),
+        }
+      : {}),
     choice: {
       forms: choice.candidates,
       factorSeparations: separations,
@@ -194,11 +208,16 @@ function eachResidual<T>(
     const { design, inputs } = build(at(data.context, i));
     const judgement = judgeRow(detector.compensation, inputs, design, detector.extrapolation);
     if (judgement === 'outside' || belowFloor(detector, inputs)) return visit(null, i, 'outside');
-    return visit(
-      relativeResiduals(detector.compensation, design, features, residuals),
-      i,
-      judgement,
-    );
+    const relative = relativeResiduals(detector.compensation, design, features, residuals);
+    const widening = detector.extrapolation.widening;
+    if (judgement === 'extrapolated' && widening) {
+      // Decision 081 (h): beyond the warm edge, only what exceeds the widened interval counts.
+      const error = detector.edgeErrorPerC;
+      if (!error) return visit(null, i, 'outside');
+      const excess = warmExcess(detector.compensation, inputs);
+      shrinkResiduals(relative, error, widening.factor, excess);
+    }
+    return visit(relative, i, judgement);
   });
 }
 
