@@ -204,21 +204,29 @@ function eachResidual<T>(
 ): T[] {
   const build = designBuilder(detector.compensation.form);
   const residuals = new Array<number>(detector.charts.modeSigma.length);
+  const widening = detector.extrapolation.widening;
   return data.features.map((features, i) => {
     const { design, inputs } = build(at(data.context, i));
     const judgement = judgeRow(detector.compensation, inputs, design, detector.extrapolation);
     if (judgement === 'outside' || belowFloor(detector, inputs)) return visit(null, i, 'outside');
     const relative = relativeResiduals(detector.compensation, design, features, residuals);
-    const widening = detector.extrapolation.widening;
-    if (judgement === 'extrapolated' && widening) {
-      // Decision 081 (h): beyond the warm edge, only what exceeds the widened interval counts.
-      const error = detector.edgeErrorPerC;
-      if (!error) return visit(null, i, 'outside');
-      const excess = warmExcess(detector.compensation, inputs);
-      shrinkResiduals(relative, error, widening.factor, excess);
-    }
-    return visit(relative, i, judgement);
+    if (judgement !== 'extrapolated' || !widening) return visit(relative, i, judgement);
+    // Decision 081 (h): beyond the warm edge, only what exceeds the widened interval counts.
+    const shrunk = widened(detector, inputs, relative, widening.factor);
+    return shrunk ? visit(shrunk, i, judgement) : visit(null, i, 'outside');
   });
+}
+
+/** Rule W's shrunk residuals of an extrapolated row, or null when the edge error is unmeasured. */
+function widened(
+  detector: ControlChartDetector,
+  inputs: readonly number[],
+  relative: number[],
+  factor: number,
+): number[] | null {
+  const error = detector.edgeErrorPerC;
+  if (!error) return null;
+  return shrinkResiduals(relative, error, factor, warmExcess(detector.compensation, inputs));
 }
 
 /** Colder than the detector's cold floor (never true without one; a missing value is not). */

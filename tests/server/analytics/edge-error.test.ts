@@ -102,6 +102,8 @@ describe('the control charts under rule W', () => {
 
   it('leaves the warm rows unjudged when the edge error could not be measured', () => {
     const unmeasured = { ...trained, edgeErrorPerC: null };
-    expect(scoreControlChart(unmeasured, scored(0.95)).unjudged).toHaveLength(10);
+    const { unjudged, extrapolated } = scoreControlChart(unmeasured, scored(0.95));
+    expect(unjudged).toHaveLength(10);
+    expect(extrapolated).toEqual([]);
   });
 });
