@@ -8,14 +8,12 @@
 //   npx tsx tests/bench/unjudged-diagnosis.ts
 import { at } from '../../server/analytics/at.ts';
 import { designBuilder } from '../../server/analytics/compensation-model.ts';
-import {
-  scoreControlChart,
-  trainControlChart,
-} from '../../server/analytics/control-chart-detector.ts';
+import { scoreControlChart } from '../../server/analytics/control-chart-detector.ts';
 import { EPISODE_QUIET_ROWS } from '../../server/analytics/control-charts.ts';
 import { findEpisodes } from '../../server/analytics/episodes.ts';
 import { ANALOGUE_ONSET, HOURS_PER_MONTH } from '../server/analytics/control-chart-cases.ts';
-import { type AnaloguePhysics, BASELINE_ROWS, seasonalBridge } from './seasonal-bridge.ts';
+import { trainedAnalogue } from './analogue-detector.ts';
+import { type AnaloguePhysics, BASELINE_ROWS } from './seasonal-bridge.ts';
 
 const YEARS = Number(process.env.YEARS ?? 3);
 const ROWS = BASELINE_ROWS + YEARS * 365 * 24;
@@ -104,12 +102,7 @@ for (const physics of PHYSICS) {
   let aboveNearEdge = 0;
   const episodeMonths = new Map<string, number>();
   for (const seed of SEEDS) {
-    const bridge = seasonalBridge(seed, { hours: ROWS, damageFrom: Infinity, physics });
-    const data = { features: bridge.features, context: bridge.context };
-    const detector = trainControlChart({
-      features: data.features.slice(0, BASELINE_ROWS),
-      context: data.context.slice(0, BASELINE_ROWS),
-    });
+    const { data, detector } = trainedAnalogue(seed, physics, ROWS);
     const { low, high, form } = detector.compensation;
     console.log(
       `${physics} seed ${seed}: lag ${form.lagRows} rows, hinges [${form.hingesC.join(', ')}]; learnt air ${at(low, 0).toFixed(1)} to ${at(high, 0).toFixed(1)} °C${low.length > 1 ? `, lagged ${at(low, 1).toFixed(1)} to ${at(high, 1).toFixed(1)} °C` : ''}`,
