@@ -18,6 +18,7 @@ import {
 import type { Recentring } from './chart-recentring.ts';
 import { baseTemperature, coldFloorC, type ColdFloorRule } from './cold-floor.ts';
 import { shiftReference, type ShiftReference } from './cumulative-shift.ts';
+import { edgeErrorPerC, shrinkResiduals, warmExcess } from './edge-error.ts';
 import { chooseProjection } from './environmental-factors.ts';
 import {
   judgeRow,
@@ -47,6 +48,12 @@ export interface ControlChartDetector {
    * 081 (e)); absent: no floor beyond the learnt range.
    */
   coldFloorC?: number;
+  /**
+   * Per mode, the form's measured extrapolation error past the warm edge (relative, per °C;
+   * decision 081 (h)); null: not measured (warm rows beyond the range stay unjudged under a
+   * widening margin). Absent: not computed (no widening margin at training).
+   */
+  edgeErrorPerC?: number[] | null;
   /** How the choices went, for the record: each form's held-out error, each factor count's separation. */
   choice: {
     forms: { form: CompensationForm; heldOutMeanSquare: number }[];
@@ -125,13 +132,20 @@ export function trainControlChart(
     { ...(options.calibration ?? DETECT_CALIBRATION), seed: options.seed },
   );
   const recentre = options.recentre === undefined ? DETECT_RECENTRE : options.recentre;
+  const extrapolation = options.extrapolation ?? DEFAULT_EXTRAPOLATION;
+  const widening = extrapolation.widening;
   return {
     compensation: choice.model,
     charts: recentre ? { ...model, recentre } : model,
     calibration,
     reference: shiftReference(choice.heldOut.residuals),
-    extrapolation: options.extrapolation ?? DEFAULT_EXTRAPOLATION,
+    extrapolation,
     ...(floor === null ? {} : { coldFloorC: floor }),
+    ...(widening
+      ? {
+          edgeErrorPerC: edgeErrorPerC(choice.model, baseline.features, baseline.context, widening),
+        }
+      : {}),
     choice: {
       forms: choice.candidates,
       factorSeparations: separations,
@@ -190,16 +204,29 @@ function eachResidual<T>(
 ): T[] {
   const build = designBuilder(detector.compensation.form);
   const residuals = new Array<number>(detector.charts.modeSigma.length);
+  const widening = detector.extrapolation.widening;
   return data.features.map((features, i) => {
     const { design, inputs } = build(at(data.context, i));
     const judgement = judgeRow(detector.compensation, inputs, design, detector.extrapolation);
     if (judgement === 'outside' || belowFloor(detector, inputs)) return visit(null, i, 'outside');
-    return visit(
-      relativeResiduals(detector.compensation, design, features, residuals),
-      i,
-      judgement,
-    );
+    const relative = relativeResiduals(detector.compensation, design, features, residuals);
+    if (judgement !== 'extrapolated' || !widening) return visit(relative, i, judgement);
+    // Decision 081 (h): beyond the warm edge, only what exceeds the widened interval counts.
+    const shrunk = widened(detector, inputs, relative, widening.factor);
+    return shrunk ? visit(shrunk, i, judgement) : visit(null, i, 'outside');
   });
+}
+
+/** Rule W's shrunk residuals of an extrapolated row, or null when the edge error is unmeasured. */
+function widened(
+  detector: ControlChartDetector,
+  inputs: readonly number[],
+  relative: number[],
+  factor: number,
+): number[] | null {
+  const error = detector.edgeErrorPerC;
+  if (!error) return null;
+  return shrinkResiduals(relative, error, factor, warmExcess(detector.compensation, inputs));
 }
 
 /** Colder than the detector's cold floor (never true without one; a missing value is not). */

@@ -1,4 +1,5 @@
 import type { ModalCompensation } from './compensation-model.ts';
+import type { WarmWidening } from './edge-error.ts';
 
 /**
  * How far beyond the temperatures it learnt the environmental model may still judge a row
@@ -12,6 +13,11 @@ export interface ExtrapolationMargin {
   warmC: number;
   /** °C below the learnt low. */
   coldC: number;
+  /**
+   * Rule W (decision 081 (h)): warm rows beyond the learnt high are judged with their residuals
+   * shrunk by the form's measured edge error (edge-error.ts); absent: judged as inside rows.
+   */
+  widening?: WarmWidening;
 }
 
 /** Judge only inside the learnt range (decision 028 as it was). */

@@ -9,6 +9,7 @@
 //   FORMS=current|wide|wide-1se (candidate forms and selection rule; decision 081, amendment (c))
 //   FLOORS=none,held-out,support (cold floors, scoring only) FROST=shared|per-mode (decision 081 (e))
 //   RECENTRE=none,slow (the charts' slow, guarded re-centring, scoring only; decision 081 (g))
+//   MARGINS=0/0,2/0w (a trailing w: rule W, the warm excess judged with the measured widening; 081 (h))
 //   npx tsx tests/bench/extrapolation-margin.ts
 import { at } from '../../server/analytics/at.ts';
 import { SLOW_RECENTRING, type Recentring } from '../../server/analytics/chart-recentring.ts';
@@ -30,6 +31,7 @@ import {
 } from '../../server/analytics/compensation-model.ts';
 import { cumulativeShift } from '../../server/analytics/cumulative-shift.ts';
 import type { CalibrationOptions } from '../../server/analytics/control-charts.ts';
+import { EDGE_WIDENING, edgeErrorPerC } from '../../server/analytics/edge-error.ts';
 import type { ExtrapolationMargin } from '../../server/analytics/extrapolation-margin.ts';
 import {
   ANALOGUE_ONSET,
@@ -91,11 +93,13 @@ if (FROST !== 'shared' && FROST !== 'per-mode') throw new Error('FROST must be s
 const RECENTRINGS: Record<string, Recentring | null> = { none: null, slow: SLOW_RECENTRING };
 const RECENTRES = (process.env.RECENTRE ?? 'none').split(',');
 for (const r of RECENTRES) if (!(r in RECENTRINGS)) throw new Error(`RECENTRE: unknown ${r}`);
+// A trailing 'w' (e.g. 2/0w): decision 081 (h)'s rule W, the warm excess judged with a widening.
 const MARGINS: ExtrapolationMargin[] = (process.env.MARGINS ?? '0/0,2/0,4/0,6/0,8/0')
   .split(',')
   .map((m) => {
-    const [warmC, coldC] = m.split('/').map(Number);
-    return { warmC: warmC ?? 0, coldC: coldC ?? 0 };
+    const [warmC, coldC] = m.replace(/w$/, '').split('/').map(Number);
+    const margin = { warmC: warmC ?? 0, coldC: coldC ?? 0 };
+    return m.endsWith('w') ? { ...margin, widening: EDGE_WIDENING } : margin;
   });
 
 interface CaseFigures {
@@ -239,6 +243,14 @@ for (const physics of PHYSICS) {
       `${physics} seed ${seed} (${FORMS}, trained in ${trainMs.toFixed(0)} ms): form lag ${form.lagRows} rows, hinges [${form.hingesC.join(', ')}]${form.quadratic === true ? ', square' : ''}, learnt ${detector.compensation.low.map((v) => v.toFixed(1)).join('/')} to ${detector.compensation.high.map((v) => v.toFixed(1)).join('/')} °C`,
     );
     const baseline = data.context.slice(0, BASELINE_ROWS);
+    // Rule W's measured edge error (decision 081 (h)), the same for every widening margin.
+    const edgeError = MARGINS.some((m) => m.widening)
+      ? edgeErrorPerC(detector.compensation, data.features.slice(0, BASELINE_ROWS), baseline)
+      : undefined;
+    if (edgeError !== undefined)
+      console.log(
+        `  edge error per °C: ${edgeError === null ? 'not measured' : edgeError.map((g) => (g * 1e4).toFixed(2)).join('/')} (×10⁻⁴)`,
+      );
     // The chosen form's held-out rows (the same for every hinge set with its lag: per-mode frost too).
     const heldOutRows = heldOutResiduals(
       detector.compensation.form,
@@ -254,7 +266,12 @@ for (const physics of PHYSICS) {
       const floored = floorC === null ? detector : { ...detector, coldFloorC: floorC };
       const recentring = RECENTRINGS[recentre] ?? null;
       const charts = recentring ? { ...detector.charts, recentre: recentring } : detector.charts;
-      const scored = { ...floored, charts, extrapolation: margin };
+      const scored = {
+        ...floored,
+        charts,
+        extrapolation: margin,
+        ...(edgeError === undefined ? {} : { edgeErrorPerC: edgeError }),
+      };
       at(perVariant, v).push(runMargin(scored, data));
     });
   }

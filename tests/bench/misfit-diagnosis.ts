@@ -6,13 +6,11 @@
 // per season of the healthy years against the held-out training residuals.
 //   SEEDS=4,5,6,7,8 PHYSICS=candidate,off-candidate YEARS=3 npx tsx tests/bench/misfit-diagnosis.ts
 import { at } from '../../server/analytics/at.ts';
-import {
-  compensatedResiduals,
-  trainControlChart,
-} from '../../server/analytics/control-chart-detector.ts';
+import { compensatedResiduals } from '../../server/analytics/control-chart-detector.ts';
 import { chartStatistics } from '../../server/analytics/control-charts.ts';
 import { AGREEMENT_TUNING_SEEDS } from '../server/analytics/control-chart-cases.ts';
-import { type AnaloguePhysics, BASELINE_ROWS, seasonalBridge } from './seasonal-bridge.ts';
+import { trainedAnalogue } from './analogue-detector.ts';
+import { type AnaloguePhysics, BASELINE_ROWS } from './seasonal-bridge.ts';
 
 const YEARS = Number(process.env.YEARS ?? 3);
 const ROWS = BASELINE_ROWS + YEARS * 365 * 24;
@@ -42,12 +40,7 @@ for (const physics of PHYSICS) {
   const lengths: number[] = [];
   const seasonScatter: Record<string, { ratio: number[]; bias: number[] }> = {};
   for (const seed of SEEDS) {
-    const bridge = seasonalBridge(seed, { hours: ROWS, damageFrom: Infinity, physics });
-    const data = { features: bridge.features, context: bridge.context };
-    const detector = trainControlChart({
-      features: data.features.slice(0, BASELINE_ROWS),
-      context: data.context.slice(0, BASELINE_ROWS),
-    });
+    const { data, detector } = trainedAnalogue(seed, physics, ROWS);
     const { charts } = detector;
     const m = charts.modeSigma.length;
     const names = [
