@@ -18,6 +18,12 @@ export type SensorStatus = (typeof SENSOR_STATUSES)[number];
 export const isSensorStatus = (text: string): text is SensorStatus =>
   (SENSOR_STATUSES as readonly string[]).includes(text);
 
+/** Spec §3: 'maintenance' shows as 'Under Maintenance'; the others read as words. */
+export function sensorStatusLabel(status: string): string {
+  if (status === 'maintenance') return 'Under Maintenance';
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
 export const DATA_TYPES = [
   'acceleration',
   'strain',

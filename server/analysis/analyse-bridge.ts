@@ -315,9 +315,6 @@ export async function evaluateBridge(
         maintenance.streamsOfSensor(sensor),
       ),
     );
-    const scoredStreams = streams.map((s) =>
-      settling.has(s.id) ? { ...s, status: 'maintenance' as const } : s,
-    );
     const modelBaseline = {
       from: row.baselineStart?.getTime() ?? first,
       to: row.baselineEnd?.getTime() ?? first,
@@ -342,14 +339,15 @@ export async function evaluateBridge(
         ? await loadWindows(
             db,
             model.plan,
-            scoredStreams,
+            streams,
             { from: loadFrom, to: period.from },
-            { trackedHz: carried, faultSpans },
+            { trackedHz: carried, faultSpans, settling },
           )
         : { windows: [], trackedHz: carried };
-    const evaluation = await loadWindows(db, model.plan, scoredStreams, period, {
+    const evaluation = await loadWindows(db, model.plan, streams, period, {
       trackedHz: history.trackedHz,
       faultSpans,
+      settling,
       onDay: (done, days) =>
         void progress('scoring', (0.8 * done) / days, `Reading day ${done} of ${days}`),
     });

@@ -9,6 +9,8 @@ import {
   QUASI_STATIC_TYPES,
   WINDOW_SECONDS,
 } from './dataset-plan.ts';
+import { statusSpansOfStreams } from '../fatigue/excluded-windows.ts';
+import { type StatusSpan, UNTRUSTED_STATUSES } from '../fatigue/status-periods.ts';
 import type { FaultSpans } from './fault-spans.ts';
 import { createModesStore } from './modes-store.ts';
 import { identifiedWindow, ssiFeatureNames, ssiFeatureRows } from './ssi-features.ts';
@@ -73,14 +75,18 @@ export const alignToWindow = (ms: number): number => Math.floor(ms / WINDOW_MS) 
 
 /**
  * Cuts [from, to) into 10-minute windows of features, one day of stored blocks at a time so
- * memory stays flat over weeks. Streams whose sensor is now faulty, in maintenance or inactive
+ * memory stays flat over weeks. Streams whose sensor is now inactive, or that are `settling`,
  * are left out (their features stay missing, never filled) and counted for every window; the
  * detector scores the windows on the other features. A stream with a sensor fault
  * (`faultSpans`, decision 048) is left out in the same way, and counted as 'faulty', only in the
- * windows that touch a fault's span: its data before the onset is good. Training and scoring
- * both read through here, so both apply that rule. The mode trackers start from `trackedHz`
- * (where the last run left them) rather than the commissioning day's peaks, and a stream's
- * trackers start afresh where a fault of it ended.
+ * windows that touch a fault's span: its data before the onset is good. A stream whose sensor
+ * was faulty or Under Maintenance by the register's dated history is left out, and counted under
+ * that status, only in the windows that touch the time it was (decision 045, 2026-12-03 (i)): a
+ * sensor put in maintenance today keeps last year's windows, and one back in service is read
+ * from its return. Training and scoring both read through here, so both apply those rules. The
+ * mode trackers start from `trackedHz` (where the last run left them) rather than the
+ * commissioning day's peaks, and a stream's trackers start afresh where a fault of it or an
+ * untrusted status ended.
  */
 export async function loadWindows(
   db: Db,
@@ -94,6 +100,11 @@ export async function loadWindows(
     blankBefore?: ReadonlyMap<number, number>;
     /** Data stream id → spans of sensor faults, where its features are left out. */
     faultSpans?: FaultSpans;
+    /**
+     * Data streams left out of the whole range, counted as 'maintenance': a re-zeroed or
+     * replaced sensor until a baseline holds its new output (decision 023).
+     */
+    settling?: ReadonlySet<number>;
   },
 ): Promise<WindowSet> {
   const names = planFeatureNames(plan);
@@ -105,26 +116,47 @@ export async function loadWindows(
     ...names.map(streamOfFeature),
     ...(plan.temperatureStream ? [plan.temperatureStream] : []),
   ]);
-  const usable = plan.streams
-    .filter((s) => feeding.has(s.streamId))
-    .filter((s) => {
-      const status = current.find((c) => c.id === s.id)?.status ?? 'inactive';
-      const spans = options.faultSpans?.get(s.id) ?? [];
-      // A fault over the whole range: nothing of the stream is read, as for a faulty sensor.
-      const wholly = spans.some((i) => i.from <= range.from && i.to >= range.to);
-      const reason = status === 'active' && wholly ? 'faulty' : status;
-      if (reason === 'active') return true;
-      skipped[reason] = (skipped[reason] ?? 0) + slots;
-      return false;
-    });
-  const leftOut = faultyColumns(plan, names, usable, options.faultSpans);
-  const faultyWindows = countTouching(range, leftOut);
-  if (faultyWindows > 0) skipped['faulty'] = (skipped['faulty'] ?? 0) + faultyWindows;
+  const fed = plan.streams.filter((s) => feeding.has(s.streamId));
+  // The register's faulty and maintenance statuses by the time they were in force, not now.
+  const statusSpans = await statusSpansOfStreams(
+    db,
+    fed.map((s) => s.id),
+    range.from,
+    range.to,
+  );
+  const usable = fed.filter((s) => {
+    const now = current.find((c) => c.id === s.id)?.status ?? 'inactive';
+    // Inactive is judged as it stands now; faulty and maintenance by the dated history below.
+    const status = options.settling?.has(s.id) ? 'maintenance' : now === 'inactive' ? now : null;
+    // A fault or an untrusted status over the whole range: nothing of the stream is read.
+    const whole = (spans: readonly Interval[]) =>
+      spans.some((i) => i.from <= range.from && i.to >= range.to);
+    const reason =
+      status ??
+      (whole(options.faultSpans?.get(s.id) ?? [])
+        ? 'faulty'
+        : (statusSpans.get(s.id)?.find((i) => whole([i]))?.status ?? 'active'));
+    if (reason === 'active') return true;
+    skipped[reason] = (skipped[reason] ?? 0) + slots;
+    return false;
+  });
+  const leftOut = [
+    ...faultyColumns(plan, names, usable, options.faultSpans, 'faulty'),
+    ...UNTRUSTED_STATUSES.flatMap((status) =>
+      faultyColumns(plan, names, usable, spansOfStatus(statusSpans, status), status),
+    ),
+  ];
+  for (const { reason, count } of countTouching(range, leftOut)) {
+    if (count > 0) skipped[reason] = (skipped[reason] ?? 0) + count;
+  }
   const trackedHz = trackersToCarry(plan, usable, options.trackedHz ?? {});
   const trackedByDay: Record<string, Record<string, number[]>> = {};
   const windows: DatasetWindow[] = [];
   const blanked = blankedColumns(plan, names, options.blankBefore);
-  const restarts = trackerRestarts(plan, options.blankBefore, options.faultSpans);
+  const restarts = trackerRestarts(plan, options.blankBefore, [
+    options.faultSpans,
+    spansOfStatus(statusSpans),
+  ]);
   const days = Math.ceil((range.to - range.from) / DAY_MS);
   for (let day = 0; day < days; day += 1) {
     const from = range.from + day * DAY_MS;
@@ -214,19 +246,21 @@ export function trackersToCarry(
 
 /**
  * Stream id → epoch ms where its trackers start afresh: a re-zeroed or replaced sensor's
- * restart, and the end of each of its sensor faults (the trackers may have followed junk).
+ * restart, and the end of each of its sensor faults and untrusted register statuses (the
+ * trackers may have followed junk). A status span clipped at the range's end ends there too,
+ * which restarts nothing (a restart is taken only inside the range).
  */
 function trackerRestarts(
   plan: DatasetPlan,
   blankBefore: ReadonlyMap<number, number> | undefined,
-  faultSpans: FaultSpans | undefined,
+  leftOutSpans: readonly (FaultSpans | undefined)[],
 ): Map<string, number[]> {
   return new Map(
     plan.streams.flatMap((s) => {
       const since = blankBefore?.get(s.id);
-      const ends = (faultSpans?.get(s.id) ?? []).flatMap((i) =>
-        Number.isFinite(i.to) ? [i.to] : [],
-      );
+      const ends = leftOutSpans
+        .flatMap((spans) => spans?.get(s.id) ?? [])
+        .flatMap((i) => (Number.isFinite(i.to) ? [i.to] : []));
       const at = [...(since === undefined ? [] : [since]), ...ends];
       return at.length === 0 ? [] : [[s.streamId, at] as const];
     }),
@@ -353,11 +387,15 @@ function blankFeatures(
   }
 }
 
-/** A stream read with fault spans, and its feature columns (none for the thermometer). */
+/**
+ * A stream read with spans it is left out of (a sensor fault's, or an untrusted register
+ * status's), why, and its feature columns (none for the thermometer).
+ */
 interface FaultyColumns {
   streamId: string;
   columns: number[];
   spans: readonly Interval[];
+  reason: string;
 }
 
 function faultyColumns(
@@ -365,6 +403,7 @@ function faultyColumns(
   names: readonly string[],
   usable: readonly PlannedStream[],
   faultSpans: FaultSpans | undefined,
+  reason: string,
 ): FaultyColumns[] {
   if (!faultSpans || faultSpans.size === 0) return [];
   return usable.flatMap((s) => {
@@ -372,20 +411,42 @@ function faultyColumns(
     if (!spans || spans.length === 0) return [];
     const columns = names.flatMap((name, i) => (streamOfFeature(name) === s.streamId ? [i] : []));
     return columns.length > 0 || s.streamId === plan.temperatureStream
-      ? [{ streamId: s.streamId, columns, spans }]
+      ? [{ streamId: s.streamId, columns, spans, reason }]
       : [];
   });
 }
 
-/** Window slots of the range a faulty stream is left out of, one count per stream and slot. */
-function countTouching(range: { from: number; to: number }, leftOut: readonly FaultyColumns[]) {
-  let count = 0;
-  for (const { spans } of leftOut) {
+/** Stream → the spans of one untrusted status (all of them without `status`), as intervals. */
+function spansOfStatus(
+  statusSpans: ReadonlyMap<number, readonly StatusSpan[]>,
+  status?: string,
+): FaultSpans {
+  const chosen = new Map<number, Interval[]>();
+  for (const [id, spans] of statusSpans) {
+    const kept = spans.filter((i) => status === undefined || i.status === status);
+    if (kept.length > 0)
+      chosen.set(
+        id,
+        kept.map(({ from, to }) => ({ from, to })),
+      );
+  }
+  return chosen;
+}
+
+/**
+ * Window slots of the range a stream is left out of, one count per stream and slot, by reason.
+ */
+function countTouching(
+  range: { from: number; to: number },
+  leftOut: readonly FaultyColumns[],
+): { reason: string; count: number }[] {
+  return leftOut.map(({ spans, reason }) => {
+    let count = 0;
     for (let start = range.from; start + WINDOW_MS <= range.to; start += WINDOW_MS) {
       if (isExcluded({ start, end: start + WINDOW_MS }, spans)) count += 1;
     }
-  }
-  return count;
+    return { reason, count };
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
 import { outOfCalibration, type CalibrationSpan } from '../calibration/calibration-ranges.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
-import { type StatusChange, untrustedSpans } from './status-periods.ts';
+import { type StatusChange, type StatusSpan, untrustedSpans } from './status-periods.ts';
 
 export interface ExcludedWindow {
   from: number;
@@ -162,7 +162,7 @@ export function excludedSpansOfDay(windows: readonly ExcludedWindow[], dayStart:
 
 /**
  * The times in [from, to) a gauge feeding the stream was faulty or in maintenance, by the status
- * in force then. A sensor's history is a few rows, changed by hand, so all of it is read.
+ * in force then.
  */
 export async function statusWindows(
   db: Db,
@@ -170,26 +170,59 @@ export async function statusWindows(
   from: number,
   to: number,
 ): Promise<ExcludedWindow[]> {
-  const rows = rowsOf<{ sensor_id: number; status: string; effective: number; dated: boolean }>(
+  const spans = (await statusSpansOfStreams(db, [datastreamId], from, to)).get(datastreamId);
+  return (spans ?? []).map((span) => ({
+    from: span.from,
+    to: span.to,
+    why: 'sensor status' as const,
+    ...(span.dated ? {} : { undated: true as const }),
+  }));
+}
+
+/**
+ * Data stream id → the spans of [from, to) in which a gauge feeding it was faulty or in
+ * maintenance by the status in force then, each sensor's spans in turn (they may overlap); only
+ * streams with a span are keys. A sensor's history is a few rows, changed by hand, so all of it
+ * is read, in one query for all the streams. Read by fatigue counting, the limits and the
+ * detector's training and scoring alike (decision 045, 2026-12-03 (g) and (i)).
+ */
+export async function statusSpansOfStreams(
+  db: Db,
+  datastreamIds: readonly number[],
+  from: number,
+  to: number,
+): Promise<Map<number, StatusSpan[]>> {
+  const spans = new Map<number, StatusSpan[]>();
+  if (datastreamIds.length === 0) return spans;
+  const rows = rowsOf<{
+    datastream_id: number;
+    sensor_id: number;
+    status: string;
+    effective: number;
+    dated: boolean;
+  }>(
     await db.execute(sql`
-      SELECT c.sensor_id, c.status, (extract(epoch FROM c.effective_at) * 1000)::float8 AS effective,
-             c.dated
+      SELECT ds.datastream_id, c.sensor_id, c.status,
+             (extract(epoch FROM c.effective_at) * 1000)::float8 AS effective, c.dated
       FROM datastream_sensors ds JOIN sensor_status_changes c ON c.sensor_id = ds.sensor_id
-      WHERE ds.datastream_id = ${datastreamId}
-      ORDER BY c.sensor_id, c.effective_at, c.id`),
+      WHERE ds.datastream_id IN (${sql.join(
+        datastreamIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      ORDER BY ds.datastream_id, c.sensor_id, c.effective_at, c.id`),
   );
-  const histories = new Map<number, StatusChange[]>();
+  // Stream → sensor → its changes, oldest first.
+  const histories = new Map<number, Map<number, StatusChange[]>>();
   for (const row of rows) {
-    const list = histories.get(Number(row.sensor_id)) ?? [];
+    const bySensor = histories.get(Number(row.datastream_id)) ?? new Map<number, StatusChange[]>();
+    const list = bySensor.get(Number(row.sensor_id)) ?? [];
     list.push({ status: row.status, effectiveAt: Number(row.effective), dated: row.dated });
-    histories.set(Number(row.sensor_id), list);
+    bySensor.set(Number(row.sensor_id), list);
+    histories.set(Number(row.datastream_id), bySensor);
   }
-  return [...histories.values()].flatMap((changes) =>
-    untrustedSpans(changes, from, to).map((span) => ({
-      from: span.from,
-      to: span.to,
-      why: 'sensor status' as const,
-      ...(span.dated ? {} : { undated: true as const }),
-    })),
-  );
+  for (const [datastreamId, bySensor] of histories) {
+    const found = [...bySensor.values()].flatMap((changes) => untrustedSpans(changes, from, to));
+    if (found.length > 0) spans.set(datastreamId, found);
+  }
+  return spans;
 }

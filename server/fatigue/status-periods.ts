@@ -16,6 +16,8 @@ export interface StatusChange {
 export interface StatusSpan {
   from: number;
   to: number;
+  /** The untrusted status in force over the span ('faulty' or 'maintenance'). */
+  status: string;
   /** The span comes from an undated row: the days counted before it was known keep their count. */
   dated: boolean;
 }
@@ -37,7 +39,9 @@ export function untrustedSpans(
     const start = i === 0 ? -Infinity : change.effectiveAt;
     const end = ordered[i + 1]?.effectiveAt ?? Infinity;
     const clipped = { from: Math.max(from, start), to: Math.min(to, end) };
-    if (clipped.from < clipped.to) spans.push({ ...clipped, dated: change.dated });
+    if (clipped.from < clipped.to) {
+      spans.push({ ...clipped, status: change.status, dated: change.dated });
+    }
   });
   return spans;
 }

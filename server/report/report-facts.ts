@@ -6,11 +6,27 @@ import type { Condition } from '../../domain/health.ts';
 import type { LocatedChangeFigures } from '../../domain/located-change-text.ts';
 import type { ModeRow } from '../../domain/mode-rows.ts';
 
+/** A register status in force during the report's month (decision 045, 2026-12-03 (i)). */
+export interface StatusPeriodFact {
+  status: string;
+  /** ISO; the month's start for a status already in force then. */
+  from: string;
+  /** ISO of the next change; null when it was still in force at the month's end. */
+  to: string | null;
+  /** False for a history's undated first row that began in the month: since when is not known. */
+  startKnown: boolean;
+  /** It was in force when the month began. */
+  fromMonthStart: boolean;
+}
+
 export interface SensorFact {
   label: string;
   type: string;
+  /** The status now. */
   status: string;
   installationDate: string;
+  /** The statuses in force during the month, oldest first, from the dated history. */
+  statusInMonth: StatusPeriodFact[];
 }
 
 export interface SpanFact {

@@ -25,6 +25,7 @@ import { maintenanceFacts } from './report-maintenance.ts';
 import { modesFacts } from './report-modes.ts';
 import { cablesFacts } from './report-cables.ts';
 import { sensorDisagreementFacts, sensorFaultFacts } from './report-sensor-faults.ts';
+import { sensorStatusPeriods } from './report-sensor-status.ts';
 import type { SensorFaultsRepository } from '../repositories/sensor-faults-repository.ts';
 import type { ReportMonth } from './report-month.ts';
 
@@ -73,7 +74,7 @@ export async function gatherReportFacts(
   // The current month is reported up to its last whole hour.
   const availabilityEnd = Math.min(month.endMs, Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   const alertRows = await monthAlerts(db, bridgeId, month);
-  const spanFacts = await structure(db, bridgeId);
+  const spanFacts = await structure(db, bridgeId, month);
   return {
     month: month.label,
     timeZone: month.timeZone ?? 'UTC',
@@ -111,7 +112,7 @@ export async function gatherReportFacts(
   };
 }
 
-async function structure(db: Db, bridgeId: number): Promise<SpanFact[]> {
+async function structure(db: Db, bridgeId: number, month: ReportMonth): Promise<SpanFact[]> {
   const spanRows = await db
     .select()
     .from(spans)
@@ -122,6 +123,7 @@ async function structure(db: Db, bridgeId: number): Promise<SpanFact[]> {
     .from(sensors)
     .where(eq(sensors.bridgeId, bridgeId))
     .orderBy(asc(sensors.label));
+  const statuses = await sensorStatusPeriods(db, bridgeId, month);
   return spanRows.map((span) => ({
     label: span.label,
     length: span.length,
@@ -132,6 +134,7 @@ async function structure(db: Db, bridgeId: number): Promise<SpanFact[]> {
         type: s.type,
         status: s.status,
         installationDate: s.installationDate,
+        statusInMonth: statuses.get(s.id) ?? [],
       })),
   }));
 }

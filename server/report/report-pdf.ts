@@ -17,6 +17,7 @@ import { drawConditionBox } from './report-condition-box.ts';
 import { drawLogo } from './report-logo.ts';
 import { stressText } from '../../domain/units.ts';
 import { minuteWriter } from './report-time.ts';
+import { statusPeriodsText } from './report-sensor-status.ts';
 import {
   SENSOR_DISAGREEMENTS_TEXT,
   SENSOR_FAULTS_TEXT,
@@ -128,7 +129,8 @@ class ReportWriter extends PdfLayout {
       this.bullets(
         span.sensors.map(
           (s) =>
-            `${s.label}: ${s.type.replace('_', ' ')}, ${s.status}, installed ${s.installationDate}`,
+            `${s.label}: ${s.type.replace('_', ' ')}, installed ${s.installationDate}; ` +
+            `in the month: ${statusPeriodsText(s.statusInMonth, this.when)}`,
         ),
       );
     }

@@ -34,37 +34,49 @@ export function createSensorStatusRepository(db: Db) {
       effectiveAt: Date;
       note: string | null;
     }): Promise<SensorStatusChangeRow> {
-      const [latest] = await db
-        .select()
-        .from(sensorStatusChanges)
-        .where(eq(sensorStatusChanges.sensorId, values.sensorId))
-        .orderBy(desc(sensorStatusChanges.effectiveAt), desc(sensorStatusChanges.id))
-        .limit(1);
-      if (latest && values.effectiveAt < latest.effectiveAt) {
-        throw new HttpError(
-          400,
-          `effective_at: must not be before the sensor's last status change (${latest.effectiveAt.toISOString()})`,
-        );
-      }
-      if (latest && latest.status === values.status) {
-        throw new HttpError(400, `status: the sensor is already '${values.status}'`);
-      }
-      const [row] = await db
-        .insert(sensorStatusChanges)
-        .values({
-          sensorId: values.sensorId,
-          status: values.status,
-          effectiveAt: values.effectiveAt,
-          note: values.note,
-          changedBy: sql`coalesce(nullif(current_setting('spanwatch.audit_actor', true), ''), ${UNNAMED_CHANGER})`,
-        })
-        .returning();
-      if (!row) throw new Error('insert into sensor_status_changes returned no row');
-      await db
-        .update(sensors)
-        .set({ status: values.status })
-        .where(eq(sensors.id, values.sensorId));
-      return row;
+      // Serialised per sensor: two changes posted at once would each judge itself against the
+      // same last change and both be recorded (two 'maintenance' in a row, or one before a
+      // change recorded meanwhile). The sensor's row is locked until the transaction ends, so
+      // the second reads the first's row (issue 30). Inside a request this is a savepoint of
+      // its transaction, so the lock lasts until the request's commit.
+      return db.transaction(async (tx) => {
+        await tx
+          .select({ id: sensors.id })
+          .from(sensors)
+          .where(eq(sensors.id, values.sensorId))
+          .for('update');
+        const [latest] = await tx
+          .select()
+          .from(sensorStatusChanges)
+          .where(eq(sensorStatusChanges.sensorId, values.sensorId))
+          .orderBy(desc(sensorStatusChanges.effectiveAt), desc(sensorStatusChanges.id))
+          .limit(1);
+        if (latest && values.effectiveAt < latest.effectiveAt) {
+          throw new HttpError(
+            400,
+            `effective_at: must not be before the sensor's last status change (${latest.effectiveAt.toISOString()})`,
+          );
+        }
+        if (latest && latest.status === values.status) {
+          throw new HttpError(400, `status: the sensor is already '${values.status}'`);
+        }
+        const [row] = await tx
+          .insert(sensorStatusChanges)
+          .values({
+            sensorId: values.sensorId,
+            status: values.status,
+            effectiveAt: values.effectiveAt,
+            note: values.note,
+            changedBy: sql`coalesce(nullif(current_setting('spanwatch.audit_actor', true), ''), ${UNNAMED_CHANGER})`,
+          })
+          .returning();
+        if (!row) throw new Error('insert into sensor_status_changes returned no row');
+        await tx
+          .update(sensors)
+          .set({ status: values.status })
+          .where(eq(sensors.id, values.sensorId));
+        return row;
+      });
     },
   };
 }

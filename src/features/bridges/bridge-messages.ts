@@ -23,11 +23,8 @@ export const DELETE_TOASTS: Record<DeletableKind, { done: string; failed: string
   datastream: { done: 'Datastream deleted successfully', failed: 'Failed to delete datastream' },
 };
 
-/** Spec §3: 'maintenance' shows as 'Under Maintenance'; the others read as words. */
-export function sensorStatusLabel(status: string): string {
-  if (status === 'maintenance') return 'Under Maintenance';
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
+/** Spec §3: 'maintenance' shows as 'Under Maintenance' (shared with the monthly report). */
+export { sensorStatusLabel } from '../../../domain/enums';
 
 export function sensorTypeLabel(type: string): string {
   const words = type.replaceAll('_', ' ');

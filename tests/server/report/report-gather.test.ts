@@ -206,6 +206,70 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
     expect((await gatherReportFacts(storesOf(t), bridge.id, APRIL, now)).units).toBe('imperial');
   });
 
+  it('lists the register statuses in force during the month, not the status now (decision 045 (i))', async () => {
+    const bridge = await t.services.bridges.create({ name: 'Register Bridge', location: 'River' });
+    const span = await t.services.spans.create({ bridgeId: bridge.id, label: 'S1', length: 40 });
+    const sensor = await t.services.sensors.create({
+      bridgeId: bridge.id,
+      spanId: span.id,
+      label: 'rb-str-1',
+      type: 'strain_gauge',
+      status: 'active',
+      installationDate: '2026-03-10',
+    });
+    const change = (status: 'active' | 'maintenance' | 'faulty', at: string) =>
+      t.services.sensorStatus.change({
+        sensorId: sensor.id,
+        status,
+        effectiveAt: new Date(at),
+        note: null,
+      });
+    await change('maintenance', '2026-04-03T10:00:00Z');
+    await change('active', '2026-04-07T16:00:00Z');
+    await change('faulty', '2026-05-10T06:30:00Z');
+    const now = new Date('2026-06-02T00:00:00Z');
+    const line = async (month: typeof APRIL) => {
+      const text = await textOf(await gatherReportFacts(storesOf(t), bridge.id, month, now));
+      return /rb-str-1: strain gauge, installed 2026-03-10; in the month: (.*?) Condition /
+        .exec(text)?.[1]
+        ?.trim();
+    };
+    const april = await gatherReportFacts(storesOf(t), bridge.id, APRIL, now);
+    expect(april.spans[0]?.sensors[0]?.statusInMonth).toEqual([
+      {
+        status: 'active',
+        from: '2026-04-01T00:00:00.000Z',
+        to: '2026-04-03T10:00:00.000Z',
+        startKnown: true,
+        fromMonthStart: true,
+      },
+      {
+        status: 'maintenance',
+        from: '2026-04-03T10:00:00.000Z',
+        to: '2026-04-07T16:00:00.000Z',
+        startKnown: true,
+        fromMonthStart: false,
+      },
+      {
+        status: 'active',
+        from: '2026-04-07T16:00:00.000Z',
+        to: null,
+        startKnown: true,
+        fromMonthStart: false,
+      },
+    ]);
+    expect(await line(APRIL)).toBe(
+      'Active until 2026-04-03 10:00 UTC; Under Maintenance from 2026-04-03 10:00 UTC to ' +
+        '2026-04-07 16:00 UTC; Active from 2026-04-07 16:00 UTC',
+    );
+    // Installed on 10 March; faulty now, but not in March or April.
+    expect(await line(MARCH)).toBe('Active from 2026-03-10 00:00 UTC');
+    expect(await line(MAY)).toBe(
+      'Active until 2026-05-10 06:30 UTC; Faulty from 2026-05-10 06:30 UTC',
+    );
+    expect(await line(FEBRUARY)).toBe('not installed in the month');
+  });
+
   it('lists only the maintenance of the month, and says when there was none', async () => {
     const bridge = await t.services.bridges.create({ name: 'Quiet Bridge', location: 'River' });
     const { db } = t.services.database;

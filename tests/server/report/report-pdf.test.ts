@@ -21,7 +21,15 @@ describe('monthly report PDF', () => {
       expect(text).toContain(section);
     }
     expect(text).toContain('Span S1 (42 m)');
-    expect(text).toContain('hb-str-1: strain gauge, active, installed 2020-01-01');
+    // The statuses in force in the month, not the one now (decision 045, 2026-12-03 (i)).
+    expect(text).toContain(
+      'hb-str-1: strain gauge, installed 2020-01-01; in the month: Active until 2026-04-03 ' +
+        '10:00 UTC; Under Maintenance from 2026-04-03 10:00 UTC to 2026-04-07 16:00 UTC; ' +
+        'Active from 2026-04-07 16:00 UTC',
+    );
+    expect(text).toContain(
+      'hb-acc-1: accelerometer, installed 2020-01-01; in the month: Active all month',
+    );
     expect(text).toContain(
       'Condition at the start of the month: Good • Changes of condition in the month ' +
         '(4320 evaluations stored in it): • 2026-04-12 14:10 UTC: changed from Good to Fair ' +

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
 import { createAnalysisScheduler } from '../../../server/analysis/analysis-scheduler.ts';
 import { buildApp } from '../../../server/app.ts';
 import type { AnalysisOutcome } from '../../../server/alerts/analysis-outcome.ts';
-import { analysisModels, sensors } from '../../../server/db/schema.ts';
+import { analysisModels } from '../../../server/db/schema.ts';
 import { createServices } from '../../../server/services.ts';
 import { deriveHealth } from '../../../domain/health.ts';
 import {
@@ -354,11 +353,14 @@ describe.each(drivers)('bridge analytics API on %s', (kind) => {
     expect(again.json()).toEqual(report);
     await restarted.close();
     // A faulty sensor's stream is left out and its windows counted, never filled: the other
-    // span's accelerometer, so the damaged span's mode is still scored.
-    await t.services.database.db
-      .update(sensors)
-      .set({ status: 'faulty' })
-      .where(eq(sensors.id, sensorIds.get('dam-s2-acc') ?? 0));
+    // span's accelerometer, so the damaged span's mode is still scored. Recorded faulty from the
+    // last day's start: the register's status in force then decides (decision 045 (i)).
+    await t.services.sensorStatus.change({
+      sensorId: sensorIds.get('dam-s2-acc') ?? 0,
+      status: 'faulty',
+      effectiveAt: new Date(START_MS + 7 * DAY_MS),
+      note: null,
+    });
     const fresh = createServices(testConfig, t.services.database);
     const rescoring = await statesDuring(bridge.name, staff.token, () =>
       analyseBridge(fresh, bridge.id),

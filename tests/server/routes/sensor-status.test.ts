@@ -112,6 +112,36 @@ describe.each(drivers)('sensor status history on %s', (kind) => {
     expect((await history()).body).toHaveLength(1);
   });
 
+  it('serialises two changes posted at the same instant: the second is judged against the first', async () => {
+    const url = `/api/v1/sensors/${sensor.id}/status-changes`;
+    // The same change twice at once: one is recorded, the other finds it in force. Four rounds,
+    // so an unserialised pair cannot pass by the luck of one round's timing.
+    const rounds = ['maintenance', 'active', 'faulty', 'active'] as const;
+    for (const [i, status] of rounds.entries()) {
+      const change = { status, effective_at: `2026-11-2${i}T08:00:00Z` };
+      const same = await Promise.all([post(url, change), post(url, change)]);
+      expect(same.map((r) => r.status).sort()).toEqual([201, 400]);
+      expect(same.find((r) => r.status === 400)?.body).toEqual({
+        detail: `status: the sensor is already '${status}'`,
+      });
+    }
+    // Two at once, the later-effective one possibly first: the one judged second is refused if
+    // it is before the first, so the history in the order recorded is in the order of time.
+    const crossed = await Promise.all([
+      post(url, { status: 'active', effective_at: '2026-11-30T12:00:00Z' }),
+      post(url, { status: 'faulty', effective_at: '2026-11-30T10:00:00Z' }),
+    ]);
+    expect(crossed.some((r) => r.status === 201)).toBe(true);
+    const rows = (await history()).body;
+    const byRecord = [...rows].sort((a, b) => a.id - b.id);
+    expect(byRecord.map((c) => c.effective_at)).toEqual(rows.map((c) => c.effective_at));
+    for (let i = 1; i < byRecord.length; i += 1) {
+      expect(byRecord[i]?.status).not.toBe(byRecord[i - 1]?.status);
+    }
+    const sensors = await get<Schemas['Sensor'][]>('/api/v1/sensors');
+    expect(sensors.body.find((s) => s.id === sensor.id)?.status).toBe(rows.at(-1)?.status);
+  });
+
   it('lets users read the history and only staff change it', async () => {
     const { token: viewer } = await t.createUser({ name: 'reader' });
     const refused = await post(
