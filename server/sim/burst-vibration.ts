@@ -4,6 +4,7 @@
 // the same vibration (decision 076).
 import { ambientDrive } from './acceleration.ts';
 import type { ClimateModel } from './climate.ts';
+import { loggerGain } from './logger-filter.ts';
 import {
   resonatorCoefficients,
   stepResonator,
@@ -76,19 +77,23 @@ export function burstVibration(
     const deck = climate.deckTemperatureAt(blockStart);
     const traffic = trafficAt(blockStart);
     const drive = ambientDrive(traffic);
-    const coefficients = streamFrequencies(scenario, lead, deck, traffic, blockStart).map((f, k) =>
+    const frequencies = streamFrequencies(scenario, lead, deck, traffic, blockStart);
+    const coefficients = frequencies.map((f, k) =>
       resonatorCoefficients(f, damping[k] ?? 0.02, lead.rateHz),
     );
+    // The logger's anti-alias filter: 1 (the value unchanged) for every demo mode.
+    const gains = frequencies.map((f) => loggerGain(f, lead.rateHz));
     const modeStates = (states ??= coefficients.map((c) => stationaryState(c, drive, rng)));
     const modes = coefficients.map(() => new Float64Array(count));
     const leadNoise = new Float64Array(count);
     for (let i = 0; i < count; i += 1) {
       for (let k = 0; k < coefficients.length; k += 1) {
-        (modes[k] as Float64Array)[i] = stepResonator(
-          modeStates[k] as ResonatorState,
-          coefficients[k] as ResonatorCoefficients,
-          drive * quickNoise(rng),
-        );
+        (modes[k] as Float64Array)[i] =
+          stepResonator(
+            modeStates[k] as ResonatorState,
+            coefficients[k] as ResonatorCoefficients,
+            drive * quickNoise(rng),
+          ) * (gains[k] ?? 1);
       }
       leadNoise[i] = quickNoise(rng);
     }

@@ -1,5 +1,6 @@
 import { symmetricEigen } from '../analytics/symmetric-eigen.ts';
 import { createRng } from '../analytics/rng.ts';
+import { loggerGain } from './logger-filter.ts';
 
 /** A structure given by its modes: frequencies, damping ratios and shapes (mode × channel). */
 export interface ModalStructure {
@@ -58,7 +59,10 @@ export function shearFrame(
  * superposition:
  * each mode is a single-degree-of-freedom oscillator discretised exactly for a force held over
  * each sample (zero-order hold: the closed-form matrix exponential of the 2×2 state matrix), so
- * there is no integration error at any sampling rate. Measurement noise is added per channel.
+ * there is no integration error at any sampling rate. Each mode passes the logger's anti-alias
+ * filter (`loggerGain`: a mode below 0.4 of the rate exactly as computed, one above half the rate
+ * removed, its forces still drawn so the other modes' draws stay the same), then measurement
+ * noise is added per channel, scaled to the filtered channel's RMS.
  */
 export function simulateAccelerations(
   structure: ModalStructure,
@@ -83,7 +87,8 @@ export function simulateAccelerations(
     // B = A_c⁻¹(A_d − I)·[0, 1]ᵀ.
     const b0 = (-2 * zeta * omega * a01 - (a11 - 1)) / (omega * omega);
     const b1 = a01;
-    const shape = structure.shapes[m] ?? [];
+    const gain = loggerGain(f, rateHz);
+    const shape = (structure.shapes[m] ?? []).map((value) => value * gain);
     let q = 0;
     let v = 0;
     for (let t = 0; t < samples; t += 1) {

@@ -158,6 +158,9 @@ function ssiArm(base: WindowSet, tests: WindowSet[]) {
     frequencyHz: m.frequencyHz,
     shape: [...m.shape],
   }));
+  console.info(
+    `reference window modes ${reference.map((m) => m.frequencyHz.toFixed(3)).join(', ')} Hz`,
+  );
   const modes =
     learnableSsiModes(reference, foundCounts(reference, baseWindows), base.records.length) ?? [];
   const rowsOf = (windows: IdentifiedWindow[]) => [...ssiFeatureRows(modes, windows).values()];
