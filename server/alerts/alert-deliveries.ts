@@ -287,16 +287,6 @@ export function createDeliveryLog(db: Db) {
     coversOf: (alertIds: readonly number[], at: Date): Promise<Map<number, MaintenanceCover>> =>
       maintenanceCovers(db, alertIds, at),
 
-    /** Those of these rows that tell an earlier tier of an escalation (decision 080 (d)). */
-    async handovers(ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: alertDeliveries.id })
-        .from(alertDeliveries)
-        .where(and(inArray(alertDeliveries.id, [...ids]), isNotNull(alertDeliveries.escalatedTo)));
-      return new Set(rows.map((row) => row.id));
-    },
-
     /**
      * For each of these rows that tells of an escalation, the highest tier a later such notice to
      * the same person, alert and channel tells of, when it is still to send or sent (a held
@@ -335,14 +325,34 @@ export function createDeliveryLog(db: Db) {
       return later;
     },
 
-    /** When each of these rows is held until by quiet hours (rows not held are left out). */
-    async holds(ids: readonly number[]): Promise<Map<number, Date>> {
+    /**
+     * What queueing these rows needs, in one query: when each is held until (quiet hours, a
+     * maintenance window; decision 050) and whether it tells an earlier tier of an escalation
+     * (decision 080 (d)). Rows neither held nor a handover are left out.
+     */
+    async queueing(
+      ids: readonly number[],
+    ): Promise<Map<number, { holdUntil: Date | null; handover: boolean }>> {
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: alertDeliveries.id, holdUntil: alertDeliveries.holdUntil })
+        .select({
+          id: alertDeliveries.id,
+          holdUntil: alertDeliveries.holdUntil,
+          escalatedTo: alertDeliveries.escalatedTo,
+        })
         .from(alertDeliveries)
-        .where(and(inArray(alertDeliveries.id, [...ids]), isNotNull(alertDeliveries.holdUntil)));
-      return new Map(rows.flatMap((row) => (row.holdUntil ? [[row.id, row.holdUntil]] : [])));
+        .where(
+          and(
+            inArray(alertDeliveries.id, [...ids]),
+            or(isNotNull(alertDeliveries.holdUntil), isNotNull(alertDeliveries.escalatedTo)),
+          ),
+        );
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { holdUntil: row.holdUntil, handover: row.escalatedTo !== null },
+        ]),
+      );
     },
 
     /**

@@ -90,14 +90,28 @@ export function createEscalation(
 
     /** When the alert is next due a look, or null (no longer active, or nothing left). */
     async nextDeadline(alertId: number, now: Date): Promise<Date | null> {
-      const [alert] = await db
-        .select({ raisedAt: alerts.raisedAt, state: alerts.state, escalation: alerts.escalation })
+      return (await this.nextDeadlines([alertId], now)).get(alertId) ?? null;
+    },
+
+    /**
+     * When each of these alerts is next due a look, in one query; an alert no longer active, or
+     * with nothing left, is not in the answer.
+     */
+    async nextDeadlines(alertIds: readonly number[], now: Date): Promise<Map<number, Date>> {
+      if (alertIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: alerts.id, raisedAt: alerts.raisedAt, escalation: alerts.escalation })
         .from(alerts)
-        .where(eq(alerts.id, alertId));
-      if (alert?.state !== 'active') return null;
-      const elapsed = (now.getTime() - alert.raisedAt.getTime()) / 1000;
-      const next = nextDeadlineSeconds(policyOf(alert.escalation), elapsed);
-      return next === null ? null : new Date(alert.raisedAt.getTime() + next * 1000);
+        .where(and(inArray(alerts.id, [...alertIds]), eq(alerts.state, 'active')));
+      return new Map(
+        rows.flatMap((alert) => {
+          const elapsed = (now.getTime() - alert.raisedAt.getTime()) / 1000;
+          const next = nextDeadlineSeconds(policyOf(alert.escalation), elapsed);
+          return next === null
+            ? []
+            : [[alert.id, new Date(alert.raisedAt.getTime() + next * 1000)]];
+        }),
+      );
     },
 
     /** The ids of the alerts still active (to resume their schedules after a restart). */

@@ -112,39 +112,42 @@ export function createQueuedChannelNotifier(options: QueuedChannelOptions): Queu
     if (ids.length === 0) return;
     await queue.ready();
     // A row held by its recipient's quiet hours waits in the queue until they end (decision 050).
-    const holds = await deliveries.holds(ids);
     // Those asked to answer go before those told it went on past them (decision 080 (d)): a
     // storm's escalation doubles the messages, and pg-boss fetches by priority first.
-    const handovers = await deliveries.handovers(ids);
+    const facts = await deliveries.queueing(ids);
     // One statement for a raise's many notifications: one each kept the planning of a burst
     // seconds behind its alerts (bench:notify).
     await queue.boss.insert(
       ids.map((deliveryId) => {
-        const startAfter = holds.get(deliveryId);
+        const fact = facts.get(deliveryId);
         return {
           name: queueName,
           data: { deliveryId },
           singletonKey: String(deliveryId),
-          ...(startAfter ? { startAfter } : {}),
-          ...(handovers.has(deliveryId) ? { priority: -1 } : {}),
+          ...(fact?.holdUntil ? { startAfter: fact.holdUntil } : {}),
+          ...(fact?.handover ? { priority: -1 } : {}),
         };
       }),
     );
   };
 
-  /** The alert's next look at its deadline, run by whichever worker takes the job then. */
-  const scheduleNext = async (alertId: number, now: Date) => {
-    const at = await escalation.nextDeadline(alertId, now);
-    if (!at) return;
+  /**
+   * The alerts' next looks at their deadlines, run by whichever worker takes each job then: one
+   * query for the deadlines and one insert for the jobs (one of each per alert held a burst's
+   * raises behind each other on the server's pool).
+   */
+  const scheduleAll = async (alertIds: readonly number[], now: Date) => {
+    const deadlines = await escalation.nextDeadlines(alertIds, now);
+    if (deadlines.size === 0) return;
     await escalationReady();
-    await queue.boss.send(
-      escalationQueueName,
-      { alertId, at: at.getTime() },
-      { id: escalationJobId(escalationQueueName, alertId, at), startAfter: at },
+    await queue.boss.insert(
+      [...deadlines].map(([alertId, at]) => ({
+        name: escalationQueueName,
+        data: { alertId, at: at.getTime() },
+        id: escalationJobId(escalationQueueName, alertId, at),
+        startAfter: at,
+      })),
     );
-  };
-  const scheduleAll = async (alertIds: number[], now: Date) => {
-    for (const alertId of alertIds) await scheduleNext(alertId, now);
   };
 
   /** One job of a batch: its failure fails it alone, retried after pg-boss's backoff. */

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readings } from '../../../server/db/schema.ts';
+import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { bridgeWithStreams, setLastSeen, storedAlerts } from './alert-fixtures.ts';
@@ -95,5 +97,29 @@ describe.each(drivers)("'Sensor offline' alerts on %s", (kind) => {
     await t.services.datastreams.delete(stream.id, true);
     await t.services.alerts.checkSensorsOffline(after(61 * MINUTE));
     expect((await storedAlerts(t, bridge.id)).map((a) => a.state)).toEqual(['cleared']);
+  });
+  // bench:notify (decision 065, 2026-12-03 (f)): the pass upserted each firing stream in a
+  // statement of its own, ~1,000 in the bench every second, and its raises waited for the pass
+  // to end before they were planned. Rows one statement writes share their command id (cmin).
+  it('raises the alerts of a pass in one statement, one alert a stream, in order', async () => {
+    const { bridge, streams } = await bridgeWithStreams(t, 'Lions Gate', Array(5).fill('active'));
+    for (const { stream } of streams) await setLastSeen(t, stream.id, LAST_SAMPLE);
+
+    const pass = await t.services.alerts.checkSensorsOffline(after(16 * MINUTE));
+    const stored = await storedAlerts(t, bridge.id);
+    expect(stored.map((alert) => alert.subject).sort()).toEqual(
+      streams.map(({ stream }) => String(stream.id)).sort(),
+    );
+    expect([...pass.raised].sort((a, b) => a - b)).toEqual(stored.map((alert) => alert.id));
+    const commands = rowsOf<{ n: number }>(
+      await t.services.database.db.execute(
+        sql`SELECT count(DISTINCT cmin::text)::int AS n FROM alerts WHERE bridge_id = ${bridge.id}`,
+      ),
+    );
+    expect(commands[0]?.n).toBe(1);
+
+    // A second pass finds them open and raises none again.
+    expect((await t.services.alerts.checkSensorsOffline(after(17 * MINUTE))).raised).toEqual([]);
+    expect(await storedAlerts(t, bridge.id)).toEqual(stored);
   });
 });
