@@ -103,7 +103,9 @@ describe.each(drivers)('monthly report API on %s', (kind) => {
     expect(text).toContain('Report Bridge');
     expect(text).toContain('Monthly report, April 2026');
     expect(text).toContain('Span Span 1 (40 m)');
-    expect(text).toContain('rb-str gauge: strain gauge, active, installed 2025-01-01');
+    expect(text).toContain(
+      'rb-str gauge: strain gauge, installed 2025-01-01; in the month: Active all month',
+    );
     expect(text).toContain('No stored analysis for this bridge yet');
     expect(text).toContain(
       'Acknowledged 2026-04-02 08:30 UTC by inspector: "Cable cut by mowing, repaired"',
