@@ -1,4 +1,4 @@
-import type { ReportFacts } from '../../../server/report/report-facts.ts';
+import type { ReportFacts, StatusPeriodFact } from '../../../server/report/report-facts.ts';
 import { NO_CABLES_TEXT } from '../../../server/report/report-cables.ts';
 
 /** The report's section headings, in their order. */
@@ -14,6 +14,31 @@ export const SECTION_HEADINGS = [
   'Natural frequency',
   'Modes',
   'Fatigue',
+];
+
+/** A gauge Under Maintenance from 3 April 10:00 to 7 April 16:00 UTC, as April's periods. */
+export const APRIL_MAINTENANCE_PERIODS: StatusPeriodFact[] = [
+  {
+    status: 'active',
+    from: '2026-04-01T00:00:00.000Z',
+    to: '2026-04-03T10:00:00.000Z',
+    startKnown: true,
+    fromMonthStart: true,
+  },
+  {
+    status: 'maintenance',
+    from: '2026-04-03T10:00:00.000Z',
+    to: '2026-04-07T16:00:00.000Z',
+    startKnown: true,
+    fromMonthStart: false,
+  },
+  {
+    status: 'active',
+    from: '2026-04-07T16:00:00.000Z',
+    to: null,
+    startKnown: true,
+    fromMonthStart: false,
+  },
 ];
 
 const NO_MODE_ESTIMATE = { latestHz: null, changePercent: null, dampingPercent: null, mpc: null };
@@ -45,29 +70,7 @@ export function fullFacts(): ReportFacts {
             type: 'strain_gauge',
             status: 'active',
             installationDate: '2020-01-01',
-            statusInMonth: [
-              {
-                status: 'active',
-                from: '2026-04-01T00:00:00.000Z',
-                to: '2026-04-03T10:00:00.000Z',
-                startKnown: true,
-                fromMonthStart: true,
-              },
-              {
-                status: 'maintenance',
-                from: '2026-04-03T10:00:00.000Z',
-                to: '2026-04-07T16:00:00.000Z',
-                startKnown: true,
-                fromMonthStart: false,
-              },
-              {
-                status: 'active',
-                from: '2026-04-07T16:00:00.000Z',
-                to: null,
-                startKnown: true,
-                fromMonthStart: false,
-              },
-            ],
+            statusInMonth: APRIL_MAINTENANCE_PERIODS,
           },
           {
             label: 'hb-acc-1',

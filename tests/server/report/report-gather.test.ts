@@ -6,6 +6,7 @@ import { createMaintenanceRepository } from '../../../server/maintenance/mainten
 import { gatherReportFacts } from '../../../server/report/report-gather.ts';
 import { renderReportPdf } from '../../../server/report/report-pdf.ts';
 import { drivers } from '../../helpers/test-database.ts';
+import { APRIL_MAINTENANCE_PERIODS } from './report-facts-fixture.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { createAnalysisRepository } from '../../../server/analysis/analysis-repository.ts';
 import { storeEvaluation } from '../analysis/stored-evaluation.ts';
@@ -235,29 +236,7 @@ describe.each(drivers)('monthly report facts on %s', (kind) => {
         ?.trim();
     };
     const april = await gatherReportFacts(storesOf(t), bridge.id, APRIL, now);
-    expect(april.spans[0]?.sensors[0]?.statusInMonth).toEqual([
-      {
-        status: 'active',
-        from: '2026-04-01T00:00:00.000Z',
-        to: '2026-04-03T10:00:00.000Z',
-        startKnown: true,
-        fromMonthStart: true,
-      },
-      {
-        status: 'maintenance',
-        from: '2026-04-03T10:00:00.000Z',
-        to: '2026-04-07T16:00:00.000Z',
-        startKnown: true,
-        fromMonthStart: false,
-      },
-      {
-        status: 'active',
-        from: '2026-04-07T16:00:00.000Z',
-        to: null,
-        startKnown: true,
-        fromMonthStart: false,
-      },
-    ]);
+    expect(april.spans[0]?.sensors[0]?.statusInMonth).toEqual(APRIL_MAINTENANCE_PERIODS);
     expect(await line(APRIL)).toBe(
       'Active until 2026-04-03 10:00 UTC; Under Maintenance from 2026-04-03 10:00 UTC to ' +
         '2026-04-07 16:00 UTC; Active from 2026-04-07 16:00 UTC',
