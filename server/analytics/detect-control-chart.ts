@@ -3,9 +3,8 @@ import {
   scoreControlChart,
   trainControlChart,
 } from './control-chart-detector.ts';
-import { EPISODE_QUIET_ROWS } from './control-charts.ts';
+import { chartAlarms, IMMEDIATE_ALARMS, type AlarmDelayTimers } from './chart-alarm-timers.ts';
 import { cumulativeShift, type CumulativeShift, type TriggerLevels } from './cumulative-shift.ts';
-import { findEpisodes } from './episodes.ts';
 
 /** Five held-out blocks of at least eight rows each. */
 export const MIN_CONTROL_CHART_ROWS = 40;
@@ -24,6 +23,8 @@ export function controlChartRows(
     targetFalseAlarmRate: number;
     seed?: number;
     triggerLevels?: TriggerLevels;
+    /** Decision 081 (i)'s delay timers; off by default (no timer passed its tuning rule). */
+    alarmTimers?: AlarmDelayTimers;
   },
 ): {
   scores: (number | null)[];
@@ -43,11 +44,9 @@ export function controlChartRows(
     { targetArlRows: 1 / options.targetFalseAlarmRate, seed: options.seed },
   );
   const { scores, unjudged } = scoreControlChart(detector, data);
-  const judged = scores.map((s, i) => (i < n ? null : s));
-  const rules = { quietRows: EPISODE_QUIET_ROWS, minSpacingRows: 0 };
   return {
     scores,
-    alarms: findEpisodes(judged, 1, rules).map((e) => e.start),
+    alarms: chartAlarms(scores, n, options.alarmTimers ?? IMMEDIATE_ALARMS).alarms,
     unjudged,
     calibrationRows: detector.choice.heldOutRows,
     shift: cumulativeShift(compensatedResiduals(detector, data), detector.reference, {

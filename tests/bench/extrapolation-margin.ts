@@ -10,6 +10,8 @@
 //   FLOORS=none,held-out,support (cold floors, scoring only) FROST=shared|per-mode (decision 081 (e))
 //   RECENTRE=none,slow (the charts' slow, guarded re-centring, scoring only; decision 081 (g))
 //   MARGINS=0/0,2/0w (a trailing w: rule W, the warm excess judged with the measured widening; 081 (h))
+//   ALARMS=1/5,6/72 (alarm delay timers, on/off rows: raised at the n_on-th scored row above 1 in a
+//   row, cleared after n_off quiet scored rows; 1/5 the product; decision 081 (i))
 //   npx tsx tests/bench/extrapolation-margin.ts
 import { at } from '../../server/analytics/at.ts';
 import { SLOW_RECENTRING, type Recentring } from '../../server/analytics/chart-recentring.ts';
@@ -32,6 +34,8 @@ import {
 import { cumulativeShift } from '../../server/analytics/cumulative-shift.ts';
 import type { CalibrationOptions } from '../../server/analytics/control-charts.ts';
 import { EDGE_WIDENING, edgeErrorPerC } from '../../server/analytics/edge-error.ts';
+import { chartAlarms, episodeRulesOf } from '../../server/analytics/chart-alarm-timers.ts';
+import { findEpisodes } from '../../server/analytics/episodes.ts';
 import type { ExtrapolationMargin } from '../../server/analytics/extrapolation-margin.ts';
 import {
   ANALOGUE_ONSET,
@@ -39,7 +43,6 @@ import {
   ISSUE29_CASES,
   REPORTING_SEEDS,
   TUNING_SEEDS,
-  falseEpisodes,
   inject,
 } from '../server/analytics/control-chart-cases.ts';
 import { summedRate } from './issue29-format.ts';
@@ -101,6 +104,12 @@ const MARGINS: ExtrapolationMargin[] = (process.env.MARGINS ?? '0/0,2/0,4/0,6/0,
     const margin = { warmC: warmC ?? 0, coldC: coldC ?? 0 };
     return m.endsWith('w') ? { ...margin, widening: EDGE_WIDENING } : margin;
   });
+// Decision 081 (i): alarm delay timers, 'on/off' rows; every rule counts and raises alike.
+const ALARMS = (process.env.ALARMS ?? '1/5').split(',').map((a) => {
+  const [onRows, offRows] = a.split('/').map(Number);
+  if (!onRows || !offRows || onRows < 1 || offRows < 1) throw new Error(`ALARMS: bad on/off ${a}`);
+  return { label: a, onRows, offRows };
+});
 
 interface CaseFigures {
   detected: number;
@@ -121,64 +130,64 @@ interface SeedFigures {
   healthyAbove: number;
   healthyJudged: number;
   healthyExtrapolated: number;
+  /** Healthy rows after the reference with an episode open (the off-delay's cost). */
+  healthyRaised: number;
   cases: CaseFigures[];
 }
 
 const levelEpisodes = (levels: readonly string[], from: number) =>
   levels.filter((l, i) => i >= from && l !== 'none' && (levels[i - 1] ?? 'none') === 'none').length;
 
-function lastJudgedAbove(scores: readonly (number | null)[], row: number): boolean {
-  for (let i = row; i >= 0; i -= 1) {
-    const s = at(scores, i);
-    if (s !== null) return s > 1;
-  }
-  return false;
-}
-
 function runMargin(
   detector: ControlChartDetector,
   data: { features: number[][]; context: number[][] },
-): SeedFigures {
+): SeedFigures[] {
   const healthy = scoreControlChart(detector, data);
   const shift = cumulativeShift(compensatedResiduals(detector, data), detector.reference);
   const judged = healthy.scores.slice(BASELINE_ROWS).filter((s): s is number => s !== null);
-  return {
-    falseChart: falseEpisodes(healthy.scores, BASELINE_ROWS, ROWS),
-    falseLevel: levelEpisodes(shift.level, BASELINE_ROWS),
-    healthyAbove: judged.filter((s) => s > 1).length,
-    healthyJudged: judged.length,
-    healthyExtrapolated: healthy.extrapolated.filter((i) => i >= BASELINE_ROWS).length,
-    cases: ISSUE29_CASES.map((damage) => {
-      const onset = damage.onset?.(data.context, BASELINE_ROWS, ROWS) ?? ANALOGUE_ONSET;
-      const damaged = { features: inject(data.features, damage, onset), context: data.context };
-      const { scores, unjudged, extrapolated } = scoreControlChart(detector, damaged);
-      const level = cumulativeShift(
-        compensatedResiduals(detector, damaged),
-        detector.reference,
-      ).level;
-      const amber = level.findIndex((l, i) => i >= onset && l !== 'none');
-      const end = Math.min(ROWS - 1, onset + SIX_MONTHS);
-      const inPeriod = (i: number) => i >= onset && i <= end;
-      let detected = 0;
-      let delay: number | null = null;
-      for (let i = onset; i <= end; i += 1) {
-        const s = at(scores, i);
-        if (s === null || s <= 1) continue;
-        detected += 1;
-        delay ??= i - onset;
-      }
-      return {
-        detected,
-        unjudged: unjudged.filter(inPeriod).length,
-        extrapolated: extrapolated.filter(inPeriod).length,
-        rows: end - onset + 1,
-        delay,
-        raisedAtSixMonths: lastJudgedAbove(scores, end),
-        raisedAtTwelveMonths: lastJudgedAbove(scores, Math.min(ROWS - 1, onset + TWELVE_MONTHS)),
-        amberDelay: amber < 0 ? null : amber - onset,
-      };
-    }),
-  };
+  const healthyJudged = healthy.scores.map((s, i) => (i >= BASELINE_ROWS && i < ROWS ? s : null));
+  const damagedRuns = ISSUE29_CASES.map((damage) => {
+    const onset = damage.onset?.(data.context, BASELINE_ROWS, ROWS) ?? ANALOGUE_ONSET;
+    const damaged = { features: inject(data.features, damage, onset), context: data.context };
+    const scored = scoreControlChart(detector, damaged);
+    const level = cumulativeShift(
+      compensatedResiduals(detector, damaged),
+      detector.reference,
+    ).level;
+    return { onset, scored, amber: level.findIndex((l, i) => i >= onset && l !== 'none') };
+  });
+  return ALARMS.map((alarm) => {
+    return {
+      falseChart: findEpisodes(healthyJudged, 1, episodeRulesOf(alarm)).length,
+      falseLevel: levelEpisodes(shift.level, BASELINE_ROWS),
+      healthyAbove: judged.filter((s) => s > 1).length,
+      healthyJudged: judged.length,
+      healthyExtrapolated: healthy.extrapolated.filter((i) => i >= BASELINE_ROWS).length,
+      healthyRaised: chartAlarms(healthyJudged, BASELINE_ROWS, alarm).raised.filter(Boolean).length,
+      cases: damagedRuns.map(({ onset, scored, amber }) => {
+        const { scores, unjudged, extrapolated } = scored;
+        const end = Math.min(ROWS - 1, onset + SIX_MONTHS);
+        const inPeriod = (i: number) => i >= onset && i <= end;
+        const { raised } = chartAlarms(scores, BASELINE_ROWS, alarm);
+        let detected = 0;
+        for (let i = onset; i <= end; i += 1) {
+          const s = at(scores, i);
+          if (s !== null && s > 1) detected += 1;
+        }
+        const first = raised.findIndex((r, i) => i >= onset && r);
+        return {
+          detected,
+          unjudged: unjudged.filter(inPeriod).length,
+          extrapolated: extrapolated.filter(inPeriod).length,
+          rows: end - onset + 1,
+          delay: first < 0 ? null : first - onset,
+          raisedAtSixMonths: at(raised, end),
+          raisedAtTwelveMonths: at(raised, Math.min(ROWS - 1, onset + TWELVE_MONTHS)),
+          amberDelay: amber < 0 ? null : amber - onset,
+        };
+      }),
+    };
+  });
 }
 
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`;
@@ -193,7 +202,10 @@ function report(physics: AnaloguePhysics, variant: string, seeds: SeedFigures[])
     `\n#### ${label}: false chart episodes ${chart.episodes} (per seed ${seeds.map((s) => s.falseChart).join(', ')}) in ${years} bridge-years = ${chart.perYear.toFixed(2)}, 95 % bound ${chart.upperBoundPerYear.toFixed(2)}; level crossings ${level.episodes}; healthy judged rows above 1: ${pct(
       sum(seeds, (s) => s.healthyAbove),
       sum(seeds, (s) => s.healthyJudged),
-    )}; healthy rows extrapolated ${sum(seeds, (s) => s.healthyExtrapolated)}`,
+    )}; healthy rows extrapolated ${sum(seeds, (s) => s.healthyExtrapolated)}; healthy rows raised ${pct(
+      sum(seeds, (s) => s.healthyRaised),
+      sum(seeds, (s) => s.healthyJudged),
+    )}`,
   );
   console.log(
     '| case | detected, first 6 months (unjudged = missed) | unjudged | judged by extrapolation | chart alarm after (h) | alarm ≤ 48 h (slow: ≤ 5 months) | raised at 6 months | raised at 12 months | amber after (h) |',
@@ -223,7 +235,9 @@ console.log(
 );
 for (const physics of PHYSICS) {
   const variants = MARGINS.flatMap((margin) =>
-    FLOORS.flatMap((floor) => RECENTRES.map((recentre) => ({ margin, floor, recentre }))),
+    FLOORS.flatMap((floor) =>
+      RECENTRES.flatMap((recentre) => ALARMS.map((alarm) => ({ margin, floor, recentre, alarm }))),
+    ),
   );
   const perVariant = variants.map(() => [] as SeedFigures[]);
   for (const seed of SEEDS) {
@@ -258,7 +272,8 @@ for (const physics of PHYSICS) {
       baseline,
       contiguousFolds(BASELINE_ROWS, CHOICE_FOLDS),
     ).rows;
-    variants.forEach(({ margin, floor, recentre }, v) => {
+    variants.forEach(({ margin, floor, recentre, alarm }, v) => {
+      if (alarm !== ALARMS[0]) return; // scored once; every alarm rule read from the same scores
       const rule = FLOOR_RULES[floor] ?? 'none';
       const floorC = coldFloorC(rule, detector.compensation, baseline, heldOutRows);
       if (floorC !== null) console.log(`  cold floor ${floor}: ${floorC.toFixed(1)} °C`);
@@ -272,13 +287,13 @@ for (const physics of PHYSICS) {
         extrapolation: margin,
         ...(edgeError === undefined ? {} : { edgeErrorPerC: edgeError }),
       };
-      at(perVariant, v).push(runMargin(scored, data));
+      runMargin(scored, data).forEach((figures, a) => at(perVariant, v + a).push(figures));
     });
   }
-  variants.forEach(({ margin, floor, recentre }, v) =>
+  variants.forEach(({ margin, floor, recentre, alarm }, v) =>
     report(
       physics,
-      `warm ${margin.warmC} °C / cold ${margin.coldC} °C, frost ${FROST}, floor ${floor}, re-centring ${recentre}`,
+      `warm ${margin.warmC} °C / cold ${margin.coldC} °C, frost ${FROST}, floor ${floor}, re-centring ${recentre}, alarms on/off ${alarm.label} rows`,
       at(perVariant, v),
     ),
   );
