@@ -111,8 +111,13 @@ export function createDeliveryLog(db: Db) {
           eq(alertDeliveries.state, 'pending'),
           or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, now)),
           or(isNull(alertDeliveries.holdUntil), lte(alertDeliveries.holdUntil, sql`now()`)),
-          // What quiet hours held goes as one message a person and channel (claimHeld).
-          or(isNull(alertDeliveries.holdUntil), isNotNull(alertDeliveries.suppressedBy)),
+          // What quiet hours held goes as one message a person and channel (claimHeld); a row
+          // of a person since removed is taken alone, to be logged as not sent.
+          or(
+            isNull(alertDeliveries.holdUntil),
+            isNotNull(alertDeliveries.suppressedBy),
+            isNull(alertDeliveries.userId),
+          ),
         ),
       )
       .returning();
