@@ -111,13 +111,79 @@ export function createDeliveryLog(db: Db) {
           eq(alertDeliveries.state, 'pending'),
           or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, now)),
           or(isNull(alertDeliveries.holdUntil), lte(alertDeliveries.holdUntil, sql`now()`)),
+          // What quiet hours held goes as one message a person and channel (claimHeld); a row
+          // of a person since removed is taken alone, to be logged as not sent.
+          or(
+            isNull(alertDeliveries.holdUntil),
+            isNotNull(alertDeliveries.suppressedBy),
+            isNull(alertDeliveries.userId),
+          ),
         ),
       )
       .returning();
   }
 
+  /**
+   * Claims, for each of these rows that quiet hours held and that are due now, every row held
+   * for the same person and channel until the same end (decision 065 (g)): one message tells
+   * them all. A whole group is taken in one statement under a lock on its person, so two senders
+   * never split one: the second finds every row of it taken. Nothing when no row is such.
+   */
+  async function claimHeld(
+    ids: readonly number[],
+    now: Date,
+    leaseMs: number,
+  ): Promise<DeliveryRow[][]> {
+    if (ids.length === 0) return [];
+    const heldByQuiet = and(
+      isNotNull(alertDeliveries.holdUntil),
+      isNull(alertDeliveries.suppressedBy),
+      eq(alertDeliveries.state, 'pending'),
+      lte(alertDeliveries.holdUntil, sql`now()`),
+    );
+    const people = await db
+      .selectDistinct({ userId: alertDeliveries.userId })
+      .from(alertDeliveries)
+      .where(and(inArray(alertDeliveries.id, [...ids]), heldByQuiet))
+      .orderBy(asc(alertDeliveries.userId));
+    const userIds = people.flatMap((row) => (row.userId === null ? [] : [row.userId]));
+    if (userIds.length === 0) return [];
+    const rows = await db.transaction(async (tx) => {
+      // In one order, so two senders' locks never wait on each other in a circle.
+      for (const userId of userIds) {
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(${HELD_LOCK_SPACE}::int, ${userId}::int)`,
+        );
+      }
+      return tx
+        .update(alertDeliveries)
+        .set({
+          claimedUntil: new Date(now.getTime() + leaseMs),
+          attempts: sql`${alertDeliveries.attempts} + 1`,
+        })
+        .where(
+          and(
+            heldByQuiet,
+            or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, now)),
+            sql`(${alertDeliveries.userId}, ${alertDeliveries.channel}, ${alertDeliveries.holdUntil}) in (select d.user_id, d.channel, d.hold_until from alert_deliveries d where d.id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}))`,
+          ),
+        )
+        .returning();
+    });
+    const groups = new Map<string, DeliveryRow[]>();
+    for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+      const key = `${row.userId}|${row.channel}|${row.holdUntil?.getTime()}`;
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    return [...groups.values()];
+  }
+
   return {
     claimMany,
+    claimHeld,
     recipientsNow,
     /**
      * Plans these notices: a tier's first notice goes to that tier's people, a reminder to
@@ -365,19 +431,40 @@ export function createDeliveryLog(db: Db) {
       return row;
     },
 
-    async sent(id: number, providerAnswer: string, now: Date): Promise<void> {
+    /**
+     * Logs these rows as sent by one message (one row, or the rows quiet hours held together,
+     * which then record that message's Message-ID).
+     */
+    async sent(
+      ids: number | readonly number[],
+      providerAnswer: string,
+      now: Date,
+      messageId?: string,
+    ): Promise<void> {
       await db
         .update(alertDeliveries)
-        .set({ state: 'sent', sentAt: now, providerAnswer, claimedUntil: null, lastError: null })
-        .where(eq(alertDeliveries.id, id));
+        .set({
+          state: 'sent',
+          sentAt: now,
+          providerAnswer,
+          claimedUntil: null,
+          lastError: null,
+          ...(messageId === undefined ? {} : { messageId }),
+        })
+        .where(inArray(alertDeliveries.id, typeof ids === 'number' ? [ids] : [...ids]));
     },
 
     /** Records a failed attempt; `final` gives up (no more tries), otherwise it waits for the next. */
-    async failed(id: number, error: string, final: boolean): Promise<void> {
+    async failed(ids: number | readonly number[], error: string, final: boolean): Promise<void> {
       await db
         .update(alertDeliveries)
         .set({ lastError: error, claimedUntil: null, ...(final ? { state: 'failed' } : {}) })
-        .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
+        .where(
+          and(
+            inArray(alertDeliveries.id, typeof ids === 'number' ? [ids] : [...ids]),
+            eq(alertDeliveries.state, 'pending'),
+          ),
+        );
     },
 
     /** Rows still to send (of one channel, or all), oldest first (a restart or an outage left them). */
@@ -425,6 +512,9 @@ function heldOrSuppressed(
   const holdUntil = quietHold && quietHold > cover.until ? quietHold : cover.until;
   return { holdUntil, suppressedBy: cover.note };
 }
+
+/** The advisory locks of quiet hours' groups (claimHeld), one a person: apart from the alerts'. */
+const HELD_LOCK_SPACE = 7_410_002;
 
 const NO_RECIPIENT = 'Not sent: the recipient no longer exists';
 const NO_PHONE = 'Not sent: the recipient has no verified phone number now';

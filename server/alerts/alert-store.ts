@@ -167,8 +167,10 @@ export async function syncAlerts(
   now: Date,
 ): Promise<{ raised: number[]; cleared: number[] }> {
   // One statement per 200 alerts: one each held the offline check's pass (every firing stream,
-  // ~1,000 in bench:notify) seconds behind its raise. A key given twice (no writer does) would
-  // make one statement touch a row twice: such a list is raised one alert after the other.
+  // ~1,000 in bench:notify) seconds behind its raise. A key given twice would make one statement
+  // touch a row twice: such a list is raised one alert after the other, the later updating the
+  // first. The stream limits give one: a stream linked to two sensors with limits is judged per
+  // sensor (decision 065 (g)).
   const keys = new Set(firing.map(openAlertKey));
   const raised =
     keys.size === firing.length

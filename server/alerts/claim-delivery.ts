@@ -13,7 +13,20 @@ export interface Told {
   nowWith?: string[];
 }
 
-export type Claimed = Told | { heldUntil: Date } | null;
+/**
+ * What quiet hours held for one person on one channel until one end, sent as one message when
+ * they end (decision 065 (g)): the notices still to tell, and how many alerts held with them were
+ * answered meanwhile (acknowledged, cleared, their action done) and are left out.
+ */
+export interface HeldDigest {
+  userId: number;
+  channel: string;
+  heldUntil: Date;
+  told: Told[];
+  leftOut: number;
+}
+
+export type Claimed = Told | { heldUntil: Date } | { digest: HeldDigest } | null;
 
 /**
  * What every channel's sender does first: claims the row (so two senders never send it at
@@ -50,9 +63,23 @@ export async function claimAllForSending(
 ): Promise<Map<number, Claimed>> {
   const now = new Date();
   const rows = await deliveries.claimMany(deliveryIds, now, leaseMs);
-  if (rows.length === 0) return new Map();
+  // A row not taken may be one quiet hours held: its person's and channel's go together. Only
+  // then a query more (a batch taken whole, the usual case, runs as before).
+  const taken = new Set(rows.map((row) => row.id));
+  const groups =
+    rows.length < deliveryIds.length
+      ? await deliveries.claimHeld(
+          deliveryIds.filter((id) => !taken.has(id)),
+          now,
+          leaseMs,
+        )
+      : [];
+  const all = [...rows, ...groups.flat()];
+  if (all.length === 0) return new Map();
   try {
-    return await decideAll(deliveries, alerts, rows);
+    const claimed = await decideAll(deliveries, alerts, all);
+    for (const group of groups) gather(claimed, group, deliveryIds);
+    return claimed;
   } catch (error) {
     // Nothing of the batch is sent when its claim fails part way (a dropped connection): what it
     // took goes back at once for the retry, not after the lease (decision 065, 2026-12-03 (e)).
@@ -60,12 +87,47 @@ export async function claimAllForSending(
     const claimedUntil = new Date(now.getTime() + leaseMs);
     await deliveries
       .release(
-        rows.map((row) => row.id),
+        all.map((row) => row.id),
         claimedUntil,
       )
       .catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Gathers a quiet hours' group into one message, answered for the first of its rows asked for
+ * (its job sends it, and its retry sends it again): the group's other rows have nothing of their
+ * own to send, but one a maintenance window now holds keeps its hold. No message when nothing of
+ * the group is still to tell.
+ */
+function gather(
+  claimed: Map<number, Claimed>,
+  group: readonly DeliveryRow[],
+  asked: readonly number[],
+): void {
+  const [first] = group;
+  if (first === undefined || first.userId === null || first.holdUntil === null) return;
+  const told: Told[] = [];
+  const notTold = new Set<number>();
+  for (const row of group) {
+    const answer = claimed.get(row.id);
+    if (answer && 'delivery' in answer) told.push(answer);
+    else if (answer === null || answer === undefined) notTold.add(row.alertId);
+    if (!answer || !('heldUntil' in answer)) claimed.set(row.id, null);
+  }
+  for (const { alert } of told) notTold.delete(alert.id);
+  const leader = group.find((row) => asked.includes(row.id)) ?? first;
+  if (told.length === 0) return;
+  claimed.set(leader.id, {
+    digest: {
+      userId: first.userId,
+      channel: first.channel,
+      heldUntil: first.holdUntil,
+      told,
+      leftOut: notTold.size,
+    },
+  });
 }
 
 /** Each claimed row's answer, from its batch's alerts, recipients and windows read together. */

@@ -5,7 +5,9 @@ import { actionOverdueEmail } from './action-overdue-texts.ts';
 import { handoverEmail } from './escalation-handover-texts.ts';
 import { ACK_LINK_TTL_MS, ackLinkKey, ackLinkUrl, signAckLink } from './ack-link.ts';
 import type { DeliveryLog } from './alert-deliveries.ts';
-import { claimsOf, type Claimed, type Told } from './claim-delivery.ts';
+import { claimsOf, type Claimed, type HeldDigest, type Told } from './claim-delivery.ts';
+import { deliverClaimed, outgoingOf } from './deliver-claimed.ts';
+import { heldDigestEmail } from './held-digest-texts.ts';
 import { leaseMsOf } from './claim-lease.ts';
 import { DEFAULT_ALERT_DELIVERY } from '../config/setting-defaults.ts';
 
@@ -37,8 +39,6 @@ export interface EmailSender {
   claimAll(deliveryIds: readonly number[]): Promise<Map<number, Claimed>>;
   close(): void;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createEmailSender(
   settings: EmailSettings,
@@ -88,6 +88,20 @@ export function createEmailSender(
         });
   };
 
+  /** What a person's quiet hours held, in one email, each alert with its own acknowledge link. */
+  const digestFor = (digest: HeldDigest) =>
+    heldDigestEmail(digest, settings.publicUrl, (alertId, nonce) =>
+      ackLinkUrl(
+        settings.publicUrl,
+        signAckLink(linkKey, {
+          alertId,
+          userId: digest.userId,
+          nonce,
+          expiresAt: new Date(Date.now() + ACK_LINK_TTL_MS),
+        }),
+      ),
+    );
+
   const claims = claimsOf(deliveries, alerts, leaseMs);
   return {
     claimAll: claims.claimAll,
@@ -95,27 +109,19 @@ export function createEmailSender(
       const claimed = await claims.claimOne(deliveryId, claimedBefore);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
-      const { delivery } = claimed;
-      // Anything failing before the SMTP server accepts the message (building it included) gives
-      // the row back at once for the retry; once accepted, it is never given back, since a
-      // resend would be a second message (decision 065, 2026-12-03 (e)).
-      let response: string;
-      try {
-        const { subject, text } = messageFor(claimed);
+      const outgoing = outgoingOf(claimed, settings.publicUrl);
+      return deliverClaimed(deliveries, outgoing, final, async () => {
+        const { subject, text } =
+          'digest' in claimed ? digestFor(claimed.digest) : messageFor(claimed);
         const info = await transport.sendMail({
           from: settings.from,
-          to: delivery.recipient,
+          to: outgoing.recipient,
           subject,
           text,
-          messageId: delivery.messageId,
+          messageId: outgoing.messageId,
         });
-        response = String(info.response);
-      } catch (error) {
-        await deliveries.failed(deliveryId, messageOf(error), final(delivery.attempts));
-        throw error;
-      }
-      await deliveries.sent(deliveryId, response, new Date());
-      return 'sent';
+        return String(info.response);
+      });
     },
     close: () => transport.close(),
   };

@@ -220,6 +220,12 @@ export function createQueuedChannelNotifier(options: QueuedChannelOptions): Queu
             return claim;
           };
           await Promise.all(jobs.map((job) => sendJob(job, taken(job))));
+          // A row of a quiet hours' group, not of this batch, that a maintenance window now
+          // holds: its own job has run (or will find it held), so it is queued for the window's end.
+          const heldElsewhere = [...claims].flatMap(([id, claim]) =>
+            claim && 'heldUntil' in claim ? [id] : [],
+          );
+          if (heldElsewhere.length > 0) await queueAll(heldElsewhere);
           if (jobs.length === batchSize && sendWorker) queue.boss.notifyWorker(sendWorker);
         },
       );

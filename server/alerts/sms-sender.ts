@@ -4,11 +4,11 @@ import { alertSms } from './alert-sms.ts';
 import { actionOverdueSms } from './action-overdue-texts.ts';
 import { handoverSms } from './escalation-handover-texts.ts';
 import { claimsOf, type Told } from './claim-delivery.ts';
+import { deliverClaimed, outgoingOf } from './deliver-claimed.ts';
+import { heldDigestSms } from './held-digest-texts.ts';
 import { CLAIM_LEASE_MS } from './claim-lease.ts';
 import type { EmailSender } from './email-sender.ts';
 import type { SmsProvider } from './sms-provider.ts';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Sends one planned text as the email sender sends a mail: claimed first, so two senders never
@@ -28,18 +28,15 @@ export function createSmsSender(
       const claimed = await claims.claimOne(deliveryId, claimedBefore);
       if (!claimed) return 'skipped';
       if ('heldUntil' in claimed) return 'held';
-      const { delivery } = claimed;
-      // As the email sender: a failure before the provider accepts the text (building it
-      // included) gives the row back; an accepted text is never given back (065 (e)).
-      let answer: string;
-      try {
-        answer = await provider.send(delivery.recipient, textOf(claimed, publicUrl));
-      } catch (error) {
-        await deliveries.failed(deliveryId, messageOf(error), final(delivery.attempts));
-        throw error;
-      }
-      await deliveries.sent(deliveryId, answer, new Date());
-      return 'sent';
+      const outgoing = outgoingOf(claimed, publicUrl);
+      return deliverClaimed(deliveries, outgoing, final, () =>
+        provider.send(
+          outgoing.recipient,
+          'digest' in claimed
+            ? heldDigestSms(claimed.digest, publicUrl)
+            : textOf(claimed, publicUrl),
+        ),
+      );
     },
     close: () => undefined,
   };

@@ -282,20 +282,18 @@ describe.concurrent.each(drivers)('the escalation told to tier 1 on %s', (kind) 
           sql`update pgboss.job set start_after = now() where name = 'alert-email' and state = 'created' and (data->>'deliveryId')::int in (${sql.join(ids, sql`, `)})`,
         );
       }
-      await until(
-        () => toSleeper().some((m) => /Escalated to tier/.test(m.headers.get('subject') ?? '')),
-        "the sleeper's escalation notice",
-        15_000,
-      );
+      // What the quiet hours held goes as one email (decision 065 (g)): the alert once, with
+      // its raise and where it is now; the stale "went to tier 2" is not told.
+      await until(() => toSleeper().length > 0, "the sleeper's held email", 15_000);
       await outlet.deliverPending();
       await outlet.idle();
       await mail.settled();
-      const subjects = toSleeper().map((m) => m.headers.get('subject') ?? '');
-      expect(subjects.filter((subject) => /Escalated/.test(subject))).toEqual([
-        `[SpanWatch] Escalated to tier 3 (platform-${kind}), unacknowledged: High: Anomaly Detection on ${bridgeName}`,
+      expect(toSleeper().map((m) => m.headers.get('subject'))).toEqual([
+        '[SpanWatch] 1 alert held during your quiet hours, still open (highest: High)',
       ]);
-      // The raise's own notice, held too, still goes: it asks; the handover tells where it is now.
-      expect(subjects).toHaveLength(2);
+      expect(toSleeper()[0]?.text).toContain(
+        `Held for you: raised; gone on, unacknowledged, to tier 3, now with platform-${kind}`,
+      );
       expect(
         (await handoversHeld()).map((row) => [row.escalatedTo, row.state, row.lastError]),
       ).toEqual([

@@ -95,6 +95,47 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
     expect(await breachesOf(quiet.id, 6)).toEqual([]);
   });
 
+  // Why syncAlerts keeps raising a list that names one alert twice one alert after the other
+  // (decision 065 (g)): a data stream may be linked to two sensors of one bridge, and each with
+  // limits is judged, so the limit writer hands over two breaches of one stream, one subject.
+  it('judges a stream two limited gauges read once per gauge, and raises one alert of it', async () => {
+    const { bridge, span, datastreamId } = await limitedGauge('Twin Gauge Bridge', 'tg-str');
+    const second = await t.services.sensors.create({
+      bridgeId: bridge.id,
+      spanId: span.id,
+      label: 'tg-str second gauge',
+      type: 'strain_gauge',
+      status: 'active',
+      installationDate: '2025-01-01',
+    });
+    await t.services.sensors.setLimits(second.id, {
+      limitLow: null,
+      limitHigh: 350,
+      limitSustainedMinutes: 30,
+    });
+    await t.services.datastreams.linkSensor(datastreamId, second.id);
+    await storeStrain(
+      t.services,
+      'tg-str',
+      gauge(6, (t) => trucks(t) + (t >= 4 * HOUR ? 280 : 0)),
+      1,
+    );
+    const breaches = await breachesOf(bridge.id, 6);
+    const byGauge = [...breaches].sort((a, b) => a.sensorLabel.localeCompare(b.sensorLabel));
+    expect(byGauge.map((b) => [b.datastreamId, b.sensorLabel, b.limit])).toEqual([
+      [datastreamId, 'tg-str gauge', 300],
+      [datastreamId, 'tg-str second gauge', 350],
+    ]);
+    await t.services.alerts.analysisCompleted({
+      ...outcome(bridge.id, 0),
+      limitBreaches: breaches,
+    });
+    const raised = await storedAlerts(t, bridge.id);
+    expect(raised.map((a) => [a.type, a.subject, a.state])).toEqual([
+      ['Limit exceeded', String(datastreamId), 'active'],
+    ]);
+  });
+
   it('does not judge the hours the register had the gauge Under Maintenance', async () => {
     // Decision 045, 2026-12-03 (g): the works from 4:00 to 5:00 pushed the gauge to 380 µε; it
     // was back in service at 5:00 and reads 100 µε again. Only the hour it was believed counts.

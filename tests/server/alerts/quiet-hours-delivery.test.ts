@@ -64,6 +64,19 @@ describe.each(drivers)('notification settings in delivery on %s', (kind) => {
       .where(eq(alertDeliveries.userId, userId))
       .orderBy(alertDeliveries.id);
 
+  /** The quiet hours end: moved to a second ago, with the queued jobs on PostgreSQL. */
+  async function endQuietHours(ids: number[]) {
+    await t.services.database.db
+      .update(alertDeliveries)
+      .set({ holdUntil: new Date(Math.floor(Date.now() / 1000) * 1000 - 1000) })
+      .where(inArray(alertDeliveries.id, ids));
+    if (kind === 'postgres') {
+      await t.services.database.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'alert-email' and state = 'created' and (data->>'deliveryId')::int in (${sql.join(ids, sql`, `)})`,
+      );
+    }
+  }
+
   it("holds a Medium alert's email in quiet hours and sends it when they end", async () => {
     const { sleeper, noEmail, colleague, bridge, end } = await scene('Forth');
     const alerts = await service();
@@ -99,26 +112,96 @@ describe.each(drivers)('notification settings in delivery on %s', (kind) => {
       .where(inArray(notifications.userId, [noEmail.id, colleague.id]));
     expect(new Set(bell.map((row) => row.userId))).toEqual(new Set([colleague.id]));
 
-    // The quiet hours end (moved to now, and the queued jobs with them): each is sent, once.
-    await t.services.database.db
-      .update(alertDeliveries)
-      .set({ holdUntil: new Date(Date.now() - 1000) })
-      .where(inArray(alertDeliveries.id, ids));
-    if (kind === 'postgres') {
-      await t.services.database.db.execute(
-        sql`update pgboss.job set start_after = now() where name = 'alert-email' and state = 'created' and (data->>'deliveryId')::int in (${sql.join(ids, sql`, `)})`,
-      );
-    }
-    await until(() => mailsTo(sleeper.email).length === 3, 'the held emails', 15_000);
-    expect(subjectsTo(sleeper.email)).toEqual(subjectsTo(colleague.email));
+    // Meanwhile the Medium one is acknowledged (by the colleague): it is left out.
+    const raised = await storedAlerts(t, bridge.id);
+    const medium = raised.find((alert) => alert.severity === 'Medium');
+    const ack = await t.request({
+      method: 'POST',
+      url: `/api/v1/alerts/${medium?.id}/acknowledge`,
+      token: colleague.token,
+      body: { comment: 'Seen, booked for Monday' },
+    });
+    expect(ack.status).toBe(200);
+
+    // The quiet hours end (moved to now, and the queued jobs with them): what they held goes
+    // as one email listing the two still open, each once (decision 065 (g)).
+    await endQuietHours(ids);
+    await until(() => mailsTo(sleeper.email).length === 1, 'the held email', 15_000);
     await until(
-      async () => (await rowsOf(sleeper.id)).every((row) => row.state === 'sent'),
-      'the held emails logged as sent',
+      async () => (await rowsOf(sleeper.id)).every((row) => row.state !== 'pending'),
+      'the held rows logged',
     );
-    const sent = await rowsOf(sleeper.id);
-    expect(sent.map((row) => [row.state, row.attempts])).toEqual(Array(3).fill(['sent', 1]));
+    await mail.settled();
+    expect(mailsTo(sleeper.email)).toHaveLength(1);
+    const [digest] = mailsTo(sleeper.email);
+    expect(digest?.headers.get('subject')).toBe(
+      '[SpanWatch] 2 alerts held during your quiet hours, still open (highest: High)',
+    );
+    const open = raised.filter((alert) => alert.severity !== 'Medium');
+    for (const alert of open) {
+      expect(digest?.text).toContain(`High: ${alert.type} on Forth (no. ${alert.id})`);
+    }
+    expect(digest?.text).not.toContain('Maintenance Required');
+    expect(digest?.text).toContain(
+      '1 more alert held for you was answered meanwhile (acknowledged, cleared or its action done) and is not listed.',
+    );
+    expect(digest?.text.match(/Acknowledge it with a comment/g)).toHaveLength(2);
+    // Each alert keeps its row in the log: the open ones sent by that one message, the
+    // acknowledged one not sent.
+    const logged = await rowsOf(sleeper.id);
+    const messageId = digest?.headers.get('message-id');
+    expect(
+      logged.map((row) => [row.alertId, row.state, row.attempts, row.messageId, row.lastError]),
+    ).toEqual(
+      held.map((row) =>
+        row.alertId === medium?.id
+          ? [
+              row.alertId,
+              'cancelled',
+              1,
+              row.messageId,
+              'Not sent: the alert was acknowledged first',
+            ]
+          : [row.alertId, 'sent', 1, messageId, null],
+      ),
+    );
+    expect(messageId).toBe(
+      `<held.user-${sleeper.id}.email.until-${Math.floor((logged[0]?.holdUntil?.getTime() ?? 0) / 1000)}@spanwatch.example.ca>`,
+    );
     expect(mailsTo(noEmail.email)).toHaveLength(0);
   }, 30_000);
+
+  it('sends what quiet hours held once, with one Message-ID, over an outage and two senders', async () => {
+    const { sleeper, bridge } = await scene('Severn');
+    const first = await mail.notifier();
+    const second = await mail.notifier();
+    await mail.serviceWith(first).analysisCompleted(outcome(bridge.id, 3));
+    await until(async () => (await rowsOf(sleeper.id)).length === 3, "the sleeper's held rows");
+    const ids = (await rowsOf(sleeper.id)).map((row) => row.id);
+
+    // The SMTP server is down when the quiet hours end: the one message fails and waits.
+    await smtp.down();
+    await endQuietHours(ids);
+    await until(
+      async () => (await rowsOf(sleeper.id)).every((row) => row.lastError !== null),
+      'the failed try',
+      15_000,
+    );
+    await smtp.up();
+    await Promise.all([first.deliverPending(), second.deliverPending()]);
+    await until(() => mailsTo(sleeper.email).length === 1, 'the held email', 15_000);
+    await mail.settled();
+    expect(mailsTo(sleeper.email)).toHaveLength(1);
+    const [digest] = mailsTo(sleeper.email);
+    expect(digest?.headers.get('subject')).toBe(
+      '[SpanWatch] 3 alerts held during your quiet hours, still open (highest: High)',
+    );
+    const logged = await rowsOf(sleeper.id);
+    expect(logged.map((row) => [row.state, row.messageId])).toEqual(
+      Array(3).fill(['sent', digest?.headers.get('message-id')]),
+    );
+    expect(logged.every((row) => row.attempts >= 2)).toBe(true);
+  }, 40_000);
 
   it('sends a Critical alert at once in quiet hours, holding those below it', async () => {
     const { sleeper, noEmail, colleague, bridge, end } = await scene('Tay');
