@@ -9,7 +9,7 @@ import {
   twoCompaniesWithStreams,
 } from '../../helpers/company-person.ts';
 import { sineBlocks } from '../../helpers/readings-fixtures.ts';
-import { planShape } from '../../helpers/plan-shape.ts';
+import { planShapeWithHashes } from '../../helpers/plan-shape.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
 import { drivers } from '../../helpers/test-database.ts';
 
@@ -82,7 +82,7 @@ describe.each(drivers)('row-level security on readings and their planning on %s'
     const { adminB } = await twoCompaniesWithReadings();
     const { db } = t.services.database;
     const tenant = { companyId: adminB.row.companyId, userId: adminB.row.id };
-    const subPlans = (query: string) => planShape(db, query);
+    const subPlans = (query: string) => planShapeWithHashes(db, query);
     const plans = await inRequestTransaction(db, { tenant }, async () => ({
       datastreams: await subPlans('SELECT * FROM datastreams'),
       sensors: await subPlans('SELECT * FROM sensors'),
@@ -92,14 +92,17 @@ describe.each(drivers)('row-level security on readings and their planning on %s'
     }));
     // Before migration 0064 each of these nested its source's policy: bridges' assignment
     // sub-plan, and for calibrations the sensors' too. Before 0065 the streams planned 8: the
-    // sensor arm's InitPlan and the assigned streams' sub-select under the users policy.
-    const once = { initPlans: 1, subPlans: 0 };
+    // sensor arm's InitPlan and the assigned streams' sub-select under the users policy. Since
+    // 0075 readings and calibrations read their source once per statement under the source's
+    // own one-InitPlan policy, hashed (decision 072 (f): cheaper than 0065/0066's functions).
+    const once = { initPlans: 1, subPlans: 0, perRowSubPlans: 0 };
+    const hashedOnce = { initPlans: 1, subPlans: 1, perRowSubPlans: 0 };
     expect(plans).toEqual({
       datastreams: once,
       sensors: once,
       alerts: once,
-      readings: once,
-      calibrations: once,
+      readings: hashedOnce,
+      calibrations: hashedOnce,
     });
   });
 

@@ -5,7 +5,7 @@ import { rowsOf } from '../../../server/db/pg-arrays.ts';
 import { userBridges } from '../../../server/db/schema.ts';
 import { bridgeWithSensor, companyPerson, offlineAlert } from '../../helpers/company-person.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
-import { planShape } from '../../helpers/plan-shape.ts';
+import { planShape, planShapeWithHashes } from '../../helpers/plan-shape.ts';
 import { drivers } from '../../helpers/test-database.ts';
 
 // Decision 072, amended 2026-12-02 (c) (migration 0066): every "owned by a visible X" policy
@@ -52,13 +52,13 @@ describe.each(drivers)('row-level security through static source functions on %s
     const { db } = t.services.database;
     const tenant = { companyId: adminB.row.companyId, userId: adminB.row.id };
     const tables = [
+      'bridges',
       'users',
       'companies',
       'contact_groups',
       'spans',
       'notifications',
       'alert_actions',
-      'fatigue_details',
       'rota_members',
       'inspection_photos',
     ];
@@ -68,9 +68,24 @@ describe.each(drivers)('row-level security through static source functions on %s
       return found;
     });
     // Before 0066 the users list planned an InitPlan (the visible bridges) and a SubPlan (the
-    // people assigned them, user_bridges read per query).
+    // people assigned them, user_bridges read per query); before 0075 the bridges planned their
+    // assignment arm as a SubPlan.
     const once = { initPlans: 1, subPlans: 0 };
     expect(plans).toEqual(Object.fromEntries(tables.map((table) => [table, once])));
+  });
+
+  it("plans a sensor's rows as one hashed read of the visible sensors (migration 0075)", async () => {
+    const { adminB } = await threeCompanies();
+    const { db } = t.services.database;
+    const tenant = { companyId: adminB.row.companyId, userId: adminB.row.id };
+    const plans = await inRequestTransaction(db, { tenant }, async () => ({
+      fatigue_details: await planShapeWithHashes(db, 'SELECT * FROM fatigue_details'),
+      datastream_sensors: await planShapeWithHashes(db, 'SELECT * FROM datastream_sensors'),
+    }));
+    // The sensors read once per statement under their own policy (its InitPlan: the visible
+    // bridges), hashed, instead of 0066's array of every visible sensor in the index condition.
+    const hashedOnce = { initPlans: 1, subPlans: 1, perRowSubPlans: 0 };
+    expect(plans).toEqual({ fatigue_details: hashedOnce, datastream_sensors: hashedOnce });
   });
 
   it('reads every policy source through static security-definer functions only the tenant role may run', async () => {
