@@ -17,25 +17,6 @@ export interface AggregateRow {
 const iso = (ms: number) => new Date(ms).toISOString();
 const HOUR_MS = 3_600_000;
 
-/**
- * Where hour rows stand in for a stream's minute rows: from its oldest hour row to the hour of
- * its oldest minute row, which retention deletes oldest first, whole hours at a time
- * (rollup-retention.ts, issue 34). Null where no minute row is gone.
- */
-async function minuteRowsGoneUntil(db: Db, id: number): Promise<number | null> {
-  const [row] = rowsOf<{ minute: number | string | null; hour: number | string | null }>(
-    await db.execute(sql`
-      SELECT (SELECT date_part('epoch', min(bucket)) * 1000 FROM reading_rollups
-              WHERE datastream_id = ${id} AND bucket_seconds = 60) AS minute,
-             (SELECT date_part('epoch', min(bucket)) * 1000 FROM reading_rollups
-              WHERE datastream_id = ${id} AND bucket_seconds = 3600) AS hour`),
-  );
-  if (row?.hour == null) return null;
-  if (row.minute == null) return Number.POSITIVE_INFINITY;
-  const minutesFrom = Math.floor(Number(row.minute) / HOUR_MS) * HOUR_MS;
-  return Number(row.hour) < minutesFrom ? minutesFrom : null;
-}
-
 /** Roll-up rows of one level in [from, to), each straddling `from` counted from `from`. */
 const rollupRows = (id: number, seconds: number, fromMs: number, toMs: number) =>
   sql`SELECT greatest(date_part('epoch', bucket) * 1000, ${fromMs}::float8) AS ms,
@@ -46,16 +27,60 @@ const rollupRows = (id: number, seconds: number, fromMs: number, toMs: number) =
         AND bucket < ${iso(toMs)}::timestamptz AND n > 0`;
 
 /**
- * The rows a level reads over [from, to). The minute level reads hour rows where the stream's
- * minute rows are gone (both hour-aligned, so no sample counts twice).
+ * Where hour rows stand in for a stream's minute rows, in milliseconds, or null: from its oldest
+ * hour row to the hour of its oldest minute row, which retention deletes oldest first, whole
+ * hours at a time (rollup-retention.ts, issue 34); infinity where no minute row is left. Whole
+ * UTC hours of the epoch, whatever the session's time zone. Null where no minute row is gone.
  */
-async function aggregateSource(
-  db: Db,
+const minuteRowsGoneUntil = (id: number) =>
+  sql`SELECT CASE WHEN hour IS NULL THEN NULL
+                  WHEN minute IS NULL THEN 'infinity'::float8
+                  WHEN hour < floor(minute / ${HOUR_MS}::float8) * ${HOUR_MS}::float8
+                    THEN floor(minute / ${HOUR_MS}::float8) * ${HOUR_MS}::float8
+             END AS ms
+      FROM (SELECT (SELECT date_part('epoch', min(bucket)) * 1000 FROM reading_rollups
+                    WHERE datastream_id = ${id} AND bucket_seconds = 60) AS minute,
+                   (SELECT date_part('epoch', min(bucket)) * 1000 FROM reading_rollups
+                    WHERE datastream_id = ${id} AND bucket_seconds = 3600) AS hour) AS oldest`;
+
+/**
+ * The minute level over [from, to) in one statement (decision 083: the look-up above was a round
+ * trip of its own before the aggregate query). `m` is where the minute rows start when that lies
+ * after `from` (null: minute rows over the whole range): hour rows before it, minute rows from it
+ * (both hour-aligned, so no sample counts twice); the look-up's two sub-selects run once.
+ */
+const minuteLevelRows = (id: number, fromMs: number, toMs: number) =>
+  sql`WITH split AS (
+        SELECT CASE WHEN ms > ${fromMs}::float8 THEN ms END AS m FROM (${minuteRowsGoneUntil(id)}) AS g)
+      SELECT greatest(date_part('epoch', bucket) * 1000, ${fromMs}::float8) AS ms,
+             v_min, v_max, v_sum, n, bucket_seconds AS seconds
+      FROM reading_rollups
+      WHERE datastream_id = ${id} AND bucket_seconds = 3600
+        AND (SELECT m FROM split) IS NOT NULL
+        AND bucket > ${iso(fromMs - HOUR_MS)}::timestamptz
+        AND bucket < least(${iso(toMs)}::timestamptz, to_timestamp((SELECT m FROM split) / 1000))
+        AND n > 0
+      UNION ALL
+      SELECT greatest(date_part('epoch', bucket) * 1000,
+                      coalesce((SELECT m FROM split), ${fromMs}::float8)) AS ms,
+             v_min, v_max, v_sum, n, bucket_seconds AS seconds
+      FROM reading_rollups
+      WHERE datastream_id = ${id} AND bucket_seconds = 60
+        AND coalesce((SELECT m FROM split) < ${toMs}::float8, TRUE)
+        AND bucket > coalesce(to_timestamp(((SELECT m FROM split) - 60000) / 1000),
+                              ${iso(fromMs - 60_000)}::timestamptz)
+        AND bucket < ${iso(toMs)}::timestamptz AND n > 0`;
+
+/**
+ * The rows a level reads over [from, to). The minute level reads hour rows where the stream's
+ * minute rows are gone.
+ */
+function aggregateSource(
   level: Exclude<Level, 'raw'>,
   id: number,
   fromMs: number,
   toMs: number,
-): Promise<SQL> {
+): SQL {
   // date_part, not extract: extract returns numeric (PostgreSQL 14+), and numeric arithmetic
   // on every row was most of the cost of a year of hour rows (issue 16, EXPLAIN ANALYZE).
   if (level === 'block') {
@@ -65,11 +90,7 @@ async function aggregateSource(
               AND n > 0`;
   }
   if (level === 'hour') return rollupRows(id, 3600, fromMs, toMs);
-  const minutesFrom = (await minuteRowsGoneUntil(db, id)) ?? fromMs;
-  if (minutesFrom <= fromMs) return rollupRows(id, 60, fromMs, toMs);
-  const hours = rollupRows(id, 3600, fromMs, Math.min(toMs, minutesFrom));
-  if (minutesFrom >= toMs) return hours;
-  return sql`${hours} UNION ALL ${rollupRows(id, 60, minutesFrom, toMs)}`;
+  return minuteLevelRows(id, fromMs, toMs);
 }
 
 /**
@@ -83,7 +104,7 @@ export async function aggregates(
   asked: Exclude<Level, 'raw'>,
   { id, fromMs, toMs, maxPoints }: { id: number; fromMs: number; toMs: number; maxPoints: number },
 ): Promise<{ level: Level; rows: AggregateRow[] }> {
-  const source = await aggregateSource(db, asked, id, fromMs, toMs);
+  const source = aggregateSource(asked, id, fromMs, toMs);
   const width = (toMs - fromMs) / maxPoints;
   const rows = rowsOf<AggregateRow>(
     await db.execute(sql`
