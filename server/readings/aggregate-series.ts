@@ -44,7 +44,7 @@ const minuteRowsGoneUntil = (id: number) =>
                     WHERE datastream_id = ${id} AND bucket_seconds = 3600) AS hour) AS oldest`;
 
 /**
- * The minute level over [from, to) in one statement (decision 083: the look-up above was a round
+ * The minute level over [from, to) in one statement (decision 082: the look-up above was a round
  * trip of its own before the aggregate query). `m` is where the minute rows start when that lies
  * after `from` (null: minute rows over the whole range): hour rows before it, minute rows from it
  * (both hour-aligned, so no sample counts twice); the look-up's two sub-selects run once.

@@ -1,5 +1,5 @@
 /**
- * Decision 083: a chart at the minute level (a week at 2,000 points) is answered by one
+ * Decision 082: a chart at the minute level (a week at 2,000 points) is answered by one
  * statement on the roll-ups; it asked where the minute rows stop being kept first, in a round
  * trip of its own. The answer is the same: points from minute rows, and hour rows where the
  * minute rows are gone, nothing counted twice.
