@@ -173,18 +173,10 @@ export async function evaluateBridge(
     // The last stored result, read once: its data end, report and forecast all serve below.
     const previousResult = await repository.findResult(bridgeId);
     const seenUntil = previousResult?.dataUntil?.getTime() ?? null;
-    const breaches = await checkLimits(
-      db,
-      bridgeId,
-      streams,
-      faultSpans,
-      extent.newest,
-      seenUntil,
-      {
-        models: health.thermal,
-        temperatureStreamId: health.temperatureStreamId,
-      },
-    );
+    const breaches = await checkLimits(db, bridgeId, faultSpans, extent.newest, seenUntil, {
+      models: health.thermal,
+      temperatureStreamId: health.temperatureStreamId,
+    });
     const sensorFaults = faultsOfOutcome(health.faults, faults);
     const sensorDisagreements = await recordDisagreements(
       stores.sensorDisagreements,
