@@ -7,7 +7,7 @@ import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
 import { outOfCalibration, type CalibrationSpan } from '../calibration/calibration-ranges.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
-import { createSensorStatusRepository } from '../repositories/sensor-status-repository.ts';
+import { statusHistories } from '../repositories/sensor-status-repository.ts';
 import { type StatusSpan, UNTRUSTED_STATUSES, untrustedSpans } from './status-periods.ts';
 
 export interface ExcludedWindow {
@@ -187,7 +187,7 @@ export async function statusWindows(
  * Data stream id → the spans of [from, to) in which a gauge feeding it was faulty or in
  * maintenance (or in another of `statuses`) by the status in force then, each sensor's spans in
  * turn (they may overlap); only streams with a span are keys. The histories come from the one
- * reader of them (`histories`, sensor-status-repository.ts), for all the streams' gauges at
+ * reader of them (`statusHistories`, sensor-status-repository.ts), for all the streams' gauges at
  * once. Read by fatigue counting, the limits and the detector's training and scoring alike
  * (decision 045, 2026-12-03 (g), (i) and (j)).
  */
@@ -209,7 +209,8 @@ export async function statusSpansOfStreams(
       )})
       ORDER BY datastream_id, sensor_id`),
   );
-  const histories = await createSensorStatusRepository(db).histories(
+  const histories = await statusHistories(
+    db,
     feeds.map((f) => Number(f.sensor_id)),
   );
   for (const feed of feeds) {

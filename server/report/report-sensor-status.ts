@@ -3,10 +3,7 @@
 // 7th reads so in April's report, whatever its status is now.
 import { sensorStatusLabel } from '../../domain/enums.ts';
 import type { Db } from '../db/client.ts';
-import {
-  createSensorStatusRepository,
-  type StatusChange,
-} from '../repositories/sensor-status-repository.ts';
+import { statusHistories, type StatusChange } from '../repositories/sensor-status-repository.ts';
 import type { StatusPeriodFact } from './report-facts.ts';
 import type { ReportMonth } from './report-month.ts';
 
@@ -44,7 +41,7 @@ export async function sensorStatusPeriods(
   sensorIds: readonly number[],
   month: Pick<ReportMonth, 'startMs' | 'endMs'>,
 ): Promise<Map<number, StatusPeriodFact[]>> {
-  const histories = await createSensorStatusRepository(db).histories(sensorIds);
+  const histories = await statusHistories(db, sensorIds);
   return new Map([...histories].map(([id, list]) => [id, statusPeriodsInMonth(list, month)]));
 }
 
