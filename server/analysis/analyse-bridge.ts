@@ -32,6 +32,7 @@ import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
 import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
+import { learntStatusesWords, statusChangesLearntByModel } from './learnt-statuses.ts';
 import { trackModes } from './modal-tracking.ts';
 import { backfillModes, trainableRange } from './modal-backfill.ts';
 import { trackCableTensions } from './cable-tension-step.ts';
@@ -173,18 +174,10 @@ export async function evaluateBridge(
     // The last stored result, read once: its data end, report and forecast all serve below.
     const previousResult = await repository.findResult(bridgeId);
     const seenUntil = previousResult?.dataUntil?.getTime() ?? null;
-    const breaches = await checkLimits(
-      db,
-      bridgeId,
-      streams,
-      faultSpans,
-      extent.newest,
-      seenUntil,
-      {
-        models: health.thermal,
-        temperatureStreamId: health.temperatureStreamId,
-      },
-    );
+    const breaches = await checkLimits(db, bridgeId, faultSpans, extent.newest, seenUntil, {
+      models: health.thermal,
+      temperatureStreamId: health.temperatureStreamId,
+    });
     const sensorFaults = faultsOfOutcome(health.faults, faults);
     const sensorDisagreements = await recordDisagreements(
       stores.sensorDisagreements,
@@ -264,11 +257,26 @@ export async function evaluateBridge(
       row?.baselineEnd,
       latest?.createdAt ?? row?.trainedAt,
     );
+    // A status change entered since, for a time inside the reference: the training read those
+    // windows by the statuses it knew, so it reads them again (decision 045, 2026-12-03 (j)).
+    const learntStatuses = await statusChangesLearntByModel(
+      db,
+      bridgeId,
+      row?.baselineEnd,
+      latest?.createdAt ?? row?.trainedAt,
+    );
     // Models stored before the feature families score traffic too: they are retrained once.
     const beforeFamilies = !!row && isStoredModel(row.model) && row.model.plan.family === undefined;
     const usable = !!row && isStoredModel(row.model);
     let activated = false;
-    if (options.retrain === true || !usable || due || beforeFamilies || learntFaults.length > 0) {
+    if (
+      options.retrain === true ||
+      !usable ||
+      due ||
+      beforeFamilies ||
+      learntFaults.length > 0 ||
+      learntStatuses.length > 0
+    ) {
       await progress('training', 0, 'Starting training', true);
       // Training never learns damage (decision 041): alarm episodes and the time since a
       // structural alert still open are left out, and a faulty stream from its fault's onset.
@@ -291,7 +299,11 @@ export async function evaluateBridge(
           : null;
       const version = trained
         ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince, repairSince, {
-            cause: learntFaults.length > 0 ? learntFaultsWords(learntFaults) : null,
+            cause:
+              [
+                ...(learntFaults.length > 0 ? [learntFaultsWords(learntFaults)] : []),
+                ...(learntStatuses.length > 0 ? [learntStatusesWords(learntStatuses)] : []),
+              ].join(' ') || null,
             // A stiffer version is held beyond a share of the bridge's amber level (decision 067).
             amberPercent: (await stores.analysisSettings.ofBridge(bridgeId)).amberPercent,
           })

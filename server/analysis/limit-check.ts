@@ -11,10 +11,10 @@ import {
 import type { Db } from '../db/client.ts';
 import { datastreams, datastreamSensors, sensors } from '../db/schema.ts';
 import { DAY_MS, PERIOD_DAYS } from './analysis-rules.ts';
-import type { BridgeStream } from './bridge-streams.ts';
 import type { FaultSpans } from './fault-spans.ts';
 import { isExcluded } from './training-exclusions.ts';
 import { statusWindows } from '../fatigue/excluded-windows.ts';
+import { NOT_JUDGED_STATUSES } from '../fatigue/status-periods.ts';
 import { meansOf, slotMeans } from './window-means.ts';
 import { compensate, type ThermalModel } from '../analytics/sensor-validation/thermal-model.ts';
 
@@ -121,8 +121,10 @@ async function meansToJudge(
  * The limit breaches to report for the evaluated period (the last PERIOD_DAYS days of complete
  * 10-minute windows: the one still filling could hold a few samples and a truck), one per stream
  * of a quasi-static sensor with limits: in force at its end, or ended after `seenUntil` (epoch
- * ms, the end of the previous evaluation's data). Streams whose sensors are not active are not
- * judged. A stream with a sensor fault (`faultSpans`, decision 048) is judged on its windows
+ * ms, the end of the previous evaluation's data). A stream's windows in which the register had a
+ * gauge of it inactive, faulty or Under Maintenance are not judged, by the status in force then
+ * (decision 045, 2026-12-03 (g) and (j)): a gauge made inactive today keeps the breach it showed
+ * last week, and one inactive last week is not judged on what it recorded then. A stream with a sensor fault (`faultSpans`, decision 048) is judged on its windows
  * before the fault's onset and after its end, never on those in between: a drifting gauge is a
  * sensor fault, not a limit breach, but a breach it showed before the drift began is real. A
  * breach running into the onset is in force as far as the gauge can still be believed.
@@ -130,25 +132,22 @@ async function meansToJudge(
 export async function checkLimits(
   db: Db,
   bridgeId: number,
-  streams: readonly BridgeStream[],
   faultSpans: FaultSpans,
   newest: number,
   seenUntil: number | null = null,
   compensation: LimitCompensation = { models: new Map(), temperatureStreamId: null },
 ): Promise<StreamBreach[]> {
-  const active = new Set(streams.filter((s) => s.status === 'active').map((s) => s.id));
   const to = Math.floor(newest / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS;
   const from = to - PERIOD_DAYS * DAY_MS;
   const breaches: StreamBreach[] = [];
   for (const stream of await limitedStreams(db, bridgeId)) {
-    if (!active.has(stream.datastreamId)) continue;
     const model = compensation.models.get(stream.datastreamId);
     const read = meansReader(db, stream.datastreamId, model, compensation.temperatureStreamId);
-    // Nor the windows the register had a gauge of it faulty or Under Maintenance then (decision
-    // 045, 2026-12-03 (g)): works on a gauge move it, and that is no breach.
+    // Nor the windows the register had a gauge of it faulty, Under Maintenance or inactive then
+    // (decision 045, 2026-12-03 (g), (j)): works on a gauge move it, and that is no breach.
     const spans = [
       ...(faultSpans.get(stream.datastreamId) ?? []),
-      ...(await statusWindows(db, stream.datastreamId, from, to)),
+      ...(await statusWindows(db, stream.datastreamId, from, to, NOT_JUDGED_STATUSES)),
     ];
     const means = (await meansToJudge(read, stream, { from, to }, seenUntil)).filter(
       (m) => !isExcluded({ start: m.start, end: m.start + LIMIT_WINDOW_MS }, spans),

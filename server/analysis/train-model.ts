@@ -175,8 +175,8 @@ export async function trainBridgeModel(
     }
     throw error;
   }
-  // The gain check's reference (decision 048, 2026-11-30): twins whose sensors are in service.
-  const active = streams.filter((s) => s.status === 'active');
+  // The gain check's reference (decision 048, 2026-11-30): twins read while their sensors were
+  // in service by the status in force then (decision 045, 2026-12-03 (j)), not by the status now.
   const partial = {
     version: 1 as const,
     plan,
@@ -191,8 +191,8 @@ export async function trainBridgeModel(
     missingModeRate: missingModeRate(partial.featureNames, windows),
     twinRatios: await learnReferenceTwinRatios(
       db,
-      active,
-      await loadStreamTwins(db, active),
+      streams,
+      await loadStreamTwins(db, streams),
       baseline.to,
       options.faultSpans,
     ),

@@ -4,6 +4,8 @@ import { GAIN_BASE_MS, GAIN_MIN_REFERENCE_MS } from '../analytics/sensor-validat
 import { learnTwinRatios, type TwinRatio } from '../analytics/sensor-validation/twin-gain.ts';
 import { windowStds } from '../analytics/sensor-validation/window-std.ts';
 import type { Db } from '../db/client.ts';
+import { statusSpansOfStreams } from '../fatigue/excluded-windows.ts';
+import { NOT_JUDGED_STATUSES } from '../fatigue/status-periods.ts';
 import { DAY_MS } from './analysis-rules.ts';
 import { type BridgeStream, loadBlocks } from './bridge-streams.ts';
 import type { FaultSpans } from './fault-spans.ts';
@@ -42,7 +44,9 @@ export async function streamWindowStds(
 /**
  * The twins' amplitude ratios the gain check compares against (decision 048, 2026-11-30): over
  * the last week of the reference period (decision 030's week), each stream's windows during its
- * faults left out. Learnt when a model is trained and stored with it.
+ * faults left out, and those in which the register had a gauge of it inactive, faulty or Under
+ * Maintenance then (decision 045, 2026-12-03 (j)): a gauge out of service last week teaches no
+ * ratio, whatever its status now. Learnt when a model is trained and stored with it.
  */
 export async function learnReferenceTwinRatios(
   db: Db,
@@ -53,6 +57,13 @@ export async function learnReferenceTwinRatios(
 ): Promise<TwinRatio[]> {
   const byId = new Map(streams.map((s) => [s.id, s]));
   const range = { from: Math.max(0, baselineTo - GAIN_BASE_MS), to: baselineTo };
+  const statusSpans = await statusSpansOfStreams(
+    db,
+    [...twins.keys()],
+    range.from,
+    range.to,
+    NOT_JUDGED_STATUSES,
+  );
   const stds = new Map<string, number[]>();
   const named = new Map<string, string[]>();
   for (const [id, others] of twins) {
@@ -62,7 +73,8 @@ export async function learnReferenceTwinRatios(
       stream.streamId,
       others.flatMap((other) => byId.get(other)?.streamId ?? []),
     );
-    stds.set(stream.streamId, await streamWindowStds(db, id, range, faultSpans.get(id)));
+    const spans = [...(faultSpans.get(id) ?? []), ...(statusSpans.get(id) ?? [])];
+    stds.set(stream.streamId, await streamWindowStds(db, id, range, spans));
   }
   return learnTwinRatios(stds, named, GAIN_MIN_REFERENCE_MS / LIMIT_WINDOW_MS);
 }

@@ -10,7 +10,7 @@ import {
   WINDOW_SECONDS,
 } from './dataset-plan.ts';
 import { statusSpansOfStreams } from '../fatigue/excluded-windows.ts';
-import { type StatusSpan, UNTRUSTED_STATUSES } from '../fatigue/status-periods.ts';
+import { NOT_JUDGED_STATUSES, type StatusSpan } from '../fatigue/status-periods.ts';
 import type { FaultSpans } from './fault-spans.ts';
 import { createModesStore } from './modes-store.ts';
 import { identifiedWindow, ssiFeatureNames, ssiFeatureRows } from './ssi-features.ts';
@@ -75,15 +75,15 @@ export const alignToWindow = (ms: number): number => Math.floor(ms / WINDOW_MS) 
 
 /**
  * Cuts [from, to) into 10-minute windows of features, one day of stored blocks at a time so
- * memory stays flat over weeks. Streams whose sensor is now inactive, or that are `settling`,
- * are left out (their features stay missing, never filled) and counted for every window; the
- * detector scores the windows on the other features. A stream with a sensor fault
+ * memory stays flat over weeks. Streams that are `settling` (or no longer fed by a sensor of the
+ * bridge) are left out (their features stay missing, never filled) and counted for every window;
+ * the detector scores the windows on the other features. A stream with a sensor fault
  * (`faultSpans`, decision 048) is left out in the same way, and counted as 'faulty', only in the
  * windows that touch a fault's span: its data before the onset is good. A stream whose sensor
- * was faulty or Under Maintenance by the register's dated history is left out, and counted under
- * that status, only in the windows that touch the time it was (decision 045, 2026-12-03 (i)): a
- * sensor put in maintenance today keeps last year's windows, and one back in service is read
- * from its return. Training and scoring both read through here, so both apply those rules. The
+ * was faulty, Under Maintenance or inactive by the register's dated history is left out, and
+ * counted under that status, only in the windows that touch the time it was (decision 045,
+ * 2026-12-03 (i) and (j)): a sensor put in maintenance or made inactive today keeps last year's
+ * windows, and one back in service is read from its return. Training and scoring both read through here, so both apply those rules. The
  * mode trackers start from `trackedHz` (where the last run left them) rather than the
  * commissioning day's peaks, and a stream's trackers start afresh where a fault of it or an
  * untrusted status ended.
@@ -117,17 +117,20 @@ export async function loadWindows(
     ...(plan.temperatureStream ? [plan.temperatureStream] : []),
   ]);
   const fed = plan.streams.filter((s) => feeding.has(s.streamId));
-  // The register's faulty and maintenance statuses by the time they were in force, not now.
+  // The register's faulty, maintenance and inactive statuses by the time they were in force, not
+  // now (decision 045, 2026-12-03 (i) and (j)).
   const statusSpans = await statusSpansOfStreams(
     db,
     fed.map((s) => s.id),
     range.from,
     range.to,
+    NOT_JUDGED_STATUSES,
   );
   const usable = fed.filter((s) => {
-    const now = current.find((c) => c.id === s.id)?.status ?? 'inactive';
-    // Inactive is judged as it stands now; faulty and maintenance by the dated history below.
-    const status = options.settling?.has(s.id) ? 'maintenance' : now === 'inactive' ? now : null;
+    // A planned stream no longer fed by a sensor of the bridge has nothing to read; a settling
+    // one is left out as maintenance (decision 023). Every other status by the dated history.
+    const gone = !current.some((c) => c.id === s.id);
+    const status = options.settling?.has(s.id) ? 'maintenance' : gone ? 'inactive' : null;
     // A fault or an untrusted status over the whole range: nothing of the stream is read.
     const whole = (spans: readonly Interval[]) =>
       spans.some((i) => i.from <= range.from && i.to >= range.to);
@@ -142,7 +145,7 @@ export async function loadWindows(
   });
   const leftOut = [
     ...faultyColumns(plan, names, usable, options.faultSpans, 'faulty'),
-    ...UNTRUSTED_STATUSES.flatMap((status) =>
+    ...NOT_JUDGED_STATUSES.flatMap((status) =>
       faultyColumns(plan, names, usable, spansOfStatus(statusSpans, status), status),
     ),
   ];

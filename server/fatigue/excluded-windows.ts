@@ -7,7 +7,8 @@ import { SENSOR_FAULT_ALERT } from '../../domain/sensor-faults.ts';
 import { outOfCalibration, type CalibrationSpan } from '../calibration/calibration-ranges.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
-import { type StatusChange, type StatusSpan, untrustedSpans } from './status-periods.ts';
+import { statusHistories } from '../repositories/sensor-status-repository.ts';
+import { type StatusSpan, UNTRUSTED_STATUSES, untrustedSpans } from './status-periods.ts';
 
 export interface ExcludedWindow {
   from: number;
@@ -161,16 +162,19 @@ export function excludedSpansOfDay(windows: readonly ExcludedWindow[], dayStart:
 }
 
 /**
- * The times in [from, to) a gauge feeding the stream was faulty or in maintenance, by the status
- * in force then.
+ * The times in [from, to) a gauge feeding the stream was faulty or in maintenance (or in another
+ * of `statuses`), by the status in force then.
  */
 export async function statusWindows(
   db: Db,
   datastreamId: number,
   from: number,
   to: number,
+  statuses: readonly string[] = UNTRUSTED_STATUSES,
 ): Promise<ExcludedWindow[]> {
-  const spans = (await statusSpansOfStreams(db, [datastreamId], from, to)).get(datastreamId);
+  const spans = (await statusSpansOfStreams(db, [datastreamId], from, to, statuses)).get(
+    datastreamId,
+  );
   return (spans ?? []).map((span) => ({
     from: span.from,
     to: span.to,
@@ -181,48 +185,39 @@ export async function statusWindows(
 
 /**
  * Data stream id → the spans of [from, to) in which a gauge feeding it was faulty or in
- * maintenance by the status in force then, each sensor's spans in turn (they may overlap); only
- * streams with a span are keys. A sensor's history is a few rows, changed by hand, so all of it
- * is read, in one query for all the streams. Read by fatigue counting, the limits and the
- * detector's training and scoring alike (decision 045, 2026-12-03 (g) and (i)).
+ * maintenance (or in another of `statuses`) by the status in force then, each sensor's spans in
+ * turn (they may overlap); only streams with a span are keys. The histories come from the one
+ * reader of them (`statusHistories`, sensor-status-repository.ts), for all the streams' gauges at
+ * once. Read by fatigue counting, the limits and the detector's training and scoring alike
+ * (decision 045, 2026-12-03 (g), (i) and (j)).
  */
 export async function statusSpansOfStreams(
   db: Db,
   datastreamIds: readonly number[],
   from: number,
   to: number,
+  statuses: readonly string[] = UNTRUSTED_STATUSES,
 ): Promise<Map<number, StatusSpan[]>> {
   const spans = new Map<number, StatusSpan[]>();
   if (datastreamIds.length === 0) return spans;
-  const rows = rowsOf<{
-    datastream_id: number;
-    sensor_id: number;
-    status: string;
-    effective: number;
-    dated: boolean;
-  }>(
+  const feeds = rowsOf<{ datastream_id: number; sensor_id: number }>(
     await db.execute(sql`
-      SELECT ds.datastream_id, c.sensor_id, c.status,
-             (extract(epoch FROM c.effective_at) * 1000)::float8 AS effective, c.dated
-      FROM datastream_sensors ds JOIN sensor_status_changes c ON c.sensor_id = ds.sensor_id
-      WHERE ds.datastream_id IN (${sql.join(
+      SELECT datastream_id, sensor_id FROM datastream_sensors
+      WHERE datastream_id IN (${sql.join(
         datastreamIds.map((id) => sql`${id}`),
         sql`, `,
       )})
-      ORDER BY ds.datastream_id, c.sensor_id, c.effective_at, c.id`),
+      ORDER BY datastream_id, sensor_id`),
   );
-  // Stream → sensor → its changes, oldest first.
-  const histories = new Map<number, Map<number, StatusChange[]>>();
-  for (const row of rows) {
-    const bySensor = histories.get(Number(row.datastream_id)) ?? new Map<number, StatusChange[]>();
-    const list = bySensor.get(Number(row.sensor_id)) ?? [];
-    list.push({ status: row.status, effectiveAt: Number(row.effective), dated: row.dated });
-    bySensor.set(Number(row.sensor_id), list);
-    histories.set(Number(row.datastream_id), bySensor);
-  }
-  for (const [datastreamId, bySensor] of histories) {
-    const found = [...bySensor.values()].flatMap((changes) => untrustedSpans(changes, from, to));
-    if (found.length > 0) spans.set(datastreamId, found);
+  const histories = await statusHistories(
+    db,
+    feeds.map((f) => Number(f.sensor_id)),
+  );
+  for (const feed of feeds) {
+    const found = untrustedSpans(histories.get(Number(feed.sensor_id)) ?? [], from, to, statuses);
+    if (found.length === 0) continue;
+    const id = Number(feed.datastream_id);
+    spans.set(id, [...(spans.get(id) ?? []), ...found]);
   }
   return spans;
 }

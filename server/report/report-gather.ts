@@ -123,7 +123,11 @@ async function structure(db: Db, bridgeId: number, month: ReportMonth): Promise<
     .from(sensors)
     .where(eq(sensors.bridgeId, bridgeId))
     .orderBy(asc(sensors.label));
-  const statuses = await sensorStatusPeriods(db, bridgeId, month);
+  const statuses = await sensorStatusPeriods(
+    db,
+    sensorRows.map((s) => s.id),
+    month,
+  );
   return spanRows.map((span) => ({
     label: span.label,
     length: span.length,

@@ -1,18 +1,11 @@
 // The register statuses a sensor had during a report's month, read from its dated history
 // (issue 30, decision 045, 2026-12-03 (g) and (i)): a sensor in maintenance from the 3rd to the
 // 7th reads so in April's report, whatever its status is now.
-import { asc, eq } from 'drizzle-orm';
 import { sensorStatusLabel } from '../../domain/enums.ts';
 import type { Db } from '../db/client.ts';
-import { sensors, sensorStatusChanges } from '../db/schema.ts';
+import { statusHistories, type StatusChange } from '../repositories/sensor-status-repository.ts';
 import type { StatusPeriodFact } from './report-facts.ts';
 import type { ReportMonth } from './report-month.ts';
-
-export interface DatedStatus {
-  status: string;
-  effectiveAt: number;
-  dated: boolean;
-}
 
 /**
  * The periods of `month` each status was in force, oldest first, from a sensor's history (oldest
@@ -21,7 +14,7 @@ export interface DatedStatus {
  * sensor's installation): a sensor installed after the month has no period in it.
  */
 export function statusPeriodsInMonth(
-  history: readonly DatedStatus[],
+  history: readonly StatusChange[],
   month: Pick<ReportMonth, 'startMs' | 'endMs'>,
 ): StatusPeriodFact[] {
   return history.flatMap((change, i) => {
@@ -42,33 +35,13 @@ export function statusPeriodsInMonth(
   });
 }
 
-/** Sensor id → its status periods in the month, for every sensor of the bridge. */
+/** Sensor id → its status periods in the month, for each of `sensorIds` with a history. */
 export async function sensorStatusPeriods(
   db: Db,
-  bridgeId: number,
+  sensorIds: readonly number[],
   month: Pick<ReportMonth, 'startMs' | 'endMs'>,
 ): Promise<Map<number, StatusPeriodFact[]>> {
-  const rows = await db
-    .select({
-      sensorId: sensorStatusChanges.sensorId,
-      status: sensorStatusChanges.status,
-      effectiveAt: sensorStatusChanges.effectiveAt,
-      dated: sensorStatusChanges.dated,
-    })
-    .from(sensorStatusChanges)
-    .innerJoin(sensors, eq(sensors.id, sensorStatusChanges.sensorId))
-    .where(eq(sensors.bridgeId, bridgeId))
-    .orderBy(
-      asc(sensorStatusChanges.sensorId),
-      asc(sensorStatusChanges.effectiveAt),
-      asc(sensorStatusChanges.id),
-    );
-  const histories = new Map<number, DatedStatus[]>();
-  for (const row of rows) {
-    const list = histories.get(row.sensorId) ?? [];
-    list.push({ status: row.status, effectiveAt: row.effectiveAt.getTime(), dated: row.dated });
-    histories.set(row.sensorId, list);
-  }
+  const histories = await statusHistories(db, sensorIds);
   return new Map([...histories].map(([id, list]) => [id, statusPeriodsInMonth(list, month)]));
 }
 

@@ -1,10 +1,57 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SensorStatus } from '../../domain/enums.ts';
 import type { Db } from '../db/client.ts';
 import { sensorStatusChanges, sensors } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 
 export type SensorStatusChangeRow = typeof sensorStatusChanges.$inferSelect;
+
+/** One entry of a sensor's dated status history. */
+export interface StatusChange {
+  status: string;
+  /** Epoch ms it took effect. */
+  effectiveAt: number;
+  /** False for a history's first row written from a status whose start is not known (0073). */
+  dated: boolean;
+}
+
+/**
+ * A history's order, oldest first: by the time each change took effect, then by the order they
+ * were recorded (two changes may take effect at the same instant). Every reader of a history
+ * reads it in this order, so it is stated once.
+ */
+const OLDEST_FIRST = [asc(sensorStatusChanges.effectiveAt), asc(sensorStatusChanges.id)];
+
+/**
+ * Sensor id → its dated status history, oldest first, for each of `sensorIds` that has one, in
+ * one query. A history is a few rows changed by hand, so all of it is read. Shared by the
+ * monthly report, fatigue counting, the limits and the detector (decision 045, 2026-12-03 (j)),
+ * so "the status in force at a time" is read one way everywhere; a plain function, as those
+ * read with the database link they are given (the analysis and report threads have their own).
+ */
+export async function statusHistories(
+  db: Db,
+  sensorIds: readonly number[],
+): Promise<Map<number, StatusChange[]>> {
+  const histories = new Map<number, StatusChange[]>();
+  if (sensorIds.length === 0) return histories;
+  const rows = await db
+    .select({
+      sensorId: sensorStatusChanges.sensorId,
+      status: sensorStatusChanges.status,
+      effectiveAt: sensorStatusChanges.effectiveAt,
+      dated: sensorStatusChanges.dated,
+    })
+    .from(sensorStatusChanges)
+    .where(inArray(sensorStatusChanges.sensorId, [...new Set(sensorIds)]))
+    .orderBy(...OLDEST_FIRST);
+  for (const row of rows) {
+    const list = histories.get(row.sensorId) ?? [];
+    list.push({ status: row.status, effectiveAt: row.effectiveAt.getTime(), dated: row.dated });
+    histories.set(row.sensorId, list);
+  }
+  return histories;
+}
 
 /** Who made a change when no API request named its actor (a script, a test). */
 export const UNNAMED_CHANGER = 'Recorded without a named user';
@@ -20,7 +67,7 @@ export function createSensorStatusRepository(db: Db) {
         .select()
         .from(sensorStatusChanges)
         .where(eq(sensorStatusChanges.sensorId, sensorId))
-        .orderBy(asc(sensorStatusChanges.effectiveAt), asc(sensorStatusChanges.id));
+        .orderBy(...OLDEST_FIRST);
     },
 
     /**

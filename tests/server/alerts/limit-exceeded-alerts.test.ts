@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { analyseBridge } from '../../../server/analysis/analyse-bridge.ts';
-import { loadBridgeStreams } from '../../../server/analysis/bridge-streams.ts';
 import { checkLimits } from '../../../server/analysis/limit-check.ts';
 import { drivers } from '../../helpers/test-database.ts';
 import { setupTestApp } from '../../helpers/test-app.ts';
@@ -42,14 +41,7 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
   }
 
   async function breachesOf(bridgeId: number, hours: number) {
-    const streams = await loadBridgeStreams(t.services.database.db, bridgeId);
-    return checkLimits(
-      t.services.database.db,
-      bridgeId,
-      streams,
-      new Map(),
-      START_MS + hours * HOUR,
-    );
+    return checkLimits(t.services.database.db, bridgeId, new Map(), START_MS + hours * HOUR);
   }
 
   it('finds a sustained rise of the stored strain, not the trucks, and not a faulty stream', async () => {
@@ -73,18 +65,14 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
       to: START_MS + 6 * HOUR,
       severity: 'High',
     });
-    const streams = await loadBridgeStreams(t.services.database.db, bridge.id);
     const db = t.services.database.db;
     const faultFrom = (from: number) => new Map([[datastreamId, [{ from, to: Infinity }]]]);
-    expect(
-      await checkLimits(db, bridge.id, streams, faultFrom(START_MS), START_MS + 6 * HOUR),
-    ).toEqual([]);
+    expect(await checkLimits(db, bridge.id, faultFrom(START_MS), START_MS + 6 * HOUR)).toEqual([]);
     // A fault from 5:00 (decision 048): the hour of the breach before it is still judged, and
     // the breach is in force up to the onset, the last the gauge can be believed.
     const beforeOnset = await checkLimits(
       db,
       bridge.id,
-      streams,
       faultFrom(START_MS + 5 * HOUR),
       START_MS + 6 * HOUR,
     );
@@ -158,7 +146,6 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
       checkLimits(
         t.services.database.db,
         bridge.id,
-        await loadBridgeStreams(t.services.database.db, bridge.id),
         new Map(),
         START_MS + 6 * HOUR,
         START_MS + 3 * HOUR,
@@ -167,6 +154,32 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
     await change('maintenance', START_MS + 4 * HOUR);
     await change('active', START_MS + 5 * HOUR);
     expect(await judged()).toEqual([]);
+  });
+
+  it('judges a gauge by whether it was active then, not now', async () => {
+    // Decision 045, 2026-12-03 (j): the level stands at 380 µε from 4:00 to 6:00 on two gauges.
+    // One was in service then and is made inactive today: its breach is still reported. The
+    // other was inactive until 6:00 and is in service now: nothing it recorded is judged.
+    const breachAt = (t: number) => trucks(t) + (t >= 4 * HOUR ? 280 : 0);
+    const change = (sensorId: number, status: 'inactive' | 'active', at: number) =>
+      t.services.sensorStatus.change({
+        sensorId,
+        status,
+        effectiveAt: new Date(at),
+        note: null,
+      });
+    const retired = await limitedGauge('Retired-gauge Bridge', 'rg-str');
+    await storeStrain(t.services, 'rg-str', gauge(6, breachAt), 1);
+    await change(retired.sensor.id, 'inactive', Date.now());
+    expect(await breachesOf(retired.bridge.id, 6)).toMatchObject([
+      { streamId: 'rg-str', from: START_MS + 4 * HOUR, to: START_MS + 6 * HOUR },
+    ]);
+
+    const late = await limitedGauge('Late-gauge Bridge', 'lg-str');
+    await storeStrain(t.services, 'lg-str', gauge(6, breachAt), 1);
+    await change(late.sensor.id, 'inactive', START_MS);
+    await change(late.sensor.id, 'active', START_MS + 6 * HOUR);
+    expect(await breachesOf(late.bridge.id, 6)).toEqual([]);
   });
 
   it('reads back past the previous evaluation to find when a long breach began', async () => {
@@ -178,19 +191,17 @@ describe.each(drivers)("'Limit exceeded' alerts on %s", (kind) => {
       gauge(30, (t) => (t >= 2 * HOUR ? 380 : 100)),
       1,
     );
-    const streams = await loadBridgeStreams(t.services.database.db, bridge.id);
     const db = t.services.database.db;
     const newest = START_MS + 30 * HOUR;
     const afterEvaluation = await checkLimits(
       db,
       bridge.id,
-      streams,
       new Map(),
       newest,
       newest - 30 * MINUTE,
     );
     expect(afterEvaluation).toMatchObject([{ from: START_MS + 2 * HOUR, to: newest }]);
-    expect(afterEvaluation).toEqual(await checkLimits(db, bridge.id, streams, new Map(), newest));
+    expect(afterEvaluation).toEqual(await checkLimits(db, bridge.id, new Map(), newest));
   });
 
   it('raises one alert per breached stream with its facts, and clears it once back inside', async () => {

@@ -96,6 +96,23 @@ describe.each(drivers)("the detector's windows by the dated register status (%s)
     expect(skipped['faulty']).toBe(144 + 10 * 6);
   });
 
+  // Decision 045, 2026-12-03 (j): inactive is read by the time it was in force too.
+  it('keeps the windows of a gauge made inactive today', async () => {
+    const made = await gauge('inactive-today', 'active');
+    await change(made.sensor.id, 'inactive', Date.now());
+    const { read, skipped } = await readHours(made);
+    expect(read).toEqual([...traffic(0), ...traffic(1), ...traffic(2)]);
+    expect(skipped['inactive']).toBeUndefined();
+  });
+
+  it('leaves out the windows of a gauge inactive until 10:00 on day 1 and active now', async () => {
+    const made = await gauge('inactive-until-day-1', 'inactive');
+    await change(made.sensor.id, 'active', at(1, 10));
+    const { read, skipped } = await readHours(made);
+    expect(read).toEqual([...traffic(1, 10, 11), ...traffic(2)]);
+    expect(skipped['inactive']).toBe(144 + 10 * 6);
+  });
+
   it('leaves out the whole range of a gauge faulty through it, as before', async () => {
     const made = await gauge('always-faulty', 'faulty');
     const { read, skipped } = await readHours(made);

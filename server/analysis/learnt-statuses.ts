@@ -1,0 +1,63 @@
+// A register status change entered after the model was trained, for a time inside its
+// reference (issue 30, decision 045, 2026-12-03 (j)): the training read those windows by the
+// statuses it knew then, so the model may have learnt a gauge out of service or being worked
+// on. As a fault found late does (learnt-faults.ts), it asks for one retraining.
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { sensorStatusLabel } from '../../domain/enums.ts';
+import type { Db } from '../db/client.ts';
+import { sensors, sensorStatusChanges } from '../db/schema.ts';
+
+export interface LearntStatusChange {
+  sensorLabel: string;
+  status: string;
+  effectiveAt: Date;
+}
+
+/**
+ * The bridge's status changes recorded after `latestTrainedAt` that took effect before
+ * `baselineEnd`, oldest first. A history's first row (the status a sensor was created with) is
+ * no change. Once a training has run after the change was recorded it is no longer listed, so
+ * it asks for one retraining, not one per evaluation.
+ */
+export async function statusChangesLearntByModel(
+  db: Db,
+  bridgeId: number,
+  baselineEnd: Date | null | undefined,
+  latestTrainedAt: Date | null | undefined,
+): Promise<LearntStatusChange[]> {
+  if (!baselineEnd || !latestTrainedAt) return [];
+  return db
+    .select({
+      sensorLabel: sensors.label,
+      status: sensorStatusChanges.status,
+      effectiveAt: sensorStatusChanges.effectiveAt,
+    })
+    .from(sensorStatusChanges)
+    .innerJoin(sensors, eq(sensors.id, sensorStatusChanges.sensorId))
+    .where(
+      and(
+        eq(sensors.bridgeId, bridgeId),
+        gt(sensorStatusChanges.recordedAt, latestTrainedAt),
+        lt(sensorStatusChanges.effectiveAt, baselineEnd),
+        sql`${sensorStatusChanges.id} > (SELECT min(first.id) FROM sensor_status_changes first
+              WHERE first.sensor_id = ${sensorStatusChanges.sensorId})`,
+      ),
+    )
+    .orderBy(asc(sensorStatusChanges.effectiveAt), asc(sensorStatusChanges.id));
+}
+
+/** The retraining's cause, as the reference version states it. */
+export function learntStatusesWords(changes: readonly LearntStatusChange[]): string {
+  const listed = changes
+    .map(
+      (c) =>
+        `${c.sensorLabel}: ${sensorStatusLabel(c.status)} from ` +
+        `${c.effectiveAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    )
+    .join('; ');
+  return (
+    `Retrained because a sensor's register status was changed for a time inside the previous ` +
+    `model's reference after it was trained (${listed}); this training reads each stream by the ` +
+    `status in force then.`
+  );
+}
