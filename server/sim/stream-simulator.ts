@@ -1,6 +1,7 @@
 import { ambientDrive, modeWeight } from './acceleration.ts';
 import { createClimate, type ClimateModel } from './climate.ts';
 import { applyFaults, isDroppedOut, type FaultState } from './faults.ts';
+import { loggerGain } from './logger-filter.ts';
 import {
   resonatorCoefficients,
   stepResonator,
@@ -21,6 +22,11 @@ export interface SimBlock {
   start: string;
   rate_hz: number;
   values: number[];
+}
+
+/** A mode's resonator and the logger filter's gain at the mode's frequency. */
+interface ModeCoefficients extends ResonatorCoefficients {
+  loggerGain: number;
 }
 
 interface Pulse {
@@ -47,7 +53,7 @@ export class StreamSimulator {
   private readonly origin: number;
   private sampleIndex = 0;
   private windowEnd: number;
-  private coefficients: ResonatorCoefficients[] | null = null;
+  private coefficients: ModeCoefficients[] | null = null;
   private temperature = 0;
   private traffic = 0;
   /** A `trucks` strain gauge's traffic part, on the stream's own sample grid. */
@@ -139,12 +145,13 @@ export class StreamSimulator {
     deckTemperature: number,
     traffic: number,
     t: number,
-  ): ResonatorCoefficients[] {
+  ): ModeCoefficients[] {
     const damping = streamDampings(this.scenario, this.stream);
     const frequencies = streamFrequencies(this.scenario, this.stream, deckTemperature, traffic, t);
-    return frequencies.map((f, k) =>
-      resonatorCoefficients(f, damping[k] ?? 0.02, this.stream.rateHz),
-    );
+    return frequencies.map((f, k) => ({
+      ...resonatorCoefficients(f, damping[k] ?? 0.02, this.stream.rateHz),
+      loggerGain: loggerGain(f, this.stream.rateHz),
+    }));
   }
 
   private spawnVehicles(t: number, traffic: number): void {
@@ -191,7 +198,7 @@ export class StreamSimulator {
     t: number,
     temperature: number,
     traffic: number,
-    coefficients: ResonatorCoefficients[],
+    coefficients: ModeCoefficients[],
   ): number {
     const { dataType, position, noise } = this.stream;
     const at = modePosition(this.stream);
@@ -199,14 +206,17 @@ export class StreamSimulator {
     const measurementNoise = noise * this.rng.normal();
     switch (dataType) {
       case 'acceleration': {
-        // Ambient (wind, ground) excitation plus traffic; mode shapes sin(kπx).
+        // Ambient (wind, ground) excitation plus traffic; mode shapes sin(kπx). The logger's
+        // anti-alias filter removes a mode above half the rate instead of letting it fold back
+        // (decision 076 (h)); its resonator still runs and draws, so the in-band modes and the
+        // noise keep every random number they had.
         const drive = ambientDrive(traffic);
         let sum = 0;
         coefficients.forEach((c, k) => {
           const state = this.modeStates[k];
           if (!state) return;
           const y = stepResonator(state, c, drive * this.rng.normal());
-          sum += modeWeight(k, at) * y;
+          sum += modeWeight(k, at) * c.loggerGain * y;
         });
         return sum + measurementNoise;
       }
