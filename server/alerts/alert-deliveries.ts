@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { quietUntil } from '../../domain/quiet-hours.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -101,15 +101,12 @@ export function createDeliveryLog(db: Db) {
     if (ids.length === 0) return [];
     return db
       .update(alertDeliveries)
-      .set({
-        claimedUntil: new Date(now.getTime() + leaseMs),
-        attempts: sql`${alertDeliveries.attempts} + 1`,
-      })
+      .set(leaseFor(now, leaseMs))
       .where(
         and(
           inArray(alertDeliveries.id, [...ids]),
           eq(alertDeliveries.state, 'pending'),
-          or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, now)),
+          leaseFree(now),
           or(isNull(alertDeliveries.holdUntil), lte(alertDeliveries.holdUntil, sql`now()`)),
           // What quiet hours held goes as one message a person and channel (claimHeld); a row
           // of a person since removed is taken alone, to be logged as not sent.
@@ -157,14 +154,11 @@ export function createDeliveryLog(db: Db) {
       }
       return tx
         .update(alertDeliveries)
-        .set({
-          claimedUntil: new Date(now.getTime() + leaseMs),
-          attempts: sql`${alertDeliveries.attempts} + 1`,
-        })
+        .set(leaseFor(now, leaseMs))
         .where(
           and(
             heldByQuiet,
-            or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, now)),
+            leaseFree(now),
             sql`(${alertDeliveries.userId}, ${alertDeliveries.channel}, ${alertDeliveries.holdUntil}) in (select d.user_id, d.channel, d.hold_until from alert_deliveries d where d.id in (${sql.join(
               ids.map((id) => sql`${id}`),
               sql`, `,
@@ -511,6 +505,22 @@ function heldOrSuppressed(
   }
   const holdUntil = quietHold && quietHold > cover.until ? quietHold : cover.until;
   return { holdUntil, suppressedBy: cover.note };
+}
+
+/**
+ * A sender's claim of rows (claimMany, claimHeld): theirs until `leaseMs` from now, the attempt
+ * counted. One place, so both claims keep the same lease and count.
+ */
+function leaseFor(now: Date, leaseMs: number): { claimedUntil: Date; attempts: SQL } {
+  return {
+    claimedUntil: new Date(now.getTime() + leaseMs),
+    attempts: sql`${alertDeliveries.attempts} + 1`,
+  };
+}
+
+/** A row no sender holds now: never claimed, or its sender's lease has run out (a dead one's). */
+function leaseFree(now: Date): SQL | undefined {
+  return or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, now));
 }
 
 /** The advisory locks of quiet hours' groups (claimHeld), one a person: apart from the alerts'. */

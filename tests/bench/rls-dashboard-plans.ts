@@ -9,15 +9,13 @@
 // tenant plan too; BENCH_KEEP=1 keeps the database.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
-import { users } from '../../server/db/schema.ts';
-import { DEMO_OPERATOR } from '../../server/seed/demo-accounts.ts';
 import { seedDemo } from '../../server/seed/demo-seed.ts';
 import { createServices } from '../../server/services.ts';
 import { testConfig } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+import { demoOperatorGet } from './demo-operator.ts';
 import { median } from './rls-policy-blocks.ts';
 
 const REPEATS = Math.max(3, Number(process.env.BENCH_REPEATS ?? 15));
@@ -126,22 +124,8 @@ async function main() {
   const client = new pg.Client({ connectionString: testDb.url });
   await client.connect();
   try {
-    const [operator] = await services.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, DEMO_OPERATOR.email));
-    if (!operator) throw new Error('the demo operator is missing');
-    const token = (await services.sessions.start(operator.id)).access;
-    const get = async (url: string) => {
-      const response = await app.inject({
-        method: 'GET',
-        url,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (response.statusCode !== 200 && response.statusCode !== 409)
-        throw new Error(`${url}: ${response.statusCode}`);
-      return response.body;
-    };
+    const operatorGet = await demoOperatorGet(services);
+    const get = (url: string) => operatorGet(app, url);
     const bridges = JSON.parse(await get('/api/v1/bridges')) as { id: number; name: string }[];
     start();
     for (const bridge of bridges) {

@@ -9,16 +9,14 @@
 // next to it), this process's CPU time per opening (less moved by other sessions' load), and the
 // ratio between the two halves of the 'off' rounds (this machine's noise).
 // PGlite by default; PostgreSQL with DATABASE_URL (a fresh database made from the tests' template).
-import { eq } from 'drizzle-orm';
 import { loadavg } from 'node:os';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { users } from '../../server/db/schema.ts';
-import { DEMO_OPERATOR } from '../../server/seed/demo-accounts.ts';
 import { seedDemo } from '../../server/seed/demo-seed.ts';
 import { createServices } from '../../server/services.ts';
 import { testConfig } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+import { demoOperatorGet } from './demo-operator.ts';
 
 /** How often the server's own work undid a company's settings (this build's pool only). */
 async function settingsResets(): Promise<number | null> {
@@ -90,24 +88,11 @@ async function main() {
     }),
   };
   try {
-    const [operator] = await services.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, DEMO_OPERATOR.email));
-    if (!operator) throw new Error('the demo operator is missing');
-    const token = (await services.sessions.start(operator.id)).access;
+    const operatorGet = await demoOperatorGet(services);
     const get = async (app: (typeof apps)['on'], url: string) => {
       const started = performance.now();
-      const response = await app.inject({
-        method: 'GET',
-        url,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      // 409: no analysis yet (no history), what the dashboard meets on a new bridge too.
-      if (response.statusCode !== 200 && response.statusCode !== 409) {
-        throw new Error(`${url}: ${response.statusCode}`);
-      }
-      return { url, ms: performance.now() - started, body: response.body };
+      const body = await operatorGet(app, url);
+      return { url, ms: performance.now() - started, body };
     };
     const bridges = JSON.parse((await get(apps.off, '/api/v1/bridges')).body) as {
       id: number;
