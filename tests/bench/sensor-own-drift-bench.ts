@@ -8,7 +8,7 @@
  */
 
 import { driftFaults } from '../../server/analytics/sensor-validation/drift.ts';
-import { ownDriftFaults } from '../../server/analytics/sensor-validation/own-drift.ts';
+import { ownDriftFaults } from './own-drift-candidate.ts';
 import { median } from '../../server/analytics/sensor-validation/robust.ts';
 import { DRIFT_OWN_HISTORY } from '../../server/analytics/sensor-validation/thresholds.ts';
 import type {

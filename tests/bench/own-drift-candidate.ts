@@ -10,11 +10,19 @@
  * of L hours. The daily thermal swing and the traffic's daily shape would cross λ every day, so
  * each hour of day's median deviation from its day's mean over the days before is subtracted
  * first. Pure: windows in, faults out.
+ *
+ * A bench candidate, not the product's rule: on the tuning years it gave false faults at every λ
+ * that finds 2 µε/h within about a day (decision 030, amendment (e)), so it lives beside its
+ * bench until a rule meets the goal.
  */
 
-import { FaultEpisodes } from './fault-episodes.ts';
-import { median } from './robust.ts';
-import { HOUR_MS, type ValidationFault, type WindowSummary } from './types.ts';
+import { FaultEpisodes } from '../../server/analytics/sensor-validation/fault-episodes.ts';
+import { median } from '../../server/analytics/sensor-validation/robust.ts';
+import {
+  HOUR_MS,
+  type ValidationFault,
+  type WindowSummary,
+} from '../../server/analytics/sensor-validation/types.ts';
 
 export interface PageHinkleyRule {
   /** The rise or fall beyond `kPerHour` per hour that is a fault, in the stream's unit. */
