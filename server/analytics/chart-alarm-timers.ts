@@ -15,6 +15,8 @@ import { episodeTracker, type EpisodeRules } from './episodes.ts';
 export interface AlarmDelayTimers {
   onRows: number;
   offRows: number;
+  /** A score above this raises at once, on-delay or not (decision 081 (j)'s bypass). */
+  bypassScore?: number;
 }
 
 /** Decision 028's episodes: raised at the first row above, ended by 5 quiet rows. */
@@ -25,6 +27,7 @@ export const episodeRulesOf = (timers: AlarmDelayTimers): EpisodeRules => ({
   minSpacingRows: 0,
   confirmRows: timers.onRows,
   confirmWithinRows: timers.onRows,
+  ...(timers.bypassScore === undefined ? {} : { bypassFactor: timers.bypassScore }),
 });
 
 /**
