@@ -15,7 +15,8 @@
  *   included) are above it; the episode then starts at the first of those rows. Structural
  *   change persists while most healthy excursions (a frosty morning, mis-picked peaks) pass
  *   within hours, so the stored analysis waits for that persistence (analysis-rules.ts); the
- *   detect command and the streaming detector confirm at once.
+ *   detect command's trained methods and the streaming detector confirm at once, its control
+ *   charts after 6 rows (chart-alarm-timers.ts).
  * - Bypass (optional): a row above `bypassFactor` times the threshold skips confirmation.
  * So every episode has exactly one alarm, raised at its confirmation, and starts at its onset.
  */
