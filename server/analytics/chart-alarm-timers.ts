@@ -15,16 +15,26 @@ import { episodeTracker, type EpisodeRules } from './episodes.ts';
 export interface AlarmDelayTimers {
   onRows: number;
   offRows: number;
+  /** A score above this raises at once, on-delay or not (decision 081 (j)'s bypass). */
+  bypassScore?: number;
 }
 
 /** Decision 028's episodes: raised at the first row above, ended by 5 quiet rows. */
 export const IMMEDIATE_ALARMS: AlarmDelayTimers = { onRows: 1, offRows: EPISODE_QUIET_ROWS };
+
+/**
+ * The detect command's charts (decision 081 (j), chosen on tuning seeds 151-153 and accepted on
+ * reporting seeds 161-165): raised at the 6th scored row above 1 in a row, or at once above 2,
+ * cleared after 72 quiet scored rows (three days, one weather system).
+ */
+export const DEFAULT_CHART_ALARMS: AlarmDelayTimers = { onRows: 6, offRows: 72, bypassScore: 2 };
 
 export const episodeRulesOf = (timers: AlarmDelayTimers): EpisodeRules => ({
   quietRows: timers.offRows,
   minSpacingRows: 0,
   confirmRows: timers.onRows,
   confirmWithinRows: timers.onRows,
+  ...(timers.bypassScore === undefined ? {} : { bypassFactor: timers.bypassScore }),
 });
 
 /**

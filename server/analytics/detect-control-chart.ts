@@ -3,7 +3,7 @@ import {
   scoreControlChart,
   trainControlChart,
 } from './control-chart-detector.ts';
-import { chartAlarms, IMMEDIATE_ALARMS, type AlarmDelayTimers } from './chart-alarm-timers.ts';
+import { chartAlarms, DEFAULT_CHART_ALARMS, type AlarmDelayTimers } from './chart-alarm-timers.ts';
 import { cumulativeShift, type CumulativeShift, type TriggerLevels } from './cumulative-shift.ts';
 
 /** Five held-out blocks of at least eight rows each. */
@@ -11,7 +11,8 @@ export const MIN_CONTROL_CHART_ROWS = 40;
 
 /**
  * The detect command's `--method control-chart` (issue 29): trained on the baseline rows, every
- * row scored in order (1 = the threshold), alarms where an episode starts after the baseline.
+ * row scored in order (1 = the threshold), alarms where an episode is raised after the baseline:
+ * at the 6th row above 1 in a row or at once above 2, one alarm per spell (chart-alarm-timers.ts).
  * The target false-alarm rate is in episodes per row: its inverse is the in-control average run
  * length the threshold is set for. Beside the scores, the cumulative compensated shift of each
  * mode against the baseline's model, with the trigger levels latched (cumulative-shift.ts).
@@ -23,7 +24,7 @@ export function controlChartRows(
     targetFalseAlarmRate: number;
     seed?: number;
     triggerLevels?: TriggerLevels;
-    /** Decision 081 (i)'s delay timers; off by default (no timer passed its tuning rule). */
+    /** Alarm delay timers; by default decision 081 (j)'s (`IMMEDIATE_ALARMS`: decision 028's). */
     alarmTimers?: AlarmDelayTimers;
   },
 ): {
@@ -46,7 +47,7 @@ export function controlChartRows(
   const { scores, unjudged } = scoreControlChart(detector, data);
   return {
     scores,
-    alarms: chartAlarms(scores, n, options.alarmTimers ?? IMMEDIATE_ALARMS).alarms,
+    alarms: chartAlarms(scores, n, options.alarmTimers ?? DEFAULT_CHART_ALARMS).alarms,
     unjudged,
     calibrationRows: detector.choice.heldOutRows,
     shift: cumulativeShift(compensatedResiduals(detector, data), detector.reference, {

@@ -15,7 +15,9 @@
  *   included) are above it; the episode then starts at the first of those rows. Structural
  *   change persists while most healthy excursions (a frosty morning, mis-picked peaks) pass
  *   within hours, so the stored analysis waits for that persistence (analysis-rules.ts); the
- *   detect command and the streaming detector confirm at once.
+ *   detect command's trained methods and the streaming detector confirm at once, its control
+ *   charts after 6 rows (chart-alarm-timers.ts).
+ * - Bypass (optional): a row above `bypassFactor` times the threshold skips confirmation.
  * So every episode has exactly one alarm, raised at its confirmation, and starts at its onset.
  */
 export interface EpisodeRules {
@@ -25,6 +27,11 @@ export interface EpisodeRules {
   confirmRows?: number;
   /** The scored rows that confirmation looks back over, this one included (default 1). */
   confirmWithinRows?: number;
+  /**
+   * A row above `bypassFactor` times the threshold raises at once, confirmation or not: a
+   * severe exceedance is not held back by a delay meant for nuisance blips (decision 081 (j)).
+   */
+  bypassFactor?: number;
 }
 
 export interface Episode {
@@ -86,7 +93,8 @@ export function episodeTracker(rules: EpisodeRules = DEFAULT_EPISODE_RULES): Epi
       }
       remember(index, score, true);
       const above = recent.filter((row) => row.above);
-      if (above.length < confirmRows) return false;
+      const severe = rules.bypassFactor !== undefined && score > rules.bypassFactor * threshold;
+      if (above.length < confirmRows && !severe) return false;
       const peak = above.reduce((best, row) => (row.score > best.score ? row : best));
       open = {
         start: above[0]?.index ?? index,

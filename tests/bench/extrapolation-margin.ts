@@ -11,7 +11,8 @@
 //   RECENTRE=none,slow (the charts' slow, guarded re-centring, scoring only; decision 081 (g))
 //   MARGINS=0/0,2/0w (a trailing w: rule W, the warm excess judged with the measured widening; 081 (h))
 //   ALARMS=1/5,6/72 (alarm delay timers, on/off rows: raised at the n_on-th scored row above 1 in a
-//   row, cleared after n_off quiet scored rows; 1/5 the product; decision 081 (i))
+//   row, cleared after n_off quiet scored rows; 1/5 the product; decision 081 (i)); 6/72/2: a
+//   score above 2 raises at once (the bypass, decision 081 (j))
 //   npx tsx tests/bench/extrapolation-margin.ts
 import { at } from '../../server/analytics/at.ts';
 import { SLOW_RECENTRING, type Recentring } from '../../server/analytics/chart-recentring.ts';
@@ -105,10 +106,12 @@ const MARGINS: ExtrapolationMargin[] = (process.env.MARGINS ?? '0/0,2/0,4/0,6/0,
     return m.endsWith('w') ? { ...margin, widening: EDGE_WIDENING } : margin;
   });
 // Decision 081 (i): alarm delay timers, 'on/off' rows; every rule counts and raises alike.
+// Decision 081 (j): a third figure is the bypass score ('6/72/2': above 2 raises at once).
 const ALARMS = (process.env.ALARMS ?? '1/5').split(',').map((a) => {
-  const [onRows, offRows] = a.split('/').map(Number);
+  const [onRows, offRows, bypassScore] = a.split('/').map(Number);
   if (!onRows || !offRows || onRows < 1 || offRows < 1) throw new Error(`ALARMS: bad on/off ${a}`);
-  return { label: a, onRows, offRows };
+  if (bypassScore !== undefined && !(bypassScore > 1)) throw new Error(`ALARMS: bad bypass ${a}`);
+  return { label: a, onRows, offRows, ...(bypassScore === undefined ? {} : { bypassScore }) };
 });
 
 interface CaseFigures {

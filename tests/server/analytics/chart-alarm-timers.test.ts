@@ -43,4 +43,13 @@ describe('control-chart alarm delay timers', () => {
       expect(part).toEqual(whole.filter((i) => i < cut));
     }
   });
+
+  it('a bypass raises a severe exceedance at once while a small blip still waits for the on-delay', () => {
+    const timers = { onRows: 6, offRows: 72, bypassScore: 2 };
+    const blip = [...run(1.5, 3), ...run(below, 80)]; // above 1, under 2, 3 rows: not raised
+    const severe = [...run(below, 2), 2.5, ...run(1.5, 10)]; // a jump past 2: raised on its row
+    expect(chartAlarms(blip, 0, timers).alarms).toEqual([]);
+    expect(chartAlarms(severe, 0, timers).alarms).toEqual([2]);
+    expect(chartAlarms(severe, 0, { onRows: 6, offRows: 72 }).alarms).toEqual([7]);
+  });
 });
