@@ -31,8 +31,7 @@ import { physicalChangeOf } from './frequency-shift.ts';
 import { checkStreamHealth, type StreamFaults } from './sensor-health-check.ts';
 import { faultSpansOf } from './fault-spans.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
-import { faultsLearntByModel, learntFaultsWords } from './learnt-faults.ts';
-import { learntStatusesWords, statusChangesLearntByModel } from './learnt-statuses.ts';
+import { lateEvidenceCauses } from './late-evidence-readers.ts';
 import { trackModes } from './modal-tracking.ts';
 import { backfillModes, trainableRange } from './modal-backfill.ts';
 import { trackCableTensions } from './cable-tension-step.ts';
@@ -250,33 +249,21 @@ export async function evaluateBridge(
           extent.newest,
           outsideLearnedStarts(previousReport),
         ) !== null);
-    // A fault found after the training with its onset inside the reference: the model learnt
-    // junk of that stream, so it is trained once more without the fault's span (decision 048).
-    const learntFaults = faultsLearntByModel(
-      faults,
-      row?.baselineEnd,
-      latest?.createdAt ?? row?.trainedAt,
-    );
-    // A status change entered since, for a time inside the reference: the training read those
-    // windows by the statuses it knew, so it reads them again (decision 045, 2026-12-03 (j)).
-    const learntStatuses = await statusChangesLearntByModel(
+    // Evidence entered after the training about a time inside the reference (a fault found late,
+    // decision 048; a register status changed late, decision 045 (j)): the model learnt windows
+    // the training would have read otherwise, so it is trained once more, saying why.
+    const lateCauses = await lateEvidenceCauses({
       db,
       bridgeId,
-      row?.baselineEnd,
-      latest?.createdAt ?? row?.trainedAt,
-    );
+      faultsInForce: faults,
+      baselineEnd: row?.baselineEnd,
+      trainedAt: latest?.createdAt ?? row?.trainedAt,
+    });
     // Models stored before the feature families score traffic too: they are retrained once.
     const beforeFamilies = !!row && isStoredModel(row.model) && row.model.plan.family === undefined;
     const usable = !!row && isStoredModel(row.model);
     let activated = false;
-    if (
-      options.retrain === true ||
-      !usable ||
-      due ||
-      beforeFamilies ||
-      learntFaults.length > 0 ||
-      learntStatuses.length > 0
-    ) {
+    if (options.retrain === true || !usable || due || beforeFamilies || lateCauses.length > 0) {
       await progress('training', 0, 'Starting training', true);
       // Training never learns damage (decision 041): alarm episodes and the time since a
       // structural alert still open are left out, and a faulty stream from its fault's onset.
@@ -299,11 +286,7 @@ export async function evaluateBridge(
           : null;
       const version = trained
         ? await storeVersion(db, versions, bridgeId, trained, maintenanceSince, repairSince, {
-            cause:
-              [
-                ...(learntFaults.length > 0 ? [learntFaultsWords(learntFaults)] : []),
-                ...(learntStatuses.length > 0 ? [learntStatusesWords(learntStatuses)] : []),
-              ].join(' ') || null,
+            cause: lateCauses.join(' ') || null,
             // A stiffer version is held beyond a share of the bridge's amber level (decision 067).
             amberPercent: (await stores.analysisSettings.ofBridge(bridgeId)).amberPercent,
           })

@@ -1,4 +1,5 @@
 import type { StoredSensorFault } from '../repositories/sensor-faults-repository.ts';
+import { LATE_ITEMS_NAMED, type LateEvidenceReader, namedAtMost } from './late-evidence.ts';
 import { measurementDetail } from './sensor-fault-words.ts';
 
 /**
@@ -10,20 +11,30 @@ import { measurementDetail } from './sensor-fault-words.ts';
  */
 export function faultsLearntByModel(
   inForce: readonly StoredSensorFault[],
-  baselineEnd: Date | null | undefined,
-  latestTrainedAt: Date | null | undefined,
+  baselineEnd: Date,
+  latestTrainedAt: Date,
 ): StoredSensorFault[] {
-  if (!baselineEnd || !latestTrainedAt) return [];
   return inForce.filter(
     (f) => f.onsetMs < baselineEnd.getTime() && f.detectedAt.getTime() > latestTrainedAt.getTime(),
   );
 }
 
-/** The retraining's cause, as the reference version states it. */
+/** The retraining's cause, as the reference version states it; names at most a few faults. */
 export function learntFaultsWords(faults: readonly StoredSensorFault[]): string {
-  const listed = faults.map((f) => `${f.streamId}: ${measurementDetail(f)}`).join('; ');
+  const listed = namedAtMost(
+    faults.slice(0, LATE_ITEMS_NAMED).map((f) => `${f.streamId}: ${measurementDetail(f)}`),
+    faults.length,
+  );
   return (
     `Retrained because the previous model learnt data from a sensor fault's span, found after it ` +
     `was trained (${listed}); this training leaves that span out.`
   );
 }
+
+/** The late-evidence reader of faults found late: no query, the faults in force are read. */
+export const learntFaults: LateEvidenceReader = (scope) => {
+  const faults = faultsLearntByModel(scope.faultsInForce, scope.baselineEnd, scope.trainedAt);
+  return Promise.resolve(
+    faults.length > 0 ? { count: faults.length, words: learntFaultsWords(faults) } : null,
+  );
+};
