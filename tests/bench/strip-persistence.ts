@@ -3,7 +3,9 @@
 // per trial 6 reference windows, 10 healthy newest windows, then 8 windows with a 10 % loss.
 // PERSIST_SET=tuning (10-minute trials 200-205, bursts 200-214) chooses the rule;
 // PERSIST_SET=reporting (300-305, 300-314) chooses nothing and prints 1 of 1 against the chosen
-// rule. PERSIST_CACHE=FILE keeps identified windows (JSON lines) for reruns.
+// rule. Amendment (i), on the logger-filtered records: PERSIST_SET=tuning-i (10-minute trials
+// 400-409, bursts 400-419) and reporting-i (425-434, 425-444), candidates 1 of 1, 2 of 2 ±1 and
+// 3 of 3 ±1. PERSIST_CACHE=FILE keeps identified windows (JSON lines) for reruns.
 import { loadavg } from 'node:os';
 import {
   referenceCurvature,
@@ -33,11 +35,15 @@ const REFERENCE_WINDOWS = 6;
 const HEALTHY_WINDOWS = 10;
 const DAMAGED_WINDOWS = 8;
 type Kind = 'minutes10' | 'burst';
-const RECORDS: Record<Kind, { record?: BeamRecord; trials: number }> = {
-  minutes10: { trials: 6 },
-  burst: { record: DEMO_BURST, trials: 15 },
+const RECORDS: Record<Kind, BeamRecord | undefined> = { minutes10: undefined, burst: DEMO_BURST };
+type SetName = 'tuning' | 'reporting' | 'tuning-i' | 'reporting-i';
+/** Each set's first trial and number of trials per record kind. */
+const SETS: Record<SetName, Record<Kind, { first: number; trials: number }>> = {
+  tuning: { minutes10: { first: 200, trials: 6 }, burst: { first: 200, trials: 15 } },
+  reporting: { minutes10: { first: 300, trials: 6 }, burst: { first: 300, trials: 15 } },
+  'tuning-i': { minutes10: { first: 400, trials: 10 }, burst: { first: 400, trials: 20 } },
+  'reporting-i': { minutes10: { first: 425, trials: 10 }, burst: { first: 425, trials: 20 } },
 };
-const FIRST = { tuning: 200, reporting: 300 } as const;
 
 /** One compared window: the sensor it names (null: nothing stands out) and where it locates. */
 interface Named {
@@ -53,7 +59,7 @@ interface TrialWindows {
 const cache = identifiedCache(process.env.PERSIST_CACHE);
 
 function trialWindows(kind: Kind, t: number): TrialWindows {
-  const { record } = RECORDS[kind];
+  const record = RECORDS[kind];
   const { damaged, referenceSeeds, damagedSeed } = localisationTrial(t);
   const intact = localisationBeam(-1, 1);
   const hurt = localisationBeam(damaged, 0.9);
@@ -143,6 +149,12 @@ const CANDIDATES: PersistenceRule[] = [
     [0, 1].map((toleranceSensors) => ({ agree, of, toleranceSensors })),
   ),
 ];
+/** Amendment (i)'s candidates: no persistence, the current rule, a stricter one. */
+const CANDIDATES_I: PersistenceRule[] = [
+  { agree: 1, of: 1, toleranceSensors: 0 },
+  STRIP_PERSISTENCE,
+  { agree: 3, of: 3, toleranceSensors: 1 },
+];
 
 function line(rule: PersistenceRule, minutes: Score, bursts: Score): string {
   const loc = (s: Score) =>
@@ -155,19 +167,27 @@ function line(rule: PersistenceRule, minutes: Score, bursts: Score): string {
 
 /** Runs a set and prints the table; `rules` defaults to every candidate (tuning). */
 export function stripPersistence(
-  set: 'tuning' | 'reporting',
-  rules: readonly PersistenceRule[] = set === 'tuning'
-    ? CANDIDATES
-    : [CANDIDATES[0] as PersistenceRule, STRIP_PERSISTENCE],
+  set: SetName,
+  rules: readonly PersistenceRule[] = {
+    tuning: CANDIDATES,
+    reporting: [CANDIDATES[0] as PersistenceRule, STRIP_PERSISTENCE],
+    'tuning-i': CANDIDATES_I,
+    'reporting-i': CANDIDATES_I,
+  }[set],
 ): void {
+  const range = (kind: Kind) => {
+    const { first, trials } = SETS[set][kind];
+    return { first, last: first + trials - 1, trials };
+  };
   const rows = (kind: Kind) =>
-    Array.from({ length: RECORDS[kind].trials }, (_, k) => trialWindows(kind, FIRST[set] + k));
+    Array.from({ length: range(kind).trials }, (_, k) => trialWindows(kind, range(kind).first + k));
   const started = process.cpuUsage();
   const minutes = rows('minutes10');
   const bursts = rows('burst');
   const cpu = process.cpuUsage(started);
+  const span = (kind: Kind) => `${range(kind).first}-${range(kind).last}`;
   console.log(
-    `strip persistence, ${set} (10-minute trials ${FIRST[set]}-${FIRST[set] + 5}, bursts ${FIRST[set]}-${FIRST[set] + 14}); ` +
+    `strip persistence, ${set} (10-minute trials ${span('minutes10')}, bursts ${span('burst')}); ` +
       `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s, load average ${loadavg()[0]?.toFixed(1)}`,
   );
   console.log(
@@ -181,7 +201,7 @@ export function stripPersistence(
     ] as const) {
       all.forEach((r, k) =>
         console.log(
-          `  ${kind} ${FIRST[set] + k} (element ${r.damaged}): ${r.windows.map((w) => (w.sensor === null ? '.' : `${w.sensor}`)).join(' ')}`,
+          `  ${kind} ${range(kind).first + k} (element ${r.damaged}): ${r.windows.map((w) => (w.sensor === null ? '.' : `${w.sensor}`)).join(' ')}`,
         ),
       );
     }
@@ -189,5 +209,7 @@ export function stripPersistence(
 }
 
 if (process.argv[1]?.endsWith('strip-persistence.ts')) {
-  stripPersistence(process.env.PERSIST_SET === 'reporting' ? 'reporting' : 'tuning');
+  const set = process.env.PERSIST_SET ?? 'tuning';
+  if (!(set in SETS)) throw new Error(`PERSIST_SET must be one of ${Object.keys(SETS).join(', ')}`);
+  stripPersistence(set as SetName);
 }

@@ -15,7 +15,8 @@ export interface PersistenceRule {
 /**
  * 2 of the newest 2 windows, within ±1 sensor position: chosen on the tuning trials of decision
  * 076's amendment of 2026-12-02 (fewest healthy false locations while a 10 % loss is still
- * located in at least 5 of 6 trials within 8 windows).
+ * located in at least 5 of 6 trials within 8 windows); kept on 076 (i)'s tuning trials of the
+ * logger-filtered records (tied with 3 of 3 on false locations and trials located).
  */
 export const STRIP_PERSISTENCE: PersistenceRule = { agree: 2, of: 2, toleranceSensors: 1 };
 
