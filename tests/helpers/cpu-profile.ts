@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
  * the threads' work they wait on in this process) to DIR, for `node scripts/cpu-profile-top.mjs`.
  * Node's own `--cpu-prof` (through Vitest's `--execArgv`) wrote nothing: the worker is ended
  * before Node writes the profile at exit; the inspector's profiler is stopped here instead, at
- * the file's end (docs/decisions/084-test-cpu-profile.md).
+ * the file's end (docs/decisions/083-test-cpu-profile.md).
  */
 export function profileEachFile(directory: string): void {
   const session = new Session();
