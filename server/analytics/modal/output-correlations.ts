@@ -84,8 +84,13 @@ export function outputCorrelations(record: PreparedRecord, maxLag: number): Floa
   // Masked rows are zero, so they add nothing to the sums.
   const result = laggedProductSums(channels, maxLag);
   result.forEach((matrix, k) => {
-    let pairs = 0;
-    for (let t = 0; t + k < length; t += 1) pairs += (mask[t] ?? 0) * (mask[t + k] ?? 0);
+    // A record with no row left out has every pair at every lag: no need to count them.
+    let pairs = Math.max(length - k, 0);
+    if (record.droppedRows > 0) {
+      pairs = 0;
+      for (let t = 0; t + k < length; t += 1)
+        pairs += (mask[t] as number) * (mask[t + k] as number);
+    }
     for (let i = 0; i < matrix.length; i += 1)
       matrix[i] = pairs > 0 ? (matrix[i] as number) / pairs : 0;
   });
