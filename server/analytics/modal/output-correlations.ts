@@ -1,3 +1,5 @@
+import { laggedProductSums } from './lagged-sums.ts';
+
 /**
  * Output correlations R_k = E[y(t+k)·y(t)ᵀ] of a multichannel record, lags 1..maxLag, and the block
  * Toeplitz matrix SSI-COV factorises (Peeters & De Roeck 1999; Reynders 2012, §3). Samples are
@@ -72,125 +74,27 @@ export function prepareRecord(channels: readonly ArrayLike<number>[]): PreparedR
   return { channels: filled, mask, filledGaps, filledSamples, droppedRows };
 }
 
-/** Lags summed in one pass over the samples (they share their loads). */
-const LAGS_PER_PASS = 4;
-
 /**
  * R_k for k = 0..maxLag as l×l row-major matrices: entry (a, b) = Σ y_a(t+k)·y_b(t) / pairs, over
  * the pairs of rows both present.
  */
 export function outputCorrelations(record: PreparedRecord, maxLag: number): Float64Array[] {
   const { channels, mask } = record;
-  const l = channels.length;
   const length = mask.length;
-  const result: Float64Array[] = [];
-  const pairs: number[] = [];
-  for (let k = 0; k <= maxLag; k += 1) {
-    result.push(new Float64Array(l * l));
-    let count = 0;
-    for (let t = 0; t + k < length; t += 1) count += (mask[t] ?? 0) * (mask[t + k] ?? 0);
-    pairs.push(count);
-  }
-  const sums = new Float64Array(LAGS_PER_PASS);
-  for (let k = 0; k <= maxLag; k += LAGS_PER_PASS) {
-    for (let a = 0; a < l; a += 1) {
-      const ya = channels[a] ?? new Float64Array(0);
-      for (let b = 0; b < l; b += 1) {
-        // Masked rows are zero, so they add nothing.
-        laggedDots(ya, channels[b] ?? ya, k, sums);
-        for (let j = 0; j < LAGS_PER_PASS && k + j <= maxLag; j += 1) {
-          const count = pairs[k + j] ?? 0;
-          (result[k + j] as Float64Array)[a * l + b] = count > 0 ? (sums[j] as number) / count : 0;
-        }
-      }
+  // Masked rows are zero, so they add nothing to the sums.
+  const result = laggedProductSums(channels, maxLag);
+  result.forEach((matrix, k) => {
+    // A record with no row left out has every pair at every lag: no need to count them.
+    let pairs = Math.max(length - k, 0);
+    if (record.droppedRows > 0) {
+      pairs = 0;
+      for (let t = 0; t + k < length; t += 1)
+        pairs += (mask[t] as number) * (mask[t + k] as number);
     }
-  }
+    for (let i = 0; i < matrix.length; i += 1)
+      matrix[i] = pairs > 0 ? (matrix[i] as number) / pairs : 0;
+  });
   return result;
-}
-
-/**
- * sums[j] = Σ a(t+k+j)·b(t), j = 0..3 (a lag beyond the record sums to 0). The hot loop of
- * SSI-COV (l²·2i·N multiply-adds): four independent sums per lag let the CPU overlap the
- * additions instead of waiting on one running total, and the four lags share their loads.
- * Samples t ≡ m (mod 4) go to a lag's sum m, its last (N − lag) mod 4 to sum 0: the order of a
- * lag summed alone, so the result does not depend on the grouping of lags.
- */
-function laggedDots(a: Float64Array, b: Float64Array, k: number, sums: Float64Array): void {
-  const n = a.length - k;
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let u0 = 0;
-  let u1 = 0;
-  let u2 = 0;
-  let u3 = 0;
-  let v0 = 0;
-  let v1 = 0;
-  let v2 = 0;
-  let v3 = 0;
-  let w0 = 0;
-  let w1 = 0;
-  let w2 = 0;
-  let w3 = 0;
-  let t = 0;
-  // Every lag's samples run to t = n − 4 at least: the shortest (k + 3) has n − 3.
-  for (; t + 3 < n - 3; t += 4) {
-    const b0 = b[t] as number;
-    const b1 = b[t + 1] as number;
-    const b2 = b[t + 2] as number;
-    const b3 = b[t + 3] as number;
-    const a0 = a[t + k] as number;
-    const a1 = a[t + k + 1] as number;
-    const a2 = a[t + k + 2] as number;
-    const a3 = a[t + k + 3] as number;
-    const a4 = a[t + k + 4] as number;
-    const a5 = a[t + k + 5] as number;
-    const a6 = a[t + k + 6] as number;
-    s0 += a0 * b0;
-    s1 += a1 * b1;
-    s2 += a2 * b2;
-    s3 += a3 * b3;
-    u0 += a1 * b0;
-    u1 += a2 * b1;
-    u2 += a3 * b2;
-    u3 += a4 * b3;
-    v0 += a2 * b0;
-    v1 += a3 * b1;
-    v2 += a4 * b2;
-    v3 += a5 * b3;
-    w0 += a3 * b0;
-    w1 += a4 * b1;
-    w2 += a5 * b2;
-    w3 += a6 * b3;
-  }
-  sums[0] = finishLag(a, b, k, n, t, s0, s1, s2, s3);
-  sums[1] = finishLag(a, b, k + 1, n - 1, t, u0, u1, u2, u3);
-  sums[2] = finishLag(a, b, k + 2, n - 2, t, v0, v1, v2, v3);
-  sums[3] = finishLag(a, b, k + 3, n - 3, t, w0, w1, w2, w3);
-}
-
-/** The rest of one lag's sum from sample t on, in the order of a lag summed alone. */
-function finishLag(
-  a: Float64Array,
-  b: Float64Array,
-  lag: number,
-  n: number,
-  from: number,
-  s0: number,
-  s1: number,
-  s2: number,
-  s3: number,
-): number {
-  let t = from;
-  for (; t + 3 < n; t += 4) {
-    s0 += (a[t + lag] as number) * (b[t] as number);
-    s1 += (a[t + lag + 1] as number) * (b[t + 1] as number);
-    s2 += (a[t + lag + 2] as number) * (b[t + 2] as number);
-    s3 += (a[t + lag + 3] as number) * (b[t + 3] as number);
-  }
-  for (; t < n; t += 1) s0 += (a[t + lag] as number) * (b[t] as number);
-  return s0 + s1 + s2 + s3;
 }
 
 /**

@@ -204,6 +204,15 @@ export function hessenbergEigenvalues(
 }
 
 /**
+ * The n×n matrix eliminated by each inverse iteration: one pair of buffers for all of a
+ * matrix's eigenvalues instead of two new ones per pass (SSI-COV runs hundreds of these per window).
+ */
+interface InverseIterationWork {
+  mRe: Float64Array;
+  mIm: Float64Array;
+}
+
+/**
  * Inverse iteration for the eigenvector of Hessenberg H at eigenvalue λ = re + i·im: solves
  * (H − λ'I)y = b twice with λ' nudged off λ so the system is not exactly singular. Gaussian
  * elimination with partial pivoting costs O(n²) on a Hessenberg matrix (one row below each pivot).
@@ -214,15 +223,17 @@ function inverseIteration(
   lambdaRe: number,
   lambdaIm: number,
   scale: number,
+  work: InverseIterationWork,
 ): { re: Float64Array; im: Float64Array } {
   const nudge = Math.max(scale, 1e-300) * 1e-10;
   const shiftRe = lambdaRe + nudge;
   const shiftIm = lambdaIm;
   let yRe = new Float64Array(n).fill(1);
   let yIm = new Float64Array(n);
+  const { mRe, mIm } = work;
   for (let pass = 0; pass < 2; pass += 1) {
-    const mRe = Float64Array.from(h);
-    const mIm = new Float64Array(n * n);
+    mRe.set(h);
+    mIm.fill(0);
     for (let i = 0; i < n; i += 1) {
       mRe[i * n + i] = (mRe[i * n + i] ?? 0) - shiftRe;
       mIm[i * n + i] = -shiftIm;
@@ -315,11 +326,12 @@ export function eigenpairs(matrix: Float64Array, n: number): Eigenpair[] {
   let scale = 0;
   for (const value of h) scale = Math.max(scale, Math.abs(value));
   const pairs: Eigenpair[] = [];
+  const work = { mRe: new Float64Array(n * n), mIm: new Float64Array(n * n) };
   for (let k = 0; k < n; k += 1) {
     const lambdaRe = re[k] ?? 0;
     const lambdaIm = im[k] ?? 0;
     if (lambdaIm < 0) continue;
-    const y = inverseIteration(h, n, lambdaRe, lambdaIm, scale);
+    const y = inverseIteration(h, n, lambdaRe, lambdaIm, scale, work);
     const vectorRe = new Float64Array(n);
     const vectorIm = new Float64Array(n);
     for (let i = 0; i < n; i += 1) {

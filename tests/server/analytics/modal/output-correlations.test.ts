@@ -22,15 +22,17 @@ function plainCorrelation(channels: Float64Array[], mask: Uint8Array, k: number)
   return r;
 }
 
-describe('output correlations summed several lags per pass', () => {
-  // Lengths that leave every remainder mod 4, lag counts that are not a multiple of the four
-  // lags per pass, and a 20-sample gap that is dropped from the sums.
+describe('output correlations summed by block cross-spectra', () => {
+  // Lengths that leave a partial last block, lag counts giving transforms of 64 and 256 samples,
+  // a record shorter than its lags, and a 20-sample gap that is dropped from the sums.
   it.each([
     [1001, 6],
     [1002, 7],
     [1003, 9],
     [1004, 4],
     [13, 10],
+    [3001, 39],
+    [5, 8],
   ])('match the plain sums for %i samples and lags 0..%i', (samples, maxLag) => {
     const raw = [0.3, 1.1, 2.3].map((w, c) =>
       Float64Array.from({ length: samples }, (_, t) =>
