@@ -3,30 +3,16 @@ import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import type { Level } from './downsample.ts';
 
-/**
- * Block or roll-up aggregates of a chart's range, one element a point in time order
- * (readings-query-repository.ts): the time of the point's first row, min, max, sum and count.
- */
-export interface AggregateColumns {
-  ms: readonly number[];
-  min: readonly number[];
-  max: readonly number[];
-  sum: readonly number[];
-  n: readonly number[];
+/** Block or roll-up aggregates of a chart's range (readings-query-repository.ts). */
+export interface AggregateRow {
+  ms: number;
+  v_min: number;
+  v_max: number;
+  v_sum: number;
+  n: number;
+  /** The coarsest roll-up read for the point (0: blocks), so the answer can name its level. */
+  seconds: number;
 }
-
-/** The same columns, each a PostgreSQL float8[] (NULL where no row fell in the range). */
-interface ArrayRow {
-  ms: number[] | null;
-  v_min: number[] | null;
-  v_max: number[] | null;
-  v_sum: number[] | null;
-  n: number[] | null;
-  /** The coarsest roll-up read (0: blocks), so the answer can name its level. */
-  seconds: number | null;
-}
-
-const none: readonly number[] = [];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const HOUR_MS = 3_600_000;
@@ -109,41 +95,24 @@ function aggregateSource(
 
 /**
  * Block or roll-up aggregates of [from, to), already merged per chart point in the database,
- * so a long range of a fast stream returns at most `maxPoints` points whatever it covers. A
+ * so a long range of a fast stream returns at most `maxPoints` rows whatever it covers. A
  * roll-up bucket that straddles `from` counts from `from` (it holds samples inside the range).
  * The level answered is the coarsest read: 'hour' where hour rows stood in for minute ones.
- *
- * Why one row of five float8 arrays, not a row a point: node-postgres parsed 2,000 rows of six
- * columns for a week (6 ms of the server's 20 ms CPU a request, decision 082); node-postgres reads
- * a flat float8[] with one split (pg-float-arrays.ts). The grouping is the same as before, so the
- * values are the same; the arrays are ordered by the point's index.
  */
 export async function aggregates(
   db: Db,
   asked: Exclude<Level, 'raw'>,
   { id, fromMs, toMs, maxPoints }: { id: number; fromMs: number; toMs: number; maxPoints: number },
-): Promise<{ level: Level; columns: AggregateColumns }> {
+): Promise<{ level: Level; rows: AggregateRow[] }> {
   const source = aggregateSource(asked, id, fromMs, toMs);
   const width = (toMs - fromMs) / maxPoints;
-  const query = sql`
-    SELECT array_agg(ms ORDER BY g) AS ms, array_agg(v_min ORDER BY g) AS v_min,
-           array_agg(v_max ORDER BY g) AS v_max, array_agg(v_sum ORDER BY g) AS v_sum,
-           array_agg(n ORDER BY g) AS n, max(seconds) AS seconds
-    FROM (SELECT least(${maxPoints - 1}::int, floor((ms - ${fromMs}::float8) / ${width}::float8)) AS g,
-                 min(ms) AS ms, min(v_min) AS v_min, max(v_max) AS v_max, sum(v_sum) AS v_sum,
-                 sum(n)::float8 AS n, max(seconds) AS seconds
-          FROM (${source}) AS r
-          GROUP BY 1) AS p`;
-  const [row] = rowsOf<ArrayRow>(await db.execute(query));
-  const level = Number(row?.seconds) === 3600 ? 'hour' : asked;
-  return {
-    level,
-    columns: {
-      ms: row?.ms ?? none,
-      min: row?.v_min ?? none,
-      max: row?.v_max ?? none,
-      sum: row?.v_sum ?? none,
-      n: row?.n ?? none,
-    },
-  };
+  const rows = rowsOf<AggregateRow>(
+    await db.execute(sql`
+      SELECT min(ms) AS ms, min(v_min) AS v_min, max(v_max) AS v_max, sum(v_sum) AS v_sum,
+             sum(n)::float8 AS n, max(seconds) AS seconds
+      FROM (${source}) AS r
+      GROUP BY least(${maxPoints - 1}::int, floor((ms - ${fromMs}::float8) / ${width}::float8))`),
+  );
+  const level = rows.some((row) => Number(row.seconds) === 3600) ? 'hour' : asked;
+  return { level, rows };
 }

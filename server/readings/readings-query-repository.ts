@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { MAX_BLOCK_SECONDS } from './block-limits.ts';
-import { type AggregateColumns, aggregates } from './aggregate-series.ts';
+import { aggregates } from './aggregate-series.ts';
 import { createBucketer, type Level, levelFor, type Point } from './downsample.ts';
 import { rowsOf } from '../db/pg-arrays.ts';
 import { queryFloat64Rows } from '../db/float64-query.ts';
@@ -49,23 +49,6 @@ function nextPageBlocks(page: readonly BlockRow[]): number {
  * and the blocks' own min/max/sum answer instead.
  */
 export const RAW_SAMPLES_PER_POINT = 20;
-
-/**
- * The points of aggregates the database already merged one a point, in time order: the
- * bucketer would only have copied them (and sorted them again). Rows outside the range or
- * without samples are skipped as the bucketer skips them.
- */
-function aggregatePoints(columns: AggregateColumns, fromMs: number, toMs: number): Point[] {
-  const { ms, min, max, sum, n } = columns;
-  const points: Point[] = [];
-  for (let i = 0; i < ms.length; i += 1) {
-    const t = ms[i] as number;
-    const count = n[i] as number;
-    if (t < fromMs || t >= toMs || count === 0) continue;
-    points.push({ t, min: min[i] as number, max: max[i] as number, sum: sum[i] as number, count });
-  }
-  return points;
-}
 
 /** Reading back: downsampled series for charts and a paged raw export. */
 export function createReadingsQueryRepository(db: Db) {
@@ -170,15 +153,19 @@ export function createReadingsQueryRepository(db: Db) {
       ) {
         level = 'block';
       }
-      if (level !== 'raw') {
-        // Note: a roll-up bucket that straddles `from` counts wholly in the first point.
-        const answered = await aggregates(db, level, { id, fromMs, toMs, maxPoints });
-        return { level: answered.level, points: aggregatePoints(answered.columns, fromMs, toMs) };
-      }
       const bucketer = createBucketer(fromMs, toMs, maxPoints);
-      for (const block of await rawBlocks(id, fromMs, toMs)) {
-        const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
-        block.values.forEach((v, i) => bucketer.add(block.ms + i * step, v, v, v, 1));
+      // Note: a roll-up bucket that straddles `from` counts wholly in the first point.
+      if (level === 'raw') {
+        for (const block of await rawBlocks(id, fromMs, toMs)) {
+          const step = block.rate_hz === 0 ? 0 : 1000 / block.rate_hz;
+          block.values.forEach((v, i) => bucketer.add(block.ms + i * step, v, v, v, 1));
+        }
+      } else {
+        const answered = await aggregates(db, level, { id, fromMs, toMs, maxPoints });
+        level = answered.level;
+        for (const row of answered.rows) {
+          bucketer.add(Number(row.ms), row.v_min, row.v_max, Number(row.v_sum), Number(row.n));
+        }
       }
       return { level, points: bucketer.points() };
     },
