@@ -24,9 +24,9 @@ export interface Point {
 
 /**
  * Collects samples or pre-aggregated rows into equal-width buckets over [from, to). The buckets
- * sit at their index in an array, so the points come out in time order without a sort (a map
- * and a sort of its entries were a tenth of the server's CPU for a week at 2,000 points,
- * decision 082 (b)).
+ * sit at their index in an array, so the points come out in time order without a map and a sort
+ * of its entries (the bucketer was 1.2 ms of the server's 19-25 ms CPU for a week at 2,000
+ * points; decision 082 (a)).
  */
 export function createBucketer(fromMs: number, toMs: number, maxPoints: number) {
   const width = (toMs - fromMs) / maxPoints;

@@ -1,7 +1,7 @@
 /**
- * Decision 082 (b): the database answers a chart's aggregate points as one row of arrays, ordered
- * by point. What a client sees is pinned here point by point, at the block and minute levels:
- * every point in time order, its time, min, max, mean and count from the samples stored.
+ * Decision 082 (a): what a client sees of a chart's aggregate points, pinned point by point at the
+ * block and minute levels (any change of how the database hands them over must keep it): every
+ * point in time order, its time, min, max, mean and count from the samples stored.
  */
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../helpers/test-database.ts';
