@@ -22,17 +22,22 @@ export interface Point {
   count: number;
 }
 
-/** Collects samples or pre-aggregated rows into equal-width buckets over [from, to). */
+/**
+ * Collects samples or pre-aggregated rows into equal-width buckets over [from, to). The buckets
+ * sit at their index in an array, so the points come out in time order without a map and a sort
+ * of its entries (the bucketer was 1.2 ms of the server's 19-25 ms CPU for a week at 2,000
+ * points; decision 082 (a)).
+ */
 export function createBucketer(fromMs: number, toMs: number, maxPoints: number) {
   const width = (toMs - fromMs) / maxPoints;
-  const buckets = new Map<number, Point>();
+  const buckets = new Array<Point | undefined>(maxPoints);
   return {
     add(t: number, min: number, max: number, sum: number, count: number) {
       if (t < fromMs || t >= toMs || count === 0) return;
       const index = Math.min(maxPoints - 1, Math.floor((t - fromMs) / width));
-      const point = buckets.get(index);
+      const point = buckets[index];
       if (!point) {
-        buckets.set(index, { t, min, max, sum, count });
+        buckets[index] = { t, min, max, sum, count };
         return;
       }
       if (t < point.t) point.t = t;
@@ -42,7 +47,9 @@ export function createBucketer(fromMs: number, toMs: number, maxPoints: number) 
       point.count += count;
     },
     points(): Point[] {
-      return [...buckets.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+      const points: Point[] = [];
+      for (const point of buckets) if (point) points.push(point);
+      return points;
     },
   };
 }
