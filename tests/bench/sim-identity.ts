@@ -16,17 +16,21 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SimBlock } from '../../server/sim/stream-simulator.ts';
 import type { BridgeScenario } from '../../server/sim/scenario.ts';
+import { testScenario } from '../server/analysis/analysis-fixtures.ts';
 
-type BridgeSim = typeof import('../../server/sim/bridge-simulator.ts');
-type BurstSim = typeof import('../../server/sim/burst-simulator.ts');
-type Scenarios = typeof import('../../server/sim/scenarios.ts');
-type DemoScenarios = typeof import('../../server/demo/demo-scenarios.ts');
-type DemoFleet = typeof import('../../server/demo/demo-fleet.ts');
+import type * as BridgeSimModule from '../../server/sim/bridge-simulator.ts';
+import type * as BurstSimModule from '../../server/sim/burst-simulator.ts';
+import type * as DemoScenariosModule from '../../server/demo/demo-scenarios.ts';
+import type * as DemoFleetModule from '../../server/demo/demo-fleet.ts';
+
+type BridgeSim = typeof BridgeSimModule;
+type BurstSim = typeof BurstSimModule;
+type DemoScenarios = typeof DemoScenariosModule;
+type DemoFleet = typeof DemoFleetModule;
 
 interface Simulator {
   bridge: BridgeSim;
   burst: BurstSim;
-  scenarios: Scenarios;
   demo: DemoScenarios;
   fleet: DemoFleet;
 }
@@ -41,33 +45,20 @@ async function load(root: string): Promise<Simulator> {
   return {
     bridge: (await import(at('server/sim/bridge-simulator.ts'))) as BridgeSim,
     burst: (await import(at('server/sim/burst-simulator.ts'))) as BurstSim,
-    scenarios: (await import(at('server/sim/scenarios.ts'))) as Scenarios,
     demo: (await import(at('server/demo/demo-scenarios.ts'))) as DemoScenarios,
     fleet: (await import(at('server/demo/demo-fleet.ts'))) as DemoFleet,
   };
 }
 
-/** The analysis fixture's bridge (tests/server/analysis/analysis-fixtures.ts), by seed. */
-function fixtureScenario(sim: Simulator, seed: number, damaged: boolean): BridgeScenario {
+/**
+ * The analysis fixture's bridge (`testScenario`), by seed: the scenario is data (the seed only a
+ * field), so one object serves both checkouts' simulators.
+ */
+function fixtureScenario(seed: number, damaged: boolean): BridgeScenario {
   const damage = damaged
     ? [{ span: 's1', modes: [0, 1], dropPercent: 6, from: FROM + 10 * DAY_MS }]
     : [];
-  const base = sim.scenarios.createScenario({
-    seed,
-    prefix: 'b',
-    spans: 2,
-    accelerationRateHz: 10,
-    damage,
-  });
-  const keep = ['b-s1-acc', 'b-s2-acc', 'b-s1-str', 'b-s2-disp'];
-  return {
-    ...base,
-    streams: base.streams
-      .filter((s) => keep.includes(s.id) || s.dataType === 'temperature')
-      .map((s) =>
-        s.dataType === 'strain' || s.dataType === 'displacement' ? { ...s, rateHz: 0.2 } : s,
-      ),
-  };
+  return { ...testScenario('b', damage), seed };
 }
 
 /** Accelerometers as the fixture stores them: a new simulator (and warm-up) for each burst. */
@@ -110,7 +101,7 @@ function parts(sim: Simulator): [string, () => Iterable<SimBlock>][] {
     [12, true],
     [907, false],
   ] as const) {
-    const scenario = fixtureScenario(sim, seed, damaged);
+    const scenario = fixtureScenario(seed, damaged);
     list.push([`fixture ${seed} bursts`, () => fixtureBursts(sim, scenario, 14)]);
     list.push([`fixture ${seed} steady`, () => fixtureSteady(sim, scenario, 14)]);
   }
@@ -156,7 +147,7 @@ async function timeBoth(rootA: string, rootB: string, rounds: number): Promise<v
   const spent = [[], []] as number[][];
   for (let round = 0; round < rounds; round += 1) {
     sims.forEach((sim, i) => {
-      const scenario = fixtureScenario(sim, 11, false);
+      const scenario = fixtureScenario(11, false);
       const before = process.cpuUsage();
       let values = 0;
       for (const block of fixtureBursts(sim, scenario, 3)) values += block.values.length;
