@@ -141,24 +141,43 @@ async function hashAll(root: string): Promise<void> {
   console.log(`all ${all.digest('hex')}`);
 }
 
-/** CPU µs a value of the fixture's bursts (3 days of seed 11), A and B taking turns. */
+/** µs of CPU a value of `blocks`. */
+function cpuPerValue(blocks: Iterable<SimBlock>): number {
+  const before = process.cpuUsage();
+  let values = 0;
+  for (const block of blocks) values += block.values.length;
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / values;
+}
+
+/**
+ * CPU µs a value, A and B taking turns: the fixture's bursts (3 days of seed 11, a new
+ * continuous simulator and its warm-up per burst) and the demo's duty-cycled bursts (6 hours of
+ * Jacques Cartier).
+ */
 async function timeBoth(rootA: string, rootB: string, rounds: number): Promise<void> {
   const sims = [await load(rootA), await load(rootB)];
-  const spent = [[], []] as number[][];
+  const scenario = fixtureScenario(11, false);
+  const end = Date.UTC(2026, 10, 30, 22);
+  const cartier = sims[0]?.fleet.DEMO_BRIDGES_WITH_DATA.find((b) => b.key === 'jacques-cartier');
+  const spent = sims.map(() => ({ fixture: [] as number[], demo: [] as number[] }));
   for (let round = 0; round < rounds; round += 1) {
     sims.forEach((sim, i) => {
-      const scenario = fixtureScenario(11, false);
-      const before = process.cpuUsage();
-      let values = 0;
-      for (const block of fixtureBursts(sim, scenario, 3)) values += block.values.length;
-      const used = process.cpuUsage(before);
-      spent[i]?.push((used.user + used.system) / values);
+      spent[i]?.fixture.push(cpuPerValue(fixtureBursts(sim, scenario, 3)));
+      if (!cartier) return;
+      const demo = sim.demo.demoScenario(cartier, sim.fleet.demoTimeline(end, 30));
+      const from = end - DAY_MS;
+      spent[i]?.demo.push(
+        cpuPerValue(sim.burst.simulateBursts(demo, { from, to: from + DAY_MS / 4 })),
+      );
     });
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-  const [a = [], b = []] = spent;
-  console.log(`A ${rootA}: median ${median(a).toFixed(3)} µs/value  ${a.map((x) => x.toFixed(2))}`);
-  console.log(`B ${rootB}: median ${median(b).toFixed(3)} µs/value  ${b.map((x) => x.toFixed(2))}`);
+  const show = (xs: number[]) => `median ${median(xs).toFixed(3)} (${xs.map((x) => x.toFixed(2))})`;
+  [rootA, rootB].forEach((root, i) => {
+    const { fixture = [], demo = [] } = spent[i] ?? {};
+    console.log(`${root}: fixture bursts ${show(fixture)} µs/value; demo bursts ${show(demo)}`);
+  });
 }
 
 const [mode, first, second] = process.argv.slice(2);
