@@ -7,7 +7,6 @@ import type { ClimateModel } from './climate.ts';
 import { loggerGain } from './logger-filter.ts';
 import {
   resonatorCoefficients,
-  stepResonator,
   type ResonatorCoefficients,
   type ResonatorState,
 } from './resonator.ts';
@@ -68,7 +67,9 @@ export function burstVibration(
   const perBlock = Math.round(timing.blockSeconds * lead.rateHz);
   const total = Math.round(timing.burstSeconds * lead.rateHz);
   const periodMs = 1000 / lead.rateHz;
-  let states: ResonatorState[] | null = null;
+  // Each mode's last two outputs (before the gain), carried from block to block.
+  let y1: Float64Array | null = null;
+  let y2: Float64Array | null = null;
   const blocks: VibrationBlock[] = [];
   for (let first = 0; first < total; first += perBlock) {
     const blockStart = start + first * periodMs;
@@ -83,17 +84,28 @@ export function burstVibration(
     );
     // The logger's anti-alias filter: 1 (the value unchanged) for every demo mode.
     const gains = frequencies.map((f) => loggerGain(f, lead.rateHz));
-    const modeStates = (states ??= coefficients.map((c) => stationaryState(c, drive, rng)));
+    if (y1 === null || y2 === null) {
+      const initial = coefficients.map((c) => stationaryState(c, drive, rng));
+      y1 = Float64Array.from(initial, (state) => state.y1);
+      y2 = Float64Array.from(initial, (state) => state.y2);
+    }
     const modes = coefficients.map(() => new Float64Array(count));
     const leadNoise = new Float64Array(count);
+    // The resonator (resonator.ts) inlined on typed arrays, its operations in the same order
+    // (((a1·y1 + a2·y2) + e)·gain)·logger gain, so every sample keeps its bits.
+    const a1 = Float64Array.from(coefficients, (c) => c.a1);
+    const a2 = Float64Array.from(coefficients, (c) => c.a2);
+    const gain = Float64Array.from(coefficients, (c) => c.gain);
+    const logger = Float64Array.from(gains);
     for (let i = 0; i < count; i += 1) {
-      for (let k = 0; k < coefficients.length; k += 1) {
-        (modes[k] as Float64Array)[i] =
-          stepResonator(
-            modeStates[k] as ResonatorState,
-            coefficients[k] as ResonatorCoefficients,
-            drive * quickNoise(rng),
-          ) * (gains[k] ?? 1);
+      for (let k = 0; k < a1.length; k += 1) {
+        const y =
+          (a1[k] as number) * (y1[k] as number) +
+          (a2[k] as number) * (y2[k] as number) +
+          drive * quickNoise(rng);
+        y2[k] = y1[k] as number;
+        y1[k] = y;
+        (modes[k] as Float64Array)[i] = y * (gain[k] as number) * (logger[k] as number);
       }
       leadNoise[i] = quickNoise(rng);
     }

@@ -24,9 +24,23 @@ export interface ClimateModel {
  * shrinks by 1/√(1+(ωτ)²) and its phase falls behind by atan(ωτ). Being exact for every
  * sinusoid, the lagged climate stays a pure function of time.
  */
-function lagged(periodMs: number, lagMs: number): { gain: number; delay: number } {
+function lagged(periodMs: number, lagMs: number): Lag {
   const omegaTau = ((2 * Math.PI) / periodMs) * lagMs;
   return { gain: 1 / Math.sqrt(1 + omegaTau * omegaTau), delay: Math.atan(omegaTau) };
+}
+
+interface Lag {
+  gain: number;
+  delay: number;
+}
+
+/** Every sinusoid's lag terms for one lag: the year's, the day's, each weather swing's. */
+function lagTerms(lagMs: number): { year: Lag; day: Lag; swings: Lag[] } {
+  return {
+    year: lagged(YEAR_DAYS * DAY_MS, lagMs),
+    day: lagged(DAY_MS, lagMs),
+    swings: WEATHER_PERIODS_DAYS.map((period) => lagged(period * DAY_MS, lagMs)),
+  };
 }
 
 export function createClimate(spec: ClimateSpec, seed: number): ClimateModel {
@@ -35,28 +49,31 @@ export function createClimate(spec: ClimateSpec, seed: number): ClimateModel {
   const weights = WEATHER_PERIODS_DAYS.map(() => 0.5 + rng.next());
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const deckLagMs = (spec.deckLagHours ?? 0) * HOUR_MS;
+  // The lags' gains and delays depend on the lag alone: computed once per lag (air and deck), not
+  // at every call, which the simulator makes every simulated second.
+  const lags = new Map([0, deckLagMs].map((lagMs) => [lagMs, lagTerms(lagMs)]));
   // With no lag every gain is 1 and every delay 0, so the air is exactly the unlagged formula.
   const at = (t: number, lagMs: number) => {
+    const { year, day, swings } = lags.get(lagMs) ?? lagTerms(lagMs);
     const days = t / DAY_MS;
     const dayOfYear = days % YEAR_DAYS;
     const hour = (days - Math.floor(days)) * 24;
     // Coldest around 15 January, warmest mid-July; daily peak mid-afternoon.
-    const year = lagged(YEAR_DAYS * DAY_MS, lagMs);
     const seasonal =
       -spec.seasonalAmpC *
       year.gain *
       Math.cos((2 * Math.PI * (dayOfYear - 15)) / YEAR_DAYS - year.delay);
-    const day = lagged(DAY_MS, lagMs);
     const daily =
       spec.dailyAmpC * day.gain * Math.cos((2 * Math.PI * (hour - 15)) / 24 - day.delay);
     let weather = 0;
-    WEATHER_PERIODS_DAYS.forEach((period, i) => {
-      const swing = lagged(period * DAY_MS, lagMs);
+    for (let i = 0; i < WEATHER_PERIODS_DAYS.length; i += 1) {
+      const period = WEATHER_PERIODS_DAYS[i] as number;
+      const swing = swings[i] as Lag;
       weather +=
         (weights[i] ?? 1) *
         swing.gain *
         Math.sin((2 * Math.PI * days) / period + (phases[i] ?? 0) - swing.delay);
-    });
+    }
     weather *= spec.weatherAmpC / weightSum;
     // A cold spell lasts days: the lag only delays its edges.
     let spell = 0;

@@ -1,7 +1,8 @@
 // One vibration mode as a discrete second-order resonator driven by white noise (a damped
 // single-degree-of-freedom oscillator sampled at fs): poles at r·e^{±iθ}, θ = 2πf/fs,
 // r = e^{-ζ·2πf/fs}. The output is scaled to unit stationary variance so mode amplitudes are
-// set explicitly.
+// set explicitly. The generators step y[n] = a1·y[n-1] + a2·y[n-2] + e[n], output y[n]·gain,
+// inline on typed arrays, in this order (no call or object a mode a sample in the hot loop).
 export interface ResonatorState {
   y1: number;
   y2: number;
@@ -26,15 +27,4 @@ export function resonatorCoefficients(
   const r2 = r * r;
   const variance = (1 + r2) / ((1 - r2) * ((1 + r2) ** 2 - a1 * a1));
   return { a1, a2, gain: 1 / Math.sqrt(variance) };
-}
-
-export function stepResonator(
-  state: ResonatorState,
-  c: ResonatorCoefficients,
-  input: number,
-): number {
-  const y = c.a1 * state.y1 + c.a2 * state.y2 + input;
-  state.y2 = state.y1;
-  state.y1 = y;
-  return y * c.gain;
 }

@@ -2,12 +2,7 @@ import { ambientDrive, modeWeight } from './acceleration.ts';
 import { createClimate, type ClimateModel } from './climate.ts';
 import { applyFaults, isDroppedOut, type FaultState } from './faults.ts';
 import { loggerGain } from './logger-filter.ts';
-import {
-  resonatorCoefficients,
-  stepResonator,
-  type ResonatorCoefficients,
-  type ResonatorState,
-} from './resonator.ts';
+import { resonatorCoefficients } from './resonator.ts';
 import { createRng, deriveSeed, type Rng } from '../analytics/rng.ts';
 import type { BridgeScenario, FaultSpec, StreamSpec } from './scenario.ts';
 import { REFERENCE_TEMPERATURE_C } from './modal-model.ts';
@@ -24,9 +19,17 @@ export interface SimBlock {
   values: number[];
 }
 
-/** A mode's resonator and the logger filter's gain at the mode's frequency. */
-interface ModeCoefficients extends ResonatorCoefficients {
-  loggerGain: number;
+/**
+ * The modes' resonators for the current second, one entry a mode: the recurrence's a1 and a2, the
+ * gain to unit variance, and the weight the sensor sees the mode with (its shape at the sensor's
+ * position times the logger filter's gain there). Typed arrays, refilled in place each second,
+ * keep the per-sample loop free of objects and closures.
+ */
+interface ModeCoefficients {
+  a1: Float64Array;
+  a2: Float64Array;
+  gain: Float64Array;
+  weight: Float64Array;
 }
 
 interface Pulse {
@@ -48,12 +51,21 @@ export class StreamSimulator {
   private readonly faultRng: Rng;
   private readonly faultState: FaultState = { stuckValue: null };
   private readonly faults: FaultSpec[];
-  private readonly modeStates: ResonatorState[];
+  /** Each mode's last two outputs (before the gain): y[n-1] and y[n-2]. */
+  private readonly y1: Float64Array;
+  private readonly y2: Float64Array;
+  /** The modes' shape weights at the sensor (sin(kπx)/(k+1)·0.02): fixed for the stream. */
+  private readonly shapeWeights: Float64Array;
+  private readonly dampings: number[];
+  private readonly modes: ModeCoefficients;
+  private modeCount = 0;
+  /** The white-noise drive's standard deviation for the current second. */
+  private drive = 0;
   private pulses: Pulse[] = [];
   private readonly origin: number;
   private sampleIndex = 0;
   private windowEnd: number;
-  private coefficients: ModeCoefficients[] | null = null;
+  private refreshed = false;
   private temperature = 0;
   private traffic = 0;
   /** A `trucks` strain gauge's traffic part, on the stream's own sample grid. */
@@ -69,8 +81,18 @@ export class StreamSimulator {
     this.rng = createRng(deriveSeed(scenario.seed, 'stream', stream.id, start));
     this.faultRng = createRng(deriveSeed(scenario.seed, 'fault', stream.id, start));
     this.faults = scenario.faults.filter((f) => f.stream === stream.id);
-    const modes = streamDampings(scenario, stream).length;
-    this.modeStates = Array.from({ length: modes }, () => ({ y1: 0, y2: 0 }));
+    this.dampings = streamDampings(scenario, stream);
+    const modes = this.dampings.length;
+    this.y1 = new Float64Array(modes);
+    this.y2 = new Float64Array(modes);
+    const at = modePosition(stream);
+    this.shapeWeights = Float64Array.from({ length: modes }, (_, k) => modeWeight(k, at));
+    this.modes = {
+      a1: new Float64Array(modes),
+      a2: new Float64Array(modes),
+      gain: new Float64Array(modes),
+      weight: new Float64Array(modes),
+    };
     // Whole sample periods of warm-up, so the stream's sample grid lands on `start`.
     const periodMs = 1000 / stream.rateHz;
     this.origin = start - Math.ceil(WARM_UP_MS / periodMs) * periodMs;
@@ -124,34 +146,46 @@ export class StreamSimulator {
       t < until;
       t = this.sampleTime(this.sampleIndex)
     ) {
-      if (this.sampleIndex % perSecond === 0 || this.coefficients === null) {
+      if (this.sampleIndex % perSecond === 0 || !this.refreshed) {
         // Temperature and traffic change slowly: refresh them and the mode filters every second.
-        this.temperature = this.climate.temperatureAt(t);
+        // An accelerometer reads the air temperature nowhere (a pure function of t: skipping it
+        // changes no sample).
         this.traffic = trafficAt(t);
-        this.coefficients =
-          this.stream.dataType === 'acceleration'
-            ? this.modeCoefficients(this.climate.deckTemperatureAt(t), this.traffic, t)
-            : [];
+        if (this.stream.dataType === 'acceleration') {
+          this.refreshModes(this.climate.deckTemperatureAt(t), this.traffic, t);
+        } else {
+          this.temperature = this.climate.temperatureAt(t);
+        }
+        this.refreshed = true;
         this.spawnVehicles(t, this.traffic);
       }
-      const clean = this.cleanSample(t, this.temperature, this.traffic, this.coefficients);
-      values.push(applyFaults(this.faults, this.faultState, this.faultRng, t, clean));
+      const clean = this.cleanSample(t, this.temperature);
+      values.push(
+        this.faults.length === 0
+          ? clean
+          : applyFaults(this.faults, this.faultState, this.faultRng, t, clean),
+      );
       this.sampleIndex += 1;
     }
     return values;
   }
 
-  private modeCoefficients(
-    deckTemperature: number,
-    traffic: number,
-    t: number,
-  ): ModeCoefficients[] {
-    const damping = streamDampings(this.scenario, this.stream);
+  /** Sets the modes' coefficients and the drive for the coming second. */
+  private refreshModes(deckTemperature: number, traffic: number, t: number): void {
     const frequencies = streamFrequencies(this.scenario, this.stream, deckTemperature, traffic, t);
-    return frequencies.map((f, k) => ({
-      ...resonatorCoefficients(f, damping[k] ?? 0.02, this.stream.rateHz),
-      loggerGain: loggerGain(f, this.stream.rateHz),
-    }));
+    const { a1, a2, gain, weight } = this.modes;
+    // A mode without a resonator state (none in any scenario) is skipped, drawing nothing.
+    this.modeCount = Math.min(frequencies.length, this.y1.length);
+    for (let k = 0; k < this.modeCount; k += 1) {
+      const f = frequencies[k] as number;
+      const c = resonatorCoefficients(f, this.dampings[k] ?? 0.02, this.stream.rateHz);
+      a1[k] = c.a1;
+      a2[k] = c.a2;
+      gain[k] = c.gain;
+      // (shape × logger gain) first, as the sum always multiplied them before the response.
+      weight[k] = (this.shapeWeights[k] as number) * loggerGain(f, this.stream.rateHz);
+    }
+    this.drive = ambientDrive(traffic);
   }
 
   private spawnVehicles(t: number, traffic: number): void {
@@ -194,14 +228,8 @@ export class StreamSimulator {
     return sum;
   }
 
-  private cleanSample(
-    t: number,
-    temperature: number,
-    traffic: number,
-    coefficients: ModeCoefficients[],
-  ): number {
+  private cleanSample(t: number, temperature: number): number {
     const { dataType, position, noise } = this.stream;
-    const at = modePosition(this.stream);
     const dT = temperature - REFERENCE_TEMPERATURE_C;
     const measurementNoise = noise * this.rng.normal();
     switch (dataType) {
@@ -210,14 +238,21 @@ export class StreamSimulator {
         // anti-alias filter removes a mode above half the rate instead of letting it fold back
         // (decision 076 (h)); its resonator still runs and draws, so the in-band modes and the
         // noise keep every random number they had.
-        const drive = ambientDrive(traffic);
+        // The resonator y[n] = a1·y[n-1] + a2·y[n-2] + e[n] (resonator.ts), inlined with its
+        // operations in the same order, so every sample keeps its bits.
+        const { a1, a2, gain, weight } = this.modes;
+        const { y1, y2 } = this;
+        const drive = this.drive;
         let sum = 0;
-        coefficients.forEach((c, k) => {
-          const state = this.modeStates[k];
-          if (!state) return;
-          const y = stepResonator(state, c, drive * this.rng.normal());
-          sum += modeWeight(k, at) * c.loggerGain * y;
-        });
+        for (let k = 0; k < this.modeCount; k += 1) {
+          const y =
+            (a1[k] as number) * (y1[k] as number) +
+            (a2[k] as number) * (y2[k] as number) +
+            drive * this.rng.normal();
+          y2[k] = y1[k] as number;
+          y1[k] = y;
+          sum += (weight[k] as number) * (y * (gain[k] as number));
+        }
         return sum + measurementNoise;
       }
       case 'strain': {
